@@ -1,0 +1,152 @@
+package hexmap
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+const smallMap = `{
+  "format": "hexslinger/map", "version": 1, "name": "Yard",
+  "orientation": "pointy", "width": 4, "height": 3, "scale": 1,
+  "legend": {".": "dirt", "=": "boardwalk"},
+  "terrain": ["....", "..==", ".. ="],
+  "elevation": [{"at": "D2", "level": 1}],
+  "edges": [{"at": "B2", "side": "E", "kind": "wall", "armor": 4}, {"at": "A1", "side": "SE", "kind": "door", "open": true}],
+  "features": [{"at": "A3", "kind": "barrel"}],
+  "labels": [{"at": "C1", "text": "Gate"}]
+}`
+
+func TestDecodeSmallMap(t *testing.T) {
+	m, err := Decode(strings.NewReader(smallMap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := m.ParseHex("B2")
+	if f, ok := m.EdgeFeature(b2, 0); !ok || f.Kind != "wall" || f.Armor != 4 || f.Height != Full {
+		t.Errorf("wall on B2 E: %+v %v", f, ok)
+	}
+	// The same hexside seen from the other hex.
+	if f, ok := m.EdgeFeature(b2.Neighbor(0), 3); !ok || f.Kind != "wall" {
+		t.Errorf("wall seen from the east: %+v %v", f, ok)
+	}
+	c3, _ := m.ParseHex("C3")
+	if m.Contains(c3) {
+		t.Errorf("C3 is a space in the terrain and should be off the map")
+	}
+	d2, _ := m.ParseHex("D2")
+	if m.Elevation(d2) != 1 {
+		t.Errorf("D2 elevation %d, want 1", m.Elevation(d2))
+	}
+	a3, _ := m.ParseHex("A3")
+	if f := m.Features[a3]; f.Kind != "barrel" || f.Armor != 3 || f.Height != Waist {
+		t.Errorf("barrel defaults: %+v", f)
+	}
+}
+
+func TestSaveLoadRoundTrip(t *testing.T) {
+	m, err := Decode(strings.NewReader(smallMap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := m.ParseHex("B2")
+	w := m.Edges[EdgeOf(b2, 0)]
+	w.Armor = 2 // ablated
+	m.Edges[EdgeOf(b2, 0)] = w
+	path := filepath.Join(t.TempDir(), "yard.hexmap.json")
+	if err := Save(path, m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, m) {
+		t.Errorf("save then load differs:\n got %+v\nwant %+v", got, m)
+	}
+}
+
+func TestDecodeErrorsNameTheField(t *testing.T) {
+	tests := []struct {
+		name, from, to, want string
+	}{
+		{"wrong format", `"hexslinger/map"`, `"other"`, "format"},
+		{"future version", `"version": 1`, `"version": 9`, "version"},
+		{"unknown terrain", `"=": "boardwalk"`, `"=": "lava"`, "legend.="},
+		{"short row", `"..=="`, `"..="`, "terrain[1]"},
+		{"symbol not in legend", `"....",`, `"..x.",`, "terrain[0]"},
+		{"bad side", `"side": "E"`, `"side": "N"`, "edges[0].side"},
+		{"hex feature on an edge", `"kind": "wall"`, `"kind": "barrel"`, "edges[0]"},
+		{"outside", `"at": "A3"`, `"at": "Q9"`, "features[0].at"},
+		{"armor out of range", `"armor": 4`, `"armor": 99`, "edges[0].armor"},
+		{"string for a number", `"width": 4`, `"width": "4"`, "width"},
+		{"huge", `"width": 4`, `"width": 400000`, "width"},
+		{"bad json", `"name": "Yard",`, `"name": "Yard"`, "line 3"},
+		{"unknown field", `"scale": 1,`, `"scale": 1, "colour": 2,`, "unknown field"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := strings.Replace(smallMap, tc.from, tc.to, 1)
+			if in == smallMap {
+				t.Fatalf("test case did not change the input")
+			}
+			_, err := Decode(strings.NewReader(in))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one naming %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestLoadNamesTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "broken.hexmap.json")
+	os.WriteFile(path, []byte(`{"format": "hexslinger/map", "version": 2}`), 0o644)
+	_, err := Load(path)
+	var fe *FieldError
+	if err == nil || !strings.Contains(err.Error(), path) || !errors.As(err, &fe) || fe.Field != "version" {
+		t.Errorf("got %v, want an error naming %s and field version", err, path)
+	}
+}
+
+func TestSaveIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.hexmap.json")
+	m, _ := New("a", Pointy, 3, 3, "dirt")
+	if err := Save(path, m); err != nil {
+		t.Fatal(err)
+	}
+	// A save into a missing folder fails and leaves nothing behind.
+	if err := Save(filepath.Join(dir, "missing", "m.hexmap.json"), m); err == nil {
+		t.Errorf("save into a missing folder succeeded")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("folder holds %d entries after saves, want 1 (no temp files)", len(entries))
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(smallMap))
+	f.Add([]byte(`{"format":"hexslinger/map","version":1,"width":1,"height":1,"legend":{"a":"dirt"},"terrain":["a"]}`))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Decode(bytes.NewReader(data))
+		if err != nil {
+			if m != nil {
+				t.Fatalf("map returned with error %v", err)
+			}
+			return
+		}
+		var buf bytes.Buffer
+		if err := Encode(&buf, m); err != nil {
+			t.Fatalf("encode of a decoded map: %v", err)
+		}
+		if _, err := Decode(&buf); err != nil {
+			t.Fatalf("a saved map does not load: %v", err)
+		}
+	})
+}

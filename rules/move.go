@@ -1,0 +1,131 @@
+package rules
+
+import "hexslinger/hexmap"
+
+// MovementAPCost is TWTW's Movement AP Cost table (TWTW Conflict: Movement
+// AP Cost). Per-pace surcharges are in AP; "per 2 paces" rows are halves.
+var MovementAPCost = struct {
+	DropProne              int // Drop prone: 1 AP
+	StandUp                int // Stand up: 2 AP
+	SteepGradePerPace      int // Maneuver up steep grade: +1 AP per pace
+	GentleGradePer2Paces   int // Maneuver up gentle grade: +1 AP per 2 paces
+	LadderPerPace          int // Climb ladder: +1 AP per pace
+	StairsPer2Paces        int // Climb stairs: +1 AP per 2 paces
+	ClimbWallPerPace       int // Climb wall/cliff face: +2 AP per pace
+	DuckBehindCover        int // Duck behind cover: 1 AP
+	EmergeFromCover        int // Emerge from cover: 1 AP
+	TurnOneWithoutMoving   int // Change facing 60 degrees without moving: 1 AP
+	TurnMoreWithoutMoving  int // Change facing more than 60 degrees without moving: 2 AP
+	Turn120DuringMove      int // Change facing 120 degrees during a move: 1 AP
+	Turn180DuringMove      int // not in the table; DESIGN.md default: as turning more than 60 degrees in place
+	RoughGroundPer2Paces   int // not in the table; DESIGN.md default: rough ground as a gentle grade
+	FreeTurnStepsPerPace   int // "change facing up to 60 degrees (one hexside) per pace of movement for free"
+	GentleRise, SteepRise  int // elevation rise between neighbours that is a gentle or a steep grade (DESIGN.md)
+}{
+	DropProne: 1, StandUp: 2,
+	SteepGradePerPace: 1, GentleGradePer2Paces: 1,
+	LadderPerPace: 1, StairsPer2Paces: 1, ClimbWallPerPace: 2,
+	DuckBehindCover: 1, EmergeFromCover: 1,
+	TurnOneWithoutMoving: 1, TurnMoreWithoutMoving: 2,
+	Turn120DuringMove: 1, Turn180DuringMove: 2,
+	RoughGroundPer2Paces: 1, FreeTurnStepsPerPace: 1,
+	GentleRise: 1, SteepRise: 2,
+}
+
+// TurnCost is the AP to change facing by steps hexsides without moving
+// (TWTW Conflict: Movement AP Cost).
+func TurnCost(steps int) int {
+	switch {
+	case steps <= 0:
+		return 0
+	case steps == 1:
+		return MovementAPCost.TurnOneWithoutMoving
+	}
+	return MovementAPCost.TurnMoreWithoutMoving
+}
+
+// MoveCost prices TWTW movement for a figure that moves Pace paces for 1 AP
+// (its Move, or its Run when running). It is a hexmap.CostModel whose unit
+// is half a pace at that rate: UnitsPerAP = 2 × Pace, so one pace costs 2
+// units and each "+1 AP per 2 paces" costs Pace units. The AP of a whole move
+// is the units rounded up to whole AP (MoveAP).
+type MoveCost struct {
+	Pace int
+}
+
+// UnitsPerAP is how many cost units make one AP.
+func (c MoveCost) UnitsPerAP() int { return 2 * c.Pace }
+
+// AP converts a move's cost units to the AP it takes: rounded up, and at
+// least 1 for any move at all.
+func (c MoveCost) AP(units int) int {
+	if units <= 0 {
+		return 0
+	}
+	u := c.UnitsPerAP()
+	return (units + u - 1) / u
+}
+
+// StepCost implements hexmap.CostModel: one pace from from into its
+// neighbour across hexside d, with the surcharges of the Movement AP Cost
+// table for turning, grades, ladders, stairs, climbing and rough ground.
+func (c MoveCost) StepCost(m *hexmap.Map, from hexmap.Hex, facing, d hexmap.Direction) (int, bool) {
+	to := from.Neighbor(d)
+	t, ok := m.Terrain(to)
+	if !ok || t.Move == hexmap.MoveImpassable {
+		return 0, false
+	}
+	ap := c.UnitsPerAP()
+	half := c.Pace // units of "+1 AP per 2 paces"
+	cost := 2
+	switch facing.Steps(d) {
+	case 2:
+		cost += MovementAPCost.Turn120DuringMove * ap
+	case 3:
+		cost += MovementAPCost.Turn180DuringMove * ap
+	}
+	if t.Move == hexmap.MoveRough {
+		cost += MovementAPCost.RoughGroundPer2Paces * half
+	}
+	if e, ok := m.EdgeFeature(from, d); ok {
+		switch {
+		case e.BlocksMove():
+			return 0, false
+		case e.Info().Climb:
+			cost += MovementAPCost.ClimbWallPerPace * ap
+		}
+	}
+	if f, ok := m.Features[to]; ok {
+		switch {
+		case f.BlocksMove():
+			return 0, false
+		case f.Info().Climb:
+			cost += MovementAPCost.ClimbWallPerPace * ap
+		}
+	}
+	if rise := m.Elevation(to) - m.Elevation(from); rise > 0 {
+		cost += c.riseCost(m, from, to, rise)
+	}
+	return cost, true
+}
+
+// riseCost is the surcharge for climbing rise levels (paces) between two
+// neighbouring hexes: by ladder or stairs when either hex has one, else by
+// grade, and a rise past a steep grade is a wall or cliff face.
+func (c MoveCost) riseCost(m *hexmap.Map, from, to hexmap.Hex, rise int) int {
+	ap := c.UnitsPerAP()
+	has := func(kind string) bool {
+		return m.Features[from].Kind == kind || m.Features[to].Kind == kind
+	}
+	switch {
+	case has("ladder"):
+		return rise * MovementAPCost.LadderPerPace * ap
+	case has("stairs"):
+		return rise * MovementAPCost.StairsPer2Paces * c.Pace
+	case rise <= MovementAPCost.GentleRise:
+		return MovementAPCost.GentleGradePer2Paces * c.Pace
+	case rise <= MovementAPCost.SteepRise:
+		return MovementAPCost.SteepGradePerPace * ap
+	}
+	return rise * MovementAPCost.ClimbWallPerPace * ap
+}

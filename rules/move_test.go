@@ -1,0 +1,175 @@
+package rules
+
+import (
+	"testing"
+
+	"hexslinger/hexmap"
+)
+
+// line builds a one-row pointy map of n dirt hexes; hex i is (i,0).
+func line(t *testing.T, n int) *hexmap.Map {
+	t.Helper()
+	m, err := hexmap.New("line", hexmap.Pointy, n, 1, "dirt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func moveAP(t *testing.T, m *hexmap.Map, pace int, from hexmap.Hex, facing hexmap.Direction, to hexmap.Hex) int {
+	t.Helper()
+	c := MoveCost{Pace: pace}
+	r, ok := hexmap.Search{Map: m, Cost: c}.PathTo(from, facing, to)
+	if !ok {
+		t.Fatalf("no path %v -> %v", from, to)
+	}
+	return c.AP(r.Cost)
+}
+
+// The rows of TWTW Conflict: Movement AP Cost.
+func TestMovementAPCost(t *testing.T) {
+	const e = hexmap.Direction(0)
+	h := func(q int) hexmap.Hex { return hexmap.Hex{Q: q} }
+	t.Run("maneuver: Move paces for 1 AP", func(t *testing.T) {
+		if got := moveAP(t, line(t, 12), 5, h(0), e, h(5)); got != 1 {
+			t.Errorf("5 paces at Move 5: %d AP, want 1", got)
+		}
+		if got := moveAP(t, line(t, 12), 5, h(0), e, h(6)); got != 2 {
+			t.Errorf("6 paces at Move 5: %d AP, want 2", got)
+		}
+	})
+	t.Run("maneuver: Run paces for 1 AP", func(t *testing.T) {
+		if got := moveAP(t, line(t, 12), 10, h(0), e, h(10)); got != 1 {
+			t.Errorf("10 paces at Run 10: %d AP, want 1", got)
+		}
+	})
+	t.Run("maneuver up steep grade: +1 AP per pace", func(t *testing.T) {
+		m := line(t, 12)
+		m.SetElevation(h(1), 2)
+		m.SetElevation(h(2), 4)
+		// 2 paces (under 1 AP at Move 5) plus 2 steep paces: 1 + 2 = 3 AP.
+		if got := moveAP(t, m, 5, h(0), e, h(2)); got != 3 {
+			t.Errorf("got %d AP, want 3", got)
+		}
+	})
+	t.Run("maneuver up gentle grade: +1 AP per 2 paces", func(t *testing.T) {
+		m := line(t, 12)
+		for q := 1; q <= 4; q++ {
+			m.SetElevation(h(q), q)
+		}
+		// 4 paces at Move 5 (1 AP) plus 4 gentle paces (2 AP): 3 AP.
+		if got := moveAP(t, m, 5, h(0), e, h(4)); got != 3 {
+			t.Errorf("got %d AP, want 3", got)
+		}
+	})
+	t.Run("climb ladder: +1 AP per pace", func(t *testing.T) {
+		m := line(t, 12)
+		m.SetElevation(h(1), 3)
+		ladder, _ := hexmap.NewFeature("ladder")
+		m.SetFeature(h(1), ladder)
+		if got := moveAP(t, m, 5, h(0), e, h(1)); got != 4 {
+			t.Errorf("1 pace and 3 paces up a ladder: %d AP, want 4", got)
+		}
+	})
+	t.Run("climb stairs: +1 AP per 2 paces", func(t *testing.T) {
+		m := line(t, 12)
+		m.SetElevation(h(1), 4)
+		stairs, _ := hexmap.NewFeature("stairs")
+		m.SetFeature(h(1), stairs)
+		if got := moveAP(t, m, 5, h(0), e, h(1)); got != 3 {
+			t.Errorf("1 pace and 4 paces up stairs: %d AP, want 3", got)
+		}
+	})
+	t.Run("climb wall/cliff face: +2 AP per pace", func(t *testing.T) {
+		m := line(t, 12)
+		m.SetElevation(h(1), 3)
+		if got := moveAP(t, m, 5, h(0), e, h(1)); got != 7 {
+			t.Errorf("1 pace and a 3-pace cliff: %d AP, want 7", got)
+		}
+	})
+	t.Run("change facing 60 degrees without moving: 1 AP", func(t *testing.T) {
+		if got := TurnCost(1); got != 1 {
+			t.Errorf("got %d", got)
+		}
+	})
+	t.Run("change facing more than 60 degrees without moving: 2 AP", func(t *testing.T) {
+		if TurnCost(2) != 2 || TurnCost(3) != 2 {
+			t.Errorf("got %d and %d", TurnCost(2), TurnCost(3))
+		}
+	})
+	t.Run("change facing up to 60 degrees per pace during a move: free", func(t *testing.T) {
+		m, _ := hexmap.New("field", hexmap.Pointy, 10, 10, "dirt")
+		// Facing E, stepping NE then NW: one hexside a pace.
+		from := hexmap.Hex{Q: 3, R: 5}
+		to := from.Neighbor(1).Neighbor(2)
+		if got := moveAP(t, m, 5, from, e, to); got != 1 {
+			t.Errorf("got %d AP, want 1", got)
+		}
+	})
+	t.Run("change facing 120 degrees during a move: 1 AP", func(t *testing.T) {
+		c := MoveCost{Pace: 5}
+		m, _ := hexmap.New("field", hexmap.Pointy, 10, 10, "dirt")
+		got, ok := c.StepCost(m, hexmap.Hex{Q: 3, R: 5}, e, 2)
+		if !ok || c.AP(got) != 2 {
+			t.Errorf("a pace turning 120 degrees: %d units (%d AP), want 1 pace + 1 AP", got, c.AP(got))
+		}
+	})
+}
+
+func TestMovementBlocks(t *testing.T) {
+	c := MoveCost{Pace: 5}
+	m := line(t, 4)
+	wall, _ := hexmap.NewFeature("wall")
+	m.SetEdge(hexmap.Hex{Q: 1}, 0, wall)
+	if _, ok := (hexmap.Search{Map: m, Cost: c}).PathTo(hexmap.Hex{}, 0, hexmap.Hex{Q: 3}); ok {
+		t.Errorf("a path crosses a wall on a one-row map")
+	}
+	door, _ := hexmap.NewFeature("door")
+	door.Open = true
+	m.SetEdge(hexmap.Hex{Q: 1}, 0, door)
+	if _, ok := (hexmap.Search{Map: m, Cost: c}).PathTo(hexmap.Hex{}, 0, hexmap.Hex{Q: 3}); !ok {
+		t.Errorf("no path through an open door")
+	}
+	m.SetTerrain(hexmap.Hex{Q: 2}, "water")
+	if _, ok := (hexmap.Search{Map: m, Cost: c}).PathTo(hexmap.Hex{}, 0, hexmap.Hex{Q: 3}); ok {
+		t.Errorf("a path crosses deep water")
+	}
+}
+
+func TestPathGoesAroundWalls(t *testing.T) {
+	m, _ := hexmap.New("yard", hexmap.Pointy, 8, 8, "dirt")
+	wall, _ := hexmap.NewFeature("wall")
+	from := hexmap.Hex{Q: 1, R: 3}
+	m.SetEdge(from, 0, wall)
+	c := MoveCost{Pace: 6}
+	crosses := func(r hexmap.Route) bool {
+		for i := 1; i < len(r.Hexes); i++ {
+			d, _ := r.Hexes[i-1].DirectionTo(r.Hexes[i])
+			if f, ok := m.EdgeFeature(r.Hexes[i-1], d); ok && f.BlocksMove() {
+				return true
+			}
+		}
+		return false
+	}
+	// Two paces with a 120-degree turn cost 2 AP at Move 6; the six-pace
+	// loop that turns one hexside a pace costs 1.
+	r, ok := hexmap.Search{Map: m, Cost: c}.PathTo(from, 0, from.Neighbor(0))
+	if !ok || crosses(r) || c.AP(r.Cost) != 1 {
+		t.Fatalf("route around a wall: %+v %v, want 1 AP", r, ok)
+	}
+	blocked := func(h hexmap.Hex) bool { return h == from.Neighbor(1) }
+	r, ok = hexmap.Search{Map: m, Cost: c, Blocked: blocked}.PathTo(from, 0, from.Neighbor(0))
+	if !ok || crosses(r) || r.Hexes[1] == from.Neighbor(1) {
+		t.Fatalf("route around a wall and a figure: %+v %v", r, ok)
+	}
+	reach := hexmap.Search{Map: m, Cost: c, Limit: c.UnitsPerAP()}.Reachable(from, 0)
+	for _, h := range reach.Hexes() {
+		cost, _ := reach.Cost(h)
+		if c.AP(cost) > 1 {
+			t.Errorf("%v reachable for %d AP with 1 AP to spend", h, c.AP(cost))
+		}
+	}
+	if len(reach.Hexes()) < 10 {
+		t.Errorf("only %d hexes reachable for 1 AP at Move 6", len(reach.Hexes()))
+	}
+}
