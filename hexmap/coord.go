@@ -9,7 +9,8 @@ import (
 // direction E (pointy-top), R toward SE. The third cube coordinate is
 // S = -Q-R. Hex is a small comparable value, usable as a map key.
 type Hex struct {
-	Q, R int
+	Q int `json:"q"`
+	R int `json:"r"`
 }
 
 // S returns the third cube coordinate, -Q-R.

@@ -1,26 +1,30 @@
 package rules
 
-import "hexslinger/hexmap"
+import (
+	"fmt"
+
+	"hexslinger/hexmap"
+)
 
 // MovementAPCost is TWTW's Movement AP Cost table (TWTW Conflict: Movement
 // AP Cost). Per-pace surcharges are in AP; "per 2 paces" rows are halves.
 var MovementAPCost = struct {
-	DropProne              int // Drop prone: 1 AP
-	StandUp                int // Stand up: 2 AP
-	SteepGradePerPace      int // Maneuver up steep grade: +1 AP per pace
-	GentleGradePer2Paces   int // Maneuver up gentle grade: +1 AP per 2 paces
-	LadderPerPace          int // Climb ladder: +1 AP per pace
-	StairsPer2Paces        int // Climb stairs: +1 AP per 2 paces
-	ClimbWallPerPace       int // Climb wall/cliff face: +2 AP per pace
-	DuckBehindCover        int // Duck behind cover: 1 AP
-	EmergeFromCover        int // Emerge from cover: 1 AP
-	TurnOneWithoutMoving   int // Change facing 60 degrees without moving: 1 AP
-	TurnMoreWithoutMoving  int // Change facing more than 60 degrees without moving: 2 AP
-	Turn120DuringMove      int // Change facing 120 degrees during a move: 1 AP
-	Turn180DuringMove      int // not in the table; DESIGN.md default: as turning more than 60 degrees in place
-	RoughGroundPer2Paces   int // not in the table; DESIGN.md default: rough ground as a gentle grade
-	FreeTurnStepsPerPace   int // "change facing up to 60 degrees (one hexside) per pace of movement for free"
-	GentleRise, SteepRise  int // elevation rise between neighbours that is a gentle or a steep grade (DESIGN.md)
+	DropProne             int // Drop prone: 1 AP
+	StandUp               int // Stand up: 2 AP
+	SteepGradePerPace     int // Maneuver up steep grade: +1 AP per pace
+	GentleGradePer2Paces  int // Maneuver up gentle grade: +1 AP per 2 paces
+	LadderPerPace         int // Climb ladder: +1 AP per pace
+	StairsPer2Paces       int // Climb stairs: +1 AP per 2 paces
+	ClimbWallPerPace      int // Climb wall/cliff face: +2 AP per pace
+	DuckBehindCover       int // Duck behind cover: 1 AP
+	EmergeFromCover       int // Emerge from cover: 1 AP
+	TurnOneWithoutMoving  int // Change facing 60 degrees without moving: 1 AP
+	TurnMoreWithoutMoving int // Change facing more than 60 degrees without moving: 2 AP
+	Turn120DuringMove     int // Change facing 120 degrees during a move: 1 AP
+	Turn180DuringMove     int // not in the table; DESIGN.md default: as turning more than 60 degrees in place
+	RoughGroundPer2Paces  int // not in the table; DESIGN.md default: rough ground as a gentle grade
+	FreeTurnStepsPerPace  int // "change facing up to 60 degrees (one hexside) per pace of movement for free"
+	GentleRise, SteepRise int // elevation rise between neighbours that is a gentle or a steep grade (DESIGN.md)
 }{
 	DropProne: 1, StandUp: 2,
 	SteepGradePerPace: 1, GentleGradePer2Paces: 1,
@@ -128,4 +132,49 @@ func (c MoveCost) riseCost(m *hexmap.Map, from, to hexmap.Hex, rise int) int {
 		return MovementAPCost.SteepGradePerPace * ap
 	}
 	return rise * MovementAPCost.ClimbWallPerPace * ap
+}
+
+// MovePlan is a priced move: the route and the AP it takes.
+type MovePlan struct {
+	Route hexmap.Route
+	AP    int
+	Pace  int  // paces per AP used: Move, or Run when running
+	Run   bool // the mover runs (TWTW: counts as running for the whole round)
+}
+
+// PlanMove prices the cheapest legal move of character c from at, facing
+// facing, to the hex to, with apLeft to spend. blocked reports hexes other
+// figures stand in. The error says in one sentence why the move is refused.
+func PlanMove(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction, to hexmap.Hex, run bool, apLeft int, blocked func(hexmap.Hex) bool) (MovePlan, error) {
+	pace := c.Move
+	if run {
+		if c.Run < 1 {
+			return MovePlan{}, fmt.Errorf("%s cannot run", c.Name)
+		}
+		pace = c.Run
+	}
+	switch {
+	case !m.Contains(to):
+		return MovePlan{}, fmt.Errorf("%s is off the map", m.Label(to))
+	case to == at:
+		return MovePlan{}, fmt.Errorf("%s is already at %s", c.Name, m.Label(to))
+	case blocked != nil && blocked(to):
+		return MovePlan{}, fmt.Errorf("%s is taken by another figure", m.Label(to))
+	}
+	if t, _ := m.Terrain(to); t.Move == hexmap.MoveImpassable {
+		return MovePlan{}, fmt.Errorf("%s is %s, which no one can stand in", m.Label(to), t.Name)
+	}
+	if f, ok := m.Features[to]; ok && f.BlocksMove() {
+		return MovePlan{}, fmt.Errorf("%s holds a %s, which no one can stand in", m.Label(to), f.Kind)
+	}
+	cost := MoveCost{Pace: pace}
+	r, ok := hexmap.Search{Map: m, Cost: cost, Blocked: blocked}.PathTo(at, facing, to)
+	if !ok {
+		return MovePlan{}, fmt.Errorf("no way to %s: walls, water or figures block every path", m.Label(to))
+	}
+	p := MovePlan{Route: r, AP: cost.AP(r.Cost), Pace: pace, Run: run}
+	if p.AP > apLeft {
+		return p, fmt.Errorf("%s needs %d AP to reach %s but has %d left", c.Name, p.AP, m.Label(to), apLeft)
+	}
+	return p, nil
 }

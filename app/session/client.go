@@ -1,0 +1,71 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+)
+
+// ErrRejected wraps a session's refusal to let a client in (a wrong token
+// or protocol version): retrying will not help.
+var ErrRejected = errors.New("the session refused this client")
+
+// Client is a connection to a session, as a map window holds it.
+type Client struct {
+	c    *websocket.Conn
+	mu   sync.Mutex
+	next int
+	Role string
+}
+
+// Dial connects to the session at url with token and returns the client
+// and every event so far.
+func Dial(ctx context.Context, url, token string) (*Client, []Event, error) {
+	c, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("connect to %s: %w", url, err)
+	}
+	c.SetReadLimit(-1) // the session is trusted: the welcome carries the whole fight
+	if err := wsjson.Write(ctx, c, Message{Type: MsgHello, Version: ProtocolVersion, Token: token}); err != nil {
+		c.CloseNow()
+		return nil, nil, fmt.Errorf("connect to %s: %w", url, err)
+	}
+	var m Message
+	if err := wsjson.Read(ctx, c, &m); err != nil {
+		c.CloseNow()
+		return nil, nil, fmt.Errorf("connect to %s: %w", url, err)
+	}
+	switch m.Type {
+	case MsgWelcome:
+		return &Client{c: c, Role: m.Role}, m.Events, nil
+	case MsgError:
+		c.CloseNow()
+		return nil, nil, fmt.Errorf("%w: %s (%s)", ErrRejected, m.Error, m.Code)
+	}
+	c.CloseNow()
+	return nil, nil, fmt.Errorf("connect to %s: expected a welcome, got %q", url, m.Type)
+}
+
+// Send sends a command and returns the id its result will carry.
+func (cl *Client) Send(ctx context.Context, cmd Command) (string, error) {
+	cl.mu.Lock()
+	cl.next++
+	id := "c" + strconv.Itoa(cl.next)
+	cl.mu.Unlock()
+	return id, wsjson.Write(ctx, cl.c, Message{Type: MsgCommand, ID: id, Command: &cmd})
+}
+
+// Read waits for the next message from the session.
+func (cl *Client) Read(ctx context.Context) (Message, error) {
+	var m Message
+	err := wsjson.Read(ctx, cl.c, &m)
+	return m, err
+}
+
+// Close closes the connection.
+func (cl *Client) Close() error { return cl.c.Close(websocket.StatusNormalClosure, "bye") }

@@ -1,0 +1,124 @@
+package session
+
+import (
+	"fmt"
+
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// Command kinds.
+const (
+	CommandMove     = "move"      // move Figure to To (Run to run)
+	CommandTurn     = "turn"      // turn Figure by Turn hexsides (+ left, − right)
+	CommandNewRound = "new_round" // start the next round: every figure's AP back
+)
+
+// Command is a request to change the fight, from a map click or a console
+// button. The session validates it and answers with events or a Refusal.
+type Command struct {
+	Kind   string      `json:"kind"`
+	Figure string      `json:"figure,omitempty"`
+	To     *hexmap.Hex `json:"to,omitempty"`
+	Run    bool        `json:"run,omitempty"`
+	Turn   int         `json:"turn,omitempty"`
+}
+
+// Refusal is a command the rules do not allow, with the reason in one
+// sentence a player can act on.
+type Refusal struct {
+	Reason string
+}
+
+func (r *Refusal) Error() string { return r.Reason }
+
+func refuse(format string, args ...any) error {
+	return &Refusal{Reason: fmt.Sprintf(format, args...)}
+}
+
+// decide validates c against state s and returns the events it makes, not
+// yet numbered or applied.
+func decide(s *State, c Command) ([]Event, error) {
+	switch c.Kind {
+	case CommandMove, CommandTurn:
+		f, ok := s.Figures[c.Figure]
+		if !ok {
+			return nil, refuse("there is no figure %q in this fight", c.Figure)
+		}
+		if c.Kind == CommandMove {
+			return decideMove(s, f, c)
+		}
+		return decideTurn(s, f, c)
+	case CommandNewRound:
+		e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}}
+		for _, id := range s.Order {
+			e.APs[id] = s.Characters[s.Figures[id].Character].BaseAP()
+		}
+		e.Text = fmt.Sprintf("Round %d begins: every figure has its AP back (TWTW Conflict: Round Timing — AP may not be saved).", e.Round)
+		return []Event{e}, nil
+	}
+	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
+}
+
+func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
+	if c.To == nil {
+		return nil, refuse("a move needs a hex to move to")
+	}
+	name := s.FigureName(f.ID)
+	p, err := s.PlanMove(f.ID, *c.To, c.Run)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	steps := p.Route.Steps()
+	how := "Move"
+	if p.Run {
+		how = "Run"
+	}
+	e := Event{
+		Kind: EventMoved, Figure: f.ID, Path: p.Route.Hexes, To: *c.To,
+		Facing: p.Route.Facing, Run: p.Run, AP: p.AP, APLeft: f.AP - p.AP,
+	}
+	e.Text = fmt.Sprintf("%s %s %d %s %s → %s for %d AP (TWTW Movement: %s %d paces for 1 AP); %d AP left.",
+		name, verb(p.Run), steps, plural(steps, "pace", "paces"),
+		s.Map.Label(f.At), s.Map.Label(*c.To), p.AP, how, p.Pace, e.APLeft)
+	return []Event{e}, nil
+}
+
+func decideTurn(s *State, f *Figure, c Command) ([]Event, error) {
+	steps := c.Turn
+	if steps < 0 {
+		steps = -steps
+	}
+	if steps == 0 || steps > 3 {
+		return nil, refuse("a turn is 1 to 3 hexsides, not %d", c.Turn)
+	}
+	cost := rules.TurnCost(steps)
+	name := s.FigureName(f.ID)
+	if cost > f.AP {
+		return nil, refuse("%s needs %d AP to turn but has %d left", name, cost, f.AP)
+	}
+	to := f.Facing.Turn(c.Turn)
+	names := s.Map.Orientation.SideNames()
+	rule := "Change facing 60 degrees without moving: 1 AP"
+	if steps > 1 {
+		rule = "Change facing more than 60 degrees without moving: 2 AP"
+	}
+	e := Event{Kind: EventTurned, Figure: f.ID, To: f.At, Facing: to, AP: cost, APLeft: f.AP - cost}
+	e.Text = fmt.Sprintf("%s turns from %s to %s for %d AP (TWTW Movement AP Cost: %s); %d AP left.",
+		name, names[f.Facing], names[to], cost, rule, e.APLeft)
+	return []Event{e}, nil
+}
+
+func verb(run bool) string {
+	if run {
+		return "runs"
+	}
+	return "moves"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,35 @@
+package session
+
+import (
+	"time"
+
+	"hexslinger/hexmap"
+)
+
+// Event kinds.
+const (
+	EventOpened       = "fight_opened"  // the journal's first line: the whole fight file
+	EventMoved        = "moved"         // a figure moved along Path
+	EventTurned       = "turned"        // a figure changed facing in place
+	EventRoundStarted = "round_started" // a new round: every figure's AP
+)
+
+// Event is one fact of a fight, as the journal keeps it and clients receive
+// it. It carries every value needed to apply it, so replay needs no rules
+// and no dice; Text is the log's sentence for it.
+type Event struct {
+	Seq    int              `json:"seq"`
+	Kind   string           `json:"kind"`
+	Time   time.Time        `json:"time"`
+	Fight  *FightFile       `json:"fight,omitempty"`
+	Figure string           `json:"figure,omitempty"`
+	Path   []hexmap.Hex     `json:"path,omitempty"`
+	To     hexmap.Hex       `json:"to"`
+	Facing hexmap.Direction `json:"facing"`
+	Run    bool             `json:"run,omitempty"`
+	AP     int              `json:"ap,omitempty"`      // AP spent
+	APLeft int              `json:"ap_left,omitempty"` // AP left after it
+	Round  int              `json:"round,omitempty"`
+	APs    map[string]int   `json:"aps,omitempty"` // round_started: AP by figure
+	Text   string           `json:"text"`
+}

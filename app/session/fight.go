@@ -1,0 +1,148 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// Fight file identifiers (DESIGN.md "Files a Judge keeps").
+const (
+	FightFormat  = "hexslinger/fight"
+	FightVersion = 1
+	// MaxFightSize caps a fight file.
+	MaxFightSize = 48 << 20
+)
+
+// FightFile is the JSON form of a fight (*.fight.json): a map, the
+// characters, the figures on the map and the rule system.
+type FightFile struct {
+	Format     string            `json:"format"`
+	Version    int               `json:"version"`
+	Name       string            `json:"name"`
+	Rules      string            `json:"rules"`
+	Map        *hexmap.File      `json:"map"`
+	Characters []rules.Character `json:"characters"`
+	Figures    []FigureSpec      `json:"figures"`
+}
+
+// FigureSpec places one figure: a character's token at a hex, facing a
+// hexside, on a side of the fight.
+type FigureSpec struct {
+	ID        string `json:"id"`
+	Character string `json:"character"`
+	Side      string `json:"side"`
+	At        string `json:"at"`     // battle-mat label, "C7"
+	Facing    string `json:"facing"` // hexside name, "E"
+}
+
+// Rule systems a fight may name.
+var ruleSystems = map[string]bool{"twtw": true}
+
+// DecodeFight reads a fight file and checks it whole: the map, every
+// character and every figure.
+func DecodeFight(r io.Reader) (*FightFile, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFightSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFightSize {
+		return nil, fmt.Errorf("larger than the %d MiB a fight file may be", MaxFightSize>>20)
+	}
+	var f FightFile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
+			return nil, fmt.Errorf("line %d: bad JSON: %v", line, se)
+		}
+		return nil, err
+	}
+	if _, err := f.State(); err != nil {
+		return nil, err
+	}
+	return &f, nil
+}
+
+// LoadFight reads a fight file; errors name the file.
+func LoadFight(path string) (*FightFile, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open fight: %w", err)
+	}
+	defer fh.Close()
+	f, err := DecodeFight(fh)
+	if err != nil {
+		return nil, fmt.Errorf("open fight %s: %w", path, err)
+	}
+	return f, nil
+}
+
+// State builds the opening state of the fight, checking every field.
+func (f *FightFile) State() (*State, error) {
+	if f.Format != FightFormat {
+		return nil, fmt.Errorf("format: is %q, want %q", f.Format, FightFormat)
+	}
+	if f.Version != FightVersion {
+		return nil, fmt.Errorf("version: is %d; this hexslinger reads version %d", f.Version, FightVersion)
+	}
+	if !ruleSystems[f.Rules] {
+		return nil, fmt.Errorf("rules: %q is not a rule system hexslinger knows (want \"twtw\")", f.Rules)
+	}
+	if f.Map == nil {
+		return nil, errors.New("map: missing")
+	}
+	m, err := f.Map.Map()
+	if err != nil {
+		return nil, fmt.Errorf("map.%w", err)
+	}
+	s := &State{Name: f.Name, Rules: f.Rules, Map: m, Characters: map[string]rules.Character{}, Figures: map[string]*Figure{}, Round: 1}
+	for i, c := range f.Characters {
+		if err := c.Validate(); err != nil {
+			return nil, fmt.Errorf("characters[%d]: %w", i, err)
+		}
+		if _, dup := s.Characters[c.ID]; dup {
+			return nil, fmt.Errorf("characters[%d]: id %q is used twice", i, c.ID)
+		}
+		s.Characters[c.ID] = c
+	}
+	taken := map[hexmap.Hex]string{}
+	for i, fs := range f.Figures {
+		field := fmt.Sprintf("figures[%d]", i)
+		c, ok := s.Characters[fs.Character]
+		switch {
+		case fs.ID == "":
+			return nil, fmt.Errorf("%s.id: empty", field)
+		case s.Figures[fs.ID] != nil:
+			return nil, fmt.Errorf("%s.id: %q is used twice", field, fs.ID)
+		case !ok:
+			return nil, fmt.Errorf("%s.character: no character has id %q", field, fs.Character)
+		}
+		at, err := m.ParseHex(fs.At)
+		if err != nil {
+			return nil, fmt.Errorf("%s.at: %w", field, err)
+		}
+		if !m.Contains(at) {
+			return nil, fmt.Errorf("%s.at: %s is off the map", field, fs.At)
+		}
+		if other, ok := taken[at]; ok {
+			return nil, fmt.Errorf("%s.at: %s already holds figure %s", field, fs.At, other)
+		}
+		taken[at] = fs.ID
+		facing, err := m.Orientation.ParseSide(fs.Facing)
+		if err != nil {
+			return nil, fmt.Errorf("%s.facing: %w", field, err)
+		}
+		s.Figures[fs.ID] = &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: c.BaseAP()}
+		s.Order = append(s.Order, fs.ID)
+	}
+	return s, nil
+}

@@ -1,0 +1,41 @@
+package session
+
+// ProtocolVersion is the version of the WebSocket protocol (docs/protocol.md).
+const ProtocolVersion = 1
+
+// MaxMessageSize caps one message from a client.
+const MaxMessageSize = 64 << 10
+
+// Message types.
+const (
+	MsgHello   = "hello"   // client → session: version and token, first
+	MsgWelcome = "welcome" // session → client: role and every event so far
+	MsgCommand = "command" // client → session: a command with a client id
+	MsgResult  = "result"  // session → client: the command's outcome
+	MsgEvent   = "event"   // session → every client: a new event
+	MsgError   = "error"   // session → client: a message it could not take
+)
+
+// Error codes of error and result messages.
+const (
+	ErrBadToken   = "bad_token"   // the token is wrong; the connection closes
+	ErrBadVersion = "bad_version" // the client speaks another protocol version
+	ErrBadMessage = "bad_message" // bad JSON, an unknown type, or too large
+	ErrRefused    = "refused"     // the rules do not allow the command
+	ErrFailed     = "failed"      // the command could not be carried out (disk)
+)
+
+// Message is every message of the protocol; Type says which fields count.
+type Message struct {
+	Type    string   `json:"type"`
+	Version int      `json:"version,omitempty"`
+	Token   string   `json:"token,omitempty"`
+	Role    string   `json:"role,omitempty"`
+	ID      string   `json:"id,omitempty"`
+	Command *Command `json:"command,omitempty"`
+	Events  []Event  `json:"events,omitempty"`
+	Event   *Event   `json:"event,omitempty"`
+	OK      bool     `json:"ok,omitempty"`
+	Code    string   `json:"code,omitempty"`
+	Error   string   `json:"error,omitempty"`
+}

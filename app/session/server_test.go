@@ -1,0 +1,143 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/coder/websocket/wsjson"
+
+	"hexslinger/hexmap"
+)
+
+func serve(t *testing.T) (*Session, *Server) {
+	t.Helper()
+	s := open(t)
+	sv, err := Serve(s, "127.0.0.1:0", "secret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sv.Close() })
+	return s, sv
+}
+
+func TestServerWrongToken(t *testing.T) {
+	_, sv := serve(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, _, err := Dial(ctx, sv.URL(), "guess")
+	if !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "token is wrong") {
+		t.Errorf("dial with a wrong token: %v", err)
+	}
+}
+
+func TestServerCommandRoundTrip(t *testing.T) {
+	s, sv := serve(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	cl, past, err := Dial(ctx, sv.URL(), "secret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	st, err := Replay(past)
+	if err != nil || len(st.Figures) != 4 {
+		t.Fatalf("welcome replay: %v", err)
+	}
+	to := hexmap.Hex{Q: 3, R: 7}
+	id, err := cl.Send(ctx, Command{Kind: CommandMove, Figure: "cyril", To: &to})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gotEvent, gotResult bool
+	for !gotEvent || !gotResult {
+		m, err := cl.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch m.Type {
+		case MsgEvent:
+			if err := st.Apply(*m.Event); err != nil {
+				t.Fatal(err)
+			}
+			gotEvent = true
+		case MsgResult:
+			if m.ID != id || !m.OK {
+				t.Fatalf("result %+v", m)
+			}
+			gotResult = true
+		}
+	}
+	if st.Figures["cyril"].At != to || s.State().Figures["cyril"].At != to {
+		t.Errorf("client and session disagree after the move")
+	}
+	// A refused move comes back as a result with the reason.
+	bad := hexmap.Hex{Q: 40, R: 0}
+	cl.Send(ctx, Command{Kind: CommandMove, Figure: "cyril", To: &bad})
+	m, err := cl.Read(ctx)
+	if err != nil || m.Type != MsgResult || m.Code != ErrRefused || !strings.Contains(m.Error, "off the map") {
+		t.Errorf("refused move: %+v %v", m, err)
+	}
+}
+
+func TestServerBadMessages(t *testing.T) {
+	_, sv := serve(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, sv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(-1)
+	wsjson.Write(ctx, c, Message{Type: MsgHello, Version: ProtocolVersion, Token: "secret"})
+	var m Message
+	wsjson.Read(ctx, c, &m)
+	tests := []struct {
+		name, send, code string
+	}{
+		{"bad JSON", `{"type":`, ErrBadMessage},
+		{"unknown type", `{"type":"dance"}`, ErrBadMessage},
+		{"command without a command", `{"type":"command","id":"x"}`, ErrBadMessage},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c.Write(ctx, websocket.MessageText, []byte(tc.send))
+			var m Message
+			if err := wsjson.Read(ctx, c, &m); err != nil || m.Code != tc.code {
+				t.Errorf("sent %s: got %+v %v, want code %s", tc.send, m, err, tc.code)
+			}
+		})
+	}
+	// Still connected: a good command works after the bad ones.
+	to := hexmap.Hex{Q: 3, R: 7}
+	wsjson.Write(ctx, c, Message{Type: MsgCommand, ID: "ok", Command: &Command{Kind: CommandMove, Figure: "cyril", To: &to}})
+	for {
+		var m Message
+		if err := wsjson.Read(ctx, c, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Type == MsgResult {
+			if !m.OK {
+				t.Errorf("good command after bad ones: %+v", m)
+			}
+			break
+		}
+	}
+	// An oversized message closes that connection, not the session.
+	big := `{"type":"command","id":"` + strings.Repeat("x", MaxMessageSize) + `"}`
+	c.Write(ctx, websocket.MessageText, []byte(big))
+	closed := false
+	for i := 0; i < 5 && !closed; i++ { // an event of the move may still come first
+		closed = wsjson.Read(ctx, c, &m) != nil
+	}
+	if !closed {
+		t.Errorf("an oversized message did not close the connection")
+	}
+	if _, _, err := Dial(ctx, sv.URL(), "secret"); err != nil {
+		t.Errorf("the session stopped serving after an oversized message: %v", err)
+	}
+}

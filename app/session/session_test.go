@@ -1,0 +1,241 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"hexslinger/assets"
+	"hexslinger/hexmap"
+)
+
+func demo(t testing.TB) *FightFile {
+	t.Helper()
+	f, err := DecodeFight(bytes.NewReader(assets.DemoFight()))
+	if err != nil {
+		t.Fatalf("demo fight: %v", err)
+	}
+	return f
+}
+
+func open(t testing.TB) *Session {
+	t.Helper()
+	s, err := Open(demo(t), filepath.Join(t.TempDir(), "demo.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func hexAt(t testing.TB, s *Session, label string) hexmap.Hex {
+	t.Helper()
+	h, err := s.State().Map.ParseHex(label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestDemoFight(t *testing.T) {
+	st, err := demo(t).State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Map.Width != 24 || st.Map.Height != 16 {
+		t.Errorf("demo map is %d×%d, want 24×16", st.Map.Width, st.Map.Height)
+	}
+	want := []string{"Cyril Wellington", "Miranda Valentine", "Zeke Perkins", "Jeb Perkins"}
+	var got []string
+	for _, id := range st.Order {
+		got = append(got, st.FigureName(id))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("figures %v, want %v", got, want)
+	}
+	kinds := map[string]int{}
+	for _, f := range st.Map.Edges {
+		kinds[f.Kind]++
+	}
+	for _, f := range st.Map.Features {
+		kinds[f.Kind]++
+	}
+	for _, k := range []string{"wall", "door", "trough", "barrel"} {
+		if kinds[k] == 0 {
+			t.Errorf("the demo street has no %s", k)
+		}
+	}
+}
+
+func TestMoveAndTurn(t *testing.T) {
+	s := open(t)
+	to := hexAt(t, s, "J8") // Cyril starts at C8 facing E, Move 6, AP 8
+	events, err := s.Do(Command{Kind: CommandMove, Figure: "cyril", To: &to})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := events[0]
+	if e.Kind != EventMoved || e.AP != 2 || e.APLeft != 6 || len(e.Path) != 8 {
+		t.Errorf("7 paces at Move 6: %+v, want 2 AP, 6 left, 8 hexes", e)
+	}
+	wantText := "Cyril Wellington moves 7 paces C8 → J8 for 2 AP (TWTW Movement: Move 6 paces for 1 AP); 6 AP left."
+	if e.Text != wantText {
+		t.Errorf("log text\n got %q\nwant %q", e.Text, wantText)
+	}
+	if f := s.State().Figures["cyril"]; f.At != to || f.AP != 6 {
+		t.Errorf("state after move: %+v", f)
+	}
+	events, err = s.Do(Command{Kind: CommandTurn, Figure: "cyril", Turn: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := events[0]; e.AP != 1 || e.APLeft != 5 || e.Facing != 5 {
+		t.Errorf("turn right one hexside: %+v, want 1 AP, 5 left, facing SE", e)
+	}
+	if _, err := s.Do(Command{Kind: CommandTurn, Figure: "cyril", Turn: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if f := s.State().Figures["cyril"]; f.AP != 3 || f.Facing != 2 {
+		t.Errorf("after an about-face: %+v, want 3 AP facing NW", f)
+	}
+	if _, err := s.Do(Command{Kind: CommandNewRound}); err != nil {
+		t.Fatal(err)
+	}
+	if st := s.State(); st.Round != 2 || st.Figures["cyril"].AP != 8 {
+		t.Errorf("new round: round %d, Cyril AP %d", st.Round, st.Figures["cyril"].AP)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	h := func(q, r int) *hexmap.Hex { return &hexmap.Hex{Q: q, R: r} }
+	tests := []struct {
+		name   string
+		before []Command
+		cmd    Command
+		want   string
+	}{
+		{"off the map", nil, Command{Kind: CommandMove, Figure: "cyril", To: h(-20, 3)}, "off the map"},
+		{"onto a figure", nil, Command{Kind: CommandMove, Figure: "cyril", To: h(-2, 9)}, "taken by another figure"},
+		{"more AP than left", []Command{
+			{Kind: CommandMove, Figure: "cyril", To: h(20, 7)},
+			{Kind: CommandMove, Figure: "cyril", To: h(-1, 7)},
+		}, Command{Kind: CommandMove, Figure: "cyril", To: h(0, 7)}, "needs 1 AP to reach D8 but has 0 left"},
+		{"turn without AP", []Command{
+			{Kind: CommandMove, Figure: "cyril", To: h(20, 7)},
+			{Kind: CommandMove, Figure: "cyril", To: h(-1, 7)},
+		}, Command{Kind: CommandTurn, Figure: "cyril", Turn: 1}, "needs 1 AP to turn but has 0 left"},
+		{"into a barrel", nil, Command{Kind: CommandMove, Figure: "cyril", To: h(-4, 10)}, "holds a barrel"},
+		{"unknown figure", nil, Command{Kind: CommandMove, Figure: "nobody", To: h(3, 3)}, "no figure"},
+		{"no destination", nil, Command{Kind: CommandMove, Figure: "cyril"}, "needs a hex"},
+		{"turn too far", nil, Command{Kind: CommandTurn, Figure: "cyril", Turn: 4}, "1 to 3 hexsides"},
+		{"unknown command", nil, Command{Kind: "fly", Figure: "cyril"}, "not a command"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			for _, c := range tc.before {
+				if _, err := s.Do(c); err != nil {
+					t.Fatalf("setting up with %+v: %v", c, err)
+				}
+			}
+			before := s.State()
+			_, err := s.Do(tc.cmd)
+			var ref *Refusal
+			if !errors.As(err, &ref) || !strings.Contains(ref.Reason, tc.want) {
+				t.Fatalf("Do(%+v) = %v, want a refusal saying %q", tc.cmd, err, tc.want)
+			}
+			if after := s.State(); !reflect.DeepEqual(before.Figures, after.Figures) || len(after.Log) != len(tc.before) {
+				t.Errorf("a refused command changed the state")
+			}
+		})
+	}
+}
+
+func TestWallsBlockTheSaloon(t *testing.T) {
+	s := open(t)
+	// Jeb stands on the boardwalk at G5 in front of the saloon's closed door;
+	// inside (G4) is only reachable through the door.
+	to := hexAt(t, s, "G4")
+	_, err := s.Do(Command{Kind: CommandMove, Figure: "jeb", To: &to})
+	var ref *Refusal
+	if !errors.As(err, &ref) || !strings.Contains(ref.Reason, "no way to G4") {
+		t.Errorf("move through the closed saloon door: %v", err)
+	}
+}
+
+func TestJournalReplay(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "j.journal.jsonl")
+	s, err := Open(demo(t), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := hexAt(t, s, "E8")
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "cyril", To: &to}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Do(Command{Kind: CommandTurn, Figure: "zeke", Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	want := s.State()
+	s.Close()
+
+	// A torn last line, as a crash mid-write leaves it.
+	fh, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	fh.WriteString(`{"seq":4,"kind":"mov`)
+	fh.Close()
+
+	s2, err := Open(demo(t), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	got := s2.State()
+	if !reflect.DeepEqual(got.Figures, want.Figures) || len(got.Log) != 2 {
+		t.Errorf("reopened state differs: %+v vs %+v", got.Figures, want.Figures)
+	}
+	// The next event continues the sequence on a whole line.
+	if ev, err := s2.Do(Command{Kind: CommandNewRound}); err != nil || ev[0].Seq != 4 {
+		t.Fatalf("after reopen: %v %v", ev, err)
+	}
+	data, _ := os.ReadFile(path)
+	if n := strings.Count(string(data), "\n"); n != 4 {
+		t.Errorf("journal has %d lines, want 4", n)
+	}
+}
+
+func TestJournalCorruptMiddleLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.journal.jsonl")
+	os.WriteFile(path, []byte("{\"seq\":1}\nnot json\n{\"seq\":3}\n"), 0o644)
+	if _, err := Open(demo(t), path); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("got %v, want an error naming line 2", err)
+	}
+}
+
+func FuzzDecodeFight(f *testing.F) {
+	f.Add(assets.DemoFight())
+	f.Add([]byte(`{"format":"hexslinger/fight","version":1,"rules":"twtw","map":{}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ff, err := DecodeFight(bytes.NewReader(data))
+		if err == nil {
+			if _, err := ff.State(); err != nil {
+				t.Fatalf("a decoded fight has no state: %v", err)
+			}
+		}
+	})
+}
+
+func FuzzJournal(f *testing.F) {
+	f.Add([]byte("{\"seq\":1}\n{\"seq\":2,\"kind\":\"moved\"}\n"))
+	f.Add([]byte("{\"seq\":1}\n{\"se"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		events, off, err := readJournal(bytes.NewReader(data))
+		if err == nil && (off < 0 || off > int64(len(data)) || (len(events) > 0 && off == 0)) {
+			t.Fatalf("offset %d for %d bytes and %d events", off, len(data), len(events))
+		}
+	})
+}

@@ -1,0 +1,103 @@
+package session
+
+import (
+	"fmt"
+
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// State is a fight as it stands: a fold over its events.
+type State struct {
+	Name       string
+	Rules      string
+	Map        *hexmap.Map
+	Characters map[string]rules.Character
+	Figures    map[string]*Figure
+	Order      []string // figure ids in the fight file's order
+	Round      int
+	Log        []Event // every event after the opening, in order
+}
+
+// Figure is one token on the map.
+type Figure struct {
+	ID        string
+	Character string
+	Side      string
+	At        hexmap.Hex
+	Facing    hexmap.Direction
+	AP        int  // AP left this round
+	Ran       bool // ran this round (TWTW Conflict: Movement)
+}
+
+// FigureName returns the display name of figure id.
+func (s *State) FigureName(id string) string {
+	if f, ok := s.Figures[id]; ok {
+		if c, ok := s.Characters[f.Character]; ok {
+			return c.Name
+		}
+	}
+	return id
+}
+
+// FigureAt returns the figure standing at h.
+func (s *State) FigureAt(h hexmap.Hex) (*Figure, bool) {
+	for _, id := range s.Order {
+		if f := s.Figures[id]; f.At == h {
+			return f, true
+		}
+	}
+	return nil, false
+}
+
+// BlockedFor reports the hexes other figures than id stand in.
+func (s *State) BlockedFor(id string) func(hexmap.Hex) bool {
+	taken := map[hexmap.Hex]bool{}
+	for _, f := range s.Figures {
+		if f.ID != id {
+			taken[f.At] = true
+		}
+	}
+	return func(h hexmap.Hex) bool { return taken[h] }
+}
+
+// PlanMove prices a move of figure id to hex to with the rules the session
+// applies; the map window previews with the same call.
+func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (rules.MovePlan, error) {
+	f, ok := s.Figures[id]
+	if !ok {
+		return rules.MovePlan{}, fmt.Errorf("there is no figure %q", id)
+	}
+	return rules.PlanMove(s.Map, s.Characters[f.Character], f.At, f.Facing, to, run, f.AP, s.BlockedFor(id))
+}
+
+// Apply folds one event into the state. Events are facts already checked by
+// the session; Apply refuses only events that do not fit this state at all
+// (a journal from another fight).
+func (s *State) Apply(e Event) error {
+	switch e.Kind {
+	case EventMoved, EventTurned:
+		f, ok := s.Figures[e.Figure]
+		if !ok {
+			return fmt.Errorf("event %d: no figure %q", e.Seq, e.Figure)
+		}
+		if e.Kind == EventMoved {
+			f.At = e.To
+			f.Ran = f.Ran || e.Run
+		}
+		f.Facing = e.Facing
+		f.AP = e.APLeft
+	case EventRoundStarted:
+		s.Round = e.Round
+		for id, ap := range e.APs {
+			if f, ok := s.Figures[id]; ok {
+				f.AP = ap
+				f.Ran = false
+			}
+		}
+	default:
+		return fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
+	}
+	s.Log = append(s.Log, e)
+	return nil
+}

@@ -1,0 +1,25 @@
+// Package assets embeds the files hexslinger ships: the icon and the demo
+// fight with its map and characters.
+package assets
+
+import (
+	"embed"
+	"fmt"
+)
+
+//go:embed icon.png fights/*.fight.json
+var files embed.FS
+
+// Icon is the application icon, a 256×256 PNG.
+func Icon() []byte { return must("icon.png") }
+
+// DemoFight is the bundled demo fight, "Showdown on Main Street".
+func DemoFight() []byte { return must("fights/demo.fight.json") }
+
+func must(name string) []byte {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		panic(fmt.Sprintf("assets: %s is not embedded: %v", name, err)) // a build bug
+	}
+	return b
+}
