@@ -192,3 +192,15 @@ func TestLabels(t *testing.T) {
 		}
 	}
 }
+
+func TestFit(t *testing.T) {
+	m, _ := New("f", Pointy, 24, 16, "dirt")
+	l := Fit(m, 1280, 720, 20)
+	lo, hi := l.Bounds(m)
+	if lo.X < 19.9 || lo.Y < 19.9 || hi.X > 1260.1 || hi.Y > 700.1 {
+		t.Errorf("fitted map spans %v-%v, outside the 20 px margin of 1280×720", lo, hi)
+	}
+	if math.Abs((lo.X+hi.X)/2-640) > 0.01 || math.Abs((lo.Y+hi.Y)/2-360) > 0.01 {
+		t.Errorf("fitted map is not centred: %v-%v", lo, hi)
+	}
+}

@@ -152,3 +152,33 @@ func (l Layout) HexHeight() float64 {
 	}
 	return 2 * l.Size
 }
+
+// Bounds returns the pixel rectangle (min and max corners) that the hexes of
+// m cover in layout l.
+func (l Layout) Bounds(m *Map) (Point, Point) {
+	lo := Point{math.Inf(1), math.Inf(1)}
+	hi := Point{math.Inf(-1), math.Inf(-1)}
+	for _, h := range m.Hexes() {
+		for _, c := range l.Corners(h) {
+			lo.X, lo.Y = math.Min(lo.X, c.X), math.Min(lo.Y, c.Y)
+			hi.X, hi.Y = math.Max(hi.X, c.X), math.Max(hi.Y, c.Y)
+		}
+	}
+	return lo, hi
+}
+
+// Fit returns the layout that shows all of m centred in a w×h pixel view
+// with margin pixels to spare on every side.
+func Fit(m *Map, w, h, margin float64) Layout {
+	unit := Layout{Orientation: m.Orientation, Size: 1}
+	lo, hi := unit.Bounds(m)
+	if len(m.Hexes()) == 0 {
+		return Layout{Orientation: m.Orientation, Size: 20}
+	}
+	size := math.Min((w-2*margin)/(hi.X-lo.X), (h-2*margin)/(hi.Y-lo.Y))
+	size = math.Max(size, 4)
+	return Layout{Orientation: m.Orientation, Size: size, Origin: Point{
+		X: w/2 - (lo.X+hi.X)/2*size,
+		Y: h/2 - (lo.Y+hi.Y)/2*size,
+	}}
+}

@@ -1,0 +1,51 @@
+# hexslinger: `make run` builds and opens the console with the demo fight;
+# `make test` runs every test, the GUI ones under Xvfb. Both install the
+# system packages they need first (scripts/deps.sh).
+GO ?= go
+BIN := bin
+GOFLAGS_BUILD ?=
+
+.PHONY: all run build deps test-deps test unit e2e vet fmt-check fuzz bench clean
+
+all: build
+
+deps:
+	@scripts/deps.sh build
+
+test-deps:
+	@scripts/deps.sh test
+
+build: deps
+	$(GO) build $(GOFLAGS_BUILD) -o $(BIN)/hexslinger .
+	$(GO) build $(GOFLAGS_BUILD) -o $(BIN)/hexslinger-map ./app/hexslinger-map
+
+run: build
+	$(BIN)/hexslinger
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+# unit: every package's tests (the console's through Fyne's test driver);
+# run under Xvfb because the board package links Ebiten.
+unit: test-deps
+	scripts/xvfb.sh $(GO) test -count=1 ./...
+
+# e2e: the real console and map window under Xvfb, driven with xdotool.
+e2e: test-deps build
+	scripts/xvfb.sh $(GO) test -count=1 -tags e2e -v -run TestEndToEnd ./e2e/
+
+test: fmt-check vet unit e2e
+
+fuzz: test-deps
+	$(GO) test -run XXX -fuzz FuzzDecode -fuzztime 2m ./hexmap
+	$(GO) test -run XXX -fuzz FuzzDecodeFight -fuzztime 2m ./app/session
+
+bench:
+	$(GO) test -run XXX -bench . ./hexmap ./rules ./app/session
+
+clean:
+	rm -rf $(BIN) e2e/shots

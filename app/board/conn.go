@@ -1,0 +1,143 @@
+package board
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"hexslinger/app/session"
+)
+
+// conn keeps a map window connected to its session: it dials, redials after
+// a loss, and hands messages to the game loop through an inbox.
+type conn struct {
+	url, token string
+	out        chan session.Command
+
+	mu       sync.Mutex
+	inbox    []inMsg
+	status   string // "" when connected, else why not
+	rejected error  // the session refused this window: stop
+}
+
+// inMsg is a message for the game loop; welcome carries the events so far.
+type inMsg struct {
+	welcome []session.Event
+	msg     session.Message
+}
+
+func newConn(url, token string) *conn {
+	return &conn{url: url, token: token, out: make(chan session.Command, 16), status: "Connecting to the session…"}
+}
+
+// run dials and reads until ctx ends or the session rejects the window.
+func (c *conn) run(ctx context.Context) {
+	for ctx.Err() == nil {
+		dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		cl, past, err := session.Dial(dctx, c.url, c.token)
+		cancel()
+		if errors.Is(err, session.ErrRejected) {
+			c.mu.Lock()
+			c.rejected = err
+			c.mu.Unlock()
+			return
+		}
+		if err != nil {
+			c.setStatus("The session is not answering (" + c.url + "); retrying…")
+			slog.Debug("board: dial", "err", err)
+			sleep(ctx, time.Second)
+			continue
+		}
+		slog.Info("board: connected", "url", c.url, "role", cl.Role)
+		c.post(inMsg{welcome: past})
+		c.setStatus("")
+		c.serve(ctx, cl)
+		c.setStatus("The session went away; reconnecting…")
+		slog.Warn("board: lost the session", "url", c.url)
+		sleep(ctx, 500*time.Millisecond)
+	}
+}
+
+// serve pumps one connection until it fails.
+func (c *conn) serve(ctx context.Context, cl *session.Client) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer cl.Close()
+	go func() {
+		for {
+			select {
+			case cmd := <-c.out:
+				if _, err := cl.Send(ctx, cmd); err != nil {
+					c.post(inMsg{msg: session.Message{Type: session.MsgResult, Code: session.ErrFailed, Error: "not sent, the session is gone: " + err.Error()}})
+					cancel()
+					return
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for {
+		m, err := cl.Read(ctx)
+		if err != nil {
+			return
+		}
+		c.post(inMsg{msg: m})
+	}
+}
+
+// send queues a command; it reports false when the queue is full or the
+// window is not connected.
+func (c *conn) send(cmd session.Command) bool {
+	if c.statusText() != "" {
+		return false
+	}
+	select {
+	case c.out <- cmd:
+		return true
+	default:
+		return false
+	}
+}
+
+func (c *conn) post(m inMsg) {
+	c.mu.Lock()
+	c.inbox = append(c.inbox, m)
+	c.mu.Unlock()
+}
+
+// take empties the inbox.
+func (c *conn) take() []inMsg {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	in := c.inbox
+	c.inbox = nil
+	return in
+}
+
+func (c *conn) setStatus(s string) {
+	c.mu.Lock()
+	c.status = s
+	c.mu.Unlock()
+}
+
+func (c *conn) statusText() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.status
+}
+
+func (c *conn) rejection() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.rejected
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(d):
+	}
+}

@@ -1,0 +1,358 @@
+package board
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+)
+
+// Colours of the map window.
+var (
+	colBackground = color.RGBA{0x26, 0x22, 0x1e, 0xff}
+	colGrid       = color.RGBA{0x3a, 0x30, 0x26, 0x70}
+	colContour    = color.RGBA{0x3a, 0x2a, 0x1a, 0xc0}
+	colWall       = color.RGBA{0x3b, 0x26, 0x16, 0xff}
+	colDoor       = color.RGBA{0xb0, 0x5a, 0x22, 0xff}
+	colWindow     = color.RGBA{0xa8, 0xd8, 0xf0, 0xff}
+	colFence      = color.RGBA{0xe8, 0xd4, 0xa8, 0xff}
+	colWood       = color.RGBA{0x7a, 0x4e, 0x26, 0xff}
+	colWater      = color.RGBA{0x5f, 0x9f, 0xc8, 0xff}
+	colInk        = color.RGBA{0x20, 0x18, 0x10, 0xff}
+	colLabel      = color.RGBA{0x20, 0x18, 0x10, 0x60}
+	colSelect     = color.RGBA{0xff, 0xd7, 0x3a, 0xff}
+	colPath       = color.RGBA{0xff, 0xe0, 0x60, 0xe0}
+	colBad        = color.RGBA{0xe0, 0x40, 0x30, 0xff}
+	colBar        = color.RGBA{0x18, 0x15, 0x12, 0xff}
+	colText       = color.RGBA{0xf0, 0xe8, 0xd8, 0xff}
+	colDim        = color.RGBA{0xb0, 0xa8, 0x98, 0xff}
+	colArmor      = color.RGBA{0xff, 0xff, 0xff, 0xff}
+)
+
+// sideColours gives each side of a fight its token colour, in order of
+// first appearance.
+var sideColours = []color.RGBA{
+	{0x2f, 0x5f, 0xb0, 0xff}, // blue
+	{0xb0, 0x2f, 0x2a, 0xff}, // red
+	{0x2f, 0x8a, 0x4a, 0xff}, // green
+	{0x8a, 0x4a, 0xa0, 0xff}, // purple
+}
+
+// mapLayer caches the drawn map (terrain, grid, walls, features) for one
+// zoom, covering the window and half a window around it, so that frames
+// only copy it and panning within that margin costs nothing.
+type mapLayer struct {
+	img    *ebiten.Image
+	layout hexmap.Layout // the layout used to draw into img
+	w, h   int
+	st     *session.State
+}
+
+// valid reports whether the layer still serves layout l in a w×h window.
+func (m *mapLayer) valid(st *session.State, l hexmap.Layout, w, h int) bool {
+	if m == nil || m.st != st || m.layout.Size != l.Size || m.w != w || m.h != h {
+		return false
+	}
+	ox, oy := l.Origin.X-m.layout.Origin.X, l.Origin.Y-m.layout.Origin.Y
+	return ox <= 0 && ox >= -float64(w) && oy <= 0 && oy >= -float64(h)
+}
+
+// Draw implements ebiten.Game.
+func (g *Game) Draw(screen *ebiten.Image) {
+	screen.Fill(colBackground)
+	st := g.play.st
+	if st != nil {
+		if !g.layer.valid(st, g.layout, g.w, g.h) {
+			g.layer = g.drawLayer(st)
+		}
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(g.layout.Origin.X-g.layer.layout.Origin.X, g.layout.Origin.Y-g.layer.layout.Origin.Y)
+		screen.DrawImage(g.layer.img, op)
+		g.drawOverlay(screen, st)
+		g.drawFigures(screen, st)
+	}
+	g.drawBar(screen)
+}
+
+// drawLayer draws the map into a new layer image for the current view.
+func (g *Game) drawLayer(st *session.State) *mapLayer {
+	w, h := g.w, g.h
+	if g.layer != nil && g.layer.img != nil {
+		g.layer.img.Deallocate()
+	}
+	l := g.layout
+	l.Origin = hexmap.Point{X: l.Origin.X + float64(w)/2, Y: l.Origin.Y + float64(h)/2}
+	img := ebiten.NewImage(2*w, 2*h)
+	m := st.Map
+	s := l.Size
+	inView := func(p hexmap.Point) bool {
+		return p.X > -2*s && p.Y > -2*s && p.X < float64(2*w)+2*s && p.Y < float64(2*h)+2*s
+	}
+	var b batch
+	var hexes []hexmap.Hex
+	for _, hx := range m.Hexes() {
+		if inView(l.ToPixel(hx)) {
+			hexes = append(hexes, hx)
+		}
+	}
+	// Terrain, lighter for each level of elevation.
+	for _, hx := range hexes {
+		t, _ := m.Terrain(hx)
+		c := shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx)))
+		cs := l.Corners(hx)
+		b.path(img, polygon(cs[:]), 0, c)
+	}
+	// Grid, then contours where elevation changes.
+	for _, hx := range hexes {
+		c := l.Corners(hx)
+		b.path(img, polygon(c[:]), float32(math.Max(1, s/28)), colGrid)
+	}
+	for _, hx := range hexes {
+		for d := hexmap.Direction(0); d < 3; d++ {
+			n := hx.Neighbor(d)
+			if m.Contains(n) && m.Elevation(n) != m.Elevation(hx) {
+				a, e := l.Edge(hx, d)
+				b.path(img, polyline([]hexmap.Point{a, e}), float32(math.Max(2, s/10)), colContour)
+			}
+		}
+	}
+	// Hex features, then edge features over them.
+	type armorTag struct {
+		at    hexmap.Point
+		armor int
+	}
+	var tags []armorTag
+	for _, hx := range hexes {
+		f, ok := m.Features[hx]
+		if !ok {
+			continue
+		}
+		c := l.ToPixel(hx)
+		drawFeature(img, &b, f, c, s)
+		if f.IsCover() {
+			tags = append(tags, armorTag{hexmap.Point{X: c.X + s*0.45, Y: c.Y - s*0.45}, f.Armor})
+		}
+	}
+	for _, e := range m.SortedEdges() {
+		hx, _ := e.Hexes()
+		if !inView(l.ToPixel(hx)) {
+			continue
+		}
+		a, z := l.Edge(e.Hex, e.Side)
+		drawEdge(img, &b, m.Edges[e], a, z, s)
+	}
+	b.flush(img)
+	if s >= 14 {
+		small := face(math.Max(9, s*0.3), true)
+		for _, t := range tags {
+			b.path(img, circle(t.at, s*0.2), 0, colInk)
+			b.flush(img)
+			say(img, fmt.Sprint(t.armor), small, t.at.X, t.at.Y, colArmor, true)
+		}
+	}
+	// Hex names and map labels.
+	if s >= 22 {
+		tiny := face(math.Max(8, s*0.22), false)
+		for _, hx := range hexes {
+			if _, ok := m.Features[hx]; ok {
+				continue
+			}
+			c := l.ToPixel(hx)
+			say(img, m.Label(hx), tiny, c.X, c.Y+s*0.62, colLabel, true)
+		}
+	}
+	big := face(math.Max(11, s*0.42), true)
+	for hx, text := range m.Labels {
+		c := l.ToPixel(hx)
+		say(img, text, big, c.X, c.Y, colInk, true)
+	}
+	return &mapLayer{img: img, layout: l, w: w, h: h, st: st}
+}
+
+func drawFeature(dst *ebiten.Image, b *batch, f hexmap.Feature, c hexmap.Point, s float64) {
+	switch f.Kind {
+	case "barrel":
+		b.path(dst, circle(c, s*0.42), 0, colWood)
+		b.path(dst, circle(c, s*0.42), float32(s*0.06), colInk)
+		b.path(dst, circle(c, s*0.22), float32(s*0.05), colInk)
+	case "trough":
+		r := rect(c, s*0.8, s*0.45)
+		b.path(dst, polygon(r), 0, colWood)
+		b.path(dst, polygon(rect(c, s*0.62, s*0.27)), 0, colWater)
+		b.path(dst, polygon(r), float32(s*0.05), colInk)
+	case "table":
+		b.path(dst, polygon(rect(c, s*0.7, s*0.7)), 0, shade(colWood, 0.25))
+		b.path(dst, polygon(rect(c, s*0.7, s*0.7)), float32(s*0.05), colInk)
+	case "counter":
+		b.path(dst, polygon(rect(c, s*1.5, s*0.5)), 0, shade(colWood, -0.1))
+		b.path(dst, polygon(rect(c, s*1.5, s*0.5)), float32(s*0.05), colInk)
+	case "ladder", "stairs":
+		for i := -2; i <= 2; i++ {
+			y := c.Y + float64(i)*s*0.16
+			b.path(dst, polyline([]hexmap.Point{{X: c.X - s*0.35, Y: y}, {X: c.X + s*0.35, Y: y}}), float32(s*0.06), colInk)
+		}
+	default:
+		b.path(dst, circle(c, s*0.3), 0, colInk)
+	}
+}
+
+func rect(c hexmap.Point, w, h float64) []hexmap.Point {
+	return []hexmap.Point{{X: c.X - w/2, Y: c.Y - h/2}, {X: c.X + w/2, Y: c.Y - h/2}, {X: c.X + w/2, Y: c.Y + h/2}, {X: c.X - w/2, Y: c.Y + h/2}}
+}
+
+func drawEdge(dst *ebiten.Image, b *batch, f hexmap.Feature, a, z hexmap.Point, s float64) {
+	line := func(p, q hexmap.Point, w float64, c color.Color) {
+		b.path(dst, polyline([]hexmap.Point{p, q}), float32(w), c)
+	}
+	switch f.Kind {
+	case "wall":
+		line(a, z, s*0.2, colWall)
+	case "door":
+		line(a, lerpPt(a, z, 0.12), s*0.2, colWall)
+		line(lerpPt(a, z, 0.88), z, s*0.2, colWall)
+		if f.Open {
+			// An open door swings out from its hinge.
+			h := lerpPt(a, z, 0.12)
+			dx, dy := z.X-a.X, z.Y-a.Y
+			line(h, hexmap.Point{X: h.X - dy*0.6, Y: h.Y + dx*0.6}, s*0.1, colDoor)
+		} else {
+			line(lerpPt(a, z, 0.12), lerpPt(a, z, 0.88), s*0.16, colDoor)
+		}
+	case "window":
+		line(a, z, s*0.2, colWall)
+		line(lerpPt(a, z, 0.2), lerpPt(a, z, 0.8), s*0.09, colWindow)
+	case "fence":
+		line(a, z, s*0.07, colInk)
+		for i := 0; i < 3; i++ {
+			p := lerpPt(a, z, 0.17+float64(i)*0.33)
+			b.path(dst, circle(p, s*0.09), 0, colFence)
+			b.path(dst, circle(p, s*0.09), float32(s*0.03), colInk)
+		}
+	default:
+		line(a, z, s*0.1, colInk)
+	}
+}
+
+// drawOverlay draws the hover outline and the move preview.
+func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State) {
+	l := g.layout
+	s := l.Size
+	var b batch
+	if g.hoverOK && st.Map.Contains(g.hover) {
+		c := l.Corners(g.hover)
+		b.path(dst, polygon(c[:]), float32(math.Max(2, s/12)), color.RGBA{0xff, 0xff, 0xff, 0x90})
+	}
+	if g.planOK && g.planFor == g.hover {
+		col := colPath
+		if g.planErr != nil {
+			col = colBad
+		}
+		if len(g.plan.Route.Hexes) > 1 {
+			pts := make([]hexmap.Point, len(g.plan.Route.Hexes))
+			for i, hx := range g.plan.Route.Hexes {
+				pts[i] = l.ToPixel(hx)
+			}
+			b.path(dst, polyline(pts), float32(math.Max(3, s/7)), col)
+		}
+		c := l.Corners(g.hover)
+		b.path(dst, polygon(c[:]), float32(math.Max(3, s/8)), col)
+		b.flush(dst)
+		if g.plan.AP > 0 {
+			p := l.ToPixel(g.hover)
+			tag := fmt.Sprintf("%d AP", g.plan.AP)
+			f := face(math.Max(12, s*0.4), true)
+			b.path(dst, polygon(rect(p, s*1.2, s*0.55)), 0, color.RGBA{0x10, 0x10, 0x10, 0xd0})
+			b.flush(dst)
+			say(dst, tag, f, p.X, p.Y, col, true)
+		}
+	}
+	b.flush(dst)
+}
+
+// drawFigures draws every figure as a disc with initials and a facing wedge.
+func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
+	l := g.layout
+	s := l.Size
+	sides := map[string]color.RGBA{}
+	for _, id := range st.Order {
+		side := st.Figures[id].Side
+		if _, ok := sides[side]; !ok {
+			sides[side] = sideColours[len(sides)%len(sideColours)]
+		}
+	}
+	initials := face(math.Max(10, s*0.48), true)
+	small := face(math.Max(9, s*0.3), true)
+	for _, id := range st.Order {
+		f := st.Figures[id]
+		c := l.ToPixel(f.At)
+		col := sides[f.Side]
+		var b batch
+		r := s * 0.62
+		if id == g.play.selected {
+			b.path(dst, circle(c, r+s*0.16), 0, colSelect)
+		}
+		// Facing wedge: a triangle through the faced hexside.
+		e1, e2 := l.Edge(f.At, f.Facing)
+		mid := lerpPt(e1, e2, 0.5)
+		dx, dy := mid.X-c.X, mid.Y-c.Y
+		n := math.Hypot(dx, dy)
+		ux, uy := dx/n, dy/n
+		tip := hexmap.Point{X: c.X + ux*s*1.02, Y: c.Y + uy*s*1.02}
+		base1 := hexmap.Point{X: c.X + ux*r*0.45 - uy*r*0.8, Y: c.Y + uy*r*0.45 + ux*r*0.8}
+		base2 := hexmap.Point{X: c.X + ux*r*0.45 + uy*r*0.8, Y: c.Y + uy*r*0.45 - ux*r*0.8}
+		wedge := polygon([]hexmap.Point{base1, tip, base2})
+		b.path(dst, wedge, 0, shade(col, -0.2))
+		b.path(dst, wedge, float32(math.Max(1.5, s/16)), color.RGBA{0xf8, 0xf0, 0xe0, 0xff})
+		b.path(dst, circle(c, r), 0, col)
+		b.path(dst, circle(c, r), float32(math.Max(1.5, s/16)), color.RGBA{0xf8, 0xf0, 0xe0, 0xff})
+		// AP badge.
+		badge := hexmap.Point{X: c.X - ux*r*0.9 + uy*r*0.5, Y: c.Y - uy*r*0.9 - ux*r*0.5}
+		if s >= 14 {
+			b.path(dst, circle(badge, s*0.24), 0, colBar)
+		}
+		b.flush(dst)
+		say(dst, st.Characters[f.Character].Initials(), initials, c.X, c.Y, color.White, true)
+		if s >= 14 {
+			say(dst, fmt.Sprint(f.AP), small, badge.X, badge.Y, colSelect, true)
+		}
+	}
+}
+
+// drawBar draws the status bar: the last message, the selected figure or
+// hints, and the connection state.
+func (g *Game) drawBar(dst *ebiten.Image) {
+	var b batch
+	y0 := float64(g.h - barHeight)
+	b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: y0 + barHeight/2}, float64(g.w), barHeight)), 0, colBar)
+	b.flush(dst)
+	f := face(18, false)
+	msgCol := color.Color(colText)
+	if g.messageErr {
+		msgCol = colBad
+	}
+	say(dst, g.message, f, 16, y0+20, msgCol, false)
+	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit"
+	if st := g.play.st; st != nil && g.play.selected != "" {
+		if fig, ok := st.Figures[g.play.selected]; ok {
+			hint = g.play.describe(fig)
+			if g.planOK && g.planFor == g.hover {
+				if g.planErr != nil {
+					hint += " — " + g.planErr.Error()
+				} else {
+					hint += fmt.Sprintf(" — to %s: %d paces, %d AP", st.Map.Label(g.hover), g.plan.Route.Steps(), g.plan.AP)
+				}
+			}
+		}
+	}
+	say(dst, hint, face(16, false), 16, y0+46, colDim, false)
+	if s := g.conn.statusText(); s != "" {
+		bf := face(22, true)
+		b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: 30}, float64(g.w)*0.7, 44)), 0, color.RGBA{0x90, 0x30, 0x10, 0xe8})
+		b.flush(dst)
+		say(dst, s, bf, float64(g.w)/2, 30, color.White, true)
+	}
+}

@@ -1,0 +1,227 @@
+package board
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// Window defaults.
+const (
+	WindowWidth  = 1280
+	WindowHeight = 800
+	barHeight    = 64 // the status bar at the bottom
+	fitMargin    = 24
+	dragSlop     = 5 // pixels the pointer moves before a press is a drag
+)
+
+// Game is the map window as an ebiten.Game.
+type Game struct {
+	conn   *conn
+	cancel context.CancelFunc
+	play   play
+
+	w, h   int
+	layout hexmap.Layout // hex ↔ screen; Size is the zoom
+	fitted bool
+	layer  *mapLayer
+
+	pressAt  [2]int
+	pressed  bool
+	dragging bool
+	dragFrom hexmap.Point
+	hover    hexmap.Hex
+	hoverOK  bool
+	plan     rules.MovePlan
+	planErr  error
+	planOK   bool
+	planFor  hexmap.Hex
+	planSel  string
+	planSeq  int
+
+	message    string
+	messageErr bool
+	messageAt  time.Time
+	seq        int // events applied, to refresh previews
+}
+
+// ErrRejected is returned from Update when the session refused the window.
+var ErrRejected = errors.New("rejected by the session")
+
+// NewGame returns a map window that connects to the session at url.
+func NewGame(url, token string) *Game {
+	ctx, cancel := context.WithCancel(context.Background())
+	g := &Game{conn: newConn(url, token), cancel: cancel, w: WindowWidth, h: WindowHeight}
+	go g.conn.run(ctx)
+	return g
+}
+
+// Close stops the connection.
+func (g *Game) Close() { g.cancel() }
+
+// Rejection is why the session refused this window, if it did.
+func (g *Game) Rejection() error { return g.conn.rejection() }
+
+// Layout implements ebiten.Game: one logical pixel per window pixel.
+func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	if outsideWidth != g.w || outsideHeight != g.h {
+		g.w, g.h = outsideWidth, outsideHeight
+		if g.play.st != nil && !g.fitted {
+			g.fit()
+		}
+	}
+	return g.w, g.h
+}
+
+// Update implements ebiten.Game: take the session's messages, then input.
+func (g *Game) Update() error {
+	if err := g.conn.rejection(); err != nil {
+		return fmt.Errorf("%w: %v", ErrRejected, err)
+	}
+	for _, m := range g.conn.take() {
+		g.receive(m)
+	}
+	g.input()
+	return nil
+}
+
+func (g *Game) receive(in inMsg) {
+	if in.welcome != nil {
+		st, err := session.Replay(in.welcome)
+		if err != nil {
+			g.say("The session sent a fight this window cannot read: "+err.Error(), true)
+			return
+		}
+		sameMap := g.play.st != nil && g.play.st.Name == st.Name
+		g.play.st = st
+		if _, ok := st.Figures[g.play.selected]; !ok {
+			g.play.selected = ""
+		}
+		if !sameMap || g.layer == nil {
+			g.layer = nil
+			g.fit()
+		}
+		g.seq++
+		g.say(fmt.Sprintf("Connected: %s, round %d.", st.Name, st.Round), false)
+		return
+	}
+	m := in.msg
+	switch m.Type {
+	case session.MsgEvent:
+		if g.play.st == nil || m.Event == nil {
+			return
+		}
+		if err := g.play.st.Apply(*m.Event); err != nil {
+			g.say("An event did not fit the map: "+err.Error(), true)
+			return
+		}
+		g.seq++
+		g.say(m.Event.Text, false)
+	case session.MsgResult, session.MsgError:
+		if m.Error != "" {
+			g.say("Refused: "+m.Error, true)
+			slog.Info("board: refused", "reason", m.Error)
+		}
+	}
+}
+
+func (g *Game) say(s string, isErr bool) {
+	g.message, g.messageErr, g.messageAt = s, isErr, time.Now()
+}
+
+// fit zooms and centres the map in the window above the status bar.
+func (g *Game) fit() {
+	if g.play.st == nil {
+		return
+	}
+	g.layout = hexmap.Fit(g.play.st.Map, float64(g.w), float64(g.h-barHeight), fitMargin)
+	g.fitted = true
+	g.layer = nil
+	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
+}
+
+func (g *Game) input() {
+	x, y := ebiten.CursorPosition()
+	p := hexmap.Point{X: float64(x), Y: float64(y)}
+	g.hoverOK = y < g.h-barHeight && g.play.st != nil
+	if g.hoverOK {
+		g.hover = g.layout.HexAt(p)
+	}
+
+	// Left button: click to select or move, drag to pan.
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		g.pressed, g.dragging = true, false
+		g.pressAt = [2]int{x, y}
+		g.dragFrom = g.layout.Origin
+	}
+	if g.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		dx, dy := x-g.pressAt[0], y-g.pressAt[1]
+		if !g.dragging && dx*dx+dy*dy > dragSlop*dragSlop {
+			g.dragging = true
+		}
+		if g.dragging {
+			g.layout.Origin = hexmap.Point{X: g.dragFrom.X + float64(dx), Y: g.dragFrom.Y + float64(dy)}
+		}
+	}
+	if g.pressed && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+		g.pressed = false
+		if !g.dragging && g.hoverOK {
+			cmd, msg := g.play.click(g.hover)
+			g.issue(cmd, msg)
+		}
+		g.dragging = false
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && g.hoverOK {
+		g.issue(g.play.turn(-1))
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyQ) {
+		g.issue(g.play.turn(+1))
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyE) {
+		g.issue(g.play.turn(-1))
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		g.play.selected = ""
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyHome) || inpututil.IsKeyJustPressed(ebiten.KeyF) {
+		g.fit()
+	}
+
+	// Wheel: zoom about the pointer.
+	if _, wy := ebiten.Wheel(); wy != 0 && g.hoverOK {
+		f := math.Pow(1.15, wy)
+		size := math.Max(6, math.Min(160, g.layout.Size*f))
+		f = size / g.layout.Size
+		g.layout.Origin = hexmap.Point{X: p.X - (p.X-g.layout.Origin.X)*f, Y: p.Y - (p.Y-g.layout.Origin.Y)*f}
+		g.layout.Size = size
+	}
+
+	// The path preview follows the pointer.
+	if g.hoverOK && (g.hover != g.planFor || g.play.selected != g.planSel || g.seq != g.planSeq) {
+		g.planFor, g.planSel, g.planSeq = g.hover, g.play.selected, g.seq
+		g.plan, g.planErr, g.planOK = g.play.preview(g.hover)
+	}
+}
+
+// issue sends a command or shows a line.
+func (g *Game) issue(cmd *session.Command, msg string) {
+	if msg != "" {
+		g.say(msg, false)
+	}
+	if cmd == nil {
+		return
+	}
+	if !g.conn.send(*cmd) {
+		g.say("Not connected to the session; the command was not sent.", true)
+	}
+}

@@ -1,0 +1,130 @@
+package board
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"hexslinger/hexmap"
+)
+
+// white is the 1×1 source image for solid-colour triangles.
+var white = func() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return img.SubImage(img.Bounds().Inset(1)).(*ebiten.Image)
+}()
+
+// batch gathers solid-colour triangles and draws them in few calls.
+type batch struct {
+	vs []ebiten.Vertex
+	is []uint16
+}
+
+func (b *batch) colour(from int, c color.Color) {
+	r, g, bl, a := c.RGBA()
+	for i := from; i < len(b.vs); i++ {
+		v := &b.vs[i]
+		v.SrcX, v.SrcY = 1, 1
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = float32(r)/0xffff, float32(g)/0xffff, float32(bl)/0xffff, float32(a)/0xffff
+	}
+}
+
+// path appends a filled or stroked path; width 0 fills.
+func (b *batch) path(dst *ebiten.Image, p *vector.Path, width float32, c color.Color) {
+	if len(b.vs) > 60000 {
+		b.flush(dst)
+	}
+	from := len(b.vs)
+	if width == 0 {
+		b.vs, b.is = p.AppendVerticesAndIndicesForFilling(b.vs, b.is)
+	} else {
+		b.vs, b.is = p.AppendVerticesAndIndicesForStroke(b.vs, b.is, &vector.StrokeOptions{Width: width, LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound})
+	}
+	b.colour(from, c)
+}
+
+func (b *batch) flush(dst *ebiten.Image) {
+	if len(b.is) == 0 {
+		return
+	}
+	op := &ebiten.DrawTrianglesOptions{AntiAlias: true, ColorScaleMode: ebiten.ColorScaleModeStraightAlpha}
+	dst.DrawTriangles(b.vs, b.is, white, op)
+	b.vs, b.is = b.vs[:0], b.is[:0]
+}
+
+func polygon(pts []hexmap.Point) *vector.Path {
+	var p vector.Path
+	for i, q := range pts {
+		if i == 0 {
+			p.MoveTo(float32(q.X), float32(q.Y))
+		} else {
+			p.LineTo(float32(q.X), float32(q.Y))
+		}
+	}
+	p.Close()
+	return &p
+}
+
+func polyline(pts []hexmap.Point) *vector.Path {
+	var p vector.Path
+	for i, q := range pts {
+		if i == 0 {
+			p.MoveTo(float32(q.X), float32(q.Y))
+		} else {
+			p.LineTo(float32(q.X), float32(q.Y))
+		}
+	}
+	return &p
+}
+
+func circle(c hexmap.Point, r float64) *vector.Path {
+	var p vector.Path
+	p.Arc(float32(c.X), float32(c.Y), float32(r), 0, 2*3.14159265, vector.Clockwise)
+	p.Close()
+	return &p
+}
+
+func lerpPt(a, b hexmap.Point, t float64) hexmap.Point {
+	return hexmap.Point{X: a.X + (b.X-a.X)*t, Y: a.Y + (b.Y-a.Y)*t}
+}
+
+// hexColor parses "#rrggbb".
+func hexColor(s string) color.RGBA {
+	var c color.RGBA
+	c.A = 255
+	if len(s) == 7 && s[0] == '#' {
+		v := func(i int) uint8 {
+			n := 0
+			for _, ch := range s[i : i+2] {
+				n *= 16
+				switch {
+				case ch >= '0' && ch <= '9':
+					n += int(ch - '0')
+				case ch >= 'a' && ch <= 'f':
+					n += int(ch-'a') + 10
+				case ch >= 'A' && ch <= 'F':
+					n += int(ch-'A') + 10
+				}
+			}
+			return uint8(n)
+		}
+		c.R, c.G, c.B = v(1), v(3), v(5)
+	}
+	return c
+}
+
+// shade lightens (f > 0) or darkens (f < 0) a colour by a fraction.
+func shade(c color.RGBA, f float64) color.RGBA {
+	ch := func(v uint8) uint8 {
+		x := float64(v)
+		if f > 0 {
+			x += (255 - x) * f
+		} else {
+			x *= 1 + f
+		}
+		return uint8(x)
+	}
+	return color.RGBA{ch(c.R), ch(c.G), ch(c.B), c.A}
+}

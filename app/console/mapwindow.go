@@ -1,0 +1,86 @@
+package console
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+)
+
+// MapProcess starts and watches a map window (hexslinger-map) as a child
+// process connected to the console's session.
+type MapProcess struct {
+	Bin    string   // the hexslinger-map program
+	Args   []string // its arguments: address, token, view
+	Env    []string // extra environment for the child
+	OnExit func(error)
+
+	mu  sync.Mutex
+	cmd *exec.Cmd
+}
+
+// FindMapBin returns the hexslinger-map program: beside this program, else
+// on PATH.
+func FindMapBin() (string, error) {
+	if exe, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(exe), "hexslinger-map")
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	p, err := exec.LookPath("hexslinger-map")
+	if err != nil {
+		return "", errors.New("hexslinger-map was not found beside hexslinger or on PATH (make build puts both in bin/)")
+	}
+	return p, nil
+}
+
+// Start starts the map window.
+func (p *MapProcess) Start() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cmd != nil {
+		return errors.New("the map window is already open")
+	}
+	cmd := exec.Command(p.Bin, p.Args...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	cmd.Env = append(os.Environ(), p.Env...)
+	bindToParent(cmd)
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s: %w", p.Bin, err)
+	}
+	p.cmd = cmd
+	slog.Info("console: map window started", "pid", cmd.Process.Pid)
+	go func() {
+		err := cmd.Wait()
+		p.mu.Lock()
+		p.cmd = nil
+		p.mu.Unlock()
+		if err != nil {
+			slog.Warn("console: map window exited", "err", err)
+		}
+		if p.OnExit != nil {
+			p.OnExit(err)
+		}
+	}()
+	return nil
+}
+
+// Running reports whether the map window is open.
+func (p *MapProcess) Running() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.cmd != nil
+}
+
+// Stop closes the map window.
+func (p *MapProcess) Stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cmd != nil && p.cmd.Process != nil {
+		p.cmd.Process.Kill()
+	}
+}

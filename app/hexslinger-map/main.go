@@ -1,0 +1,40 @@
+// Command hexslinger-map is the battle map window: it connects to a
+// hexslinger session (started by the console) and shows the fight's map.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexslinger/app/board"
+)
+
+func main() {
+	addr := flag.String("addr", "", "the session's WebSocket address, as ws://127.0.0.1:PORT/ws (the console passes it)")
+	token := flag.String("token", "", "the session token; default: $HEXSLINGER_TOKEN")
+	flag.Parse()
+	if *token == "" {
+		*token = os.Getenv("HEXSLINGER_TOKEN")
+	}
+	if *addr == "" || *token == "" {
+		fmt.Fprintln(os.Stderr, "hexslinger-map: needs --addr and a token (--token or $HEXSLINGER_TOKEN); the console starts it with both")
+		os.Exit(2)
+	}
+	g := board.NewGame(*addr, *token)
+	defer g.Close()
+	ebiten.SetWindowTitle("hexslinger — map")
+	ebiten.SetWindowSize(board.WindowWidth, board.WindowHeight)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	if err := ebiten.RunGame(g); err != nil {
+		if errors.Is(err, board.ErrRejected) {
+			fmt.Fprintln(os.Stderr, "hexslinger-map:", err)
+			os.Exit(3)
+		}
+		fmt.Fprintln(os.Stderr, "hexslinger-map:", err)
+		os.Exit(1)
+	}
+}

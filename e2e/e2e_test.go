@@ -1,0 +1,249 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"hexslinger/app/session"
+	"hexslinger/assets"
+	"hexslinger/hexmap"
+)
+
+// output collects a process's output safely across goroutines.
+type output struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.buf.Write(p)
+}
+
+func (o *output) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.buf.String()
+}
+
+// waitFor polls cond until it holds or the time is up.
+func waitFor(t *testing.T, what string, limit time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %v waiting for %s", limit, what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func xdotool(t *testing.T, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("xdotool", args...).CombinedOutput()
+	if err != nil {
+		t.Logf("xdotool %v: %v %s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func findWindow(name string) string {
+	out, _ := exec.Command("xdotool", "search", "--name", name).Output()
+	ids := strings.Fields(string(out))
+	if len(ids) == 0 {
+		return ""
+	}
+	return ids[len(ids)-1]
+}
+
+func shot(t *testing.T, dir, name string) {
+	t.Helper()
+	time.Sleep(400 * time.Millisecond) // let the windows draw the last change
+	path := filepath.Join(dir, name)
+	if out, err := exec.Command("import", "-window", "root", path).CombinedOutput(); err != nil {
+		t.Logf("screenshot %s: %v %s", name, err, out)
+		return
+	}
+	t.Logf("screenshot: %s", path)
+}
+
+// journal reads the events of a journal file.
+func journal(t *testing.T, path string) []session.Event {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var out []session.Event
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var e session.Event
+		if json.Unmarshal(sc.Bytes(), &e) == nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+var viewRe = regexp.MustCompile(`board: view size=([0-9.]+) ox=([-0-9.]+) oy=([-0-9.]+)`)
+
+func TestEndToEnd(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("needs an X display (make e2e runs it under Xvfb)")
+	}
+	root, _ := filepath.Abs("..")
+	for _, b := range []string{"hexslinger", "hexslinger-map"} {
+		if _, err := os.Stat(filepath.Join(root, "bin", b)); err != nil {
+			t.Fatalf("bin/%s is missing: run make build first", b)
+		}
+	}
+	shots := filepath.Join(root, "e2e", "shots")
+	os.MkdirAll(shots, 0o755)
+	jpath := filepath.Join(t.TempDir(), "e2e.journal.jsonl")
+
+	var out output
+	console := exec.Command(filepath.Join(root, "bin", "hexslinger"), "--journal", jpath)
+	console.Stdout, console.Stderr = &out, &out
+	console.WaitDelay = 5 * time.Second
+	console.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
+	if err := console.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		console.Process.Kill()
+		console.Wait()
+		if t.Failed() {
+			t.Logf("console and map window output:\n%s", out.String())
+		}
+	}()
+
+	// The console opens and starts the map window by itself.
+	var mapWin string
+	waitFor(t, "the map window", 90*time.Second, func() bool {
+		mapWin = findWindow("hexslinger — map")
+		return mapWin != ""
+	})
+	waitFor(t, "the map window to connect and fit the map", 30*time.Second, func() bool {
+		return strings.Contains(out.String(), "board: connected") && viewRe.MatchString(out.String())
+	})
+	if cw := findWindow("hexslinger — Showdown"); cw != "" {
+		xdotool(t, "windowmove", cw, "0", "0")
+	}
+	xdotool(t, "windowmove", mapWin, "600", "250")
+	xdotool(t, "windowraise", mapWin)
+	time.Sleep(1500 * time.Millisecond) // let both windows settle and draw
+	shot(t, shots, "1-start.png")
+
+	// Where the map window draws hexes: its view as it logged it, plus the
+	// window's place on the screen.
+	ms := viewRe.FindAllStringSubmatch(out.String(), -1)
+	last := ms[len(ms)-1]
+	size, _ := strconv.ParseFloat(last[1], 64)
+	ox, _ := strconv.ParseFloat(last[2], 64)
+	oy, _ := strconv.ParseFloat(last[3], 64)
+	geo := xdotool(t, "getwindowgeometry", "--shell", mapWin)
+	var wx, wy float64
+	for _, line := range strings.Split(geo, "\n") {
+		if v, ok := strings.CutPrefix(line, "X="); ok {
+			wx, _ = strconv.ParseFloat(v, 64)
+		}
+		if v, ok := strings.CutPrefix(line, "Y="); ok {
+			wy, _ = strconv.ParseFloat(v, 64)
+		}
+	}
+	fight, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := fight.State()
+	layout := hexmap.Layout{Orientation: st.Map.Orientation, Size: size, Origin: hexmap.Point{X: ox, Y: oy}}
+	click := func(label string, button string) {
+		h, err := st.Map.ParseHex(label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := layout.ToPixel(h)
+		x, y := int(wx+p.X), int(wy+p.Y)
+		xdotool(t, "mousemove", strconv.Itoa(x), strconv.Itoa(y))
+		time.Sleep(300 * time.Millisecond)
+		xdotool(t, "click", button)
+		time.Sleep(500 * time.Millisecond)
+	}
+
+	// Click Cyril (C8), then J8: 7 paces at Move 6 is 2 AP.
+	click("C8", "1")
+	click("J8", "1")
+	wantLog := "Cyril Wellington moves 7 paces C8 → J8 for 2 AP (TWTW Movement: Move 6 paces for 1 AP); 6 AP left."
+	waitFor(t, "the move in the journal", 20*time.Second, func() bool {
+		for _, e := range journal(t, jpath) {
+			if e.Kind == session.EventMoved && e.Figure == "cyril" && e.AP == 2 && e.APLeft == 6 && st.Map.Label(e.To) == "J8" {
+				return true
+			}
+		}
+		return false
+	})
+	waitFor(t, "the move in the console's log", 10*time.Second, func() bool {
+		return strings.Contains(out.String(), wantLog)
+	})
+	shot(t, shots, "2-moved.png")
+
+	// A move into a barrel (B11) is refused, with the reason in the map
+	// window, and nothing changes.
+	before := len(journal(t, jpath))
+	click("B11", "1")
+	waitFor(t, "the refusal", 10*time.Second, func() bool {
+		return strings.Contains(out.String(), `reason="B11 holds a barrel, which no one can stand in"`)
+	})
+	shot(t, shots, "3-refused.png")
+	if n := len(journal(t, jpath)); n != before {
+		t.Errorf("a refused move changed the journal: %d events, want %d", n, before)
+	}
+
+	// A right click turns Cyril one hexside clockwise for 1 AP.
+	click("J8", "3")
+	waitFor(t, "the turn in the journal", 10*time.Second, func() bool {
+		for _, e := range journal(t, jpath) {
+			if e.Kind == session.EventTurned && e.Figure == "cyril" && e.AP == 1 && e.APLeft == 5 {
+				return true
+			}
+		}
+		return false
+	})
+	shot(t, shots, "4-turned.png")
+
+	// A map window with a wrong token is refused and exits non-zero.
+	url := regexp.MustCompile(`url=(ws://\S+)`).FindStringSubmatch(out.String())
+	if url == nil {
+		t.Fatal("the console did not log its session address")
+	}
+	bad := exec.Command(filepath.Join(root, "bin", "hexslinger-map"), "--addr", url[1], "--token", "wrong")
+	bad.WaitDelay = 5 * time.Second
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(60 * time.Second):
+			bad.Process.Kill()
+		}
+	}()
+	res, err := bad.CombinedOutput()
+	close(done)
+	if err == nil || !strings.Contains(string(res), "token is wrong") {
+		t.Errorf("map window with a wrong token: err %v, output %s", err, res)
+	}
+	fmt.Println("e2e: console and map window worked end to end; screenshots in", shots)
+}

@@ -1,0 +1,121 @@
+// Command hexslinger is the Judge's console: it hosts a fight's session,
+// shows the figures, the round and the action log, and opens the map window.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+
+	"hexslinger/app/console"
+	"hexslinger/app/session"
+	"hexslinger/assets"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "hexslinger:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	fightPath := flag.String("fight", "", "the fight to open (*.fight.json); default: the bundled demo fight")
+	journalPath := flag.String("journal", "", "the fight's journal (*.journal.jsonl); an existing one is replayed; default: a new one under the user data folder")
+	noMap := flag.Bool("no-map", false, "do not open the map window at start")
+	mapBin := flag.String("map-bin", "", "the hexslinger-map program; default: beside hexslinger, else on PATH")
+	flag.Parse()
+
+	fight, err := loadFight(*fightPath)
+	if err != nil {
+		return err
+	}
+	if *journalPath == "" {
+		*journalPath, err = newJournalPath(fight.Name)
+		if err != nil {
+			return err
+		}
+	}
+	s, err := session.Open(fight, *journalPath)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	token := session.NewToken()
+	srv, err := session.Serve(s, "127.0.0.1:0", token)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	slog.Info("session open", "url", srv.URL(), "journal", s.JournalPath())
+
+	bin := *mapBin
+	if bin == "" {
+		bin, err = console.FindMapBin()
+		if err != nil {
+			slog.Warn("console: no map window", "err", err)
+		}
+	}
+	var mp *console.MapProcess
+	if bin != "" {
+		mp = &console.MapProcess{Bin: bin, Args: []string{"--addr", srv.URL()},
+			// The token goes through the environment, not the command line
+			// that every user of the machine can read.
+			Env: []string{"HEXSLINGER_TOKEN=" + token}}
+	}
+
+	a := app.NewWithID("io.github.hexslinger")
+	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
+	w := a.NewWindow("hexslinger — " + fight.Name)
+	w.Resize(fyne.NewSize(1180, 720))
+	c, err := console.New(w, s, console.Options{Address: srv.URL(), MapWindow: mp})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if mp != nil && !*noMap {
+		if err := mp.Start(); err != nil {
+			slog.Warn("console: could not open the map window", "err", err)
+		}
+	}
+	w.SetMaster()
+	w.ShowAndRun()
+	return nil
+}
+
+func loadFight(path string) (*session.FightFile, error) {
+	if path == "" {
+		return session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	}
+	return session.LoadFight(path)
+}
+
+// newJournalPath names a fresh journal for fight under the user data folder.
+func newJournalPath(fight string) (string, error) {
+	base := os.Getenv("XDG_DATA_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no folder for the journal (set --journal): %w", err)
+		}
+		base = filepath.Join(home, ".local", "share")
+	}
+	dir := filepath.Join(base, "hexslinger", "journals")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("journal folder: %w", err)
+	}
+	slug := strings.Trim(regexp.MustCompile(`[^a-z0-9]+`).ReplaceAllString(strings.ToLower(fight), "-"), "-")
+	if slug == "" {
+		slug = "fight"
+	}
+	return filepath.Join(dir, slug+"-"+time.Now().Format("20060102-150405")+".journal.jsonl"), nil
+}
