@@ -70,11 +70,14 @@ func findWindow(name string) string {
 	return ids[len(ids)-1]
 }
 
-func shot(t *testing.T, dir, name string) {
+func shot(t *testing.T, dir, name string) { shotWindow(t, "root", dir, name) }
+
+// shotWindow saves a screenshot of one window (an X id) or of "root".
+func shotWindow(t *testing.T, window, dir, name string) {
 	t.Helper()
 	time.Sleep(400 * time.Millisecond) // let the windows draw the last change
 	path := filepath.Join(dir, name)
-	if out, err := exec.Command("import", "-window", "root", path).CombinedOutput(); err != nil {
+	if out, err := exec.Command("import", "-window", window, path).CombinedOutput(); err != nil {
 		t.Logf("screenshot %s: %v %s", name, err, out)
 		return
 	}
@@ -140,8 +143,9 @@ func TestEndToEnd(t *testing.T) {
 	waitFor(t, "the map window to connect and fit the map", 30*time.Second, func() bool {
 		return strings.Contains(out.String(), "board: connected") && viewRe.MatchString(out.String())
 	})
-	if cw := findWindow("hexslinger — Showdown"); cw != "" {
-		xdotool(t, "windowmove", cw, "0", "0")
+	consoleWin := findWindow("hexslinger — Showdown")
+	if consoleWin != "" {
+		xdotool(t, "windowmove", consoleWin, "0", "0")
 	}
 	xdotool(t, "windowmove", mapWin, "600", "250")
 	xdotool(t, "windowraise", mapWin)
@@ -200,6 +204,12 @@ func TestEndToEnd(t *testing.T) {
 		return strings.Contains(out.String(), wantLog)
 	})
 	shot(t, shots, "2-moved.png")
+	shotWindow(t, mapWin, shots, "map-window.png")
+	if consoleWin != "" {
+		xdotool(t, "windowraise", consoleWin)
+		shotWindow(t, consoleWin, shots, "console.png")
+		xdotool(t, "windowraise", mapWin)
+	}
 
 	// A move into a barrel (B11) is refused, with the reason in the map
 	// window, and nothing changes.

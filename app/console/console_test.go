@@ -1,0 +1,155 @@
+package console
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"hexslinger/app/session"
+	"hexslinger/assets"
+	"hexslinger/hexmap"
+)
+
+func newConsole(t *testing.T) (*Console, *session.Session, fyne.Window) {
+	t.Helper()
+	test.NewTempApp(t)
+	f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Open(f, filepath.Join(t.TempDir(), "c.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1180, 720))
+	c, err := New(w, s, Options{Address: "ws://test", Manual: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, s, w
+}
+
+func cellText(t *testing.T, c *Console, row, col int) string {
+	t.Helper()
+	return c.figures.cell(row, col)
+}
+
+func TestConsoleShowsFigures(t *testing.T) {
+	c, _, _ := newConsole(t)
+	tests := []struct {
+		row  int
+		want []string
+	}{
+		{0, []string{"Cyril Wellington", "posse", "8", "C8", "E"}},
+		{1, []string{"Miranda Valentine", "posse", "9", "C10", "E"}},
+		{3, []string{"Jeb Perkins", "outlaws", "7", "G5", "SE"}},
+	}
+	for _, tc := range tests {
+		for col, want := range tc.want {
+			if got := cellText(t, c, tc.row, col); got != want {
+				t.Errorf("row %d column %s: got %q, want %q", tc.row, figureColumns[col].title, got, want)
+			}
+		}
+	}
+	if rows, cols := c.figures.table.Length(); rows != 4 || cols != 5 {
+		t.Errorf("table is %d×%d, want 4×5", rows, cols)
+	}
+	if got := c.round.Text; got != "Showdown on Main Street — Round 1" {
+		t.Errorf("round label %q", got)
+	}
+}
+
+func TestConsoleLogsAMoveFromTheMap(t *testing.T) {
+	c, s, _ := newConsole(t)
+	to := hexmap.Hex{Q: 6, R: 7} // J8
+	if _, err := s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to}); err != nil {
+		t.Fatal(err)
+	}
+	c.Drain()
+	logs := c.LogTexts()
+	want := "R1 · Cyril Wellington moves 7 paces C8 → J8 for 2 AP (TWTW Movement: Move 6 paces for 1 AP); 6 AP left."
+	if len(logs) != 1 || logs[0] != want {
+		t.Fatalf("log %q, want [%q]", logs, want)
+	}
+	if got := cellText(t, c, 0, 2); got != "6" {
+		t.Errorf("Cyril's AP after the move: %q, want 6", got)
+	}
+	if got := cellText(t, c, 0, 3); got != "J8" {
+		t.Errorf("Cyril's hex after the move: %q, want J8", got)
+	}
+	// The log panel holds the sentence as a label.
+	found := false
+	for _, o := range c.log.box.Objects {
+		if l, ok := o.(*widget.Label); ok && l.Text == want {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the log panel shows no label %q", want)
+	}
+}
+
+func TestConsoleNextRound(t *testing.T) {
+	c, s, w := newConsole(t)
+	to := hexmap.Hex{Q: 6, R: 7}
+	s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
+	c.Drain()
+	var btn *widget.Button
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, "Next round") {
+			btn = b
+		}
+	}
+	if btn == nil {
+		t.Fatal("no Next round button")
+	}
+	test.Tap(btn)
+	c.Drain()
+	if got := c.round.Text; !strings.HasSuffix(got, "Round 2") {
+		t.Errorf("round label after Next round: %q", got)
+	}
+	if got := cellText(t, c, 0, 2); got != "8" {
+		t.Errorf("Cyril's AP in round 2: %q, want 8", got)
+	}
+	logs := c.LogTexts()
+	if len(logs) != 2 || !strings.HasPrefix(logs[1], "R2 · Round 2 begins") {
+		t.Errorf("log after Next round: %q", logs)
+	}
+}
+
+func TestConsoleShowsRefusal(t *testing.T) {
+	c, _, _ := newConsole(t)
+	c.do(session.Command{Kind: session.CommandTurn, Figure: "cyril", Turn: 5})
+	if got := c.status.Text; got != "Refused: a turn is 1 to 3 hexsides, not 5" {
+		t.Errorf("status after a refused command: %q", got)
+	}
+}
+
+func TestConsoleReopensJournal(t *testing.T) {
+	test.NewTempApp(t)
+	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	path := filepath.Join(t.TempDir(), "r.journal.jsonl")
+	s, _ := session.Open(f, path)
+	to := hexmap.Hex{Q: 6, R: 7}
+	s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
+	s.Close()
+	s2, err := session.Open(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	c, err := New(test.NewTempWindow(t, widget.NewLabel("")), s2, Options{Manual: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if logs := c.LogTexts(); len(logs) != 1 || !strings.Contains(logs[0], "moves 7 paces") {
+		t.Errorf("a reopened fight's log: %q", logs)
+	}
+}
