@@ -67,10 +67,7 @@ func run() error {
 	}
 	var mp *console.MapProcess
 	if bin != "" {
-		mp = &console.MapProcess{Bin: bin, Args: []string{"--addr", srv.URL()},
-			// The token goes through the environment, not the command line
-			// that every user of the machine can read.
-			Env: []string{"HEXSLINGER_TOKEN=" + token}}
+		mp = &console.MapProcess{Bin: bin, Args: []string{"--addr", srv.URL(), "--token", token}}
 	}
 
 	a := app.NewWithID("io.github.hexslinger")

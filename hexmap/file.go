@@ -89,13 +89,14 @@ func Decode(r io.Reader) (*Map, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, jsonError(data, err)
+		return nil, JSONError(data, err)
 	}
 	return f.Map()
 }
 
-// jsonError turns a JSON syntax or type error into one naming the place.
-func jsonError(data []byte, err error) error {
+// JSONError turns an encoding/json error from decoding data into one that
+// names the line (bad syntax) or the field (a wrong type).
+func JSONError(data []byte, err error) error {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {

@@ -59,12 +59,7 @@ func DecodeFight(r io.Reader) (*FightFile, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
-			return nil, fmt.Errorf("line %d: bad JSON: %v", line, se)
-		}
-		return nil, err
+		return nil, hexmap.JSONError(data, err)
 	}
 	if _, err := f.State(); err != nil {
 		return nil, err

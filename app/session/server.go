@@ -23,10 +23,12 @@ const clientQueue = 256
 
 // Server serves a session over WebSocket to map windows.
 type Server struct {
-	s     *Session
-	token string
-	ln    net.Listener
-	srv   *http.Server
+	s      *Session
+	token  string
+	ln     net.Listener
+	srv    *http.Server
+	ctx    context.Context // ends when the server closes, dropping clients
+	cancel context.CancelFunc
 }
 
 // NewToken returns a random token for a session.
@@ -44,6 +46,7 @@ func Serve(s *Session, addr, token string) (*Server, error) {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
 	}
 	sv := &Server{s: s, token: token, ln: ln}
+	sv.ctx, sv.cancel = context.WithCancel(context.Background())
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ws", sv.handle)
 	sv.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
@@ -55,7 +58,10 @@ func Serve(s *Session, addr, token string) (*Server, error) {
 func (sv *Server) URL() string { return "ws://" + sv.ln.Addr().String() + "/ws" }
 
 // Close stops the server and drops every client.
-func (sv *Server) Close() error { return sv.srv.Close() }
+func (sv *Server) Close() error {
+	sv.cancel()
+	return sv.srv.Close()
+}
 
 func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	c, err := websocket.Accept(w, r, nil)
@@ -66,6 +72,8 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	c.SetReadLimit(MaxMessageSize)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
+	stop := context.AfterFunc(sv.ctx, cancel) // the server closing drops the client
+	defer stop()
 
 	var hello Message
 	hctx, hcancel := context.WithTimeout(ctx, 10*time.Second)

@@ -1,0 +1,99 @@
+package board
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"hexslinger/app/session"
+	"hexslinger/assets"
+	"hexslinger/hexmap"
+)
+
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestConnReconnectsAfterTheSessionGoesAway(t *testing.T) {
+	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	s, err := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	sv, err := session.Serve(s, "127.0.0.1:0", "tok")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := strings.TrimSuffix(strings.TrimPrefix(sv.URL(), "ws://"), "/ws")
+	c := newConn(sv.URL(), "tok")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go c.run(ctx)
+	var got []inMsg
+	waitUntil(t, "the welcome", func() bool { got = append(got, c.take()...); return len(got) > 0 && c.statusText() == "" })
+	if got[0].welcome == nil {
+		t.Fatalf("first message is not a welcome: %+v", got[0])
+	}
+
+	sv.Close()
+	waitUntil(t, "the loss to show", func() bool { return c.statusText() != "" })
+	if st := c.statusText(); !strings.Contains(st, "went away") && !strings.Contains(st, "not answering") {
+		t.Errorf("status after the session went away: %q", st)
+	}
+	if c.send(session.Command{Kind: session.CommandNewRound}) {
+		t.Errorf("a command was queued while disconnected")
+	}
+
+	// The session comes back on the same address: the window resyncs.
+	to := hexmap.Hex{Q: 6, R: 7}
+	s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
+	sv2, err := session.Serve(s, addr, "tok")
+	if err != nil {
+		t.Skipf("could not listen on %s again: %v", addr, err)
+	}
+	defer sv2.Close()
+	var welcome []session.Event
+	waitUntil(t, "the second welcome", func() bool {
+		for _, m := range c.take() {
+			if m.welcome != nil {
+				welcome = m.welcome
+			}
+		}
+		return welcome != nil
+	})
+	st, err := session.Replay(welcome)
+	if err != nil || st.Figures["cyril"].At != to {
+		t.Errorf("resync after reconnecting: %v, Cyril at %v", err, st.Figures["cyril"].At)
+	}
+}
+
+func TestConnWrongTokenStops(t *testing.T) {
+	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	s, _ := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
+	defer s.Close()
+	sv, _ := session.Serve(s, "127.0.0.1:0", "tok")
+	defer sv.Close()
+	c := newConn(sv.URL(), "nope")
+	done := make(chan struct{})
+	go func() { c.run(context.Background()); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the connection kept trying with a wrong token")
+	}
+	if err := c.rejection(); !errors.Is(err, session.ErrRejected) {
+		t.Errorf("rejection %v", err)
+	}
+}
