@@ -161,7 +161,7 @@ func (f *File) Map() (*Map, error) {
 			if !ok {
 				return nil, fieldErr(fmt.Sprintf("terrain[%d]", row), "column %s: symbol %q is not in the legend", ColumnName(col), sym)
 			}
-			m.terrain[row*f.Width+col] = name
+			m.terrain[row*f.Width+col] = terrainIDs[name]
 		}
 	}
 	at := func(field, label string) (Hex, error) {
@@ -289,12 +289,13 @@ func (m *Map) File() *File {
 		b.Reset()
 		for col := 0; col < m.Width; col++ {
 			t := m.terrain[row*m.Width+col]
-			if t == "" {
+			if t == 0 {
 				b.WriteRune(' ')
 				continue
 			}
-			present[t] = true
-			b.WriteRune(sym[t])
+			name := terrainList[t-1].Name
+			present[name] = true
+			b.WriteRune(sym[name])
 		}
 		f.Terrain = append(f.Terrain, b.String())
 	}
@@ -306,13 +307,19 @@ func (m *Map) File() *File {
 			f.Elevation = append(f.Elevation, FileLevel{m.Label(m.hexAt(i)), lv})
 		}
 	}
-	for _, e := range m.SortedEdges() {
-		ff := fileFeature(m.Label(e.Hex), m.Edges[e])
-		ff.Side = m.Orientation.SideNames()[e.Side]
+	for _, e := range m.Edges() {
+		feat, _ := m.EdgeAt(e)
+		h, side := e.Hex, e.Side
+		if m.index(h) < 0 { // name it from the hex that is on the map
+			h, side = h.Neighbor(side), side.Opposite()
+		}
+		ff := fileFeature(m.Label(h), feat)
+		ff.Side = m.Orientation.SideNames()[side]
 		f.Edges = append(f.Edges, ff)
 	}
-	for _, h := range sortedHexes(m.Features) {
-		f.Features = append(f.Features, fileFeature(m.Label(h), m.Features[h]))
+	for _, h := range m.Features() {
+		feat, _ := m.Feature(h)
+		f.Features = append(f.Features, fileFeature(m.Label(h), feat))
 	}
 	for _, h := range sortedHexes(m.Labels) {
 		f.Labels = append(f.Labels, FileLabel{m.Label(h), m.Labels[h]})

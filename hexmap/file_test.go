@@ -43,7 +43,7 @@ func TestDecodeSmallMap(t *testing.T) {
 		t.Errorf("D2 elevation %d, want 1", m.Elevation(d2))
 	}
 	a3, _ := m.ParseHex("A3")
-	if f := m.Features[a3]; f.Kind != "barrel" || f.Armor != 3 || f.Height != Waist {
+	if f, _ := m.Feature(a3); f.Kind != "barrel" || f.Armor != 3 || f.Height != Waist {
 		t.Errorf("barrel defaults: %+v", f)
 	}
 }
@@ -54,9 +54,13 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	b2, _ := m.ParseHex("B2")
-	w := m.Edges[EdgeOf(b2, 0)]
+	w, _ := m.EdgeFeature(b2, 0)
 	w.Armor = 2 // ablated
-	m.Edges[EdgeOf(b2, 0)] = w
+	m.SetEdge(b2, 0, w)
+	// A wall on the map's west rim, whose canonical hex is off the map.
+	a1, _ := m.ParseHex("A1")
+	wall, _ := NewFeature("wall")
+	m.SetEdge(a1, 3, wall)
 	path := filepath.Join(t.TempDir(), "yard.hexmap.json")
 	if err := Save(path, m); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package hexmap
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 )
 
@@ -13,18 +14,21 @@ const (
 
 // Map is a battle map: a rectangle of hexes in offset coordinates, each with
 // a terrain and an elevation, with features on hexsides and in hexes. Hexes
-// whose terrain is "" are off the map, which makes irregular maps.
+// without terrain are off the map, which makes irregular maps. Cells are
+// stored densely so that pathfinding and line of sight look them up by index.
 type Map struct {
 	Name        string
 	Orientation Orientation
 	Width       int     // columns
 	Height      int     // rows
 	Scale       float64 // paces per hex
-	terrain     []string
-	elevation   []int
-	Edges       map[Edge]Feature
-	Features    map[Hex]Feature
 	Labels      map[Hex]string
+
+	terrain   []uint8   // terrainList index + 1; 0 is off the map
+	elevation []int     // height level (paces)
+	features  []Feature // one per cell; Kind "" is none
+	edges     []Feature // three per cell: its canonical hexsides 0, 1, 2
+	edgesOut  map[Edge]Feature
 }
 
 // New returns a width×height map of one terrain.
@@ -32,30 +36,38 @@ func New(name string, o Orientation, width, height int, terrain string) (*Map, e
 	if width < 1 || height < 1 || width > MaxSide || height > MaxSide {
 		return nil, fmt.Errorf("map size %d×%d: each side must be 1 to %d", width, height, MaxSide)
 	}
-	if _, ok := Terrains[terrain]; !ok {
+	id, ok := terrainIDs[terrain]
+	if !ok {
 		return nil, fmt.Errorf("terrain %q is not known (have %v)", terrain, TerrainNames())
 	}
+	n := width * height
 	m := &Map{
 		Name: name, Orientation: o, Width: width, Height: height, Scale: 1,
-		terrain:   make([]string, width*height),
-		elevation: make([]int, width*height),
-		Edges:     map[Edge]Feature{},
-		Features:  map[Hex]Feature{},
 		Labels:    map[Hex]string{},
+		terrain:   make([]uint8, n),
+		elevation: make([]int, n),
+		features:  make([]Feature, n),
+		edges:     make([]Feature, 3*n),
+		edgesOut:  map[Edge]Feature{},
 	}
 	for i := range m.terrain {
-		m.terrain[i] = terrain
+		m.terrain[i] = id
 	}
 	return m, nil
 }
 
 // index returns h's cell index, or -1 outside the rectangle.
 func (m *Map) index(h Hex) int {
-	c := m.Orientation.ToOffset(h)
-	if c.Col < 0 || c.Row < 0 || c.Col >= m.Width || c.Row >= m.Height {
+	var col, row int
+	if m.Orientation == Flat {
+		col, row = h.Q, h.R+(h.Q-(h.Q&1))/2
+	} else {
+		col, row = h.Q+(h.R-(h.R&1))/2, h.R
+	}
+	if col < 0 || row < 0 || col >= m.Width || row >= m.Height {
 		return -1
 	}
-	return c.Row*m.Width + c.Col
+	return row*m.Width + col
 }
 
 // hexAt is the inverse of index.
@@ -66,14 +78,14 @@ func (m *Map) hexAt(i int) Hex {
 // Contains reports whether h is a hex of the map.
 func (m *Map) Contains(h Hex) bool {
 	i := m.index(h)
-	return i >= 0 && m.terrain[i] != ""
+	return i >= 0 && m.terrain[i] != 0
 }
 
 // Hexes returns every hex of the map, row by row.
 func (m *Map) Hexes() []Hex {
 	out := make([]Hex, 0, len(m.terrain))
 	for i, t := range m.terrain {
-		if t != "" {
+		if t != 0 {
 			out = append(out, m.hexAt(i))
 		}
 	}
@@ -83,22 +95,23 @@ func (m *Map) Hexes() []Hex {
 // Terrain returns the terrain of h; ok is false off the map.
 func (m *Map) Terrain(h Hex) (t Terrain, ok bool) {
 	i := m.index(h)
-	if i < 0 || m.terrain[i] == "" {
+	if i < 0 || m.terrain[i] == 0 {
 		return Terrain{}, false
 	}
-	return Terrains[m.terrain[i]], true
+	return terrainList[m.terrain[i]-1], true
 }
 
-// SetTerrain sets the terrain of h; "" removes h from the map.
+// SetTerrain sets the terrain of h; "" takes h off the map.
 func (m *Map) SetTerrain(h Hex, name string) error {
 	i := m.index(h)
 	if i < 0 {
 		return fmt.Errorf("hex %s is outside the %d×%d map", m.Label(h), m.Width, m.Height)
 	}
-	if _, ok := Terrains[name]; !ok && name != "" {
+	id, ok := terrainIDs[name]
+	if !ok && name != "" {
 		return fmt.Errorf("terrain %q is not known (have %v)", name, TerrainNames())
 	}
-	m.terrain[i] = name
+	m.terrain[i] = id
 	return nil
 }
 
@@ -122,7 +135,12 @@ func (m *Map) SetElevation(h Hex, level int) error {
 
 // EdgeFeature returns the feature on hexside d of h.
 func (m *Map) EdgeFeature(h Hex, d Direction) (Feature, bool) {
-	f, ok := m.Edges[EdgeOf(h, d)]
+	e := EdgeOf(h, d)
+	if i := m.index(e.Hex); i >= 0 {
+		f := m.edges[3*i+int(e.Side)]
+		return f, f.Kind != ""
+	}
+	f, ok := m.edgesOut[e]
 	return f, ok
 }
 
@@ -134,8 +152,32 @@ func (m *Map) SetEdge(h Hex, d Direction, f Feature) error {
 	if !f.Info().OnEdge {
 		return fmt.Errorf("a %s stands in a hex, not on a hexside", f.Kind)
 	}
-	m.Edges[EdgeOf(h, d)] = f
+	m.putEdge(EdgeOf(h, d), f)
 	return nil
+}
+
+// RemoveEdge clears hexside d of h.
+func (m *Map) RemoveEdge(h Hex, d Direction) { m.putEdge(EdgeOf(h, d), Feature{}) }
+
+func (m *Map) putEdge(e Edge, f Feature) {
+	if i := m.index(e.Hex); i >= 0 {
+		m.edges[3*i+int(e.Side)] = f
+		return
+	}
+	if f.Kind == "" {
+		delete(m.edgesOut, e)
+		return
+	}
+	m.edgesOut[e] = f
+}
+
+// Feature returns the feature standing in hex h.
+func (m *Map) Feature(h Hex) (Feature, bool) {
+	if i := m.index(h); i >= 0 {
+		f := m.features[i]
+		return f, f.Kind != ""
+	}
+	return Feature{}, false
 }
 
 // SetFeature puts f in hex h, replacing what was there.
@@ -146,9 +188,45 @@ func (m *Map) SetFeature(h Hex, f Feature) error {
 	if f.Info().OnEdge {
 		return fmt.Errorf("a %s stands on a hexside, not in a hex", f.Kind)
 	}
-	m.Features[h] = f
+	m.features[m.index(h)] = f
 	return nil
 }
+
+// RemoveFeature clears hex h.
+func (m *Map) RemoveFeature(h Hex) {
+	if i := m.index(h); i >= 0 {
+		m.features[i] = Feature{}
+	}
+}
+
+// Features returns the hexes that hold a feature, row by row.
+func (m *Map) Features() []Hex {
+	var out []Hex
+	for i, f := range m.features {
+		if f.Kind != "" {
+			out = append(out, m.hexAt(i))
+		}
+	}
+	return out
+}
+
+// Edges returns every hexside that holds a feature, in a stable order.
+func (m *Map) Edges() []Edge {
+	var out []Edge
+	for i, f := range m.edges {
+		if f.Kind != "" {
+			out = append(out, Edge{m.hexAt(i / 3), Direction(i % 3)})
+		}
+	}
+	for e := range m.edgesOut {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return lessEdge(out[i], out[j]) })
+	return out
+}
+
+// EdgeAt returns the feature on edge e.
+func (m *Map) EdgeAt(e Edge) (Feature, bool) { return m.EdgeFeature(e.Hex, e.Side) }
 
 // Label is h's battle-mat label, as "C7".
 func (m *Map) Label(h Hex) string { return m.Orientation.ToOffset(h).Label() }
@@ -160,16 +238,6 @@ func (m *Map) ParseHex(label string) (Hex, error) {
 		return Hex{}, err
 	}
 	return m.Orientation.FromOffset(c), nil
-}
-
-// SortedEdges returns the map's edges in a stable order (for files).
-func (m *Map) SortedEdges() []Edge {
-	out := make([]Edge, 0, len(m.Edges))
-	for e := range m.Edges {
-		out = append(out, e)
-	}
-	sort.Slice(out, func(i, j int) bool { return lessEdge(out[i], out[j]) })
-	return out
 }
 
 func lessEdge(a, b Edge) bool {
@@ -199,19 +267,11 @@ func sortedHexes[V any](m map[Hex]V) []Hex {
 // Clone returns a deep copy of m.
 func (m *Map) Clone() *Map {
 	c := *m
-	c.terrain = append([]string(nil), m.terrain...)
+	c.terrain = append([]uint8(nil), m.terrain...)
 	c.elevation = append([]int(nil), m.elevation...)
-	c.Edges = make(map[Edge]Feature, len(m.Edges))
-	for k, v := range m.Edges {
-		c.Edges[k] = v
-	}
-	c.Features = make(map[Hex]Feature, len(m.Features))
-	for k, v := range m.Features {
-		c.Features[k] = v
-	}
-	c.Labels = make(map[Hex]string, len(m.Labels))
-	for k, v := range m.Labels {
-		c.Labels[k] = v
-	}
+	c.features = append([]Feature(nil), m.features...)
+	c.edges = append([]Feature(nil), m.edges...)
+	c.edgesOut = maps.Clone(m.edgesOut)
+	c.Labels = maps.Clone(m.Labels)
 	return &c
 }

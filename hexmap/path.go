@@ -148,7 +148,7 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 		for d := Direction(0); d < 6; d++ {
 			to := from.Neighbor(d)
 			ti := m.index(to)
-			if ti < 0 || m.terrain[ti] == "" || (s.Blocked != nil && s.Blocked(to)) {
+			if ti < 0 || m.terrain[ti] == 0 || (s.Blocked != nil && s.Blocked(to)) {
 				continue
 			}
 			c, ok := s.Cost.StepCost(m, from, f, d)

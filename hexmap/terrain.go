@@ -3,14 +3,14 @@ package hexmap
 import "sort"
 
 // MoveClass is how a terrain kind treats movement; the rule system turns it
-// into an AP cost (see rules.TWTWMoveCost).
+// into an AP cost (see rules.MoveCost).
 type MoveClass string
 
 // The movement classes of terrain.
 const (
 	MoveOpen       MoveClass = "open"       // no extra cost
 	MoveRough      MoveClass = "rough"      // broken ground, shallow water
-	MoveImpassable MoveClass = "impassable" // deep water, sheer rock, void
+	MoveImpassable MoveClass = "impassable" // deep water, sheer rock
 )
 
 // Terrain is a named kind of ground with its map color and movement class.
@@ -21,17 +21,35 @@ type Terrain struct {
 	BlocksSight bool
 }
 
-// Terrains are the terrain kinds a map may use, by name.
-var Terrains = map[string]Terrain{
-	"dirt":      {Name: "dirt", Color: "#c8a878", Move: MoveOpen},
-	"boardwalk": {Name: "boardwalk", Color: "#9a6a3c", Move: MoveOpen},
-	"floor":     {Name: "floor", Color: "#b98f5e", Move: MoveOpen},
-	"grass":     {Name: "grass", Color: "#9bae6a", Move: MoveOpen},
-	"rough":     {Name: "rough", Color: "#a08f70", Move: MoveRough},
-	"shallows":  {Name: "shallows", Color: "#7fa9c4", Move: MoveRough},
-	"water":     {Name: "water", Color: "#3f6f9c", Move: MoveImpassable},
-	"rock":      {Name: "rock", Color: "#6d6259", Move: MoveImpassable, BlocksSight: true},
+// terrainList holds the terrain kinds; a map stores a hex's terrain as its
+// index here plus one (0 is off the map).
+var terrainList = []Terrain{
+	{Name: "dirt", Color: "#c8a878", Move: MoveOpen},
+	{Name: "boardwalk", Color: "#9a6a3c", Move: MoveOpen},
+	{Name: "floor", Color: "#b98f5e", Move: MoveOpen},
+	{Name: "grass", Color: "#9bae6a", Move: MoveOpen},
+	{Name: "rough", Color: "#a08f70", Move: MoveRough},
+	{Name: "shallows", Color: "#7fa9c4", Move: MoveRough},
+	{Name: "water", Color: "#3f6f9c", Move: MoveImpassable},
+	{Name: "rock", Color: "#6d6259", Move: MoveImpassable, BlocksSight: true},
 }
+
+// Terrains are the terrain kinds a map may use, by name.
+var Terrains = func() map[string]Terrain {
+	m := map[string]Terrain{}
+	for _, t := range terrainList {
+		m[t.Name] = t
+	}
+	return m
+}()
+
+var terrainIDs = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for i, t := range terrainList {
+		m[t.Name] = uint8(i + 1)
+	}
+	return m
+}()
 
 // TerrainNames lists the terrain kinds in alphabetical order.
 func TerrainNames() []string {

@@ -99,7 +99,7 @@ func (c MoveCost) StepCost(m *hexmap.Map, from hexmap.Hex, facing, d hexmap.Dire
 			cost += MovementAPCost.ClimbWallPerPace * ap
 		}
 	}
-	if f, ok := m.Features[to]; ok {
+	if f, ok := m.Feature(to); ok {
 		switch {
 		case f.BlocksMove():
 			return 0, false
@@ -119,7 +119,9 @@ func (c MoveCost) StepCost(m *hexmap.Map, from hexmap.Hex, facing, d hexmap.Dire
 func (c MoveCost) riseCost(m *hexmap.Map, from, to hexmap.Hex, rise int) int {
 	ap := c.UnitsPerAP()
 	has := func(kind string) bool {
-		return m.Features[from].Kind == kind || m.Features[to].Kind == kind
+		a, _ := m.Feature(from)
+		b, _ := m.Feature(to)
+		return a.Kind == kind || b.Kind == kind
 	}
 	switch {
 	case has("ladder"):
@@ -164,7 +166,7 @@ func PlanMove(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction
 	if t, _ := m.Terrain(to); t.Move == hexmap.MoveImpassable {
 		return MovePlan{}, fmt.Errorf("%s is %s, which no one can stand in", m.Label(to), t.Name)
 	}
-	if f, ok := m.Features[to]; ok && f.BlocksMove() {
+	if f, ok := m.Feature(to); ok && f.BlocksMove() {
 		return MovePlan{}, fmt.Errorf("%s holds a %s, which no one can stand in", m.Label(to), f.Kind)
 	}
 	cost := MoveCost{Pace: pace}

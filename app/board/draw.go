@@ -127,7 +127,7 @@ func (g *Game) drawLayer(st *session.State) *mapLayer {
 	}
 	var tags []armorTag
 	for _, hx := range hexes {
-		f, ok := m.Features[hx]
+		f, ok := m.Feature(hx)
 		if !ok {
 			continue
 		}
@@ -137,13 +137,13 @@ func (g *Game) drawLayer(st *session.State) *mapLayer {
 			tags = append(tags, armorTag{hexmap.Point{X: c.X + s*0.45, Y: c.Y - s*0.45}, f.Armor})
 		}
 	}
-	for _, e := range m.SortedEdges() {
-		hx, _ := e.Hexes()
-		if !inView(l.ToPixel(hx)) {
+	for _, e := range m.Edges() {
+		if !inView(l.ToPixel(e.Hex)) {
 			continue
 		}
 		a, z := l.Edge(e.Hex, e.Side)
-		drawEdge(img, &b, m.Edges[e], a, z, s)
+		f, _ := m.EdgeAt(e)
+		drawEdge(img, &b, f, a, z, s)
 	}
 	b.flush(img)
 	if s >= 14 {
@@ -158,7 +158,7 @@ func (g *Game) drawLayer(st *session.State) *mapLayer {
 	if s >= 22 {
 		tiny := face(math.Max(8, s*0.22), false)
 		for _, hx := range hexes {
-			if _, ok := m.Features[hx]; ok {
+			if _, ok := m.Feature(hx); ok {
 				continue
 			}
 			c := l.ToPixel(hx)

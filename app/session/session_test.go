@@ -58,10 +58,12 @@ func TestDemoFight(t *testing.T) {
 		t.Errorf("figures %v, want %v", got, want)
 	}
 	kinds := map[string]int{}
-	for _, f := range st.Map.Edges {
+	for _, e := range st.Map.Edges() {
+		f, _ := st.Map.EdgeAt(e)
 		kinds[f.Kind]++
 	}
-	for _, f := range st.Map.Features {
+	for _, h := range st.Map.Features() {
+		f, _ := st.Map.Feature(h)
 		kinds[f.Kind]++
 	}
 	for _, k := range []string{"wall", "door", "trough", "barrel"} {
