@@ -29,6 +29,9 @@ type Map struct {
 	features  []Feature // one per cell; Kind "" is none
 	edges     []Feature // three per cell: its canonical hexsides 0, 1, 2
 	edgesOut  map[Edge]Feature
+
+	version uint64 // counts changes, for caches built from the map
+	cache   *mapCache
 }
 
 // New returns a width×height map of one terrain.
@@ -103,6 +106,7 @@ func (m *Map) Terrain(h Hex) (t Terrain, ok bool) {
 
 // SetTerrain sets the terrain of h; "" takes h off the map.
 func (m *Map) SetTerrain(h Hex, name string) error {
+	m.version++
 	i := m.index(h)
 	if i < 0 {
 		return fmt.Errorf("hex %s is outside the %d×%d map", m.Label(h), m.Width, m.Height)
@@ -125,6 +129,7 @@ func (m *Map) Elevation(h Hex) int {
 
 // SetElevation sets the height level of h.
 func (m *Map) SetElevation(h Hex, level int) error {
+	m.version++
 	i := m.index(h)
 	if i < 0 {
 		return fmt.Errorf("hex %s is outside the %d×%d map", m.Label(h), m.Width, m.Height)
@@ -160,6 +165,7 @@ func (m *Map) SetEdge(h Hex, d Direction, f Feature) error {
 func (m *Map) RemoveEdge(h Hex, d Direction) { m.putEdge(EdgeOf(h, d), Feature{}) }
 
 func (m *Map) putEdge(e Edge, f Feature) {
+	m.version++
 	if i := m.index(e.Hex); i >= 0 {
 		m.edges[3*i+int(e.Side)] = f
 		return
@@ -182,6 +188,7 @@ func (m *Map) Feature(h Hex) (Feature, bool) {
 
 // SetFeature puts f in hex h, replacing what was there.
 func (m *Map) SetFeature(h Hex, f Feature) error {
+	m.version++
 	if !m.Contains(h) {
 		return fmt.Errorf("hex %s is not on the map", m.Label(h))
 	}
@@ -194,6 +201,7 @@ func (m *Map) SetFeature(h Hex, f Feature) error {
 
 // RemoveFeature clears hex h.
 func (m *Map) RemoveFeature(h Hex) {
+	m.version++
 	if i := m.index(h); i >= 0 {
 		m.features[i] = Feature{}
 	}
@@ -273,5 +281,6 @@ func (m *Map) Clone() *Map {
 	c.edges = append([]Feature(nil), m.edges...)
 	c.edgesOut = maps.Clone(m.edgesOut)
 	c.Labels = maps.Clone(m.Labels)
+	c.cache = nil
 	return &c
 }

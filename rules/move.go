@@ -70,10 +70,30 @@ func (c MoveCost) AP(units int) int {
 	return (units + u - 1) / u
 }
 
-// StepCost implements hexmap.CostModel: one pace from from into its
-// neighbour across hexside d, with the surcharges of the Movement AP Cost
-// table for turning, grades, ladders, stairs, climbing and rough ground.
+// Turn implements hexmap.CostModel: a pace may turn one hexside for free;
+// turning 120 degrees costs 1 AP (TWTW Conflict: Movement AP Cost), and
+// turning about during a pace the DESIGN.md default of 2 AP.
+func (c MoveCost) Turn(steps int) int {
+	switch {
+	case steps <= MovementAPCost.FreeTurnStepsPerPace:
+		return 0
+	case steps == 2:
+		return MovementAPCost.Turn120DuringMove * c.UnitsPerAP()
+	}
+	return MovementAPCost.Turn180DuringMove * c.UnitsPerAP()
+}
+
+// StepCost is the cost of one pace from from, facing facing, across
+// hexside d: Step plus Turn.
 func (c MoveCost) StepCost(m *hexmap.Map, from hexmap.Hex, facing, d hexmap.Direction) (int, bool) {
+	cost, ok := c.Step(m, from, d)
+	return cost + c.Turn(facing.Steps(d)), ok
+}
+
+// Step implements hexmap.CostModel: one pace from from into its neighbour
+// across hexside d, with the surcharges of the Movement AP Cost table for
+// grades, ladders, stairs, climbing and rough ground.
+func (c MoveCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
 	to := from.Neighbor(d)
 	t, ok := m.Terrain(to)
 	if !ok || t.Move == hexmap.MoveImpassable {
@@ -82,12 +102,6 @@ func (c MoveCost) StepCost(m *hexmap.Map, from hexmap.Hex, facing, d hexmap.Dire
 	ap := c.UnitsPerAP()
 	half := c.Pace // units of "+1 AP per 2 paces"
 	cost := 2
-	switch facing.Steps(d) {
-	case 2:
-		cost += MovementAPCost.Turn120DuringMove * ap
-	case 3:
-		cost += MovementAPCost.Turn180DuringMove * ap
-	}
 	if t.Move == hexmap.MoveRough {
 		cost += MovementAPCost.RoughGroundPer2Paces * half
 	}

@@ -124,11 +124,13 @@ func TestRefusals(t *testing.T) {
 		{"onto a figure", nil, Command{Kind: CommandMove, Figure: "cyril", To: h(-2, 9)}, "taken by another figure"},
 		{"more AP than left", []Command{
 			{Kind: CommandMove, Figure: "cyril", To: h(20, 7)},
-			{Kind: CommandMove, Figure: "cyril", To: h(-1, 7)},
-		}, Command{Kind: CommandMove, Figure: "cyril", To: h(0, 7)}, "needs 1 AP to reach D8 but has 0 left"},
+			{Kind: CommandTurn, Figure: "cyril", Turn: 3},
+			{Kind: CommandTurn, Figure: "cyril", Turn: 3},
+		}, Command{Kind: CommandMove, Figure: "cyril", To: h(19, 7)}, "to reach W8 but has 0 left"},
 		{"turn without AP", []Command{
 			{Kind: CommandMove, Figure: "cyril", To: h(20, 7)},
-			{Kind: CommandMove, Figure: "cyril", To: h(-1, 7)},
+			{Kind: CommandTurn, Figure: "cyril", Turn: 3},
+			{Kind: CommandTurn, Figure: "cyril", Turn: 3},
 		}, Command{Kind: CommandTurn, Figure: "cyril", Turn: 1}, "needs 1 AP to turn but has 0 left"},
 		{"into a barrel", nil, Command{Kind: CommandMove, Figure: "cyril", To: h(-4, 10)}, "holds a barrel"},
 		{"unknown figure", nil, Command{Kind: CommandMove, Figure: "nobody", To: h(3, 3)}, "no figure"},
