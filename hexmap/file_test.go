@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -69,7 +68,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got, m) {
+	if !got.Equal(m) {
 		t.Errorf("save then load differs:\n got %+v\nwant %+v", got, m)
 	}
 }

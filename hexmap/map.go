@@ -3,6 +3,7 @@ package hexmap
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 )
 
@@ -283,4 +284,13 @@ func (m *Map) Clone() *Map {
 	c.Labels = maps.Clone(m.Labels)
 	c.cache = nil
 	return &c
+}
+
+// Equal reports whether m and o hold the same map.
+func (m *Map) Equal(o *Map) bool {
+	return m.Name == o.Name && m.Orientation == o.Orientation && m.Width == o.Width &&
+		m.Height == o.Height && m.Scale == o.Scale && maps.Equal(m.Labels, o.Labels) &&
+		slices.Equal(m.terrain, o.terrain) && slices.Equal(m.elevation, o.elevation) &&
+		slices.Equal(m.features, o.features) && slices.Equal(m.edges, o.edges) &&
+		maps.Equal(m.edgesOut, o.edgesOut)
 }

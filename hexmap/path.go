@@ -52,7 +52,9 @@ func (r Route) Steps() int {
 type Reach struct {
 	m     *Map
 	sc    *scratch
-	start int32
+	table *stepTable
+	turn  [4]int32
+	start int32   // state: cell*6 + facing
 	cells []int32 // the cells reached, in the order they were settled
 }
 
@@ -93,18 +95,31 @@ func (r *Reach) Cost(h Hex) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return int(r.sc.dist[st]), true
+	return int(r.dist(st)), true
 }
 
+// state returns h's cheapest settled state.
 func (r *Reach) state(h Hex) (int32, bool) {
 	if r.sc == nil {
 		return 0, false
 	}
 	i := r.m.index(h)
-	if i < 0 || r.sc.cellGen[i] != r.sc.gen {
+	if i < 0 {
 		return 0, false
 	}
-	return r.sc.best[i], true
+	c := &r.sc.cells[i]
+	if c.stamp != r.sc.gen || c.done == 0 {
+		return 0, false
+	}
+	return int32(i*6) + int32(c.first), true
+}
+
+func (r *Reach) dist(st int32) int32 { return r.sc.cells[st/6].dist[st%6] }
+
+// settled reports whether state st was settled in this search.
+func (r *Reach) settled(st int32) bool {
+	c := &r.sc.cells[st/6]
+	return c.stamp == r.sc.gen && c.done&(1<<(st%6)) != 0
 }
 
 // Route returns the cheapest route to h.
@@ -113,18 +128,39 @@ func (r *Reach) Route(h Hex) (Route, bool) {
 	if !ok {
 		return Route{}, false
 	}
-	var rev []Hex
-	for s := st; ; s = r.sc.prev[s] {
-		rev = append(rev, r.m.hexAt(int(s/6)))
-		if s == r.start {
-			break
+	rt := Route{Facing: Direction(st % 6), Cost: int(r.dist(st))}
+	rev := []Hex{r.m.hexAt(int(st / 6))}
+	for st != r.start {
+		p, ok := r.prev(st)
+		if !ok {
+			return Route{}, false // cannot happen for a settled state
+		}
+		st = p
+		rev = append(rev, r.m.hexAt(int(st/6)))
+	}
+	rt.Hexes = make([]Hex, len(rev))
+	for i, h := range rev {
+		rt.Hexes[len(rev)-1-i] = h
+	}
+	return rt, true
+}
+
+// prev finds a settled state that st was reached from at its cost.
+func (r *Reach) prev(st int32) (int32, bool) {
+	d := Direction(st % 6)
+	cell := int(st / 6)
+	from := r.m.index(r.m.hexAt(cell).Neighbor(d.Opposite()))
+	if from < 0 {
+		return 0, false
+	}
+	want := r.dist(st) - r.table.cost[from*6+int(d)]
+	for f := Direction(0); f < 6; f++ {
+		p := int32(from*6) + int32(f)
+		if r.settled(p) && r.dist(p)+r.turn[f.Steps(d)] == want {
+			return p, true
 		}
 	}
-	hexes := make([]Hex, len(rev))
-	for i, h := range rev {
-		hexes[len(rev)-1-i] = h
-	}
-	return Route{Hexes: hexes, Facing: Direction(st % 6), Cost: int(r.sc.dist[st])}, true
+	return 0, false
 }
 
 // Release returns the reach's memory to the pool; the reach is empty after.
@@ -209,68 +245,67 @@ func (m *Map) steps(model CostModel) *stepTable {
 	return t
 }
 
-// scratch is the reusable memory of one search. Generation stamps mark
-// which entries belong to the current search, so nothing is cleared.
+// scratch is the reusable memory of one search: a record per cell, valid
+// when its stamp is the search's generation, so nothing is cleared between
+// searches.
 type scratch struct {
-	gen      uint32
-	stateGen []uint32 // stateGen[s] == gen: dist[s] and prev[s] are set
-	doneGen  []uint32 // doneGen[s] == gen: state s is settled
-	dist     []int32
-	prev     []int32
-	cellGen  []uint32 // cellGen[c] == gen: best[c] is set
-	best     []int32  // per settled cell: its cheapest state
-	blockGen []uint32 // blockGen[c] == gen: blocked[c] is known
-	blocked  []bool
-	buckets  [][]int32 // Dial's circular bucket queue of states
-	cells    []int32
+	gen     uint32
+	cells   []cellRec
+	buckets [][]int32 // Dial's circular bucket queue of states
+	order   []int32
+}
+
+// cellRec is what a search knows of one hex: the cost of each facing, which
+// facings are settled, the cheapest one, and whether a figure blocks it;
+// 32 bytes, so one cache line holds it whole.
+type cellRec struct {
+	stamp   uint32
+	done    uint8 // bit f: facing f is settled
+	first   uint8 // the facing settled first: the cheapest
+	blocked uint8 // 0 not asked yet, 1 free, 2 blocked
+	_       uint8
+	dist    [6]int32
 }
 
 var scratchPool sync.Pool
 
+const unset = math.MaxInt32
+
 func getScratch(cells int) *scratch {
 	sc, _ := scratchPool.Get().(*scratch)
-	if sc == nil || len(sc.cellGen) != cells {
-		sc = &scratch{
-			stateGen: make([]uint32, cells*6), doneGen: make([]uint32, cells*6),
-			dist: make([]int32, cells*6), prev: make([]int32, cells*6),
-			cellGen: make([]uint32, cells), best: make([]int32, cells),
-			blockGen: make([]uint32, cells), blocked: make([]bool, cells),
-		}
+	if sc == nil || len(sc.cells) != cells {
+		sc = &scratch{cells: make([]cellRec, cells)}
 	}
 	sc.gen++
 	if sc.gen == 0 { // wrapped: clear the stamps once
-		clear(sc.stateGen)
-		clear(sc.doneGen)
-		clear(sc.cellGen)
-		clear(sc.blockGen)
+		clear(sc.cells)
 		sc.gen = 1
 	}
-	sc.cells = sc.cells[:0]
+	sc.order = sc.order[:0]
 	return sc
 }
 
 // explore runs Dijkstra's algorithm over (hex, facing) states with Dial's
-// bucket queue (costs are small integers). A state is not expanded when a
-// settled facing of the same hex is cheaper by at least the most turning can
-// differ (it can only do worse). With goal ≥ 0 it stops once the goal cell
-// is settled.
+// bucket queue (costs are small integers). A later facing of a settled hex
+// relaxes only the directions its own turn makes cheaper than the hex's
+// cheapest facing does. With goal ≥ 0 it stops once the goal is settled.
 func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 	m := s.Map
 	table := m.steps(s.Cost)
 	nbr := m.cache.nbr
 	sc := getScratch(len(m.terrain))
 	gen := sc.gen
-	r := &Reach{m: m, sc: sc}
+	r := &Reach{m: m, sc: sc, table: table}
 	limit := int32(math.MaxInt32)
 	if s.Limit > 0 {
 		limit = int32(s.Limit)
 	}
-	var turn [4]int32
+	turn := &r.turn
 	for i := range turn {
 		turn[i] = int32(s.Cost.Turn(i))
 	}
-	spread := turn[3] - turn[0]
-	var steps [6][6]int32 // turn cost from facing f to direction d
+	spread := turn[3] - turn[0] // the most one facing can cost over another
+	var steps [6][6]int32       // turn cost from facing f to direction d
 	for f := Direction(0); f < 6; f++ {
 		for d := Direction(0); d < 6; d++ {
 			steps[f][d] = turn[f.Steps(d)]
@@ -285,69 +320,78 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 	for i := range buckets {
 		buckets[i] = buckets[i][:0]
 	}
-	queued := 0
-	isBlocked := func(cell int32) bool {
-		if s.Blocked == nil {
-			return false
+	cells := sc.cells
+	touch := func(c *cellRec) {
+		if c.stamp != gen {
+			*c = cellRec{stamp: gen, dist: [6]int32{unset, unset, unset, unset, unset, unset}}
 		}
-		if sc.blockGen[cell] != gen {
-			sc.blockGen[cell] = gen
-			sc.blocked[cell] = s.Blocked(m.hexAt(int(cell)))
-		}
-		return sc.blocked[cell]
 	}
 
 	r.start = int32(m.index(start)*6 + int(facing.norm()))
-	sc.stateGen[r.start], sc.dist[r.start], sc.prev[r.start] = gen, 0, r.start
+	sc0 := &cells[r.start/6]
+	touch(sc0)
+	sc0.dist[r.start%6] = 0
 	buckets[0] = append(buckets[0], r.start)
-	queued++
+	queued := 1
 	for cost := int32(0); queued > 0; cost++ {
 		b := &buckets[int(cost)%nb]
 		for len(*b) > 0 {
 			st := (*b)[len(*b)-1]
 			*b = (*b)[:len(*b)-1]
 			queued--
-			if sc.doneGen[st] == gen || sc.dist[st] != cost {
+			cell, f := st/6, st%6
+			c := &cells[cell]
+			if c.done&(1<<f) != 0 || c.dist[f] != cost {
 				continue
 			}
-			sc.doneGen[st] = gen
-			cell := st / 6
-			if sc.cellGen[cell] != gen {
-				sc.cellGen[cell] = gen
-				sc.best[cell] = st
-				sc.cells = append(sc.cells, cell)
+			turns := &steps[f]
+			bestTurns, bestCost := turns, int32(-1)
+			if c.done == 0 {
+				c.first = uint8(f)
+				sc.order = append(sc.order, cell)
 				if int(cell) == goal {
-					r.cells = sc.cells
+					c.done |= 1 << f
+					r.cells = sc.order
 					return r
 				}
-			} else if cost >= sc.dist[sc.best[cell]]+spread {
-				continue // dominated by the cell's cheapest facing
+			} else {
+				bestCost = c.dist[c.first]
+				if cost >= bestCost+spread {
+					c.done |= 1 << f
+					continue // dominated in every direction
+				}
+				bestTurns = &steps[c.first]
 			}
+			c.done |= 1 << f
 			base := int(cell) * 6
-			turns := &steps[st%6]
 			for d := 0; d < 6; d++ {
-				c := table.cost[base+d]
-				if c < 0 {
+				step := table.cost[base+d]
+				if step < 0 || (bestCost >= 0 && bestCost+bestTurns[d] <= cost+turns[d]) {
 					continue
 				}
-				nd := cost + c + turns[d]
+				nd := cost + step + turns[d]
 				if nd > limit {
 					continue
 				}
 				to := nbr[base+d]
-				if isBlocked(to) {
+				n := &cells[to]
+				touch(n)
+				if n.blocked == 0 {
+					n.blocked = 1
+					if s.Blocked != nil && s.Blocked(m.hexAt(int(to))) {
+						n.blocked = 2
+					}
+				}
+				if n.blocked == 2 || nd >= n.dist[d] {
 					continue
 				}
-				ns := to*6 + int32(d)
-				if sc.stateGen[ns] != gen || nd < sc.dist[ns] {
-					sc.stateGen[ns], sc.dist[ns], sc.prev[ns] = gen, nd, st
-					nbk := &buckets[int(nd)%nb]
-					*nbk = append(*nbk, ns)
-					queued++
-				}
+				n.dist[d] = nd
+				nbk := &buckets[int(nd)%nb]
+				*nbk = append(*nbk, to*6+int32(d))
+				queued++
 			}
 		}
 	}
-	r.cells = sc.cells
+	r.cells = sc.order
 	return r
 }
