@@ -1,0 +1,135 @@
+package hexmap
+
+import (
+	"container/heap"
+	"testing"
+)
+
+// terrainCost is a test cost model: 2 a pace, 5 into rough ground or
+// uphill, walls and water barred; turning 2 hexsides costs 7, 3 costs 13.
+type terrainCost struct{}
+
+func (terrainCost) Step(m *Map, from Hex, d Direction) (int, bool) {
+	to := from.Neighbor(d)
+	t, _ := m.Terrain(to)
+	if t.Move == MoveImpassable {
+		return 0, false
+	}
+	if e, ok := m.EdgeFeature(from, d); ok && e.BlocksMove() {
+		return 0, false
+	}
+	if f, ok := m.Feature(to); ok && f.BlocksMove() {
+		return 0, false
+	}
+	if t.Move == MoveRough || m.Elevation(to) > m.Elevation(from) {
+		return 5, true
+	}
+	return 2, true
+}
+
+func (terrainCost) Turn(steps int) int { return [4]int{0, 0, 7, 13}[steps] }
+
+// naive is plain Dijkstra over every (hex, facing) state, with no pruning:
+// the reference the pruned search must agree with.
+func naive(m *Map, c CostModel, start Hex, facing Direction, blocked func(Hex) bool) map[Hex]int {
+	type st struct {
+		h Hex
+		f Direction
+	}
+	dist := map[st]int{{start, facing}: 0}
+	q := &naiveQueue{{st: [2]int{m.index(start), int(facing)}}}
+	done := map[st]bool{}
+	best := map[Hex]int{}
+	for q.Len() > 0 {
+		it := heap.Pop(q).(naiveItem)
+		s := st{m.hexAt(it.st[0]), Direction(it.st[1])}
+		if done[s] {
+			continue
+		}
+		done[s] = true
+		if b, ok := best[s.h]; !ok || it.cost < b {
+			best[s.h] = it.cost
+		}
+		for d := Direction(0); d < 6; d++ {
+			to := s.h.Neighbor(d)
+			if !m.Contains(to) || (blocked != nil && blocked(to)) {
+				continue
+			}
+			step, ok := c.Step(m, s.h, d)
+			if !ok {
+				continue
+			}
+			nd := it.cost + step + c.Turn(s.f.Steps(d))
+			ns := st{to, d}
+			if old, ok := dist[ns]; !ok || nd < old {
+				dist[ns] = nd
+				heap.Push(q, naiveItem{st: [2]int{m.index(to), int(d)}, cost: nd})
+			}
+		}
+	}
+	return best
+}
+
+type naiveItem struct {
+	st   [2]int
+	cost int
+}
+type naiveQueue []naiveItem
+
+func (q naiveQueue) Len() int           { return len(q) }
+func (q naiveQueue) Less(i, j int) bool { return q[i].cost < q[j].cost }
+func (q naiveQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *naiveQueue) Push(x any)        { *q = append(*q, x.(naiveItem)) }
+func (q *naiveQueue) Pop() any {
+	o := *q
+	it := o[len(o)-1]
+	*q = o[:len(o)-1]
+	return it
+}
+
+func TestSearchAgreesWithPlainDijkstra(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		m := Sample(30, 24, seed)
+		start := Pointy.FromOffset(Offset{15, 12})
+		m.SetTerrain(start, "dirt")
+		m.RemoveFeature(start)
+		blocked := func(h Hex) bool { return h == start.Neighbor(0).Neighbor(0) }
+		for f := Direction(0); f < 6; f += 2 {
+			want := naive(m, terrainCost{}, start, f, blocked)
+			r := Search{Map: m, Cost: terrainCost{}, Blocked: blocked}.Reachable(start, f)
+			if r.Len() != len(want) {
+				t.Errorf("seed %d facing %v: %d hexes reached, want %d", seed, f, r.Len(), len(want))
+			}
+			for h, c := range want {
+				got, ok := r.Cost(h)
+				if !ok || got != c {
+					t.Errorf("seed %d facing %v: cost to %v is %d (%v), want %d", seed, f, h, got, ok, c)
+					continue
+				}
+				rt, ok := r.Route(h)
+				if !ok || rt.Cost != c || rt.Hexes[0] != start || rt.Hexes[len(rt.Hexes)-1] != h {
+					t.Errorf("seed %d: route to %v: %+v", seed, h, rt)
+				}
+			}
+			// The same through PathTo, and within a limit.
+			for h, c := range want {
+				if rt, ok := (Search{Map: m, Cost: terrainCost{}, Blocked: blocked}).PathTo(start, f, h); !ok || rt.Cost != c {
+					t.Errorf("seed %d: PathTo %v cost %d, want %d", seed, h, rt.Cost, c)
+				}
+				break
+			}
+			lim := Search{Map: m, Cost: terrainCost{}, Blocked: blocked, Limit: 20}.Reachable(start, f)
+			n := 0
+			for _, c := range want {
+				if c <= 20 {
+					n++
+				}
+			}
+			if lim.Len() != n {
+				t.Errorf("seed %d: %d hexes within cost 20, want %d", seed, lim.Len(), n)
+			}
+			r.Release()
+			lim.Release()
+		}
+	}
+}
