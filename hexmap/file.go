@@ -180,10 +180,9 @@ func (f *File) Map() (*Map, error) {
 		if err != nil {
 			return nil, err
 		}
-		if l.Level < -100 || l.Level > 100 {
-			return nil, fieldErr(field+".level", "is %d, want -100 to 100", l.Level)
+		if err := m.SetElevation(h, l.Level); err != nil {
+			return nil, &FieldError{field + ".level", err}
 		}
-		m.elevation[m.index(h)] = l.Level
 	}
 	for i, ff := range f.Edges {
 		field := fmt.Sprintf("edges[%d]", i)
@@ -304,7 +303,7 @@ func (m *Map) File() *File {
 	}
 	for i, lv := range m.elevation {
 		if lv != 0 {
-			f.Elevation = append(f.Elevation, FileLevel{m.Label(m.hexAt(i)), lv})
+			f.Elevation = append(f.Elevation, FileLevel{m.Label(m.hexAt(i)), int(lv)})
 		}
 	}
 	for _, e := range m.Edges() {

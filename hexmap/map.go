@@ -25,11 +25,16 @@ type Map struct {
 	Scale       float64 // paces per hex
 	Labels      map[Hex]string
 
-	terrain   []uint8   // terrainList index + 1; 0 is off the map
-	elevation []int     // height level (paces)
-	features  []Feature // one per cell; Kind "" is none
-	edges     []Feature // three per cell: its canonical hexsides 0, 1, 2
+	terrain   []uint8  // terrainList index + 1; 0 is off the map
+	elevation []int16  // height level (paces)
+	features  []uint16 // one per cell: an index into feats; 0 is none
+	edges     []uint16 // three per cell, its canonical hexsides 0, 1, 2: indexes into feats
 	edgesOut  map[Edge]Feature
+	// feats interns the distinct features of the map (kind, armor,
+	// height, open), so that the cells hold small indexes and stay in
+	// cache; feats[0] is no feature.
+	feats   []Feature
+	featIdx map[Feature]uint16
 
 	version uint64 // counts changes, for caches built from the map
 	cache   *mapCache
@@ -49,10 +54,12 @@ func New(name string, o Orientation, width, height int, terrain string) (*Map, e
 		Name: name, Orientation: o, Width: width, Height: height, Scale: 1,
 		Labels:    map[Hex]string{},
 		terrain:   make([]uint8, n),
-		elevation: make([]int, n),
-		features:  make([]Feature, n),
-		edges:     make([]Feature, 3*n),
+		elevation: make([]int16, n),
+		features:  make([]uint16, n),
+		edges:     make([]uint16, 3*n),
 		edgesOut:  map[Edge]Feature{},
+		feats:     []Feature{{}},
+		featIdx:   map[Feature]uint16{{}: 0},
 	}
 	for i := range m.terrain {
 		m.terrain[i] = id
@@ -123,10 +130,16 @@ func (m *Map) SetTerrain(h Hex, name string) error {
 // Elevation returns the height level of h (0 off the map).
 func (m *Map) Elevation(h Hex) int {
 	if i := m.index(h); i >= 0 {
-		return m.elevation[i]
+		return int(m.elevation[i])
 	}
 	return 0
 }
+
+// Elevation limits: levels are paces of height.
+const (
+	MinElevation = -1000
+	MaxElevation = 1000
+)
 
 // SetElevation sets the height level of h.
 func (m *Map) SetElevation(h Hex, level int) error {
@@ -135,15 +148,32 @@ func (m *Map) SetElevation(h Hex, level int) error {
 	if i < 0 {
 		return fmt.Errorf("hex %s is outside the %d×%d map", m.Label(h), m.Width, m.Height)
 	}
-	m.elevation[i] = level
+	if level < MinElevation || level > MaxElevation {
+		return fmt.Errorf("elevation %d at %s: want %d to %d", level, m.Label(h), MinElevation, MaxElevation)
+	}
+	m.elevation[i] = int16(level)
 	return nil
+}
+
+// intern returns f's index in the feature table, adding it if new.
+func (m *Map) intern(f Feature) (uint16, error) {
+	if i, ok := m.featIdx[f]; ok {
+		return i, nil
+	}
+	if len(m.feats) > 0xffff {
+		return 0, fmt.Errorf("the map has %d different features, the most it can hold", len(m.feats))
+	}
+	i := uint16(len(m.feats))
+	m.feats = append(m.feats, f)
+	m.featIdx[f] = i
+	return i, nil
 }
 
 // EdgeFeature returns the feature on hexside d of h.
 func (m *Map) EdgeFeature(h Hex, d Direction) (Feature, bool) {
 	e := EdgeOf(h, d)
 	if i := m.index(e.Hex); i >= 0 {
-		f := m.edges[3*i+int(e.Side)]
+		f := m.feats[m.edges[3*i+int(e.Side)]]
 		return f, f.Kind != ""
 	}
 	f, ok := m.edgesOut[e]
@@ -158,30 +188,34 @@ func (m *Map) SetEdge(h Hex, d Direction, f Feature) error {
 	if !f.Info().OnEdge {
 		return fmt.Errorf("a %s stands in a hex, not on a hexside", f.Kind)
 	}
-	m.putEdge(EdgeOf(h, d), f)
-	return nil
+	return m.putEdge(EdgeOf(h, d), f)
 }
 
 // RemoveEdge clears hexside d of h.
 func (m *Map) RemoveEdge(h Hex, d Direction) { m.putEdge(EdgeOf(h, d), Feature{}) }
 
-func (m *Map) putEdge(e Edge, f Feature) {
+func (m *Map) putEdge(e Edge, f Feature) error {
 	m.version++
 	if i := m.index(e.Hex); i >= 0 {
-		m.edges[3*i+int(e.Side)] = f
-		return
+		k, err := m.intern(f)
+		if err != nil {
+			return err
+		}
+		m.edges[3*i+int(e.Side)] = k
+		return nil
 	}
 	if f.Kind == "" {
 		delete(m.edgesOut, e)
-		return
+		return nil
 	}
 	m.edgesOut[e] = f
+	return nil
 }
 
 // Feature returns the feature standing in hex h.
 func (m *Map) Feature(h Hex) (Feature, bool) {
 	if i := m.index(h); i >= 0 {
-		f := m.features[i]
+		f := m.feats[m.features[i]]
 		return f, f.Kind != ""
 	}
 	return Feature{}, false
@@ -196,7 +230,11 @@ func (m *Map) SetFeature(h Hex, f Feature) error {
 	if f.Info().OnEdge {
 		return fmt.Errorf("a %s stands on a hexside, not in a hex", f.Kind)
 	}
-	m.features[m.index(h)] = f
+	k, err := m.intern(f)
+	if err != nil {
+		return err
+	}
+	m.features[m.index(h)] = k
 	return nil
 }
 
@@ -204,7 +242,7 @@ func (m *Map) SetFeature(h Hex, f Feature) error {
 func (m *Map) RemoveFeature(h Hex) {
 	m.version++
 	if i := m.index(h); i >= 0 {
-		m.features[i] = Feature{}
+		m.features[i] = 0
 	}
 }
 
@@ -212,7 +250,7 @@ func (m *Map) RemoveFeature(h Hex) {
 func (m *Map) Features() []Hex {
 	var out []Hex
 	for i, f := range m.features {
-		if f.Kind != "" {
+		if f != 0 {
 			out = append(out, m.hexAt(i))
 		}
 	}
@@ -223,7 +261,7 @@ func (m *Map) Features() []Hex {
 func (m *Map) Edges() []Edge {
 	var out []Edge
 	for i, f := range m.edges {
-		if f.Kind != "" {
+		if f != 0 {
 			out = append(out, Edge{m.hexAt(i / 3), Direction(i % 3)})
 		}
 	}
@@ -277,10 +315,12 @@ func sortedHexes[V any](m map[Hex]V) []Hex {
 func (m *Map) Clone() *Map {
 	c := *m
 	c.terrain = append([]uint8(nil), m.terrain...)
-	c.elevation = append([]int(nil), m.elevation...)
-	c.features = append([]Feature(nil), m.features...)
-	c.edges = append([]Feature(nil), m.edges...)
+	c.elevation = append([]int16(nil), m.elevation...)
+	c.features = append([]uint16(nil), m.features...)
+	c.edges = append([]uint16(nil), m.edges...)
 	c.edgesOut = maps.Clone(m.edgesOut)
+	c.feats = append([]Feature(nil), m.feats...)
+	c.featIdx = maps.Clone(m.featIdx)
 	c.Labels = maps.Clone(m.Labels)
 	c.cache = nil
 	return &c
@@ -291,6 +331,21 @@ func (m *Map) Equal(o *Map) bool {
 	return m.Name == o.Name && m.Orientation == o.Orientation && m.Width == o.Width &&
 		m.Height == o.Height && m.Scale == o.Scale && maps.Equal(m.Labels, o.Labels) &&
 		slices.Equal(m.terrain, o.terrain) && slices.Equal(m.elevation, o.elevation) &&
-		slices.Equal(m.features, o.features) && slices.Equal(m.edges, o.edges) &&
-		maps.Equal(m.edgesOut, o.edgesOut)
+		maps.Equal(m.edgesOut, o.edgesOut) &&
+		sameFeatures(m.features, m.feats, o.features, o.feats) &&
+		sameFeatures(m.edges, m.feats, o.edges, o.feats)
+}
+
+// sameFeatures compares two cell arrays of feature indexes by the features
+// they name (two maps may intern the same features in another order).
+func sameFeatures(a []uint16, fa []Feature, b []uint16, fb []Feature) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if fa[a[i]] != fb[b[i]] {
+			return false
+		}
+	}
+	return true
 }

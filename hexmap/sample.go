@@ -42,12 +42,13 @@ func Sample(width, height int, seed uint64) *Map {
 	fence, _ := NewFeature("fence")
 	for i := 0; i < width*height/300; i++ {
 		c := at(rng.IntN(width), rng.IntN(height))
+		ring := c.Spiral(1 + rng.IntN(2))
 		inside := map[Hex]bool{}
-		for _, h := range c.Spiral(1 + rng.IntN(2)) {
+		for _, h := range ring {
 			inside[h] = true
 		}
 		n := 0
-		for h := range inside {
+		for _, h := range ring {
 			if !m.Contains(h) {
 				continue
 			}
