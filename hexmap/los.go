@@ -1,5 +1,7 @@
 package hexmap
 
+import "slices"
+
 // EyeHeight is how far above its hex's ground a figure sees from and is
 // seen at, in elevation levels (paces): a standing figure's eyes and chest
 // (DESIGN.md "elevation").
@@ -45,11 +47,6 @@ func (s Sight) Reason(m *Map) string {
 	return s.BlockedBy + " at " + m.Label(s.BlockedAt)
 }
 
-// lineNudges are the two offsets of Red Blob Games' epsilon nudge: a line
-// along a hex edge picks one side with the first and the other with the
-// second.
-var lineNudges = [2][3]float64{{1e-6, 2e-6, -3e-6}, {-1e-6, -2e-6, 3e-6}}
-
 // SightLine traces the line of sight from a figure at from to one at to.
 // Walls, closed doors, full-height features, terrain that blocks sight and
 // ground higher than the line (between eyes EyeHeight above each hex) close
@@ -61,8 +58,7 @@ func (m *Map) SightLine(from, to Hex) Sight {
 	if from == to {
 		return Sight{Clear: true}
 	}
-	a := m.traceLine(from, to, lineNudges[0])
-	b := m.traceLine(from, to, lineNudges[1])
+	a, b := m.traceLines(from, to)
 	switch {
 	case a.Clear && b.Clear:
 		if len(b.Cover) < len(a.Cover) {
@@ -114,56 +110,202 @@ func (m *Map) edgeAt(prev Hex, pi, hi int, d Direction) *Feature {
 	return &f
 }
 
-// traceLine walks the line from the viewer to the target, nudged by nudge,
-// and stops at the first thing that closes it.
-func (m *Map) traceLine(from, to Hex, nudge [3]float64) Sight {
-	n := from.DistanceTo(to)
+// lineWalk steps along the straight line between two hex centres, one hex
+// a step, in exact integer arithmetic: the point i/n of the way along,
+// scaled by n, is p. Where the point lies exactly between two hexes (the
+// line grazes a corner) both are returned: the first is the hex Red Blob
+// Games' nudge of (+1e-6, +2e-6, −3e-6) picks, the second the opposite
+// nudge's.
+type lineWalk struct {
+	n    int64
+	p, d [3]int64 // scaled point and its step, cube coordinates
+	dirs [2]Direction
+	vecs [2]Hex
+	at   Hex // the hex of the last step (the first nudge's)
+}
+
+func newLineWalk(from, to Hex) lineWalk {
+	n := int64(from.DistanceTo(to))
+	w := lineWalk{n: n, at: from,
+		p: [3]int64{int64(from.Q) * n, int64(from.R) * n, int64(from.S()) * n},
+		d: [3]int64{int64(to.Q - from.Q), int64(to.R - from.R), int64(to.S() - from.S())}}
+	// The two directions that bracket the line: those a step along which
+	// brings a hex nearer to the target.
+	k := 0
+	for dir := Direction(0); dir < 6 && k < 2; dir++ {
+		v := dir.Vector()
+		if v.DistanceTo(to.Sub(from)) == int(n)-1 {
+			w.dirs[k] = dir
+			k++
+		}
+	}
+	if k == 1 {
+		w.dirs[1] = w.dirs[0]
+	}
+	w.vecs = [2]Hex{w.dirs[0].Vector(), w.dirs[1].Vector()}
+	return w
+}
+
+// next returns the hex(es) of the next step and the hexside each is
+// entered by; a and b differ where the line runs exactly between them.
+func (w *lineWalk) next() (a, b Hex, da, db Direction) {
+	w.p[0] += w.d[0]
+	w.p[1] += w.d[1]
+	w.p[2] += w.d[2]
+	c1, c2 := w.at.Add(w.vecs[0]), w.at.Add(w.vecs[1])
+	d1, d2 := w.dist2(c1), w.dist2(c2)
+	switch {
+	case d1 < d2:
+		a, b, da, db = c1, c1, w.dirs[0], w.dirs[0]
+	case d2 < d1:
+		a, b, da, db = c2, c2, w.dirs[1], w.dirs[1]
+	default:
+		// A tie: the nudge (1, 2, −3) favours the hex lying further along it.
+		v := c1.Sub(c2)
+		if v.Q+2*v.R-3*v.S() > 0 {
+			a, b, da, db = c1, c2, w.dirs[0], w.dirs[1]
+		} else {
+			a, b, da, db = c2, c1, w.dirs[1], w.dirs[0]
+		}
+	}
+	w.at = a
+	return a, b, da, db
+}
+
+// dist2 is the squared distance (×n², up to a constant) from the point to
+// the centre of h.
+func (w *lineWalk) dist2(h Hex) int64 {
+	x := w.p[0] - int64(h.Q)*w.n
+	y := w.p[1] - int64(h.R)*w.n
+	z := w.p[2] - int64(h.S())*w.n
+	return x*x + y*y + z*z
+}
+
+// lineTrace is one line's progress: where it is and what it has found.
+type lineTrace struct {
+	prev   Hex
+	pi     int
+	sight  Sight
+	closed bool
+}
+
+// close ends the line at what blocks it.
+func (t *lineTrace) close(by string, at Hex) {
+	t.closed = true
+	t.sight = Sight{BlockedBy: by, BlockedAt: at}
+}
+
+// traceLines walks the two nudged lines from the viewer to the target
+// together (they differ only where they graze a corner) and stops each at
+// the first thing that closes it.
+func (m *Map) traceLines(from, to Hex) (Sight, Sight) {
+	w := newLineWalk(from, to)
+	n := int(w.n)
 	eyeA := float64(m.Elevation(from)) + EyeHeight
 	eyeB := float64(m.Elevation(to)) + EyeHeight
-	aq, ar, as := float64(from.Q)+nudge[0], float64(from.R)+nudge[1], float64(from.S())+nudge[2]
-	dq, dr, ds := float64(to.Q-from.Q), float64(to.R-from.R), float64(to.S()-from.S())
-	var s Sight
-	prev, pi := from, m.index(from)
+	flags, nbr := m.cellFlags()
+	var t [2]lineTrace
+	t[0] = lineTrace{prev: from, pi: m.index(from)}
+	same := true // the second line has not left the first yet
 	for i := 1; i <= n; i++ {
-		t := float64(i) / float64(n)
-		h := FracHex{aq + dq*t, ar + dr*t, as + ds*t}.Round()
-		hi := m.index(h)
-		d, ok := directionOf(prev, h)
-		if !ok {
-			prev, pi = h, hi
+		ha, hb, da, db := w.next()
+		eye := eyeA + (eyeB-eyeA)*float64(i)/float64(n)
+		if same && ha == hb {
+			if m.traceStep(flags, nbr, &t[0], ha, da, i, n, eye); t[0].closed {
+				break
+			}
 			continue
 		}
+		if same {
+			t[1] = t[0]
+			t[1].sight.Cover = slices.Clone(t[0].sight.Cover)
+			same = false
+		}
+		if !t[0].closed {
+			m.traceStep(flags, nbr, &t[0], ha, da, i, n, eye)
+		}
+		if !t[1].closed {
+			m.traceStep(flags, nbr, &t[1], hb, db, i, n, eye)
+		}
+		if t[0].closed && t[1].closed {
+			break
+		}
+	}
+	if same {
+		t[1] = t[0]
+		t[1].sight.Cover = slices.Clone(t[0].sight.Cover)
+	}
+	var out [2]Sight
+	for k := range t {
+		out[k] = t[k].sight
+		if t[k].closed {
+			continue
+		}
+		out[k].Clear = true
+		c := out[k].Cover
+		for i, j := 0, len(c)-1; i < j; i, j = i+1, j-1 { // nearest the target first
+			c[i], c[j] = c[j], c[i]
+		}
+	}
+	return out[0], out[1]
+}
+
+// traceStep takes one line a step on to h, the i-th of n, at eye height
+// eye: the hexside it crosses, then (short of the target) the hex itself.
+// The cell flags say where to look closer.
+func (m *Map) traceStep(flags []uint8, nbr []int32, t *lineTrace, h Hex, d Direction, i, n int, eye float64) {
+	prev, pi := t.prev, t.pi
+	if prev.Add(directionVectors[d]) != h {
+		// After a corner the two lines meet again from different hexes.
+		var ok bool
+		if d, ok = directionOf(prev, h); !ok {
+			t.prev, t.pi = h, m.index(h)
+			return
+		}
+	}
+	var hi int
+	if pi >= 0 {
+		hi = int(nbr[pi*6+int(d)])
+	} else {
+		hi = m.index(h)
+	}
+	t.prev, t.pi = h, hi
+	edge := (d < 3 && pi >= 0 && flags[pi]&(flagEdge0<<d) != 0) ||
+		(d >= 3 && hi >= 0 && flags[hi]&(flagEdge0<<(d-3)) != 0) ||
+		pi < 0 || hi < 0
+	if edge {
 		if e := m.edgeAt(prev, pi, hi, d); e.Kind != "" {
 			if e.BlocksSight() {
-				return Sight{BlockedBy: e.Kind, BlockedAt: prev}
+				t.close(e.Kind, prev)
+				return
 			}
 			if e.IsCover() {
-				s.Cover = append(s.Cover, CoverHit{Feature: *e, At: prev, Side: d, OnEdge: true, Distance: n - i})
-			}
-		}
-		prev, pi = h, hi
-		if i == n || hi < 0 || m.terrain[hi] == 0 {
-			continue // the target's own hex, or a gap in an irregular map
-		}
-		if t := &terrainList[m.terrain[hi]-1]; t.BlocksSight {
-			return Sight{BlockedBy: t.Name, BlockedAt: h}
-		}
-		if ground := float64(m.elevation[hi]); ground > eyeA+(eyeB-eyeA)*t {
-			return Sight{BlockedBy: "higher ground", BlockedAt: h}
-		}
-		if f := &m.feats[m.features[hi]]; f.Kind != "" {
-			if f.Height == Full {
-				return Sight{BlockedBy: f.Kind, BlockedAt: h}
-			}
-			if f.IsCover() {
-				s.Cover = append(s.Cover, CoverHit{Feature: *f, At: h, Distance: n - i})
+				t.sight.Cover = append(t.sight.Cover, CoverHit{Feature: *e, At: prev, Side: d, OnEdge: true, Distance: n - i})
 			}
 		}
 	}
-	s.Clear = true
-	// Nearest the target first.
-	for i, j := 0, len(s.Cover)-1; i < j; i, j = i+1, j-1 {
-		s.Cover[i], s.Cover[j] = s.Cover[j], s.Cover[i]
+	if i == n || hi < 0 || m.terrain[hi] == 0 {
+		return // the target's own hex, or a gap in an irregular map
 	}
-	return s
+	f := flags[hi]
+	if f&(flagSightTerrain|flagFeature|flagHigh) == 0 && eye >= 0 {
+		return
+	}
+	if f&flagSightTerrain != 0 {
+		t.close(terrainList[m.terrain[hi]-1].Name, h)
+		return
+	}
+	if float64(m.elevation[hi]) > eye {
+		t.close("higher ground", h)
+		return
+	}
+	if ft := &m.feats[m.features[hi]]; ft.Kind != "" {
+		if ft.Height == Full {
+			t.close(ft.Kind, h)
+			return
+		}
+		if ft.IsCover() {
+			t.sight.Cover = append(t.sight.Cover, CoverHit{Feature: *ft, At: h, Distance: n - i})
+		}
+	}
 }

@@ -131,3 +131,108 @@ func BenchmarkSight1000(b *testing.B) {
 	}
 	b.ReportMetric(float64(seen), "visible")
 }
+
+// The integer line walker gives the same hexes as Red Blob Games' nudged
+// lerp-and-round line, for both nudges.
+func TestLineWalkMatchesNudgedLines(t *testing.T) {
+	for _, a := range (Hex{0, 0}).Spiral(2) {
+		for _, b := range (Hex{1, -1}).Spiral(7) {
+			if a == b {
+				continue
+			}
+			want0 := lineHexes(nil, a, b, lineNudges[0])
+			want1 := lineHexes(nil, a, b, lineNudges[1])
+			w := newLineWalk(a, b)
+			for i := 1; i < len(want0); i++ {
+				h0, h1, _, _ := w.next()
+				if h0 != want0[i] || h1 != want1[i] {
+					t.Fatalf("line %v→%v step %d: walker %v/%v, nudged lines %v/%v", a, b, i, h0, h1, want0[i], want1[i])
+				}
+			}
+		}
+	}
+}
+
+// lineNudges are the two offsets of Red Blob Games' epsilon nudge: a line
+// along a hex edge picks one side with the first and the other with the
+// second.
+var lineNudges = [2][3]float64{{1e-6, 2e-6, -3e-6}, {-1e-6, -2e-6, 3e-6}}
+
+// lineHexes is the reference: lerp and round with a nudge.
+func lineHexes(buf []Hex, a, b Hex, n [3]float64) []Hex {
+	k := a.DistanceTo(b)
+	aq, ar, as := float64(a.Q)+n[0], float64(a.R)+n[1], float64(a.S())+n[2]
+	bq, br, bs := float64(b.Q)+n[0], float64(b.R)+n[1], float64(b.S())+n[2]
+	for i := 0; i <= k; i++ {
+		t := float64(i) / float64(k)
+		buf = append(buf, FracHex{lerp(aq, bq, t), lerp(ar, br, t), lerp(as, bs, t)}.Round())
+	}
+	return buf
+}
+
+// refTrace is the plain reference for one nudged line: lerp and round,
+// then the same rules through the map's public accessors.
+func refTrace(m *Map, from, to Hex, nudge [3]float64) (clear bool, cover int) {
+	line := lineHexes(nil, from, to, nudge)
+	n := len(line) - 1
+	eyeA := float64(m.Elevation(from)) + EyeHeight
+	eyeB := float64(m.Elevation(to)) + EyeHeight
+	for i := 1; i <= n; i++ {
+		prev, h := line[i-1], line[i]
+		d, _ := prev.DirectionTo(h)
+		if e, ok := m.EdgeFeature(prev, d); ok {
+			if e.BlocksSight() {
+				return false, 0
+			}
+			if e.IsCover() {
+				cover++
+			}
+		}
+		if i == n || !m.Contains(h) {
+			continue
+		}
+		if t, _ := m.Terrain(h); t.BlocksSight {
+			return false, 0
+		}
+		if float64(m.Elevation(h)) > eyeA+(eyeB-eyeA)*float64(i)/float64(n) {
+			return false, 0
+		}
+		if f, ok := m.Feature(h); ok {
+			if f.Height == Full {
+				return false, 0
+			}
+			if f.IsCover() {
+				cover++
+			}
+		}
+	}
+	return true, cover
+}
+
+func TestSightAgreesWithReference(t *testing.T) {
+	m := Sample(40, 40, 3)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for k := 0; k < 3000; k++ {
+		a := Pointy.FromOffset(Offset{rng.IntN(40), rng.IntN(40)})
+		b := Pointy.FromOffset(Offset{rng.IntN(40), rng.IntN(40)})
+		if a == b {
+			continue
+		}
+		ca, na := refTrace(m, a, b, lineNudges[0])
+		cb, nb := refTrace(m, a, b, lineNudges[1])
+		s := m.SightLine(a, b)
+		wantCover := -1
+		switch {
+		case ca && cb:
+			wantCover = min(na, nb)
+		case ca:
+			wantCover = na
+		case cb:
+			wantCover = nb
+		}
+		if s.Clear != (ca || cb) || s.Partial != (ca != cb) || (s.Clear && len(s.Cover) != wantCover) {
+			t.Fatalf("%v→%v: clear %v partial %v cover %d; reference lines %v/%v cover %d/%d",
+				a, b, s.Clear, s.Partial, len(s.Cover), ca, cb, na, nb)
+		}
+	}
+}

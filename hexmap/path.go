@@ -178,6 +178,71 @@ type mapCache struct {
 	mu     sync.Mutex
 	nbr    []int32 // cell*6+d: the neighbour's cell, or -1 off the rectangle
 	tables []*stepTable
+
+	flagsVersion uint64
+	flags        []uint8 // per cell: cellFlag bits, for line of sight
+}
+
+// Cell flags: what a line of sight must look at more closely in a cell.
+const (
+	flagSightTerrain uint8 = 1 << iota // terrain that blocks sight
+	flagFeature                        // a feature in the hex
+	flagEdge0                          // features on canonical hexsides 0, 1, 2
+	flagEdge1
+	flagEdge2
+	flagHigh // elevation above 0
+)
+
+// cellFlags returns the per-cell flags for the map as it is now, and the
+// neighbour table.
+func (m *Map) cellFlags() ([]uint8, []int32) {
+	if m.cache == nil {
+		m.cache = &mapCache{}
+	}
+	c := m.cache
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.neighbours(m)
+	if c.flags != nil && c.flagsVersion == m.version {
+		return c.flags, c.nbr
+	}
+	if len(c.flags) != len(m.terrain) {
+		c.flags = make([]uint8, len(m.terrain))
+	}
+	for i, t := range m.terrain {
+		var f uint8
+		if t != 0 && terrainList[t-1].BlocksSight {
+			f |= flagSightTerrain
+		}
+		if m.features[i] != 0 {
+			f |= flagFeature
+		}
+		for k := 0; k < 3; k++ {
+			if m.edges[3*i+k] != 0 {
+				f |= flagEdge0 << k
+			}
+		}
+		if m.elevation[i] > 0 {
+			f |= flagHigh
+		}
+		c.flags[i] = f
+	}
+	c.flagsVersion = m.version
+	return c.flags, c.nbr
+}
+
+// neighbours builds the neighbour table once; the caller holds c.mu.
+func (c *mapCache) neighbours(m *Map) {
+	if c.nbr != nil {
+		return
+	}
+	c.nbr = make([]int32, len(m.terrain)*6)
+	for i := range m.terrain {
+		h := m.hexAt(i)
+		for d := Direction(0); d < 6; d++ {
+			c.nbr[i*6+int(d)] = int32(m.index(h.Neighbor(d)))
+		}
+	}
 }
 
 // stepTable is a cost model's price for a step out of every cell across
@@ -200,15 +265,7 @@ func (m *Map) steps(model CostModel) *stepTable {
 	c := m.cache
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.nbr == nil {
-		c.nbr = make([]int32, len(m.terrain)*6)
-		for i := range m.terrain {
-			h := m.hexAt(i)
-			for d := Direction(0); d < 6; d++ {
-				c.nbr[i*6+int(d)] = int32(m.index(h.Neighbor(d)))
-			}
-		}
-	}
+	c.neighbours(m)
 	if comparable {
 		for i, t := range c.tables {
 			if t.model == model {
