@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,6 +38,7 @@ type File struct {
 	Edges       []FileFeature     `json:"edges,omitempty"`
 	Features    []FileFeature     `json:"features,omitempty"`
 	Labels      []FileLabel       `json:"labels,omitempty"`
+	Background  *Background       `json:"background,omitempty"`
 }
 
 // FileLevel is one hex's elevation in a map file.
@@ -219,6 +221,18 @@ func (f *File) Map() (*Map, error) {
 			return nil, &FieldError{field, err}
 		}
 	}
+	if b := f.Background; b != nil {
+		if len(b.Image) == 0 {
+			return nil, fieldErr("background.image", "is empty")
+		}
+		if !(b.PixelsPerHex > 0 && b.PixelsPerHex < 10000) {
+			return nil, fieldErr("background.pixels_per_hex", "is %g, want more than 0 and less than 10000", b.PixelsPerHex)
+		}
+		if math.IsNaN(b.Origin.X) || math.IsNaN(b.Origin.Y) || math.IsInf(b.Origin.X, 0) || math.IsInf(b.Origin.Y, 0) {
+			return nil, fieldErr("background.origin", "is not a finite point")
+		}
+		m.Background = b
+	}
 	for i, l := range f.Labels {
 		field := fmt.Sprintf("labels[%d]", i)
 		h, err := at(field, l.At)
@@ -269,7 +283,7 @@ func (m *Map) File() *File {
 	f := &File{
 		Format: FileFormat, Version: FileVersion, Name: m.Name,
 		Orientation: m.Orientation.String(), Width: m.Width, Height: m.Height, Scale: m.Scale,
-		Legend: map[string]string{},
+		Legend: map[string]string{}, Background: m.Background,
 	}
 	// Symbols: the first letter of each terrain name, or the next free one.
 	sym := map[string]rune{}

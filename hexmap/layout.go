@@ -61,7 +61,8 @@ func (o Orientation) ParseSide(s string) (Direction, error) {
 
 // Point is a position in pixels.
 type Point struct {
-	X, Y float64
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
 }
 
 // Layout places hexes on a plane (Red Blob Games' "layout"): Size is the

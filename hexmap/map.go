@@ -24,6 +24,7 @@ type Map struct {
 	Height      int     // rows
 	Scale       float64 // paces per hex
 	Labels      map[Hex]string
+	Background  *Background // an image under the map, as from a UVTT file
 
 	terrain   []uint8  // terrainList index + 1; 0 is off the map
 	elevation []int16  // height level (paces)
@@ -38,6 +39,16 @@ type Map struct {
 
 	version uint64 // counts changes, for caches built from the map
 	cache   *mapCache
+}
+
+// Background is an image laid under a map. The image's top-left corner
+// sits at Origin in the map's hex-width units (the pixel layout of Size
+// 1/√3, where a hex is 1 wide), and PixelsPerHex image pixels span one hex
+// width.
+type Background struct {
+	Image        []byte  `json:"image"` // PNG, JPEG or WebP bytes as imported
+	PixelsPerHex float64 `json:"pixels_per_hex"`
+	Origin       Point   `json:"origin"`
 }
 
 // New returns a width×height map of one terrain.
@@ -331,9 +342,16 @@ func (m *Map) Equal(o *Map) bool {
 	return m.Name == o.Name && m.Orientation == o.Orientation && m.Width == o.Width &&
 		m.Height == o.Height && m.Scale == o.Scale && maps.Equal(m.Labels, o.Labels) &&
 		slices.Equal(m.terrain, o.terrain) && slices.Equal(m.elevation, o.elevation) &&
-		maps.Equal(m.edgesOut, o.edgesOut) &&
+		maps.Equal(m.edgesOut, o.edgesOut) && sameBackground(m.Background, o.Background) &&
 		sameFeatures(m.features, m.feats, o.features, o.feats) &&
 		sameFeatures(m.edges, m.feats, o.edges, o.feats)
+}
+
+func sameBackground(a, b *Background) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return slices.Equal(a.Image, b.Image) && a.PixelsPerHex == b.PixelsPerHex && a.Origin == b.Origin
 }
 
 // sameFeatures compares two cell arrays of feature indexes by the features
