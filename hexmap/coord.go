@@ -140,6 +140,15 @@ func (h Hex) RotateRight() Hex { return Hex{-h.R, -h.S()} }
 // RotateLeft returns h rotated 60 degrees counterclockwise about the origin.
 func (h Hex) RotateLeft() Hex { return Hex{-h.S(), -h.Q} }
 
+// ReflectQ mirrors h across the Q axis (swapping R and S).
+func (h Hex) ReflectQ() Hex { return Hex{h.Q, h.S()} }
+
+// ReflectR mirrors h across the R axis (swapping Q and S).
+func (h Hex) ReflectR() Hex { return Hex{h.S(), h.R} }
+
+// ReflectS mirrors h across the S axis (swapping Q and R).
+func (h Hex) ReflectS() Hex { return Hex{h.R, h.Q} }
+
 func abs(x int) int {
 	if x < 0 {
 		return -x

@@ -111,6 +111,17 @@ func TestProperties(t *testing.T) {
 			}
 		}
 	}
+	for _, h := range hexes {
+		if h.ReflectQ().ReflectQ() != h || h.ReflectR().ReflectR() != h || h.ReflectS().ReflectS() != h {
+			t.Errorf("reflecting %v twice is not the identity", h)
+		}
+		if h.ReflectQ().Length() != h.Length() {
+			t.Errorf("reflection of %v changes its distance from the origin", h)
+		}
+	}
+	if got := (Hex{1, -3}).ReflectQ(); got != (Hex{1, 2}) {
+		t.Errorf("ReflectQ(1,-3,2) = %v, want (1,2,-3)", got)
+	}
 	for k := 1; k < 5; k++ {
 		for _, h := range (Hex{2, -1}).Ring(k) {
 			if d := h.DistanceTo(Hex{2, -1}); d != k {
@@ -164,6 +175,19 @@ func TestFacing(t *testing.T) {
 				t.Errorf("ArcOf(origin, E, %v) = %v, want %v", tc.other, got, tc.want)
 			}
 		})
+	}
+	for _, tc := range []struct {
+		name     string
+		attacker Hex
+		want     Direction
+	}{
+		{"from the east through E", Hex{3, 0}, 0},
+		{"from the north-west through NW", Hex{0, -2}, 2},
+		{"from behind a west-facing figure's back", Hex{-1, 0}, 3},
+	} {
+		if got, ok := ArrivalSide(Hex{0, 0}, tc.attacker); !ok || got != tc.want {
+			t.Errorf("%s: ArrivalSide = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 	if e.Left() != 1 || e.Right() != 5 || e.Opposite() != 3 || e.Turn(-7) != 5 {
 		t.Errorf("turns of E wrong: %v %v %v %v", e.Left(), e.Right(), e.Opposite(), e.Turn(-7))

@@ -90,3 +90,8 @@ func ArcOf(h Hex, f Direction, o Hex) Arc {
 	}
 	return Rear
 }
+
+// ArrivalSide is the hexside of a target at target through which an attack
+// from attacker arrives; false when they share the hex. Compare it with the
+// target's facing for the arc (ArcOf).
+func ArrivalSide(target, attacker Hex) (Direction, bool) { return target.DirectionTo(attacker) }

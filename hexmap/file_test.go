@@ -153,3 +153,36 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkSave256 and BenchmarkLoad256: a 256×256 map of mixed terrain to
+// and from its file. Target: ≤ 100 ms each.
+func BenchmarkSave256(b *testing.B) {
+	m := Sample(256, 256, 1)
+	path := filepath.Join(b.TempDir(), "big.hexmap.json")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := Save(path, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	st, _ := os.Stat(path)
+	b.ReportMetric(float64(st.Size())/1e6, "MB")
+}
+
+func BenchmarkLoad256(b *testing.B) {
+	m := Sample(256, 256, 1)
+	path := filepath.Join(b.TempDir(), "big.hexmap.json")
+	if err := Save(path, m); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		got, err := Load(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if i == 0 && !got.Equal(m) {
+			b.Fatal("the loaded map differs")
+		}
+	}
+}

@@ -10,6 +10,8 @@ type MoveClass string
 const (
 	MoveOpen       MoveClass = "open"       // no extra cost
 	MoveRough      MoveClass = "rough"      // broken ground, shallow water
+	MoveGentle     MoveClass = "gentle"     // a gentle grade drawn as terrain, not elevation
+	MoveSteep      MoveClass = "steep"      // a steep grade drawn as terrain
 	MoveImpassable MoveClass = "impassable" // deep water, sheer rock
 )
 
@@ -30,6 +32,8 @@ var terrainList = []Terrain{
 	{Name: "grass", Color: "#9bae6a", Move: MoveOpen},
 	{Name: "rough", Color: "#a08f70", Move: MoveRough},
 	{Name: "shallows", Color: "#7fa9c4", Move: MoveRough},
+	{Name: "gentle grade", Color: "#b5a06e", Move: MoveGentle},
+	{Name: "steep grade", Color: "#8f7a55", Move: MoveSteep},
 	{Name: "water", Color: "#3f6f9c", Move: MoveImpassable},
 	{Name: "rock", Color: "#6d6259", Move: MoveImpassable, BlocksSight: true},
 }

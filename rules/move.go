@@ -36,6 +36,36 @@ var MovementAPCost = struct {
 	GentleRise: 1, SteepRise: 2,
 }
 
+// Posture is how a figure stands.
+type Posture int
+
+// Postures.
+const (
+	Standing Posture = iota
+	Prone
+)
+
+// PostureAP is the AP to go from one posture to another (TWTW Conflict:
+// Movement AP Cost: drop prone 1 AP, stand up 2 AP).
+func PostureAP(from, to Posture) int {
+	switch {
+	case from == to:
+		return 0
+	case to == Prone:
+		return MovementAPCost.DropProne
+	}
+	return MovementAPCost.StandUp
+}
+
+// CoverAP is the AP to duck behind cover (duck true) or emerge from it
+// (TWTW Conflict: Movement AP Cost: 1 AP each).
+func CoverAP(duck bool) int {
+	if duck {
+		return MovementAPCost.DuckBehindCover
+	}
+	return MovementAPCost.EmergeFromCover
+}
+
 // TurnCost is the AP to change facing by steps hexsides without moving
 // (TWTW Conflict: Movement AP Cost).
 func TurnCost(steps int) int {
@@ -102,8 +132,13 @@ func (c MoveCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int,
 	ap := c.UnitsPerAP()
 	half := c.Pace // units of "+1 AP per 2 paces"
 	cost := 2
-	if t.Move == hexmap.MoveRough {
+	switch t.Move {
+	case hexmap.MoveRough:
 		cost += MovementAPCost.RoughGroundPer2Paces * half
+	case hexmap.MoveGentle:
+		cost += MovementAPCost.GentleGradePer2Paces * half
+	case hexmap.MoveSteep:
+		cost += MovementAPCost.SteepGradePerPace * ap
 	}
 	if e, ok := m.EdgeFeature(from, d); ok {
 		switch {

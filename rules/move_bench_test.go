@@ -40,3 +40,23 @@ func BenchmarkPathAcrossTheMap(b *testing.B) {
 		s.PathTo(from, 0, to)
 	}
 }
+
+// BenchmarkReachable8AP: the overlay for a typical action, a Move 6 figure
+// with 8 AP (48 paces), on the same map.
+func BenchmarkReachable8AP(b *testing.B) {
+	m := hexmap.Sample(256, 256, 1)
+	start := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 128, Row: 128})
+	m.SetTerrain(start, "dirt")
+	m.RemoveFeature(start)
+	c := MoveCost{Pace: 6}
+	s := hexmap.Search{Map: m, Cost: c, Limit: 8 * c.UnitsPerAP()}
+	s.Reachable(start, 0).Release()
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		r := s.Reachable(start, 0)
+		n = r.Len()
+		r.Release()
+	}
+	b.ReportMetric(float64(n), "hexes")
+}

@@ -87,6 +87,46 @@ func TestMovementAPCost(t *testing.T) {
 			t.Errorf("1 pace and a 3-pace cliff: %d AP, want 7", got)
 		}
 	})
+	t.Run("drop prone: 1 AP", func(t *testing.T) {
+		if got := PostureAP(Standing, Prone); got != 1 {
+			t.Errorf("got %d", got)
+		}
+	})
+	t.Run("stand up: 2 AP", func(t *testing.T) {
+		if got := PostureAP(Prone, Standing); got != 2 {
+			t.Errorf("got %d", got)
+		}
+		if got := PostureAP(Prone, Prone); got != 0 {
+			t.Errorf("staying prone costs %d", got)
+		}
+	})
+	t.Run("duck behind cover: 1 AP", func(t *testing.T) {
+		if got := CoverAP(true); got != 1 {
+			t.Errorf("got %d", got)
+		}
+	})
+	t.Run("emerge from cover: 1 AP", func(t *testing.T) {
+		if got := CoverAP(false); got != 1 {
+			t.Errorf("got %d", got)
+		}
+	})
+	t.Run("maneuver up a steep grade drawn as terrain: +1 AP per pace", func(t *testing.T) {
+		m := line(t, 12)
+		m.SetTerrain(h(1), "steep grade")
+		m.SetTerrain(h(2), "steep grade")
+		if got := moveAP(t, m, 5, h(0), e, h(2)); got != 3 {
+			t.Errorf("2 paces, both steep: %d AP, want 3", got)
+		}
+	})
+	t.Run("maneuver up a gentle grade drawn as terrain: +1 AP per 2 paces", func(t *testing.T) {
+		m := line(t, 12)
+		for q := 1; q <= 4; q++ {
+			m.SetTerrain(h(q), "gentle grade")
+		}
+		if got := moveAP(t, m, 5, h(0), e, h(4)); got != 3 {
+			t.Errorf("4 gentle paces: %d AP, want 3", got)
+		}
+	})
 	t.Run("change facing 60 degrees without moving: 1 AP", func(t *testing.T) {
 		if got := TurnCost(1); got != 1 {
 			t.Errorf("got %d", got)
