@@ -229,3 +229,20 @@ func PlanMove(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction
 	}
 	return p, nil
 }
+
+// Reach explores every hex character c can reach from at, facing facing,
+// with apLeft AP (running when run): the map window's movement overlay.
+// Costs in the result are in cost units; MoveCost.AP turns them into AP.
+// Release the result when done with it.
+func Reach(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction, run bool, apLeft int, blocked func(hexmap.Hex) bool) (*hexmap.Reach, MoveCost) {
+	pace := c.Move
+	if run && c.Run > 0 {
+		pace = c.Run
+	}
+	cost := MoveCost{Pace: max(1, pace)}
+	if apLeft <= 0 {
+		apLeft = 0
+	}
+	s := hexmap.Search{Map: m, Cost: cost, Blocked: blocked, Limit: max(1, apLeft*cost.UnitsPerAP())}
+	return s.Reachable(at, facing), cost
+}

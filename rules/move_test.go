@@ -213,3 +213,40 @@ func TestPathGoesAroundWalls(t *testing.T) {
 		t.Errorf("only %d hexes reachable for 1 AP at Move 6", len(reach.Hexes()))
 	}
 }
+
+func TestReachWithAPLeft(t *testing.T) {
+	m, _ := hexmap.New("field", hexmap.Pointy, 30, 30, "dirt")
+	c := Character{ID: "c", Name: "C", Move: 6, Run: 12, Size: 6}
+	at := hexmap.Hex{Q: 8, R: 15}
+	r, cost := Reach(m, c, at, 0, false, 2, nil)
+	defer r.Release()
+	for _, h := range r.Hexes() {
+		u, _ := r.Cost(h)
+		if ap := cost.AP(u); ap > 2 {
+			t.Errorf("%v reachable for %d AP with 2 left", h, ap)
+		}
+		if plan, err := PlanMove(m, c, at, 0, h, false, 2, nil); h != at && (err != nil || plan.AP != cost.AP(u)) {
+			t.Errorf("%v: the overlay says %d AP, PlanMove %+v %v", h, cost.AP(u), plan, err)
+		}
+	}
+	if ahead := at.Add(hexmap.Hex{Q: 12}); !contains(r.Hexes(), ahead) {
+		t.Errorf("12 paces straight ahead is not reachable with 2 AP at Move 6")
+	}
+	if far := at.Add(hexmap.Hex{Q: 13}); contains(r.Hexes(), far) {
+		t.Errorf("13 paces ahead is reachable with 2 AP at Move 6")
+	}
+	run, _ := Reach(m, c, at, 0, true, 1, nil)
+	defer run.Release()
+	if !contains(run.Hexes(), at.Add(hexmap.Hex{Q: 12})) {
+		t.Errorf("running, 12 paces is not reachable for 1 AP at Run 12")
+	}
+}
+
+func contains(hs []hexmap.Hex, h hexmap.Hex) bool {
+	for _, x := range hs {
+		if x == h {
+			return true
+		}
+	}
+	return false
+}
