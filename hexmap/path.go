@@ -442,6 +442,11 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 				if n.blocked == 2 || nd >= n.dist[d] {
 					continue
 				}
+				// Facings on both sides already as cheap: this one can take
+				// no direction more cheaply than one of them.
+				if l, r := (d+1)%6, (d+5)%6; n.dist[l] <= nd && n.dist[r] <= nd && turn[2] <= turn[3] {
+					continue
+				}
 				n.dist[d] = nd
 				nbk := &buckets[int(nd)%nb]
 				*nbk = append(*nbk, to*6+int32(d))

@@ -1,0 +1,227 @@
+package rules
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"hexslinger/assets"
+)
+
+func TestPoolShift(t *testing.T) {
+	tests := []struct {
+		name string
+		net  int
+		want string
+	}{
+		{"standard die d8", 0, "2d8"},
+		{"one upgrade: d10", 1, "2d10"},
+		{"two upgrades: d12", 2, "2d12"},
+		{"past d12 each step adds +1: d12+2", 4, "2d12+2"},
+		{"one downgrade: d6", -1, "2d6"},
+		{"below d4 each step -1: d4-1", -3, "2d4-1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := NewPool(2, tc.net).String(); got != tc.want {
+				t.Errorf("NewPool(2, %d) = %s, want %s", tc.net, got, tc.want)
+			}
+		})
+	}
+	t.Run("upgrades and downgrades cancel one for one", func(t *testing.T) {
+		if a, b := NewPool(3, 2).Shift(-2), NewPool(3, 0); a != b {
+			t.Errorf("2 up then 2 down: %v, want %v", a, b)
+		}
+		if a := NewPool(1, 5).Shift(-5); a != NewPool(1, 0) {
+			t.Errorf("d12+3 down 5: %v, want 1d8", a)
+		}
+		if a := NewPool(1, -4).Shift(4); a != NewPool(1, 0) {
+			t.Errorf("d4-2 up 4: %v, want 1d8", a)
+		}
+	})
+}
+
+func TestJudge(t *testing.T) {
+	tests := []struct {
+		name      string
+		total, tn int
+		success   bool
+		bumps     int
+	}{
+		{"under the TN fails", 4, 5, false, 0},
+		{"at the TN succeeds, no bump", 5, 5, true, 0},
+		{"one over: no bump", 6, 5, true, 0},
+		{"two over: one bump", 7, 5, true, 1},
+		{"five over: two bumps", 10, 5, true, 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Judge(tc.total, tc.tn)
+			if got.Success != tc.success || got.Bumps != tc.bumps {
+				t.Errorf("Judge(%d, TN %d) = %+v", tc.total, tc.tn, got)
+			}
+		})
+	}
+}
+
+func TestRollOpenEnded(t *testing.T) {
+	src := &Given{Dice: []int{10, 4, 7}} // 2d10: a 10 (rerolled: 7) and a 4
+	r, err := RollPool(NewPool(2, 1), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Totals[0] != 17 || r.Totals[1] != 4 || r.Extra != 7 {
+		t.Errorf("open-ended roll %v", r)
+	}
+	o := JudgeRoll(r, TNStandard)
+	if o.Successes != 1 || o.Bumps != 6 {
+		t.Errorf("17 and 4 against TN 5: %+v", o)
+	}
+	// Once per pool: two top faces reroll only the highest.
+	r, err = RollPool(NewPool(2, 1), &Given{Dice: []int{10, 10, 10}})
+	if err != nil || r.Totals[0] != 20 || r.Totals[1] != 10 {
+		t.Errorf("two tens: %v %v", r, err)
+	}
+	if _, err := RollPool(NewPool(2, 0), &Given{Dice: []int{9, 1}}); err == nil || !strings.Contains(err.Error(), "d8 cannot show 9") {
+		t.Errorf("a 9 on a d8: %v", err)
+	}
+	if _, err := RollPool(NewPool(2, 0), &Given{Dice: []int{3}}); err == nil || !strings.Contains(err.Error(), "no more dice") {
+		t.Errorf("too few dice: %v", err)
+	}
+}
+
+// bruteChances counts every outcome of the dice (and the open-ended
+// reroll) to get P(at least k successes).
+func bruteChances(p Pool, tn int) []float64 {
+	counts := make([]float64, p.Count)
+	faces := make([]int, p.Count)
+	total := 0.0
+	var rec func(i int)
+	rec = func(i int) {
+		if i == p.Count {
+			for x := 1; x <= p.Sides; x++ { // the reroll die, used or not
+				src := &Given{Dice: append(append([]int(nil), faces...), x)}
+				r, _ := RollPool(p, src)
+				o := JudgeRoll(r, tn)
+				for k := 0; k < o.Successes; k++ {
+					counts[k]++
+				}
+				total++
+			}
+			return
+		}
+		for f := 1; f <= p.Sides; f++ {
+			faces[i] = f
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	for k := range counts {
+		counts[k] /= total
+	}
+	return counts
+}
+
+func TestChancesAgreeWithBruteForce(t *testing.T) {
+	tests := []struct {
+		name string
+		pool Pool
+		tn   int
+	}{
+		{"2d10 against Standard 5", NewPool(2, 1), TNStandard},
+		{"3d8 against Difficult 7", NewPool(3, 0), TNDifficult},
+		{"1d6 against Very Difficult 9 (only the reroll hits)", NewPool(1, -1), TNVeryDifficult},
+		{"2d4 against Challenging 6", NewPool(2, -2), TNChallenging},
+		{"3d12+1 against 15", NewPool(3, 3), 15},
+		{"2d4-1 against 3", NewPool(2, -3), TNEasy},
+		{"1d8 against 20: never", NewPool(1, 0), 20},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, want := Chances(tc.pool, tc.tn), bruteChances(tc.pool, tc.tn)
+			for k := range want {
+				if math.Abs(got[k]-want[k]) > 1e-12 {
+					t.Errorf("P(at least %d) = %.12f, brute force %.12f", k+1, got[k], want[k])
+				}
+			}
+		})
+	}
+	// Exact values: 1d8 against TN 5 is 4/8; 2d10 against 5 is 1-(4/10)².
+	if got := Chances(NewPool(1, 0), 5)[0]; got != 0.5 {
+		t.Errorf("1d8 vs 5: %v, want 0.5", got)
+	}
+	if got := Chances(NewPool(2, 1), 5)[0]; math.Abs(got-0.84) > 1e-12 {
+		t.Errorf("2d10 vs 5: %v, want 0.84", got)
+	}
+}
+
+func TestDeckTable(t *testing.T) {
+	cards, err := ParseDeck(assets.Deck())
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(f func(Card) bool) int {
+		n := 0
+		for _, c := range cards {
+			if f(c) {
+				n++
+			}
+		}
+		return n
+	}
+	locs := map[HitLocation]int{Head: 5, Chest: 8, Vitals: 3, Belly: 6, RightArm: 6, LeftArm: 6, RightLeg: 10, LeftLeg: 10}
+	for l, want := range locs {
+		if got := count(func(c Card) bool { return c.Location == l }); got != want {
+			t.Errorf("%s on %d cards, want %d (weighted by body area)", l, got, want)
+		}
+	}
+	for h := 1; h <= 12; h++ {
+		if n := count(func(c Card) bool { return c.Clock == h }); n < 4 || n > 5 {
+			t.Errorf("clock %d on %d cards, want 4 or 5", h, n)
+		}
+	}
+	if n := count(func(c Card) bool { return c.Calamity }); n != 3 {
+		t.Errorf("%d calamity cards, want 3", n)
+	}
+	if n := count(func(c Card) bool { return c.Unintended }); n != 4 {
+		t.Errorf("%d unintended-target cards, want 4", n)
+	}
+	for _, tc := range []struct{ typed, id string }{
+		{"Q♠", "QS"}, {"qs", "QS"}, {"10♥", "10H"}, {"red joker", "RJ"}, {"Ace of Spades", "AS"}, {"BJ", "BJ"},
+	} {
+		c, err := FindCard(cards, tc.typed)
+		if err != nil || c.ID != tc.id {
+			t.Errorf("FindCard(%q) = %v %v, want %s", tc.typed, c.ID, err, tc.id)
+		}
+	}
+	if c, _ := FindCard(cards, "QS"); c.Name() != "Q♠" {
+		t.Errorf("name of QS: %q", c.Name())
+	}
+	if _, err := FindCard(cards, "Z♠"); err == nil {
+		t.Errorf("found a Z of spades")
+	}
+}
+
+func TestSeededDeckDrawsEveryCardOnce(t *testing.T) {
+	cards, _ := ParseDeck(assets.Deck())
+	s := NewSeeded(42, cards)
+	seen := map[string]bool{}
+	for i := 0; i < 54; i++ {
+		c, _ := s.Draw()
+		if seen[c.ID] {
+			t.Fatalf("%s drawn twice before the reshuffle", c.ID)
+		}
+		seen[c.ID] = true
+	}
+	if c, _ := s.Draw(); c.ID == "" {
+		t.Errorf("no card after the reshuffle")
+	}
+	a, b := NewSeeded(7, cards), NewSeeded(7, cards)
+	for i := 0; i < 20; i++ {
+		x, _ := a.Roll(10)
+		y, _ := b.Roll(10)
+		if x != y {
+			t.Fatalf("the same seed gave different dice")
+		}
+	}
+}
