@@ -7,7 +7,7 @@ import (
 	"fmt"
 )
 
-//go:embed icon.png deck.json fights/*.fight.json
+//go:embed icon.png deck.json weapons.json fights/*.fight.json
 var files embed.FS
 
 // Icon is the application icon, a 256×256 PNG.
@@ -16,6 +16,9 @@ func Icon() []byte { return must("icon.png") }
 // Deck is the action-card deck table (deck.json): 54 cards with their
 // phase, clock, toggle, hit location, penetration, burst and marks.
 func Deck() []byte { return must("deck.json") }
+
+// Weapons is the weapon table (weapons.json).
+func Weapons() []byte { return must("weapons.json") }
 
 // DemoFight is the bundled demo fight, "Showdown on Main Street".
 func DemoFight() []byte { return must("fights/demo.fight.json") }

@@ -9,6 +9,55 @@ type Traits struct {
 	Acuity       int `json:"acuity"`
 	Fortitude    int `json:"fortitude"`
 	Bravery      int `json:"bravery"`
+	Strength     int `json:"strength,omitempty"`
+}
+
+// Rank returns the rank of the named trait.
+func (t Traits) Rank(trait string) (int, bool) {
+	switch trait {
+	case "quickness":
+		return t.Quickness, true
+	case "coordination":
+		return t.Coordination, true
+	case "acuity":
+		return t.Acuity, true
+	case "fortitude":
+		return t.Fortitude, true
+	case "bravery":
+		return t.Bravery, true
+	case "strength":
+		return t.Strength, true
+	}
+	return 0, false
+}
+
+// SkillTraits names the trait each skill draws on: its dice when unskilled
+// and its trait bonus.
+var SkillTraits = map[string]string{
+	"firearms: pistol":  "coordination",
+	"firearms: rifle":   "coordination",
+	"firearms: shotgun": "coordination",
+	"throwing":          "coordination",
+	"unarmed":           "coordination",
+	"melee":             "coordination",
+	"riding":            "coordination",
+	"medicine":          "acuity",
+	"sneak":             "quickness",
+	"lockpicking":       "coordination",
+}
+
+// TraitBonus is the upgrades a trait of rank r gives its skills
+// (DESIGN.md "trait bonus": max(0, r−3)).
+func TraitBonus(rank int) int { return max(0, rank-3) }
+
+// Carried is a weapon on a character and its state.
+type Carried struct {
+	Weapon  string `json:"weapon"` // an id of the weapon table
+	Readied bool   `json:"readied,omitempty"`
+	Cocked  bool   `json:"cocked,omitempty"`
+	Loaded  int    `json:"loaded,omitempty"`
+	Aims    int    `json:"aims,omitempty"` // aim actions built up
+	OffHand bool   `json:"off_hand,omitempty"`
 }
 
 // Character is a TWTW character sheet, the part of it combat reads.
@@ -20,7 +69,49 @@ type Character struct {
 	Move   int            `json:"move"` // paces per AP walking
 	Run    int            `json:"run"`  // paces per AP running
 	Size   int            `json:"size"`
+	Gear   []Carried      `json:"gear,omitempty"`
 	Notes  string         `json:"notes,omitempty"`
+}
+
+// SkillPool is the pool of a test of skill (DESIGN.md "test"): one die per
+// skill level with the trait bonus; unskilled, the trait's rank in dice
+// with one downgrade. The string says how it was built.
+func (c Character) SkillPool(skill string) (Pool, string) {
+	trait := SkillTraits[skill]
+	rank, _ := c.Traits.Rank(trait)
+	if lvl := c.Skills[skill]; lvl > 0 {
+		b := TraitBonus(rank)
+		return NewPool(lvl, b), fmt.Sprintf("%s %d, %s %d: %d upgrade(s)", skill, lvl, trait, rank, b)
+	}
+	return NewPool(rank, -1), fmt.Sprintf("unskilled in %s: %s %d dice, 1 downgrade", skill, trait, rank)
+}
+
+// TraitPool is the pool of a test of a trait alone: rank dice, with the
+// trait bonus unless bonus is false (initiative ignores it).
+func (c Character) TraitPool(trait string, bonus bool) Pool {
+	rank, _ := c.Traits.Rank(trait)
+	net := 0
+	if bonus {
+		net = TraitBonus(rank)
+	}
+	return NewPool(rank, net)
+}
+
+// DefenseValue is 4 + half the hand-to-hand skill, rounded up (the better
+// of unarmed and melee).
+func (c Character) DefenseValue() int {
+	h := max(c.Skills["unarmed"], c.Skills["melee"])
+	return 4 + (h+1)/2
+}
+
+// AttacksAllowed is how many attacks one pool may make with a skill: its
+// level, or the trait's rank unskilled (TWTW Conflict: Multiple Attacks).
+func (c Character) AttacksAllowed(skill string) int {
+	if lvl := c.Skills[skill]; lvl > 0 {
+		return lvl
+	}
+	rank, _ := c.Traits.Rank(SkillTraits[skill])
+	return rank
 }
 
 // BaseAP is the AP a character has before initiative successes
