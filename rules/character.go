@@ -104,6 +104,10 @@ func (c Character) DefenseValue() int {
 	return 4 + (h+1)/2
 }
 
+// DamageBonus is added to hand-to-hand damage: the Strength trait's bonus,
+// max(0, Strength−3) (docs/defaults.md).
+func (c Character) DamageBonus() int { return TraitBonus(c.Traits.Strength) }
+
 // AttacksAllowed is how many attacks one pool may make with a skill: its
 // level, or the trait's rank unskilled (TWTW Conflict: Multiple Attacks).
 func (c Character) AttacksAllowed(skill string) int {

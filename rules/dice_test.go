@@ -225,3 +225,47 @@ func TestSeededDeckDrawsEveryCardOnce(t *testing.T) {
 		}
 	}
 }
+
+// TWTW Conflict: Combining Combat and Non-Combat Actions — "The primary
+// action uses the highest result in the appropriate action pool. The
+// secondary action uses the second highest result".
+func TestCombinedActionsUseResultsHighestFirst(t *testing.T) {
+	r, _ := RollPool(NewPool(3, 0), &Given{Dice: []int{2, 7, 5}})
+	o := JudgeRoll(r, TNStandard)
+	if o.Results[0].Total != 7 || o.Results[1].Total != 5 || o.Results[2].Total != 2 {
+		t.Errorf("results %+v, want 7 (primary), 5 (secondary), 2", o.Results)
+	}
+	if !o.Results[0].Success || !o.Results[1].Success || o.Results[2].Success {
+		t.Errorf("primary and secondary succeed, the third fails: %+v", o.Results)
+	}
+	if !o.Calamity(Card{Calamity: true}) == (o.Successes == 0) {
+		t.Errorf("a test with successes is no calamity")
+	}
+	fail := JudgeRoll(Roll{Totals: []int{1, 2}}, TNStandard)
+	if !fail.Calamity(Card{Calamity: true}) || fail.Calamity(Card{}) {
+		t.Errorf("calamity: no success and the mark")
+	}
+}
+
+func TestDerivedValues(t *testing.T) {
+	c := Character{Traits: Traits{Quickness: 4, Strength: 5}, Skills: map[string]int{"melee": 3, "unarmed": 1}}
+	if c.BaseAP() != 9 {
+		t.Errorf("AP %d, want 5 + Quickness 4", c.BaseAP())
+	}
+	if c.DefenseValue() != 6 {
+		t.Errorf("defense %d, want 4 + half of melee 3 rounded up", c.DefenseValue())
+	}
+	if c.DamageBonus() != 2 {
+		t.Errorf("damage bonus %d, want Strength 5 − 3", c.DamageBonus())
+	}
+	if p, _ := c.SkillPool("firearms: rifle"); p.String() != "0d6" {
+		t.Errorf("unskilled with Coordination 0: %s", p)
+	}
+	c.Traits.Coordination = 3
+	if p, why := c.SkillPool("firearms: rifle"); p.String() != "3d6" || !strings.Contains(why, "unskilled") {
+		t.Errorf("unskilled with Coordination 3: %s (%s), want 3d6", p, why)
+	}
+	if c.AttacksAllowed("melee") != 3 || c.AttacksAllowed("firearms: rifle") != 3 {
+		t.Errorf("attacks allowed")
+	}
+}
