@@ -269,3 +269,18 @@ func TestDerivedValues(t *testing.T) {
 		t.Errorf("attacks allowed")
 	}
 }
+
+// DESIGN.md "target numbers".
+func TestTargetNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		got, want int
+	}{
+		{"Easy 3", TNEasy, 3}, {"Standard 5", TNStandard, 5}, {"Challenging 6", TNChallenging, 6},
+		{"Difficult 7", TNDifficult, 7}, {"Very Difficult 9", TNVeryDifficult, 9},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s: %d", tc.name, tc.got)
+		}
+	}
+}

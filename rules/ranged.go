@@ -123,9 +123,10 @@ type ShotPlan struct {
 	Modifiers []Modifier
 	Steps     int // net upgrades (+) or downgrades (−)
 	Result    int // added to the die's result
-	Pool      Pool
-	PoolWhy   string
-	Rel       int // the weapon's malfunction range for this shot
+	BasePool  Pool   // the skill's pool before the modifiers
+	Pool      Pool   // after them
+	PoolWhy   string // how the base pool was built
+	Rel       int    // the weapon's malfunction range for this shot
 }
 
 // ErrNotAimable is returned for aim on a snap or fan shot.
@@ -270,7 +271,7 @@ func PlanShot(c Character, s Shot) (ShotPlan, error) {
 		p.Result += m.Result
 	}
 	base, why := c.SkillPool(w.Skill)
-	p.Pool, p.PoolWhy = base.Shift(p.Steps), why
+	p.BasePool, p.Pool, p.PoolWhy = base, base.Shift(p.Steps), why
 	return p, nil
 }
 
@@ -281,7 +282,7 @@ func (p ShotPlan) Explain() string {
 	for _, m := range p.Modifiers {
 		b.WriteString("; " + m.String())
 	}
-	fmt.Fprintf(&b, "; pool %s", p.Pool)
+	fmt.Fprintf(&b, "; pool %s → %s (%s)", p.BasePool, p.Pool, p.PoolWhy)
 	return b.String()
 }
 

@@ -376,7 +376,7 @@ func TestHitChanceOfAPlan(t *testing.T) {
 	if got := p.HitChance(); math.Abs(got-0.84) > 1e-12 {
 		t.Errorf("2d10 vs TN 5: %v, want 0.84", got)
 	}
-	if !strings.Contains(p.Explain(), "TN 5") || !strings.Contains(p.Explain(), "pool 2d10") {
+	if !strings.Contains(p.Explain(), "TN 5") || !strings.Contains(p.Explain(), "pool 2d10 → 2d10") {
 		t.Errorf("explain: %s", p.Explain())
 	}
 }
