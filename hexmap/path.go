@@ -368,8 +368,13 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 			steps[f][d] = turn[f.Steps(d)]
 		}
 	}
-	// Dial's queue: a ring of buckets wider than the largest edge.
-	nb := int(table.max + turn[3] + 1)
+	// Dial's queue: a ring of buckets wider than the largest edge, a power
+	// of two so that a cost finds its bucket with a mask.
+	nb := 1
+	for nb < int(table.max+turn[3]+1) {
+		nb *= 2
+	}
+	mask := nb - 1
 	if cap(sc.buckets) < nb {
 		sc.buckets = make([][]int32, nb)
 	}
@@ -391,7 +396,7 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 	buckets[0] = append(buckets[0], r.start)
 	queued := 1
 	for cost := int32(0); queued > 0; cost++ {
-		b := &buckets[int(cost)%nb]
+		b := &buckets[int(cost)&mask]
 		for len(*b) > 0 {
 			st := (*b)[len(*b)-1]
 			*b = (*b)[:len(*b)-1]
@@ -448,7 +453,7 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 					continue
 				}
 				n.dist[d] = nd
-				nbk := &buckets[int(nd)%nb]
+				nbk := &buckets[int(nd)&mask]
 				*nbk = append(*nbk, to*6+int32(d))
 				queued++
 			}
