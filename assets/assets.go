@@ -7,7 +7,7 @@ import (
 	"fmt"
 )
 
-//go:embed icon.png deck.json weapons.json fights/*.fight.json
+//go:embed icon.png deck.json weapons.json melee.json fights/*.fight.json
 var files embed.FS
 
 // Icon is the application icon, a 256×256 PNG.
@@ -19,6 +19,9 @@ func Deck() []byte { return must("deck.json") }
 
 // Weapons is the weapon table (weapons.json).
 func Weapons() []byte { return must("weapons.json") }
+
+// Melee is the hand-to-hand attack table (melee.json).
+func Melee() []byte { return must("melee.json") }
 
 // DemoFight is the bundled demo fight, "Showdown on Main Street".
 func DemoFight() []byte { return must("fights/demo.fight.json") }

@@ -190,6 +190,14 @@ func (r Roll) finish(src Source) (Roll, error) {
 	return r, nil
 }
 
+// Top is the highest total, 0 for a pool of no dice.
+func (r Roll) Top() int {
+	if len(r.Totals) == 0 {
+		return 0
+	}
+	return r.Totals[0]
+}
+
 // String writes the roll as "2d10: 9+3, 4".
 func (r Roll) String() string {
 	parts := make([]string, len(r.Totals))

@@ -121,8 +121,8 @@ type ShotPlan struct {
 	BaseTN    int
 	TN        int
 	Modifiers []Modifier
-	Steps     int // net upgrades (+) or downgrades (−)
-	Result    int // added to the die's result
+	Steps     int    // net upgrades (+) or downgrades (−)
+	Result    int    // added to the die's result
 	BasePool  Pool   // the skill's pool before the modifiers
 	Pool      Pool   // after them
 	PoolWhy   string // how the base pool was built

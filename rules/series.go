@@ -184,7 +184,7 @@ func CheckAim(c Character, t TacticalAim, src Source) (AimCheck, error) {
 		return a, fmt.Errorf("tactical aiming: %w", err)
 	}
 	a.Roll = r
-	a.Result = Judge(r.Totals[0]+t.CoverArmor, a.TN)
+	a.Result = Judge(r.Top()+t.CoverArmor, a.TN)
 	a.KeepAim = a.Result.Success
 	a.Why = fmt.Sprintf("Bravery %s vs TN %d (cover +%d): %d", p, a.TN, t.CoverArmor, a.Result.Total)
 	return a, nil

@@ -31,6 +31,10 @@ type Weapon struct {
 	SingleAction bool   `json:"single_action,omitempty"` // may be fan-fired
 	Thrown       bool   `json:"thrown,omitempty"`
 	Explosive    bool   `json:"explosive,omitempty"`
+	Melee        bool   `json:"melee,omitempty"`     // a hand-to-hand weapon
+	Deadly       bool   `json:"deadly,omitempty"`    // melee: cuts or stabs (deadly damage)
+	Advantage    int    `json:"advantage,omitempty"` // melee: the weapon's advantage value
+	Length       int    `json:"length,omitempty"`    // melee: reach, for the optional weapon-length rule
 }
 
 // Readying costs (TWTW Conflict: Cocking and Readying): weapons up to size 5
@@ -72,7 +76,7 @@ func ParseWeapons(data []byte) (map[string]Weapon, error) {
 		switch {
 		case w.ID == "" || out[w.ID].ID != "":
 			return nil, fmt.Errorf("weapons[%d]: id %q is empty or used twice", i, w.ID)
-		case w.Snap < 0 || w.Normal < w.Snap || w.Aim < 0 || w.Cock < 0 || w.SP < 0:
+		case !w.Melee && (w.Snap < 0 || w.Normal < w.Snap || w.Aim < 0 || w.Cock < 0 || w.SP < 0):
 			return nil, fmt.Errorf("weapons[%d] %s: AP costs must be 0 or more and a normal shot no faster than a snap", i, w.ID)
 		case w.Range < 1 || w.Size < 1 || w.Hands < 1 || w.Hands > 2:
 			return nil, fmt.Errorf("weapons[%d] %s: range increment, size and hands (1 or 2) must be set", i, w.ID)
