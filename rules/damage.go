@@ -241,3 +241,7 @@ func Recover(c Character, b *Body, src Source) (Outcome, Card, error) {
 // ReviveTN is the Medicine test that wakes someone knocked out by a failed
 // recovery: Standard (5).
 const ReviveTN = TNStandard
+
+// KnockoutHours rolls how long a critical failure at recovery knocks a
+// figure out: 1d6 hours, unless revived sooner.
+func KnockoutHours(src Source) (int, error) { return src.Roll(6) }

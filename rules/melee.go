@@ -375,3 +375,32 @@ func Disengage(careful bool, opponentAttackAP int) (ap int, freeAttackAP int, op
 func AttackerChoosesLocation(under DominanceLevel, fromRear bool) bool {
 	return under == FullDominance || fromRear
 }
+
+// EngageRange is the distance within which two fighters may engage: one
+// pace (TWTW Conflict: Hand to Hand Combat).
+const EngageRange = 1
+
+// Engaged reports whether figures at a and b, with paces per hex, are close
+// enough for hand to hand.
+func Engaged(a, b hexmap.Hex, pacesPerHex float64) bool {
+	return float64(a.DistanceTo(b))*pacesPerHex <= EngageRange
+}
+
+// ManeuverInEngagement prices moving while staying adjacent to the
+// opponent: 1 AP a hex, and more than one hex breaks the engagement.
+func ManeuverInEngagement(hexes int) (ap int, breaks bool) {
+	return hexes * HandToHand.ManeuverAPPerHex, hexes > HandToHand.ManeuverMaxHexes
+}
+
+// BlockBreaks reports whether a weapon used to block breaks: on a
+// calamity (no success and the calamity mark) in the block (docs/defaults.md).
+func BlockBreaks(o Outcome, c Card) bool { return o.Calamity(c) }
+
+// CanDodge reports whether a fighter may dodge: dodging is an active
+// defense, only for one who makes no attack this turn.
+func CanDodge(attacksThisTurn int) error {
+	if attacksThisTurn > 0 {
+		return fmt.Errorf("a dodge is only for a fighter who makes no attack; %d attack(s) declared", attacksThisTurn)
+	}
+	return nil
+}

@@ -423,3 +423,27 @@ func TestStunAndRecovery(t *testing.T) {
 		}
 	}
 }
+
+func TestEngagement(t *testing.T) {
+	if !Engaged(hexmap.Hex{}, hexmap.Hex{Q: 1}, 1) || Engaged(hexmap.Hex{}, hexmap.Hex{Q: 2}, 1) {
+		t.Errorf("engagement is within one pace")
+	}
+	if Engaged(hexmap.Hex{}, hexmap.Hex{Q: 1}, 2) {
+		t.Errorf("neighbours on a 2-pace map are not within one pace")
+	}
+	if ap, breaks := ManeuverInEngagement(1); ap != 1 || breaks {
+		t.Errorf("one hex: %d AP, breaks %v", ap, breaks)
+	}
+	if _, breaks := ManeuverInEngagement(2); !breaks {
+		t.Errorf("two hexes keep the engagement")
+	}
+	if CanDodge(1) == nil || CanDodge(0) != nil {
+		t.Errorf("dodge only without attacks")
+	}
+	if !BlockBreaks(Outcome{}, Card{Calamity: true}) || BlockBreaks(Outcome{Successes: 1}, Card{Calamity: true}) {
+		t.Errorf("weapon breakage on a calamity")
+	}
+	if h, err := KnockoutHours(&Given{Dice: []int{4}}); err != nil || h != 4 {
+		t.Errorf("1d6 hours: %d %v", h, err)
+	}
+}
