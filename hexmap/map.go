@@ -71,6 +71,7 @@ func New(name string, o Orientation, width, height int, terrain string) (*Map, e
 		edgesOut:  map[Edge]Feature{},
 		feats:     []Feature{{}},
 		featIdx:   map[Feature]uint16{{}: 0},
+		cache:     &mapCache{},
 	}
 	for i := range m.terrain {
 		m.terrain[i] = id
@@ -333,7 +334,7 @@ func (m *Map) Clone() *Map {
 	c.feats = append([]Feature(nil), m.feats...)
 	c.featIdx = maps.Clone(m.featIdx)
 	c.Labels = maps.Clone(m.Labels)
-	c.cache = nil
+	c.cache = &mapCache{}
 	return &c
 }
 

@@ -196,13 +196,8 @@ const (
 // cellFlags returns the per-cell flags for the map as it is now, and the
 // neighbour table.
 func (m *Map) cellFlags() ([]uint8, []int32) {
-	if m.cache == nil {
-		m.cache = &mapCache{}
-	}
-	c := m.cache
-	c.mu.Lock()
+	c := m.lockCache()
 	defer c.mu.Unlock()
-	c.neighbours(m)
 	if c.flags != nil && c.flagsVersion == m.version {
 		return c.flags, c.nbr
 	}
@@ -229,6 +224,15 @@ func (m *Map) cellFlags() ([]uint8, []int32) {
 	}
 	c.flagsVersion = m.version
 	return c.flags, c.nbr
+}
+
+// lockCache locks the map's cache, with its neighbour table built, and
+// returns it; the caller unlocks it.
+func (m *Map) lockCache() *mapCache {
+	c := m.cache
+	c.mu.Lock()
+	c.neighbours(m)
+	return c
 }
 
 // neighbours builds the neighbour table once; the caller holds c.mu.
@@ -259,13 +263,8 @@ const maxCachedModels = 4
 // steps returns the step table of model for the map as it is now.
 func (m *Map) steps(model CostModel) *stepTable {
 	comparable := reflect.TypeOf(model).Comparable()
-	if m.cache == nil {
-		m.cache = &mapCache{}
-	}
-	c := m.cache
-	c.mu.Lock()
+	c := m.lockCache()
 	defer c.mu.Unlock()
-	c.neighbours(m)
 	if comparable {
 		for i, t := range c.tables {
 			if t.model == model {

@@ -1,13 +1,9 @@
 package rules
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
-
-	"hexslinger/hexmap"
 )
 
 // HitLocation is where a hit lands (DESIGN.md "hit locations").
@@ -66,13 +62,8 @@ type DeckFile struct {
 // no card twice.
 func ParseDeck(data []byte) ([]Card, error) {
 	var f DeckFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, hexmap.JSONError(data, err)
-	}
-	if f.Format != "hexslinger/deck" || f.Version != 1 {
-		return nil, fmt.Errorf("format %q version %d: want hexslinger/deck version 1", f.Format, f.Version)
+	if err := decodeTable(data, "hexslinger/deck", &f); err != nil {
+		return nil, err
 	}
 	if len(f.Cards) != 54 {
 		return nil, fmt.Errorf("cards: %d, want 54 (52 and two jokers)", len(f.Cards))

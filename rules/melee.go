@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"hexslinger/hexmap"
@@ -44,13 +42,8 @@ type MeleeTable struct {
 // ParseMelee reads and checks the hand-to-hand table.
 func ParseMelee(data []byte) (*MeleeTable, error) {
 	var t MeleeTable
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&t); err != nil {
-		return nil, hexmap.JSONError(data, err)
-	}
-	if t.Format != "hexslinger/melee" || t.Version != 1 {
-		return nil, fmt.Errorf("format %q version %d: want hexslinger/melee version 1", t.Format, t.Version)
+	if err := decodeTable(data, "hexslinger/melee", &t); err != nil {
+		return nil, err
 	}
 	if len(t.Attacks) != 4 {
 		return nil, fmt.Errorf("attacks: %d, want the four of the chapter", len(t.Attacks))

@@ -1,11 +1,7 @@
 package rules
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-
-	"hexslinger/hexmap"
 )
 
 // Weapon is one row of the weapon table (assets/weapons.json).
@@ -63,13 +59,8 @@ type WeaponFile struct {
 // ParseWeapons reads and checks a weapon table.
 func ParseWeapons(data []byte) (map[string]Weapon, error) {
 	var f WeaponFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, hexmap.JSONError(data, err)
-	}
-	if f.Format != "hexslinger/weapons" || f.Version != 1 {
-		return nil, fmt.Errorf("format %q version %d: want hexslinger/weapons version 1", f.Format, f.Version)
+	if err := decodeTable(data, "hexslinger/weapons", &f); err != nil {
+		return nil, err
 	}
 	out := map[string]Weapon{}
 	for i, w := range f.Weapons {

@@ -55,16 +55,9 @@ func (b *batch) flush(dst *ebiten.Image) {
 }
 
 func polygon(pts []hexmap.Point) *vector.Path {
-	var p vector.Path
-	for i, q := range pts {
-		if i == 0 {
-			p.MoveTo(float32(q.X), float32(q.Y))
-		} else {
-			p.LineTo(float32(q.X), float32(q.Y))
-		}
-	}
+	p := polyline(pts)
 	p.Close()
-	return &p
+	return p
 }
 
 func polyline(pts []hexmap.Point) *vector.Path {
