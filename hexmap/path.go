@@ -311,16 +311,18 @@ type scratch struct {
 	order   []int32
 }
 
-// cellRec is what a search knows of one hex: the cost of each facing, which
-// facings are settled, the cheapest one, and whether a figure blocks it;
-// 32 bytes, so one cache line holds it whole.
+// cellRec is what a search knows of one hex: the cost of arriving with
+// each facing, the cheapest cost of leaving across each hexside (turning
+// included) that the arrivals so far offer, which facings are settled, the
+// cheapest one, and whether a figure blocks it.
 type cellRec struct {
 	stamp   uint32
 	done    uint8 // bit f: facing f is settled
 	first   uint8 // the facing settled first: the cheapest
 	blocked uint8 // 0 not asked yet, 1 free, 2 blocked
 	_       uint8
-	dist    [6]int32
+	dist    [6]int32 // arrival cost by facing
+	dep     [6]int32 // best departure cost by hexside
 }
 
 var scratchPool sync.Pool
@@ -342,9 +344,11 @@ func getScratch(cells int) *scratch {
 }
 
 // explore runs Dijkstra's algorithm over (hex, facing) states with Dial's
-// bucket queue (costs are small integers). A later facing of a settled hex
-// relaxes only the directions its own turn makes cheaper than the hex's
-// cheapest facing does. With goal ≥ 0 it stops once the goal is settled.
+// bucket queue (costs are small integers). Each hex keeps the cheapest cost
+// of leaving across each hexside that its arrivals offer: an arrival that
+// lowers none of them can lead nowhere cheaper and is dropped, and a
+// settled arrival steps out only across the hexsides it is the cheapest way
+// to leave by. With goal ≥ 0 it stops once the goal is settled.
 func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 	m := s.Map
 	table := m.steps(s.Cost)
@@ -360,8 +364,7 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 	for i := range turn {
 		turn[i] = int32(s.Cost.Turn(i))
 	}
-	spread := turn[3] - turn[0] // the most one facing can cost over another
-	var steps [6][6]int32       // turn cost from facing f to direction d
+	var steps [6][6]int32 // turn cost from facing f to direction d
 	for f := Direction(0); f < 6; f++ {
 		for d := Direction(0); d < 6; d++ {
 			steps[f][d] = turn[f.Steps(d)]
@@ -382,16 +385,36 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 		buckets[i] = buckets[i][:0]
 	}
 	cells := sc.cells
+	all := [6]int32{unset, unset, unset, unset, unset, unset}
 	touch := func(c *cellRec) {
 		if c.stamp != gen {
-			*c = cellRec{stamp: gen, dist: [6]int32{unset, unset, unset, unset, unset, unset}}
+			*c = cellRec{stamp: gen, dist: all, dep: all}
 		}
+	}
+	// arrive records an arrival with facing d at cost nd if it offers a
+	// cheaper way out across some hexside, and reports whether it did.
+	arrive := func(c *cellRec, d int, nd int32) bool {
+		if nd >= c.dist[d] {
+			return false
+		}
+		turns := &steps[d]
+		better := false
+		for e := 0; e < 6; e++ {
+			if v := nd + turns[e]; v < c.dep[e] {
+				c.dep[e] = v
+				better = true
+			}
+		}
+		if better {
+			c.dist[d] = nd
+		}
+		return better
 	}
 
 	r.start = int32(m.index(start)*6 + int(facing.norm()))
-	sc0 := &cells[r.start/6]
-	touch(sc0)
-	sc0.dist[r.start%6] = 0
+	c0 := &cells[r.start/6]
+	touch(c0)
+	arrive(c0, int(r.start%6), 0)
 	buckets[0] = append(buckets[0], r.start)
 	queued := 1
 	for cost := int32(0); queued > 0; cost++ {
@@ -405,32 +428,24 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 			if c.done&(1<<f) != 0 || c.dist[f] != cost {
 				continue
 			}
-			turns := &steps[f]
-			bestTurns, bestCost := turns, int32(-1)
-			if c.done == 0 {
+			c.done |= 1 << f
+			if c.done == 1<<f {
 				c.first = uint8(f)
 				sc.order = append(sc.order, cell)
 				if int(cell) == goal {
-					c.done |= 1 << f
 					r.cells = sc.order
 					return r
 				}
-			} else {
-				bestCost = c.dist[c.first]
-				if cost >= bestCost+spread {
-					c.done |= 1 << f
-					continue // dominated in every direction
-				}
-				bestTurns = &steps[c.first]
 			}
-			c.done |= 1 << f
+			turns := &steps[f]
 			base := int(cell) * 6
 			for d := 0; d < 6; d++ {
+				out := cost + turns[d]
 				step := table.cost[base+d]
-				if step < 0 || (bestCost >= 0 && bestCost+bestTurns[d] <= cost+turns[d]) {
-					continue
+				if step < 0 || out != c.dep[d] {
+					continue // barred, or another arrival leaves this way cheaper
 				}
-				nd := cost + step + turns[d]
+				nd := out + step
 				if nd > limit {
 					continue
 				}
@@ -443,15 +458,9 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 						n.blocked = 2
 					}
 				}
-				if n.blocked == 2 || nd >= n.dist[d] {
+				if n.blocked == 2 || !arrive(n, d, nd) {
 					continue
 				}
-				// Facings on both sides already as cheap: this one can take
-				// no direction more cheaply than one of them.
-				if l, r := (d+1)%6, (d+5)%6; n.dist[l] <= nd && n.dist[r] <= nd && turn[2] <= turn[3] {
-					continue
-				}
-				n.dist[d] = nd
 				nbk := &buckets[int(nd)&mask]
 				*nbk = append(*nbk, to*6+int32(d))
 				queued++
