@@ -30,6 +30,7 @@ type Game struct {
 	conn   *conn
 	cancel context.CancelFunc
 	play   play
+	fold   *session.Fold
 
 	w, h   int
 	layout hexmap.Layout // hex ↔ screen; Size is the zoom
@@ -97,13 +98,14 @@ func (g *Game) Update() error {
 
 func (g *Game) receive(in inMsg) {
 	if in.welcome != nil {
-		st, err := session.Replay(in.welcome)
+		fold, err := session.NewFold(in.welcome)
 		if err != nil {
 			g.say("The session sent a fight this window cannot read: "+err.Error(), true)
 			return
 		}
+		st := fold.State
 		sameMap := g.play.st != nil && g.play.st.Name == st.Name
-		g.play.st = st
+		g.fold, g.play.st = fold, st
 		if _, ok := st.Figures[g.play.selected]; !ok {
 			g.play.selected = ""
 		}
@@ -118,12 +120,19 @@ func (g *Game) receive(in inMsg) {
 	m := in.msg
 	switch m.Type {
 	case session.MsgEvent:
-		if g.play.st == nil || m.Event == nil {
+		if g.fold == nil || m.Event == nil {
 			return
 		}
-		if err := g.play.st.Apply(*m.Event); err != nil {
+		if err := g.fold.Add(*m.Event); err != nil {
 			g.say("An event did not fit the map: "+err.Error(), true)
 			return
+		}
+		if g.fold.State != g.play.st { // an undo or redo rebuilt the state
+			g.play.st = g.fold.State
+			g.layer = nil
+			if _, ok := g.play.st.Figures[g.play.selected]; !ok {
+				g.play.selected = ""
+			}
 		}
 		g.seq++
 		g.say(m.Event.Text, false)
@@ -184,11 +193,18 @@ func (g *Game) input() {
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && g.hoverOK {
 		g.issue(g.play.turn(-1))
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyQ) {
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
+	if inpututil.IsKeyJustPressed(ebiten.KeyQ) && !ctrl {
 		g.issue(g.play.turn(+1))
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyE) {
+	if inpututil.IsKeyJustPressed(ebiten.KeyE) && !ctrl {
 		g.issue(g.play.turn(-1))
+	}
+	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyZ) {
+		g.issue(&session.Command{Kind: session.CommandUndo}, "")
+	}
+	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyY) {
+		g.issue(&session.Command{Kind: session.CommandRedo}, "")
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
 		g.play.selected = ""

@@ -29,6 +29,7 @@ type Console struct {
 	win     fyne.Window
 	s       *session.Session
 	opts    Options
+	fold    *session.Fold
 	state   *session.State
 	events  <-chan session.Event
 	cancel  func()
@@ -42,23 +43,24 @@ type Console struct {
 // New builds the console for s in window w.
 func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	past, events, cancel := s.Subscribe(1024)
-	st, err := session.Replay(past)
+	fold, err := session.NewFold(past)
 	if err != nil {
 		cancel()
 		return nil, err
 	}
-	c := &Console{win: w, s: s, opts: opts, state: st, events: events, cancel: cancel}
+	st := fold.State
+	c := &Console{win: w, s: s, opts: opts, fold: fold, state: st, events: events, cancel: cancel}
 	c.figures = newFiguresPanel(st)
 	c.log = newLogPanel()
-	for _, e := range st.Log {
-		c.log.add(st, e)
-	}
+	c.log.rebuild(st)
 	c.round = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	c.status = widget.NewLabel("")
 	c.status.Truncation = fyne.TextTruncateEllipsis
 
 	newRound := widget.NewButton("Next round (Ctrl+R)", c.nextRound)
-	bar := container.NewHBox(c.round, newRound)
+	undo := widget.NewButton("Undo (Ctrl+Z)", c.undo)
+	redo := widget.NewButton("Redo (Ctrl+Y)", c.redo)
+	bar := container.NewHBox(c.round, newRound, undo, redo)
 	if opts.MapWindow != nil {
 		c.mapBtn = widget.NewButton("Open map window (Ctrl+M)", c.openMap)
 		bar.Add(c.mapBtn)
@@ -73,6 +75,8 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	split.Offset = 0.36
 	w.SetContent(container.NewBorder(bar, c.status, nil, nil, split))
 	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.nextRound() })
+	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.undo() })
+	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.redo() })
 	if opts.MapWindow != nil {
 		w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyM, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.openMap() })
 	}
@@ -112,11 +116,17 @@ func (c *Console) Drain() {
 }
 
 func (c *Console) apply(e session.Event) {
-	if err := c.state.Apply(e); err != nil {
+	if err := c.fold.Add(e); err != nil {
 		slog.Error("console: event does not fit the state", "err", err)
 		return
 	}
-	c.log.add(c.state, e)
+	if c.fold.State != c.state { // an undo or redo rebuilt the state
+		c.state = c.fold.State
+		c.figures.st = c.state
+		c.log.rebuild(c.state)
+	} else {
+		c.log.add(c.state, e)
+	}
 	slog.Info("log", "round", c.state.Round, "text", e.Text)
 	c.refresh()
 }
@@ -153,6 +163,10 @@ func (c *Console) do(cmd session.Command) {
 }
 
 func (c *Console) nextRound() { c.do(session.Command{Kind: session.CommandNewRound}) }
+
+func (c *Console) undo() { c.do(session.Command{Kind: session.CommandUndo}) }
+
+func (c *Console) redo() { c.do(session.Command{Kind: session.CommandRedo}) }
 
 func (c *Console) openMap() {
 	p := c.opts.MapWindow

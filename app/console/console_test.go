@@ -153,3 +153,38 @@ func TestConsoleReopensJournal(t *testing.T) {
 		t.Errorf("a reopened fight's log: %q", logs)
 	}
 }
+
+func TestConsoleUndoRedo(t *testing.T) {
+	c, s, w := newConsole(t)
+	to := hexmap.Hex{Q: 6, R: 7}
+	s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
+	c.Drain()
+	var undo, redo *widget.Button
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		if b, ok := o.(*widget.Button); ok {
+			switch {
+			case strings.HasPrefix(b.Text, "Undo"):
+				undo = b
+			case strings.HasPrefix(b.Text, "Redo"):
+				redo = b
+			}
+		}
+	}
+	if undo == nil || redo == nil {
+		t.Fatal("no Undo or Redo button")
+	}
+	test.Tap(undo)
+	c.Drain()
+	if got := cellText(t, c, 0, 3); got != "C8" {
+		t.Errorf("Cyril after undo: %q, want back at C8", got)
+	}
+	logs := c.LogTexts()
+	if len(logs) != 1 || !strings.Contains(logs[0], "The Judge takes back: Cyril Wellington moves 7 paces") {
+		t.Errorf("log after undo: %q", logs)
+	}
+	test.Tap(redo)
+	c.Drain()
+	if got := cellText(t, c, 0, 3); got != "J8" {
+		t.Errorf("Cyril after redo: %q, want J8", got)
+	}
+}

@@ -23,8 +23,23 @@ func newLogPanel() *logPanel {
 	return p
 }
 
-func (p *logPanel) add(st *session.State, e session.Event) {
-	text := fmt.Sprintf("R%d · %s", st.Round, e.Text)
+// rebuild shows the log of st afresh (after an undo or redo).
+func (p *logPanel) rebuild(st *session.State) {
+	p.box.RemoveAll()
+	p.lines = nil
+	round := 1
+	for _, e := range st.Log {
+		if e.Kind == session.EventRoundStarted {
+			round = e.Round
+		}
+		p.addLine(round, e)
+	}
+}
+
+func (p *logPanel) add(st *session.State, e session.Event) { p.addLine(st.Round, e) }
+
+func (p *logPanel) addLine(round int, e session.Event) {
+	text := fmt.Sprintf("R%d · %s", round, e.Text)
 	p.lines = append(p.lines, text)
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord

@@ -12,6 +12,8 @@ const (
 	CommandMove     = "move"      // move Figure to To (Run to run)
 	CommandTurn     = "turn"      // turn Figure by Turn hexsides (+ left, − right)
 	CommandNewRound = "new_round" // start the next round: every figure's AP back
+	CommandUndo     = "undo"      // the Judge takes back the last command
+	CommandRedo     = "redo"      // the Judge puts back the last command taken back
 )
 
 // Command is a request to change the fight, from a map click or a console

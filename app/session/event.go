@@ -12,6 +12,8 @@ const (
 	EventMoved        = "moved"         // a figure moved along Path
 	EventTurned       = "turned"        // a figure changed facing in place
 	EventRoundStarted = "round_started" // a new round: every figure's AP
+	EventUndone       = "undone"        // the Judge took back command Target
+	EventRedone       = "redone"        // the Judge put command Target back
 )
 
 // Event is one fact of a fight, as the journal keeps it and clients receive
@@ -19,6 +21,8 @@ const (
 // and no dice; Text is the log's sentence for it.
 type Event struct {
 	Seq    int              `json:"seq"`
+	Cmd    int              `json:"cmd,omitempty"`    // the command that made it; undo works by command
+	Target int              `json:"target,omitempty"` // undone, redone: the command taken back or put back
 	Kind   string           `json:"kind"`
 	Time   time.Time        `json:"time"`
 	Fight  *FightFile       `json:"fight,omitempty"`

@@ -12,6 +12,7 @@ import (
 type Session struct {
 	mu      sync.Mutex
 	events  []Event // every event, the opening first
+	opening *State  // the state before any command, for rebuilding
 	state   *State
 	journal *Journal
 	subs    map[int]chan<- Event
@@ -42,17 +43,23 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 		}
 		events = []Event{opened}
 	}
-	st, err := Replay(events)
+	opening, err := Replay(events[:1])
 	if err != nil {
 		j.Close()
 		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
 	}
-	s.events, s.state = events, st
+	st, err := replayOnto(opening.Clone(), events)
+	if err != nil {
+		j.Close()
+		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
+	}
+	s.events, s.opening, s.state = events, opening, st
 	return s, nil
 }
 
-// Replay folds events, the opening first, into a state. Replay of the same
-// events always gives the same state.
+// Replay folds events, the opening first, into a state, leaving out the
+// commands the Judge has undone (and not redone). Replay of the same events
+// always gives the same state.
 func Replay(events []Event) (*State, error) {
 	if len(events) == 0 || events[0].Kind != EventOpened || events[0].Fight == nil {
 		return nil, errors.New("the first event must be the fight's opening")
@@ -61,12 +68,71 @@ func Replay(events []Event) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening event: %w", err)
 	}
+	return replayOnto(st, events)
+}
+
+// replayOnto folds events after the opening into st, the opening state.
+func replayOnto(st *State, events []Event) (*State, error) {
+	undone := undoneCommands(events)
 	for _, e := range events[1:] {
+		if undone[e.Cmd] && e.Cmd != 0 {
+			continue
+		}
 		if err := st.Apply(e); err != nil {
 			return nil, err
 		}
 	}
 	return st, nil
+}
+
+// undoneCommands returns the commands that stand undone at the end of
+// events.
+func undoneCommands(events []Event) map[int]bool {
+	undone := map[int]bool{}
+	for _, e := range events {
+		switch e.Kind {
+		case EventUndone:
+			undone[e.Target] = true
+		case EventRedone:
+			delete(undone, e.Target)
+		}
+	}
+	return undone
+}
+
+// Fold keeps a client's copy of a fight: the events and the state they
+// make. Most events apply in place; an undo or redo rebuilds the state.
+type Fold struct {
+	Events []Event
+	State  *State
+}
+
+// NewFold starts a fold from the events a session sent.
+func NewFold(events []Event) (*Fold, error) {
+	st, err := Replay(events)
+	if err != nil {
+		return nil, err
+	}
+	return &Fold{Events: append([]Event(nil), events...), State: st}, nil
+}
+
+// Add folds one more event in.
+func (f *Fold) Add(e Event) error {
+	f.Events = append(f.Events, e)
+	if e.Kind == EventUndone || e.Kind == EventRedone {
+		st, err := Replay(f.Events)
+		if err != nil {
+			f.Events = f.Events[:len(f.Events)-1]
+			return err
+		}
+		f.State = st
+		return nil
+	}
+	if err := f.State.Apply(e); err != nil {
+		f.Events = f.Events[:len(f.Events)-1]
+		return err
+	}
+	return nil
 }
 
 // Do validates and carries out a command: its events are journaled (and
@@ -75,22 +141,43 @@ func Replay(events []Event) (*State, error) {
 func (s *Session) Do(c Command) ([]Event, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	events, err := decide(s.state, c)
+	var events []Event
+	var err error
+	switch c.Kind {
+	case CommandUndo:
+		events, err = s.undo()
+	case CommandRedo:
+		events, err = s.redo()
+	default:
+		events, err = decide(s.state, c)
+	}
 	if err != nil {
 		return nil, err
 	}
-	seq := s.events[len(s.events)-1].Seq
+	last := s.events[len(s.events)-1]
+	seq, cmd := last.Seq, s.lastCmd()+1
 	for i := range events {
 		seq++
 		events[i].Seq = seq
 		events[i].Time = s.now()
+		if c.Kind != CommandUndo && c.Kind != CommandRedo {
+			events[i].Cmd = cmd
+		}
 	}
 	if err := s.journal.Append(events...); err != nil {
 		return nil, fmt.Errorf("the command was not carried out: %w", err)
 	}
-	for _, e := range events {
-		if err := s.state.Apply(e); err != nil {
-			return nil, err // a bug: decide made an event the state refuses
+	if c.Kind == CommandUndo || c.Kind == CommandRedo {
+		st, err := replayOnto(s.opening.Clone(), append(append([]Event(nil), s.events...), events...))
+		if err != nil {
+			return nil, err // a bug: undo made events that do not replay
+		}
+		s.state = st
+	} else {
+		for _, e := range events {
+			if err := s.state.Apply(e); err != nil {
+				return nil, err // a bug: decide made an event the state refuses
+			}
 		}
 	}
 	s.events = append(s.events, events...)
@@ -107,6 +194,71 @@ func (s *Session) Do(c Command) ([]Event, error) {
 		}
 	}
 	return events, nil
+}
+
+// lastCmd is the number of the last command carried out.
+func (s *Session) lastCmd() int {
+	n := 0
+	for _, e := range s.events {
+		n = max(n, e.Cmd)
+	}
+	return n
+}
+
+// undoStack returns the commands in effect, oldest first, and the undone
+// ones that may be redone, most recently undone last. A new command after
+// an undo clears the redo stack.
+func (s *Session) undoStack() (active []int, redo []int) {
+	undone := map[int]bool{}
+	for _, e := range s.events {
+		switch {
+		case e.Kind == EventUndone:
+			undone[e.Target] = true
+			redo = append(redo, e.Target)
+		case e.Kind == EventRedone:
+			delete(undone, e.Target)
+			redo = redo[:len(redo)-1]
+		case e.Cmd != 0 && (len(active) == 0 || active[len(active)-1] != e.Cmd) && !undone[e.Cmd]:
+			active = append(active, e.Cmd)
+			redo = nil
+		}
+	}
+	// Drop the undone from the active list.
+	out := active[:0]
+	for _, c := range active {
+		if !undone[c] {
+			out = append(out, c)
+		}
+	}
+	return out, redo
+}
+
+// commandText is the log sentence of a command's first event.
+func (s *Session) commandText(cmd int) string {
+	for _, e := range s.events {
+		if e.Cmd == cmd {
+			return e.Text
+		}
+	}
+	return ""
+}
+
+func (s *Session) undo() ([]Event, error) {
+	active, _ := s.undoStack()
+	if len(active) == 0 {
+		return nil, refuse("there is nothing to undo")
+	}
+	c := active[len(active)-1]
+	return []Event{{Kind: EventUndone, Target: c, Text: "The Judge takes back: " + s.commandText(c)}}, nil
+}
+
+func (s *Session) redo() ([]Event, error) {
+	_, redo := s.undoStack()
+	if len(redo) == 0 {
+		return nil, refuse("there is nothing to redo")
+	}
+	c := redo[len(redo)-1]
+	return []Event{{Kind: EventRedone, Target: c, Text: "The Judge puts back: " + s.commandText(c)}}, nil
 }
 
 // Subscribe returns every event so far and a channel of the ones to come.
@@ -130,13 +282,11 @@ func (s *Session) Subscribe(buf int) (past []Event, next <-chan Event, cancel fu
 	}
 }
 
-// State returns a copy of the current state, rebuilt from the events.
+// State returns a copy of the current state.
 func (s *Session) State() *State {
 	s.mu.Lock()
-	events := append([]Event(nil), s.events...)
-	s.mu.Unlock()
-	st, _ := Replay(events) // these events were replayed before
-	return st
+	defer s.mu.Unlock()
+	return s.state.Clone()
 }
 
 // JournalPath is the file the session journals to.

@@ -30,6 +30,24 @@ type Figure struct {
 	Ran       bool // ran this round (TWTW Conflict: Movement)
 }
 
+// Clone returns a deep copy of the state.
+func (s *State) Clone() *State {
+	c := *s
+	c.Map = s.Map.Clone()
+	c.Characters = make(map[string]rules.Character, len(s.Characters))
+	for k, v := range s.Characters {
+		c.Characters[k] = v
+	}
+	c.Figures = make(map[string]*Figure, len(s.Figures))
+	for k, v := range s.Figures {
+		f := *v
+		c.Figures[k] = &f
+	}
+	c.Order = append([]string(nil), s.Order...)
+	c.Log = append([]Event(nil), s.Log...)
+	return &c
+}
+
 // FigureName returns the display name of figure id.
 func (s *State) FigureName(id string) string {
 	if f, ok := s.Figures[id]; ok {
@@ -87,6 +105,8 @@ func (s *State) Apply(e Event) error {
 		}
 		f.Facing = e.Facing
 		f.AP = e.APLeft
+	case EventUndone, EventRedone:
+		// Replay leaves out what is undone; the event itself is a log line.
 	case EventRoundStarted:
 		s.Round = e.Round
 		for id, ap := range e.APs {
