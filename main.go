@@ -51,7 +51,7 @@ func run() error {
 	}
 	defer s.Close()
 	token := session.NewToken()
-	srv, err := session.Serve(s, "127.0.0.1:0", token)
+	srv, err := session.Serve(s, "127.0.0.1:0", session.NewAccess(token), nil)
 	if err != nil {
 		return err
 	}

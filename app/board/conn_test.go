@@ -32,7 +32,7 @@ func TestConnReconnectsAfterTheSessionGoesAway(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	sv, err := session.Serve(s, "127.0.0.1:0", "tok")
+	sv, err := session.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestConnReconnectsAfterTheSessionGoesAway(t *testing.T) {
 	// The session comes back on the same address: the window resyncs.
 	to := hexmap.Hex{Q: 6, R: 7}
 	s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
-	sv2, err := session.Serve(s, addr, "tok")
+	sv2, err := session.Serve(s, addr, session.NewAccess("tok"), nil)
 	if err != nil {
 		t.Skipf("could not listen on %s again: %v", addr, err)
 	}
@@ -83,7 +83,7 @@ func TestConnWrongTokenStops(t *testing.T) {
 	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
 	s, _ := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
 	defer s.Close()
-	sv, _ := session.Serve(s, "127.0.0.1:0", "tok")
+	sv, _ := session.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
 	defer sv.Close()
 	c := newConn(sv.URL(), "nope")
 	done := make(chan struct{})

@@ -12,6 +12,8 @@ const (
 	CommandMove     = "move"      // move Figure to To (Run to run)
 	CommandTurn     = "turn"      // turn Figure by Turn hexsides (+ left, − right)
 	CommandNewRound = "new_round" // start the next round: every figure's AP back
+	CommandHide     = "hide"      // hide Figure from the players
+	CommandReveal   = "reveal"    // show Figure to the players
 	CommandUndo     = "undo"      // the Judge takes back the last command
 	CommandRedo     = "redo"      // the Judge puts back the last command taken back
 )
@@ -51,6 +53,21 @@ func decide(s *State, c Command) ([]Event, error) {
 			return decideMove(s, f, c)
 		}
 		return decideTurn(s, f, c)
+	case CommandHide, CommandReveal:
+		f, ok := s.Figures[c.Figure]
+		if !ok {
+			return nil, refuse("there is no figure %q in this fight", c.Figure)
+		}
+		hide := c.Kind == CommandHide
+		if f.Hidden == hide {
+			return nil, refuse("%s is already %s", s.FigureName(f.ID), map[bool]string{true: "hidden", false: "in view"}[hide])
+		}
+		e := Event{Kind: EventRevealed, Figure: f.ID, To: f.At, Facing: f.Facing, APLeft: f.AP,
+			Text: fmt.Sprintf("%s steps into view at %s.", s.FigureName(f.ID), s.Map.Label(f.At))}
+		if hide {
+			e.Kind, e.Text = EventHidden, fmt.Sprintf("%s is hidden from the players.", s.FigureName(f.ID))
+		}
+		return []Event{e}, nil
 	case CommandNewRound:
 		e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}}
 		for _, id := range s.Order {

@@ -12,6 +12,8 @@ const (
 	EventMoved        = "moved"         // a figure moved along Path
 	EventTurned       = "turned"        // a figure changed facing in place
 	EventRoundStarted = "round_started" // a new round: every figure's AP
+	EventHidden       = "hidden"        // a figure is hidden from the players
+	EventRevealed     = "revealed"      // a figure is shown to the players
 	EventUndone       = "undone"        // the Judge took back command Target
 	EventRedone       = "redone"        // the Judge put command Target back
 )

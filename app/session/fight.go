@@ -30,6 +30,8 @@ type FightFile struct {
 	Map        *hexmap.File      `json:"map"`
 	Characters []rules.Character `json:"characters"`
 	Figures    []FigureSpec      `json:"figures"`
+	// Round is the round a snapshot was taken in (0 or 1: the start).
+	Round int `json:"round,omitempty"`
 }
 
 // FigureSpec places one figure: a character's token at a hex, facing a
@@ -38,8 +40,12 @@ type FigureSpec struct {
 	ID        string `json:"id"`
 	Character string `json:"character"`
 	Side      string `json:"side"`
-	At        string `json:"at"`     // battle-mat label, "C7"
-	Facing    string `json:"facing"` // hexside name, "E"
+	At        string `json:"at"`               // battle-mat label, "C7"
+	Facing    string `json:"facing"`           // hexside name, "E"
+	Hidden    bool   `json:"hidden,omitempty"` // only the Judge sees it
+	// AP is the AP left, in a snapshot of a fight under way; absent, the
+	// character's AP.
+	AP *int `json:"ap,omitempty"`
 }
 
 // Rule systems a fight may name.
@@ -99,7 +105,7 @@ func (f *FightFile) State() (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("map.%w", err)
 	}
-	s := &State{Name: f.Name, Rules: f.Rules, Map: m, Characters: map[string]rules.Character{}, Figures: map[string]*Figure{}, Round: 1}
+	s := &State{Name: f.Name, Rules: f.Rules, Map: m, Characters: map[string]rules.Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round)}
 	for i, c := range f.Characters {
 		if err := c.Validate(); err != nil {
 			return nil, fmt.Errorf("characters[%d]: %w", i, err)
@@ -136,7 +142,14 @@ func (f *FightFile) State() (*State, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s.facing: %w", field, err)
 		}
-		s.Figures[fs.ID] = &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: c.BaseAP()}
+		ap := c.BaseAP()
+		if fs.AP != nil {
+			if *fs.AP < 0 || *fs.AP > rules.MaxInitiative {
+				return nil, fmt.Errorf("%s.ap: %d, want 0 to %d", field, *fs.AP, rules.MaxInitiative)
+			}
+			ap = *fs.AP
+		}
+		s.Figures[fs.ID] = &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: ap, Hidden: fs.Hidden}
 		s.Order = append(s.Order, fs.ID)
 	}
 	return s, nil

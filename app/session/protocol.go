@@ -18,11 +18,14 @@ const (
 
 // Error codes of error and result messages.
 const (
-	ErrBadToken   = "bad_token"   // the token is wrong; the connection closes
-	ErrBadVersion = "bad_version" // the client speaks another protocol version
-	ErrBadMessage = "bad_message" // bad JSON, an unknown type, or too large
-	ErrRefused    = "refused"     // the rules do not allow the command
-	ErrFailed     = "failed"      // the command could not be carried out (disk)
+	ErrBadToken    = "bad_token"    // the token is wrong; the connection closes
+	ErrRevoked     = "revoked"      // the Judge revoked the seat; the connection closes
+	ErrForbidden   = "forbidden"    // the seat may not give this command
+	ErrRateLimited = "rate_limited" // too many commands a second; this one was dropped
+	ErrBadVersion  = "bad_version"  // the client speaks another protocol version
+	ErrBadMessage  = "bad_message"  // bad JSON, an unknown type, or too large
+	ErrRefused     = "refused"      // the rules do not allow the command
+	ErrFailed      = "failed"       // the command could not be carried out (disk)
 )
 
 // Message is every message of the protocol; Type says which fields count.

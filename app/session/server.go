@@ -3,7 +3,7 @@ package session
 import (
 	"context"
 	"crypto/rand"
-	"crypto/subtle"
+	"crypto/tls"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -11,27 +11,35 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
 )
 
-// clientQueue is how many messages may wait for a slow client before it is
-// dropped (it may reconnect and resync).
-const clientQueue = 256
+// Limits of one client.
+const (
+	clientQueue = 256 // messages waiting for a slow client before it is dropped
+	rateBurst   = 60  // commands at once
+	ratePerSec  = 30  // commands a second, sustained
+)
 
 // Server serves a session over WebSocket to map windows.
 type Server struct {
 	s      *Session
-	token  string
+	access *Access
 	ln     net.Listener
 	srv    *http.Server
+	tls    bool
 	ctx    context.Context // ends when the server closes, dropping clients
 	cancel context.CancelFunc
+
+	mu    sync.Mutex
+	conns map[*Seat][]context.CancelFunc
 }
 
-// NewToken returns a random token for a session.
+// NewToken returns a random token for a seat.
 func NewToken() string {
 	b := make([]byte, 16)
 	rand.Read(b)
@@ -39,14 +47,19 @@ func NewToken() string {
 }
 
 // Serve listens on addr ("127.0.0.1:0" for a random port) and serves s to
-// clients that present token. Close stops it.
-func Serve(s *Session, addr, token string) (*Server, error) {
+// clients holding a seat of access; with tlsConfig it speaks TLS (wss).
+// Close stops it.
+func Serve(s *Session, addr string, access *Access, tlsConfig *tls.Config) (*Server, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
 	}
-	sv := &Server{s: s, token: token, ln: ln}
+	if tlsConfig != nil {
+		ln = tls.NewListener(ln, tlsConfig)
+	}
+	sv := &Server{s: s, access: access, ln: ln, tls: tlsConfig != nil, conns: map[*Seat][]context.CancelFunc{}}
 	sv.ctx, sv.cancel = context.WithCancel(context.Background())
+	access.OnRevoke(sv.drop)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ws", sv.handle)
 	sv.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
@@ -55,12 +68,30 @@ func Serve(s *Session, addr, token string) (*Server, error) {
 }
 
 // URL is the WebSocket address clients dial.
-func (sv *Server) URL() string { return "ws://" + sv.ln.Addr().String() + "/ws" }
+func (sv *Server) URL() string {
+	if sv.tls {
+		return "wss://" + sv.ln.Addr().String() + "/ws"
+	}
+	return "ws://" + sv.ln.Addr().String() + "/ws"
+}
+
+// Addr is the address the server listens on.
+func (sv *Server) Addr() net.Addr { return sv.ln.Addr() }
 
 // Close stops the server and drops every client.
 func (sv *Server) Close() error {
 	sv.cancel()
 	return sv.srv.Close()
+}
+
+// drop ends every connection of a revoked seat.
+func (sv *Server) drop(seat *Seat) {
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	for _, cancel := range sv.conns[seat] {
+		cancel()
+	}
+	delete(sv.conns, seat)
 }
 
 func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
@@ -79,23 +110,33 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	hctx, hcancel := context.WithTimeout(ctx, 10*time.Second)
 	err = wsjson.Read(hctx, c, &hello)
 	hcancel()
-	switch {
-	case err != nil:
+	if err != nil {
 		sv.reject(ctx, c, ErrBadMessage, "the first message must be a hello: "+err.Error())
 		return
-	case hello.Type != MsgHello:
+	}
+	if hello.Type != MsgHello {
 		sv.reject(ctx, c, ErrBadMessage, fmt.Sprintf("the first message must be a hello, not %q", hello.Type))
 		return
-	case hello.Version != ProtocolVersion:
+	}
+	if hello.Version != ProtocolVersion {
 		sv.reject(ctx, c, ErrBadVersion, fmt.Sprintf("this session speaks protocol version %d, the client %d", ProtocolVersion, hello.Version))
 		return
-	case subtle.ConstantTimeCompare([]byte(hello.Token), []byte(sv.token)) != 1:
-		slog.Warn("session: refused a client with a wrong token", "remote", r.RemoteAddr)
-		sv.reject(ctx, c, ErrBadToken, "the token is wrong: this map window is not for this session")
+	}
+	seat, err := sv.access.Seat(hello.Token)
+	if err != nil {
+		slog.Warn("session: refused a client", "remote", r.RemoteAddr, "why", err)
+		code := ErrBadToken
+		if errors.Is(err, ErrRevokedToken) {
+			code = ErrRevoked
+		}
+		sv.reject(ctx, c, code, err.Error())
 		return
 	}
+	sv.mu.Lock()
+	sv.conns[seat] = append(sv.conns[seat], cancel)
+	sv.mu.Unlock()
 
-	past, events, unsubscribe := sv.s.Subscribe(clientQueue)
+	_, events, unsubscribe := sv.s.Subscribe(clientQueue)
 	defer unsubscribe()
 	out := make(chan Message, clientQueue)
 	send := func(m Message) bool {
@@ -103,12 +144,15 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 		case out <- m:
 			return true
 		default:
-			cancel() // too slow: drop it
+			cancel() // too slow: drop it; it may reconnect and resync
 			return false
 		}
 	}
-	send(Message{Type: MsgWelcome, Version: ProtocolVersion, Role: "judge", Events: past})
-	go func() { // events to the client
+	welcome := func() Message {
+		return Message{Type: MsgWelcome, Version: ProtocolVersion, Role: string(seat.Role), Events: sv.s.Welcome(seat)}
+	}
+	send(welcome())
+	go func() { // events to the client, as its seat may see them
 		for {
 			select {
 			case e, ok := <-events:
@@ -116,7 +160,16 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 					cancel()
 					return
 				}
-				if !send(Message{Type: MsgEvent, Event: &e}) {
+				pe, ok, resync := sv.s.ForSeat(seat, e)
+				switch {
+				case resync:
+					ok = send(welcome())
+				case ok:
+					ok = send(Message{Type: MsgEvent, Event: &pe})
+				default:
+					ok = true
+				}
+				if !ok {
 					return
 				}
 			case <-ctx.Done():
@@ -126,12 +179,17 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}()
 	go func() { // commands from the client
 		defer cancel()
+		bucket := newRateBucket()
 		for {
 			_, data, err := c.Read(ctx)
 			if err != nil {
 				return
 			}
-			if !send(sv.answer(data)) {
+			reply := Message{Type: MsgError, Code: ErrRateLimited, Error: fmt.Sprintf("more than %d commands a second; slow down", ratePerSec)}
+			if bucket.take() {
+				reply = sv.answer(seat, data)
+			}
+			if !send(reply) {
 				return
 			}
 		}
@@ -152,8 +210,27 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// rateBucket is a token bucket limiting a client's commands.
+type rateBucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newRateBucket() *rateBucket { return &rateBucket{tokens: rateBurst, last: time.Now()} }
+
+func (b *rateBucket) take() bool {
+	now := time.Now()
+	b.tokens = min(rateBurst, b.tokens+now.Sub(b.last).Seconds()*ratePerSec)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
 // answer handles one client message and returns the reply.
-func (sv *Server) answer(data []byte) Message {
+func (sv *Server) answer(seat *Seat, data []byte) Message {
 	var m Message
 	if err := json.Unmarshal(data, &m); err != nil {
 		return Message{Type: MsgError, Code: ErrBadMessage, Error: "bad JSON: " + err.Error()}
@@ -164,9 +241,12 @@ func (sv *Server) answer(data []byte) Message {
 	if m.Command == nil {
 		return Message{Type: MsgResult, ID: m.ID, Code: ErrBadMessage, Error: "a command message needs a command"}
 	}
-	_, err := sv.s.Do(*m.Command)
+	_, err := sv.s.DoAs(seat, *m.Command)
 	var ref *Refusal
+	var forb *Forbidden
 	switch {
+	case errors.As(err, &forb):
+		return Message{Type: MsgResult, ID: m.ID, Code: ErrForbidden, Error: forb.Reason}
 	case errors.As(err, &ref):
 		return Message{Type: MsgResult, ID: m.ID, Code: ErrRefused, Error: ref.Reason}
 	case err != nil:

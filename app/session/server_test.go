@@ -16,7 +16,7 @@ import (
 func serve(t *testing.T) (*Session, *Server) {
 	t.Helper()
 	s := open(t)
-	sv, err := Serve(s, "127.0.0.1:0", "secret")
+	sv, err := Serve(s, "127.0.0.1:0", NewAccess("secret"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

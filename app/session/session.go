@@ -135,12 +135,19 @@ func (f *Fold) Add(e Event) error {
 	return nil
 }
 
-// Do validates and carries out a command: its events are journaled (and
-// synced), applied and broadcast before Do returns them. A command the rules
-// refuse returns a *Refusal and changes nothing.
-func (s *Session) Do(c Command) ([]Event, error) {
+// Do carries out a command as the Judge.
+func (s *Session) Do(c Command) ([]Event, error) { return s.DoAs(nil, c) }
+
+// DoAs validates and carries out a command from a seat (nil: the Judge):
+// its events are journaled (and synced), applied and broadcast before DoAs
+// returns them. A command the seat may not give returns a *Forbidden, one
+// the rules refuse a *Refusal; neither changes anything.
+func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := authorize(seat, s.state, c); err != nil {
+		return nil, err
+	}
 	var events []Event
 	var err error
 	switch c.Kind {
@@ -301,4 +308,51 @@ func (s *Session) Close() error {
 		delete(s.subs, id)
 	}
 	return s.journal.Close()
+}
+
+// Welcome returns what a seat is sent on connecting: for the Judge every
+// event so far; for a player one opening event holding a snapshot of the
+// fight as that player may see it.
+func (s *Session) Welcome(seat *Seat) []Event {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if seat == nil || seat.Role == RoleJudge {
+		return append([]Event(nil), s.events...)
+	}
+	last := s.events[len(s.events)-1]
+	return []Event{{Seq: last.Seq, Kind: EventOpened, Time: last.Time, Fight: s.state.Snapshot(seat),
+		Text: fmt.Sprintf("%s joins %q.", seat.Name, s.state.Name)}}
+}
+
+// ForSeat projects an event for a seat: the Judge sees every event; a
+// player none about hidden figures and no hidden figure's AP. resync is
+// true when the player's view must be rebuilt instead (an undo, a redo, a
+// figure hidden or revealed).
+func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
+	if seat == nil || seat.Role == RoleJudge {
+		return e, true, false
+	}
+	switch e.Kind {
+	case EventUndone, EventRedone, EventHidden, EventRevealed:
+		return Event{}, false, true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	hidden := func(id string) bool {
+		f, ok := s.state.Figures[id]
+		return !ok || f.Hidden
+	}
+	if e.Figure != "" && hidden(e.Figure) {
+		return Event{}, false, false
+	}
+	if e.APs != nil {
+		aps := map[string]int{}
+		for id, ap := range e.APs {
+			if !hidden(id) {
+				aps[id] = ap
+			}
+		}
+		e.APs = aps
+	}
+	return e, true, false
 }

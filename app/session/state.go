@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"sort"
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
@@ -28,6 +29,7 @@ type Figure struct {
 	Facing    hexmap.Direction
 	AP        int  // AP left this round
 	Ran       bool // ran this round (TWTW Conflict: Movement)
+	Hidden    bool // only the Judge sees it
 }
 
 // Clone returns a deep copy of the state.
@@ -105,6 +107,12 @@ func (s *State) Apply(e Event) error {
 		}
 		f.Facing = e.Facing
 		f.AP = e.APLeft
+	case EventHidden, EventRevealed:
+		f, ok := s.Figures[e.Figure]
+		if !ok {
+			return fmt.Errorf("event %d: no figure %q", e.Seq, e.Figure)
+		}
+		f.Hidden = e.Kind == EventHidden
 	case EventUndone, EventRedone:
 		// Replay leaves out what is undone; the event itself is a log line.
 	case EventRoundStarted:
@@ -120,4 +128,55 @@ func (s *State) Apply(e Event) error {
 	}
 	s.Log = append(s.Log, e)
 	return nil
+}
+
+// Snapshot returns the fight as it stands, as a fight file, as seat may
+// see it: a player's has no hidden figures, and of the characters it does
+// not command only the name and the numbers a map needs (no traits, skills,
+// gear or notes).
+func (s *State) Snapshot(seat *Seat) *FightFile {
+	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Map: s.Map.File(), Round: s.Round}
+	judge := seat == nil || seat.Role == RoleJudge
+	own := map[string]bool{}
+	if !judge {
+		for _, id := range seat.Figures {
+			if fig, ok := s.Figures[id]; ok {
+				own[fig.Character] = true
+			}
+		}
+	}
+	used := map[string]bool{}
+	names := s.Map.Orientation.SideNames()
+	for _, id := range s.Order {
+		fig := s.Figures[id]
+		if fig.Hidden && !judge {
+			continue
+		}
+		ap := fig.AP
+		f.Figures = append(f.Figures, FigureSpec{ID: fig.ID, Character: fig.Character, Side: fig.Side,
+			At: s.Map.Label(fig.At), Facing: names[fig.Facing], Hidden: fig.Hidden, AP: &ap})
+		used[fig.Character] = true
+	}
+	for _, id := range sortedKeys(s.Characters) {
+		c := s.Characters[id]
+		if !judge {
+			if !used[id] {
+				continue
+			}
+			if !own[id] {
+				c = rules.Character{ID: c.ID, Name: c.Name, Move: c.Move, Run: c.Run, Size: c.Size}
+			}
+		}
+		f.Characters = append(f.Characters, c)
+	}
+	return f
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -1,0 +1,165 @@
+package session
+
+import (
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+)
+
+// Role is what a client may do: the Judge everything, a player only with
+// its own figures.
+type Role string
+
+// Roles.
+const (
+	RoleJudge  Role = "judge"
+	RolePlayer Role = "player"
+)
+
+// Seat is one client's place at the table: the Judge's, or a player's
+// bound to figures.
+type Seat struct {
+	Name    string   `json:"name"`
+	Role    Role     `json:"role"`
+	Figures []string `json:"figures,omitempty"`
+	token   string
+	revoked bool
+}
+
+// Token is the seat's secret.
+func (s *Seat) Token() string { return s.token }
+
+// Access errors.
+var (
+	ErrWrongToken   = errors.New("the token is wrong: this map window is not for this session")
+	ErrRevokedToken = errors.New("the Judge has revoked this seat")
+)
+
+// Access holds the seats of a session: a Judge token and one token per
+// player.
+type Access struct {
+	mu      sync.Mutex
+	seats   map[string]*Seat // by token
+	revoked []func(*Seat)
+}
+
+// NewAccess returns access with the Judge's seat for judgeToken.
+func NewAccess(judgeToken string) *Access {
+	a := &Access{seats: map[string]*Seat{}}
+	a.seats[judgeToken] = &Seat{Name: "Judge", Role: RoleJudge, token: judgeToken}
+	return a
+}
+
+// AddPlayer seats a player bound to figures and returns the seat.
+func (a *Access) AddPlayer(name string, figures []string) *Seat {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	s := &Seat{Name: name, Role: RolePlayer, Figures: append([]string(nil), figures...), token: NewToken()}
+	a.seats[s.token] = s
+	return s
+}
+
+// Seat returns the seat of a token.
+func (a *Access) Seat(token string) (*Seat, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for t, s := range a.seats {
+		if tokensEqual(t, token) {
+			if s.revoked {
+				return nil, ErrRevokedToken
+			}
+			return s, nil
+		}
+	}
+	return nil, ErrWrongToken
+}
+
+// Revoke ends a player's seat: its token no longer opens the session, and
+// its connections are dropped.
+func (a *Access) Revoke(name string) error {
+	a.mu.Lock()
+	var seat *Seat
+	for _, s := range a.seats {
+		if s.Name == name && s.Role == RolePlayer && !s.revoked {
+			s.revoked = true
+			seat = s
+		}
+	}
+	hooks := slices.Clone(a.revoked)
+	a.mu.Unlock()
+	if seat == nil {
+		return fmt.Errorf("no player %q is seated", name)
+	}
+	for _, h := range hooks {
+		h(seat)
+	}
+	return nil
+}
+
+// OnRevoke calls f with each seat revoked from now on.
+func (a *Access) OnRevoke(f func(*Seat)) {
+	a.mu.Lock()
+	a.revoked = append(a.revoked, f)
+	a.mu.Unlock()
+}
+
+// Players lists the players' seats (revoked ones too), by name.
+func (a *Access) Players() []*Seat {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var out []*Seat
+	for _, s := range a.seats {
+		if s.Role == RolePlayer {
+			out = append(out, s)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Revoked reports whether the seat was revoked.
+func (s *Seat) Revoked() bool { return s.revoked }
+
+// Forbidden is a command this seat may not give.
+type Forbidden struct{ Reason string }
+
+func (f *Forbidden) Error() string { return f.Reason }
+
+// authorize checks a command against a seat: the Judge may do anything; a
+// player may only move and turn its own figures.
+func authorize(seat *Seat, st *State, c Command) error {
+	if seat == nil || seat.Role == RoleJudge {
+		return nil
+	}
+	switch c.Kind {
+	case CommandMove, CommandTurn:
+		if !slices.Contains(seat.Figures, c.Figure) {
+			return &Forbidden{Reason: fmt.Sprintf("%s commands only their own figures, not %s", seat.Name, st.FigureName(c.Figure))}
+		}
+		if f, ok := st.Figures[c.Figure]; !ok || f.Hidden {
+			return &Forbidden{Reason: fmt.Sprintf("there is no figure %q in view", c.Figure)}
+		}
+		return nil
+	}
+	return &Forbidden{Reason: fmt.Sprintf("only the Judge may %s", describeKind(c.Kind))}
+}
+
+func describeKind(k string) string {
+	switch k {
+	case CommandNewRound:
+		return "start a new round"
+	case CommandUndo:
+		return "undo"
+	case CommandRedo:
+		return "redo"
+	case CommandHide, CommandReveal:
+		return "hide or reveal figures"
+	}
+	return fmt.Sprintf("give the command %q", k)
+}
+
+// tokensEqual compares tokens in constant time.
+func tokensEqual(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
