@@ -22,6 +22,13 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "serve" {
+		if err := serve(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "hexslinger serve:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "hexslinger:", err)
 		os.Exit(1)
@@ -51,7 +58,8 @@ func run() error {
 	}
 	defer s.Close()
 	token := session.NewToken()
-	srv, err := session.Serve(s, "127.0.0.1:0", session.NewAccess(token), nil)
+	access := session.NewAccess(token)
+	srv, err := session.Serve(s, "127.0.0.1:0", access, nil)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 // a loss, and hands messages to the game loop through an inbox.
 type conn struct {
 	url, token string
+	join       string // a join code, instead of url and token
 	out        chan session.Command
 
 	mu       sync.Mutex
@@ -36,26 +37,33 @@ func newConn(url, token string) *conn {
 func (c *conn) run(ctx context.Context) {
 	for ctx.Err() == nil {
 		dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		cl, past, err := session.Dial(dctx, c.url, c.token)
+		var cl *session.Client
+		var past []session.Event
+		var err error
+		if c.join != "" {
+			cl, past, err = session.DialJoinCode(dctx, c.join)
+		} else {
+			cl, past, err = session.Dial(dctx, c.url, c.token)
+		}
 		cancel()
-		if errors.Is(err, session.ErrRejected) {
+		if errors.Is(err, session.ErrRejected) || errors.Is(err, session.ErrFingerprint) {
 			c.mu.Lock()
 			c.rejected = err
 			c.mu.Unlock()
 			return
 		}
 		if err != nil {
-			c.setStatus("The session is not answering (" + c.url + "); retrying…")
+			c.setStatus("The session is not answering (" + c.where() + "); retrying…")
 			slog.Debug("board: dial", "err", err)
 			sleep(ctx, time.Second)
 			continue
 		}
-		slog.Info("board: connected", "url", c.url, "role", cl.Role)
+		slog.Info("board: connected", "url", c.where(), "role", cl.Role)
 		c.post(inMsg{welcome: past})
 		c.setStatus("")
 		c.serve(ctx, cl)
 		c.setStatus("The session went away; reconnecting…")
-		slog.Warn("board: lost the session", "url", c.url)
+		slog.Warn("board: lost the session", "url", c.where())
 		sleep(ctx, 500*time.Millisecond)
 	}
 }
@@ -115,6 +123,15 @@ func (c *conn) take() []inMsg {
 	in := c.inbox
 	c.inbox = nil
 	return in
+}
+
+func (c *conn) where() string {
+	if c.join != "" {
+		if u, _, _, err := session.ParseJoinCode(c.join); err == nil {
+			return u
+		}
+	}
+	return c.url
 }
 
 func (c *conn) setStatus(s string) {

@@ -60,9 +60,18 @@ type Game struct {
 var ErrRejected = errors.New("rejected by the session")
 
 // NewGame returns a map window that connects to the session at url.
-func NewGame(url, token string) *Game {
+func NewGame(url, token string) *Game { return newGame(newConn(url, token)) }
+
+// JoinGame returns a map window that joins a table by its join code.
+func JoinGame(code string) *Game {
+	c := newConn("", "")
+	c.join = code
+	return newGame(c)
+}
+
+func newGame(c *conn) *Game {
 	ctx, cancel := context.WithCancel(context.Background())
-	g := &Game{conn: newConn(url, token), cancel: cancel, w: WindowWidth, h: WindowHeight}
+	g := &Game{conn: c, cancel: cancel, w: WindowWidth, h: WindowHeight}
 	go g.conn.run(ctx)
 	return g
 }

@@ -11,20 +11,31 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexslinger/app/board"
+	"hexslinger/app/session"
 )
 
 func main() {
 	addr := flag.String("addr", "", "the session's WebSocket address, as ws://127.0.0.1:PORT/ws (the console passes it)")
 	token := flag.String("token", "", "the session token; default: $HEXSLINGER_TOKEN")
+	join := flag.String("join", "", "a join code from the Judge (hexslinger://HOST:PORT/TOKEN#FINGERPRINT), to join a table on the LAN")
 	flag.Parse()
 	if *token == "" {
 		*token = os.Getenv("HEXSLINGER_TOKEN")
 	}
-	if *addr == "" || *token == "" {
-		fmt.Fprintln(os.Stderr, "hexslinger-map: needs --addr and a token (--token or $HEXSLINGER_TOKEN); the console starts it with both")
+	var g *board.Game
+	switch {
+	case *join != "":
+		if _, _, _, err := session.ParseJoinCode(*join); err != nil {
+			fmt.Fprintln(os.Stderr, "hexslinger-map:", err)
+			os.Exit(2)
+		}
+		g = board.JoinGame(*join)
+	case *addr != "" && *token != "":
+		g = board.NewGame(*addr, *token)
+	default:
+		fmt.Fprintln(os.Stderr, "hexslinger-map: needs --join CODE, or --addr and a token (--token or $HEXSLINGER_TOKEN); the console starts it with both")
 		os.Exit(2)
 	}
-	g := board.NewGame(*addr, *token)
 	defer g.Close()
 	ebiten.SetWindowTitle("hexslinger — map")
 	ebiten.SetWindowSize(board.WindowWidth, board.WindowHeight)

@@ -62,6 +62,18 @@ func (a *Access) AddPlayer(name string, figures []string) *Seat {
 	return s
 }
 
+// Judge returns the Judge's seat.
+func (a *Access) Judge() *Seat {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, s := range a.seats {
+		if s.Role == RoleJudge {
+			return s
+		}
+	}
+	return nil
+}
+
 // Seat returns the seat of a token.
 func (a *Access) Seat(token string) (*Seat, error) {
 	a.mu.Lock()

@@ -26,7 +26,11 @@ type Client struct {
 // Dial connects to the session at url with token and returns the client
 // and every event so far.
 func Dial(ctx context.Context, url, token string) (*Client, []Event, error) {
-	c, _, err := websocket.Dial(ctx, url, nil)
+	return dial(ctx, url, token, nil)
+}
+
+func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (*Client, []Event, error) {
+	c, _, err := websocket.Dial(ctx, url, opts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("connect to %s: %w", url, err)
 	}
