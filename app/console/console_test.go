@@ -2,7 +2,9 @@ package console
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -115,11 +117,15 @@ func TestConsoleNextRound(t *testing.T) {
 	if got := c.round.Text; !strings.HasSuffix(got, "Round 2") {
 		t.Errorf("round label after Next round: %q", got)
 	}
-	if got := cellText(t, c, 0, 2); got != "8" {
-		t.Errorf("Cyril's AP in round 2: %q, want 8", got)
+	// Initiative is rolled: Cyril has at least his 8 AP back.
+	if ap, err := strconv.Atoi(cellText(t, c, 0, 2)); err != nil || ap < 8 {
+		t.Errorf("Cyril's AP in round 2: %d %v, want 8 or more", ap, err)
+	}
+	if want := fmt.Sprint(c.State().Figures["cyril"].AP); cellText(t, c, 0, 2) != want {
+		t.Errorf("the table shows %q, the state %s", cellText(t, c, 0, 2), want)
 	}
 	logs := c.LogTexts()
-	if len(logs) != 2 || !strings.HasPrefix(logs[1], "R2 · Round 2 begins") {
+	if len(logs) != 2 || !strings.HasPrefix(logs[1], "R2 · Round 2 begins") || !strings.Contains(logs[1], "Cyril Wellington: AP 8 +") {
 		t.Errorf("log after Next round: %q", logs)
 	}
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"strings"
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
@@ -26,12 +27,19 @@ type Command struct {
 	To     *hexmap.Hex `json:"to,omitempty"`
 	Run    bool        `json:"run,omitempty"`
 	Turn   int         `json:"turn,omitempty"`
+	// Dice and Card are the command's own randomness: the physical dice
+	// in the order the session asks for them, and the card by name ("Q♠").
+	Dice []int  `json:"dice,omitempty"`
+	Card string `json:"card,omitempty"`
 }
 
 // Refusal is a command the rules do not allow, with the reason in one
 // sentence a player can act on.
 type Refusal struct {
 	Reason string
+	// Needs lists the dice and cards the command must carry, when it was
+	// refused for want of them (table dice).
+	Needs []string
 }
 
 func (r *Refusal) Error() string { return r.Reason }
@@ -41,8 +49,8 @@ func refuse(format string, args ...any) error {
 }
 
 // decide validates c against state s and returns the events it makes, not
-// yet numbered or applied.
-func decide(s *State, c Command) ([]Event, error) {
+// yet numbered or applied. src is the randomness for commands that roll.
+func decide(s *State, c Command, src func(needs []string) (rules.Source, error)) ([]Event, error) {
 	switch c.Kind {
 	case CommandMove, CommandTurn:
 		f, ok := s.Figures[c.Figure]
@@ -69,12 +77,7 @@ func decide(s *State, c Command) ([]Event, error) {
 		}
 		return []Event{e}, nil
 	case CommandNewRound:
-		e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}}
-		for _, id := range s.Order {
-			e.APs[id] = s.Characters[s.Figures[id].Character].BaseAP()
-		}
-		e.Text = fmt.Sprintf("Round %d begins: every figure has its AP back (TWTW Conflict: Round Timing — AP may not be saved).", e.Round)
-		return []Event{e}, nil
+		return decideNewRound(s, c, src)
 	}
 	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
 }
@@ -140,4 +143,43 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// decideNewRound rolls every figure's initiative for the next round (TWTW
+// Conflict: Initiative; AP may not be saved from round to round).
+func decideNewRound(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	var needs []string
+	for _, id := range s.Order {
+		ch := s.Characters[s.Figures[id].Character]
+		p := ch.TraitPool("quickness", false)
+		needs = append(needs, fmt.Sprintf("%s's initiative: %s, and one more d%d if its highest die shows %d", ch.Name, p, p.Sides, p.Sides))
+	}
+	rnd, err := src(needs)
+	if err != nil {
+		return nil, err
+	}
+	e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}, Rolls: map[string][]int{}}
+	var parts []string
+	for _, id := range s.Order {
+		ch := s.Characters[s.Figures[id].Character]
+		in, err := rules.RollInitiative(ch, 0, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		}
+		e.APs[id] = in.Number
+		e.Rolls[id] = append(append([]int(nil), in.Roll.Faces...), extra(in.Roll)...)
+		parts = append(parts, in.Explained)
+	}
+	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
+		return nil, &Refusal{Reason: fmt.Sprintf("%d dice were left over: the round needs only the initiative rolls", len(g.Dice)), Needs: needs}
+	}
+	e.Text = fmt.Sprintf("Round %d begins (TWTW Conflict: Initiative). %s.", e.Round, strings.Join(parts, "; "))
+	return []Event{e}, nil
+}
+
+func extra(r rules.Roll) []int {
+	if r.Extra > 0 {
+		return []int{r.Extra}
+	}
+	return nil
 }

@@ -36,6 +36,7 @@ type Event struct {
 	AP     int              `json:"ap,omitempty"`      // AP spent
 	APLeft int              `json:"ap_left,omitempty"` // AP left after it
 	Round  int              `json:"round,omitempty"`
-	APs    map[string]int   `json:"aps,omitempty"` // round_started: AP by figure
+	APs    map[string]int   `json:"aps,omitempty"`   // round_started: AP by figure
+	Rolls  map[string][]int `json:"rolls,omitempty"` // the dice each figure's roll used
 	Text   string           `json:"text"`
 }

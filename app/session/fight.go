@@ -32,6 +32,16 @@ type FightFile struct {
 	Figures    []FigureSpec      `json:"figures"`
 	// Round is the round a snapshot was taken in (0 or 1: the start).
 	Round int `json:"round,omitempty"`
+	// Options are the fight's rule options.
+	Options FightOptions `json:"options,omitzero"`
+}
+
+// FightOptions are the rule options of a fight.
+type FightOptions struct {
+	// TableDice: the Judge types the physical dice and the card drawn;
+	// otherwise the session rolls with a generator seeded by Seed.
+	TableDice bool   `json:"table_dice,omitempty"`
+	Seed      uint64 `json:"seed,omitempty"`
 }
 
 // FigureSpec places one figure: a character's token at a hex, facing a

@@ -41,4 +41,5 @@ type Message struct {
 	OK      bool     `json:"ok,omitempty"`
 	Code    string   `json:"code,omitempty"`
 	Error   string   `json:"error,omitempty"`
+	Needs   []string `json:"needs,omitempty"` // refused for want of table dice: what to roll
 }

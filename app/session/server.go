@@ -248,7 +248,7 @@ func (sv *Server) answer(seat *Seat, data []byte) Message {
 	case errors.As(err, &forb):
 		return Message{Type: MsgResult, ID: m.ID, Code: ErrForbidden, Error: forb.Reason}
 	case errors.As(err, &ref):
-		return Message{Type: MsgResult, ID: m.ID, Code: ErrRefused, Error: ref.Reason}
+		return Message{Type: MsgResult, ID: m.ID, Code: ErrRefused, Error: ref.Reason, Needs: ref.Needs}
 	case err != nil:
 		return Message{Type: MsgResult, ID: m.ID, Code: ErrFailed, Error: err.Error()}
 	}

@@ -3,14 +3,20 @@ package session
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
+
+	"hexslinger/assets"
+	"hexslinger/rules"
 )
 
 // Session owns one fight: its events, its state and its journal. It is safe
 // for use by many goroutines.
 type Session struct {
 	mu      sync.Mutex
+	options FightOptions
+	deck    []rules.Card
 	events  []Event // every event, the opening first
 	opening *State  // the state before any command, for rebuilding
 	state   *State
@@ -54,6 +60,11 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
 	}
 	s.events, s.opening, s.state = events, opening, st
+	s.options = events[0].Fight.Options
+	if s.deck, err = rules.ParseDeck(assets.Deck()); err != nil {
+		j.Close()
+		return nil, fmt.Errorf("the deck table: %w", err)
+	}
 	return s, nil
 }
 
@@ -156,7 +167,7 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 	case CommandRedo:
 		events, err = s.redo()
 	default:
-		events, err = decide(s.state, c)
+		events, err = decide(s.state, c, s.source(c))
 	}
 	if err != nil {
 		return nil, err
@@ -201,6 +212,31 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 		}
 	}
 	return events, nil
+}
+
+// source returns the randomness for command c: its own dice and card if
+// it carries any; with table dice, a refusal that lists what it must
+// carry; otherwise a generator seeded by the fight's seed and the command's
+// place in the journal, so that a reopened fight rolls on where it was.
+func (s *Session) source(c Command) func(needs []string) (rules.Source, error) {
+	return func(needs []string) (rules.Source, error) {
+		if len(c.Dice) > 0 || c.Card != "" {
+			g := &rules.Given{Dice: append([]int(nil), c.Dice...)}
+			if c.Card != "" {
+				card, err := rules.FindCard(s.deck, c.Card)
+				if err != nil {
+					return nil, &Refusal{Reason: err.Error(), Needs: needs}
+				}
+				g.Cards = []rules.Card{card}
+			}
+			return g, nil
+		}
+		if s.options.TableDice {
+			return nil, &Refusal{Reason: "this fight uses table dice: roll " + strings.Join(needs, "; "), Needs: needs}
+		}
+		seq := uint64(s.events[len(s.events)-1].Seq + 1)
+		return rules.NewSeeded(s.options.Seed^(seq*0x9e3779b97f4a7c15), s.deck), nil
+	}
 }
 
 // lastCmd is the number of the last command carried out.

@@ -104,7 +104,9 @@ func TestMoveAndTurn(t *testing.T) {
 	if f := s.State().Figures["cyril"]; f.AP != 3 || f.Facing != 2 {
 		t.Errorf("after an about-face: %+v, want 3 AP facing NW", f)
 	}
-	if _, err := s.Do(Command{Kind: CommandNewRound}); err != nil {
+	// Initiative dice: Cyril 3d8, Miranda 4d8, Zeke 3d8, Jeb 2d8, all 1s.
+	ones := []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: ones}); err != nil {
 		t.Fatal(err)
 	}
 	if st := s.State(); st.Round != 2 || st.Figures["cyril"].AP != 8 {
@@ -242,4 +244,58 @@ func FuzzJournal(f *testing.F) {
 			t.Fatalf("offset %d for %d bytes and %d events", off, len(data), len(events))
 		}
 	})
+}
+
+func TestTableDice(t *testing.T) {
+	f := demo(t)
+	f.Options.TableDice = true
+	s, err := Open(f, filepath.Join(t.TempDir(), "table.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	_, err = s.Do(Command{Kind: CommandNewRound})
+	var ref *Refusal
+	if !errors.As(err, &ref) || len(ref.Needs) != 4 || !strings.Contains(ref.Needs[0], "Cyril Wellington's initiative: 3d8") {
+		t.Fatalf("a round without the table's dice: %v %+v", err, ref)
+	}
+	// Cyril rolls 8 (rerolled: 5), 6, 1: 2 successes, bumps (13-5)/2=4 and 0.
+	dice := []int{8, 6, 1, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	ev, err := s.Do(Command{Kind: CommandNewRound, Dice: dice[:len(dice)-1]})
+	if err == nil {
+		t.Fatalf("a round with one die too few was carried out: %+v", ev)
+	}
+	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: append(dice, 1)}); err == nil || !strings.Contains(err.Error(), "left over") {
+		t.Errorf("a die too many: %v", err)
+	}
+	ev, err = s.Do(Command{Kind: CommandNewRound, Dice: dice})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ev[0].APs["cyril"]; got != 8+2+4 {
+		t.Errorf("Cyril's initiative %d, want AP 8 + 2 successes + 4 bumps = 14 (%s)", got, ev[0].Text)
+	}
+	if !reflect.DeepEqual(ev[0].Rolls["cyril"], []int{8, 6, 1, 5}) {
+		t.Errorf("the event keeps the dice: %v", ev[0].Rolls["cyril"])
+	}
+	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: dice, Card: "Z of cups"}); err == nil || !strings.Contains(err.Error(), "no card") {
+		t.Errorf("a card that is not in the deck: %v", err)
+	}
+}
+
+func TestSeededDiceAreDeterministic(t *testing.T) {
+	run := func() int {
+		f := demo(t)
+		f.Options.Seed = 99
+		s, _ := Open(f, filepath.Join(t.TempDir(), "seed.journal.jsonl"))
+		defer s.Close()
+		ev, err := s.Do(Command{Kind: CommandNewRound})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ev[0].APs["miranda"]
+	}
+	if a, b := run(), run(); a != b {
+		t.Errorf("the same seed rolled %d and %d", a, b)
+	}
 }
