@@ -27,10 +27,17 @@ type Command struct {
 	To     *hexmap.Hex `json:"to,omitempty"`
 	Run    bool        `json:"run,omitempty"`
 	Turn   int         `json:"turn,omitempty"`
-	// Dice and Card are the command's own randomness: the physical dice
-	// in the order the session asks for them, and the card by name ("Q♠").
-	Dice []int  `json:"dice,omitempty"`
-	Card string `json:"card,omitempty"`
+	// Dice and Cards are the command's own randomness: the physical dice
+	// in the order the session asks for them, and the cards drawn, by name
+	// ("Q♠").
+	Dice  []int    `json:"dice,omitempty"`
+	Cards []string `json:"cards,omitempty"`
+	// Action commands.
+	Weapon string      `json:"weapon,omitempty"`
+	Prone  bool        `json:"prone,omitempty"`
+	Duck   bool        `json:"duck,omitempty"`
+	Shots  []ShotOrder `json:"shots,omitempty"`
+	Blow   *BlowOrder  `json:"blow,omitempty"`
 }
 
 // Refusal is a command the rules do not allow, with the reason in one
@@ -57,6 +64,9 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 		if !ok {
 			return nil, refuse("there is no figure %q in this fight", c.Figure)
 		}
+		if f.Condition != rules.Fine {
+			return nil, refuse("%s is %s and cannot move", s.FigureName(f.ID), f.Condition)
+		}
 		if c.Kind == CommandMove {
 			return decideMove(s, f, c)
 		}
@@ -78,6 +88,8 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 		return []Event{e}, nil
 	case CommandNewRound:
 		return decideNewRound(s, c, src)
+	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover:
+		return decideAction(s, c, src)
 	}
 	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
 }

@@ -14,6 +14,7 @@ const (
 	EventRoundStarted = "round_started" // a new round: every figure's AP
 	EventHidden       = "hidden"        // a figure is hidden from the players
 	EventRevealed     = "revealed"      // a figure is shown to the players
+	EventActed        = "acted"         // an action: figures' AP and status after it, cover worn down
 	EventUndone       = "undone"        // the Judge took back command Target
 	EventRedone       = "redone"        // the Judge put command Target back
 )
@@ -22,21 +23,24 @@ const (
 // it. It carries every value needed to apply it, so replay needs no rules
 // and no dice; Text is the log's sentence for it.
 type Event struct {
-	Seq    int              `json:"seq"`
-	Cmd    int              `json:"cmd,omitempty"`    // the command that made it; undo works by command
-	Target int              `json:"target,omitempty"` // undone, redone: the command taken back or put back
-	Kind   string           `json:"kind"`
-	Time   time.Time        `json:"time"`
-	Fight  *FightFile       `json:"fight,omitempty"`
-	Figure string           `json:"figure,omitempty"`
-	Path   []hexmap.Hex     `json:"path,omitempty"`
-	To     hexmap.Hex       `json:"to"`
-	Facing hexmap.Direction `json:"facing"`
-	Run    bool             `json:"run,omitempty"`
-	AP     int              `json:"ap,omitempty"`      // AP spent
-	APLeft int              `json:"ap_left,omitempty"` // AP left after it
-	Round  int              `json:"round,omitempty"`
-	APs    map[string]int   `json:"aps,omitempty"`   // round_started: AP by figure
-	Rolls  map[string][]int `json:"rolls,omitempty"` // the dice each figure's roll used
-	Text   string           `json:"text"`
+	Seq       int              `json:"seq"`
+	Cmd       int              `json:"cmd,omitempty"`    // the command that made it; undo works by command
+	Target    int              `json:"target,omitempty"` // undone, redone: the command taken back or put back
+	Kind      string           `json:"kind"`
+	Time      time.Time        `json:"time"`
+	Fight     *FightFile       `json:"fight,omitempty"`
+	Figure    string           `json:"figure,omitempty"`
+	Path      []hexmap.Hex     `json:"path,omitempty"`
+	To        hexmap.Hex       `json:"to"`
+	Facing    hexmap.Direction `json:"facing"`
+	Run       bool             `json:"run,omitempty"`
+	AP        int              `json:"ap,omitempty"`      // AP spent
+	APLeft    int              `json:"ap_left,omitempty"` // AP left after it
+	Round     int              `json:"round,omitempty"`
+	APs       map[string]int   `json:"aps,omitempty"`       // round_started: AP by figure
+	Rolls     map[string][]int `json:"rolls,omitempty"`     // the dice each figure's roll used
+	Changes   []FigureChange   `json:"changes,omitempty"`   // acted: figures after the action
+	Ablations []Ablation       `json:"ablations,omitempty"` // acted: cover worn down
+	Action    string           `json:"action,omitempty"`    // acted: the command kind
+	Text      string           `json:"text"`
 }

@@ -56,6 +56,9 @@ type FigureSpec struct {
 	// AP is the AP left, in a snapshot of a fight under way; absent, the
 	// character's AP.
 	AP *int `json:"ap,omitempty"`
+	// Status is the figure's state in a snapshot of a fight under way;
+	// absent, the character's gear and no wounds.
+	Status *FigureStatus `json:"status,omitempty"`
 }
 
 // Rule systems a fight may name.
@@ -159,7 +162,13 @@ func (f *FightFile) State() (*State, error) {
 			}
 			ap = *fs.AP
 		}
-		s.Figures[fs.ID] = &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: ap, Hidden: fs.Hidden}
+		fig := &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: ap, Hidden: fs.Hidden}
+		if fs.Status != nil {
+			fig.FigureStatus = fs.Status.clone()
+		} else {
+			fig.Gear = append([]rules.Carried(nil), c.Gear...)
+		}
+		s.Figures[fs.ID] = fig
 		s.Order = append(s.Order, fs.ID)
 	}
 	return s, nil

@@ -220,14 +220,14 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 // place in the journal, so that a reopened fight rolls on where it was.
 func (s *Session) source(c Command) func(needs []string) (rules.Source, error) {
 	return func(needs []string) (rules.Source, error) {
-		if len(c.Dice) > 0 || c.Card != "" {
+		if len(c.Dice) > 0 || len(c.Cards) > 0 {
 			g := &rules.Given{Dice: append([]int(nil), c.Dice...)}
-			if c.Card != "" {
-				card, err := rules.FindCard(s.deck, c.Card)
+			for _, name := range c.Cards {
+				card, err := rules.FindCard(s.deck, name)
 				if err != nil {
 					return nil, &Refusal{Reason: err.Error(), Needs: needs}
 				}
-				g.Cards = []rules.Card{card}
+				g.Cards = append(g.Cards, card)
 			}
 			return g, nil
 		}
@@ -380,6 +380,11 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 	}
 	if e.Figure != "" && hidden(e.Figure) {
 		return Event{}, false, false
+	}
+	for _, c := range e.Changes {
+		if hidden(c.Figure) {
+			return Event{}, false, true // a hidden figure took part: rebuild the view
+		}
 	}
 	if e.APs != nil {
 		aps := map[string]int{}

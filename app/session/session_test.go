@@ -278,7 +278,7 @@ func TestTableDice(t *testing.T) {
 	if !reflect.DeepEqual(ev[0].Rolls["cyril"], []int{8, 6, 1, 5}) {
 		t.Errorf("the event keeps the dice: %v", ev[0].Rolls["cyril"])
 	}
-	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: dice, Card: "Z of cups"}); err == nil || !strings.Contains(err.Error(), "no card") {
+	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: dice, Cards: []string{"Z of cups"}}); err == nil || !strings.Contains(err.Error(), "no card") {
 		t.Errorf("a card that is not in the deck: %v", err)
 	}
 }

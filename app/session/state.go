@@ -28,8 +28,61 @@ type Figure struct {
 	At        hexmap.Hex
 	Facing    hexmap.Direction
 	AP        int  // AP left this round
-	Ran       bool // ran this round (TWTW Conflict: Movement)
 	Hidden    bool // only the Judge sees it
+	FigureStatus
+}
+
+// FigureStatus is what happens to a figure in a fight beyond where it
+// stands: its weapons' state, wounds and Conc, posture and movement.
+type FigureStatus struct {
+	Gear      []rules.Carried           `json:"gear,omitempty"`
+	Wounds    map[rules.HitLocation]int `json:"wounds,omitempty"` // by site; the torso under chest
+	Conc      int                       `json:"conc,omitempty"`
+	Condition rules.Condition           `json:"condition,omitempty"`
+	Prone     bool                      `json:"prone,omitempty"`
+	Ducked    bool                      `json:"ducked,omitempty"` // behind cover
+	Moved     bool                      `json:"moved,omitempty"`  // moved this round
+	Ran       bool                      `json:"ran,omitempty"`    // ran this round (TWTW Conflict: Movement)
+}
+
+// clone deep-copies the status.
+func (st FigureStatus) clone() FigureStatus {
+	st.Gear = append([]rules.Carried(nil), st.Gear...)
+	if st.Wounds != nil {
+		w := make(map[rules.HitLocation]int, len(st.Wounds))
+		for k, v := range st.Wounds {
+			w[k] = v
+		}
+		st.Wounds = w
+	}
+	return st
+}
+
+// Body returns the figure's wounds as a rules.Body to deal damage to.
+func (f *Figure) Body(size int) *rules.Body {
+	b := rules.NewBody(size)
+	for k, v := range f.Wounds {
+		b.Wounds[k] = v
+		if v >= rules.DisablingWounds {
+			b.Disabled[k] = true
+		}
+	}
+	b.Conc, b.Condition = f.Conc, f.Condition
+	return b
+}
+
+// FigureChange is a figure's AP and status after an action.
+type FigureChange struct {
+	Figure string       `json:"figure"`
+	AP     int          `json:"ap"`
+	Status FigureStatus `json:"status"`
+}
+
+// Ablation is a cover feature's armor value after a hit wore it down.
+type Ablation struct {
+	At    hexmap.Hex `json:"at"`
+	Side  int        `json:"side"` // a hexside 0–5, or −1 for the feature in the hex
+	Armor int        `json:"armor"`
 }
 
 // Clone returns a deep copy of the state.
@@ -43,6 +96,7 @@ func (s *State) Clone() *State {
 	c.Figures = make(map[string]*Figure, len(s.Figures))
 	for k, v := range s.Figures {
 		f := *v
+		f.FigureStatus = v.FigureStatus.clone()
 		c.Figures[k] = &f
 	}
 	c.Order = append([]string(nil), s.Order...)
@@ -104,6 +158,7 @@ func (s *State) Apply(e Event) error {
 		if e.Kind == EventMoved {
 			f.At = e.To
 			f.Ran = f.Ran || e.Run
+			f.Moved = true
 		}
 		f.Facing = e.Facing
 		f.AP = e.APLeft
@@ -120,7 +175,27 @@ func (s *State) Apply(e Event) error {
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
-				f.Ran = false
+				f.Ran, f.Moved = false, false
+			}
+		}
+	case EventActed:
+		for _, c := range e.Changes {
+			f, ok := s.Figures[c.Figure]
+			if !ok {
+				return fmt.Errorf("event %d: no figure %q", e.Seq, c.Figure)
+			}
+			f.AP = c.AP
+			f.FigureStatus = c.Status.clone()
+		}
+		for _, a := range e.Ablations {
+			if a.Side < 0 {
+				if feat, ok := s.Map.Feature(a.At); ok {
+					feat.Armor = a.Armor
+					s.Map.SetFeature(a.At, feat)
+				}
+			} else if feat, ok := s.Map.EdgeFeature(a.At, hexmap.Direction(a.Side)); ok {
+				feat.Armor = a.Armor
+				s.Map.SetEdge(a.At, hexmap.Direction(a.Side), feat)
 			}
 		}
 	default:
@@ -153,8 +228,9 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 			continue
 		}
 		ap := fig.AP
+		status := fig.FigureStatus.clone()
 		f.Figures = append(f.Figures, FigureSpec{ID: fig.ID, Character: fig.Character, Side: fig.Side,
-			At: s.Map.Label(fig.At), Facing: names[fig.Facing], Hidden: fig.Hidden, AP: &ap})
+			At: s.Map.Label(fig.At), Facing: names[fig.Facing], Hidden: fig.Hidden, AP: &ap, Status: &status})
 		used[fig.Character] = true
 	}
 	for _, id := range sortedKeys(s.Characters) {

@@ -1,0 +1,473 @@
+package session
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"hexslinger/assets"
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// Action commands (TWTW Conflict: Ranged Combat, Hand to Hand Combat,
+// Movement AP Cost, Wound Effects).
+const (
+	CommandReady   = "ready"   // ready Weapon
+	CommandCock    = "cock"    // cock Weapon
+	CommandProne   = "prone"   // drop prone (Prone true) or stand up
+	CommandDuck    = "duck"    // duck behind cover (Duck true) or emerge
+	CommandShoot   = "shoot"   // fire or throw Weapon: Shots, in order, from one pool
+	CommandMelee   = "melee"   // a hand-to-hand Blow at Target
+	CommandRecover = "recover" // a stunned figure spends its round on a recovery check
+)
+
+// ShotOrder is one shot of a shoot command.
+type ShotOrder struct {
+	Target     string `json:"target"`
+	Kind       string `json:"kind"` // "snap", "normal", "aimed", "fan"
+	Aims       int    `json:"aims,omitempty"`
+	PointBlank bool   `json:"point_blank,omitempty"`
+}
+
+// BlowOrder is a melee command's blow.
+type BlowOrder struct {
+	Target     string `json:"target"`
+	Attack     string `json:"attack"` // an id of the melee table: quick, heavy, feint, grapple
+	Careful    bool   `json:"careful,omitempty"`
+	Improvised string `json:"improvised,omitempty"` // small, large, sharp
+	Defense    string `json:"defense,omitempty"`    // the target's declared "block" or "dodge"
+}
+
+// tables holds the rule tables the session applies.
+type tables struct {
+	weapons map[string]rules.Weapon
+	melee   *rules.MeleeTable
+}
+
+var ruleTables = func() tables {
+	w, err := rules.ParseWeapons(assets.Weapons())
+	if err != nil {
+		panic(fmt.Sprintf("assets/weapons.json: %v", err)) // a build bug: the table is embedded
+	}
+	m, err := rules.ParseMelee(assets.Melee())
+	if err != nil {
+		panic(fmt.Sprintf("assets/melee.json: %v", err))
+	}
+	return tables{weapons: w, melee: m}
+}()
+
+// actor returns the figure giving an action command, refusing the fallen.
+func actor(s *State, id string) (*Figure, rules.Character, error) {
+	f, ok := s.Figures[id]
+	if !ok {
+		return nil, rules.Character{}, refuse("there is no figure %q in this fight", id)
+	}
+	c := s.Characters[f.Character]
+	if f.Condition >= rules.Unconscious {
+		return nil, c, refuse("%s is %s", c.Name, f.Condition)
+	}
+	return f, c, nil
+}
+
+// gearIndex finds a carried weapon.
+func gearIndex(f *Figure, weapon string) int {
+	return slices.IndexFunc(f.Gear, func(g rules.Carried) bool { return g.Weapon == weapon })
+}
+
+func pay(s *State, f *Figure, ap int, what string) error {
+	if ap > f.AP {
+		return refuse("%s needs %d AP to %s but has %d left", s.FigureName(f.ID), ap, what, f.AP)
+	}
+	return nil
+}
+
+func change(f *Figure, ap int, status FigureStatus) FigureChange {
+	return FigureChange{Figure: f.ID, AP: ap, Status: status}
+}
+
+// decideAction handles the action commands.
+func decideAction(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	if f.Condition == rules.Stunned && c.Kind != CommandRecover {
+		return nil, refuse("%s is stunned and must spend the round recovering", ch.Name)
+	}
+	st := f.FigureStatus.clone()
+	acted := func(ap int, text string, more ...FigureChange) []Event {
+		e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Text: text + fmt.Sprintf(" %d AP left.", f.AP-ap)}
+		e.Changes = append([]FigureChange{change(f, f.AP-ap, st)}, more...)
+		return []Event{e}
+	}
+	switch c.Kind {
+	case CommandReady, CommandCock:
+		i := gearIndex(f, c.Weapon)
+		w, ok := ruleTables.weapons[c.Weapon]
+		if i < 0 || !ok {
+			return nil, refuse("%s carries no %s", ch.Name, c.Weapon)
+		}
+		if c.Kind == CommandReady {
+			if st.Gear[i].Readied {
+				return nil, refuse("the %s is already in hand", w.Name)
+			}
+			if err := pay(s, f, w.ReadyCost(), "ready the "+w.Name); err != nil {
+				return nil, err
+			}
+			st.Gear[i].Readied = true
+			return acted(w.ReadyCost(), fmt.Sprintf("%s readies the %s for %d AP (TWTW Conflict: Cocking and Readying).", ch.Name, w.Name, w.ReadyCost())), nil
+		}
+		switch {
+		case w.Cock == 0:
+			return nil, refuse("the %s needs no cocking", w.Name)
+		case !st.Gear[i].Readied:
+			return nil, refuse("ready the %s before cocking it", w.Name)
+		case st.Gear[i].Cocked:
+			return nil, refuse("the %s is already cocked", w.Name)
+		}
+		if err := pay(s, f, w.Cock, "cock the "+w.Name); err != nil {
+			return nil, err
+		}
+		st.Gear[i].Cocked = true
+		return acted(w.Cock, fmt.Sprintf("%s cocks the %s for %d AP.", ch.Name, w.Name, w.Cock)), nil
+	case CommandProne:
+		to := rules.Standing
+		if c.Prone {
+			to = rules.Prone
+		}
+		from := rules.Standing
+		if st.Prone {
+			from = rules.Prone
+		}
+		ap := rules.PostureAP(from, to)
+		if ap == 0 {
+			return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "prone", false: "standing"}[st.Prone])
+		}
+		if err := pay(s, f, ap, "change posture"); err != nil {
+			return nil, err
+		}
+		st.Prone = c.Prone
+		verb := "stands up"
+		if c.Prone {
+			verb = "drops prone"
+		}
+		return acted(ap, fmt.Sprintf("%s %s for %d AP (TWTW Movement AP Cost).", ch.Name, verb, ap)), nil
+	case CommandDuck:
+		if st.Ducked == c.Duck {
+			return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "behind cover", false: "out of cover"}[st.Ducked])
+		}
+		ap := rules.CoverAP(c.Duck)
+		if err := pay(s, f, ap, "duck or emerge"); err != nil {
+			return nil, err
+		}
+		st.Ducked = c.Duck
+		verb := "emerges from cover"
+		if c.Duck {
+			verb = "ducks behind cover"
+		}
+		return acted(ap, fmt.Sprintf("%s %s for %d AP (TWTW Movement AP Cost).", ch.Name, verb, ap)), nil
+	case CommandRecover:
+		if f.Condition != rules.Stunned {
+			return nil, refuse("%s is not stunned", ch.Name)
+		}
+		b := f.Body(ch.Size)
+		rnd, err := src([]string{fmt.Sprintf("%s's recovery check: %s and a card", ch.Name, ch.TraitPool("fortitude", true))})
+		if err != nil {
+			return nil, err
+		}
+		o, card, err := rules.Recover(ch, b, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		st.Condition = b.Condition
+		return acted(f.AP, fmt.Sprintf("%s tries to shake off the stun (Fortitude vs TN %d, %d successes, %s): %s.", ch.Name, o.TN, o.Successes, card.Name(), b.Condition)), nil
+	case CommandShoot:
+		return decideShoot(s, c, f, ch, src)
+	case CommandMelee:
+		return decideMelee(s, c, f, ch, src)
+	}
+	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
+}
+
+// damage deals a hit to a target, makes its stun check and returns its
+// change and the sentence.
+func damage(s *State, target *Figure, kind rules.DamageKind, base, bumps int, loc rules.HitLocation, card rules.Card, rnd rules.Source) (FigureChange, string, error) {
+	tc := s.Characters[target.Character]
+	b := target.Body(tc.Size)
+	rep := b.Apply(kind, rules.Effect(base, bumps, loc), loc, card.Yes)
+	text := rep.Text
+	if b.Condition < rules.Unconscious {
+		o, err := rules.StunCheck(tc, b, rnd)
+		if err != nil {
+			return FigureChange{}, "", err
+		}
+		if o.Successes == 0 {
+			text += fmt.Sprintf("; %s fails the stun check (TN %d) and is stunned", tc.Name, o.TN)
+		} else {
+			text += fmt.Sprintf("; %s shrugs off the stun (TN %d)", tc.Name, o.TN)
+		}
+	}
+	st := target.FigureStatus.clone()
+	st.Wounds = b.Wounds
+	st.Conc, st.Condition = b.Conc, b.Condition
+	return FigureChange{Figure: target.ID, AP: target.AP, Status: st}, text, nil
+}
+
+func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+	w, ok := ruleTables.weapons[c.Weapon]
+	gi := gearIndex(f, c.Weapon)
+	if !ok || gi < 0 || w.Melee {
+		return nil, refuse("%s carries no gun or throwing weapon %q", ch.Name, c.Weapon)
+	}
+	if len(c.Shots) == 0 {
+		return nil, refuse("a shoot command needs at least one shot")
+	}
+	carried := f.Gear[gi]
+	if !w.Thrown && carried.Loaded < len(c.Shots) {
+		return nil, refuse("the %s holds %d round(s), not enough for %d shot(s)", w.Name, carried.Loaded, len(c.Shots))
+	}
+	var shots []rules.Shot
+	var sights []hexmap.Sight
+	var targets []*Figure
+	var order []string
+	motion := rules.Still
+	switch {
+	case f.Ran:
+		motion = rules.Ran
+	case f.Moved:
+		motion = rules.Walked
+	}
+	fans := 0
+	for i, so := range c.Shots {
+		t, ok := s.Figures[so.Target]
+		if !ok || t.ID == f.ID {
+			return nil, refuse("shot %d: there is no target %q", i+1, so.Target)
+		}
+		if !slices.Contains(order, t.ID) {
+			order = append(order, t.ID)
+		}
+		sight := s.Map.SightLine(f.At, t.At)
+		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
+			PointBlank: so.PointBlank, Motion: motion, TargetSize: s.Characters[t.Character].Size,
+			TargetNumber: slices.Index(order, t.ID), NotVisible: !sight.Clear, Aims: so.Aims}
+		switch so.Kind {
+		case "snap":
+			sh.Kind = rules.Snap
+		case "normal", "":
+			sh.Kind = rules.Normal
+		case "aimed":
+			sh.Kind = rules.Aimed
+		case "fan":
+			fans++
+			sh.Kind, sh.Fan, sh.FanSwitches = rules.Snap, fans, len(order)-1
+		default:
+			return nil, refuse("shot %d: %q is not a kind of shot (snap, normal, aimed, fan)", i+1, so.Kind)
+		}
+		if i > 0 {
+			carried = rules.AfterShot(carried, w) // each later shot cocks again
+			carried.Readied = true
+		}
+		shots = append(shots, sh)
+		sights = append(sights, sight)
+		targets = append(targets, t)
+	}
+	series, err := rules.PlanSeries(ch, shots)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	if err := pay(s, f, series.AP, "fire"); err != nil {
+		return nil, err
+	}
+	rnd, err := src([]string{fmt.Sprintf("%s's pool: %s, then a card for each shot, then a stun check for each hit", ch.Name, series.Pool)})
+	if err != nil {
+		return nil, err
+	}
+	res, err := series.Resolve(rnd)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	st := f.FigureStatus.clone()
+	after := f.Gear[gi]
+	for range c.Shots {
+		after = rules.AfterShot(after, w)
+	}
+	after.Readied = !w.Thrown
+	st.Gear[gi] = after
+	var names []string
+	for _, t := range targets {
+		names = append(names, s.FigureName(t.ID))
+	}
+	text := []string{fmt.Sprintf("%s fires the %s for %d AP (%s).", ch.Name, w.Name, series.AP, series.Plans[0].Explain())}
+	text = append(text, res.Explain(ch.Name, names)+".")
+	changes := map[string]FigureChange{}
+	var ablations []Ablation
+	for i, h := range res.Hits {
+		t := targets[i]
+		if !h.Result.Success {
+			if w.Thrown {
+				if at, err := rules.ScatterHex(f.At, t.At, h.Card, s.Map.Scale); err == nil {
+					text = append(text, fmt.Sprintf("The %s lands at %s (%d o'clock, %d paces).", w.Name, s.Map.Label(at), h.Card.Clock, h.Card.Phase))
+				}
+			}
+			continue
+		}
+		cover := rules.ThroughCover(sights[i].Cover, h.Location, w, h.Card)
+		if cover.Covered {
+			text = append(text, strings.ToUpper(cover.Text[:1])+cover.Text[1:]+".")
+			if cover.Result == rules.Ablate {
+				ablations = append(ablations, ablation(sights[i].Cover, h.Location, cover.NewAV))
+			}
+		}
+		if cover.Damage == 0 {
+			continue
+		}
+		tgt := *t
+		if prev, ok := changes[t.ID]; ok {
+			tgt.FigureStatus = prev.Status
+		}
+		fc, dtext, err := damage(s, &tgt, rules.Deadly, cover.Damage, h.Result.Bumps, h.Location, h.Card, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		changes[t.ID] = fc
+		text = append(text, s.FigureName(t.ID)+" takes "+dtext+".")
+	}
+	if res.Calamity {
+		text = append(text, "Calamity!")
+	}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: series.AP, APLeft: f.AP - series.AP,
+		Changes: []FigureChange{change(f, f.AP-series.AP, st)}, Ablations: ablations,
+		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-series.AP)}
+	for _, id := range order {
+		if fc, ok := changes[id]; ok {
+			e.Changes = append(e.Changes, fc)
+		}
+	}
+	return []Event{e}, nil
+}
+
+// ablation finds the cover feature that shielded loc and names its new AV.
+func ablation(cover []hexmap.CoverHit, loc rules.HitLocation, av int) Ablation {
+	for _, ch := range cover {
+		if rules.Shields(ch.Feature.Height, loc) {
+			side := -1
+			if ch.OnEdge {
+				side = int(ch.Side)
+			}
+			return Ablation{At: ch.At, Side: side, Armor: av}
+		}
+	}
+	return Ablation{Side: -1}
+}
+
+func decideMelee(s *State, c Command, f *Figure, ch rules.Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+	bo := c.Blow
+	if bo == nil {
+		return nil, refuse("a melee command needs a blow")
+	}
+	t, ok := s.Figures[bo.Target]
+	if !ok || t.ID == f.ID {
+		return nil, refuse("there is no target %q", bo.Target)
+	}
+	if !rules.Engaged(f.At, t.At, s.Map.Scale) {
+		return nil, refuse("%s is not within one pace of %s", s.FigureName(t.ID), ch.Name)
+	}
+	attack, ok := ruleTables.melee.Attack(bo.Attack)
+	if !ok {
+		return nil, refuse("%q is not a hand-to-hand attack (quick, heavy, feint, grapple)", bo.Attack)
+	}
+	blow := rules.Blow{Attack: attack, Careful: bo.Careful}
+	skill := "unarmed"
+	if c.Weapon != "" {
+		w, ok := ruleTables.weapons[c.Weapon]
+		if gi := gearIndex(f, c.Weapon); !ok || gi < 0 || !w.Melee || !f.Gear[gi].Readied {
+			return nil, refuse("%s has no melee weapon %q in hand", ch.Name, c.Weapon)
+		}
+		blow.Weapon, skill = &w, w.Skill
+	}
+	if bo.Improvised != "" {
+		for _, im := range ruleTables.melee.Improvised {
+			if im.ID == bo.Improvised {
+				im := im
+				blow.Improvised = &im
+			}
+		}
+		if blow.Improvised == nil {
+			return nil, refuse("%q is not an improvised weapon (small, large, sharp)", bo.Improvised)
+		}
+	}
+	plan := rules.PlanBlow(ch, blow)
+	if err := pay(s, f, plan.AP, "attack"); err != nil {
+		return nil, err
+	}
+	tc := s.Characters[t.Character]
+	defAP := 0
+	steps := plan.Upgrades
+	switch bo.Defense {
+	case "":
+	case "block":
+		defAP = rules.HandToHand.BlockAP
+	case "dodge":
+		defAP = rules.HandToHand.DodgeAP
+		steps -= rules.DodgeDowngrades(tc)
+	default:
+		return nil, refuse("%q is not a defense (block or dodge)", bo.Defense)
+	}
+	if defAP > t.AP {
+		return nil, refuse("%s needs %d AP to %s but has %d", tc.Name, defAP, bo.Defense, t.AP)
+	}
+	tn, _ := rules.Defense(tc, 0, rules.NoDominance)
+	base, _ := ch.SkillPool(skill)
+	pool := base.Shift(steps)
+	rnd, err := src([]string{fmt.Sprintf("%s's pool: %s and a card; a block roll if declared; a stun check on a hit", ch.Name, pool)})
+	if err != nil {
+		return nil, err
+	}
+	r, err := rules.RollPool(pool, rnd)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	card, err := rnd.Draw()
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	hit := rules.Judge(r.Top(), tn)
+	text := []string{fmt.Sprintf("%s: %s vs %s's defense %d: %d, %s (%s).", ch.Name, plan.Explained, tc.Name, tn, hit.Total,
+		map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name())}
+	loc := card.Location
+	if hit.Success && bo.Defense == "block" {
+		var bw *rules.Weapon
+		b, err := rules.ResolveBlock(tc, bw, hit.Total, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		switch {
+		case b.Blocked:
+			hit.Success = false
+			text = append(text, fmt.Sprintf("%s blocks it (%d).", tc.Name, b.Roll.Top()))
+		case b.ToArm:
+			loc = rules.LeftArm
+			text = append(text, fmt.Sprintf("%s's block meets it on the arm (%d).", tc.Name, b.Roll.Top()))
+		}
+	}
+	st := f.FigureStatus.clone()
+	changes := []FigureChange{change(f, f.AP-plan.AP, st)}
+	tst := t.FigureStatus.clone()
+	tgt := *t
+	tgt.AP -= defAP
+	if hit.Success && plan.Damage > 0 {
+		fc, dtext, err := damage(s, &tgt, plan.Kind, plan.Damage, hit.Bumps, loc, card, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		fc.AP = tgt.AP
+		changes = append(changes, fc)
+		text = append(text, tc.Name+" takes "+dtext+".")
+	} else if defAP > 0 {
+		changes = append(changes, FigureChange{Figure: t.ID, AP: tgt.AP, Status: tst})
+	}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: plan.AP, APLeft: f.AP - plan.AP, Changes: changes,
+		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-plan.AP)}
+	return []Event{e}, nil
+}
