@@ -471,3 +471,51 @@ func decideMelee(s *State, c Command, f *Figure, ch rules.Character, src func([]
 		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-plan.AP)}
 	return []Event{e}, nil
 }
+
+// CommandDoor opens or closes the door on hexside Side of hex To: the Judge
+// at no cost, or a figure standing on either side of it for DoorAP.
+const CommandDoor = "door"
+
+// DoorAP is what opening or closing a door costs a figure (docs/defaults.md).
+const DoorAP = 1
+
+func decideDoor(s *State, c Command) ([]Event, error) {
+	if c.To == nil || c.Side < 0 || c.Side > 5 {
+		return nil, refuse("a door command needs a hex and a hexside 0 to 5")
+	}
+	at, side := *c.To, hexmap.Direction(c.Side)
+	door, ok := s.Map.EdgeFeature(at, side)
+	if !ok || !door.Info().Openable {
+		return nil, refuse("there is no door on hexside %s of %s", s.Map.Orientation.SideNames()[side], s.Map.Label(at))
+	}
+	if door.Open == c.Open {
+		return nil, refuse("the door at %s is already %s", s.Map.Label(at), map[bool]string{true: "open", false: "closed"}[c.Open])
+	}
+	verb := map[bool]string{true: "opens", false: "closes"}[c.Open]
+	e := Event{Kind: EventActed, Action: c.Kind, Doors: []DoorChange{{At: at, Side: int(side), Open: c.Open}}}
+	if c.Figure == "" {
+		e.Text = fmt.Sprintf("The Judge %s the door at %s.", verb, s.Map.Label(at))
+		return []Event{e}, nil
+	}
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	if f.At != at && f.At != at.Neighbor(side) {
+		return nil, refuse("%s must stand beside the door at %s", ch.Name, s.Map.Label(at))
+	}
+	if err := pay(s, f, DoorAP, "work the door"); err != nil {
+		return nil, err
+	}
+	e.Figure, e.AP, e.APLeft = f.ID, DoorAP, f.AP-DoorAP
+	e.Changes = []FigureChange{change(f, f.AP-DoorAP, f.FigureStatus.clone())}
+	e.Text = fmt.Sprintf("%s %s the door at %s for %d AP; %d AP left.", ch.Name, verb, s.Map.Label(at), DoorAP, f.AP-DoorAP)
+	return []Event{e}, nil
+}
+
+// DoorChange is a door opened or closed.
+type DoorChange struct {
+	At   hexmap.Hex `json:"at"`
+	Side int        `json:"side"`
+	Open bool       `json:"open"`
+}

@@ -140,3 +140,31 @@ func TestMeleeBlow(t *testing.T) {
 		t.Errorf("a punch from across the street: %v", err)
 	}
 }
+
+func TestDoors(t *testing.T) {
+	s := open(t)
+	st := s.State()
+	g4, _ := st.Map.ParseHex("G4") // inside the saloon; its door is on the SE and SW hexsides
+	side := 5
+	jeb := st.Figures["jeb"]
+	if jeb.At != g4.Neighbor(hexmap.Direction(side)) {
+		side = 4
+	}
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "jeb", To: &g4}); err == nil {
+		t.Fatalf("Jeb walked through the closed door")
+	}
+	e := mustDo(t, s, Command{Kind: CommandDoor, Figure: "jeb", To: &g4, Side: side, Open: true})
+	if e.AP != 1 || !strings.Contains(e.Text, "opens the door at G4") {
+		t.Errorf("open: %+v", e)
+	}
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "jeb", To: &g4}); err != nil {
+		t.Errorf("through the open door: %v", err)
+	}
+	if _, err := s.Do(Command{Kind: CommandDoor, To: &g4, Side: side, Open: true}); err == nil {
+		t.Errorf("opened an open door")
+	}
+	mustDo(t, s, Command{Kind: CommandDoor, To: &g4, Side: side, Open: false})
+	if f, _ := s.State().Map.EdgeFeature(g4, hexmap.Direction(side)); f.Open {
+		t.Errorf("the Judge's close left it open")
+	}
+}

@@ -38,6 +38,8 @@ type Command struct {
 	Duck   bool        `json:"duck,omitempty"`
 	Shots  []ShotOrder `json:"shots,omitempty"`
 	Blow   *BlowOrder  `json:"blow,omitempty"`
+	Side   int         `json:"side,omitempty"` // door: the hexside of To
+	Open   bool        `json:"open,omitempty"` // door: open (true) or close
 }
 
 // Refusal is a command the rules do not allow, with the reason in one
@@ -90,6 +92,8 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 		return decideNewRound(s, c, src)
 	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover:
 		return decideAction(s, c, src)
+	case CommandDoor:
+		return decideDoor(s, c)
 	}
 	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
 }

@@ -41,6 +41,7 @@ type Event struct {
 	Rolls     map[string][]int `json:"rolls,omitempty"`     // the dice each figure's roll used
 	Changes   []FigureChange   `json:"changes,omitempty"`   // acted: figures after the action
 	Ablations []Ablation       `json:"ablations,omitempty"` // acted: cover worn down
+	Doors     []DoorChange     `json:"doors,omitempty"`     // acted: doors opened or closed
 	Action    string           `json:"action,omitempty"`    // acted: the command kind
 	Text      string           `json:"text"`
 }

@@ -21,8 +21,8 @@ import (
 // Limits of one client.
 const (
 	clientQueue = 256 // messages waiting for a slow client before it is dropped
-	rateBurst   = 60  // commands at once
-	ratePerSec  = 30  // commands a second, sustained
+	rateBurst   = 400 // commands at once
+	ratePerSec  = 200 // commands a second, sustained
 )
 
 // Server serves a session over WebSocket to map windows.

@@ -141,3 +141,29 @@ func TestServerBadMessages(t *testing.T) {
 		t.Errorf("the session stopped serving after an oversized message: %v", err)
 	}
 }
+
+// FuzzAnswer feeds the session's message decoder anything: it answers
+// every message with a result or an error and never panics.
+func FuzzAnswer(f *testing.F) {
+	f.Add([]byte(`{"type":"command","id":"c1","command":{"kind":"move","figure":"cyril","to":{"q":3,"r":7}}}`))
+	f.Add([]byte(`{"type":"command","id":"c2","command":{"kind":"shoot","figure":"cyril","weapon":"schofield","shots":[{"target":"zeke","kind":"fan"}],"dice":[10,10,10],"cards":["RJ"]}}`))
+	f.Add([]byte(`{"type":"command","command":{"kind":"melee","figure":"cyril","blow":{"target":"jeb","attack":"heavy","defense":"block"}}}`))
+	f.Add([]byte(`{"type":"command","command":{"kind":"door","to":{"q":3,"r":3},"side":5,"open":true}}`))
+	f.Add([]byte(`{"type":`))
+	f.Add([]byte(`{"type":"hello"}`))
+	s := open(f)
+	sv := &Server{s: s}
+	judge := &Seat{Name: "Judge", Role: RoleJudge}
+	player := &Seat{Name: "P", Role: RolePlayer, Figures: []string{"cyril"}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, seat := range []*Seat{judge, player} {
+			m := sv.answer(seat, data)
+			if m.Type != MsgResult && m.Type != MsgError {
+				t.Fatalf("answer of type %q", m.Type)
+			}
+			if !m.OK && m.Error == "" {
+				t.Fatalf("a failed answer without a reason: %+v", m)
+			}
+		}
+	})
+}

@@ -187,6 +187,12 @@ func (s *State) Apply(e Event) error {
 			f.AP = c.AP
 			f.FigureStatus = c.Status.clone()
 		}
+		for _, d := range e.Doors {
+			if feat, ok := s.Map.EdgeFeature(d.At, hexmap.Direction(d.Side)); ok {
+				feat.Open = d.Open
+				s.Map.SetEdge(d.At, hexmap.Direction(d.Side), feat)
+			}
+		}
 		for _, a := range e.Ablations {
 			if a.Side < 0 {
 				if feat, ok := s.Map.Feature(a.At); ok {
