@@ -126,34 +126,51 @@ func TestLoad1000PerSecond(t *testing.T) {
 	lt := newLoadTable(t, 8)
 	const rate, secs = 1000, 60
 	ctx := context.Background()
+	events := func() int {
+		lt.s.mu.Lock()
+		defer lt.s.mu.Unlock()
+		return len(lt.s.events)
+	}
+	n0 := events()
 	start := time.Now()
-	tick := time.NewTicker(time.Second / rate)
+	tick := time.NewTicker(time.Millisecond)
 	defer tick.Stop()
 	sent := 0
 	for time.Since(start) < secs*time.Second {
 		<-tick.C
-		if _, err := lt.clients[sent%8].Send(ctx, toggle(sent)); err != nil {
-			t.Fatal(err)
+		// Keep to the rate: as many commands as are due by now.
+		for due := int(time.Since(start).Seconds() * rate); sent < due; sent++ {
+			if _, err := lt.clients[sent%8].Send(ctx, toggle(sent)); err != nil {
+				t.Fatal(err)
+			}
 		}
-		sent++
 	}
 	elapsed := time.Since(start)
+	// Commands from 8 clients can arrive out of turn, and then a hide
+	// meets a hidden Jeb and is refused: what counts is that every client
+	// gets every event the session made.
+	time.Sleep(time.Second)
+	made := events() - n0
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		lt.mu.Lock()
 		low := slices.Min(lt.counts)
 		lt.mu.Unlock()
-		if low >= sent || time.Now().After(deadline) {
+		if low >= made || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	lt.mu.Lock()
 	defer lt.mu.Unlock()
-	t.Logf("sent %d commands in %v (%.0f a second); events per client: %v", sent, elapsed.Round(time.Millisecond), float64(sent)/elapsed.Seconds(), lt.counts)
+	t.Logf("sent %d commands in %v (%.0f a second), %d made events; events per client: %v",
+		sent, elapsed.Round(time.Millisecond), float64(sent)/elapsed.Seconds(), made, lt.counts)
+	if made < sent/2 {
+		t.Errorf("only %d of %d commands made an event", made, sent)
+	}
 	for i, n := range lt.counts {
-		if n != sent {
-			t.Errorf("client %d got %d events of %d", i, n, sent)
+		if n != made {
+			t.Errorf("client %d got %d events of %d", i, n, made)
 		}
 	}
 }
