@@ -1,9 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
-	"log/slog"
+	"io"
 	"net"
 	"os"
 	"os/signal"
@@ -87,9 +88,37 @@ func serve(args []string) error {
 	for _, seat := range seats {
 		fmt.Printf("  %s (%s): hexslinger-map --join '%s'\n", seat.Name, strings.Join(seat.Figures, ", "), session.JoinCode(host, seat.Token(), fp))
 	}
-	slog.Info("serving; Ctrl+C stops")
+	fmt.Println(`Type "revoke NAME" to revoke a player's seat, "players" to list them; Ctrl+C stops.`)
+	go commands(os.Stdin, access)
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	<-stop
 	return nil
+}
+
+// commands reads the Judge's lines on standard input while serving.
+func commands(in io.Reader, access *session.Access) {
+	sc := bufio.NewScanner(in)
+	for sc.Scan() {
+		verb, arg, _ := strings.Cut(strings.TrimSpace(sc.Text()), " ")
+		switch verb {
+		case "":
+		case "revoke":
+			if err := access.Revoke(strings.TrimSpace(arg)); err != nil {
+				fmt.Println("revoke:", err)
+			} else {
+				fmt.Printf("%s's seat is revoked.\n", strings.TrimSpace(arg))
+			}
+		case "players":
+			for _, p := range access.Players() {
+				state := "seated"
+				if p.Revoked() {
+					state = "revoked"
+				}
+				fmt.Printf("  %s (%s): %s\n", p.Name, strings.Join(p.Figures, ", "), state)
+			}
+		default:
+			fmt.Printf("unknown command %q: revoke NAME, players\n", verb)
+		}
+	}
 }
