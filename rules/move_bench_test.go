@@ -6,15 +6,17 @@ import (
 	"hexslinger/hexmap"
 )
 
-// BenchmarkReachable20AP: the reachable set of a Move 6 figure with 20 AP
-// (120 paces) on a 256×256 map of mixed terrain. Target: ≤ 2 ms.
-func BenchmarkReachable20AP(b *testing.B) {
+// benchReach times the reachable set of a figure in the middle of a
+// 256×256 map of mixed terrain with ap AP, priced by cost.
+func benchReach(b *testing.B, cost interface {
+	hexmap.CostModel
+	UnitsPerAP() int
+}, ap int) {
 	m := hexmap.Sample(256, 256, 1)
 	start := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 128, Row: 128})
 	m.SetTerrain(start, "dirt")
 	m.RemoveFeature(start)
-	c := MoveCost{Pace: 6}
-	s := hexmap.Search{Map: m, Cost: c, Limit: 20 * c.UnitsPerAP()}
+	s := hexmap.Search{Map: m, Cost: cost, Limit: ap * cost.UnitsPerAP()}
 	s.Reachable(start, 0).Release() // builds the map's step table once
 	b.ResetTimer()
 	n := 0
@@ -25,6 +27,23 @@ func BenchmarkReachable20AP(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "hexes")
 }
+
+// BenchmarkReachable20AP: the reachable set of a Move 6 figure with 20 AP
+// (120 paces) on a 256×256 map of mixed terrain. Target: ≤ 2 ms.
+func BenchmarkReachable20AP(b *testing.B) { benchReach(b, MoveCost{Pace: 6}, 20) }
+
+// BenchmarkReachable8AP: the overlay for a typical action, a Move 6 figure
+// with 8 AP (48 paces), on the same map.
+func BenchmarkReachable8AP(b *testing.B) { benchReach(b, MoveCost{Pace: 6}, 8) }
+
+// noTurns is MoveCost without any turning cost: the search then needs one
+// facing per hex, so BenchmarkReachable20APNoTurns is the floor of what
+// facing costs add to BenchmarkReachable20AP.
+type noTurns struct{ MoveCost }
+
+func (noTurns) Turn(int) int { return 0 }
+
+func BenchmarkReachable20APNoTurns(b *testing.B) { benchReach(b, noTurns{MoveCost{Pace: 6}}, 20) }
 
 // BenchmarkPathAcrossTheMap: one cheapest path over a 256×256 map.
 func BenchmarkPathAcrossTheMap(b *testing.B) {
@@ -39,24 +58,4 @@ func BenchmarkPathAcrossTheMap(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		s.PathTo(from, 0, to)
 	}
-}
-
-// BenchmarkReachable8AP: the overlay for a typical action, a Move 6 figure
-// with 8 AP (48 paces), on the same map.
-func BenchmarkReachable8AP(b *testing.B) {
-	m := hexmap.Sample(256, 256, 1)
-	start := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 128, Row: 128})
-	m.SetTerrain(start, "dirt")
-	m.RemoveFeature(start)
-	c := MoveCost{Pace: 6}
-	s := hexmap.Search{Map: m, Cost: c, Limit: 8 * c.UnitsPerAP()}
-	s.Reachable(start, 0).Release()
-	b.ResetTimer()
-	n := 0
-	for i := 0; i < b.N; i++ {
-		r := s.Reachable(start, 0)
-		n = r.Len()
-		r.Release()
-	}
-	b.ReportMetric(float64(n), "hexes")
 }
