@@ -203,21 +203,34 @@ func TestRateLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cl.Close()
-	for i := 0; i < rateBurst+20; i++ {
+	const n = rateBurst + 300
+	replies := make(chan Message, n)
+	go func() {
+		for i := 0; i < n; i++ {
+			m, err := cl.Read(ctx)
+			if err != nil {
+				close(replies)
+				return
+			}
+			replies <- m
+		}
+		close(replies)
+	}()
+	for i := 0; i < n; i++ {
 		cl.Send(ctx, Command{Kind: CommandTurn, Figure: "jeb", Turn: 4}) // refused by the rules, cheaply
 	}
-	limited := 0
-	for i := 0; i < rateBurst+20; i++ {
-		m, err := cl.Read(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+	limited, got := 0, 0
+	for m := range replies {
+		got++
 		if m.Code == ErrRateLimited {
 			limited++
 		}
 	}
+	if got != n {
+		t.Fatalf("%d replies of %d: the client was dropped", got, n)
+	}
 	if limited == 0 {
-		t.Errorf("%d commands at once were not limited", rateBurst+20)
+		t.Errorf("%d commands at once were not limited", n)
 	}
 	// Still connected afterwards.
 	time.Sleep(200 * time.Millisecond)

@@ -139,12 +139,14 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	_, events, unsubscribe := sv.s.Subscribe(clientQueue)
 	defer unsubscribe()
 	out := make(chan Message, clientQueue)
+	// send queues a broadcast; a client too slow to take them is dropped
+	// so that it holds up no one, and may reconnect and resync.
 	send := func(m Message) bool {
 		select {
 		case out <- m:
 			return true
 		default:
-			cancel() // too slow: drop it; it may reconnect and resync
+			cancel()
 			return false
 		}
 	}
@@ -189,7 +191,11 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 			if bucket.take() {
 				reply = sv.answer(seat, data)
 			}
-			if !send(reply) {
+			// A reply waits for room: a client that floods us with
+			// commands is slowed down, not dropped.
+			select {
+			case out <- reply:
+			case <-ctx.Done():
 				return
 			}
 		}
