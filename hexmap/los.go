@@ -209,13 +209,24 @@ func (m *Map) traceLines(from, to Hex) (Sight, Sight) {
 	same := true // the second line has not left the first yet
 	for i := 1; i <= n; i++ {
 		ha, hb, da, db := w.next()
-		eye := eyeA + (eyeB-eyeA)*float64(i)/float64(n)
 		if same && ha == hb {
+			// The common step: one line, into a hex with nothing in it or
+			// on the hexside crossed. Only that is checked here.
+			if pi := t[0].pi; pi >= 0 && i < n && t[0].prev.Add(directionVectors[da]) == ha && eyeA >= 0 && eyeB >= 0 {
+				hi := nbr[pi*6+int(da)]
+				if hi >= 0 && flags[hi]&(flagSightTerrain|flagFeature|flagHigh) == 0 && m.terrain[hi] != 0 &&
+					(da < 3 && flags[pi]&(flagEdge0<<da) == 0 || da >= 3 && flags[hi]&(flagEdge0<<(da-3)) == 0) {
+					t[0].prev, t[0].pi = ha, int(hi)
+					continue
+				}
+			}
+			eye := eyeA + (eyeB-eyeA)*float64(i)/float64(n)
 			if m.traceStep(flags, nbr, &t[0], ha, da, i, n, eye); t[0].closed {
 				break
 			}
 			continue
 		}
+		eye := eyeA + (eyeB-eyeA)*float64(i)/float64(n)
 		if same {
 			t[1] = t[0]
 			t[1].sight.Cover = slices.Clone(t[0].sight.Cover)
