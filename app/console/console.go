@@ -116,7 +116,18 @@ func (c *Console) Drain() {
 }
 
 func (c *Console) apply(e session.Event) {
-	if err := c.fold.Add(e); err != nil {
+	err := c.fold.Add(e)
+	if errors.Is(err, session.ErrResync) {
+		// An undo reached past what the console holds: start afresh from
+		// the session (events already folded in are skipped later).
+		var ferr error
+		if c.fold, ferr = session.NewFold(c.s.Welcome(nil)); ferr != nil {
+			slog.Error("console: resync", "err", ferr)
+			return
+		}
+		err = nil
+	}
+	if err != nil {
 		slog.Error("console: event does not fit the state", "err", err)
 		return
 	}

@@ -3,6 +3,8 @@ package session
 import (
 	"errors"
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -17,8 +19,14 @@ type Session struct {
 	mu      sync.Mutex
 	options FightOptions
 	deck    []rules.Card
-	events  []Event // every event, the opening first
-	opening *State  // the state before any command, for rebuilding
+	// events are the fight's recent events, the first an opening: the
+	// fight's own, or a checkpoint (a snapshot standing for the events
+	// before it, which only the journal keeps). Memory stays flat however
+	// long the fight; undo and redo read the whole history back from the
+	// journal when they need it.
+	events  []Event
+	opening *State // the state at events[0]
+	cmds    int    // the number of the last command
 	state   *State
 	journal *Journal
 	subs    map[int]chan<- Event
@@ -60,7 +68,11 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
 	}
 	s.events, s.opening, s.state = events, opening, st
+	for _, e := range events {
+		s.cmds = max(s.cmds, e.Cmd)
+	}
 	s.options = events[0].Fight.Options
+	s.checkpoint()
 	if s.deck, err = rules.ParseDeck(assets.Deck()); err != nil {
 		j.Close()
 		return nil, fmt.Errorf("the deck table: %w", err)
@@ -127,8 +139,20 @@ func NewFold(events []Event) (*Fold, error) {
 	return &Fold{Events: append([]Event(nil), events...), State: st}, nil
 }
 
-// Add folds one more event in.
+// ErrResync is returned by Fold.Add for an undo or redo of a command older
+// than the fold's events: the client must fetch a fresh welcome.
+var ErrResync = errors.New("the undo reaches past this view: resync")
+
+// Add folds one more event in; events it already has are ignored.
 func (f *Fold) Add(e Event) error {
+	if n := len(f.Events); n > 0 && e.Seq != 0 && e.Seq <= f.Events[n-1].Seq {
+		return nil
+	}
+	if e.Kind == EventUndone || e.Kind == EventRedone {
+		if !slices.ContainsFunc(f.Events, func(x Event) bool { return x.Cmd == e.Target }) {
+			return ErrResync
+		}
+	}
 	f.Events = append(f.Events, e)
 	if e.Kind == EventUndone || e.Kind == EventRedone {
 		st, err := Replay(f.Events)
@@ -161,11 +185,23 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 	}
 	var events []Event
 	var err error
+	var history []Event // the whole history, when an undo reaches past memory
 	switch c.Kind {
-	case CommandUndo:
-		events, err = s.undo()
-	case CommandRedo:
-		events, err = s.redo()
+	case CommandUndo, CommandRedo:
+		step := undo
+		if c.Kind == CommandRedo {
+			step = redo
+		}
+		// The recent events hold the command to take back or put back,
+		// unless it is older than the last checkpoint.
+		events, err = step(s.events)
+		var ref *Refusal
+		if errors.As(err, &ref) && s.events[0].Seq != 1 {
+			if history, err = s.history(); err != nil {
+				return nil, fmt.Errorf("read the journal back: %w", err)
+			}
+			events, err = step(history)
+		}
 	default:
 		events, err = decide(s.state, c, s.source(c))
 	}
@@ -173,7 +209,7 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 		return nil, err
 	}
 	last := s.events[len(s.events)-1]
-	seq, cmd := last.Seq, s.lastCmd()+1
+	seq, cmd := last.Seq, s.cmds+1
 	for i := range events {
 		seq++
 		events[i].Seq = seq
@@ -185,20 +221,34 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 	if err := s.journal.Append(events...); err != nil {
 		return nil, fmt.Errorf("the command was not carried out: %w", err)
 	}
-	if c.Kind == CommandUndo || c.Kind == CommandRedo {
-		st, err := replayOnto(s.opening.Clone(), append(append([]Event(nil), s.events...), events...))
+	switch {
+	case history != nil:
+		full := append(history, events...)
+		st, err := Replay(full)
 		if err != nil {
 			return nil, err // a bug: undo made events that do not replay
 		}
-		s.state = st
-	} else {
+		opening, _ := Replay(full[:1])
+		s.state, s.opening, s.events = st, opening, full
+	case c.Kind == CommandUndo || c.Kind == CommandRedo:
+		recent := append(s.events, events...)
+		st, err := replayOnto(s.opening.Clone(), recent)
+		if err != nil {
+			return nil, err
+		}
+		s.state, s.events = st, recent
+	default:
+		s.cmds = cmd
 		for _, e := range events {
 			if err := s.state.Apply(e); err != nil {
 				return nil, err // a bug: decide made an event the state refuses
 			}
 		}
+		s.events = append(s.events, events...)
+		// Fold old events away on ordinary commands only, so that a run of
+		// undos reads the journal back once.
+		s.checkpoint()
 	}
-	s.events = append(s.events, events...)
 	for id, ch := range s.subs {
 		for _, e := range events {
 			select {
@@ -239,34 +289,87 @@ func (s *Session) source(c Command) func(needs []string) (rules.Source, error) {
 	}
 }
 
-// lastCmd is the number of the last command carried out.
-func (s *Session) lastCmd() int {
-	n := 0
-	for _, e := range s.events {
-		n = max(n, e.Cmd)
+// keepEvents is how many recent events the session holds in memory; past
+// twice that it folds the older ones into a checkpoint.
+const keepEvents = 256
+
+// checkpoint folds all but about the last keepEvents events into a new
+// opening event holding a snapshot of the fight at that point.
+func (s *Session) checkpoint() {
+	if len(s.events) <= 2*keepEvents {
+		return
 	}
-	return n
+	cut := len(s.events) - keepEvents
+	for cut < len(s.events) && s.events[cut].Cmd != 0 && s.events[cut].Cmd == s.events[cut-1].Cmd {
+		cut++ // keep a command's events together
+	}
+	if cut >= len(s.events) {
+		return
+	}
+	undone := undoneCommands(s.events)
+	st := s.opening.Clone()
+	for _, e := range s.events[1:cut] {
+		if e.Cmd != 0 && undone[e.Cmd] {
+			continue
+		}
+		if err := st.Apply(e); err != nil {
+			return // a bug; keep every event rather than lose one
+		}
+	}
+	snap := st.Snapshot(nil)
+	snap.Options = s.options
+	opening, err := snap.State()
+	if err != nil {
+		return
+	}
+	prev := s.events[cut-1]
+	ev := Event{Seq: prev.Seq, Kind: EventOpened, Time: prev.Time, Fight: snap,
+		Text: fmt.Sprintf("The fight goes on in round %d (older events are in the journal).", st.Round)}
+	s.opening = opening
+	s.events = append([]Event{ev}, s.events[cut:]...)
+}
+
+// history returns every event of the fight: those in memory, or the
+// journal read back when a checkpoint stands for the older ones.
+func (s *Session) history() ([]Event, error) {
+	if s.events[0].Seq == 1 {
+		return append([]Event(nil), s.events...), nil
+	}
+	f, err := os.Open(s.journal.Path())
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	all, _, err := readJournal(f)
+	if err != nil {
+		return nil, err
+	}
+	if len(all) == 0 || all[len(all)-1].Seq != s.events[len(s.events)-1].Seq {
+		return nil, errors.New("the journal on disk does not end where the session does")
+	}
+	return all, nil
 }
 
 // undoStack returns the commands in effect, oldest first, and the undone
 // ones that may be redone, most recently undone last. A new command after
 // an undo clears the redo stack.
-func (s *Session) undoStack() (active []int, redo []int) {
+func undoStack(events []Event) (active []int, redo []int) {
 	undone := map[int]bool{}
-	for _, e := range s.events {
+	for _, e := range events {
 		switch {
 		case e.Kind == EventUndone:
 			undone[e.Target] = true
 			redo = append(redo, e.Target)
 		case e.Kind == EventRedone:
 			delete(undone, e.Target)
-			redo = redo[:len(redo)-1]
+			if i := slices.Index(redo, e.Target); i >= 0 {
+				redo = slices.Delete(redo, i, i+1)
+			}
 		case e.Cmd != 0 && (len(active) == 0 || active[len(active)-1] != e.Cmd) && !undone[e.Cmd]:
 			active = append(active, e.Cmd)
 			redo = nil
 		}
 	}
-	// Drop the undone from the active list.
 	out := active[:0]
 	for _, c := range active {
 		if !undone[c] {
@@ -277,8 +380,8 @@ func (s *Session) undoStack() (active []int, redo []int) {
 }
 
 // commandText is the log sentence of a command's first event.
-func (s *Session) commandText(cmd int) string {
-	for _, e := range s.events {
+func commandText(events []Event, cmd int) string {
+	for _, e := range events {
 		if e.Cmd == cmd {
 			return e.Text
 		}
@@ -286,22 +389,22 @@ func (s *Session) commandText(cmd int) string {
 	return ""
 }
 
-func (s *Session) undo() ([]Event, error) {
-	active, _ := s.undoStack()
+func undo(events []Event) ([]Event, error) {
+	active, _ := undoStack(events)
 	if len(active) == 0 {
 		return nil, refuse("there is nothing to undo")
 	}
 	c := active[len(active)-1]
-	return []Event{{Kind: EventUndone, Target: c, Text: "The Judge takes back: " + s.commandText(c)}}, nil
+	return []Event{{Kind: EventUndone, Target: c, Text: "The Judge takes back: " + commandText(events, c)}}, nil
 }
 
-func (s *Session) redo() ([]Event, error) {
-	_, redo := s.undoStack()
-	if len(redo) == 0 {
+func redo(events []Event) ([]Event, error) {
+	_, stack := undoStack(events)
+	if len(stack) == 0 {
 		return nil, refuse("there is nothing to redo")
 	}
-	c := redo[len(redo)-1]
-	return []Event{{Kind: EventRedone, Target: c, Text: "The Judge puts back: " + s.commandText(c)}}, nil
+	c := stack[len(stack)-1]
+	return []Event{{Kind: EventRedone, Target: c, Text: "The Judge puts back: " + commandText(events, c)}}, nil
 }
 
 // Subscribe returns every event so far and a channel of the ones to come.
@@ -346,8 +449,9 @@ func (s *Session) Close() error {
 	return s.journal.Close()
 }
 
-// Welcome returns what a seat is sent on connecting: for the Judge every
-// event so far; for a player one opening event holding a snapshot of the
+// Welcome returns what a seat is sent on connecting: for the Judge the
+// recent events, the first an opening (the fight's, or a checkpoint's
+// snapshot); for a player one opening event holding a snapshot of the
 // fight as that player may see it.
 func (s *Session) Welcome(seat *Seat) []Event {
 	s.mu.Lock()
@@ -366,6 +470,10 @@ func (s *Session) Welcome(seat *Seat) []Event {
 // figure hidden or revealed).
 func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 	if seat == nil || seat.Role == RoleJudge {
+		// An undo may reach past what a Judge's window holds: resync.
+		if e.Kind == EventUndone || e.Kind == EventRedone {
+			return Event{}, false, true
+		}
 		return e, true, false
 	}
 	switch e.Kind {

@@ -112,6 +112,12 @@ func TestRandomCommandsReplayAndUndo(t *testing.T) {
 		done++
 	}
 	want := figures(s.State())
+	s.mu.Lock()
+	held := len(s.events)
+	s.mu.Unlock()
+	if held > 2*keepEvents+10 {
+		t.Errorf("the session holds %d events in memory after %d commands, want at most about %d", held, done, 2*keepEvents)
+	}
 	s.Close()
 	s2, err := Open(demo(t), path)
 	if err != nil {
