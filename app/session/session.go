@@ -289,14 +289,17 @@ func (s *Session) source(c Command) func(needs []string) (rules.Source, error) {
 	}
 }
 
-// keepEvents is how many recent events the session holds in memory; past
-// twice that it folds the older ones into a checkpoint.
-const keepEvents = 256
+// keepEvents is how many recent events the session holds in memory;
+// checkpointEvery more, and it folds the older ones into a checkpoint.
+const (
+	keepEvents      = 256
+	checkpointEvery = 64
+)
 
 // checkpoint folds all but about the last keepEvents events into a new
 // opening event holding a snapshot of the fight at that point.
 func (s *Session) checkpoint() {
-	if len(s.events) <= 2*keepEvents {
+	if len(s.events) <= keepEvents+checkpointEvery {
 		return
 	}
 	cut := len(s.events) - keepEvents
@@ -327,6 +330,10 @@ func (s *Session) checkpoint() {
 		Text: fmt.Sprintf("The fight goes on in round %d (older events are in the journal).", st.Round)}
 	s.opening = opening
 	s.events = append([]Event{ev}, s.events[cut:]...)
+	// The state's log keeps no more than the events do.
+	if n := len(s.state.Log); n > keepEvents {
+		s.state.Log = append([]Event(nil), s.state.Log[n-keepEvents:]...)
+	}
 }
 
 // history returns every event of the fight: those in memory, or the

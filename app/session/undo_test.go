@@ -115,8 +115,8 @@ func TestRandomCommandsReplayAndUndo(t *testing.T) {
 	s.mu.Lock()
 	held := len(s.events)
 	s.mu.Unlock()
-	if held > 2*keepEvents+10 {
-		t.Errorf("the session holds %d events in memory after %d commands, want at most about %d", held, done, 2*keepEvents)
+	if held > keepEvents+checkpointEvery+10 {
+		t.Errorf("the session holds %d events in memory after %d commands, want at most about %d", held, done, keepEvents+checkpointEvery)
 	}
 	s.Close()
 	s2, err := Open(demo(t), path)
