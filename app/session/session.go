@@ -319,21 +319,29 @@ func (s *Session) checkpoint() {
 			return // a bug; keep every event rather than lose one
 		}
 	}
-	snap := st.Snapshot(nil)
-	snap.Options = s.options
-	opening, err := snap.State()
-	if err != nil {
-		return
-	}
+	// The opening event's snapshot is made when a client first needs it
+	// (recent), so a checkpoint costs only the replay above.
 	prev := s.events[cut-1]
-	ev := Event{Seq: prev.Seq, Kind: EventOpened, Time: prev.Time, Fight: snap,
-		Text: fmt.Sprintf("The fight goes on in round %d (older events are in the journal).", st.Round)}
-	s.opening = opening
-	s.events = append([]Event{ev}, s.events[cut:]...)
+	st.Log = nil
+	s.opening = st
+	s.events = append([]Event{{Seq: prev.Seq, Kind: EventOpened, Time: prev.Time,
+		Text: fmt.Sprintf("The fight goes on in round %d (older events are in the journal).", st.Round)}}, s.events[cut:]...)
 	// The state's log keeps no more than the events do.
 	if n := len(s.state.Log); n > keepEvents {
 		s.state.Log = append([]Event(nil), s.state.Log[n-keepEvents:]...)
 	}
+}
+
+// recent returns a copy of the events in memory, the first an opening with
+// its fight: a checkpoint's snapshot is made here, once. The caller holds
+// s.mu.
+func (s *Session) recent() []Event {
+	if s.events[0].Fight == nil {
+		snap := s.opening.Snapshot(nil)
+		snap.Options = s.options
+		s.events[0].Fight = snap
+	}
+	return append([]Event(nil), s.events...)
 }
 
 // history returns every event of the fight: those in memory, or the
@@ -424,7 +432,7 @@ func (s *Session) Subscribe(buf int) (past []Event, next <-chan Event, cancel fu
 	id := s.nextSub
 	s.nextSub++
 	s.subs[id] = ch
-	past = append([]Event(nil), s.events...)
+	past = s.recent()
 	return past, ch, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -464,7 +472,7 @@ func (s *Session) Welcome(seat *Seat) []Event {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if seat == nil || seat.Role == RoleJudge {
-		return append([]Event(nil), s.events...)
+		return s.recent()
 	}
 	last := s.events[len(s.events)-1]
 	return []Event{{Seq: last.Seq, Kind: EventOpened, Time: last.Time, Fight: s.state.Snapshot(seat),
