@@ -9,6 +9,7 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
+	"hexslinger/rules"
 )
 
 // Colours of the map window.
@@ -242,9 +243,46 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State) {
 	l := g.layout
 	s := l.Size
 	var b batch
+	// The reachable area of the selected figure, with what each hex costs.
+	if len(g.reach) > 0 {
+		small := face(math.Max(8, s*0.26), true)
+		for h, ap := range g.reach {
+			c := l.Corners(h)
+			shade := uint8(0x50 - min(ap, 4)*0x0c)
+			b.path(dst, polygon(c[:]), 0, color.RGBA{0x60, 0xc0, 0xff, shade})
+		}
+		b.flush(dst)
+		if s >= 18 {
+			for h, ap := range g.reach {
+				p := l.ToPixel(h)
+				say(dst, fmt.Sprint(ap), small, p.X+s*0.45, p.Y-s*0.42, color.RGBA{0x10, 0x30, 0x60, 0xd0}, true)
+			}
+		}
+	}
 	if g.hoverOK && st.Map.Contains(g.hover) {
 		c := l.Corners(g.hover)
 		b.path(dst, polygon(c[:]), float32(math.Max(2, s/12)), color.RGBA{0xff, 0xff, 0xff, 0x90})
+	}
+	// A shot's line of sight and the cover it crosses.
+	if g.aimOK && len(g.aimPlan.Targets) > 0 {
+		f := st.Figures[g.play.selected]
+		t := g.aimPlan.Targets[0]
+		col := color.RGBA{0xff, 0x60, 0x40, 0xe0}
+		if g.aimErr != nil || !g.aimPlan.Sights[0].Clear {
+			col = color.RGBA{0x90, 0x90, 0x90, 0xc0}
+		}
+		b.path(dst, polyline([]hexmap.Point{l.ToPixel(f.At), l.ToPixel(t.At)}), float32(math.Max(2, s/10)), col)
+		for _, c := range g.aimPlan.Sights[0].Cover {
+			var pts []hexmap.Point
+			if c.OnEdge {
+				a, z := l.Edge(c.At, c.Side)
+				pts = []hexmap.Point{a, z}
+			} else {
+				cs := l.Corners(c.At)
+				pts = append(cs[:], cs[0])
+			}
+			b.path(dst, polyline(pts), float32(math.Max(3, s/6)), colSelect)
+		}
 	}
 	if g.planOK && g.planFor == g.hover {
 		col := colPath
@@ -290,6 +328,9 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		f := st.Figures[id]
 		c := l.ToPixel(f.At)
 		col := sides[f.Side]
+		if f.Condition >= rules.Unconscious {
+			col = color.RGBA{0x70, 0x6a, 0x64, 0xff}
+		}
 		var b batch
 		r := s * 0.62
 		if id == g.play.selected {
@@ -316,6 +357,12 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		}
 		b.flush(dst)
 		say(dst, st.Characters[f.Character].Initials(), initials, c.X, c.Y, color.White, true)
+		if tag := figureTag(f); tag != "" && s >= 14 {
+			tf := face(math.Max(9, s*0.28), true)
+			b.path(dst, polygon(rect(hexmap.Point{X: c.X, Y: c.Y + r + s*0.2}, s*1.3, s*0.36)), 0, color.RGBA{0x10, 0x10, 0x10, 0xd0})
+			b.flush(dst)
+			say(dst, tag, tf, c.X, c.Y+r+s*0.2, color.RGBA{0xff, 0xc0, 0x60, 0xff}, true)
+		}
 		if s >= 14 {
 			say(dst, fmt.Sprint(f.AP), small, badge.X, badge.Y, colSelect, true)
 		}
@@ -348,6 +395,20 @@ func (g *Game) drawBar(dst *ebiten.Image) {
 			}
 		}
 	}
+	if g.play.attacking {
+		hint = g.play.attackHint()
+		if g.aimOK && g.aimFor() {
+			if g.aimErr != nil {
+				hint = g.aimErr.Error()
+			} else {
+				p := g.aimPlan.Series.Plans[0]
+				hint = fmt.Sprintf("%s at %s: %d AP, TN %d, pool %s, hit chance %.0f%%", p.Shot.Kind, st0(g).FigureName(g.aimPlan.Targets[0].ID), g.aimPlan.Series.AP, p.TN, p.Pool, 100*p.HitChance())
+				for _, m := range p.Modifiers {
+					hint += " · " + m.Name
+				}
+			}
+		}
+	}
 	say(dst, hint, face(16, false), 16, y0+46, colDim, false)
 	if s := g.conn.statusText(); s != "" {
 		bf := face(22, true)
@@ -355,4 +416,28 @@ func (g *Game) drawBar(dst *ebiten.Image) {
 		b.flush(dst)
 		say(dst, s, bf, float64(g.w)/2, 30, color.White, true)
 	}
+}
+
+func st0(g *Game) *session.State { return g.play.st }
+
+// aimFor reports whether the shot preview is for the hex under the pointer.
+func (g *Game) aimFor() bool { return g.previewFor.hover == g.hover }
+
+// figureTag is the word under a token for its state.
+func figureTag(f *session.Figure) string {
+	switch {
+	case f.Condition == rules.Dead:
+		return "dead"
+	case f.Condition == rules.Unconscious:
+		return "out"
+	case f.Condition == rules.Stunned:
+		return "stunned"
+	case f.Prone:
+		return "prone"
+	case f.Hidden:
+		return "hidden"
+	case len(f.Wounds) > 0:
+		return "wounded"
+	}
+	return ""
 }

@@ -50,10 +50,30 @@ type Game struct {
 	planSel  string
 	planSeq  int
 
+	previewFor previewKey
+
+	aimPlan session.ShootPlan
+	aimErr  error
+	aimOK   bool
+
+	reach    map[hexmap.Hex]int // AP to reach each hex, for the selected figure
+	reachFor string
+	reachSeq int
+
 	message    string
 	messageErr bool
 	messageAt  time.Time
 	seq        int // events applied, to refresh previews
+}
+
+// previewKey is what a preview depends on.
+type previewKey struct {
+	hover     hexmap.Hex
+	selected  string
+	seq       int
+	attacking bool
+	kind      string
+	aims      int
 }
 
 // ErrRejected is returned from Update when the session refused the window.
@@ -216,7 +236,17 @@ func (g *Game) input() {
 		g.issue(&session.Command{Kind: session.CommandRedo}, "")
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
-		g.play.selected = ""
+		g.play.cancel()
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyA) && !ctrl {
+		g.say(g.play.attack(), false)
+	}
+	for k, key := range []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3} {
+		if inpututil.IsKeyJustPressed(key) {
+			if msg := g.play.shotKey(k + 1); msg != "" {
+				g.say(msg, false)
+			}
+		}
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyHome) || inpututil.IsKeyJustPressed(ebiten.KeyF) {
 		g.fit()
@@ -231,11 +261,48 @@ func (g *Game) input() {
 		g.layout.Size = size
 	}
 
-	// The path preview follows the pointer.
-	if g.hoverOK && (g.hover != g.planFor || g.play.selected != g.planSel || g.seq != g.planSeq) {
+	// The path or shot preview follows the pointer, recomputed only when
+	// what it depends on changes.
+	key := previewKey{g.hover, g.play.selected, g.seq, g.play.attacking, g.play.kind, g.play.aims}
+	if g.hoverOK && key != g.previewFor {
+		g.previewFor = key
 		g.planFor, g.planSel, g.planSeq = g.hover, g.play.selected, g.seq
-		g.plan, g.planErr, g.planOK = g.play.preview(g.hover)
+		if g.play.attacking {
+			g.planOK = false
+			g.aimPlan, g.aimErr, g.aimOK = g.play.aim(g.hover)
+		} else {
+			g.aimOK = false
+			g.plan, g.planErr, g.planOK = g.play.preview(g.hover)
+		}
 	}
+	g.updateReach()
+}
+
+// updateReach recomputes the reachable area when the selection or the
+// fight changes: every hex the selected figure can reach with its AP, and
+// what it costs, by the session's own rule.
+func (g *Game) updateReach() {
+	st := g.play.st
+	if st == nil || g.play.selected == "" || g.play.attacking {
+		g.reach = nil
+		return
+	}
+	if g.reach != nil && g.reachFor == g.play.selected && g.reachSeq == g.seq {
+		return
+	}
+	f, ok := st.Figures[g.play.selected]
+	if !ok {
+		return
+	}
+	r, cost := rules.Reach(st.Map, st.Characters[f.Character], f.At, f.Facing, false, f.AP, st.BlockedFor(f.ID))
+	defer r.Release()
+	g.reach = map[hexmap.Hex]int{}
+	for _, h := range r.Hexes() {
+		if u, _ := r.Cost(h); h != f.At {
+			g.reach[h] = cost.AP(u)
+		}
+	}
+	g.reachFor, g.reachSeq = g.play.selected, g.seq
 }
 
 // issue sends a command or shows a line.

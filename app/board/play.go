@@ -14,6 +14,97 @@ import (
 type play struct {
 	st       *session.State
 	selected string
+	// Attack mode (A): the weapon and the kind of shot the next click on a
+	// figure fires.
+	attacking bool
+	weapon    string
+	kind      string // snap, normal, aimed
+	aims      int
+}
+
+// rangedWeapon returns the first gun or throwing weapon a figure carries.
+func rangedWeapon(f *session.Figure) string {
+	for _, g := range f.Gear {
+		if w, ok := session.Weapons()[g.Weapon]; ok && !w.Melee {
+			return g.Weapon
+		}
+	}
+	return ""
+}
+
+// attack answers A: attack mode on or off for the selected figure.
+func (p *play) attack() string {
+	if p.st == nil || p.selected == "" {
+		return "Select a figure first, then press A to attack."
+	}
+	if p.attacking {
+		p.attacking = false
+		return "Attack cancelled."
+	}
+	f := p.st.Figures[p.selected]
+	w := rangedWeapon(f)
+	if w == "" {
+		return p.st.FigureName(f.ID) + " carries no gun or throwing weapon."
+	}
+	p.attacking, p.weapon, p.kind, p.aims = true, w, "normal", 0
+	return p.attackHint()
+}
+
+// shotKey answers 1 (snap), 2 (normal) and 3 (aimed; again for a second
+// aim) in attack mode.
+func (p *play) shotKey(k int) string {
+	if !p.attacking {
+		return ""
+	}
+	switch k {
+	case 1:
+		p.kind, p.aims = "snap", 0
+	case 2:
+		p.kind, p.aims = "normal", 0
+	case 3:
+		if p.kind == "aimed" && p.aims < rules.MaxAimsPerShot {
+			p.aims++
+		} else {
+			p.kind, p.aims = "aimed", 1
+		}
+	}
+	return p.attackHint()
+}
+
+func (p *play) attackHint() string {
+	w := session.Weapons()[p.weapon]
+	kind := p.kind
+	if p.kind == "aimed" {
+		kind = "aimed (" + strconv.Itoa(p.aims) + " aim)"
+	}
+	return "Attack with the " + w.Name + ", " + kind + " shot: click a target · 1 snap · 2 normal · 3 aimed (again for 2 aims) · Esc cancels"
+}
+
+// order is the shot the next click on target would fire.
+func (p *play) order(target string) []session.ShotOrder {
+	return []session.ShotOrder{{Target: target, Kind: p.kind, Aims: p.aims}}
+}
+
+// aim previews a shot at the figure on h with the session's own rule.
+func (p *play) aim(h hexmap.Hex) (session.ShootPlan, error, bool) {
+	if !p.attacking || p.st == nil {
+		return session.ShootPlan{}, nil, false
+	}
+	t, ok := p.st.FigureAt(h)
+	if !ok || t.ID == p.selected {
+		return session.ShootPlan{}, nil, false
+	}
+	plan, err := p.st.PlanShoot(p.selected, p.weapon, p.order(t.ID))
+	return plan, err, true
+}
+
+// cancel answers Esc: attack mode off, else the selection.
+func (p *play) cancel() {
+	if p.attacking {
+		p.attacking = false
+		return
+	}
+	p.selected = ""
 }
 
 // click answers a left click on hex h: select the figure there, or move the
@@ -22,6 +113,13 @@ type play struct {
 func (p *play) click(h hexmap.Hex) (*session.Command, string) {
 	if p.st == nil {
 		return nil, ""
+	}
+	if p.attacking {
+		p.attacking = false
+		if f, ok := p.st.FigureAt(h); ok && f.ID != p.selected {
+			return &session.Command{Kind: session.CommandShoot, Figure: p.selected, Weapon: p.weapon, Shots: p.order(f.ID)}, ""
+		}
+		return nil, "Attack cancelled: click a figure to shoot at it."
 	}
 	if f, ok := p.st.FigureAt(h); ok {
 		if p.selected == f.ID {

@@ -85,3 +85,50 @@ func TestPreviewUsesTheSessionRule(t *testing.T) {
 		t.Errorf("a preview onto a figure")
 	}
 }
+
+func TestAttackMode(t *testing.T) {
+	p := demoPlay(t)
+	if msg := p.attack(); !strings.Contains(msg, "Select a figure") {
+		t.Errorf("A with nothing selected: %q", msg)
+	}
+	p.click(at(t, p, "C8")) // Cyril
+	if msg := p.attack(); !p.attacking || p.weapon != "schofield" || !strings.Contains(msg, "S&W Schofield, normal shot") {
+		t.Fatalf("A with Cyril selected: %q (%+v)", msg, p)
+	}
+	p.shotKey(3)
+	p.shotKey(3)
+	if p.kind != "aimed" || p.aims != 2 {
+		t.Errorf("3, 3: %s with %d aims", p.kind, p.aims)
+	}
+	p.shotKey(1)
+	plan, err, ok := p.aim(at(t, p, "U8")) // Zeke, 18 paces
+	if !ok || err != nil || plan.Series.Plans[0].TN != 6 || plan.Series.Plans[0].Shot.Kind.String() != "snap" {
+		t.Fatalf("preview of a snap shot at Zeke: %+v %v %v", plan.Series, err, ok)
+	}
+	if _, _, ok := p.aim(at(t, p, "J8")); ok {
+		t.Errorf("a preview at an empty hex")
+	}
+	cmd, _ := p.click(at(t, p, "U8"))
+	if cmd == nil || cmd.Kind != session.CommandShoot || cmd.Weapon != "schofield" || len(cmd.Shots) != 1 || cmd.Shots[0].Target != "zeke" || cmd.Shots[0].Kind != "snap" {
+		t.Fatalf("the click on Zeke: %+v", cmd)
+	}
+	if p.attacking || p.selected != "cyril" {
+		t.Errorf("after the shot: attacking %v, selected %q", p.attacking, p.selected)
+	}
+	// Esc leaves attack mode first, then the selection.
+	p.attack()
+	p.cancel()
+	if p.attacking || p.selected != "cyril" {
+		t.Errorf("Esc in attack mode")
+	}
+	p.cancel()
+	if p.selected != "" {
+		t.Errorf("Esc again keeps the selection")
+	}
+	// A click on empty ground in attack mode cancels without a command.
+	p.click(at(t, p, "C8"))
+	p.attack()
+	if cmd, msg := p.click(at(t, p, "J8")); cmd != nil || !strings.Contains(msg, "cancelled") {
+		t.Errorf("attack click on nothing: %+v %q", cmd, msg)
+	}
+}

@@ -214,23 +214,40 @@ func damage(s *State, target *Figure, kind rules.DamageKind, base, bumps int, lo
 	return FigureChange{Figure: target.ID, AP: target.AP, Status: st}, text, nil
 }
 
-func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]string) (rules.Source, error)) ([]Event, error) {
-	w, ok := ruleTables.weapons[c.Weapon]
-	gi := gearIndex(f, c.Weapon)
-	if !ok || gi < 0 || w.Melee {
-		return nil, refuse("%s carries no gun or throwing weapon %q", ch.Name, c.Weapon)
+// ShootPlan is a shoot command priced and modified, before the dice: what
+// the map window previews and the session then resolves.
+type ShootPlan struct {
+	Weapon  rules.Weapon
+	Gear    int // index of the weapon in the shooter's gear
+	Series  rules.Series
+	Sights  []hexmap.Sight // per shot
+	Targets []*Figure      // per shot
+	Order   []string       // the targets in the order first shot at
+}
+
+// PlanShoot prices shots by figure id with weapon: range from the map, the
+// firer's motion this round, the target's size, line of sight (a target
+// out of sight takes the not-visible penalty), the weapon's state.
+func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, error) {
+	f, ok := s.Figures[id]
+	if !ok {
+		return ShootPlan{}, refuse("there is no figure %q in this fight", id)
 	}
-	if len(c.Shots) == 0 {
-		return nil, refuse("a shoot command needs at least one shot")
+	ch := s.Characters[f.Character]
+	w, ok := ruleTables.weapons[weapon]
+	gi := gearIndex(f, weapon)
+	if !ok || gi < 0 || w.Melee {
+		return ShootPlan{}, refuse("%s carries no gun or throwing weapon %q", ch.Name, weapon)
+	}
+	if len(orders) == 0 {
+		return ShootPlan{}, refuse("a shoot command needs at least one shot")
 	}
 	carried := f.Gear[gi]
-	if !w.Thrown && carried.Loaded < len(c.Shots) {
-		return nil, refuse("the %s holds %d round(s), not enough for %d shot(s)", w.Name, carried.Loaded, len(c.Shots))
+	if !w.Thrown && carried.Loaded < len(orders) {
+		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)", w.Name, carried.Loaded, len(orders))
 	}
+	p := ShootPlan{Weapon: w, Gear: gi}
 	var shots []rules.Shot
-	var sights []hexmap.Sight
-	var targets []*Figure
-	var order []string
 	motion := rules.Still
 	switch {
 	case f.Ran:
@@ -239,18 +256,18 @@ func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]
 		motion = rules.Walked
 	}
 	fans := 0
-	for i, so := range c.Shots {
+	for i, so := range orders {
 		t, ok := s.Figures[so.Target]
 		if !ok || t.ID == f.ID {
-			return nil, refuse("shot %d: there is no target %q", i+1, so.Target)
+			return ShootPlan{}, refuse("shot %d: there is no target %q", i+1, so.Target)
 		}
-		if !slices.Contains(order, t.ID) {
-			order = append(order, t.ID)
+		if !slices.Contains(p.Order, t.ID) {
+			p.Order = append(p.Order, t.ID)
 		}
 		sight := s.Map.SightLine(f.At, t.At)
 		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
 			PointBlank: so.PointBlank, Motion: motion, TargetSize: s.Characters[t.Character].Size,
-			TargetNumber: slices.Index(order, t.ID), NotVisible: !sight.Clear, Aims: so.Aims}
+			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: !sight.Clear, Aims: so.Aims}
 		switch so.Kind {
 		case "snap":
 			sh.Kind = rules.Snap
@@ -260,22 +277,32 @@ func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]
 			sh.Kind = rules.Aimed
 		case "fan":
 			fans++
-			sh.Kind, sh.Fan, sh.FanSwitches = rules.Snap, fans, len(order)-1
+			sh.Kind, sh.Fan, sh.FanSwitches = rules.Snap, fans, len(p.Order)-1
 		default:
-			return nil, refuse("shot %d: %q is not a kind of shot (snap, normal, aimed, fan)", i+1, so.Kind)
+			return ShootPlan{}, refuse("shot %d: %q is not a kind of shot (snap, normal, aimed, fan)", i+1, so.Kind)
 		}
 		if i > 0 {
 			carried = rules.AfterShot(carried, w) // each later shot cocks again
 			carried.Readied = true
 		}
 		shots = append(shots, sh)
-		sights = append(sights, sight)
-		targets = append(targets, t)
+		p.Sights = append(p.Sights, sight)
+		p.Targets = append(p.Targets, t)
 	}
 	series, err := rules.PlanSeries(ch, shots)
 	if err != nil {
-		return nil, &Refusal{Reason: err.Error()}
+		return ShootPlan{}, &Refusal{Reason: err.Error()}
 	}
+	p.Series = series
+	return p, nil
+}
+
+func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+	plan, err := s.PlanShoot(f.ID, c.Weapon, c.Shots)
+	if err != nil {
+		return nil, err
+	}
+	w, gi, series, sights, targets, order := plan.Weapon, plan.Gear, plan.Series, plan.Sights, plan.Targets, plan.Order
 	if err := pay(s, f, series.AP, "fire"); err != nil {
 		return nil, err
 	}
@@ -519,3 +546,6 @@ type DoorChange struct {
 	Side int        `json:"side"`
 	Open bool       `json:"open"`
 }
+
+// Weapons is the weapon table the session applies, by id.
+func Weapons() map[string]rules.Weapon { return ruleTables.weapons }
