@@ -39,6 +39,46 @@ type Map struct {
 
 	version uint64 // counts changes, for caches built from the map
 	cache   *mapCache
+	changes []change // the hexes changed lately, for redrawing only them
+}
+
+// change is one hex changed at a version of the map.
+type change struct {
+	version uint64
+	hex     Hex
+}
+
+// maxChanges is how many recent changes a map remembers.
+const maxChanges = 4096
+
+// touch records a change to hex h.
+func (m *Map) touch(h Hex) {
+	m.version++
+	if len(m.changes) >= maxChanges {
+		m.changes = append(m.changes[:0], m.changes[maxChanges/2:]...)
+	}
+	m.changes = append(m.changes, change{m.version, h})
+}
+
+// Version counts the map's changes: a cache built at one version is stale
+// once the version moves on.
+func (m *Map) Version() uint64 { return m.version }
+
+// ChangedSince returns the hexes changed after version v; ok is false when
+// the map no longer remembers that far back (redraw everything).
+func (m *Map) ChangedSince(v uint64) (hexes []Hex, ok bool) {
+	if v >= m.version {
+		return nil, true
+	}
+	if len(m.changes) == 0 || m.changes[0].version > v+1 {
+		return nil, false
+	}
+	for _, c := range m.changes {
+		if c.version > v {
+			hexes = append(hexes, c.hex)
+		}
+	}
+	return hexes, true
 }
 
 // Background is an image laid under a map. The image's top-left corner
@@ -126,7 +166,7 @@ func (m *Map) Terrain(h Hex) (t Terrain, ok bool) {
 
 // SetTerrain sets the terrain of h; "" takes h off the map.
 func (m *Map) SetTerrain(h Hex, name string) error {
-	m.version++
+	m.touch(h)
 	i := m.index(h)
 	if i < 0 {
 		return fmt.Errorf("hex %s is outside the %d×%d map", m.Label(h), m.Width, m.Height)
@@ -155,7 +195,7 @@ const (
 
 // SetElevation sets the height level of h.
 func (m *Map) SetElevation(h Hex, level int) error {
-	m.version++
+	m.touch(h)
 	i := m.index(h)
 	if i < 0 {
 		return fmt.Errorf("hex %s is outside the %d×%d map", m.Label(h), m.Width, m.Height)
@@ -207,7 +247,8 @@ func (m *Map) SetEdge(h Hex, d Direction, f Feature) error {
 func (m *Map) RemoveEdge(h Hex, d Direction) { m.putEdge(EdgeOf(h, d), Feature{}) }
 
 func (m *Map) putEdge(e Edge, f Feature) error {
-	m.version++
+	m.touch(e.Hex)
+	m.touch(e.Hex.Neighbor(e.Side))
 	if i := m.index(e.Hex); i >= 0 {
 		k, err := m.intern(f)
 		if err != nil {
@@ -235,7 +276,7 @@ func (m *Map) Feature(h Hex) (Feature, bool) {
 
 // SetFeature puts f in hex h, replacing what was there.
 func (m *Map) SetFeature(h Hex, f Feature) error {
-	m.version++
+	m.touch(h)
 	if !m.Contains(h) {
 		return fmt.Errorf("hex %s is not on the map", m.Label(h))
 	}
@@ -252,7 +293,7 @@ func (m *Map) SetFeature(h Hex, f Feature) error {
 
 // RemoveFeature clears hex h.
 func (m *Map) RemoveFeature(h Hex) {
-	m.version++
+	m.touch(h)
 	if i := m.index(h); i >= 0 {
 		m.features[i] = 0
 	}
@@ -335,6 +376,7 @@ func (m *Map) Clone() *Map {
 	c.featIdx = maps.Clone(m.featIdx)
 	c.Labels = maps.Clone(m.Labels)
 	c.cache = &mapCache{}
+	c.changes = append([]change(nil), m.changes...)
 	return &c
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -43,135 +44,18 @@ var sideColours = []color.RGBA{
 	{0x8a, 0x4a, 0xa0, 0xff}, // purple
 }
 
-// mapLayer caches the drawn map (terrain, grid, walls, features) for one
-// zoom, covering the window and half a window around it, so that frames
-// only copy it and panning within that margin costs nothing.
-type mapLayer struct {
-	img    *ebiten.Image
-	layout hexmap.Layout // the layout used to draw into img
-	w, h   int
-	st     *session.State
-}
-
-// valid reports whether the layer still serves layout l in a w×h window.
-func (m *mapLayer) valid(st *session.State, l hexmap.Layout, w, h int) bool {
-	if m == nil || m.st != st || m.layout.Size != l.Size || m.w != w || m.h != h {
-		return false
-	}
-	ox, oy := l.Origin.X-m.layout.Origin.X, l.Origin.Y-m.layout.Origin.Y
-	return ox <= 0 && ox >= -float64(w) && oy <= 0 && oy >= -float64(h)
-}
-
 // Draw implements ebiten.Game.
 func (g *Game) Draw(screen *ebiten.Image) {
+	t0 := time.Now()
 	screen.Fill(colBackground)
 	st := g.play.st
 	if st != nil {
-		if !g.layer.valid(st, g.layout, g.w, g.h) {
-			g.layer = g.drawLayer(st)
-		}
-		op := &ebiten.DrawImageOptions{}
-		op.GeoM.Translate(g.layout.Origin.X-g.layer.layout.Origin.X, g.layout.Origin.Y-g.layer.layout.Origin.Y)
-		screen.DrawImage(g.layer.img, op)
+		g.chunks.draw(screen, st, g.layout, g.w, g.h)
 		g.drawOverlay(screen, st)
 		g.drawFigures(screen, st)
 	}
 	g.drawBar(screen)
-}
-
-// drawLayer draws the map into a new layer image for the current view.
-func (g *Game) drawLayer(st *session.State) *mapLayer {
-	w, h := g.w, g.h
-	if g.layer != nil && g.layer.img != nil {
-		g.layer.img.Deallocate()
-	}
-	l := g.layout
-	l.Origin = hexmap.Point{X: l.Origin.X + float64(w)/2, Y: l.Origin.Y + float64(h)/2}
-	img := ebiten.NewImage(2*w, 2*h)
-	m := st.Map
-	s := l.Size
-	inView := func(p hexmap.Point) bool {
-		return p.X > -2*s && p.Y > -2*s && p.X < float64(2*w)+2*s && p.Y < float64(2*h)+2*s
-	}
-	var b batch
-	var hexes []hexmap.Hex
-	for _, hx := range m.Hexes() {
-		if inView(l.ToPixel(hx)) {
-			hexes = append(hexes, hx)
-		}
-	}
-	// Terrain, lighter for each level of elevation.
-	for _, hx := range hexes {
-		t, _ := m.Terrain(hx)
-		c := shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx)))
-		cs := l.Corners(hx)
-		b.path(img, polygon(cs[:]), 0, c)
-	}
-	// Grid, then contours where elevation changes.
-	for _, hx := range hexes {
-		c := l.Corners(hx)
-		b.path(img, polygon(c[:]), float32(math.Max(1, s/28)), colGrid)
-	}
-	for _, hx := range hexes {
-		for d := hexmap.Direction(0); d < 3; d++ {
-			n := hx.Neighbor(d)
-			if m.Contains(n) && m.Elevation(n) != m.Elevation(hx) {
-				a, e := l.Edge(hx, d)
-				b.path(img, polyline([]hexmap.Point{a, e}), float32(math.Max(2, s/10)), colContour)
-			}
-		}
-	}
-	// Hex features, then edge features over them.
-	type armorTag struct {
-		at    hexmap.Point
-		armor int
-	}
-	var tags []armorTag
-	for _, hx := range hexes {
-		f, ok := m.Feature(hx)
-		if !ok {
-			continue
-		}
-		c := l.ToPixel(hx)
-		drawFeature(img, &b, f, c, s)
-		if f.IsCover() {
-			tags = append(tags, armorTag{hexmap.Point{X: c.X + s*0.45, Y: c.Y - s*0.45}, f.Armor})
-		}
-	}
-	for _, e := range m.Edges() {
-		if !inView(l.ToPixel(e.Hex)) {
-			continue
-		}
-		a, z := l.Edge(e.Hex, e.Side)
-		f, _ := m.EdgeAt(e)
-		drawEdge(img, &b, f, a, z, s)
-	}
-	b.flush(img)
-	if s >= 14 {
-		small := face(math.Max(9, s*0.3), true)
-		for _, t := range tags {
-			b.path(img, circle(t.at, s*0.2), 0, colInk)
-			b.flush(img)
-			say(img, fmt.Sprint(t.armor), small, t.at.X, t.at.Y, colArmor, true)
-		}
-	}
-	// Hex names and map labels.
-	if s >= 22 {
-		tiny := face(math.Max(8, s*0.22), false)
-		for _, hx := range hexes {
-			if _, ok := m.Feature(hx); ok {
-				continue
-			}
-			c := l.ToPixel(hx)
-			say(img, m.Label(hx), tiny, c.X, c.Y+s*0.62, colLabel, true)
-		}
-	}
-	big := face(math.Max(11, s*0.42), true)
-	for hx, text := range m.Labels {
-		c := l.ToPixel(hx)
-		say(img, text, big, c.X, c.Y, colInk, true)
-	}
-	return &mapLayer{img: img, layout: l, w: w, h: h, st: st}
+	g.drawCPU += time.Since(t0)
 }
 
 func drawFeature(dst *ebiten.Image, b *batch, f hexmap.Feature, c hexmap.Point, s float64) {
@@ -315,6 +199,7 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State) {
 func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	l := g.layout
 	s := l.Size
+	g.sprites.prepare(s)
 	sides := map[string]color.RGBA{}
 	for _, id := range st.Order {
 		side := st.Figures[id].Side
@@ -322,49 +207,28 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 			sides[side] = sideColours[len(sides)%len(sideColours)]
 		}
 	}
-	initials := face(math.Max(10, s*0.48), true)
-	small := face(math.Max(9, s*0.3), true)
+	margin := 2 * s
 	for _, id := range st.Order {
 		f := st.Figures[id]
 		c := l.ToPixel(f.At)
+		if c.X < -margin || c.Y < -margin || c.X > float64(g.w)+margin || c.Y > float64(g.h)+margin {
+			continue // off screen
+		}
 		col := sides[f.Side]
 		if f.Condition >= rules.Unconscious {
 			col = color.RGBA{0x70, 0x6a, 0x64, 0xff}
 		}
-		var b batch
-		r := s * 0.62
-		if id == g.play.selected {
-			b.path(dst, circle(c, r+s*0.16), 0, colSelect)
-		}
-		// Facing wedge: a triangle through the faced hexside.
+		// The facing's angle on screen: toward the faced hexside's middle.
 		e1, e2 := l.Edge(f.At, f.Facing)
 		mid := lerpPt(e1, e2, 0.5)
-		dx, dy := mid.X-c.X, mid.Y-c.Y
-		n := math.Hypot(dx, dy)
-		ux, uy := dx/n, dy/n
-		tip := hexmap.Point{X: c.X + ux*s*1.02, Y: c.Y + uy*s*1.02}
-		base1 := hexmap.Point{X: c.X + ux*r*0.45 - uy*r*0.8, Y: c.Y + uy*r*0.45 + ux*r*0.8}
-		base2 := hexmap.Point{X: c.X + ux*r*0.45 + uy*r*0.8, Y: c.Y + uy*r*0.45 - ux*r*0.8}
-		wedge := polygon([]hexmap.Point{base1, tip, base2})
-		b.path(dst, wedge, 0, shade(col, -0.2))
-		b.path(dst, wedge, float32(math.Max(1.5, s/16)), color.RGBA{0xf8, 0xf0, 0xe0, 0xff})
-		b.path(dst, circle(c, r), 0, col)
-		b.path(dst, circle(c, r), float32(math.Max(1.5, s/16)), color.RGBA{0xf8, 0xf0, 0xe0, 0xff})
-		// AP badge.
-		badge := hexmap.Point{X: c.X - ux*r*0.9 + uy*r*0.5, Y: c.Y - uy*r*0.9 - ux*r*0.5}
+		angle := math.Atan2(mid.Y-c.Y, mid.X-c.X)
+		g.sprites.drawWedge(dst, col, c, angle)
+		g.sprites.drawToken(dst, tokenKey{col: col, initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: id == g.play.selected}, c)
 		if s >= 14 {
-			b.path(dst, circle(badge, s*0.24), 0, colBar)
-		}
-		b.flush(dst)
-		say(dst, st.Characters[f.Character].Initials(), initials, c.X, c.Y, color.White, true)
-		if tag := figureTag(f); tag != "" && s >= 14 {
-			tf := face(math.Max(9, s*0.28), true)
-			b.path(dst, polygon(rect(hexmap.Point{X: c.X, Y: c.Y + r + s*0.2}, s*1.3, s*0.36)), 0, color.RGBA{0x10, 0x10, 0x10, 0xd0})
-			b.flush(dst)
-			say(dst, tag, tf, c.X, c.Y+r+s*0.2, color.RGBA{0xff, 0xc0, 0x60, 0xff}, true)
-		}
-		if s >= 14 {
-			say(dst, fmt.Sprint(f.AP), small, badge.X, badge.Y, colSelect, true)
+			// The AP badge sits behind the figure's left shoulder.
+			r := s * 0.62
+			ux, uy := math.Cos(angle), math.Sin(angle)
+			g.sprites.drawBadge(dst, f.AP, hexmap.Point{X: c.X - ux*r*0.9 + uy*r*0.5, Y: c.Y - uy*r*0.9 - ux*r*0.5})
 		}
 	}
 }

@@ -32,10 +32,13 @@ type Game struct {
 	play   play
 	fold   *session.Fold
 
-	w, h   int
-	layout hexmap.Layout // hex ↔ screen; Size is the zoom
-	fitted bool
-	layer  *mapLayer
+	w, h    int
+	layout  hexmap.Layout // hex ↔ screen; Size is the zoom
+	fitted  bool
+	chunks  chunkCache
+	sprites sprites
+
+	updateCPU, drawCPU time.Duration // time spent in Update and Draw, for the bench
 
 	pressAt  [2]int
 	pressed  bool
@@ -115,6 +118,8 @@ func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
 
 // Update implements ebiten.Game: take the session's messages, then input.
 func (g *Game) Update() error {
+	t0 := time.Now()
+	defer func() { g.updateCPU += time.Since(t0) }()
 	if err := g.conn.rejection(); err != nil {
 		return fmt.Errorf("%w: %v", ErrRejected, err)
 	}
@@ -138,8 +143,7 @@ func (g *Game) receive(in inMsg) {
 		if _, ok := st.Figures[g.play.selected]; !ok {
 			g.play.selected = ""
 		}
-		if !sameMap || g.layer == nil {
-			g.layer = nil
+		if !sameMap || !g.fitted {
 			g.fit()
 		}
 		g.seq++
@@ -158,7 +162,6 @@ func (g *Game) receive(in inMsg) {
 		}
 		if g.fold.State != g.play.st { // an undo or redo rebuilt the state
 			g.play.st = g.fold.State
-			g.layer = nil
 			if _, ok := g.play.st.Figures[g.play.selected]; !ok {
 				g.play.selected = ""
 			}
@@ -184,7 +187,6 @@ func (g *Game) fit() {
 	}
 	g.layout = hexmap.Fit(g.play.st.Map, float64(g.w), float64(g.h-barHeight), fitMargin)
 	g.fitted = true
-	g.layer = nil
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
 }
 

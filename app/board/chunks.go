@@ -1,0 +1,247 @@
+package board
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+)
+
+// chunkPixels is about how wide a chunk's image is: chunks hold fewer hexes
+// when zoomed in, so no image passes what a GPU takes.
+const chunkPixels = 1600
+
+// chunkKey names a chunk: a square of cells of the map's offset grid.
+type chunkKey struct{ cx, cy int }
+
+// chunkImage is a drawn chunk: its image and where hex (0,0)'s centre falls
+// in it.
+type chunkImage struct {
+	img    *ebiten.Image
+	origin hexmap.Point
+}
+
+// chunkCache holds the map drawn in chunks, in two layers (terrain, then
+// walls, cover and labels over every chunk's terrain), for one zoom. A
+// chunk is drawn when it first comes into view and again only when a hex
+// in or beside it changes.
+type chunkCache struct {
+	st      *session.State
+	size    float64
+	side    int // cells per chunk side
+	version uint64
+	layers  [2]map[chunkKey]*chunkImage
+	drawn   int // chunks drawn since the cache was made (for the bench)
+}
+
+func (c *chunkCache) reset(st *session.State, size float64) {
+	for _, l := range c.layers {
+		for _, ci := range l {
+			ci.img.Deallocate()
+		}
+	}
+	c.st, c.size, c.version = st, size, st.Map.Version()
+	c.side = max(2, min(32, int(chunkPixels/(math.Sqrt(3)*size))))
+	c.layers = [2]map[chunkKey]*chunkImage{{}, {}}
+}
+
+// invalidate drops the chunks that hexes changed since the cache was drawn
+// touch, or all of them.
+func (c *chunkCache) invalidate(m *hexmap.Map) {
+	if m.Version() == c.version {
+		return
+	}
+	hexes, ok := m.ChangedSince(c.version)
+	if !ok {
+		c.reset(c.st, c.size)
+		return
+	}
+	c.version = m.Version()
+	for _, h := range hexes {
+		for _, n := range h.Spiral(1) {
+			o := m.Orientation.ToOffset(n)
+			k := chunkKey{floorDiv(o.Col, c.side), floorDiv(o.Row, c.side)}
+			for _, l := range c.layers {
+				if ci, ok := l[k]; ok {
+					ci.img.Deallocate()
+					delete(l, k)
+				}
+			}
+		}
+	}
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+// draw puts the visible chunks of the map on the screen.
+func (c *chunkCache) draw(dst *ebiten.Image, st *session.State, l hexmap.Layout, w, h int) {
+	if c.st != st || c.size != l.Size || c.layers[0] == nil {
+		c.reset(st, l.Size)
+	}
+	c.invalidate(st.Map)
+	m := st.Map
+	// The chunks under the screen: the offset cells of its corners, and a
+	// cell more all round.
+	lo, hi := hexmap.Offset{Col: math.MaxInt32, Row: math.MaxInt32}, hexmap.Offset{Col: math.MinInt32, Row: math.MinInt32}
+	for _, p := range []hexmap.Point{{X: 0, Y: 0}, {X: float64(w), Y: 0}, {X: 0, Y: float64(h)}, {X: float64(w), Y: float64(h)}} {
+		o := m.Orientation.ToOffset(l.HexAt(p))
+		lo.Col, lo.Row = min(lo.Col, o.Col-1), min(lo.Row, o.Row-1)
+		hi.Col, hi.Row = max(hi.Col, o.Col+1), max(hi.Row, o.Row+1)
+	}
+	lo.Col, lo.Row = max(lo.Col, 0), max(lo.Row, 0)
+	hi.Col, hi.Row = min(hi.Col, m.Width-1), min(hi.Row, m.Height-1)
+	for layer := range c.layers {
+		for cy := floorDiv(lo.Row, c.side); cy <= floorDiv(hi.Row, c.side); cy++ {
+			for cx := floorDiv(lo.Col, c.side); cx <= floorDiv(hi.Col, c.side); cx++ {
+				k := chunkKey{cx, cy}
+				ci, ok := c.layers[layer][k]
+				if !ok {
+					ci = c.render(st, k, layer)
+					c.layers[layer][k] = ci
+					c.drawn++
+				}
+				if ci == nil {
+					continue
+				}
+				op := &ebiten.DrawImageOptions{}
+				op.GeoM.Translate(l.Origin.X-ci.origin.X, l.Origin.Y-ci.origin.Y)
+				dst.DrawImage(ci.img, op)
+			}
+		}
+	}
+}
+
+// cells returns the hexes of chunk k.
+func (c *chunkCache) cells(m *hexmap.Map, k chunkKey) []hexmap.Hex {
+	var out []hexmap.Hex
+	for row := k.cy * c.side; row < min(m.Height, (k.cy+1)*c.side); row++ {
+		for col := k.cx * c.side; col < min(m.Width, (k.cx+1)*c.side); col++ {
+			h := m.Orientation.FromOffset(hexmap.Offset{Col: col, Row: row})
+			if m.Contains(h) {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// render draws one layer of chunk k: 0 terrain, grid, contours and hex
+// names; 1 hex features, hexside features, armor values and map labels.
+func (c *chunkCache) render(st *session.State, k chunkKey, layer int) *chunkImage {
+	m := st.Map
+	hexes := c.cells(m, k)
+	if len(hexes) == 0 {
+		return nil
+	}
+	s := c.size
+	unit := hexmap.Layout{Orientation: m.Orientation, Size: s}
+	lo := hexmap.Point{X: math.Inf(1), Y: math.Inf(1)}
+	hi := hexmap.Point{X: math.Inf(-1), Y: math.Inf(-1)}
+	for _, hx := range hexes {
+		for _, p := range unit.Corners(hx) {
+			lo.X, lo.Y = math.Min(lo.X, p.X), math.Min(lo.Y, p.Y)
+			hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
+		}
+	}
+	pad := s * 0.5
+	if layer == 1 {
+		pad = s * 4 // labels and walls reach past the chunk's cells
+	}
+	w, h := int(hi.X-lo.X+2*pad)+1, int(hi.Y-lo.Y+2*pad)+1
+	img := ebiten.NewImage(w, h)
+	l := hexmap.Layout{Orientation: m.Orientation, Size: s, Origin: hexmap.Point{X: pad - lo.X, Y: pad - lo.Y}}
+	var b batch
+	if layer == 0 {
+		for _, hx := range hexes {
+			t, _ := m.Terrain(hx)
+			cs := l.Corners(hx)
+			b.path(img, polygon(cs[:]), 0, shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx))))
+		}
+		for _, hx := range hexes {
+			cs := l.Corners(hx)
+			b.path(img, polygon(cs[:]), float32(math.Max(1, s/28)), colGrid)
+		}
+		for _, hx := range hexes {
+			for d := hexmap.Direction(0); d < 6; d++ {
+				n := hx.Neighbor(d)
+				if m.Contains(n) && m.Elevation(n) != m.Elevation(hx) {
+					a, z := l.Edge(hx, d)
+					b.path(img, polyline([]hexmap.Point{a, z}), float32(math.Max(2, s/10)), colContour)
+				}
+			}
+		}
+		b.flush(img)
+		if s >= 22 {
+			tiny := face(math.Max(8, s*0.22), false)
+			for _, hx := range hexes {
+				if _, ok := m.Feature(hx); ok {
+					continue
+				}
+				p := l.ToPixel(hx)
+				say(img, m.Label(hx), tiny, p.X, p.Y+s*0.62, colLabel, true)
+			}
+		}
+		return &chunkImage{img: img, origin: l.Origin}
+	}
+	type armorTag struct {
+		at    hexmap.Point
+		armor int
+	}
+	var tags []armorTag
+	in := map[hexmap.Hex]bool{}
+	for _, hx := range hexes {
+		in[hx] = true
+		f, ok := m.Feature(hx)
+		if !ok {
+			continue
+		}
+		p := l.ToPixel(hx)
+		drawFeature(img, &b, f, p, s)
+		if f.IsCover() {
+			tags = append(tags, armorTag{hexmap.Point{X: p.X + s*0.45, Y: p.Y - s*0.45}, f.Armor})
+		}
+	}
+	for _, hx := range hexes {
+		for d := hexmap.Direction(0); d < 3; d++ {
+			if f, ok := m.EdgeFeature(hx, d); ok {
+				a, z := l.Edge(hx, d)
+				drawEdge(img, &b, f, a, z, s)
+			}
+		}
+		// Hexsides whose canonical hex is off the map belong to this hex.
+		for d := hexmap.Direction(3); d < 6; d++ {
+			if n := hx.Neighbor(d); !m.Contains(n) {
+				if f, ok := m.EdgeFeature(hx, d); ok {
+					a, z := l.Edge(hx, d)
+					drawEdge(img, &b, f, a, z, s)
+				}
+			}
+		}
+	}
+	b.flush(img)
+	if s >= 14 {
+		small := face(math.Max(9, s*0.3), true)
+		for _, t := range tags {
+			b.path(img, circle(t.at, s*0.2), 0, colInk)
+			b.flush(img)
+			say(img, fmt.Sprint(t.armor), small, t.at.X, t.at.Y, colArmor, true)
+		}
+	}
+	big := face(math.Max(11, s*0.42), true)
+	for hx, text := range m.Labels {
+		if in[hx] {
+			p := l.ToPixel(hx)
+			say(img, text, big, p.X, p.Y, colInk, true)
+		}
+	}
+	return &chunkImage{img: img, origin: l.Origin}
+}

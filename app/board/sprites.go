@@ -1,0 +1,124 @@
+package board
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexslinger/hexmap"
+)
+
+// tokenKey is what a figure's token looks like.
+type tokenKey struct {
+	col      color.RGBA
+	initials string
+	tag      string
+	selected bool
+}
+
+// sprites caches figures' tokens, facing wedges and AP badges drawn for one
+// zoom, so that a frame only stamps images.
+type sprites struct {
+	size   float64
+	tokens map[tokenKey]*ebiten.Image
+	wedges map[color.RGBA]*ebiten.Image
+	badges map[int]*ebiten.Image
+}
+
+// prepare drops the sprites drawn for another zoom.
+func (sp *sprites) prepare(size float64) {
+	if sp.size == size && sp.tokens != nil {
+		return
+	}
+	for _, m := range []map[tokenKey]*ebiten.Image{sp.tokens} {
+		for _, img := range m {
+			img.Deallocate()
+		}
+	}
+	for _, img := range sp.wedges {
+		img.Deallocate()
+	}
+	for _, img := range sp.badges {
+		img.Deallocate()
+	}
+	sp.size = size
+	sp.tokens, sp.wedges, sp.badges = map[tokenKey]*ebiten.Image{}, map[color.RGBA]*ebiten.Image{}, map[int]*ebiten.Image{}
+}
+
+var colLight = color.RGBA{0xf8, 0xf0, 0xe0, 0xff}
+
+// token images are 3 sizes square with the figure's centre at the middle.
+func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
+	s := sp.size
+	img, ok := sp.tokens[k]
+	if !ok {
+		n := int(math.Ceil(3 * s))
+		img = ebiten.NewImage(n, n)
+		o := hexmap.Point{X: float64(n) / 2, Y: float64(n) / 2}
+		r := s * 0.62
+		var b batch
+		if k.selected {
+			b.path(img, circle(o, r+s*0.16), 0, colSelect)
+		}
+		b.path(img, circle(o, r), 0, k.col)
+		b.path(img, circle(o, r), float32(math.Max(1.5, s/16)), colLight)
+		b.flush(img)
+		say(img, k.initials, face(math.Max(10, s*0.48), true), o.X, o.Y, color.White, true)
+		if k.tag != "" && s >= 14 {
+			b.path(img, polygon(rect(hexmap.Point{X: o.X, Y: o.Y + r + s*0.2}, s*1.3, s*0.36)), 0, color.RGBA{0x10, 0x10, 0x10, 0xd0})
+			b.flush(img)
+			say(img, k.tag, face(math.Max(9, s*0.28), true), o.X, o.Y+r+s*0.2, color.RGBA{0xff, 0xc0, 0x60, 0xff}, true)
+		}
+		sp.tokens[k] = img
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(c.X-float64(img.Bounds().Dx())/2, c.Y-float64(img.Bounds().Dy())/2)
+	dst.DrawImage(img, op)
+}
+
+// drawWedge draws the facing wedge pointing at angle (radians, screen).
+func (sp *sprites) drawWedge(dst *ebiten.Image, col color.RGBA, c hexmap.Point, angle float64) {
+	s := sp.size
+	img, ok := sp.wedges[col]
+	if !ok {
+		n := int(math.Ceil(2.4 * s))
+		img = ebiten.NewImage(n, n)
+		o := hexmap.Point{X: float64(n) / 2, Y: float64(n) / 2}
+		r := s * 0.62
+		// Pointing along +X.
+		wedge := polygon([]hexmap.Point{{X: o.X + r*0.45, Y: o.Y + r*0.8}, {X: o.X + s*1.02, Y: o.Y}, {X: o.X + r*0.45, Y: o.Y - r*0.8}})
+		var b batch
+		b.path(img, wedge, 0, shade(col, -0.2))
+		b.path(img, wedge, float32(math.Max(1.5, s/16)), colLight)
+		b.flush(img)
+		sp.wedges[col] = img
+	}
+	half := float64(img.Bounds().Dx()) / 2
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(-half, -half)
+	op.GeoM.Rotate(angle)
+	op.GeoM.Translate(c.X, c.Y)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(img, op)
+}
+
+// drawBadge draws an AP badge centred at c.
+func (sp *sprites) drawBadge(dst *ebiten.Image, ap int, c hexmap.Point) {
+	s := sp.size
+	img, ok := sp.badges[ap]
+	if !ok {
+		n := int(math.Ceil(0.6 * s))
+		img = ebiten.NewImage(n, n)
+		o := hexmap.Point{X: float64(n) / 2, Y: float64(n) / 2}
+		var b batch
+		b.path(img, circle(o, s*0.24), 0, colBar)
+		b.flush(img)
+		say(img, fmt.Sprint(ap), face(math.Max(9, s*0.3), true), o.X, o.Y, colSelect, true)
+		sp.badges[ap] = img
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(c.X-float64(img.Bounds().Dx())/2, c.Y-float64(img.Bounds().Dy())/2)
+	dst.DrawImage(img, op)
+}
