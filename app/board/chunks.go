@@ -33,7 +33,7 @@ type chunkCache struct {
 	size    float64
 	side    int // cells per chunk side
 	version uint64
-	layers  [2]map[chunkKey]*chunkImage
+	layers  [1]map[chunkKey]*chunkImage
 	drawn   int // chunks drawn since the cache was made (for the bench)
 }
 
@@ -45,7 +45,7 @@ func (c *chunkCache) reset(st *session.State, size float64) {
 	}
 	c.st, c.size, c.version = st, size, st.Map.Version()
 	c.side = max(2, min(32, int(chunkPixels/(math.Sqrt(3)*size))))
-	c.layers = [2]map[chunkKey]*chunkImage{{}, {}}
+	c.layers = [1]map[chunkKey]*chunkImage{{}}
 }
 
 // invalidate drops the chunks that hexes changed since the cache was drawn
@@ -134,8 +134,10 @@ func (c *chunkCache) cells(m *hexmap.Map, k chunkKey) []hexmap.Hex {
 	return out
 }
 
-// render draws one layer of chunk k: 0 terrain, grid, contours and hex
-// names; 1 hex features, hexside features, armor values and map labels.
+// render draws chunk k: terrain, grid, contours and hex names of its cells,
+// then the hex features, hexside features and armor values of its cells and
+// of the ring of cells around it (a wall on the chunk's edge reaches into
+// its neighbour, which draws it too, over its own terrain).
 func (c *chunkCache) render(st *session.State, k chunkKey, layer int) *chunkImage {
 	m := st.Map
 	hexes := c.cells(m, k)
@@ -152,10 +154,7 @@ func (c *chunkCache) render(st *session.State, k chunkKey, layer int) *chunkImag
 			hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
 		}
 	}
-	pad := s * 0.5
-	if layer == 1 {
-		pad = s * 4 // labels and walls reach past the chunk's cells
-	}
+	pad := s * 0.5 // walls and cover reach a little past the chunk's cells
 	w, h := int(hi.X-lo.X+2*pad)+1, int(hi.Y-lo.Y+2*pad)+1
 	img := ebiten.NewImage(w, h)
 	l := hexmap.Layout{Orientation: m.Orientation, Size: s, Origin: hexmap.Point{X: pad - lo.X, Y: pad - lo.Y}}
@@ -190,16 +189,28 @@ func (c *chunkCache) render(st *session.State, k chunkKey, layer int) *chunkImag
 				say(img, m.Label(hx), tiny, p.X, p.Y+s*0.62, colLabel, true)
 			}
 		}
-		return &chunkImage{img: img, origin: l.Origin}
 	}
+	// The features of the chunk's cells and of the ring around them.
+	own := map[hexmap.Hex]bool{}
+	for _, hx := range hexes {
+		own[hx] = true
+	}
+	ring := append([]hexmap.Hex(nil), hexes...)
+	for _, hx := range hexes {
+		for d := hexmap.Direction(0); d < 6; d++ {
+			if n := hx.Neighbor(d); !own[n] && m.Contains(n) {
+				own[n] = true
+				ring = append(ring, n)
+			}
+		}
+	}
+	hexes = ring
 	type armorTag struct {
 		at    hexmap.Point
 		armor int
 	}
 	var tags []armorTag
-	in := map[hexmap.Hex]bool{}
 	for _, hx := range hexes {
-		in[hx] = true
 		f, ok := m.Feature(hx)
 		if !ok {
 			continue
@@ -234,13 +245,6 @@ func (c *chunkCache) render(st *session.State, k chunkKey, layer int) *chunkImag
 			b.path(img, circle(t.at, s*0.2), 0, colInk)
 			b.flush(img)
 			say(img, fmt.Sprint(t.armor), small, t.at.X, t.at.Y, colArmor, true)
-		}
-	}
-	big := face(math.Max(11, s*0.42), true)
-	for hx, text := range m.Labels {
-		if in[hx] {
-			p := l.ToPixel(hx)
-			say(img, text, big, p.X, p.Y, colInk, true)
 		}
 	}
 	return &chunkImage{img: img, origin: l.Origin}

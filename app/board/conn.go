@@ -99,7 +99,7 @@ func (c *conn) serve(ctx context.Context, cl *session.Client) {
 // send queues a command; it reports false when the queue is full or the
 // window is not connected.
 func (c *conn) send(cmd session.Command) bool {
-	if c.statusText() != "" {
+	if c == nil || c.statusText() != "" {
 		return false
 	}
 	select {
@@ -118,6 +118,9 @@ func (c *conn) post(m inMsg) {
 
 // take empties the inbox.
 func (c *conn) take() []inMsg {
+	if c == nil {
+		return nil
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	in := c.inbox
@@ -141,12 +144,18 @@ func (c *conn) setStatus(s string) {
 }
 
 func (c *conn) statusText() string {
+	if c == nil {
+		return ""
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.status
 }
 
 func (c *conn) rejection() error {
+	if c == nil {
+		return nil
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.rejected

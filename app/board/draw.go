@@ -44,13 +44,41 @@ var sideColours = []color.RGBA{
 	{0x8a, 0x4a, 0xa0, 0xff}, // purple
 }
 
+// frameKey is everything a frame shows: when it has not changed since the
+// last frame, Draw leaves the screen as it is (the window runs with
+// ebiten.SetScreenClearedEveryFrame(false)).
+type frameKey struct {
+	seq        int
+	st         *session.State
+	mapVersion uint64
+	layout     hexmap.Layout
+	w, h       int
+	preview    previewKey
+	hover      hexmap.Hex
+	hoverOK    bool
+	selected   string
+	attacking  bool
+	message    string
+	conn       string
+}
+
 // Draw implements ebiten.Game.
 func (g *Game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
+	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
+		hoverOK: g.hoverOK, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText()}
+	if g.play.st != nil {
+		key.mapVersion = g.play.st.Map.Version()
+	}
+	if g.drawn && key == g.lastFrame {
+		return
+	}
+	g.drawn, g.lastFrame = true, key
 	screen.Fill(colBackground)
 	st := g.play.st
 	if st != nil {
 		g.chunks.draw(screen, st, g.layout, g.w, g.h)
+		g.drawLabels(screen, st)
 		g.drawOverlay(screen, st)
 		g.drawFigures(screen, st)
 	}
@@ -128,21 +156,7 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State) {
 	s := l.Size
 	var b batch
 	// The reachable area of the selected figure, with what each hex costs.
-	if len(g.reach) > 0 {
-		small := face(math.Max(8, s*0.26), true)
-		for h, ap := range g.reach {
-			c := l.Corners(h)
-			shade := uint8(0x50 - min(ap, 4)*0x0c)
-			b.path(dst, polygon(c[:]), 0, color.RGBA{0x60, 0xc0, 0xff, shade})
-		}
-		b.flush(dst)
-		if s >= 18 {
-			for h, ap := range g.reach {
-				p := l.ToPixel(h)
-				say(dst, fmt.Sprint(ap), small, p.X+s*0.45, p.Y-s*0.42, color.RGBA{0x10, 0x30, 0x60, 0xd0}, true)
-			}
-		}
-	}
+	g.drawReach(dst)
 	if g.hoverOK && st.Map.Contains(g.hover) {
 		c := l.Corners(g.hover)
 		b.path(dst, polygon(c[:]), float32(math.Max(2, s/12)), color.RGBA{0xff, 0xff, 0xff, 0x90})
@@ -304,4 +318,18 @@ func figureTag(f *session.Figure) string {
 		return "wounded"
 	}
 	return ""
+}
+
+// drawLabels writes the map's labels over the chunks (they reach past a
+// chunk's edge, and are few).
+func (g *Game) drawLabels(dst *ebiten.Image, st *session.State) {
+	l := g.layout
+	big := face(math.Max(11, l.Size*0.42), true)
+	for hx, text := range st.Map.Labels {
+		p := l.ToPixel(hx)
+		if p.X < -400 || p.Y < -50 || p.X > float64(g.w)+400 || p.Y > float64(g.h)+50 {
+			continue
+		}
+		say(dst, text, big, p.X, p.Y, colInk, true)
+	}
 }

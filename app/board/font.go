@@ -3,6 +3,7 @@ package board
 import (
 	"bytes"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -23,11 +24,28 @@ func mustFont(ttf []byte) *text.GoTextFaceSource {
 	return s
 }
 
+type faceKey struct {
+	size float64
+	bold bool
+}
+
+// faces keeps one face per size, so that the text package's glyph cache,
+// which is per face, is reused frame after frame.
+var faces = map[faceKey]*text.GoTextFace{}
+
 func face(size float64, bold bool) *text.GoTextFace {
-	if bold {
-		return &text.GoTextFace{Source: boldSource, Size: size}
+	size = math.Round(size*2) / 2 // half-point steps: few faces
+	k := faceKey{size, bold}
+	if f, ok := faces[k]; ok {
+		return f
 	}
-	return &text.GoTextFace{Source: regularSource, Size: size}
+	src := regularSource
+	if bold {
+		src = boldSource
+	}
+	f := &text.GoTextFace{Source: src, Size: size}
+	faces[k] = f
+	return f
 }
 
 // say draws s with its centre (align center) or left edge at x, its vertical

@@ -39,6 +39,9 @@ type Game struct {
 	sprites sprites
 
 	updateCPU, drawCPU time.Duration // time spent in Update and Draw, for the bench
+	drawn              bool
+	lastFrame          frameKey
+	cursor             func() (int, int) // replaces the pointer (the bench)
 
 	pressAt  [2]int
 	pressed  bool
@@ -60,6 +63,7 @@ type Game struct {
 	aimOK   bool
 
 	reach    map[hexmap.Hex]int // AP to reach each hex, for the selected figure
+	reachOv  reachOverlay
 	reachFor string
 	reachSeq int
 
@@ -192,6 +196,9 @@ func (g *Game) fit() {
 
 func (g *Game) input() {
 	x, y := ebiten.CursorPosition()
+	if g.cursor != nil {
+		x, y = g.cursor()
+	}
 	p := hexmap.Point{X: float64(x), Y: float64(y)}
 	g.hoverOK = y < g.h-barHeight && g.play.st != nil
 	if g.hoverOK {

@@ -18,7 +18,21 @@ func main() {
 	addr := flag.String("addr", "", "the session's WebSocket address, as ws://127.0.0.1:PORT/ws (the console passes it)")
 	token := flag.String("token", "", "the session token; default: $HEXSLINGER_TOKEN")
 	join := flag.String("join", "", "a join code from the Judge (hexslinger://HOST:PORT/TOKEN#FINGERPRINT), to join a table on the LAN")
+	bench := flag.Bool("bench", false, "draw a generated 256×256 map with 500 figures at several zooms and print the frame times against an empty frame's")
 	flag.Parse()
+	if *bench {
+		b := board.NewBench(os.Stdout)
+		ebiten.SetWindowTitle("hexslinger — map bench")
+		ebiten.SetWindowSize(board.BenchWidth, board.BenchHeight)
+		ebiten.SetVsyncEnabled(false)
+		ebiten.SetScreenClearedEveryFrame(false)
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+		if err := ebiten.RunGame(b); err != nil && !errors.Is(err, board.ErrBenchDone) {
+			fmt.Fprintln(os.Stderr, "hexslinger-map:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *token == "" {
 		*token = os.Getenv("HEXSLINGER_TOKEN")
 	}
@@ -40,6 +54,7 @@ func main() {
 	ebiten.SetWindowTitle("hexslinger — map")
 	ebiten.SetWindowSize(board.WindowWidth, board.WindowHeight)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames that did not change
 	if err := ebiten.RunGame(g); err != nil {
 		if errors.Is(err, board.ErrRejected) {
 			fmt.Fprintln(os.Stderr, "hexslinger-map:", err)

@@ -1,0 +1,203 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// Bench sizes (hexslinger-map --bench).
+const (
+	BenchWidth   = 1500
+	BenchHeight  = 850
+	benchFigures = 500
+	benchWarmup  = 15 // frames not counted after each change of scene
+	benchFrames  = 90 // frames measured per scene
+)
+
+// benchZooms are the hex sizes the bench draws at, in pixels.
+var benchZooms = []float64{8, 16, 32, 64}
+
+// Bench is the map window's benchmark as an ebiten.Game: first empty frames
+// as the baseline, then a generated 256×256 map with 500 figures, the
+// reachable area, a path preview and the hover outline at each zoom. It
+// prints per zoom the p50 and p99 frame time and their ratio to the
+// baseline's, the p99 CPU time in Update plus Draw, and the peak memory.
+type Bench struct {
+	g       *Game
+	out     io.Writer
+	scene   int // 0 the empty baseline, then one per zoom
+	frame   int
+	last    time.Time
+	frames  [][]time.Duration // per scene
+	cpu     [][]time.Duration
+	done    bool
+	baseMem string
+}
+
+// ErrBenchDone ends the bench's game loop.
+var ErrBenchDone = errors.New("bench done")
+
+// NewBench builds the bench's fight and game.
+func NewBench(out io.Writer) *Bench {
+	m := hexmap.Sample(256, 256, 7)
+	st := &session.State{Name: "bench", Rules: "twtw", Map: m, Round: 1,
+		Characters: map[string]rules.Character{}, Figures: map[string]*session.Figure{}}
+	st.Characters["gun"] = rules.Character{ID: "gun", Name: "Hired Gun", Move: 6, Run: 12, Size: 6,
+		Traits: rules.Traits{Quickness: 3, Coordination: 3}}
+	rng := rand.New(rand.NewPCG(5, 5))
+	taken := map[hexmap.Hex]bool{}
+	// Figures crowd the middle of the map, where the bench looks.
+	for len(st.Order) < benchFigures {
+		h := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 96 + rng.IntN(64), Row: 96 + rng.IntN(64)})
+		if t, ok := m.Terrain(h); !ok || t.Move == hexmap.MoveImpassable || taken[h] {
+			continue
+		}
+		if f, ok := m.Feature(h); ok && f.BlocksMove() {
+			continue
+		}
+		taken[h] = true
+		id := fmt.Sprintf("f%d", len(st.Order))
+		side := []string{"posse", "outlaws", "townsfolk"}[len(st.Order)%3]
+		st.Figures[id] = &session.Figure{ID: id, Character: "gun", Side: side, At: h, Facing: hexmap.Direction(rng.IntN(6)), AP: 8}
+		st.Order = append(st.Order, id)
+	}
+	g := &Game{w: BenchWidth, h: BenchHeight}
+	g.play.st = st
+	g.play.selected = st.Order[0]
+	g.fitted = true
+	return &Bench{g: g, out: out, frames: make([][]time.Duration, len(benchZooms)+1), cpu: make([][]time.Duration, len(benchZooms)+1)}
+}
+
+// Layout implements ebiten.Game.
+func (b *Bench) Layout(int, int) (int, int) { return BenchWidth, BenchHeight }
+
+// Update implements ebiten.Game: it moves the scene on and ends the run.
+func (b *Bench) Update() error {
+	if b.done {
+		return ErrBenchDone
+	}
+	if b.scene > 0 {
+		// The pointer sweeps back and forth over six hexes beside the
+		// selected figure, so the path preview, and so the frame, change
+		// every frame: the bench measures redrawing, not the frames the
+		// window skips when nothing changes.
+		g := b.g
+		g.cursor = func() (int, int) {
+			f := g.play.st.Figures[g.play.selected]
+			k := b.frame % 12
+			if k >= 6 {
+				k = 11 - k
+			}
+			p := g.layout.ToPixel(f.At.Add(hexmap.Hex{Q: 2 + k}))
+			return int(p.X), int(p.Y)
+		}
+		g.updateCPU = 0
+		if err := g.Update(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Draw implements ebiten.Game.
+func (b *Bench) Draw(screen *ebiten.Image) {
+	now := time.Now()
+	if b.frame > benchWarmup && !b.last.IsZero() {
+		b.frames[b.scene] = append(b.frames[b.scene], now.Sub(b.last))
+	}
+	b.last = now
+	if b.scene == 0 {
+		screen.Fill(colBackground)
+	} else {
+		g := b.g
+		g.drawCPU = 0
+		g.Draw(screen)
+		if b.frame > benchWarmup {
+			b.cpu[b.scene] = append(b.cpu[b.scene], g.drawCPU+g.updateCPU)
+		}
+	}
+	b.frame++
+	if b.frame < benchWarmup+benchFrames {
+		return
+	}
+	b.frame, b.last = 0, time.Time{}
+	if b.scene == 0 {
+		b.baseMem = peakMemory()
+	}
+	b.scene++
+	if b.scene > len(benchZooms) {
+		b.report()
+		b.done = true
+		return
+	}
+	// Centre the next zoom on the selected figure, the pointer two hexes
+	// east of it (a path preview).
+	g := b.g
+	f := g.play.st.Figures[g.play.selected]
+	g.layout = hexmap.Layout{Orientation: hexmap.Pointy, Size: benchZooms[b.scene-1]}
+	c := g.layout.ToPixel(f.At)
+	g.layout.Origin = hexmap.Point{X: BenchWidth/2 - c.X, Y: (BenchHeight-barHeight)/2 - c.Y}
+	g.hover = f.At.Add(hexmap.Hex{Q: 2})
+	g.previewFor = previewKey{}
+}
+
+func pct(d []time.Duration, p int) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return s[min(len(s)-1, len(s)*p/100)]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func (b *Bench) report() {
+	base50, base99 := pct(b.frames[0], 50), pct(b.frames[0], 99)
+	fmt.Fprintf(b.out, "hexslinger-map bench: %d×%d window, 256×256 map, %d figures, reachable area, path preview\n", BenchWidth, BenchHeight, benchFigures)
+	fmt.Fprintf(b.out, "empty frame: p50 %.1f ms, p99 %.1f ms (memory then: %s)\n", ms(base50), ms(base99), b.baseMem)
+	for i, z := range benchZooms {
+		f := b.frames[i+1]
+		p50, p99 := pct(f, 50), pct(f, 99)
+		fmt.Fprintf(b.out, "zoom %2.0f px: frame p50 %.1f ms (%.2f× empty), p99 %.1f ms (%.2f× empty); Update+Draw CPU p99 %.2f ms\n",
+			z, ms(p50), float64(p50)/float64(base50), ms(p99), float64(p99)/float64(base99), ms(pct(b.cpu[i+1], 99)))
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	fmt.Fprintf(b.out, "peak memory: %s (Go heap in use now %d MB)\n", peakMemory(), m.HeapInuse>>20)
+	if path := os.Getenv("HEXSLINGER_MEMPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			pprof.WriteHeapProfile(f)
+			f.Close()
+		}
+	}
+}
+
+// peakMemory is the process's peak resident memory (Linux), else what Go
+// has taken from the system.
+func peakMemory() string {
+	if data, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+				return strings.TrimSpace(v) + " resident at peak"
+			}
+		}
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return fmt.Sprintf("%d MB from the system", m.Sys>>20)
+}
