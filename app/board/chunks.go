@@ -160,14 +160,25 @@ func (c *chunkCache) render(st *session.State, k chunkKey, layer int) *chunkImag
 	l := hexmap.Layout{Orientation: m.Orientation, Size: s, Origin: hexmap.Point{X: pad - lo.X, Y: pad - lo.Y}}
 	var b batch
 	if layer == 0 {
+		// The grid is the gap between hexes drawn a little inset over a
+		// fill of the grid's colour: no strokes, few triangles.
+		grid := math.Max(1, s/28)
+		inset := hexmap.Layout{Orientation: l.Orientation, Size: s - grid/2, Origin: l.Origin}
 		for _, hx := range hexes {
-			t, _ := m.Terrain(hx)
 			cs := l.Corners(hx)
-			b.path(img, polygon(cs[:]), 0, shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx))))
+			b.path(img, polygon(cs[:]), 0, colGridSolid)
 		}
 		for _, hx := range hexes {
-			cs := l.Corners(hx)
-			b.path(img, polygon(cs[:]), float32(math.Max(1, s/28)), colGrid)
+			t, _ := m.Terrain(hx)
+			cs := inset.Corners(hx)
+			cs2 := cs
+			// Corners of the inset hex about its own centre.
+			c := l.ToPixel(hx)
+			ci := inset.ToPixel(hx)
+			for i := range cs2 {
+				cs2[i] = hexmap.Point{X: cs[i].X - ci.X + c.X, Y: cs[i].Y - ci.Y + c.Y}
+			}
+			b.path(img, polygon(cs2[:]), 0, shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx))))
 		}
 		for _, hx := range hexes {
 			for d := hexmap.Direction(0); d < 6; d++ {

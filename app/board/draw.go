@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"time"
@@ -17,6 +18,7 @@ import (
 var (
 	colBackground = color.RGBA{0x26, 0x22, 0x1e, 0xff}
 	colGrid       = color.RGBA{0x3a, 0x30, 0x26, 0x70}
+	colGridSolid  = color.RGBA{0x8a, 0x74, 0x58, 0xff} // the grid's colour where it shows between hexes
 	colContour    = color.RGBA{0x3a, 0x2a, 0x1a, 0xc0}
 	colWall       = color.RGBA{0x3b, 0x26, 0x16, 0xff}
 	colDoor       = color.RGBA{0xb0, 0x5a, 0x22, 0xff}
@@ -74,16 +76,67 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	g.drawn, g.lastFrame = true, key
-	screen.Fill(colBackground)
 	st := g.play.st
-	if st != nil {
-		g.chunks.draw(screen, st, g.layout, g.w, g.h)
-		g.drawLabels(screen, st)
-		g.drawOverlay(screen, st)
-		g.drawFigures(screen, st)
+	if st == nil {
+		screen.Fill(colBackground)
+	} else {
+		// The map, the reachable area and the figures change seldom: they
+		// are drawn into one image, and a frame copies it and draws only
+		// what follows the pointer over it.
+		bk := baseKey{st: st, seq: g.seq, mapVersion: key.mapVersion, layout: g.layout, w: g.w, h: g.h,
+			selected: g.play.selected, attacking: g.play.attacking, reachSeq: g.reachSeq, reachFor: g.reachFor}
+		full := g.base == nil || g.baseFor != bk
+		if full {
+			if g.base == nil || g.base.Bounds().Dx() != g.w || g.base.Bounds().Dy() != g.h {
+				if g.base != nil {
+					g.base.Deallocate()
+				}
+				g.base = ebiten.NewImage(g.w, g.h)
+			}
+			g.base.Fill(colBackground)
+			g.chunks.draw(g.base, st, g.layout, g.w, g.h)
+			g.drawLabels(g.base, st)
+			g.drawReach(g.base)
+			g.drawFigures(g.base, st)
+			g.baseFor = bk
+		}
+		// Copy the base over the whole screen when it changed, else only
+		// where last frame's overlays were.
+		areas := []image.Rectangle{g.base.Bounds()}
+		if !full {
+			areas = g.damage
+		}
+		for _, r := range areas {
+			r = r.Intersect(g.base.Bounds())
+			if r.Empty() {
+				continue
+			}
+			op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+			op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+			screen.DrawImage(g.base.SubImage(r).(*ebiten.Image), op)
+		}
+		var dmg image.Rectangle
+		g.drawOverlay(screen, st, &dmg)
+		g.damage = append(g.damage[:0], dmg)
 	}
 	g.drawBar(screen)
+	if s := g.conn.statusText(); s != "" {
+		g.damage = append(g.damage, image.Rect(0, 0, g.w, 60)) // the banner
+	}
 	g.drawCPU += time.Since(t0)
+}
+
+// baseKey is what the cached base image shows.
+type baseKey struct {
+	st         *session.State
+	seq        int
+	mapVersion uint64
+	layout     hexmap.Layout
+	w, h       int
+	selected   string
+	attacking  bool
+	reachSeq   int
+	reachFor   string
 }
 
 func drawFeature(dst *ebiten.Image, b *batch, f hexmap.Feature, c hexmap.Point, s float64) {
@@ -151,12 +204,10 @@ func drawEdge(dst *ebiten.Image, b *batch, f hexmap.Feature, a, z hexmap.Point, 
 }
 
 // drawOverlay draws the hover outline and the move preview.
-func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State) {
+func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *image.Rectangle) {
 	l := g.layout
 	s := l.Size
-	var b batch
-	// The reachable area of the selected figure, with what each hex costs.
-	g.drawReach(dst)
+	b := batch{dmg: dmg}
 	if g.hoverOK && st.Map.Contains(g.hover) {
 		c := l.Corners(g.hover)
 		b.path(dst, polygon(c[:]), float32(math.Max(2, s/12)), color.RGBA{0xff, 0xff, 0xff, 0x90})
@@ -201,7 +252,7 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State) {
 			p := l.ToPixel(g.hover)
 			tag := fmt.Sprintf("%d AP", g.plan.AP)
 			f := face(math.Max(12, s*0.4), true)
-			b.path(dst, polygon(rect(p, s*1.2, s*0.55)), 0, color.RGBA{0x10, 0x10, 0x10, 0xd0})
+			b.path(dst, polygon(rect(p, s*1.4, s*0.7)), 0, color.RGBA{0x10, 0x10, 0x10, 0xd0})
 			b.flush(dst)
 			say(dst, tag, f, p.X, p.Y, col, true)
 		}

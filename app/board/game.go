@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"log/slog"
 	"math"
 	"time"
@@ -41,6 +42,9 @@ type Game struct {
 	updateCPU, drawCPU time.Duration // time spent in Update and Draw, for the bench
 	drawn              bool
 	lastFrame          frameKey
+	base               *ebiten.Image // the map, reach and figures, redrawn when they change
+	baseFor            baseKey
+	damage             []image.Rectangle // where last frame drew over the base
 	cursor             func() (int, int) // replaces the pointer (the bench)
 
 	pressAt  [2]int

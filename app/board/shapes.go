@@ -1,6 +1,7 @@
 package board
 
 import (
+	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -16,10 +17,13 @@ var white = func() *ebiten.Image {
 	return img.SubImage(img.Bounds().Inset(1)).(*ebiten.Image)
 }()
 
-// batch gathers solid-colour triangles and draws them in few calls.
+// batch gathers solid-colour triangles and draws them in few calls. With
+// dmg set, it adds the box of what it draws to it (the map window redraws
+// only where overlays were).
 type batch struct {
-	vs []ebiten.Vertex
-	is []uint16
+	vs  []ebiten.Vertex
+	is  []uint16
+	dmg *image.Rectangle
 }
 
 func (b *batch) colour(from int, c color.Color) {
@@ -40,7 +44,9 @@ func (b *batch) path(dst *ebiten.Image, p *vector.Path, width float32, c color.C
 	if width == 0 {
 		b.vs, b.is = p.AppendVerticesAndIndicesForFilling(b.vs, b.is)
 	} else {
-		b.vs, b.is = p.AppendVerticesAndIndicesForStroke(b.vs, b.is, &vector.StrokeOptions{Width: width, LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound})
+		// Miter joins and butt caps: far fewer triangles than round ones,
+		// and hexes have no sharp corners to spike.
+		b.vs, b.is = p.AppendVerticesAndIndicesForStroke(b.vs, b.is, &vector.StrokeOptions{Width: width, LineJoin: vector.LineJoinMiter, MiterLimit: 4})
 	}
 	b.colour(from, c)
 }
@@ -48,6 +54,11 @@ func (b *batch) path(dst *ebiten.Image, p *vector.Path, width float32, c color.C
 func (b *batch) flush(dst *ebiten.Image) {
 	if len(b.is) == 0 {
 		return
+	}
+	if b.dmg != nil {
+		for _, v := range b.vs {
+			*b.dmg = b.dmg.Union(image.Rect(int(v.DstX)-2, int(v.DstY)-2, int(v.DstX)+3, int(v.DstY)+3))
+		}
 	}
 	op := &ebiten.DrawTrianglesOptions{AntiAlias: true, ColorScaleMode: ebiten.ColorScaleModeStraightAlpha}
 	dst.DrawTriangles(b.vs, b.is, white, op)
