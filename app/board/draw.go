@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
@@ -58,6 +59,7 @@ type frameKey struct {
 	preview    previewKey
 	hover      hexmap.Hex
 	hoverOK    bool
+	tip        bool
 	selected   string
 	attacking  bool
 	message    string
@@ -68,7 +70,7 @@ type frameKey struct {
 func (g *Game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
-		hoverOK: g.hoverOK, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText()}
+		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText()}
 	if g.play.st != nil {
 		key.mapVersion = g.play.st.Map.Version()
 	}
@@ -97,6 +99,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.chunks.draw(g.base, st, g.layout, g.w, g.h)
 			g.drawLabels(g.base, st)
 			g.drawReach(g.base)
+			g.drawRangeBands(g.base, st)
 			g.drawFigures(g.base, st)
 			g.baseFor = bk
 		}
@@ -205,6 +208,7 @@ func drawEdge(dst *ebiten.Image, b *batch, f hexmap.Feature, a, z hexmap.Point, 
 
 // drawOverlay draws the hover outline and the move preview.
 func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *image.Rectangle) {
+	defer g.drawTip(dst, dmg)
 	l := g.layout
 	s := l.Size
 	b := batch{dmg: dmg}
@@ -382,5 +386,68 @@ func (g *Game) drawLabels(dst *ebiten.Image, st *session.State) {
 			continue
 		}
 		say(dst, text, big, p.X, p.Y, colInk, true)
+	}
+}
+
+// drawTip shows what is under the pointer, once it has rested a moment.
+func (g *Game) drawTip(dst *ebiten.Image, dmg *image.Rectangle) {
+	if !g.tipOn {
+		return
+	}
+	tip := g.play.tip(g.hover)
+	if tip == "" {
+		return
+	}
+	f := face(15, false)
+	w, h := text.Measure(tip, f, 0)
+	x, y := g.cursorAt.X+18, g.cursorAt.Y+18
+	if x+w+16 > float64(g.w) {
+		x = float64(g.w) - w - 16
+	}
+	if y+h+12 > float64(g.h-barHeight) {
+		y = g.cursorAt.Y - h - 24
+	}
+	b := batch{dmg: dmg}
+	b.path(dst, polygon(rect(hexmap.Point{X: x + (w+16)/2, Y: y + (h+10)/2}, w+16, h+10)), 0, color.RGBA{0x18, 0x15, 0x12, 0xe8})
+	b.flush(dst)
+	say(dst, tip, f, x+8, y+(h+10)/2, colText, false)
+}
+
+// drawRangeBands rings the attacker with its weapon's range increments in
+// attack mode: inside the first ring the base TN, each ring out one more.
+func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
+	if !g.play.attacking {
+		return
+	}
+	f, ok := st.Figures[g.play.selected]
+	w, wok := session.Weapons()[g.play.weapon]
+	if !ok || !wok || w.Range < 1 {
+		return
+	}
+	l := g.layout
+	s := l.Size
+	inc := float64(w.Range) / st.Map.Scale
+	var b batch
+	labels := face(math.Max(11, s*0.36), true)
+	for k := 1; k <= 4; k++ {
+		r := int(math.Round(inc * float64(k)))
+		if r < 1 {
+			continue
+		}
+		for _, h := range f.At.Ring(r) {
+			if !st.Map.Contains(h) {
+				continue
+			}
+			c := l.ToPixel(h)
+			if c.X < -s || c.Y < -s || c.X > float64(g.w)+s || c.Y > float64(g.h)+s {
+				continue
+			}
+			b.path(dst, circle(c, math.Max(2, s*0.12)), 0, color.RGBA{0xff, 0x90, 0x40, 0xb0})
+		}
+		b.flush(dst)
+		// The TN beyond this ring, written where the ring crosses the
+		// figure's facing.
+		at := l.ToPixel(f.At.Add(f.Facing.Vector().Scale(r)))
+		say(dst, fmt.Sprintf("TN %d", rules.TNStandard+k), labels, at.X, at.Y-s*0.6, color.RGBA{0xa0, 0x40, 0x10, 0xff}, true)
 	}
 }

@@ -46,6 +46,9 @@ type Game struct {
 	baseFor            baseKey
 	damage             []image.Rectangle // where last frame drew over the base
 	cursor             func() (int, int) // replaces the pointer (the bench)
+	hoverSince         time.Time         // when the pointer came to the hovered hex
+	tipOn              bool              // the hover tip shows
+	cursorAt           hexmap.Point
 
 	pressAt  [2]int
 	pressed  bool
@@ -206,8 +209,12 @@ func (g *Game) input() {
 	p := hexmap.Point{X: float64(x), Y: float64(y)}
 	g.hoverOK = y < g.h-barHeight && g.play.st != nil
 	if g.hoverOK {
-		g.hover = g.layout.HexAt(p)
+		if h := g.layout.HexAt(p); h != g.hover {
+			g.hover, g.hoverSince = h, time.Now()
+		}
 	}
+	g.tipOn = g.hoverOK && !g.pressed && time.Since(g.hoverSince) > 400*time.Millisecond
+	g.cursorAt = p
 
 	// Left button: click to select or move, drag to pan.
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {

@@ -2,6 +2,7 @@ package board
 
 import (
 	"strconv"
+	"strings"
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
@@ -165,4 +166,50 @@ func (p *play) describe(f *session.Figure) string {
 	c := p.st.Characters[f.Character]
 	return c.Name + " — " + strconv.Itoa(f.AP) + " AP left · Move " + strconv.Itoa(c.Move) + " · facing " +
 		p.st.Map.Orientation.SideNames()[f.Facing] + " · at " + p.st.Map.Label(f.At)
+}
+
+// tip describes hex h for the hover tip: its name, terrain and height, the
+// feature in it and on its hexsides, the figure standing there, and how far
+// it is from the selected figure.
+func (p *play) tip(h hexmap.Hex) string {
+	if p.st == nil || !p.st.Map.Contains(h) {
+		return ""
+	}
+	m := p.st.Map
+	t, _ := m.Terrain(h)
+	parts := []string{m.Label(h) + " · " + t.Name}
+	if e := m.Elevation(h); e != 0 {
+		parts[0] += " · level " + strconv.Itoa(e)
+	}
+	if f, ok := m.Feature(h); ok {
+		s := f.Kind
+		if f.IsCover() {
+			s += " (cover " + strconv.Itoa(f.Armor) + ", " + f.Height.String() + ")"
+		}
+		parts = append(parts, s)
+	}
+	for d := hexmap.Direction(0); d < 6; d++ {
+		if f, ok := m.EdgeFeature(h, d); ok {
+			s := f.Kind + " " + m.Orientation.SideNames()[d]
+			if f.Info().Openable {
+				s += map[bool]string{true: " (open)", false: " (closed)"}[f.Open]
+			}
+			if f.IsCover() {
+				s += " cover " + strconv.Itoa(f.Armor)
+			}
+			parts = append(parts, s)
+		}
+	}
+	if f, ok := p.st.FigureAt(h); ok {
+		s := p.st.FigureName(f.ID) + " (" + f.Side + ") " + strconv.Itoa(f.AP) + " AP"
+		if tag := figureTag(f); tag != "" {
+			s += ", " + tag
+		}
+		parts = append(parts, s)
+	}
+	if sel, ok := p.st.Figures[p.selected]; ok && sel.At != h {
+		paces := float64(sel.At.DistanceTo(h)) * m.Scale
+		parts = append(parts, strconv.FormatFloat(paces, 'f', -1, 64)+" paces from "+p.st.FigureName(sel.ID))
+	}
+	return strings.Join(parts, " · ")
 }

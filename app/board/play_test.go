@@ -2,6 +2,7 @@ package board
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -130,5 +131,41 @@ func TestAttackMode(t *testing.T) {
 	p.attack()
 	if cmd, msg := p.click(at(t, p, "J8")); cmd != nil || !strings.Contains(msg, "cancelled") {
 		t.Errorf("attack click on nothing: %+v %q", cmd, msg)
+	}
+}
+
+func TestHoverTip(t *testing.T) {
+	p := demoPlay(t)
+	if tip := p.tip(at(t, p, "B11")); !strings.Contains(tip, "B11 · dirt") || !strings.Contains(tip, "barrel (cover 3, waist)") {
+		t.Errorf("tip over the barrel: %q", tip)
+	}
+	if tip := p.tip(at(t, p, "G5")); !strings.Contains(tip, "Jeb Perkins (outlaws) 7 AP") || !strings.Contains(tip, "level 1") {
+		t.Errorf("tip over Jeb: %q", tip)
+	}
+	p.click(at(t, p, "C8"))
+	if tip := p.tip(at(t, p, "J8")); !strings.Contains(tip, "7 paces from Cyril Wellington") {
+		t.Errorf("tip with Cyril selected: %q", tip)
+	}
+	if tip := p.tip(hexmap.Hex{Q: 99, R: 99}); tip != "" {
+		t.Errorf("tip off the map: %q", tip)
+	}
+}
+
+func TestPrefsRemembered(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	p, err := LoadPrefs()
+	if err != nil || p.Monitor != 1 || p.Fullscreen {
+		t.Fatalf("first run: %+v %v, want monitor 1, windowed", p, err)
+	}
+	if err := SavePrefs(Prefs{Monitor: 2, Fullscreen: true}); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := LoadPrefs(); err != nil || p.Monitor != 2 || !p.Fullscreen {
+		t.Errorf("remembered: %+v %v", p, err)
+	}
+	path, _ := prefsPath()
+	os.WriteFile(path, []byte("{bad"), 0o644)
+	if p, err := LoadPrefs(); err == nil || p.Monitor != 1 {
+		t.Errorf("a broken file: %+v %v", p, err)
 	}
 }

@@ -18,6 +18,9 @@ func main() {
 	addr := flag.String("addr", "", "the session's WebSocket address, as ws://127.0.0.1:PORT/ws (the console passes it)")
 	token := flag.String("token", "", "the session token; default: $HEXSLINGER_TOKEN")
 	join := flag.String("join", "", "a join code from the Judge (hexslinger://HOST:PORT/TOKEN#FINGERPRINT), to join a table on the LAN")
+	monitor := flag.Int("monitor", 0, "the monitor to open on (1 is the first); remembered")
+	fullscreen := flag.Bool("fullscreen", false, "fill the monitor (the player view on the table monitor); remembered")
+	windowed := flag.Bool("windowed", false, "open in a window, forgetting --fullscreen")
 	bench := flag.Bool("bench", false, "draw a generated 256×256 map with 500 figures at several zooms and print the frame times against an empty frame's")
 	flag.Parse()
 	if *bench {
@@ -53,6 +56,25 @@ func main() {
 	defer g.Close()
 	ebiten.SetWindowTitle("hexslinger — map")
 	ebiten.SetWindowSize(board.WindowWidth, board.WindowHeight)
+	prefs, err := board.LoadPrefs()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hexslinger-map: window preferences:", err)
+	}
+	changed := false
+	if *monitor > 0 {
+		prefs.Monitor, changed = *monitor, true
+	}
+	if *fullscreen || *windowed {
+		prefs.Fullscreen, changed = *fullscreen && !*windowed, true
+	}
+	if changed {
+		if err := board.SavePrefs(prefs); err != nil {
+			fmt.Fprintln(os.Stderr, "hexslinger-map: could not remember the window preferences:", err)
+		}
+	}
+	if warn := board.ApplyPrefs(prefs); warn != "" {
+		fmt.Fprintln(os.Stderr, "hexslinger-map:", warn)
+	}
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames that did not change
 	if err := ebiten.RunGame(g); err != nil {
