@@ -64,6 +64,7 @@ type frameKey struct {
 	attacking  bool
 	message    string
 	conn       string
+	anim       int
 }
 
 // Draw implements ebiten.Game.
@@ -73,6 +74,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText()}
 	if g.play.st != nil {
 		key.mapVersion = g.play.st.Map.Version()
+	}
+	if g.liveEffects() {
+		g.animFrame++
+		key.anim = g.animFrame
 	}
 	if g.drawn && key == g.lastFrame {
 		return
@@ -209,6 +214,7 @@ func drawEdge(dst *ebiten.Image, b *batch, f hexmap.Feature, a, z hexmap.Point, 
 // drawOverlay draws the hover outline and the move preview.
 func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *image.Rectangle) {
 	defer g.drawTip(dst, dmg)
+	defer g.drawEffects(dst, dmg)
 	l := g.layout
 	s := l.Size
 	b := batch{dmg: dmg}

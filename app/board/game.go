@@ -49,6 +49,8 @@ type Game struct {
 	hoverSince         time.Time         // when the pointer came to the hovered hex
 	tipOn              bool              // the hover tip shows
 	cursorAt           hexmap.Point
+	effects            []effect // drawings that play out over a few seconds
+	animFrame          int      // counts frames while an effect plays
 
 	pressAt  [2]int
 	pressed  bool
@@ -178,6 +180,7 @@ func (g *Game) receive(in inMsg) {
 			}
 		}
 		g.seq++
+		g.addEffects(*m.Event)
 		g.say(m.Event.Text, false)
 	case session.MsgResult, session.MsgError:
 		if m.Error != "" {
@@ -260,6 +263,11 @@ func (g *Game) input() {
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyA) && !ctrl {
 		g.say(g.play.attack(), false)
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyW) {
+		if msg := g.play.nextWeapon(); msg != "" {
+			g.say(msg, false)
+		}
 	}
 	for k, key := range []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3} {
 		if inpututil.IsKeyJustPressed(key) {

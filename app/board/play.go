@@ -51,6 +51,28 @@ func (p *play) attack() string {
 	return p.attackHint()
 }
 
+// nextWeapon answers W in attack mode: the next gun or throwing weapon the
+// figure carries.
+func (p *play) nextWeapon() string {
+	if !p.attacking {
+		return ""
+	}
+	f := p.st.Figures[p.selected]
+	var ranged []string
+	for _, g := range f.Gear {
+		if w, ok := session.Weapons()[g.Weapon]; ok && !w.Melee {
+			ranged = append(ranged, g.Weapon)
+		}
+	}
+	for i, w := range ranged {
+		if w == p.weapon {
+			p.weapon = ranged[(i+1)%len(ranged)]
+			break
+		}
+	}
+	return p.attackHint()
+}
+
 // shotKey answers 1 (snap), 2 (normal) and 3 (aimed; again for a second
 // aim) in attack mode.
 func (p *play) shotKey(k int) string {
@@ -78,7 +100,7 @@ func (p *play) attackHint() string {
 	if p.kind == "aimed" {
 		kind = "aimed (" + strconv.Itoa(p.aims) + " aim)"
 	}
-	return "Attack with the " + w.Name + ", " + kind + " shot: click a target · 1 snap · 2 normal · 3 aimed (again for 2 aims) · Esc cancels"
+	return "Attack with the " + w.Name + ", " + kind + " shot: click a target · W weapon · 1 snap · 2 normal · 3 aimed (again for 2 aims) · Esc cancels"
 }
 
 // order is the shot the next click on target would fire.

@@ -96,6 +96,11 @@ func TestAttackMode(t *testing.T) {
 	if msg := p.attack(); !p.attacking || p.weapon != "schofield" || !strings.Contains(msg, "S&W Schofield, normal shot") {
 		t.Fatalf("A with Cyril selected: %q (%+v)", msg, p)
 	}
+	p.nextWeapon()
+	if p.weapon != "winchester" {
+		t.Errorf("W: weapon %q, want Cyril's Winchester", p.weapon)
+	}
+	p.nextWeapon()
 	p.shotKey(3)
 	p.shotKey(3)
 	if p.kind != "aimed" || p.aims != 2 {

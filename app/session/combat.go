@@ -329,12 +329,14 @@ func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]
 	text = append(text, res.Explain(ch.Name, names)+".")
 	changes := map[string]FigureChange{}
 	var ablations []Ablation
+	var landings []Landing
 	for i, h := range res.Hits {
 		t := targets[i]
 		if !h.Result.Success {
 			if w.Thrown {
 				if at, err := rules.ScatterHex(f.At, t.At, h.Card, s.Map.Scale); err == nil {
 					text = append(text, fmt.Sprintf("The %s lands at %s (%d o'clock, %d paces).", w.Name, s.Map.Label(at), h.Card.Clock, h.Card.Phase))
+					landings = append(landings, Landing{From: f.At, Target: t.At, At: at, Clock: h.Card.Clock, Phase: h.Card.Phase})
 				}
 			}
 			continue
@@ -364,7 +366,7 @@ func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]
 		text = append(text, "Calamity!")
 	}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: series.AP, APLeft: f.AP - series.AP,
-		Changes: []FigureChange{change(f, f.AP-series.AP, st)}, Ablations: ablations,
+		Changes: []FigureChange{change(f, f.AP-series.AP, st)}, Ablations: ablations, Landings: landings,
 		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-series.AP)}
 	for _, id := range order {
 		if fc, ok := changes[id]; ok {

@@ -168,3 +168,20 @@ func TestDoors(t *testing.T) {
 		t.Errorf("the Judge's close left it open")
 	}
 }
+
+func TestThrownMissLands(t *testing.T) {
+	s := open(t)
+	// Jeb throws his knife at Cyril (far: TN 5 + range) and misses: the
+	// 4♣ card's clock and phase place it.
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "jeb", Weapon: "throwing-knife",
+		Shots: []ShotOrder{{Target: "cyril", Kind: "normal"}}, Dice: []int{1, 1, 1}, Cards: []string{"4C"}})
+	if len(e.Landings) != 1 {
+		t.Fatalf("a thrown miss: %+v", e)
+	}
+	l := e.Landings[0]
+	c, _ := rules.FindCard(s.deck, "4C")
+	want, _ := rules.ScatterHex(l.From, l.Target, c, 1)
+	if l.At != want || l.Clock != c.Clock || l.Phase != c.Phase || !strings.Contains(e.Text, "lands at") {
+		t.Errorf("landing %+v, want at %v (%s)", l, want, e.Text)
+	}
+}

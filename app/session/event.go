@@ -42,6 +42,17 @@ type Event struct {
 	Changes   []FigureChange   `json:"changes,omitempty"`   // acted: figures after the action
 	Ablations []Ablation       `json:"ablations,omitempty"` // acted: cover worn down
 	Doors     []DoorChange     `json:"doors,omitempty"`     // acted: doors opened or closed
+	Landings  []Landing        `json:"landings,omitempty"`  // acted: where thrown objects that missed came down
 	Action    string           `json:"action,omitempty"`    // acted: the command kind
 	Text      string           `json:"text"`
+}
+
+// Landing is where a thrown object that missed came down (TWTW Conflict:
+// Throwing Things): Phase paces from Target toward Clock, 6 toward From.
+type Landing struct {
+	From   hexmap.Hex `json:"from"`
+	Target hexmap.Hex `json:"target"`
+	At     hexmap.Hex `json:"at"`
+	Clock  int        `json:"clock"`
+	Phase  int        `json:"phase"`
 }
