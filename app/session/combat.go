@@ -325,7 +325,11 @@ func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]
 	for _, t := range targets {
 		names = append(names, s.FigureName(t.ID))
 	}
-	text := []string{fmt.Sprintf("%s fires the %s for %d AP (%s).", ch.Name, w.Name, series.AP, series.Plans[0].Explain())}
+	verb := "fires"
+	if w.Thrown {
+		verb = "throws"
+	}
+	text := []string{fmt.Sprintf("%s %s the %s for %d AP (%s).", ch.Name, verb, w.Name, series.AP, series.Plans[0].Explain())}
 	text = append(text, res.Explain(ch.Name, names)+".")
 	changes := map[string]FigureChange{}
 	var ablations []Ablation
