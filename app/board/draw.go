@@ -214,6 +214,7 @@ func drawEdge(dst *ebiten.Image, b *batch, f hexmap.Feature, a, z hexmap.Point, 
 // drawOverlay draws the hover outline and the move preview.
 func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *image.Rectangle) {
 	defer g.drawTip(dst, dmg)
+	defer g.drawButtons(dst, dmg)
 	defer g.drawEffects(dst, dmg)
 	l := g.layout
 	s := l.Size

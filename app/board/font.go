@@ -60,3 +60,9 @@ func say(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, c color.
 	}
 	text.Draw(dst, s, f, op)
 }
+
+// textWidth is how wide s is in face f.
+func textWidth(s string, f *text.GoTextFace) float64 {
+	w, _ := text.Measure(s, f, 0)
+	return w
+}

@@ -221,6 +221,10 @@ func (g *Game) input() {
 
 	// Left button: click to select or move, drag to pan.
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		if bt, ok := g.buttonAt(x, y); ok {
+			bt.act() // the action bar takes the click
+			return
+		}
 		g.pressed, g.dragging = true, false
 		g.pressAt = [2]int{x, y}
 		g.dragFrom = g.layout.Origin

@@ -174,3 +174,40 @@ func TestPrefsRemembered(t *testing.T) {
 		t.Errorf("a broken file: %+v %v", p, err)
 	}
 }
+
+func TestActionBar(t *testing.T) {
+	g := &Game{w: WindowWidth, h: WindowHeight}
+	g.play = *demoPlay(t)
+	labels := func() []string {
+		var out []string
+		for _, b := range g.buttons() {
+			out = append(out, b.label)
+		}
+		return out
+	}
+	if got := labels(); strings.Join(got, ",") != "Undo,Fit (F)" {
+		t.Errorf("with nothing selected: %v", got)
+	}
+	g.play.click(at(t, &g.play, "C8"))
+	bs := g.buttons()
+	var attack button
+	for _, b := range bs {
+		if b.label == "Attack (A)" {
+			attack = b
+		}
+		if b.r.Max.X > g.w || b.r.Min.X < 0 || b.r.Min.Y < 0 {
+			t.Errorf("button %q at %v is off the window", b.label, b.r)
+		}
+	}
+	bt, ok := g.buttonAt(attack.r.Min.X+3, attack.r.Min.Y+3)
+	if !ok || bt.label != "Attack (A)" {
+		t.Fatalf("no Attack button under %v", attack.r.Min)
+	}
+	bt.act()
+	if !g.play.attacking || !strings.Contains(strings.Join(labels(), ","), "Snap (1)") {
+		t.Errorf("after the Attack button: attacking %v, buttons %v", g.play.attacking, labels())
+	}
+	if _, ok := g.buttonAt(g.w/2, g.h/2); ok {
+		t.Errorf("a button in the middle of the map")
+	}
+}

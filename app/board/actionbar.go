@@ -1,0 +1,88 @@
+package board
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+)
+
+// button is one button of the on-map action bar: everything the keys do,
+// for a player with only a mouse.
+type button struct {
+	label  string
+	r      image.Rectangle
+	active bool
+	act    func()
+}
+
+// Action bar geometry.
+const (
+	buttonH   = 34
+	buttonPad = 6
+)
+
+// buttons lays out the action bar along the top of the map: what the
+// selected figure can do now.
+func (g *Game) buttons() []button {
+	var bs []button
+	add := func(label string, active bool, act func()) {
+		bs = append(bs, button{label: label, active: active, act: act})
+	}
+	p := &g.play
+	if p.st != nil && p.selected != "" {
+		add("Turn left (Q)", false, func() { g.issue(p.turn(+1)) })
+		add("Turn right (E)", false, func() { g.issue(p.turn(-1)) })
+		add("Attack (A)", p.attacking, func() { g.say(p.attack(), false) })
+		if p.attacking {
+			add("Weapon (W)", false, func() { g.say(p.nextWeapon(), false) })
+			add("Snap (1)", p.kind == "snap", func() { g.say(p.shotKey(1), false) })
+			add("Normal (2)", p.kind == "normal", func() { g.say(p.shotKey(2), false) })
+			add("Aim (3)", p.kind == "aimed", func() { g.say(p.shotKey(3), false) })
+		}
+		add("Cancel (Esc)", false, p.cancel)
+	}
+	add("Undo", false, func() { g.issue(&session.Command{Kind: session.CommandUndo}, "") })
+	add("Fit (F)", false, g.fit)
+	// Right-aligned along the top edge.
+	f := face(15, true)
+	x := g.w - buttonPad
+	for i := len(bs) - 1; i >= 0; i-- {
+		w := int(textWidth(bs[i].label, f)) + 20
+		bs[i].r = image.Rect(x-w, buttonPad, x, buttonPad+buttonH)
+		x -= w + buttonPad
+	}
+	return bs
+}
+
+// buttonAt returns the button under the pointer.
+func (g *Game) buttonAt(x, y int) (button, bool) {
+	for _, b := range g.buttons() {
+		if (image.Point{x, y}).In(b.r) {
+			return b, true
+		}
+	}
+	return button{}, false
+}
+
+// drawButtons draws the action bar.
+func (g *Game) drawButtons(dst *ebiten.Image, dmg *image.Rectangle) {
+	f := face(15, true)
+	b := batch{dmg: dmg}
+	bs := g.buttons()
+	for _, bt := range bs {
+		col := color.RGBA{0x18, 0x15, 0x12, 0xe0}
+		if bt.active {
+			col = color.RGBA{0x90, 0x60, 0x10, 0xf0}
+		}
+		c := hexmap.Point{X: float64(bt.r.Min.X+bt.r.Max.X) / 2, Y: float64(bt.r.Min.Y+bt.r.Max.Y) / 2}
+		b.path(dst, polygon(rect(c, float64(bt.r.Dx()), float64(bt.r.Dy()))), 0, col)
+	}
+	b.flush(dst)
+	for _, bt := range bs {
+		say(dst, bt.label, f, float64(bt.r.Min.X+bt.r.Max.X)/2, float64(bt.r.Min.Y+bt.r.Max.Y)/2, colText, true)
+	}
+}
