@@ -396,7 +396,16 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	name := tmp.Name()
-	_, err = tmp.Write(data)
+	// Keep the old file's permissions; a new file is readable by all, as
+	// os.WriteFile would make it.
+	mode := os.FileMode(0o644)
+	if st, serr := os.Stat(path); serr == nil {
+		mode = st.Mode().Perm()
+	}
+	err = tmp.Chmod(mode)
+	if err == nil {
+		_, err = tmp.Write(data)
+	}
 	if err == nil {
 		err = tmp.Sync()
 	}

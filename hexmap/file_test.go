@@ -126,6 +126,9 @@ func TestSaveIsAtomic(t *testing.T) {
 	if err := Save(filepath.Join(dir, "missing", "m.hexmap.json"), m); err == nil {
 		t.Errorf("save into a missing folder succeeded")
 	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
+		t.Errorf("a saved map is %v, want rw-r--r--", st.Mode().Perm())
+	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("folder holds %d entries after saves, want 1 (no temp files)", len(entries))

@@ -6,7 +6,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"hexslinger/app/session"
 	"hexslinger/hexmap"
 )
 
@@ -29,7 +28,7 @@ type chunkImage struct {
 // chunk is drawn when it first comes into view and again only when a hex
 // in or beside it changes.
 type chunkCache struct {
-	st      *session.State
+	m       *hexmap.Map
 	size    float64
 	side    int // cells per chunk side
 	version uint64
@@ -37,13 +36,13 @@ type chunkCache struct {
 	drawn   int // chunks drawn since the cache was made (for the bench)
 }
 
-func (c *chunkCache) reset(st *session.State, size float64) {
+func (c *chunkCache) reset(m *hexmap.Map, size float64) {
 	for _, l := range c.layers {
 		for _, ci := range l {
 			ci.img.Deallocate()
 		}
 	}
-	c.st, c.size, c.version = st, size, st.Map.Version()
+	c.m, c.size, c.version = m, size, m.Version()
 	c.side = max(2, min(32, int(chunkPixels/(math.Sqrt(3)*size))))
 	c.layers = [1]map[chunkKey]*chunkImage{{}}
 }
@@ -56,7 +55,7 @@ func (c *chunkCache) invalidate(m *hexmap.Map) {
 	}
 	hexes, ok := m.ChangedSince(c.version)
 	if !ok {
-		c.reset(c.st, c.size)
+		c.reset(c.m, c.size)
 		return
 	}
 	c.version = m.Version()
@@ -83,12 +82,11 @@ func floorDiv(a, b int) int {
 }
 
 // draw puts the visible chunks of the map on the screen.
-func (c *chunkCache) draw(dst *ebiten.Image, st *session.State, l hexmap.Layout, w, h int) {
-	if c.st != st || c.size != l.Size || c.layers[0] == nil {
-		c.reset(st, l.Size)
+func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) {
+	if c.m != m || c.size != l.Size || c.layers[0] == nil {
+		c.reset(m, l.Size)
 	}
-	c.invalidate(st.Map)
-	m := st.Map
+	c.invalidate(m)
 	// The chunks under the screen: the offset cells of its corners, and a
 	// cell more all round.
 	lo, hi := hexmap.Offset{Col: math.MaxInt32, Row: math.MaxInt32}, hexmap.Offset{Col: math.MinInt32, Row: math.MinInt32}
@@ -105,7 +103,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, st *session.State, l hexmap.Layout,
 				k := chunkKey{cx, cy}
 				ci, ok := c.layers[layer][k]
 				if !ok {
-					ci = c.render(st, k, layer)
+					ci = c.render(m, k, layer)
 					c.layers[layer][k] = ci
 					c.drawn++
 				}
@@ -138,8 +136,7 @@ func (c *chunkCache) cells(m *hexmap.Map, k chunkKey) []hexmap.Hex {
 // then the hex features, hexside features and armor values of its cells and
 // of the ring of cells around it (a wall on the chunk's edge reaches into
 // its neighbour, which draws it too, over its own terrain).
-func (c *chunkCache) render(st *session.State, k chunkKey, layer int) *chunkImage {
-	m := st.Map
+func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 	hexes := c.cells(m, k)
 	if len(hexes) == 0 {
 		return nil

@@ -101,7 +101,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 				g.base = ebiten.NewImage(g.w, g.h)
 			}
 			g.base.Fill(colBackground)
-			g.chunks.draw(g.base, st, g.layout, g.w, g.h)
+			g.chunks.draw(g.base, st.Map, g.layout, g.w, g.h)
 			g.drawLabels(g.base, st)
 			g.drawReach(g.base)
 			g.drawRangeBands(g.base, st)
@@ -385,11 +385,15 @@ func figureTag(f *session.Figure) string {
 // drawLabels writes the map's labels over the chunks (they reach past a
 // chunk's edge, and are few).
 func (g *Game) drawLabels(dst *ebiten.Image, st *session.State) {
-	l := g.layout
+	drawMapLabels(dst, st.Map, g.layout, g.w, g.h)
+}
+
+// drawMapLabels writes a map's labels in view.
+func drawMapLabels(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) {
 	big := face(math.Max(11, l.Size*0.42), true)
-	for hx, text := range st.Map.Labels {
+	for hx, text := range m.Labels {
 		p := l.ToPixel(hx)
-		if p.X < -400 || p.Y < -50 || p.X > float64(g.w)+400 || p.Y > float64(g.h)+50 {
+		if p.X < -400 || p.Y < -50 || p.X > float64(w)+400 || p.Y > float64(h)+50 {
 			continue
 		}
 		say(dst, text, big, p.X, p.Y, colInk, true)

@@ -7,11 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexslinger/app/board"
 	"hexslinger/app/session"
+	"hexslinger/hexmap"
 )
 
 func main() {
@@ -21,8 +24,47 @@ func main() {
 	monitor := flag.Int("monitor", 0, "the monitor to open on (1 is the first); remembered")
 	fullscreen := flag.Bool("fullscreen", false, "fill the monitor (the player view on the table monitor); remembered")
 	windowed := flag.Bool("windowed", false, "open in a window, forgetting --fullscreen")
+	edit := flag.String("edit", "", "edit a map file (*.hexmap.json); a file that does not exist yet is made new")
+	size := flag.String("size", "24x16", "a new map's size in hexes, columns x rows (with --edit)")
+	orientation := flag.String("orientation", "pointy", "a new map's hexes: pointy or flat (with --edit)")
+	scale := flag.Float64("scale", 1, "a new map's paces per hex (with --edit)")
 	bench := flag.Bool("bench", false, "draw a generated 256×256 map with 500 figures at several zooms and print the frame times against an empty frame's")
 	flag.Parse()
+	if *edit != "" {
+		var w, h int
+		if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil {
+			fmt.Fprintf(os.Stderr, "hexslinger-map: --size %q: want columns x rows, as 24x16\n", *size)
+			os.Exit(2)
+		}
+		o, err := hexmap.ParseOrientation(*orientation)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "hexslinger-map: --orientation:", err)
+			os.Exit(2)
+		}
+		m, err := hexmap.New(strings.TrimSuffix(filepath.Base(*edit), ".hexmap.json"), o, w, h, "dirt")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "hexslinger-map:", err)
+			os.Exit(2)
+		}
+		if *scale <= 0 {
+			fmt.Fprintln(os.Stderr, "hexslinger-map: --scale must be more than 0")
+			os.Exit(2)
+		}
+		m.Scale = *scale
+		ed, err := board.NewEditor(*edit, m)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "hexslinger-map:", err)
+			os.Exit(1)
+		}
+		ebiten.SetWindowTitle("hexslinger — map editor — " + *edit)
+		ebiten.SetWindowSize(board.WindowWidth, board.WindowHeight)
+		ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+		if err := ebiten.RunGame(ed); err != nil {
+			fmt.Fprintln(os.Stderr, "hexslinger-map:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *bench {
 		b := board.NewBench(os.Stdout)
 		ebiten.SetWindowTitle("hexslinger — map bench")

@@ -1,0 +1,269 @@
+package board
+
+import (
+	"fmt"
+	"math"
+	"os"
+
+	"hexslinger/hexmap"
+)
+
+// Editor tools.
+const (
+	toolTerrain = "terrain"
+	toolRaise   = "raise"
+	toolLower   = "lower"
+	toolEdge    = "edge"    // wall, door, window or fence on the nearest hexside
+	toolFeature = "feature" // barrel, trough, table, counter, ladder, stairs in the hex
+	toolErase   = "erase"
+	maxBrush    = 5
+	maxUndo     = 100
+)
+
+var (
+	edgeKinds    = []string{"wall", "door", "window", "fence"}
+	featureKinds = []string{"barrel", "trough", "table", "counter", "ladder", "stairs"}
+)
+
+// editState is the map editor's document and tools, kept apart from
+// Ebiten so it tests without a display.
+type editState struct {
+	m       *hexmap.Map
+	path    string // the file it saves to ("" until saved as)
+	dirty   bool
+	undo    []*hexmap.Map
+	redo    []*hexmap.Map
+	tool    string
+	terrain int  // index into hexmap.TerrainNames()
+	edge    int  // index into edgeKinds
+	feature int  // index into featureKinds
+	brush   int  // radius + 1
+	stroke  bool // a drag is under way: one undo step for it
+}
+
+func newEditState(m *hexmap.Map, path string) *editState {
+	return &editState{m: m, path: path, tool: toolTerrain, brush: 1}
+}
+
+// begin opens an undo step (a click or the start of a drag).
+func (e *editState) begin() {
+	if e.stroke {
+		return
+	}
+	e.stroke = true
+	e.undo = append(e.undo, e.m.Clone())
+	if len(e.undo) > maxUndo {
+		e.undo = e.undo[1:]
+	}
+	e.redo = nil
+}
+
+// end closes the undo step.
+func (e *editState) end() { e.stroke = false }
+
+// brushHexes are the map's hexes under a brush centred on h.
+func (e *editState) brushHexes(h hexmap.Hex) []hexmap.Hex {
+	var out []hexmap.Hex
+	for _, x := range h.Spiral(e.brush - 1) {
+		if e.m.Contains(x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// apply uses the current tool at hex h; side is the hexside nearest the
+// pointer (for edge tools). It reports what it did.
+func (e *editState) apply(h hexmap.Hex, side hexmap.Direction) string {
+	if !e.m.Contains(h) {
+		return ""
+	}
+	e.begin()
+	e.dirty = true
+	switch e.tool {
+	case toolTerrain:
+		name := hexmap.TerrainNames()[e.terrain]
+		for _, x := range e.brushHexes(h) {
+			e.m.SetTerrain(x, name)
+		}
+		return "painted " + name
+	case toolRaise, toolLower:
+		d := 1
+		if e.tool == toolLower {
+			d = -1
+		}
+		for _, x := range e.brushHexes(h) {
+			e.m.SetElevation(x, e.m.Elevation(x)+d)
+		}
+		return fmt.Sprintf("%s now level %d", e.m.Label(h), e.m.Elevation(h))
+	case toolEdge:
+		kind := edgeKinds[e.edge]
+		if f, ok := e.m.EdgeFeature(h, side); ok && f.Kind == kind {
+			if f.Info().Openable {
+				f.Open = !f.Open
+				e.m.SetEdge(h, side, f)
+				return fmt.Sprintf("%s %s", kind, map[bool]string{true: "opened", false: "closed"}[f.Open])
+			}
+			return ""
+		}
+		f, _ := hexmap.NewFeature(kind)
+		if err := e.m.SetEdge(h, side, f); err != nil {
+			return err.Error()
+		}
+		return fmt.Sprintf("%s on %s %s", kind, e.m.Label(h), e.m.Orientation.SideNames()[side])
+	case toolFeature:
+		kind := featureKinds[e.feature]
+		f, _ := hexmap.NewFeature(kind)
+		if err := e.m.SetFeature(h, f); err != nil {
+			return err.Error()
+		}
+		return fmt.Sprintf("%s in %s", kind, e.m.Label(h))
+	case toolErase:
+		if _, ok := e.m.Feature(h); ok {
+			e.m.RemoveFeature(h)
+			return "removed the feature in " + e.m.Label(h)
+		}
+		if _, ok := e.m.EdgeFeature(h, side); ok {
+			e.m.RemoveEdge(h, side)
+			return "removed the hexside feature"
+		}
+		delete(e.m.Labels, h)
+		return ""
+	}
+	return ""
+}
+
+// armor changes the armor value of the cover at h (the hex's feature, else
+// the nearest hexside's) by d, within 0–20.
+func (e *editState) armor(h hexmap.Hex, side hexmap.Direction, d int) string {
+	e.begin()
+	defer e.end()
+	if f, ok := e.m.Feature(h); ok && f.IsCover() {
+		f.Armor = max(0, min(20, f.Armor+d))
+		f.BaseArmor = max(f.BaseArmor, f.Armor)
+		e.m.SetFeature(h, f)
+		e.dirty = true
+		return fmt.Sprintf("%s armor %d", f.Kind, f.Armor)
+	}
+	if f, ok := e.m.EdgeFeature(h, side); ok && f.IsCover() {
+		f.Armor = max(0, min(20, f.Armor+d))
+		f.BaseArmor = max(f.BaseArmor, f.Armor)
+		e.m.SetEdge(h, side, f)
+		e.dirty = true
+		return fmt.Sprintf("%s armor %d", f.Kind, f.Armor)
+	}
+	e.undo = e.undo[:len(e.undo)-1] // nothing changed
+	return "no cover there"
+}
+
+// height cycles the height of the cover at h: low, waist, chest, full.
+func (e *editState) height(h hexmap.Hex, side hexmap.Direction) string {
+	next := func(x hexmap.Height) hexmap.Height { return x%hexmap.Full + 1 }
+	e.begin()
+	defer e.end()
+	if f, ok := e.m.Feature(h); ok && f.IsCover() {
+		f.Height = next(f.Height)
+		e.m.SetFeature(h, f)
+		e.dirty = true
+		return fmt.Sprintf("%s %s", f.Kind, f.Height)
+	}
+	if f, ok := e.m.EdgeFeature(h, side); ok && f.IsCover() {
+		f.Height = next(f.Height)
+		e.m.SetEdge(h, side, f)
+		e.dirty = true
+		return fmt.Sprintf("%s %s", f.Kind, f.Height)
+	}
+	e.undo = e.undo[:len(e.undo)-1]
+	return "no cover there"
+}
+
+// label sets or clears the text label of hex h.
+func (e *editState) label(h hexmap.Hex, text string) {
+	e.begin()
+	defer e.end()
+	if text == "" {
+		delete(e.m.Labels, h)
+	} else {
+		e.m.Labels[h] = text
+	}
+	e.dirty = true
+}
+
+// undoStep and redoStep move through the edit history.
+func (e *editState) undoStep() bool {
+	if len(e.undo) == 0 {
+		return false
+	}
+	e.redo = append(e.redo, e.m)
+	e.m = e.undo[len(e.undo)-1]
+	e.undo = e.undo[:len(e.undo)-1]
+	e.dirty = true
+	return true
+}
+
+func (e *editState) redoStep() bool {
+	if len(e.redo) == 0 {
+		return false
+	}
+	e.undo = append(e.undo, e.m)
+	e.m = e.redo[len(e.redo)-1]
+	e.redo = e.redo[:len(e.redo)-1]
+	e.dirty = true
+	return true
+}
+
+// save writes the map to its file (atomically).
+func (e *editState) save() error {
+	if e.path == "" {
+		return fmt.Errorf("the map has no file yet: use Save as (Ctrl+Shift+S)")
+	}
+	if err := hexmap.Save(e.path, e.m); err != nil {
+		return err
+	}
+	e.dirty = false
+	return nil
+}
+
+// autosave writes the map beside its file as FILE.autosave when it has
+// unsaved changes; the file itself is left alone.
+func (e *editState) autosave() (string, error) {
+	if !e.dirty {
+		return "", nil
+	}
+	path := e.path
+	if path == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			return "", err
+		}
+		path = dir + "/hexslinger-untitled.hexmap.json"
+	}
+	path += ".autosave"
+	return path, hexmap.Save(path, e.m)
+}
+
+// nearestSide is the hexside of h nearest pixel p.
+func nearestSide(l hexmap.Layout, h hexmap.Hex, p hexmap.Point) hexmap.Direction {
+	best, bestD := hexmap.Direction(0), math.Inf(1)
+	for d := hexmap.Direction(0); d < 6; d++ {
+		a, z := l.Edge(h, d)
+		mx, my := (a.X+z.X)/2, (a.Y+z.Y)/2
+		if dd := (mx-p.X)*(mx-p.X) + (my-p.Y)*(my-p.Y); dd < bestD {
+			best, bestD = d, dd
+		}
+	}
+	return best
+}
+
+// toolName says what the tool does now, for the status bar.
+func (e *editState) toolName() string {
+	switch e.tool {
+	case toolTerrain:
+		return "paint " + hexmap.TerrainNames()[e.terrain]
+	case toolEdge:
+		return "place " + edgeKinds[e.edge]
+	case toolFeature:
+		return "place " + featureKinds[e.feature]
+	}
+	return e.tool
+}

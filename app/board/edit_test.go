@@ -1,0 +1,124 @@
+package board
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexslinger/hexmap"
+)
+
+func newEdit(t *testing.T) *editState {
+	t.Helper()
+	m, err := hexmap.New("test", hexmap.Pointy, 10, 8, "dirt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newEditState(m, filepath.Join(t.TempDir(), "test.hexmap.json"))
+}
+
+func TestEditorPaintUndoRedo(t *testing.T) {
+	e := newEdit(t)
+	h := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 4, Row: 4})
+	names := hexmap.TerrainNames()
+	for i, n := range names {
+		if n == "grass" {
+			e.terrain = i
+		}
+	}
+	e.brush = 2
+	e.apply(h, 0)
+	e.apply(h.Neighbor(0), 0) // the same drag: one undo step
+	e.end()
+	if tr, _ := e.m.Terrain(h.Neighbor(3)); tr.Name != "grass" {
+		t.Errorf("a brush of 2 did not paint the neighbour: %s", tr.Name)
+	}
+	if len(e.undo) != 1 {
+		t.Errorf("one drag made %d undo steps", len(e.undo))
+	}
+	e.undoStep()
+	if tr, _ := e.m.Terrain(h); tr.Name != "dirt" {
+		t.Errorf("after undo: %s", tr.Name)
+	}
+	e.redoStep()
+	if tr, _ := e.m.Terrain(h); tr.Name != "grass" {
+		t.Errorf("after redo: %s", tr.Name)
+	}
+}
+
+func TestEditorFeaturesAndCover(t *testing.T) {
+	e := newEdit(t)
+	h := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 3, Row: 3})
+	e.tool, e.edge = toolEdge, 1 // door
+	e.apply(h, 0)
+	e.end()
+	if f, ok := e.m.EdgeFeature(h, 0); !ok || f.Kind != "door" || f.Open {
+		t.Fatalf("door: %+v %v", f, ok)
+	}
+	e.apply(h, 0) // clicking a door opens it
+	e.end()
+	if f, _ := e.m.EdgeFeature(h, 0); !f.Open {
+		t.Errorf("the door did not open")
+	}
+	e.tool, e.feature = toolFeature, 0 // barrel
+	e.apply(h, 0)
+	e.end()
+	if msg := e.armor(h, 0, +2); msg != "barrel armor 5" {
+		t.Errorf("armor +2: %q", msg)
+	}
+	if msg := e.height(h, 0); msg != "barrel chest" {
+		t.Errorf("height: %q", msg)
+	}
+	e.tool = toolErase
+	e.apply(h, 0)
+	e.end()
+	if _, ok := e.m.Feature(h); ok {
+		t.Errorf("the eraser left the barrel")
+	}
+	e.tool, e.feature = toolRaise, 0
+	e.apply(h, 0)
+	e.end()
+	if e.m.Elevation(h) != 1 {
+		t.Errorf("raise: level %d", e.m.Elevation(h))
+	}
+	e.label(h, "Well")
+	if e.m.Labels[h] != "Well" {
+		t.Errorf("label")
+	}
+}
+
+func TestEditorSave(t *testing.T) {
+	e := newEdit(t)
+	e.apply(hexmap.Hex{Q: 1, R: 1}, 0)
+	e.end()
+	if p, err := e.autosave(); err != nil || !strings.HasSuffix(p, ".autosave") {
+		t.Fatalf("autosave: %q %v", p, err)
+	}
+	if _, err := os.Stat(e.path); err == nil {
+		t.Errorf("autosave wrote the map's own file")
+	}
+	if err := e.save(); err != nil || e.dirty {
+		t.Fatalf("save: %v dirty %v", err, e.dirty)
+	}
+	back, err := hexmap.Load(e.path)
+	if err != nil || !back.Equal(e.m) {
+		t.Errorf("the saved map does not load back equal: %v", err)
+	}
+	e.path = ""
+	if err := e.save(); err == nil || !strings.Contains(err.Error(), "Save as") {
+		t.Errorf("save without a file: %v", err)
+	}
+}
+
+func TestNearestSide(t *testing.T) {
+	l := hexmap.Layout{Orientation: hexmap.Pointy, Size: 20}
+	c := l.ToPixel(hexmap.Hex{})
+	for d := hexmap.Direction(0); d < 6; d++ {
+		a, z := l.Edge(hexmap.Hex{}, d)
+		p := hexmap.Point{X: c.X + ((a.X+z.X)/2-c.X)*0.8, Y: c.Y + ((a.Y+z.Y)/2-c.Y)*0.8}
+		if got := nearestSide(l, hexmap.Hex{}, p); got != d {
+			t.Errorf("near side %v: got %v", d, got)
+		}
+	}
+}
