@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -91,7 +92,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// are drawn into one image, and a frame copies it and draws only
 		// what follows the pointer over it.
 		bk := baseKey{st: st, seq: g.seq, mapVersion: key.mapVersion, layout: g.layout, w: g.w, h: g.h,
-			selected: g.play.selected, attacking: g.play.attacking, reachSeq: g.reachSeq, reachFor: g.reachFor}
+			selected: g.play.selected, attacking: g.play.attacking, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving()}
 		full := g.base == nil || g.baseFor != bk
 		if full {
 			if g.base == nil || g.base.Bounds().Dx() != g.w || g.base.Bounds().Dy() != g.h {
@@ -145,6 +146,7 @@ type baseKey struct {
 	attacking  bool
 	reachSeq   int
 	reachFor   string
+	moving     string
 }
 
 func drawFeature(dst *ebiten.Image, b *batch, f hexmap.Feature, c hexmap.Point, s float64) {
@@ -276,21 +278,18 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	l := g.layout
 	s := l.Size
 	g.sprites.prepare(s)
-	sides := map[string]color.RGBA{}
-	for _, id := range st.Order {
-		side := st.Figures[id].Side
-		if _, ok := sides[side]; !ok {
-			sides[side] = sideColours[len(sides)%len(sideColours)]
-		}
-	}
 	margin := 2 * s
+	moving := g.moving()
 	for _, id := range st.Order {
 		f := st.Figures[id]
+		if moving != "" && strings.Contains(","+moving, ","+id+",") {
+			continue // drawn gliding over the base
+		}
 		c := l.ToPixel(f.At)
 		if c.X < -margin || c.Y < -margin || c.X > float64(g.w)+margin || c.Y > float64(g.h)+margin {
 			continue // off screen
 		}
-		col := sides[f.Side]
+		col := sideColour(st, f.Side)
 		if f.Condition >= rules.Unconscious {
 			col = color.RGBA{0x70, 0x6a, 0x64, 0xff}
 		}

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -16,17 +17,33 @@ import (
 // effectTime is how long a scatter stays drawn on the map.
 const effectTime = 4 * time.Second
 
+// moveTime is how long a figure takes to glide along its path.
+const moveTime = 400 * time.Millisecond
+
 // effect is a short drawing over the map that never blocks input: the clock
-// face of a thrown miss and the object's flight to where it landed.
+// face of a thrown miss and the object's flight to where it landed, or a
+// figure gliding along the path it moved.
 type effect struct {
-	landing session.Landing
+	landing *session.Landing
+	figure  string       // a move: the figure, drawn here and not in the base
+	path    []hexmap.Hex // its path
 	start   time.Time
+}
+
+func (ef effect) done() bool {
+	if ef.figure != "" {
+		return time.Since(ef.start) > moveTime
+	}
+	return time.Since(ef.start) > effectTime
 }
 
 // addEffects starts the drawings an event calls for.
 func (g *Game) addEffects(e session.Event) {
-	for _, l := range e.Landings {
-		g.effects = append(g.effects, effect{landing: l, start: time.Now()})
+	for i := range e.Landings {
+		g.effects = append(g.effects, effect{landing: &e.Landings[i], start: time.Now()})
+	}
+	if e.Kind == session.EventMoved && len(e.Path) > 1 {
+		g.effects = append(g.effects, effect{figure: e.Figure, path: e.Path, start: time.Now()})
 	}
 }
 
@@ -34,12 +51,23 @@ func (g *Game) addEffects(e session.Event) {
 func (g *Game) liveEffects() bool {
 	live := g.effects[:0]
 	for _, ef := range g.effects {
-		if time.Since(ef.start) < effectTime {
+		if !ef.done() {
 			live = append(live, ef)
 		}
 	}
 	g.effects = live
 	return len(live) > 0
+}
+
+// moving returns the figures gliding now, which the base image leaves out.
+func (g *Game) moving() string {
+	s := ""
+	for _, ef := range g.effects {
+		if ef.figure != "" {
+			s += ef.figure + ","
+		}
+	}
+	return s
 }
 
 // drawEffects draws the live effects: for a thrown miss, the card's clock
@@ -50,7 +78,11 @@ func (g *Game) drawEffects(dst *ebiten.Image, dmg *image.Rectangle) {
 	s := l.Size
 	b := batch{dmg: dmg}
 	for _, ef := range g.effects {
-		ld := ef.landing
+		if ef.figure != "" {
+			g.drawGlide(dst, ef, dmg)
+			continue
+		}
+		ld := *ef.landing
 		t := l.ToPixel(ld.Target)
 		from := l.ToPixel(ld.From)
 		// 12 o'clock points from the thrower through the target.
@@ -84,4 +116,37 @@ func (g *Game) drawEffects(dst *ebiten.Image, dmg *image.Rectangle) {
 		b.flush(dst)
 		say(dst, fmt.Sprint(ld.Clock), f, lp.X, lp.Y, colBad, true)
 	}
+}
+
+// drawGlide draws a moving figure part way along its path.
+func (g *Game) drawGlide(dst *ebiten.Image, ef effect, dmg *image.Rectangle) {
+	st := g.play.st
+	f, ok := st.Figures[ef.figure]
+	if !ok {
+		return
+	}
+	l := g.layout
+	k := math.Min(1, float64(time.Since(ef.start))/float64(moveTime)) * float64(len(ef.path)-1)
+	i := min(int(k), len(ef.path)-2)
+	c := lerpPt(l.ToPixel(ef.path[i]), l.ToPixel(ef.path[i+1]), k-float64(i))
+	g.sprites.prepare(l.Size)
+	g.sprites.drawToken(dst, tokenKey{col: sideColour(st, f.Side), initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: f.ID == g.play.selected}, c)
+	r := int(l.Size * 1.6)
+	*dmg = dmg.Union(image.Rect(int(c.X)-r, int(c.Y)-r, int(c.X)+r, int(c.Y)+r))
+}
+
+// sideColour is a side's token colour: sides get colours in the order they
+// first appear among the figures.
+func sideColour(st *session.State, side string) color.RGBA {
+	var seen []string
+	for _, id := range st.Order {
+		s := st.Figures[id].Side
+		if !slices.Contains(seen, s) {
+			seen = append(seen, s)
+		}
+		if s == side {
+			break
+		}
+	}
+	return sideColours[(len(seen)-1)%len(sideColours)]
 }
