@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -205,6 +206,31 @@ func TestEndToEnd(t *testing.T) {
 	})
 	shot(t, shots, "2-moved.png")
 	shotWindow(t, mapWin, shots, "map-window.png")
+	// What only pixels show: Cyril's blue token is drawn at J8 now, and
+	// C8, where he stood, shows the street again.
+	checkToken := func(label string, want bool) {
+		t.Helper()
+		f, err := os.Open(filepath.Join(shots, "map-window.png"))
+		if err != nil {
+			t.Errorf("map window screenshot: %v", err)
+			return
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Errorf("map window screenshot: %v", err)
+			return
+		}
+		h, _ := st.Map.ParseHex(label)
+		p := layout.ToPixel(h)
+		r, _, b, _ := img.At(int(p.X), int(p.Y+0.45*layout.Size)).RGBA()
+		blue := int(b>>8)-int(r>>8) > 80 // the posse's token, not dirt (even tinted)
+		if blue != want {
+			t.Errorf("at %s: pixel r=%d b=%d, want Cyril's token there: %v", label, r>>8, b>>8, want)
+		}
+	}
+	checkToken("J8", true)
+	checkToken("C8", false)
 	if consoleWin != "" {
 		xdotool(t, "windowraise", consoleWin)
 		shotWindow(t, consoleWin, shots, "console.png")
