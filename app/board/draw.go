@@ -298,7 +298,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		mid := lerpPt(e1, e2, 0.5)
 		angle := math.Atan2(mid.Y-c.Y, mid.X-c.X)
 		g.sprites.drawWedge(dst, col, c, angle)
-		g.sprites.drawToken(dst, tokenKey{col: col, initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: id == g.play.selected}, c)
+		g.sprites.drawToken(dst, tokenKey{col: col, initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: id == g.play.selected, acting: st.MayAct(id)}, c)
 		if s >= 14 {
 			// The AP badge sits behind the figure's left shoulder.
 			r := s * 0.62
@@ -322,6 +322,9 @@ func (g *Game) drawBar(dst *ebiten.Image) {
 	}
 	say(dst, g.message, f, 16, y0+20, msgCol, false)
 	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit"
+	if st := g.play.st; st != nil {
+		hint = fmt.Sprintf("Round %d, segment %d · ", st.Round, st.Segment) + hint
+	}
 	if st := g.play.st; st != nil && g.play.selected != "" {
 		if fig, ok := st.Figures[g.play.selected]; ok {
 			hint = g.play.describe(fig)

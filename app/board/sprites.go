@@ -16,6 +16,7 @@ type tokenKey struct {
 	initials string
 	tag      string
 	selected bool
+	acting   bool // may act at this segment
 }
 
 // sprites caches figures' tokens, facing wedges and AP badges drawn for one
@@ -59,6 +60,9 @@ func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
 		o := hexmap.Point{X: float64(n) / 2, Y: float64(n) / 2}
 		r := s * 0.62
 		var b batch
+		if k.acting {
+			b.path(img, circle(o, r+s*0.3), float32(math.Max(2, s/10)), color.RGBA{0x70, 0xf0, 0x70, 0xff})
+		}
 		if k.selected {
 			b.path(img, circle(o, r+s*0.16), 0, colSelect)
 		}

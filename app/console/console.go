@@ -58,9 +58,10 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	c.status.Truncation = fyne.TextTruncateEllipsis
 
 	newRound := widget.NewButton("Next round (Ctrl+R)", c.nextRound)
+	nextSeg := widget.NewButton("Next segment (Ctrl+G)", func() { c.do(session.Command{Kind: session.CommandSegment}) })
 	undo := widget.NewButton("Undo (Ctrl+Z)", c.undo)
 	redo := widget.NewButton("Redo (Ctrl+Y)", c.redo)
-	bar := container.NewHBox(c.round, newRound, undo, redo)
+	bar := container.NewHBox(c.round, nextSeg, newRound, undo, redo)
 	if opts.MapWindow != nil {
 		c.mapBtn = widget.NewButton("Open map window (Ctrl+M)", c.openMap)
 		bar.Add(c.mapBtn)
@@ -75,6 +76,9 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	split.Offset = 0.36
 	w.SetContent(container.NewBorder(bar, c.status, nil, nil, split))
 	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.nextRound() })
+	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyG, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
+		c.do(session.Command{Kind: session.CommandSegment})
+	})
 	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.undo() })
 	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.redo() })
 	if opts.MapWindow != nil {
@@ -143,7 +147,7 @@ func (c *Console) apply(e session.Event) {
 }
 
 func (c *Console) refresh() {
-	c.round.SetText(fmt.Sprintf("%s — Round %d", c.state.Name, c.state.Round))
+	c.round.SetText(fmt.Sprintf("%s — Round %d, segment %d", c.state.Name, c.state.Round, c.state.Segment))
 	c.figures.table.Refresh()
 	c.updateStatus()
 }

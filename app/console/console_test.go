@@ -63,7 +63,7 @@ func TestConsoleShowsFigures(t *testing.T) {
 	if rows, cols := c.figures.table.Length(); rows != 4 || cols != 5 {
 		t.Errorf("table is %d×%d, want 4×5", rows, cols)
 	}
-	if got := c.round.Text; got != "Showdown on Main Street — Round 1" {
+	if got := c.round.Text; got != "Showdown on Main Street — Round 1, segment 20" {
 		t.Errorf("round label %q", got)
 	}
 }
@@ -114,7 +114,7 @@ func TestConsoleNextRound(t *testing.T) {
 	}
 	test.Tap(btn)
 	c.Drain()
-	if got := c.round.Text; !strings.HasSuffix(got, "Round 2") {
+	if got := c.round.Text; !strings.HasSuffix(got, "Round 2, segment 20") {
 		t.Errorf("round label after Next round: %q", got)
 	}
 	// Initiative is rolled: Cyril has at least his 8 AP back.

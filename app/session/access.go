@@ -168,6 +168,8 @@ func describeKind(k string) string {
 	switch k {
 	case CommandNewRound:
 		return "start a new round"
+	case CommandSegment:
+		return "count the segments"
 	case CommandUndo:
 		return "undo"
 	case CommandRedo:

@@ -10,13 +10,14 @@ import (
 
 // Command kinds.
 const (
-	CommandMove     = "move"      // move Figure to To (Run to run)
-	CommandTurn     = "turn"      // turn Figure by Turn hexsides (+ left, − right)
-	CommandNewRound = "new_round" // start the next round: every figure's AP back
-	CommandHide     = "hide"      // hide Figure from the players
-	CommandReveal   = "reveal"    // show Figure to the players
-	CommandUndo     = "undo"      // the Judge takes back the last command
-	CommandRedo     = "redo"      // the Judge puts back the last command taken back
+	CommandMove     = "move"         // move Figure to To (Run to run)
+	CommandTurn     = "turn"         // turn Figure by Turn hexsides (+ left, − right)
+	CommandNewRound = "new_round"    // start the next round: every figure's AP back
+	CommandSegment  = "next_segment" // count the round down one segment
+	CommandHide     = "hide"         // hide Figure from the players
+	CommandReveal   = "reveal"       // show Figure to the players
+	CommandUndo     = "undo"         // the Judge takes back the last command
+	CommandRedo     = "redo"         // the Judge puts back the last command taken back
 )
 
 // Command is a request to change the fight, from a map click or a console
@@ -90,6 +91,22 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 		return []Event{e}, nil
 	case CommandNewRound:
 		return decideNewRound(s, c, src)
+	case CommandSegment:
+		if s.Segment <= 1 {
+			return nil, refuse("round %d is at its last segment: start the next round", s.Round)
+		}
+		e := Event{Kind: EventSegment, Segment: s.Segment - 1}
+		var acting []string
+		for _, id := range s.Order {
+			if f := s.Figures[id]; f.AP >= e.Segment && f.AP > 0 && f.Condition == rules.Fine {
+				acting = append(acting, s.FigureName(id))
+			}
+		}
+		e.Text = fmt.Sprintf("Segment %d.", e.Segment)
+		if len(acting) > 0 {
+			e.Text += " May act: " + strings.Join(acting, ", ") + "."
+		}
+		return []Event{e}, nil
 	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover:
 		return decideAction(s, c, src)
 	case CommandDoor:

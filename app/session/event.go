@@ -14,6 +14,7 @@ const (
 	EventRoundStarted = "round_started" // a new round: every figure's AP
 	EventHidden       = "hidden"        // a figure is hidden from the players
 	EventRevealed     = "revealed"      // a figure is shown to the players
+	EventSegment      = "segment"       // the Judge counts down to Segment
 	EventActed        = "acted"         // an action: figures' AP and status after it, cover worn down
 	EventUndone       = "undone"        // the Judge took back command Target
 	EventRedone       = "redone"        // the Judge put command Target back
@@ -37,6 +38,7 @@ type Event struct {
 	AP        int              `json:"ap,omitempty"`      // AP spent
 	APLeft    int              `json:"ap_left,omitempty"` // AP left after it
 	Round     int              `json:"round,omitempty"`
+	Segment   int              `json:"segment,omitempty"`
 	APs       map[string]int   `json:"aps,omitempty"`       // round_started: AP by figure
 	Rolls     map[string][]int `json:"rolls,omitempty"`     // the dice each figure's roll used
 	Changes   []FigureChange   `json:"changes,omitempty"`   // acted: figures after the action

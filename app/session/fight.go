@@ -30,8 +30,9 @@ type FightFile struct {
 	Map        *hexmap.File      `json:"map"`
 	Characters []rules.Character `json:"characters"`
 	Figures    []FigureSpec      `json:"figures"`
-	// Round is the round a snapshot was taken in (0 or 1: the start).
-	Round int `json:"round,omitempty"`
+	// Round and Segment are where a snapshot was taken (0: the start).
+	Round   int `json:"round,omitempty"`
+	Segment int `json:"segment,omitempty"`
 	// Options are the fight's rule options.
 	Options FightOptions `json:"options,omitzero"`
 }
@@ -118,7 +119,10 @@ func (f *FightFile) State() (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("map.%w", err)
 	}
-	s := &State{Name: f.Name, Rules: f.Rules, Map: m, Characters: map[string]rules.Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round)}
+	s := &State{Name: f.Name, Rules: f.Rules, Map: m, Characters: map[string]rules.Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round), Segment: rules.Segments}
+	if f.Segment > 0 && f.Segment <= rules.Segments {
+		s.Segment = f.Segment
+	}
 	for i, c := range f.Characters {
 		if err := c.Validate(); err != nil {
 			return nil, fmt.Errorf("characters[%d]: %w", i, err)

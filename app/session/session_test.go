@@ -299,3 +299,32 @@ func TestSeededDiceAreDeterministic(t *testing.T) {
 		t.Errorf("the same seed rolled %d and %d", a, b)
 	}
 }
+
+func TestSegments(t *testing.T) {
+	s := open(t)
+	st := s.State()
+	if st.Segment != 20 || st.MayAct("miranda") {
+		t.Fatalf("at the start: segment %d, Miranda (9 AP) may act %v", st.Segment, st.MayAct("miranda"))
+	}
+	for i := 0; i < 11; i++ {
+		mustDo(t, s, Command{Kind: CommandSegment})
+	}
+	st = s.State()
+	if st.Segment != 9 || !st.MayAct("miranda") || st.MayAct("cyril") {
+		t.Errorf("at segment %d: Miranda %v, Cyril (8) %v", st.Segment, st.MayAct("miranda"), st.MayAct("cyril"))
+	}
+	e := mustDo(t, s, Command{Kind: CommandSegment})
+	if !strings.Contains(e.Text, "May act: Cyril Wellington, Miranda Valentine, Zeke Perkins") {
+		t.Errorf("segment 8: %q", e.Text)
+	}
+	for s.State().Segment > 1 {
+		mustDo(t, s, Command{Kind: CommandSegment})
+	}
+	if _, err := s.Do(Command{Kind: CommandSegment}); err == nil {
+		t.Errorf("counted past segment 1")
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}})
+	if s.State().Segment != 20 {
+		t.Errorf("a new round starts at segment %d", s.State().Segment)
+	}
+}

@@ -17,7 +17,18 @@ type State struct {
 	Figures    map[string]*Figure
 	Order      []string // figure ids in the fight file's order
 	Round      int
-	Log        []Event // every event after the opening, in order
+	// Segment is the Judge's count in the round, 20 down to 1 (TWTW
+	// Conflict: Round Timing); a figure whose AP (its initiative number, as
+	// it pays) is at least the segment may act now.
+	Segment int
+	Log     []Event // every event after the opening, in order
+}
+
+// MayAct reports whether figure id may act at the current segment without
+// interrupting: it stands, and its number has come up.
+func (s *State) MayAct(id string) bool {
+	f, ok := s.Figures[id]
+	return ok && f.AP > 0 && f.Condition == rules.Fine && s.Segment > 0 && f.AP >= s.Segment
 }
 
 // Figure is one token on the map.
@@ -170,8 +181,10 @@ func (s *State) Apply(e Event) error {
 		f.Hidden = e.Kind == EventHidden
 	case EventUndone, EventRedone:
 		// Replay leaves out what is undone; the event itself is a log line.
+	case EventSegment:
+		s.Segment = e.Segment
 	case EventRoundStarted:
-		s.Round = e.Round
+		s.Round, s.Segment = e.Round, rules.Segments
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
@@ -216,7 +229,7 @@ func (s *State) Apply(e Event) error {
 // not command only the name and the numbers a map needs (no traits, skills,
 // gear or notes).
 func (s *State) Snapshot(seat *Seat) *FightFile {
-	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Map: s.Map.File(), Round: s.Round}
+	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Map: s.Map.File(), Round: s.Round, Segment: s.Segment}
 	judge := seat == nil || seat.Role == RoleJudge
 	own := map[string]bool{}
 	if !judge {
