@@ -69,7 +69,7 @@ func (g *Game) buttonAt(x, y int) (button, bool) {
 }
 
 // drawButtons draws the action bar.
-func (g *Game) drawButtons(dst *ebiten.Image, dmg *image.Rectangle) {
+func (g *Game) drawButtons(dst *ebiten.Image, dmg *damage) {
 	f := face(15, true)
 	b := batch{dmg: dmg}
 	bs := g.buttons()

@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -153,7 +154,9 @@ func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 	}
 	pad := s * 0.5 // walls and cover reach a little past the chunk's cells
 	w, h := int(hi.X-lo.X+2*pad)+1, int(hi.Y-lo.Y+2*pad)+1
-	img := ebiten.NewImage(w, h)
+	// Its own texture, not a place on a shared atlas: chunks come and go
+	// with the zoom, and freed atlas space is not given back.
+	img := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 	l := hexmap.Layout{Orientation: m.Orientation, Size: s, Origin: hexmap.Point{X: pad - lo.X, Y: pad - lo.Y}}
 	var b batch
 	if layer == 0 {

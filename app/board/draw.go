@@ -92,7 +92,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// are drawn into one image, and a frame copies it and draws only
 		// what follows the pointer over it.
 		bk := baseKey{st: st, seq: g.seq, mapVersion: key.mapVersion, layout: g.layout, w: g.w, h: g.h,
-			selected: g.play.selected, attacking: g.play.attacking, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving()}
+			selected: g.play.selected, attacking: g.play.attacking, kind: g.play.kind, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving()}
 		full := g.base == nil || g.baseFor != bk
 		if full {
 			if g.base == nil || g.base.Bounds().Dx() != g.w || g.base.Bounds().Dy() != g.h {
@@ -107,6 +107,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.drawReach(g.base)
 			g.drawRangeBands(g.base, st)
 			g.drawFigures(g.base, st)
+			g.drawButtons(g.base, nil) // the action bar changes with the selection only
 			g.baseFor = bk
 		}
 		// Copy the base over the whole screen when it changed, else only
@@ -124,9 +125,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
 			screen.DrawImage(g.base.SubImage(r).(*ebiten.Image), op)
 		}
-		var dmg image.Rectangle
+		var dmg damage
 		g.drawOverlay(screen, st, &dmg)
-		g.damage = append(g.damage[:0], dmg)
+		g.damage = append(g.damage[:0], dmg...)
 	}
 	g.drawBar(screen)
 	if s := g.conn.statusText(); s != "" {
@@ -144,6 +145,7 @@ type baseKey struct {
 	w, h       int
 	selected   string
 	attacking  bool
+	kind       string
 	reachSeq   int
 	reachFor   string
 	moving     string
@@ -214,9 +216,8 @@ func drawEdge(dst *ebiten.Image, b *batch, f hexmap.Feature, a, z hexmap.Point, 
 }
 
 // drawOverlay draws the hover outline and the move preview.
-func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *image.Rectangle) {
+func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 	defer g.drawTip(dst, dmg)
-	defer g.drawButtons(dst, dmg)
 	defer g.drawEffects(dst, dmg)
 	l := g.layout
 	s := l.Size
@@ -403,7 +404,7 @@ func drawMapLabels(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) 
 }
 
 // drawTip shows what is under the pointer, once it has rested a moment.
-func (g *Game) drawTip(dst *ebiten.Image, dmg *image.Rectangle) {
+func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	if !g.tipOn {
 		return
 	}

@@ -73,7 +73,7 @@ func (g *Game) moving() string {
 // drawEffects draws the live effects: for a thrown miss, the card's clock
 // face on the target (6 toward the thrower, 12 straight on), the hour it
 // showed, and the object flying out to where it came down.
-func (g *Game) drawEffects(dst *ebiten.Image, dmg *image.Rectangle) {
+func (g *Game) drawEffects(dst *ebiten.Image, dmg *damage) {
 	l := g.layout
 	s := l.Size
 	b := batch{dmg: dmg}
@@ -119,7 +119,7 @@ func (g *Game) drawEffects(dst *ebiten.Image, dmg *image.Rectangle) {
 }
 
 // drawGlide draws a moving figure part way along its path.
-func (g *Game) drawGlide(dst *ebiten.Image, ef effect, dmg *image.Rectangle) {
+func (g *Game) drawGlide(dst *ebiten.Image, ef effect, dmg *damage) {
 	st := g.play.st
 	f, ok := st.Figures[ef.figure]
 	if !ok {
@@ -132,7 +132,7 @@ func (g *Game) drawGlide(dst *ebiten.Image, ef effect, dmg *image.Rectangle) {
 	g.sprites.prepare(l.Size)
 	g.sprites.drawToken(dst, tokenKey{col: sideColour(st, f.Side), initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: f.ID == g.play.selected}, c)
 	r := int(l.Size * 1.6)
-	*dmg = dmg.Union(image.Rect(int(c.X)-r, int(c.Y)-r, int(c.X)+r, int(c.Y)+r))
+	dmg.add(image.Rect(int(c.X)-r, int(c.Y)-r, int(c.X)+r, int(c.Y)+r))
 }
 
 // sideColour is a side's token colour: sides get colours in the order they

@@ -23,7 +23,7 @@ var white = func() *ebiten.Image {
 type batch struct {
 	vs  []ebiten.Vertex
 	is  []uint16
-	dmg *image.Rectangle
+	dmg *damage
 }
 
 func (b *batch) colour(from int, c color.Color) {
@@ -56,9 +56,11 @@ func (b *batch) flush(dst *ebiten.Image) {
 		return
 	}
 	if b.dmg != nil {
+		var r image.Rectangle
 		for _, v := range b.vs {
-			*b.dmg = b.dmg.Union(image.Rect(int(v.DstX)-2, int(v.DstY)-2, int(v.DstX)+3, int(v.DstY)+3))
+			r = r.Union(image.Rect(int(v.DstX)-2, int(v.DstY)-2, int(v.DstX)+3, int(v.DstY)+3))
 		}
+		b.dmg.add(r)
 	}
 	op := &ebiten.DrawTrianglesOptions{AntiAlias: true, ColorScaleMode: ebiten.ColorScaleModeStraightAlpha}
 	dst.DrawTriangles(b.vs, b.is, white, op)
@@ -131,4 +133,14 @@ func shade(c color.RGBA, f float64) color.RGBA {
 		return uint8(x)
 	}
 	return color.RGBA{ch(c.R), ch(c.G), ch(c.B), c.A}
+}
+
+// damage is where a frame drew over the base image: separate boxes, so
+// that an overlay at the top and one in the middle are not one big box.
+type damage []image.Rectangle
+
+func (d *damage) add(r image.Rectangle) {
+	if !r.Empty() {
+		*d = append(*d, r)
+	}
 }
