@@ -232,7 +232,6 @@ func TestEndToEnd(t *testing.T) {
 	checkToken("J8", true)
 	checkToken("C8", false)
 
-
 	// A move into a barrel (B11) is refused, with the reason in the map
 	// window, and nothing changes.
 	before := len(journal(t, jpath))
