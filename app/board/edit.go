@@ -133,48 +133,47 @@ func (e *editState) apply(h hexmap.Hex, side hexmap.Direction) string {
 	return ""
 }
 
-// armor changes the armor value of the cover at h (the hex's feature, else
-// the nearest hexside's) by d, within 0–20.
-func (e *editState) armor(h hexmap.Hex, side hexmap.Direction, d int) string {
-	e.begin()
-	defer e.end()
+// coverAt finds the cover at h: the hex's feature, else the nearest
+// hexside's; set puts a changed one back.
+func (e *editState) coverAt(h hexmap.Hex, side hexmap.Direction) (f hexmap.Feature, set func(hexmap.Feature), ok bool) {
 	if f, ok := e.m.Feature(h); ok && f.IsCover() {
-		f.Armor = max(0, min(20, f.Armor+d))
-		f.BaseArmor = max(f.BaseArmor, f.Armor)
-		e.m.SetFeature(h, f)
-		e.dirty = true
-		return fmt.Sprintf("%s armor %d", f.Kind, f.Armor)
+		return f, func(f hexmap.Feature) { e.m.SetFeature(h, f) }, true
 	}
 	if f, ok := e.m.EdgeFeature(h, side); ok && f.IsCover() {
+		return f, func(f hexmap.Feature) { e.m.SetEdge(h, side, f) }, true
+	}
+	return hexmap.Feature{}, nil, false
+}
+
+// changeCover edits the cover at h with change, as one undo step.
+func (e *editState) changeCover(h hexmap.Hex, side hexmap.Direction, change func(*hexmap.Feature) string) string {
+	f, set, ok := e.coverAt(h, side)
+	if !ok {
+		return "no cover there"
+	}
+	e.begin()
+	defer e.end()
+	msg := change(&f)
+	set(f)
+	e.dirty = true
+	return msg
+}
+
+// armor changes the armor value of the cover at h by d, within 0–20.
+func (e *editState) armor(h hexmap.Hex, side hexmap.Direction, d int) string {
+	return e.changeCover(h, side, func(f *hexmap.Feature) string {
 		f.Armor = max(0, min(20, f.Armor+d))
 		f.BaseArmor = max(f.BaseArmor, f.Armor)
-		e.m.SetEdge(h, side, f)
-		e.dirty = true
 		return fmt.Sprintf("%s armor %d", f.Kind, f.Armor)
-	}
-	e.undo = e.undo[:len(e.undo)-1] // nothing changed
-	return "no cover there"
+	})
 }
 
 // height cycles the height of the cover at h: low, waist, chest, full.
 func (e *editState) height(h hexmap.Hex, side hexmap.Direction) string {
-	next := func(x hexmap.Height) hexmap.Height { return x%hexmap.Full + 1 }
-	e.begin()
-	defer e.end()
-	if f, ok := e.m.Feature(h); ok && f.IsCover() {
-		f.Height = next(f.Height)
-		e.m.SetFeature(h, f)
-		e.dirty = true
+	return e.changeCover(h, side, func(f *hexmap.Feature) string {
+		f.Height = f.Height%hexmap.Full + 1
 		return fmt.Sprintf("%s %s", f.Kind, f.Height)
-	}
-	if f, ok := e.m.EdgeFeature(h, side); ok && f.IsCover() {
-		f.Height = next(f.Height)
-		e.m.SetEdge(h, side, f)
-		e.dirty = true
-		return fmt.Sprintf("%s %s", f.Kind, f.Height)
-	}
-	e.undo = e.undo[:len(e.undo)-1]
-	return "no cover there"
+	})
 }
 
 // label sets or clears the text label of hex h.
