@@ -185,7 +185,11 @@ func TestEndToEnd(t *testing.T) {
 		x, y := int(wx+p.X), int(wy+p.Y)
 		xdotool(t, "mousemove", strconv.Itoa(x), strconv.Itoa(y))
 		time.Sleep(300 * time.Millisecond)
-		xdotool(t, "click", button)
+		// Held for a tenth of a second, as a hand clicks: a press and a
+		// release inside one frame of the window can go unseen.
+		xdotool(t, "mousedown", button)
+		time.Sleep(100 * time.Millisecond)
+		xdotool(t, "mouseup", button)
 		time.Sleep(500 * time.Millisecond)
 	}
 

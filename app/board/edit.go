@@ -189,24 +189,19 @@ func (e *editState) label(h hexmap.Hex, text string) {
 }
 
 // undoStep and redoStep move through the edit history.
-func (e *editState) undoStep() bool {
-	if len(e.undo) == 0 {
-		return false
-	}
-	e.redo = append(e.redo, e.m)
-	e.m = e.undo[len(e.undo)-1]
-	e.undo = e.undo[:len(e.undo)-1]
-	e.dirty = true
-	return true
-}
+func (e *editState) undoStep() bool { return e.step(&e.undo, &e.redo) }
 
-func (e *editState) redoStep() bool {
-	if len(e.redo) == 0 {
+func (e *editState) redoStep() bool { return e.step(&e.redo, &e.undo) }
+
+// step takes the map back from one history, keeping the current one on the
+// other.
+func (e *editState) step(from, to *[]*hexmap.Map) bool {
+	n := len(*from)
+	if n == 0 {
 		return false
 	}
-	e.undo = append(e.undo, e.m)
-	e.m = e.redo[len(e.redo)-1]
-	e.redo = e.redo[:len(e.redo)-1]
+	*to = append(*to, e.m)
+	e.m, *from = (*from)[n-1], (*from)[:n-1]
 	e.dirty = true
 	return true
 }
