@@ -51,11 +51,23 @@ func (r Route) Steps() int {
 // Release.
 type Reach struct {
 	m     *Map
-	sc    *scratch
+	st    store
 	table *stepTable
 	turn  [4]int32
 	start int32   // state: cell*6 + facing
 	cells []int32 // the cells reached, in the order they were settled
+}
+
+// store is what a finished search keeps: its per-cell records, whose
+// width depends on how high the costs may go.
+type store interface {
+	// dist is the arrival cost of state st.
+	dist(st int32) int32
+	// settled reports whether state st was settled.
+	settled(st int32) bool
+	// first returns the facing settled first in cell i, the cheapest.
+	first(i int) (uint8, bool)
+	release()
 }
 
 // PathTo returns the cheapest route from start, facing facing, to goal.
@@ -95,31 +107,23 @@ func (r *Reach) Cost(h Hex) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return int(r.dist(st)), true
+	return int(r.st.dist(st)), true
 }
 
 // state returns h's cheapest settled state.
 func (r *Reach) state(h Hex) (int32, bool) {
-	if r.sc == nil {
+	if r.st == nil {
 		return 0, false
 	}
 	i := r.m.index(h)
 	if i < 0 {
 		return 0, false
 	}
-	c := &r.sc.cells[i]
-	if c.stamp != r.sc.gen || c.done == 0 {
+	f, ok := r.st.first(i)
+	if !ok {
 		return 0, false
 	}
-	return int32(i*6) + int32(c.first), true
-}
-
-func (r *Reach) dist(st int32) int32 { return r.sc.cells[st/6].dist[st%6] }
-
-// settled reports whether state st was settled in this search.
-func (r *Reach) settled(st int32) bool {
-	c := &r.sc.cells[st/6]
-	return c.stamp == r.sc.gen && c.done&(1<<(st%6)) != 0
+	return int32(i*6) + int32(f), true
 }
 
 // Route returns the cheapest route to h.
@@ -128,7 +132,7 @@ func (r *Reach) Route(h Hex) (Route, bool) {
 	if !ok {
 		return Route{}, false
 	}
-	rt := Route{Facing: Direction(st % 6), Cost: int(r.dist(st))}
+	rt := Route{Facing: Direction(st % 6), Cost: int(r.st.dist(st))}
 	rev := []Hex{r.m.hexAt(int(st / 6))}
 	for st != r.start {
 		p, ok := r.prev(st)
@@ -153,10 +157,10 @@ func (r *Reach) prev(st int32) (int32, bool) {
 	if from < 0 {
 		return 0, false
 	}
-	want := r.dist(st) - r.table.cost[from*6+int(d)]
+	want := r.st.dist(st) - int32(r.table.cost[from*6+int(d)])
 	for f := Direction(0); f < 6; f++ {
 		p := int32(from*6) + int32(f)
-		if r.settled(p) && r.dist(p)+r.turn[f.Steps(d)] == want {
+		if r.st.settled(p) && r.st.dist(p)+r.turn[f.Steps(d)] == want {
 			return p, true
 		}
 	}
@@ -165,9 +169,9 @@ func (r *Reach) prev(st int32) (int32, bool) {
 
 // Release returns the reach's memory to the pool; the reach is empty after.
 func (r *Reach) Release() {
-	if r.sc != nil {
-		scratchPool.Put(r.sc)
-		r.sc = nil
+	if r.st != nil {
+		r.st.release()
+		r.st = nil
 		r.cells = nil
 	}
 }
@@ -250,13 +254,18 @@ func (c *mapCache) neighbours(m *Map) {
 }
 
 // stepTable is a cost model's price for a step out of every cell across
-// every hexside, or -1 where it is barred, for one version of the map.
+// every hexside, or -1 where it is barred, for one version of the map. It
+// is 16 bits a step to keep searches in the processor's cache: a step
+// dearer than maxStep is barred.
 type stepTable struct {
 	model   CostModel
 	version uint64
-	cost    []int32
+	cost    []int16
 	max     int32
 }
+
+// maxStep is the dearest step a search takes.
+const maxStep = math.MaxInt16
 
 const maxCachedModels = 4
 
@@ -276,7 +285,7 @@ func (m *Map) steps(model CostModel) *stepTable {
 			}
 		}
 	}
-	t := &stepTable{model: model, version: m.version, cost: make([]int32, len(m.terrain)*6)}
+	t := &stepTable{model: model, version: m.version, cost: make([]int16, len(m.terrain)*6)}
 	for i, id := range m.terrain {
 		from := m.hexAt(i)
 		for d := Direction(0); d < 6; d++ {
@@ -286,8 +295,8 @@ func (m *Map) steps(model CostModel) *stepTable {
 			if id == 0 || n < 0 || m.terrain[n] == 0 {
 				continue
 			}
-			if cost, ok := model.Step(m, from, d); ok {
-				t.cost[k] = int32(cost)
+			if cost, ok := model.Step(m, from, d); ok && cost >= 0 && cost <= maxStep {
+				t.cost[k] = int16(cost)
 				t.max = max(t.max, int32(cost))
 			}
 		}
@@ -301,38 +310,67 @@ func (m *Map) steps(model CostModel) *stepTable {
 	return t
 }
 
+// cost is the width of a search's costs: 16 bits when its limit allows,
+// which halves the memory a search walks over, else 32.
+type cost interface{ ~uint16 | ~int32 }
+
 // scratch is the reusable memory of one search: a record per cell, valid
 // when its stamp is the search's generation, so nothing is cleared between
 // searches.
-type scratch struct {
-	gen     uint32
-	cells   []cellRec
+type scratch[T cost] struct {
+	gen     uint16
+	cells   []cellRec[T]
+	arr     []T       // by state: the arrival cost, once settled
 	buckets [][]int32 // Dial's circular bucket queue of states
 	order   []int32
+	pool    *sync.Pool
 }
 
-// cellRec is what a search knows of one hex: the cost of arriving with
-// each facing, the cheapest cost of leaving across each hexside (turning
-// included) that the arrivals so far offer, which facings are settled, the
-// cheapest one, and whether a figure blocks it.
-type cellRec struct {
-	stamp   uint32
-	done    uint8 // bit f: facing f is settled
-	first   uint8 // the facing settled first: the cheapest
-	blocked uint8 // 0 not asked yet, 1 free, 2 blocked
-	_       uint8
-	dist    [6]int32 // arrival cost by facing
-	dep     [6]int32 // best departure cost by hexside
+// cellRec is what a search knows of one hex: the cheapest cost of leaving
+// across each hexside (turning included) that the arrivals so far offer,
+// which facings are settled, the cheapest one, and whether a figure blocks
+// it. It is 16 bytes in a 16-bit search so that a big map's records stay in
+// the processor's cache.
+type cellRec[T cost] struct {
+	stamp uint16
+	done  uint8 // bit f: facing f is settled
+	info  uint8 // bits 0–2: the facing settled first; infoBlocked
+	dep   [6]T  // best departure cost by hexside
 }
 
-var scratchPool sync.Pool
+// infoBlocked marks a hex a figure blocks.
+const infoBlocked = 1 << 7
 
-const unset = math.MaxInt32
+func (sc *scratch[T]) dist(st int32) int32 { return int32(sc.arr[st]) }
 
-func getScratch(cells int) *scratch {
-	sc, _ := scratchPool.Get().(*scratch)
+func (sc *scratch[T]) settled(st int32) bool {
+	c := &sc.cells[st/6]
+	return c.stamp == sc.gen && c.done&(1<<(st%6)) != 0
+}
+
+func (sc *scratch[T]) first(i int) (uint8, bool) {
+	c := &sc.cells[i]
+	if c.stamp != sc.gen || c.done == 0 {
+		return 0, false
+	}
+	return c.info & 7, true
+}
+
+func (sc *scratch[T]) release() { sc.pool.Put(sc) }
+
+var (
+	pool16 sync.Pool
+	pool32 sync.Pool
+)
+
+// narrowLimit is the highest limit a 16-bit search takes: its costs, a
+// step and a turn added, stay below the unset mark.
+const narrowLimit = math.MaxUint16 - 1<<12
+
+func getScratch[T cost](pool *sync.Pool, cells int) *scratch[T] {
+	sc, _ := pool.Get().(*scratch[T])
 	if sc == nil || len(sc.cells) != cells {
-		sc = &scratch{cells: make([]cellRec, cells)}
+		sc = &scratch[T]{cells: make([]cellRec[T], cells), arr: make([]T, 6*cells), pool: pool}
 	}
 	sc.gen++
 	if sc.gen == 0 { // wrapped: clear the stamps once
@@ -343,26 +381,36 @@ func getScratch(cells int) *scratch {
 	return sc
 }
 
-// explore runs Dijkstra's algorithm over (hex, facing) states with Dial's
-// bucket queue (costs are small integers). Each hex keeps the cheapest cost
-// of leaving across each hexside that its arrivals offer: an arrival that
-// lowers none of them can lead nowhere cheaper and is dropped, and a
-// settled arrival steps out only across the hexsides it is the cheapest way
-// to leave by. With goal ≥ 0 it stops once the goal is settled.
+// explore runs the search with 16-bit costs when its limit keeps them
+// small, else with 32-bit ones.
 func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
+	table := s.Map.steps(s.Cost)
+	var turn [4]int32
+	for i := range turn {
+		turn[i] = int32(s.Cost.Turn(i))
+	}
+	if s.Limit > 0 && s.Limit <= narrowLimit && table.max+turn[3] < 1<<12 {
+		sc := getScratch[uint16](&pool16, len(s.Map.terrain))
+		return exploreWith(s, sc, math.MaxUint16, table, turn, start, facing, goal)
+	}
+	sc := getScratch[int32](&pool32, len(s.Map.terrain))
+	return exploreWith(s, sc, math.MaxInt32, table, turn, start, facing, goal)
+}
+
+// exploreWith runs Dijkstra's algorithm over (hex, facing) states with
+// Dial's bucket queue (costs are small integers). Each hex keeps the
+// cheapest cost of leaving across each hexside that its arrivals offer: an
+// arrival that lowers none of them can lead nowhere cheaper and is dropped,
+// and a settled arrival steps out only across the hexsides it is the
+// cheapest way to leave by. With goal ≥ 0 it stops once the goal is
+// settled.
+func exploreWith[T cost](s Search, sc *scratch[T], unset T, table *stepTable, turn [4]int32, start Hex, facing Direction, goal int) *Reach {
 	m := s.Map
-	table := m.steps(s.Cost)
-	nbr := m.cache.nbr
-	sc := getScratch(len(m.terrain))
 	gen := sc.gen
-	r := &Reach{m: m, sc: sc, table: table}
+	r := &Reach{m: m, st: sc, table: table, turn: turn}
 	limit := int32(math.MaxInt32)
 	if s.Limit > 0 {
 		limit = int32(s.Limit)
-	}
-	turn := &r.turn
-	for i := range turn {
-		turn[i] = int32(s.Cost.Turn(i))
 	}
 	var steps [6][6]int32 // turn cost from facing f to direction d
 	for f := Direction(0); f < 6; f++ {
@@ -370,6 +418,9 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 			steps[f][d] = turn[f.Steps(d)]
 		}
 	}
+	delta := m.neighbourDeltas()
+	width := int32(m.Width)
+	byRow := m.Orientation != Flat
 	// Dial's queue: a ring of buckets wider than the largest edge, a power
 	// of two so that a cost finds its bucket with a mask.
 	nb := 1
@@ -385,52 +436,37 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 		buckets[i] = buckets[i][:0]
 	}
 	cells := sc.cells
-	all := [6]int32{unset, unset, unset, unset, unset, unset}
-	touch := func(c *cellRec) {
-		if c.stamp != gen {
-			*c = cellRec{stamp: gen, dist: all, dep: all}
-		}
-	}
-	// arrive records an arrival with facing d at cost nd if it offers a
-	// cheaper way out across some hexside, and reports whether it did.
-	arrive := func(c *cellRec, d int, nd int32) bool {
-		if nd >= c.dist[d] {
-			return false
-		}
-		turns := &steps[d]
-		better := false
-		for e := 0; e < 6; e++ {
-			if v := nd + turns[e]; v < c.dep[e] {
-				c.dep[e] = v
-				better = true
-			}
-		}
-		if better {
-			c.dist[d] = nd
-		}
-		return better
-	}
+	arr := sc.arr
+	fresh := cellRec[T]{stamp: gen, dep: [6]T{unset, unset, unset, unset, unset, unset}}
+	cost := table.cost
+	blocked := s.Blocked
 
 	r.start = int32(m.index(start)*6 + int(facing.norm()))
 	c0 := &cells[r.start/6]
-	touch(c0)
-	arrive(c0, int(r.start%6), 0)
+	*c0 = fresh
+	f0 := r.start % 6
+	for e := 0; e < 6; e++ {
+		c0.dep[e] = T(steps[f0][e])
+	}
 	buckets[0] = append(buckets[0], r.start)
 	queued := 1
-	for cost := int32(0); queued > 0; cost++ {
-		b := &buckets[int(cost)&mask]
+	for at := int32(0); queued > 0; at++ {
+		b := &buckets[int(at)&mask]
 		for len(*b) > 0 {
 			st := (*b)[len(*b)-1]
 			*b = (*b)[:len(*b)-1]
 			queued--
 			cell, f := st/6, st%6
 			c := &cells[cell]
-			if c.done&(1<<f) != 0 || c.dist[f] != cost {
+			// A state is queued only when it offers a cheaper way out, and
+			// a cheaper arrival pops first: a stale entry finds it done.
+			if c.done&(1<<f) != 0 {
 				continue
 			}
 			c.done |= 1 << f
+			arr[st] = T(at)
 			if c.done == 1<<f {
-				c.first = uint8(f)
+				c.info |= uint8(f)
 				sc.order = append(sc.order, cell)
 				if int(cell) == goal {
 					r.cells = sc.order
@@ -438,27 +474,45 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 				}
 			}
 			turns := &steps[f]
-			base := int(cell) * 6
+			costs := cost[cell*6 : cell*6+6]
+			var parity int32
+			if byRow {
+				parity = (cell / width) & 1
+			} else {
+				parity = (cell % width) & 1
+			}
+			deltas := &delta[parity]
 			for d := 0; d < 6; d++ {
-				out := cost + turns[d]
-				step := table.cost[base+d]
-				if step < 0 || out != c.dep[d] {
+				out := at + turns[d]
+				step := int32(costs[d])
+				if step < 0 || out != int32(c.dep[d]) {
 					continue // barred, or another arrival leaves this way cheaper
 				}
 				nd := out + step
 				if nd > limit {
 					continue
 				}
-				to := nbr[base+d]
+				to := cell + deltas[d]
 				n := &cells[to]
-				touch(n)
-				if n.blocked == 0 {
-					n.blocked = 1
-					if s.Blocked != nil && s.Blocked(m.hexAt(int(to))) {
-						n.blocked = 2
+				if n.stamp != gen {
+					*n = fresh
+					if blocked != nil && blocked(m.hexAt(int(to))) {
+						n.info = infoBlocked
 					}
 				}
-				if n.blocked == 2 || !arrive(n, d, nd) {
+				if n.info&infoBlocked != 0 {
+					continue
+				}
+				// The arrival counts only if it offers a cheaper way out.
+				better := false
+				into := &steps[d]
+				for e := 0; e < 6; e++ {
+					if v := nd + into[e]; v < int32(n.dep[e]) {
+						n.dep[e] = T(v)
+						better = true
+					}
+				}
+				if !better {
 					continue
 				}
 				nbk := &buckets[int(nd)&mask]
@@ -469,4 +523,24 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 	}
 	r.cells = sc.order
 	return r
+}
+
+// neighbourDeltas is, for cells of even and odd rows (columns on flat-top
+// maps), the index step to the neighbour across each hexside. A step off
+// the rectangle is barred in every step table, so a search may add them
+// without checking.
+func (m *Map) neighbourDeltas() [2][6]int32 {
+	var out [2][6]int32
+	for p := 0; p < 2; p++ {
+		at := Offset{Col: 2, Row: 2 + p}
+		if m.Orientation == Flat {
+			at = Offset{Col: 2 + p, Row: 2}
+		}
+		h := m.Orientation.FromOffset(at)
+		for d := Direction(0); d < 6; d++ {
+			n := m.Orientation.ToOffset(h.Neighbor(d))
+			out[p][d] = int32((n.Row-at.Row)*m.Width + n.Col - at.Col)
+		}
+	}
+	return out
 }
