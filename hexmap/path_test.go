@@ -96,19 +96,26 @@ func TestSearchAgreesWithPlainDijkstra(t *testing.T) {
 		blocked := func(h Hex) bool { return h == start.Neighbor(0).Neighbor(0) }
 		for f := Direction(0); f < 6; f += 2 {
 			want := naive(m, terrainCost{}, start, f, blocked)
-			r := Search{Map: m, Cost: terrainCost{}, Blocked: blocked}.Reachable(start, f)
-			if r.Len() != len(want) {
-				t.Errorf("seed %d facing %v: %d hexes reached, want %d", seed, f, r.Len(), len(want))
-			}
-			for h, c := range want {
-				got, ok := r.Cost(h)
-				if !ok || got != c {
-					t.Errorf("seed %d facing %v: cost to %v is %d (%v), want %d", seed, f, h, got, ok, c)
-					continue
+			// No limit searches with 32-bit costs, a limit with 16-bit ones.
+			var r *Reach
+			for _, limit := range []int{0, narrowLimit} {
+				r = Search{Map: m, Cost: terrainCost{}, Blocked: blocked, Limit: limit}.Reachable(start, f)
+				if r.Len() != len(want) {
+					t.Errorf("seed %d facing %v limit %d: %d hexes reached, want %d", seed, f, limit, r.Len(), len(want))
 				}
-				rt, ok := r.Route(h)
-				if !ok || rt.Cost != c || rt.Hexes[0] != start || rt.Hexes[len(rt.Hexes)-1] != h {
-					t.Errorf("seed %d: route to %v: %+v", seed, h, rt)
+				for h, c := range want {
+					got, ok := r.Cost(h)
+					if !ok || got != c {
+						t.Errorf("seed %d facing %v limit %d: cost to %v is %d (%v), want %d", seed, f, limit, h, got, ok, c)
+						continue
+					}
+					rt, ok := r.Route(h)
+					if !ok || rt.Cost != c || rt.Hexes[0] != start || rt.Hexes[len(rt.Hexes)-1] != h {
+						t.Errorf("seed %d limit %d: route to %v: %+v", seed, limit, h, rt)
+					}
+				}
+				if limit == 0 {
+					r.Release()
 				}
 			}
 			// The same through PathTo, and within a limit.
