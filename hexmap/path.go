@@ -504,15 +504,16 @@ func exploreWith[T cost](s Search, sc *scratch[T], unset T, table *stepTable, tu
 					continue
 				}
 				// The arrival counts only if it offers a cheaper way out.
-				better := false
+				// Branch-free: which hexside improves is unpredictable.
 				into := &steps[d]
-				for e := 0; e < 6; e++ {
-					if v := nd + into[e]; v < int32(n.dep[e]) {
-						n.dep[e] = T(v)
-						better = true
-					}
-				}
-				if !better {
+				was := n.dep
+				n.dep[0] = min(was[0], T(nd+into[0]))
+				n.dep[1] = min(was[1], T(nd+into[1]))
+				n.dep[2] = min(was[2], T(nd+into[2]))
+				n.dep[3] = min(was[3], T(nd+into[3]))
+				n.dep[4] = min(was[4], T(nd+into[4]))
+				n.dep[5] = min(was[5], T(nd+into[5]))
+				if n.dep == was {
 					continue
 				}
 				nbk := &buckets[int(nd)&mask]
