@@ -176,6 +176,12 @@ func describeKind(k string) string {
 		return "redo"
 	case CommandHide, CommandReveal:
 		return "hide or reveal figures"
+	case CommandSetCharacter, CommandRemoveCharacter:
+		return "edit character sheets"
+	case CommandPlace, CommandRemoveFigure:
+		return "place or remove figures"
+	case CommandSetOptions:
+		return "change the rule options"
 	}
 	return fmt.Sprintf("give the command %q", k)
 }

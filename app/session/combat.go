@@ -372,6 +372,9 @@ func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: series.AP, APLeft: f.AP - series.AP,
 		Changes: []FigureChange{change(f, f.AP-series.AP, st)}, Ablations: ablations, Landings: landings,
 		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-series.AP)}
+	for _, h := range res.Hits {
+		e.Cards = append(e.Cards, h.Card.Name())
+	}
 	for _, id := range order {
 		if fc, ok := changes[id]; ok {
 			e.Changes = append(e.Changes, fc)
@@ -501,7 +504,7 @@ func decideMelee(s *State, c Command, f *Figure, ch rules.Character, src func([]
 		changes = append(changes, FigureChange{Figure: t.ID, AP: tgt.AP, Status: tst})
 	}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: plan.AP, APLeft: f.AP - plan.AP, Changes: changes,
-		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-plan.AP)}
+		Cards: []string{card.Name()}, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-plan.AP)}
 	return []Event{e}, nil
 }
 

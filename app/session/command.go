@@ -41,6 +41,11 @@ type Command struct {
 	Blow   *BlowOrder  `json:"blow,omitempty"`
 	Side   int         `json:"side,omitempty"` // door: the hexside of To
 	Open   bool        `json:"open,omitempty"` // door: open (true) or close
+	// Roster commands.
+	Sheet     *rules.Character `json:"sheet,omitempty"`     // set_character
+	Character string           `json:"character,omitempty"` // remove_character: its id
+	Place     []FigureSpec     `json:"place,omitempty"`     // place
+	Options   *FightOptions    `json:"options,omitempty"`   // set_options
 }
 
 // Refusal is a command the rules do not allow, with the reason in one
@@ -111,6 +116,8 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 		return decideAction(s, c, src)
 	case CommandDoor:
 		return decideDoor(s, c)
+	case CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions:
+		return decideRoster(s, c)
 	}
 	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
 }

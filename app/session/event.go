@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"hexslinger/hexmap"
+	"hexslinger/rules"
 )
 
 // Event kinds.
@@ -46,6 +47,11 @@ type Event struct {
 	Doors     []DoorChange     `json:"doors,omitempty"`     // acted: doors opened or closed
 	Landings  []Landing        `json:"landings,omitempty"`  // acted: where thrown objects that missed came down
 	Action    string           `json:"action,omitempty"`    // acted: the command kind
+	Cards     []string         `json:"cards,omitempty"`     // acted: the action cards drawn, by name
+	Sheet     *rules.Character `json:"sheet,omitempty"`     // character_set
+	Character string           `json:"character,omitempty"` // character_removed: its id
+	Placed    []FigureSpec     `json:"placed,omitempty"`    // placed
+	Options   *FightOptions    `json:"options,omitempty"`   // options_set
 	Text      string           `json:"text"`
 }
 

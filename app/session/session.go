@@ -16,9 +16,8 @@ import (
 // Session owns one fight: its events, its state and its journal. It is safe
 // for use by many goroutines.
 type Session struct {
-	mu      sync.Mutex
-	options FightOptions
-	deck    []rules.Card
+	mu   sync.Mutex
+	deck []rules.Card
 	// events are the fight's recent events, the first an opening: the
 	// fight's own, or a checkpoint (a snapshot standing for the events
 	// before it, which only the journal keeps). Memory stays flat however
@@ -71,7 +70,6 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 	for _, e := range events {
 		s.cmds = max(s.cmds, e.Cmd)
 	}
-	s.options = events[0].Fight.Options
 	s.checkpoint()
 	if s.deck, err = rules.ParseDeck(assets.Deck()); err != nil {
 		j.Close()
@@ -281,11 +279,11 @@ func (s *Session) source(c Command) func(needs []string) (rules.Source, error) {
 			}
 			return g, nil
 		}
-		if s.options.TableDice {
+		if s.state.Options.TableDice {
 			return nil, &Refusal{Reason: "this fight uses table dice: roll " + strings.Join(needs, "; "), Needs: needs}
 		}
 		seq := uint64(s.events[len(s.events)-1].Seq + 1)
-		return rules.NewSeeded(s.options.Seed^(seq*0x9e3779b97f4a7c15), s.deck), nil
+		return rules.NewSeeded(s.state.Options.Seed^(seq*0x9e3779b97f4a7c15), s.deck), nil
 	}
 }
 
@@ -337,9 +335,7 @@ func (s *Session) checkpoint() {
 // s.mu.
 func (s *Session) recent() []Event {
 	if s.events[0].Fight == nil {
-		snap := s.opening.Snapshot(nil)
-		snap.Options = s.options
-		s.events[0].Fight = snap
+		s.events[0].Fight = s.opening.Snapshot(nil)
 	}
 	return append([]Event(nil), s.events...)
 }
@@ -494,6 +490,13 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 	switch e.Kind {
 	case EventUndone, EventRedone, EventHidden, EventRevealed:
 		return Event{}, false, true
+	case EventCharacterSet, EventCharacterRemoved, EventPlaced, EventFigureRemoved:
+		// Sheets and figures come to players only in a snapshot, trimmed
+		// to what they may see.
+		return Event{}, false, true
+	case EventOptionsSet:
+		e.Options = nil // the seed is the Judge's
+		return e, true, false
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -12,6 +12,7 @@ import (
 type State struct {
 	Name       string
 	Rules      string
+	Options    FightOptions
 	Map        *hexmap.Map
 	Characters map[string]rules.Character
 	Figures    map[string]*Figure
@@ -217,6 +218,10 @@ func (s *State) Apply(e Event) error {
 				s.Map.SetEdge(a.At, hexmap.Direction(a.Side), feat)
 			}
 		}
+	case EventCharacterSet, EventCharacterRemoved, EventPlaced, EventFigureRemoved, EventOptionsSet:
+		if err := s.applyRoster(e); err != nil {
+			return err
+		}
 	default:
 		return fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
 	}
@@ -231,6 +236,9 @@ func (s *State) Apply(e Event) error {
 func (s *State) Snapshot(seat *Seat) *FightFile {
 	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Map: s.Map.File(), Round: s.Round, Segment: s.Segment}
 	judge := seat == nil || seat.Role == RoleJudge
+	if judge {
+		f.Options = s.Options
+	}
 	own := map[string]bool{}
 	if !judge {
 		for _, id := range seat.Figures {

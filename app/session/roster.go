@@ -1,0 +1,263 @@
+package session
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// Roster commands: the Judge's edits to who is in the fight, and to its
+// rule options, while it runs.
+const (
+	CommandSetCharacter    = "set_character"    // add Sheet, or replace the sheet with its id
+	CommandRemoveCharacter = "remove_character" // remove the sheet Character (no figure may use it)
+	CommandPlace           = "place"            // put the figures Place on the map
+	CommandRemoveFigure    = "remove_figure"    // take Figure off the map
+	CommandSetOptions      = "set_options"      // change the fight's rule Options
+)
+
+// Roster events.
+const (
+	EventCharacterSet     = "character_set"     // Sheet added or replaced
+	EventCharacterRemoved = "character_removed" // the sheet Character removed
+	EventPlaced           = "placed"            // the figures Placed put on the map
+	EventFigureRemoved    = "figure_removed"    // Figure taken off the map
+	EventOptionsSet       = "options_set"       // the fight's rule options are now Options
+)
+
+// MaxPlace caps the figures one place command puts down.
+const MaxPlace = 50
+
+func decideRoster(s *State, c Command) ([]Event, error) {
+	switch c.Kind {
+	case CommandSetCharacter:
+		return decideSetCharacter(s, c)
+	case CommandRemoveCharacter:
+		ch, ok := s.Characters[c.Character]
+		if !ok {
+			return nil, refuse("there is no character %q in this fight", c.Character)
+		}
+		var on []string
+		for _, id := range s.Order {
+			if s.Figures[id].Character == ch.ID {
+				on = append(on, s.FigureName(id))
+			}
+		}
+		if len(on) > 0 {
+			return nil, refuse("%s is on the map as %s: take those figures off first", ch.Name, strings.Join(on, ", "))
+		}
+		return []Event{{Kind: EventCharacterRemoved, Character: ch.ID,
+			Text: fmt.Sprintf("The Judge removes %s's sheet.", ch.Name)}}, nil
+	case CommandPlace:
+		return decidePlace(s, c)
+	case CommandRemoveFigure:
+		f, ok := s.Figures[c.Figure]
+		if !ok {
+			return nil, refuse("there is no figure %q in this fight", c.Figure)
+		}
+		return []Event{{Kind: EventFigureRemoved, Figure: f.ID, To: f.At,
+			Text: fmt.Sprintf("The Judge takes %s off the map at %s.", s.FigureName(f.ID), s.Map.Label(f.At))}}, nil
+	case CommandSetOptions:
+		if c.Options == nil {
+			return nil, refuse("set_options needs the options")
+		}
+		o := *c.Options
+		how := "the session rolls the dice and draws the cards"
+		if o.TableDice {
+			how = "the Judge types the dice rolled and the cards drawn at the table"
+		}
+		return []Event{{Kind: EventOptionsSet, Options: &o, Text: "Rule options: " + how + "."}}, nil
+	}
+	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
+}
+
+// decideSetCharacter checks a sheet whole before it enters the fight.
+func decideSetCharacter(s *State, c Command) ([]Event, error) {
+	if c.Sheet == nil {
+		return nil, refuse("set_character needs the character sheet")
+	}
+	ch := cloneCharacter(*c.Sheet)
+	if err := CheckSheet(ch); err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	verb := "adds"
+	if _, ok := s.Characters[ch.ID]; ok {
+		verb = "updates"
+	}
+	return []Event{{Kind: EventCharacterSet, Sheet: &ch,
+		Text: fmt.Sprintf("The Judge %s %s's sheet (AP %d, Move %d, Run %d, Size %d).", verb, ch.Name, ch.BaseAP(), ch.Move, ch.Run, ch.Size)}}, nil
+}
+
+// CheckSheet checks a character sheet against the rules and the weapon
+// table: what set_character and a hero file's loader refuse.
+func CheckSheet(ch rules.Character) error {
+	if err := ch.Validate(); err != nil {
+		return err
+	}
+	for _, t := range []struct {
+		name string
+		rank int
+	}{{"coordination", ch.Traits.Coordination}, {"acuity", ch.Traits.Acuity}, {"fortitude", ch.Traits.Fortitude}, {"bravery", ch.Traits.Bravery}, {"strength", ch.Traits.Strength}} {
+		if t.rank < 0 || t.rank > 15 {
+			return fmt.Errorf("character %s: %s %d, want 0 to 15", ch.ID, t.name, t.rank)
+		}
+	}
+	for name, lvl := range ch.Skills {
+		if _, ok := rules.SkillTraits[name]; !ok {
+			return fmt.Errorf("character %s: %q is not a skill hexslinger knows", ch.ID, name)
+		}
+		if lvl < 0 || lvl > 10 {
+			return fmt.Errorf("character %s: %s %d, want 0 to 10", ch.ID, name, lvl)
+		}
+	}
+	for i, g := range ch.Gear {
+		w, ok := ruleTables.weapons[g.Weapon]
+		if !ok {
+			return fmt.Errorf("character %s: gear[%d]: %q is not in the weapon table", ch.ID, i, g.Weapon)
+		}
+		if g.Loaded < 0 || g.Loaded > max(w.Capacity, 1) {
+			return fmt.Errorf("character %s: gear[%d]: %d loaded, the %s holds %d", ch.ID, i, g.Loaded, w.Name, w.Capacity)
+		}
+	}
+	if len(ch.Notes) > 64<<10 {
+		return fmt.Errorf("character %s: notes of %d bytes, at most 64 KiB", ch.ID, len(ch.Notes))
+	}
+	return nil
+}
+
+// decidePlace puts figures down: each names a character of the fight, a
+// free hex one may stand in, and a facing; a missing id is made from the
+// character's ("perkins-3").
+func decidePlace(s *State, c Command) ([]Event, error) {
+	if len(c.Place) == 0 {
+		return nil, refuse("place needs at least one figure")
+	}
+	if len(c.Place) > MaxPlace {
+		return nil, refuse("place puts down at most %d figures at once, not %d", MaxPlace, len(c.Place))
+	}
+	taken := map[hexmap.Hex]bool{}
+	for _, f := range s.Figures {
+		taken[f.At] = true
+	}
+	ids := map[string]bool{}
+	var placed []FigureSpec
+	var names []string
+	for i, fs := range c.Place {
+		n := fmt.Sprintf("figure %d", i+1)
+		ch, ok := s.Characters[fs.Character]
+		if !ok {
+			return nil, refuse("%s: there is no character %q in this fight", n, fs.Character)
+		}
+		at, err := s.Map.ParseHex(fs.At)
+		if err != nil {
+			return nil, refuse("%s: %v", n, err)
+		}
+		label := s.Map.Label(at)
+		switch t, _ := s.Map.Terrain(at); {
+		case !s.Map.Contains(at):
+			return nil, refuse("%s: %s is off the map", n, fs.At)
+		case taken[at]:
+			return nil, refuse("%s: %s is taken", n, label)
+		case t.Move == hexmap.MoveImpassable:
+			return nil, refuse("%s: %s is %s, which no one can stand in", n, label, t.Name)
+		}
+		if f, ok := s.Map.Feature(at); ok && f.BlocksMove() {
+			return nil, refuse("%s: %s holds a %s, which no one can stand in", n, label, f.Kind)
+		}
+		facing, err := s.Map.Orientation.ParseSide(fs.Facing)
+		if err != nil {
+			return nil, refuse("%s: %v", n, err)
+		}
+		id := fs.ID
+		if id == "" {
+			id = freeID(s, ids, ch.ID)
+		} else if s.Figures[id] != nil || ids[id] {
+			return nil, refuse("%s: the id %q is taken", n, id)
+		}
+		taken[at], ids[id] = true, true
+		side := fs.Side
+		if side == "" {
+			side = "npc"
+		}
+		placed = append(placed, FigureSpec{ID: id, Character: ch.ID, Side: side, At: label,
+			Facing: s.Map.Orientation.SideNames()[facing], Hidden: fs.Hidden})
+		names = append(names, label)
+	}
+	ch := s.Characters[placed[0].Character]
+	what := ch.Name
+	if len(placed) > 1 {
+		what = fmt.Sprintf("%d figures (%s…)", len(placed), ch.Name)
+	}
+	return []Event{{Kind: EventPlaced, Placed: placed,
+		Text: fmt.Sprintf("The Judge places %s at %s.", what, strings.Join(names, ", "))}}, nil
+}
+
+// freeID makes a figure id from a character's that no figure has.
+func freeID(s *State, also map[string]bool, base string) string {
+	if s.Figures[base] == nil && !also[base] {
+		return base
+	}
+	for n := 2; ; n++ {
+		id := base + "-" + strconv.Itoa(n)
+		if s.Figures[id] == nil && !also[id] {
+			return id
+		}
+	}
+}
+
+// applyRoster applies a roster event to the state.
+func (s *State) applyRoster(e Event) error {
+	switch e.Kind {
+	case EventCharacterSet:
+		if e.Sheet == nil {
+			return fmt.Errorf("event %d: no sheet", e.Seq)
+		}
+		s.Characters[e.Sheet.ID] = cloneCharacter(*e.Sheet)
+	case EventCharacterRemoved:
+		delete(s.Characters, e.Character)
+	case EventPlaced:
+		for _, fs := range e.Placed {
+			ch, ok := s.Characters[fs.Character]
+			if !ok {
+				return fmt.Errorf("event %d: no character %q", e.Seq, fs.Character)
+			}
+			at, err := s.Map.ParseHex(fs.At)
+			if err != nil {
+				return fmt.Errorf("event %d: %w", e.Seq, err)
+			}
+			facing, err := s.Map.Orientation.ParseSide(fs.Facing)
+			if err != nil {
+				return fmt.Errorf("event %d: %w", e.Seq, err)
+			}
+			f := &Figure{ID: fs.ID, Character: ch.ID, Side: fs.Side, At: at, Facing: facing, AP: ch.BaseAP(), Hidden: fs.Hidden}
+			f.Gear = append([]rules.Carried(nil), ch.Gear...)
+			s.Figures[f.ID] = f
+			s.Order = append(s.Order, f.ID)
+		}
+	case EventFigureRemoved:
+		delete(s.Figures, e.Figure)
+		s.Order = slices.DeleteFunc(s.Order, func(id string) bool { return id == e.Figure })
+	case EventOptionsSet:
+		if e.Options != nil { // a player's copy has none
+			s.Options = *e.Options
+		}
+	}
+	return nil
+}
+
+// cloneCharacter deep-copies a sheet.
+func cloneCharacter(c rules.Character) rules.Character {
+	if c.Skills != nil {
+		sk := make(map[string]int, len(c.Skills))
+		for k, v := range c.Skills {
+			sk[k] = v
+		}
+		c.Skills = sk
+	}
+	c.Gear = append([]rules.Carried(nil), c.Gear...)
+	return c
+}

@@ -1,0 +1,191 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexslinger/rules"
+)
+
+func perkins() rules.Character {
+	return rules.Character{ID: "perkins", Name: "Perkins brother", Move: 5, Run: 10, Size: 6,
+		Traits: rules.Traits{Quickness: 3, Coordination: 3, Acuity: 2, Fortitude: 3, Bravery: 3},
+		Skills: map[string]int{"firearms: rifle": 2}, Gear: []rules.Carried{{Weapon: "winchester", Loaded: 10}}}
+}
+
+func TestRosterCommands(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: ptr(perkins())})
+	if c, ok := s.State().Characters["perkins"]; !ok || c.Name != "Perkins brother" {
+		t.Fatalf("the new sheet: %+v", c)
+	}
+	e := mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{
+		{Character: "perkins", At: "C3", Facing: "E", Side: "outlaws"},
+		{Character: "perkins", At: "D3", Facing: "E", Side: "outlaws"},
+		{Character: "perkins", At: "E3", Facing: "E", Hidden: true},
+	}})
+	if len(e.Placed) != 3 || e.Placed[0].ID != "perkins" || e.Placed[1].ID != "perkins-2" || e.Placed[2].Side != "npc" {
+		t.Fatalf("placed: %+v", e.Placed)
+	}
+	st := s.State()
+	if f := st.Figures["perkins-2"]; f == nil || st.Map.Label(f.At) != "D3" || f.AP != 8 || len(f.Gear) != 1 || f.Gear[0].Loaded != 10 {
+		t.Fatalf("perkins-2: %+v", f)
+	}
+	if !st.Figures["perkins-3"].Hidden {
+		t.Error("the third was placed hidden")
+	}
+	// An edited sheet replaces the old one; figures keep their own gear.
+	p := perkins()
+	p.Traits.Quickness = 5
+	e = mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &p})
+	if !strings.Contains(e.Text, "updates Perkins brother's sheet (AP 10") {
+		t.Errorf("update sentence: %s", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "perkins-3"})
+	if _, ok := s.State().Figures["perkins-3"]; ok || len(s.State().Order) != 6 {
+		t.Errorf("perkins-3 still there: order %v", s.State().Order)
+	}
+	// Undo puts the figure back; the replay rebuilds the placed ones.
+	mustDo(t, s, Command{Kind: CommandUndo})
+	if _, ok := s.State().Figures["perkins-3"]; !ok {
+		t.Error("undo did not put perkins-3 back")
+	}
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &FightOptions{TableDice: true}})
+	if _, err := s.Do(Command{Kind: CommandNewRound}); err == nil || !strings.Contains(err.Error(), "table dice") {
+		t.Errorf("a new round with table dice on: %v", err)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestRosterRefusals(t *testing.T) {
+	bad := perkins()
+	bad.Gear = []rules.Carried{{Weapon: "raygun"}}
+	noName := perkins()
+	noName.Name = ""
+	for _, tc := range []struct {
+		name string
+		cmd  Command
+		want string
+	}{
+		{"no sheet", Command{Kind: CommandSetCharacter}, "needs the character sheet"},
+		{"unknown weapon", Command{Kind: CommandSetCharacter, Sheet: &bad}, `"raygun" is not in the weapon table`},
+		{"no name", Command{Kind: CommandSetCharacter, Sheet: &noName}, "name is empty"},
+		{"sheet in use", Command{Kind: CommandRemoveCharacter, Character: "cyril"}, "on the map as Cyril Wellington"},
+		{"unknown sheet", Command{Kind: CommandRemoveCharacter, Character: "nobody"}, `no character "nobody"`},
+		{"place nothing", Command{Kind: CommandPlace}, "at least one figure"},
+		{"place unknown", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "nobody", At: "C3", Facing: "E"}}}, `no character "nobody"`},
+		{"place taken", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "U8", Facing: "E"}}}, "U8 is taken"},
+		{"place twice", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "C3", Facing: "E"}, {Character: "cyril", At: "C3", Facing: "E"}}}, "C3 is taken"},
+		{"place off the map", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "Z99", Facing: "E"}}}, "figure 1"},
+		{"place bad facing", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "C3", Facing: "up"}}}, "figure 1"},
+		{"place id taken", Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "zeke", Character: "cyril", At: "C3", Facing: "E"}}}, `"zeke" is taken`},
+		{"remove nobody", Command{Kind: CommandRemoveFigure, Figure: "nobody"}, `no figure "nobody"`},
+		{"no options", Command{Kind: CommandSetOptions}, "needs the options"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			_, err := s.Do(tc.cmd)
+			var ref *Refusal
+			if !errors.As(err, &ref) || !strings.Contains(ref.Reason, tc.want) {
+				t.Errorf("got %v, want a refusal with %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestRosterIsTheJudges(t *testing.T) {
+	s := open(t)
+	a := NewAccess("judge")
+	p := a.AddPlayer("Ann", []string{"cyril"})
+	for _, c := range []Command{
+		{Kind: CommandSetCharacter, Sheet: ptr(perkins())},
+		{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "C3", Facing: "E"}}},
+		{Kind: CommandRemoveFigure, Figure: "cyril"},
+		{Kind: CommandSetOptions, Options: &FightOptions{}},
+	} {
+		var f *Forbidden
+		if _, err := s.DoAs(p, c); !errors.As(err, &f) {
+			t.Errorf("%s by a player: %v", c.Kind, err)
+		}
+	}
+	// A player's view is rebuilt from a snapshot when figures change.
+	ev := mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", ID: "double", At: "C3", Facing: "E"}}})
+	if _, send, resync := s.ForSeat(p, ev); send || !resync {
+		t.Errorf("placed for a player: send %v resync %v", send, resync)
+	}
+	ev = mustDo(t, s, Command{Kind: CommandSetOptions, Options: &FightOptions{Seed: 42}})
+	if out, send, _ := s.ForSeat(p, ev); !send || out.Options != nil {
+		t.Errorf("options for a player: %+v", out)
+	}
+}
+
+func TestHeroFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "perkins.hero.json")
+	if err := SaveHero(path, perkins()); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadHero(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Name != "Perkins brother" || c.Skills["firearms: rifle"] != 2 || c.Gear[0].Weapon != "winchester" {
+		t.Errorf("loaded %+v", c)
+	}
+	for _, tc := range []struct{ name, data, want string }{
+		{"not json", "{", "EOF"},
+		{"wrong format", `{"format":"hexslinger/map","version":1,"character":{}}`, "format"},
+		{"new version", `{"format":"hexslinger/hero","version":9,"character":{}}`, "version"},
+		{"unknown field", `{"format":"hexslinger/hero","version":1,"character":{"id":"a","name":"A","move":5,"size":6,"wings":2}}`, "wings"},
+		{"bad sheet", `{"format":"hexslinger/hero","version":1,"character":{"id":"a","name":"A","move":0,"size":6}}`, "move 0"},
+		{"unknown skill", `{"format":"hexslinger/hero","version":1,"character":{"id":"a","name":"A","move":5,"size":6,"skills":{"juggling":2}}}`, "juggling"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := DecodeHero(strings.NewReader(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+	if err := os.WriteFile(path, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadHero(path); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("the error names the file: %v", err)
+	}
+}
+
+func FuzzDecodeHero(f *testing.F) {
+	data, _ := EncodeHero(perkins())
+	f.Add(data)
+	f.Add([]byte(`{"format":"hexslinger/hero","version":1,"character":{"skills":{"x":1}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := DecodeHero(bytes.NewReader(data))
+		if err == nil {
+			if err := CheckSheet(c); err != nil {
+				t.Fatalf("decoded a sheet that does not check: %v", err)
+			}
+		}
+	})
+}
+
+func TestSaveFightRoundTrips(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: ptr(perkins())})
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "perkins", At: "C3", Facing: "E"}}})
+	path := filepath.Join(t.TempDir(), "a.fight.json")
+	if err := SaveFight(path, s.State().Snapshot(nil)); err != nil {
+		t.Fatal(err)
+	}
+	f, err := LoadFight(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := f.State()
+	if _, ok := st.Figures["perkins"]; !ok || len(st.Characters) != len(s.State().Characters) {
+		t.Errorf("the saved fight lost the placed figure: %v", st.Order)
+	}
+}
