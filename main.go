@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -75,14 +76,17 @@ func run() error {
 	}
 	var mp *console.MapProcess
 	if bin != "" {
-		mp = &console.MapProcess{Bin: bin, Args: []string{"--addr", srv.URL(), "--token", token}}
+		// The token travels in the environment, where other users cannot
+		// read it (a command line shows in ps).
+		mp = &console.MapProcess{Bin: bin, Args: []string{"--addr", srv.URL()}, Env: []string{"HEXSLINGER_TOKEN=" + token}}
 	}
 
 	a := app.NewWithID("io.github.hexslinger")
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
 	w := a.NewWindow("hexslinger — " + fight.Name)
-	w.Resize(fyne.NewSize(1180, 720))
-	c, err := console.New(w, s, console.Options{Address: srv.URL(), MapWindow: mp})
+	w.Resize(fyne.NewSize(1280, 800))
+	c, err := console.New(w, s, console.Options{Address: srv.URL(), MapWindow: mp, MapBin: bin, Access: access,
+		FightPath: *fightPath, Launch: launch})
 	if err != nil {
 		return err
 	}
@@ -94,6 +98,21 @@ func run() error {
 	}
 	w.SetMaster()
 	w.ShowAndRun()
+	return nil
+}
+
+// launch starts another console, as for opening another fight.
+func launch(args ...string) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait()
 	return nil
 }
 

@@ -104,6 +104,9 @@ const (
 )
 
 func (c Condition) String() string {
+	if c < Fine || c > Dead {
+		return fmt.Sprintf("Condition(%d)", int(c))
+	}
 	return [...]string{"fine", "stunned", "unconscious", "dead"}[c]
 }
 

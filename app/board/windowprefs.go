@@ -20,13 +20,22 @@ type Prefs struct {
 	Fullscreen bool `json:"fullscreen"`
 }
 
+// PrefsView names the view whose preferences LoadPrefs and SavePrefs
+// keep: the Judge's map window and the players' table view each remember
+// their own monitor.
+var PrefsView = "judge"
+
 // prefsPath is the file the window's preferences live in.
 func prefsPath() (string, error) {
 	dir, err := os.UserConfigDir()
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, "hexslinger", "map-window.json"), nil
+	name := "map-window.json"
+	if PrefsView == "player" {
+		name = "player-view.json"
+	}
+	return filepath.Join(dir, "hexslinger", name), nil
 }
 
 // LoadPrefs reads the remembered preferences; none yet is no error.

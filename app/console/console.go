@@ -4,9 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
+	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
@@ -19,6 +23,18 @@ type Options struct {
 	Address string
 	// MapWindow starts the Judge's map window; nil hides the button.
 	MapWindow *MapProcess
+	// MapBin is the hexslinger-map program, for the player view and the
+	// map editor; "" when there is none.
+	MapBin string
+	// Access holds the session's seats: the player view and the LAN
+	// table add seats to it. Nil hides both.
+	Access *session.Access
+	// FightPath is the fight file the session was opened from ("" for the
+	// bundled demo): Save writes it.
+	FightPath string
+	// Launch starts another console with these arguments (to open another
+	// fight); nil when this console cannot.
+	Launch func(args ...string) error
 	// Manual leaves event delivery to Drain (for tests); otherwise a
 	// goroutine applies events as they come.
 	Manual bool
@@ -26,18 +42,33 @@ type Options struct {
 
 // Console is the Judge's window over one session.
 type Console struct {
-	win     fyne.Window
-	s       *session.Session
-	opts    Options
-	fold    *session.Fold
-	state   *session.State
-	events  <-chan session.Event
-	cancel  func()
-	figures *figuresPanel
-	log     *logPanel
-	round   *widget.Label
-	status  *widget.Label
-	mapBtn  *widget.Button
+	win      fyne.Window
+	s        *session.Session
+	opts     Options
+	fold     *session.Fold
+	state    *session.State
+	events   <-chan session.Event
+	cancel   func()
+	figures  *figuresPanel
+	track    *trackPanel
+	composer *composer
+	sheets   *sheetsPanel
+	library  *libraryPanel
+	log      *logPanel
+	tabs     *container.AppTabs
+	round    *widget.Label
+	status   *widget.Label
+	mapBtn   *widget.Button
+	player   *MapProcess // the player view, once opened
+	table    *lanTable   // the LAN table, once opened
+	dark     bool
+}
+
+// lanTable is the session served on the LAN for remote players.
+type lanTable struct {
+	srv         *session.Server
+	host        string
+	fingerprint string
 }
 
 // New builds the console for s in window w.
@@ -50,39 +81,51 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	}
 	st := fold.State
 	c := &Console{win: w, s: s, opts: opts, fold: fold, state: st, events: events, cancel: cancel}
-	c.figures = newFiguresPanel(st)
-	c.log = newLogPanel()
-	c.log.rebuild(st)
 	c.round = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	c.status = widget.NewLabel("")
 	c.status.Truncation = fyne.TextTruncateEllipsis
+	c.figures = newFiguresPanel(st)
+	c.track = newTrackPanel(st)
+	c.log = newLogPanel()
+	c.log.onExport = c.exportLog
+	c.log.onSelect = c.highlight
+	c.log.rebuild(st)
+	c.composer = newComposer(c)
+	c.figures.onPick = func(id string) {
+		if i := indexOf(c.composer.ids, id); i >= 0 {
+			c.composer.actor.SetSelectedIndex(i)
+		}
+	}
+	c.sheets = newSheetsPanel(c)
+	c.library = newLibraryPanel(c)
 
-	newRound := widget.NewButton("Next round (Ctrl+R)", c.nextRound)
-	nextSeg := widget.NewButton("Next segment (Ctrl+G)", func() { c.do(session.Command{Kind: session.CommandSegment}) })
+	nextSeg := widget.NewButton("Next segment (Ctrl+G)", func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) })
+	newRound := widget.NewButton("Roll initiative: next round (Ctrl+R)", c.nextRound)
 	undo := widget.NewButton("Undo (Ctrl+Z)", c.undo)
 	redo := widget.NewButton("Redo (Ctrl+Y)", c.redo)
 	bar := container.NewHBox(c.round, nextSeg, newRound, undo, redo)
 	if opts.MapWindow != nil {
-		c.mapBtn = widget.NewButton("Open map window (Ctrl+M)", c.openMap)
+		c.mapBtn = widget.NewButton("Map window (Ctrl+M)", c.openMap)
 		bar.Add(c.mapBtn)
 		opts.MapWindow.OnExit = func(err error) {
 			fyne.Do(func() { c.mapExited(err) })
 		}
 	}
-	split := container.NewHSplit(
-		container.NewBorder(heading("Figures"), nil, nil, nil, c.figures.table),
-		container.NewBorder(heading("Action log"), nil, nil, nil, c.log.scroll),
+	c.tabs = container.NewAppTabs(
+		container.NewTabItem("Action (F1)", c.composer.box),
+		container.NewTabItem("Figures (F2)", c.figures.box),
+		container.NewTabItem("Sheets (F3)", c.sheets.box),
+		container.NewTabItem("Fight (F4)", c.library.box),
 	)
-	split.Offset = 0.36
-	w.SetContent(container.NewBorder(bar, c.status, nil, nil, split))
-	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.nextRound() })
-	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyG, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
-		c.do(session.Command{Kind: session.CommandSegment})
-	})
-	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.undo() })
-	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.redo() })
-	if opts.MapWindow != nil {
-		w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyM, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { c.openMap() })
+	split := container.NewHSplit(c.tabs, c.log.box)
+	split.Offset = 0.56
+	top := container.NewVBox(bar, c.track.box)
+	w.SetContent(container.NewBorder(top, c.status, nil, nil, split))
+	w.SetMainMenu(c.menu())
+	c.shortcuts()
+	if a := fyne.CurrentApp(); a != nil && a.Preferences().Bool("dark_theme") {
+		c.dark = true
+		c.applyTheme()
 	}
 	w.SetOnClosed(c.Close)
 	c.refresh()
@@ -90,6 +133,76 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 		go c.pump()
 	}
 	return c, nil
+}
+
+func indexOf(xs []string, x string) int {
+	for i, y := range xs {
+		if y == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// menu is the console's main menu.
+func (c *Console) menu() *fyne.MainMenu {
+	file := fyne.NewMenu("File",
+		fyne.NewMenuItem("Save fight", c.library.save),
+		fyne.NewMenuItem("Save fight as…", c.library.saveAs),
+		fyne.NewMenuItem("Open fight…", c.library.openFight),
+		fyne.NewMenuItem("New fight from a map…", c.library.newFromMap),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Export the log as Markdown…", func() { c.exportLog("md") }),
+		fyne.NewMenuItem("Export the log as HTML…", func() { c.exportLog("html") }),
+	)
+	fight := fyne.NewMenu("Fight",
+		fyne.NewMenuItem("Next segment", func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) }),
+		fyne.NewMenuItem("Next round (roll initiative)", c.nextRound),
+		fyne.NewMenuItem("Undo", c.undo),
+		fyne.NewMenuItem("Redo", c.redo),
+	)
+	view := fyne.NewMenu("View",
+		fyne.NewMenuItem("Dark or light theme (Ctrl+T)", c.toggleTheme),
+		fyne.NewMenuItem("Judge's map window", c.openMap),
+		fyne.NewMenuItem("Player view on monitor 2", func() { c.openPlayerView(2, true) }),
+	)
+	return fyne.NewMainMenu(file, fight, view)
+}
+
+// shortcuts binds the frequent commands to keys.
+func (c *Console) shortcuts() {
+	cv := c.win.Canvas()
+	ctrl := func(k fyne.KeyName, f func()) {
+		cv.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
+	}
+	ctrl(fyne.KeyR, c.nextRound)
+	ctrl(fyne.KeyG, func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) })
+	ctrl(fyne.KeyZ, c.undo)
+	ctrl(fyne.KeyY, c.redo)
+	ctrl(fyne.KeyS, c.library.save)
+	ctrl(fyne.KeyO, c.library.openFight)
+	ctrl(fyne.KeyT, c.toggleTheme)
+	ctrl(fyne.KeyF, func() { cv.Focus(c.log.search) })
+	ctrl(fyne.KeyReturn, c.composer.do)
+	ctrl(fyne.KeyEnter, c.composer.do)
+	if c.opts.MapWindow != nil {
+		ctrl(fyne.KeyM, c.openMap)
+	}
+	ctrl(fyne.KeyP, func() { c.openPlayerView(2, true) })
+	tab := func(i int) func() { return func() { c.tabs.SelectIndex(i) } }
+	keys := []fyne.KeyName{fyne.KeyF1, fyne.KeyF2, fyne.KeyF3, fyne.KeyF4}
+	prev := cv.OnTypedKey()
+	cv.SetOnTypedKey(func(e *fyne.KeyEvent) {
+		for i, k := range keys {
+			if e.Name == k {
+				tab(i)()
+				return
+			}
+		}
+		if prev != nil {
+			prev(e)
+		}
+	})
 }
 
 func heading(s string) fyne.CanvasObject {
@@ -137,18 +250,26 @@ func (c *Console) apply(e session.Event) {
 	}
 	if c.fold.State != c.state { // an undo or redo rebuilt the state
 		c.state = c.fold.State
-		c.figures.st = c.state
 		c.log.rebuild(c.state)
 	} else {
 		c.log.add(c.state, e)
 	}
 	slog.Info("log", "round", c.state.Round, "text", e.Text)
 	c.refresh()
+	if !c.opts.Manual {
+		c.library.autosave(false)
+	}
 }
 
 func (c *Console) refresh() {
-	c.round.SetText(fmt.Sprintf("%s — Round %d, segment %d", c.state.Name, c.state.Round, c.state.Segment))
-	c.figures.table.Refresh()
+	st := c.state
+	c.round.SetText(fmt.Sprintf("%s — Round %d, segment %d", st.Name, st.Round, st.Segment))
+	c.figures.refresh(st)
+	c.track.st = st
+	c.track.refresh()
+	c.composer.refresh()
+	c.sheets.refresh()
+	c.library.refresh()
 	c.updateStatus()
 }
 
@@ -164,20 +285,117 @@ func (c *Console) updateStatus() {
 	c.status.SetText(s)
 }
 
-// do runs a command and reports a refusal or failure in the status bar and
-// a dialog-free log line; the events arrive through the subscription.
+// do runs a command and reports a refusal or failure in the status bar; the
+// events arrive through the subscription.
 func (c *Console) do(cmd session.Command) {
-	if _, err := c.s.Do(cmd); err != nil {
-		var ref *session.Refusal
-		if errors.As(err, &ref) {
-			c.status.SetText("Refused: " + ref.Reason)
-		} else {
-			c.status.SetText("Error: " + err.Error())
-		}
+	if err := c.doErr(cmd); err != nil {
+		c.status.SetText(err.Error())
 	}
 }
 
-func (c *Console) nextRound() { c.do(session.Command{Kind: session.CommandNewRound}) }
+// doErr runs a command and returns a refusal or failure as an error whose
+// text says which.
+func (c *Console) doErr(cmd session.Command) error {
+	_, err := c.run(cmd)
+	return err
+}
+
+// run runs a command, applies its events at once (so the console shows
+// them before it answers) and returns them.
+func (c *Console) run(cmd session.Command) ([]session.Event, error) {
+	events, err := c.s.Do(cmd)
+	if err != nil {
+		var ref *session.Refusal
+		if errors.As(err, &ref) {
+			return nil, errors.New("Refused: " + ref.Reason)
+		}
+		return nil, errors.New("Error: " + err.Error())
+	}
+	c.settle()
+	return events, nil
+}
+
+// doWithDice runs a command; when the fight uses table dice and the
+// command needs them, it asks the Judge for exactly the dice and cards the
+// session lists, then runs it with them. done is told the events.
+func (c *Console) doWithDice(cmd session.Command, done func([]session.Event)) {
+	events, err := c.s.Do(cmd)
+	var ref *session.Refusal
+	switch {
+	case errors.As(err, &ref) && len(ref.Needs) > 0 && len(cmd.Dice) == 0 && len(cmd.Cards) == 0:
+		c.askDice(cmd, ref, done)
+		return
+	case errors.As(err, &ref):
+		c.status.SetText("Refused: " + ref.Reason)
+		return
+	case err != nil:
+		c.status.SetText("Error: " + err.Error())
+		return
+	}
+	c.settle()
+	if done != nil {
+		done(events)
+	}
+}
+
+// settle applies a command's events at once when the console is driven by
+// hand (tests); otherwise the pump applies them in order.
+func (c *Console) settle() {
+	if c.opts.Manual {
+		c.Drain()
+	}
+}
+
+// askDice is the table-dice dialog: what to roll, and fields for the dice
+// and the cards.
+func (c *Console) askDice(cmd session.Command, ref *session.Refusal, done func([]session.Event)) {
+	needs := widget.NewLabel("Roll at the table:\n• " + strings.Join(ref.Needs, "\n• "))
+	needs.Wrapping = fyne.TextWrapWord
+	dice := widget.NewEntry()
+	dice.SetPlaceHolder("the dice in order, as 9 2 7")
+	cards := widget.NewEntry()
+	cards.SetPlaceHolder("the cards drawn, as Q♠ 10H")
+	msg := widget.NewLabel("")
+	msg.Wrapping = fyne.TextWrapWord
+	content := container.NewVBox(needs, widget.NewForm(widget.NewFormItem("Dice", dice), widget.NewFormItem("Cards", cards)), msg)
+	var d dialog.Dialog
+	submit := func() {
+		var ds []int
+		for _, f := range strings.FieldsFunc(dice.Text, func(r rune) bool { return r == ' ' || r == ',' }) {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 1 || n > 100 {
+				msg.SetText(fmt.Sprintf("%q is not a die's face.", f))
+				return
+			}
+			ds = append(ds, n)
+		}
+		with := cmd
+		with.Dice, with.Cards = ds, strings.Fields(cards.Text)
+		if len(ds) == 0 && len(with.Cards) == 0 {
+			msg.SetText("Type the dice rolled (and the cards drawn, if any).")
+			return
+		}
+		events, err := c.s.Do(with)
+		if err != nil {
+			msg.SetText("Refused: " + err.Error() + " — check the dice and cards and try again.")
+			return
+		}
+		d.Hide()
+		c.settle()
+		if done != nil {
+			done(events)
+		}
+	}
+	d = dialog.NewCustomConfirm("Table dice", "Use these", "Cancel", content, func(ok bool) {
+		if ok {
+			submit()
+		}
+	}, c.win)
+	d.Resize(fyne.NewSize(560, 320))
+	d.Show()
+}
+
+func (c *Console) nextRound() { c.doWithDice(session.Command{Kind: session.CommandNewRound}, nil) }
 
 func (c *Console) undo() { c.do(session.Command{Kind: session.CommandUndo}) }
 
@@ -185,6 +403,10 @@ func (c *Console) redo() { c.do(session.Command{Kind: session.CommandRedo}) }
 
 func (c *Console) openMap() {
 	p := c.opts.MapWindow
+	if p == nil {
+		c.status.SetText("No map window program (hexslinger-map) was found.")
+		return
+	}
 	if p.Running() {
 		c.status.SetText("The map window is already open.")
 		return
@@ -196,11 +418,93 @@ func (c *Console) openMap() {
 	c.updateStatus()
 }
 
+// openPlayerView opens the players' map view on a monitor: a seat that
+// commands every figure in view and sees what players see.
+func (c *Console) openPlayerView(monitor int, fullscreen bool) {
+	if c.opts.MapBin == "" || c.opts.Access == nil {
+		c.status.SetText("No map window program (hexslinger-map) was found.")
+		return
+	}
+	if c.player != nil && c.player.Running() {
+		c.status.SetText("The player view is already open.")
+		return
+	}
+	var ids []string
+	for _, id := range c.state.Order {
+		if !c.state.Figures[id].Hidden {
+			ids = append(ids, id)
+		}
+	}
+	seat := c.opts.Access.AddPlayer("Table", ids)
+	args := []string{"--addr", c.opts.Address, "--view", "player", "--monitor", strconv.Itoa(max(1, monitor))}
+	if fullscreen {
+		args = append(args, "--fullscreen")
+	} else {
+		args = append(args, "--windowed")
+	}
+	c.player = &MapProcess{Bin: c.opts.MapBin, Args: args, Env: []string{"HEXSLINGER_TOKEN=" + seat.Token()}}
+	if err := c.player.Start(); err != nil {
+		c.status.SetText("Could not open the player view: " + err.Error())
+		return
+	}
+	c.status.SetText(fmt.Sprintf("The player view is open on monitor %d.", monitor))
+}
+
+func (c *Console) closePlayerView() {
+	if c.player != nil {
+		c.player.Stop()
+	}
+}
+
+// openTable serves the session on the LAN over TLS.
+func (c *Console) openTable() error {
+	cfg, fp, err := session.SelfSigned()
+	if err != nil {
+		return fmt.Errorf("make the table's certificate: %w", err)
+	}
+	srv, err := session.Serve(c.s, ":0", c.opts.Access, cfg)
+	if err != nil {
+		return err
+	}
+	port := srv.Addr().(*net.TCPAddr).Port
+	c.table = &lanTable{srv: srv, host: session.LANAddress(port), fingerprint: fp}
+	return nil
+}
+
 func (c *Console) mapExited(err error) {
 	c.updateStatus()
 	if err != nil {
 		c.status.SetText("The map window closed: " + err.Error() + " (Ctrl+M opens it again)")
 	}
+}
+
+// highlight marks figures on the map windows (a log entry picked).
+func (c *Console) highlight(ids []string) {
+	c.s.Highlight(ids)
+	if len(ids) > 0 {
+		c.figures.pick(ids[0])
+	}
+}
+
+// exportLog saves the log as shown (filtered) as Markdown or HTML.
+func (c *Console) exportLog(format string) {
+	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
+		if err != nil || wc == nil {
+			return
+		}
+		defer wc.Close()
+		text := c.log.markdown(c.state.Name)
+		if format == "html" {
+			text = c.log.html(c.state.Name)
+		}
+		if _, err := wc.Write([]byte(text)); err != nil {
+			dialog.ShowError(fmt.Errorf("export the log: %w", err), c.win)
+			return
+		}
+		c.status.SetText("Exported the log to " + wc.URI().Path())
+	}, c.win)
+	d.SetFileName(slug(c.state.Name) + "-log." + format)
+	d.Show()
 }
 
 // State is the console's view of the fight.
@@ -209,10 +513,17 @@ func (c *Console) State() *session.State { return c.state }
 // LogTexts returns the log's sentences as shown, oldest first.
 func (c *Console) LogTexts() []string { return c.log.texts() }
 
-// Close ends the subscription and stops the map window.
+// Close ends the subscription and stops the map windows and the table.
 func (c *Console) Close() {
+	if !c.opts.Manual {
+		c.library.autosave(true)
+	}
 	c.cancel()
 	if c.opts.MapWindow != nil {
 		c.opts.MapWindow.Stop()
+	}
+	c.closePlayerView()
+	if c.table != nil {
+		c.table.srv.Close()
 	}
 }

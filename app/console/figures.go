@@ -1,27 +1,39 @@
 package console
 
 import (
+	"fmt"
+	"image/color"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
+	"hexslinger/rules"
 )
 
-// figuresPanel is the table of figures: name, side, AP left, hex, facing.
+// figuresPanel is the table of figures (name, side, AP left, hex, facing,
+// condition) and the wound diagram of the one picked.
 type figuresPanel struct {
-	st    *session.State
-	table *widget.Table
+	st     *session.State
+	table  *widget.Table
+	picked string
+	wounds *fyne.Container
+	box    fyne.CanvasObject
+	// onPick is told the figure the Judge picks in the table.
+	onPick func(id string)
 }
 
 var figureColumns = []struct {
 	title string
 	width float32
-}{{"Figure", 170}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 60}}
+}{{"Figure", 170}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 60}, {"State", 110}}
 
 func newFiguresPanel(st *session.State) *figuresPanel {
-	p := &figuresPanel{st: st}
+	p := &figuresPanel{st: st, wounds: container.NewVBox()}
 	p.table = widget.NewTable(
 		func() (int, int) { return len(p.st.Order), len(figureColumns) },
 		func() fyne.CanvasObject { return widget.NewLabel("Miranda Valentine") },
@@ -41,15 +53,36 @@ func newFiguresPanel(st *session.State) *figuresPanel {
 	for i, c := range figureColumns {
 		p.table.SetColumnWidth(i, c.width)
 	}
+	p.table.OnSelected = func(id widget.TableCellID) {
+		if id.Row >= 0 && id.Row < len(p.st.Order) {
+			p.pick(p.st.Order[id.Row])
+			if p.onPick != nil {
+				p.onPick(p.picked)
+			}
+		}
+	}
+	split := container.NewVSplit(p.table, container.NewVScroll(p.wounds))
+	split.Offset = 0.45
+	p.box = split
+	if len(st.Order) > 0 {
+		p.pick(st.Order[0])
+	}
 	return p
 }
 
 // cell is the text of one table cell.
 func (p *figuresPanel) cell(row, col int) string {
+	if row >= len(p.st.Order) {
+		return ""
+	}
 	f := p.st.Figures[p.st.Order[row]]
 	switch col {
 	case 0:
-		return p.st.FigureName(f.ID)
+		name := p.st.FigureName(f.ID)
+		if f.Hidden {
+			name += " (hidden)"
+		}
+		return name
 	case 1:
 		return f.Side
 	case 2:
@@ -58,6 +91,92 @@ func (p *figuresPanel) cell(row, col int) string {
 		return p.st.Map.Label(f.At)
 	case 4:
 		return p.st.Map.Orientation.SideNames()[f.Facing]
+	case 5:
+		return statusLine(f.FigureStatus)
 	}
 	return ""
+}
+
+// refresh follows the state.
+func (p *figuresPanel) refresh(st *session.State) {
+	p.st = st
+	p.table.Refresh()
+	if _, ok := st.Figures[p.picked]; !ok {
+		p.picked = ""
+		if len(st.Order) > 0 {
+			p.picked = st.Order[0]
+		}
+	}
+	p.pick(p.picked)
+}
+
+// Wound colours by wounds at a site.
+var (
+	woundNone     = color.NRGBA{R: 0xd8, G: 0xe4, B: 0xd0, A: 0xff}
+	woundLight    = color.NRGBA{R: 0xf2, G: 0xd3, B: 0x5b, A: 0xff}
+	woundHeavy    = color.NRGBA{R: 0xe8, G: 0x8a, B: 0x3a, A: 0xff}
+	woundDisabled = color.NRGBA{R: 0xb3, G: 0x22, B: 0x22, A: 0xff}
+)
+
+// pick shows the wound diagram of figure id: a body of hit locations
+// (the torso one site for wounds), coloured by wounds, the Conc track and
+// the figure's condition.
+func (p *figuresPanel) pick(id string) {
+	p.picked = id
+	p.wounds.RemoveAll()
+	f, ok := p.st.Figures[id]
+	if !ok {
+		return
+	}
+	ch := p.st.Characters[f.Character]
+	site := func(label string, loc rules.HitLocation) fyne.CanvasObject {
+		n := f.Wounds[loc]
+		c := woundNone
+		switch {
+		case n >= rules.DisablingWounds:
+			c = woundDisabled
+		case n >= 3:
+			c = woundHeavy
+		case n > 0:
+			c = woundLight
+		}
+		bg := canvas.NewRectangle(c)
+		bg.CornerRadius = 6
+		text := fmt.Sprintf("%s\n%d wound(s)", label, n)
+		if n >= rules.DisablingWounds {
+			text = label + "\ndisabled"
+		}
+		lines := strings.Split(text, "\n")
+		a, b := canvas.NewText(lines[0], color.Black), canvas.NewText(lines[1], color.Black)
+		a.TextStyle.Bold, b.TextStyle.Bold = true, n > 0
+		a.Alignment, b.Alignment = fyne.TextAlignCenter, fyne.TextAlignCenter
+		return container.NewStack(bg, container.NewPadded(container.NewVBox(a, b)))
+	}
+	blank := func() fyne.CanvasObject { return canvas.NewRectangle(color.Transparent) }
+	body := container.NewGridWithColumns(3,
+		blank(), site("Head", rules.Head), blank(),
+		site("Right arm", rules.RightArm), site("Torso", rules.Chest), site("Left arm", rules.LeftArm),
+		site("Right leg", rules.RightLeg), blank(), site("Left leg", rules.LeftLeg),
+	)
+	capacity := rules.ConcCapacity(ch.Size)
+	conc := widget.NewProgressBar()
+	conc.Max = float64(capacity)
+	conc.SetValue(float64(min(f.Conc, capacity)))
+	conc.TextFormatter = func() string { return fmt.Sprintf("Conc %d of %d", f.Conc, capacity) }
+	cond := widget.NewLabelWithStyle(fmt.Sprintf("%s — %s · %d AP · Size %d", ch.Name, f.Condition, f.AP, ch.Size), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	var gear []string
+	for _, g := range f.Gear {
+		gear = append(gear, weaponLabel(g))
+	}
+	gearText := "No weapons."
+	if len(gear) > 0 {
+		gearText = "Weapons: " + joinAnd(gear) + "."
+	}
+	gl := widget.NewLabel(gearText)
+	gl.Wrapping = fyne.TextWrapWord
+	p.wounds.Add(cond)
+	p.wounds.Add(container.NewGridWrap(fyne.NewSize(330, 170), body))
+	p.wounds.Add(conc)
+	p.wounds.Add(gl)
+	p.wounds.Refresh()
 }

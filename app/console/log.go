@@ -2,6 +2,9 @@ package console
 
 import (
 	"fmt"
+	"html"
+	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -10,41 +13,259 @@ import (
 	"hexslinger/app/session"
 )
 
-// logPanel is the action log: every event as a sentence, newest last.
-type logPanel struct {
-	box    *fyne.Container
-	scroll *container.Scroll
-	lines  []string
+// logEntry is one event of the log with where in the fight it happened.
+type logEntry struct {
+	round, segment int
+	event          session.Event
+	figures        []string // the figures it names, by id
 }
 
+// logRow is one line of the shown log: a round-and-segment heading, or an
+// entry (index into entries).
+type logRow struct {
+	heading string
+	entry   int
+}
+
+// logPanel is the action log: every event as a sentence with its numbers,
+// grouped by round and segment, filtered by figure and searched.
+type logPanel struct {
+	entries []logEntry
+	rows    []logRow
+	names   map[string]string // figure id → name, for the filter
+	figure  string            // the filter's figure id, "" for all
+	query   string
+
+	list   *widget.List
+	filter *widget.Select
+	search *widget.Entry
+	count  *widget.Label
+	box    fyne.CanvasObject
+	// onSelect is told the figures of an entry the Judge picks.
+	onSelect func(ids []string)
+	// onExport asks for a file to export to ("md" or "html").
+	onExport func(format string)
+}
+
+const allFigures = "All figures"
+
 func newLogPanel() *logPanel {
-	p := &logPanel{box: container.NewVBox()}
-	p.scroll = container.NewVScroll(p.box)
+	p := &logPanel{names: map[string]string{}}
+	p.list = widget.NewList(
+		func() int { return len(p.rows) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("R1 · S20")
+			l.Wrapping = fyne.TextWrapWord
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			r := p.rows[i]
+			if r.heading != "" {
+				l.TextStyle = fyne.TextStyle{Bold: true}
+				l.SetText(r.heading)
+			} else {
+				l.TextStyle = fyne.TextStyle{}
+				l.SetText(p.entries[r.entry].event.Text)
+			}
+			p.list.SetItemHeight(i, l.MinSize().Height)
+		},
+	)
+	p.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(p.rows) && p.rows[i].heading == "" && p.onSelect != nil {
+			p.onSelect(p.entries[p.rows[i].entry].figures)
+		}
+	}
+	p.filter = widget.NewSelect([]string{allFigures}, func(s string) {
+		p.figure = ""
+		for id, n := range p.names {
+			if n == s {
+				p.figure = id
+			}
+		}
+		p.show()
+	})
+	p.search = widget.NewEntry()
+	p.search.SetPlaceHolder("Search the log (Ctrl+F)")
+	p.search.OnChanged = func(s string) { p.query = strings.ToLower(strings.TrimSpace(s)); p.show() }
+	p.count = widget.NewLabel("")
+	p.filter.SetSelected(allFigures)
+	export := widget.NewButton("Export…", func() {
+		if p.onExport != nil {
+			p.onExport("md")
+		}
+	})
+	exportHTML := widget.NewButton("HTML…", func() {
+		if p.onExport != nil {
+			p.onExport("html")
+		}
+	})
+	top := container.NewBorder(nil, nil, p.filter, container.NewHBox(export, exportHTML), p.search)
+	p.box = container.NewBorder(container.NewVBox(heading("Action log"), top), p.count, nil, nil, p.list)
 	return p
 }
 
-// rebuild shows the log of st afresh (after an undo or redo).
+// rebuild shows the log of st afresh (at start, after an undo or redo).
 func (p *logPanel) rebuild(st *session.State) {
-	p.box.RemoveAll()
-	p.lines = nil
-	round := 1
+	p.entries = p.entries[:0]
+	round, seg := 1, 20
 	for _, e := range st.Log {
-		if e.Kind == session.EventRoundStarted {
-			round = e.Round
+		switch e.Kind {
+		case session.EventRoundStarted:
+			round, seg = e.Round, 20
+		case session.EventSegment:
+			seg = e.Segment
 		}
-		p.addLine(round, e)
+		p.entries = append(p.entries, logEntry{round: round, segment: seg, event: e, figures: eventFigures(e)})
 	}
+	p.setNames(st)
+	p.show()
 }
 
-func (p *logPanel) add(st *session.State, e session.Event) { p.addLine(st.Round, e) }
-
-func (p *logPanel) addLine(round int, e session.Event) {
-	text := fmt.Sprintf("R%d · %s", round, e.Text)
-	p.lines = append(p.lines, text)
-	l := widget.NewLabel(text)
-	l.Wrapping = fyne.TextWrapWord
-	p.box.Add(l)
-	p.scroll.ScrollToBottom()
+// add appends an event that st has just applied.
+func (p *logPanel) add(st *session.State, e session.Event) {
+	p.entries = append(p.entries, logEntry{round: st.Round, segment: st.Segment, event: e, figures: eventFigures(e)})
+	p.setNames(st)
+	p.show()
+	p.list.ScrollToBottom()
 }
 
-func (p *logPanel) texts() []string { return append([]string(nil), p.lines...) }
+// setNames refreshes the filter's figures.
+func (p *logPanel) setNames(st *session.State) {
+	opts := []string{allFigures}
+	for _, id := range st.Order {
+		n := st.FigureName(id)
+		p.names[id] = n
+		opts = append(opts, n)
+	}
+	p.filter.Options = opts
+	p.filter.Refresh()
+}
+
+// eventFigures are the figures an event is about.
+func eventFigures(e session.Event) []string {
+	var ids []string
+	add := func(id string) {
+		if id != "" && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	add(e.Figure)
+	for _, c := range e.Changes {
+		add(c.Figure)
+	}
+	for _, f := range e.Placed {
+		add(f.ID)
+	}
+	return ids
+}
+
+// matches reports whether an entry passes the filter and the search.
+func (p *logPanel) matches(en logEntry) bool {
+	if p.figure != "" && !slices.Contains(en.figures, p.figure) {
+		return false
+	}
+	return p.query == "" || strings.Contains(strings.ToLower(en.event.Text), p.query)
+}
+
+// show lays the rows out: the entries that match, under a heading at each
+// new round and segment.
+func (p *logPanel) show() {
+	p.rows = p.rows[:0]
+	last := ""
+	n := 0
+	for i, en := range p.entries {
+		if !p.matches(en) {
+			continue
+		}
+		if h := fmt.Sprintf("Round %d · segment %d", en.round, en.segment); h != last {
+			p.rows = append(p.rows, logRow{heading: h})
+			last = h
+		}
+		p.rows = append(p.rows, logRow{entry: i})
+		n++
+	}
+	if n == len(p.entries) {
+		p.count.SetText(fmt.Sprintf("%d entries", n))
+	} else {
+		p.count.SetText(fmt.Sprintf("%d of %d entries shown", n, len(p.entries)))
+	}
+	p.list.Refresh()
+}
+
+// texts returns the shown entries' sentences, each with its round, oldest
+// first.
+func (p *logPanel) texts() []string {
+	var out []string
+	for _, r := range p.rows {
+		if r.heading == "" {
+			en := p.entries[r.entry]
+			out = append(out, fmt.Sprintf("R%d · %s", en.round, en.event.Text))
+		}
+	}
+	return out
+}
+
+// markdown is the shown log as Markdown: a heading per round, a line per
+// segment, an item per entry.
+func (p *logPanel) markdown(title string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s — action log\n", title)
+	round, seg := 0, 0
+	for _, r := range p.rows {
+		if r.heading != "" {
+			continue
+		}
+		en := p.entries[r.entry]
+		if en.round != round {
+			round, seg = en.round, 0
+			fmt.Fprintf(&b, "\n## Round %d\n", round)
+		}
+		if en.segment != seg {
+			seg = en.segment
+			fmt.Fprintf(&b, "\n### Segment %d\n\n", seg)
+		}
+		fmt.Fprintf(&b, "- %s\n", en.event.Text)
+	}
+	return b.String()
+}
+
+// html is the shown log as a standalone HTML page.
+func (p *logPanel) html(title string) string {
+	var b strings.Builder
+	t := html.EscapeString(title)
+	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>%s — action log</title>\n", t)
+	b.WriteString("<style>body{font-family:sans-serif;max-width:50em;margin:2em auto}h2{border-bottom:1px solid #999}li{margin:.3em 0}</style></head><body>\n")
+	fmt.Fprintf(&b, "<h1>%s — action log</h1>\n", t)
+	round, seg, open := 0, 0, false
+	closeList := func() {
+		if open {
+			b.WriteString("</ul>\n")
+			open = false
+		}
+	}
+	for _, r := range p.rows {
+		if r.heading != "" {
+			continue
+		}
+		en := p.entries[r.entry]
+		if en.round != round {
+			closeList()
+			round, seg = en.round, 0
+			fmt.Fprintf(&b, "<h2>Round %d</h2>\n", round)
+		}
+		if en.segment != seg {
+			closeList()
+			seg = en.segment
+			fmt.Fprintf(&b, "<h3>Segment %d</h3>\n", seg)
+		}
+		if !open {
+			b.WriteString("<ul>\n")
+			open = true
+		}
+		fmt.Fprintf(&b, "<li>%s</li>\n", html.EscapeString(en.event.Text))
+	}
+	closeList()
+	b.WriteString("</body></html>\n")
+	return b.String()
+}

@@ -47,6 +47,9 @@ func (p *MapProcess) Start() error {
 	}
 	cmd := exec.Command(p.Bin, p.Args...)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if len(p.Env) > 0 {
+		cmd.Env = append(os.Environ(), p.Env...)
+	}
 	bindToParent(cmd)
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("start %s: %w", p.Bin, err)

@@ -28,6 +28,7 @@ func main() {
 	size := flag.String("size", "24x16", "a new map's size in hexes, columns x rows (with --edit)")
 	orientation := flag.String("orientation", "pointy", "a new map's hexes: pointy or flat (with --edit)")
 	scale := flag.Float64("scale", 1, "a new map's paces per hex (with --edit)")
+	view := flag.String("view", "judge", "which view's window preferences to use: judge, or player (the table monitor)")
 	bench := flag.Bool("bench", false, "draw a generated 256×256 map with 500 figures at several zooms and print the frame times against an empty frame's")
 	flag.Parse()
 	if *edit != "" {
@@ -97,6 +98,10 @@ func main() {
 	}
 	defer g.Close()
 	ebiten.SetWindowTitle("hexslinger — map")
+	if *view == "player" {
+		board.PrefsView = "player"
+		ebiten.SetWindowTitle("hexslinger — table view")
+	}
 	ebiten.SetWindowSize(board.WindowWidth, board.WindowHeight)
 	prefs, err := board.LoadPrefs()
 	if err != nil {

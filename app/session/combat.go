@@ -181,7 +181,9 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 			return nil, &Refusal{Reason: err.Error()}
 		}
 		st.Condition = b.Condition
-		return acted(f.AP, fmt.Sprintf("%s tries to shake off the stun (Fortitude vs TN %d, %d successes, %s): %s.", ch.Name, o.TN, o.Successes, card.Name(), b.Condition)), nil
+		ev := acted(f.AP, fmt.Sprintf("%s tries to shake off the stun (Fortitude vs TN %d, %d successes, %s): %s.", ch.Name, o.TN, o.Successes, card.Name(), b.Condition))
+		ev[0].Cards = []string{card.Name()}
+		return ev, nil
 	case CommandShoot:
 		return decideShoot(s, c, f, ch, src)
 	case CommandMelee:
@@ -397,28 +399,44 @@ func ablation(cover []hexmap.CoverHit, loc rules.HitLocation, av int) Ablation {
 	return Ablation{Side: -1}
 }
 
-func decideMelee(s *State, c Command, f *Figure, ch rules.Character, src func([]string) (rules.Source, error)) ([]Event, error) {
-	bo := c.Blow
+// MeleePlan is a melee command priced before the dice: what the console
+// previews and the session then resolves.
+type MeleePlan struct {
+	Plan   rules.BlowPlan
+	Target *Figure
+	DefAP  int        // the AP the target's declared defense costs it
+	TN     int        // the target's defense value
+	Pool   rules.Pool // the attacker's pool after upgrades and the dodge's downgrades
+	Chance float64    // the exact chance the blow lands (before a block)
+}
+
+// PlanMelee prices a blow by figure id with weapon ("" unarmed).
+func (s *State) PlanMelee(id, weapon string, bo *BlowOrder) (MeleePlan, error) {
+	f, ok := s.Figures[id]
+	if !ok {
+		return MeleePlan{}, refuse("there is no figure %q in this fight", id)
+	}
+	ch := s.Characters[f.Character]
 	if bo == nil {
-		return nil, refuse("a melee command needs a blow")
+		return MeleePlan{}, refuse("a melee command needs a blow")
 	}
 	t, ok := s.Figures[bo.Target]
 	if !ok || t.ID == f.ID {
-		return nil, refuse("there is no target %q", bo.Target)
+		return MeleePlan{}, refuse("there is no target %q", bo.Target)
 	}
 	if !rules.Engaged(f.At, t.At, s.Map.Scale) {
-		return nil, refuse("%s is not within one pace of %s", s.FigureName(t.ID), ch.Name)
+		return MeleePlan{}, refuse("%s is not within one pace of %s", s.FigureName(t.ID), ch.Name)
 	}
 	attack, ok := ruleTables.melee.Attack(bo.Attack)
 	if !ok {
-		return nil, refuse("%q is not a hand-to-hand attack (quick, heavy, feint, grapple)", bo.Attack)
+		return MeleePlan{}, refuse("%q is not a hand-to-hand attack (quick, heavy, feint, grapple)", bo.Attack)
 	}
 	blow := rules.Blow{Attack: attack, Careful: bo.Careful}
 	skill := "unarmed"
-	if c.Weapon != "" {
-		w, ok := ruleTables.weapons[c.Weapon]
-		if gi := gearIndex(f, c.Weapon); !ok || gi < 0 || !w.Melee || !f.Gear[gi].Readied {
-			return nil, refuse("%s has no melee weapon %q in hand", ch.Name, c.Weapon)
+	if weapon != "" {
+		w, ok := ruleTables.weapons[weapon]
+		if gi := gearIndex(f, weapon); !ok || gi < 0 || !w.Melee || !f.Gear[gi].Readied {
+			return MeleePlan{}, refuse("%s has no melee weapon %q in hand", ch.Name, weapon)
 		}
 		blow.Weapon, skill = &w, w.Skill
 	}
@@ -430,32 +448,44 @@ func decideMelee(s *State, c Command, f *Figure, ch rules.Character, src func([]
 			}
 		}
 		if blow.Improvised == nil {
-			return nil, refuse("%q is not an improvised weapon (small, large, sharp)", bo.Improvised)
+			return MeleePlan{}, refuse("%q is not an improvised weapon (small, large, sharp)", bo.Improvised)
 		}
 	}
-	plan := rules.PlanBlow(ch, blow)
+	mp := MeleePlan{Plan: rules.PlanBlow(ch, blow), Target: t}
+	tc := s.Characters[t.Character]
+	steps := mp.Plan.Upgrades
+	switch bo.Defense {
+	case "":
+	case "block":
+		mp.DefAP = rules.HandToHand.BlockAP
+	case "dodge":
+		mp.DefAP = rules.HandToHand.DodgeAP
+		steps -= rules.DodgeDowngrades(tc)
+	default:
+		return MeleePlan{}, refuse("%q is not a defense (block or dodge)", bo.Defense)
+	}
+	if mp.DefAP > t.AP {
+		return MeleePlan{}, refuse("%s needs %d AP to %s but has %d", tc.Name, mp.DefAP, bo.Defense, t.AP)
+	}
+	mp.TN, _ = rules.Defense(tc, 0, rules.NoDominance)
+	base, _ := ch.SkillPool(skill)
+	mp.Pool = base.Shift(steps)
+	if mp.Pool.Count > 0 {
+		mp.Chance = rules.Chances(mp.Pool, mp.TN)[0]
+	}
+	return mp, nil
+}
+
+func decideMelee(s *State, c Command, f *Figure, ch rules.Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+	mp, err := s.PlanMelee(f.ID, c.Weapon, c.Blow)
+	if err != nil {
+		return nil, err
+	}
+	bo, plan, t, defAP, tn, pool := c.Blow, mp.Plan, mp.Target, mp.DefAP, mp.TN, mp.Pool
 	if err := pay(s, f, plan.AP, "attack"); err != nil {
 		return nil, err
 	}
 	tc := s.Characters[t.Character]
-	defAP := 0
-	steps := plan.Upgrades
-	switch bo.Defense {
-	case "":
-	case "block":
-		defAP = rules.HandToHand.BlockAP
-	case "dodge":
-		defAP = rules.HandToHand.DodgeAP
-		steps -= rules.DodgeDowngrades(tc)
-	default:
-		return nil, refuse("%q is not a defense (block or dodge)", bo.Defense)
-	}
-	if defAP > t.AP {
-		return nil, refuse("%s needs %d AP to %s but has %d", tc.Name, defAP, bo.Defense, t.AP)
-	}
-	tn, _ := rules.Defense(tc, 0, rules.NoDominance)
-	base, _ := ch.SkillPool(skill)
-	pool := base.Shift(steps)
 	rnd, err := src([]string{fmt.Sprintf("%s's pool: %s and a card; a block roll if declared; a stun check on a hit", ch.Name, pool)})
 	if err != nil {
 		return nil, err
@@ -558,3 +588,6 @@ type DoorChange struct {
 
 // Weapons is the weapon table the session applies, by id.
 func Weapons() map[string]rules.Weapon { return ruleTables.weapons }
+
+// Melee returns the hand-to-hand table the session applies.
+func Melee() *rules.MeleeTable { return ruleTables.melee }

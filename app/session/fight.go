@@ -168,6 +168,9 @@ func (f *FightFile) State() (*State, error) {
 		}
 		fig := &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: ap, Hidden: fs.Hidden}
 		if fs.Status != nil {
+			if c := fs.Status.Condition; c < rules.Fine || c > rules.Dead {
+				return nil, fmt.Errorf("%s.status.condition: %d, want 0 (fine) to 3 (dead)", field, c)
+			}
 			fig.FigureStatus = fs.Status.clone()
 		} else {
 			fig.Gear = append([]rules.Carried(nil), c.Gear...)

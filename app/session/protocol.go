@@ -14,6 +14,9 @@ const (
 	MsgResult  = "result"  // session → client: the command's outcome
 	MsgEvent   = "event"   // session → every client: a new event
 	MsgError   = "error"   // session → client: a message it could not take
+	// MsgHighlight: session → client: mark Figures for a moment (the Judge
+	// picked a log entry); not an event, changes nothing.
+	MsgHighlight = "highlight"
 )
 
 // Error codes of error and result messages.
@@ -41,5 +44,6 @@ type Message struct {
 	OK      bool     `json:"ok,omitempty"`
 	Code    string   `json:"code,omitempty"`
 	Error   string   `json:"error,omitempty"`
-	Needs   []string `json:"needs,omitempty"` // refused for want of table dice: what to roll
+	Needs   []string `json:"needs,omitempty"`   // refused for want of table dice: what to roll
+	Figures []string `json:"figures,omitempty"` // highlight: the figures to mark
 }

@@ -154,9 +154,15 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 		return Message{Type: MsgWelcome, Version: ProtocolVersion, Role: string(seat.Role), Events: sv.s.Welcome(seat)}
 	}
 	send(welcome())
+	marks, unmark := sv.s.SubscribeHighlights()
+	defer unmark()
 	go func() { // events to the client, as its seat may see them
 		for {
 			select {
+			case ids := <-marks:
+				if ids = sv.s.visible(seat, ids); len(ids) > 0 && !send(Message{Type: MsgHighlight, Figures: ids}) {
+					return
+				}
 			case e, ok := <-events:
 				if !ok {
 					cancel()

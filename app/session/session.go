@@ -30,6 +30,7 @@ type Session struct {
 	journal *Journal
 	subs    map[int]chan<- Event
 	nextSub int
+	marks   map[int]chan<- []string // highlight subscribers
 	now     func() time.Time
 }
 
@@ -418,6 +419,39 @@ func redo(events []Event) ([]Event, error) {
 	return []Event{{Kind: EventRedone, Target: c, Text: "The Judge puts back: " + commandText(events, c)}}, nil
 }
 
+// Highlight asks every map window to mark figures, as when the Judge picks
+// a log entry. It changes nothing and is not journaled; a window too busy
+// to take it misses it.
+func (s *Session) Highlight(ids []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, ch := range s.marks {
+		select {
+		case ch <- append([]string(nil), ids...):
+		default:
+		}
+	}
+}
+
+// SubscribeHighlights returns the highlights to come, and a cancel that
+// ends them.
+func (s *Session) SubscribeHighlights() (<-chan []string, func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.marks == nil {
+		s.marks = map[int]chan<- []string{}
+	}
+	id := s.nextSub
+	s.nextSub++
+	ch := make(chan []string, 4)
+	s.marks[id] = ch
+	return ch, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(s.marks, id)
+	}
+}
+
 // Subscribe returns every event so far and a channel of the ones to come.
 // The channel holds up to buf events; a subscriber that falls further behind
 // has its channel closed. cancel ends the subscription.
@@ -473,6 +507,22 @@ func (s *Session) Welcome(seat *Seat) []Event {
 	last := s.events[len(s.events)-1]
 	return []Event{{Seq: last.Seq, Kind: EventOpened, Time: last.Time, Fight: s.state.Snapshot(seat),
 		Text: fmt.Sprintf("%s joins %q.", seat.Name, s.state.Name)}}
+}
+
+// visible keeps the figures of ids that seat may see.
+func (s *Session) visible(seat *Seat, ids []string) []string {
+	if seat == nil || seat.Role == RoleJudge {
+		return ids
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, id := range ids {
+		if f, ok := s.state.Figures[id]; ok && !f.Hidden {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // ForSeat projects an event for a seat: the Judge sees every event; a

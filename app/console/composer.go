@@ -1,0 +1,576 @@
+package console
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"hexslinger/app/session"
+	"hexslinger/rules"
+)
+
+// The composer's actions.
+const (
+	actMove    = "Move"
+	actTurn    = "Turn"
+	actReady   = "Ready a weapon"
+	actCock    = "Cock a weapon"
+	actShoot   = "Shoot or throw"
+	actMelee   = "Hand to hand"
+	actProne   = "Drop prone / stand up"
+	actDuck    = "Duck / emerge from cover"
+	actRecover = "Recover from stun"
+	actDoor    = "Open / close a door"
+)
+
+var composerActions = []string{actMove, actTurn, actReady, actCock, actShoot, actMelee, actProne, actDuck, actRecover, actDoor}
+
+var turnChoices = []struct {
+	name  string
+	steps int
+}{{"left 60°", 1}, {"right 60°", -1}, {"left 120°", 2}, {"right 120°", -2}, {"about 180°", 3}}
+
+var shotKinds = []string{"snap", "normal", "aimed", "fan"}
+
+// composer is the action composer: the Judge picks the actor, the action
+// and its targets; before confirming it shows what the rules make of it
+// (AP, TN and every modifier with its source, the hit chance, the cover in
+// the way), and after, the cards drawn and every effect.
+type composer struct {
+	c *Console
+
+	actor, action          *widget.Select
+	hex                    *widget.Entry
+	run, pointBlank        *widget.Check
+	turn                   *widget.Select
+	weapon, target, kind   *widget.Select
+	aims                   *widget.Select
+	attack, improv, defend *widget.Select
+	careful, prone, duck   *widget.Check
+	side                   *widget.Select
+	open                   *widget.Check
+	shots                  []session.ShotOrder
+	shotsLabel             *widget.Label
+
+	params  *fyne.Container
+	preview *widget.Label
+	confirm *widget.Button
+	cards   *fyne.Container
+	result  *widget.Label
+	box     fyne.CanvasObject
+
+	ids []string // actor ids, in the actor select's order
+}
+
+func newComposer(c *Console) *composer {
+	p := &composer{c: c}
+	changed := func(string) { p.update() }
+	p.actor = widget.NewSelect(nil, func(string) { p.shots = nil; p.fillActor(); p.update() })
+	p.actor.PlaceHolder = "Who acts"
+	p.action = widget.NewSelect(composerActions, func(string) { p.shots = nil; p.layoutParams(); p.update() })
+	p.action.PlaceHolder = "What they do"
+	p.hex = widget.NewEntry()
+	p.hex.SetPlaceHolder("hex, as J8")
+	p.hex.OnChanged = changed
+	p.run = widget.NewCheck("Run", func(bool) { p.update() })
+	p.turn = widget.NewSelect(nil, changed)
+	for _, t := range turnChoices {
+		p.turn.Options = append(p.turn.Options, t.name)
+	}
+	p.turn.SetSelectedIndex(0)
+	p.weapon = widget.NewSelect(nil, changed)
+	p.target = widget.NewSelect(nil, changed)
+	p.target.PlaceHolder = "Target"
+	p.kind = widget.NewSelect(shotKinds, changed)
+	p.kind.SetSelected("normal")
+	p.aims = widget.NewSelect([]string{"0", "1", "2"}, changed)
+	p.aims.SetSelected("0")
+	p.pointBlank = widget.NewCheck("Point blank", func(bool) { p.update() })
+	var attacks []string
+	for _, a := range session.Melee().Attacks {
+		attacks = append(attacks, a.ID)
+	}
+	p.attack = widget.NewSelect(attacks, changed)
+	p.attack.SetSelectedIndex(0)
+	improv := []string{"none"}
+	for _, im := range session.Melee().Improvised {
+		improv = append(improv, im.ID)
+	}
+	p.improv = widget.NewSelect(improv, changed)
+	p.improv.SetSelected("none")
+	p.defend = widget.NewSelect([]string{"none", "block", "dodge"}, changed)
+	p.defend.SetSelected("none")
+	p.careful = widget.NewCheck("Careful (+2 AP, 1 upgrade)", func(bool) { p.update() })
+	p.prone = widget.NewCheck("Prone", func(bool) { p.update() })
+	p.duck = widget.NewCheck("Behind cover", func(bool) { p.update() })
+	p.side = widget.NewSelect(nil, changed)
+	p.open = widget.NewCheck("Open", func(bool) { p.update() })
+	p.shotsLabel = widget.NewLabel("")
+	p.shotsLabel.Wrapping = fyne.TextWrapWord
+
+	p.params = container.NewVBox()
+	p.preview = widget.NewLabel("Pick who acts and what they do.")
+	p.preview.Wrapping = fyne.TextWrapWord
+	p.confirm = widget.NewButton("Confirm (Ctrl+Enter)", p.do)
+	p.confirm.Importance = widget.HighImportance
+	p.confirm.Disable()
+	p.cards = container.NewHBox()
+	p.result = widget.NewLabel("")
+	p.result.Wrapping = fyne.TextWrapWord
+
+	form := container.NewGridWithColumns(2, p.actor, p.action)
+	p.box = container.NewVScroll(container.NewVBox(
+		heading("Action composer"), form, p.params,
+		widget.NewSeparator(), heading("Before the dice"), p.preview, p.confirm,
+		widget.NewSeparator(), heading("What happened"), container.NewBorder(nil, nil, p.cards, nil, p.result),
+	))
+	p.refresh()
+	return p
+}
+
+// refresh follows the state: the figures who may be actors, the targets.
+func (p *composer) refresh() {
+	st := p.c.state
+	p.ids = append(p.ids[:0], st.Order...)
+	names := make([]string, len(p.ids))
+	for i, id := range p.ids {
+		names[i] = st.FigureName(id)
+	}
+	sel := p.actor.Selected
+	p.actor.Options = names
+	if sel != "" && !contains(names, sel) {
+		p.actor.ClearSelected()
+	}
+	p.actor.Refresh()
+	p.fillActor()
+	p.update()
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// actorID is the picked actor's figure id.
+func (p *composer) actorID() string {
+	i := p.actor.SelectedIndex()
+	if i < 0 || i >= len(p.ids) {
+		return ""
+	}
+	return p.ids[i]
+}
+
+// targetID is the picked target's figure id.
+func (p *composer) targetID() string {
+	st := p.c.state
+	for _, id := range st.Order {
+		if st.FigureName(id) == p.target.Selected {
+			return id
+		}
+	}
+	return ""
+}
+
+// fillActor sets the weapon and target choices for the actor.
+func (p *composer) fillActor() {
+	st := p.c.state
+	id := p.actorID()
+	f, ok := st.Figures[id]
+	var weapons, targets []string
+	if ok {
+		for _, g := range f.Gear {
+			weapons = append(weapons, weaponLabel(g))
+		}
+		for _, o := range st.Order {
+			if o != id {
+				targets = append(targets, st.FigureName(o))
+			}
+		}
+		p.prone.SetChecked(!f.Prone)
+		p.duck.SetChecked(!f.Ducked)
+		sides := st.Map.Orientation.SideNames()
+		p.side.Options = sides[:]
+	}
+	keep := func(s *widget.Select, opts []string) {
+		old := s.Selected
+		s.Options = opts
+		switch {
+		case contains(opts, old):
+		case len(opts) > 0:
+			s.SetSelectedIndex(0)
+		default:
+			s.ClearSelected()
+		}
+		s.Refresh()
+	}
+	keep(p.weapon, weapons)
+	keep(p.target, targets)
+	if p.side.Selected == "" && len(p.side.Options) > 0 {
+		p.side.SetSelectedIndex(0)
+	}
+}
+
+// weaponLabel names a carried weapon with its state.
+func weaponLabel(g rules.Carried) string {
+	w, ok := session.Weapons()[g.Weapon]
+	if !ok {
+		return g.Weapon
+	}
+	var st []string
+	if g.Readied {
+		st = append(st, "in hand")
+	}
+	if g.Cocked {
+		st = append(st, "cocked")
+	}
+	if !w.Melee && !w.Thrown {
+		st = append(st, fmt.Sprintf("%d/%d loaded", g.Loaded, w.Capacity))
+	}
+	if len(st) == 0 {
+		return w.Name
+	}
+	return w.Name + " (" + strings.Join(st, ", ") + ")"
+}
+
+// weaponID is the picked weapon's id in the actor's gear.
+func (p *composer) weaponID() string {
+	f, ok := p.c.state.Figures[p.actorID()]
+	if !ok {
+		return ""
+	}
+	i := p.weapon.SelectedIndex()
+	if i < 0 || i >= len(f.Gear) {
+		return ""
+	}
+	return f.Gear[i].Weapon
+}
+
+// layoutParams shows the fields the picked action needs.
+func (p *composer) layoutParams() {
+	row := func(label string, o fyne.CanvasObject) fyne.CanvasObject {
+		return container.NewBorder(nil, nil, widget.NewLabel(label), nil, o)
+	}
+	var objs []fyne.CanvasObject
+	switch p.action.Selected {
+	case actMove:
+		objs = append(objs, row("To", p.hex), p.run)
+	case actTurn:
+		objs = append(objs, row("Turn", p.turn))
+	case actReady, actCock:
+		objs = append(objs, row("Weapon", p.weapon))
+	case actShoot:
+		add := widget.NewButton("Add shot to the series", func() {
+			if o, ok := p.shotOrder(); ok {
+				p.shots = append(p.shots, o)
+				p.update()
+			}
+		})
+		clear := widget.NewButton("Clear series", func() { p.shots = nil; p.update() })
+		objs = append(objs, row("Weapon", p.weapon), row("Target", p.target),
+			container.NewGridWithColumns(2, row("Shot", p.kind), row("Aims", p.aims)), p.pointBlank,
+			container.NewHBox(add, clear), p.shotsLabel)
+	case actMelee:
+		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
+			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful)
+	case actProne:
+		objs = append(objs, p.prone)
+	case actDuck:
+		objs = append(objs, p.duck)
+	case actDoor:
+		objs = append(objs, row("Door in hex", p.hex), row("Hexside", p.side), p.open)
+	}
+	p.params.Objects = objs
+	p.params.Refresh()
+}
+
+// shotOrder is the shot the shot fields describe.
+func (p *composer) shotOrder() (session.ShotOrder, bool) {
+	t := p.targetID()
+	if t == "" {
+		return session.ShotOrder{}, false
+	}
+	aims, _ := strconv.Atoi(p.aims.Selected)
+	kind := p.kind.Selected
+	if kind != "aimed" {
+		aims = 0
+	}
+	return session.ShotOrder{Target: t, Kind: kind, Aims: aims, PointBlank: p.pointBlank.Checked}, true
+}
+
+// command builds the command the fields describe.
+func (p *composer) command() (session.Command, error) {
+	id := p.actorID()
+	if id == "" {
+		return session.Command{}, errors.New("pick who acts")
+	}
+	c := session.Command{Figure: id}
+	switch p.action.Selected {
+	case "":
+		return c, errors.New("pick what they do")
+	case actMove:
+		h, err := p.c.state.Map.ParseHex(strings.TrimSpace(p.hex.Text))
+		if err != nil {
+			return c, fmt.Errorf("type the hex to move to, as J8: %v", err)
+		}
+		c.Kind, c.To, c.Run = session.CommandMove, &h, p.run.Checked
+	case actTurn:
+		c.Kind, c.Turn = session.CommandTurn, turnChoices[max(0, p.turn.SelectedIndex())].steps
+	case actReady, actCock:
+		c.Kind, c.Weapon = session.CommandReady, p.weaponID()
+		if p.action.Selected == actCock {
+			c.Kind = session.CommandCock
+		}
+		if c.Weapon == "" {
+			return c, errors.New("pick a weapon")
+		}
+	case actShoot:
+		c.Kind, c.Weapon = session.CommandShoot, p.weaponID()
+		c.Shots = append([]session.ShotOrder(nil), p.shots...)
+		if len(c.Shots) == 0 {
+			o, ok := p.shotOrder()
+			if !ok {
+				return c, errors.New("pick a target")
+			}
+			c.Shots = []session.ShotOrder{o}
+		}
+	case actMelee:
+		c.Kind = session.CommandMelee
+		if w, ok := session.Weapons()[p.weaponID()]; ok && w.Melee {
+			c.Weapon = w.ID
+		}
+		bo := &session.BlowOrder{Target: p.targetID(), Attack: p.attack.Selected, Careful: p.careful.Checked}
+		if p.improv.Selected != "none" {
+			bo.Improvised = p.improv.Selected
+		}
+		if p.defend.Selected != "none" {
+			bo.Defense = p.defend.Selected
+		}
+		c.Blow = bo
+	case actProne:
+		c.Kind, c.Prone = session.CommandProne, p.prone.Checked
+	case actDuck:
+		c.Kind, c.Duck = session.CommandDuck, p.duck.Checked
+	case actRecover:
+		c.Kind = session.CommandRecover
+	case actDoor:
+		h, err := p.c.state.Map.ParseHex(strings.TrimSpace(p.hex.Text))
+		if err != nil {
+			return c, fmt.Errorf("type the door's hex, as J8: %v", err)
+		}
+		c.Kind, c.To, c.Side, c.Open = session.CommandDoor, &h, max(0, p.side.SelectedIndex()), p.open.Checked
+	}
+	return c, nil
+}
+
+// update previews the composed command with the session's own planning
+// functions.
+func (p *composer) update() {
+	if p.confirm == nil {
+		return // still being built
+	}
+	if len(p.shots) > 0 {
+		var parts []string
+		for i, s := range p.shots {
+			parts = append(parts, fmt.Sprintf("%d. %s at %s", i+1, s.Kind, p.c.state.FigureName(s.Target)))
+		}
+		p.shotsLabel.SetText("Series: " + strings.Join(parts, "; "))
+	} else {
+		p.shotsLabel.SetText("One shot; add shots to fire a series or fan.")
+	}
+	cmd, err := p.command()
+	if err != nil {
+		p.preview.SetText(sentence(err.Error()))
+		p.confirm.Disable()
+		return
+	}
+	text, err := p.c.previewText(cmd)
+	if err != nil {
+		p.preview.SetText("Not allowed: " + err.Error())
+		p.confirm.Disable()
+		return
+	}
+	p.preview.SetText(text)
+	p.confirm.Enable()
+}
+
+// do confirms the composed command.
+func (p *composer) do() {
+	cmd, err := p.command()
+	if err != nil {
+		p.preview.SetText(sentence(err.Error()))
+		return
+	}
+	p.c.doWithDice(cmd, func(events []session.Event) {
+		p.shots = nil
+		p.showResult(events)
+	})
+}
+
+// sentence makes an error's text a sentence: a capital and a stop.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:] + "."
+}
+
+// showResult shows the cards an action drew and its sentence.
+func (p *composer) showResult(events []session.Event) {
+	p.cards.RemoveAll()
+	var text []string
+	for _, e := range events {
+		for _, name := range e.Cards {
+			p.cards.Add(cardView(name))
+		}
+		text = append(text, e.Text)
+		for _, ch := range e.Changes {
+			if f, ok := p.c.state.Figures[ch.Figure]; ok && ch.Figure != e.Figure {
+				text = append(text, fmt.Sprintf("%s now: %s.", p.c.state.FigureName(f.ID), statusLine(ch.Status)))
+			}
+		}
+	}
+	p.result.SetText(strings.Join(text, "\n"))
+	p.cards.Refresh()
+}
+
+// statusLine sums a figure's status up.
+func statusLine(s session.FigureStatus) string {
+	parts := []string{s.Condition.String()}
+	n := 0
+	for _, w := range s.Wounds {
+		n += w
+	}
+	if n > 0 {
+		parts = append(parts, fmt.Sprintf("%d wound(s)", n))
+	}
+	if s.Conc > 0 {
+		parts = append(parts, fmt.Sprintf("%d Conc", s.Conc))
+	}
+	if s.Prone {
+		parts = append(parts, "prone")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// previewText is what the rules make of a command before the dice.
+func (c *Console) previewText(cmd session.Command) (string, error) {
+	st := c.state
+	f := st.Figures[cmd.Figure]
+	name := st.FigureName(cmd.Figure)
+	var b strings.Builder
+	if !st.MayAct(cmd.Figure) && f.AP > 0 {
+		fmt.Fprintf(&b, "%s's number (%d) has not come up at segment %d: acting now is an interrupt.\n", name, f.AP, st.Segment)
+	}
+	switch cmd.Kind {
+	case session.CommandMove:
+		mp, err := st.PlanMove(cmd.Figure, *cmd.To, cmd.Run)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "%s %s %d paces to %s for %d AP (%d paces for 1 AP); %d AP left.", name, map[bool]string{true: "runs", false: "moves"}[cmd.Run],
+			mp.Route.Steps(), st.Map.Label(*cmd.To), mp.AP, mp.Pace, f.AP-mp.AP)
+	case session.CommandTurn:
+		steps := max(cmd.Turn, -cmd.Turn)
+		ap := rules.TurnCost(steps)
+		if ap > f.AP {
+			return "", fmt.Errorf("%s needs %d AP to turn but has %d", name, ap, f.AP)
+		}
+		fmt.Fprintf(&b, "%s turns %d hexside(s) for %d AP (TWTW Movement AP Cost); %d AP left.", name, steps, ap, f.AP-ap)
+	case session.CommandShoot:
+		plan, err := st.PlanShoot(cmd.Figure, cmd.Weapon, cmd.Shots)
+		if err != nil {
+			return "", err
+		}
+		writeShootPlan(&b, st, plan, f.AP)
+	case session.CommandMelee:
+		mp, err := st.PlanMelee(cmd.Figure, cmd.Weapon, cmd.Blow)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "%s: %d AP; %s.\nTN %d: %s's defense value.\nPool %s; chance to land the blow %.0f%%.",
+			mp.Plan.Blow.Attack.Name, mp.Plan.AP, mp.Plan.Explained, mp.TN, st.FigureName(mp.Target.ID), mp.Pool, 100*mp.Chance)
+		if mp.DefAP > 0 {
+			fmt.Fprintf(&b, "\n%s spends %d AP to %s.", st.FigureName(mp.Target.ID), mp.DefAP, cmd.Blow.Defense)
+		}
+		if mp.Plan.AP > f.AP {
+			return "", fmt.Errorf("%s needs %d AP but has %d", name, mp.Plan.AP, f.AP)
+		}
+	default:
+		// The other actions are priced by the session; a dry run on a copy
+		// of the state would need the dice, so say what they are.
+		fmt.Fprintf(&b, "%s: %s. The session prices it on confirming.", name, describeCommand(cmd))
+	}
+	return b.String(), nil
+}
+
+// writeShootPlan writes a shot series' AP, each shot's TN with every
+// modifier and its source, the pool, the hit chance and the cover.
+func writeShootPlan(b *strings.Builder, st *session.State, plan session.ShootPlan, apLeft int) {
+	fmt.Fprintf(b, "%s: %d AP for the series", plan.Weapon.Name, plan.Series.AP)
+	if plan.Series.Switches > 0 {
+		fmt.Fprintf(b, " (%d target switch(es))", plan.Series.Switches)
+	}
+	fmt.Fprintf(b, "; %d AP left after. Pool %s.\n", apLeft-plan.Series.AP, plan.Series.Pool)
+	for i, sp := range plan.Series.Plans {
+		t := plan.Targets[i]
+		fmt.Fprintf(b, "Shot %d, %s at %s: TN %d (base %d)", i+1, sp.Shot.Kind, st.FigureName(t.ID), plan.Series.TNs[i], sp.BaseTN)
+		for _, m := range sp.Modifiers {
+			fmt.Fprintf(b, "; %s", m)
+		}
+		fmt.Fprintf(b, "; hit chance %.0f%%.\n", 100*rules.Chances(plan.Series.Pool, plan.Series.TNs[i]-sp.Result)[0])
+		sight := plan.Sights[i]
+		switch {
+		case !sight.Clear:
+			fmt.Fprintf(b, "  Not visible: %s blocks the line at %s.\n", sight.BlockedBy, st.Map.Label(sight.BlockedAt))
+		case len(sight.Cover) > 0:
+			var parts []string
+			for _, cv := range sight.Cover {
+				parts = append(parts, fmt.Sprintf("%s at %s (armor %d, %s)", cv.Feature.Kind, st.Map.Label(cv.At), cv.Feature.Armor, cv.Feature.Height))
+			}
+			fmt.Fprintf(b, "  Cover in the way, nearest the target first: %s.\n", strings.Join(parts, "; "))
+		default:
+			b.WriteString("  Clear line, no cover.\n")
+		}
+	}
+	if plan.Series.AP > apLeft {
+		fmt.Fprintf(b, "Needs %d AP; has %d.", plan.Series.AP, apLeft)
+	}
+}
+
+// describeCommand names a command's action in words.
+func describeCommand(c session.Command) string {
+	w := session.Weapons()[c.Weapon].Name
+	switch c.Kind {
+	case session.CommandReady:
+		return fmt.Sprintf("ready the %s (%d AP)", w, session.Weapons()[c.Weapon].ReadyCost())
+	case session.CommandCock:
+		return fmt.Sprintf("cock the %s (%d AP)", w, session.Weapons()[c.Weapon].Cock)
+	case session.CommandProne:
+		if c.Prone {
+			return "drop prone (1 AP)"
+		}
+		return "stand up (2 AP)"
+	case session.CommandDuck:
+		if c.Duck {
+			return "duck behind cover (1 AP)"
+		}
+		return "emerge from cover (1 AP)"
+	case session.CommandRecover:
+		return "spend the round on a recovery check"
+	case session.CommandDoor:
+		if c.Open {
+			return fmt.Sprintf("open the door (%d AP)", session.DoorAP)
+		}
+		return fmt.Sprintf("close the door (%d AP)", session.DoorAP)
+	}
+	return c.Kind
+}

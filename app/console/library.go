@@ -1,0 +1,438 @@
+package console
+
+import (
+	"bytes"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+)
+
+// recentKey is the preference holding the recent fight files, newest first.
+const (
+	recentKey  = "recent_fights"
+	maxRecent  = 8
+	autosaveIn = 5 * time.Second
+)
+
+// libraryPanel is the fight tab: the fight's file, saving and opening
+// fights and maps, recent files, autosave, the rule options, the map
+// windows and the table for remote players.
+type libraryPanel struct {
+	c         *Console
+	info      *widget.Label
+	tableDice *widget.Check
+	recent    *fyne.Container
+	saved     *widget.Label
+	windows   *fyne.Container
+	players   *fyne.Container
+	box       fyne.CanvasObject
+
+	path     string // the fight file Save writes; "" until saved as
+	lastAuto time.Time
+}
+
+func newLibraryPanel(c *Console) *libraryPanel {
+	p := &libraryPanel{c: c, path: c.opts.FightPath}
+	p.info = widget.NewLabel("")
+	p.info.Wrapping = fyne.TextWrapWord
+	p.saved = widget.NewLabel("")
+	p.saved.Wrapping = fyne.TextWrapWord
+	p.tableDice = widget.NewCheck("Table dice: the Judge types the dice and cards rolled at the table", func(on bool) {
+		if on == c.state.Options.TableDice {
+			return
+		}
+		o := c.state.Options
+		o.TableDice = on
+		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
+	})
+	p.recent = container.NewVBox()
+	files := container.NewGridWithColumns(3,
+		widget.NewButton("Save fight (Ctrl+S)", p.save),
+		widget.NewButton("Save fight as…", p.saveAs),
+		widget.NewButton("Open fight… (Ctrl+O)", p.openFight),
+		widget.NewButton("New fight from a map…", p.newFromMap),
+		widget.NewButton("Save the map as…", p.saveMap),
+		widget.NewButton("Edit a map…", p.editMap),
+	)
+	p.windows = container.NewVBox()
+	p.players = container.NewVBox()
+	p.box = container.NewVScroll(container.NewVBox(
+		heading("This fight"), p.info, files, p.saved,
+		heading("Recent fights"), p.recent,
+		heading("Rule options"), p.tableDice,
+		heading("Map windows"), p.windows,
+		heading("The table for remote players"), p.players,
+	))
+	p.refresh()
+	p.showRecent()
+	p.showWindows()
+	p.showTable()
+	return p
+}
+
+// refresh follows the state.
+func (p *libraryPanel) refresh() {
+	st := p.c.state
+	file := p.path
+	if file == "" {
+		file = "not saved yet (the journal keeps every event)"
+	}
+	p.info.SetText(fmt.Sprintf("%q · rules: %s (The West That Wasn't 3.0) · map %d×%d, %s-top, %.0f pace(s) a hex · %d figures, %d characters\nFile: %s\nJournal: %s",
+		st.Name, st.Rules, st.Map.Width, st.Map.Height, st.Map.Orientation, st.Map.Scale, len(st.Order), len(st.Characters), file, p.c.s.JournalPath()))
+	p.tableDice.SetChecked(st.Options.TableDice)
+}
+
+// save writes the fight as it stands to its file, or asks for one.
+func (p *libraryPanel) save() {
+	if p.path == "" {
+		p.saveAs()
+		return
+	}
+	p.saveTo(p.path)
+}
+
+func (p *libraryPanel) saveTo(path string) {
+	if err := session.SaveFight(path, p.c.state.Snapshot(nil)); err != nil {
+		p.saved.SetText("Not saved: " + err.Error())
+		return
+	}
+	p.path = path
+	p.addRecent(path)
+	p.saved.SetText(fmt.Sprintf("Saved round %d, segment %d to %s at %s.", p.c.state.Round, p.c.state.Segment, path, time.Now().Format("15:04:05")))
+	p.refresh()
+}
+
+func (p *libraryPanel) saveAs() {
+	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
+		if err != nil || wc == nil {
+			return
+		}
+		path := wc.URI().Path()
+		wc.Close()
+		if !strings.HasSuffix(path, ".fight.json") {
+			os.Remove(path)
+			path = strings.TrimSuffix(path, ".json") + ".fight.json"
+		}
+		p.saveTo(path)
+	}, p.c.win)
+	d.SetFileName(slug(p.c.state.Name) + ".fight.json")
+	d.Show()
+}
+
+// openFight opens another fight in a console of its own; this one stays.
+func (p *libraryPanel) openFight() {
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil || rc == nil {
+			return
+		}
+		path := rc.URI().Path()
+		rc.Close()
+		p.launch(path)
+	}, p.c.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	d.Show()
+}
+
+// launch checks a fight file, then opens it in a new console.
+func (p *libraryPanel) launch(path string) {
+	if _, err := session.LoadFight(path); err != nil {
+		dialog.ShowError(err, p.c.win)
+		return
+	}
+	if p.c.opts.Launch == nil {
+		p.saved.SetText("This console cannot open another: run hexslinger --fight " + path)
+		return
+	}
+	if err := p.c.opts.Launch("--fight", path); err != nil {
+		dialog.ShowError(fmt.Errorf("open %s: %w", path, err), p.c.win)
+		return
+	}
+	p.addRecent(path)
+	p.saved.SetText("Opened " + path + " in a new console.")
+}
+
+// newFromMap makes a fight from a map file with this fight's characters
+// and no figures, saves it beside the map and opens it.
+func (p *libraryPanel) newFromMap() {
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil || rc == nil {
+			return
+		}
+		path := rc.URI().Path()
+		rc.Close()
+		prog := dialog.NewCustomWithoutButtons("Reading "+filepath.Base(path), widget.NewProgressBarInfinite(), p.c.win)
+		prog.Show()
+		go func() {
+			out, err := newFightFromMap(path, p.c.state)
+			fyne.Do(func() {
+				prog.Hide()
+				if err != nil {
+					dialog.ShowError(err, p.c.win)
+					return
+				}
+				p.launch(out)
+			})
+		}()
+	}, p.c.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".json", ".dd2vtt", ".uvtt"}))
+	d.Show()
+}
+
+// newFightFromMap writes NAME.fight.json beside a map file (a hexmap or a
+// UVTT file): the map, the characters of st, no figures, TWTW rules.
+func newFightFromMap(path string, st *session.State) (string, error) {
+	var m *hexmap.Map
+	var err error
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".dd2vtt", ".uvtt":
+		var data []byte
+		if data, err = os.ReadFile(path); err == nil {
+			m, err = hexmap.ImportUVTT(bytes.NewReader(data), filepath.Base(path))
+		}
+	default:
+		m, err = hexmap.Load(path)
+	}
+	if err != nil {
+		return "", err
+	}
+	base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), ".hexmap")
+	f := &session.FightFile{Format: session.FightFormat, Version: session.FightVersion, Name: base, Rules: "twtw", Map: m.File()}
+	for _, id := range sortedIDs(st) {
+		f.Characters = append(f.Characters, st.Characters[id])
+	}
+	out := filepath.Join(filepath.Dir(path), base+".fight.json")
+	for i := 2; ; i++ {
+		if _, err := os.Stat(out); os.IsNotExist(err) {
+			break
+		}
+		out = filepath.Join(filepath.Dir(path), fmt.Sprintf("%s-%d.fight.json", base, i))
+	}
+	return out, session.SaveFight(out, f)
+}
+
+func sortedIDs(st *session.State) []string {
+	var ids []string
+	for id := range st.Characters {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// saveMap writes the fight's map as it stands (doors, worn cover) to a map
+// file.
+func (p *libraryPanel) saveMap() {
+	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
+		if err != nil || wc == nil {
+			return
+		}
+		path := wc.URI().Path()
+		wc.Close()
+		if err := hexmap.Save(path, p.c.state.Map); err != nil {
+			p.saved.SetText("Map not saved: " + err.Error())
+			return
+		}
+		p.saved.SetText("Saved the map to " + path)
+	}, p.c.win)
+	d.SetFileName(slug(p.c.state.Name) + ".hexmap.json")
+	d.Show()
+}
+
+// editMap opens a map file in the map editor.
+func (p *libraryPanel) editMap() {
+	if p.c.opts.MapBin == "" {
+		p.saved.SetText("No map window program (hexslinger-map) was found.")
+		return
+	}
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil || rc == nil {
+			return
+		}
+		path := rc.URI().Path()
+		rc.Close()
+		ed := &MapProcess{Bin: p.c.opts.MapBin, Args: []string{"--edit", path}}
+		if err := ed.Start(); err != nil {
+			dialog.ShowError(err, p.c.win)
+		}
+	}, p.c.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	d.Show()
+}
+
+// recentFiles reads the recent fights from the preferences.
+func recentFiles() []string {
+	a := fyne.CurrentApp()
+	if a == nil {
+		return nil
+	}
+	var out []string
+	for _, s := range strings.Split(a.Preferences().String(recentKey), "\n") {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (p *libraryPanel) addRecent(path string) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	list := []string{path}
+	for _, r := range recentFiles() {
+		if r != path && len(list) < maxRecent {
+			list = append(list, r)
+		}
+	}
+	if a := fyne.CurrentApp(); a != nil {
+		a.Preferences().SetString(recentKey, strings.Join(list, "\n"))
+	}
+	p.showRecent()
+}
+
+func (p *libraryPanel) showRecent() {
+	p.recent.RemoveAll()
+	list := recentFiles()
+	if len(list) == 0 {
+		p.recent.Add(widget.NewLabel("None yet: fights you save or open are listed here."))
+	}
+	for _, path := range list {
+		path := path
+		b := widget.NewButton(filepath.Base(path)+"  ·  "+filepath.Dir(path), func() { p.launch(path) })
+		b.Alignment = widget.ButtonAlignLeading
+		p.recent.Add(b)
+	}
+	p.recent.Refresh()
+}
+
+// autosave writes the fight beside its journal, at most every few seconds
+// (the journal itself keeps every event; this is a fight file to reopen
+// or share). force writes now.
+func (p *libraryPanel) autosave(force bool) {
+	if !force && time.Since(p.lastAuto) < autosaveIn {
+		return
+	}
+	p.lastAuto = time.Now()
+	path := autosavePath(p.c.s.JournalPath())
+	if err := session.SaveFight(path, p.c.state.Snapshot(nil)); err != nil {
+		slog.Warn("console: autosave", "err", err)
+		p.saved.SetText("Autosave failed: " + err.Error())
+		return
+	}
+	p.saved.SetText(fmt.Sprintf("Autosaved to %s at %s.", path, p.lastAuto.Format("15:04:05")))
+}
+
+// autosavePath is the autosave file of a journal.
+func autosavePath(journal string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(journal, ".jsonl"), ".journal") + ".autosave.fight.json"
+}
+
+// showWindows lays out the map window controls.
+func (p *libraryPanel) showWindows() {
+	p.windows.RemoveAll()
+	c := p.c
+	if c.opts.MapWindow == nil {
+		p.windows.Add(widget.NewLabel("No map window program (hexslinger-map) was found beside hexslinger."))
+		return
+	}
+	judge := widget.NewButton("Judge's map view (Ctrl+M)", c.openMap)
+	closeJudge := widget.NewButton("Close it", func() { c.opts.MapWindow.Stop() })
+	monitor := widget.NewSelect([]string{"1", "2", "3", "4"}, nil)
+	monitor.SetSelected("2")
+	full := widget.NewCheck("Fullscreen", nil)
+	full.SetChecked(true)
+	player := widget.NewButton("Player view (Ctrl+P)", func() {
+		n, _ := strconv.Atoi(monitor.Selected)
+		c.openPlayerView(n, full.Checked)
+	})
+	closePlayer := widget.NewButton("Close it", c.closePlayerView)
+	p.windows.Add(container.NewHBox(judge, closeJudge))
+	p.windows.Add(container.NewHBox(player, widget.NewLabel("on monitor"), monitor, full, closePlayer))
+	p.windows.Add(widget.NewLabel("The player view shows no hidden figures and no Judge's notes; players may click their own figures."))
+}
+
+// showTable lays out the LAN table controls.
+func (p *libraryPanel) showTable() {
+	p.players.RemoveAll()
+	c := p.c
+	if c.opts.Access == nil {
+		p.players.Add(widget.NewLabel("This console cannot open the table."))
+		return
+	}
+	if c.table == nil {
+		p.players.Add(widget.NewButton("Open the table on the LAN", func() {
+			if err := c.openTable(); err != nil {
+				dialog.ShowError(err, c.win)
+			}
+			p.showTable()
+		}))
+		p.players.Add(widget.NewLabel("Players on other machines then join with hexslinger-map --join CODE; each code commands its own figures."))
+		return
+	}
+	p.players.Add(widget.NewLabel("The table is open at " + c.table.host + " (TLS; the code pins the certificate)."))
+	name := widget.NewEntry()
+	name.SetPlaceHolder("Player's name")
+	var figs []string
+	for _, id := range c.state.Order {
+		figs = append(figs, c.state.FigureName(id))
+	}
+	pick := widget.NewCheckGroup(figs, nil)
+	add := widget.NewButton("Add player", func() {
+		n := strings.TrimSpace(name.Text)
+		if n == "" || len(pick.Selected) == 0 {
+			dialog.ShowInformation("Add player", "Type the player's name and tick the figures they command.", c.win)
+			return
+		}
+		var ids []string
+		for _, id := range c.state.Order {
+			for _, s := range pick.Selected {
+				if c.state.FigureName(id) == s {
+					ids = append(ids, id)
+				}
+			}
+		}
+		c.opts.Access.AddPlayer(n, ids)
+		p.showTable()
+	})
+	p.players.Add(container.NewBorder(nil, nil, nil, add, name))
+	p.players.Add(pick)
+	for _, seat := range c.opts.Access.Players() {
+		seat := seat
+		code := widget.NewEntry()
+		code.SetText(session.JoinCode(c.table.host, seat.Token(), c.table.fingerprint))
+		names := make([]string, len(seat.Figures))
+		for i, id := range seat.Figures {
+			names[i] = c.state.FigureName(id)
+		}
+		who := widget.NewLabel(fmt.Sprintf("%s (%s)", seat.Name, joinAnd(names)))
+		if seat.Revoked() {
+			who.SetText(who.Text + " — revoked")
+			code.Disable()
+			p.players.Add(container.NewBorder(nil, nil, who, nil, code))
+			continue
+		}
+		copyBtn := widget.NewButton("Copy", func() { c.win.Clipboard().SetContent(code.Text) })
+		revoke := widget.NewButton("Revoke", func() {
+			if err := c.opts.Access.Revoke(seat.Name); err != nil {
+				dialog.ShowError(err, c.win)
+			}
+			p.showTable()
+		})
+		p.players.Add(container.NewBorder(nil, nil, who, container.NewHBox(copyBtn, revoke), code))
+	}
+	p.players.Refresh()
+}

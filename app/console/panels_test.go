@@ -1,0 +1,257 @@
+package console
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+)
+
+// TestSheetsCreateCharacter types a new sheet, checks the derived values
+// follow the typing, saves it to the fight and places two of it.
+func TestSheetsCreateCharacter(t *testing.T) {
+	c, _, _ := newConsole(t)
+	p := c.sheets
+	p.newSheet()
+	test.Type(p.name, "Ike Clanton")
+	if p.id.Text != "ike-clanton" {
+		t.Errorf("id from the name: %q", p.id.Text)
+	}
+	p.traits["quickness"].SetText("4")
+	p.skills["firearms: pistol"].SetText("3")
+	p.weapons["Colt Peacemaker"].SetChecked(true)
+	if got := p.derived.Text; !strings.Contains(got, "AP 9 (5 + Quickness)") || !strings.Contains(got, "Conc capacity 14") || !strings.Contains(got, "firearms: pistol 3d") {
+		t.Errorf("derived values: %q", got)
+	}
+	p.size.SetText("x")
+	if got := p.derived.Text; !strings.Contains(got, `size: "x" is not a whole number`) {
+		t.Errorf("a bad number: %q", got)
+	}
+	p.size.SetText("7")
+	if got := p.derived.Text; !strings.Contains(got, "Conc capacity 16") {
+		t.Errorf("derived after the size: %q", got)
+	}
+	p.save()
+	ch, ok := c.State().Characters["ike-clanton"]
+	if !ok || ch.Traits.Quickness != 4 || ch.Skills["firearms: pistol"] != 3 || len(ch.Gear) != 1 || ch.Size != 7 {
+		t.Fatalf("the saved sheet: %+v (message %q)", ch, p.msg.Text)
+	}
+	if ch.Gear[0].Loaded != 6 {
+		t.Errorf("a new gun comes loaded: %+v", ch.Gear[0])
+	}
+	if len(p.ids) != 5 {
+		t.Errorf("the list shows %d characters, want 5", len(p.ids))
+	}
+	// The NPC template: two Ikes around C3.
+	specs, err := c.placeAround("ike-clanton", "C3", "E", "outlaws", false, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.doErr(session.Command{Kind: session.CommandPlace, Place: specs}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.State().Figures["ike-clanton-2"]; !ok || len(c.State().Order) != 6 {
+		t.Errorf("placed: %v", c.State().Order)
+	}
+	if got := c.figures.cell(5, 0); got != "Ike Clanton" {
+		t.Errorf("the figures table's last row: %q", got)
+	}
+	// A duplicate is a new sheet with its own id.
+	p.load(c.State().Characters["ike-clanton"], false)
+	p.duplicate()
+	p.save()
+	if _, ok := c.State().Characters["ike-clanton-copy"]; !ok {
+		t.Errorf("the duplicate was not saved: %q", p.msg.Text)
+	}
+}
+
+// TestComposeShotThenUndo composes a shot in the composer, checks the
+// preview, confirms it and undoes it.
+func TestComposeShotThenUndo(t *testing.T) {
+	c, _, _ := newConsole(t)
+	p := c.composer
+	p.actor.SetSelected("Cyril Wellington")
+	p.action.SetSelected(actReady)
+	p.weapon.SetSelectedIndex(0)
+	if !strings.Contains(p.preview.Text, "ready the S&W Schofield (2 AP)") {
+		t.Errorf("ready preview: %q", p.preview.Text)
+	}
+	test.Tap(p.confirm)
+	p.action.SetSelected(actCock)
+	test.Tap(p.confirm)
+	if g := c.State().Figures["cyril"].Gear[0]; !g.Readied || !g.Cocked {
+		t.Fatalf("Cyril's Schofield after ready and cock: %+v (%q)", g, c.status.Text)
+	}
+	p.action.SetSelected(actShoot)
+	p.target.SetSelected("Zeke Perkins")
+	p.kind.SetSelected("normal")
+	pre := p.preview.Text
+	for _, want := range []string{"S&W Schofield: 3 AP for the series", "Shot 1, normal at Zeke Perkins: TN 6", "hit chance", "Clear line, no cover"} {
+		if !strings.Contains(pre, want) {
+			t.Errorf("shot preview lacks %q:\n%s", want, pre)
+		}
+	}
+	if p.confirm.Disabled() {
+		t.Fatal("Confirm is disabled for a legal shot")
+	}
+	apBefore := c.State().Figures["cyril"].AP
+	test.Tap(p.confirm)
+	if got := c.State().Figures["cyril"].AP; got != apBefore-3 {
+		t.Errorf("Cyril's AP after the shot: %d, want %d", got, apBefore-3)
+	}
+	if len(p.cards.Objects) != 1 {
+		t.Errorf("the card drawn is not shown: %d cards", len(p.cards.Objects))
+	}
+	if !strings.Contains(p.result.Text, "Cyril Wellington fires the S&W Schofield") {
+		t.Errorf("result: %q", p.result.Text)
+	}
+	logs := c.LogTexts()
+	if last := logs[len(logs)-1]; !strings.Contains(last, "fires the S&W Schofield") {
+		t.Errorf("the log's last entry: %q", last)
+	}
+	// Ctrl+Z takes the shot back.
+	c.undo()
+	if got := c.State().Figures["cyril"].AP; got != apBefore {
+		t.Errorf("Cyril's AP after undo: %d, want %d", got, apBefore)
+	}
+	if z := c.State().Figures["zeke"]; len(z.Wounds) != 0 || z.Conc != 0 {
+		t.Errorf("Zeke after undo: %+v", z.FigureStatus)
+	}
+}
+
+// TestComposerRefusesBeforeConfirming: an illegal action shows why and
+// cannot be confirmed.
+func TestComposerRefusesBeforeConfirming(t *testing.T) {
+	c, _, _ := newConsole(t)
+	p := c.composer
+	p.actor.SetSelected("Cyril Wellington")
+	p.action.SetSelected(actMove)
+	test.Type(p.hex, "Z99")
+	if !p.confirm.Disabled() || !strings.Contains(p.preview.Text, "Not allowed") {
+		t.Errorf("a move off the map: %q, confirm disabled %v", p.preview.Text, p.confirm.Disabled())
+	}
+	p.hex.SetText("J8")
+	if p.confirm.Disabled() || !strings.Contains(p.preview.Text, "moves 7 paces to J8 for 2 AP") {
+		t.Errorf("a legal move: %q", p.preview.Text)
+	}
+	test.Tap(p.confirm)
+	if got := c.State().Map.Label(c.State().Figures["cyril"].At); got != "J8" {
+		t.Errorf("Cyril is at %s", got)
+	}
+}
+
+// TestLogFilterAndSearch filters the log by figure and searches it, and
+// exports what is shown.
+func TestLogFilterAndSearch(t *testing.T) {
+	c, s, _ := newConsole(t)
+	j8 := hexmap.Hex{Q: 6, R: 7}
+	mustDo(t, s, session.Command{Kind: session.CommandMove, Figure: "cyril", To: &j8})
+	mustDo(t, s, session.Command{Kind: session.CommandTurn, Figure: "miranda", Turn: 1})
+	mustDo(t, s, session.Command{Kind: session.CommandSegment})
+	mustDo(t, s, session.Command{Kind: session.CommandTurn, Figure: "cyril", Turn: -1})
+	c.Drain()
+	if n := len(c.LogTexts()); n != 4 {
+		t.Fatalf("log: %q", c.LogTexts())
+	}
+	c.log.filter.SetSelected("Miranda Valentine")
+	if got := c.LogTexts(); len(got) != 1 || !strings.Contains(got[0], "Miranda Valentine turns") {
+		t.Errorf("filtered to Miranda: %q", got)
+	}
+	if c.log.count.Text != "1 of 4 entries shown" {
+		t.Errorf("count: %q", c.log.count.Text)
+	}
+	c.log.filter.SetSelected(allFigures)
+	test.Type(c.log.search, "j8")
+	if got := c.LogTexts(); len(got) != 1 || !strings.Contains(got[0], "C8 → J8") {
+		t.Errorf("search j8: %q", got)
+	}
+	c.log.search.SetText("")
+	// Headings: round 1 at segments 20 and 19.
+	var heads []string
+	for _, r := range c.log.rows {
+		if r.heading != "" {
+			heads = append(heads, r.heading)
+		}
+	}
+	if strings.Join(heads, "|") != "Round 1 · segment 20|Round 1 · segment 19" {
+		t.Errorf("headings: %q", heads)
+	}
+	md := c.log.markdown("Showdown")
+	for _, want := range []string{"# Showdown — action log", "## Round 1", "### Segment 20", "### Segment 19", "- Cyril Wellington moves 7 paces"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+	html := c.log.html("Showdown & Co")
+	if !strings.Contains(html, "<h1>Showdown &amp; Co — action log</h1>") || !strings.Contains(html, "<h3>Segment 19</h3>") || strings.Count(html, "<li>") != 4 {
+		t.Errorf("html:\n%s", html)
+	}
+	// Picking an entry picks its figure in the figures panel.
+	for i, r := range c.log.rows {
+		if r.heading == "" && c.log.entries[r.entry].event.Figure == "miranda" {
+			c.log.list.Select(i)
+		}
+	}
+	if c.figures.picked != "miranda" {
+		t.Errorf("picked %q after selecting Miranda's entry", c.figures.picked)
+	}
+}
+
+// TestTableDiceDialog turns table dice on, asks for the next round and
+// types the dice the dialog asks for.
+func TestTableDiceDialog(t *testing.T) {
+	c, _, w := newConsole(t)
+	c.library.tableDice.SetChecked(true)
+	if !c.State().Options.TableDice {
+		t.Fatal("the table dice option did not reach the fight")
+	}
+	c.nextRound()
+	top := w.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no table dice dialog")
+	}
+	var entries []*widget.Entry
+	var needs string
+	var use *widget.Button
+	for _, o := range test.LaidOutObjects(top) {
+		switch v := o.(type) {
+		case *widget.Entry:
+			entries = append(entries, v)
+		case *widget.Label:
+			if strings.HasPrefix(v.Text, "Roll at the table") {
+				needs = v.Text
+			}
+		case *widget.Button:
+			if v.Text == "Use these" {
+				use = v
+			}
+		}
+	}
+	if len(entries) != 2 || use == nil || !strings.Contains(needs, "Cyril Wellington's initiative") {
+		t.Fatalf("the dialog: %d entries, needs %q", len(entries), needs)
+	}
+	// Every figure's Quickness dice, all 2s: no successes, no reroll.
+	n := 0
+	for _, id := range c.State().Order {
+		n += c.State().Characters[c.State().Figures[id].Character].Traits.Quickness
+	}
+	entries[0].SetText(strings.TrimSpace(strings.Repeat("2 ", n)))
+	test.Tap(use)
+	if c.State().Round != 2 {
+		t.Fatalf("round %d after typing the dice", c.State().Round)
+	}
+	if got := c.State().Figures["cyril"].AP; got != 8 {
+		t.Errorf("Cyril's AP with no successes: %d, want 8", got)
+	}
+}
+
+func mustDo(t *testing.T, s *session.Session, cmd session.Command) {
+	t.Helper()
+	if _, err := s.Do(cmd); err != nil {
+		t.Fatalf("%+v: %v", cmd, err)
+	}
+}

@@ -1,0 +1,477 @@
+package console
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// traitNames are the TWTW traits in sheet order.
+var traitNames = []string{"quickness", "coordination", "acuity", "fortitude", "bravery", "strength"}
+
+// sheetsPanel is the character sheets: the fight's characters, and an
+// editor for one with its derived values computed as the Judge types.
+type sheetsPanel struct {
+	c    *Console
+	ids  []string // characters in the list's order
+	list *widget.List
+	cur  string // the id being edited; "" for a new sheet
+
+	id, name, move, run, size *widget.Entry
+	traits                    map[string]*widget.Entry
+	skills                    map[string]*widget.Entry
+	weapons                   map[string]*widget.Check // by weapon name
+	notes                     *widget.Entry
+	derived                   *widget.Label
+	msg                       *widget.Label
+	box                       fyne.CanvasObject
+}
+
+// skillNames are the skills a sheet lists, sorted.
+func skillNames() []string {
+	var out []string
+	for s := range rules.SkillTraits {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// weaponChoices maps the weapon table's names to ids, and lists the names
+// sorted.
+func weaponChoices() ([]string, map[string]string) {
+	byName := map[string]string{}
+	var names []string
+	for id, w := range session.Weapons() {
+		byName[w.Name] = id
+		names = append(names, w.Name)
+	}
+	sort.Strings(names)
+	return names, byName
+}
+
+func newSheetsPanel(c *Console) *sheetsPanel {
+	p := &sheetsPanel{c: c, traits: map[string]*widget.Entry{}, skills: map[string]*widget.Entry{}}
+	p.list = widget.NewList(
+		func() int { return len(p.ids) },
+		func() fyne.CanvasObject { return widget.NewLabel("Miranda Valentine") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			ch := p.c.state.Characters[p.ids[i]]
+			o.(*widget.Label).SetText(ch.Name)
+		},
+	)
+	p.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(p.ids) {
+			p.load(p.c.state.Characters[p.ids[i]], false)
+		}
+	}
+	num := func() *widget.Entry {
+		e := widget.NewEntry()
+		e.OnChanged = func(string) { p.recompute() }
+		return e
+	}
+	p.id, p.name = widget.NewEntry(), widget.NewEntry()
+	p.name.OnChanged = func(s string) {
+		if p.cur == "" {
+			p.id.SetText(slug(s))
+		}
+		p.recompute()
+	}
+	p.move, p.run, p.size = num(), num(), num()
+	form := widget.NewForm(
+		widget.NewFormItem("Name", p.name),
+		widget.NewFormItem("Id", p.id),
+	)
+	traitGrid := container.NewGridWithColumns(4)
+	for _, t := range traitNames {
+		p.traits[t] = num()
+		traitGrid.Add(widget.NewLabel(strings.ToUpper(t[:1]) + t[1:]))
+		traitGrid.Add(p.traits[t])
+	}
+	traitGrid.Add(widget.NewLabel("Move"))
+	traitGrid.Add(p.move)
+	traitGrid.Add(widget.NewLabel("Run"))
+	traitGrid.Add(p.run)
+	traitGrid.Add(widget.NewLabel("Size"))
+	traitGrid.Add(p.size)
+	skillGrid := container.NewGridWithColumns(4)
+	for _, s := range skillNames() {
+		p.skills[s] = num()
+		p.skills[s].SetPlaceHolder("0")
+		skillGrid.Add(widget.NewLabel(s))
+		skillGrid.Add(p.skills[s])
+	}
+	names, _ := weaponChoices()
+	p.weapons = map[string]*widget.Check{}
+	weaponGrid := container.NewGridWithColumns(3)
+	for _, n := range names {
+		p.weapons[n] = widget.NewCheck(n, func(bool) { p.recompute() })
+		weaponGrid.Add(p.weapons[n])
+	}
+	p.notes = widget.NewMultiLineEntry()
+	p.notes.SetPlaceHolder("Notes (the Judge's only)")
+	p.notes.SetMinRowsVisible(3)
+	p.derived = widget.NewLabel("")
+	p.derived.Wrapping = fyne.TextWrapWord
+	p.msg = widget.NewLabel("")
+	p.msg.Wrapping = fyne.TextWrapWord
+
+	save := widget.NewButton("Save to the fight", p.save)
+	save.Importance = widget.HighImportance
+	buttons := container.NewGridWithColumns(4,
+		widget.NewButton("New", p.newSheet),
+		widget.NewButton("Duplicate", p.duplicate),
+		widget.NewButton("Delete", p.remove),
+		widget.NewButton("Place figures…", p.placeDialog),
+		widget.NewButton("Import hero…", p.importHero),
+		widget.NewButton("Export hero…", p.exportHero),
+		save,
+	)
+	editor := container.NewVBox(form, heading("Traits"), traitGrid, heading("Skills"), skillGrid,
+		heading("Weapons"), weaponGrid, p.notes, heading("Derived"), p.derived, buttons, p.msg)
+	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewVScroll(editor))
+	split.Offset = 0.22
+	p.box = split
+	p.refresh()
+	p.newSheet()
+	return p
+}
+
+// refresh follows the state's characters.
+func (p *sheetsPanel) refresh() {
+	st := p.c.state
+	p.ids = p.ids[:0]
+	for id := range st.Characters {
+		p.ids = append(p.ids, id)
+	}
+	sort.Slice(p.ids, func(i, j int) bool {
+		return st.Characters[p.ids[i]].Name < st.Characters[p.ids[j]].Name
+	})
+	p.list.Refresh()
+}
+
+var slugRE = regexp.MustCompile(`[^a-z0-9]+`)
+
+// slug makes an id from a name: "Jeb Perkins" → "jeb-perkins".
+func slug(s string) string { return strings.Trim(slugRE.ReplaceAllString(strings.ToLower(s), "-"), "-") }
+
+// load shows a sheet in the editor; fresh leaves it unsaved (new or a
+// duplicate).
+func (p *sheetsPanel) load(ch rules.Character, fresh bool) {
+	p.cur = ch.ID
+	if fresh {
+		p.cur = ""
+	}
+	p.name.SetText(ch.Name)
+	p.id.SetText(ch.ID)
+	if fresh {
+		p.id.Enable()
+	} else {
+		p.id.Disable()
+	}
+	itoa := func(n int) string { return strconv.Itoa(n) }
+	for _, t := range traitNames {
+		r, _ := ch.Traits.Rank(t)
+		p.traits[t].SetText(itoa(r))
+	}
+	p.move.SetText(itoa(ch.Move))
+	p.run.SetText(itoa(ch.Run))
+	p.size.SetText(itoa(ch.Size))
+	for s, e := range p.skills {
+		if lvl := ch.Skills[s]; lvl > 0 {
+			e.SetText(itoa(lvl))
+		} else {
+			e.SetText("")
+		}
+	}
+	carried := map[string]bool{}
+	for _, g := range ch.Gear {
+		carried[session.Weapons()[g.Weapon].Name] = true
+	}
+	for n, chk := range p.weapons {
+		chk.SetChecked(carried[n])
+	}
+	p.notes.SetText(ch.Notes)
+	p.msg.SetText("")
+	p.recompute()
+}
+
+// sheet reads the editor into a character; the error names the field.
+func (p *sheetsPanel) sheet() (rules.Character, error) {
+	ch := rules.Character{ID: strings.TrimSpace(p.id.Text), Name: strings.TrimSpace(p.name.Text), Notes: p.notes.Text}
+	atoi := func(field, s string) (int, error) {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %q is not a whole number", field, s)
+		}
+		return n, nil
+	}
+	ranks := map[string]*int{"quickness": &ch.Traits.Quickness, "coordination": &ch.Traits.Coordination, "acuity": &ch.Traits.Acuity,
+		"fortitude": &ch.Traits.Fortitude, "bravery": &ch.Traits.Bravery, "strength": &ch.Traits.Strength}
+	var err error
+	for _, t := range traitNames {
+		if *ranks[t], err = atoi(t, p.traits[t].Text); err != nil {
+			return ch, err
+		}
+	}
+	for field, dst := range map[string]*int{"move": &ch.Move, "run": &ch.Run, "size": &ch.Size} {
+		e := map[string]*widget.Entry{"move": p.move, "run": p.run, "size": p.size}[field]
+		if *dst, err = atoi(field, e.Text); err != nil {
+			return ch, err
+		}
+	}
+	for s, e := range p.skills {
+		lvl, err := atoi(s, e.Text)
+		if err != nil {
+			return ch, err
+		}
+		if lvl > 0 {
+			if ch.Skills == nil {
+				ch.Skills = map[string]int{}
+			}
+			ch.Skills[s] = lvl
+		}
+	}
+	_, byName := weaponChoices()
+	old := p.c.state.Characters[p.cur]
+	names, _ := weaponChoices()
+	for _, n := range names {
+		if !p.weapons[n].Checked {
+			continue
+		}
+		id := byName[n]
+		g := rules.Carried{Weapon: id, Loaded: session.Weapons()[id].Capacity}
+		for _, o := range old.Gear { // keep what the sheet said of it
+			if o.Weapon == id {
+				g = o
+			}
+		}
+		ch.Gear = append(ch.Gear, g)
+	}
+	return ch, session.CheckSheet(ch)
+}
+
+// recompute shows the derived values of the sheet as typed.
+func (p *sheetsPanel) recompute() {
+	ch, err := p.sheet()
+	if err != nil {
+		p.derived.SetText("Not yet a valid sheet: " + err.Error())
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "AP %d (5 + Quickness) · initiative %s at TN 5 · Conc capacity %d (2 × Size + 2) · defense value %d · damage bonus %+d\n",
+		ch.BaseAP(), ch.TraitPool("quickness", false), rules.ConcCapacity(ch.Size), ch.DefenseValue(), ch.DamageBonus())
+	var pools []string
+	for _, s := range skillNames() {
+		if ch.Skills[s] > 0 {
+			pool, _ := ch.SkillPool(s)
+			pools = append(pools, fmt.Sprintf("%s %s", s, pool))
+		}
+	}
+	if len(pools) > 0 {
+		b.WriteString("Pools: " + strings.Join(pools, " · "))
+	} else {
+		b.WriteString("No skills: every test is unskilled (the trait's dice, one downgrade).")
+	}
+	p.derived.SetText(b.String())
+}
+
+func (p *sheetsPanel) newSheet() {
+	p.list.UnselectAll()
+	p.load(rules.Character{Move: 6, Run: 12, Size: 6, Traits: rules.Traits{Quickness: 3, Coordination: 3, Acuity: 3, Fortitude: 3, Bravery: 3, Strength: 3}}, true)
+}
+
+func (p *sheetsPanel) duplicate() {
+	ch, _ := p.sheet()
+	ch.Name += " (copy)"
+	ch.ID = slug(ch.Name)
+	p.list.UnselectAll()
+	p.load(ch, true)
+	p.id.SetText(ch.ID)
+}
+
+// save sends the sheet to the session.
+func (p *sheetsPanel) save() {
+	ch, err := p.sheet()
+	if err != nil {
+		p.msg.SetText("Not saved: " + err.Error())
+		return
+	}
+	if _, taken := p.c.state.Characters[ch.ID]; taken && p.cur == "" {
+		p.msg.SetText(fmt.Sprintf("Not saved: the id %q is taken by %s; change the id.", ch.ID, p.c.state.Characters[ch.ID].Name))
+		return
+	}
+	if err := p.c.doErr(session.Command{Kind: session.CommandSetCharacter, Sheet: &ch}); err != nil {
+		p.msg.SetText("Not saved: " + err.Error())
+		return
+	}
+	p.cur = ch.ID
+	p.id.Disable()
+	p.msg.SetText(fmt.Sprintf("Saved %s to the fight.", ch.Name))
+}
+
+func (p *sheetsPanel) remove() {
+	if p.cur == "" {
+		p.msg.SetText("This sheet is not in the fight yet.")
+		return
+	}
+	ch := p.c.state.Characters[p.cur]
+	dialog.ShowConfirm("Delete "+ch.Name+"?", "Remove this sheet from the fight? Undo (Ctrl+Z) brings it back.", func(ok bool) {
+		if !ok {
+			return
+		}
+		if err := p.c.doErr(session.Command{Kind: session.CommandRemoveCharacter, Character: ch.ID}); err != nil {
+			p.msg.SetText("Not deleted: " + err.Error())
+			return
+		}
+		p.newSheet()
+	}, p.c.win)
+}
+
+// placeDialog places several figures of the sheet at once, from a hex
+// outward: the NPC template.
+func (p *sheetsPanel) placeDialog() {
+	if p.cur == "" {
+		p.msg.SetText("Save the sheet to the fight before placing it.")
+		return
+	}
+	count := widget.NewEntry()
+	count.SetText("1")
+	at := widget.NewEntry()
+	at.SetPlaceHolder("hex, as J8")
+	sides := p.c.state.Map.Orientation.SideNames()
+	facing := widget.NewSelect(sides[:], nil)
+	facing.SetSelectedIndex(0)
+	side := widget.NewEntry()
+	side.SetText("outlaws")
+	hidden := widget.NewCheck("Hidden from the players", nil)
+	items := []*widget.FormItem{
+		widget.NewFormItem("How many", count), widget.NewFormItem("Around hex", at),
+		widget.NewFormItem("Facing", facing), widget.NewFormItem("Side", side), widget.NewFormItem("", hidden),
+	}
+	dialog.ShowForm("Place "+p.c.state.Characters[p.cur].Name, "Place", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(count.Text))
+		if err != nil || n < 1 || n > session.MaxPlace {
+			p.msg.SetText(fmt.Sprintf("Not placed: how many is 1 to %d.", session.MaxPlace))
+			return
+		}
+		specs, err := p.c.placeAround(p.cur, strings.TrimSpace(at.Text), facing.Selected, strings.TrimSpace(side.Text), hidden.Checked, n)
+		if err == nil {
+			err = p.c.doErr(session.Command{Kind: session.CommandPlace, Place: specs})
+		}
+		if err != nil {
+			p.msg.SetText("Not placed: " + err.Error())
+			return
+		}
+		p.msg.SetText(fmt.Sprintf("Placed %d.", n))
+	}, p.c.win)
+}
+
+// placeAround picks n free hexes one may stand in, nearest hex first, and
+// makes the figures to place there.
+func (c *Console) placeAround(character, at, facing, side string, hidden bool, n int) ([]session.FigureSpec, error) {
+	st := c.state
+	start, err := st.Map.ParseHex(at)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Map.Contains(start) {
+		return nil, fmt.Errorf("%s is off the map", at)
+	}
+	var specs []session.FigureSpec
+	for r := 0; r < 12 && len(specs) < n; r++ {
+		for _, h := range ring(start, r) {
+			if len(specs) == n {
+				break
+			}
+			if !st.Map.Contains(h) {
+				continue
+			}
+			if _, taken := st.FigureAt(h); taken {
+				continue
+			}
+			if t, _ := st.Map.Terrain(h); t.Move == hexmap.MoveImpassable {
+				continue
+			}
+			if f, ok := st.Map.Feature(h); ok && f.BlocksMove() {
+				continue
+			}
+			specs = append(specs, session.FigureSpec{Character: character, At: st.Map.Label(h), Facing: facing, Side: side, Hidden: hidden})
+		}
+	}
+	if len(specs) < n {
+		return nil, fmt.Errorf("only %d free hexes near %s", len(specs), at)
+	}
+	return specs, nil
+}
+
+func ring(center hexmap.Hex, r int) []hexmap.Hex {
+	if r == 0 {
+		return []hexmap.Hex{center}
+	}
+	return center.Ring(r)
+}
+
+func (p *sheetsPanel) importHero() {
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil || rc == nil {
+			return
+		}
+		defer rc.Close()
+		ch, err := session.DecodeHero(rc)
+		if err != nil {
+			p.msg.SetText(fmt.Sprintf("Could not import %s: %v", rc.URI().Name(), err))
+			return
+		}
+		_, exists := p.c.state.Characters[ch.ID]
+		p.load(ch, !exists)
+		if exists {
+			p.msg.SetText(fmt.Sprintf("Imported %s over the fight's sheet of the same id: Save to keep it.", ch.Name))
+		} else {
+			p.msg.SetText(fmt.Sprintf("Imported %s: Save to put it in the fight.", ch.Name))
+		}
+	}, p.c.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	d.Show()
+}
+
+func (p *sheetsPanel) exportHero() {
+	ch, err := p.sheet()
+	if err != nil {
+		p.msg.SetText("Not exported: " + err.Error())
+		return
+	}
+	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
+		if err != nil || wc == nil {
+			return
+		}
+		path := wc.URI().Path()
+		wc.Close()
+		if err := session.SaveHero(path, ch); err != nil {
+			p.msg.SetText(err.Error())
+			return
+		}
+		p.msg.SetText("Exported to " + path)
+	}, p.c.win)
+	d.SetFileName(ch.ID + ".hero.json")
+	d.Show()
+}
