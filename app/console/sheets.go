@@ -165,7 +165,9 @@ func (p *sheetsPanel) refresh() {
 var slugRE = regexp.MustCompile(`[^a-z0-9]+`)
 
 // slug makes an id from a name: "Jeb Perkins" → "jeb-perkins".
-func slug(s string) string { return strings.Trim(slugRE.ReplaceAllString(strings.ToLower(s), "-"), "-") }
+func slug(s string) string {
+	return strings.Trim(slugRE.ReplaceAllString(strings.ToLower(s), "-"), "-")
+}
 
 // load shows a sheet in the editor; fresh leaves it unsaved (new or a
 // duplicate).
