@@ -260,6 +260,69 @@ func TestEndToEnd(t *testing.T) {
 	})
 	shot(t, shots, "4-turned.png")
 
+	// In the console: the next round, then Cyril readies and cocks his
+	// Schofield and fires at the nearest outlaw, all composed in the action
+	// composer with the mouse and Ctrl+Enter. The console sits at 0,0 at
+	// its default size, so its widgets are where its layout puts them.
+	if consoleWin == "" {
+		t.Fatal("no console window")
+	}
+	xdotool(t, "windowraise", consoleWin)
+	time.Sleep(500 * time.Millisecond)
+	press := func(x, y int) {
+		xdotool(t, "mousemove", strconv.Itoa(x), strconv.Itoa(y))
+		time.Sleep(200 * time.Millisecond)
+		xdotool(t, "mousedown", "1")
+		time.Sleep(100 * time.Millisecond)
+		xdotool(t, "mouseup", "1")
+		time.Sleep(500 * time.Millisecond)
+	}
+	key := func(k string) {
+		xdotool(t, "key", "--window", consoleWin, k)
+		time.Sleep(500 * time.Millisecond)
+	}
+	acted := func(action string) func() bool {
+		return func() bool {
+			for _, e := range journal(t, jpath) {
+				if e.Kind == session.EventActed && e.Action == action && e.Figure == "cyril" {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	key("ctrl+r")
+	waitFor(t, "round 2 in the journal", 10*time.Second, func() bool {
+		for _, e := range journal(t, jpath) {
+			if e.Kind == session.EventRoundStarted && e.Round == 2 {
+				return true
+			}
+		}
+		return false
+	})
+	const whoX, whatX, selY, item0, itemH = 180, 545, 308, 342, 39
+	press(whoX, selY)
+	press(60, item0) // Cyril Wellington
+	for i, action := range []string{session.CommandReady, session.CommandCock} {
+		press(whatX, selY)
+		press(whatX, item0+(2+i)*itemH) // Ready a weapon, Cock a weapon
+		shotWindow(t, consoleWin, shots, "console-"+action+".png")
+		key("ctrl+Return")
+		waitFor(t, action+" in the journal", 10*time.Second, acted(action))
+	}
+	press(whatX, selY)
+	press(whatX, item0+4*itemH) // Shoot or throw
+	shotWindow(t, consoleWin, shots, "console-compose.png")
+	key("ctrl+Return")
+	waitFor(t, "the shot in the journal", 10*time.Second, acted(session.CommandShoot))
+	waitFor(t, "the shot in the map window and the console's log", 10*time.Second, func() bool {
+		o := out.String()
+		return strings.Contains(o, "board: event") && strings.Count(o, "fires the S&W Schofield") >= 2
+	})
+	shotWindow(t, consoleWin, shots, "console-shot.png")
+	xdotool(t, "windowraise", mapWin)
+	shotWindow(t, mapWin, shots, "map-shot.png")
+
 	// A map window with a wrong token is refused and exits non-zero.
 	url := regexp.MustCompile(`url=(ws://\S+)`).FindStringSubmatch(out.String())
 	if url == nil {

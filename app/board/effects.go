@@ -20,6 +20,13 @@ const effectTime = 4 * time.Second
 // moveTime is how long a figure takes to glide along its path.
 const moveTime = 400 * time.Millisecond
 
+// tracerTime is how long a shot's tracer shows; markTime how long a
+// figure the Judge picked in the log stays ringed.
+const (
+	tracerTime = 700 * time.Millisecond
+	markTime   = 3 * time.Second
+)
+
 // effect is a short drawing over the map that never blocks input: the clock
 // face of a thrown miss and the object's flight to where it landed, or a
 // figure gliding along the path it moved.
@@ -27,14 +34,29 @@ type effect struct {
 	landing *session.Landing
 	figure  string       // a move: the figure, drawn here and not in the base
 	path    []hexmap.Hex // its path
+	tracer  []hexmap.Hex // a shot or blow: from the attacker to its target
+	hit     bool         // the tracer's target was hurt
+	mark    string       // a figure the Judge picked in the log
 	start   time.Time
 }
 
 func (ef effect) done() bool {
-	if ef.figure != "" {
+	switch {
+	case ef.figure != "":
 		return time.Since(ef.start) > moveTime
+	case ef.tracer != nil:
+		return time.Since(ef.start) > tracerTime
+	case ef.mark != "":
+		return time.Since(ef.start) > markTime
 	}
 	return time.Since(ef.start) > effectTime
+}
+
+// addMarks rings figures for a moment (the Judge picked a log entry).
+func (g *Game) addMarks(ids []string) {
+	for _, id := range ids {
+		g.effects = append(g.effects, effect{mark: id, start: time.Now()})
+	}
 }
 
 // addEffects starts the drawings an event calls for.
@@ -44,6 +66,23 @@ func (g *Game) addEffects(e session.Event) {
 	}
 	if e.Kind == session.EventMoved && len(e.Path) > 1 {
 		g.effects = append(g.effects, effect{figure: e.Figure, path: e.Path, start: time.Now()})
+	}
+	if e.Kind == session.EventActed && len(e.Targets) > 0 && g.play.st != nil {
+		from, ok := g.play.st.Figures[e.Figure]
+		if !ok {
+			return
+		}
+		hurt := map[string]bool{}
+		for _, c := range e.Changes {
+			if c.Figure != e.Figure {
+				hurt[c.Figure] = true
+			}
+		}
+		for _, id := range e.Targets {
+			if t, ok := g.play.st.Figures[id]; ok {
+				g.effects = append(g.effects, effect{tracer: []hexmap.Hex{from.At, t.At}, hit: hurt[id], start: time.Now()})
+			}
+		}
 	}
 }
 
@@ -78,8 +117,31 @@ func (g *Game) drawEffects(dst *ebiten.Image, dmg *damage) {
 	s := l.Size
 	b := batch{dmg: dmg}
 	for _, ef := range g.effects {
-		if ef.figure != "" {
+		switch {
+		case ef.figure != "":
 			g.drawGlide(dst, ef, dmg)
+			continue
+		case ef.tracer != nil:
+			// A streak from the attacker that reaches the target in a
+			// fifth of the time, then fades: red where it hurt.
+			k := time.Since(ef.start).Seconds() / tracerTime.Seconds()
+			a, z := l.ToPixel(ef.tracer[0]), l.ToPixel(ef.tracer[1])
+			head := lerpPt(a, z, math.Min(1, k*5))
+			tail := lerpPt(a, z, math.Max(0, k*5-1)/4)
+			col := color.RGBA{0xff, 0xf0, 0xa0, 0xf0}
+			if ef.hit {
+				col = colBad
+			}
+			b.path(dst, polyline([]hexmap.Point{tail, head}), float32(math.Max(2, s/10)), col)
+			b.flush(dst)
+			continue
+		case ef.mark != "":
+			if f, ok := g.play.st.Figures[ef.mark]; ok {
+				k := time.Since(ef.start).Seconds()
+				r := s * (1.0 + 0.25*math.Sin(k*2*math.Pi*1.5))
+				b.path(dst, circle(l.ToPixel(f.At), r), float32(math.Max(3, s/7)), color.RGBA{0x40, 0xe0, 0xff, 0xff})
+				b.flush(dst)
+			}
 			continue
 		}
 		ld := *ef.landing

@@ -182,6 +182,9 @@ func (g *Game) receive(in inMsg) {
 		g.seq++
 		g.addEffects(*m.Event)
 		g.say(m.Event.Text, false)
+		slog.Info("board: event", "seq", m.Event.Seq, "kind", m.Event.Kind, "text", m.Event.Text)
+	case session.MsgHighlight:
+		g.addMarks(m.Figures)
 	case session.MsgResult, session.MsgError:
 		if m.Error != "" {
 			g.say("Refused: "+m.Error, true)

@@ -63,6 +63,7 @@ type composer struct {
 	cards   *fyne.Container
 	result  *widget.Label
 	box     fyne.CanvasObject
+	scroll  *container.Scroll
 
 	ids []string // actor ids, in the actor select's order
 }
@@ -124,11 +125,12 @@ func newComposer(c *Console) *composer {
 	p.result.Wrapping = fyne.TextWrapWord
 
 	form := container.NewGridWithColumns(2, p.actor, p.action)
-	p.box = container.NewVScroll(container.NewVBox(
+	p.scroll = container.NewVScroll(container.NewVBox(
 		heading("Action composer"), form, p.params,
 		widget.NewSeparator(), heading("Before the dice"), p.preview, p.confirm,
 		widget.NewSeparator(), heading("What happened"), container.NewBorder(nil, nil, p.cards, nil, p.result),
 	))
+	p.box = p.scroll
 	p.refresh()
 	return p
 }
@@ -213,7 +215,24 @@ func (p *composer) fillActor() {
 		s.Refresh()
 	}
 	keep(p.weapon, weapons)
+	old := p.target.Selected
 	keep(p.target, targets)
+	if ok && !contains(targets, old) {
+		// The nearest figure of another side is the likeliest target.
+		best := -1
+		for i, o := range st.Order {
+			of := st.Figures[o]
+			if o == id || of.Side == f.Side {
+				continue
+			}
+			if best < 0 || f.At.DistanceTo(of.At) < f.At.DistanceTo(st.Figures[st.Order[best]].At) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			p.target.SetSelected(st.FigureName(st.Order[best]))
+		}
+	}
 	if p.side.Selected == "" && len(p.side.Options) > 0 {
 		p.side.SetSelectedIndex(0)
 	}
@@ -440,6 +459,7 @@ func (p *composer) showResult(events []session.Event) {
 	}
 	p.result.SetText(strings.Join(text, "\n"))
 	p.cards.Refresh()
+	p.scroll.ScrollToBottom()
 }
 
 // statusLine sums a figure's status up.
@@ -491,6 +511,9 @@ func (c *Console) previewText(cmd session.Command) (string, error) {
 			return "", err
 		}
 		writeShootPlan(&b, st, plan, f.AP)
+		if plan.Series.AP > f.AP {
+			return "", fmt.Errorf("%s needs %d AP for this but has %d.\n%s", name, plan.Series.AP, f.AP, b.String())
+		}
 	case session.CommandMelee:
 		mp, err := st.PlanMelee(cmd.Figure, cmd.Weapon, cmd.Blow)
 		if err != nil {
@@ -519,7 +542,10 @@ func writeShootPlan(b *strings.Builder, st *session.State, plan session.ShootPla
 	if plan.Series.Switches > 0 {
 		fmt.Fprintf(b, " (%d target switch(es))", plan.Series.Switches)
 	}
-	fmt.Fprintf(b, "; %d AP left after. Pool %s.\n", apLeft-plan.Series.AP, plan.Series.Pool)
+	if apLeft >= plan.Series.AP {
+		fmt.Fprintf(b, "; %d AP left after", apLeft-plan.Series.AP)
+	}
+	fmt.Fprintf(b, ". Pool %s.\n", plan.Series.Pool)
 	for i, sp := range plan.Series.Plans {
 		t := plan.Targets[i]
 		fmt.Fprintf(b, "Shot %d, %s at %s: TN %d (base %d)", i+1, sp.Shot.Kind, st.FigureName(t.ID), plan.Series.TNs[i], sp.BaseTN)
@@ -540,9 +566,6 @@ func writeShootPlan(b *strings.Builder, st *session.State, plan session.ShootPla
 		default:
 			b.WriteString("  Clear line, no cover.\n")
 		}
-	}
-	if plan.Series.AP > apLeft {
-		fmt.Fprintf(b, "Needs %d AP; has %d.", plan.Series.AP, apLeft)
 	}
 }
 

@@ -113,6 +113,10 @@ func TestComposeShotThenUndo(t *testing.T) {
 	if last := logs[len(logs)-1]; !strings.Contains(last, "fires the S&W Schofield") {
 		t.Errorf("the log's last entry: %q", last)
 	}
+	// Another shot needs more AP than Cyril has left: no confirming it.
+	if !p.confirm.Disabled() || !strings.Contains(p.preview.Text, "needs 4 AP for this but has 2") {
+		t.Errorf("a shot without the AP: confirm disabled %v, preview %q", p.confirm.Disabled(), p.preview.Text)
+	}
 	// Ctrl+Z takes the shot back.
 	c.undo()
 	if got := c.State().Figures["cyril"].AP; got != apBefore {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -40,7 +41,10 @@ func newTrackPanel(st *session.State) *trackPanel {
 	p := &trackPanel{st: st, cols: container.NewGridWithColumns(rules.Segments + 1)}
 	p.who = widget.NewLabel("")
 	p.who.Truncation = fyne.TextTruncateEllipsis
-	p.box = container.NewBorder(nil, p.who, nil, nil, p.cols)
+	// A fixed height: the console below does not jump as tokens stack.
+	room := canvas.NewRectangle(color.Transparent)
+	room.SetMinSize(fyne.NewSize(0, 28+trackRows*23))
+	p.box = container.NewBorder(nil, p.who, nil, nil, container.NewStack(room, p.cols))
 	p.refresh()
 	return p
 }
@@ -51,10 +55,19 @@ func (p *trackPanel) refresh() {
 	for ap := rules.Segments; ap >= 0; ap-- {
 		p.slots[ap] = container.NewVBox()
 	}
+	// Three tokens a number at most, so that the track keeps its height:
+	// more show as "+N".
 	for _, id := range p.st.Order {
 		f := p.st.Figures[id]
 		ap := min(max(f.AP, 0), rules.Segments)
-		p.slots[ap].Add(p.token(f))
+		switch n := len(p.slots[ap].Objects); {
+		case n < trackRows-1:
+			p.slots[ap].Add(p.token(f))
+		case n == trackRows-1:
+			p.slots[ap].Add(p.more(1))
+		default:
+			p.slots[ap].Objects[n-1] = p.more(p.extra(ap) + 1)
+		}
 	}
 	for ap := rules.Segments; ap >= 0; ap-- {
 		label := strconv.Itoa(ap)
@@ -86,6 +99,24 @@ func (p *trackPanel) refresh() {
 	}
 	p.who.SetText(text)
 	p.cols.Refresh()
+}
+
+// trackRows is how many chips a number shows.
+const trackRows = 3
+
+// more is the chip standing for n more figures at one number.
+func (p *trackPanel) more(n int) fyne.CanvasObject {
+	t := canvas.NewText(fmt.Sprintf("+%d", n), theme.Color(theme.ColorNameForeground))
+	t.Alignment = fyne.TextAlignCenter
+	return container.NewStack(t)
+}
+
+// extra is how many figures the "+N" chip at ap stands for.
+func (p *trackPanel) extra(ap int) int {
+	objs := p.slots[ap].Objects
+	st := objs[len(objs)-1].(*fyne.Container).Objects[0].(*canvas.Text)
+	n, _ := strconv.Atoi(strings.TrimPrefix(st.Text, "+"))
+	return n
 }
 
 // token is a figure's chip on the track: its initials on its state's

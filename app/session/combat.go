@@ -377,6 +377,7 @@ func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]
 	for _, h := range res.Hits {
 		e.Cards = append(e.Cards, h.Card.Name())
 	}
+	e.Targets = order
 	for _, id := range order {
 		if fc, ok := changes[id]; ok {
 			e.Changes = append(e.Changes, fc)
@@ -534,7 +535,7 @@ func decideMelee(s *State, c Command, f *Figure, ch rules.Character, src func([]
 		changes = append(changes, FigureChange{Figure: t.ID, AP: tgt.AP, Status: tst})
 	}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: plan.AP, APLeft: f.AP - plan.AP, Changes: changes,
-		Cards: []string{card.Name()}, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-plan.AP)}
+		Cards: []string{card.Name()}, Targets: []string{t.ID}, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-plan.AP)}
 	return []Event{e}, nil
 }
 

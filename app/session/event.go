@@ -48,6 +48,7 @@ type Event struct {
 	Landings  []Landing        `json:"landings,omitempty"`  // acted: where thrown objects that missed came down
 	Action    string           `json:"action,omitempty"`    // acted: the command kind
 	Cards     []string         `json:"cards,omitempty"`     // acted: the action cards drawn, by name
+	Targets   []string         `json:"targets,omitempty"`   // acted: the figures shot at or struck, in order
 	Sheet     *rules.Character `json:"sheet,omitempty"`     // character_set
 	Character string           `json:"character,omitempty"` // character_removed: its id
 	Placed    []FigureSpec     `json:"placed,omitempty"`    // placed
