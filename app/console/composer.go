@@ -120,17 +120,16 @@ func newComposer(c *Console) *composer {
 	p.confirm = widget.NewButton("Confirm (Ctrl+Enter)", p.do)
 	p.confirm.Importance = widget.HighImportance
 	p.confirm.Disable()
-	p.cards = container.NewHBox()
+	p.cards = container.NewVBox()
 	p.result = widget.NewLabel("")
 	p.result.Wrapping = fyne.TextWrapWord
 
 	form := container.NewGridWithColumns(2, p.actor, p.action)
-	p.scroll = container.NewVScroll(container.NewVBox(
-		heading("Action composer"), form, p.params,
-		widget.NewSeparator(), heading("Before the dice"), p.preview, p.confirm,
-		widget.NewSeparator(), heading("What happened"), container.NewBorder(nil, nil, p.cards, nil, p.result),
-	))
-	p.box = p.scroll
+	p.scroll = container.NewVScroll(container.NewBorder(nil, nil, p.cards, nil, p.result))
+	before := container.NewBorder(heading("Before the dice"), p.confirm, nil, nil, container.NewVScroll(p.preview))
+	top := container.NewVBox(heading("Action composer"), form, p.params, widget.NewSeparator())
+	after := container.NewBorder(heading("What happened"), nil, nil, nil, p.scroll)
+	p.box = container.NewBorder(top, nil, nil, nil, container.NewGridWithColumns(2, before, after))
 	p.refresh()
 	return p
 }
@@ -309,6 +308,9 @@ func (p *composer) layoutParams() {
 	}
 	p.params.Objects = objs
 	p.params.Refresh()
+	if p.box != nil {
+		p.box.Refresh() // the fields' height changed: lay the composer out again
+	}
 }
 
 // shotOrder is the shot the shot fields describe.
@@ -459,7 +461,7 @@ func (p *composer) showResult(events []session.Event) {
 	}
 	p.result.SetText(strings.Join(text, "\n"))
 	p.cards.Refresh()
-	p.scroll.ScrollToBottom()
+	p.scroll.ScrollToTop()
 }
 
 // statusLine sums a figure's status up.

@@ -103,10 +103,12 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	newRound := widget.NewButton("Roll initiative: next round (Ctrl+R)", c.nextRound)
 	undo := widget.NewButton("Undo (Ctrl+Z)", c.undo)
 	redo := widget.NewButton("Redo (Ctrl+Y)", c.redo)
-	bar := container.NewHBox(c.round, nextSeg, newRound, undo, redo)
+	c.round.Truncation = fyne.TextTruncateEllipsis
+	buttons := container.NewHBox(nextSeg, newRound, undo, redo)
+	bar := container.NewBorder(nil, nil, nil, buttons, c.round)
 	if opts.MapWindow != nil {
 		c.mapBtn = widget.NewButton("Map window (Ctrl+M)", c.openMap)
-		bar.Add(c.mapBtn)
+		buttons.Add(c.mapBtn)
 		opts.MapWindow.OnExit = func(err error) {
 			fyne.Do(func() { c.mapExited(err) })
 		}
