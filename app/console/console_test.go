@@ -60,8 +60,8 @@ func TestConsoleShowsFigures(t *testing.T) {
 			}
 		}
 	}
-	if rows, cols := c.figures.table.Length(); rows != 4 || cols != 6 {
-		t.Errorf("table is %d×%d, want 4×6", rows, cols)
+	if rows, cols := c.figures.table.Length(); rows != 4 || cols != 7 {
+		t.Errorf("table is %d×%d, want 4×7", rows, cols)
 	}
 	if got := c.round.Text; got != "Showdown on Main Street — Round 1, segment 20" {
 		t.Errorf("round label %q", got)
@@ -117,6 +117,9 @@ func TestConsoleNextRound(t *testing.T) {
 	}
 	if want := fmt.Sprint(c.State().Figures["cyril"].AP); cellText(t, c, 0, 2) != want {
 		t.Errorf("the table shows %q, the state %s", cellText(t, c, 0, 2), want)
+	}
+	if init := cellText(t, c, 0, 6); init != fmt.Sprint(c.State().Figures["cyril"].AP) {
+		t.Errorf("Cyril's initiative column %q, want his rolled %d", init, c.State().Figures["cyril"].AP)
 	}
 	logs := c.LogTexts()
 	if len(logs) != 2 || !strings.HasPrefix(logs[1], "R2 · Round 2 begins") || !strings.Contains(logs[1], "Cyril Wellington: AP 8 +") {

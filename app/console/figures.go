@@ -30,7 +30,7 @@ type figuresPanel struct {
 var figureColumns = []struct {
 	title string
 	width float32
-}{{"Figure", 170}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 60}, {"State", 110}}
+}{{"Figure", 170}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 60}, {"State", 110}, {"Init", 50}}
 
 func newFiguresPanel(st *session.State) *figuresPanel {
 	p := &figuresPanel{st: st, wounds: container.NewVBox()}
@@ -93,8 +93,24 @@ func (p *figuresPanel) cell(row, col int) string {
 		return p.st.Map.Orientation.SideNames()[f.Facing]
 	case 5:
 		return statusLine(f.FigureStatus)
+	case 6:
+		return strconv.Itoa(initiative(p.st, f))
 	}
 	return ""
+}
+
+// initiative is the number figure f started the round with: rolled at the
+// round's start, or its character's base AP before any roll.
+func initiative(st *session.State, f *session.Figure) int {
+	for i := len(st.Log) - 1; i >= 0; i-- {
+		if e := st.Log[i]; e.Kind == session.EventRoundStarted {
+			if n, ok := e.APs[f.ID]; ok {
+				return n
+			}
+			break
+		}
+	}
+	return st.Characters[f.Character].BaseAP()
 }
 
 // refresh follows the state.
