@@ -39,6 +39,7 @@ type Editor struct {
 	typed    []rune
 	dialogs  chan dialogResult
 	lastSave time.Time
+	cursor   func() (int, int) // replaces the pointer (screenshot scenes)
 }
 
 // dialogResult is a native file dialog's answer, returned from its
@@ -103,6 +104,9 @@ func (ed *Editor) Update() error {
 		return nil
 	}
 	x, y := ebiten.CursorPosition()
+	if ed.cursor != nil {
+		x, y = ed.cursor()
+	}
 	p := hexmap.Point{X: float64(x), Y: float64(y)}
 	ed.hover = ed.layout.HexAt(p)
 	ed.side = nearestSide(ed.layout, ed.hover, p)

@@ -30,7 +30,26 @@ func main() {
 	scale := flag.Float64("scale", 1, "a new map's paces per hex (with --edit)")
 	view := flag.String("view", "judge", "which view's window preferences to use: judge, or player (the table monitor)")
 	bench := flag.Bool("bench", false, "draw a generated 256×256 map with 500 figures at several zooms and print the frame times against an empty frame's")
+	scene := flag.String("scene", "", "draw one prepared moment of the demo fight and save it (with --shot): "+strings.Join(board.SceneNames(), ", "))
+	shotPath := flag.String("shot", "scene.png", "where --scene saves its picture")
 	flag.Parse()
+	if *scene != "" {
+		sc, err := board.NewScene(*scene, *shotPath)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "hexslinger-map:", err)
+			os.Exit(2)
+		}
+		ebiten.SetWindowTitle("hexslinger — scene " + *scene)
+		ebiten.SetWindowSize(board.SceneWidth, board.SceneHeight)
+		ebiten.SetScreenClearedEveryFrame(false)
+		err = ebiten.RunGame(sc)
+		sc.Close()
+		if err != nil && !errors.Is(err, board.ErrSceneDone) {
+			fmt.Fprintln(os.Stderr, "hexslinger-map:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *edit != "" {
 		var w, h int
 		if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil {

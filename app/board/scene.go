@@ -1,0 +1,316 @@
+package board
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexslinger/app/session"
+	"hexslinger/assets"
+	"hexslinger/hexmap"
+)
+
+// Scene sizes: screenshot scenes draw at this window size.
+const (
+	SceneWidth  = 960
+	SceneHeight = 600
+)
+
+// ErrSceneDone ends a scene's game loop once its picture is saved.
+var ErrSceneDone = errors.New("scene done")
+
+// Scene is the map window showing one prepared moment of the demo fight,
+// saved as a PNG once drawn (hexslinger-map --scene NAME --shot FILE): the
+// screenshot tests compare these with the pictures they keep, and a person
+// can look at them.
+type Scene struct {
+	inner    ebiten.Game
+	g        *Game
+	ed       *Editor
+	out      string
+	setup    func() bool // called every update until the moment is set
+	settle   time.Duration
+	readyAt  time.Time
+	saved    bool
+	deadline time.Time
+	cleanup  []func()
+}
+
+// sceneSetups are the scenes, by name.
+var sceneSetups = map[string]func(*Scene) error{
+	"street":      (*Scene).street,
+	"reach":       (*Scene).reach,
+	"attack":      (*Scene).attack,
+	"thrown-miss": (*Scene).thrownMiss,
+	"player":      (*Scene).player,
+	"editor":      (*Scene).editor,
+}
+
+// SceneNames lists the scenes.
+func SceneNames() []string {
+	var out []string
+	for n := range sceneSetups {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// NewScene prepares scene name, to be saved to out.
+func NewScene(name, out string) (*Scene, error) {
+	setup, ok := sceneSetups[name]
+	if !ok {
+		return nil, fmt.Errorf("no scene %q (the scenes: %v)", name, SceneNames())
+	}
+	sc := &Scene{out: out, settle: 600 * time.Millisecond, deadline: time.Now().Add(60 * time.Second)}
+	if err := setup(sc); err != nil {
+		sc.Close()
+		return nil, err
+	}
+	return sc, nil
+}
+
+// Close stops the scene's session.
+func (sc *Scene) Close() {
+	for _, f := range slices.Backward(sc.cleanup) {
+		f()
+	}
+	sc.cleanup = nil
+}
+
+// live starts a session of the demo fight served on loopback, with the
+// given commands done first, and a map window on it with token (the Judge's
+// when seat is nil).
+func (sc *Scene) live(before []session.Command, players map[string][]string, seat string) (*session.Session, error) {
+	f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "hexslinger-scene")
+	if err != nil {
+		return nil, err
+	}
+	sc.cleanup = append(sc.cleanup, func() { os.RemoveAll(dir) })
+	s, err := session.Open(f, filepath.Join(dir, "scene.journal.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	sc.cleanup = append(sc.cleanup, func() { s.Close() })
+	for _, c := range before {
+		if _, err := s.Do(c); err != nil {
+			return nil, fmt.Errorf("scene command %s: %w", c.Kind, err)
+		}
+	}
+	access := session.NewAccess(session.NewToken())
+	token := access.Judge().Token()
+	for name, figs := range players {
+		p := access.AddPlayer(name, figs)
+		if name == seat {
+			token = p.Token()
+		}
+	}
+	srv, err := session.Serve(s, "127.0.0.1:0", access, nil)
+	if err != nil {
+		return nil, err
+	}
+	sc.cleanup = append(sc.cleanup, func() { srv.Close() })
+	sc.g = NewGame(srv.URL(), token)
+	sc.g.w, sc.g.h = SceneWidth, SceneHeight
+	sc.g.cursor = func() (int, int) { return -50, -50 } // off the map: no hover
+	sc.cleanup = append(sc.cleanup, sc.g.Close)
+	sc.inner = sc.g
+	return s, nil
+}
+
+// connected reports whether the window has the fight.
+func (sc *Scene) connected() bool { return sc.g.play.st != nil && sc.g.fitted }
+
+// hexPoint is where hex label is drawn in the window.
+func (sc *Scene) hexPoint(label string) (int, int) {
+	h, _ := sc.g.play.st.Map.ParseHex(label)
+	p := sc.g.layout.ToPixel(h)
+	return int(p.X), int(p.Y)
+}
+
+// street: the demo street at the fitted zoom, nothing selected.
+func (sc *Scene) street() error {
+	_, err := sc.live(nil, nil, "")
+	sc.setup = sc.connected
+	return err
+}
+
+// reach: Cyril selected, the hexes he can reach tinted with their AP.
+func (sc *Scene) reach() error {
+	_, err := sc.live(nil, nil, "")
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		sc.g.play.selected = "cyril"
+		return true
+	}
+	return err
+}
+
+// attack: Cyril aims at Zeke: the line of sight, the range bands and the
+// preview of the shot.
+func (sc *Scene) attack() error {
+	_, err := sc.live(nil, nil, "")
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		sc.g.play.selected = "cyril"
+		sc.g.play.attack()
+		x, y := sc.hexPoint("U8")
+		sc.g.cursor = func() (int, int) { return x, y }
+		return true
+	}
+	return err
+}
+
+// thrownMiss: Jeb throws his knife at Cyril and misses (the dice are
+// given): the card's clock face on Cyril and the knife's flight to where
+// it lands.
+func (sc *Scene) thrownMiss() error {
+	s, err := sc.live(nil, nil, "")
+	thrown := false
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		if !thrown {
+			thrown = true
+			go s.Do(session.Command{Kind: session.CommandShoot, Figure: "jeb", Weapon: "throwing-knife",
+				Shots: []session.ShotOrder{{Target: "cyril", Kind: "normal"}}, Dice: []int{1, 1, 1}, Cards: []string{"4C"}})
+		}
+		for _, ef := range sc.g.effects {
+			if ef.landing != nil {
+				return true
+			}
+		}
+		return false
+	}
+	sc.settle = 1300 * time.Millisecond // the flight takes a second
+	return err
+}
+
+// player: the players' view, Jeb hidden by the Judge: he is not drawn.
+func (sc *Scene) player() error {
+	_, err := sc.live([]session.Command{{Kind: session.CommandHide, Figure: "jeb"}},
+		map[string][]string{"Table": {"cyril", "miranda"}}, "Table")
+	sc.setup = sc.connected
+	return err
+}
+
+// editor: the map editor on a new map, part painted: grass and water with
+// a brush of 2, a raised knoll, a wall with a door, barrels; the pointer
+// shows the brush.
+func (sc *Scene) editor() error {
+	m, err := hexmap.New("scene", hexmap.Pointy, 20, 14, "dirt")
+	if err != nil {
+		return err
+	}
+	// A fixed folder, so that the path in the status bar is the same
+	// every time.
+	dir := filepath.Join(os.TempDir(), "hexslinger-scene-editor")
+	os.RemoveAll(dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	sc.cleanup = append(sc.cleanup, func() { os.RemoveAll(dir) })
+	ed, err := NewEditor(filepath.Join(dir, "scene.hexmap.json"), m)
+	if err != nil {
+		return err
+	}
+	ed.w, ed.h = SceneWidth, SceneHeight
+	ed.fit()
+	e := ed.e
+	hex := func(c, r int) hexmap.Hex { return hexmap.Pointy.FromOffset(hexmap.Offset{Col: c, Row: r}) }
+	terrain := func(name string) int { return slices.Index(hexmap.TerrainNames(), name) }
+	e.brush = 2
+	e.tool, e.terrain = toolTerrain, terrain("grass")
+	for c := 2; c < 8; c++ {
+		e.apply(hex(c, 3), 0)
+	}
+	e.end()
+	e.tool, e.terrain = toolTerrain, terrain("water")
+	for r := 6; r < 12; r++ {
+		e.apply(hex(15, r), 0)
+	}
+	e.end()
+	e.brush = 1
+	e.tool = toolRaise
+	e.apply(hex(10, 10), 0)
+	e.apply(hex(10, 10), 0)
+	e.end()
+	e.tool, e.edge = toolEdge, 0 // wall
+	for c := 4; c < 9; c++ {
+		e.apply(hex(c, 8), 1)
+	}
+	e.end()
+	e.edge = 1 // door
+	e.apply(hex(9, 8), 1)
+	e.end()
+	e.tool, e.feature = toolFeature, 0 // barrel
+	e.apply(hex(6, 10), 0)
+	e.apply(hex(7, 11), 0)
+	e.end()
+	e.tool, e.terrain, e.brush = toolTerrain, terrain("grass"), 2
+	p := ed.layout.ToPixel(hex(12, 4))
+	ed.cursor = func() (int, int) { return int(p.X), int(p.Y) }
+	sc.ed, sc.inner = ed, ed
+	sc.setup = func() bool { return true }
+	return nil
+}
+
+// Update implements ebiten.Game.
+func (sc *Scene) Update() error {
+	if sc.saved {
+		return ErrSceneDone
+	}
+	if time.Now().After(sc.deadline) {
+		return errors.New("the scene was not ready within a minute")
+	}
+	if sc.readyAt.IsZero() && sc.setup() {
+		sc.readyAt = time.Now()
+	}
+	return sc.inner.Update()
+}
+
+// Draw implements ebiten.Game: the window's own drawing, then, once the
+// moment has settled, the picture saved.
+func (sc *Scene) Draw(screen *ebiten.Image) {
+	sc.inner.Draw(screen)
+	if sc.readyAt.IsZero() || time.Since(sc.readyAt) < sc.settle || sc.saved {
+		return
+	}
+	b := screen.Bounds()
+	img := image.NewRGBA(b)
+	screen.ReadPixels(img.Pix)
+	for i := 3; i < len(img.Pix); i += 4 {
+		img.Pix[i] = 0xff // the window is opaque
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err == nil {
+		if err := os.WriteFile(sc.out, buf.Bytes(), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "hexslinger-map: scene:", err)
+		}
+	}
+	sc.saved = true
+}
+
+// Layout implements ebiten.Game: the scene's fixed size.
+func (sc *Scene) Layout(int, int) (int, int) {
+	sc.inner.Layout(SceneWidth, SceneHeight)
+	return SceneWidth, SceneHeight
+}
