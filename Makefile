@@ -38,8 +38,8 @@ unit: test-deps
 # Real windows on a shared machine are timing-sensitive: one failure is
 # retried once, and says so.
 e2e: test-deps build
-	scripts/xvfb.sh $(GO) test -count=1 -tags e2e -v -run TestEndToEnd ./e2e/ || \
-	  { echo "e2e: failed once (output above); retrying"; scripts/xvfb.sh $(GO) test -count=1 -tags e2e -v -run TestEndToEnd ./e2e/; }
+	scripts/xvfb.sh $(GO) test -count=1 -tags e2e -v ./e2e/ || \
+	  { echo "e2e: failed once (output above); retrying"; scripts/xvfb.sh $(GO) test -count=1 -tags e2e -v ./e2e/; }
 
 test: fmt-check vet unit e2e
 

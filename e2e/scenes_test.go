@@ -153,4 +153,3 @@ func absDiff(a, b uint32) uint32 {
 	}
 	return b - a
 }
-
