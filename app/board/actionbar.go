@@ -45,6 +45,7 @@ func (g *Game) buttons() []button {
 		}
 		add("Cancel (Esc)", false, p.cancel)
 	}
+	add("Ruler (R)", g.ruler.on, g.toggleRuler)
 	add("Undo", false, func() { g.issue(&session.Command{Kind: session.CommandUndo}, "") })
 	add("Fit (F)", false, g.fit)
 	// Right-aligned along the top edge.

@@ -36,6 +36,7 @@ var (
 	colBar        = color.RGBA{0x18, 0x15, 0x12, 0xff}
 	colText       = color.RGBA{0xf0, 0xe8, 0xd8, 0xff}
 	colDim        = color.RGBA{0xb0, 0xa8, 0x98, 0xff}
+	colRuler      = color.RGBA{0x60, 0xe0, 0xff, 0xff}
 	colArmor      = color.RGBA{0xff, 0xff, 0xff, 0xff}
 )
 
@@ -66,13 +67,14 @@ type frameKey struct {
 	message    string
 	conn       string
 	anim       int
+	ruler      ruler
 }
 
 // Draw implements ebiten.Game.
 func (g *Game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
-		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText()}
+		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler}
 	if g.play.st != nil {
 		key.mapVersion = g.play.st.Map.Version()
 	}
@@ -92,7 +94,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// are drawn into one image, and a frame copies it and draws only
 		// what follows the pointer over it.
 		bk := baseKey{st: st, seq: g.seq, mapVersion: key.mapVersion, layout: g.layout, w: g.w, h: g.h,
-			selected: g.play.selected, attacking: g.play.attacking, kind: g.play.kind, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving()}
+			selected: g.play.selected, attacking: g.play.attacking, kind: g.play.kind, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on}
 		full := g.base == nil || g.baseFor != bk
 		if full {
 			if g.base == nil || g.base.Bounds().Dx() != g.w || g.base.Bounds().Dy() != g.h {
@@ -149,6 +151,7 @@ type baseKey struct {
 	reachSeq   int
 	reachFor   string
 	moving     string
+	ruler      bool // the action bar's Ruler button
 }
 
 func drawFeature(dst *ebiten.Image, b *batch, f hexmap.Feature, c hexmap.Point, s float64) {
@@ -218,6 +221,7 @@ func drawEdge(dst *ebiten.Image, b *batch, f hexmap.Feature, a, z hexmap.Point, 
 // drawOverlay draws the hover outline and the move preview.
 func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 	defer g.drawTip(dst, dmg)
+	defer g.drawRuler(dst, dmg)
 	defer g.drawEffects(dst, dmg)
 	l := g.layout
 	s := l.Size

@@ -28,6 +28,7 @@ const (
 
 // Game is the map window as an ebiten.Game.
 type Game struct {
+	ruler  ruler // the measuring tool
 	conn   *conn
 	cancel context.CancelFunc
 	play   play
@@ -243,11 +244,20 @@ func (g *Game) input() {
 	}
 	if g.pressed && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
 		g.pressed = false
-		if !g.dragging && g.hoverOK {
+		switch {
+		case g.dragging || !g.hoverOK:
+		case g.ruler.on:
+			g.ruler.from, g.ruler.anchored = g.hover, true
+			g.say(g.measure(g.hover, g.hover), false)
+		default:
 			cmd, msg := g.play.click(g.hover)
 			g.issue(cmd, msg)
 		}
 		g.dragging = false
+	}
+	if g.ruler.anchored && g.hoverOK && g.hover != g.ruler.shown {
+		g.ruler.shown = g.hover
+		g.say(g.measure(g.ruler.from, g.hover), false)
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && g.hoverOK {
 		g.issue(g.play.turn(-1))
@@ -266,7 +276,14 @@ func (g *Game) input() {
 		g.issue(&session.Command{Kind: session.CommandRedo}, "")
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
-		g.play.cancel()
+		if g.ruler.on {
+			g.toggleRuler()
+		} else {
+			g.play.cancel()
+		}
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyR) && !ctrl {
+		g.toggleRuler()
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyA) && !ctrl {
 		g.say(g.play.attack(), false)

@@ -211,3 +211,33 @@ func TestActionBar(t *testing.T) {
 		t.Errorf("a button in the middle of the map")
 	}
 }
+
+func TestRulerMeasures(t *testing.T) {
+	p := demoPlay(t)
+	g := &Game{play: *p}
+	for _, tc := range []struct {
+		name, from, to string
+		want           []string
+	}{
+		{"along the street", "C8", "J8", []string{"C8 → J8: 7 hex(es), 7 paces", "in sight"}},
+		{"into the saloon", "J8", "E2", []string{"J8 → E2:", "no line of sight"}},
+		{"the same hex", "C8", "C8", []string{"0 hex(es), 0 paces"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := g.measure(at(t, p, tc.from), at(t, p, tc.to))
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("measure %s → %s: %q lacks %q", tc.from, tc.to, got, w)
+				}
+			}
+		})
+	}
+	g.toggleRuler()
+	if !g.ruler.on || g.ruler.anchored {
+		t.Errorf("R: %+v", g.ruler)
+	}
+	g.toggleRuler()
+	if g.ruler.on {
+		t.Error("R again did not put the ruler away")
+	}
+}

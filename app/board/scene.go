@@ -51,6 +51,7 @@ var sceneSetups = map[string]func(*Scene) error{
 	"reach":       (*Scene).reach,
 	"attack":      (*Scene).attack,
 	"thrown-miss": (*Scene).thrownMiss,
+	"ruler":       (*Scene).ruler,
 	"player":      (*Scene).player,
 	"editor":      (*Scene).editor,
 }
@@ -171,6 +172,23 @@ func (sc *Scene) attack() error {
 		}
 		sc.g.play.selected = "cyril"
 		sc.g.play.attack()
+		x, y := sc.hexPoint("U8")
+		sc.g.cursor = func() (int, int) { return x, y }
+		return true
+	}
+	return err
+}
+
+// ruler: the ruler from Cyril's hex to Zeke's, with its length.
+func (sc *Scene) ruler() error {
+	_, err := sc.live(nil, nil, "")
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		sc.g.toggleRuler()
+		h, _ := sc.g.play.st.Map.ParseHex("C8")
+		sc.g.ruler.from, sc.g.ruler.anchored = h, true
 		x, y := sc.hexPoint("U8")
 		sc.g.cursor = func() (int, int) { return x, y }
 		return true

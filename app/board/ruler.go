@@ -1,0 +1,86 @@
+package board
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexslinger/hexmap"
+)
+
+// ruler is the measuring tool (R): from a hex the Judge or a player clicks
+// to the hex under the pointer, the distance in hexes and paces, the climb,
+// and whether one would see the other.
+type ruler struct {
+	on       bool
+	anchored bool
+	from     hexmap.Hex
+	shown    hexmap.Hex // the hex the status bar measures to
+}
+
+// toggleRuler answers R.
+func (g *Game) toggleRuler() {
+	g.ruler = ruler{on: !g.ruler.on}
+	if g.ruler.on {
+		g.say("Ruler: click a hex to measure from, then point at another; R or Esc puts it away.", false)
+	} else {
+		g.say("Ruler put away.", false)
+	}
+}
+
+// measure describes the ruler's line from a to b on the fight's map.
+func (g *Game) measure(a, b hexmap.Hex) string {
+	m := g.play.st.Map
+	n := a.DistanceTo(b)
+	s := fmt.Sprintf("%s → %s: %d hex(es), %s paces", m.Label(a), m.Label(b), n, trimFloat(float64(n)*m.Scale))
+	if d := m.Elevation(b) - m.Elevation(a); d != 0 {
+		s += fmt.Sprintf(", %+d level(s)", d)
+	}
+	sight := m.SightLine(a, b)
+	switch {
+	case !sight.Clear:
+		s += fmt.Sprintf(" · no line of sight: %s at %s", sight.BlockedBy, m.Label(sight.BlockedAt))
+	case sight.Partial:
+		s += " · partly in sight"
+	default:
+		s += " · in sight"
+	}
+	if len(sight.Cover) > 0 {
+		s += fmt.Sprintf(", %d cover feature(s) on the line", len(sight.Cover))
+	}
+	return s
+}
+
+func trimFloat(f float64) string {
+	if f == math.Trunc(f) {
+		return fmt.Sprint(int(f))
+	}
+	return fmt.Sprintf("%.1f", f)
+}
+
+// drawRuler draws the ruler's line, the hexes it crosses and its length.
+func (g *Game) drawRuler(dst *ebiten.Image, dmg *damage) {
+	if !g.ruler.on || !g.ruler.anchored || !g.hoverOK || g.play.st == nil {
+		return
+	}
+	l := g.layout
+	s := l.Size
+	a, z := g.ruler.from, g.hover
+	b := batch{dmg: dmg}
+	for _, h := range a.LineTo(z) {
+		c := l.Corners(h)
+		b.path(dst, polygon(c[:]), float32(math.Max(1.5, s/16)), colRuler)
+	}
+	pa, pz := l.ToPixel(a), l.ToPixel(z)
+	b.path(dst, polyline([]hexmap.Point{pa, pz}), float32(math.Max(2, s/10)), colRuler)
+	b.path(dst, circle(pa, s*0.2), 0, colRuler)
+	n := a.DistanceTo(z)
+	tag := fmt.Sprintf("%d hex · %s paces", n, trimFloat(float64(n)*g.play.st.Map.Scale))
+	f := face(math.Max(13, s*0.45), true)
+	mid := hexmap.Point{X: (pa.X + pz.X) / 2, Y: (pa.Y+pz.Y)/2 - s*0.6}
+	w := textWidth(tag, f) + 14
+	b.path(dst, polygon(rect(mid, w, s*0.8)), 0, colBar)
+	b.flush(dst)
+	say(dst, tag, f, mid.X, mid.Y, colRuler, true)
+}
