@@ -182,6 +182,8 @@ func describeKind(k string) string {
 		return "place or remove figures"
 	case CommandSetOptions:
 		return "change the rule options"
+	case CommandEditMap:
+		return "edit the map"
 	}
 	return fmt.Sprintf("give the command %q", k)
 }

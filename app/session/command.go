@@ -46,6 +46,7 @@ type Command struct {
 	Character string           `json:"character,omitempty"` // remove_character: its id
 	Place     []FigureSpec     `json:"place,omitempty"`     // place
 	Options   *FightOptions    `json:"options,omitempty"`   // set_options
+	Cells     []hexmap.Cell    `json:"cells,omitempty"`     // edit_map
 }
 
 // Refusal is a command the rules do not allow, with the reason in one
@@ -116,7 +117,7 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 		return decideAction(s, c, src)
 	case CommandDoor:
 		return decideDoor(s, c)
-	case CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions:
+	case CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions, CommandEditMap:
 		return decideRoster(s, c)
 	}
 	return nil, refuse("%q is not a command hexslinger knows", c.Kind)

@@ -53,6 +53,7 @@ type Event struct {
 	Character string           `json:"character,omitempty"` // character_removed: its id
 	Placed    []FigureSpec     `json:"placed,omitempty"`    // placed
 	Options   *FightOptions    `json:"options,omitempty"`   // options_set
+	Cells     []hexmap.Cell    `json:"cells,omitempty"`     // map_edited
 	Text      string           `json:"text"`
 }
 

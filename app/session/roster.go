@@ -18,6 +18,7 @@ const (
 	CommandPlace           = "place"            // put the figures Place on the map
 	CommandRemoveFigure    = "remove_figure"    // take Figure off the map
 	CommandSetOptions      = "set_options"      // change the fight's rule Options
+	CommandEditMap         = "edit_map"         // make the map hold Cells
 )
 
 // Roster events.
@@ -27,7 +28,11 @@ const (
 	EventPlaced           = "placed"            // the figures Placed put on the map
 	EventFigureRemoved    = "figure_removed"    // Figure taken off the map
 	EventOptionsSet       = "options_set"       // the fight's rule options are now Options
+	EventMapEdited        = "map_edited"        // the map holds Cells now
 )
+
+// MaxEditCells caps the hexes one edit_map command changes.
+const MaxEditCells = 10000
 
 // MaxPlace caps the figures one place command puts down.
 const MaxPlace = 50
@@ -61,6 +66,8 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		}
 		return []Event{{Kind: EventFigureRemoved, Figure: f.ID, To: f.At,
 			Text: fmt.Sprintf("The Judge takes %s off the map at %s.", s.FigureName(f.ID), s.Map.Label(f.At))}}, nil
+	case CommandEditMap:
+		return decideEditMap(s, c)
 	case CommandSetOptions:
 		if c.Options == nil {
 			return nil, refuse("set_options needs the options")
@@ -73,6 +80,38 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		return []Event{{Kind: EventOptionsSet, Options: &o, Text: "Rule options: " + how + "."}}, nil
 	}
 	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
+}
+
+// decideEditMap checks the Judge's map edits on a copy of the map: every
+// cell valid, and no figure left standing where no one can stand.
+func decideEditMap(s *State, c Command) ([]Event, error) {
+	switch {
+	case len(c.Cells) == 0:
+		return nil, refuse("edit_map needs the hexes to change")
+	case len(c.Cells) > MaxEditCells:
+		return nil, refuse("one edit changes at most %d hexes, not %d", MaxEditCells, len(c.Cells))
+	}
+	m := s.Map.Clone()
+	for _, cell := range c.Cells {
+		if err := m.SetCell(cell); err != nil {
+			return nil, refuse("%v", err)
+		}
+	}
+	for _, id := range s.Order {
+		f := s.Figures[id]
+		if t, ok := m.Terrain(f.At); !ok || t.Move == hexmap.MoveImpassable {
+			return nil, refuse("%s stands at %s, which would be %s: move the figure first", s.FigureName(id), s.Map.Label(f.At), map[bool]string{true: t.Name, false: "off the map"}[ok])
+		}
+		if ft, ok := m.Feature(f.At); ok && ft.BlocksMove() {
+			return nil, refuse("%s stands at %s, where a %s would be: move the figure first", s.FigureName(id), s.Map.Label(f.At), ft.Kind)
+		}
+	}
+	first := s.Map.Label(c.Cells[0].At)
+	what := "1 hex (" + first + ")"
+	if n := len(c.Cells); n > 1 {
+		what = fmt.Sprintf("%d hexes (%s…)", n, first)
+	}
+	return []Event{{Kind: EventMapEdited, Cells: c.Cells, Text: "The Judge edits the map: " + what + "."}}, nil
 }
 
 // decideSetCharacter checks a sheet whole before it enters the fight.
@@ -241,6 +280,12 @@ func (s *State) applyRoster(e Event) error {
 	case EventFigureRemoved:
 		delete(s.Figures, e.Figure)
 		s.Order = slices.DeleteFunc(s.Order, func(id string) bool { return id == e.Figure })
+	case EventMapEdited:
+		for _, cell := range e.Cells {
+			if err := s.Map.SetCell(cell); err != nil {
+				return fmt.Errorf("event %d: %w", e.Seq, err)
+			}
+		}
 	case EventOptionsSet:
 		if e.Options != nil { // a player's copy has none
 			s.Options = *e.Options

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
 
@@ -187,5 +188,67 @@ func TestSaveFightRoundTrips(t *testing.T) {
 	st, _ := f.State()
 	if _, ok := st.Figures["perkins"]; !ok || len(st.Characters) != len(s.State().Characters) {
 		t.Errorf("the saved fight lost the placed figure: %v", st.Order)
+	}
+}
+
+func TestEditMap(t *testing.T) {
+	s := open(t)
+	st := s.State()
+	c3, _ := st.Map.ParseHex("C3")
+	cell := st.Map.CellAt(c3)
+	was := cell.Terrain
+	cell.Terrain = "grass"
+	cell.Edges[0] = &hexmap.FileFeature{Kind: "fence"}
+	e := mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	if e.Kind != EventMapEdited || e.Text != "The Judge edits the map: 1 hex (C3)." {
+		t.Errorf("the edit: %+v", e)
+	}
+	if tr, _ := s.State().Map.Terrain(c3); tr.Name != "grass" {
+		t.Errorf("C3 is %s", tr.Name)
+	}
+	if f, ok := s.State().Map.EdgeFeature(c3, 0); !ok || f.Kind != "fence" {
+		t.Errorf("C3's east side: %+v", f)
+	}
+	mustDo(t, s, Command{Kind: CommandUndo})
+	if tr, _ := s.State().Map.Terrain(c3); tr.Name != was {
+		t.Errorf("after undo C3 is %s, want %s", tr.Name, was)
+	}
+	// Refusals: water under Cyril, a bad cell, nothing at all.
+	c8, _ := st.Map.ParseHex("C8")
+	under := st.Map.CellAt(c8)
+	under.Terrain = "water"
+	bad := st.Map.CellAt(c3)
+	bad.Terrain = "lava"
+	for _, tc := range []struct {
+		name  string
+		cells []hexmap.Cell
+		want  string
+	}{
+		{"figure in the way", []hexmap.Cell{under}, "Cyril Wellington stands at C8"},
+		{"unknown terrain", []hexmap.Cell{bad}, `"lava" is not known`},
+		{"no cells", nil, "needs the hexes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := s.Do(Command{Kind: CommandEditMap, Cells: tc.cells})
+			var ref *Refusal
+			if !errors.As(err, &ref) || !strings.Contains(ref.Reason, tc.want) {
+				t.Errorf("got %v, want a refusal with %q", err, tc.want)
+			}
+		})
+	}
+	p := NewAccess("j").AddPlayer("Ann", []string{"cyril"})
+	var f *Forbidden
+	if _, err := s.DoAs(p, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}}); !errors.As(err, &f) {
+		t.Errorf("a player's edit: %v", err)
+	}
+	// The journal replays the edit.
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	events, _ := s.history()
+	re, err := Replay(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr, _ := re.Map.Terrain(c3); tr.Name != "grass" {
+		t.Errorf("replayed C3 is %s", tr.Name)
 	}
 }

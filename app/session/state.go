@@ -218,7 +218,7 @@ func (s *State) Apply(e Event) error {
 				s.Map.SetEdge(a.At, hexmap.Direction(a.Side), feat)
 			}
 		}
-	case EventCharacterSet, EventCharacterRemoved, EventPlaced, EventFigureRemoved, EventOptionsSet:
+	case EventCharacterSet, EventCharacterRemoved, EventPlaced, EventFigureRemoved, EventOptionsSet, EventMapEdited:
 		if err := s.applyRoster(e); err != nil {
 			return err
 		}

@@ -1,0 +1,155 @@
+package hexmap
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Cell is everything a map holds at one hex: its terrain, level, feature,
+// the features on its six hexsides and its label. Edits to a map travel as
+// cells (the session's map_edited event), so that applying one needs
+// nothing but the map.
+type Cell struct {
+	At        Hex             `json:"at"`
+	Terrain   string          `json:"terrain"` // "" is off the map (a void)
+	Elevation int             `json:"elevation,omitempty"`
+	Feature   *FileFeature    `json:"feature,omitempty"`
+	Edges     [6]*FileFeature `json:"edges"` // by hexside; nil is none
+	Label     string          `json:"label,omitempty"`
+}
+
+// CellAt returns the cell at h.
+func (m *Map) CellAt(h Hex) Cell {
+	c := Cell{At: h, Elevation: m.Elevation(h), Label: m.Labels[h]}
+	if t, ok := m.Terrain(h); ok {
+		c.Terrain = t.Name
+	}
+	if f, ok := m.Feature(h); ok {
+		ff := fileFeature("", f)
+		c.Feature = &ff
+	}
+	for d := Direction(0); d < 6; d++ {
+		if f, ok := m.EdgeFeature(h, d); ok {
+			ff := fileFeature("", f)
+			c.Edges[d] = &ff
+		}
+	}
+	return c
+}
+
+// SetCell makes the map hold c at c.At, checking every field first: on an
+// error nothing changes.
+func (m *Map) SetCell(c Cell) error {
+	h := c.At
+	if m.index(h) < 0 {
+		return fmt.Errorf("hex %v is outside the %d×%d map", h, m.Width, m.Height)
+	}
+	if _, ok := terrainIDs[c.Terrain]; !ok && c.Terrain != "" {
+		return fmt.Errorf("%s: terrain %q is not known (have %v)", m.Label(h), c.Terrain, TerrainNames())
+	}
+	if c.Elevation < MinElevation || c.Elevation > MaxElevation {
+		return fmt.Errorf("%s: elevation %d, want %d to %d", m.Label(h), c.Elevation, MinElevation, MaxElevation)
+	}
+	if len(c.Label) > 200 {
+		return fmt.Errorf("%s: a label of %d bytes, at most 200", m.Label(h), len(c.Label))
+	}
+	var feat Feature
+	if c.Feature != nil {
+		f, err := c.Feature.feature(m.Label(h) + ".feature")
+		if err != nil {
+			return err
+		}
+		if f.Info().OnEdge {
+			return fmt.Errorf("%s: a %s stands on a hexside, not in a hex", m.Label(h), f.Kind)
+		}
+		feat = f
+	}
+	var edges [6]Feature
+	for d, e := range c.Edges {
+		if e == nil {
+			continue
+		}
+		f, err := e.feature(fmt.Sprintf("%s.edges[%d]", m.Label(h), d))
+		if err != nil {
+			return err
+		}
+		if !f.Info().OnEdge {
+			return fmt.Errorf("%s: a %s stands in a hex, not on a hexside", m.Label(h), f.Kind)
+		}
+		edges[d] = f
+	}
+	m.SetTerrain(h, c.Terrain)
+	m.SetElevation(h, c.Elevation)
+	if c.Feature != nil {
+		if err := m.SetFeature(h, feat); err != nil {
+			return err
+		}
+	} else {
+		m.RemoveFeature(h)
+	}
+	for d := Direction(0); d < 6; d++ {
+		if c.Edges[d] != nil {
+			if err := m.SetEdge(h, d, edges[d]); err != nil {
+				return err
+			}
+		} else {
+			m.RemoveEdge(h, d)
+		}
+	}
+	if c.Label != "" {
+		if m.Labels == nil {
+			m.Labels = map[Hex]string{}
+		}
+		m.Labels[h] = c.Label
+	} else {
+		delete(m.Labels, h)
+	}
+	m.touch(h)
+	return nil
+}
+
+// Diff returns the cells of b that differ from a's: what to send to make a
+// into b. The maps must have the same size and orientation.
+func Diff(a, b *Map) ([]Cell, error) {
+	if a.Width != b.Width || a.Height != b.Height || a.Orientation != b.Orientation {
+		return nil, errors.New("the maps differ in size or orientation")
+	}
+	var out []Cell
+	for i := range a.terrain {
+		h := a.hexAt(i)
+		ca, cb := a.CellAt(h), b.CellAt(h)
+		if !sameCell(ca, cb) {
+			out = append(out, cb)
+		}
+	}
+	return out, nil
+}
+
+func sameCell(a, b Cell) bool {
+	if a.Terrain != b.Terrain || a.Elevation != b.Elevation || a.Label != b.Label || !sameFeature(a.Feature, b.Feature) {
+		return false
+	}
+	for d := range a.Edges {
+		if !sameFeature(a.Edges[d], b.Edges[d]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameFeature(a, b *FileFeature) bool {
+	switch {
+	case a == nil || b == nil:
+		return a == b
+	case a.Kind != b.Kind || a.Open != b.Open || a.Height != b.Height:
+		return false
+	}
+	return deref(a.Armor) == deref(b.Armor) && deref(a.BaseArmor) == deref(b.BaseArmor)
+}
+
+func deref(p *int) int {
+	if p == nil {
+		return -1
+	}
+	return *p
+}
