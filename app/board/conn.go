@@ -21,6 +21,7 @@ type conn struct {
 	inbox    []inMsg
 	status   string // "" when connected, else why not
 	rejected error  // the session refused this window: stop
+	role     string // the seat's role, once connected
 }
 
 // inMsg is a message for the game loop; welcome carries the events so far.
@@ -31,6 +32,13 @@ type inMsg struct {
 
 func newConn(url, token string) *conn {
 	return &conn{url: url, token: token, out: make(chan session.Command, 16), status: "Connecting to the session…"}
+}
+
+// judge reports whether the window holds the Judge's seat.
+func (c *conn) judge() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.role == string(session.RoleJudge)
 }
 
 // run dials and reads until ctx ends or the session rejects the window.
@@ -59,6 +67,9 @@ func (c *conn) run(ctx context.Context) {
 			continue
 		}
 		slog.Info("board: connected", "url", c.where(), "role", cl.Role)
+		c.mu.Lock()
+		c.role = cl.Role
+		c.mu.Unlock()
 		c.post(inMsg{welcome: past})
 		c.setStatus("")
 		c.serve(ctx, cl)

@@ -73,6 +73,11 @@ type frameKey struct {
 // Draw implements ebiten.Game.
 func (g *Game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
+	if g.edit != nil {
+		g.drawEdit(screen)
+		g.drawCPU += time.Since(t0)
+		return
+	}
 	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
 		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler}
 	if g.play.st != nil {

@@ -40,6 +40,9 @@ type Editor struct {
 	dialogs  chan dialogResult
 	lastSave time.Time
 	cursor   func() (int, int) // replaces the pointer (screenshot scenes)
+	// fight is set when the editor edits a running fight's map inside the
+	// Judge's map window: no opening other maps there.
+	fight bool
 }
 
 // dialogResult is a native file dialog's answer, returned from its
@@ -90,8 +93,10 @@ func (ed *Editor) Update() error {
 		ed.dialogDone(r)
 	default:
 	}
-	ed.dropped()
-	if time.Since(ed.lastSave) > autosaveEvery {
+	if !ed.fight {
+		ed.dropped()
+	}
+	if time.Since(ed.lastSave) > autosaveEvery && !ed.fight {
 		ed.lastSave = time.Now()
 		if p, err := ed.e.autosave(); err != nil {
 			ed.say("Autosave failed: "+err.Error(), true)
@@ -131,6 +136,8 @@ func (ed *Editor) Update() error {
 		} else {
 			ed.say("Saved "+e.path, false)
 		}
+	case ctrl && just(ebiten.KeyO) && ed.fight:
+		ed.say("The fight's map is edited in place; open other maps in the map editor (hexslinger-map --edit FILE).", true)
 	case ctrl && just(ebiten.KeyO):
 		ed.askFile(false)
 	case ctrl:
@@ -348,6 +355,9 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	}
 	if ed.e.dirty {
 		file += " *"
+	}
+	if ed.fight {
+		file = "the fight's map: each stroke goes to the session"
 	}
 	status := fmt.Sprintf("%s · brush %d · %s · %s %d×%d · %s", ed.e.toolName(), ed.e.brush, m.Label(ed.hover), m.Name, m.Width, m.Height, file)
 	say(screen, status, face(15, false), 16, y0+46, colDim, false)

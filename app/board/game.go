@@ -28,7 +28,8 @@ const (
 
 // Game is the map window as an ebiten.Game.
 type Game struct {
-	ruler  ruler // the measuring tool
+	edit   *fightEdit // the Judge editing the fight's map (Ctrl+E)
+	ruler  ruler      // the measuring tool
 	conn   *conn
 	cancel context.CancelFunc
 	play   play
@@ -140,6 +141,12 @@ func (g *Game) Update() error {
 	for _, m := range g.conn.take() {
 		g.receive(m)
 	}
+	if ebiten.IsKeyPressed(ebiten.KeyControl) && inpututil.IsKeyJustPressed(ebiten.KeyE) {
+		g.toggleEdit()
+	}
+	if g.edit != nil {
+		return g.updateEdit()
+	}
 	g.input()
 	return nil
 }
@@ -187,6 +194,10 @@ func (g *Game) receive(in inMsg) {
 	case session.MsgHighlight:
 		g.addMarks(m.Figures)
 	case session.MsgResult, session.MsgError:
+		if m.Error != "" && g.edit != nil {
+			g.edit.stale = true
+			g.edit.ed.say("Refused: "+m.Error, true)
+		}
 		if m.Error != "" {
 			g.say("Refused: "+m.Error, true)
 			slog.Info("board: refused", "reason", m.Error)

@@ -52,6 +52,7 @@ var sceneSetups = map[string]func(*Scene) error{
 	"attack":      (*Scene).attack,
 	"thrown-miss": (*Scene).thrownMiss,
 	"ruler":       (*Scene).ruler,
+	"judge-edit":  (*Scene).judgeEdit,
 	"player":      (*Scene).player,
 	"editor":      (*Scene).editor,
 }
@@ -192,6 +193,42 @@ func (sc *Scene) ruler() error {
 		x, y := sc.hexPoint("U8")
 		sc.g.cursor = func() (int, int) { return x, y }
 		return true
+	}
+	return err
+}
+
+// judgeEdit: the Judge edits the running fight's map in the map window
+// (Ctrl+E): a patch of grass and a fence painted, sent to the session and
+// come back, with the figures drawn over the editor.
+func (sc *Scene) judgeEdit() error {
+	_, err := sc.live(nil, nil, "")
+	painted := false
+	sc.setup = func() bool {
+		if !sc.connected() || !sc.g.conn.judge() {
+			return false
+		}
+		st := sc.g.play.st
+		h, _ := st.Map.ParseHex("N12")
+		if !painted {
+			painted = true
+			sc.g.toggleEdit()
+			e := sc.g.edit.ed.e
+			e.tool, e.terrain, e.brush = toolTerrain, slices.Index(hexmap.TerrainNames(), "grass"), 2
+			e.apply(h, 0)
+			e.end()
+			e.tool, e.edge = toolEdge, slices.Index(edgeKinds, "fence")
+			for _, l := range []string{"K10", "L10", "M10"} {
+				x, _ := st.Map.ParseHex(l)
+				e.apply(x, 5)
+				e.end()
+			}
+			e.tool, e.terrain = toolTerrain, slices.Index(hexmap.TerrainNames(), "grass")
+			x, y := sc.hexPoint("P12")
+			sc.g.edit.ed.cursor = func() (int, int) { return x, y }
+			return false
+		}
+		tr, _ := st.Map.Terrain(h) // the edit has come back from the session
+		return tr.Name == "grass"
 	}
 	return err
 }
