@@ -12,7 +12,7 @@ import (
 
 // chunkPixels is about how wide a chunk's image is: chunks hold fewer hexes
 // when zoomed in, so no image passes what a GPU takes.
-const chunkPixels = 1600
+const chunkPixels = 512
 
 // chunkKey names a chunk: a square of cells of the map's offset grid.
 type chunkKey struct{ cx, cy int }
@@ -35,7 +35,15 @@ type chunkCache struct {
 	version uint64
 	layers  [1]map[chunkKey]*chunkImage
 	drawn   int // chunks drawn since the cache was made (for the bench)
+	// pending is set when draw left chunks out: it renders at most
+	// chunksPerFrame a call, so that no frame hands the renderer the
+	// vertices of a whole map at once (a software renderer keeps the
+	// memory of its biggest frame).
+	pending bool
 }
+
+// chunksPerFrame is how many chunks one draw renders.
+const chunksPerFrame = 2
 
 func (c *chunkCache) reset(m *hexmap.Map, size float64) {
 	for _, l := range c.layers {
@@ -98,12 +106,19 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 	}
 	lo.Col, lo.Row = max(lo.Col, 0), max(lo.Row, 0)
 	hi.Col, hi.Row = min(hi.Col, m.Width-1), min(hi.Row, m.Height-1)
+	rendered := 0
+	c.pending = false
 	for layer := range c.layers {
 		for cy := floorDiv(lo.Row, c.side); cy <= floorDiv(hi.Row, c.side); cy++ {
 			for cx := floorDiv(lo.Col, c.side); cx <= floorDiv(hi.Col, c.side); cx++ {
 				k := chunkKey{cx, cy}
 				ci, ok := c.layers[layer][k]
+				if !ok && rendered == chunksPerFrame {
+					c.pending = true
+					continue
+				}
 				if !ok {
+					rendered++
 					ci = c.render(m, k, layer)
 					c.layers[layer][k] = ci
 					c.drawn++

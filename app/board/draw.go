@@ -87,7 +87,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.animFrame++
 		key.anim = g.animFrame
 	}
-	if g.drawn && key == g.lastFrame {
+	if g.drawn && key == g.lastFrame && !g.chunks.pending {
 		return
 	}
 	g.drawn, g.lastFrame = true, key
@@ -116,6 +116,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.drawFigures(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
 			g.baseFor = bk
+			if g.chunks.pending {
+				g.baseFor = baseKey{} // more of the map to draw next frame
+			}
 		}
 		// Copy the base over the whole screen when it changed, else only
 		// where last frame's overlays were.
@@ -137,6 +140,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.damage = append(g.damage[:0], dmg...)
 	}
 	g.drawBar(screen)
+	g.drawBanner(screen)
 	if s := g.conn.statusText(); s != "" {
 		g.damage = append(g.damage, image.Rect(0, 0, g.w, 60)) // the banner
 	}
@@ -273,11 +277,9 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 		b.flush(dst)
 		if g.plan.AP > 0 {
 			p := l.ToPixel(g.hover)
-			tag := fmt.Sprintf("%d AP", g.plan.AP)
-			f := face(math.Max(12, s*0.4), true)
-			b.path(dst, polygon(rect(p, s*1.4, s*0.7)), 0, color.RGBA{0x10, 0x10, 0x10, 0xd0})
-			b.flush(dst)
-			say(dst, tag, f, p.X, p.Y, col, true)
+			k := tagKey{text: fmt.Sprintf("%d AP", g.plan.AP), size: math.Max(12, s*0.4), fg: col,
+				bg: color.RGBA{0x10, 0x10, 0x10, 0xd0}, boxW: s * 1.4, boxH: s * 0.7, centered: true}
+			dmg.add(g.tags.draw(dst, k, p.X, p.Y))
 		}
 	}
 	b.flush(dst)
@@ -318,11 +320,25 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	}
 }
 
-// drawBar draws the status bar: the last message, the selected figure or
-// hints, and the connection state.
-func (g *Game) drawBar(dst *ebiten.Image) {
+// drawBar draws the status bar: the last message and what the selected
+// figure may do. It is drawn into an image of its own and copied to the
+// screen: on a software renderer, text drawn straight onto the screen
+// between the map's copies and overlays doubled the cost of a frame.
+func (g *Game) drawBar(screen *ebiten.Image) {
+	if g.barImg == nil || g.barImg.Bounds().Dx() != g.w {
+		if g.barImg != nil {
+			g.barImg.Deallocate()
+		}
+		g.barImg = ebiten.NewImage(g.w, barHeight)
+	}
+	dst := g.barImg
+	defer func() {
+		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+		op.GeoM.Translate(0, float64(g.h-barHeight))
+		screen.DrawImage(g.barImg, op)
+	}()
 	var b batch
-	y0 := float64(g.h - barHeight)
+	y0 := 0.0
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: y0 + barHeight/2}, float64(g.w), barHeight)), 0, colBar)
 	b.flush(dst)
 	f := face(18, false)
@@ -362,12 +378,19 @@ func (g *Game) drawBar(dst *ebiten.Image) {
 		}
 	}
 	say(dst, hint, face(16, false), 16, y0+46, colDim, false)
-	if s := g.conn.statusText(); s != "" {
-		bf := face(22, true)
-		b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: 30}, float64(g.w)*0.7, 44)), 0, color.RGBA{0x90, 0x30, 0x10, 0xe8})
-		b.flush(dst)
-		say(dst, s, bf, float64(g.w)/2, 30, color.White, true)
+}
+
+// drawBanner draws why the window is not connected, across the top.
+func (g *Game) drawBanner(dst *ebiten.Image) {
+	s := g.conn.statusText()
+	if s == "" {
+		return
 	}
+	var b batch
+	bf := face(22, true)
+	b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: 30}, float64(g.w)*0.7, 44)), 0, color.RGBA{0x90, 0x30, 0x10, 0xe8})
+	b.flush(dst)
+	say(dst, s, bf, float64(g.w)/2, 30, color.White, true)
 }
 
 func st0(g *Game) *session.State { return g.play.st }

@@ -2,6 +2,7 @@ package board
 
 import (
 	"bytes"
+	"image"
 	"image/color"
 	"math"
 
@@ -65,4 +66,53 @@ func say(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, c color.
 func textWidth(s string, f *text.GoTextFace) float64 {
 	w, _ := text.Measure(s, f, 0)
 	return w
+}
+
+// tagKey names a cached text tag: a short text on a filled box.
+type tagKey struct {
+	text     string
+	size     float64
+	fg, bg   color.RGBA
+	padX     float64
+	boxW     float64
+	boxH     float64
+	centered bool
+}
+
+// tagCache holds rendered tags. On a software renderer, drawing text
+// straight onto the screen among the frame's other drawing costs far more
+// than copying an image that holds it, so text that follows the pointer
+// is rendered once into an image and copied.
+type tagCache map[tagKey]*ebiten.Image
+
+// maxTags bounds the tag cache; past it the cache starts afresh.
+const maxTags = 256
+
+// draw copies the tag centred on (x, y), rendering it first if new, and
+// returns where it went.
+func (c *tagCache) draw(dst *ebiten.Image, k tagKey, x, y float64) image.Rectangle {
+	if *c == nil || len(*c) > maxTags {
+		for _, img := range *c {
+			img.Deallocate()
+		}
+		*c = tagCache{}
+	}
+	img, ok := (*c)[k]
+	if !ok {
+		f := face(k.size, true)
+		w, h := k.boxW, k.boxH
+		if w == 0 {
+			w = textWidth(k.text, f) + 2*k.padX
+		}
+		img = ebiten.NewImage(int(math.Ceil(w)), int(math.Ceil(h)))
+		img.Fill(k.bg)
+		say(img, k.text, f, w/2, h/2, k.fg, true)
+		(*c)[k] = img
+	}
+	b := img.Bounds()
+	x0, y0 := x-float64(b.Dx())/2, y-float64(b.Dy())/2
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(x0), math.Round(y0))
+	dst.DrawImage(img, op)
+	return image.Rect(int(x0)-1, int(y0)-1, int(x0)+b.Dx()+2, int(y0)+b.Dy()+2)
 }

@@ -28,8 +28,10 @@ const (
 
 // Game is the map window as an ebiten.Game.
 type Game struct {
-	edit   *fightEdit // the Judge editing the fight's map (Ctrl+E)
-	ruler  ruler      // the measuring tool
+	tags   tagCache      // text tags that follow the pointer, rendered once
+	barImg *ebiten.Image // the status bar, drawn here and copied to the screen
+	edit   *fightEdit    // the Judge editing the fight's map (Ctrl+E)
+	ruler  ruler         // the measuring tool
 	conn   *conn
 	cancel context.CancelFunc
 	play   play

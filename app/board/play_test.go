@@ -185,7 +185,7 @@ func TestActionBar(t *testing.T) {
 		}
 		return out
 	}
-	if got := labels(); strings.Join(got, ",") != "Undo,Fit (F)" {
+	if got := labels(); strings.Join(got, ",") != "Ruler (R),Undo,Fit (F)" {
 		t.Errorf("with nothing selected: %v", got)
 	}
 	g.play.click(at(t, &g.play, "C8"))
