@@ -103,6 +103,12 @@ func (c *conn) serve(ctx context.Context, cl *session.Client) {
 		if err != nil {
 			return
 		}
+		if m.Type == session.MsgWelcome {
+			// The session rebuilt this window's view (an undo, a figure
+			// hidden or placed): start afresh from it.
+			c.post(inMsg{welcome: m.Events})
+			continue
+		}
 		c.post(inMsg{msg: m})
 	}
 }

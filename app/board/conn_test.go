@@ -97,3 +97,40 @@ func TestConnWrongTokenStops(t *testing.T) {
 		t.Errorf("rejection %v", err)
 	}
 }
+
+// TestPlayerViewResyncs: the session rebuilds a player's view when the
+// Judge hides a figure; the window takes the new view.
+func TestPlayerViewResyncs(t *testing.T) {
+	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	s, err := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	access := session.NewAccess("judge")
+	p := access.AddPlayer("Ann", []string{"cyril"})
+	sv, err := session.Serve(s, "127.0.0.1:0", access, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sv.Close()
+	g := NewGame(sv.URL(), p.Token())
+	defer g.Close()
+	pump := func() {
+		for _, m := range g.conn.take() {
+			g.receive(m)
+		}
+	}
+	waitUntil(t, "the player's view", func() bool { pump(); return g.play.st != nil })
+	if _, ok := g.play.st.Figures["jeb"]; !ok {
+		t.Fatal("Jeb is not in the player's view to begin with")
+	}
+	if _, err := s.Do(session.Command{Kind: session.CommandHide, Figure: "jeb"}); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "Jeb to leave the player's view", func() bool {
+		pump()
+		_, ok := g.play.st.Figures["jeb"]
+		return !ok
+	})
+}
