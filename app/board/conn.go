@@ -21,7 +21,8 @@ type conn struct {
 	inbox    []inMsg
 	status   string // "" when connected, else why not
 	rejected error  // the session refused this window: stop
-	role     string // the seat's role, once connected
+	role     string   // the seat's role, once connected
+	figures  []string // a player's figures
 }
 
 // inMsg is a message for the game loop; welcome carries the events so far.
@@ -39,6 +40,25 @@ func (c *conn) judge() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.role == string(session.RoleJudge)
+}
+
+// own reports whether a player's seat commands figure id.
+func (c *conn) own(id string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, f := range c.figures {
+		if f == id {
+			return true
+		}
+	}
+	return false
+}
+
+// owned lists a player's figures.
+func (c *conn) owned() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.figures...)
 }
 
 // run dials and reads until ctx ends or the session rejects the window.
@@ -68,7 +88,7 @@ func (c *conn) run(ctx context.Context) {
 		}
 		slog.Info("board: connected", "url", c.where(), "role", cl.Role)
 		c.mu.Lock()
-		c.role = cl.Role
+		c.role, c.figures = cl.Role, cl.Figures
 		c.mu.Unlock()
 		c.post(inMsg{welcome: past})
 		c.setStatus("")
@@ -106,6 +126,9 @@ func (c *conn) serve(ctx context.Context, cl *session.Client) {
 		if m.Type == session.MsgWelcome {
 			// The session rebuilt this window's view (an undo, a figure
 			// hidden or placed): start afresh from it.
+			c.mu.Lock()
+			c.figures = m.Figures
+			c.mu.Unlock()
 			c.post(inMsg{welcome: m.Events})
 			continue
 		}

@@ -125,6 +125,9 @@ func TestPlayerViewResyncs(t *testing.T) {
 	if _, ok := g.play.st.Figures["jeb"]; !ok {
 		t.Fatal("Jeb is not in the player's view to begin with")
 	}
+	if !g.conn.own("cyril") || g.conn.own("jeb") || !strings.Contains(g.message, "Yours (white rings): Cyril Wellington") {
+		t.Errorf("the player's own figures: cyril %v, jeb %v, message %q", g.conn.own("cyril"), g.conn.own("jeb"), g.message)
+	}
 	if _, err := s.Do(session.Command{Kind: session.CommandHide, Figure: "jeb"}); err != nil {
 		t.Fatal(err)
 	}

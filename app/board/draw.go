@@ -309,6 +309,12 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		e1, e2 := l.Edge(f.At, f.Facing)
 		mid := lerpPt(e1, e2, 0.5)
 		angle := math.Atan2(mid.Y-c.Y, mid.X-c.X)
+		if g.conn != nil && g.conn.own(id) {
+			// A player's own figures wear a white ring.
+			var b batch
+			b.path(dst, circle(c, s*0.8), float32(math.Max(2.5, s/8)), color.RGBA{0xff, 0xff, 0xff, 0xf0})
+			b.flush(dst)
+		}
 		g.sprites.drawWedge(dst, col, c, angle)
 		g.sprites.drawToken(dst, tokenKey{col: col, initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: id == g.play.selected, acting: st.MayAct(id)}, c)
 		if s >= 14 {

@@ -7,6 +7,7 @@ import (
 	"image"
 	"log/slog"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -170,7 +171,17 @@ func (g *Game) receive(in inMsg) {
 			g.fit()
 		}
 		g.seq++
-		g.say(fmt.Sprintf("Connected: %s, round %d.", st.Name, st.Round), false)
+		msg := fmt.Sprintf("Connected: %s, round %d.", st.Name, st.Round)
+		var names []string
+		for _, id := range g.conn.owned() {
+			if _, ok := st.Figures[id]; ok {
+				names = append(names, st.FigureName(id))
+			}
+		}
+		if len(names) > 0 {
+			msg += " Yours (white rings): " + strings.Join(names, ", ") + "."
+		}
+		g.say(msg, false)
 		return
 	}
 	m := in.msg

@@ -21,6 +21,9 @@ type Client struct {
 	mu   sync.Mutex
 	next int
 	Role string
+	// Figures are the figures a player's seat commands (none for the
+	// Judge, who commands all).
+	Figures []string
 }
 
 // Dial connects to the session at url with token and returns the client
@@ -46,7 +49,7 @@ func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (
 	}
 	switch m.Type {
 	case MsgWelcome:
-		return &Client{c: c, Role: m.Role}, m.Events, nil
+		return &Client{c: c, Role: m.Role, Figures: m.Figures}, m.Events, nil
 	case MsgError:
 		c.CloseNow()
 		return nil, nil, fmt.Errorf("%w: %s (%s)", ErrRejected, m.Error, m.Code)

@@ -45,5 +45,5 @@ type Message struct {
 	Code    string   `json:"code,omitempty"`
 	Error   string   `json:"error,omitempty"`
 	Needs   []string `json:"needs,omitempty"`   // refused for want of table dice: what to roll
-	Figures []string `json:"figures,omitempty"` // highlight: the figures to mark
+	Figures []string `json:"figures,omitempty"` // highlight: the figures to mark; a player's welcome: the figures it commands
 }

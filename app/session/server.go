@@ -151,7 +151,11 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	welcome := func() Message {
-		return Message{Type: MsgWelcome, Version: ProtocolVersion, Role: string(seat.Role), Events: sv.s.Welcome(seat)}
+		m := Message{Type: MsgWelcome, Version: ProtocolVersion, Role: string(seat.Role), Events: sv.s.Welcome(seat)}
+		if seat.Role == RolePlayer {
+			m.Figures = append([]string(nil), seat.Figures...) // the figures this seat commands
+		}
+		return m
 	}
 	send(welcome())
 	marks, unmark := sv.s.SubscribeHighlights()
