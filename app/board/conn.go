@@ -19,8 +19,8 @@ type conn struct {
 
 	mu       sync.Mutex
 	inbox    []inMsg
-	status   string // "" when connected, else why not
-	rejected error  // the session refused this window: stop
+	status   string   // "" when connected, else why not
+	rejected error    // the session refused this window: stop
 	role     string   // the seat's role, once connected
 	figures  []string // a player's figures
 }
