@@ -1,0 +1,175 @@
+package leadchrome
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// dice hands out given faces in order.
+type dice []int
+
+func (d *dice) Roll(sides int) (int, error) {
+	v := (*d)[0]
+	*d = (*d)[1:]
+	return v, nil
+}
+
+func TestFumbleRanges(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		modifiers []string
+		top       int
+		chance    float64
+	}{
+		{"a plain draw fumbles on a natural 2", []string{"hip"}, 2, 0.01},
+		{"a hair trigger fumbles on 2 or 3", []string{"hair-trigger"}, 3, 0.03},
+		{"no trigger guard fumbles on 2 or 3", []string{"no-trigger-guard"}, 3, 0.03},
+		{"both modifications fumble on 2, 3 or 4", []string{"hair-trigger", "no-trigger-guard"}, 4, 0.06},
+		{"a hair trigger and no trigger guard with two guns fumble on a natural 2 to 5, 10%", []string{"hair-trigger", "no-trigger-guard", "two-weapons"}, 5, 0.10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := QuickDraw{Weapon: Revolver, Modifiers: tc.modifiers}
+			if got := q.FumbleRange(); got != tc.top {
+				t.Errorf("fumble range 2 to %d, want 2 to %d", got, tc.top)
+			}
+			if got := q.FumbleChance(); math.Abs(got-tc.chance) > 1e-9 {
+				t.Errorf("fumble chance %.2f, want %.2f", got, tc.chance)
+			}
+		})
+	}
+}
+
+func TestQuickDrawModifierTable(t *testing.T) {
+	for _, tc := range []struct {
+		id         string
+		init, toHit int
+	}{
+		{"opponent-drawn-cocked", -10, 0},
+		{"opponent-drawn", -5, 0},
+		{"hip", 0, 0},
+		{"hip-loose", -1, 0},
+		{"belly", -1, 0},
+		{"cross", -3, 0},
+		{"flap-up", -1, 0},
+		{"flap-down", -2, 0},
+		{"flap-buttoned", -4, 0},
+		{"lanyard", 0, 0},
+		{"pocket", -2, 0},
+		{"pocket-hand-in", -1, 0},
+		{"back-of-belt", -3, 0},
+		{"spring", 1, 0},
+		{"sleeve", 1, 0},
+		{"bridgeport", 2, 0},
+		{"barrel-short", 1, 0},
+		{"barrel-medium", 0, 0},
+		{"barrel-long", -1, 0},
+		{"sights-filed", 1, -3},
+		{"no-trigger-guard", 1, 0},
+		{"hair-trigger", 1, 0},
+		{"small-melee", 1, 0},
+		{"medium-melee", -1, 0},
+		{"large-melee", -2, 0},
+		{"two-weapons", 0, 0},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			m, ok := FindModifier(tc.id)
+			if !ok || m.Initiative != tc.init || m.ToHit != tc.toHit {
+				t.Errorf("%s: %+v, want initiative %+d, to hit %+d", tc.id, m, tc.init, tc.toHit)
+			}
+		})
+	}
+	if len(QuickDrawModifiers) != 26 {
+		t.Errorf("%d rows, want the table's 25 and the hand-in-pocket variant", len(QuickDrawModifiers))
+	}
+}
+
+func TestQuickDrawWeapons(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		q    QuickDraw
+		ok   bool
+	}{
+		{"a revolver", QuickDraw{Weapon: Revolver}, true},
+		{"a derringer", QuickDraw{Weapon: SingleShot}, true},
+		{"a chambered self-loader", QuickDraw{Weapon: SelfLoading, Chambered: true}, true},
+		{"an unchambered self-loader", QuickDraw{Weapon: SelfLoading}, false},
+		{"a knife", QuickDraw{Weapon: OneHandedMelee}, true},
+		{"a grenade", QuickDraw{Weapon: Grenade}, false},
+		{"a rifle", QuickDraw{Weapon: LongGun}, false},
+		{"an unknown modifier", QuickDraw{Weapon: Revolver, Modifiers: []string{"lucky"}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.q.Check(); (err == nil) != tc.ok {
+				t.Errorf("check: %v, want allowed %v", err, tc.ok)
+			}
+		})
+	}
+}
+
+func TestInitiativeAndOrder(t *testing.T) {
+	roll := func(e Entrant, faces ...int) Roll {
+		d := dice(faces)
+		r, err := RollInitiative(e, &d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	// Ann: 7+5 + Reflexes 6 = 18. Bo: an unaimed shot, 6+6+3+3 = 18: ties
+	// Ann, so they act together. Cy: a natural 2 with Reflexes 9 still acts
+	// last. Di quick-draws a hair-trigger revolver from a Bridgeport rig
+	// with skill 2: 9+8 + 4 + 2 + 3 = 26, first.
+	ann := roll(Entrant{ID: "ann", Reflexes: 6}, 7, 5)
+	bo := roll(Entrant{ID: "bo", Reflexes: 3, Unaimed: true}, 6, 6)
+	cy := roll(Entrant{ID: "cy", Reflexes: 9}, 1, 1)
+	di := roll(Entrant{ID: "di", Reflexes: 4, QuickDraw: &QuickDraw{Weapon: Revolver, Skill: 2, Modifiers: []string{"bridgeport", "hair-trigger"}}}, 9, 8)
+	if ann.Total != 18 || bo.Total != 18 || cy.Total != 11 || !cy.Last || di.Total != 26 {
+		t.Fatalf("totals: ann %d, bo %d, cy %d (last %v), di %d", ann.Total, bo.Total, cy.Total, cy.Last, di.Total)
+	}
+	order := Order([]Roll{cy, ann, bo, di})
+	var got []string
+	for _, g := range order {
+		var ids []string
+		for _, r := range g {
+			ids = append(ids, r.ID)
+		}
+		got = append(got, strings.Join(ids, "+"))
+	}
+	if strings.Join(got, " > ") != "di > ann+bo > cy" {
+		t.Errorf("order %v, want di > ann+bo > cy", got)
+	}
+	// A quick-draw on a natural 3 with a hair trigger fumbles: a D6 of 6
+	// from a cross-draw hits the thigh.
+	d := dice{2, 1, 6}
+	r, err := RollInitiative(Entrant{ID: "ed", QuickDraw: &QuickDraw{Weapon: Revolver, Modifiers: []string{"hair-trigger", "cross"}, Holster: "cross"}}, &d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Fumble == nil || r.Fumble.Kind != "self" || r.Fumble.Location != "thigh" {
+		t.Errorf("a fumbled quick-draw: %+v", r.Fumble)
+	}
+}
+
+func TestFumbleTable(t *testing.T) {
+	for _, tc := range []struct {
+		d6   []int
+		kind string
+		want string
+	}{
+		{[]int{1}, "misfire", "goes off into the ground"},
+		{[]int{2}, "misfire", "the attack misses"},
+		{[]int{3, 2}, "dropped", "lands 2 m/yd away"},
+		{[]int{4, 3}, "dropped", "lands 3 m/yd away"},
+		{[]int{5}, "stray", "random person or object"},
+		{[]int{6}, "self", "in the foot"},
+	} {
+		t.Run(tc.kind, func(t *testing.T) {
+			d := dice(tc.d6)
+			f, err := RollFumble(&d, &QuickDraw{Weapon: Revolver, Holster: "hip"})
+			if err != nil || f.Kind != tc.kind || !strings.Contains(f.Text, tc.want) {
+				t.Errorf("d6 %d: %+v %v, want %s (%q)", tc.d6[0], f, err, tc.kind, tc.want)
+			}
+		})
+	}
+}
