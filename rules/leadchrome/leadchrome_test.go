@@ -42,7 +42,7 @@ func TestFumbleRanges(t *testing.T) {
 
 func TestQuickDrawModifierTable(t *testing.T) {
 	for _, tc := range []struct {
-		id         string
+		id          string
 		init, toHit int
 	}{
 		{"opponent-drawn-cocked", -10, 0},
