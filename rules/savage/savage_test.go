@@ -1,0 +1,273 @@
+package savage
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+type dice []int
+
+func (d *dice) Roll(sides int) (int, error) {
+	if len(*d) == 0 {
+		return 0, errors.New("out of dice")
+	}
+	v := (*d)[0]
+	*d = (*d)[1:]
+	return v, nil
+}
+
+// enumerate is the chance, by brute force over the faces, that an Acing die
+// of sides faces totals at least t (chains deeper than depth are dropped;
+// their weight is below sides^-depth).
+func enumerate(sides, t, depth int) float64 {
+	var walk func(sum int, p float64, d int) float64
+	walk = func(sum int, p float64, d int) float64 {
+		if d == depth {
+			return 0
+		}
+		got := 0.0
+		for f := 1; f <= sides; f++ {
+			q := p / float64(sides)
+			switch {
+			case f == sides:
+				if sum+f >= t {
+					got += q // it is there whatever the Ace adds
+				} else {
+					got += walk(sum+f, q, d+1)
+				}
+			case sum+f >= t:
+				got += q
+			}
+		}
+		return got
+	}
+	return walk(0, 1, 0)
+}
+
+// Savage Worlds: a Wild Card's trait roll with d4 … d12 meets TN 4 when
+// its trait die or its Wild Die (d6) does, each Acing.
+func TestWildCardChanceAtTN4(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		sides int
+		want  float64
+	}{
+		{"d4", 4, 0.625},
+		{"d6", 6, 0.75},
+		{"d8", 8, 0.8125},
+		{"d10", 10, 0.85},
+		{"d12", 12, 0.875},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := TraitChance(tc.sides, 0, 4, true)
+			if math.Abs(got-tc.want) > 1e-12 {
+				t.Errorf("exact: %.6f, want %.6f", got, tc.want)
+			}
+			byHand := 1 - (1-enumerate(tc.sides, 4, 12))*(1-enumerate(WildDie, 4, 12))
+			if math.Abs(got-byHand) > 1e-9 {
+				t.Errorf("exact %.9f, enumerated %.9f", got, byHand)
+			}
+		})
+	}
+}
+
+// Aces matter past the top face: the exact chance agrees with enumeration
+// at every die and TN up to 30, with modifiers.
+func TestAceChanceAgreesWithEnumeration(t *testing.T) {
+	for _, s := range DieTypes {
+		for tn := 1; tn <= 30; tn++ {
+			for _, m := range []int{-2, 0, 1} {
+				want := 1 - (1-enumerate(s, tn-m, 14))*(1-enumerate(WildDie, tn-m, 14))
+				if got := TraitChance(s, m, tn, true); math.Abs(got-want) > 1e-9 {
+					t.Fatalf("d%d%+d vs TN %d: exact %.9f, enumerated %.9f", s, m, tn, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestParry(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		fighting, bonus int
+		want            int
+	}{
+		{"no Fighting", 0, 0, 2},
+		{"d4", 4, 0, 4},
+		{"d6", 6, 0, 5},
+		{"d8", 8, 0, 6},
+		{"d10", 10, 0, 7},
+		{"d12", 12, 0, 8},
+		{"d12+2", 12, 2, 9},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Parry(tc.fighting, tc.bonus); got != tc.want {
+				t.Errorf("Parry %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestRangeBands(t *testing.T) {
+	pistol := Weapon{Name: "Colt Peacemaker", Short: 12, Med: 24, Long: 48, RoF: 1, Damage: []int{6, 6}}
+	knife := Weapon{Name: "throwing knife", Short: 3, Med: 6, Long: 12, RoF: 1, Damage: []int{4}, Thrown: true}
+	for _, tc := range []struct {
+		name   string
+		w      Weapon
+		inches int
+		aimed  bool
+		band   Band
+		mod    int
+		err    string
+	}{
+		{"short: no modifier", pistol, 12, false, Short, 0, ""},
+		{"medium: -2", pistol, 13, false, Medium, -2, ""},
+		{"long: -4", pistol, 48, false, Long, -4, ""},
+		{"extreme with Aim: -8", pistol, 150, true, Extreme, -8, ""},
+		{"extreme without Aim", pistol, 150, false, OutOfRange, 0, "needs the Aim action"},
+		{"past four times Long", pistol, 193, true, OutOfRange, 0, "past Extreme Range"},
+		{"no thrown weapon at Extreme", knife, 20, true, OutOfRange, 0, "thrown weapons cannot"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := tc.w.BandAt(tc.inches, tc.aimed)
+			if b != tc.band || b.RangeModifier() != tc.mod || (tc.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.err)) {
+				t.Errorf("%d\": %s %+d %v, want %s %+d %q", tc.inches, b, b.RangeModifier(), err, tc.band, tc.mod, tc.err)
+			}
+		})
+	}
+	if got := ShotModifier(Medium, 3, 1, false); got != -2-2-1 {
+		t.Errorf("three shots at Medium with a Wound: %+d, want -5", got)
+	}
+	if got := ShotModifier(Short, 1, 5, true); got != -3-2 {
+		t.Errorf("running with five Wounds: %+d, want -5 (wounds cap at -3)", got)
+	}
+}
+
+func TestTraitRolls(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		faces   []int
+		sides   int
+		mod, tn int
+		wild    bool
+		total   int
+		success bool
+		raises  int
+		crit    bool
+	}{
+		{"the Wild Die saves a miss", []int{2, 5}, 8, 0, 4, true, 5, true, 0, false},
+		{"an Ace on the trait die", []int{8, 8, 3, 1}, 8, 0, 4, true, 19, true, 3, false},
+		{"snake eyes is a critical failure", []int{1, 1}, 10, 2, 4, true, 3, false, 0, true},
+		{"an Extra has no Wild Die", []int{3}, 6, 0, 4, false, 3, false, 0, false},
+		{"a raise at 8", []int{6, 2, 1}, 6, 0, 4, true, 8, true, 1, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := dice(tc.faces)
+			r, err := RollTrait(&d, tc.sides, tc.mod, tc.tn, tc.wild)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Total != tc.total || r.Success != tc.success || r.Raises != tc.raises || r.CriticalFailure != tc.crit {
+				t.Errorf("%+v, want total %d success %v raises %d crit %v", r, tc.total, tc.success, tc.raises, tc.crit)
+			}
+		})
+	}
+}
+
+func TestApplyingDamage(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		st            Status
+		damage, tough int
+		shaken        bool
+		wounds        int
+		incap         bool
+	}{
+		{"below Toughness: no effect", Status{WildCard: true}, 5, 6, false, 0, false},
+		{"at Toughness: Shaken", Status{WildCard: true}, 6, 6, true, 0, false},
+		{"Shaken again: a Wound instead", Status{WildCard: true, Shaken: true}, 7, 6, true, 1, false},
+		{"two raises: Shaken and two Wounds", Status{WildCard: true}, 14, 6, true, 2, false},
+		{"an Extra with one Wound is Incapacitated", Status{}, 10, 6, true, 1, true},
+		{"a fourth Wound Incapacitates a Wild Card", Status{WildCard: true, Wounds: 3}, 10, 6, true, 4, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := tc.st
+			e := ApplyDamage(&st, tc.damage, tc.tough)
+			if st.Shaken != tc.shaken || st.Wounds != tc.wounds || st.Incapacitated != tc.incap {
+				t.Errorf("after %d vs %d: %+v (%s), want shaken %v wounds %d incapacitated %v", tc.damage, tc.tough, st, e.Text, tc.shaken, tc.wounds, tc.incap)
+			}
+		})
+	}
+}
+
+func TestDamageRolls(t *testing.T) {
+	// 2d6 with a raise: 6 Aces (6+3), 2, raise d6 4: 15.
+	d := dice{6, 3, 2, 4}
+	total, text, err := RollDamage(&d, []int{6, 6}, true, 0)
+	if err != nil || total != 15 || !strings.Contains(text, "raise d6 4") {
+		t.Errorf("damage %d %q %v", total, text, err)
+	}
+	if got := MeleeDamage(12, 8); len(got) != 2 || got[0] != 12 || got[1] != 8 {
+		t.Errorf("d12 Strength with a long sword: %v", got)
+	}
+}
+
+func TestIncapacitationVigor(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		faces []int
+		want  string
+	}{
+		{"critical failure: dies", []int{1, 1}, Dies},
+		{"failure: bleeding out", []int{2, 3}, BleedingOut},
+		{"success: heals with the Wounds", []int{4, 1}, InjuryHeals},
+		{"a raise: 24 hours", []int{8, 1, 2}, InjuryPasses},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := dice(tc.faces)
+			got, _, err := Incapacitation(&d, 8, Status{WildCard: true})
+			if err != nil || got != tc.want {
+				t.Errorf("%v: %q %v, want %q", tc.faces, got, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestCountdown(t *testing.T) {
+	deals := []Deal{
+		{Who: []string{"bandits"}, Card: Card{Rank: 10, Suit: "clubs"}},
+		{Who: []string{"marshal"}, Card: Card{Rank: 10, Suit: "spades"}},
+		{Who: []string{"kid"}, Card: Card{Rank: 14, Suit: "hearts"}},
+		{Who: []string{"doc"}, Card: Card{Suit: "red", Joker: true}},
+		{Who: []string{"deputy"}, Card: Card{Rank: 2, Suit: "diamonds"}},
+	}
+	order, reshuffle := Countdown(deals)
+	var got []string
+	for _, d := range order {
+		got = append(got, d.Who[0]+" "+d.Card.String())
+	}
+	want := "doc red Joker, kid A♥, marshal 10♠, bandits 10♣, deputy 2♦"
+	if strings.Join(got, ", ") != want || !reshuffle {
+		t.Errorf("countdown %q (reshuffle %v), want %q and a reshuffle", strings.Join(got, ", "), reshuffle, want)
+	}
+	if n := len(NewDeck()); n != 54 {
+		t.Errorf("the deck has %d cards, want 54", n)
+	}
+}
+
+func TestMovement(t *testing.T) {
+	if got := PaceLeft(6, 2, 0); got != 4 {
+		t.Errorf("Pace 6 with two Wounds: %d, want 4", got)
+	}
+	if got := PaceLeft(2, 3, 0); got != 1 {
+		t.Errorf("Pace never drops below 1\": %d", got)
+	}
+	if got := PaceLeft(6, 0, 5); got != 11 {
+		t.Errorf("running with a 5 on the running die: %d, want 11", got)
+	}
+	if MoveCost(true) != 2 || MoveCost(false) != 1 || StandCost != 2 {
+		t.Error("difficult terrain costs 2\" an inch, standing 2\" of Pace")
+	}
+}
