@@ -1,0 +1,323 @@
+// Package dragonwarriors is Dragon Warriors II's draft combat (Dave Morris
+// and Tim Harford): open-ended plus-minus 2d6, Reflexes initiative each
+// turn, attack against defence with the margin as wounds, ripostes and
+// counter-ripostes, stun, knock-out and death on Toughness, full and
+// aggressive parry, missile difficulty from range in feet or fathoms, and
+// the weapon, shield and armour tables.
+package dragonwarriors
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Dice rolls one die of sides faces (rules.Source is one).
+type Dice interface {
+	Roll(sides int) (int, error)
+}
+
+// PlusMinus is one open-ended plus-minus roll (DW II: Rolling Dice): two
+// dice, one added and one subtracted; a six is counted and rolled again,
+// as long as sixes come.
+type PlusMinus struct {
+	Plus, Minus []int // the faces of each die, sixes and their re-rolls
+	Value       int
+	DoubleSix   bool // both dice showed six at once ("something special happens")
+}
+
+// maxRerolls bounds a run of sixes.
+const maxRerolls = 50
+
+// RollPlusMinus rolls the plus die (with its re-rolls), then the minus die.
+func RollPlusMinus(d Dice) (PlusMinus, error) {
+	open := func() ([]int, int, error) {
+		var faces []int
+		sum := 0
+		for len(faces) <= maxRerolls {
+			v, err := d.Roll(6)
+			if err != nil {
+				return nil, 0, err
+			}
+			faces = append(faces, v)
+			sum += v
+			if v != 6 {
+				break
+			}
+		}
+		return faces, sum, nil
+	}
+	var r PlusMinus
+	var p, m int
+	var err error
+	if r.Plus, p, err = open(); err != nil {
+		return r, err
+	}
+	if r.Minus, m, err = open(); err != nil {
+		return r, err
+	}
+	r.Value = p - m
+	r.DoubleSix = r.Plus[0] == 6 && r.Minus[0] == 6
+	return r, nil
+}
+
+func (r PlusMinus) String() string { return fmt.Sprintf("(%+d)", r.Value) }
+
+// Weapon is a row of the melee weapon classes (DW II: Weapons).
+type Weapon struct {
+	ID             string
+	Name           string
+	Attack, Damage int
+	Thrown         bool
+	Concealable    bool
+	LongRange      bool // bows and crossbows: difficulty in fathoms
+}
+
+// Weapons is the weapon table.
+var Weapons = []Weapon{
+	{ID: "two-handed-heavy", Name: "Two-handed heavy weapon (axe, mace, polearm)", Attack: 1, Damage: 3},
+	{ID: "two-handed-sword", Name: "Two-handed sword", Attack: 2, Damage: 1},
+	{ID: "light-spear", Name: "Two-handed light spear", Attack: 1, Thrown: true},
+	{ID: "one-handed-heavy", Name: "One-handed heavy weapon (axe, mace, morningstar)", Damage: 2},
+	{ID: "one-handed-sword", Name: "One-handed sword", Attack: 1},
+	{ID: "small", Name: "Small weapon (knife)", Thrown: true, Concealable: true},
+	{ID: "unarmed", Name: "Unarmed or improvised", Damage: -1},
+	{ID: "bow", Name: "Bow", LongRange: true},
+	{ID: "crossbow", Name: "Crossbow", LongRange: true},
+}
+
+// FindWeapon returns the weapon with id.
+func FindWeapon(id string) (Weapon, bool) {
+	for _, w := range Weapons {
+		if w.ID == id {
+			return w, true
+		}
+	}
+	return Weapon{}, false
+}
+
+// Armour reduces damage and initiative rolls (DW II: Armour).
+var Armour = map[string]int{"none": 0, "leather": 1, "cloth": 1, "ring": 2, "scale": 2, "chain": 3, "plate": 3}
+
+// ShieldBonus is what a shield adds to defence and to a missile's
+// difficulty; it carries through to a riposte.
+const ShieldBonus = 2
+
+// Fighter is a combatant's sheet and state.
+type Fighter struct {
+	Name                               string
+	Attack, Defence, Toughness, Reflex int
+	Weapon                             string // an id of Weapons; "" is unarmed
+	Shield                             bool
+	Armour                             string
+	Wounds                             int
+	Stunned                            bool // Attack and Defence 0 until this time next turn
+	KnockedOut, Dead                   bool
+}
+
+func (f *Fighter) weapon() Weapon {
+	w, ok := FindWeapon(f.Weapon)
+	if !ok {
+		w, _ = FindWeapon("unarmed")
+	}
+	return w
+}
+
+// AttackScore is the fighter's attack with the weapon's bonus (0 stunned).
+func (f *Fighter) AttackScore() int {
+	if f.Stunned {
+		return 0
+	}
+	return f.Attack + f.weapon().Attack
+}
+
+// Stance is how a defender meets an attack (DW II: Defensive Stances).
+type Stance int
+
+const (
+	Normal Stance = iota
+	// FullParry adds Attack to Defence; no riposte.
+	FullParry
+	// AggressiveParry adds half Attack, rounded down; a riposte is allowed,
+	// but the bonus does not carry to a counter-riposte.
+	AggressiveParry
+)
+
+// DefenceScore is the fighter's defence in a stance, with the shield (0
+// stunned).
+func (f *Fighter) DefenceScore(s Stance) int {
+	if f.Stunned {
+		return 0
+	}
+	d := f.Defence
+	if f.Shield {
+		d += ShieldBonus
+	}
+	switch s {
+	case FullParry:
+		d += f.Attack
+	case AggressiveParry:
+		d += f.Attack / 2
+	}
+	return d
+}
+
+// Initiative rolls Reflexes less armour for each fighter and returns them in
+// acting order, highest first (a fighter may delay: the table decides).
+func Initiative(d Dice, fs []*Fighter) ([]*Fighter, map[*Fighter]int, error) {
+	totals := map[*Fighter]int{}
+	for _, f := range fs {
+		r, err := RollPlusMinus(d)
+		if err != nil {
+			return nil, nil, err
+		}
+		totals[f] = f.Reflex + r.Value - Armour[f.Armour]
+	}
+	order := append([]*Fighter(nil), fs...)
+	sort.SliceStable(order, func(i, j int) bool { return totals[order[i]] > totals[order[j]] })
+	return order, totals, nil
+}
+
+// Blow is one attack resolved: both totals, the margin and what it did.
+type Blow struct {
+	Attacker, Defender    string
+	AttackRoll, DefRoll   PlusMinus
+	AttackTotal, DefTotal int
+	Margin                int // the winner's margin; 0 a draw
+	Hit                   bool
+	Wounds                int // wounds dealt
+	Check                 *Check
+	// Riposte is the attack score the defender may riposte with: its
+	// margin, when it won and its stance allows.
+	Riposte int
+	Text    string
+}
+
+// Check is a Toughness roll after an injury.
+type Check struct {
+	Roll       PlusMinus
+	Total, TN  int
+	Stunned    bool
+	KnockedOut bool
+	DeathRoll  *PlusMinus
+	Died       bool
+}
+
+// Strike resolves one attack of a with attack score att (its Attack
+// score, or a riposte's margin) against b in stance s. The attacker's
+// roll comes first, then the defender's, then b's Toughness roll if hurt.
+func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance) (Blow, error) {
+	bl := Blow{Attacker: a.Name, Defender: b.Name}
+	var err error
+	if bl.AttackRoll, err = RollPlusMinus(d); err != nil {
+		return bl, err
+	}
+	if bl.DefRoll, err = RollPlusMinus(d); err != nil {
+		return bl, err
+	}
+	bl.AttackTotal = att + bl.AttackRoll.Value
+	bl.DefTotal = b.DefenceScore(s) + bl.DefRoll.Value
+	text := fmt.Sprintf("%s attacks %s %d, total %d; %s defends %s, total %d", a.Name, bl.AttackRoll, att, bl.AttackTotal, b.Name, bl.DefRoll, bl.DefTotal)
+	switch {
+	case bl.AttackTotal > bl.DefTotal:
+		bl.Hit, bl.Margin = true, bl.AttackTotal-bl.DefTotal
+		bl.Wounds = max(0, bl.Margin+a.weapon().Damage-Armour[b.Armour])
+		text += fmt.Sprintf(": %s wins by %d and deals %d wound(s)", a.Name, bl.Margin, bl.Wounds)
+		if bl.Wounds > 0 {
+			c, err := Injure(d, b, bl.Wounds)
+			if err != nil {
+				return bl, err
+			}
+			bl.Check = &c
+			text += "; " + c.text(b)
+		}
+	case bl.DefTotal > bl.AttackTotal:
+		bl.Margin = bl.DefTotal - bl.AttackTotal
+		text += fmt.Sprintf(": %s wins by %d", b.Name, bl.Margin)
+		if s != FullParry && !b.Stunned {
+			bl.Riposte = bl.Margin
+			text += fmt.Sprintf(" and may riposte with %d", bl.Riposte)
+		}
+	default:
+		text += ": a draw"
+	}
+	bl.Text = text + "."
+	return bl, nil
+}
+
+// Injure adds wounds to f and makes its Toughness roll against Wounds + 5:
+// a failure stuns, a failure by more than five knocks out. A fighter whose
+// wounds already passed its Toughness also rolls Toughness against Wounds,
+// or dies.
+func Injure(d Dice, f *Fighter, wounds int) (Check, error) {
+	wasPast := f.Wounds > f.Toughness
+	f.Wounds += wounds
+	var c Check
+	var err error
+	if c.Roll, err = RollPlusMinus(d); err != nil {
+		return c, err
+	}
+	c.Total, c.TN = f.Toughness+c.Roll.Value, f.Wounds+5
+	if c.Total < c.TN {
+		c.Stunned = true
+		f.Stunned = true
+		if c.TN-c.Total > 5 {
+			c.KnockedOut, f.KnockedOut = true, true
+		}
+	}
+	if wasPast {
+		r, err := RollPlusMinus(d)
+		if err != nil {
+			return c, err
+		}
+		c.DeathRoll = &r
+		if f.Toughness+r.Value < f.Wounds {
+			c.Died, f.Dead = true, true
+		}
+	}
+	return c, nil
+}
+
+func (c Check) text(f *Fighter) string {
+	s := fmt.Sprintf("%s rolls Toughness %s, total %d vs Wounds %d + 5 = %d", f.Name, c.Roll, c.Total, f.Wounds, c.TN)
+	switch {
+	case c.KnockedOut:
+		s += ": knocked out"
+	case c.Stunned:
+		s += ": stunned"
+	default:
+		s += ": keeps his wits"
+	}
+	if c.DeathRoll != nil {
+		if c.Died {
+			s += fmt.Sprintf("; past his Toughness, he rolls %s and dies of his injuries", *c.DeathRoll)
+		} else {
+			s += fmt.Sprintf("; past his Toughness, he rolls %s and lives", *c.DeathRoll)
+		}
+	}
+	return s
+}
+
+// EndTurn ends the stun of a fighter stunned last turn.
+func (f *Fighter) EndTurn() { f.Stunned = false }
+
+// FeetPerPace converts the map's paces to feet (docs/defaults.md).
+const FeetPerPace = 2.5
+
+// MissileDifficulty is a missile's difficulty (DW II: Missile Combat): the
+// range in feet for close-range weapons (rocks, axes, knives, javelins), in
+// fathoms (feet / 6) for bows and crossbows; a shield adds two.
+func MissileDifficulty(w Weapon, feet float64, shield bool) int {
+	d := int(feet + 0.5)
+	if w.LongRange {
+		d = int(feet/6 + 0.5)
+	}
+	if shield {
+		d += ShieldBonus
+	}
+	return d
+}
+
+// Describe names a stance.
+func (s Stance) String() string {
+	return [...]string{"normal", "full parry", "aggressive parry"}[min(max(int(s), 0), 2)]
+}

@@ -1,0 +1,201 @@
+package dragonwarriors
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+type dice []int
+
+func (d *dice) Roll(sides int) (int, error) {
+	if len(*d) == 0 {
+		return 0, errors.New("out of dice")
+	}
+	v := (*d)[0]
+	*d = (*d)[1:]
+	return v, nil
+}
+
+func TestPlusMinusIsOpenEnded(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		faces []int
+		value int
+		six2  bool
+	}{
+		{"plain", []int{4, 2}, 2, false},
+		{"a six on the plus die rolls again", []int{6, 3, 1}, 8, false},
+		{"sixes on the minus die subtract again", []int{2, 6, 6, 1}, -11, false},
+		{"double six", []int{6, 2, 6, 1}, 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := dice(tc.faces)
+			r, err := RollPlusMinus(&d)
+			if err != nil || r.Value != tc.value || r.DoubleSix != tc.six2 {
+				t.Errorf("%v: %+v %v, want %+d (double six %v)", tc.faces, r, err, tc.value, tc.six2)
+			}
+		})
+	}
+}
+
+// TestSirRolfAgainstSquireLennox is DW II's worked example of combat, the
+// dice typed in as the text gives them. Two of its rolls disagree with
+// their own totals: Lennox's "(+10!), total 21" (Defence 10 needs +11 for
+// 21) and Rolf's "(0), total 15" (Attack 14 needs +1); the test types the
+// dice that give the text's totals, margins and wounds.
+func TestSirRolfAgainstSquireLennox(t *testing.T) {
+	rolf := &Fighter{Name: "Rolf", Attack: 14, Defence: 14, Toughness: 13, Reflex: 10, Weapon: "none"}
+	lennox := &Fighter{Name: "Lennox", Attack: 11, Defence: 10, Toughness: 10, Reflex: 11, Weapon: "none"}
+	// The example leaves weapon modifiers out: give both a weapon of no
+	// bonus.
+	Weapons = append(Weapons, Weapon{ID: "none", Name: "(modifiers omitted)"})
+	defer func() { Weapons = Weapons[:len(Weapons)-1] }()
+	d := dice{
+		1, 5, 1, 4, // initiative: Rolf (-4), Lennox (-3)
+		1, 2, 2, 1, // Lennox attacks (-1); Rolf defends (+1)
+		6, 1, 1, 1, 4, 1, 2, // Rolf ripostes (+6); Lennox (-3); Lennox's Toughness (-1)
+		3, 1, 6, 6, 1, 2, // Rolf attacks (+2); Lennox defends (+11)
+		1, 5, 1, 2, // Lennox ripostes (-4); Rolf defends (-1)
+		1, 3, 1, 4, 1, 3, // Rolf counter-ripostes (-2); Lennox (-3); Toughness (-2)
+		2, 1, 6, 1, 1, 6, 3, 1, // next turn: Rolf (+1), Lennox (+6), Toughness (+8)
+	}
+
+	order, totals, err := Initiative(&d, []*Fighter{rolf, lennox})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if totals[rolf] != 6 || totals[lennox] != 8 || order[0] != lennox {
+		t.Fatalf("initiative: Rolf %d, Lennox %d, first %s; want 6, 8, Lennox", totals[rolf], totals[lennox], order[0].Name)
+	}
+	step := func(name string, a *Fighter, att int, b *Fighter, wantAtt, wantDef int) Blow {
+		t.Helper()
+		bl, err := Strike(&d, a, att, b, Normal)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if bl.AttackTotal != wantAtt || bl.DefTotal != wantDef {
+			t.Errorf("%s: totals %d against %d, want %d against %d (%s)", name, bl.AttackTotal, bl.DefTotal, wantAtt, wantDef, bl.Text)
+		}
+		return bl
+	}
+	// Lennox swings: 10 against Rolf's 15. Rolf wins by five, ripostes.
+	bl := step("Lennox's blow", lennox, lennox.AttackScore(), rolf, 10, 15)
+	if bl.Hit || bl.Riposte != 5 {
+		t.Fatalf("Rolf should win by 5 and may riposte: %+v", bl)
+	}
+	// Rolf's riposte: 5 + 6 = 11 against 7: four wounds; Lennox's
+	// Toughness 9 against 4 + 5 = 9 is a draw: not stunned.
+	bl = step("Rolf's riposte", rolf, bl.Riposte, lennox, 11, 7)
+	if bl.Wounds != 4 || lennox.Wounds != 4 || bl.Check == nil || bl.Check.Total != 9 || bl.Check.TN != 9 || lennox.Stunned {
+		t.Fatalf("after the riposte: %+v, Lennox %+v", bl, lennox)
+	}
+	// Rolf's own attack: 16 against 21; Lennox ripostes with 5.
+	bl = step("Rolf's attack", rolf, rolf.AttackScore(), lennox, 16, 21)
+	if bl.Riposte != 5 {
+		t.Fatalf("Lennox's riposte: %+v", bl)
+	}
+	// Lennox's riposte: 1 against 13; Rolf wins by 12 and counter-ripostes.
+	bl = step("Lennox's riposte", lennox, bl.Riposte, rolf, 1, 13)
+	if bl.Riposte != 12 {
+		t.Fatalf("Rolf's counter-riposte: %+v", bl)
+	}
+	// The counter-riposte: 10 against 7: three more wounds, seven in all;
+	// Toughness 8 against 12: stunned, not knocked out.
+	bl = step("Rolf's counter-riposte", rolf, bl.Riposte, lennox, 10, 7)
+	if bl.Wounds != 3 || lennox.Wounds != 7 || bl.Check.Total != 8 || bl.Check.TN != 12 || !lennox.Stunned || lennox.KnockedOut {
+		t.Fatalf("after the counter-riposte: %+v, Lennox %+v", bl.Check, lennox)
+	}
+	// The next turn: stunned, Lennox defends at 0. Rolf 15 against 6:
+	// nine wounds, 16 in all; Toughness 18 against 21: stunned again, on
+	// his feet, and now past his Toughness.
+	if lennox.DefenceScore(Normal) != 0 || lennox.AttackScore() != 0 {
+		t.Fatalf("a stunned Lennox has Attack %d and Defence %d", lennox.AttackScore(), lennox.DefenceScore(Normal))
+	}
+	bl = step("Rolf's mace", rolf, rolf.AttackScore(), lennox, 15, 6)
+	if bl.Margin != 9 || bl.Wounds != 9 || lennox.Wounds != 16 || bl.Check.Total != 18 || bl.Check.TN != 21 || !lennox.Stunned || lennox.KnockedOut || lennox.Dead || bl.Check.DeathRoll != nil {
+		t.Fatalf("after the mace: %+v, check %+v, Lennox %+v", bl, bl.Check, lennox)
+	}
+	if len(d) != 0 {
+		t.Errorf("%d dice left over", len(d))
+	}
+	// One more wound and a failed Toughness against Wounds kills him.
+	d = dice{1, 2, 1, 5}
+	c, err := Injure(&d, lennox, 1)
+	if err != nil || c.DeathRoll == nil || !c.Died || !lennox.Dead {
+		t.Errorf("a wound past Toughness: %+v %v", c, err)
+	}
+}
+
+func TestStances(t *testing.T) {
+	f := &Fighter{Name: "F", Attack: 13, Defence: 8, Shield: true}
+	for _, tc := range []struct {
+		s    Stance
+		want int
+	}{{Normal, 10}, {FullParry, 23}, {AggressiveParry, 16}} {
+		if got := f.DefenceScore(tc.s); got != tc.want {
+			t.Errorf("%s: defence %d, want %d", tc.s, got, tc.want)
+		}
+	}
+	// A full parry gives no riposte.
+	d := dice{1, 2, 4, 1}
+	a := &Fighter{Name: "A", Attack: 10}
+	bl, _ := Strike(&d, a, 10, f, FullParry)
+	if bl.Hit || bl.Riposte != 0 || !strings.Contains(bl.Text, "F wins by") {
+		t.Errorf("a full parry: %+v", bl)
+	}
+}
+
+func TestWeaponsShieldsArmour(t *testing.T) {
+	for _, tc := range []struct {
+		id       string
+		att, dmg int
+		thrown   bool
+	}{
+		{"two-handed-heavy", 1, 3, false},
+		{"two-handed-sword", 2, 1, false},
+		{"light-spear", 1, 0, true},
+		{"one-handed-heavy", 0, 2, false},
+		{"one-handed-sword", 1, 0, false},
+		{"small", 0, 0, true},
+		{"unarmed", 0, -1, false},
+	} {
+		w, ok := FindWeapon(tc.id)
+		if !ok || w.Attack != tc.att || w.Damage != tc.dmg || w.Thrown != tc.thrown {
+			t.Errorf("%s: %+v", tc.id, w)
+		}
+	}
+	for armour, want := range map[string]int{"leather": 1, "cloth": 1, "ring": 2, "scale": 2, "chain": 3, "plate": 3} {
+		if Armour[armour] != want {
+			t.Errorf("%s: -%d, want -%d", armour, Armour[armour], want)
+		}
+	}
+	// A mace (+2 damage) through chain (-3): a margin of 4 deals 3.
+	d := dice{3, 1, 1, 2, 5, 1}
+	a := &Fighter{Name: "A", Attack: 10, Weapon: "one-handed-heavy"}
+	b := &Fighter{Name: "B", Defence: 9, Toughness: 12, Armour: "chain"}
+	bl, err := Strike(&d, a, a.AttackScore(), b, Normal)
+	if err != nil || bl.Margin != 4 || bl.Wounds != 3 {
+		t.Errorf("mace through chain: %+v %v", bl, err)
+	}
+}
+
+func TestMissileDifficulty(t *testing.T) {
+	knife, _ := FindWeapon("small")
+	bow, _ := FindWeapon("bow")
+	for _, tc := range []struct {
+		name   string
+		w      Weapon
+		feet   float64
+		shield bool
+		want   int
+	}{
+		{"a knife at 12 feet", knife, 12, false, 12},
+		{"a bow at 120 feet: 20 fathoms", bow, 120, false, 20},
+		{"a bow at a shield-bearer", bow, 120, true, 22},
+	} {
+		if got := MissileDifficulty(tc.w, tc.feet, tc.shield); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
