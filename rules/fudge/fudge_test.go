@@ -1,0 +1,142 @@
+package fudge
+
+import (
+	"errors"
+	"math"
+	"testing"
+)
+
+type dice []int
+
+func (d *dice) Roll(sides int) (int, error) {
+	if len(*d) == 0 {
+		return 0, errors.New("out of dice")
+	}
+	v := (*d)[0]
+	*d = (*d)[1:]
+	return v, nil
+}
+
+func Test4dFDistribution(t *testing.T) {
+	counts := map[int]int{}
+	for a := -1; a <= 1; a++ {
+		for b := -1; b <= 1; b++ {
+			for c := -1; c <= 1; c++ {
+				for d := -1; d <= 1; d++ {
+					counts[a+b+c+d]++
+				}
+			}
+		}
+	}
+	total := 0.0
+	for s := -4; s <= 4; s++ {
+		if got, want := Chance4dF(s), float64(counts[s])/81; math.Abs(got-want) > 1e-12 {
+			t.Errorf("P(%+d) = %.4f, enumerated %.4f", s, got, want)
+		}
+		total += Chance4dF(s)
+	}
+	if math.Abs(total-1) > 1e-12 {
+		t.Errorf("the chances sum to %f", total)
+	}
+}
+
+func TestLadder(t *testing.T) {
+	for _, tc := range []struct {
+		l    Level
+		name string
+	}{{Terrible, "Terrible"}, {Poor, "Poor"}, {Mediocre, "Mediocre"}, {Fair, "Fair"}, {Good, "Good"}, {Great, "Great"}, {Superb, "Superb"}, {Legendary, "Legendary"}} {
+		if tc.l.String() != tc.name {
+			t.Errorf("%d: %s, want %s", tc.l, tc.l, tc.name)
+		}
+		if l, err := ParseLevel(tc.name); err != nil || l != tc.l {
+			t.Errorf("parse %s: %v %v", tc.name, l, err)
+		}
+	}
+}
+
+// Combat Options 1.3's example: CV 2, a Mediocre defence against a Great
+// attack is a degree of 3: the armor does not count.
+func TestArmorCoverage(t *testing.T) {
+	a := Armor{Name: "steel chain shirt", AV: ArmorMaterials["steel chain with padding"], CV: CoverageTypes["shirt"]}
+	if got := a.Absorbs(int(Great - Mediocre)); got != 0 {
+		t.Errorf("the book's example: the armor absorbs %d, want 0", got)
+	}
+	if got := a.Absorbs(2); got != 2 {
+		t.Errorf("a degree of 2 against CV 2: absorbs %d, want the AV 2", got)
+	}
+	for name, want := range map[string]int{"vest or breastplate": 1, "shirt": 2, "hauberk": 3, "partial suit": 4, "full suit": 5} {
+		if CoverageTypes[name] != want {
+			t.Errorf("%s: CV %d, want %d", name, CoverageTypes[name], want)
+		}
+	}
+	for name, want := range map[string]int{"heavy or hardened leather": 1, "steel plate with under mail coat": 3, "heavy ballistic cloth": 2} {
+		if ArmorMaterials[name] != want {
+			t.Errorf("%s: AV %d, want %d", name, ArmorMaterials[name], want)
+		}
+	}
+}
+
+func TestShieldChecks(t *testing.T) {
+	// Shield skill Good; four blanks: Good, equal to the opponent's Good:
+	// the shield takes it.
+	s := &Shield{Skill: Good, Points: 6, UseDamage: true}
+	d := dice{3, 3, 3, 3}
+	ok, got, err := ShieldCheck(&d, s, Good, 4)
+	if err != nil || !ok || got != Good || s.Taken != 4 {
+		t.Fatalf("check: %v %s %v, taken %d", ok, got, err, s.Taken)
+	}
+	// Past half its points the shield checks at −1: four blanks are Fair,
+	// below Good: the blow gets through.
+	d = dice{3, 3, 3, 3}
+	if ok, got, _ := ShieldCheck(&d, s, Good, 4); ok || got != Fair {
+		t.Errorf("a worn shield: blocked %v at %s, want a miss at Fair", ok, got)
+	}
+	s.Taken = 6
+	if s.Usable() {
+		t.Error("a shield with no points left is still usable")
+	}
+}
+
+func TestWoundTrack(t *testing.T) {
+	w := NewWoundTrack(2)
+	if w.Capacity() != 16 {
+		t.Fatalf("two boxes a level: %d boxes", w.Capacity())
+	}
+	for _, tc := range []struct {
+		damage int
+		level  Level
+	}{{1, Terrible}, {1, Terrible}, {1, Poor}, {3, Mediocre}, {4, Good}} {
+		w.Take(tc.damage)
+		if got := w.Level(); got != tc.level {
+			t.Errorf("after %d more (%d boxes): %s, want %s", tc.damage, w.Filled, got, tc.level)
+		}
+	}
+	w.Recover(3) // 10 boxes less 3: the seventh box, in Fair
+	if got := w.Level(); got != Fair {
+		t.Errorf("after recovering 3: %s, want Fair", got)
+	}
+}
+
+func TestDamageChecks(t *testing.T) {
+	// Combat Options 4.3's example: Good capacity, wound level Fair, a
+	// roll of −1: Fair, a success.
+	d := dice{1, 3, 3, 3}
+	c, err := CheckDamage(&d, Good, Fair, 0)
+	if err != nil || !c.Success || c.Result != Fair {
+		t.Errorf("the book's example: %+v %v", c, err)
+	}
+	d = dice{1, 1, 1, 1}
+	if c, _ := CheckDamage(&d, Good, Fair, 0); c.Success || c.Critical != "failure" {
+		t.Errorf("four minuses: %+v", c)
+	}
+	d = dice{6, 6, 5, 5}
+	if c, _ := CheckDamage(&d, Poor, Superb, 0); c.Success || c.Critical != "success" {
+		t.Errorf("four pluses from Poor against Superb: %+v", c)
+	}
+	if StandardDamage["hurt"] != Fair || StandardDamage["near death"] != Superb || StandardDamage["dead"] != Legendary {
+		t.Error("the standard damage mapping")
+	}
+	if MayTryRecovery(2, 3) || !MayTryRecovery(3, 3) {
+		t.Error("recovery waits as many rounds as damage points")
+	}
+}
