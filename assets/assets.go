@@ -26,6 +26,15 @@ func Melee() []byte { return must("melee.json") }
 // DemoFight is the bundled demo fight, "Showdown on Main Street".
 func DemoFight() []byte { return must("fights/demo.fight.json") }
 
+// Fights lists the bundled fights by name: the demo, and one for each
+// other rule system.
+func Fights() map[string][]byte {
+	return map[string][]byte{
+		"demo":           DemoFight(),
+		"dragonwarriors": must("fights/dragonwarriors.fight.json"),
+	}
+}
+
 func must(name string) []byte {
 	b, err := files.ReadFile(name)
 	if err != nil {

@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"hexslinger/rules/dragonwarriors"
+)
 
 // Traits are a character's trait ranks, by TWTW trait name.
 type Traits struct {
@@ -71,6 +75,9 @@ type Character struct {
 	Size   int            `json:"size"`
 	Gear   []Carried      `json:"gear,omitempty"`
 	Notes  string         `json:"notes,omitempty"`
+	// DragonWarriors is the sheet's Dragon Warriors II numbers, for fights
+	// under those rules.
+	DragonWarriors *dragonwarriors.Sheet `json:"dragon_warriors,omitempty"`
 }
 
 // SkillPool is the pool of a test of skill (DESIGN.md "test"): one die per

@@ -152,7 +152,7 @@ func authorize(seat *Seat, st *State, c Command) error {
 			return &Forbidden{Reason: "only the Judge may work a door with no figure at it"}
 		}
 		fallthrough
-	case CommandMove, CommandTurn, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover:
+	case CommandMove, CommandTurn, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandStrike:
 		if !slices.Contains(seat.Figures, c.Figure) {
 			return &Forbidden{Reason: fmt.Sprintf("%s commands only their own figures, not %s", seat.Name, st.FigureName(c.Figure))}
 		}

@@ -47,6 +47,10 @@ type Command struct {
 	Place     []FigureSpec     `json:"place,omitempty"`     // place
 	Options   *FightOptions    `json:"options,omitempty"`   // set_options
 	Cells     []hexmap.Cell    `json:"cells,omitempty"`     // edit_map
+	// Strike (Dragon Warriors II).
+	Target  string `json:"target,omitempty"`
+	Stance  string `json:"stance,omitempty"`  // the target's: "", "full" or "aggressive"
+	Riposte bool   `json:"riposte,omitempty"` // answer the blow just won
 }
 
 // Refusal is a command the rules do not allow, with the reason in one
@@ -67,6 +71,9 @@ func refuse(format string, args ...any) error {
 // decide validates c against state s and returns the events it makes, not
 // yet numbered or applied. src is the randomness for commands that roll.
 func decide(s *State, c Command, src func(needs []string) (rules.Source, error)) ([]Event, error) {
+	if ev, ok, err := SystemOf(s).Decide(s, c, src); ok {
+		return ev, err
+	}
 	switch c.Kind {
 	case CommandMove, CommandTurn:
 		f, ok := s.Figures[c.Figure]
@@ -95,32 +102,30 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 			e.Kind, e.Text = EventHidden, fmt.Sprintf("%s is hidden from the players.", s.FigureName(f.ID))
 		}
 		return []Event{e}, nil
-	case CommandNewRound:
-		return decideNewRound(s, c, src)
-	case CommandSegment:
-		if s.Segment <= 1 {
-			return nil, refuse("round %d is at its last segment: start the next round", s.Round)
-		}
-		e := Event{Kind: EventSegment, Segment: s.Segment - 1}
-		var acting []string
-		for _, id := range s.Order {
-			if f := s.Figures[id]; f.AP >= e.Segment && f.AP > 0 && f.Condition == rules.Fine {
-				acting = append(acting, s.FigureName(id))
-			}
-		}
-		e.Text = fmt.Sprintf("Segment %d.", e.Segment)
-		if len(acting) > 0 {
-			e.Text += " May act: " + strings.Join(acting, ", ") + "."
-		}
-		return []Event{e}, nil
-	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover:
-		return decideAction(s, c, src)
-	case CommandDoor:
-		return decideDoor(s, c)
 	case CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions, CommandEditMap:
 		return decideRoster(s, c)
 	}
 	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
+}
+
+// decideSegment counts the round down one segment (TWTW Conflict: Round
+// Timing).
+func decideSegment(s *State) ([]Event, error) {
+	if s.Segment <= 1 {
+		return nil, refuse("round %d is at its last segment: start the next round", s.Round)
+	}
+	e := Event{Kind: EventSegment, Segment: s.Segment - 1}
+	var acting []string
+	for _, id := range s.Order {
+		if f := s.Figures[id]; f.AP >= e.Segment && f.AP > 0 && f.Condition == rules.Fine {
+			acting = append(acting, s.FigureName(id))
+		}
+	}
+	e.Text = fmt.Sprintf("Segment %d.", e.Segment)
+	if len(acting) > 0 {
+		e.Text += " May act: " + strings.Join(acting, ", ") + "."
+	}
+	return []Event{e}, nil
 }
 
 func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
@@ -144,6 +149,11 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 	e.Text = fmt.Sprintf("%s %s %d %s %s → %s for %d AP (TWTW Movement: %s %d paces for 1 AP); %d AP left.",
 		name, verb(p.Run), steps, plural(steps, "pace", "paces"),
 		s.Map.Label(f.At), s.Map.Label(*c.To), p.AP, how, p.Pace, e.APLeft)
+	if sys := SystemOf(s); !sys.MovesCostAP() {
+		e.AP, e.APLeft = 0, f.AP
+		e.Text = fmt.Sprintf("%s %s %d %s %s → %s (%s: movement in the figure's turn).",
+			name, verb(p.Run), steps, plural(steps, "pace", "paces"), s.Map.Label(f.At), s.Map.Label(*c.To), sys.Name())
+	}
 	return []Event{e}, nil
 }
 

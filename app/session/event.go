@@ -49,6 +49,7 @@ type Event struct {
 	Action    string           `json:"action,omitempty"`    // acted: the command kind
 	Cards     []string         `json:"cards,omitempty"`     // acted: the action cards drawn, by name
 	Targets   []string         `json:"targets,omitempty"`   // acted: the figures shot at or struck, in order
+	Riposte   *Riposte         `json:"riposte,omitempty"`   // acted (strike): the riposte the defender may make
 	Sheet     *rules.Character `json:"sheet,omitempty"`     // character_set
 	Character string           `json:"character,omitempty"` // character_removed: its id
 	Placed    []FigureSpec     `json:"placed,omitempty"`    // placed

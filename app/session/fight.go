@@ -109,8 +109,9 @@ func (f *FightFile) State() (*State, error) {
 	if f.Version != FightVersion {
 		return nil, fmt.Errorf("version: is %d; this hexslinger reads version %d", f.Version, FightVersion)
 	}
-	if !ruleSystems[f.Rules] {
-		return nil, fmt.Errorf("rules: %q is not a rule system hexslinger knows (want \"twtw\")", f.Rules)
+	sys, ok := systems[f.Rules]
+	if !ok {
+		return nil, fmt.Errorf("rules: %q is not a rule system hexslinger knows (want one of %v)", f.Rules, SystemIDs())
 	}
 	if f.Map == nil {
 		return nil, errors.New("map: missing")
@@ -125,6 +126,9 @@ func (f *FightFile) State() (*State, error) {
 	}
 	for i, c := range f.Characters {
 		if err := c.Validate(); err != nil {
+			return nil, fmt.Errorf("characters[%d]: %w", i, err)
+		}
+		if err := sys.CheckSheet(c); err != nil {
 			return nil, fmt.Errorf("characters[%d]: %w", i, err)
 		}
 		if _, dup := s.Characters[c.ID]; dup {

@@ -123,6 +123,9 @@ func decideSetCharacter(s *State, c Command) ([]Event, error) {
 	if err := CheckSheet(ch); err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
+	if err := SystemOf(s).CheckSheet(ch); err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
 	verb := "adds"
 	if _, ok := s.Characters[ch.ID]; ok {
 		verb = "updates"
@@ -296,6 +299,10 @@ func (s *State) applyRoster(e Event) error {
 
 // cloneCharacter deep-copies a sheet.
 func cloneCharacter(c rules.Character) rules.Character {
+	if c.DragonWarriors != nil {
+		dw := *c.DragonWarriors
+		c.DragonWarriors = &dw
+	}
 	if c.Skills != nil {
 		sk := make(map[string]int, len(c.Skills))
 		for k, v := range c.Skills {

@@ -22,6 +22,9 @@ type State struct {
 	// Conflict: Round Timing); a figure whose AP (its initiative number, as
 	// it pays) is at least the segment may act now.
 	Segment int
+	// Riposte is the counter-attack a defender may make now (Dragon
+	// Warriors II), or nil.
+	Riposte *Riposte
 	Log     []Event // every event after the opening, in order
 }
 
@@ -55,6 +58,12 @@ type FigureStatus struct {
 	Ducked    bool                      `json:"ducked,omitempty"` // behind cover
 	Moved     bool                      `json:"moved,omitempty"`  // moved this round
 	Ran       bool                      `json:"ran,omitempty"`    // ran this round (TWTW Conflict: Movement)
+	// Hurt is the wounds on one track, for the systems that count them so
+	// (Dragon Warriors II).
+	Hurt int `json:"hurt,omitempty"`
+	// StunnedIn is the round a stun began, for systems whose stun lasts
+	// a turn (Dragon Warriors II).
+	StunnedIn int `json:"stunned_in,omitempty"`
 }
 
 // clone deep-copies the status.
@@ -154,7 +163,11 @@ func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (rules.MovePlan, er
 	if !ok {
 		return rules.MovePlan{}, fmt.Errorf("there is no figure %q", id)
 	}
-	return rules.PlanMove(s.Map, s.Characters[f.Character], f.At, f.Facing, to, run, f.AP, s.BlockedFor(id))
+	ap := f.AP
+	if !SystemOf(s).MovesCostAP() {
+		ap = 1 << 20 // movement is the figure's own in its turn
+	}
+	return rules.PlanMove(s.Map, s.Characters[f.Character], f.At, f.Facing, to, run, ap, s.BlockedFor(id))
 }
 
 // Apply folds one event into the state. Events are facts already checked by
@@ -185,14 +198,20 @@ func (s *State) Apply(e Event) error {
 	case EventSegment:
 		s.Segment = e.Segment
 	case EventRoundStarted:
-		s.Round, s.Segment = e.Round, rules.Segments
+		s.Round, s.Segment, s.Riposte = e.Round, rules.Segments, nil
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
 				f.Ran, f.Moved = false, false
 			}
 		}
+		for _, c := range e.Changes {
+			if f, ok := s.Figures[c.Figure]; ok {
+				f.FigureStatus = c.Status.clone()
+			}
+		}
 	case EventActed:
+		s.Riposte = e.Riposte
 		for _, c := range e.Changes {
 			f, ok := s.Figures[c.Figure]
 			if !ok {

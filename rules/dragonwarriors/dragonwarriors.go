@@ -106,7 +106,7 @@ const ShieldBonus = 2
 type Fighter struct {
 	Name                               string
 	Attack, Defence, Toughness, Reflex int
-	Weapon                             string // an id of Weapons; "" is unarmed
+	Weapon                             string // an id of Weapons; "" counts no weapon modifiers
 	Shield                             bool
 	Armour                             string
 	Wounds                             int
@@ -114,10 +114,12 @@ type Fighter struct {
 	KnockedOut, Dead                   bool
 }
 
+// weapon is the fighter's weapon row; none named counts no modifiers, as
+// the text's worked example does ("these modifiers were omitted").
 func (f *Fighter) weapon() Weapon {
 	w, ok := FindWeapon(f.Weapon)
 	if !ok {
-		w, _ = FindWeapon("unarmed")
+		return Weapon{Name: "weapon modifiers not counted"}
 	}
 	return w
 }
@@ -216,7 +218,8 @@ func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance) (Blow, error) {
 	}
 	bl.AttackTotal = att + bl.AttackRoll.Value
 	bl.DefTotal = b.DefenceScore(s) + bl.DefRoll.Value
-	text := fmt.Sprintf("%s attacks %s %d, total %d; %s defends %s, total %d", a.Name, bl.AttackRoll, att, bl.AttackTotal, b.Name, bl.DefRoll, bl.DefTotal)
+	text := fmt.Sprintf("%s attacks %s: %d %s, total %d; %s defends %d %s, total %d",
+		a.Name, b.Name, att, bl.AttackRoll, bl.AttackTotal, b.Name, b.DefenceScore(s), bl.DefRoll, bl.DefTotal)
 	switch {
 	case bl.AttackTotal > bl.DefTotal:
 		bl.Hit, bl.Margin = true, bl.AttackTotal-bl.DefTotal
@@ -320,4 +323,40 @@ func MissileDifficulty(w Weapon, feet float64, shield bool) int {
 // Describe names a stance.
 func (s Stance) String() string {
 	return [...]string{"normal", "full parry", "aggressive parry"}[min(max(int(s), 0), 2)]
+}
+
+// Sheet is the part of a character sheet Dragon Warriors II fights read.
+type Sheet struct {
+	Attack    int    `json:"attack"`
+	Defence   int    `json:"defence"`
+	Toughness int    `json:"toughness"`
+	Reflexes  int    `json:"reflexes"`
+	Weapon    string `json:"weapon,omitempty"` // an id of Weapons
+	Shield    bool   `json:"shield,omitempty"`
+	Armour    string `json:"armour,omitempty"` // a key of Armour
+}
+
+// Check refuses a sheet with numbers out of range or unknown gear.
+func (s Sheet) Check() error {
+	for _, v := range []struct {
+		name string
+		n    int
+	}{{"attack", s.Attack}, {"defence", s.Defence}, {"toughness", s.Toughness}, {"reflexes", s.Reflexes}} {
+		if v.n < 0 || v.n > 40 {
+			return fmt.Errorf("%s %d, want 0 to 40", v.name, v.n)
+		}
+	}
+	if _, ok := FindWeapon(s.Weapon); s.Weapon != "" && !ok {
+		return fmt.Errorf("weapon %q is not in the table", s.Weapon)
+	}
+	if _, ok := Armour[s.Armour]; s.Armour != "" && !ok {
+		return fmt.Errorf("armour %q is not in the table (none, leather, cloth, ring, scale, chain, plate)", s.Armour)
+	}
+	return nil
+}
+
+// Fighter is the sheet as a fighter with its wounds so far.
+func (s Sheet) Fighter(name string, wounds int, stunned bool) *Fighter {
+	return &Fighter{Name: name, Attack: s.Attack, Defence: s.Defence, Toughness: s.Toughness, Reflex: s.Reflexes,
+		Weapon: s.Weapon, Shield: s.Shield, Armour: s.Armour, Wounds: wounds, Stunned: stunned}
 }

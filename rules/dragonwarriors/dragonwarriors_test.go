@@ -45,12 +45,9 @@ func TestPlusMinusIsOpenEnded(t *testing.T) {
 // 21) and Rolf's "(0), total 15" (Attack 14 needs +1); the test types the
 // dice that give the text's totals, margins and wounds.
 func TestSirRolfAgainstSquireLennox(t *testing.T) {
-	rolf := &Fighter{Name: "Rolf", Attack: 14, Defence: 14, Toughness: 13, Reflex: 10, Weapon: "none"}
-	lennox := &Fighter{Name: "Lennox", Attack: 11, Defence: 10, Toughness: 10, Reflex: 11, Weapon: "none"}
-	// The example leaves weapon modifiers out: give both a weapon of no
-	// bonus.
-	Weapons = append(Weapons, Weapon{ID: "none", Name: "(modifiers omitted)"})
-	defer func() { Weapons = Weapons[:len(Weapons)-1] }()
+	// The example leaves weapon modifiers out: no weapon named.
+	rolf := &Fighter{Name: "Rolf", Attack: 14, Defence: 14, Toughness: 13, Reflex: 10}
+	lennox := &Fighter{Name: "Lennox", Attack: 11, Defence: 10, Toughness: 10, Reflex: 11}
 	d := dice{
 		1, 5, 1, 4, // initiative: Rolf (-4), Lennox (-3)
 		1, 2, 2, 1, // Lennox attacks (-1); Rolf defends (+1)

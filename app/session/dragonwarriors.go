@@ -1,0 +1,211 @@
+package session
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"hexslinger/rules"
+	"hexslinger/rules/dragonwarriors"
+)
+
+// CommandStrike is a Dragon Warriors II blow: Figure strikes Target, who
+// defends in Stance ("", "full" or "aggressive"); Riposte answers the blow
+// just won with its margin as the attack (DW II: Ripostes).
+const CommandStrike = "strike"
+
+// Riposte is the counter-attack a defender may make now: its margin of
+// victory, against the figure whose blow it beat.
+type Riposte struct {
+	By      string `json:"by"`
+	Against string `json:"against"`
+	Score   int    `json:"score"`
+}
+
+// dragonWarriors is Dragon Warriors II's draft combat.
+type dragonWarriors struct{}
+
+func (dragonWarriors) ID() string        { return "dragonwarriors" }
+func (dragonWarriors) Name() string      { return "Dragon Warriors II" }
+func (dragonWarriors) MovesCostAP() bool { return false }
+
+func (dragonWarriors) CheckSheet(c rules.Character) error {
+	if c.DragonWarriors == nil {
+		return fmt.Errorf("character %s has no Dragon Warriors II numbers (dragon_warriors: attack, defence, toughness, reflexes)", c.ID)
+	}
+	if err := c.DragonWarriors.Check(); err != nil {
+		return fmt.Errorf("character %s: dragon_warriors: %w", c.ID, err)
+	}
+	return nil
+}
+
+func (d dragonWarriors) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+	switch c.Kind {
+	case CommandNewRound:
+		ev, err := dwNewRound(s, src)
+		return ev, true, err
+	case CommandStrike:
+		ev, err := dwStrike(s, c, src)
+		return ev, true, err
+	case CommandRecover:
+		ev, err := dwRecover(s, c)
+		return ev, true, err
+	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandDoor:
+		return nil, true, notIn(d, c.Kind)
+	}
+	return nil, false, nil
+}
+
+// dwFighter is a figure as a Dragon Warriors II fighter.
+func dwFighter(s *State, f *Figure) *dragonwarriors.Fighter {
+	ch := s.Characters[f.Character]
+	sheet := dragonwarriors.Sheet{}
+	if ch.DragonWarriors != nil {
+		sheet = *ch.DragonWarriors
+	}
+	fi := sheet.Fighter(s.FigureName(f.ID), f.Hurt, f.Condition == rules.Stunned)
+	fi.KnockedOut, fi.Dead = f.Condition == rules.Unconscious, f.Condition == rules.Dead
+	return fi
+}
+
+// dwNewRound rolls Reflexes, less armour, for every figure standing (DW
+// II: Combat): the order of the turn. A stun from before last round ends
+// ("until this time next turn": the session clears it at the start of the
+// round after the next).
+func dwNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, error) {
+	var ids []string
+	var needs []string
+	for _, id := range s.Order {
+		if s.Figures[id].Condition < rules.Unconscious {
+			ids = append(ids, id)
+			needs = append(needs, s.FigureName(id)+"'s Reflexes: two d6, one added, one taken away, each six counted and rolled again")
+		}
+	}
+	rnd, err := src(needs)
+	if err != nil {
+		return nil, err
+	}
+	e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}, Rolls: map[string][]int{}}
+	var parts []string
+	for _, id := range ids {
+		f := s.Figures[id]
+		fi := dwFighter(s, f)
+		r, err := dragonwarriors.RollPlusMinus(rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		}
+		total := fi.Reflex + r.Value - dragonwarriors.Armour[fi.Armour]
+		e.APs[id] = total
+		e.Rolls[id] = append(append([]int(nil), r.Plus...), r.Minus...)
+		part := fmt.Sprintf("%s: Reflexes %d %s", fi.Name, fi.Reflex, r)
+		if a := dragonwarriors.Armour[fi.Armour]; a > 0 {
+			part += fmt.Sprintf(" − %d for armour", a)
+		}
+		parts = append(parts, fmt.Sprintf("%s = %d", part, total))
+		if f.Condition == rules.Stunned && f.StunnedIn < s.Round {
+			st := f.FigureStatus.clone()
+			st.Condition, st.StunnedIn = rules.Fine, 0
+			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: total, Status: st})
+		}
+	}
+	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
+		return nil, &Refusal{Reason: fmt.Sprintf("%d dice were left over: the round needs only the Reflexes rolls", len(g.Dice)), Needs: needs}
+	}
+	sort.SliceStable(ids, func(i, j int) bool { return e.APs[ids[i]] > e.APs[ids[j]] })
+	e.Text = fmt.Sprintf("Round %d begins (Dragon Warriors II: Combat). %s. Order: %s.", e.Round, strings.Join(parts, "; "), joinNames(s, ids))
+	for _, c := range e.Changes {
+		e.Text += fmt.Sprintf(" %s shakes off the stun.", s.FigureName(c.Figure))
+	}
+	return []Event{e}, nil
+}
+
+// dwStrike resolves one blow (DW II: Roll to Hit, Ripostes, Injury).
+func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	f, _, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := s.Figures[c.Target]
+	if !ok || t.ID == f.ID {
+		return nil, refuse("there is no target %q", c.Target)
+	}
+	if t.Condition >= rules.Dead {
+		return nil, refuse("%s is dead", s.FigureName(t.ID))
+	}
+	if f.At.DistanceTo(t.At) > 1 {
+		return nil, refuse("%s is not beside %s", s.FigureName(t.ID), s.FigureName(f.ID))
+	}
+	stance := dragonwarriors.Normal
+	switch c.Stance {
+	case "":
+	case "full":
+		stance = dragonwarriors.FullParry
+	case "aggressive":
+		stance = dragonwarriors.AggressiveParry
+	default:
+		return nil, refuse("%q is not a stance (full or aggressive parry, or none)", c.Stance)
+	}
+	af, tf := dwFighter(s, f), dwFighter(s, t)
+	att := af.AttackScore()
+	if c.Riposte {
+		r := s.Riposte
+		if r == nil || r.By != f.ID || r.Against != t.ID {
+			return nil, refuse("%s has no riposte against %s now: a riposte answers the blow just won", af.Name, tf.Name)
+		}
+		att = r.Score
+	}
+	rnd, err := src([]string{fmt.Sprintf("%s's attack roll and %s's defence roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name, tf.Name)})
+	if err != nil {
+		return nil, err
+	}
+	wasStunned := tf.Stunned
+	bl, err := dragonwarriors.Strike(rnd, af, att, tf, stance)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
+		return nil, refuse("%d dice were left over: this blow needed fewer", len(g.Dice))
+	}
+	e := Event{Kind: EventActed, Action: CommandStrike, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}}
+	text := bl.Text
+	if c.Riposte {
+		text = strings.Replace(text, " attacks ", " ripostes at ", 1)
+	}
+	e.Text = text + " (Dragon Warriors II: Roll to Hit)"
+	if bl.Hit {
+		st := t.FigureStatus.clone()
+		st.Hurt = tf.Wounds
+		switch {
+		case tf.Dead:
+			st.Condition = rules.Dead
+		case tf.KnockedOut:
+			st.Condition = rules.Unconscious
+		case tf.Stunned:
+			st.Condition = rules.Stunned
+			if !wasStunned || bl.Check != nil && bl.Check.Stunned {
+				st.StunnedIn = s.Round
+			}
+		}
+		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: st})
+	}
+	if bl.Riposte > 0 {
+		e.Riposte = &Riposte{By: t.ID, Against: f.ID, Score: bl.Riposte}
+	}
+	return []Event{e}, nil
+}
+
+// dwRecover clears a figure's stun early, by the Judge's ruling.
+func dwRecover(s *State, c Command) ([]Event, error) {
+	f, ok := s.Figures[c.Figure]
+	if !ok {
+		return nil, refuse("there is no figure %q in this fight", c.Figure)
+	}
+	if f.Condition != rules.Stunned {
+		return nil, refuse("%s is not stunned", s.FigureName(f.ID))
+	}
+	st := f.FigureStatus.clone()
+	st.Condition, st.StunnedIn = rules.Fine, 0
+	return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text:    s.FigureName(f.ID) + " shakes off the stun."}}, nil
+}

@@ -1,0 +1,125 @@
+package session
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexslinger/assets"
+	"hexslinger/rules"
+)
+
+func openDW(t *testing.T) *Session {
+	t.Helper()
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "dw.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestSirRolfAgainstSquireLennoxThroughTheSession drives DW II's worked
+// example through the session with the example's dice typed in, and
+// checks every total, wound and stun of the text. (Two of the text's rolls
+// disagree with its own totals, "(+10!), total 21" and "(0), total 15";
+// the dice typed give the totals.)
+func TestSirRolfAgainstSquireLennoxThroughTheSession(t *testing.T) {
+	s := openDW(t)
+	strike := func(by, at string, riposte bool, dice ...int) Event {
+		t.Helper()
+		return mustDo(t, s, Command{Kind: CommandStrike, Figure: by, Target: at, Riposte: riposte, Dice: dice})
+	}
+	has := func(e Event, parts ...string) {
+		t.Helper()
+		for _, p := range parts {
+			if !strings.Contains(e.Text, p) {
+				t.Errorf("%q lacks %q", e.Text, p)
+			}
+		}
+	}
+	// Rolf (-4) on Reflexes, total 6; Lennox (-3), total 8.
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 5, 1, 4}})
+	if e.APs["rolf"] != 6 || e.APs["lennox"] != 8 {
+		t.Fatalf("initiative %v", e.APs)
+	}
+	has(e, "Order: Squire Lennox, Sir Rolf")
+	// Lennox swings (-1), total 10; Rolf defends (+1), total 15: Rolf wins by five.
+	e = strike("lennox", "rolf", false, 1, 2, 2, 1)
+	has(e, "Squire Lennox attacks Sir Rolf: 11 (-1), total 10", "Sir Rolf defends 14 (+1), total 15", "Sir Rolf wins by 5 and may riposte with 5")
+	// Rolf ripostes (+6) with 5, total 11; Lennox (-3), total 7: four
+	// wounds. Lennox's Toughness (-1), total 9 against 4 + 5: a draw, his
+	// wits kept.
+	e = strike("rolf", "lennox", true, 6, 1, 1, 1, 4, 1, 2)
+	has(e, "Sir Rolf ripostes at Squire Lennox: 5 (+6), total 11", "defends 10 (-3), total 7", "wins by 4 and deals 4 wound(s)", "total 9 vs Wounds 4 + 5 = 9: keeps his wits")
+	if st := s.State().Figures["lennox"]; st.Hurt != 4 || st.Condition != rules.Fine {
+		t.Fatalf("Lennox after the riposte: %+v", st.FigureStatus)
+	}
+	// Rolf's attack (+2), total 16; Lennox (+11 typed), total 21: Lennox
+	// ripostes with 5.
+	e = strike("rolf", "lennox", false, 3, 1, 6, 6, 1, 2)
+	has(e, "Sir Rolf attacks Squire Lennox: 14 (+2), total 16", "defends 10 (+11), total 21", "Squire Lennox wins by 5 and may riposte with 5")
+	// Lennox's riposte (-4), total 1; Rolf (-1), total 13: Rolf wins by 12.
+	e = strike("lennox", "rolf", true, 1, 5, 1, 2)
+	has(e, "Squire Lennox ripostes at Sir Rolf: 5 (-4), total 1", "defends 14 (-1), total 13", "Sir Rolf wins by 12 and may riposte with 12")
+	// Rolf's counter-riposte (-2), total 10; Lennox (-3), total 7: three
+	// wounds, seven in all; Toughness (-2), 8 against 12: stunned.
+	e = strike("rolf", "lennox", true, 1, 3, 1, 4, 1, 3)
+	has(e, "Sir Rolf ripostes at Squire Lennox: 12 (-2), total 10", "defends 10 (-3), total 7", "deals 3 wound(s)", "total 8 vs Wounds 7 + 5 = 12: stunned")
+	if st := s.State().Figures["lennox"]; st.Hurt != 7 || st.Condition != rules.Stunned {
+		t.Fatalf("Lennox after the counter-riposte: %+v", st.FigureStatus)
+	}
+	// A riposte is only for the blow just won.
+	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Riposte: true, Dice: []int{1, 1, 1, 1}}); err == nil || !strings.Contains(err.Error(), "no riposte") {
+		t.Errorf("a riposte out of turn: %v", err)
+	}
+	// The round ends; the dazed Lennox still defends at 0. Rolf (+1 typed),
+	// total 15; Lennox (+6), total 6: nine wounds, 16 in all; Toughness
+	// (+8), 18 against 21: stunned again, on his feet.
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 3, 3, 3}})
+	e = strike("rolf", "lennox", false, 2, 1, 6, 1, 1, 6, 3, 1)
+	has(e, "Sir Rolf attacks Squire Lennox: 14 (+1), total 15", "defends 0 (+6), total 6", "wins by 9 and deals 9 wound(s)", "total 18 vs Wounds 16 + 5 = 21: stunned")
+	l := s.State().Figures["lennox"]
+	if l.Hurt != 16 || l.Condition != rules.Stunned {
+		t.Fatalf("Lennox at the end: %+v", l.FigureStatus)
+	}
+	// The journal replays to the same state.
+	events, _ := s.history()
+	re, err := Replay(events)
+	if err != nil || re.Figures["lennox"].Hurt != 16 {
+		t.Errorf("replay: %v, Lennox hurt %d", err, re.Figures["lennox"].Hurt)
+	}
+}
+
+func TestDragonWarriorsRefusals(t *testing.T) {
+	s := openDW(t)
+	for _, tc := range []struct {
+		name string
+		cmd  Command
+		want string
+	}{
+		{"TWTW actions are not DW II's", Command{Kind: CommandShoot, Figure: "rolf"}, "not an action of Dragon Warriors II fights"},
+		{"no segments", Command{Kind: CommandSegment}, "not an action of Dragon Warriors II fights"},
+		{"a stance unknown", Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "wild"}, "not a stance"},
+		{"no target", Command{Kind: CommandStrike, Figure: "rolf", Target: "nobody"}, "no target"},
+		{"too few dice", Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{3}}, "no more dice"},
+		{"a TWTW-only sheet", Command{Kind: CommandSetCharacter, Sheet: ptr(perkins())}, "no Dragon Warriors II numbers"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := s.Do(tc.cmd); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+	// Moving costs no AP in DW II.
+	to, _ := s.State().Map.ParseHex("J9")
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "rolf", To: &to})
+	if e.AP != 0 || !strings.Contains(e.Text, "Dragon Warriors II: movement") {
+		t.Errorf("a DW II move: %+v", e)
+	}
+}

@@ -1,0 +1,97 @@
+package session
+
+import (
+	"sort"
+	"strings"
+
+	"hexslinger/rules"
+)
+
+// System is a rule system a fight runs under: what The West That Wasn't
+// and the other systems share. The map, movement, the roster, hiding,
+// undo and the log are the session's; initiative, the actions and damage
+// are the system's.
+type System interface {
+	// ID is the fight file's "rules" value.
+	ID() string
+	// Name is the system's name for the log and the console.
+	Name() string
+	// CheckSheet refuses a character the system cannot run.
+	CheckSheet(c rules.Character) error
+	// MovesCostAP reports whether moving and turning spend AP (TWTW) or
+	// are the figure's free movement in its turn.
+	MovesCostAP() bool
+	// Decide makes the events of a command the system owns; ok is false
+	// for the commands every system shares.
+	Decide(s *State, c Command, src func([]string) (rules.Source, error)) (events []Event, ok bool, err error)
+}
+
+// systems are the rule systems a fight may name.
+var systems = map[string]System{}
+
+func register(s System) { systems[s.ID()] = s }
+
+func init() {
+	register(twtw{})
+	register(dragonWarriors{})
+}
+
+// SystemIDs lists the rule systems, sorted.
+func SystemIDs() []string {
+	var ids []string
+	for id := range systems {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// SystemOf returns the system a fight runs under.
+func SystemOf(s *State) System {
+	if sys, ok := systems[s.Rules]; ok {
+		return sys
+	}
+	return twtw{}
+}
+
+// twtw is The West That Wasn't 3.0, the default system.
+type twtw struct{}
+
+func (twtw) ID() string                         { return "twtw" }
+func (twtw) Name() string                       { return "The West That Wasn't 3.0" }
+func (twtw) CheckSheet(c rules.Character) error { return nil }
+func (twtw) MovesCostAP() bool                  { return true }
+
+func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+	switch c.Kind {
+	case CommandNewRound:
+		ev, err := decideNewRound(s, c, src)
+		return ev, true, err
+	case CommandSegment:
+		ev, err := decideSegment(s)
+		return ev, true, err
+	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover:
+		ev, err := decideAction(s, c, src)
+		return ev, true, err
+	case CommandDoor:
+		ev, err := decideDoor(s, c)
+		return ev, true, err
+	case CommandStrike:
+		return nil, true, refuse("strike is a Dragon Warriors II command; in TWTW use melee or shoot")
+	}
+	return nil, false, nil
+}
+
+// notIn refuses a command another system owns.
+func notIn(sys System, kind string) error {
+	return refuse("%q is not an action of %s fights", kind, sys.Name())
+}
+
+// joinNames joins figure names for the log.
+func joinNames(s *State, ids []string) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = s.FigureName(id)
+	}
+	return strings.Join(names, ", ")
+}
