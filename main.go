@@ -37,7 +37,7 @@ func main() {
 }
 
 func run() error {
-	fightPath := flag.String("fight", "", "the fight to open (*.fight.json); default: the bundled demo fight")
+	fightPath := flag.String("fight", "", "the fight to open: a *.fight.json file, or a bundled fight (demo, dragonwarriors); default: the demo")
 	journalPath := flag.String("journal", "", "the fight's journal (*.journal.jsonl); an existing one is replayed; default: a new one under the user data folder")
 	noMap := flag.Bool("no-map", false, "do not open the map window at start")
 	mapBin := flag.String("map-bin", "", "the hexslinger-map program; default: beside hexslinger, else on PATH")
@@ -86,7 +86,7 @@ func run() error {
 	w := a.NewWindow("hexslinger — " + fight.Name)
 	w.Resize(fyne.NewSize(1280, 800))
 	c, err := console.New(w, s, console.Options{Address: srv.URL(), MapWindow: mp, MapBin: bin, Access: access,
-		FightPath: *fightPath, Launch: launch})
+		FightPath: fightFile(*fightPath), Launch: launch})
 	if err != nil {
 		return err
 	}
@@ -99,6 +99,14 @@ func run() error {
 	w.SetMaster()
 	w.ShowAndRun()
 	return nil
+}
+
+// fightFile is the file a fight was opened from: none for a bundled one.
+func fightFile(path string) string {
+	if _, bundled := assets.Fights()[path]; bundled || path == "" {
+		return ""
+	}
+	return path
 }
 
 // launch starts another console, as for opening another fight.
@@ -118,7 +126,10 @@ func launch(args ...string) error {
 
 func loadFight(path string) (*session.FightFile, error) {
 	if path == "" {
-		return session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+		path = "demo"
+	}
+	if data, ok := assets.Fights()[path]; ok {
+		return session.DecodeFight(bytes.NewReader(data))
 	}
 	return session.LoadFight(path)
 }

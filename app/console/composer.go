@@ -12,6 +12,7 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/rules"
+	"hexslinger/rules/dragonwarriors"
 )
 
 // The composer's actions.
@@ -26,9 +27,16 @@ const (
 	actDuck    = "Duck / emerge from cover"
 	actRecover = "Recover from stun"
 	actDoor    = "Open / close a door"
+	actStrike  = "Strike (Dragon Warriors II)"
 )
 
 var composerActions = []string{actMove, actTurn, actReady, actCock, actShoot, actMelee, actProne, actDuck, actRecover, actDoor}
+
+// systemActions are the composer's actions in fights of each rule system.
+var systemActions = map[string][]string{
+	"twtw":           composerActions,
+	"dragonwarriors": {actStrike, actMove, actTurn, actRecover},
+}
 
 var turnChoices = []struct {
 	name  string
@@ -54,6 +62,8 @@ type composer struct {
 	careful, prone, duck   *widget.Check
 	side                   *widget.Select
 	open                   *widget.Check
+	stance                 *widget.Select
+	riposte                *widget.Check
 	shots                  []session.ShotOrder
 	shotsLabel             *widget.Label
 
@@ -111,6 +121,9 @@ func newComposer(c *Console) *composer {
 	p.duck = widget.NewCheck("Behind cover", func(bool) { p.update() })
 	p.side = widget.NewSelect(nil, changed)
 	p.open = widget.NewCheck("Open", func(bool) { p.update() })
+	p.stance = widget.NewSelect([]string{"none", "full parry", "aggressive parry"}, changed)
+	p.stance.SetSelected("none")
+	p.riposte = widget.NewCheck("Riposte: answer the blow just won with its margin", func(bool) { p.update() })
 	p.shotsLabel = widget.NewLabel("")
 	p.shotsLabel.Wrapping = fyne.TextWrapWord
 
@@ -148,6 +161,15 @@ func (p *composer) refresh() {
 		p.actor.ClearSelected()
 	}
 	p.actor.Refresh()
+	acts := systemActions[st.Rules]
+	if acts == nil {
+		acts = composerActions
+	}
+	if !contains(acts, p.action.Selected) {
+		p.action.ClearSelected()
+	}
+	p.action.Options = acts
+	p.action.Refresh()
 	p.fillActor()
 	p.update()
 }
@@ -305,6 +327,8 @@ func (p *composer) layoutParams() {
 		objs = append(objs, p.duck)
 	case actDoor:
 		objs = append(objs, row("Door in hex", p.hex), row("Hexside", p.side), p.open)
+	case actStrike:
+		objs = append(objs, row("Target", p.target), row("Target's stance", p.stance), p.riposte)
 	}
 	p.params.Objects = objs
 	p.params.Refresh()
@@ -382,6 +406,12 @@ func (p *composer) command() (session.Command, error) {
 		c.Kind, c.Duck = session.CommandDuck, p.duck.Checked
 	case actRecover:
 		c.Kind = session.CommandRecover
+	case actStrike:
+		c.Kind, c.Target, c.Riposte = session.CommandStrike, p.targetID(), p.riposte.Checked
+		c.Stance = map[string]string{"full parry": "full", "aggressive parry": "aggressive"}[p.stance.Selected]
+		if c.Target == "" {
+			return c, errors.New("pick a target")
+		}
 	case actDoor:
 		h, err := p.c.state.Map.ParseHex(strings.TrimSpace(p.hex.Text))
 		if err != nil {
@@ -489,7 +519,7 @@ func (c *Console) previewText(cmd session.Command) (string, error) {
 	f := st.Figures[cmd.Figure]
 	name := st.FigureName(cmd.Figure)
 	var b strings.Builder
-	if !st.MayAct(cmd.Figure) && f.AP > 0 {
+	if !st.MayAct(cmd.Figure) && f.AP > 0 && session.SystemOf(st).MovesCostAP() {
 		fmt.Fprintf(&b, "%s's number (%d) has not come up at segment %d: acting now is an interrupt.\n", name, f.AP, st.Segment)
 	}
 	switch cmd.Kind {
@@ -528,6 +558,10 @@ func (c *Console) previewText(cmd session.Command) (string, error) {
 		}
 		if mp.Plan.AP > f.AP {
 			return "", fmt.Errorf("%s needs %d AP but has %d", name, mp.Plan.AP, f.AP)
+		}
+	case session.CommandStrike:
+		if err := writeStrike(&b, st, cmd); err != nil {
+			return "", err
 		}
 	default:
 		// The other actions are priced by the session; a dry run on a copy
@@ -598,4 +632,54 @@ func describeCommand(c session.Command) string {
 		return fmt.Sprintf("close the door (%d AP)", session.DoorAP)
 	}
 	return c.Kind
+}
+
+// writeStrike previews a Dragon Warriors II blow: the attack and defence
+// scores with their sources and the chance to win (DW II: Roll to Hit).
+func writeStrike(b *strings.Builder, st *session.State, cmd session.Command) error {
+	f, t := st.Figures[cmd.Figure], st.Figures[cmd.Target]
+	if t == nil {
+		return fmt.Errorf("there is no target %q", cmd.Target)
+	}
+	ac, tc := st.Characters[f.Character].DragonWarriors, st.Characters[t.Character].DragonWarriors
+	if ac == nil || tc == nil {
+		return fmt.Errorf("both figures need Dragon Warriors II numbers on their sheets")
+	}
+	if f.At.DistanceTo(t.At) > 1 {
+		return fmt.Errorf("%s is not beside %s", st.FigureName(t.ID), st.FigureName(f.ID))
+	}
+	af := ac.Fighter(st.FigureName(f.ID), f.Hurt, f.Condition == rules.Stunned)
+	tf := tc.Fighter(st.FigureName(t.ID), t.Hurt, t.Condition == rules.Stunned)
+	att, why := af.AttackScore(), "Attack"
+	if cmd.Riposte {
+		r := st.Riposte
+		if r == nil || r.By != f.ID || r.Against != t.ID {
+			return fmt.Errorf("%s has no riposte against %s now", af.Name, tf.Name)
+		}
+		att, why = r.Score, "riposte: the margin just won"
+	}
+	if af.Stunned && !cmd.Riposte {
+		why = "stunned: Attack 0"
+	}
+	stance := map[string]dragonwarriors.Stance{"": dragonwarriors.Normal, "full": dragonwarriors.FullParry, "aggressive": dragonwarriors.AggressiveParry}[cmd.Stance]
+	def := tf.DefenceScore(stance)
+	fmt.Fprintf(b, "%s strikes at %s: %d (%s) + a plus-minus roll against %s's defence %d (%s", af.Name, tf.Name, att, why, tf.Name, def, stance)
+	if tf.Shield {
+		b.WriteString(", shield +2")
+	}
+	if tf.Stunned {
+		b.WriteString(", stunned: 0")
+	}
+	fmt.Fprintf(b, ") + a roll.\nChance to hit: %.0f%%; the margin is the wounds, less armour (%s).", 100*dragonwarriors.WinChance(att, def), orNone(tc.Armour))
+	if stance != dragonwarriors.FullParry {
+		b.WriteString(" If the defender wins, it may riposte with its margin.")
+	}
+	return nil
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }

@@ -186,7 +186,7 @@ func (p *logPanel) show() {
 		n++
 	}
 	if n == len(p.entries) {
-		p.count.SetText(fmt.Sprintf("%d entries", n))
+		p.count.SetText(fmt.Sprintf("%d %s", n, map[bool]string{true: "entry", false: "entries"}[n == 1]))
 	} else {
 		p.count.SetText(fmt.Sprintf("%d of %d entries shown", n, len(p.entries)))
 	}

@@ -1,13 +1,17 @@
 package console
 
 import (
+	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
+	"hexslinger/assets"
 	"hexslinger/hexmap"
 )
 
@@ -257,5 +261,63 @@ func mustDo(t *testing.T, s *session.Session, cmd session.Command) {
 	t.Helper()
 	if _, err := s.Do(cmd); err != nil {
 		t.Fatalf("%+v: %v", cmd, err)
+	}
+}
+
+// TestDragonWarriorsConsole runs the bundled Dragon Warriors II fight: the
+// composer offers that system's actions and previews a strike; the sheets
+// edit its numbers.
+func TestDragonWarriorsConsole(t *testing.T) {
+	test.NewTempApp(t)
+	f, err := session.DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Open(f, filepath.Join(t.TempDir(), "dw.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1280, 800))
+	c, err := New(w, s, Options{Address: "ws://test", Manual: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.composer
+	if strings.Join(p.action.Options, ",") != strings.Join(systemActions["dragonwarriors"], ",") {
+		t.Fatalf("actions %v", p.action.Options)
+	}
+	p.actor.SetSelected("Squire Lennox")
+	p.action.SetSelected(actStrike)
+	if p.target.Selected != "Sir Rolf" {
+		t.Fatalf("target %q", p.target.Selected)
+	}
+	if !strings.Contains(p.preview.Text, "Squire Lennox strikes at Sir Rolf: 11 (Attack)") || !strings.Contains(p.preview.Text, "defence 14") || !strings.Contains(p.preview.Text, "Chance to hit") {
+		t.Errorf("preview: %q", p.preview.Text)
+	}
+	test.Tap(p.confirm)
+	logs := c.LogTexts()
+	if len(logs) == 0 || !strings.Contains(logs[len(logs)-1], "Dragon Warriors II: Roll to Hit") {
+		t.Errorf("log after the strike: %q (status %q)", logs, c.status.Text)
+	}
+	// A new sheet needs its Dragon Warriors II numbers.
+	sp := c.sheets
+	if sp.dwBox.Hidden {
+		t.Fatal("the Dragon Warriors II numbers are hidden in a DW II fight")
+	}
+	sp.newSheet()
+	sp.name.SetText("Brother Aldo")
+	for n, v := range map[string]string{"attack": "12", "defence": "11", "toughness": "9", "reflexes": "8"} {
+		sp.dw[n].SetText(v)
+	}
+	sp.dwArmour.SetSelected("chain")
+	if !strings.Contains(sp.derived.Text, "initiative Reflexes 8 − 3 for armour") {
+		t.Errorf("derived: %q", sp.derived.Text)
+	}
+	sp.save()
+	ch, ok := c.State().Characters["brother-aldo"]
+	if !ok || ch.DragonWarriors == nil || ch.DragonWarriors.Attack != 12 || ch.DragonWarriors.Armour != "chain" {
+		t.Errorf("saved: %+v (%q)", ch, sp.msg.Text)
 	}
 }

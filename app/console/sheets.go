@@ -16,6 +16,7 @@ import (
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
 	"hexslinger/rules"
+	"hexslinger/rules/dragonwarriors"
 )
 
 // traitNames are the TWTW traits in sheet order.
@@ -34,6 +35,10 @@ type sheetsPanel struct {
 	skills                    map[string]*widget.Entry
 	weapons                   map[string]*widget.Check // by weapon name
 	notes                     *widget.Entry
+	dw                        map[string]*widget.Entry // Dragon Warriors II: attack, defence, toughness, reflexes
+	dwWeapon, dwArmour        *widget.Select
+	dwShield                  *widget.Check
+	dwBox                     *fyne.Container
 	derived                   *widget.Label
 	msg                       *widget.Label
 	box                       fyne.CanvasObject
@@ -123,6 +128,22 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 	p.notes = widget.NewMultiLineEntry()
 	p.notes.SetPlaceHolder("Notes (the Judge's only)")
 	p.notes.SetMinRowsVisible(3)
+	p.dw = map[string]*widget.Entry{}
+	dwGrid := container.NewGridWithColumns(4)
+	for _, n := range dwStats {
+		p.dw[n] = num()
+		dwGrid.Add(widget.NewLabel(strings.ToUpper(n[:1]) + n[1:]))
+		dwGrid.Add(p.dw[n])
+	}
+	weaponIDs := []string{"(no modifiers)"}
+	for _, w := range dragonwarriors.Weapons {
+		weaponIDs = append(weaponIDs, w.ID)
+	}
+	p.dwWeapon = widget.NewSelect(weaponIDs, func(string) { p.recompute() })
+	p.dwArmour = widget.NewSelect([]string{"none", "leather", "cloth", "ring", "scale", "chain", "plate"}, func(string) { p.recompute() })
+	p.dwShield = widget.NewCheck("Shield (+2 defence)", func(bool) { p.recompute() })
+	p.dwBox = container.NewVBox(heading("Dragon Warriors II"), dwGrid,
+		container.NewGridWithColumns(3, p.dwWeapon, p.dwArmour, p.dwShield))
 	p.derived = widget.NewLabel("")
 	p.derived.Wrapping = fyne.TextWrapWord
 	p.msg = widget.NewLabel("")
@@ -139,7 +160,7 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 		widget.NewButton("Export hero…", p.exportHero),
 		save,
 	)
-	editor := container.NewVBox(form, heading("Traits"), traitGrid, heading("Skills"), skillGrid,
+	editor := container.NewVBox(form, p.dwBox, heading("Traits"), traitGrid, heading("Skills"), skillGrid,
 		heading("Weapons"), weaponGrid, p.notes, heading("Derived"), p.derived, buttons, p.msg)
 	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewVScroll(editor))
 	split.Offset = 0.22
@@ -160,6 +181,11 @@ func (p *sheetsPanel) refresh() {
 		return st.Characters[p.ids[i]].Name < st.Characters[p.ids[j]].Name
 	})
 	p.list.Refresh()
+	if p.c.state.Rules == "dragonwarriors" {
+		p.dwBox.Show()
+	} else {
+		p.dwBox.Hide()
+	}
 }
 
 var slugRE = regexp.MustCompile(`[^a-z0-9]+`)
@@ -206,6 +232,19 @@ func (p *sheetsPanel) load(ch rules.Character, fresh bool) {
 		chk.SetChecked(carried[n])
 	}
 	p.notes.SetText(ch.Notes)
+	dw := dragonwarriors.Sheet{}
+	if ch.DragonWarriors != nil {
+		dw = *ch.DragonWarriors
+	}
+	for n, v := range map[string]int{"attack": dw.Attack, "defence": dw.Defence, "toughness": dw.Toughness, "reflexes": dw.Reflexes} {
+		p.dw[n].SetText(itoa(v))
+	}
+	p.dwWeapon.SetSelected(dw.Weapon)
+	if dw.Weapon == "" {
+		p.dwWeapon.SetSelectedIndex(0)
+	}
+	p.dwArmour.SetSelected(orNone(dw.Armour))
+	p.dwShield.SetChecked(dw.Shield)
 	p.msg.SetText("")
 	p.recompute()
 }
@@ -250,6 +289,21 @@ func (p *sheetsPanel) sheet() (rules.Character, error) {
 			ch.Skills[s] = lvl
 		}
 	}
+	if p.c.state.Rules == "dragonwarriors" {
+		dw := &dragonwarriors.Sheet{Shield: p.dwShield.Checked}
+		for n, dst := range map[string]*int{"attack": &dw.Attack, "defence": &dw.Defence, "toughness": &dw.Toughness, "reflexes": &dw.Reflexes} {
+			if *dst, err = atoi(n, p.dw[n].Text); err != nil {
+				return ch, err
+			}
+		}
+		if p.dwWeapon.SelectedIndex() > 0 {
+			dw.Weapon = p.dwWeapon.Selected
+		}
+		if a := p.dwArmour.Selected; a != "none" {
+			dw.Armour = a
+		}
+		ch.DragonWarriors = dw
+	}
 	_, byName := weaponChoices()
 	old := p.c.state.Characters[p.cur]
 	names, _ := weaponChoices()
@@ -266,8 +320,14 @@ func (p *sheetsPanel) sheet() (rules.Character, error) {
 		}
 		ch.Gear = append(ch.Gear, g)
 	}
-	return ch, session.CheckSheet(ch)
+	if err := session.CheckSheet(ch); err != nil {
+		return ch, err
+	}
+	return ch, session.SystemOf(p.c.state).CheckSheet(ch)
 }
+
+// dwStats are the Dragon Warriors II numbers on a sheet.
+var dwStats = []string{"attack", "defence", "toughness", "reflexes"}
 
 // recompute shows the derived values of the sheet as typed.
 func (p *sheetsPanel) recompute() {
@@ -277,6 +337,11 @@ func (p *sheetsPanel) recompute() {
 		return
 	}
 	var b strings.Builder
+	if dw := ch.DragonWarriors; dw != nil && p.c.state.Rules == "dragonwarriors" {
+		f := dw.Fighter(ch.Name, 0, false)
+		fmt.Fprintf(&b, "Dragon Warriors II: attack %d and defence %d with the weapon and shield, initiative Reflexes %d − %d for armour.\n",
+			f.AttackScore(), f.DefenceScore(dragonwarriors.Normal), dw.Reflexes, dragonwarriors.Armour[dw.Armour])
+	}
 	fmt.Fprintf(&b, "AP %d (5 + Quickness) · initiative %s at TN 5 · Conc capacity %d (2 × Size + 2) · defense value %d · damage bonus %+d\n",
 		ch.BaseAP(), ch.TraitPool("quickness", false), rules.ConcCapacity(ch.Size), ch.DefenseValue(), ch.DamageBonus())
 	var pools []string

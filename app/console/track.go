@@ -92,6 +92,13 @@ func (p *trackPanel) refresh() {
 		}
 	}
 	text := fmt.Sprintf("Round %d, segment %d. ", p.st.Round, p.st.Segment)
+	if sys := session.SystemOf(p.st); !sys.MovesCostAP() {
+		// Systems without segments: the track shows the initiative order.
+		text = fmt.Sprintf("Round %d of %s: figures stand at their initiative, highest acts first; Ctrl+R rolls the next round's.", p.st.Round, sys.Name())
+		p.who.SetText(text)
+		p.cols.Refresh()
+		return
+	}
 	if len(may) == 0 {
 		text += "No one may act at this segment: count down (Ctrl+G) or start the next round (Ctrl+R)."
 	} else {

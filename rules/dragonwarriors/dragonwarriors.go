@@ -360,3 +360,43 @@ func (s Sheet) Fighter(name string, wounds int, stunned bool) *Fighter {
 	return &Fighter{Name: name, Attack: s.Attack, Defence: s.Defence, Toughness: s.Toughness, Reflex: s.Reflexes,
 		Weapon: s.Weapon, Shield: s.Shield, Armour: s.Armour, Wounds: wounds, Stunned: stunned}
 }
+
+// distribution is the chance of each plus-minus value, sixes rolled again
+// down to a depth whose remaining weight is below one in a million.
+var distribution = func() map[int]float64 {
+	// One open-ended die: a six adds six and rolls again.
+	open := map[int]float64{}
+	var walk func(sum int, p float64, depth int)
+	walk = func(sum int, p float64, depth int) {
+		for f := 1; f <= 6; f++ {
+			q := p / 6
+			if f == 6 && depth < 8 {
+				walk(sum+6, q, depth+1)
+				continue
+			}
+			open[sum+f] += q
+		}
+	}
+	walk(0, 1, 0)
+	out := map[int]float64{}
+	for a, pa := range open {
+		for b, pb := range open {
+			out[a-b] += pa * pb
+		}
+	}
+	return out
+}()
+
+// WinChance is the chance that an attack score beats a defence score, each
+// with a plus-minus roll added (a draw is no hit).
+func WinChance(attack, defence int) float64 {
+	p := 0.0
+	for x, px := range distribution {
+		for y, py := range distribution {
+			if attack+x > defence+y {
+				p += px * py
+			}
+		}
+	}
+	return p
+}

@@ -196,3 +196,30 @@ func TestMissileDifficulty(t *testing.T) {
 		}
 	}
 }
+
+func TestWinChance(t *testing.T) {
+	// Equal scores: a win and a loss are as likely, and a draw takes the
+	// rest.
+	even := WinChance(10, 10)
+	if even <= 0.4 || even >= 0.5 {
+		t.Errorf("10 against 10: %.3f, want a little under one half", even)
+	}
+	if d := WinChance(10, 10) + WinChance(10, 10) + drawChance(10, 10); d < 0.999 || d > 1.001 {
+		t.Errorf("win + lose + draw = %.4f", d)
+	}
+	if !(WinChance(14, 10) > WinChance(12, 10) && WinChance(12, 10) > even) {
+		t.Error("a higher attack should win more often")
+	}
+}
+
+func drawChance(a, d int) float64 {
+	p := 0.0
+	for x, px := range distribution {
+		for y, py := range distribution {
+			if a+x == d+y {
+				p += px * py
+			}
+		}
+	}
+	return p
+}
