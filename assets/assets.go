@@ -32,6 +32,7 @@ func Fights() map[string][]byte {
 	return map[string][]byte{
 		"demo":           DemoFight(),
 		"dragonwarriors": must("fights/dragonwarriors.fight.json"),
+		"savage":         must("fights/savage.fight.json"),
 	}
 }
 

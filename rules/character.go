@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hexslinger/rules/dragonwarriors"
+	"hexslinger/rules/savage"
 )
 
 // Traits are a character's trait ranks, by TWTW trait name.
@@ -78,6 +79,9 @@ type Character struct {
 	// DragonWarriors is the sheet's Dragon Warriors II numbers, for fights
 	// under those rules.
 	DragonWarriors *dragonwarriors.Sheet `json:"dragon_warriors,omitempty"`
+	// Savage is the sheet's Savage Worlds traits, for fights under those
+	// rules.
+	Savage *savage.Sheet `json:"savage,omitempty"`
 }
 
 // SkillPool is the pool of a test of skill (DESIGN.md "test"): one die per

@@ -25,37 +25,38 @@ const (
 // it. It carries every value needed to apply it, so replay needs no rules
 // and no dice; Text is the log's sentence for it.
 type Event struct {
-	Seq       int              `json:"seq"`
-	Cmd       int              `json:"cmd,omitempty"`    // the command that made it; undo works by command
-	Target    int              `json:"target,omitempty"` // undone, redone: the command taken back or put back
-	Kind      string           `json:"kind"`
-	Time      time.Time        `json:"time"`
-	Fight     *FightFile       `json:"fight,omitempty"`
-	Figure    string           `json:"figure,omitempty"`
-	Path      []hexmap.Hex     `json:"path,omitempty"`
-	To        hexmap.Hex       `json:"to"`
-	Facing    hexmap.Direction `json:"facing"`
-	Run       bool             `json:"run,omitempty"`
-	AP        int              `json:"ap,omitempty"`      // AP spent
-	APLeft    int              `json:"ap_left,omitempty"` // AP left after it
-	Round     int              `json:"round,omitempty"`
-	Segment   int              `json:"segment,omitempty"`
-	APs       map[string]int   `json:"aps,omitempty"`       // round_started: AP by figure
-	Rolls     map[string][]int `json:"rolls,omitempty"`     // the dice each figure's roll used
-	Changes   []FigureChange   `json:"changes,omitempty"`   // acted: figures after the action
-	Ablations []Ablation       `json:"ablations,omitempty"` // acted: cover worn down
-	Doors     []DoorChange     `json:"doors,omitempty"`     // acted: doors opened or closed
-	Landings  []Landing        `json:"landings,omitempty"`  // acted: where thrown objects that missed came down
-	Action    string           `json:"action,omitempty"`    // acted: the command kind
-	Cards     []string         `json:"cards,omitempty"`     // acted: the action cards drawn, by name
-	Targets   []string         `json:"targets,omitempty"`   // acted: the figures shot at or struck, in order
-	Riposte   *Riposte         `json:"riposte,omitempty"`   // acted (strike): the riposte the defender may make
-	Sheet     *rules.Character `json:"sheet,omitempty"`     // character_set
-	Character string           `json:"character,omitempty"` // character_removed: its id
-	Placed    []FigureSpec     `json:"placed,omitempty"`    // placed
-	Options   *FightOptions    `json:"options,omitempty"`   // options_set
-	Cells     []hexmap.Cell    `json:"cells,omitempty"`     // map_edited
-	Text      string           `json:"text"`
+	Seq       int               `json:"seq"`
+	Cmd       int               `json:"cmd,omitempty"`    // the command that made it; undo works by command
+	Target    int               `json:"target,omitempty"` // undone, redone: the command taken back or put back
+	Kind      string            `json:"kind"`
+	Time      time.Time         `json:"time"`
+	Fight     *FightFile        `json:"fight,omitempty"`
+	Figure    string            `json:"figure,omitempty"`
+	Path      []hexmap.Hex      `json:"path,omitempty"`
+	To        hexmap.Hex        `json:"to"`
+	Facing    hexmap.Direction  `json:"facing"`
+	Run       bool              `json:"run,omitempty"`
+	AP        int               `json:"ap,omitempty"`      // AP spent
+	APLeft    int               `json:"ap_left,omitempty"` // AP left after it
+	Round     int               `json:"round,omitempty"`
+	Segment   int               `json:"segment,omitempty"`
+	APs       map[string]int    `json:"aps,omitempty"`       // round_started: AP by figure
+	Rolls     map[string][]int  `json:"rolls,omitempty"`     // the dice each figure's roll used
+	Changes   []FigureChange    `json:"changes,omitempty"`   // acted: figures after the action
+	Ablations []Ablation        `json:"ablations,omitempty"` // acted: cover worn down
+	Doors     []DoorChange      `json:"doors,omitempty"`     // acted: doors opened or closed
+	Landings  []Landing         `json:"landings,omitempty"`  // acted: where thrown objects that missed came down
+	Action    string            `json:"action,omitempty"`    // acted: the command kind
+	Cards     []string          `json:"cards,omitempty"`     // acted: the action cards drawn, by name
+	Targets   []string          `json:"targets,omitempty"`   // acted: the figures shot at or struck, in order
+	Riposte   *Riposte          `json:"riposte,omitempty"`   // acted (strike): the riposte the defender may make
+	Dealt     map[string]string `json:"dealt,omitempty"`     // round_started (Savage Worlds): each figure's action card
+	Sheet     *rules.Character  `json:"sheet,omitempty"`     // character_set
+	Character string            `json:"character,omitempty"` // character_removed: its id
+	Placed    []FigureSpec      `json:"placed,omitempty"`    // placed
+	Options   *FightOptions     `json:"options,omitempty"`   // options_set
+	Cells     []hexmap.Cell     `json:"cells,omitempty"`     // map_edited
+	Text      string            `json:"text"`
 }
 
 // Landing is where a thrown object that missed came down (TWTW Conflict:

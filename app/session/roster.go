@@ -303,6 +303,15 @@ func cloneCharacter(c rules.Character) rules.Character {
 		dw := *c.DragonWarriors
 		c.DragonWarriors = &dw
 	}
+	if c.Savage != nil {
+		sw := *c.Savage
+		if sw.Gun != nil {
+			g := *sw.Gun
+			g.Damage = append([]int(nil), g.Damage...)
+			sw.Gun = &g
+		}
+		c.Savage = &sw
+	}
 	if c.Skills != nil {
 		sk := make(map[string]int, len(c.Skills))
 		for k, v := range c.Skills {

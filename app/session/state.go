@@ -25,7 +25,9 @@ type State struct {
 	// Riposte is the counter-attack a defender may make now (Dragon
 	// Warriors II), or nil.
 	Riposte *Riposte
-	Log     []Event // every event after the opening, in order
+	// Dealt is each figure's action card this round (Savage Worlds).
+	Dealt map[string]string
+	Log   []Event // every event after the opening, in order
 }
 
 // MayAct reports whether figure id may act at the current segment without
@@ -58,6 +60,8 @@ type FigureStatus struct {
 	Ducked    bool                      `json:"ducked,omitempty"` // behind cover
 	Moved     bool                      `json:"moved,omitempty"`  // moved this round
 	Ran       bool                      `json:"ran,omitempty"`    // ran this round (TWTW Conflict: Movement)
+	// Shaken is Savage Worlds' Shaken: free actions only.
+	Shaken bool `json:"shaken,omitempty"`
 	// Hurt is the wounds on one track, for the systems that count them so
 	// (Dragon Warriors II).
 	Hurt int `json:"hurt,omitempty"`
@@ -198,7 +202,7 @@ func (s *State) Apply(e Event) error {
 	case EventSegment:
 		s.Segment = e.Segment
 	case EventRoundStarted:
-		s.Round, s.Segment, s.Riposte = e.Round, rules.Segments, nil
+		s.Round, s.Segment, s.Riposte, s.Dealt = e.Round, rules.Segments, nil, e.Dealt
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap

@@ -34,6 +34,7 @@ func register(s System) { systems[s.ID()] = s }
 func init() {
 	register(twtw{})
 	register(dragonWarriors{})
+	register(savageWorlds{})
 }
 
 // SystemIDs lists the rule systems, sorted.

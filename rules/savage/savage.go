@@ -178,11 +178,13 @@ func (b Band) RangeModifier() int {
 // Weapon is a ranged weapon's numbers: its Range as Short/Medium/Long in
 // inches, Rate of Fire, damage dice, and whether it is thrown.
 type Weapon struct {
-	Name             string
-	Short, Med, Long int // inches
-	RoF              int
-	Damage           []int // fixed damage dice, as 2d6 → {6, 6}
-	Thrown           bool
+	Name   string `json:"name"`
+	Short  int    `json:"short"` // inches
+	Med    int    `json:"medium"`
+	Long   int    `json:"long"`
+	RoF    int    `json:"rof"`
+	Damage []int  `json:"damage"` // fixed damage dice, as 2d6 → [6, 6]
+	Thrown bool   `json:"thrown,omitempty"`
 }
 
 // BandAt is the band a target distance inches away falls in. Extreme Range
@@ -442,3 +444,69 @@ func NewDeck() []Card {
 
 // Inches is a hex distance in Savage Worlds inches: one hex, one inch.
 func Inches(hexes int) int { return hexes }
+
+// Sheet is the part of a character sheet Savage Worlds fights read: die
+// types 4–12 (0 for a skill not taken).
+type Sheet struct {
+	WildCard  bool `json:"wild_card,omitempty"`
+	Agility   int  `json:"agility"`
+	Spirit    int  `json:"spirit"`
+	Strength  int  `json:"strength"`
+	Vigor     int  `json:"vigor"`
+	Fighting  int  `json:"fighting,omitempty"`
+	Shooting  int  `json:"shooting,omitempty"`
+	Athletics int  `json:"athletics,omitempty"`
+	Armor     int  `json:"armor,omitempty"`
+	Pace      int  `json:"pace,omitempty"`  // inches; 0 is the default 6
+	Melee     int  `json:"melee,omitempty"` // the hand weapon's damage die; 0 unarmed
+	// Gun is the ranged weapon carried, if any.
+	Gun *Weapon `json:"gun,omitempty"`
+}
+
+// Check refuses die types that are not d4–d12.
+func (s Sheet) Check() error {
+	die := func(name string, v int, optional bool) error {
+		if optional && v == 0 {
+			return nil
+		}
+		for _, d := range DieTypes {
+			if v == d {
+				return nil
+			}
+		}
+		return fmt.Errorf("%s d%d: want d4, d6, d8, d10 or d12", name, v)
+	}
+	for _, c := range []struct {
+		name     string
+		v        int
+		optional bool
+	}{{"agility", s.Agility, false}, {"spirit", s.Spirit, false}, {"strength", s.Strength, false}, {"vigor", s.Vigor, false},
+		{"fighting", s.Fighting, true}, {"shooting", s.Shooting, true}, {"athletics", s.Athletics, true}, {"melee", s.Melee, true}} {
+		if err := die(c.name, c.v, c.optional); err != nil {
+			return err
+		}
+	}
+	if s.Armor < 0 || s.Armor > 10 || s.Pace < 0 || s.Pace > 24 {
+		return fmt.Errorf("armor %d or pace %d out of range", s.Armor, s.Pace)
+	}
+	if g := s.Gun; g != nil {
+		if g.Short < 1 || g.Med < g.Short || g.Long < g.Med || g.RoF < 1 || len(g.Damage) == 0 {
+			return fmt.Errorf("gun %q: ranges, rate of fire or damage missing", g.Name)
+		}
+	}
+	return nil
+}
+
+// Toughness is 2 plus half Vigor, plus armor.
+func (s Sheet) Toughness() int { return 2 + s.Vigor/2 + s.Armor }
+
+// Parry is the sheet's Parry.
+func (s Sheet) Parry() int { return Parry(s.Fighting, 0) }
+
+// PaceOr6 is the sheet's Pace, 6 by default.
+func (s Sheet) PaceOr6() int {
+	if s.Pace == 0 {
+		return DefaultPace
+	}
+	return s.Pace
+}

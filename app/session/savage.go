@@ -1,0 +1,277 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"hexslinger/rules"
+	"hexslinger/rules/savage"
+)
+
+// savageWorlds is Savage Worlds combat: one hex is one inch, two yards.
+type savageWorlds struct{}
+
+func (savageWorlds) ID() string        { return "savage" }
+func (savageWorlds) Name() string      { return "Savage Worlds" }
+func (savageWorlds) MovesCostAP() bool { return false }
+
+func (savageWorlds) CheckSheet(c rules.Character) error {
+	if c.Savage == nil {
+		return fmt.Errorf("character %s has no Savage Worlds traits (savage: agility, spirit, strength, vigor, …)", c.ID)
+	}
+	if err := c.Savage.Check(); err != nil {
+		return fmt.Errorf("character %s: savage: %w", c.ID, err)
+	}
+	return nil
+}
+
+func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+	switch c.Kind {
+	case CommandNewRound:
+		ev, err := swNewRound(s, src)
+		return ev, true, err
+	case CommandStrike:
+		ev, err := swAttack(s, c, src, false)
+		return ev, true, err
+	case CommandShoot:
+		ev, err := swAttack(s, c, src, true)
+		return ev, true, err
+	case CommandRecover:
+		ev, err := swRecover(s, c, src)
+		return ev, true, err
+	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor:
+		return nil, true, notIn(sw, c.Kind)
+	}
+	return nil, false, nil
+}
+
+// swCard reads an action card of the deck as a Savage Worlds card.
+func swCard(c rules.Card) savage.Card {
+	if c.Rank == "joker" {
+		return savage.Card{Suit: c.Suit, Joker: true}
+	}
+	r := map[string]int{"A": 14, "K": 13, "Q": 12, "J": 11}[c.Rank]
+	if r == 0 {
+		fmt.Sscan(c.Rank, &r)
+	}
+	return savage.Card{Rank: r, Suit: c.Suit}
+}
+
+// swNewRound deals the action cards (Savage Worlds: Initiative): a card for
+// each Wild Card, one for each side's Extras together; the countdown runs
+// from the Ace down, ties by suit, Jokers acting when they like with +2.
+func swNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, error) {
+	type hand struct {
+		key string
+		ids []string
+	}
+	var hands []*hand
+	byKey := map[string]*hand{}
+	for _, id := range s.Order {
+		f := s.Figures[id]
+		if f.Condition >= rules.Unconscious {
+			continue
+		}
+		key := id
+		if sh := s.Characters[f.Character].Savage; sh != nil && !sh.WildCard {
+			key = "extras:" + f.Side // Extras of a side share a card
+		}
+		h := byKey[key]
+		if h == nil {
+			h = &hand{key: key}
+			byKey[key] = h
+			hands = append(hands, h)
+		}
+		h.ids = append(h.ids, id)
+	}
+	var needs []string
+	for _, h := range hands {
+		needs = append(needs, "a card for "+joinNames(s, h.ids))
+	}
+	rnd, err := src(needs)
+	if err != nil {
+		return nil, err
+	}
+	e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}, Dealt: map[string]string{}}
+	var deals []savage.Deal
+	for _, h := range hands {
+		c, err := rnd.Draw()
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		}
+		deals = append(deals, savage.Deal{Who: h.ids, Card: swCard(c)})
+		for _, id := range h.ids {
+			e.Dealt[id] = c.Name()
+		}
+	}
+	order, reshuffle := savage.Countdown(deals)
+	var parts []string
+	for i, d := range order {
+		for _, id := range d.Who {
+			e.APs[id] = len(order) - i // the track shows the countdown
+		}
+		parts = append(parts, fmt.Sprintf("%s %s", d.Card, joinNames(s, d.Who)))
+	}
+	e.Text = fmt.Sprintf("Round %d: the action cards are dealt (Savage Worlds: Initiative). %s.", e.Round, strings.Join(parts, "; "))
+	if reshuffle {
+		e.Text += " A Joker came up: it acts when it likes with +2 to trait and damage rolls, and the deck is shuffled after the round."
+	}
+	return []Event{e}, nil
+}
+
+// swJoker is the +2 a figure dealt a Joker has this round.
+func swJoker(s *State, id string) int {
+	if strings.Contains(s.Dealt[id], "joker") {
+		return savage.JokerBonus
+	}
+	return 0
+}
+
+// swAttack resolves a Fighting attack against Parry or a Shooting attack
+// against TN 4 with the range's modifier, then its damage against
+// Toughness (Savage Worlds: Attacks, Damage).
+func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ranged bool) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	if f.Shaken {
+		return nil, refuse("%s is Shaken: only free actions until a Spirit roll recovers (recover)", ch.Name)
+	}
+	a := ch.Savage
+	target := c.Target
+	shots := 1
+	aimed := false
+	if ranged {
+		if len(c.Shots) == 0 {
+			return nil, refuse("fire needs a target")
+		}
+		target, shots, aimed = c.Shots[0].Target, len(c.Shots), c.Shots[0].Aims > 0
+	}
+	t, ok := s.Figures[target]
+	if !ok || t.ID == f.ID {
+		return nil, refuse("there is no target %q", target)
+	}
+	tc := s.Characters[t.Character]
+	d := tc.Savage
+	name, tname := ch.Name, tc.Name
+	var die, tn, mod int
+	var why []string
+	dmgDice := savage.MeleeDamage(a.Strength, a.Melee)
+	if ranged {
+		g := a.Gun
+		if g == nil {
+			return nil, refuse("%s carries no ranged weapon", name)
+		}
+		if shots > g.RoF {
+			return nil, refuse("the %s fires %d shot(s) an action, not %d", g.Name, g.RoF, shots)
+		}
+		inches := savage.Inches(f.At.DistanceTo(t.At))
+		band, err := g.BandAt(inches, aimed)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		die, tn = a.Shooting, savage.BaseTN
+		if g.Thrown {
+			die = a.Athletics
+		}
+		mod = savage.ShotModifier(band, shots, f.Hurt, f.Ran)
+		why = append(why, fmt.Sprintf("%s at %d\" (%s %+d)", g.Name, inches, band, band.RangeModifier()))
+		if shots > 1 {
+			why = append(why, fmt.Sprintf("%d shots: recoil %+d", shots, savage.RecoilPenalty))
+		}
+		dmgDice = g.Damage
+	} else {
+		if f.At.DistanceTo(t.At) > 1 {
+			return nil, refuse("%s is not beside %s", tname, name)
+		}
+		die, tn = a.Fighting, d.Parry()
+		mod = savage.WoundModifier(f.Hurt)
+		why = append(why, fmt.Sprintf("against %s's Parry %d", tname, tn))
+	}
+	if die == 0 {
+		die, mod = 4, mod-2 // unskilled: d4−2
+		why = append(why, "unskilled d4−2")
+	}
+	if f.Hurt > 0 {
+		why = append(why, fmt.Sprintf("%d Wound(s) %+d", f.Hurt, savage.WoundModifier(f.Hurt)))
+	}
+	joker := swJoker(s, f.ID)
+	if joker > 0 {
+		mod += joker
+		why = append(why, "Joker +2")
+	}
+	rnd, err := src([]string{fmt.Sprintf("%s's d%d and Wild Die d6 (top faces roll again), then the damage dice %v (+d6 on a raise), then %s's Vigor if Incapacitated", name, die, dmgDice, tname)})
+	if err != nil {
+		return nil, err
+	}
+	r, err := savage.RollTrait(rnd, die, mod, tn, a.WildCard)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	verb := "strikes at"
+	if ranged {
+		verb = "fires at"
+	}
+	text := []string{fmt.Sprintf("%s %s %s (%s): %s.", name, verb, tname, strings.Join(why, ", "), r.Explained)}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}}
+	if r.Success {
+		total, dtext, err := savage.RollDamage(rnd, dmgDice, r.Raises > 0, joker)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		st := t.FigureStatus.clone()
+		stat := savage.Status{WildCard: d.WildCard, Shaken: st.Shaken, Wounds: st.Hurt}
+		eff := savage.ApplyDamage(&stat, total, d.Toughness())
+		st.Shaken, st.Hurt = stat.Shaken, stat.Wounds
+		text = append(text, fmt.Sprintf("Damage %s: %s.", dtext, eff.Text))
+		if stat.Incapacitated {
+			st.Condition = rules.Unconscious
+			if d.WildCard {
+				out, vr, err := savage.Incapacitation(rnd, d.Vigor, stat)
+				if err != nil {
+					return nil, &Refusal{Reason: err.Error()}
+				}
+				text = append(text, fmt.Sprintf("%s's Vigor: %s: %s.", tname, vr.Explained, out))
+				if out == savage.Dies {
+					st.Condition = rules.Dead
+				}
+			}
+		}
+		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: st})
+	}
+	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
+		return nil, refuse("%d dice were left over: this attack needed fewer", len(g.Dice))
+	}
+	e.Text = strings.Join(text, " ") + " (Savage Worlds: Attacks)"
+	return []Event{e}, nil
+}
+
+// swRecover is a Shaken figure's Spirit roll (Savage Worlds: Shaken).
+func swRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	if !f.Shaken {
+		return nil, refuse("%s is not Shaken", ch.Name)
+	}
+	rnd, err := src([]string{fmt.Sprintf("%s's Spirit d%d and Wild Die d6", ch.Name, ch.Savage.Spirit)})
+	if err != nil {
+		return nil, err
+	}
+	stat := savage.Status{WildCard: ch.Savage.WildCard, Shaken: true, Wounds: f.Hurt}
+	r, err := savage.RecoverShaken(rnd, &stat, ch.Savage.Spirit)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	st := f.FigureStatus.clone()
+	st.Shaken = stat.Shaken
+	verdict := "stays Shaken: free actions only"
+	if !stat.Shaken {
+		verdict = "is no longer Shaken"
+	}
+	return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text:    fmt.Sprintf("%s's Spirit roll: %s: %s (Savage Worlds: Shaken).", ch.Name, r.Explained, verdict)}}, nil
+}

@@ -1,0 +1,82 @@
+package session
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexslinger/assets"
+	"hexslinger/rules"
+)
+
+func openSW(t *testing.T) *Session {
+	t.Helper()
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()["savage"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "sw.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestSavageWorldsThroughTheSession(t *testing.T) {
+	s := openSW(t)
+	// The deal: the Marshal Q♥, Doc Q♠, the two bandits (Extras of one
+	// side) share the 3♣. Spades beat hearts on a tie.
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	if !strings.Contains(e.Text, "Q♠ Doc Harlan; Q♥ Marshal Dane; 3♣ Bandit, Bandit") {
+		t.Errorf("the countdown: %s", e.Text)
+	}
+	if e.Dealt["bandit-1"] != e.Dealt["bandit-2"] || e.APs["doc"] <= e.APs["marshal"] {
+		t.Errorf("deal %v, order %v", e.Dealt, e.APs)
+	}
+	// The Marshal (Fighting d8, a Wild Card) strikes bandit 1 (Parry 5):
+	// 7 and a Wild Die 2: a hit; d8 Strength 5 + d6 3 = 8 against
+	// Toughness 5: Shaken.
+	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{7, 2, 5, 3}})
+	if !strings.Contains(e.Text, "against Bandit's Parry 5") || !strings.Contains(e.Text, "8 vs Toughness 5, 0 raise(s): Shaken") {
+		t.Errorf("the Marshal's blow: %s", e.Text)
+	}
+	b1 := s.State().Figures["bandit-1"]
+	if !b1.Shaken || b1.Hurt != 0 {
+		t.Fatalf("bandit 1: %+v", b1.FigureStatus)
+	}
+	// Shaken: free actions only, until the Spirit roll (an Extra: no Wild
+	// Die) of 4 recovers.
+	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 6}}); err == nil || !strings.Contains(err.Error(), "Shaken") {
+		t.Errorf("a Shaken bandit strikes: %v", err)
+	}
+	mustDo(t, s, Command{Kind: CommandRecover, Figure: "bandit-1", Dice: []int{4}})
+	if s.State().Figures["bandit-1"].Shaken {
+		t.Error("a 4 on Spirit did not recover")
+	}
+	// Doc (Shooting d10) fires at bandit 2, 18" away: Medium, −2. The d10
+	// Aces (10, 3), the Wild Die 1: 13 − 2 = 11, a raise; 2d6 4 and 4 and
+	// the raise's d6 2: 10 against Toughness 5: Shaken and a Wound: an
+	// Extra is Incapacitated.
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{10, 3, 1, 4, 4, 2}})
+	if !strings.Contains(e.Text, "Colt Peacemaker at 18\" (Medium -2)") || !strings.Contains(e.Text, "success, 1 raise(s)") || !strings.Contains(e.Text, "Shaken, 1 Wound(s), Incapacitated") {
+		t.Errorf("Doc's shot: %s", e.Text)
+	}
+	if b2 := s.State().Figures["bandit-2"]; b2.Condition != rules.Unconscious {
+		t.Errorf("bandit 2: %+v", b2.FigureStatus)
+	}
+	// Out of range without Aim, and a rate of fire of one.
+	for _, tc := range []struct {
+		cmd  Command
+		want string
+	}{
+		{Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-1"}, {Target: "bandit-1"}}}, "fires 1 shot(s) an action"},
+		{Command{Kind: CommandStrike, Figure: "doc", Target: "bandit-1"}, "not beside"},
+		{Command{Kind: CommandSegment}, "not an action of Savage Worlds fights"},
+	} {
+		if _, err := s.Do(tc.cmd); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.cmd.Kind, err, tc.want)
+		}
+	}
+}
