@@ -13,6 +13,7 @@ import (
 	"hexslinger/app/session"
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
+	"hexslinger/rules/savage"
 )
 
 // The composer's actions.
@@ -27,7 +28,8 @@ const (
 	actDuck    = "Duck / emerge from cover"
 	actRecover = "Recover from stun"
 	actDoor    = "Open / close a door"
-	actStrike  = "Strike (Dragon Warriors II)"
+	actStrike  = "Strike in melee"
+	actFire    = "Fire"
 )
 
 var composerActions = []string{actMove, actTurn, actReady, actCock, actShoot, actMelee, actProne, actDuck, actRecover, actDoor}
@@ -36,6 +38,7 @@ var composerActions = []string{actMove, actTurn, actReady, actCock, actShoot, ac
 var systemActions = map[string][]string{
 	"twtw":           composerActions,
 	"dragonwarriors": {actStrike, actMove, actTurn, actRecover},
+	"savage":         {actStrike, actFire, actMove, actTurn, actRecover},
 }
 
 var turnChoices = []struct {
@@ -328,7 +331,18 @@ func (p *composer) layoutParams() {
 	case actDoor:
 		objs = append(objs, row("Door in hex", p.hex), row("Hexside", p.side), p.open)
 	case actStrike:
-		objs = append(objs, row("Target", p.target), row("Target's stance", p.stance), p.riposte)
+		objs = append(objs, row("Target", p.target))
+		if p.c.state.Rules == "dragonwarriors" {
+			objs = append(objs, row("Target's stance", p.stance), p.riposte)
+		}
+	case actFire:
+		add := widget.NewButton("Add a shot (rate of fire)", func() {
+			if o, ok := p.shotOrder(); ok {
+				p.shots = append(p.shots, o)
+				p.update()
+			}
+		})
+		objs = append(objs, row("Target", p.target), row("Aim", p.aims), container.NewHBox(add), p.shotsLabel)
 	}
 	p.params.Objects = objs
 	p.params.Refresh()
@@ -406,6 +420,17 @@ func (p *composer) command() (session.Command, error) {
 		c.Kind, c.Duck = session.CommandDuck, p.duck.Checked
 	case actRecover:
 		c.Kind = session.CommandRecover
+	case actFire:
+		c.Kind = session.CommandShoot
+		c.Shots = append([]session.ShotOrder(nil), p.shots...)
+		if len(c.Shots) == 0 {
+			t := p.targetID()
+			if t == "" {
+				return c, errors.New("pick a target")
+			}
+			aims, _ := strconv.Atoi(p.aims.Selected)
+			c.Shots = []session.ShotOrder{{Target: t, Kind: "normal", Aims: aims}}
+		}
 	case actStrike:
 		c.Kind, c.Target, c.Riposte = session.CommandStrike, p.targetID(), p.riposte.Checked
 		c.Stance = map[string]string{"full parry": "full", "aggressive parry": "aggressive"}[p.stance.Selected]
@@ -521,6 +546,12 @@ func (c *Console) previewText(cmd session.Command) (string, error) {
 	var b strings.Builder
 	if !st.MayAct(cmd.Figure) && f.AP > 0 && session.SystemOf(st).MovesCostAP() {
 		fmt.Fprintf(&b, "%s's number (%d) has not come up at segment %d: acting now is an interrupt.\n", name, f.AP, st.Segment)
+	}
+	if st.Rules == "savage" && (cmd.Kind == session.CommandStrike || cmd.Kind == session.CommandShoot) {
+		if err := writeSavage(&b, st, cmd); err != nil {
+			return "", err
+		}
+		return b.String(), nil
 	}
 	switch cmd.Kind {
 	case session.CommandMove:
@@ -682,4 +713,63 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// writeSavage previews a Savage Worlds attack: the die, the TN (Parry, or
+// 4 at range), every modifier and the exact chance to hit with the Wild
+// Die and Aces.
+func writeSavage(b *strings.Builder, st *session.State, cmd session.Command) error {
+	f := st.Figures[cmd.Figure]
+	a := st.Characters[f.Character].Savage
+	target := cmd.Target
+	if cmd.Kind == session.CommandShoot && len(cmd.Shots) > 0 {
+		target = cmd.Shots[0].Target
+	}
+	t := st.Figures[target]
+	if a == nil || t == nil || st.Characters[t.Character].Savage == nil {
+		return fmt.Errorf("pick a target with Savage Worlds traits")
+	}
+	if f.Shaken {
+		return fmt.Errorf("%s is Shaken: recover first", st.FigureName(f.ID))
+	}
+	d := st.Characters[t.Character].Savage
+	die, tn, mod := a.Fighting, d.Parry(), savage.WoundModifier(f.Hurt)
+	what := fmt.Sprintf("Fighting d%d against %s's Parry %d", die, st.FigureName(t.ID), tn)
+	if cmd.Kind == session.CommandShoot {
+		g := a.Gun
+		if g == nil {
+			return fmt.Errorf("%s carries no ranged weapon", st.FigureName(f.ID))
+		}
+		inches := savage.Inches(f.At.DistanceTo(t.At))
+		band, err := g.BandAt(inches, cmd.Shots[0].Aims > 0)
+		if err != nil {
+			return err
+		}
+		die, tn = a.Shooting, savage.BaseTN
+		mod = savage.ShotModifier(band, len(cmd.Shots), f.Hurt, f.Ran)
+		what = fmt.Sprintf("Shooting d%d with the %s at %d\" (%s %+d), TN 4", die, g.Name, inches, band, band.RangeModifier())
+		if len(cmd.Shots) > 1 {
+			what += fmt.Sprintf(", %d shots: recoil %+d", len(cmd.Shots), savage.RecoilPenalty)
+		}
+	} else if f.At.DistanceTo(t.At) > 1 {
+		return fmt.Errorf("%s is not beside %s", st.FigureName(t.ID), st.FigureName(f.ID))
+	}
+	if die == 0 {
+		die, mod = 4, mod-2
+		what += ", unskilled d4−2"
+	}
+	if f.Hurt > 0 {
+		what += fmt.Sprintf(", %d Wound(s) %+d", f.Hurt, savage.WoundModifier(f.Hurt))
+	}
+	if strings.Contains(st.Dealt[f.ID], "joker") {
+		mod += savage.JokerBonus
+		what += ", Joker +2"
+	}
+	wild := ""
+	if a.WildCard {
+		wild = " with the Wild Die"
+	}
+	fmt.Fprintf(b, "%s: %s.\nChance to hit%s: %.0f%% (Aces counted); a raise adds a d6 of damage. Target's Toughness %d.",
+		st.FigureName(f.ID), what, wild, 100*savage.TraitChance(die, mod, tn, a.WildCard), d.Toughness())
+	return nil
 }

@@ -321,3 +321,61 @@ func TestDragonWarriorsConsole(t *testing.T) {
 		t.Errorf("saved: %+v (%q)", ch, sp.msg.Text)
 	}
 }
+
+// TestSavageWorldsConsole: the composer previews a Savage Worlds blow and
+// shot with the exact chance to hit, and confirms them.
+func TestSavageWorldsConsole(t *testing.T) {
+	test.NewTempApp(t)
+	f, err := session.DecodeFight(bytes.NewReader(assets.Fights()["savage"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Open(f, filepath.Join(t.TempDir(), "sw.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	c, err := New(test.NewTempWindow(t, widget.NewLabel("")), s, Options{Address: "ws://test", Manual: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.composer
+	p.actor.SetSelected("Marshal Dane")
+	p.action.SetSelected(actStrike)
+	if p.target.Selected != "Bandit" || !strings.Contains(p.preview.Text, "Fighting d8 against Bandit's Parry 5") || !strings.Contains(p.preview.Text, "Chance to hit with the Wild Die: 67%") {
+		t.Errorf("strike preview: target %q, %q", p.target.Selected, p.preview.Text)
+	}
+	test.Tap(p.confirm)
+	if logs := c.LogTexts(); len(logs) == 0 || !strings.Contains(logs[len(logs)-1], "(Savage Worlds: Attacks)") {
+		t.Errorf("log: %q (status %q)", logs, c.status.Text)
+	}
+	p.actor.SetSelected("Doc Harlan")
+	p.action.SetSelected(actFire)
+	if !strings.Contains(p.preview.Text, "Shooting d10 with the Colt Peacemaker at") || !strings.Contains(p.preview.Text, "TN 4") {
+		t.Errorf("fire preview: %q", p.preview.Text)
+	}
+	test.Tap(p.confirm)
+	if logs := c.LogTexts(); !strings.Contains(logs[len(logs)-1], "Doc Harlan fires at") {
+		t.Errorf("log after the shot: %q (status %q)", logs[len(logs)-1], c.status.Text)
+	}
+	// A Savage Worlds sheet: its traits as die types, Parry and Toughness
+	// derived as typed.
+	sp := c.sheets
+	if sp.swBox.Hidden || !sp.dwBox.Hidden {
+		t.Fatal("the Savage Worlds traits are not the ones shown")
+	}
+	sp.newSheet()
+	sp.name.SetText("Kid Colt")
+	sp.sw["fighting"].SetSelected("d6")
+	sp.sw["vigor"].SetSelected("d8")
+	sp.swWild.SetChecked(true)
+	sp.swGun.SetSelected("Colt Peacemaker")
+	if !strings.Contains(sp.derived.Text, "Parry 5") || !strings.Contains(sp.derived.Text, "Toughness 6") {
+		t.Errorf("derived: %q", sp.derived.Text)
+	}
+	sp.save()
+	ch, ok := c.State().Characters["kid-colt"]
+	if !ok || ch.Savage == nil || !ch.Savage.WildCard || ch.Savage.Fighting != 6 || ch.Savage.Gun == nil {
+		t.Errorf("saved: %+v (%q)", ch.Savage, sp.msg.Text)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
+	"hexslinger/rules/savage"
 )
 
 // traitNames are the TWTW traits in sheet order.
@@ -39,6 +40,11 @@ type sheetsPanel struct {
 	dwWeapon, dwArmour        *widget.Select
 	dwShield                  *widget.Check
 	dwBox                     *fyne.Container
+	sw                        map[string]*widget.Select // Savage Worlds: die types by trait
+	swWild                    *widget.Check
+	swArmor, swPace           *widget.Entry
+	swGun                     *widget.Select
+	swBox                     *fyne.Container
 	derived                   *widget.Label
 	msg                       *widget.Label
 	box                       fyne.CanvasObject
@@ -144,6 +150,27 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 	p.dwShield = widget.NewCheck("Shield (+2 defence)", func(bool) { p.recompute() })
 	p.dwBox = container.NewVBox(heading("Dragon Warriors II"), dwGrid,
 		container.NewGridWithColumns(3, p.dwWeapon, p.dwArmour, p.dwShield))
+	p.sw = map[string]*widget.Select{}
+	swGrid := container.NewGridWithColumns(4)
+	for _, n := range swTraits {
+		opts := []string{"d4", "d6", "d8", "d10", "d12"}
+		if swOptional[n] {
+			opts = append([]string{"none"}, opts...)
+		}
+		p.sw[n] = widget.NewSelect(opts, func(string) { p.recompute() })
+		swGrid.Add(widget.NewLabel(strings.ToUpper(n[:1]) + n[1:]))
+		swGrid.Add(p.sw[n])
+	}
+	p.swWild = widget.NewCheck("Wild Card (rolls the Wild Die, takes three Wounds)", func(bool) { p.recompute() })
+	p.swArmor, p.swPace = num(), num()
+	var guns []string
+	for _, g := range swGuns {
+		guns = append(guns, g.Name)
+	}
+	p.swGun = widget.NewSelect(append([]string{"no gun"}, guns...), func(string) { p.recompute() })
+	p.swBox = container.NewVBox(heading("Savage Worlds"), p.swWild, swGrid,
+		container.NewGridWithColumns(4, widget.NewLabel("Armor"), p.swArmor, widget.NewLabel("Pace"), p.swPace),
+		container.NewBorder(nil, nil, widget.NewLabel("Gun"), nil, p.swGun))
 	p.derived = widget.NewLabel("")
 	p.derived.Wrapping = fyne.TextWrapWord
 	p.msg = widget.NewLabel("")
@@ -160,7 +187,7 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 		widget.NewButton("Export hero…", p.exportHero),
 		save,
 	)
-	editor := container.NewVBox(form, p.dwBox, heading("Traits"), traitGrid, heading("Skills"), skillGrid,
+	editor := container.NewVBox(form, p.dwBox, p.swBox, heading("Traits"), traitGrid, heading("Skills"), skillGrid,
 		heading("Weapons"), weaponGrid, p.notes, heading("Derived"), p.derived, buttons, p.msg)
 	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewVScroll(editor))
 	split.Offset = 0.22
@@ -185,6 +212,11 @@ func (p *sheetsPanel) refresh() {
 		p.dwBox.Show()
 	} else {
 		p.dwBox.Hide()
+	}
+	if p.c.state.Rules == "savage" {
+		p.swBox.Show()
+	} else {
+		p.swBox.Hide()
 	}
 }
 
@@ -245,6 +277,24 @@ func (p *sheetsPanel) load(ch rules.Character, fresh bool) {
 	}
 	p.dwArmour.SetSelected(orNone(dw.Armour))
 	p.dwShield.SetChecked(dw.Shield)
+	sw := savage.Sheet{Agility: 6, Spirit: 6, Strength: 6, Vigor: 6}
+	if ch.Savage != nil {
+		sw = *ch.Savage
+	}
+	for n, v := range swValues(&sw) {
+		if *v == 0 {
+			p.sw[n].SetSelected("none")
+		} else {
+			p.sw[n].SetSelected(fmt.Sprintf("d%d", *v))
+		}
+	}
+	p.swWild.SetChecked(sw.WildCard)
+	p.swArmor.SetText(itoa(sw.Armor))
+	p.swPace.SetText(itoa(sw.PaceOr6()))
+	p.swGun.SetSelectedIndex(0)
+	if sw.Gun != nil {
+		p.swGun.SetSelected(sw.Gun.Name)
+	}
 	p.msg.SetText("")
 	p.recompute()
 }
@@ -304,6 +354,25 @@ func (p *sheetsPanel) sheet() (rules.Character, error) {
 		}
 		ch.DragonWarriors = dw
 	}
+	if p.c.state.Rules == "savage" {
+		sw := &savage.Sheet{WildCard: p.swWild.Checked}
+		for n, v := range swValues(sw) {
+			fmt.Sscanf(p.sw[n].Selected, "d%d", v)
+		}
+		if sw.Armor, err = atoi("armor", p.swArmor.Text); err != nil {
+			return ch, err
+		}
+		if sw.Pace, err = atoi("pace", p.swPace.Text); err != nil {
+			return ch, err
+		}
+		for _, g := range swGuns {
+			if g.Name == p.swGun.Selected {
+				g := g
+				sw.Gun = &g
+			}
+		}
+		ch.Savage = sw
+	}
 	_, byName := weaponChoices()
 	old := p.c.state.Characters[p.cur]
 	names, _ := weaponChoices()
@@ -326,6 +395,27 @@ func (p *sheetsPanel) sheet() (rules.Character, error) {
 	return ch, session.SystemOf(p.c.state).CheckSheet(ch)
 }
 
+// swTraits are the Savage Worlds traits a sheet rolls; swOptional the
+// skills a character may lack.
+var (
+	swTraits   = []string{"agility", "spirit", "strength", "vigor", "fighting", "shooting", "athletics", "melee"}
+	swOptional = map[string]bool{"fighting": true, "shooting": true, "athletics": true, "melee": true}
+	// swGuns are the ranged weapons a Savage Worlds sheet picks from.
+	swGuns = []savage.Weapon{
+		{Name: "Colt Peacemaker", Short: 12, Med: 24, Long: 48, RoF: 1, Damage: []int{6, 6}},
+		{Name: "Winchester '73", Short: 24, Med: 48, Long: 96, RoF: 1, Damage: []int{8, 6}},
+		{Name: "Double-barrel shotgun", Short: 12, Med: 24, Long: 48, RoF: 2, Damage: []int{6, 6, 6}},
+		{Name: "Derringer", Short: 3, Med: 6, Long: 12, RoF: 1, Damage: []int{6}},
+		{Name: "Throwing knife", Short: 3, Med: 6, Long: 12, RoF: 1, Damage: []int{4}, Thrown: true},
+	}
+)
+
+// swValues points at a sheet's traits by name.
+func swValues(s *savage.Sheet) map[string]*int {
+	return map[string]*int{"agility": &s.Agility, "spirit": &s.Spirit, "strength": &s.Strength, "vigor": &s.Vigor,
+		"fighting": &s.Fighting, "shooting": &s.Shooting, "athletics": &s.Athletics, "melee": &s.Melee}
+}
+
 // dwStats are the Dragon Warriors II numbers on a sheet.
 var dwStats = []string{"attack", "defence", "toughness", "reflexes"}
 
@@ -341,6 +431,9 @@ func (p *sheetsPanel) recompute() {
 		f := dw.Fighter(ch.Name, 0, false)
 		fmt.Fprintf(&b, "Dragon Warriors II: attack %d and defence %d with the weapon and shield, initiative Reflexes %d − %d for armour.\n",
 			f.AttackScore(), f.DefenceScore(dragonwarriors.Normal), dw.Reflexes, dragonwarriors.Armour[dw.Armour])
+	}
+	if sw := ch.Savage; sw != nil && p.c.state.Rules == "savage" {
+		fmt.Fprintf(&b, "Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\".\n", sw.Parry(), sw.Toughness(), sw.PaceOr6())
 	}
 	fmt.Fprintf(&b, "AP %d (5 + Quickness) · initiative %s at TN 5 · Conc capacity %d (2 × Size + 2) · defense value %d · damage bonus %+d\n",
 		ch.BaseAP(), ch.TraitPool("quickness", false), rules.ConcCapacity(ch.Size), ch.DefenseValue(), ch.DamageBonus())
