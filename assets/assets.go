@@ -33,6 +33,7 @@ func Fights() map[string][]byte {
 		"demo":           DemoFight(),
 		"dragonwarriors": must("fights/dragonwarriors.fight.json"),
 		"savage":         must("fights/savage.fight.json"),
+		"fudge":          must("fights/fudge.fight.json"),
 	}
 }
 

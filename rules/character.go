@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hexslinger/rules/dragonwarriors"
+	"hexslinger/rules/fudge"
 	"hexslinger/rules/savage"
 )
 
@@ -82,6 +83,8 @@ type Character struct {
 	// Savage is the sheet's Savage Worlds traits, for fights under those
 	// rules.
 	Savage *savage.Sheet `json:"savage,omitempty"`
+	// Fudge is the sheet's Fudge levels, for fights under those rules.
+	Fudge *fudge.Sheet `json:"fudge,omitempty"`
 }
 
 // SkillPool is the pool of a test of skill (DESIGN.md "test"): one die per

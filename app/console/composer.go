@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -13,6 +14,7 @@ import (
 	"hexslinger/app/session"
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
+	"hexslinger/rules/fudge"
 	"hexslinger/rules/savage"
 )
 
@@ -39,6 +41,7 @@ var systemActions = map[string][]string{
 	"twtw":           composerActions,
 	"dragonwarriors": {actStrike, actMove, actTurn, actRecover},
 	"savage":         {actStrike, actFire, actMove, actTurn, actRecover},
+	"fudge":          {actStrike, actFire, actMove, actTurn, actRecover},
 }
 
 var turnChoices = []struct {
@@ -547,11 +550,14 @@ func (c *Console) previewText(cmd session.Command) (string, error) {
 	if !st.MayAct(cmd.Figure) && f.AP > 0 && session.SystemOf(st).MovesCostAP() {
 		fmt.Fprintf(&b, "%s's number (%d) has not come up at segment %d: acting now is an interrupt.\n", name, f.AP, st.Segment)
 	}
-	if st.Rules == "savage" && (cmd.Kind == session.CommandStrike || cmd.Kind == session.CommandShoot) {
-		if err := writeSavage(&b, st, cmd); err != nil {
-			return "", err
+	if cmd.Kind == session.CommandStrike || cmd.Kind == session.CommandShoot {
+		write := map[string]func(*strings.Builder, *session.State, session.Command) error{"savage": writeSavage, "fudge": writeFudge}[st.Rules]
+		if write != nil {
+			if err := write(&b, st, cmd); err != nil {
+				return "", err
+			}
+			return b.String(), nil
 		}
-		return b.String(), nil
 	}
 	switch cmd.Kind {
 	case session.CommandMove:
@@ -771,5 +777,63 @@ func writeSavage(b *strings.Builder, st *session.State, cmd session.Command) err
 	}
 	fmt.Fprintf(b, "%s: %s.\nChance to hit%s: %.0f%% (Aces counted); a raise adds a d6 of damage. Target's Toughness %d.",
 		st.FigureName(f.ID), what, wild, 100*savage.TraitChance(die, mod, tn, a.WildCard), d.Toughness())
+	return nil
+}
+
+// writeFudge previews a Fudge attack: the two levels, the exact chance the
+// attacker's 4dF result beats the defender's (or Fair, at range), and the
+// Combat Options modules in play.
+func writeFudge(b *strings.Builder, st *session.State, cmd session.Command) error {
+	f := st.Figures[cmd.Figure]
+	target := cmd.Target
+	if cmd.Kind == session.CommandShoot && len(cmd.Shots) > 0 {
+		target = cmd.Shots[0].Target
+	}
+	t := st.Figures[target]
+	a := st.Characters[f.Character].Fudge
+	if a == nil || t == nil || st.Characters[t.Character].Fudge == nil {
+		return fmt.Errorf("pick a target with Fudge levels")
+	}
+	d := st.Characters[t.Character].Fudge
+	skill, opp, what := a.Melee, d.Melee, "melee, opposed"
+	chance := 0.0
+	if cmd.Kind == session.CommandShoot {
+		skill, opp, what = a.Ranged, session.RangedDifficulty, "ranged, unopposed against Fair"
+		for x := -4; x <= 4; x++ {
+			if int(skill)+x > int(opp) {
+				chance += fudge.Chance4dF(x)
+			}
+		}
+	} else {
+		if f.At.DistanceTo(t.At) > 1 {
+			return fmt.Errorf("%s is not beside %s", st.FigureName(t.ID), st.FigureName(f.ID))
+		}
+		for x := -4; x <= 4; x++ {
+			for y := -4; y <= 4; y++ {
+				if int(skill)+x > int(opp)+y {
+					chance += fudge.Chance4dF(x) * fudge.Chance4dF(y)
+				}
+			}
+		}
+	}
+	fmt.Fprintf(b, "%s (%s) against %s (%s): chance to hit %.0f%%; the degree of success plus weapon %+d is the damage",
+		skill, what, opp, st.FigureName(t.ID), 100*chance, a.WeaponDamage)
+	if d.Armor != nil {
+		fmt.Fprintf(b, ", less armor AV %d (CV %d)", d.Armor.AV, d.Armor.CV)
+	}
+	b.WriteString(".")
+	if o := st.Options.Fudge; o != nil {
+		var on []string
+		for name, v := range map[string]bool{"armor coverage": o.ArmorCoverage, "shield checks": o.ShieldChecks, "shield damage": o.ShieldDamage,
+			"wound track": o.WoundTrack, "damage checks": o.DamageChecks, "recovery in combat": o.RecoveryInCombat} {
+			if v {
+				on = append(on, name)
+			}
+		}
+		sort.Strings(on)
+		if len(on) > 0 {
+			b.WriteString("\nCombat Options on: " + strings.Join(on, ", ") + ".")
+		}
+	}
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
+	"hexslinger/rules/fudge"
 )
 
 // recentKey is the preference holding the recent fight files, newest first.
@@ -35,6 +36,7 @@ type libraryPanel struct {
 	c         *Console
 	info      *widget.Label
 	tableDice *widget.Check
+	fudge     *fyne.Container // the Combat Options modules of a Fudge fight
 	recent    *fyne.Container
 	saved     *widget.Label
 	windows   *fyne.Container
@@ -59,6 +61,7 @@ func newLibraryPanel(c *Console) *libraryPanel {
 		o.TableDice = on
 		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
 	})
+	p.fudge = container.NewVBox()
 	p.recent = container.NewVBox()
 	files := container.NewGridWithColumns(3,
 		widget.NewButton("Save fight (Ctrl+S)", p.save),
@@ -73,7 +76,7 @@ func newLibraryPanel(c *Console) *libraryPanel {
 	p.box = container.NewVScroll(container.NewVBox(
 		heading("This fight"), p.info, files, p.saved,
 		heading("Recent fights"), p.recent,
-		heading("Rule options"), p.tableDice,
+		heading("Rule options"), p.tableDice, p.fudge,
 		heading("Map windows"), p.windows,
 		heading("The table for remote players"), p.players,
 	))
@@ -94,6 +97,49 @@ func (p *libraryPanel) refresh() {
 	p.info.SetText(fmt.Sprintf("%q · rules: %s (The West That Wasn't 3.0) · map %d×%d, %s-top, %.0f pace(s) a hex · %d figures, %d characters\nFile: %s\nJournal: %s",
 		st.Name, st.Rules, st.Map.Width, st.Map.Height, st.Map.Orientation, st.Map.Scale, len(st.Order), len(st.Characters), file, p.c.s.JournalPath()))
 	p.tableDice.SetChecked(st.Options.TableDice)
+	p.showFudge()
+}
+
+// showFudge lays out the Combat Options modules of a Fudge fight, each a
+// switch that changes the fight's options.
+func (p *libraryPanel) showFudge() {
+	p.fudge.RemoveAll()
+	st := p.c.state
+	if st.Rules != "fudge" {
+		return
+	}
+	o := fudge.Options{}
+	if st.Options.Fudge != nil {
+		o = *st.Options.Fudge
+	}
+	modules := []struct {
+		name string
+		v    func(*fudge.Options) *bool
+	}{
+		{"Armor: Armor Value and Coverage Value", func(o *fudge.Options) *bool { return &o.ArmorCoverage }},
+		{"Shield checks", func(o *fudge.Options) *bool { return &o.ShieldChecks }},
+		{"Shield damage", func(o *fudge.Options) *bool { return &o.ShieldDamage }},
+		{"Alternate wound track", func(o *fudge.Options) *bool { return &o.WoundTrack }},
+		{"Damage checks", func(o *fudge.Options) *bool { return &o.DamageChecks }},
+		{"Recovery during combat", func(o *fudge.Options) *bool { return &o.RecoveryInCombat }},
+	}
+	for _, m := range modules {
+		m := m
+		chk := widget.NewCheck("Combat Options: "+m.name, nil)
+		chk.SetChecked(*m.v(&o))
+		chk.OnChanged = func(on bool) {
+			if on == *m.v(&o) {
+				return
+			}
+			next := o
+			*m.v(&next) = on
+			opts := st.Options
+			opts.Fudge = &next
+			p.c.do(session.Command{Kind: session.CommandSetOptions, Options: &opts})
+		}
+		p.fudge.Add(chk)
+	}
+	p.fudge.Refresh()
 }
 
 // save writes the fight as it stands to its file, or asks for one.

@@ -379,3 +379,62 @@ func TestSavageWorldsConsole(t *testing.T) {
 		t.Errorf("saved: %+v (%q)", ch.Savage, sp.msg.Text)
 	}
 }
+
+// TestFudgeConsole: the composer previews a Fudge blow's exact chance and
+// the modules in play; the fight tab switches a module; sheets edit levels.
+func TestFudgeConsole(t *testing.T) {
+	test.NewTempApp(t)
+	f, err := session.DecodeFight(bytes.NewReader(assets.Fights()["fudge"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Open(f, filepath.Join(t.TempDir(), "fudge.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	c, err := New(test.NewTempWindow(t, widget.NewLabel("")), s, Options{Address: "ws://test", Manual: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.composer
+	p.actor.SetSelected("Sheriff Bart")
+	p.action.SetSelected(actStrike)
+	if !strings.Contains(p.preview.Text, "Great (melee, opposed) against Good (Big Ned): chance to hit") || !strings.Contains(p.preview.Text, "damage checks") {
+		t.Errorf("preview: %q", p.preview.Text)
+	}
+	test.Tap(p.confirm)
+	if logs := c.LogTexts(); len(logs) == 0 || !strings.Contains(logs[len(logs)-1], "(Fudge Combat Options)") {
+		t.Errorf("log: %q (%q)", logs, c.status.Text)
+	}
+	// Switch the damage checks off in the fight tab.
+	var chk *widget.Check
+	for _, o := range c.library.fudge.Objects {
+		if k, ok := o.(*widget.Check); ok && strings.Contains(k.Text, "Damage checks") {
+			chk = k
+		}
+	}
+	if chk == nil || !chk.Checked {
+		t.Fatal("no Damage checks switch, or it is off")
+	}
+	chk.SetChecked(false)
+	if c.State().Options.Fudge.DamageChecks {
+		t.Error("the damage checks are still on")
+	}
+	// A Fudge sheet.
+	sp := c.sheets
+	if sp.fuBox.Hidden {
+		t.Fatal("the Fudge levels are hidden")
+	}
+	sp.newSheet()
+	sp.name.SetText("Deputy Jo")
+	sp.fu["Melee"].SetSelected("Good")
+	sp.fu["Damage capacity"].SetSelected("Fair")
+	sp.fuNums["Armor AV"].SetText("2")
+	sp.fuNums["Armor CV"].SetText("3")
+	sp.save()
+	ch, ok := c.State().Characters["deputy-jo"]
+	if !ok || ch.Fudge == nil || ch.Fudge.Melee != 1 || ch.Fudge.Armor == nil || ch.Fudge.Armor.CV != 3 {
+		t.Errorf("saved: %+v (%q)", ch.Fudge, sp.msg.Text)
+	}
+}

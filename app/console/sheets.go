@@ -17,6 +17,7 @@ import (
 	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
+	"hexslinger/rules/fudge"
 	"hexslinger/rules/savage"
 )
 
@@ -45,6 +46,10 @@ type sheetsPanel struct {
 	swArmor, swPace           *widget.Entry
 	swGun                     *widget.Select
 	swBox                     *fyne.Container
+	fu                        map[string]*widget.Select // Fudge: levels by trait
+	fuShield                  *widget.Check
+	fuNums                    map[string]*widget.Entry // weapon damage, shield points, armor AV and CV
+	fuBox                     *fyne.Container
 	derived                   *widget.Label
 	msg                       *widget.Label
 	box                       fyne.CanvasObject
@@ -171,6 +176,24 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 	p.swBox = container.NewVBox(heading("Savage Worlds"), p.swWild, swGrid,
 		container.NewGridWithColumns(4, widget.NewLabel("Armor"), p.swArmor, widget.NewLabel("Pace"), p.swPace),
 		container.NewBorder(nil, nil, widget.NewLabel("Gun"), nil, p.swGun))
+	p.fu, p.fuNums = map[string]*widget.Select{}, map[string]*widget.Entry{}
+	fuGrid := container.NewGridWithColumns(4)
+	var ladder []string
+	for l := fudge.Terrible; l <= fudge.Legendary; l++ {
+		ladder = append(ladder, l.String())
+	}
+	for _, n := range fuLevels {
+		p.fu[n] = widget.NewSelect(ladder, func(string) { p.recompute() })
+		fuGrid.Add(widget.NewLabel(n))
+		fuGrid.Add(p.fu[n])
+	}
+	for _, n := range fuNumbers {
+		p.fuNums[n] = num()
+		fuGrid.Add(widget.NewLabel(n))
+		fuGrid.Add(p.fuNums[n])
+	}
+	p.fuShield = widget.NewCheck("Carries a shield", func(bool) { p.recompute() })
+	p.fuBox = container.NewVBox(heading("Fudge"), fuGrid, p.fuShield)
 	p.derived = widget.NewLabel("")
 	p.derived.Wrapping = fyne.TextWrapWord
 	p.msg = widget.NewLabel("")
@@ -187,7 +210,7 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 		widget.NewButton("Export hero…", p.exportHero),
 		save,
 	)
-	editor := container.NewVBox(form, p.dwBox, p.swBox, heading("Traits"), traitGrid, heading("Skills"), skillGrid,
+	editor := container.NewVBox(form, p.dwBox, p.swBox, p.fuBox, heading("Traits"), traitGrid, heading("Skills"), skillGrid,
 		heading("Weapons"), weaponGrid, p.notes, heading("Derived"), p.derived, buttons, p.msg)
 	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewVScroll(editor))
 	split.Offset = 0.22
@@ -217,6 +240,11 @@ func (p *sheetsPanel) refresh() {
 		p.swBox.Show()
 	} else {
 		p.swBox.Hide()
+	}
+	if p.c.state.Rules == "fudge" {
+		p.fuBox.Show()
+	} else {
+		p.fuBox.Hide()
 	}
 }
 
@@ -295,6 +323,21 @@ func (p *sheetsPanel) load(ch rules.Character, fresh bool) {
 	if sw.Gun != nil {
 		p.swGun.SetSelected(sw.Gun.Name)
 	}
+	fs := fudge.Sheet{}
+	if ch.Fudge != nil {
+		fs = *ch.Fudge
+	}
+	for n, v := range fuLevelValues(&fs) {
+		p.fu[n].SetSelected(v.String())
+	}
+	armor := fudge.Armor{}
+	if fs.Armor != nil {
+		armor = *fs.Armor
+	}
+	for n, v := range map[string]int{"Weapon damage": fs.WeaponDamage, "Shield points": fs.ShieldPoints, "Armor AV": armor.AV, "Armor CV": armor.CV} {
+		p.fuNums[n].SetText(itoa(v))
+	}
+	p.fuShield.SetChecked(fs.HasShield)
 	p.msg.SetText("")
 	p.recompute()
 }
@@ -354,6 +397,24 @@ func (p *sheetsPanel) sheet() (rules.Character, error) {
 		}
 		ch.DragonWarriors = dw
 	}
+	if p.c.state.Rules == "fudge" {
+		fs := &fudge.Sheet{HasShield: p.fuShield.Checked}
+		for n, v := range fuLevelValues(fs) {
+			if l, err := fudge.ParseLevel(p.fu[n].Selected); err == nil {
+				*v = l
+			}
+		}
+		var armor fudge.Armor
+		for n, dst := range map[string]*int{"Weapon damage": &fs.WeaponDamage, "Shield points": &fs.ShieldPoints, "Armor AV": &armor.AV, "Armor CV": &armor.CV} {
+			if *dst, err = atoi(strings.ToLower(n), p.fuNums[n].Text); err != nil {
+				return ch, err
+			}
+		}
+		if armor.AV > 0 || armor.CV > 0 {
+			fs.Armor = &armor
+		}
+		ch.Fudge = fs
+	}
 	if p.c.state.Rules == "savage" {
 		sw := &savage.Sheet{WildCard: p.swWild.Checked}
 		for n, v := range swValues(sw) {
@@ -410,6 +471,17 @@ var (
 	}
 )
 
+// fuLevels and fuNumbers are a Fudge sheet's fields in the editor.
+var (
+	fuLevels  = []string{"Melee", "Ranged", "Shield", "Damage capacity"}
+	fuNumbers = []string{"Weapon damage", "Shield points", "Armor AV", "Armor CV"}
+)
+
+// fuLevelValues points at a Fudge sheet's levels by editor name.
+func fuLevelValues(s *fudge.Sheet) map[string]*fudge.Level {
+	return map[string]*fudge.Level{"Melee": &s.Melee, "Ranged": &s.Ranged, "Shield": &s.Shield, "Damage capacity": &s.DamageCapacity}
+}
+
 // swValues points at a sheet's traits by name.
 func swValues(s *savage.Sheet) map[string]*int {
 	return map[string]*int{"agility": &s.Agility, "spirit": &s.Spirit, "strength": &s.Strength, "vigor": &s.Vigor,
@@ -431,6 +503,9 @@ func (p *sheetsPanel) recompute() {
 		f := dw.Fighter(ch.Name, 0, false)
 		fmt.Fprintf(&b, "Dragon Warriors II: attack %d and defence %d with the weapon and shield, initiative Reflexes %d − %d for armour.\n",
 			f.AttackScore(), f.DefenceScore(dragonwarriors.Normal), dw.Reflexes, dragonwarriors.Armour[dw.Armour])
+	}
+	if fs := ch.Fudge; fs != nil && p.c.state.Rules == "fudge" {
+		fmt.Fprintf(&b, "Fudge: melee %s, ranged %s, damage capacity %s; a hit's damage is the degree of success %+d.\n", fs.Melee, fs.Ranged, fs.DamageCapacity, fs.WeaponDamage)
 	}
 	if sw := ch.Savage; sw != nil && p.c.state.Rules == "savage" {
 		fmt.Fprintf(&b, "Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\".\n", sw.Parry(), sw.Toughness(), sw.PaceOr6())

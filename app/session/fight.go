@@ -10,6 +10,7 @@ import (
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
+	"hexslinger/rules/fudge"
 )
 
 // Fight file identifiers (DESIGN.md "Files a Judge keeps").
@@ -43,6 +44,8 @@ type FightOptions struct {
 	// otherwise the session rolls with a generator seeded by Seed.
 	TableDice bool   `json:"table_dice,omitempty"`
 	Seed      uint64 `json:"seed,omitempty"`
+	// Fudge are the Combat Options modules of a Fudge fight.
+	Fudge *fudge.Options `json:"fudge,omitempty"`
 }
 
 // FigureSpec places one figure: a character's token at a hex, facing a

@@ -77,7 +77,24 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		if o.TableDice {
 			how = "the Judge types the dice rolled and the cards drawn at the table"
 		}
-		return []Event{{Kind: EventOptionsSet, Options: &o, Text: "Rule options: " + how + "."}}, nil
+		text := "Rule options: " + how + "."
+		if m := o.Fudge; m != nil {
+			var on []string
+			for _, x := range []struct {
+				name string
+				v    bool
+			}{{"armor coverage", m.ArmorCoverage}, {"shield checks", m.ShieldChecks}, {"shield damage", m.ShieldDamage},
+				{"the alternate wound track", m.WoundTrack}, {"damage checks", m.DamageChecks}, {"recovery during combat", m.RecoveryInCombat}} {
+				if x.v {
+					on = append(on, x.name)
+				}
+			}
+			if len(on) == 0 {
+				on = []string{"none"}
+			}
+			text += " Combat Options modules: " + strings.Join(on, ", ") + "."
+		}
+		return []Event{{Kind: EventOptionsSet, Options: &o, Text: text}}, nil
 	}
 	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
 }
@@ -302,6 +319,14 @@ func cloneCharacter(c rules.Character) rules.Character {
 	if c.DragonWarriors != nil {
 		dw := *c.DragonWarriors
 		c.DragonWarriors = &dw
+	}
+	if c.Fudge != nil {
+		fs := *c.Fudge
+		if fs.Armor != nil {
+			a := *fs.Armor
+			fs.Armor = &a
+		}
+		c.Fudge = &fs
 	}
 	if c.Savage != nil {
 		sw := *c.Savage

@@ -60,6 +60,10 @@ type FigureStatus struct {
 	Ducked    bool                      `json:"ducked,omitempty"` // behind cover
 	Moved     bool                      `json:"moved,omitempty"`  // moved this round
 	Ran       bool                      `json:"ran,omitempty"`    // ran this round (TWTW Conflict: Movement)
+	// ShieldTaken is the damage a Fudge shield has absorbed.
+	ShieldTaken int `json:"shield_taken,omitempty"`
+	// OutSince is the round a Fudge figure was knocked out of the fight.
+	OutSince int `json:"out_since,omitempty"`
 	// Shaken is Savage Worlds' Shaken: free actions only.
 	Shaken bool `json:"shaken,omitempty"`
 	// Hurt is the wounds on one track, for the systems that count them so

@@ -35,6 +35,7 @@ func init() {
 	register(twtw{})
 	register(dragonWarriors{})
 	register(savageWorlds{})
+	register(fudgeSystem{})
 }
 
 // SystemIDs lists the rule systems, sorted.

@@ -96,9 +96,9 @@ func Chance4dF(sum int) float64 {
 // Armor is a suit's Armor Value (damage it absorbs) and Coverage Value (how
 // much of the wearer it covers) (Combat Options 1).
 type Armor struct {
-	Name string
-	AV   int
-	CV   int
+	Name string `json:"name,omitempty"`
+	AV   int    `json:"av"`
+	CV   int    `json:"cv"`
 }
 
 // ArmorMaterials and CoverageTypes are the example values (Combat Options
@@ -267,4 +267,68 @@ type Options struct {
 	WoundTrack       bool `json:"wound_track,omitempty"`
 	DamageChecks     bool `json:"damage_checks,omitempty"`
 	RecoveryInCombat bool `json:"recovery_in_combat,omitempty"`
+}
+
+// MarshalText writes a level by name.
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText reads a level by name.
+func (l *Level) UnmarshalText(b []byte) error {
+	v, err := ParseLevel(string(b))
+	if err != nil {
+		return err
+	}
+	*l = v
+	return nil
+}
+
+// Sheet is the part of a character sheet Fudge fights read.
+type Sheet struct {
+	Melee          Level `json:"melee"`
+	Ranged         Level `json:"ranged"`
+	Shield         Level `json:"shield,omitempty"` // the Shield skill; with HasShield
+	HasShield      bool  `json:"has_shield,omitempty"`
+	ShieldPoints   int   `json:"shield_points,omitempty"`
+	DamageCapacity Level `json:"damage_capacity"`
+	// WeaponDamage is the weapon's offensive damage factor.
+	WeaponDamage int    `json:"weapon_damage,omitempty"`
+	Armor        *Armor `json:"armor,omitempty"`
+}
+
+// Check refuses levels off the ladder and odd armor.
+func (s Sheet) Check() error {
+	for _, l := range []Level{s.Melee, s.Ranged, s.Shield, s.DamageCapacity} {
+		if l < Terrible || l > Legendary {
+			return fmt.Errorf("level %d is off the ladder", int(l))
+		}
+	}
+	if a := s.Armor; a != nil && (a.AV < 0 || a.AV > 10 || a.CV < 0 || a.CV > 5) {
+		return fmt.Errorf("armor AV %d, CV %d: want AV 0–10 and CV 0–5", a.AV, a.CV)
+	}
+	if s.WeaponDamage < -3 || s.WeaponDamage > 10 || s.ShieldPoints < 0 || s.ShieldPoints > 50 {
+		return fmt.Errorf("weapon damage %d or shield points %d out of range", s.WeaponDamage, s.ShieldPoints)
+	}
+	return nil
+}
+
+// StandardWound maps cumulative damage points onto the core Fudge damage
+// levels (docs/defaults.md: 1–2 scratch, 3–4 hurt, 5–6 very hurt, 7–8
+// incapacitated, 9–10 near death, more dead), as ladder levels (Combat
+// Options 4.2.1); no damage is below Terrible.
+func StandardWound(points int) (string, Level) {
+	switch {
+	case points <= 0:
+		return "unhurt", Terrible - 1
+	case points <= 2:
+		return "scratch", StandardDamage["scratch"]
+	case points <= 4:
+		return "hurt", StandardDamage["hurt"]
+	case points <= 6:
+		return "very hurt", StandardDamage["very hurt"]
+	case points <= 8:
+		return "incapacitated", StandardDamage["incapacitated"]
+	case points <= 10:
+		return "near death", StandardDamage["near death"]
+	}
+	return "dead", StandardDamage["dead"]
 }

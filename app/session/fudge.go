@@ -1,0 +1,228 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"hexslinger/rules"
+	"hexslinger/rules/fudge"
+)
+
+// fudgeSystem is Fudge combat with Timothy J. Miller's Combat Options as
+// modules the fight switches on in its options (fudge).
+type fudgeSystem struct{}
+
+func (fudgeSystem) ID() string        { return "fudge" }
+func (fudgeSystem) Name() string      { return "Fudge with Combat Options" }
+func (fudgeSystem) MovesCostAP() bool { return false }
+
+func (fudgeSystem) CheckSheet(c rules.Character) error {
+	if c.Fudge == nil {
+		return fmt.Errorf("character %s has no Fudge levels (fudge: melee, ranged, damage_capacity, …)", c.ID)
+	}
+	if err := c.Fudge.Check(); err != nil {
+		return fmt.Errorf("character %s: fudge: %w", c.ID, err)
+	}
+	return nil
+}
+
+// fudgeOptions are a fight's Combat Options modules.
+func fudgeOptions(s *State) fudge.Options {
+	if s.Options.Fudge != nil {
+		return *s.Options.Fudge
+	}
+	return fudge.Options{}
+}
+
+func (fs fudgeSystem) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+	switch c.Kind {
+	case CommandNewRound:
+		return []Event{{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{},
+			Text: fmt.Sprintf("Round %d: Fudge combat rounds are simultaneous; every figure acts once.", s.Round+1)}}, true, nil
+	case CommandStrike:
+		ev, err := fudgeAttack(s, c, src, false)
+		return ev, true, err
+	case CommandShoot:
+		ev, err := fudgeAttack(s, c, src, true)
+		return ev, true, err
+	case CommandRecover:
+		ev, err := fudgeRecover(s, c, src)
+		return ev, true, err
+	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor:
+		return nil, true, notIn(fs, c.Kind)
+	}
+	return nil, false, nil
+}
+
+// RangedDifficulty is the difficulty of a Fudge ranged attack, unopposed
+// (docs/defaults.md).
+const RangedDifficulty = fudge.Fair
+
+// fudgeWound is a figure's wound level and its name, on the alternate
+// track or the standard levels.
+func fudgeWound(o fudge.Options, points int) (string, fudge.Level) {
+	if o.WoundTrack {
+		t := fudge.NewWoundTrack(2)
+		t.Take(points)
+		return "wound level " + t.Level().String(), t.Level()
+	}
+	name, l := fudge.StandardWound(points)
+	return name, l
+}
+
+// fudgeAttack is an opposed 4dF melee roll (or an unopposed ranged one
+// against Fair): the degree of success, the shield check, armor and the
+// damage check (Combat Options 1–4).
+func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), ranged bool) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	target := c.Target
+	if ranged {
+		if len(c.Shots) == 0 {
+			return nil, refuse("fire needs a target")
+		}
+		target = c.Shots[0].Target
+	}
+	t, ok := s.Figures[target]
+	if !ok || t.ID == f.ID {
+		return nil, refuse("there is no target %q", target)
+	}
+	if !ranged && f.At.DistanceTo(t.At) > 1 {
+		return nil, refuse("%s is not beside %s", s.FigureName(t.ID), ch.Name)
+	}
+	o := fudgeOptions(s)
+	a, d := ch.Fudge, s.Characters[t.Character].Fudge
+	tname := s.Characters[t.Character].Name
+	needs := []string{fmt.Sprintf("4dF for %s (four d6: 1–2 minus, 3–4 blank, 5–6 plus)", ch.Name)}
+	if !ranged {
+		needs = append(needs, fmt.Sprintf("4dF for %s's defence", tname))
+	}
+	needs = append(needs, "4dF for a shield check and a damage check, when they come")
+	rnd, err := src(needs)
+	if err != nil {
+		return nil, err
+	}
+	skill := a.Melee
+	if ranged {
+		skill = a.Ranged
+	}
+	ar, err := fudge.Roll4dF(rnd)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	att := skill + fudge.Level(ar.Sum)
+	def := RangedDifficulty
+	text := []string{}
+	if ranged {
+		text = append(text, fmt.Sprintf("%s shoots at %s: %s %+d = %s against %s.", ch.Name, tname, skill, ar.Sum, att, def))
+	} else {
+		dr, err := fudge.Roll4dF(rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		def = d.Melee + fudge.Level(dr.Sum)
+		text = append(text, fmt.Sprintf("%s attacks %s: %s %+d = %s against %s %+d = %s.", ch.Name, tname, a.Melee, ar.Sum, att, d.Melee, dr.Sum, def))
+	}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}}
+	degree := int(att - def)
+	if degree <= 0 {
+		text = append(text, "A miss.")
+	} else {
+		hit := true
+		st := t.FigureStatus.clone()
+		if o.ShieldChecks && d.HasShield {
+			sh := &fudge.Shield{Skill: d.Shield, Points: d.ShieldPoints, Taken: st.ShieldTaken, UseDamage: o.ShieldDamage}
+			if !sh.Usable() {
+				text = append(text, tname+"'s shield is broken: it takes no more blows.")
+			} else {
+				blocked, got, err := fudge.ShieldCheck(rnd, sh, att, degree+a.WeaponDamage)
+				if err != nil {
+					return nil, &Refusal{Reason: err.Error()}
+				}
+				if blocked {
+					hit = false
+					st.ShieldTaken = sh.Taken
+					text = append(text, fmt.Sprintf("%s's shield check, %s, takes the blow (Combat Options 2.2).", tname, got))
+				} else {
+					text = append(text, fmt.Sprintf("%s's shield check, %s, is too low.", tname, got))
+				}
+			}
+		}
+		if hit {
+			absorb := 0
+			if d.Armor != nil {
+				absorb = d.Armor.AV
+				if o.ArmorCoverage {
+					absorb = d.Armor.Absorbs(degree)
+				}
+			}
+			dmg := max(0, degree+a.WeaponDamage-absorb)
+			st.Hurt += dmg
+			name, level := fudgeWound(o, st.Hurt)
+			text = append(text, fmt.Sprintf("A hit by %d: %d damage (weapon %+d, armor −%d); %s is %s.", degree, dmg, a.WeaponDamage, absorb, tname, name))
+			if dmg > 0 {
+				switch {
+				case o.DamageChecks:
+					chk, err := fudge.CheckDamage(rnd, d.DamageCapacity, level, 0)
+					if err != nil {
+						return nil, &Refusal{Reason: err.Error()}
+					}
+					text = append(text, tname+"'s "+chk.Text+".")
+					if !chk.Success {
+						st.Condition, st.OutSince = rules.Unconscious, s.Round
+					}
+				case level >= fudge.Legendary:
+					st.Condition = rules.Dead
+				case level >= fudge.Great:
+					st.Condition = rules.Unconscious
+				}
+				if level >= fudge.Legendary && !o.WoundTrack {
+					st.Condition = rules.Dead
+				}
+			}
+		}
+		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: st})
+	}
+	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
+		return nil, refuse("%d dice were left over: this attack needed fewer", len(g.Dice))
+	}
+	e.Text = strings.Join(text, " ") + " (Fudge Combat Options)"
+	return []Event{e}, nil
+}
+
+// fudgeRecover is a new damage check to rejoin the fight, allowed after as
+// many rounds out as damage points (Combat Options 4.4).
+func fudgeRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	f, ok := s.Figures[c.Figure]
+	if !ok {
+		return nil, refuse("there is no figure %q in this fight", c.Figure)
+	}
+	ch := s.Characters[f.Character]
+	o := fudgeOptions(s)
+	switch {
+	case !o.RecoveryInCombat:
+		return nil, refuse("this fight does not use recovery during combat (a Combat Options module)")
+	case f.Condition != rules.Unconscious:
+		return nil, refuse("%s is not out of the fight", ch.Name)
+	case !fudge.MayTryRecovery(s.Round-f.OutSince, f.Hurt):
+		return nil, refuse("%s has been out %d round(s); recovery waits %d (as many as damage points)", ch.Name, s.Round-f.OutSince, f.Hurt)
+	}
+	rnd, err := src([]string{"4dF for " + ch.Name + "'s damage check"})
+	if err != nil {
+		return nil, err
+	}
+	_, level := fudgeWound(o, f.Hurt)
+	chk, err := fudge.CheckDamage(rnd, ch.Fudge.DamageCapacity, level, 0)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	st := f.FigureStatus.clone()
+	if chk.Success {
+		st.Condition = rules.Fine
+	}
+	return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text:    fmt.Sprintf("%s tries to rejoin the fight: %s (Combat Options 4.4).", ch.Name, chk.Text)}}, nil
+}
