@@ -5,6 +5,7 @@ import (
 
 	"hexslinger/rules/dragonwarriors"
 	"hexslinger/rules/fudge"
+	"hexslinger/rules/leadchrome"
 	"hexslinger/rules/savage"
 )
 
@@ -85,6 +86,9 @@ type Character struct {
 	Savage *savage.Sheet `json:"savage,omitempty"`
 	// Fudge is the sheet's Fudge levels, for fights under those rules.
 	Fudge *fudge.Sheet `json:"fudge,omitempty"`
+	// LeadChrome is the sheet's Reflexes and Quick-Draw skill, for fights
+	// that roll Lead and Chrome's initiative or allow the Quick-Draw.
+	LeadChrome *leadchrome.Sheet `json:"lead_chrome,omitempty"`
 }
 
 // SkillPool is the pool of a test of skill (DESIGN.md "test"): one die per

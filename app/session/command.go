@@ -51,6 +51,8 @@ type Command struct {
 	Target  string `json:"target,omitempty"`
 	Stance  string `json:"stance,omitempty"`  // the target's: "", "full" or "aggressive"
 	Riposte bool   `json:"riposte,omitempty"` // answer the blow just won
+	// Declare: new_round's declarations (unaimed shots, Quick-Draws).
+	Declare []Declaration `json:"declare,omitempty"`
 }
 
 // Refusal is a command the rules do not allow, with the reason in one
@@ -71,6 +73,9 @@ func refuse(format string, args ...any) error {
 // decide validates c against state s and returns the events it makes, not
 // yet numbered or applied. src is the randomness for commands that roll.
 func decide(s *State, c Command, src func(needs []string) (rules.Source, error)) ([]Event, error) {
+	if c.Kind == CommandNewRound && s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
+		return lcNewRound(s, c, src)
+	}
 	if ev, ok, err := SystemOf(s).Decide(s, c, src); ok {
 		return ev, err
 	}
@@ -199,11 +204,20 @@ func plural(n int, one, many string) string {
 // decideNewRound rolls every figure's initiative for the next round (TWTW
 // Conflict: Initiative; AP may not be saved from round to round).
 func decideNewRound(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	decl, err := declarations(s, c)
+	if err != nil {
+		return nil, err
+	}
 	var needs []string
 	for _, id := range s.Order {
 		ch := s.Characters[s.Figures[id].Character]
 		p := ch.TraitPool("quickness", false)
 		needs = append(needs, fmt.Sprintf("%s's initiative: %s, and one more d%d if its highest die shows %d", ch.Name, p, p.Sides, p.Sides))
+	}
+	for _, id := range s.Order {
+		if decl[id].QuickDraw != nil {
+			needs = append(needs, s.FigureName(id)+"'s Quick-Draw: 2D10, and a D6 (a D3 more if dropped) should it fumble")
+		}
 	}
 	rnd, err := src(needs)
 	if err != nil {
@@ -220,6 +234,17 @@ func decideNewRound(s *State, c Command, src func([]string) (rules.Source, error
 		e.APs[id] = in.Number
 		e.Rolls[id] = append(append([]int(nil), in.Roll.Faces...), extra(in.Roll)...)
 		parts = append(parts, in.Explained)
+	}
+	for _, id := range s.Order {
+		d, ok := decl[id]
+		if !ok || d.QuickDraw == nil {
+			continue
+		}
+		text, err := quickDrawTWTW(s, &e, id, d, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		}
+		parts = append(parts, text)
 	}
 	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
 		return nil, &Refusal{Reason: fmt.Sprintf("%d dice were left over: the round needs only the initiative rolls", len(g.Dice)), Needs: needs}

@@ -46,6 +46,12 @@ type FightOptions struct {
 	Seed      uint64 `json:"seed,omitempty"`
 	// Fudge are the Combat Options modules of a Fudge fight.
 	Fudge *fudge.Options `json:"fudge,omitempty"`
+	// Initiative is "leadchrome" to roll Lead and Chrome's initiative in
+	// place of the system's own (not in TWTW fights).
+	Initiative string `json:"initiative,omitempty"`
+	// QuickDraw allows Lead and Chrome's Quick-Draw, declared at the start
+	// of a round.
+	QuickDraw bool `json:"quick_draw,omitempty"`
 }
 
 // FigureSpec places one figure: a character's token at a hex, facing a
@@ -116,6 +122,15 @@ func (f *FightFile) State() (*State, error) {
 	if !ok {
 		return nil, fmt.Errorf("rules: %q is not a rule system hexslinger knows (want one of %v)", f.Rules, SystemIDs())
 	}
+	switch f.Options.Initiative {
+	case "":
+	case InitiativeLeadChrome:
+		if sys.MovesCostAP() {
+			return nil, fmt.Errorf("options.initiative: %s counts AP down by segments; Lead and Chrome's initiative is for the systems whose turns go in order", sys.Name())
+		}
+	default:
+		return nil, fmt.Errorf("options.initiative: %q, want \"leadchrome\" or none", f.Options.Initiative)
+	}
 	if f.Map == nil {
 		return nil, errors.New("map: missing")
 	}
@@ -132,6 +147,9 @@ func (f *FightFile) State() (*State, error) {
 			return nil, fmt.Errorf("characters[%d]: %w", i, err)
 		}
 		if err := sys.CheckSheet(c); err != nil {
+			return nil, fmt.Errorf("characters[%d]: %w", i, err)
+		}
+		if err := checkLeadChrome(f.Options, c); err != nil {
 			return nil, fmt.Errorf("characters[%d]: %w", i, err)
 		}
 		if _, dup := s.Characters[c.ID]; dup {

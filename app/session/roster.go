@@ -73,11 +73,33 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 			return nil, refuse("set_options needs the options")
 		}
 		o := *c.Options
+		switch o.Initiative {
+		case "":
+		case InitiativeLeadChrome:
+			if SystemOf(s).MovesCostAP() {
+				return nil, refuse("%s counts AP down by segments: Lead and Chrome's initiative is for the systems whose turns go in order", SystemOf(s).Name())
+			}
+		default:
+			return nil, refuse("%q is not an initiative option (leadchrome, or none)", o.Initiative)
+		}
+		if o.Initiative != "" || o.QuickDraw {
+			for _, id := range sortedKeys(s.Characters) {
+				if err := checkLeadChrome(o, s.Characters[id]); err != nil {
+					return nil, &Refusal{Reason: err.Error()}
+				}
+			}
+		}
 		how := "the session rolls the dice and draws the cards"
 		if o.TableDice {
 			how = "the Judge types the dice rolled and the cards drawn at the table"
 		}
 		text := "Rule options: " + how + "."
+		if o.Initiative == InitiativeLeadChrome {
+			text += " Initiative: Lead and Chrome's 2D10 + Reflexes."
+		}
+		if o.QuickDraw {
+			text += " The Quick-Draw is allowed."
+		}
 		if m := o.Fudge; m != nil {
 			var on []string
 			for _, x := range []struct {
@@ -141,6 +163,9 @@ func decideSetCharacter(s *State, c Command) ([]Event, error) {
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	if err := SystemOf(s).CheckSheet(ch); err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	if err := checkLeadChrome(s.Options, ch); err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	verb := "adds"
@@ -319,6 +344,10 @@ func cloneCharacter(c rules.Character) rules.Character {
 	if c.DragonWarriors != nil {
 		dw := *c.DragonWarriors
 		c.DragonWarriors = &dw
+	}
+	if c.LeadChrome != nil {
+		lc := *c.LeadChrome
+		c.LeadChrome = &lc
 	}
 	if c.Fudge != nil {
 		fs := *c.Fudge

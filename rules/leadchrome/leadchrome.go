@@ -306,3 +306,18 @@ func holster(q *QuickDraw) string {
 	}
 	return q.Holster
 }
+
+// Sheet is the part of a character sheet Lead and Chrome's initiative
+// reads.
+type Sheet struct {
+	Reflexes  int `json:"reflexes"`
+	QuickDraw int `json:"quick_draw,omitempty"` // the Quick-Draw skill
+}
+
+// Check refuses numbers out of range.
+func (s Sheet) Check() error {
+	if s.Reflexes < 0 || s.Reflexes > 20 || s.QuickDraw < 0 || s.QuickDraw > 20 {
+		return fmt.Errorf("reflexes %d, quick-draw %d: want 0 to 20", s.Reflexes, s.QuickDraw)
+	}
+	return nil
+}

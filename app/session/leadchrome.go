@@ -1,0 +1,187 @@
+package session
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"hexslinger/rules"
+	"hexslinger/rules/leadchrome"
+)
+
+// InitiativeLeadChrome is the fight option that rolls Lead and Chrome's
+// initiative (2D10 + Reflexes) in place of the system's own, for the
+// systems whose turns go in order (not TWTW's AP countdown).
+const InitiativeLeadChrome = "leadchrome"
+
+// Declaration is what a figure declares before initiative is rolled: an
+// unaimed shot (+3 initiative, −5 to hit), or a Quick-Draw with its weapon
+// and modifiers (Lead and Chrome: Initiative, The Quick-Draw).
+type Declaration struct {
+	Figure    string                `json:"figure"`
+	Unaimed   bool                  `json:"unaimed,omitempty"`
+	QuickDraw *leadchrome.QuickDraw `json:"quick_draw,omitempty"`
+	// Gear is the weapon a TWTW figure quick-draws, by weapon id.
+	Gear string `json:"gear,omitempty"`
+}
+
+// checkLeadChrome refuses a sheet a fight's Lead and Chrome options need
+// and it lacks.
+func checkLeadChrome(o FightOptions, c rules.Character) error {
+	if o.Initiative != InitiativeLeadChrome && !o.QuickDraw {
+		return nil
+	}
+	if c.LeadChrome == nil {
+		return fmt.Errorf("character %s has no Lead and Chrome numbers (lead_chrome: reflexes, quick_draw), which this fight's options need", c.ID)
+	}
+	return c.LeadChrome.Check()
+}
+
+// declarations indexes a command's declarations by figure, checking them.
+func declarations(s *State, c Command) (map[string]Declaration, error) {
+	out := map[string]Declaration{}
+	for _, d := range c.Declare {
+		if _, ok := s.Figures[d.Figure]; !ok {
+			return nil, refuse("a declaration for %q: no such figure", d.Figure)
+		}
+		if d.QuickDraw != nil {
+			if !s.Options.QuickDraw && s.Options.Initiative != InitiativeLeadChrome {
+				return nil, refuse("this fight does not use the Quick-Draw (an option)")
+			}
+			if err := d.QuickDraw.Check(); err != nil {
+				return nil, &Refusal{Reason: err.Error()}
+			}
+		}
+		out[d.Figure] = d
+	}
+	return out, nil
+}
+
+// lcNewRound rolls Lead and Chrome's initiative for every figure standing:
+// the order of the round, ties acting together, a natural 2 last; second
+// actions go in the same order.
+func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	decl, err := declarations(s, c)
+	if err != nil {
+		return nil, err
+	}
+	var ids, needs []string
+	for _, id := range s.Order {
+		if s.Figures[id].Condition < rules.Unconscious {
+			ids = append(ids, id)
+			n := s.FigureName(id) + "'s initiative: 2D10"
+			if decl[id].QuickDraw != nil {
+				n += ", and a D6 (a D3 more if dropped) should the draw fumble"
+			}
+			needs = append(needs, n)
+		}
+	}
+	rnd, err := src(needs)
+	if err != nil {
+		return nil, err
+	}
+	e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}, Rolls: map[string][]int{}}
+	var rolls []leadchrome.Roll
+	explained := map[string]string{}
+	for _, id := range ids {
+		f := s.Figures[id]
+		sheet := s.Characters[f.Character].LeadChrome
+		if sheet == nil {
+			return nil, refuse("%s has no Lead and Chrome Reflexes", s.FigureName(id))
+		}
+		en := leadchrome.Entrant{ID: id, Reflexes: sheet.Reflexes, Unaimed: decl[id].Unaimed}
+		if q := decl[id].QuickDraw; q != nil {
+			q := *q
+			q.Skill = sheet.QuickDraw
+			en.QuickDraw = &q
+		}
+		r, err := leadchrome.RollInitiative(en, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		}
+		rolls = append(rolls, r)
+		e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
+		explained[id] = r.Explained
+		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {
+			st := f.FigureStatus.clone()
+			st.Condition, st.StunnedIn = rules.Fine, 0
+			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: st})
+		}
+	}
+	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
+		return nil, &Refusal{Reason: fmt.Sprintf("%d dice were left over: the round needs only the initiative rolls", len(g.Dice)), Needs: needs}
+	}
+	groups := leadchrome.Order(rolls)
+	var order []string
+	for i, g := range groups {
+		var names []string
+		for _, r := range g {
+			e.APs[r.ID] = len(groups) - i
+			names = append(names, s.FigureName(r.ID))
+		}
+		part := strings.Join(names, " and ")
+		if len(g) > 1 {
+			part += " (together)"
+		}
+		order = append(order, part)
+	}
+	var parts []string
+	for _, id := range ids {
+		parts = append(parts, s.FigureName(id)+": "+explained[id])
+	}
+	sort.Strings(parts)
+	e.Text = fmt.Sprintf("Round %d begins (Lead and Chrome: Initiative). %s. Order: %s; second actions in the same order.",
+		e.Round, strings.Join(parts, "; "), strings.Join(order, ", "))
+	return []Event{e}, nil
+}
+
+// quickDrawTWTW is Lead and Chrome's Quick-Draw as an option of TWTW
+// fights (docs/defaults.md): declared at the start of a round, it adds the
+// figure's Quick-Draw skill and the draw's modifiers to its initiative
+// number (0 to 20) and draws the weapon (Gear) for free; 2D10 are rolled
+// for the fumble alone, and a fumble's D6 says what went wrong.
+func quickDrawTWTW(s *State, e *Event, id string, d Declaration, rnd rules.Source) (string, error) {
+	f := s.Figures[id]
+	ch := s.Characters[f.Character]
+	if ch.LeadChrome == nil {
+		return "", fmt.Errorf("%s has no Quick-Draw skill on the sheet (lead_chrome)", ch.Name)
+	}
+	gi := gearIndex(f, d.Gear)
+	w, ok := ruleTables.weapons[d.Gear]
+	if gi < 0 || !ok {
+		return "", fmt.Errorf("%s carries no %q to quick-draw", ch.Name, d.Gear)
+	}
+	q := *d.QuickDraw
+	q.Skill = ch.LeadChrome.QuickDraw
+	a, err := rnd.Roll(10)
+	if err != nil {
+		return "", err
+	}
+	b, err := rnd.Roll(10)
+	if err != nil {
+		return "", err
+	}
+	bonus := q.Skill + q.Modifier()
+	number := min(rules.MaxInitiative, max(0, e.APs[id]+bonus))
+	e.APs[id] = number
+	st := f.FigureStatus.clone()
+	st.Gear[gi].Readied = true
+	text := fmt.Sprintf("%s quick-draws the %s (Lead and Chrome: The Quick-Draw): skill %+d, modifiers %+d: number %d; 2D10 %d+%d", ch.Name, w.Name, q.Skill, q.Modifier(), number, a, b)
+	if q.Fumbles(a + b) {
+		fu, err := leadchrome.RollFumble(rnd, &q)
+		if err != nil {
+			return "", err
+		}
+		text += ": fumbled, " + fu.Text
+		switch fu.Kind {
+		case "misfire":
+			if !w.Thrown && st.Gear[gi].Loaded > 0 {
+				st.Gear[gi].Loaded--
+			}
+		case "dropped":
+			st.Gear[gi].Readied = false
+		}
+	}
+	e.Changes = append(e.Changes, FigureChange{Figure: id, AP: number, Status: st})
+	return text, nil
+}

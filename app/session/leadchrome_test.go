@@ -1,0 +1,95 @@
+package session
+
+import (
+	"strings"
+	"testing"
+
+	"hexslinger/rules"
+	"hexslinger/rules/leadchrome"
+)
+
+func withLeadChrome(t *testing.T, s *Session, ids map[string]leadchrome.Sheet) {
+	t.Helper()
+	for id, lc := range ids {
+		ch := s.State().Characters[id]
+		lc := lc
+		ch.LeadChrome = &lc
+		mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+	}
+}
+
+// Lead and Chrome's initiative in a Dragon Warriors II fight: 2D10 +
+// Reflexes, an unaimed shot's +3, the order.
+func TestLeadChromeInitiative(t *testing.T) {
+	s := openDW(t)
+	opts := s.State().Options
+	opts.Initiative = InitiativeLeadChrome
+	if _, err := s.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "no Lead and Chrome numbers") {
+		t.Fatalf("the option without the sheets: %v", err)
+	}
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"rolf": {Reflexes: 10}, "lennox": {Reflexes: 11}})
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	// Rolf 7+5+10 = 22; Lennox, declaring an unaimed shot, 4+4+11+3 = 22:
+	// they act together.
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{7, 5, 4, 4}, Declare: []Declaration{{Figure: "lennox", Unaimed: true}}})
+	if !strings.Contains(e.Text, "Order: Sir Rolf and Squire Lennox (together)") || !strings.Contains(e.Text, "unaimed shot +3 = 22") {
+		t.Errorf("a tie: %s", e.Text)
+	}
+	// A natural 2 acts last whatever the Reflexes.
+	e = mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 1, 2, 3}})
+	if !strings.Contains(e.Text, "Order: Squire Lennox, Sir Rolf") || !strings.Contains(e.Text, "acts last of all") {
+		t.Errorf("a natural 2: %s", e.Text)
+	}
+	// Not in TWTW fights.
+	tw := open(t)
+	o := tw.State().Options
+	o.Initiative = InitiativeLeadChrome
+	if _, err := tw.Do(Command{Kind: CommandSetOptions, Options: &o}); err == nil || !strings.Contains(err.Error(), "counts AP down") {
+		t.Errorf("the option in a TWTW fight: %v", err)
+	}
+}
+
+// The Quick-Draw as an option of TWTW fights.
+func TestQuickDrawInTWTW(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		qd      []int // 2D10, then the fumble's D6 and D3
+		readied bool
+		want    string
+	}{
+		{"a clean draw", []int{5, 5}, true, "skill +2, modifiers +1"},
+		{"a hair trigger fumbles on a natural 3", []int{1, 2, 3, 2}, false, "fumbled, the weapon slips from the character's grip and lands 2 m/yd away"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			withLeadChrome(t, s, map[string]leadchrome.Sheet{"cyril": {Reflexes: 5, QuickDraw: 2}, "miranda": {Reflexes: 5},
+				"zeke": {Reflexes: 5}, "jeb": {Reflexes: 5}})
+			opts := s.State().Options
+			opts.QuickDraw = true
+			mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+			// Every figure's Quickness dice, all 2s: no successes.
+			var dice []int
+			for _, id := range s.State().Order {
+				for i := 0; i < s.State().Characters[s.State().Figures[id].Character].Traits.Quickness; i++ {
+					dice = append(dice, 2)
+				}
+			}
+			dice = append(dice, tc.qd...)
+			e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: dice, Declare: []Declaration{{Figure: "cyril", Gear: "schofield",
+				QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip", "hair-trigger"}}}}})
+			if !strings.Contains(e.Text, tc.want) {
+				t.Errorf("%s", e.Text)
+			}
+			c := s.State().Figures["cyril"]
+			if c.Gear[0].Readied != tc.readied {
+				t.Errorf("the Schofield readied %v, want %v", c.Gear[0].Readied, tc.readied)
+			}
+			if tc.readied && c.AP != 8+3 {
+				t.Errorf("Cyril's number %d, want 8 + 3", c.AP)
+			}
+			if c.Condition != rules.Fine {
+				t.Errorf("condition %s", c.Condition)
+			}
+		})
+	}
+}
