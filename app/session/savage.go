@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/savage"
 )
@@ -38,6 +39,9 @@ func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Sou
 		return ev, true, err
 	case CommandRecover:
 		ev, err := swRecover(s, c, src)
+		return ev, true, err
+	case CommandMove:
+		ev, err := swMove(s, c, src)
 		return ev, true, err
 	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor:
 		return nil, true, notIn(sw, c.Kind)
@@ -274,4 +278,93 @@ func swRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text:    fmt.Sprintf("%s's Spirit roll: %s: %s (Savage Worlds: Shaken).", ch.Name, r.Explained, verdict)}}, nil
+}
+
+// swCost prices Savage Worlds movement: an inch a hex, two in difficult
+// terrain (rough ground, grades) and over low obstacles one climbs; walls,
+// closed doors and impassable ground stop it (Savage Worlds: Movement).
+type swCost struct{}
+
+func (swCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
+	to := from.Neighbor(d)
+	t, ok := m.Terrain(to)
+	if !ok || t.Move == hexmap.MoveImpassable {
+		return 0, false
+	}
+	cost := savage.MoveCost(t.Move != hexmap.MoveOpen)
+	if e, ok := m.EdgeFeature(from, d); ok {
+		switch {
+		case e.BlocksMove():
+			return 0, false
+		case e.Info().Climb:
+			cost = savage.MoveCost(true)
+		}
+	}
+	if f, ok := m.Feature(to); ok {
+		switch {
+		case f.BlocksMove():
+			return 0, false
+		case f.Info().Climb:
+			cost = savage.MoveCost(true)
+		}
+	}
+	if m.Elevation(to) > m.Elevation(from) {
+		cost = savage.MoveCost(true)
+	}
+	return cost, true
+}
+
+func (swCost) Turn(int) int { return 0 }
+
+// swMove moves a figure up to its Pace this round, less a Wound each (at
+// least 1"), in inches; running adds the running die (it never Aces) at −2
+// to the turn's actions; standing up from prone takes 2".
+func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	if c.To == nil {
+		return nil, refuse("a move needs a hex to move to")
+	}
+	pace := ch.Savage.PaceOr6()
+	limit := savage.PaceLeft(pace, f.Hurt, 0) - f.Paced
+	standing := 0
+	if f.Prone {
+		standing = savage.StandCost
+	}
+	run := 0
+	if c.Run {
+		rnd, err := src([]string{ch.Name + "'s running die: a d6 (it never Aces)"})
+		if err != nil {
+			return nil, err
+		}
+		if run, err = rnd.Roll(savage.RunningDie); err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+	}
+	budget := limit + run - standing
+	if budget < 1 {
+		return nil, refuse("%s has no Pace left this round (%d\" of %d\" used)", ch.Name, f.Paced, pace)
+	}
+	if !s.Map.Contains(*c.To) {
+		return nil, refuse("%s is off the map", s.Map.Label(*c.To))
+	}
+	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{}, Blocked: s.BlockedFor(f.ID)}.PathTo(f.At, f.Facing, *c.To)
+	if !ok {
+		return nil, refuse("no way to %s: walls, water or figures block every path", s.Map.Label(*c.To))
+	}
+	if r.Cost > budget {
+		return nil, refuse("%s needs %d\" to reach %s but has %d\" of Pace left", ch.Name, r.Cost, s.Map.Label(*c.To), budget)
+	}
+	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: *c.To, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost + standing}
+	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, pace)
+	if c.Run {
+		how += fmt.Sprintf(", running (d6: %d; −2 to actions this turn)", run)
+	}
+	if standing > 0 {
+		how += ", standing up first (2\")"
+	}
+	e.Text = fmt.Sprintf("%s moves %s → %s: %s (Savage Worlds: Movement).", ch.Name, s.Map.Label(f.At), s.Map.Label(*c.To), how)
+	return []Event{e}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexslinger/assets"
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
 
@@ -78,5 +79,31 @@ func TestSavageWorldsThroughTheSession(t *testing.T) {
 		if _, err := s.Do(tc.cmd); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.cmd.Kind, err, tc.want)
 		}
+	}
+}
+
+// Savage Worlds movement: Pace in inches, difficult ground at 2", running
+// adds the running die.
+func TestSavageWorldsPace(t *testing.T) {
+	s := openSW(t)
+	st := s.State()
+	hex := func(l string) *hexmap.Hex { h, _ := st.Map.ParseHex(l); return &h }
+	// Doc (Pace 6) walks C10 → H10 along the street: 5".
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: hex("H10")})
+	if !strings.Contains(e.Text, "5\" of Pace 6") {
+		t.Errorf("Doc's walk: %s", e.Text)
+	}
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "doc", To: hex("J10")}); err == nil || !strings.Contains(err.Error(), "has 1\" of Pace left") {
+		t.Errorf("past his Pace: %v", err)
+	}
+	// Running adds a d6 (a 4): 5" more.
+	e = mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: hex("M10"), Run: true, Dice: []int{4}})
+	if !strings.Contains(e.Text, "running (d6: 4") {
+		t.Errorf("the run: %s", e.Text)
+	}
+	// A new round gives the Pace back.
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	if s.State().Figures["doc"].Paced != 0 {
+		t.Error("Pace was not given back")
 	}
 }

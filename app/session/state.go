@@ -60,6 +60,8 @@ type FigureStatus struct {
 	Ducked    bool                      `json:"ducked,omitempty"` // behind cover
 	Moved     bool                      `json:"moved,omitempty"`  // moved this round
 	Ran       bool                      `json:"ran,omitempty"`    // ran this round (TWTW Conflict: Movement)
+	// Paced is the inches of Pace used this round (Savage Worlds).
+	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.
 	ShieldTaken int `json:"shield_taken,omitempty"`
 	// OutSince is the round a Fudge figure was knocked out of the fight.
@@ -192,6 +194,10 @@ func (s *State) Apply(e Event) error {
 			f.At = e.To
 			f.Ran = f.Ran || e.Run
 			f.Moved = true
+			if e.Paced > 0 {
+				f.Paced = e.Paced
+				f.Prone = false
+			}
 		}
 		f.Facing = e.Facing
 		f.AP = e.APLeft
@@ -210,7 +216,7 @@ func (s *State) Apply(e Event) error {
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
-				f.Ran, f.Moved = false, false
+				f.Ran, f.Moved, f.Paced = false, false, 0
 			}
 		}
 		for _, c := range e.Changes {
