@@ -14,9 +14,11 @@ fight = {
     "map": demo["map"],
     "characters": [
         {"id": "rolf", "name": "Sir Rolf", "traits": traits, "move": 5, "run": 10, "size": 6,
-         "dragon_warriors": {"attack": 14, "defence": 14, "toughness": 13, "reflexes": 10}},
+         "dragon_warriors": {"attack": 14, "defence": 14, "toughness": 13, "reflexes": 10},
+         "lead_chrome": {"reflexes": 10}},
         {"id": "lennox", "name": "Squire Lennox", "traits": traits, "move": 5, "run": 10, "size": 6,
-         "dragon_warriors": {"attack": 11, "defence": 10, "toughness": 10, "reflexes": 11}},
+         "dragon_warriors": {"attack": 11, "defence": 10, "toughness": 10, "reflexes": 11},
+         "lead_chrome": {"reflexes": 11}},
     ],
     "figures": [
         {"id": "rolf", "character": "rolf", "side": "posse", "at": "J8", "facing": "E"},

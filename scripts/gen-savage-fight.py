@@ -9,8 +9,11 @@ traits = {"quickness": 3, "coordination": 3, "acuity": 3, "fortitude": 3, "brave
 colt = {"name": "Colt Peacemaker", "short": 12, "medium": 24, "long": 48, "rof": 1, "damage": [6, 6]}
 rifle = {"name": "Winchester '73", "short": 24, "medium": 48, "long": 96, "rof": 1, "damage": [8, 6]}
 
-def person(id, name, sw):
-    return {"id": id, "name": name, "traits": traits, "move": 6, "run": 12, "size": 6, "savage": sw}
+def person(id, name, sw, reflexes=6, quick=0):
+    lc = {"reflexes": reflexes}
+    if quick:
+        lc["quick_draw"] = quick
+    return {"id": id, "name": name, "traits": traits, "move": 6, "run": 12, "size": 6, "savage": sw, "lead_chrome": lc}
 
 fight = {
     "format": "hexslinger/fight", "version": 1,

@@ -397,7 +397,13 @@ func (c *Console) askDice(cmd session.Command, ref *session.Refusal, done func([
 	d.Show()
 }
 
-func (c *Console) nextRound() { c.doWithDice(session.Command{Kind: session.CommandNewRound}, nil) }
+func (c *Console) nextRound() {
+	if c.declaring() {
+		c.askDeclarations()
+		return
+	}
+	c.doWithDice(session.Command{Kind: session.CommandNewRound}, nil)
+}
 
 func (c *Console) undo() { c.do(session.Command{Kind: session.CommandUndo}) }
 

@@ -37,6 +37,8 @@ type libraryPanel struct {
 	info      *widget.Label
 	tableDice *widget.Check
 	fudge     *fyne.Container // the Combat Options modules of a Fudge fight
+	lcInit    *widget.Check
+	quickDraw *widget.Check
 	recent    *fyne.Container
 	saved     *widget.Label
 	windows   *fyne.Container
@@ -62,6 +64,27 @@ func newLibraryPanel(c *Console) *libraryPanel {
 		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
 	})
 	p.fudge = container.NewVBox()
+	p.lcInit = widget.NewCheck("Initiative: Lead and Chrome's 2D10 + Reflexes (for the systems whose turns go in order)", func(on bool) {
+		o := c.state.Options
+		if on == (o.Initiative == session.InitiativeLeadChrome) {
+			return
+		}
+		o.Initiative = ""
+		if on {
+			o.Initiative = session.InitiativeLeadChrome
+		}
+		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
+		p.refresh()
+	})
+	p.quickDraw = widget.NewCheck("Allow Lead and Chrome's Quick-Draw, declared before initiative", func(on bool) {
+		o := c.state.Options
+		if on == o.QuickDraw {
+			return
+		}
+		o.QuickDraw = on
+		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
+		p.refresh()
+	})
 	p.recent = container.NewVBox()
 	files := container.NewGridWithColumns(3,
 		widget.NewButton("Save fight (Ctrl+S)", p.save),
@@ -76,7 +99,7 @@ func newLibraryPanel(c *Console) *libraryPanel {
 	p.box = container.NewVScroll(container.NewVBox(
 		heading("This fight"), p.info, files, p.saved,
 		heading("Recent fights"), p.recent,
-		heading("Rule options"), p.tableDice, p.fudge,
+		heading("Rule options"), p.tableDice, p.lcInit, p.quickDraw, p.fudge,
 		heading("Map windows"), p.windows,
 		heading("The table for remote players"), p.players,
 	))
@@ -97,6 +120,13 @@ func (p *libraryPanel) refresh() {
 	p.info.SetText(fmt.Sprintf("%q · rules: %s (The West That Wasn't 3.0) · map %d×%d, %s-top, %.0f pace(s) a hex · %d figures, %d characters\nFile: %s\nJournal: %s",
 		st.Name, st.Rules, st.Map.Width, st.Map.Height, st.Map.Orientation, st.Map.Scale, len(st.Order), len(st.Characters), file, p.c.s.JournalPath()))
 	p.tableDice.SetChecked(st.Options.TableDice)
+	p.lcInit.SetChecked(st.Options.Initiative == session.InitiativeLeadChrome)
+	if session.SystemOf(st).MovesCostAP() {
+		p.lcInit.Disable()
+	} else {
+		p.lcInit.Enable()
+	}
+	p.quickDraw.SetChecked(st.Options.QuickDraw)
 	p.showFudge()
 }
 

@@ -438,3 +438,57 @@ func TestFudgeConsole(t *testing.T) {
 		t.Errorf("saved: %+v (%q)", ch.Fudge, sp.msg.Text)
 	}
 }
+
+// TestLeadChromeConsole: switching on Lead and Chrome's initiative in a
+// Dragon Warriors II fight, then rolling a round through the declarations
+// dialog.
+func TestLeadChromeConsole(t *testing.T) {
+	test.NewTempApp(t)
+	f, err := session.DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Open(f, filepath.Join(t.TempDir(), "lc.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1280, 800))
+	c, err := New(w, s, Options{Address: "ws://test", Manual: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.library.lcInit.SetChecked(true)
+	if c.State().Options.Initiative != session.InitiativeLeadChrome {
+		t.Fatalf("the option did not reach the fight: %q", c.status.Text)
+	}
+	c.nextRound()
+	top := w.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no declarations dialog")
+	}
+	var roll *widget.Button
+	var unaimed *widget.Check
+	for _, o := range test.LaidOutObjects(top) {
+		switch v := o.(type) {
+		case *widget.Button:
+			if v.Text == "Roll initiative" {
+				roll = v
+			}
+		case *widget.Check:
+			if unaimed == nil && strings.HasPrefix(v.Text, "Unaimed shot") {
+				unaimed = v
+			}
+		}
+	}
+	if roll == nil || unaimed == nil {
+		t.Fatal("the dialog lacks its Roll button or the unaimed-shot box")
+	}
+	unaimed.SetChecked(true)
+	test.Tap(roll)
+	logs := c.LogTexts()
+	if last := logs[len(logs)-1]; !strings.Contains(last, "Lead and Chrome: Initiative") || !strings.Contains(last, "unaimed shot +3") {
+		t.Errorf("the round: %q", last)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
 	"hexslinger/rules/fudge"
+	"hexslinger/rules/leadchrome"
 	"hexslinger/rules/savage"
 )
 
@@ -50,6 +51,8 @@ type sheetsPanel struct {
 	fuShield                  *widget.Check
 	fuNums                    map[string]*widget.Entry // weapon damage, shield points, armor AV and CV
 	fuBox                     *fyne.Container
+	lcReflexes, lcQuickDraw   *widget.Entry // Lead and Chrome
+	lcBox                     *fyne.Container
 	derived                   *widget.Label
 	msg                       *widget.Label
 	box                       fyne.CanvasObject
@@ -193,6 +196,9 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 		fuGrid.Add(p.fuNums[n])
 	}
 	p.fuShield = widget.NewCheck("Carries a shield", func(bool) { p.recompute() })
+	p.lcReflexes, p.lcQuickDraw = num(), num()
+	p.lcBox = container.NewVBox(heading("Lead and Chrome"), container.NewGridWithColumns(4,
+		widget.NewLabel("Reflexes"), p.lcReflexes, widget.NewLabel("Quick-Draw skill"), p.lcQuickDraw))
 	p.fuBox = container.NewVBox(heading("Fudge"), fuGrid, p.fuShield)
 	p.derived = widget.NewLabel("")
 	p.derived.Wrapping = fyne.TextWrapWord
@@ -210,7 +216,7 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 		widget.NewButton("Export hero…", p.exportHero),
 		save,
 	)
-	editor := container.NewVBox(form, p.dwBox, p.swBox, p.fuBox, heading("Traits"), traitGrid, heading("Skills"), skillGrid,
+	editor := container.NewVBox(form, p.dwBox, p.swBox, p.fuBox, p.lcBox, heading("Traits"), traitGrid, heading("Skills"), skillGrid,
 		heading("Weapons"), weaponGrid, p.notes, heading("Derived"), p.derived, buttons, p.msg)
 	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewVScroll(editor))
 	split.Offset = 0.22
@@ -245,6 +251,11 @@ func (p *sheetsPanel) refresh() {
 		p.fuBox.Show()
 	} else {
 		p.fuBox.Hide()
+	}
+	if o := p.c.state.Options; o.QuickDraw || o.Initiative == session.InitiativeLeadChrome {
+		p.lcBox.Show()
+	} else {
+		p.lcBox.Hide()
 	}
 }
 
@@ -338,6 +349,12 @@ func (p *sheetsPanel) load(ch rules.Character, fresh bool) {
 		p.fuNums[n].SetText(itoa(v))
 	}
 	p.fuShield.SetChecked(fs.HasShield)
+	lc := leadchrome.Sheet{}
+	if ch.LeadChrome != nil {
+		lc = *ch.LeadChrome
+	}
+	p.lcReflexes.SetText(itoa(lc.Reflexes))
+	p.lcQuickDraw.SetText(itoa(lc.QuickDraw))
 	p.msg.SetText("")
 	p.recompute()
 }
@@ -345,6 +362,9 @@ func (p *sheetsPanel) load(ch rules.Character, fresh bool) {
 // sheet reads the editor into a character; the error names the field.
 func (p *sheetsPanel) sheet() (rules.Character, error) {
 	ch := rules.Character{ID: strings.TrimSpace(p.id.Text), Name: strings.TrimSpace(p.name.Text), Notes: p.notes.Text}
+	// The numbers of systems this fight does not show are kept as they were.
+	prev := p.c.state.Characters[p.cur]
+	ch.DragonWarriors, ch.Savage, ch.Fudge, ch.LeadChrome = prev.DragonWarriors, prev.Savage, prev.Fudge, prev.LeadChrome
 	atoi := func(field, s string) (int, error) {
 		s = strings.TrimSpace(s)
 		if s == "" {
@@ -396,6 +416,16 @@ func (p *sheetsPanel) sheet() (rules.Character, error) {
 			dw.Armour = a
 		}
 		ch.DragonWarriors = dw
+	}
+	if o := p.c.state.Options; o.QuickDraw || o.Initiative == session.InitiativeLeadChrome {
+		lc := &leadchrome.Sheet{}
+		if lc.Reflexes, err = atoi("reflexes", p.lcReflexes.Text); err != nil {
+			return ch, err
+		}
+		if lc.QuickDraw, err = atoi("quick-draw", p.lcQuickDraw.Text); err != nil {
+			return ch, err
+		}
+		ch.LeadChrome = lc
 	}
 	if p.c.state.Rules == "fudge" {
 		fs := &fudge.Sheet{HasShield: p.fuShield.Checked}
@@ -453,7 +483,13 @@ func (p *sheetsPanel) sheet() (rules.Character, error) {
 	if err := session.CheckSheet(ch); err != nil {
 		return ch, err
 	}
-	return ch, session.SystemOf(p.c.state).CheckSheet(ch)
+	if err := session.SystemOf(p.c.state).CheckSheet(ch); err != nil {
+		return ch, err
+	}
+	if ch.LeadChrome != nil {
+		return ch, ch.LeadChrome.Check()
+	}
+	return ch, nil
 }
 
 // swTraits are the Savage Worlds traits a sheet rolls; swOptional the

@@ -22,6 +22,9 @@ func withLeadChrome(t *testing.T, s *Session, ids map[string]leadchrome.Sheet) {
 // Reflexes, an unaimed shot's +3, the order.
 func TestLeadChromeInitiative(t *testing.T) {
 	s := openDW(t)
+	bare := s.State().Characters["rolf"]
+	bare.LeadChrome = nil
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &bare})
 	opts := s.State().Options
 	opts.Initiative = InitiativeLeadChrome
 	if _, err := s.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "no Lead and Chrome numbers") {
