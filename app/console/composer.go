@@ -39,7 +39,7 @@ var composerActions = []string{actMove, actTurn, actReady, actCock, actShoot, ac
 // systemActions are the composer's actions in fights of each rule system.
 var systemActions = map[string][]string{
 	"twtw":           composerActions,
-	"dragonwarriors": {actStrike, actMove, actTurn, actRecover},
+	"dragonwarriors": {actStrike, actFire, actMove, actTurn, actRecover},
 	"savage":         {actStrike, actFire, actMove, actTurn, actRecover},
 	"fudge":          {actStrike, actFire, actMove, actTurn, actRecover},
 }

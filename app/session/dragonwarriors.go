@@ -50,7 +50,10 @@ func (d dragonWarriors) Decide(s *State, c Command, src func([]string) (rules.So
 	case CommandRecover:
 		ev, err := dwRecover(s, c)
 		return ev, true, err
-	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandDoor:
+	case CommandShoot:
+		ev, err := dwMissile(s, c, src)
+		return ev, true, err
+	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor:
 		return nil, true, notIn(d, c.Kind)
 	}
 	return nil, false, nil
@@ -208,4 +211,65 @@ func dwRecover(s *State, c Command) ([]Event, error) {
 	return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text:    s.FigureName(f.ID) + " shakes off the stun."}}, nil
+}
+
+// dwMissile is a missile attack (DW II: Missile Combat): the attacker's
+// Attack with the weapon's bonus against a difficulty in place of Defence:
+// the range in feet for close-range weapons, in fathoms for bows and
+// crossbows, two more for a shield. The difficulty is rolled plus-minus as
+// a defence would be ("the same form as melee combat", docs/defaults.md).
+func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	f, _, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Shots) == 0 {
+		return nil, refuse("a missile attack needs a target")
+	}
+	t, ok := s.Figures[c.Shots[0].Target]
+	if !ok || t.ID == f.ID {
+		return nil, refuse("there is no target %q", c.Shots[0].Target)
+	}
+	af, tf := dwFighter(s, f), dwFighter(s, t)
+	w, ok := dragonwarriors.FindWeapon(af.Weapon)
+	if !ok || !(w.Thrown || w.LongRange) {
+		return nil, refuse("%s has no missile weapon (a bow, crossbow, light spear or knife)", af.Name)
+	}
+	feet := float64(f.At.DistanceTo(t.At)) * s.Map.Scale * dragonwarriors.FeetPerPace
+	diff := dragonwarriors.MissileDifficulty(w, feet, tf.Shield)
+	rnd, err := src([]string{fmt.Sprintf("%s's attack roll and the difficulty's roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)})
+	if err != nil {
+		return nil, err
+	}
+	// The difficulty stands in for the target's Defence: no stance, no
+	// shield twice, no riposte.
+	stand := &dragonwarriors.Fighter{Name: tf.Name, Defence: diff, Toughness: tf.Toughness, Armour: tf.Armour, Wounds: tf.Wounds}
+	bl, err := dragonwarriors.Strike(rnd, af, af.AttackScore(), stand, dragonwarriors.FullParry)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
+		return nil, refuse("%d dice were left over: this shot needed fewer", len(g.Dice))
+	}
+	unit := fmt.Sprintf("%.0f feet", feet)
+	if w.LongRange {
+		unit = fmt.Sprintf("%.0f fathoms", feet/6)
+	}
+	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
+		Text: fmt.Sprintf("%s looses a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
+			af.Name, strings.ToLower(w.Name), tf.Name, unit, diff, strings.Replace(bl.Text, tf.Name+" defends", "the difficulty", 1))}
+	if bl.Hit {
+		st := t.FigureStatus.clone()
+		st.Hurt = stand.Wounds
+		switch {
+		case stand.Dead:
+			st.Condition = rules.Dead
+		case stand.KnockedOut:
+			st.Condition = rules.Unconscious
+		case stand.Stunned:
+			st.Condition, st.StunnedIn = rules.Stunned, s.Round
+		}
+		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: st})
+	}
+	return []Event{e}, nil
 }

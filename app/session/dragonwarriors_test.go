@@ -123,3 +123,30 @@ func TestDragonWarriorsRefusals(t *testing.T) {
 		t.Errorf("a DW II move: %+v", e)
 	}
 }
+
+// DW II missiles: the difficulty is the range in fathoms for a bow.
+func TestDragonWarriorsMissiles(t *testing.T) {
+	s := openDW(t)
+	l := s.State().Characters["lennox"]
+	dw := *l.DragonWarriors
+	dw.Weapon = "bow"
+	l.DragonWarriors = &dw
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &l})
+	to, _ := s.State().Map.ParseHex("U8")
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "rolf", To: &to})
+	// 10 hexes of 1 pace, 2.5 feet each: 25 feet, 4 fathoms: difficulty 4.
+	// Lennox 11 (+1) = 12 against 4 (+0) = 4: a hit by 8: eight wounds;
+	// Rolf's Toughness 13 (+1) = 14 against 8 + 5 = 13: he keeps his wits.
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Dice: []int{2, 1, 1, 1, 2, 1}})
+	for _, want := range []string{"looses a bow at Sir Rolf, 4 fathoms away: difficulty 4", "the difficulty 4 (+0), total 4", "wins by 8 and deals 8 wound(s)", "keeps his wits"} {
+		if !strings.Contains(e.Text, want) {
+			t.Errorf("%q lacks %q", e.Text, want)
+		}
+	}
+	if r := s.State().Figures["rolf"]; r.Hurt != 8 {
+		t.Errorf("Rolf: %+v", r.FigureStatus)
+	}
+	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "rolf", Shots: []ShotOrder{{Target: "lennox"}}}); err == nil || !strings.Contains(err.Error(), "no missile weapon") {
+		t.Errorf("Rolf has no bow: %v", err)
+	}
+}
