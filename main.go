@@ -37,7 +37,7 @@ func main() {
 }
 
 func run() error {
-	fightPath := flag.String("fight", "", "the fight to open: a *.fight.json file, or a bundled fight (demo, dragonwarriors, savage, fudge); default: the demo")
+	fightPath := flag.String("fight", "", "the fight to open: a *.fight.json file, or a bundled fight (demo, dragonwarriors, savage, fudge, quickdraw); default: the demo")
 	journalPath := flag.String("journal", "", "the fight's journal (*.journal.jsonl); an existing one is replayed; default: a new one under the user data folder")
 	noMap := flag.Bool("no-map", false, "do not open the map window at start")
 	mapBin := flag.String("map-bin", "", "the hexslinger-map program; default: beside hexslinger, else on PATH")

@@ -26,7 +26,7 @@ func (p *playerFlags) Set(v string) error { *p = append(*p, v); return nil }
 // each player.
 func serve(args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fightPath := fs.String("fight", "", "the fight to run: a *.fight.json file, or a bundled fight (demo, dragonwarriors, savage, fudge); default: the demo")
+	fightPath := fs.String("fight", "", "the fight to run: a *.fight.json file, or a bundled fight (demo, dragonwarriors, savage, fudge, quickdraw); default: the demo")
 	listen := fs.String("listen", ":7777", "the address to listen on")
 	journalPath := fs.String("journal", "", "the fight's journal; an existing one is replayed; default: a new one under the user data folder")
 	var players playerFlags

@@ -34,6 +34,7 @@ func Fights() map[string][]byte {
 		"dragonwarriors": must("fights/dragonwarriors.fight.json"),
 		"savage":         must("fights/savage.fight.json"),
 		"fudge":          must("fights/fudge.fight.json"),
+		"quickdraw":      must("fights/quickdraw.fight.json"),
 	}
 }
 

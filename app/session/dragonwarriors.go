@@ -7,6 +7,7 @@ import (
 
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
+	"hexslinger/rules/leadchrome"
 )
 
 // CommandStrike is a Dragon Warriors II blow: Figure strikes Target, who
@@ -237,6 +238,10 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	}
 	feet := float64(f.At.DistanceTo(t.At)) * s.Map.Scale * dragonwarriors.FeetPerPace
 	diff := dragonwarriors.MissileDifficulty(w, feet, tf.Shield)
+	att := af.AttackScore()
+	if s.Unaimed[f.ID] {
+		att += leadchrome.UnaimedToHit // declared at initiative (Lead and Chrome)
+	}
 	rnd, err := src([]string{fmt.Sprintf("%s's attack roll and the difficulty's roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)})
 	if err != nil {
 		return nil, err
@@ -244,7 +249,7 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	// The difficulty stands in for the target's Defence: no stance, no
 	// shield twice, no riposte.
 	stand := &dragonwarriors.Fighter{Name: tf.Name, Defence: diff, Toughness: tf.Toughness, Armour: tf.Armour, Wounds: tf.Wounds}
-	bl, err := dragonwarriors.Strike(rnd, af, af.AttackScore(), stand, dragonwarriors.FullParry)
+	bl, err := dragonwarriors.Strike(rnd, af, att, stand, dragonwarriors.FullParry)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}

@@ -52,6 +52,7 @@ type Event struct {
 	Riposte   *Riposte          `json:"riposte,omitempty"`   // acted (strike): the riposte the defender may make
 	Dealt     map[string]string `json:"dealt,omitempty"`     // round_started (Savage Worlds): each figure's action card
 	Paced     int               `json:"paced,omitempty"`     // moved (Savage Worlds): inches of Pace used this round
+	Unaimed   []string          `json:"unaimed,omitempty"`   // round_started (Lead and Chrome): who declared an unaimed shot
 	Sheet     *rules.Character  `json:"sheet,omitempty"`     // character_set
 	Character string            `json:"character,omitempty"` // character_removed: its id
 	Placed    []FigureSpec      `json:"placed,omitempty"`    // placed

@@ -100,6 +100,9 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 			return nil, &Refusal{Reason: err.Error(), Needs: needs}
 		}
 		rolls = append(rolls, r)
+		if en.Unaimed {
+			e.Unaimed = append(e.Unaimed, id)
+		}
 		e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
 		explained[id] = r.Explained
 		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {

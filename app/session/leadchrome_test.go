@@ -1,9 +1,11 @@
 package session
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
+	"hexslinger/assets"
 	"hexslinger/rules"
 	"hexslinger/rules/leadchrome"
 )
@@ -92,6 +94,24 @@ func TestQuickDrawInTWTW(t *testing.T) {
 			}
 			if c.Condition != rules.Fine {
 				t.Errorf("condition %s", c.Condition)
+			}
+		})
+	}
+}
+
+// Every bundled fight opens and replays.
+func TestBundledFights(t *testing.T) {
+	for name, data := range assets.Fights() {
+		t.Run(name, func(t *testing.T) {
+			f, err := DecodeFight(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.State(); err != nil {
+				t.Fatal(err)
+			}
+			if name == "quickdraw" && !f.Options.QuickDraw {
+				t.Error("the Quick-Draw fight does not allow the Quick-Draw")
 			}
 		})
 	}

@@ -6,6 +6,7 @@ import (
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
+	"hexslinger/rules/leadchrome"
 	"hexslinger/rules/savage"
 )
 
@@ -43,10 +44,38 @@ func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Sou
 	case CommandMove:
 		ev, err := swMove(s, c, src)
 		return ev, true, err
-	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor:
+	case CommandProne:
+		ev, err := swProne(s, c)
+		return ev, true, err
+	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor:
 		return nil, true, notIn(sw, c.Kind)
 	}
 	return nil, false, nil
+}
+
+// swProne drops a figure prone, a free action; standing up takes 2" of
+// its Pace (Savage Worlds: Prone).
+func swProne(s *State, c Command) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	if f.Prone == c.Prone {
+		return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "prone", false: "standing"}[f.Prone])
+	}
+	st := f.FigureStatus.clone()
+	st.Prone = c.Prone
+	text := ch.Name + " drops prone, a free action (Savage Worlds: Prone)."
+	if !c.Prone {
+		left := savage.PaceLeft(ch.Savage.PaceOr6(), f.Hurt, 0) - f.Paced
+		if left < savage.StandCost {
+			return nil, refuse("%s has %d\" of Pace left; standing takes %d\"", ch.Name, left, savage.StandCost)
+		}
+		st.Paced += savage.StandCost
+		text = fmt.Sprintf("%s stands up, 2\" of Pace (Savage Worlds: Prone).", ch.Name)
+	}
+	return []Event{{Kind: EventActed, Action: CommandProne, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}}, Text: text}}, nil
 }
 
 // swCard reads an action card of the deck as a Savage Worlds card.
@@ -204,6 +233,10 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 	if joker > 0 {
 		mod += joker
 		why = append(why, "Joker +2")
+	}
+	if ranged && s.Unaimed[f.ID] {
+		mod += leadchrome.UnaimedToHit
+		why = append(why, fmt.Sprintf("unaimed shot %+d", leadchrome.UnaimedToHit))
 	}
 	rnd, err := src([]string{fmt.Sprintf("%s's d%d and Wild Die d6 (top faces roll again), then the damage dice %v (+d6 on a raise), then %s's Vigor if Incapacitated", name, die, dmgDice, tname)})
 	if err != nil {

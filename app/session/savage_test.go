@@ -107,3 +107,24 @@ func TestSavageWorldsPace(t *testing.T) {
 		t.Error("Pace was not given back")
 	}
 }
+
+func TestSavageWorldsProneAndUnaimed(t *testing.T) {
+	s := openSW(t)
+	e := mustDo(t, s, Command{Kind: CommandProne, Figure: "marshal", Prone: true})
+	if !strings.Contains(e.Text, "a free action") || !s.State().Figures["marshal"].Prone {
+		t.Errorf("dropping prone: %s", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "marshal", Prone: false})
+	if m := s.State().Figures["marshal"]; m.Prone || m.Paced != 2 {
+		t.Errorf("standing: %+v", m.FigureStatus)
+	}
+	// Lead and Chrome's initiative: Doc declares an unaimed shot: −5 to hit.
+	opts := s.State().Options
+	opts.Initiative = InitiativeLeadChrome
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5, 5, 5, 5, 5}, Declare: []Declaration{{Figure: "doc", Unaimed: true}}})
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 2}})
+	if !strings.Contains(e.Text, "unaimed shot -5") {
+		t.Errorf("an unaimed shot: %s", e.Text)
+	}
+}

@@ -27,7 +27,10 @@ type State struct {
 	Riposte *Riposte
 	// Dealt is each figure's action card this round (Savage Worlds).
 	Dealt map[string]string
-	Log   []Event // every event after the opening, in order
+	// Unaimed are the figures that declared an unaimed shot this round
+	// (Lead and Chrome: +3 initiative, −5 to hit).
+	Unaimed map[string]bool
+	Log     []Event // every event after the opening, in order
 }
 
 // MayAct reports whether figure id may act at the current segment without
@@ -212,7 +215,13 @@ func (s *State) Apply(e Event) error {
 	case EventSegment:
 		s.Segment = e.Segment
 	case EventRoundStarted:
-		s.Round, s.Segment, s.Riposte, s.Dealt = e.Round, rules.Segments, nil, e.Dealt
+		s.Round, s.Segment, s.Riposte, s.Dealt, s.Unaimed = e.Round, rules.Segments, nil, e.Dealt, nil
+		for _, id := range e.Unaimed {
+			if s.Unaimed == nil {
+				s.Unaimed = map[string]bool{}
+			}
+			s.Unaimed[id] = true
+		}
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
