@@ -103,7 +103,7 @@ func TestDragonWarriorsRefusals(t *testing.T) {
 		cmd  Command
 		want string
 	}{
-		{"TWTW actions are not DW II's", Command{Kind: CommandShoot, Figure: "rolf"}, "not an action of Dragon Warriors II fights"},
+		{"TWTW actions are not DW II's", Command{Kind: CommandCock, Figure: "rolf"}, "not an action of Dragon Warriors II fights"},
 		{"no segments", Command{Kind: CommandSegment}, "not an action of Dragon Warriors II fights"},
 		{"a stance unknown", Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "wild"}, "not a stance"},
 		{"no target", Command{Kind: CommandStrike, Figure: "rolf", Target: "nobody"}, "no target"},
