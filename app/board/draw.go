@@ -106,7 +106,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 				if g.base != nil {
 					g.base.Deallocate()
 				}
-				g.base = ebiten.NewImage(g.w, g.h)
+				g.base = ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), &ebiten.NewImageOptions{Unmanaged: true})
 			}
 			g.base.Fill(colBackground)
 			g.chunks.draw(g.base, st.Map, g.layout, g.w, g.h)
@@ -335,7 +335,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 		if g.barImg != nil {
 			g.barImg.Deallocate()
 		}
-		g.barImg = ebiten.NewImage(g.w, barHeight)
+		g.barImg = ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, barHeight), &ebiten.NewImageOptions{Unmanaged: true})
 	}
 	dst := g.barImg
 	defer func() {
