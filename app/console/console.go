@@ -192,6 +192,12 @@ func (c *Console) shortcuts() {
 	}
 	ctrl(fyne.KeyP, func() { c.openPlayerView(2, true) })
 	tab := func(i int) func() { return func() { c.tabs.SelectIndex(i) } }
+	// Alt+1…4 switch tabs even while an entry has the focus (F1–F4 only
+	// reach the window when none does).
+	for i, k := range []fyne.KeyName{fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4} {
+		f := tab(i)
+		cv.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierAlt}, func(fyne.Shortcut) { f() })
+	}
 	keys := []fyne.KeyName{fyne.KeyF1, fyne.KeyF2, fyne.KeyF3, fyne.KeyF4}
 	prev := cv.OnTypedKey()
 	cv.SetOnTypedKey(func(e *fyne.KeyEvent) {

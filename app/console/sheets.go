@@ -53,6 +53,7 @@ type sheetsPanel struct {
 	fuBox                     *fyne.Container
 	lcReflexes, lcQuickDraw   *widget.Entry // Lead and Chrome
 	lcBox                     *fyne.Container
+	twtwBox                   *fyne.Container
 	derived                   *widget.Label
 	msg                       *widget.Label
 	box                       fyne.CanvasObject
@@ -119,12 +120,8 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 		traitGrid.Add(widget.NewLabel(strings.ToUpper(t[:1]) + t[1:]))
 		traitGrid.Add(p.traits[t])
 	}
-	traitGrid.Add(widget.NewLabel("Move"))
-	traitGrid.Add(p.move)
-	traitGrid.Add(widget.NewLabel("Run"))
-	traitGrid.Add(p.run)
-	traitGrid.Add(widget.NewLabel("Size"))
-	traitGrid.Add(p.size)
+	// Move, Run and Size place a figure on the map in every system.
+	bodyGrid := container.NewGridWithColumns(6, widget.NewLabel("Move"), p.move, widget.NewLabel("Run"), p.run, widget.NewLabel("Size"), p.size)
 	skillGrid := container.NewGridWithColumns(4)
 	for _, s := range skillNames() {
 		p.skills[s] = num()
@@ -216,8 +213,9 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 		widget.NewButton("Export hero…", p.exportHero),
 		save,
 	)
-	editor := container.NewVBox(form, p.dwBox, p.swBox, p.fuBox, p.lcBox, heading("Traits"), traitGrid, heading("Skills"), skillGrid,
-		heading("Weapons"), weaponGrid, p.notes, heading("Derived"), p.derived, buttons, p.msg)
+	// TWTW's traits, skills and weapons: shown in TWTW fights.
+	p.twtwBox = container.NewVBox(heading("Traits (TWTW)"), traitGrid, heading("Skills"), skillGrid, heading("Weapons"), weaponGrid)
+	editor := container.NewVBox(form, bodyGrid, p.dwBox, p.swBox, p.fuBox, p.lcBox, p.twtwBox, p.notes, heading("Derived"), p.derived, buttons, p.msg)
 	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewVScroll(editor))
 	split.Offset = 0.22
 	p.box = split
@@ -256,6 +254,11 @@ func (p *sheetsPanel) refresh() {
 		p.lcBox.Show()
 	} else {
 		p.lcBox.Hide()
+	}
+	if session.SystemOf(p.c.state).ID() == "twtw" {
+		p.twtwBox.Show()
+	} else {
+		p.twtwBox.Hide()
 	}
 }
 
@@ -545,6 +548,10 @@ func (p *sheetsPanel) recompute() {
 	}
 	if sw := ch.Savage; sw != nil && p.c.state.Rules == "savage" {
 		fmt.Fprintf(&b, "Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\".\n", sw.Parry(), sw.Toughness(), sw.PaceOr6())
+	}
+	if session.SystemOf(p.c.state).ID() != "twtw" {
+		p.derived.SetText(strings.TrimSpace(b.String()))
+		return
 	}
 	fmt.Fprintf(&b, "AP %d (5 + Quickness) · initiative %s at TN 5 · Conc capacity %d (2 × Size + 2) · defense value %d · damage bonus %+d\n",
 		ch.BaseAP(), ch.TraitPool("quickness", false), rules.ConcCapacity(ch.Size), ch.DefenseValue(), ch.DamageBonus())
