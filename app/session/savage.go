@@ -265,7 +265,7 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 		if stat.Incapacitated {
 			st.Condition = rules.Unconscious
 			if d.WildCard {
-				out, vr, err := savage.Incapacitation(rnd, d.Vigor, stat)
+				out, vr, err := savage.Incapacitation(rnd, d.Vigor, stat, swJoker(s, t.ID))
 				if err != nil {
 					return nil, &Refusal{Reason: err.Error()}
 				}
@@ -298,7 +298,7 @@ func swRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([
 		return nil, err
 	}
 	stat := savage.Status{WildCard: ch.Savage.WildCard, Shaken: true, Wounds: f.Hurt}
-	r, err := savage.RecoverShaken(rnd, &stat, ch.Savage.Spirit)
+	r, err := savage.RecoverShaken(rnd, &stat, ch.Savage.Spirit, swJoker(s, f.ID))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}

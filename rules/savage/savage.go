@@ -321,9 +321,9 @@ func ApplyDamage(s *Status, damage, toughness int) Effect {
 }
 
 // RecoverShaken is the Spirit roll at the start of a Shaken character's
-// turn: success ends Shaken.
-func RecoverShaken(d Dice, s *Status, spirit int) (TraitRoll, error) {
-	r, err := RollTrait(d, spirit, WoundModifier(s.Wounds), BaseTN, s.WildCard)
+// turn: success ends Shaken. bonus is a Joker's +2.
+func RecoverShaken(d Dice, s *Status, spirit, bonus int) (TraitRoll, error) {
+	r, err := RollTrait(d, spirit, WoundModifier(s.Wounds)+bonus, BaseTN, s.WildCard)
 	if err == nil && r.Success {
 		s.Shaken = false
 	}
@@ -341,9 +341,9 @@ const (
 // Incapacitation makes the immediate Vigor roll of an Incapacitated
 // character: critical failure dies; failure an Injury that is permanent
 // and Bleeding Out; success an Injury that goes with the Wounds; a raise
-// one that goes in 24 hours.
-func Incapacitation(d Dice, vigor int, s Status) (string, TraitRoll, error) {
-	r, err := RollTrait(d, vigor, WoundModifier(s.Wounds), BaseTN, s.WildCard)
+// one that goes in 24 hours. bonus is a Joker's +2.
+func Incapacitation(d Dice, vigor int, s Status, bonus int) (string, TraitRoll, error) {
+	r, err := RollTrait(d, vigor, WoundModifier(s.Wounds)+bonus, BaseTN, s.WildCard)
 	if err != nil {
 		return "", r, err
 	}

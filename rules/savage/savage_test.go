@@ -227,7 +227,7 @@ func TestIncapacitationVigor(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := dice(tc.faces)
-			got, _, err := Incapacitation(&d, 8, Status{WildCard: true})
+			got, _, err := Incapacitation(&d, 8, Status{WildCard: true}, 0)
 			if err != nil || got != tc.want {
 				t.Errorf("%v: %q %v, want %q", tc.faces, got, err, tc.want)
 			}
