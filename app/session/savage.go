@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"hexslinger/hexmap"
@@ -126,18 +127,37 @@ func swNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 		return nil, err
 	}
 	e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}, Dealt: map[string]string{}}
+	// The deck is shuffled only after a round a Joker came up in: until
+	// then the cards dealt stay out of it.
+	out := map[string]bool{}
+	for _, name := range s.DeckOut {
+		out[name] = true
+	}
 	var deals []savage.Deal
 	for _, h := range hands {
 		c, err := rnd.Draw()
+		for tries := 0; err == nil && out[c.Name()] && tries < 200; tries++ {
+			if _, given := rnd.(*rules.Given); given {
+				return nil, &Refusal{Reason: fmt.Sprintf("%s was dealt already: the deck is shuffled only after a Joker comes up", c.Name()), Needs: needs}
+			}
+			c, err = rnd.Draw()
+		}
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error(), Needs: needs}
 		}
+		out[c.Name()] = true
 		deals = append(deals, savage.Deal{Who: h.ids, Card: swCard(c)})
 		for _, id := range h.ids {
 			e.Dealt[id] = c.Name()
 		}
 	}
 	order, reshuffle := savage.Countdown(deals)
+	if !reshuffle {
+		for name := range out {
+			e.DeckOut = append(e.DeckOut, name)
+		}
+		sort.Strings(e.DeckOut)
+	}
 	var parts []string
 	for i, d := range order {
 		for _, id := range d.Who {

@@ -128,3 +128,31 @@ func TestSavageWorldsProneAndUnaimed(t *testing.T) {
 		t.Errorf("an unaimed shot: %s", e.Text)
 	}
 }
+
+// The deck is shuffled only after a Joker: until then a card dealt cannot
+// come again.
+func TestSavageWorldsDeck(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	if _, err := s.Do(Command{Kind: CommandNewRound, Cards: []string{"QH", "2S", "4C"}}); err == nil || !strings.Contains(err.Error(), "Q♥ was dealt already") {
+		t.Errorf("a card dealt twice: %v", err)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"red joker", "2S", "4C"}})
+	if len(s.State().DeckOut) != 0 {
+		t.Errorf("after a Joker the deck is shuffled: %v out", s.State().DeckOut)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	// The seeded deck never deals a card twice before a Joker.
+	for i := 0; i < 10; i++ {
+		before := map[string]bool{}
+		for _, c := range s.State().DeckOut {
+			before[c] = true
+		}
+		e := mustDo(t, s, Command{Kind: CommandNewRound})
+		for _, c := range e.Dealt {
+			if before[c] && len(e.DeckOut) > 0 {
+				t.Fatalf("round %d dealt %s again", e.Round, c)
+			}
+		}
+	}
+}

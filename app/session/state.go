@@ -27,6 +27,9 @@ type State struct {
 	Riposte *Riposte
 	// Dealt is each figure's action card this round (Savage Worlds).
 	Dealt map[string]string
+	// DeckOut are the action cards dealt since the last shuffle (Savage
+	// Worlds shuffles after a round with a Joker).
+	DeckOut []string
 	// Unaimed are the figures that declared an unaimed shot this round
 	// (Lead and Chrome: +3 initiative, −5 to hit).
 	Unaimed map[string]bool
@@ -215,7 +218,7 @@ func (s *State) Apply(e Event) error {
 	case EventSegment:
 		s.Segment = e.Segment
 	case EventRoundStarted:
-		s.Round, s.Segment, s.Riposte, s.Dealt, s.Unaimed = e.Round, rules.Segments, nil, e.Dealt, nil
+		s.Round, s.Segment, s.Riposte, s.Dealt, s.Unaimed, s.DeckOut = e.Round, rules.Segments, nil, e.Dealt, nil, e.DeckOut
 		for _, id := range e.Unaimed {
 			if s.Unaimed == nil {
 				s.Unaimed = map[string]bool{}
