@@ -72,3 +72,26 @@ func TestSetCellRefusesBadCells(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSetCell: a cell from outside (a client's edit_map) never panics, and
+// a refused one changes nothing.
+func FuzzSetCell(f *testing.F) {
+	m := Sample(12, 10, 1)
+	for _, h := range []Hex{{Q: 2, R: 2}, {Q: -1, R: 9}} {
+		data, _ := json.Marshal(m.CellAt(h))
+		f.Add(data)
+	}
+	f.Add([]byte(`{"at":{"q":3,"r":3},"terrain":"dirt","edges":[{"kind":"door","open":true},null,null,null,null,{"kind":"wall","armor":99}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var c Cell
+		if json.Unmarshal(data, &c) != nil {
+			return
+		}
+		mm := m.Clone()
+		v := mm.Version()
+		if err := mm.SetCell(c); err != nil && mm.Version() != v {
+			t.Fatalf("a refused cell changed the map: %v", err)
+		}
+		mm.CellAt(c.At)
+	})
+}
