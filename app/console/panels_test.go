@@ -268,22 +268,7 @@ func mustDo(t *testing.T, s *session.Session, cmd session.Command) {
 // composer offers that system's actions and previews a strike; the sheets
 // edit its numbers.
 func TestDragonWarriorsConsole(t *testing.T) {
-	test.NewTempApp(t)
-	f, err := session.DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := session.Open(f, filepath.Join(t.TempDir(), "dw.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1280, 800))
-	c, err := New(w, s, Options{Address: "ws://test", Manual: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, _ := bundledConsole(t, "dragonwarriors")
 	p := c.composer
 	if strings.Join(p.action.Options, ",") != strings.Join(systemActions["dragonwarriors"], ",") {
 		t.Fatalf("actions %v", p.action.Options)
@@ -325,20 +310,7 @@ func TestDragonWarriorsConsole(t *testing.T) {
 // TestSavageWorldsConsole: the composer previews a Savage Worlds blow and
 // shot with the exact chance to hit, and confirms them.
 func TestSavageWorldsConsole(t *testing.T) {
-	test.NewTempApp(t)
-	f, err := session.DecodeFight(bytes.NewReader(assets.Fights()["savage"]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := session.Open(f, filepath.Join(t.TempDir(), "sw.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	c, err := New(test.NewTempWindow(t, widget.NewLabel("")), s, Options{Address: "ws://test", Manual: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, _ := bundledConsole(t, "savage")
 	p := c.composer
 	p.actor.SetSelected("Marshal Dane")
 	p.action.SetSelected(actStrike)
@@ -383,20 +355,7 @@ func TestSavageWorldsConsole(t *testing.T) {
 // TestFudgeConsole: the composer previews a Fudge blow's exact chance and
 // the modules in play; the fight tab switches a module; sheets edit levels.
 func TestFudgeConsole(t *testing.T) {
-	test.NewTempApp(t)
-	f, err := session.DecodeFight(bytes.NewReader(assets.Fights()["fudge"]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := session.Open(f, filepath.Join(t.TempDir(), "fudge.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	c, err := New(test.NewTempWindow(t, widget.NewLabel("")), s, Options{Address: "ws://test", Manual: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, _ := bundledConsole(t, "fudge")
 	p := c.composer
 	p.actor.SetSelected("Sheriff Bart")
 	p.action.SetSelected(actStrike)
@@ -443,22 +402,7 @@ func TestFudgeConsole(t *testing.T) {
 // Dragon Warriors II fight, then rolling a round through the declarations
 // dialog.
 func TestLeadChromeConsole(t *testing.T) {
-	test.NewTempApp(t)
-	f, err := session.DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := session.Open(f, filepath.Join(t.TempDir(), "lc.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1280, 800))
-	c, err := New(w, s, Options{Address: "ws://test", Manual: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, w := bundledConsole(t, "dragonwarriors")
 	c.library.lcInit.SetChecked(true)
 	if c.State().Options.Initiative != session.InitiativeLeadChrome {
 		t.Fatalf("the option did not reach the fight: %q", c.status.Text)
@@ -491,4 +435,27 @@ func TestLeadChromeConsole(t *testing.T) {
 	if last := logs[len(logs)-1]; !strings.Contains(last, "Lead and Chrome: Initiative") || !strings.Contains(last, "unaimed shot +3") {
 		t.Errorf("the round: %q", last)
 	}
+}
+
+// bundledConsole is a console at 1280×800 over a fresh session of a
+// bundled fight.
+func bundledConsole(t *testing.T, name string) (*Console, fyne.Window) {
+	t.Helper()
+	test.NewTempApp(t)
+	f, err := session.DecodeFight(bytes.NewReader(assets.Fights()[name]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Open(f, filepath.Join(t.TempDir(), name+".journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1280, 800))
+	c, err := New(w, s, Options{Address: "ws://test", Manual: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, w
 }

@@ -177,20 +177,8 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 	}
 	e.Text = text + " (Dragon Warriors II: Roll to Hit)"
 	if bl.Hit {
-		st := t.FigureStatus.clone()
-		st.Hurt = tf.Wounds
-		switch {
-		case tf.Dead:
-			st.Condition = rules.Dead
-		case tf.KnockedOut:
-			st.Condition = rules.Unconscious
-		case tf.Stunned:
-			st.Condition = rules.Stunned
-			if !wasStunned || bl.Check != nil && bl.Check.Stunned {
-				st.StunnedIn = s.Round
-			}
-		}
-		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: st})
+		newStun := !wasStunned || bl.Check != nil && bl.Check.Stunned
+		e.Changes = append(e.Changes, dwHurt(s, t, tf, newStun))
 	}
 	if bl.Riposte > 0 {
 		e.Riposte = &Riposte{By: t.ID, Against: f.ID, Score: bl.Riposte}
@@ -264,17 +252,26 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 		Text: fmt.Sprintf("%s looses a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
 			af.Name, strings.ToLower(w.Name), tf.Name, unit, diff, strings.Replace(bl.Text, tf.Name+" defends", "the difficulty", 1))}
 	if bl.Hit {
-		st := t.FigureStatus.clone()
-		st.Hurt = stand.Wounds
-		switch {
-		case stand.Dead:
-			st.Condition = rules.Dead
-		case stand.KnockedOut:
-			st.Condition = rules.Unconscious
-		case stand.Stunned:
-			st.Condition, st.StunnedIn = rules.Stunned, s.Round
-		}
-		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: st})
+		e.Changes = append(e.Changes, dwHurt(s, t, stand, true))
 	}
 	return []Event{e}, nil
+}
+
+// dwHurt is figure t's change after a blow left its fighter fi so: its
+// wounds, and dead, knocked out or stunned (a new stun dated this round).
+func dwHurt(s *State, t *Figure, fi *dragonwarriors.Fighter, newStun bool) FigureChange {
+	st := t.FigureStatus.clone()
+	st.Hurt = fi.Wounds
+	switch {
+	case fi.Dead:
+		st.Condition = rules.Dead
+	case fi.KnockedOut:
+		st.Condition = rules.Unconscious
+	case fi.Stunned:
+		st.Condition = rules.Stunned
+		if newStun {
+			st.StunnedIn = s.Round
+		}
+	}
+	return FigureChange{Figure: t.ID, AP: t.AP, Status: st}
 }
