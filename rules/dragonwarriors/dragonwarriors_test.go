@@ -1,21 +1,12 @@
 package dragonwarriors
 
 import (
-	"errors"
+	"hexslinger/rules/internal/testdice"
 	"strings"
 	"testing"
 )
 
-type dice []int
-
-func (d *dice) Roll(sides int) (int, error) {
-	if len(*d) == 0 {
-		return 0, errors.New("out of dice")
-	}
-	v := (*d)[0]
-	*d = (*d)[1:]
-	return v, nil
-}
+type dice = testdice.Dice
 
 func TestPlusMinusIsOpenEnded(t *testing.T) {
 	for _, tc := range []struct {

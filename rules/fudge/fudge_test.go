@@ -1,21 +1,12 @@
 package fudge
 
 import (
-	"errors"
+	"hexslinger/rules/internal/testdice"
 	"math"
 	"testing"
 )
 
-type dice []int
-
-func (d *dice) Roll(sides int) (int, error) {
-	if len(*d) == 0 {
-		return 0, errors.New("out of dice")
-	}
-	v := (*d)[0]
-	*d = (*d)[1:]
-	return v, nil
-}
+type dice = testdice.Dice
 
 func Test4dFDistribution(t *testing.T) {
 	counts := map[int]int{}

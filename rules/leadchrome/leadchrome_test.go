@@ -1,19 +1,14 @@
 package leadchrome
 
 import (
+	"hexslinger/rules/internal/testdice"
 	"math"
 	"strings"
 	"testing"
 )
 
 // dice hands out given faces in order.
-type dice []int
-
-func (d *dice) Roll(sides int) (int, error) {
-	v := (*d)[0]
-	*d = (*d)[1:]
-	return v, nil
-}
+type dice = testdice.Dice
 
 func TestFumbleRanges(t *testing.T) {
 	for _, tc := range []struct {

@@ -1,22 +1,13 @@
 package savage
 
 import (
-	"errors"
+	"hexslinger/rules/internal/testdice"
 	"math"
 	"strings"
 	"testing"
 )
 
-type dice []int
-
-func (d *dice) Roll(sides int) (int, error) {
-	if len(*d) == 0 {
-		return 0, errors.New("out of dice")
-	}
-	v := (*d)[0]
-	*d = (*d)[1:]
-	return v, nil
-}
+type dice = testdice.Dice
 
 // enumerate is the chance, by brute force over the faces, that an Acing die
 // of sides faces totals at least t (chains deeper than depth are dropped;
