@@ -1,9 +1,10 @@
 package dragonwarriors
 
 import (
-	"hexslinger/rules/internal/testdice"
 	"strings"
 	"testing"
+
+	"hexslinger/rules/internal/testdice"
 )
 
 type dice = testdice.Dice

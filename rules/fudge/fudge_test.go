@@ -1,9 +1,10 @@
 package fudge
 
 import (
-	"hexslinger/rules/internal/testdice"
 	"math"
 	"testing"
+
+	"hexslinger/rules/internal/testdice"
 )
 
 type dice = testdice.Dice

@@ -1,10 +1,11 @@
 package leadchrome
 
 import (
-	"hexslinger/rules/internal/testdice"
 	"math"
 	"strings"
 	"testing"
+
+	"hexslinger/rules/internal/testdice"
 )
 
 // dice hands out given faces in order.

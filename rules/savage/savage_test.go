@@ -1,10 +1,11 @@
 package savage
 
 import (
-	"hexslinger/rules/internal/testdice"
 	"math"
 	"strings"
 	"testing"
+
+	"hexslinger/rules/internal/testdice"
 )
 
 type dice = testdice.Dice
