@@ -14,8 +14,6 @@ import (
 	"hexslinger/app/session"
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
-	"hexslinger/rules/fudge"
-	"hexslinger/rules/savage"
 )
 
 // The composer's actions.
@@ -671,44 +669,30 @@ func describeCommand(c session.Command) string {
 	return c.Kind
 }
 
-// writeStrike previews a Dragon Warriors II blow: the attack and defence
-// scores with their sources and the chance to win (DW II: Roll to Hit).
+// writeStrike previews a Dragon Warriors II blow with the session's own
+// plan: the attack and defence scores with their sources and the chance to
+// win (DW II: Roll to Hit).
 func writeStrike(b *strings.Builder, st *session.State, cmd session.Command) error {
-	f, t := st.Figures[cmd.Figure], st.Figures[cmd.Target]
-	if t == nil {
-		return fmt.Errorf("there is no target %q", cmd.Target)
+	p, err := st.PlanStrike(cmd)
+	if err != nil {
+		return err
 	}
-	ac, tc := st.Characters[f.Character].DragonWarriors, st.Characters[t.Character].DragonWarriors
-	if ac == nil || tc == nil {
-		return fmt.Errorf("both figures need Dragon Warriors II numbers on their sheets")
-	}
-	if f.At.DistanceTo(t.At) > 1 {
-		return fmt.Errorf("%s is not beside %s", st.FigureName(t.ID), st.FigureName(f.ID))
-	}
-	af := ac.Fighter(st.FigureName(f.ID), f.Hurt, f.Condition == rules.Stunned)
-	tf := tc.Fighter(st.FigureName(t.ID), t.Hurt, t.Condition == rules.Stunned)
-	att, why := af.AttackScore(), "Attack"
-	if cmd.Riposte {
-		r := st.Riposte
-		if r == nil || r.By != f.ID || r.Against != t.ID {
-			return fmt.Errorf("%s has no riposte against %s now", af.Name, tf.Name)
-		}
-		att, why = r.Score, "riposte: the margin just won"
-	}
-	if af.Stunned && !cmd.Riposte {
+	why := "Attack"
+	switch {
+	case p.Riposte:
+		why = "riposte: the margin just won"
+	case p.AF.Stunned:
 		why = "stunned: Attack 0"
 	}
-	stance := map[string]dragonwarriors.Stance{"": dragonwarriors.Normal, "full": dragonwarriors.FullParry, "aggressive": dragonwarriors.AggressiveParry}[cmd.Stance]
-	def := tf.DefenceScore(stance)
-	fmt.Fprintf(b, "%s strikes at %s: %d (%s) + a plus-minus roll against %s's defence %d (%s", af.Name, tf.Name, att, why, tf.Name, def, stance)
-	if tf.Shield {
+	fmt.Fprintf(b, "%s strikes at %s: %d (%s) + a plus-minus roll against %s's defence %d (%s", p.AF.Name, p.TF.Name, p.Attack, why, p.TF.Name, p.Defence, p.Stance)
+	if p.TF.Shield {
 		b.WriteString(", shield +2")
 	}
-	if tf.Stunned {
+	if p.TF.Stunned {
 		b.WriteString(", stunned: 0")
 	}
-	fmt.Fprintf(b, ") + a roll.\nChance to hit: %.0f%%; the margin is the wounds, less armour (%s).", 100*dragonwarriors.WinChance(att, def), orNone(tc.Armour))
-	if stance != dragonwarriors.FullParry {
+	fmt.Fprintf(b, ") + a roll.\nChance to hit: %.0f%%; the margin is the wounds, less armour (%s).", 100*p.Chance, orNone(p.TF.Armour))
+	if p.Stance != dragonwarriors.FullParry {
 		b.WriteString(" If the defender wins, it may riposte with its margin.")
 	}
 	return nil
@@ -721,103 +705,42 @@ func orNone(s string) string {
 	return s
 }
 
-// writeSavage previews a Savage Worlds attack: the die, the TN (Parry, or
-// 4 at range), every modifier and the exact chance to hit with the Wild
-// Die and Aces.
+// writeSavage previews a Savage Worlds attack with the session's own plan:
+// the die, the TN (Parry, or 4 at range), every modifier and the exact
+// chance to hit with the Wild Die and Aces.
 func writeSavage(b *strings.Builder, st *session.State, cmd session.Command) error {
-	f := st.Figures[cmd.Figure]
-	a := st.Characters[f.Character].Savage
-	target := cmd.Target
-	if cmd.Kind == session.CommandShoot && len(cmd.Shots) > 0 {
-		target = cmd.Shots[0].Target
+	p, err := st.PlanSavage(cmd)
+	if err != nil {
+		return err
 	}
-	t := st.Figures[target]
-	if a == nil || t == nil || st.Characters[t.Character].Savage == nil {
-		return fmt.Errorf("pick a target with Savage Worlds traits")
-	}
-	if f.Shaken {
-		return fmt.Errorf("%s is Shaken: recover first", st.FigureName(f.ID))
-	}
-	d := st.Characters[t.Character].Savage
-	die, tn, mod := a.Fighting, d.Parry(), savage.WoundModifier(f.Hurt)
-	what := fmt.Sprintf("Fighting d%d against %s's Parry %d", die, st.FigureName(t.ID), tn)
+	skill := "Fighting"
 	if cmd.Kind == session.CommandShoot {
-		g := a.Gun
-		if g == nil {
-			return fmt.Errorf("%s carries no ranged weapon", st.FigureName(f.ID))
-		}
-		inches := savage.Inches(f.At.DistanceTo(t.At))
-		band, err := g.BandAt(inches, cmd.Shots[0].Aims > 0)
-		if err != nil {
-			return err
-		}
-		die, tn = a.Shooting, savage.BaseTN
-		mod = savage.ShotModifier(band, len(cmd.Shots), f.Hurt, f.Ran)
-		what = fmt.Sprintf("Shooting d%d with the %s at %d\" (%s %+d), TN 4", die, g.Name, inches, band, band.RangeModifier())
-		if len(cmd.Shots) > 1 {
-			what += fmt.Sprintf(", %d shots: recoil %+d", len(cmd.Shots), savage.RecoilPenalty)
-		}
-	} else if f.At.DistanceTo(t.At) > 1 {
-		return fmt.Errorf("%s is not beside %s", st.FigureName(t.ID), st.FigureName(f.ID))
-	}
-	if die == 0 {
-		die, mod = 4, mod-2
-		what += ", unskilled d4−2"
-	}
-	if f.Hurt > 0 {
-		what += fmt.Sprintf(", %d Wound(s) %+d", f.Hurt, savage.WoundModifier(f.Hurt))
-	}
-	if strings.Contains(st.Dealt[f.ID], "joker") {
-		mod += savage.JokerBonus
-		what += ", Joker +2"
+		skill = "Shooting"
 	}
 	wild := ""
-	if a.WildCard {
+	if p.Wild {
 		wild = " with the Wild Die"
 	}
-	fmt.Fprintf(b, "%s: %s.\nChance to hit%s: %.0f%% (Aces counted); a raise adds a d6 of damage. Target's Toughness %d.",
-		st.FigureName(f.ID), what, wild, 100*savage.TraitChance(die, mod, tn, a.WildCard), d.Toughness())
+	fmt.Fprintf(b, "%s: %s d%d against TN %d (%s).\nChance to hit%s: %.0f%% (Aces counted); a raise adds a d6 of damage. Target's Toughness %d.",
+		st.FigureName(p.Attacker.ID), skill, p.Die, p.TN, strings.Join(p.Why, ", "), wild, 100*p.Chance, p.Toughness)
 	return nil
 }
 
-// writeFudge previews a Fudge attack: the two levels, the exact chance the
-// attacker's 4dF result beats the defender's (or Fair, at range), and the
-// Combat Options modules in play.
+// writeFudge previews a Fudge attack with the session's own plan: the two
+// levels, the exact chance the attacker's 4dF result beats the other's (or
+// Fair, at range), and the Combat Options modules in play.
 func writeFudge(b *strings.Builder, st *session.State, cmd session.Command) error {
-	f := st.Figures[cmd.Figure]
-	target := cmd.Target
-	if cmd.Kind == session.CommandShoot && len(cmd.Shots) > 0 {
-		target = cmd.Shots[0].Target
+	p, err := st.PlanFudge(cmd)
+	if err != nil {
+		return err
 	}
-	t := st.Figures[target]
-	a := st.Characters[f.Character].Fudge
-	if a == nil || t == nil || st.Characters[t.Character].Fudge == nil {
-		return fmt.Errorf("pick a target with Fudge levels")
-	}
-	d := st.Characters[t.Character].Fudge
-	skill, opp, what := a.Melee, d.Melee, "melee, opposed"
-	chance := 0.0
-	if cmd.Kind == session.CommandShoot {
-		skill, opp, what = a.Ranged, session.RangedDifficulty, "ranged, unopposed against Fair"
-		for x := -4; x <= 4; x++ {
-			if int(skill)+x > int(opp) {
-				chance += fudge.Chance4dF(x)
-			}
-		}
-	} else {
-		if f.At.DistanceTo(t.At) > 1 {
-			return fmt.Errorf("%s is not beside %s", st.FigureName(t.ID), st.FigureName(f.ID))
-		}
-		for x := -4; x <= 4; x++ {
-			for y := -4; y <= 4; y++ {
-				if int(skill)+x > int(opp)+y {
-					chance += fudge.Chance4dF(x) * fudge.Chance4dF(y)
-				}
-			}
-		}
+	a, d := st.Characters[p.Attacker.Character].Fudge, st.Characters[p.Target.Character].Fudge
+	what := "melee, opposed"
+	if p.Ranged {
+		what = "ranged, unopposed against Fair"
 	}
 	fmt.Fprintf(b, "%s (%s) against %s (%s): chance to hit %.0f%%; the degree of success plus weapon %+d is the damage",
-		skill, what, opp, st.FigureName(t.ID), 100*chance, a.WeaponDamage)
+		p.Skill, what, p.Against, st.FigureName(p.Target.ID), 100*p.Chance, a.WeaponDamage)
 	if d.Armor != nil {
 		fmt.Fprintf(b, ", less armor AV %d (CV %d)", d.Armor.AV, d.Armor.CV)
 	}

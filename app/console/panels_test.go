@@ -314,7 +314,7 @@ func TestSavageWorldsConsole(t *testing.T) {
 	p := c.composer
 	p.actor.SetSelected("Marshal Dane")
 	p.action.SetSelected(actStrike)
-	if p.target.Selected != "Bandit" || !strings.Contains(p.preview.Text, "Fighting d8 against Bandit's Parry 5") || !strings.Contains(p.preview.Text, "Chance to hit with the Wild Die: 67%") {
+	if p.target.Selected != "Bandit" || !strings.Contains(p.preview.Text, "Fighting d8 against TN 5 (against Bandit's Parry 5)") || !strings.Contains(p.preview.Text, "Chance to hit with the Wild Die: 67%") {
 		t.Errorf("strike preview: target %q, %q", p.target.Selected, p.preview.Text)
 	}
 	test.Tap(p.confirm)
@@ -323,7 +323,7 @@ func TestSavageWorldsConsole(t *testing.T) {
 	}
 	p.actor.SetSelected("Doc Harlan")
 	p.action.SetSelected(actFire)
-	if !strings.Contains(p.preview.Text, "Shooting d10 with the Colt Peacemaker at") || !strings.Contains(p.preview.Text, "TN 4") {
+	if !strings.Contains(p.preview.Text, "Shooting d10 against TN 4 (Colt Peacemaker at 9\" (Short +0))") {
 		t.Errorf("fire preview: %q", p.preview.Text)
 	}
 	test.Tap(p.confirm)

@@ -124,40 +124,63 @@ func dwNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 }
 
 // dwStrike resolves one blow (DW II: Roll to Hit, Ripostes, Injury).
-func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+// StrikePlan is a Dragon Warriors II blow priced before the dice: the
+// scores each side adds its roll to, and the exact chance to hit.
+type StrikePlan struct {
+	Attacker, Target *Figure
+	AF, TF           *dragonwarriors.Fighter
+	Attack, Defence  int
+	Stance           dragonwarriors.Stance
+	Riposte          bool
+	Chance           float64
+}
+
+// PlanStrike prices a strike command in a Dragon Warriors II fight.
+func (s *State) PlanStrike(c Command) (StrikePlan, error) {
 	f, _, err := actor(s, c.Figure)
 	if err != nil {
-		return nil, err
+		return StrikePlan{}, err
 	}
 	t, ok := s.Figures[c.Target]
 	if !ok || t.ID == f.ID {
-		return nil, refuse("there is no target %q", c.Target)
+		return StrikePlan{}, refuse("there is no target %q", c.Target)
 	}
 	if t.Condition >= rules.Dead {
-		return nil, refuse("%s is dead", s.FigureName(t.ID))
+		return StrikePlan{}, refuse("%s is dead", s.FigureName(t.ID))
 	}
 	if f.At.DistanceTo(t.At) > 1 {
-		return nil, refuse("%s is not beside %s", s.FigureName(t.ID), s.FigureName(f.ID))
+		return StrikePlan{}, refuse("%s is not beside %s", s.FigureName(t.ID), s.FigureName(f.ID))
 	}
-	stance := dragonwarriors.Normal
+	p := StrikePlan{Attacker: f, Target: t, Riposte: c.Riposte}
 	switch c.Stance {
 	case "":
 	case "full":
-		stance = dragonwarriors.FullParry
+		p.Stance = dragonwarriors.FullParry
 	case "aggressive":
-		stance = dragonwarriors.AggressiveParry
+		p.Stance = dragonwarriors.AggressiveParry
 	default:
-		return nil, refuse("%q is not a stance (full or aggressive parry, or none)", c.Stance)
+		return StrikePlan{}, refuse("%q is not a stance (full or aggressive parry, or none)", c.Stance)
 	}
-	af, tf := dwFighter(s, f), dwFighter(s, t)
-	att := af.AttackScore()
+	p.AF, p.TF = dwFighter(s, f), dwFighter(s, t)
+	p.Attack = p.AF.AttackScore()
 	if c.Riposte {
 		r := s.Riposte
 		if r == nil || r.By != f.ID || r.Against != t.ID {
-			return nil, refuse("%s has no riposte against %s now: a riposte answers the blow just won", af.Name, tf.Name)
+			return StrikePlan{}, refuse("%s has no riposte against %s now: a riposte answers the blow just won", p.AF.Name, p.TF.Name)
 		}
-		att = r.Score
+		p.Attack = r.Score
 	}
+	p.Defence = p.TF.DefenceScore(p.Stance)
+	p.Chance = dragonwarriors.WinChance(p.Attack, p.Defence)
+	return p, nil
+}
+
+func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	p, err := s.PlanStrike(c)
+	if err != nil {
+		return nil, err
+	}
+	f, t, af, tf, att, stance := p.Attacker, p.Target, p.AF, p.TF, p.Attack, p.Stance
 	rnd, err := src([]string{fmt.Sprintf("%s's attack roll and %s's defence roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name, tf.Name)})
 	if err != nil {
 		return nil, err

@@ -73,25 +73,66 @@ func fudgeWound(o fudge.Options, points int) (string, fudge.Level) {
 // fudgeAttack is an opposed 4dF melee roll (or an unopposed ranged one
 // against Fair): the degree of success, the shield check, armor and the
 // damage check (Combat Options 1–4).
-func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), ranged bool) ([]Event, error) {
+// FudgePlan is a Fudge attack before the dice: the attacker's skill
+// against the defender's (or Fair, at range), and the exact chance the
+// attacker's result beats it.
+type FudgePlan struct {
+	Attacker, Target *Figure
+	Skill, Against   fudge.Level
+	Ranged           bool
+	Chance           float64
+}
+
+// PlanFudge prices a strike (melee, opposed) or shoot (ranged, against
+// Fair) command in a Fudge fight.
+func (s *State) PlanFudge(c Command) (FudgePlan, error) {
+	ranged := c.Kind == CommandShoot
 	f, ch, err := actor(s, c.Figure)
 	if err != nil {
-		return nil, err
+		return FudgePlan{}, err
 	}
 	target := c.Target
 	if ranged {
 		if len(c.Shots) == 0 {
-			return nil, refuse("fire needs a target")
+			return FudgePlan{}, refuse("fire needs a target")
 		}
 		target = c.Shots[0].Target
 	}
 	t, ok := s.Figures[target]
 	if !ok || t.ID == f.ID {
-		return nil, refuse("there is no target %q", target)
+		return FudgePlan{}, refuse("there is no target %q", target)
 	}
 	if !ranged && f.At.DistanceTo(t.At) > 1 {
-		return nil, refuse("%s is not beside %s", s.FigureName(t.ID), ch.Name)
+		return FudgePlan{}, refuse("%s is not beside %s", s.FigureName(t.ID), ch.Name)
 	}
+	a, d := ch.Fudge, s.Characters[t.Character].Fudge
+	p := FudgePlan{Attacker: f, Target: t, Skill: a.Melee, Against: d.Melee, Ranged: ranged}
+	if ranged {
+		p.Skill, p.Against = a.Ranged, RangedDifficulty
+	}
+	for x := -4; x <= 4; x++ {
+		if ranged {
+			if int(p.Skill)+x > int(p.Against) {
+				p.Chance += fudge.Chance4dF(x)
+			}
+			continue
+		}
+		for y := -4; y <= 4; y++ {
+			if int(p.Skill)+x > int(p.Against)+y {
+				p.Chance += fudge.Chance4dF(x) * fudge.Chance4dF(y)
+			}
+		}
+	}
+	return p, nil
+}
+
+func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), ranged bool) ([]Event, error) {
+	p, err := s.PlanFudge(c)
+	if err != nil {
+		return nil, err
+	}
+	f, t := p.Attacker, p.Target
+	ch := s.Characters[f.Character]
 	o := fudgeOptions(s)
 	a, d := ch.Fudge, s.Characters[t.Character].Fudge
 	tname := s.Characters[t.Character].Name

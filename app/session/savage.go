@@ -183,13 +183,28 @@ func swJoker(s *State, id string) int {
 // swAttack resolves a Fighting attack against Parry or a Shooting attack
 // against TN 4 with the range's modifier, then its damage against
 // Toughness (Savage Worlds: Attacks, Damage).
-func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ranged bool) ([]Event, error) {
+// SavagePlan is a Savage Worlds attack priced before the dice: what the
+// console previews and the session then rolls.
+type SavagePlan struct {
+	Attacker, Target *Figure
+	Die, TN, Mod     int
+	Why              []string // each modifier and its source
+	Damage           []int    // the damage dice
+	Joker            int      // the attacker's Joker bonus
+	Wild             bool
+	Toughness        int
+	Chance           float64 // the exact chance to hit, Aces and the Wild Die counted
+}
+
+// PlanSavage prices a strike (melee) or a shoot (ranged) command.
+func (s *State) PlanSavage(c Command) (SavagePlan, error) {
+	ranged := c.Kind == CommandShoot
 	f, ch, err := actor(s, c.Figure)
 	if err != nil {
-		return nil, err
+		return SavagePlan{}, err
 	}
 	if f.Shaken {
-		return nil, refuse("%s is Shaken: only free actions until a Spirit roll recovers (recover)", ch.Name)
+		return SavagePlan{}, refuse("%s is Shaken: only free actions until a Spirit roll recovers (recover)", ch.Name)
 	}
 	a := ch.Savage
 	target := c.Target
@@ -197,72 +212,83 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 	aimed := false
 	if ranged {
 		if len(c.Shots) == 0 {
-			return nil, refuse("fire needs a target")
+			return SavagePlan{}, refuse("fire needs a target")
 		}
 		target, shots, aimed = c.Shots[0].Target, len(c.Shots), c.Shots[0].Aims > 0
 	}
 	t, ok := s.Figures[target]
 	if !ok || t.ID == f.ID {
-		return nil, refuse("there is no target %q", target)
+		return SavagePlan{}, refuse("there is no target %q", target)
 	}
 	tc := s.Characters[t.Character]
 	d := tc.Savage
 	name, tname := ch.Name, tc.Name
-	var die, tn, mod int
-	var why []string
-	dmgDice := savage.MeleeDamage(a.Strength, a.Melee)
+	p := SavagePlan{Attacker: f, Target: t, Wild: a.WildCard, Toughness: d.Toughness(), Damage: savage.MeleeDamage(a.Strength, a.Melee)}
 	if ranged {
 		g := a.Gun
 		if g == nil {
-			return nil, refuse("%s carries no ranged weapon", name)
+			return SavagePlan{}, refuse("%s carries no ranged weapon", name)
 		}
 		if shots > g.RoF {
-			return nil, refuse("the %s fires %d shot(s) an action, not %d", g.Name, g.RoF, shots)
+			return SavagePlan{}, refuse("the %s fires %d shot(s) an action, not %d", g.Name, g.RoF, shots)
 		}
 		inches := savage.Inches(f.At.DistanceTo(t.At))
 		band, err := g.BandAt(inches, aimed)
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
+			return SavagePlan{}, &Refusal{Reason: err.Error()}
 		}
-		die, tn = a.Shooting, savage.BaseTN
+		p.Die, p.TN = a.Shooting, savage.BaseTN
 		if g.Thrown {
-			die = a.Athletics
+			p.Die = a.Athletics
 		}
-		mod = savage.ShotModifier(band, shots, f.Hurt, f.Ran)
-		why = append(why, fmt.Sprintf("%s at %d\" (%s %+d)", g.Name, inches, band, band.RangeModifier()))
+		p.Mod = savage.ShotModifier(band, shots, f.Hurt, f.Ran)
+		p.Why = append(p.Why, fmt.Sprintf("%s at %d\" (%s %+d)", g.Name, inches, band, band.RangeModifier()))
 		if shots > 1 {
-			why = append(why, fmt.Sprintf("%d shots: recoil %+d", shots, savage.RecoilPenalty))
+			p.Why = append(p.Why, fmt.Sprintf("%d shots: recoil %+d", shots, savage.RecoilPenalty))
 		}
-		dmgDice = g.Damage
+		p.Damage = g.Damage
 	} else {
 		if f.At.DistanceTo(t.At) > 1 {
-			return nil, refuse("%s is not beside %s", tname, name)
+			return SavagePlan{}, refuse("%s is not beside %s", tname, name)
 		}
-		die, tn = a.Fighting, d.Parry()
-		mod = savage.WoundModifier(f.Hurt)
-		why = append(why, fmt.Sprintf("against %s's Parry %d", tname, tn))
+		p.Die, p.TN = a.Fighting, d.Parry()
+		p.Mod = savage.WoundModifier(f.Hurt)
+		p.Why = append(p.Why, fmt.Sprintf("against %s's Parry %d", tname, p.TN))
 	}
-	if die == 0 {
-		die, mod = 4, mod-2 // unskilled: d4−2
-		why = append(why, "unskilled d4−2")
+	if p.Die == 0 {
+		p.Die, p.Mod = 4, p.Mod-2 // unskilled: d4−2
+		p.Why = append(p.Why, "unskilled d4−2")
 	}
 	if f.Hurt > 0 {
-		why = append(why, fmt.Sprintf("%d Wound(s) %+d", f.Hurt, savage.WoundModifier(f.Hurt)))
+		p.Why = append(p.Why, fmt.Sprintf("%d Wound(s) %+d", f.Hurt, savage.WoundModifier(f.Hurt)))
 	}
-	joker := swJoker(s, f.ID)
-	if joker > 0 {
-		mod += joker
-		why = append(why, "Joker +2")
+	if p.Joker = swJoker(s, f.ID); p.Joker > 0 {
+		p.Mod += p.Joker
+		p.Why = append(p.Why, "Joker +2")
 	}
 	if ranged && s.Unaimed[f.ID] {
-		mod += leadchrome.UnaimedToHit
-		why = append(why, fmt.Sprintf("unaimed shot %+d", leadchrome.UnaimedToHit))
+		p.Mod += leadchrome.UnaimedToHit
+		p.Why = append(p.Why, fmt.Sprintf("unaimed shot %+d", leadchrome.UnaimedToHit))
 	}
+	p.Chance = savage.TraitChance(p.Die, p.Mod, p.TN, p.Wild)
+	return p, nil
+}
+
+func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ranged bool) ([]Event, error) {
+	p, err := s.PlanSavage(c)
+	if err != nil {
+		return nil, err
+	}
+	f, t := p.Attacker, p.Target
+	ch, tc := s.Characters[f.Character], s.Characters[t.Character]
+	d := tc.Savage
+	name, tname := ch.Name, tc.Name
+	die, tn, mod, why, dmgDice, joker := p.Die, p.TN, p.Mod, p.Why, p.Damage, p.Joker
 	rnd, err := src([]string{fmt.Sprintf("%s's d%d and Wild Die d6 (top faces roll again), then the damage dice %v (+d6 on a raise), then %s's Vigor if Incapacitated", name, die, dmgDice, tname)})
 	if err != nil {
 		return nil, err
 	}
-	r, err := savage.RollTrait(rnd, die, mod, tn, a.WildCard)
+	r, err := savage.RollTrait(rnd, die, mod, tn, p.Wild)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
