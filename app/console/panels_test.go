@@ -269,6 +269,9 @@ func mustDo(t *testing.T, s *session.Session, cmd session.Command) {
 // edit its numbers.
 func TestDragonWarriorsConsole(t *testing.T) {
 	c, _ := bundledConsole(t, "dragonwarriors")
+	if !strings.Contains(c.track.who.Text, "no initiative yet") || len(c.track.slots[0].Objects) != 2 {
+		t.Errorf("the track before initiative: %q, %d in done", c.track.who.Text, len(c.track.slots[0].Objects))
+	}
 	p := c.composer
 	if strings.Join(p.action.Options, ",") != strings.Join(systemActions["dragonwarriors"], ",") {
 		t.Fatalf("actions %v", p.action.Options)

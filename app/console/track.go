@@ -55,11 +55,21 @@ func (p *trackPanel) refresh() {
 	for ap := rules.Segments; ap >= 0; ap-- {
 		p.slots[ap] = container.NewVBox()
 	}
+	// In the systems whose turns go in order, a figure stands at its place
+	// in the order once initiative is rolled; before, in "done".
+	ordered := !session.SystemOf(p.st).MovesCostAP()
+	rolled := false
+	for _, e := range p.st.Log {
+		rolled = rolled || e.Kind == session.EventRoundStarted
+	}
 	// Three tokens a number at most, so that the track keeps its height:
 	// more show as "+N".
 	for _, id := range p.st.Order {
 		f := p.st.Figures[id]
 		ap := min(max(f.AP, 0), rules.Segments)
+		if ordered && !rolled {
+			ap = 0
+		}
 		switch n := len(p.slots[ap].Objects); {
 		case n < trackRows-1:
 			p.slots[ap].Add(p.token(f))
@@ -95,6 +105,9 @@ func (p *trackPanel) refresh() {
 	if sys := session.SystemOf(p.st); !sys.MovesCostAP() {
 		// Systems without segments: the track shows the initiative order.
 		text = fmt.Sprintf("Round %d of %s: figures stand at their initiative, highest acts first; Ctrl+R rolls the next round's.", p.st.Round, sys.Name())
+		if !rolled {
+			text = fmt.Sprintf("%s: no initiative yet; Ctrl+R rolls the first round's.", sys.Name())
+		}
 		p.who.SetText(text)
 		p.cols.Refresh()
 		return
