@@ -244,6 +244,25 @@ func (p *libraryPanel) launch(path string) {
 // newFromMap makes a fight from a map file with this fight's characters
 // and no figures, saves it beside the map and opens it.
 func (p *libraryPanel) newFromMap() {
+	// First the rule system, then the map.
+	var names []string
+	byName := map[string]string{}
+	for _, id := range session.SystemIDs() {
+		n := session.SystemByID(id).Name()
+		names = append(names, n)
+		byName[n] = id
+	}
+	sys := widget.NewSelect(names, nil)
+	sys.SetSelected(session.SystemOf(p.c.state).Name())
+	dialog.ShowForm("New fight from a map", "Choose the map…", "Cancel", []*widget.FormItem{widget.NewFormItem("Rule system", sys)}, func(ok bool) {
+		if ok {
+			p.pickMapFor(byName[sys.Selected])
+		}
+	}, p.c.win)
+}
+
+// pickMapFor asks for the map of a new fight under rule system rules.
+func (p *libraryPanel) pickMapFor(rules string) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil || rc == nil {
 			return
@@ -253,7 +272,7 @@ func (p *libraryPanel) newFromMap() {
 		prog := dialog.NewCustomWithoutButtons("Reading "+filepath.Base(path), widget.NewProgressBarInfinite(), p.c.win)
 		prog.Show()
 		go func() {
-			out, err := newFightFromMap(path, p.c.state)
+			out, err := newFightFromMap(path, p.c.state, rules)
 			fyne.Do(func() {
 				prog.Hide()
 				if err != nil {
@@ -269,8 +288,9 @@ func (p *libraryPanel) newFromMap() {
 }
 
 // newFightFromMap writes NAME.fight.json beside a map file (a hexmap or a
-// UVTT file): the map, the characters of st, no figures, TWTW rules.
-func newFightFromMap(path string, st *session.State) (string, error) {
+// UVTT file): the map, the characters of st that rule system rules can run,
+// no figures.
+func newFightFromMap(path string, st *session.State, rules string) (string, error) {
 	var m *hexmap.Map
 	var err error
 	switch strings.ToLower(filepath.Ext(path)) {
@@ -286,9 +306,15 @@ func newFightFromMap(path string, st *session.State) (string, error) {
 		return "", err
 	}
 	base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), ".hexmap")
-	f := &session.FightFile{Format: session.FightFormat, Version: session.FightVersion, Name: base, Rules: "twtw", Map: m.File()}
+	f := &session.FightFile{Format: session.FightFormat, Version: session.FightVersion, Name: base, Rules: rules, Map: m.File()}
+	sys := session.SystemByID(rules)
+	if sys == nil {
+		return "", fmt.Errorf("%q is not a rule system hexslinger knows", rules)
+	}
 	for _, id := range sortedIDs(st) {
-		f.Characters = append(f.Characters, st.Characters[id])
+		if sys.CheckSheet(st.Characters[id]) == nil {
+			f.Characters = append(f.Characters, st.Characters[id])
+		}
 	}
 	out := filepath.Join(filepath.Dir(path), base+".fight.json")
 	for i := 2; ; i++ {

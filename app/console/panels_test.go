@@ -462,3 +462,33 @@ func bundledConsole(t *testing.T, name string) (*Console, fyne.Window) {
 	}
 	return c, w
 }
+
+// A new fight from a map file, under a chosen rule system, keeps the
+// characters that system can run.
+func TestNewFightFromMap(t *testing.T) {
+	c, _, _ := newConsole(t)
+	dir := t.TempDir()
+	mp := filepath.Join(dir, "street.hexmap.json")
+	if err := hexmap.Save(mp, c.State().Map); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		rules      string
+		characters int
+	}{{"twtw", 4}, {"dragonwarriors", 0}} {
+		out, err := newFightFromMap(mp, c.State(), tc.rules)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.rules, err)
+		}
+		f, err := session.LoadFight(out)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.rules, err)
+		}
+		if f.Rules != tc.rules || len(f.Characters) != tc.characters || len(f.Figures) != 0 || f.Name != "street" {
+			t.Errorf("%s: rules %s, %d characters, %d figures, name %q", tc.rules, f.Rules, len(f.Characters), len(f.Figures), f.Name)
+		}
+	}
+	if _, err := newFightFromMap(mp, c.State(), "chess"); err == nil {
+		t.Error("an unknown rule system made a fight")
+	}
+}

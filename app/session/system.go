@@ -48,6 +48,9 @@ func SystemIDs() []string {
 	return ids
 }
 
+// SystemByID returns the system with id, or nil.
+func SystemByID(id string) System { return systems[id] }
+
 // SystemOf returns the system a fight runs under.
 func SystemOf(s *State) System {
 	if sys, ok := systems[s.Rules]; ok {
