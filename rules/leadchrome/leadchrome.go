@@ -204,36 +204,27 @@ func (q QuickDraw) Check() error {
 	return nil
 }
 
-// Modifier is the sum of the Quick-Draw's initiative modifiers.
-func (q QuickDraw) Modifier() int {
+// sum adds one column of the Quick-Draw's modifier rows.
+func (q QuickDraw) sum(column func(Modifier) int) int {
 	n := 0
 	for _, id := range q.Modifiers {
 		m, _ := FindModifier(id)
-		n += m.Initiative
+		n += column(m)
 	}
 	return n
 }
 
+// Modifier is the sum of the Quick-Draw's initiative modifiers.
+func (q QuickDraw) Modifier() int { return q.sum(func(m Modifier) int { return m.Initiative }) }
+
 // ToHit is the Quick-Draw's modifier to hit (sights filed off).
-func (q QuickDraw) ToHit() int {
-	n := 0
-	for _, id := range q.Modifiers {
-		m, _ := FindModifier(id)
-		n += m.ToHit
-	}
-	return n
-}
+func (q QuickDraw) ToHit() int { return q.sum(func(m Modifier) int { return m.ToHit }) }
 
 // FumbleRange is the highest natural 2D10 roll that fumbles: 2, one more
 // for a hair trigger, one for no trigger guard, one for drawing two
 // weapons ("would fumble on natural roll of 2 to 5").
 func (q QuickDraw) FumbleRange() int {
-	n := NaturalLast
-	for _, id := range q.Modifiers {
-		m, _ := FindModifier(id)
-		n += m.Fumble
-	}
-	return n
+	return NaturalLast + q.sum(func(m Modifier) int { return m.Fumble })
 }
 
 // Fumbles reports whether a natural 2D10 roll fumbles the draw.
