@@ -2,7 +2,6 @@ package board
 
 import (
 	"fmt"
-	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -169,11 +168,18 @@ func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 	}
 	pad := s * 0.5 // walls and cover reach a little past the chunk's cells
 	w, h := int(hi.X-lo.X+2*pad)+1, int(hi.Y-lo.Y+2*pad)+1
-	// Its own texture, not a place on a shared atlas: chunks come and go
-	// with the zoom, and freed atlas space is not given back.
-	img := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
-	l := hexmap.Layout{Orientation: m.Orientation, Size: s, Origin: hexmap.Point{X: pad - lo.X, Y: pad - lo.Y}}
-	var b batch
+	origin := hexmap.Point{X: pad - lo.X, Y: pad - lo.Y}
+	img := supersample(w, h, func(img *ebiten.Image) {
+		c.paint(img, m, hexes, layer, s*superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
+	})
+	return &chunkImage{img: img, origin: origin}
+}
+
+// paint draws the cells of a chunk (hexes) into img at hex size s, hex
+// (0,0)'s centre at origin.
+func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex, layer int, s float64, origin hexmap.Point) {
+	l := hexmap.Layout{Orientation: m.Orientation, Size: s, Origin: origin}
+	b := batch{sharp: true}
 	if layer == 0 {
 		// The grid is the gap between hexes drawn a little inset over a
 		// fill of the grid's colour: no strokes, few triangles.
@@ -273,5 +279,4 @@ func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 			say(img, fmt.Sprint(t.armor), small, t.at.X, t.at.Y, colArmor, true)
 		}
 	}
-	return &chunkImage{img: img, origin: l.Origin}
 }

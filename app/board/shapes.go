@@ -24,6 +24,9 @@ type batch struct {
 	vs  []ebiten.Vertex
 	is  []uint16
 	dmg *damage
+	// sharp draws without Ebiten's anti-aliasing, for pictures drawn at
+	// twice their size and shrunk (see supersample).
+	sharp bool
 }
 
 func (b *batch) colour(from int, c color.Color) {
@@ -62,7 +65,7 @@ func (b *batch) flush(dst *ebiten.Image) {
 		}
 		b.dmg.add(r)
 	}
-	op := &ebiten.DrawTrianglesOptions{AntiAlias: true, ColorScaleMode: ebiten.ColorScaleModeStraightAlpha}
+	op := &ebiten.DrawTrianglesOptions{AntiAlias: !b.sharp, ColorScaleMode: ebiten.ColorScaleModeStraightAlpha}
 	dst.DrawTriangles(b.vs, b.is, white, op)
 	b.vs, b.is = b.vs[:0], b.is[:0]
 }
@@ -143,4 +146,42 @@ func (d *damage) add(r image.Rectangle) {
 	if !r.Empty() {
 		*d = append(*d, r)
 	}
+}
+
+// superScale is how much larger than on screen supersample draws.
+const superScale = 2
+
+// scratch is supersample's drawing surface, kept between calls and grown
+// when a picture needs more room.
+var scratch *ebiten.Image
+
+// supersample draws a picture of w×h pixels into a new image: paint draws
+// it superScale times larger, without anti-aliasing (see batch.sharp), on a
+// cleared scratch image, and the result is that shrunk with linear
+// filtering, which smooths its edges as anti-aliasing would.
+//
+// Ebiten's own anti-aliasing draws into a twice-sized buffer per target
+// image and makes a new one whenever the drawn area changes, leaving the
+// old one to the garbage collector: drawn into many cached images, under a
+// software renderer, those buffers held hundreds of megabytes. One shared
+// scratch image holds them to one.
+func supersample(w, h int, paint func(img *ebiten.Image)) *ebiten.Image {
+	sw, sh := w*superScale, h*superScale
+	if scratch == nil || scratch.Bounds().Dx() < sw || scratch.Bounds().Dy() < sh {
+		if scratch != nil {
+			sw, sh = max(sw, scratch.Bounds().Dx()), max(sh, scratch.Bounds().Dy())
+			scratch.Deallocate()
+		}
+		scratch = ebiten.NewImageWithOptions(image.Rect(0, 0, sw, sh), &ebiten.NewImageOptions{Unmanaged: true})
+	}
+	area := scratch.SubImage(image.Rect(0, 0, w*superScale, h*superScale)).(*ebiten.Image)
+	area.Clear()
+	paint(area)
+	// Its own texture, not a place on a shared atlas: pictures come and
+	// go with the zoom, and freed atlas space is not given back.
+	img := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Scale(1.0/superScale, 1.0/superScale)
+	img.DrawImage(area, op)
+	return img
 }

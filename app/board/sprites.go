@@ -56,25 +56,27 @@ func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
 	img, ok := sp.tokens[k]
 	if !ok {
 		n := int(math.Ceil(3 * s))
-		img = ebiten.NewImage(n, n)
-		o := hexmap.Point{X: float64(n) / 2, Y: float64(n) / 2}
-		r := s * 0.62
-		var b batch
-		if k.acting {
-			b.path(img, circle(o, r+s*0.3), float32(math.Max(2, s/10)), color.RGBA{0x70, 0xf0, 0x70, 0xff})
-		}
-		if k.selected {
-			b.path(img, circle(o, r+s*0.16), 0, colSelect)
-		}
-		b.path(img, circle(o, r), 0, k.col)
-		b.path(img, circle(o, r), float32(math.Max(1.5, s/16)), colLight)
-		b.flush(img)
-		say(img, k.initials, face(math.Max(10, s*0.48), true), o.X, o.Y, color.White, true)
-		if k.tag != "" && s >= 14 {
-			b.path(img, polygon(rect(hexmap.Point{X: o.X, Y: o.Y + r + s*0.2}, s*1.3, s*0.36)), 0, color.RGBA{0x10, 0x10, 0x10, 0xd0})
+		img = supersample(n, n, func(img *ebiten.Image) {
+			s := s * superScale
+			o := hexmap.Point{X: float64(n*superScale) / 2, Y: float64(n*superScale) / 2}
+			r := s * 0.62
+			b := batch{sharp: true}
+			if k.acting {
+				b.path(img, circle(o, r+s*0.3), float32(math.Max(2*superScale, s/10)), color.RGBA{0x70, 0xf0, 0x70, 0xff})
+			}
+			if k.selected {
+				b.path(img, circle(o, r+s*0.16), 0, colSelect)
+			}
+			b.path(img, circle(o, r), 0, k.col)
+			b.path(img, circle(o, r), float32(math.Max(1.5*superScale, s/16)), colLight)
 			b.flush(img)
-			say(img, k.tag, face(math.Max(9, s*0.28), true), o.X, o.Y+r+s*0.2, color.RGBA{0xff, 0xc0, 0x60, 0xff}, true)
-		}
+			say(img, k.initials, face(math.Max(10*superScale, s*0.48), true), o.X, o.Y, color.White, true)
+			if k.tag != "" && s >= 14*superScale {
+				b.path(img, polygon(rect(hexmap.Point{X: o.X, Y: o.Y + r + s*0.2}, s*1.3, s*0.36)), 0, color.RGBA{0x10, 0x10, 0x10, 0xd0})
+				b.flush(img)
+				say(img, k.tag, face(math.Max(9*superScale, s*0.28), true), o.X, o.Y+r+s*0.2, color.RGBA{0xff, 0xc0, 0x60, 0xff}, true)
+			}
+		})
 		sp.tokens[k] = img
 	}
 	op := &ebiten.DrawImageOptions{}
@@ -88,15 +90,17 @@ func (sp *sprites) drawWedge(dst *ebiten.Image, col color.RGBA, c hexmap.Point, 
 	img, ok := sp.wedges[col]
 	if !ok {
 		n := int(math.Ceil(2.4 * s))
-		img = ebiten.NewImage(n, n)
-		o := hexmap.Point{X: float64(n) / 2, Y: float64(n) / 2}
-		r := s * 0.62
-		// Pointing along +X.
-		wedge := polygon([]hexmap.Point{{X: o.X + r*0.45, Y: o.Y + r*0.8}, {X: o.X + s*1.02, Y: o.Y}, {X: o.X + r*0.45, Y: o.Y - r*0.8}})
-		var b batch
-		b.path(img, wedge, 0, shade(col, -0.2))
-		b.path(img, wedge, float32(math.Max(1.5, s/16)), colLight)
-		b.flush(img)
+		img = supersample(n, n, func(img *ebiten.Image) {
+			s := s * superScale
+			o := hexmap.Point{X: float64(n*superScale) / 2, Y: float64(n*superScale) / 2}
+			r := s * 0.62
+			// Pointing along +X.
+			wedge := polygon([]hexmap.Point{{X: o.X + r*0.45, Y: o.Y + r*0.8}, {X: o.X + s*1.02, Y: o.Y}, {X: o.X + r*0.45, Y: o.Y - r*0.8}})
+			b := batch{sharp: true}
+			b.path(img, wedge, 0, shade(col, -0.2))
+			b.path(img, wedge, float32(math.Max(1.5*superScale, s/16)), colLight)
+			b.flush(img)
+		})
 		sp.wedges[col] = img
 	}
 	half := float64(img.Bounds().Dx()) / 2
@@ -114,12 +118,14 @@ func (sp *sprites) drawBadge(dst *ebiten.Image, ap int, c hexmap.Point) {
 	img, ok := sp.badges[ap]
 	if !ok {
 		n := int(math.Ceil(0.6 * s))
-		img = ebiten.NewImage(n, n)
-		o := hexmap.Point{X: float64(n) / 2, Y: float64(n) / 2}
-		var b batch
-		b.path(img, circle(o, s*0.24), 0, colBar)
-		b.flush(img)
-		say(img, fmt.Sprint(ap), face(math.Max(9, s*0.3), true), o.X, o.Y, colSelect, true)
+		img = supersample(n, n, func(img *ebiten.Image) {
+			s := s * superScale
+			o := hexmap.Point{X: float64(n*superScale) / 2, Y: float64(n*superScale) / 2}
+			b := batch{sharp: true}
+			b.path(img, circle(o, s*0.24), 0, colBar)
+			b.flush(img)
+			say(img, fmt.Sprint(ap), face(math.Max(9*superScale, s*0.3), true), o.X, o.Y, colSelect, true)
+		})
 		sp.badges[ap] = img
 	}
 	op := &ebiten.DrawImageOptions{}
