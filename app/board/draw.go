@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"math"
 	"strings"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -72,10 +71,8 @@ type frameKey struct {
 
 // Draw implements ebiten.Game.
 func (g *Game) Draw(screen *ebiten.Image) {
-	t0 := time.Now()
 	if g.edit != nil {
 		g.drawEdit(screen)
-		g.drawCPU += time.Since(t0)
 		return
 	}
 	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
@@ -144,7 +141,6 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if s := g.conn.statusText(); s != "" {
 		g.damage = append(g.damage, image.Rect(0, 0, g.w, 60)) // the banner
 	}
-	g.drawCPU += time.Since(t0)
 }
 
 // baseKey is what the cached base image shows.

@@ -44,18 +44,17 @@ type Game struct {
 	chunks  chunkCache
 	sprites sprites
 
-	updateCPU, drawCPU time.Duration // time spent in Update and Draw, for the bench
-	drawn              bool
-	lastFrame          frameKey
-	base               *ebiten.Image // the map, reach and figures, redrawn when they change
-	baseFor            baseKey
-	damage             []image.Rectangle // where last frame drew over the base
-	cursor             func() (int, int) // replaces the pointer (the bench)
-	hoverSince         time.Time         // when the pointer came to the hovered hex
-	tipOn              bool              // the hover tip shows
-	cursorAt           hexmap.Point
-	effects            []effect // drawings that play out over a few seconds
-	animFrame          int      // counts frames while an effect plays
+	drawn      bool
+	lastFrame  frameKey
+	base       *ebiten.Image // the map, reach and figures, redrawn when they change
+	baseFor    baseKey
+	damage     []image.Rectangle // where last frame drew over the base
+	cursor     func() (int, int) // replaces the pointer (the bench)
+	hoverSince time.Time         // when the pointer came to the hovered hex
+	tipOn      bool              // the hover tip shows
+	cursorAt   hexmap.Point
+	effects    []effect // drawings that play out over a few seconds
+	animFrame  int      // counts frames while an effect plays
 
 	pressAt  [2]int
 	pressed  bool
@@ -136,8 +135,6 @@ func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
 
 // Update implements ebiten.Game: take the session's messages, then input.
 func (g *Game) Update() error {
-	t0 := time.Now()
-	defer func() { g.updateCPU += time.Since(t0) }()
 	if err := g.conn.rejection(); err != nil {
 		return fmt.Errorf("%w: %v", ErrRejected, err)
 	}

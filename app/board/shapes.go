@@ -3,6 +3,7 @@ package board
 import (
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -24,8 +25,9 @@ type batch struct {
 	vs  []ebiten.Vertex
 	is  []uint16
 	dmg *damage
-	// sharp draws without Ebiten's anti-aliasing, for pictures drawn at
-	// twice their size and shrunk (see supersample).
+	// sharp draws the triangles as they are, for pictures drawn at twice
+	// their size and shrunk (see supersample); else flush smooths their
+	// edges (see drawSmooth).
 	sharp bool
 }
 
@@ -58,16 +60,77 @@ func (b *batch) flush(dst *ebiten.Image) {
 	if len(b.is) == 0 {
 		return
 	}
+	defer func() { b.vs, b.is = b.vs[:0], b.is[:0] }()
+	if b.sharp {
+		dst.DrawTriangles(b.vs, b.is, white, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModeStraightAlpha})
+		return
+	}
+	minX, minY := float32(math.Inf(1)), float32(math.Inf(1))
+	maxX, maxY := float32(math.Inf(-1)), float32(math.Inf(-1))
+	for _, v := range b.vs {
+		minX, minY = min(minX, v.DstX), min(minY, v.DstY)
+		maxX, maxY = max(maxX, v.DstX), max(maxY, v.DstY)
+	}
+	r := image.Rect(int(math.Floor(float64(minX)))-2, int(math.Floor(float64(minY)))-2, int(math.Ceil(float64(maxX)))+3, int(math.Ceil(float64(maxY)))+3)
 	if b.dmg != nil {
-		var r image.Rectangle
-		for _, v := range b.vs {
-			r = r.Union(image.Rect(int(v.DstX)-2, int(v.DstY)-2, int(v.DstX)+3, int(v.DstY)+3))
-		}
 		b.dmg.add(r)
 	}
-	op := &ebiten.DrawTrianglesOptions{AntiAlias: !b.sharp, ColorScaleMode: ebiten.ColorScaleModeStraightAlpha}
-	dst.DrawTriangles(b.vs, b.is, white, op)
-	b.vs, b.is = b.vs[:0], b.is[:0]
+	drawSmooth(dst, b.vs, b.is, r.Intersect(dst.Bounds()))
+}
+
+// smoothTile is the most of a target drawSmooth draws at once, in pixels a
+// side: larger areas go tile by tile, so its scratch image stays small.
+const smoothTile = 512
+
+// smoothScratch is drawSmooth's drawing surface.
+var smoothScratch *ebiten.Image
+
+// drawSmooth draws solid triangles over the area r of dst with smoothed
+// edges: superScale times larger on a cleared scratch image, shrunk with
+// linear filtering onto dst. (Ebiten's own AntiAlias does the same, but
+// makes a new buffer each time the drawn area changes and leaves the old
+// to the garbage collector: frames slower by a quarter and memory that
+// grows between collections, under a software renderer.) It moves vs.
+func drawSmooth(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, r image.Rectangle) {
+	if r.Empty() {
+		return
+	}
+	if smoothScratch == nil {
+		n := smoothTile * superScale
+		smoothScratch = ebiten.NewImageWithOptions(image.Rect(0, 0, n, n), &ebiten.NewImageOptions{Unmanaged: true})
+	}
+	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModeStraightAlpha}
+	// Vertices in scratch pixels, from the area's corner.
+	ox, oy := float32(r.Min.X), float32(r.Min.Y)
+	for i := range vs {
+		vs[i].DstX = (vs[i].DstX - ox) * superScale
+		vs[i].DstY = (vs[i].DstY - oy) * superScale
+	}
+	for ty := r.Min.Y; ty < r.Max.Y; ty += smoothTile {
+		for tx := r.Min.X; tx < r.Max.X; tx += smoothTile {
+			w, h := min(smoothTile, r.Max.X-tx), min(smoothTile, r.Max.Y-ty)
+			area := smoothScratch.SubImage(image.Rect(0, 0, w*superScale, h*superScale)).(*ebiten.Image)
+			area.Clear()
+			dx, dy := float32(tx-r.Min.X)*superScale, float32(ty-r.Min.Y)*superScale
+			if dx != 0 || dy != 0 {
+				for i := range vs {
+					vs[i].DstX -= dx
+					vs[i].DstY -= dy
+				}
+			}
+			area.DrawTriangles(vs, is, white, op)
+			if dx != 0 || dy != 0 {
+				for i := range vs {
+					vs[i].DstX += dx
+					vs[i].DstY += dy
+				}
+			}
+			do := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+			do.GeoM.Scale(1.0/superScale, 1.0/superScale)
+			do.GeoM.Translate(float64(tx), float64(ty))
+			dst.DrawImage(area, do)
+		}
+	}
 }
 
 func polygon(pts []hexmap.Point) *vector.Path {

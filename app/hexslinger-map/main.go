@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -18,6 +19,15 @@ import (
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// The window's own heap is small beside what the renderer holds,
+		// and a frame makes little garbage once the map's chunks are
+		// drawn: collecting at a quarter's growth rather than Go's
+		// default doubling keeps its share down (--bench: peak resident
+		// memory 305-333 MB before, 272-278 MB after) for CPU spent only
+		// while chunks are drawn.
+		debug.SetGCPercent(25)
+	}
 	addr := flag.String("addr", "", "the session's WebSocket address, as ws://127.0.0.1:PORT/ws (the console passes it)")
 	token := flag.String("token", "", "the session token; default: $HEXSLINGER_TOKEN")
 	join := flag.String("join", "", "a join code from the Judge (hexslinger://HOST:PORT/TOKEN#FINGERPRINT), to join a table on the LAN")
