@@ -31,15 +31,15 @@ const (
 // benchZooms are the hex sizes the bench draws at, in pixels.
 var benchZooms = []float64{8, 16, 32, 64}
 
-// Bench is the map window's benchmark as an ebiten.Game: first empty frames
-// as the baseline, then a generated 256×256 map with 500 figures, the
+// Bench is the map window's benchmark as an ebiten.Game: at each zoom,
+// empty frames as the baseline, then a generated 256×256 map with 500 figures, the
 // reachable area, a path preview and the hover outline at each zoom. It
 // prints per zoom the p50 and p99 frame time and their ratio to the
 // baseline's, the p99 CPU time in Update plus Draw, and the peak memory.
 type Bench struct {
 	g       *Game
 	out     io.Writer
-	scene   int // 0 the empty baseline, then one per zoom
+	scene   int // two per zoom: the empty baseline, then the map
 	frame   int
 	last    time.Time
 	frames  [][]time.Duration // per scene
@@ -103,8 +103,8 @@ func NewBench(out io.Writer) *Bench {
 	g.play.st = st
 	g.play.selected = st.Order[0]
 	g.fitted = true
-	return &Bench{g: g, out: out, frames: make([][]time.Duration, len(benchZooms)+1), cpu: make([][]time.Duration, len(benchZooms)+1),
-		wall: make([][]time.Duration, len(benchZooms)+1)}
+	n := 2 * len(benchZooms)
+	return &Bench{g: g, out: out, frames: make([][]time.Duration, n), cpu: make([][]time.Duration, n), wall: make([][]time.Duration, n)}
 }
 
 // Layout implements ebiten.Game.
@@ -115,7 +115,7 @@ func (b *Bench) Update() error {
 	if b.done {
 		return ErrBenchDone
 	}
-	if b.scene > 0 {
+	if b.mapScene() {
 		// The pointer sweeps back and forth over six hexes beside the
 		// selected figure, so the path preview, and so the frame, change
 		// every frame: the bench measures redrawing, not the frames the
@@ -142,7 +142,7 @@ func (b *Bench) Draw(screen *ebiten.Image) {
 		b.frames[b.scene] = append(b.frames[b.scene], now.Sub(b.last))
 	}
 	b.last = now
-	if b.scene == 0 {
+	if !b.mapScene() {
 		screen.Fill(colBackground)
 	} else {
 		b.measure(func() error { b.g.Draw(screen); return nil })
@@ -161,21 +161,31 @@ func (b *Bench) Draw(screen *ebiten.Image) {
 		b.baseMem = peakMemory()
 	}
 	b.scene++
-	if b.scene > len(benchZooms) {
+	if b.scene == len(b.frames) {
 		b.report()
 		b.done = true
+		return
+	}
+	if !b.mapScene() {
 		return
 	}
 	// Centre the next zoom on the selected figure, the pointer two hexes
 	// east of it (a path preview).
 	g := b.g
 	f := g.play.st.Figures[g.play.selected]
-	g.layout = hexmap.Layout{Orientation: hexmap.Pointy, Size: benchZooms[b.scene-1]}
+	g.layout = hexmap.Layout{Orientation: hexmap.Pointy, Size: benchZooms[b.scene/2]}
 	c := g.layout.ToPixel(f.At)
 	g.layout.Origin = hexmap.Point{X: BenchWidth/2 - c.X, Y: (BenchHeight-barHeight)/2 - c.Y}
 	g.hover = f.At.Add(hexmap.Hex{Q: 2})
 	g.previewFor = previewKey{}
 }
+
+// mapScene says whether the current scene draws the map: scenes go in
+// pairs per zoom, the empty frame first, so that each zoom is compared
+// with empty frames drawn just before it, under the same load on the
+// machine (a shared machine's frame times drift over a run by more than
+// the map costs).
+func (b *Bench) mapScene() bool { return b.scene%2 == 1 }
 
 func pct(d []time.Duration, p int) time.Duration {
 	s := slices.Clone(d)
@@ -189,14 +199,14 @@ func pct(d []time.Duration, p int) time.Duration {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func (b *Bench) report() {
-	base50, base99 := pct(b.frames[0], 50), pct(b.frames[0], 99)
 	fmt.Fprintf(b.out, "hexslinger-map bench: %d×%d window, 256×256 map, %d figures, reachable area, path preview\n", BenchWidth, BenchHeight, benchFigures)
-	fmt.Fprintf(b.out, "empty frame: p50 %.1f ms, p99 %.1f ms (memory then: %s)\n", ms(base50), ms(base99), b.baseMem)
+	fmt.Fprintf(b.out, "each zoom against empty frames drawn just before it; memory after the first empty frames: %s\n", b.baseMem)
 	for i, z := range benchZooms {
-		f := b.frames[i+1]
+		e, f := b.frames[2*i], b.frames[2*i+1]
+		e50, e99 := pct(e, 50), pct(e, 99)
 		p50, p99 := pct(f, 50), pct(f, 99)
-		fmt.Fprintf(b.out, "zoom %2.0f px: frame p50 %.1f ms (%.2f× empty), p99 %.1f ms (%.2f× empty); Update+Draw CPU p99 %.2f ms (wall p99 %.2f ms)\n",
-			z, ms(p50), float64(p50)/float64(base50), ms(p99), float64(p99)/float64(base99), ms(pct(b.cpu[i+1], 99)), ms(pct(b.wall[i+1], 99)))
+		fmt.Fprintf(b.out, "zoom %2.0f px: frame p50 %.1f ms (%.2f× empty %.1f), p99 %.1f ms (%.2f× empty %.1f); Update+Draw CPU p99 %.2f ms (wall p99 %.2f ms)\n",
+			z, ms(p50), float64(p50)/float64(e50), ms(e50), ms(p99), float64(p99)/float64(e99), ms(e99), ms(pct(b.cpu[2*i+1], 99)), ms(pct(b.wall[2*i+1], 99)))
 	}
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
