@@ -2,6 +2,7 @@ package hexmap
 
 import (
 	"math"
+	"math/bits"
 	"reflect"
 	"sync"
 )
@@ -261,6 +262,7 @@ type stepTable struct {
 	model   CostModel
 	version uint64
 	cost    []int16
+	pass    []uint8 // by cell: bit d is set when a step across d is allowed
 	max     int32
 }
 
@@ -285,7 +287,7 @@ func (m *Map) steps(model CostModel) *stepTable {
 			}
 		}
 	}
-	t := &stepTable{model: model, version: m.version, cost: make([]int16, len(m.terrain)*6)}
+	t := &stepTable{model: model, version: m.version, cost: make([]int16, len(m.terrain)*6), pass: make([]uint8, len(m.terrain))}
 	for i, id := range m.terrain {
 		from := m.hexAt(i)
 		for d := Direction(0); d < 6; d++ {
@@ -297,6 +299,7 @@ func (m *Map) steps(model CostModel) *stepTable {
 			}
 			if cost, ok := model.Step(m, from, d); ok && cost >= 0 && cost <= maxStep {
 				t.cost[k] = int16(cost)
+				t.pass[i] |= 1 << d
 				t.max = max(t.max, int32(cost))
 			}
 		}
@@ -328,18 +331,30 @@ type scratch[T cost] struct {
 
 // cellRec is what a search knows of one hex: the cheapest cost of leaving
 // across each hexside (turning included) that the arrivals so far offer,
-// which facings are settled, the cheapest one, and whether a figure blocks
-// it. It is 16 bytes in a 16-bit search so that a big map's records stay in
-// the processor's cache.
+// which facings are settled, which hexsides a settled arrival has stepped
+// out across, and whether a figure blocks it. It is 16 bytes in a 16-bit
+// search so that a big map's records stay in the processor's cache.
+//
+// In a 16-bit search dep's lanes are read and written as a word of four and
+// one of two (see narrowMin), so dep comes first, at the record's aligned
+// start, and costs stay below 1<<15.
 type cellRec[T cost] struct {
+	dep   [6]T  // best departure cost by hexside
 	stamp uint16
 	done  uint8 // bit f: facing f is settled
-	info  uint8 // bits 0–2: the facing settled first; infoBlocked
-	dep   [6]T  // best departure cost by hexside
+	info  uint8 // bits 0–5: left across hexside d at its final cost; infoOdd; infoBlocked
 }
 
-// infoBlocked marks a hex a figure blocks.
-const infoBlocked = 1 << 7
+const (
+	// infoSent masks the hexsides a cell has been left across at the
+	// cheapest cost it can be.
+	infoSent = 1<<6 - 1
+	// infoOdd marks a cell of an odd row (column, on flat-top maps),
+	// whose neighbours lie at other index steps than an even one's.
+	infoOdd = 1 << 6
+	// infoBlocked marks a hex a figure blocks.
+	infoBlocked = 1 << 7
+)
 
 func (sc *scratch[T]) dist(st int32) int32 { return int32(sc.arr[st]) }
 
@@ -353,19 +368,21 @@ func (sc *scratch[T]) first(i int) (uint8, bool) {
 	if c.stamp != sc.gen || c.done == 0 {
 		return 0, false
 	}
-	return c.info & 7, true
+	best := uint8(0)
+	for f := uint8(0); f < 6; f++ {
+		if c.done&(1<<f) != 0 && (c.done&(1<<best) == 0 || sc.arr[i*6+int(f)] < sc.arr[i*6+int(best)]) {
+			best = f
+		}
+	}
+	return best, true
 }
 
 func (sc *scratch[T]) release() { sc.pool.Put(sc) }
 
 var (
-	pool16 sync.Pool
 	pool32 sync.Pool
 )
 
-// narrowLimit is the highest limit a 16-bit search takes: its costs, a
-// step and a turn added, stay below the unset mark.
-const narrowLimit = math.MaxUint16 - 1<<12
 
 func getScratch[T cost](pool *sync.Pool, cells int) *scratch[T] {
 	sc, _ := pool.Get().(*scratch[T])
@@ -389,9 +406,8 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 	for i := range turn {
 		turn[i] = int32(s.Cost.Turn(i))
 	}
-	if s.Limit > 0 && s.Limit <= narrowLimit && table.max+turn[3] < 1<<12 {
-		sc := getScratch[uint16](&pool16, len(s.Map.terrain))
-		return exploreWith(s, sc, math.MaxUint16, table, turn, start, facing, goal)
+	if s.Limit > 0 && s.Limit <= laneLimit && table.max+turn[3] < 1<<12 {
+		return exploreLanes(s, getLaneScratch(len(s.Map.terrain)), table, turn, start, facing, goal)
 	}
 	sc := getScratch[int32](&pool32, len(s.Map.terrain))
 	return exploreWith(s, sc, math.MaxInt32, table, turn, start, facing, goal)
@@ -419,8 +435,7 @@ func exploreWith[T cost](s Search, sc *scratch[T], unset T, table *stepTable, tu
 		}
 	}
 	delta := m.neighbourDeltas()
-	width := int32(m.Width)
-	byRow := m.Orientation != Flat
+	flips := m.parityFlips()
 	// Dial's queue: a ring of buckets wider than the largest edge, a power
 	// of two so that a cost finds its bucket with a mask.
 	nb := 1
@@ -441,54 +456,76 @@ func exploreWith[T cost](s Search, sc *scratch[T], unset T, table *stepTable, tu
 	cost := table.cost
 	blocked := s.Blocked
 
-	r.start = int32(m.index(start)*6 + int(facing.norm()))
-	c0 := &cells[r.start/6]
+	pass := table.pass
+	// free[f] is the hexsides a mover facing f steps across without a
+	// turning cost: a departure across one costs what its arrival did, the
+	// least any arrival at this cell or a later one can offer.
+	var free [6]uint8
+	for f := range steps {
+		for d := range steps[f] {
+			if steps[f][d] == 0 {
+				free[f] |= 1 << d
+			}
+		}
+	}
+
+	startCell := m.index(start)
+	r.start = int32(startCell*6 + int(facing.norm()))
+	c0 := &cells[startCell]
 	*c0 = fresh
+	c0.info = m.parity(startCell)
 	f0 := r.start % 6
 	for e := 0; e < 6; e++ {
 		c0.dep[e] = T(steps[f0][e])
 	}
-	buckets[0] = append(buckets[0], r.start)
+	// Queued states are cell<<3 | facing: shifts, not divisions.
+	buckets[0] = append(buckets[0], int32(startCell)<<3|f0)
 	queued := 1
 	for at := int32(0); queued > 0; at++ {
 		b := &buckets[int(at)&mask]
 		for len(*b) > 0 {
-			st := (*b)[len(*b)-1]
+			q := (*b)[len(*b)-1]
 			*b = (*b)[:len(*b)-1]
 			queued--
-			cell, f := st/6, st%6
+			cell, f := q>>3, q&7
 			c := &cells[cell]
 			// A state is queued only when it offers a cheaper way out, and
 			// a cheaper arrival pops first: a stale entry finds it done.
 			if c.done&(1<<f) != 0 {
 				continue
 			}
-			c.done |= 1 << f
-			arr[st] = T(at)
-			if c.done == 1<<f {
-				c.info |= uint8(f)
+			if c.done == 0 {
 				sc.order = append(sc.order, cell)
 				if int(cell) == goal {
+					c.done = 1 << f
+					arr[cell*6+f] = T(at)
 					r.cells = sc.order
 					return r
 				}
 			}
+			c.done |= 1 << f
+			arr[cell*6+f] = T(at)
+			// The hexsides this arrival is the cheapest way out across and
+			// that no arrival as cheap has left across yet. Branch-free:
+			// which they are is unpredictable.
 			turns := &steps[f]
-			costs := cost[cell*6 : cell*6+6]
-			var parity int32
-			if byRow {
-				parity = (cell / width) & 1
-			} else {
-				parity = (cell % width) & 1
+			dep := c.dep
+			out := (b2u(at+turns[0] == int32(dep[0])) | b2u(at+turns[1] == int32(dep[1]))<<1 |
+				b2u(at+turns[2] == int32(dep[2]))<<2 | b2u(at+turns[3] == int32(dep[3]))<<3 |
+				b2u(at+turns[4] == int32(dep[4]))<<4 | b2u(at+turns[5] == int32(dep[5]))<<5) &^ c.info & pass[cell]
+			if out == 0 {
+				continue
 			}
-			deltas := &delta[parity]
-			for d := 0; d < 6; d++ {
-				out := at + turns[d]
-				step := int32(costs[d])
-				if step < 0 || out != int32(c.dep[d]) {
-					continue // barred, or another arrival leaves this way cheaper
-				}
-				nd := out + step
+			// A departure without a turn is at its final cost: an arrival
+			// as cheap need not leave across it again. A turned one may
+			// yet be undercut, and is left across again when it is.
+			c.info |= out & free[f]
+			costs := cost[cell*6 : cell*6+6]
+			odd := c.info & infoOdd
+			deltas := &delta[odd>>6]
+			for ; out != 0; out &= out - 1 {
+				d := bits.TrailingZeros8(out)
+				nd := at + turns[d] + int32(costs[d])
 				if nd > limit {
 					continue
 				}
@@ -496,28 +533,27 @@ func exploreWith[T cost](s Search, sc *scratch[T], unset T, table *stepTable, tu
 				n := &cells[to]
 				if n.stamp != gen {
 					*n = fresh
+					n.info = odd ^ flips[d]
 					if blocked != nil && blocked(m.hexAt(int(to))) {
-						n.info = infoBlocked
+						n.info |= infoBlocked
 					}
 				}
 				if n.info&infoBlocked != 0 {
 					continue
 				}
-				// The arrival counts only if it offers a cheaper way out.
-				// Branch-free: which hexside improves is unpredictable.
+				// The arrival counts only if it offers a cheaper way out,
+				// worked out in registers and stored once (a store of each
+				// lane read back whole stalls the processor).
 				into := &steps[d]
 				was := n.dep
-				n.dep[0] = min(was[0], T(nd+into[0]))
-				n.dep[1] = min(was[1], T(nd+into[1]))
-				n.dep[2] = min(was[2], T(nd+into[2]))
-				n.dep[3] = min(was[3], T(nd+into[3]))
-				n.dep[4] = min(was[4], T(nd+into[4]))
-				n.dep[5] = min(was[5], T(nd+into[5]))
-				if n.dep == was {
+				now := [6]T{min(was[0], T(nd+into[0])), min(was[1], T(nd+into[1])), min(was[2], T(nd+into[2])),
+					min(was[3], T(nd+into[3])), min(was[4], T(nd+into[4])), min(was[5], T(nd+into[5]))}
+				if now == was {
 					continue
 				}
+				n.dep = now
 				nbk := &buckets[int(nd)&mask]
-				*nbk = append(*nbk, to*6+int32(d))
+				*nbk = append(*nbk, to<<3|int32(d))
 				queued++
 			}
 		}
@@ -544,4 +580,36 @@ func (m *Map) neighbourDeltas() [2][6]int32 {
 		}
 	}
 	return out
+}
+
+// b2u is 1 for true and 0 for false, without a branch.
+func b2u(b bool) uint8 {
+	var u uint8
+	if b {
+		u = 1
+	}
+	return u
+}
+
+// parity is cell i's infoOdd: set in odd rows (columns, on flat-top maps),
+// whose neighbours lie at other index steps than an even one's.
+func (m *Map) parity(i int) uint8 {
+	if m.Orientation == Flat {
+		return uint8(i%m.Width&1) * infoOdd
+	}
+	return uint8(i/m.Width&1) * infoOdd
+}
+
+// parityFlips is, by hexside, what turns a cell's parity into its
+// neighbour's across it.
+func (m *Map) parityFlips() [6]uint8 {
+	var flips [6]uint8
+	at := Offset{Col: 2, Row: 2}
+	for d := Direction(0); d < 6; d++ {
+		n := m.Orientation.ToOffset(m.Orientation.FromOffset(at).Neighbor(d))
+		if (m.Orientation == Flat && n.Col != at.Col) || (m.Orientation != Flat && n.Row != at.Row) {
+			flips[d] = infoOdd
+		}
+	}
+	return flips
 }

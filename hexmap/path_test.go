@@ -98,7 +98,7 @@ func TestSearchAgreesWithPlainDijkstra(t *testing.T) {
 			want := naive(m, terrainCost{}, start, f, blocked)
 			// No limit searches with 32-bit costs, a limit with 16-bit ones.
 			var r *Reach
-			for _, limit := range []int{0, narrowLimit} {
+			for _, limit := range []int{0, laneLimit} {
 				r = Search{Map: m, Cost: terrainCost{}, Blocked: blocked, Limit: limit}.Reachable(start, f)
 				if r.Len() != len(want) {
 					t.Errorf("seed %d facing %v limit %d: %d hexes reached, want %d", seed, f, limit, r.Len(), len(want))

@@ -1,0 +1,323 @@
+package hexmap
+
+import (
+	"math/bits"
+	"sync"
+	"unsafe"
+)
+
+// The 16-bit search (searches with a limit, such as the reachable area of a
+// figure) settles departures rather than arrivals: a hex's record holds the
+// cheapest cost of leaving it across each hexside, turning included, and
+// the hex is queued at the cost of its cheapest departure not yet taken.
+// A departure costing what is being settled now is final (every later
+// arrival costs more), so each is taken once, and a hex is popped once per
+// distinct departure cost instead of once per facing. An arrival's cost is
+// not kept: it is the departure it came by plus the step, read back from
+// the neighbour's record (see laneScratch.dist).
+//
+// A record's six costs are read and written as a word of four lanes and one
+// of two, sixteen bits each (see lanesMin), with every cost below 1<<15 so
+// that no lane's arithmetic reaches the next.
+
+// laneRec is what the 16-bit search knows of one hex. dep comes first, at
+// the record's 8-byte aligned start, for lanesMin; the record is 16 bytes,
+// four to a cache line.
+type laneRec struct {
+	dep   [6]uint16 // cheapest departure cost by hexside; laneUnset if none yet
+	stamp uint16    // the search generation the record belongs to
+	sent  uint8     // bit d: departure d is taken (at its final cost)
+	info  uint8     // infoOdd, infoBlocked
+}
+
+// laneUnset is a departure not yet offered; laneLimit the highest limit a
+// 16-bit search takes, so that a cost, a step and a turn added, stays below
+// laneUnset and below 1<<15.
+const (
+	laneUnset = 1<<15 - 1
+	laneLimit = laneUnset - 1<<12
+)
+
+// laneScratch is the reusable memory of 16-bit searches: a record per cell,
+// valid when its stamp is the search's generation, so nothing is cleared
+// between searches. After a search it answers for the Reach (store).
+type laneScratch struct {
+	gen     uint16
+	cells   []laneRec
+	buckets [][]int32 // Dial's circular bucket queue of cells
+	order   []int32
+	// What dist and settled read back, set by each search.
+	m     *Map
+	table *stepTable
+	limit int32
+	start int32 // the start state
+}
+
+var laneScratchPool sync.Pool
+
+func getLaneScratch(cells int) *laneScratch {
+	sc, _ := laneScratchPool.Get().(*laneScratch)
+	if sc == nil || len(sc.cells) != cells {
+		sc = &laneScratch{cells: make([]laneRec, cells)}
+	}
+	sc.gen++
+	if sc.gen == 0 { // wrapped: clear the stamps once
+		clear(sc.cells)
+		sc.gen = 1
+	}
+	sc.order = sc.order[:0]
+	return sc
+}
+
+func (sc *laneScratch) release() {
+	sc.m, sc.table = nil, nil
+	laneScratchPool.Put(sc)
+}
+
+// reached reports whether cell i was reached (its cheapest departure
+// taken; every reached hex has one, the cheapest arrival's own hexside).
+func (sc *laneScratch) reached(i int32) bool {
+	c := &sc.cells[i]
+	return c.stamp == sc.gen && c.sent != 0 && c.info&infoBlocked == 0
+}
+
+// from is the cell a step into cell i facing f came from, or -1.
+func (sc *laneScratch) from(i, f int32) int32 {
+	return int32(sc.m.index(sc.m.hexAt(int(i)).Neighbor(Direction(f).Opposite())))
+}
+
+// settled reports whether state st (cell*6 + facing) was reached: the
+// departure into it was taken and the step allowed within the limit.
+func (sc *laneScratch) settled(st int32) bool {
+	if st == sc.start {
+		return true
+	}
+	i, f := st/6, st%6
+	if !sc.reached(i) {
+		return false
+	}
+	p := sc.from(i, f)
+	if p < 0 || !sc.reached(p) {
+		return false
+	}
+	c := &sc.cells[p]
+	step := int32(sc.table.cost[p*6+f])
+	return c.sent&(1<<f) != 0 && step >= 0 && int32(c.dep[f])+step <= sc.limit
+}
+
+// dist is the arrival cost of a settled state: the departure it came by
+// plus the step.
+func (sc *laneScratch) dist(st int32) int32 {
+	if st == sc.start {
+		return 0
+	}
+	i, f := st/6, st%6
+	p := sc.from(i, f)
+	return int32(sc.cells[p].dep[f]) + int32(sc.table.cost[p*6+f])
+}
+
+// first returns the facing of cell i's cheapest arrival.
+func (sc *laneScratch) first(i int) (uint8, bool) {
+	if !sc.reached(int32(i)) {
+		return 0, false
+	}
+	if int32(i) == sc.start/6 {
+		return uint8(sc.start % 6), true
+	}
+	best, bestCost := uint8(0), int32(-1)
+	for f := int32(0); f < 6; f++ {
+		st := int32(i)*6 + f
+		if sc.settled(st) && (bestCost < 0 || sc.dist(st) < bestCost) {
+			best, bestCost = uint8(f), sc.dist(st)
+		}
+	}
+	return best, bestCost >= 0
+}
+
+// exploreLanes runs the 16-bit search (see the comment at the top of this
+// file). With goal ≥ 0 it stops once the goal is reached.
+func exploreLanes(s Search, sc *laneScratch, table *stepTable, turn [4]int32, start Hex, facing Direction, goal int) *Reach {
+	m := s.Map
+	gen := sc.gen
+	limit := int32(s.Limit)
+	sc.m, sc.table, sc.limit = m, table, limit
+	delta := m.neighbourDeltas()
+	r := &Reach{m: m, st: sc, table: table, turn: turn}
+	// turns[d] is the turning cost of leaving across each hexside after
+	// arriving across d, as lanes.
+	// lowest[d][lowered] is the least of those turning costs over the
+	// hexsides in lowered.
+	var turns [6]lanes
+	var lowest [6][64]int32
+	for d := Direction(0); d < 6; d++ {
+		for e := Direction(0); e < 6; e++ {
+			turns[d].set(int(e), uint16(turn[d.Steps(e)]))
+		}
+		for set := 1; set < 64; set++ {
+			lowest[d][set] = turn[3]
+			for e := Direction(0); e < 6; e++ {
+				if set&(1<<e) != 0 {
+					lowest[d][set] = min(lowest[d][set], turn[d.Steps(e)])
+				}
+			}
+		}
+	}
+	flips := m.parityFlips()
+	nb := 1 // Dial's ring of buckets: wider than the dearest edge, a power of two
+	for nb < int(table.max+turn[3]+1) {
+		nb *= 2
+	}
+	mask := int32(nb - 1)
+	if cap(sc.buckets) < nb {
+		sc.buckets = make([][]int32, nb)
+	}
+	buckets := sc.buckets[:nb]
+	for i := range buckets {
+		buckets[i] = buckets[i][:0]
+	}
+	cells, cost, pass, blocked := sc.cells, table.cost, table.pass, s.Blocked
+	var unset [6]uint16
+	for i := range unset {
+		unset[i] = laneUnset
+	}
+
+	startCell := int32(m.index(start))
+	sc.start = startCell*6 + int32(facing.norm())
+	c0 := &cells[startCell]
+	*c0 = laneRec{dep: unset, stamp: gen, info: m.parity(int(startCell))}
+	for e := 0; e < 6; e++ {
+		c0.dep[e] = uint16(turn[facing.norm().Steps(Direction(e))])
+	}
+	r.start = sc.start
+	buckets[0] = append(buckets[0], startCell)
+	queued := 1
+	for at := int32(0); queued > 0; at++ {
+		b := &buckets[at&mask]
+		for len(*b) > 0 {
+			cell := (*b)[len(*b)-1]
+			*b = (*b)[:len(*b)-1]
+			queued--
+			c := &cells[cell]
+			dep := lanesAt(unsafe.Pointer(&c.dep))
+			eq := dep.equal(uint16(at)) &^ c.sent
+			if eq == 0 {
+				continue // taken already, or undercut since it was queued
+			}
+			if c.sent == 0 {
+				sc.order = append(sc.order, cell)
+				if int(cell) == goal {
+					c.sent = eq
+					r.cells = sc.order
+					return r
+				}
+			}
+			c.sent |= eq
+			// Queue the cell again at its next departure not yet taken.
+			if left := ^c.sent & 0x3f; left != 0 {
+				next := int32(laneUnset)
+				for ; left != 0; left &= left - 1 {
+					next = min(next, int32(c.dep[bits.TrailingZeros8(left)]))
+				}
+				if next <= limit {
+					buckets[next&mask] = append(buckets[next&mask], cell)
+					queued++
+				}
+			}
+			odd := c.info & infoOdd
+			deltas := &delta[odd>>6]
+			for out := eq & pass[cell]; out != 0; out &= out - 1 {
+				d := bits.TrailingZeros8(out)
+				nd := at + int32(cost[int(cell)*6+d])
+				if nd > limit {
+					continue
+				}
+				to := cell + deltas[d]
+				n := &cells[to]
+				if n.stamp != gen {
+					*n = laneRec{dep: unset, stamp: gen, info: odd ^ flips[d]}
+					if blocked != nil && blocked(m.hexAt(int(to))) {
+						n.info |= infoBlocked
+					}
+				}
+				if n.info&infoBlocked != 0 {
+					continue
+				}
+				lowered := lanesMin(unsafe.Pointer(&n.dep), nd, &turns[d])
+				if lowered == 0 {
+					continue
+				}
+				// Queue it at the cheapest departure this arrival lowered.
+				if q := nd + lowest[d][lowered]; q <= limit {
+					buckets[q&mask] = append(buckets[q&mask], to)
+					queued++
+				}
+			}
+		}
+	}
+	r.cells = sc.order
+	return r
+}
+
+// lanes is six 16-bit costs as a word of four and a word of two.
+type lanes struct {
+	lo uint64
+	hi uint32
+}
+
+func (l *lanes) set(i int, v uint16) {
+	if i < 4 {
+		l.lo = l.lo&^(0xffff<<(16*i)) | uint64(v)<<(16*i)
+	} else {
+		l.hi = l.hi&^(0xffff<<(16*(i-4))) | uint32(v)<<(16*(i-4))
+	}
+}
+
+// Lane masks: the top bit of every 16-bit lane, all but the top bit, and a
+// one in each.
+const (
+	laneTop64  = 0x8000_8000_8000_8000
+	laneTop32  = 0x8000_8000
+	laneLow64  = 0x7fff_7fff_7fff_7fff
+	laneLow32  = 0x7fff_7fff
+	laneOnes64 = 0x0001_0001_0001_0001
+	laneOnes32 = 0x0001_0001
+)
+
+// lanesAt reads the six costs at dep (a laneRec's dep).
+func lanesAt(dep unsafe.Pointer) lanes {
+	return lanes{*(*uint64)(dep), *(*uint32)(unsafe.Add(dep, 8))}
+}
+
+// equal returns a bit per lane that equals v.
+func (l lanes) equal(v uint16) uint8 {
+	xlo := l.lo ^ uint64(v)*laneOnes64
+	xhi := l.hi ^ uint32(v)*laneOnes32
+	// A lane's top bit in (x & low) + low | x is set where x is not zero
+	// (costs are below 1<<15, so x's own top bit is clear).
+	zlo := ^((xlo&laneLow64 + laneLow64) | xlo) & laneTop64
+	zhi := ^((xhi&laneLow32 + laneLow32) | xhi) & laneTop32
+	// Gather the four top bits of zlo (bits 15, 31, 47, 63) into bits
+	// 48–51 with one multiplication, and zhi's two by shifts.
+	lo := uint8((zlo >> 15 * (1<<48 | 1<<33 | 1<<18 | 1<<3)) >> 48)
+	return lo&0xf | uint8(zhi>>15&1)<<4 | uint8(zhi>>31&1)<<5
+}
+
+// lanesMin lowers each of the six costs at dep (a laneRec's dep) to at plus
+// turn's lane where that is less, four lanes at a time with no branch on
+// which lane wins, and returns a bit per lane lowered.
+func lanesMin(dep unsafe.Pointer, at int32, turn *lanes) uint8 {
+	lo, hi := (*uint64)(dep), (*uint32)(unsafe.Add(dep, 8))
+	candLo := uint64(at)*laneOnes64 + turn.lo
+	candHi := uint32(at)*laneOnes32 + turn.hi
+	wasLo, wasHi := *lo, *hi
+	// A lane's top bit in (was | top) − (cand + 1) is set where was > cand;
+	// no lane borrows from the next, as was | top ≥ 1<<15 ≥ cand + 1.
+	gtLo := ((wasLo | laneTop64) - (candLo + laneOnes64)) & laneTop64
+	gtHi := ((wasHi | laneTop32) - (candHi + laneOnes32)) & laneTop32
+	mLo := gtLo >> 15 * 0xffff
+	mHi := gtHi >> 15 * 0xffff
+	*lo = candLo&mLo | wasLo&^mLo
+	*hi = candHi&mHi | wasHi&^mHi
+	lowered := uint8((gtLo >> 15 * (1<<48 | 1<<33 | 1<<18 | 1<<3)) >> 48)
+	return lowered&0xf | uint8(gtHi>>15&1)<<4 | uint8(gtHi>>31&1)<<5
+}
