@@ -339,7 +339,7 @@ type scratch[T cost] struct {
 // one of two (see narrowMin), so dep comes first, at the record's aligned
 // start, and costs stay below 1<<15.
 type cellRec[T cost] struct {
-	dep   [6]T  // best departure cost by hexside
+	dep   [6]T // best departure cost by hexside
 	stamp uint16
 	done  uint8 // bit f: facing f is settled
 	info  uint8 // bits 0–5: left across hexside d at its final cost; infoOdd; infoBlocked
@@ -382,7 +382,6 @@ func (sc *scratch[T]) release() { sc.pool.Put(sc) }
 var (
 	pool32 sync.Pool
 )
-
 
 func getScratch[T cost](pool *sync.Pool, cells int) *scratch[T] {
 	sc, _ := pool.Get().(*scratch[T])
