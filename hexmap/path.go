@@ -313,17 +313,14 @@ func (m *Map) steps(model CostModel) *stepTable {
 	return t
 }
 
-// cost is the width of a search's costs: 16 bits when its limit allows,
-// which halves the memory a search walks over, else 32.
-type cost interface{ ~uint16 | ~int32 }
-
-// scratch is the reusable memory of one search: a record per cell, valid
-// when its stamp is the search's generation, so nothing is cleared between
-// searches.
-type scratch[T cost] struct {
+// scratch is the reusable memory of a search without a limit (or too wide
+// a one for the 16-bit search of lanes.go): a record per cell, valid when
+// its stamp is the search's generation, so nothing is cleared between
+// searches. It settles (hex, facing) states with 32-bit costs.
+type scratch struct {
 	gen     uint16
-	cells   []cellRec[T]
-	arr     []T       // by state: the arrival cost, once settled
+	cells   []cellRec
+	arr     []int32   // by state: the arrival cost, once settled
 	buckets [][]int32 // Dial's circular bucket queue of states
 	order   []int32
 	pool    *sync.Pool
@@ -332,23 +329,15 @@ type scratch[T cost] struct {
 // cellRec is what a search knows of one hex: the cheapest cost of leaving
 // across each hexside (turning included) that the arrivals so far offer,
 // which facings are settled, which hexsides a settled arrival has stepped
-// out across, and whether a figure blocks it. It is 16 bytes in a 16-bit
-// search so that a big map's records stay in the processor's cache.
-//
-// In a 16-bit search dep's lanes are read and written as a word of four and
-// one of two (see narrowMin), so dep comes first, at the record's aligned
-// start, and costs stay below 1<<15.
-type cellRec[T cost] struct {
-	dep   [6]T // best departure cost by hexside
+// out across, and whether a figure blocks it.
+type cellRec struct {
+	dep   [6]int32 // best departure cost by hexside
 	stamp uint16
 	done  uint8 // bit f: facing f is settled
 	info  uint8 // bits 0–5: left across hexside d at its final cost; infoOdd; infoBlocked
 }
 
 const (
-	// infoSent masks the hexsides a cell has been left across at the
-	// cheapest cost it can be.
-	infoSent = 1<<6 - 1
 	// infoOdd marks a cell of an odd row (column, on flat-top maps),
 	// whose neighbours lie at other index steps than an even one's.
 	infoOdd = 1 << 6
@@ -356,14 +345,14 @@ const (
 	infoBlocked = 1 << 7
 )
 
-func (sc *scratch[T]) dist(st int32) int32 { return int32(sc.arr[st]) }
+func (sc *scratch) dist(st int32) int32 { return sc.arr[st] }
 
-func (sc *scratch[T]) settled(st int32) bool {
+func (sc *scratch) settled(st int32) bool {
 	c := &sc.cells[st/6]
 	return c.stamp == sc.gen && c.done&(1<<(st%6)) != 0
 }
 
-func (sc *scratch[T]) first(i int) (uint8, bool) {
+func (sc *scratch) first(i int) (uint8, bool) {
 	c := &sc.cells[i]
 	if c.stamp != sc.gen || c.done == 0 {
 		return 0, false
@@ -377,16 +366,16 @@ func (sc *scratch[T]) first(i int) (uint8, bool) {
 	return best, true
 }
 
-func (sc *scratch[T]) release() { sc.pool.Put(sc) }
+func (sc *scratch) release() { sc.pool.Put(sc) }
 
 var (
 	pool32 sync.Pool
 )
 
-func getScratch[T cost](pool *sync.Pool, cells int) *scratch[T] {
-	sc, _ := pool.Get().(*scratch[T])
+func getScratch(pool *sync.Pool, cells int) *scratch {
+	sc, _ := pool.Get().(*scratch)
 	if sc == nil || len(sc.cells) != cells {
-		sc = &scratch[T]{cells: make([]cellRec[T], cells), arr: make([]T, 6*cells), pool: pool}
+		sc = &scratch{cells: make([]cellRec, cells), arr: make([]int32, 6*cells), pool: pool}
 	}
 	sc.gen++
 	if sc.gen == 0 { // wrapped: clear the stamps once
@@ -408,7 +397,7 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 	if s.Limit > 0 && s.Limit <= laneLimit && table.max+turn[3] < 1<<12 {
 		return exploreLanes(s, getLaneScratch(len(s.Map.terrain)), table, turn, start, facing, goal)
 	}
-	sc := getScratch[int32](&pool32, len(s.Map.terrain))
+	sc := getScratch(&pool32, len(s.Map.terrain))
 	return exploreWith(s, sc, math.MaxInt32, table, turn, start, facing, goal)
 }
 
@@ -419,7 +408,7 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 // and a settled arrival steps out only across the hexsides it is the
 // cheapest way to leave by. With goal ≥ 0 it stops once the goal is
 // settled.
-func exploreWith[T cost](s Search, sc *scratch[T], unset T, table *stepTable, turn [4]int32, start Hex, facing Direction, goal int) *Reach {
+func exploreWith(s Search, sc *scratch, unset int32, table *stepTable, turn [4]int32, start Hex, facing Direction, goal int) *Reach {
 	m := s.Map
 	gen := sc.gen
 	r := &Reach{m: m, st: sc, table: table, turn: turn}
@@ -451,7 +440,7 @@ func exploreWith[T cost](s Search, sc *scratch[T], unset T, table *stepTable, tu
 	}
 	cells := sc.cells
 	arr := sc.arr
-	fresh := cellRec[T]{stamp: gen, dep: [6]T{unset, unset, unset, unset, unset, unset}}
+	fresh := cellRec{stamp: gen, dep: [6]int32{unset, unset, unset, unset, unset, unset}}
 	cost := table.cost
 	blocked := s.Blocked
 
@@ -475,7 +464,7 @@ func exploreWith[T cost](s Search, sc *scratch[T], unset T, table *stepTable, tu
 	c0.info = m.parity(startCell)
 	f0 := r.start % 6
 	for e := 0; e < 6; e++ {
-		c0.dep[e] = T(steps[f0][e])
+		c0.dep[e] = int32(steps[f0][e])
 	}
 	// Queued states are cell<<3 | facing: shifts, not divisions.
 	buckets[0] = append(buckets[0], int32(startCell)<<3|f0)
@@ -497,13 +486,13 @@ func exploreWith[T cost](s Search, sc *scratch[T], unset T, table *stepTable, tu
 				sc.order = append(sc.order, cell)
 				if int(cell) == goal {
 					c.done = 1 << f
-					arr[cell*6+f] = T(at)
+					arr[cell*6+f] = int32(at)
 					r.cells = sc.order
 					return r
 				}
 			}
 			c.done |= 1 << f
-			arr[cell*6+f] = T(at)
+			arr[cell*6+f] = int32(at)
 			// The hexsides this arrival is the cheapest way out across and
 			// that no arrival as cheap has left across yet. Branch-free:
 			// which they are is unpredictable.
@@ -545,8 +534,8 @@ func exploreWith[T cost](s Search, sc *scratch[T], unset T, table *stepTable, tu
 				// lane read back whole stalls the processor).
 				into := &steps[d]
 				was := n.dep
-				now := [6]T{min(was[0], T(nd+into[0])), min(was[1], T(nd+into[1])), min(was[2], T(nd+into[2])),
-					min(was[3], T(nd+into[3])), min(was[4], T(nd+into[4])), min(was[5], T(nd+into[5]))}
+				now := [6]int32{min(was[0], int32(nd+into[0])), min(was[1], int32(nd+into[1])), min(was[2], int32(nd+into[2])),
+					min(was[3], int32(nd+into[3])), min(was[4], int32(nd+into[4])), min(was[5], int32(nd+into[5]))}
 				if now == was {
 					continue
 				}

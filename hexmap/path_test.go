@@ -2,6 +2,8 @@ package hexmap
 
 import (
 	"container/heap"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -90,53 +92,104 @@ func (q *naiveQueue) Pop() any {
 func TestSearchAgreesWithPlainDijkstra(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		m := Sample(30, 24, seed)
-		start := Pointy.FromOffset(Offset{15, 12})
-		m.SetTerrain(start, "dirt")
-		m.RemoveFeature(start)
-		blocked := func(h Hex) bool { return h == start.Neighbor(0).Neighbor(0) }
-		for f := Direction(0); f < 6; f += 2 {
-			want := naive(m, terrainCost{}, start, f, blocked)
-			// No limit searches with 32-bit costs, a limit with 16-bit ones.
-			var r *Reach
-			for _, limit := range []int{0, laneLimit} {
-				r = Search{Map: m, Cost: terrainCost{}, Blocked: blocked, Limit: limit}.Reachable(start, f)
-				if r.Len() != len(want) {
-					t.Errorf("seed %d facing %v limit %d: %d hexes reached, want %d", seed, f, limit, r.Len(), len(want))
-				}
-				for h, c := range want {
-					got, ok := r.Cost(h)
-					if !ok || got != c {
-						t.Errorf("seed %d facing %v limit %d: cost to %v is %d (%v), want %d", seed, f, limit, h, got, ok, c)
-						continue
-					}
-					rt, ok := r.Route(h)
-					if !ok || rt.Cost != c || rt.Hexes[0] != start || rt.Hexes[len(rt.Hexes)-1] != h {
-						t.Errorf("seed %d limit %d: route to %v: %+v", seed, limit, h, rt)
-					}
-				}
-				if limit == 0 {
-					r.Release()
-				}
+		checkAgainstNaive(t, fmt.Sprintf("pointy seed %d", seed), m, Pointy.FromOffset(Offset{15, 12}))
+	}
+	// A flat-top map: its cells' neighbours lie at other index steps.
+	for seed := uint64(1); seed <= 3; seed++ {
+		m, err := New("flat", Flat, 27, 21, "dirt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 7))
+		wall, _ := NewFeature("wall")
+		for i := 0; i < 150; i++ {
+			h := Flat.FromOffset(Offset{rng.IntN(27), rng.IntN(21)})
+			switch rng.IntN(4) {
+			case 0:
+				m.SetTerrain(h, "rough")
+			case 1:
+				m.SetTerrain(h, "water")
+			case 2:
+				m.SetElevation(h, 1)
+			default:
+				m.SetEdge(h, Direction(rng.IntN(6)), wall)
 			}
-			// The same through PathTo, and within a limit.
+		}
+		checkAgainstNaive(t, fmt.Sprintf("flat seed %d", seed), m, Flat.FromOffset(Offset{13, 10}))
+	}
+}
+
+// checkAgainstNaive compares every search over m from start, in three
+// facings, without a limit (32-bit costs) and with limits (16-bit ones),
+// with naive's, a figure blocking a hex two paces ahead.
+func checkAgainstNaive(t *testing.T, name string, m *Map, start Hex) {
+	t.Helper()
+	m.SetTerrain(start, "dirt")
+	m.RemoveFeature(start)
+	blocked := func(h Hex) bool { return h == start.Neighbor(0).Neighbor(0) }
+	for f := Direction(0); f < 6; f += 2 {
+		want := naive(m, terrainCost{}, start, f, blocked)
+		for _, limit := range []int{0, laneLimit} {
+			r := Search{Map: m, Cost: terrainCost{}, Blocked: blocked, Limit: limit}.Reachable(start, f)
+			if r.Len() != len(want) {
+				t.Errorf("%s facing %v limit %d: %d hexes reached, want %d", name, f, limit, r.Len(), len(want))
+			}
+			last := -1
+			for _, h := range r.Hexes() {
+				c, _ := r.Cost(h)
+				if c < last {
+					t.Errorf("%s limit %d: Hexes not cheapest first: %v costs %d after %d", name, limit, h, c, last)
+				}
+				last = c
+			}
 			for h, c := range want {
-				if rt, ok := (Search{Map: m, Cost: terrainCost{}, Blocked: blocked}).PathTo(start, f, h); !ok || rt.Cost != c {
-					t.Errorf("seed %d: PathTo %v cost %d, want %d", seed, h, rt.Cost, c)
+				got, ok := r.Cost(h)
+				if !ok || got != c {
+					t.Errorf("%s facing %v limit %d: cost to %v is %d (%v), want %d", name, f, limit, h, got, ok, c)
+					continue
 				}
-				break
-			}
-			lim := Search{Map: m, Cost: terrainCost{}, Blocked: blocked, Limit: 20}.Reachable(start, f)
-			n := 0
-			for _, c := range want {
-				if c <= 20 {
-					n++
+				rt, ok := r.Route(h)
+				if !ok || rt.Cost != c || rt.Hexes[0] != start || rt.Hexes[len(rt.Hexes)-1] != h {
+					t.Errorf("%s limit %d: route to %v: %+v", name, limit, h, rt)
+					continue
 				}
-			}
-			if lim.Len() != n {
-				t.Errorf("seed %d: %d hexes within cost 20, want %d", seed, lim.Len(), n)
+				// The route's own steps and turns add up to its cost.
+				sum, facing := 0, f
+				for i := 1; i < len(rt.Hexes); i++ {
+					d, _ := rt.Hexes[i-1].DirectionTo(rt.Hexes[i])
+					step, _ := terrainCost{}.Step(m, rt.Hexes[i-1], d)
+					sum += step + terrainCost{}.Turn(facing.Steps(d))
+					facing = d
+				}
+				if sum != c || facing != rt.Facing {
+					t.Errorf("%s limit %d: route to %v adds up to %d facing %v, says %d facing %v", name, limit, h, sum, facing, c, rt.Facing)
+				}
 			}
 			r.Release()
-			lim.Release()
 		}
+		// The same through PathTo, and within a limit, for some of them.
+		tried := 0
+		for h, c := range want {
+			if tried++; tried > 40 {
+				break
+			}
+			if rt, ok := (Search{Map: m, Cost: terrainCost{}, Blocked: blocked}).PathTo(start, f, h); !ok || rt.Cost != c {
+				t.Errorf("%s: PathTo %v cost %d, want %d", name, h, rt.Cost, c)
+			}
+			if rt, ok := (Search{Map: m, Cost: terrainCost{}, Blocked: blocked, Limit: c}).PathTo(start, f, h); !ok || rt.Cost != c {
+				t.Errorf("%s: PathTo %v within %d: cost %d, want %d", name, h, c, rt.Cost, c)
+			}
+		}
+		lim := Search{Map: m, Cost: terrainCost{}, Blocked: blocked, Limit: 20}.Reachable(start, f)
+		n := 0
+		for _, c := range want {
+			if c <= 20 {
+				n++
+			}
+		}
+		if lim.Len() != n {
+			t.Errorf("%s: %d hexes within cost 20, want %d", name, lim.Len(), n)
+		}
+		lim.Release()
 	}
 }
