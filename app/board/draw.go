@@ -348,7 +348,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if g.messageErr {
 		msgCol = colBad
 	}
-	say(dst, g.message, f, 16, y0+20, msgCol, false)
+	say(dst, fit(g.message, f, float64(g.w)-32), f, 16, y0+20, msgCol, false)
 	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit"
 	if st := g.play.st; st != nil {
 		hint = fmt.Sprintf("Round %d, segment %d · ", st.Round, st.Segment) + hint
@@ -379,7 +379,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 			}
 		}
 	}
-	say(dst, hint, face(16, false), 16, y0+46, colDim, false)
+	say(dst, fit(hint, face(16, false), float64(g.w)-32), face(16, false), 16, y0+46, colDim, false)
 }
 
 // drawBanner draws why the window is not connected, across the top.

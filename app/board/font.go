@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -66,6 +67,45 @@ func say(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, c color.
 func textWidth(s string, f *text.GoTextFace) float64 {
 	w, _ := text.Measure(s, f, 0)
 	return w
+}
+
+// fitKey names a text cut to a width.
+type fitKey struct {
+	s     string
+	f     *text.GoTextFace
+	width float64
+}
+
+// fitted caches fit's answers: the status bars ask every frame they draw.
+var fitted = map[fitKey]string{}
+
+// fit returns s if it is no wider than width in face f, else as much of it
+// as fits followed by "…": a line of the status bar never runs off the
+// window.
+func fit(s string, f *text.GoTextFace, width float64) string {
+	k := fitKey{s, f, width}
+	if out, ok := fitted[k]; ok {
+		return out
+	}
+	out := s
+	if textWidth(s, f) > width {
+		rs := []rune(s)
+		lo, hi := 0, len(rs) // the longest prefix that fits is lo runes
+		for lo < hi {
+			mid := (lo + hi + 1) / 2
+			if textWidth(string(rs[:mid])+"…", f) <= width {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		out = strings.TrimRight(string(rs[:lo]), " ·—,") + "…"
+	}
+	if len(fitted) > 256 {
+		clear(fitted)
+	}
+	fitted[k] = out
+	return out
 }
 
 // tagKey names a cached text tag: a short text on a filled box.
