@@ -170,49 +170,58 @@ func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 	w, h := int(hi.X-lo.X+2*pad)+1, int(hi.Y-lo.Y+2*pad)+1
 	origin := hexmap.Point{X: pad - lo.X, Y: pad - lo.Y}
 	img := supersample(w, h, func(img *ebiten.Image) {
-		c.paint(img, m, hexes, layer, s*superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
+		c.paint(img, m, hexes, layer, s, superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
 	})
 	return &chunkImage{img: img, origin: origin}
 }
 
-// paint draws the cells of a chunk (hexes) into img at hex size s, hex
-// (0,0)'s centre at origin.
-func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex, layer int, s float64, origin hexmap.Point) {
+// paint draws the cells of a chunk (hexes) into img, for hexes of size s
+// on screen, k times larger (see supersample), hex (0,0)'s centre at
+// origin. What shows only from a size on, and the least a line or a
+// letter may be, go by the size on screen.
+func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex, layer int, onScreen, k float64, origin hexmap.Point) {
+	s := onScreen * k
 	l := hexmap.Layout{Orientation: m.Orientation, Size: s, Origin: origin}
 	b := batch{sharp: true}
+	// about is hex h's corners for a hex of size size about h's centre.
+	about := func(h hexmap.Hex, size float64) [6]hexmap.Point {
+		o := hexmap.Layout{Orientation: l.Orientation, Size: size, Origin: l.Origin}
+		cs := o.Corners(h)
+		c, co := l.ToPixel(h), o.ToPixel(h)
+		for i := range cs {
+			cs[i] = hexmap.Point{X: cs[i].X - co.X + c.X, Y: cs[i].Y - co.Y + c.Y}
+		}
+		return cs
+	}
 	if layer == 0 {
 		// The grid is the gap between hexes drawn a little inset over a
-		// fill of the grid's colour: no strokes, few triangles.
-		grid := math.Max(1, s/28)
-		inset := hexmap.Layout{Orientation: l.Orientation, Size: s - grid/2, Origin: l.Origin}
+		// fill of the grid's colour: no strokes, few triangles. The fill
+		// reaches a little past each hex, short of its neighbours' inset
+		// terrain: where two chunks meet, the half-covered pixels of the
+		// hexsides between them are covered by each, and the background
+		// does not show through as a seam.
+		grid := math.Max(k, s/28)
 		for _, hx := range hexes {
-			cs := l.Corners(hx)
+			cs := about(hx, s+grid*0.4)
 			b.path(img, polygon(cs[:]), 0, colGridSolid)
 		}
 		for _, hx := range hexes {
 			t, _ := m.Terrain(hx)
-			cs := inset.Corners(hx)
-			cs2 := cs
-			// Corners of the inset hex about its own centre.
-			c := l.ToPixel(hx)
-			ci := inset.ToPixel(hx)
-			for i := range cs2 {
-				cs2[i] = hexmap.Point{X: cs[i].X - ci.X + c.X, Y: cs[i].Y - ci.Y + c.Y}
-			}
-			b.path(img, polygon(cs2[:]), 0, shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx))))
+			cs := about(hx, s-grid/2)
+			b.path(img, polygon(cs[:]), 0, shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx))))
 		}
 		for _, hx := range hexes {
 			for d := hexmap.Direction(0); d < 6; d++ {
 				n := hx.Neighbor(d)
 				if m.Contains(n) && m.Elevation(n) != m.Elevation(hx) {
 					a, z := l.Edge(hx, d)
-					b.path(img, polyline([]hexmap.Point{a, z}), float32(math.Max(2, s/10)), colContour)
+					b.path(img, polyline([]hexmap.Point{a, z}), float32(math.Max(2*k, s/10)), colContour)
 				}
 			}
 		}
 		b.flush(img)
-		if s >= 22 {
-			tiny := face(math.Max(8, s*0.22), false)
+		if onScreen >= 22 {
+			tiny := face(math.Max(8*k, s*0.22), false)
 			for _, hx := range hexes {
 				if _, ok := m.Feature(hx); ok {
 					continue
@@ -271,8 +280,8 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 		}
 	}
 	b.flush(img)
-	if s >= 14 {
-		small := face(math.Max(9, s*0.3), true)
+	if onScreen >= 14 {
+		small := face(math.Max(9*k, s*0.3), true)
 		for _, t := range tags {
 			b.path(img, circle(t.at, s*0.2), 0, colInk)
 			b.flush(img)
