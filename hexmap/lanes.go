@@ -198,8 +198,15 @@ func exploreLanes(s Search, sc *laneScratch, table *stepTable, turn [4]int32, st
 			*b = (*b)[:len(*b)-1]
 			queued--
 			c := &cells[cell]
-			dep := lanesAt(unsafe.Pointer(&c.dep))
-			eq := dep.equal(uint16(at)) &^ c.sent
+			// The departures costing at and not yet taken: lanes equal to
+			// at are those whose x is zero, whose top bit in
+			// (x & low) + low | x is clear (costs are below 1<<15).
+			lo := *(*uint64)(unsafe.Pointer(&c.dep))
+			hi := *(*uint32)(unsafe.Pointer(&c.dep[4]))
+			xlo, xhi := lo^uint64(at)*laneOnes64, hi^uint32(at)*laneOnes32
+			zlo := ^((xlo&laneLow64 + laneLow64) | xlo) & laneTop64
+			zhi := ^((xhi&laneLow32 + laneLow32) | xhi) & laneTop32
+			eq := (gather4(zlo) | uint8(zhi>>15&1)<<4 | uint8(zhi>>31&1)<<5) &^ c.sent
 			if eq == 0 {
 				continue // taken already, or undercut since it was queued
 			}
@@ -212,16 +219,13 @@ func exploreLanes(s Search, sc *laneScratch, table *stepTable, turn [4]int32, st
 				}
 			}
 			c.sent |= eq
-			// Queue the cell again at its next departure not yet taken.
-			if left := ^c.sent & 0x3f; left != 0 {
-				next := int32(laneUnset)
-				for ; left != 0; left &= left - 1 {
-					next = min(next, int32(c.dep[bits.TrailingZeros8(left)]))
-				}
-				if next <= limit {
-					buckets[next&mask] = append(buckets[next&mask], cell)
-					queued++
-				}
+			// Queue the cell again at its next departure not yet taken:
+			// the least lane, the taken ones raised to laneUnset.
+			mlo, mhi := lo|takenLo[c.sent&0xf], hi|takenHi[c.sent>>4&3]
+			next := int32(min(uint16(mlo), uint16(mlo>>16), uint16(mlo>>32), uint16(mlo>>48), uint16(mhi), uint16(mhi>>16)))
+			if next <= limit {
+				buckets[next&mask] = append(buckets[next&mask], cell)
+				queued++
 			}
 			odd := c.info & infoOdd
 			deltas := &delta[odd>>6]
@@ -242,10 +246,23 @@ func exploreLanes(s Search, sc *laneScratch, table *stepTable, turn [4]int32, st
 				if n.info&infoBlocked != 0 {
 					continue
 				}
-				lowered := lanesMin(unsafe.Pointer(&n.dep), nd, &turns[d])
-				if lowered == 0 {
-					continue
+				// Lower each departure to the arrival's cost plus its turn
+				// where that is less, four lanes to a word: a lane's top bit
+				// in (was | top) − (cand + 1) is set where was > cand, and no
+				// lane borrows from the next, as was | top ≥ 1<<15 ≥ cand + 1.
+				plo := (*uint64)(unsafe.Pointer(&n.dep))
+				phi := (*uint32)(unsafe.Pointer(&n.dep[4]))
+				clo := uint64(nd)*laneOnes64 + turns[d].lo
+				chi := uint32(nd)*laneOnes32 + turns[d].hi
+				wlo, whi := *plo, *phi
+				glo := ((wlo | laneTop64) - (clo + laneOnes64)) & laneTop64
+				ghi := ((whi | laneTop32) - (chi + laneOnes32)) & laneTop32
+				if glo|uint64(ghi) == 0 {
+					continue // it lowers none
 				}
+				klo, khi := glo>>15*0xffff, ghi>>15*0xffff
+				*plo, *phi = clo&klo|wlo&^klo, chi&khi|whi&^khi
+				lowered := gather4(glo) | uint8(ghi>>15&1)<<4 | uint8(ghi>>31&1)<<5
 				// Queue it at the cheapest departure this arrival lowered.
 				if q := nd + lowest[d][lowered]; q <= limit {
 					buckets[q&mask] = append(buckets[q&mask], to)
@@ -283,41 +300,30 @@ const (
 	laneOnes32 = 0x0001_0001
 )
 
-// lanesAt reads the six costs at dep (a laneRec's dep).
-func lanesAt(dep unsafe.Pointer) lanes {
-	return lanes{*(*uint64)(dep), *(*uint32)(unsafe.Add(dep, 8))}
+// gather4 collects the top bits of a word's four 16-bit lanes (bits 15,
+// 31, 47 and 63) into bits 0–3, with one multiplication: each lands on a
+// bit of its own among 48–51, and no other product reaches them.
+func gather4(x uint64) uint8 {
+	return uint8((x>>15)*(1<<48|1<<33|1<<18|1<<3)>>48) & 0xf
 }
 
-// equal returns a bit per lane that equals v.
-func (l lanes) equal(v uint16) uint8 {
-	xlo := l.lo ^ uint64(v)*laneOnes64
-	xhi := l.hi ^ uint32(v)*laneOnes32
-	// A lane's top bit in (x & low) + low | x is set where x is not zero
-	// (costs are below 1<<15, so x's own top bit is clear).
-	zlo := ^((xlo&laneLow64 + laneLow64) | xlo) & laneTop64
-	zhi := ^((xhi&laneLow32 + laneLow32) | xhi) & laneTop32
-	// Gather the four top bits of zlo (bits 15, 31, 47, 63) into bits
-	// 48–51 with one multiplication, and zhi's two by shifts.
-	lo := uint8((zlo >> 15 * (1<<48 | 1<<33 | 1<<18 | 1<<3)) >> 48)
-	return lo&0xf | uint8(zhi>>15&1)<<4 | uint8(zhi>>31&1)<<5
-}
-
-// lanesMin lowers each of the six costs at dep (a laneRec's dep) to at plus
-// turn's lane where that is less, four lanes at a time with no branch on
-// which lane wins, and returns a bit per lane lowered.
-func lanesMin(dep unsafe.Pointer, at int32, turn *lanes) uint8 {
-	lo, hi := (*uint64)(dep), (*uint32)(unsafe.Add(dep, 8))
-	candLo := uint64(at)*laneOnes64 + turn.lo
-	candHi := uint32(at)*laneOnes32 + turn.hi
-	wasLo, wasHi := *lo, *hi
-	// A lane's top bit in (was | top) − (cand + 1) is set where was > cand;
-	// no lane borrows from the next, as was | top ≥ 1<<15 ≥ cand + 1.
-	gtLo := ((wasLo | laneTop64) - (candLo + laneOnes64)) & laneTop64
-	gtHi := ((wasHi | laneTop32) - (candHi + laneOnes32)) & laneTop32
-	mLo := gtLo >> 15 * 0xffff
-	mHi := gtHi >> 15 * 0xffff
-	*lo = candLo&mLo | wasLo&^mLo
-	*hi = candHi&mHi | wasHi&^mHi
-	lowered := uint8((gtLo >> 15 * (1<<48 | 1<<33 | 1<<18 | 1<<3)) >> 48)
-	return lowered&0xf | uint8(gtHi>>15&1)<<4 | uint8(gtHi>>31&1)<<5
-}
+// takenLo and takenHi raise the lanes of taken departures (by a cell's sent
+// bits, 0–3 and 4–5) to laneUnset, so that the least lane is the next not
+// taken.
+var takenLo, takenHi = func() (lo [16]uint64, hi [4]uint32) {
+	for b := range lo {
+		for i := 0; i < 4; i++ {
+			if b&(1<<i) != 0 {
+				lo[b] |= laneUnset << (16 * i)
+			}
+		}
+	}
+	for b := range hi {
+		for i := 0; i < 2; i++ {
+			if b&(1<<i) != 0 {
+				hi[b] |= laneUnset << (16 * i)
+			}
+		}
+	}
+	return
+}()
