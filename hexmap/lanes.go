@@ -17,11 +17,11 @@ import (
 // the neighbour's record (see laneScratch.dist).
 //
 // A record's six costs are read and written as a word of four lanes and one
-// of two, sixteen bits each (see lanesMin), with every cost below 1<<15 so
+// of two, sixteen bits each (see exploreLanes), with every cost below 1<<15 so
 // that no lane's arithmetic reaches the next.
 
 // laneRec is what the 16-bit search knows of one hex. dep comes first, at
-// the record's 8-byte aligned start, for lanesMin; the record is 16 bytes,
+// the record's 8-byte aligned start, read as two words; the record is 16 bytes,
 // four to a cache line.
 type laneRec struct {
 	dep   [6]uint16 // cheapest departure cost by hexside; laneUnset if none yet
