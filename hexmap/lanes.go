@@ -301,8 +301,9 @@ const (
 )
 
 // gather4 collects the top bits of a word's four 16-bit lanes (bits 15,
-// 31, 47 and 63) into bits 0–3, with one multiplication: each lands on a
-// bit of its own among 48–51, and no other product reaches them.
+// 31, 47 and 63; x has no others set) into bits 0–3, with one
+// multiplication: each lands on a bit of its own among 48–51, and no other
+// product reaches them.
 func gather4(x uint64) uint8 {
 	return uint8((x>>15)*(1<<48|1<<33|1<<18|1<<3)>>48) & 0xf
 }
