@@ -339,10 +339,8 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 		op.GeoM.Translate(0, float64(g.h-barHeight))
 		screen.DrawImage(g.barImg, op)
 	}()
-	var b batch
 	y0 := 0.0
-	b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: y0 + barHeight/2}, float64(g.w), barHeight)), 0, colBar)
-	b.flush(dst)
+	dst.Fill(colBar)
 	f := face(18, false)
 	msgCol := color.Color(colText)
 	if g.messageErr {

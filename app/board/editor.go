@@ -3,6 +3,7 @@ package board
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
 	"io/fs"
 	"math"
@@ -336,10 +337,9 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 		}
 	}
 	b.flush(screen)
-	// The status bar.
+	// The status bar: a rectangle on the pixel grid, with no edge to smooth.
 	y0 := float64(ed.h - barHeight)
-	b.path(screen, polygon(rect(hexmap.Point{X: float64(ed.w) / 2, Y: y0 + barHeight/2}, float64(ed.w), barHeight)), 0, colBar)
-	b.flush(screen)
+	screen.SubImage(image.Rect(0, ed.h-barHeight, ed.w, ed.h)).(*ebiten.Image).Fill(colBar)
 	col := color.Color(colText)
 	if ed.msgErr {
 		col = colBad
