@@ -48,13 +48,26 @@ func (g *Game) buttons() []button {
 	add("Ruler (R)", g.ruler.on, g.toggleRuler)
 	add("Undo", false, func() { g.issue(&session.Command{Kind: session.CommandUndo}, "") })
 	add("Fit (F)", false, g.fit)
-	// Right-aligned along the top edge.
+	// Right-aligned along the top edge, in as many rows as the window's
+	// width needs, the first buttons in the first row.
 	f := face(15, true)
-	x := g.w - buttonPad
-	for i := len(bs) - 1; i >= 0; i-- {
-		w := int(textWidth(bs[i].label, f)) + 20
-		bs[i].r = image.Rect(x-w, buttonPad, x, buttonPad+buttonH)
-		x -= w + buttonPad
+	widths := make([]int, len(bs))
+	for i, b := range bs {
+		widths[i] = int(textWidth(b.label, f)) + 20
+	}
+	y := buttonPad
+	for from := 0; from < len(bs); {
+		to, used := from, buttonPad
+		for to < len(bs) && (to == from || used+widths[to]+buttonPad <= g.w) {
+			used += widths[to] + buttonPad
+			to++
+		}
+		x := g.w - used + buttonPad
+		for i := from; i < to; i++ {
+			bs[i].r = image.Rect(x, y, x+widths[i], y+buttonH)
+			x += widths[i] + buttonPad
+		}
+		from, y = to, y+buttonH+buttonPad
 	}
 	return bs
 }

@@ -210,6 +210,25 @@ func TestActionBar(t *testing.T) {
 	if _, ok := g.buttonAt(g.w/2, g.h/2); ok {
 		t.Errorf("a button in the middle of the map")
 	}
+	// In a narrow window the bar takes more rows, every button whole and
+	// none over another.
+	for _, w := range []int{960, 640} {
+		g.w = w
+		bs := g.buttons()
+		for i, b := range bs {
+			if b.r.Max.X > g.w || b.r.Min.X < 0 || b.r.Min.Y < 0 {
+				t.Errorf("width %d: button %q at %v is off the window", w, b.label, b.r)
+			}
+			for _, o := range bs[i+1:] {
+				if b.r.Overlaps(o.r) {
+					t.Errorf("width %d: buttons %q %v and %q %v overlap", w, b.label, b.r, o.label, o.r)
+				}
+			}
+		}
+		if bs[0].r.Min.Y != buttonPad || bs[len(bs)-1].r.Min.Y == buttonPad {
+			t.Errorf("width %d: want the first button in the first row and the last below it: %v … %v", w, bs[0].r, bs[len(bs)-1].r)
+		}
+	}
 }
 
 func TestRulerMeasures(t *testing.T) {
