@@ -50,17 +50,31 @@ func (sp *sprites) prepare(size float64) {
 
 var colLight = color.RGBA{0xf8, 0xf0, 0xe0, 0xff}
 
-// token images are 3 sizes square with the figure's centre at the middle.
+// square draws a sprite side hex sizes square: paint draws it about o, its
+// middle, at hex size s, in the larger scale supersample draws at, with a
+// batch that is flushed after it.
+func (sp *sprites) square(side float64, paint func(img *ebiten.Image, s float64, o hexmap.Point, b *batch)) *ebiten.Image {
+	n := int(math.Ceil(side * sp.size))
+	return supersample(n, n, func(img *ebiten.Image) {
+		b := batch{sharp: true}
+		paint(img, sp.size*superScale, hexmap.Point{X: float64(n*superScale) / 2, Y: float64(n*superScale) / 2}, &b)
+		b.flush(img)
+	})
+}
+
+// stamp draws a sprite centred at c.
+func stamp(dst, img *ebiten.Image, c hexmap.Point) {
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(c.X-float64(img.Bounds().Dx())/2, c.Y-float64(img.Bounds().Dy())/2)
+	dst.DrawImage(img, op)
+}
+
+// drawToken draws a figure's token (3 hex sizes square) centred at c.
 func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
-	s := sp.size
 	img, ok := sp.tokens[k]
 	if !ok {
-		n := int(math.Ceil(3 * s))
-		img = supersample(n, n, func(img *ebiten.Image) {
-			s := s * superScale
-			o := hexmap.Point{X: float64(n*superScale) / 2, Y: float64(n*superScale) / 2}
+		img = sp.square(3, func(img *ebiten.Image, s float64, o hexmap.Point, b *batch) {
 			r := s * 0.62
-			b := batch{sharp: true}
 			if k.acting {
 				b.path(img, circle(o, r+s*0.3), float32(math.Max(2*superScale, s/10)), color.RGBA{0x70, 0xf0, 0x70, 0xff})
 			}
@@ -79,27 +93,19 @@ func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
 		})
 		sp.tokens[k] = img
 	}
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(c.X-float64(img.Bounds().Dx())/2, c.Y-float64(img.Bounds().Dy())/2)
-	dst.DrawImage(img, op)
+	stamp(dst, img, c)
 }
 
 // drawWedge draws the facing wedge pointing at angle (radians, screen).
 func (sp *sprites) drawWedge(dst *ebiten.Image, col color.RGBA, c hexmap.Point, angle float64) {
-	s := sp.size
 	img, ok := sp.wedges[col]
 	if !ok {
-		n := int(math.Ceil(2.4 * s))
-		img = supersample(n, n, func(img *ebiten.Image) {
-			s := s * superScale
-			o := hexmap.Point{X: float64(n*superScale) / 2, Y: float64(n*superScale) / 2}
+		img = sp.square(2.4, func(img *ebiten.Image, s float64, o hexmap.Point, b *batch) {
 			r := s * 0.62
 			// Pointing along +X.
 			wedge := polygon([]hexmap.Point{{X: o.X + r*0.45, Y: o.Y + r*0.8}, {X: o.X + s*1.02, Y: o.Y}, {X: o.X + r*0.45, Y: o.Y - r*0.8}})
-			b := batch{sharp: true}
 			b.path(img, wedge, 0, shade(col, -0.2))
 			b.path(img, wedge, float32(math.Max(1.5*superScale, s/16)), colLight)
-			b.flush(img)
 		})
 		sp.wedges[col] = img
 	}
@@ -114,21 +120,14 @@ func (sp *sprites) drawWedge(dst *ebiten.Image, col color.RGBA, c hexmap.Point, 
 
 // drawBadge draws an AP badge centred at c.
 func (sp *sprites) drawBadge(dst *ebiten.Image, ap int, c hexmap.Point) {
-	s := sp.size
 	img, ok := sp.badges[ap]
 	if !ok {
-		n := int(math.Ceil(0.6 * s))
-		img = supersample(n, n, func(img *ebiten.Image) {
-			s := s * superScale
-			o := hexmap.Point{X: float64(n*superScale) / 2, Y: float64(n*superScale) / 2}
-			b := batch{sharp: true}
+		img = sp.square(0.6, func(img *ebiten.Image, s float64, o hexmap.Point, b *batch) {
 			b.path(img, circle(o, s*0.24), 0, colBar)
 			b.flush(img)
 			say(img, fmt.Sprint(ap), face(math.Max(9*superScale, s*0.3), true), o.X, o.Y, colSelect, true)
 		})
 		sp.badges[ap] = img
 	}
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(c.X-float64(img.Bounds().Dx())/2, c.Y-float64(img.Bounds().Dy())/2)
-	dst.DrawImage(img, op)
+	stamp(dst, img, c)
 }
