@@ -21,14 +21,24 @@ import (
 // that no lane's arithmetic reaches the next.
 
 // laneRec is what the 16-bit search knows of one hex. dep comes first, at
-// the record's 8-byte aligned start, read as two words; the record is 16 bytes,
-// four to a cache line.
+// the record's 8-byte aligned start, read as two words; with the hex's own
+// step costs beside it (copied from the step table when the hex is first
+// reached), a pop touches one cache line. The record is 32 bytes.
 type laneRec struct {
-	dep   [6]uint16 // cheapest departure cost by hexside; laneUnset if none yet
-	stamp uint16    // the search generation the record belongs to
-	sent  uint8     // bit d: departure d is taken (at its final cost)
-	info  uint8     // infoOdd, infoBlocked
+	dep     [6]uint16 // cheapest departure cost by hexside; laneUnset if none yet
+	stamp   uint16    // the search generation the record belongs to
+	sent    uint8     // bit d: departure d is taken (at its final cost)
+	info    uint8     // bits 0–5: a step across d is allowed; infoOdd; infoBlocked
+	steps   [6]int16  // the cost of a step across each hexside
+	pending uint16    // the cost the hex is queued at (its lowest), or laneNone
+	_       uint16
 }
+
+// laneNone marks a hex not queued.
+const laneNone = 1<<16 - 1
+
+// infoPass masks a laneRec's allowed steps.
+const infoPass = 1<<6 - 1
 
 // laneUnset is a departure not yet offered; laneLimit the highest limit a
 // 16-bit search takes, so that a cost, a step and a turn added, stays below
@@ -180,11 +190,17 @@ func exploreLanes(s Search, sc *laneScratch, table *stepTable, turn [4]int32, st
 	for i := range unset {
 		unset[i] = laneUnset
 	}
+	// fresh is a cell's record when it is first reached.
+	fresh := func(cell int32, parity uint8) laneRec {
+		return laneRec{dep: unset, stamp: gen, info: parity | pass[cell], pending: laneNone,
+			steps: [6]int16(cost[cell*6 : cell*6+6])}
+	}
 
 	startCell := int32(m.index(start))
 	sc.start = startCell*6 + int32(facing.norm())
 	c0 := &cells[startCell]
-	*c0 = laneRec{dep: unset, stamp: gen, info: m.parity(int(startCell))}
+	*c0 = fresh(startCell, m.parity(int(startCell)))
+	c0.pending = 0
 	for e := 0; e < 6; e++ {
 		c0.dep[e] = uint16(turn[facing.norm().Steps(Direction(e))])
 	}
@@ -198,6 +214,9 @@ func exploreLanes(s Search, sc *laneScratch, table *stepTable, turn [4]int32, st
 			*b = (*b)[:len(*b)-1]
 			queued--
 			c := &cells[cell]
+			if int32(c.pending) != at {
+				continue // queued again lower since, and taken there
+			}
 			// The departures costing at and not yet taken: lanes equal to
 			// at are those whose x is zero, whose top bit in
 			// (x & low) + low | x is clear (costs are below 1<<15).
@@ -223,22 +242,24 @@ func exploreLanes(s Search, sc *laneScratch, table *stepTable, turn [4]int32, st
 			// the least lane, the taken ones raised to laneUnset.
 			mlo, mhi := lo|takenLo[c.sent&0xf], hi|takenHi[c.sent>>4&3]
 			next := int32(min(uint16(mlo), uint16(mlo>>16), uint16(mlo>>32), uint16(mlo>>48), uint16(mhi), uint16(mhi>>16)))
+			c.pending = laneNone
 			if next <= limit {
 				buckets[next&mask] = append(buckets[next&mask], cell)
 				queued++
+				c.pending = uint16(next)
 			}
 			odd := c.info & infoOdd
 			deltas := &delta[odd>>6]
-			for out := eq & pass[cell]; out != 0; out &= out - 1 {
+			for out := eq & c.info & infoPass; out != 0; out &= out - 1 {
 				d := bits.TrailingZeros8(out)
-				nd := at + int32(cost[int(cell)*6+d])
+				nd := at + int32(c.steps[d])
 				if nd > limit {
 					continue
 				}
 				to := cell + deltas[d]
 				n := &cells[to]
 				if n.stamp != gen {
-					*n = laneRec{dep: unset, stamp: gen, info: odd ^ flips[d]}
+					*n = fresh(to, odd^flips[d])
 					if blocked != nil && blocked(m.hexAt(int(to))) {
 						n.info |= infoBlocked
 					}
@@ -263,10 +284,13 @@ func exploreLanes(s Search, sc *laneScratch, table *stepTable, turn [4]int32, st
 				klo, khi := glo>>15*0xffff, ghi>>15*0xffff
 				*plo, *phi = clo&klo|wlo&^klo, chi&khi|whi&^khi
 				lowered := gather4(glo) | uint8(ghi>>15&1)<<4 | uint8(ghi>>31&1)<<5
-				// Queue it at the cheapest departure this arrival lowered.
-				if q := nd + lowest[d][lowered]; q <= limit {
+				// Queue it at the cheapest departure this arrival lowered,
+				// unless it is queued as low already: taking that, it is
+				// queued again at its next departure, this one or less.
+				if q := nd + lowest[d][lowered]; q <= limit && q < int32(n.pending) {
 					buckets[q&mask] = append(buckets[q&mask], to)
 					queued++
+					n.pending = uint16(q)
 				}
 			}
 		}
