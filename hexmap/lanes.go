@@ -190,17 +190,11 @@ func exploreLanes(s Search, sc *laneScratch, table *stepTable, turn [4]int32, st
 	for i := range unset {
 		unset[i] = laneUnset
 	}
-	// fresh is a cell's record when it is first reached.
-	fresh := func(cell int32, parity uint8) laneRec {
-		return laneRec{dep: unset, stamp: gen, info: parity | pass[cell], pending: laneNone,
-			steps: [6]int16(cost[cell*6 : cell*6+6])}
-	}
 
 	startCell := int32(m.index(start))
 	sc.start = startCell*6 + int32(facing.norm())
 	c0 := &cells[startCell]
-	*c0 = fresh(startCell, m.parity(int(startCell)))
-	c0.pending = 0
+	*c0 = laneRec{stamp: gen, info: m.parity(int(startCell)) | pass[startCell], steps: [6]int16(cost[startCell*6 : startCell*6+6])}
 	for e := 0; e < 6; e++ {
 		c0.dep[e] = uint16(turn[facing.norm().Steps(Direction(e))])
 	}
@@ -259,7 +253,11 @@ func exploreLanes(s Search, sc *laneScratch, table *stepTable, turn [4]int32, st
 				to := cell + deltas[d]
 				n := &cells[to]
 				if n.stamp != gen {
-					*n = fresh(to, odd^flips[d])
+					// First reached: field by field, not a struct built
+					// and copied.
+					n.dep, n.stamp, n.sent, n.pending = unset, gen, 0, laneNone
+					n.info = odd ^ flips[d] | pass[to]
+					n.steps = [6]int16(cost[to*6 : to*6+6])
 					if blocked != nil && blocked(m.hexAt(int(to))) {
 						n.info |= infoBlocked
 					}
