@@ -386,15 +386,15 @@ func getScratch(pool *sync.Pool, cells int) *scratch {
 	return sc
 }
 
-// explore runs the search with 16-bit costs when its limit keeps them
-// small, else with 32-bit ones.
+// explore runs the 16-bit search of lanes.go when the limit keeps costs
+// small (and turning never pays back), else the 32-bit one.
 func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 	table := s.Map.steps(s.Cost)
 	var turn [4]int32
 	for i := range turn {
 		turn[i] = int32(s.Cost.Turn(i))
 	}
-	if s.Limit > 0 && s.Limit <= laneLimit && table.max+turn[3] < 1<<12 {
+	if s.Limit > 0 && s.Limit <= laneLimit && table.max+turn[3] < 1<<12 && turn[0] >= 0 {
 		return exploreLanes(s, getLaneScratch(len(s.Map.terrain)), table, turn, start, facing, goal)
 	}
 	sc := getScratch(&pool32, len(s.Map.terrain))
