@@ -6,16 +6,40 @@ import (
 	"hexslinger/hexmap"
 )
 
+// benchMap is the benchmarks' map and start: the middle of a 256×256 map
+// of mixed terrain, cleared to dirt.
+func benchMap() (*hexmap.Map, hexmap.Hex) {
+	m := hexmap.Sample(256, 256, 1)
+	start := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 128, Row: 128})
+	m.SetTerrain(start, "dirt")
+	m.RemoveFeature(start)
+	return m, start
+}
+
+// TestBenchReachIsBig keeps BenchmarkReachable20AP honest: its figure must
+// reach most of what 120 paces could, not a pocket the sample map walls in,
+// and the farthest hexes must cost nearly all of the 20 AP.
+func TestBenchReachIsBig(t *testing.T) {
+	m, start := benchMap()
+	cost := MoveCost{Pace: 6}
+	r := hexmap.Search{Map: m, Cost: cost, Limit: 20 * cost.UnitsPerAP()}.Reachable(start, 0)
+	defer r.Release()
+	if r.Len() < 30000 {
+		t.Errorf("the bench figure reaches %d hexes with 20 AP, want over 30,000", r.Len())
+	}
+	hs := r.Hexes()
+	if c, _ := r.Cost(hs[len(hs)-1]); cost.AP(c) < 19 {
+		t.Errorf("the dearest hex reached costs %d AP, want 19 or 20", cost.AP(c))
+	}
+}
+
 // benchReach times the reachable set of a figure in the middle of a
 // 256×256 map of mixed terrain with ap AP, priced by cost.
 func benchReach(b *testing.B, cost interface {
 	hexmap.CostModel
 	UnitsPerAP() int
 }, ap int) {
-	m := hexmap.Sample(256, 256, 1)
-	start := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 128, Row: 128})
-	m.SetTerrain(start, "dirt")
-	m.RemoveFeature(start)
+	m, start := benchMap()
 	s := hexmap.Search{Map: m, Cost: cost, Limit: ap * cost.UnitsPerAP()}
 	if r := s.Reachable(start, 0); r.Len() < 2 { // also builds the map's step table
 		b.Fatalf("the bench figure reaches %d hexes: the sample map has boxed it in", r.Len())
