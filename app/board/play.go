@@ -150,7 +150,9 @@ func (p *play) click(h hexmap.Hex) (*session.Command, string) {
 			return nil, ""
 		}
 		p.selected = f.ID
-		return nil, p.describe(f)
+		// The bar's second line shows the figure's AP, Move and facing;
+		// this one says what to do with it.
+		return nil, p.st.Characters[f.Character].Name + " selected: click a hex to move · right click or Q/E to turn · A to attack · Esc to let go."
 	}
 	if p.selected == "" {
 		if p.st.Map.Contains(h) {

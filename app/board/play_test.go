@@ -36,7 +36,7 @@ func at(t *testing.T, p *play, label string) hexmap.Hex {
 func TestClickSelectsThenMoves(t *testing.T) {
 	p := demoPlay(t)
 	cmd, msg := p.click(at(t, p, "C8"))
-	if cmd != nil || p.selected != "cyril" || !strings.HasPrefix(msg, "Cyril Wellington — 8 AP left") {
+	if cmd != nil || p.selected != "cyril" || !strings.HasPrefix(msg, "Cyril Wellington selected") {
 		t.Fatalf("click on Cyril: cmd %v, selected %q, msg %q", cmd, p.selected, msg)
 	}
 	cmd, _ = p.click(at(t, p, "J8"))
