@@ -323,7 +323,6 @@ type scratch struct {
 	arr     []int32   // by state: the arrival cost, once settled
 	buckets [][]int32 // Dial's circular bucket queue of states
 	order   []int32
-	pool    *sync.Pool
 }
 
 // cellRec is what a search knows of one hex: the cheapest cost of leaving
@@ -366,16 +365,14 @@ func (sc *scratch) first(i int) (uint8, bool) {
 	return best, true
 }
 
-func (sc *scratch) release() { sc.pool.Put(sc) }
+func (sc *scratch) release() { scratchPool.Put(sc) }
 
-var (
-	pool32 sync.Pool
-)
+var scratchPool sync.Pool
 
-func getScratch(pool *sync.Pool, cells int) *scratch {
-	sc, _ := pool.Get().(*scratch)
+func getScratch(cells int) *scratch {
+	sc, _ := scratchPool.Get().(*scratch)
 	if sc == nil || len(sc.cells) != cells {
-		sc = &scratch{cells: make([]cellRec, cells), arr: make([]int32, 6*cells), pool: pool}
+		sc = &scratch{cells: make([]cellRec, cells), arr: make([]int32, 6*cells)}
 	}
 	sc.gen++
 	if sc.gen == 0 { // wrapped: clear the stamps once
@@ -397,8 +394,7 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 	if s.Limit > 0 && s.Limit <= laneLimit && table.max+turn[3] < 1<<12 && turn[0] >= 0 {
 		return exploreLanes(s, getLaneScratch(len(s.Map.terrain)), table, turn, start, facing, goal)
 	}
-	sc := getScratch(&pool32, len(s.Map.terrain))
-	return exploreWith(s, sc, math.MaxInt32, table, turn, start, facing, goal)
+	return exploreWith(s, getScratch(len(s.Map.terrain)), table, turn, start, facing, goal)
 }
 
 // exploreWith runs Dijkstra's algorithm over (hex, facing) states with
@@ -408,7 +404,7 @@ func (s Search) explore(start Hex, facing Direction, goal int) *Reach {
 // and a settled arrival steps out only across the hexsides it is the
 // cheapest way to leave by. With goal ≥ 0 it stops once the goal is
 // settled.
-func exploreWith(s Search, sc *scratch, unset int32, table *stepTable, turn [4]int32, start Hex, facing Direction, goal int) *Reach {
+func exploreWith(s Search, sc *scratch, table *stepTable, turn [4]int32, start Hex, facing Direction, goal int) *Reach {
 	m := s.Map
 	gen := sc.gen
 	r := &Reach{m: m, st: sc, table: table, turn: turn}
@@ -440,6 +436,7 @@ func exploreWith(s Search, sc *scratch, unset int32, table *stepTable, turn [4]i
 	}
 	cells := sc.cells
 	arr := sc.arr
+	const unset = math.MaxInt32
 	fresh := cellRec{stamp: gen, dep: [6]int32{unset, unset, unset, unset, unset, unset}}
 	cost := table.cost
 	blocked := s.Blocked
