@@ -32,8 +32,8 @@ const (
 var benchZooms = []float64{8, 16, 32, 64}
 
 // Bench is the map window's benchmark as an ebiten.Game: at each zoom,
-// empty frames as the baseline, then a generated 256×256 map with 500 figures, the
-// reachable area, a path preview and the hover outline at each zoom. It
+// empty frames as the baseline, then a generated 256×256 map with 500
+// figures, the reachable area, a path preview and the hover outline. It
 // prints per zoom the p50 and p99 frame time and their ratio to the
 // baseline's, the p99 CPU time in Update plus Draw, and the peak memory.
 type Bench struct {

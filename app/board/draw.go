@@ -346,7 +346,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if g.messageErr {
 		msgCol = colBad
 	}
-	say(dst, fit(g.message, f, float64(g.w)-32), f, 16, y0+20, msgCol, false)
+	barLine(dst, g.message, f, g.w, y0+20, msgCol)
 	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit"
 	if st := g.play.st; st != nil {
 		hint = fmt.Sprintf("Round %d, segment %d · ", st.Round, st.Segment) + hint
@@ -377,7 +377,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 			}
 		}
 	}
-	say(dst, fit(hint, face(16, false), float64(g.w)-32), face(16, false), 16, y0+46, colDim, false)
+	barLine(dst, hint, face(16, false), g.w, y0+46, colDim)
 }
 
 // drawBanner draws why the window is not connected, across the top.

@@ -348,7 +348,7 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	if ed.typing {
 		msg = "Label: " + string(ed.typed) + "▏"
 	}
-	say(screen, fit(msg, face(17, false), float64(ed.w)-32), face(17, false), 16, y0+20, col, false)
+	barLine(screen, msg, face(17, false), ed.w, y0+20, col)
 	file := ed.e.path
 	if file == "" {
 		file = "(not saved yet)"
@@ -360,5 +360,5 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 		file = "the fight's map: each stroke goes to the session"
 	}
 	status := fmt.Sprintf("%s · brush %d · %s · %s %d×%d · %s", ed.e.toolName(), ed.e.brush, m.Label(ed.hover), m.Name, m.Width, m.Height, file)
-	say(screen, fit(status, face(15, false), float64(ed.w)-32), face(15, false), 16, y0+46, colDim, false)
+	barLine(screen, status, face(15, false), ed.w, y0+46, colDim)
 }

@@ -108,6 +108,12 @@ func fit(s string, f *text.GoTextFace, width float64) string {
 	return out
 }
 
+// barLine writes a line of a status bar barWidth wide at height y, from
+// its left margin, cut to fit within its margins.
+func barLine(dst *ebiten.Image, s string, f *text.GoTextFace, barWidth int, y float64, c color.Color) {
+	say(dst, fit(s, f, float64(barWidth)-32), f, 16, y, c, false)
+}
+
 // tagKey names a cached text tag: a short text on a filled box.
 type tagKey struct {
 	text     string
