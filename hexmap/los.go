@@ -111,24 +111,34 @@ func (m *Map) edgeAt(prev Hex, pi, hi int, d Direction) *Feature {
 }
 
 // lineWalk steps along the straight line between two hex centres, one hex
-// a step, in exact integer arithmetic: the point i/n of the way along,
-// scaled by n, is p. Where the point lies exactly between two hexes (the
-// line grazes a corner) both are returned: the first is the hex Red Blob
-// Games' nudge of (+1e-6, +2e-6, −3e-6) picks, the second the opposite
-// nudge's.
+// a step, in exact integer arithmetic. Each step goes along one of the two
+// directions that bracket the line, to whichever of the two candidate hexes
+// is nearer the line's point i/n of the way along. Where the point lies
+// exactly between them (the line grazes a corner) both are returned: the
+// first is the hex Red Blob Games' nudge of (+1e-6, +2e-6, −3e-6) picks, the
+// second the opposite nudge's.
+//
+// Which candidate is nearer is the sign of one dot product, kept up to date
+// by adding constants, as in Bresenham's line: with p the point and a the
+// last hex (cube coordinates scaled by n) and u = v0 − v1 the difference of
+// the two directions' vectors, |p − a − n·v0|² − |p − a − n·v1|² =
+// −2n·(p − a)·u, as both vectors have the same length. So the first
+// candidate is nearer when e = (p − a)·u is above zero; each step adds the
+// line's own step to p and the chosen vector, times n, to a.
 type lineWalk struct {
-	n    int64
-	p, d [3]int64 // scaled point and its step, cube coordinates
-	dirs [2]Direction
-	vecs [2]Hex
-	at   Hex // the hex of the last step (the first nudge's)
+	n     int64    // the hexes from one end to the other
+	e     int64    // (p − a)·u
+	stepE int64    // what moving the point one step adds to e
+	takeE [2]int64 // what taking each direction takes from e
+	first bool     // a tie goes to the first direction (the nudge's side)
+	dirs  [2]Direction
+	vecs  [2]Hex
+	at    Hex // the hex of the last step (the first nudge's)
 }
 
 func newLineWalk(from, to Hex) lineWalk {
 	n := int64(from.DistanceTo(to))
-	w := lineWalk{n: n, at: from,
-		p: [3]int64{int64(from.Q) * n, int64(from.R) * n, int64(from.S()) * n},
-		d: [3]int64{int64(to.Q - from.Q), int64(to.R - from.R), int64(to.S() - from.S())}}
+	w := lineWalk{n: n, at: from}
 	// The two directions that bracket the line: those a step along which
 	// brings a hex nearer to the target.
 	k := 0
@@ -143,42 +153,91 @@ func newLineWalk(from, to Hex) lineWalk {
 		w.dirs[1] = w.dirs[0]
 	}
 	w.vecs = [2]Hex{w.dirs[0].Vector(), w.dirs[1].Vector()}
+	u := w.vecs[0].Sub(w.vecs[1])
+	w.stepE = cubeDot(to.Sub(from), u)
+	w.takeE = [2]int64{n * cubeDot(w.vecs[0], u), n * cubeDot(w.vecs[1], u)}
+	// A tie: the nudge (1, 2, −3) favours the hex lying further along it.
+	w.first = u.Q+2*u.R-3*u.S() > 0 || u == Hex{}
 	return w
+}
+
+// cubeDot is the dot product of two hexes' cube coordinates.
+func cubeDot(a, b Hex) int64 {
+	return int64(a.Q)*int64(b.Q) + int64(a.R)*int64(b.R) + int64(a.S())*int64(b.S())
 }
 
 // next returns the hex(es) of the next step and the hexside each is
 // entered by; a and b differ where the line runs exactly between them.
 func (w *lineWalk) next() (a, b Hex, da, db Direction) {
-	w.p[0] += w.d[0]
-	w.p[1] += w.d[1]
-	w.p[2] += w.d[2]
-	c1, c2 := w.at.Add(w.vecs[0]), w.at.Add(w.vecs[1])
-	d1, d2 := w.dist2(c1), w.dist2(c2)
+	w.e += w.stepE
+	k := 1 // the direction taken
 	switch {
-	case d1 < d2:
-		a, b, da, db = c1, c1, w.dirs[0], w.dirs[0]
-	case d2 < d1:
-		a, b, da, db = c2, c2, w.dirs[1], w.dirs[1]
-	default:
-		// A tie: the nudge (1, 2, −3) favours the hex lying further along it.
-		v := c1.Sub(c2)
-		if v.Q+2*v.R-3*v.S() > 0 {
-			a, b, da, db = c1, c2, w.dirs[0], w.dirs[1]
-		} else {
-			a, b, da, db = c2, c1, w.dirs[1], w.dirs[0]
-		}
+	case w.e > 0 || w.e == 0 && w.first:
+		k = 0
 	}
+	a, da = w.at.Add(w.vecs[k]), w.dirs[k]
+	b, db = a, da
+	if w.e == 0 {
+		b, db = w.at.Add(w.vecs[1-k]), w.dirs[1-k]
+	}
+	w.e -= w.takeE[k]
 	w.at = a
 	return a, b, da, db
 }
 
-// dist2 is the squared distance (×n², up to a constant) from the point to
-// the centre of h.
-func (w *lineWalk) dist2(h Hex) int64 {
-	x := w.p[0] - int64(h.Q)*w.n
-	y := w.p[1] - int64(h.R)*w.n
-	z := w.p[2] - int64(h.S())*w.n
-	return x*x + y*y + z*z
+// plain takes the walk over the common steps, in one tight loop: one line
+// (no corner grazed), into a hex of the map, short of the target, with
+// nothing in it or on the hexside crossed that a line between eyes at least
+// 1 level up could meet (cellFlags). pi is the cell of the walk's hex and
+// left the steps it may take at most; it returns the cell reached and the
+// steps taken. The step it stops before is left to next.
+func (w *lineWalk) plain(m *Map, flags []uint8, pi, left int) (int, int) {
+	e, at := w.e, w.at
+	stepE := w.stepE
+	// By the direction taken: the hex's step, what it takes from e, and
+	// where the hexside's feature is flagged: on the hex stepped from
+	// (hexsides 0–2) or on the one stepped into.
+	var vecs [2]Hex
+	var takeE [2]int64
+	var edge [2]uint8
+	var onPrev [2]bool
+	for j, d := range w.dirs {
+		vecs[j], takeE[j] = w.vecs[j], w.takeE[j]
+		edge[j], onPrev[j] = flagEdge0<<(d%3), d < 3
+	}
+	// Offset coordinates as in Map.index, with shifts: (r − r&1)/2 is r>>1.
+	width, height, pointy := m.Width, m.Height, 1
+	if m.Orientation == Flat {
+		pointy = 0
+	}
+	const stop = flagSightTerrain | flagFeature | flagHigh | flagGap
+	k := 0
+	for ; k < left; k++ {
+		next := e + stepE
+		if next == 0 {
+			break // a corner
+		}
+		j := 0
+		if next < 0 {
+			j = 1
+		}
+		h := at.Add(vecs[j])
+		col, row := h.Q+h.R>>1*pointy, h.R+h.Q>>1*(1-pointy)
+		if uint(col) >= uint(width) || uint(row) >= uint(height) {
+			break
+		}
+		hi := row*width + col
+		c := hi
+		if onPrev[j] {
+			c = pi
+		}
+		if flags[hi]&stop != 0 || flags[c]&edge[j] != 0 {
+			break
+		}
+		e, at, pi = next-takeE[j], h, hi
+	}
+	w.e, w.at = e, at
+	return pi, k
 }
 
 // lineTrace is one line's progress: where it is and what it has found.
@@ -206,20 +265,17 @@ func (m *Map) traceLines(from, to Hex) (Sight, Sight) {
 	flags, nbr := m.cellFlags()
 	var t [2]lineTrace
 	t[0] = lineTrace{prev: from, pi: m.index(from)}
-	same := true // the second line has not left the first yet
+	same := true                    // the second line has not left the first yet
+	plain := eyeA >= 1 && eyeB >= 1 // see lineWalk.plain
 	for i := 1; i <= n; i++ {
+		if plain && same && i < n && t[0].pi >= 0 {
+			if pi, k := w.plain(m, flags, t[0].pi, n-i); k > 0 {
+				t[0].prev, t[0].pi = w.at, pi
+				i += k
+			}
+		}
 		ha, hb, da, db := w.next()
 		if same && ha == hb {
-			// The common step: one line, into a hex with nothing in it or
-			// on the hexside crossed. Only that is checked here.
-			if pi := t[0].pi; pi >= 0 && i < n && t[0].prev.Add(directionVectors[da]) == ha && eyeA >= 0 && eyeB >= 0 {
-				hi := nbr[pi*6+int(da)]
-				if hi >= 0 && flags[hi]&(flagSightTerrain|flagFeature|flagHigh) == 0 && m.terrain[hi] != 0 &&
-					(da < 3 && flags[pi]&(flagEdge0<<da) == 0 || da >= 3 && flags[hi]&(flagEdge0<<(da-3)) == 0) {
-					t[0].prev, t[0].pi = ha, int(hi)
-					continue
-				}
-			}
 			eye := eyeA + (eyeB-eyeA)*float64(i)/float64(n)
 			if m.traceStep(flags, nbr, &t[0], ha, da, i, n, eye); t[0].closed {
 				break
@@ -241,6 +297,9 @@ func (m *Map) traceLines(from, to Hex) (Sight, Sight) {
 		if t[0].closed && t[1].closed {
 			break
 		}
+		if rejoined(&t[0], &t[1]) {
+			same = true // past the corner, one line again
+		}
 	}
 	if same {
 		t[1] = t[0]
@@ -259,6 +318,20 @@ func (m *Map) traceLines(from, to Hex) (Sight, Sight) {
 		}
 	}
 	return out[0], out[1]
+}
+
+// rejoined reports whether two lines that split at a corner are one again:
+// both open, in the same hex, having crossed the same cover.
+func rejoined(a, b *lineTrace) bool {
+	if a.closed || b.closed || a.prev != b.prev || a.pi != b.pi || len(a.sight.Cover) != len(b.sight.Cover) {
+		return false
+	}
+	for i := range a.sight.Cover {
+		if a.sight.Cover[i] != b.sight.Cover[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // traceStep takes one line a step on to h, the i-th of n, at eye height
@@ -299,7 +372,7 @@ func (m *Map) traceStep(flags []uint8, nbr []int32, t *lineTrace, h Hex, d Direc
 		return // the target's own hex, or a gap in an irregular map
 	}
 	f := flags[hi]
-	if f&(flagSightTerrain|flagFeature|flagHigh) == 0 && eye >= 0 {
+	if f&(flagSightTerrain|flagFeature|flagHigh) == 0 && eye >= 1 {
 		return
 	}
 	if f&flagSightTerrain != 0 {

@@ -195,7 +195,10 @@ const (
 	flagEdge0                          // features on canonical hexsides 0, 1, 2
 	flagEdge1
 	flagEdge2
-	flagHigh // elevation above 0
+	// flagHigh is elevation above 1: ground a line between eyes EyeHeight
+	// over level 0 or higher may pass below.
+	flagHigh
+	flagGap // no hex: a gap in an irregular map
 )
 
 // cellFlags returns the per-cell flags for the map as it is now, and the
@@ -211,6 +214,9 @@ func (m *Map) cellFlags() ([]uint8, []int32) {
 	}
 	for i, t := range m.terrain {
 		var f uint8
+		if t == 0 {
+			f |= flagGap
+		}
 		if t != 0 && terrainList[t-1].BlocksSight {
 			f |= flagSightTerrain
 		}
@@ -222,7 +228,7 @@ func (m *Map) cellFlags() ([]uint8, []int32) {
 				f |= flagEdge0 << k
 			}
 		}
-		if m.elevation[i] > 0 {
+		if m.elevation[i] > 1 {
 			f |= flagHigh
 		}
 		c.flags[i] = f
