@@ -290,3 +290,62 @@ func TestSightAgreesWithReference(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSightAgrees checks SightLine against the reference on generated maps
+// of any shape and orientation, with walls, windows, rock, features, gaps,
+// pits and hills, between any two hexes (lines along hex corners among
+// them).
+func FuzzSightAgrees(f *testing.F) {
+	f.Add(uint64(1), uint8(30), uint8(24), false, uint16(17), uint16(400))
+	f.Add(uint64(9), uint8(64), uint8(9), true, uint16(3), uint16(77))
+	f.Fuzz(func(t *testing.T, seed uint64, w, h uint8, flat bool, a, b uint16) {
+		width, height := int(w%64)+1, int(h%64)+1
+		o := Pointy
+		if flat {
+			o = Flat
+		}
+		m, _ := New("fuzz", o, width, height, "dirt")
+		rng := rand.New(rand.NewPCG(seed, 5))
+		at := func() Hex { return o.FromOffset(Offset{rng.IntN(width), rng.IntN(height)}) }
+		kinds := []string{"wall", "window", "door", "fence", "barrel", "trough", "table", "counter"}
+		for i := 0; i < width*height/3; i++ {
+			switch rng.IntN(6) {
+			case 0:
+				m.SetTerrain(at(), []string{"rock", "rough", "water", ""}[rng.IntN(4)])
+			case 1:
+				m.SetElevation(at(), rng.IntN(7)-2)
+			case 2:
+				if f, err := NewFeature(kinds[rng.IntN(4)]); err == nil {
+					f.Open = f.Kind == "door" && rng.IntN(2) == 0
+					m.SetEdge(at(), Direction(rng.IntN(6)), f)
+				}
+			case 3:
+				if f, err := NewFeature(kinds[4+rng.IntN(4)]); err == nil {
+					m.SetFeature(at(), f)
+				}
+			}
+		}
+		cell := func(k uint16) Hex {
+			k %= uint16(width * height)
+			return o.FromOffset(Offset{int(k) % width, int(k) / width})
+		}
+		from, to := cell(a), cell(b)
+		if from == to || !m.Contains(from) || !m.Contains(to) {
+			return
+		}
+		ca, na := refTrace(m, from, to, lineNudges[0])
+		cb, nb := refTrace(m, from, to, lineNudges[1])
+		s := m.SightLine(from, to)
+		want := min(na, nb) // the cover of the open line with less of it
+		switch {
+		case ca && !cb:
+			want = na
+		case cb && !ca:
+			want = nb
+		}
+		if s.Clear != (ca || cb) || s.Partial != (ca != cb) || (s.Clear && len(s.Cover) != want) {
+			t.Fatalf("%v→%v: clear %v partial %v cover %d; reference lines %v/%v cover %d/%d",
+				from, to, s.Clear, s.Partial, len(s.Cover), ca, cb, na, nb)
+		}
+	})
+}
