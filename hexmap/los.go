@@ -171,8 +171,7 @@ func cubeDot(a, b Hex) int64 {
 func (w *lineWalk) next() (a, b Hex, da, db Direction) {
 	w.e += w.stepE
 	k := 1 // the direction taken
-	switch {
-	case w.e > 0 || w.e == 0 && w.first:
+	if w.e > 0 || w.e == 0 && w.first {
 		k = 0
 	}
 	a, da = w.at.Add(w.vecs[k]), w.dirs[k]
@@ -187,10 +186,10 @@ func (w *lineWalk) next() (a, b Hex, da, db Direction) {
 
 // plain takes the walk over the common steps, in one tight loop: one line
 // (no corner grazed), into a hex of the map, short of the target, with
-// nothing in it or on the hexside crossed that a line between eyes at least
-// 1 level up could meet (cellFlags). pi is the cell of the walk's hex and
-// left the steps it may take at most; it returns the cell reached and the
-// steps taken. The step it stops before is left to next.
+// nothing in it or on the hexside crossed that a line between eyes at
+// lowGround or higher could meet (cellFlags). pi is the cell of the walk's
+// hex and left the steps it may take at most; it returns the cell reached
+// and the steps taken. The step it stops before is left to next.
 func (w *lineWalk) plain(m *Map, flags []uint8, pi, left int) (int, int) {
 	e, at := w.e, w.at
 	stepE := w.stepE
@@ -265,8 +264,8 @@ func (m *Map) traceLines(from, to Hex) (Sight, Sight) {
 	flags, nbr := m.cellFlags()
 	var t [2]lineTrace
 	t[0] = lineTrace{prev: from, pi: m.index(from)}
-	same := true                    // the second line has not left the first yet
-	plain := eyeA >= 1 && eyeB >= 1 // see lineWalk.plain
+	same := true                                    // the second line has not left the first yet
+	plain := eyeA >= lowGround && eyeB >= lowGround // see lineWalk.plain
 	for i := 1; i <= n; i++ {
 		if plain && same && i < n && t[0].pi >= 0 {
 			if pi, k := w.plain(m, flags, t[0].pi, n-i); k > 0 {
@@ -372,7 +371,7 @@ func (m *Map) traceStep(flags []uint8, nbr []int32, t *lineTrace, h Hex, d Direc
 		return // the target's own hex, or a gap in an irregular map
 	}
 	f := flags[hi]
-	if f&(flagSightTerrain|flagFeature|flagHigh) == 0 && eye >= 1 {
+	if f&(flagSightTerrain|flagFeature|flagHigh) == 0 && eye >= lowGround {
 		return
 	}
 	if f&flagSightTerrain != 0 {

@@ -195,11 +195,14 @@ const (
 	flagEdge0                          // features on canonical hexsides 0, 1, 2
 	flagEdge1
 	flagEdge2
-	// flagHigh is elevation above 1: ground a line between eyes EyeHeight
-	// over level 0 or higher may pass below.
-	flagHigh
-	flagGap // no hex: a gap in an irregular map
+	flagHigh // elevation above lowGround
+	flagGap  // no hex: a gap in an irregular map
 )
+
+// lowGround is the highest level a line of sight need not look at when
+// both eyes are at least that high (EyeHeight over level 0 or higher):
+// ground no higher than every point of the line cannot close it.
+const lowGround = 1
 
 // cellFlags returns the per-cell flags for the map as it is now, and the
 // neighbour table.
@@ -228,7 +231,7 @@ func (m *Map) cellFlags() ([]uint8, []int32) {
 				f |= flagEdge0 << k
 			}
 		}
-		if m.elevation[i] > 1 {
+		if m.elevation[i] > lowGround {
 			f |= flagHigh
 		}
 		c.flags[i] = f
