@@ -142,7 +142,9 @@ int main(int argc, char **argv) {
 		for (int d = 0; d < 6; d++) cells[i].pass |= (steps[i * 6 + d] >= 0) << d;
 		cells[i].odd = odd[i];
 	}
-	for (int i = 0; i < 1024; i++) buckets[i].a = malloc(n * 4);
+	int nb = 1;  // the ring search() uses
+	while (nb < maxstep + turn[3] + 1) nb *= 2;
+	for (int i = 0; i < nb; i++) buckets[i].a = malloc(n * 4);
 	order = malloc(n * 4);
 	for (int d = 0; d < 6; d++) {
 		int16_t t[8] = {0};
