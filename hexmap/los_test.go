@@ -270,24 +270,30 @@ func TestSightAgreesWithReference(t *testing.T) {
 				if a == b || !m.Contains(a) || !m.Contains(b) {
 					continue
 				}
-				ca, na := refTrace(m, a, b, lineNudges[0])
-				cb, nb := refTrace(m, a, b, lineNudges[1])
-				s := m.SightLine(a, b)
-				wantCover := -1
-				switch {
-				case ca && cb:
-					wantCover = min(na, nb)
-				case ca:
-					wantCover = na
-				case cb:
-					wantCover = nb
-				}
-				if s.Clear != (ca || cb) || s.Partial != (ca != cb) || (s.Clear && len(s.Cover) != wantCover) {
-					t.Fatalf("%v→%v: clear %v partial %v cover %d; reference lines %v/%v cover %d/%d",
-						a, b, s.Clear, s.Partial, len(s.Cover), ca, cb, na, nb)
-				}
+				checkSight(t, m, a, b)
 			}
 		})
+	}
+}
+
+// checkSight fails t unless SightLine from a to b agrees with the two
+// nudged reference lines: open when either is, partly when only one is,
+// with the cover of the open line that has less of it.
+func checkSight(t *testing.T, m *Map, a, b Hex) {
+	t.Helper()
+	ca, na := refTrace(m, a, b, lineNudges[0])
+	cb, nb := refTrace(m, a, b, lineNudges[1])
+	s := m.SightLine(a, b)
+	want := min(na, nb)
+	switch {
+	case ca && !cb:
+		want = na
+	case cb && !ca:
+		want = nb
+	}
+	if s.Clear != (ca || cb) || s.Partial != (ca != cb) || (s.Clear && len(s.Cover) != want) {
+		t.Fatalf("%v→%v: clear %v partial %v cover %d; reference lines %v/%v cover %d/%d",
+			a, b, s.Clear, s.Partial, len(s.Cover), ca, cb, na, nb)
 	}
 }
 
@@ -333,19 +339,6 @@ func FuzzSightAgrees(f *testing.F) {
 		if from == to || !m.Contains(from) || !m.Contains(to) {
 			return
 		}
-		ca, na := refTrace(m, from, to, lineNudges[0])
-		cb, nb := refTrace(m, from, to, lineNudges[1])
-		s := m.SightLine(from, to)
-		want := min(na, nb) // the cover of the open line with less of it
-		switch {
-		case ca && !cb:
-			want = na
-		case cb && !ca:
-			want = nb
-		}
-		if s.Clear != (ca || cb) || s.Partial != (ca != cb) || (s.Clear && len(s.Cover) != want) {
-			t.Fatalf("%v→%v: clear %v partial %v cover %d; reference lines %v/%v cover %d/%d",
-				from, to, s.Clear, s.Partial, len(s.Cover), ca, cb, na, nb)
-		}
+		checkSight(t, m, from, to)
 	})
 }
