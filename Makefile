@@ -5,7 +5,7 @@ GO ?= go
 BIN := bin
 GOFLAGS_BUILD ?=
 
-.PHONY: all run build deps test-deps test unit e2e vet fmt-check fuzz bench clean
+.PHONY: all run build deps test-deps test unit e2e vet fmt-check fuzz bench package clean
 
 all: build
 
@@ -22,7 +22,9 @@ build: deps
 run: build
 	$(BIN)/hexslinger
 
-vet:
+# Every target that compiles installs what it needs first: cgo compiles
+# Fyne's and Ebiten's C parts even for vet.
+vet: deps
 	$(GO) vet ./...
 
 fmt-check:
@@ -41,14 +43,20 @@ e2e: test-deps build
 	scripts/xvfb.sh $(GO) test -count=1 -tags e2e -v ./e2e/ || \
 	  { echo "e2e: failed once (output above); retrying"; scripts/xvfb.sh $(GO) test -count=1 -tags e2e -v ./e2e/; }
 
-test: fmt-check vet unit e2e
+test: test-deps fmt-check vet unit e2e
 
-fuzz: test-deps
+fuzz: deps
 	$(GO) test -run XXX -fuzz FuzzDecode -fuzztime 2m ./hexmap
 	$(GO) test -run XXX -fuzz FuzzDecodeFight -fuzztime 2m ./app/session
 
-bench:
+bench: deps
 	$(GO) test -run XXX -bench . ./hexmap ./rules ./app/session
 
+# package: an archive that installs both programs, the icon and the menu
+# entry (scripts/package.sh; fyne package does the console's part).
+package:
+	@scripts/deps.sh package
+	scripts/package.sh
+
 clean:
-	rm -rf $(BIN) e2e/shots
+	rm -rf $(BIN) e2e/shots build

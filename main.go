@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -18,6 +19,8 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"hexslinger/app/console"
+	"hexslinger/app/display"
+	_ "hexslinger/app/display/locale" // before Fyne reads the locale
 	"hexslinger/app/session"
 	"hexslinger/assets"
 )
@@ -25,23 +28,87 @@ import (
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "serve" {
 		if err := serve(os.Args[2:]); err != nil {
-			fmt.Fprintln(os.Stderr, "hexslinger serve:", err)
-			os.Exit(1)
+			if errors.Is(err, flag.ErrHelp) {
+				return
+			}
+			if !errors.Is(err, errUsage) {
+				fmt.Fprintln(os.Stderr, "hexslinger serve:", err)
+			}
+			os.Exit(exitCode(err))
 		}
 		return
 	}
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, "hexslinger:", err)
-		os.Exit(1)
+	if err := run(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return
+		}
+		if !errors.Is(err, errUsage) {
+			fmt.Fprintln(os.Stderr, "hexslinger:", err)
+		}
+		os.Exit(exitCode(err))
 	}
 }
 
-func run() error {
-	fightPath := flag.String("fight", "", "the fight to open: a *.fight.json file, or a bundled fight (demo, dragonwarriors, savage, fudge, quickdraw); default: the demo")
-	journalPath := flag.String("journal", "", "the fight's journal (*.journal.jsonl); an existing one is replayed; default: a new one under the user data folder")
-	noMap := flag.Bool("no-map", false, "do not open the map window at start")
-	mapBin := flag.String("map-bin", "", "the hexslinger-map program; default: beside hexslinger, else on PATH")
-	flag.Parse()
+// errUsage marks a command line the flag package has already complained
+// about.
+var errUsage = errors.New("usage")
+
+// exitCode is 2 for a wrong command line, as the flag package's, else 1.
+func exitCode(err error) int {
+	if errors.Is(err, errUsage) {
+		return 2
+	}
+	return 1
+}
+
+// parseFlags parses args with fs: -h and --help print the usage on standard
+// output and answer flag.ErrHelp; a wrong flag is said on standard error and
+// answers errUsage.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	var said bytes.Buffer
+	fs.SetOutput(&said)
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Stdout.Write(said.Bytes())
+		return err
+	case err != nil:
+		os.Stderr.Write(said.Bytes())
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fs.SetOutput(os.Stderr)
+		fs.Usage()
+		return errUsage
+	}
+	return nil
+}
+
+func run(args []string) error {
+	flags := flag.NewFlagSet("hexslinger", flag.ContinueOnError)
+	flags.Usage = func() {
+		fmt.Fprint(flags.Output(), `hexslinger: the Judge's console of a hexslinger fight; it opens the map window too.
+
+  hexslinger [--fight FILE|demo|savage|dragonwarriors|fudge|quickdraw] [--journal FILE]
+  hexslinger serve --help      a fight without a window, for a table on the LAN
+
+Flags:
+`)
+		flags.PrintDefaults()
+	}
+	fightPath := flags.String("fight", "", "the fight to open: a *.fight.json file, or a bundled fight (demo, dragonwarriors, savage, fudge, quickdraw); default: the demo")
+	journalPath := flags.String("journal", "", "the fight's journal (*.journal.jsonl); an existing one is replayed; default: a new one under the user data folder")
+	noMap := flags.Bool("no-map", false, "do not open the map window at start")
+	mapBin := flags.String("map-bin", "", "the hexslinger-map program; default: beside hexslinger, else on PATH")
+	if err := parseFlags(flags, args); err != nil {
+		return err
+	}
+	// Fyne panics inside GLFW without a display: say so first, before a
+	// journal is made for a fight that cannot be shown.
+	if err := display.Check(); err != nil {
+		return err
+	}
 
 	fight, err := loadFight(*fightPath)
 	if err != nil {

@@ -31,7 +31,18 @@ func serve(args []string) error {
 	journalPath := fs.String("journal", "", "the fight's journal; an existing one is replayed; default: a new one under the user data folder")
 	var players playerFlags
 	fs.Var(&players, "player", `a player and the figures they command, as "Alice=cyril,miranda" (repeat for each player)`)
-	if err := fs.Parse(args); err != nil {
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `hexslinger serve: run a fight without a window, for a table on the LAN over TLS.
+It prints a join code for the Judge and for each player; each runs
+hexslinger-map --join CODE on their own machine.
+
+  hexslinger serve --fight my.fight.json --player "Alice=cyril,miranda" --player "Bob=zeke"
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	fight, err := loadFight(*fightPath)

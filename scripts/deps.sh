@@ -5,6 +5,7 @@
 #
 #   scripts/deps.sh build   # headers for building the two programs
 #   scripts/deps.sh test    # build headers plus the virtual display tools
+#   scripts/deps.sh package # build headers plus xz for the release archive
 set -euo pipefail
 
 what=${1:-build}
@@ -12,12 +13,14 @@ build_pkgs=(gcc pkg-config libgl1-mesa-dev xorg-dev libx11-dev libxcursor-dev
   libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev
   libasound2-dev)
 test_pkgs=(xvfb xdotool imagemagick x11-utils)
+package_pkgs=(xz-utils)
 
 pkgs=("${build_pkgs[@]}")
 case $what in
   build) ;;
   test) pkgs+=("${test_pkgs[@]}") ;;
-  *) echo "usage: $0 build|test" >&2; exit 2 ;;
+  package) pkgs+=("${package_pkgs[@]}") ;;
+  *) echo "usage: $0 build|test|package" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then

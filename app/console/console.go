@@ -59,6 +59,7 @@ type Console struct {
 	round    *widget.Label
 	status   *widget.Label
 	mapBtn   *widget.Button
+	mapErr   error       // why the map window last closed, if it failed
 	player   *MapProcess // the player view, once opened
 	table    *lanTable   // the LAN table, once opened
 	dark     bool
@@ -110,8 +111,11 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 		c.mapBtn = widget.NewButton("Map window (Ctrl+M)", c.openMap)
 		buttons.Add(c.mapBtn)
 		opts.MapWindow.OnExit = func(err error) {
-			fyne.Do(func() { c.mapExited(err) })
+			fyne.Do(func() { c.mapErr = err })
 		}
+		// The map window is started after the console is made (and again
+		// with Ctrl+M): the status line follows it either way.
+		opts.MapWindow.OnChange = func() { fyne.Do(c.updateStatus) }
 	}
 	c.tabs = container.NewAppTabs(
 		container.NewTabItem("Action (F1)", c.composer.box),
@@ -284,10 +288,14 @@ func (c *Console) refresh() {
 func (c *Console) updateStatus() {
 	s := fmt.Sprintf("Session %s · journal %s", c.opts.Address, c.s.JournalPath())
 	if p := c.opts.MapWindow; p != nil {
-		if p.Running() {
+		switch {
+		case p.Running():
 			s += " · map window open"
-		} else {
-			s += " · map window closed"
+			c.mapErr = nil
+		case c.mapErr != nil:
+			s += " · the map window closed: " + c.mapErr.Error() + " (Ctrl+M opens it again)"
+		default:
+			s += " · map window closed (Ctrl+M opens it)"
 		}
 	}
 	c.status.SetText(s)
@@ -483,13 +491,6 @@ func (c *Console) openTable() error {
 	port := srv.Addr().(*net.TCPAddr).Port
 	c.table = &lanTable{srv: srv, host: session.LANAddress(port), fingerprint: fp}
 	return nil
-}
-
-func (c *Console) mapExited(err error) {
-	c.updateStatus()
-	if err != nil {
-		c.status.SetText("The map window closed: " + err.Error() + " (Ctrl+M opens it again)")
-	}
 }
 
 // highlight marks figures on the map windows (a log entry picked).

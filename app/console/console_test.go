@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -190,4 +191,50 @@ func TestConsoleUndoRedo(t *testing.T) {
 	if got := cellText(t, c, 0, 3); got != "J8" {
 		t.Errorf("Cyril after redo: %q, want J8", got)
 	}
+}
+
+// TestStatusFollowsTheMapWindow: the status line says the map window is
+// open while its program runs and closed once it exits, whether it was
+// started before or after the console was made.
+func TestStatusFollowsTheMapWindow(t *testing.T) {
+	test.NewTempApp(t)
+	f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Open(f, filepath.Join(t.TempDir(), "c.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	// A stand-in for hexslinger-map that runs until it is killed.
+	mp := &MapProcess{Bin: "sleep", Args: []string{"60"}}
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	c, err := New(w, s, Options{Address: "ws://test", Manual: true, MapWindow: mp, MapBin: "sleep"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitStatus := func(want string) {
+		t.Helper()
+		for i := 0; i < 200; i++ {
+			if strings.Contains(c.status.Text, want) {
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		t.Fatalf("status %q, want it to say %q", c.status.Text, want)
+	}
+	waitStatus("map window closed")
+	if err := mp.Start(); err != nil { // as main does, after New
+		t.Fatal(err)
+	}
+	waitStatus("map window open")
+	mp.Stop()
+	waitStatus("map window closed (Ctrl+M opens it)")
+	c.openMap() // Ctrl+M
+	waitStatus("map window open")
+	mp.mu.Lock()
+	mp.cmd.Process.Kill() // closed from outside, or crashed
+	mp.mu.Unlock()
+	waitStatus("the map window closed: signal: killed (Ctrl+M opens it again)")
 }

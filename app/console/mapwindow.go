@@ -17,9 +17,13 @@ type MapProcess struct {
 	Args   []string // its arguments: address, token, view
 	Env    []string // extra environment for the child
 	OnExit func(error)
+	// OnChange, if set, is called after the window starts and after it
+	// exits (after OnExit), from any goroutine.
+	OnChange func()
 
-	mu  sync.Mutex
-	cmd *exec.Cmd
+	mu       sync.Mutex
+	cmd      *exec.Cmd
+	stopping bool // Stop killed it: its exit is no failure
 }
 
 // FindMapBin returns the hexslinger-map program: beside this program, else
@@ -56,16 +60,25 @@ func (p *MapProcess) Start() error {
 	}
 	p.cmd = cmd
 	slog.Info("console: map window started", "pid", cmd.Process.Pid)
+	if p.OnChange != nil {
+		go p.OnChange()
+	}
 	go func() {
 		err := cmd.Wait()
 		p.mu.Lock()
 		p.cmd = nil
+		if p.stopping {
+			err, p.stopping = nil, false
+		}
 		p.mu.Unlock()
 		if err != nil {
 			slog.Warn("console: map window exited", "err", err)
 		}
 		if p.OnExit != nil {
 			p.OnExit(err)
+		}
+		if p.OnChange != nil {
+			p.OnChange()
 		}
 	}()
 	return nil
@@ -83,6 +96,7 @@ func (p *MapProcess) Stop() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cmd != nil && p.cmd.Process != nil {
+		p.stopping = true
 		p.cmd.Process.Kill()
 	}
 }

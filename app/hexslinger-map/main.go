@@ -4,7 +4,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexslinger/app/board"
+	"hexslinger/app/hexslinger-map/startup"
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
 )
@@ -28,21 +28,12 @@ func main() {
 		// while chunks are drawn.
 		debug.SetGCPercent(25)
 	}
-	addr := flag.String("addr", "", "the session's WebSocket address, as ws://127.0.0.1:PORT/ws (the console passes it)")
-	token := flag.String("token", "", "the session token; default: $HEXSLINGER_TOKEN")
-	join := flag.String("join", "", "a join code from the Judge (hexslinger://HOST:PORT/TOKEN#FINGERPRINT), to join a table on the LAN")
-	monitor := flag.Int("monitor", 0, "the monitor to open on (1 is the first); remembered")
-	fullscreen := flag.Bool("fullscreen", false, "fill the monitor (the player view on the table monitor); remembered")
-	windowed := flag.Bool("windowed", false, "open in a window, forgetting --fullscreen")
-	edit := flag.String("edit", "", "edit a map file (*.hexmap.json); a file that does not exist yet is made new")
-	size := flag.String("size", "24x16", "a new map's size in hexes, columns x rows (with --edit)")
-	orientation := flag.String("orientation", "pointy", "a new map's hexes: pointy or flat (with --edit)")
-	scale := flag.Float64("scale", 1, "a new map's paces per hex (with --edit)")
-	view := flag.String("view", "judge", "which view's window preferences to use: judge, or player (the table monitor)")
-	bench := flag.Bool("bench", false, "draw a generated 256×256 map with 500 figures at several zooms and print the frame times against an empty frame's")
-	scene := flag.String("scene", "", "draw one prepared moment of the demo fight and save it (with --shot): "+strings.Join(board.SceneNames(), ", "))
-	shotPath := flag.String("shot", "scene.png", "where --scene saves its picture")
-	flag.Parse()
+	o, err := startup.Parse(os.Args[1:], os.Stderr)
+	if err != nil {
+		os.Exit(2) // startup's init has said why, before Ebiten started
+	}
+	addr, token, join, monitor, fullscreen, windowed := &o.Addr, &o.Token, &o.Join, &o.Monitor, &o.Fullscreen, &o.Windowed
+	edit, size, orientation, scale, view, bench, scene, shotPath := &o.Edit, &o.Size, &o.Orientation, &o.Scale, &o.View, &o.Bench, &o.Scene, &o.Shot
 	if *scene != "" {
 		sc, err := board.NewScene(*scene, *shotPath)
 		if err != nil {
