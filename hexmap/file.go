@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // Map file format identifiers (DESIGN.md "Files a Judge keeps").
@@ -389,9 +390,16 @@ func Save(path string, m *Map) error {
 }
 
 // WriteFileAtomic writes data to path through a synced temporary file and a
-// rename.
+// rename, then syncs the folder so that the rename itself survives a crash.
+// Temporary files a killed save of the same file left behind are removed.
 func WriteFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	pattern := "." + filepath.Base(path) + ".tmp*"
+	if old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), pattern)); len(old) > 0 {
+		for _, o := range old {
+			os.Remove(o)
+		}
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), pattern)
 	if err != nil {
 		return err
 	}
@@ -417,6 +425,22 @@ func WriteFileAtomic(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(name)
+		return err
 	}
-	return err
+	return SyncDir(filepath.Dir(path))
+}
+
+// SyncDir syncs a folder, making the files created, renamed or removed in
+// it durable. File systems that cannot sync a folder are taken at their
+// word.
+func SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return fmt.Errorf("sync folder %s: %w", dir, err)
+	}
+	return nil
 }

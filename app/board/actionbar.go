@@ -46,7 +46,9 @@ func (g *Game) buttons() []button {
 		add("Cancel (Esc)", false, p.cancel)
 	}
 	add("Ruler (R)", g.ruler.on, g.toggleRuler)
-	add("Undo", false, func() { g.issue(&session.Command{Kind: session.CommandUndo}, "") })
+	if g.judge() { // undo is the Judge's; the players' windows do not offer it
+		add("Undo", false, func() { g.issue(&session.Command{Kind: session.CommandUndo}, "") })
+	}
 	add("Fit (F)", false, g.fit)
 	// Right-aligned along the top edge, in as many rows as the window's
 	// width needs, the first buttons in the first row.

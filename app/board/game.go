@@ -290,10 +290,10 @@ func (g *Game) input() {
 	if inpututil.IsKeyJustPressed(ebiten.KeyE) && !ctrl {
 		g.issue(g.play.turn(-1))
 	}
-	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyZ) {
+	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyZ) && g.judge() {
 		g.issue(&session.Command{Kind: session.CommandUndo}, "")
 	}
-	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyY) {
+	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyY) && g.judge() {
 		g.issue(&session.Command{Kind: session.CommandRedo}, "")
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
@@ -390,3 +390,6 @@ func (g *Game) issue(cmd *session.Command, msg string) {
 		g.say("Not connected to the session; the command was not sent.", true)
 	}
 }
+
+// judge reports whether this window holds the Judge's seat.
+func (g *Game) judge() bool { return g.conn != nil && g.conn.judge() }

@@ -176,7 +176,7 @@ func TestPrefsRemembered(t *testing.T) {
 }
 
 func TestActionBar(t *testing.T) {
-	g := &Game{w: WindowWidth, h: WindowHeight}
+	g := &Game{w: WindowWidth, h: WindowHeight, conn: newConn("ws://test", "t")}
 	g.play = *demoPlay(t)
 	labels := func() []string {
 		var out []string
@@ -185,8 +185,12 @@ func TestActionBar(t *testing.T) {
 		}
 		return out
 	}
+	if got := labels(); strings.Join(got, ",") != "Ruler (R),Fit (F)" {
+		t.Errorf("a player's window, with nothing selected: %v (undo is the Judge's)", got)
+	}
+	g.conn.role = string(session.RoleJudge)
 	if got := labels(); strings.Join(got, ",") != "Ruler (R),Undo,Fit (F)" {
-		t.Errorf("with nothing selected: %v", got)
+		t.Errorf("the Judge's window, with nothing selected: %v", got)
 	}
 	g.play.click(at(t, &g.play, "C8"))
 	bs := g.buttons()

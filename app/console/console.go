@@ -42,27 +42,28 @@ type Options struct {
 
 // Console is the Judge's window over one session.
 type Console struct {
-	win      fyne.Window
-	s        *session.Session
-	opts     Options
-	fold     *session.Fold
-	state    *session.State
-	events   <-chan session.Event
-	cancel   func()
-	figures  *figuresPanel
-	track    *trackPanel
-	composer *composer
-	sheets   *sheetsPanel
-	library  *libraryPanel
-	log      *logPanel
-	tabs     *container.AppTabs
-	round    *widget.Label
-	status   *widget.Label
-	mapBtn   *widget.Button
-	mapErr   error       // why the map window last closed, if it failed
-	player   *MapProcess // the player view, once opened
-	table    *lanTable   // the LAN table, once opened
-	dark     bool
+	win       fyne.Window
+	s         *session.Session
+	opts      Options
+	fold      *session.Fold
+	state     *session.State
+	events    <-chan session.Event
+	cancel    func()
+	figures   *figuresPanel
+	track     *trackPanel
+	composer  *composer
+	sheets    *sheetsPanel
+	library   *libraryPanel
+	log       *logPanel
+	tabs      *container.AppTabs
+	round     *widget.Label
+	status    *widget.Label
+	mapBtn    *widget.Button
+	mapErr    error         // why the map window last closed, if it failed
+	player    *MapProcess   // the player view, once opened
+	tableSeat *session.Seat // the player view's seat
+	table     *lanTable     // the LAN table, once opened
+	dark      bool
 }
 
 // lanTable is the session served on the LAN for remote players.
@@ -441,7 +442,7 @@ func (c *Console) openMap() {
 }
 
 // openPlayerView opens the players' map view on a monitor: a seat that
-// commands every figure in view and sees what players see.
+// commands the players' side and sees what players see.
 func (c *Console) openPlayerView(monitor int, fullscreen bool) {
 	if c.opts.MapBin == "" || c.opts.Access == nil {
 		c.status.SetText("No map window program (hexslinger-map) was found.")
@@ -451,13 +452,12 @@ func (c *Console) openPlayerView(monitor int, fullscreen bool) {
 		c.status.SetText("The player view is already open.")
 		return
 	}
-	var ids []string
-	for _, id := range c.state.Order {
-		if !c.state.Figures[id].Hidden {
-			ids = append(ids, id)
-		}
-	}
-	seat := c.opts.Access.AddPlayer("Table", ids)
+	// The table seat commands the players' side as it stands when each
+	// command arrives: never the Judge's figures, never a hidden one. A
+	// seat of an earlier player view is revoked.
+	c.opts.Access.RevokeSeat(c.tableSeat)
+	seat := c.opts.Access.AddSide("Table", c.state.Options.Players())
+	c.tableSeat = seat
 	args := []string{"--addr", c.opts.Address, "--view", "player", "--monitor", strconv.Itoa(max(1, monitor))}
 	if fullscreen {
 		args = append(args, "--fullscreen")
@@ -475,6 +475,10 @@ func (c *Console) openPlayerView(monitor int, fullscreen bool) {
 func (c *Console) closePlayerView() {
 	if c.player != nil {
 		c.player.Stop()
+	}
+	if c.opts.Access != nil {
+		c.opts.Access.RevokeSeat(c.tableSeat)
+		c.tableSeat = nil
 	}
 }
 

@@ -131,7 +131,7 @@ func TestConsoleNextRound(t *testing.T) {
 func TestConsoleShowsRefusal(t *testing.T) {
 	c, _, _ := newConsole(t)
 	c.do(session.Command{Kind: session.CommandTurn, Figure: "cyril", Turn: 5})
-	if got := c.status.Text; got != "Refused: a turn is 1 to 3 hexsides, not 5" {
+	if got := c.status.Text; got != "Refused: a turn is 1 to 3 hexsides either way, not 5" {
 		t.Errorf("status after a refused command: %q", got)
 	}
 }

@@ -20,13 +20,40 @@ const (
 )
 
 // Seat is one client's place at the table: the Judge's, or a player's
-// bound to figures.
+// bound to figures, or to a side (the table monitor's seat commands every
+// figure of the players' side, as it is when each command arrives).
 type Seat struct {
 	Name    string   `json:"name"`
 	Role    Role     `json:"role"`
 	Figures []string `json:"figures,omitempty"`
+	Side    string   `json:"side,omitempty"`
 	token   string
 	revoked bool
+}
+
+// Owns reports whether the seat commands figure id in state st: the
+// Judge every figure; a player its own figures and its side's that are in
+// view.
+func (s *Seat) Owns(st *State, id string) bool {
+	if s == nil || s.Role == RoleJudge {
+		return true
+	}
+	f, ok := st.Figures[id]
+	if !ok || f.Hidden {
+		return false
+	}
+	return slices.Contains(s.Figures, id) || s.Side != "" && f.Side == s.Side
+}
+
+// Owned lists the figures in view the seat commands in st, in order.
+func (s *Seat) Owned(st *State) []string {
+	var out []string
+	for _, id := range st.Order {
+		if s.Owns(st, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // Token is the seat's secret.
@@ -62,6 +89,16 @@ func (a *Access) AddPlayer(name string, figures []string) *Seat {
 	return s
 }
 
+// AddSide seats a player bound to a side: every figure of that side in
+// view, as the fight goes (the table monitor's seat).
+func (a *Access) AddSide(name, side string) *Seat {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	s := &Seat{Name: name, Role: RolePlayer, Side: side, token: NewToken()}
+	a.seats[s.token] = s
+	return s
+}
+
 // Judge returns the Judge's seat.
 func (a *Access) Judge() *Seat {
 	a.mu.Lock()
@@ -93,22 +130,39 @@ func (a *Access) Seat(token string) (*Seat, error) {
 // its connections are dropped.
 func (a *Access) Revoke(name string) error {
 	a.mu.Lock()
-	var seat *Seat
+	var seats []*Seat
 	for _, s := range a.seats {
 		if s.Name == name && s.Role == RolePlayer && !s.revoked {
 			s.revoked = true
-			seat = s
+			seats = append(seats, s)
 		}
 	}
 	hooks := slices.Clone(a.revoked)
 	a.mu.Unlock()
-	if seat == nil {
+	if len(seats) == 0 {
 		return fmt.Errorf("no player %q is seated", name)
 	}
+	for _, seat := range seats {
+		for _, h := range hooks {
+			h(seat)
+		}
+	}
+	return nil
+}
+
+// RevokeSeat ends one seat, as Revoke does by name.
+func (a *Access) RevokeSeat(seat *Seat) {
+	a.mu.Lock()
+	if seat == nil || seat.revoked || seat.Role != RolePlayer {
+		a.mu.Unlock()
+		return
+	}
+	seat.revoked = true
+	hooks := slices.Clone(a.revoked)
+	a.mu.Unlock()
 	for _, h := range hooks {
 		h(seat)
 	}
-	return nil
 }
 
 // OnRevoke calls f with each seat revoked from now on.
@@ -140,8 +194,12 @@ type Forbidden struct{ Reason string }
 
 func (f *Forbidden) Error() string { return f.Reason }
 
+// errNotInView is the one answer a player gets for a figure it may not see
+// and for one that does not exist, so that probing ids finds nothing.
+const errNotInView = "there is no such figure in view"
+
 // authorize checks a command against a seat: the Judge may do anything; a
-// player may only move and turn its own figures.
+// player may only act with its own figures, and only on figures in view.
 func authorize(seat *Seat, st *State, c Command) error {
 	if seat == nil || seat.Role == RoleJudge {
 		return nil
@@ -153,15 +211,36 @@ func authorize(seat *Seat, st *State, c Command) error {
 		}
 		fallthrough
 	case CommandMove, CommandTurn, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandStrike:
-		if !slices.Contains(seat.Figures, c.Figure) {
-			return &Forbidden{Reason: fmt.Sprintf("%s commands only their own figures, not %s", seat.Name, st.FigureName(c.Figure))}
+		for _, id := range referenced(c) {
+			if f, ok := st.Figures[id]; !ok || f.Hidden {
+				return &Forbidden{Reason: errNotInView}
+			}
 		}
-		if f, ok := st.Figures[c.Figure]; !ok || f.Hidden {
-			return &Forbidden{Reason: fmt.Sprintf("there is no figure %q in view", c.Figure)}
+		if !seat.Owns(st, c.Figure) {
+			return &Forbidden{Reason: fmt.Sprintf("%s commands only their own figures, not %s", seat.Name, st.FigureName(c.Figure))}
 		}
 		return nil
 	}
 	return &Forbidden{Reason: fmt.Sprintf("only the Judge may %s", describeKind(c.Kind))}
+}
+
+// referenced lists every figure a command names: the actor and its
+// targets.
+func referenced(c Command) []string {
+	ids := []string{c.Figure}
+	if c.Target != "" {
+		ids = append(ids, c.Target)
+	}
+	if c.Blow != nil {
+		ids = append(ids, c.Blow.Target)
+	}
+	for _, s := range c.Shots {
+		ids = append(ids, s.Target)
+	}
+	for _, d := range c.Declare {
+		ids = append(ids, d.Figure)
+	}
+	return ids
 }
 
 func describeKind(k string) string {

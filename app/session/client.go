@@ -17,10 +17,11 @@ var ErrRejected = errors.New("the session refused this client")
 
 // Client is a connection to a session, as a map window holds it.
 type Client struct {
-	c    *websocket.Conn
-	mu   sync.Mutex
-	next int
-	Role string
+	c      *websocket.Conn
+	mu     sync.Mutex
+	next   int
+	prefix string // makes this client's command ids its own
+	Role   string
 	// Figures are the figures a player's seat commands (none for the
 	// Judge, who commands all).
 	Figures []string
@@ -49,7 +50,7 @@ func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (
 	}
 	switch m.Type {
 	case MsgWelcome:
-		return &Client{c: c, Role: m.Role, Figures: m.Figures}, m.Events, nil
+		return &Client{c: c, Role: m.Role, Figures: m.Figures, prefix: NewToken()[:12]}, m.Events, nil
 	case MsgError:
 		c.CloseNow()
 		return nil, nil, fmt.Errorf("%w: %s (%s)", ErrRejected, m.Error, m.Code)
@@ -58,13 +59,22 @@ func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (
 	return nil, nil, fmt.Errorf("connect to %s: expected a welcome, got %q", url, m.Type)
 }
 
-// Send sends a command and returns the id its result will carry.
+// Send sends a command and returns the id its result will carry: unique
+// to this client, so that the session answers a resent id with its first
+// result rather than carrying the command out twice.
 func (cl *Client) Send(ctx context.Context, cmd Command) (string, error) {
 	cl.mu.Lock()
 	cl.next++
-	id := "c" + strconv.Itoa(cl.next)
+	id := cl.prefix + "-" + strconv.Itoa(cl.next)
 	cl.mu.Unlock()
-	return id, wsjson.Write(ctx, cl.c, Message{Type: MsgCommand, ID: id, Command: &cmd})
+	return id, cl.SendID(ctx, id, cmd)
+}
+
+// SendID sends a command with an id of the caller's: the same id sent
+// again, on this connection or another of the same seat, answers with the
+// first one's result.
+func (cl *Client) SendID(ctx context.Context, id string, cmd Command) error {
+	return wsjson.Write(ctx, cl.c, Message{Type: MsgCommand, ID: id, Command: &cmd})
 }
 
 // Read waits for the next message from the session.

@@ -163,13 +163,11 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 }
 
 func decideTurn(s *State, f *Figure, c Command) ([]Event, error) {
-	steps := c.Turn
-	if steps < 0 {
-		steps = -steps
+	// Checked before the sign is taken off: −MinInt64 is itself.
+	if c.Turn == 0 || c.Turn < -3 || c.Turn > 3 {
+		return nil, refuse("a turn is 1 to 3 hexsides either way, not %d", c.Turn)
 	}
-	if steps == 0 || steps > 3 {
-		return nil, refuse("a turn is 1 to 3 hexsides, not %d", c.Turn)
-	}
+	steps := max(c.Turn, -c.Turn)
 	cost := rules.TurnCost(steps)
 	name := s.FigureName(f.ID)
 	if cost > f.AP {

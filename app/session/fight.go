@@ -52,6 +52,20 @@ type FightOptions struct {
 	// QuickDraw allows Lead and Chrome's Quick-Draw, declared at the start
 	// of a round.
 	QuickDraw bool `json:"quick_draw,omitempty"`
+	// PlayersSide is the side the players at the table command; the
+	// others are the Judge's. Empty: DefaultPlayersSide.
+	PlayersSide string `json:"players_side,omitempty"`
+}
+
+// DefaultPlayersSide is the players' side of a fight that names none.
+const DefaultPlayersSide = "posse"
+
+// Players returns the side the players at the table command.
+func (o FightOptions) Players() string {
+	if o.PlayersSide == "" {
+		return DefaultPlayersSide
+	}
+	return o.PlayersSide
 }
 
 // FigureSpec places one figure: a character's token at a hex, facing a
@@ -71,9 +85,6 @@ type FigureSpec struct {
 	Status *FigureStatus `json:"status,omitempty"`
 }
 
-// Rule systems a fight may name.
-var ruleSystems = map[string]bool{"twtw": true}
-
 // DecodeFight reads a fight file and checks it whole: the map, every
 // character and every figure.
 func DecodeFight(r io.Reader) (*FightFile, error) {
@@ -89,6 +100,9 @@ func DecodeFight(r io.Reader) (*FightFile, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
 		return nil, hexmap.JSONError(data, err)
+	}
+	if off := dec.InputOffset(); len(bytes.TrimSpace(data[off:])) > 0 {
+		return nil, fmt.Errorf("offset %d: more after the fight's closing brace (one fight to a file)", off)
 	}
 	if _, err := f.State(); err != nil {
 		return nil, err
@@ -118,6 +132,9 @@ func (f *FightFile) State() (*State, error) {
 	if f.Version != FightVersion {
 		return nil, fmt.Errorf("version: is %d; this hexslinger reads version %d", f.Version, FightVersion)
 	}
+	if f.Rules == "" {
+		f.Rules = "twtw" // the default system, as the README says
+	}
 	sys, ok := systems[f.Rules]
 	if !ok {
 		return nil, fmt.Errorf("rules: %q is not a rule system hexslinger knows (want one of %v)", f.Rules, SystemIDs())
@@ -143,7 +160,7 @@ func (f *FightFile) State() (*State, error) {
 		s.Segment = f.Segment
 	}
 	for i, c := range f.Characters {
-		if err := c.Validate(); err != nil {
+		if err := CheckSheet(c); err != nil {
 			return nil, fmt.Errorf("characters[%d]: %w", i, err)
 		}
 		if err := sys.CheckSheet(c); err != nil {
@@ -193,8 +210,8 @@ func (f *FightFile) State() (*State, error) {
 		}
 		fig := &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: ap, Hidden: fs.Hidden}
 		if fs.Status != nil {
-			if c := fs.Status.Condition; c < rules.Fine || c > rules.Dead {
-				return nil, fmt.Errorf("%s.status.condition: %d, want 0 (fine) to 3 (dead)", field, c)
+			if err := checkStatus(*fs.Status); err != nil {
+				return nil, fmt.Errorf("%s.status.%w", field, err)
 			}
 			fig.FigureStatus = fs.Status.clone()
 		} else {

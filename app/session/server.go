@@ -37,6 +37,7 @@ type Server struct {
 
 	mu    sync.Mutex
 	conns map[*Seat][]context.CancelFunc
+	seen  map[*Seat]*idCache // recent command ids, by seat
 }
 
 // NewToken returns a random token for a seat.
@@ -138,57 +139,9 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 
 	_, events, unsubscribe := sv.s.Subscribe(clientQueue)
 	defer unsubscribe()
-	out := make(chan Message, clientQueue)
-	// send queues a broadcast; a client too slow to take them is dropped
-	// so that it holds up no one, and may reconnect and resync.
-	send := func(m Message) bool {
-		select {
-		case out <- m:
-			return true
-		default:
-			cancel()
-			return false
-		}
-	}
-	welcome := func() Message {
-		m := Message{Type: MsgWelcome, Version: ProtocolVersion, Role: string(seat.Role), Events: sv.s.Welcome(seat)}
-		if seat.Role == RolePlayer {
-			m.Figures = append([]string(nil), seat.Figures...) // the figures this seat commands
-		}
-		return m
-	}
-	send(welcome())
 	marks, unmark := sv.s.SubscribeHighlights()
 	defer unmark()
-	go func() { // events to the client, as its seat may see them
-		for {
-			select {
-			case ids := <-marks:
-				if ids = sv.s.visible(seat, ids); len(ids) > 0 && !send(Message{Type: MsgHighlight, Figures: ids}) {
-					return
-				}
-			case e, ok := <-events:
-				if !ok {
-					cancel()
-					return
-				}
-				pe, ok, resync := sv.s.ForSeat(seat, e)
-				switch {
-				case resync:
-					ok = send(welcome())
-				case ok:
-					ok = send(Message{Type: MsgEvent, Event: &pe})
-				default:
-					ok = true
-				}
-				if !ok {
-					return
-				}
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	replies := make(chan reply, replyQueue)
 	go func() { // commands from the client
 		defer cancel()
 		bucket := newRateBucket()
@@ -197,26 +150,99 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
-			reply := Message{Type: MsgError, Code: ErrRateLimited, Error: fmt.Sprintf("more than %d commands a second; slow down", ratePerSec)}
+			var r reply
 			if bucket.take() {
-				reply = sv.answer(seat, data)
+				r = sv.answer(ctx, seat, data)
+			} else {
+				r.msg = Message{Type: MsgError, ID: messageID(data), Code: ErrRateLimited, Error: fmt.Sprintf("more than %d commands a second; slow down", ratePerSec)}
 			}
 			// A reply waits for room: a client that floods us with
-			// commands is slowed down, not dropped.
+			// commands is slowed down, not dropped, and its replies never
+			// crowd out its events, which have their own queue.
 			select {
-			case out <- reply:
+			case replies <- r:
 			case <-ctx.Done():
 				return
 			}
 		}
 	}()
-	for { // the one writer
+	sv.write(ctx, c, seat, events, marks, replies)
+}
+
+// replyQueue is how many replies wait for a client to take them before its
+// reader stops reading its commands.
+const replyQueue = 64
+
+// reply is the answer to one client message: sent once the client has
+// been sent the events up to after (a command's result follows its
+// events).
+type reply struct {
+	msg   Message
+	after int
+}
+
+// write is a connection's one writer: the welcome, then the events the
+// seat may see, the highlights, and the replies, each after the events its
+// command made. A client too slow to take its events has its subscription
+// dropped by the session and is disconnected, to resync on reconnecting.
+func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *Seat, events <-chan Event, marks <-chan []string, replies <-chan reply) {
+	put := func(m Message) bool {
+		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+		defer wcancel()
+		return wsjson.Write(wctx, c, m) == nil
+	}
+	welcome := func() (Message, int) {
+		evs := sv.s.Welcome(seat)
+		m := Message{Type: MsgWelcome, Version: ProtocolVersion, Role: string(seat.Role), Events: evs}
+		if seat.Role == RolePlayer {
+			m.Figures = sv.s.Owned(seat) // the figures this seat commands
+		}
+		return m, evs[len(evs)-1].Seq
+	}
+	m, seen := welcome()
+	if !put(m) {
+		return
+	}
+	var held []reply // replies waiting for their events
+	flush := func() bool {
+		for len(held) > 0 && held[0].after <= seen {
+			if !put(held[0].msg) {
+				return false
+			}
+			held = held[1:]
+		}
+		return true
+	}
+	for {
 		select {
-		case m := <-out:
-			wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-			err := wsjson.Write(wctx, c, m)
-			wcancel()
-			if err != nil {
+		case ids := <-marks:
+			if ids = sv.s.visible(seat, ids); len(ids) > 0 && !put(Message{Type: MsgHighlight, Figures: ids}) {
+				return
+			}
+		case e, ok := <-events:
+			if !ok {
+				return // dropped for falling behind: the client reconnects and resyncs
+			}
+			pe, send, resync := sv.s.ForSeat(seat, e)
+			switch {
+			case resync:
+				m, last := welcome()
+				if !put(m) {
+					return
+				}
+				seen = max(seen, last)
+			case send:
+				if !put(Message{Type: MsgEvent, Event: &pe}) {
+					return
+				}
+			}
+			seen = max(seen, e.Seq)
+			if !flush() {
+				return
+			}
+		case r := <-replies:
+			held = append(held, r)
+			if !flush() {
 				return
 			}
 		case <-ctx.Done():
@@ -224,6 +250,15 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// messageID is the id of a client message, if it has one.
+func messageID(data []byte) string {
+	var m struct {
+		ID string `json:"id"`
+	}
+	json.Unmarshal(data, &m)
+	return m.ID
 }
 
 // rateBucket is a token bucket limiting a client's commands.
@@ -245,30 +280,122 @@ func (b *rateBucket) take() bool {
 	return true
 }
 
-// answer handles one client message and returns the reply.
-func (sv *Server) answer(seat *Seat, data []byte) Message {
+// answer handles one client message and returns the reply. A command
+// whose id the seat used before is not carried out again: it answers with
+// the first one's result (a client retrying after a lost connection).
+func (sv *Server) answer(ctx context.Context, seat *Seat, data []byte) reply {
 	var m Message
 	if err := json.Unmarshal(data, &m); err != nil {
-		return Message{Type: MsgError, Code: ErrBadMessage, Error: "bad JSON: " + err.Error()}
+		return reply{msg: Message{Type: MsgError, Code: ErrBadMessage, Error: "bad JSON: " + err.Error()}}
 	}
 	if m.Type != MsgCommand {
-		return Message{Type: MsgError, ID: m.ID, Code: ErrBadMessage, Error: fmt.Sprintf("unknown message type %q", m.Type)}
+		return reply{msg: Message{Type: MsgError, ID: m.ID, Code: ErrBadMessage, Error: fmt.Sprintf("unknown message type %q", m.Type)}}
 	}
 	if m.Command == nil {
-		return Message{Type: MsgResult, ID: m.ID, Code: ErrBadMessage, Error: "a command message needs a command"}
+		return reply{msg: Message{Type: MsgResult, ID: m.ID, Code: ErrBadMessage, Error: "a command message needs a command"}}
 	}
-	_, err := sv.s.DoAs(seat, *m.Command)
+	if len(m.ID) > maxIDLen {
+		return reply{msg: Message{Type: MsgResult, Code: ErrBadMessage, Error: fmt.Sprintf("a command id is at most %d bytes", maxIDLen)}}
+	}
+	if m.ID == "" {
+		return sv.run(seat, *m.Command, "")
+	}
+	entry, first := sv.ids(seat).claim(m.ID)
+	if !first {
+		select {
+		case <-entry.done:
+			return entry.r
+		case <-ctx.Done():
+			return reply{msg: Message{Type: MsgResult, ID: m.ID, Code: ErrFailed, Error: "the connection closed"}}
+		}
+	}
+	r := sv.run(seat, *m.Command, m.ID)
+	entry.r = r
+	if r.msg.Code == ErrFailed {
+		sv.ids(seat).forget(m.ID) // a failure (a full disk) may be tried again
+	}
+	close(entry.done)
+	return r
+}
+
+// run carries out one command for a seat and words its result.
+func (sv *Server) run(seat *Seat, cmd Command, id string) (r reply) {
+	defer func() {
+		if p := recover(); p != nil { // never the connection's end
+			slog.Error("session: answering a command panicked", "panic", p, "command", fmt.Sprintf("%+v", cmd))
+			r = reply{msg: Message{Type: MsgResult, ID: id, Code: ErrFailed, Error: "internal error: the command was not carried out"}}
+		}
+	}()
+	events, err := sv.s.DoAs(seat, cmd)
 	var ref *Refusal
 	var forb *Forbidden
 	switch {
 	case errors.As(err, &forb):
-		return Message{Type: MsgResult, ID: m.ID, Code: ErrForbidden, Error: forb.Reason}
+		return reply{msg: Message{Type: MsgResult, ID: id, Code: ErrForbidden, Error: sv.s.ReplyText(seat, forb.Reason)}}
 	case errors.As(err, &ref):
-		return Message{Type: MsgResult, ID: m.ID, Code: ErrRefused, Error: ref.Reason, Needs: ref.Needs}
+		return reply{msg: Message{Type: MsgResult, ID: id, Code: ErrRefused, Error: sv.s.ReplyText(seat, ref.Reason), Needs: ref.Needs}}
 	case err != nil:
-		return Message{Type: MsgResult, ID: m.ID, Code: ErrFailed, Error: err.Error()}
+		return reply{msg: Message{Type: MsgResult, ID: id, Code: ErrFailed, Error: sv.s.ReplyText(seat, err.Error())}}
 	}
-	return Message{Type: MsgResult, ID: m.ID, OK: true}
+	return reply{msg: Message{Type: MsgResult, ID: id, OK: true}, after: events[len(events)-1].Seq}
+}
+
+// maxIDLen caps a command id; recentIDs is how many of a seat's ids are
+// remembered for retries.
+const (
+	maxIDLen  = 128
+	recentIDs = 1024
+)
+
+// idCache remembers a seat's recent command ids and their results.
+type idCache struct {
+	mu      sync.Mutex
+	entries map[string]*idEntry
+	order   []string
+}
+
+type idEntry struct {
+	done chan struct{} // closed once r is set
+	r    reply
+}
+
+// ids returns a seat's id cache, shared by its connections.
+func (sv *Server) ids(seat *Seat) *idCache {
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	if sv.seen == nil {
+		sv.seen = map[*Seat]*idCache{}
+	}
+	c := sv.seen[seat]
+	if c == nil {
+		c = &idCache{entries: map[string]*idEntry{}}
+		sv.seen[seat] = c
+	}
+	return c
+}
+
+// claim returns id's entry, and whether this is its first use (the caller
+// then carries the command out and closes done).
+func (c *idCache) claim(id string) (*idEntry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[id]; ok {
+		return e, false
+	}
+	e := &idEntry{done: make(chan struct{})}
+	c.entries[id] = e
+	c.order = append(c.order, id)
+	if len(c.order) > recentIDs {
+		delete(c.entries, c.order[0])
+		c.order = c.order[1:]
+	}
+	return e, true
+}
+
+func (c *idCache) forget(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.entries, id)
 }
 
 func (sv *Server) reject(ctx context.Context, c *websocket.Conn, code, reason string) {

@@ -3,7 +3,9 @@ package session
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -32,6 +34,25 @@ type Session struct {
 	nextSub int
 	marks   map[int]chan<- []string // highlight subscribers
 	now     func() time.Time
+	// sights are the players' sight at each recent event's making, by seq.
+	sights map[int]*sight
+	// Group commit: events are written under mu and synced together
+	// (commit); only synced events are published to subscribers, and a
+	// command is acknowledged only once its events are synced.
+	pending   []Event // written, not yet synced and published
+	published int     // the last seq published
+	broken    error   // a sync failed: the session takes no more commands
+	sync      groupSync
+}
+
+// groupSync is the group commit's leader election: one caller syncs the
+// journal for every event written so far while the others wait.
+type groupSync struct {
+	mu     sync.Mutex
+	cond   *sync.Cond
+	synced int  // the last seq synced
+	busy   bool // a leader is syncing
+	err    error
 }
 
 // Open starts a session for fight with the journal at journalPath. An
@@ -43,7 +64,8 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{journal: j, subs: map[int]chan<- Event{}, now: time.Now}
+	s := &Session{journal: j, subs: map[int]chan<- Event{}, now: time.Now, sights: map[int]*sight{}}
+	s.sync.cond = sync.NewCond(&s.sync.mu)
 	if len(events) == 0 {
 		opened := Event{Seq: 1, Kind: EventOpened, Time: s.now(), Fight: fight,
 			Text: fmt.Sprintf("The fight %q opens.", fight.Name)}
@@ -68,6 +90,8 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
 	}
 	s.events, s.opening, s.state = events, opening, st
+	s.published = events[len(events)-1].Seq
+	s.sync.synced = s.published
 	for _, e := range events {
 		s.cmds = max(s.cmds, e.Cmd)
 	}
@@ -172,18 +196,65 @@ func (f *Fold) Add(e Event) error {
 // Do carries out a command as the Judge.
 func (s *Session) Do(c Command) ([]Event, error) { return s.DoAs(nil, c) }
 
+// ErrInternal is wrapped by the error of a command that failed for a bug:
+// it was refused, logged with the command, and the session goes on.
+var ErrInternal = errors.New("internal error")
+
 // DoAs validates and carries out a command from a seat (nil: the Judge):
 // its events are journaled (and synced), applied and broadcast before DoAs
 // returns them. A command the seat may not give returns a *Forbidden, one
 // the rules refuse a *Refusal; neither changes anything.
+//
+// Commands are decided and written one at a time, and synced in groups:
+// while one caller syncs the journal, the commands that arrive are
+// written behind it and synced by the next sync together.
 func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
+	events, err := s.decideAndWrite(seat, c)
+	if err != nil || len(events) == 0 {
+		return nil, err
+	}
+	if err := s.commit(events[len(events)-1].Seq); err != nil {
+		return nil, fmt.Errorf("the command's events were written but the journal could not be synced: %w", err)
+	}
+	return events, nil
+}
+
+// decideAndWrite decides a command, writes its events to the journal
+// (unsynced) and applies them, under the lock. A panic inside is caught:
+// the journal and the state are put back as they were, and the command
+// fails with ErrInternal.
+func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.broken != nil {
+		return nil, fmt.Errorf("the journal failed (%v): save the fight and open it again", s.broken)
+	}
+	written := false
+	before := len(s.events)
+	cmds := s.cmds
+	defer func() {
+		if r := recover(); r != nil {
+			slog.Error("session: a command panicked", "panic", r, "command", fmt.Sprintf("%+v", c), "stack", string(debug.Stack()))
+			if written {
+				if terr := s.journal.Rollback(); terr != nil {
+					s.broken = terr
+				}
+				s.events, s.cmds = s.events[:before], cmds
+				if st, rerr := replayOnto(s.opening.Clone(), s.events); rerr == nil {
+					s.state = st
+				} else {
+					s.broken = rerr
+				}
+			}
+			events, err = nil, fmt.Errorf("%w: the command was not carried out (%v)", ErrInternal, r)
+		}
+	}()
+	if err := checkCommand(c); err != nil {
+		return nil, err
+	}
 	if err := authorize(seat, s.state, c); err != nil {
 		return nil, err
 	}
-	var events []Event
-	var err error
 	var history []Event // the whole history, when an undo reaches past memory
 	switch c.Kind {
 	case CommandUndo, CommandRedo:
@@ -217,15 +288,16 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 			events[i].Cmd = cmd
 		}
 	}
-	if err := s.journal.Append(events...); err != nil {
+	if err := s.journal.Write(events...); err != nil {
 		return nil, fmt.Errorf("the command was not carried out: %w", err)
 	}
+	written = true
 	switch {
 	case history != nil:
 		full := append(history, events...)
 		st, err := Replay(full)
 		if err != nil {
-			return nil, err // a bug: undo made events that do not replay
+			panic(fmt.Sprintf("undo made events that do not replay: %v", err))
 		}
 		opening, _ := Replay(full[:1])
 		s.state, s.opening, s.events = st, opening, full
@@ -233,14 +305,14 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 		recent := append(s.events, events...)
 		st, err := replayOnto(s.opening.Clone(), recent)
 		if err != nil {
-			return nil, err
+			panic(fmt.Sprintf("undo made events that do not replay: %v", err))
 		}
 		s.state, s.events = st, recent
 	default:
 		s.cmds = cmd
 		for _, e := range events {
 			if err := s.state.Apply(e); err != nil {
-				return nil, err // a bug: decide made an event the state refuses
+				panic(fmt.Sprintf("decide made an event the state refuses: %v", err))
 			}
 		}
 		s.events = append(s.events, events...)
@@ -248,8 +320,73 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 		// undos reads the journal back once.
 		s.checkpoint()
 	}
+	v := s.state.playerSight()
+	for _, e := range events {
+		s.sights[e.Seq] = v
+	}
+	for q := range s.sights {
+		if q <= seq-keepEvents-checkpointEvery {
+			delete(s.sights, q)
+		}
+	}
+	s.pending = append(s.pending, events...)
+	return events, nil
+}
+
+// commit returns once the journal is synced up to seq and the events up
+// to seq are published. The first caller to find no sync under way syncs
+// everything written so far; the others wait for it.
+func (s *Session) commit(seq int) error {
+	g := &s.sync
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for g.synced < seq && g.err == nil {
+		if g.busy {
+			g.cond.Wait()
+			continue
+		}
+		g.busy = true
+		g.mu.Unlock()
+		s.mu.Lock()
+		upto := s.published
+		if n := len(s.pending); n > 0 {
+			upto = s.pending[n-1].Seq
+		}
+		s.mu.Unlock()
+		err := s.journal.Sync()
+		s.mu.Lock()
+		if err != nil {
+			s.broken = err
+		} else {
+			s.publish(upto)
+		}
+		s.mu.Unlock()
+		g.mu.Lock()
+		g.busy = false
+		if err != nil {
+			g.err = err
+		} else {
+			g.synced = max(g.synced, upto)
+		}
+		g.cond.Broadcast()
+	}
+	return g.err
+}
+
+// publish sends the pending events up to seq to the subscribers, in order.
+// The caller holds s.mu.
+func (s *Session) publish(seq int) {
+	n := 0
+	for n < len(s.pending) && s.pending[n].Seq <= seq {
+		n++
+	}
+	batch := s.pending[:n]
+	s.pending = append([]Event(nil), s.pending[n:]...)
+	if len(batch) > 0 {
+		s.published = batch[len(batch)-1].Seq
+	}
 	for id, ch := range s.subs {
-		for _, e := range events {
+		for _, e := range batch {
 			select {
 			case ch <- e:
 			default:
@@ -258,9 +395,11 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 				close(ch)
 				delete(s.subs, id)
 			}
+			if _, ok := s.subs[id]; !ok {
+				break
+			}
 		}
 	}
-	return events, nil
 }
 
 // source returns the randomness for command c: its own dice and card if
@@ -331,14 +470,18 @@ func (s *Session) checkpoint() {
 	}
 }
 
-// recent returns a copy of the events in memory, the first an opening with
-// its fight: a checkpoint's snapshot is made here, once. The caller holds
-// s.mu.
+// recent returns a copy of the published events in memory, the first an
+// opening with its fight: a checkpoint's snapshot is made here, once. The
+// caller holds s.mu.
 func (s *Session) recent() []Event {
 	if s.events[0].Fight == nil {
 		s.events[0].Fight = s.opening.Snapshot(nil)
 	}
-	return append([]Event(nil), s.events...)
+	n := len(s.events)
+	for n > 1 && s.events[n-1].Seq > s.published {
+		n--
+	}
+	return append([]Event(nil), s.events[:n]...)
 }
 
 // history returns every event of the fight: those in memory, or the
@@ -516,19 +659,31 @@ func (s *Session) visible(seat *Seat, ids []string) []string {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []string
-	for _, id := range ids {
-		if f, ok := s.state.Figures[id]; ok && !f.Hidden {
-			out = append(out, id)
-		}
+	return s.state.playerSight().ids(ids)
+}
+
+// Owned lists the figures in view that seat commands now.
+func (s *Session) Owned(seat *Seat) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return seat.Owned(s.state)
+}
+
+// ReplyText is a refusal's text as seat may read it: a player's names no
+// figure out of view.
+func (s *Session) ReplyText(seat *Seat, text string) string {
+	if seat == nil || seat.Role == RoleJudge {
+		return text
 	}
-	return out
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.state.playerSight().text(text)
 }
 
 // ForSeat projects an event for a seat: the Judge sees every event; a
-// player none about hidden figures and no hidden figure's AP. resync is
-// true when the player's view must be rebuilt instead (an undo, a redo, a
-// figure hidden or revealed).
+// player what the players' sight at the event's making lets through (see
+// sight). resync is true when the view must be rebuilt instead (an undo, a
+// redo, a figure hidden or revealed).
 func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 	if seat == nil || seat.Role == RoleJudge {
 		// An undo may reach past what a Judge's window holds: resync.
@@ -537,39 +692,11 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 		}
 		return e, true, false
 	}
-	switch e.Kind {
-	case EventUndone, EventRedone, EventHidden, EventRevealed:
-		return Event{}, false, true
-	case EventCharacterSet, EventCharacterRemoved, EventPlaced, EventFigureRemoved:
-		// Sheets and figures come to players only in a snapshot, trimmed
-		// to what they may see.
-		return Event{}, false, true
-	case EventOptionsSet:
-		e.Options = nil // the seed is the Judge's
-		return e, true, false
-	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	hidden := func(id string) bool {
-		f, ok := s.state.Figures[id]
-		return !ok || f.Hidden
+	v := s.sights[e.Seq]
+	if v == nil {
+		v = s.state.playerSight()
 	}
-	if e.Figure != "" && hidden(e.Figure) {
-		return Event{}, false, false
-	}
-	for _, c := range e.Changes {
-		if hidden(c.Figure) {
-			return Event{}, false, true // a hidden figure took part: rebuild the view
-		}
-	}
-	if e.APs != nil {
-		aps := map[string]int{}
-		for id, ap := range e.APs {
-			if !hidden(id) {
-				aps[id] = ap
-			}
-		}
-		e.APs = aps
-	}
-	return e, true, false
+	s.mu.Unlock()
+	return v.event(e)
 }

@@ -190,6 +190,9 @@ func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (rules.MovePlan, er
 // the session; Apply refuses only events that do not fit this state at all
 // (a journal from another fight).
 func (s *State) Apply(e Event) error {
+	if err := s.check(e); err != nil {
+		return err
+	}
 	switch e.Kind {
 	case EventMoved, EventTurned:
 		f, ok := s.Figures[e.Figure]
@@ -286,10 +289,8 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 	}
 	own := map[string]bool{}
 	if !judge {
-		for _, id := range seat.Figures {
-			if fig, ok := s.Figures[id]; ok {
-				own[fig.Character] = true
-			}
+		for _, id := range seat.Owned(s) {
+			own[s.Figures[id].Character] = true
 		}
 	}
 	used := map[string]bool{}

@@ -1,0 +1,292 @@
+package session
+
+import (
+	"fmt"
+
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// Bounds on the numbers a command, an event or a fight file may carry: far
+// past any fight's, and small enough that no sum of them overflows.
+const (
+	maxEventAP   = 1000    // AP, initiative numbers
+	maxCount     = 1 << 20 // rounds, wounds, Conc, inches, dice faces
+	maxIDBytes   = 128     // a figure's, character's or weapon's id
+	maxDice      = 4096    // dice one command carries
+	maxCards     = 256     // cards one command carries
+	maxShots     = 64      // shots in one command
+	maxDeclare   = 1024    // declarations in one new round
+	maxCellsEdit = 1 << 16 // cells in one map edit
+)
+
+// checkCommand range-checks every field of a command where it enters the
+// session, before the rules see it: the error names the field.
+func checkCommand(c Command) error {
+	bad := func(field, format string, args ...any) error {
+		return &Refusal{Reason: fmt.Sprintf("%s: %s", field, fmt.Sprintf(format, args...))}
+	}
+	for _, f := range []struct{ name, v string }{{"kind", c.Kind}, {"figure", c.Figure}, {"weapon", c.Weapon},
+		{"character", c.Character}, {"target", c.Target}, {"stance", c.Stance}} {
+		if len(f.v) > maxIDBytes {
+			return bad(f.name, "%d bytes, at most %d", len(f.v), maxIDBytes)
+		}
+	}
+	if c.To != nil && !inRange(*c.To) {
+		return bad("to", "%v is far off any map", *c.To)
+	}
+	if c.Side < 0 || c.Side > 5 {
+		return bad("side", "%d, want a hexside 0 to 5", c.Side)
+	}
+	if len(c.Dice) > maxDice {
+		return bad("dice", "%d dice, at most %d", len(c.Dice), maxDice)
+	}
+	for i, d := range c.Dice {
+		if d < -maxCount || d > maxCount {
+			return bad(fmt.Sprintf("dice[%d]", i), "%d is no die's face", d)
+		}
+	}
+	if len(c.Cards) > maxCards {
+		return bad("cards", "%d cards, at most %d", len(c.Cards), maxCards)
+	}
+	for i, name := range c.Cards {
+		if len(name) > 16 {
+			return bad(fmt.Sprintf("cards[%d]", i), "%q is no card's name", name)
+		}
+	}
+	if len(c.Shots) > maxShots {
+		return bad("shots", "%d shots, at most %d", len(c.Shots), maxShots)
+	}
+	for i, s := range c.Shots {
+		if len(s.Target) > maxIDBytes || len(s.Kind) > maxIDBytes {
+			return bad(fmt.Sprintf("shots[%d]", i), "target or kind longer than %d bytes", maxIDBytes)
+		}
+		if s.Aims < 0 || s.Aims > 10 {
+			return bad(fmt.Sprintf("shots[%d].aims", i), "%d, want 0 to 10", s.Aims)
+		}
+	}
+	if c.Blow != nil {
+		for _, f := range []string{c.Blow.Target, c.Blow.Attack, c.Blow.Improvised, c.Blow.Defense} {
+			if len(f) > maxIDBytes {
+				return bad("blow", "a field longer than %d bytes", maxIDBytes)
+			}
+		}
+	}
+	if len(c.Declare) > maxDeclare {
+		return bad("declare", "%d declarations, at most %d", len(c.Declare), maxDeclare)
+	}
+	if len(c.Cells) > maxCellsEdit {
+		return bad("cells", "%d cells in one edit, at most %d", len(c.Cells), maxCellsEdit)
+	}
+	return nil
+}
+
+// inRange reports whether a hex's coordinates are small enough to be on
+// some map and to add without overflow.
+func inRange(h hexmap.Hex) bool {
+	const lim = 1 << 20
+	return h.Q > -lim && h.Q < lim && h.R > -lim && h.R < lim
+}
+
+// check range-checks an event against the state it is to be applied to,
+// as a journal from outside may hold anything: Apply refuses what fails,
+// naming the event and the field, rather than letting a bad value reach a
+// table lookup later.
+func (s *State) check(e Event) error {
+	bad := func(field, format string, args ...any) error {
+		return fmt.Errorf("event %d (%s): %s: %s", e.Seq, e.Kind, field, fmt.Sprintf(format, args...))
+	}
+	figure := func(field, id string) error {
+		if _, ok := s.Figures[id]; !ok {
+			return bad(field, "no figure %q", id)
+		}
+		return nil
+	}
+	onMap := func(field string, h hexmap.Hex) error {
+		if !s.Map.Contains(h) {
+			return bad(field, "%v is off the map", h)
+		}
+		return nil
+	}
+	ap := func(field string, v int) error {
+		if v < 0 || v > maxEventAP {
+			return bad(field, "%d, want 0 to %d", v, maxEventAP)
+		}
+		return nil
+	}
+	changes := func(cs []FigureChange) error {
+		for i, c := range cs {
+			field := fmt.Sprintf("changes[%d]", i)
+			if err := figure(field+".figure", c.Figure); err != nil {
+				return err
+			}
+			if err := ap(field+".ap", c.AP); err != nil {
+				return err
+			}
+			if err := checkStatus(c.Status); err != nil {
+				return bad(field+".status", "%v", err)
+			}
+		}
+		return nil
+	}
+	switch e.Kind {
+	case EventMoved, EventTurned:
+		if err := figure("figure", e.Figure); err != nil {
+			return err
+		}
+		if err := onMap("to", e.To); err != nil {
+			return err
+		}
+		for i, h := range e.Path {
+			if err := onMap(fmt.Sprintf("path[%d]", i), h); err != nil {
+				return err
+			}
+		}
+		if !e.Facing.Valid() {
+			return bad("facing", "%d, want a hexside 0 to 5", e.Facing)
+		}
+		if err := ap("ap", e.AP); err != nil {
+			return err
+		}
+		if err := ap("ap_left", e.APLeft); err != nil {
+			return err
+		}
+		if e.Paced < 0 || e.Paced > maxCount {
+			return bad("paced", "%d, want 0 to %d", e.Paced, maxCount)
+		}
+	case EventHidden, EventRevealed, EventFigureRemoved:
+		return figure("figure", e.Figure)
+	case EventSegment:
+		if e.Segment < 0 || e.Segment > rules.Segments {
+			return bad("segment", "%d, want 0 to %d", e.Segment, rules.Segments)
+		}
+	case EventUndone, EventRedone:
+		if e.Target <= 0 {
+			return bad("target", "%d is no command", e.Target)
+		}
+	case EventRoundStarted:
+		if e.Round < 1 || e.Round > maxCount {
+			return bad("round", "%d, want 1 to %d", e.Round, maxCount)
+		}
+		for id, v := range e.APs {
+			if err := figure("aps", id); err != nil {
+				return err
+			}
+			if err := ap("aps["+id+"]", v); err != nil {
+				return err
+			}
+		}
+		for id, dice := range e.Rolls {
+			if err := figure("rolls", id); err != nil {
+				return err
+			}
+			if len(dice) > maxDice {
+				return bad("rolls["+id+"]", "%d dice", len(dice))
+			}
+		}
+		for id := range e.Dealt {
+			if err := figure("dealt", id); err != nil {
+				return err
+			}
+		}
+		for i, id := range e.Unaimed {
+			if err := figure(fmt.Sprintf("unaimed[%d]", i), id); err != nil {
+				return err
+			}
+		}
+		return changes(e.Changes)
+	case EventActed:
+		if err := changes(e.Changes); err != nil {
+			return err
+		}
+		for i, d := range e.Doors {
+			if err := onMap(fmt.Sprintf("doors[%d].at", i), d.At); err != nil {
+				return err
+			}
+			if d.Side < 0 || d.Side > 5 {
+				return bad(fmt.Sprintf("doors[%d].side", i), "%d, want 0 to 5", d.Side)
+			}
+		}
+		for i, a := range e.Ablations {
+			if err := onMap(fmt.Sprintf("ablations[%d].at", i), a.At); err != nil {
+				return err
+			}
+			if a.Side < -1 || a.Side > 5 {
+				return bad(fmt.Sprintf("ablations[%d].side", i), "%d, want −1 (the hex) or 0 to 5", a.Side)
+			}
+			if a.Armor < 0 || a.Armor > maxCount {
+				return bad(fmt.Sprintf("ablations[%d].armor", i), "%d, want 0 or more", a.Armor)
+			}
+		}
+		if r := e.Riposte; r != nil {
+			if err := figure("riposte.by", r.By); err != nil {
+				return err
+			}
+			if err := figure("riposte.against", r.Against); err != nil {
+				return err
+			}
+		}
+	case EventCharacterSet:
+		if e.Sheet == nil {
+			return bad("sheet", "missing")
+		}
+		if err := CheckSheet(*e.Sheet); err != nil {
+			return bad("sheet", "%v", err)
+		}
+		if err := SystemOf(s).CheckSheet(*e.Sheet); err != nil {
+			return bad("sheet", "%v", err)
+		}
+	case EventPlaced:
+		ids := map[string]bool{}
+		for i, fs := range e.Placed {
+			field := fmt.Sprintf("placed[%d]", i)
+			switch {
+			case fs.ID == "" || len(fs.ID) > maxIDBytes:
+				return bad(field+".id", "%q, want 1 to %d bytes", fs.ID, maxIDBytes)
+			case s.Figures[fs.ID] != nil || ids[fs.ID]:
+				return bad(field+".id", "%q is taken", fs.ID)
+			}
+			ids[fs.ID] = true
+			at, err := s.Map.ParseHex(fs.At)
+			if err != nil || !s.Map.Contains(at) {
+				return bad(field+".at", "%q is not a hex of the map", fs.At)
+			}
+		}
+	}
+	return nil
+}
+
+// checkStatus range-checks a figure's status, from an event or a fight
+// file.
+func checkStatus(st FigureStatus) error {
+	if st.Condition < rules.Fine || st.Condition > rules.Dead {
+		return fmt.Errorf("condition: %d, want 0 (fine) to 3 (dead)", st.Condition)
+	}
+	for loc, n := range st.Wounds {
+		if n < 0 || n > maxCount {
+			return fmt.Errorf("wounds[%v]: %d, want 0 or more", loc, n)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"conc", st.Conc}, {"paced", st.Paced}, {"shield_taken", st.ShieldTaken}, {"out_since", st.OutSince},
+		{"hurt", st.Hurt}, {"stunned_in", st.StunnedIn}} {
+		if f.v < 0 || f.v > maxCount {
+			return fmt.Errorf("%s: %d, want 0 to %d", f.name, f.v, maxCount)
+		}
+	}
+	for i, g := range st.Gear {
+		w, ok := ruleTables.weapons[g.Weapon]
+		if !ok {
+			return fmt.Errorf("gear[%d]: %q is not in the weapon table", i, g.Weapon)
+		}
+		if g.Loaded < 0 || g.Loaded > max(w.Capacity, 1) {
+			return fmt.Errorf("gear[%d]: %d loaded, the %s holds %d", i, g.Loaded, w.Name, w.Capacity)
+		}
+		if g.Aims < 0 || g.Aims > 10 {
+			return fmt.Errorf("gear[%d]: %d aims, want 0 to 10", i, g.Aims)
+		}
+	}
+	return nil
+}
