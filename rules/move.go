@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 
 	"hexslinger/hexmap"
 )
@@ -219,7 +220,20 @@ func PlanMove(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction
 		return MovePlan{}, fmt.Errorf("%s holds a %s, which no one can stand in", m.Label(to), f.Kind)
 	}
 	cost := MoveCost{Pace: pace}
-	r, ok := hexmap.Search{Map: m, Cost: cost, Blocked: blocked}.PathTo(at, facing, to)
+	// The search stops at what apLeft can pay for, so that a far move on
+	// a big map costs no more than the figure's reach (a hex past it is as
+	// refused as one no path leads to).
+	search := hexmap.Search{Map: m, Cost: cost, Blocked: blocked}
+	if apLeft < math.MaxInt32/cost.UnitsPerAP() {
+		search.Limit = max(apLeft, 0) * cost.UnitsPerAP()
+	}
+	r, ok := search.PathTo(at, facing, to)
+	if !ok && search.Limit > 0 {
+		if _, ok := (hexmap.Search{Map: m, Cost: cost, Blocked: blocked, Limit: search.Limit + cost.UnitsPerAP()}).PathTo(at, facing, to); ok {
+			return MovePlan{}, fmt.Errorf("%s needs %d AP to reach %s but has %d left", c.Name, apLeft+1, m.Label(to), apLeft)
+		}
+		return MovePlan{}, fmt.Errorf("no way to %s with the %d AP %s has left: it is too far, or walls, water or figures block every path", m.Label(to), apLeft, c.Name)
+	}
 	if !ok {
 		return MovePlan{}, fmt.Errorf("no way to %s: walls, water or figures block every path", m.Label(to))
 	}

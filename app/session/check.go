@@ -10,7 +10,7 @@ import (
 // Bounds on the numbers a command, an event or a fight file may carry: far
 // past any fight's, and small enough that no sum of them overflows.
 const (
-	maxEventAP   = 1000    // AP, initiative numbers
+	maxEventAP   = 1000    // AP and initiative numbers, either way (Dragon Warriors' go below 0)
 	maxCount     = 1 << 20 // rounds, wounds, Conc, inches, dice faces
 	maxIDBytes   = 128     // a figure's, character's or weapon's id
 	maxDice      = 4096    // dice one command carries
@@ -109,8 +109,8 @@ func (s *State) check(e Event) error {
 		return nil
 	}
 	ap := func(field string, v int) error {
-		if v < 0 || v > maxEventAP {
-			return bad(field, "%d, want 0 to %d", v, maxEventAP)
+		if v < -maxEventAP || v > maxEventAP {
+			return bad(field, "%d, want −%d to %d", v, maxEventAP, maxEventAP)
 		}
 		return nil
 	}

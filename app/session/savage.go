@@ -429,12 +429,11 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	if !s.Map.Contains(*c.To) {
 		return nil, refuse("%s is off the map", s.Map.Label(*c.To))
 	}
-	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{}, Blocked: s.BlockedFor(f.ID)}.PathTo(f.At, f.Facing, *c.To)
+	// The search stops at the Pace left: a far move on a big map costs no
+	// more than the figure's reach.
+	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{}, Blocked: s.BlockedFor(f.ID), Limit: budget}.PathTo(f.At, f.Facing, *c.To)
 	if !ok {
-		return nil, refuse("no way to %s: walls, water or figures block every path", s.Map.Label(*c.To))
-	}
-	if r.Cost > budget {
-		return nil, refuse("%s needs %d\" to reach %s but has %d\" of Pace left", ch.Name, r.Cost, s.Map.Label(*c.To), budget)
+		return nil, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(*c.To), budget)
 	}
 	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: *c.To, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost + standing}
 	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, pace)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"hexslinger/assets"
 	"hexslinger/rules"
@@ -68,7 +69,7 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 	s.sync.cond = sync.NewCond(&s.sync.mu)
 	if len(events) == 0 {
 		opened := Event{Seq: 1, Kind: EventOpened, Time: s.now(), Fight: fight,
-			Text: fmt.Sprintf("The fight %q opens.", fight.Name)}
+			Text: fmt.Sprintf("The fight %q opens.", shortName(fight.Name))}
 		if _, err := Replay([]Event{opened}); err != nil {
 			j.Close()
 			return nil, err
@@ -649,7 +650,7 @@ func (s *Session) Welcome(seat *Seat) []Event {
 	}
 	last := s.events[len(s.events)-1]
 	return []Event{{Seq: last.Seq, Kind: EventOpened, Time: last.Time, Fight: s.state.Snapshot(seat),
-		Text: fmt.Sprintf("%s joins %q.", seat.Name, s.state.Name)}}
+		Text: fmt.Sprintf("%s joins %q.", seat.Name, shortName(s.state.Name))}}
 }
 
 // visible keeps the figures of ids that seat may see.
@@ -699,4 +700,18 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 	}
 	s.mu.Unlock()
 	return v.event(e)
+}
+
+// shortName is a fight's name for a log sentence: the name is already in
+// the fight itself, and a long one is not written twice.
+func shortName(name string) string {
+	const most = 120
+	if len(name) <= most {
+		return name
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return name[:cut] + "…"
 }

@@ -222,6 +222,9 @@ func (s *State) Apply(e Event) error {
 		s.Segment = e.Segment
 	case EventRoundStarted:
 		s.Round, s.Segment, s.Riposte, s.Dealt, s.Unaimed, s.DeckOut = e.Round, rules.Segments, nil, e.Dealt, nil, e.DeckOut
+		if len(s.Dealt) == 0 {
+			s.Dealt = nil // as a journal read back has it
+		}
 		for _, id := range e.Unaimed {
 			if s.Unaimed == nil {
 				s.Unaimed = map[string]bool{}

@@ -1,0 +1,277 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// FuzzCommands plays a fuzzer's bytes as a fight: which bundled fight,
+// then commands of every kind from the Judge and a player, hidden figures
+// among actors and targets. Its invariants are the defects a session must
+// not have:
+//   - no event, refusal or welcome a player is sent names a figure hidden
+//     throughout the command;
+//   - no move or turn costs less than its preview said (the preview is the
+//     function the map window shows), nor leaves a TWTW figure below 0 AP;
+//   - the journal the session wrote reopens to the same whole state.
+func FuzzCommands(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+	f.Add([]byte("hide and seek: a long run of choices for many commands"))
+	f.Add(bytes.Repeat([]byte{3, 200, 17}, 40))
+	names := bundledNames()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &byteChooser{data: data}
+		name := names[r.IntN(len(names))]
+		path := filepath.Join(t.TempDir(), "f.journal.jsonl")
+		s, err := Open(bundledFight(t, name), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		st := s.State()
+		var posse []string
+		for _, id := range st.Order {
+			if st.Figures[id].Side == "posse" {
+				posse = append(posse, id)
+			}
+		}
+		player := &Seat{Name: "Alice", Role: RolePlayer, Figures: posse}
+		for i := 0; i < 40 && len(r.data) > 0; i++ {
+			before := s.State()
+			judge := r.IntN(3) > 0
+			seat := player
+			if judge {
+				seat = nil
+			}
+			c := randomCommand(r, before, judge)
+			preview, previewErr := previewCost(before, c)
+			events, err := s.DoAs(seat, c)
+			after := s.State()
+			words := secretWords(before, after)
+			if err != nil {
+				if errors.Is(err, ErrInternal) {
+					t.Fatalf("%+v: %v", c, err)
+				}
+				if !judge {
+					if found := leaks([]byte(s.ReplyText(player, err.Error())), words); len(found) > 0 {
+						t.Fatalf("a refusal to the player names hidden %v: %v", found, err)
+					}
+				}
+				continue
+			}
+			for _, e := range events {
+				if pe, send, _ := s.ForSeat(player, e); send {
+					data, _ := json.Marshal(pe)
+					if found := leaks(data, words); len(found) > 0 {
+						t.Fatalf("the player is sent %s naming hidden %v: %s", e.Kind, found, data)
+					}
+				}
+			}
+			if previewErr == nil && (c.Kind == CommandMove || c.Kind == CommandTurn) {
+				spent := before.Figures[c.Figure].AP - after.Figures[c.Figure].AP
+				if spent < preview {
+					t.Fatalf("%s of %s cost %d AP, its preview %d", c.Kind, c.Figure, spent, preview)
+				}
+			}
+			if SystemOf(after).MovesCostAP() {
+				for _, id := range after.Order {
+					if ap := after.Figures[id].AP; ap < 0 {
+						t.Fatalf("%s has %d AP after %+v", id, ap, c)
+					}
+				}
+			}
+		}
+		for _, w := range s.Welcome(player) {
+			data, _ := json.Marshal(w)
+			data = bytes.ReplaceAll(data, []byte(st.Name), nil)
+			now := s.State()
+			if found := leaks(data, secretWords(now, now)); len(found) > 0 {
+				t.Fatalf("the player's welcome names hidden %v", found)
+			}
+		}
+		want := stateKey(t, s.State())
+		s.Close()
+		s2, err := Open(bundledFight(t, name), path)
+		if err != nil {
+			t.Fatalf("the journal the session wrote does not reopen: %v", err)
+		}
+		defer s2.Close()
+		if got := stateKey(t, s2.State()); got != want {
+			t.Fatalf("the journal reopens to another state:\n%s", firstDiff(got, want))
+		}
+	})
+}
+
+// previewCost is what the map window would show a move or a turn to cost
+// before it is made: the same functions the session decides with.
+func previewCost(st *State, c Command) (int, error) {
+	f, ok := st.Figures[c.Figure]
+	if !ok {
+		return 0, errors.New("no figure")
+	}
+	switch c.Kind {
+	case CommandMove:
+		if c.To == nil || !SystemOf(st).MovesCostAP() {
+			return 0, errors.New("not priced in AP")
+		}
+		p, err := st.PlanMove(f.ID, *c.To, c.Run)
+		return p.AP, err
+	case CommandTurn:
+		if c.Turn < -3 || c.Turn > 3 || c.Turn == 0 || !SystemOf(st).MovesCostAP() {
+			return 0, errors.New("no turn")
+		}
+		return rules.TurnCost(max(c.Turn, -c.Turn)), nil
+	}
+	return 0, errors.New("not previewed here")
+}
+
+// FuzzOpenJournal opens a session on anything as its journal: it either
+// refuses with an error or opens a fight whose state, welcomes and next
+// commands work, and which reopens to the same state.
+func FuzzOpenJournal(f *testing.F) {
+	s := openFuzzSeed(f)
+	f.Add(s)
+	f.Add(bytes.Replace(s, []byte(`"facing":0,"ap":2`), []byte(`"facing":77,"ap":2`), 1))
+	f.Add(bytes.Replace(s, []byte(`"ap_left":6`), []byte(`"ap_left":-99`), 1))
+	f.Add(bytes.Replace(s, []byte(`"to":{"q":6,"r":7}`), []byte(`"to":{"q":-50000,"r":7}`), 1))
+	f.Add(bytes.TrimSuffix(s, []byte("\n")))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "j.journal.jsonl")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sess, err := Open(demo(t), path)
+		if err != nil {
+			return // refused whole, with a reason
+		}
+		player := &Seat{Name: "P", Role: RolePlayer, Figures: []string{"cyril"}}
+		sess.Welcome(nil)
+		sess.Welcome(player)
+		want := stateKey(t, sess.State())
+		for _, c := range []Command{{Kind: CommandTurn, Figure: "cyril", Turn: 1}, {Kind: CommandNewRound}, {Kind: CommandUndo}} {
+			if _, err := sess.Do(c); errors.Is(err, ErrInternal) {
+				t.Fatalf("%+v: %v", c, err)
+			}
+		}
+		want = stateKey(t, sess.State())
+		sess.Close()
+		again, err := Open(demo(t), path)
+		if err != nil {
+			t.Fatalf("a journal the session took and added to does not reopen: %v", err)
+		}
+		defer again.Close()
+		if got := stateKey(t, again.State()); got != want {
+			t.Fatalf("reopens to another state:\n%s", firstDiff(got, want))
+		}
+	})
+}
+
+// openFuzzSeed is a short real journal: the demo, a move and a turn.
+func openFuzzSeed(tb testing.TB) []byte {
+	path := filepath.Join(tb.TempDir(), "seed.journal.jsonl")
+	s, err := Open(demo(tb), path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	to := hexmap.Hex{Q: 6, R: 7}
+	s.Do(Command{Kind: CommandMove, Figure: "cyril", To: &to})
+	s.Do(Command{Kind: CommandTurn, Figure: "zeke", Turn: 1})
+	s.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// TestJournalFaults: the journal defects a file from outside could hold,
+// each refused with a reason or repaired, never a crash later.
+func TestJournalFaults(t *testing.T) {
+	seed := openFuzzSeed(t)
+	tests := []struct {
+		name    string
+		journal []byte
+		wantErr string // "" to open
+	}{
+		{"facing out of range", bytes.Replace(seed, []byte(`"facing":0,"ap":2`), []byte(`"facing":77,"ap":2`), 1), "facing: 77"},
+		{"AP below zero", bytes.Replace(seed, []byte(`"ap_left":6`), []byte(`"ap_left":-9999`), 1), "ap_left: -9999"},
+		{"a hex far off the map", bytes.Replace(seed, []byte(`"to":{"q":6,"r":7}`), []byte(`"to":{"q":-50000,"r":7}`), 1), "off the map"},
+		{"no newline at the end", bytes.TrimSuffix(seed, []byte("\n")), ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "j.journal.jsonl")
+			os.WriteFile(path, tc.journal, 0o644)
+			s, err := Open(demo(t), path)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("Open: %v, want an error saying %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The line that had no newline must not swallow the next.
+			if _, err := s.Do(Command{Kind: CommandTurn, Figure: "miranda", Turn: 1}); err != nil {
+				t.Fatal(err)
+			}
+			want := stateKey(t, s.State())
+			s.Close()
+			s2, err := Open(demo(t), path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s2.Close()
+			if got := stateKey(t, s2.State()); got != want {
+				t.Errorf("an acknowledged event was lost")
+			}
+		})
+	}
+}
+
+// A fight whose name is full of '<' (escaped to six bytes by encoding/json
+// by default) writes a journal it can read back.
+func TestLargeFightJournalReopens(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 12 MB journal")
+	}
+	f := demo(t)
+	f.Name = strings.Repeat("<", 12<<20)
+	path := filepath.Join(t.TempDir(), "big.journal.jsonl")
+	s, err := Open(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if fi, _ := os.Stat(path); fi.Size() > 13<<20 {
+		t.Errorf("the journal is %d MB for a 12 MB name", fi.Size()>>20)
+	}
+	s2, err := Open(demo(t), path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	s2.Close()
+}
+
+// A turn of MinInt64 hexsides (whose negation overflows) is refused, not
+// free.
+func TestTurnRangeChecked(t *testing.T) {
+	s := open(t)
+	for _, turn := range []int{-9223372036854775808, 9223372036854775807, 4, -4, 0} {
+		if _, err := s.Do(Command{Kind: CommandTurn, Figure: "cyril", Turn: turn}); err == nil {
+			t.Errorf("turn %d accepted", turn)
+		}
+	}
+	if ap := s.State().Figures["cyril"].AP; ap != 8 {
+		t.Errorf("cyril has %d AP, want 8", ap)
+	}
+}

@@ -1,0 +1,471 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"hexslinger/assets"
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// bundledFight decodes one of the bundled fights by name.
+func bundledFight(t testing.TB, name string) *FightFile {
+	t.Helper()
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()[name]))
+	if err != nil {
+		t.Fatalf("bundled fight %s: %v", name, err)
+	}
+	return f
+}
+
+// bundledNames are the bundled fights: every system, and TWTW with
+// Lead and Chrome's Quick-Draw.
+func bundledNames() []string {
+	var names []string
+	for n := range assets.Fights() {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// chooser draws from a random source: a generator, or a fuzzer's bytes.
+type chooser interface {
+	IntN(n int) int
+}
+
+// byteChooser draws from a fuzzer's bytes, then zeros.
+type byteChooser struct{ data []byte }
+
+func (b *byteChooser) IntN(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	var v int
+	for i := 0; i < 2; i++ {
+		v <<= 8
+		if len(b.data) > 0 {
+			v |= int(b.data[0])
+			b.data = b.data[1:]
+		}
+	}
+	return v % n
+}
+
+// pick returns one of xs.
+func pick[T any](r chooser, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// randomCommand makes a command of any kind any system takes, legal or
+// not, with figures in view and hidden among its actors and targets:
+// what the property tests and fuzzers throw at a session.
+func randomCommand(r chooser, st *State, judge bool) Command {
+	ids := append([]string{"nobody"}, st.Order...)
+	fig := func() string { return pick(r, ids) }
+	near := func(id string) *hexmap.Hex {
+		h := hexmap.Hex{Q: r.IntN(st.Map.Width), R: r.IntN(st.Map.Height)}
+		if f, ok := st.Figures[id]; ok && r.IntN(3) > 0 {
+			h = f.At.Add(hexmap.Hex{Q: r.IntN(7) - 3, R: r.IntN(7) - 3})
+		}
+		return &h
+	}
+	weapon := func(id string) string {
+		if f, ok := st.Figures[id]; ok && len(f.Gear) > 0 && r.IntN(4) > 0 {
+			return pick(r, f.Gear).Weapon
+		}
+		return pick(r, []string{"schofield", "winchester", "knife", "dynamite", "bow"})
+	}
+	kinds := []string{CommandMove, CommandMove, CommandMove, CommandTurn, CommandTurn, CommandReady, CommandCock,
+		CommandProne, CommandDuck, CommandShoot, CommandShoot, CommandMelee, CommandMelee, CommandRecover,
+		CommandDoor, CommandStrike, CommandStrike}
+	if judge {
+		kinds = append(kinds, CommandNewRound, CommandNewRound, CommandSegment, CommandSegment, CommandSegment,
+			CommandHide, CommandReveal, CommandHide, CommandReveal, CommandUndo, CommandRedo,
+			CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions, CommandEditMap)
+	}
+	c := Command{Kind: pick(r, kinds), Figure: fig()}
+	switch c.Kind {
+	case CommandMove:
+		c.To, c.Run = near(c.Figure), r.IntN(4) == 0
+	case CommandTurn:
+		c.Turn = pick(r, []int{-3, -2, -1, 1, 2, 3, 1, -1, 0, 4, math.MinInt64, math.MaxInt64})
+	case CommandReady, CommandCock:
+		c.Weapon = weapon(c.Figure)
+	case CommandProne:
+		c.Prone = r.IntN(2) == 0
+	case CommandDuck:
+		c.Duck = r.IntN(2) == 0
+	case CommandShoot:
+		c.Weapon = weapon(c.Figure)
+		for n := 1 + r.IntN(2); n > 0; n-- {
+			c.Shots = append(c.Shots, ShotOrder{Target: fig(), Kind: pick(r, []string{"snap", "normal", "aimed", "fan"}), Aims: r.IntN(2)})
+		}
+	case CommandMelee:
+		c.Blow = &BlowOrder{Target: fig(), Attack: pick(r, []string{"quick", "heavy", "feint", "grapple"}),
+			Careful: r.IntN(3) == 0, Defense: pick(r, []string{"", "block", "dodge"})}
+	case CommandDoor:
+		c.To, c.Side, c.Open = near(c.Figure), r.IntN(6), r.IntN(2) == 0
+	case CommandStrike:
+		c.Target, c.Stance, c.Riposte = fig(), pick(r, []string{"", "full", "aggressive"}), r.IntN(4) == 0
+	case CommandNewRound, CommandSegment, CommandUndo, CommandRedo:
+		c.Figure = ""
+	case CommandSetCharacter:
+		var ch rules.Character
+		for _, id := range sortedKeys(st.Characters) {
+			ch = cloneCharacter(st.Characters[id])
+			if r.IntN(2) == 0 {
+				break
+			}
+		}
+		if r.IntN(2) == 0 {
+			ch.ID, ch.Name = fmt.Sprintf("extra-%d", r.IntN(3)), fmt.Sprintf("Extra Hand %d", r.IntN(3))
+		}
+		ch.Notes = "changed"
+		c.Sheet, c.Figure = &ch, ""
+	case CommandRemoveCharacter:
+		c.Character, c.Figure = pick(r, append(sortedKeys(st.Characters), "extra-1")), ""
+	case CommandPlace:
+		chars := sortedKeys(st.Characters)
+		if len(chars) > 0 {
+			c.Place = []FigureSpec{{ID: fmt.Sprintf("placed-%d", r.IntN(4)), Character: pick(r, chars),
+				Side: pick(r, []string{"posse", "outlaws"}), At: st.Map.Label(*near("")), Facing: "E", Hidden: r.IntN(2) == 0}}
+		}
+		c.Figure = ""
+	case CommandSetOptions:
+		o := st.Options
+		o.Seed = uint64(r.IntN(1000))
+		o.QuickDraw = r.IntN(2) == 0
+		c.Options, c.Figure = &o, ""
+	case CommandEditMap:
+		h := *near("")
+		if st.Map.Contains(h) {
+			cell := st.Map.CellAt(h)
+			cell.Terrain = pick(r, []string{"dirt", "grass", "mud", "water"})
+			cell.Elevation = r.IntN(3)
+			c.Cells = []hexmap.Cell{cell}
+		}
+		c.Figure = ""
+	}
+	return c
+}
+
+// stateKey is the whole of a state, for comparing two: every figure,
+// sheet, option, the map, the round and segment, and what each system
+// keeps between commands.
+func stateKey(t testing.TB, st *State) string {
+	t.Helper()
+	snap := st.Snapshot(nil)
+	extra := struct {
+		Snap    *FightFile
+		Riposte *Riposte
+		Dealt   map[string]string
+		DeckOut []string
+		Unaimed map[string]bool
+	}{snap, st.Riposte, st.Dealt, st.DeckOut, st.Unaimed}
+	data, err := json.Marshal(extra)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// secretWords are the words naming the figures hidden in both before and
+// after (hidden throughout a step): their ids, quoted as JSON writes them,
+// and their names and characters' ids unless a figure in view shares them.
+func secretWords(before, after *State) []string {
+	shown := map[string]bool{}
+	for _, st := range []*State{before, after} {
+		for _, id := range st.Order {
+			if f := st.Figures[id]; !f.Hidden {
+				shown[id], shown[f.Character], shown[st.FigureName(id)] = true, true, true
+			}
+		}
+	}
+	var words []string
+	for _, id := range before.Order {
+		f, g := before.Figures[id], after.Figures[id]
+		if !f.Hidden || g == nil || !g.Hidden {
+			continue
+		}
+		if !shown[id] {
+			words = append(words, `"`+id+`"`)
+		}
+		if !shown[f.Character] {
+			words = append(words, `"`+f.Character+`"`)
+		}
+		if name := before.FigureName(id); !shown[name] {
+			words = append(words, name)
+		}
+	}
+	return words
+}
+
+// TestRandomFightsReplay: for every bundled fight, many seeds and
+// commands of every kind (shots, melee, strikes, hides, roster and map
+// edits, undo and redo), the journal reopens to the whole state, map and
+// segment included, and a client's fold of the events agrees with it.
+func TestRandomFightsReplay(t *testing.T) {
+	steps, seeds := 250, 6
+	if testing.Short() {
+		steps, seeds = 60, 2
+	}
+	for _, name := range bundledNames() {
+		for seed := 1; seed <= seeds; seed++ {
+			t.Run(fmt.Sprintf("%s/seed%d", name, seed), func(t *testing.T) {
+				path := filepath.Join(t.TempDir(), "r.journal.jsonl")
+				s, err := Open(bundledFight(t, name), path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				past, events, cancel := s.Subscribe(1 << 16)
+				defer cancel()
+				rng := rand.New(rand.NewPCG(uint64(seed), 99))
+				kinds := map[string]bool{}
+				for i := 0; i < steps; i++ {
+					c := randomCommand(rng, s.State(), true)
+					if _, err := s.Do(c); err != nil {
+						var ref *Refusal
+						if !errors.As(err, &ref) {
+							t.Fatalf("step %d, %+v: %v", i, c, err)
+						}
+						continue
+					}
+					kinds[c.Kind] = true
+				}
+				want := stateKey(t, s.State())
+				cancel()
+				fold, err := NewFold(past)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for e := range events {
+					if err := fold.Add(e); errors.Is(err, ErrResync) {
+						fold, err = NewFold(s.Welcome(nil))
+						if err != nil {
+							t.Fatal(err)
+						}
+					} else if err != nil {
+						t.Fatal(err)
+					}
+				}
+				if got := stateKey(t, fold.State); got != want {
+					t.Errorf("a client's fold differs from the session")
+				}
+				s.Close()
+				s2, err := Open(bundledFight(t, name), path)
+				if err != nil {
+					t.Fatalf("reopen: %v", err)
+				}
+				defer s2.Close()
+				if got := stateKey(t, s2.State()); got != want {
+					t.Errorf("the journal reopens to another state:\n%s", firstDiff(got, want))
+				}
+				if len(kinds) < 8 {
+					t.Errorf("only %d kinds of command were carried out: %v", len(kinds), kinds)
+				}
+			})
+		}
+	}
+}
+
+// leakChecker collects what a player's connection receives.
+func leaks(data []byte, words []string) []string {
+	var found []string
+	for _, w := range words {
+		if strings.Contains(string(data), w) {
+			found = append(found, w)
+		}
+	}
+	return found
+}
+
+// TestPlayersNeverSeeHiddenFigures: for random fights in every system and
+// random commands from the Judge and a player, with figures hidden and
+// revealed at random, no message to the player's connection — events,
+// welcomes, results, refusals, highlights — names a figure hidden
+// throughout that step, by id, name or character.
+func TestPlayersNeverSeeHiddenFigures(t *testing.T) {
+	steps, seeds := 150, 3
+	if testing.Short() {
+		steps, seeds = 40, 1
+	}
+	for _, name := range bundledNames() {
+		for seed := 1; seed <= seeds; seed++ {
+			t.Run(fmt.Sprintf("%s/seed%d", name, seed), func(t *testing.T) {
+				s, err := Open(bundledFight(t, name), filepath.Join(t.TempDir(), "l.journal.jsonl"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer s.Close()
+				st := s.State()
+				var posse []string
+				for _, id := range st.Order {
+					if st.Figures[id].Side == "posse" {
+						posse = append(posse, id)
+					}
+				}
+				access := NewAccess("judge")
+				seat := access.AddPlayer("Alice", posse)
+				sv, err := Serve(s, "127.0.0.1:0", access, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer sv.Close()
+				ctx := t.Context()
+				cl, welcome, err := Dial(ctx, sv.URL(), seat.Token())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer cl.Close()
+				if data, _ := json.Marshal(welcome); len(leaks(data, secretWords(st, st))) > 0 {
+					t.Fatalf("the welcome names a hidden figure")
+				}
+				rng := rand.New(rand.NewPCG(uint64(seed), 7))
+				// Hide a figure of each side first, so that there is
+				// something to leak from the start.
+				for _, id := range st.Order {
+					if rng.IntN(2) == 0 {
+						s.Do(Command{Kind: CommandHide, Figure: id})
+					}
+				}
+				// Take what those sent (from before the figures were hidden).
+				if err := cl.SendID(ctx, "start", Command{Kind: CommandTurn, Figure: "nobody", Turn: 1}); err != nil {
+					t.Fatal(err)
+				}
+				for {
+					m, err := cl.Read(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if m.Type == MsgResult && m.ID == "start" {
+						break
+					}
+				}
+				for i := 0; i < steps; i++ {
+					before := s.State()
+					judge := rng.IntN(3) > 0
+					c := randomCommand(rng, before, judge)
+					if judge {
+						s.Do(c)
+						if rng.IntN(8) == 0 {
+							s.Highlight(before.Order)
+						}
+					} else if err := cl.SendID(ctx, fmt.Sprintf("p%d", i), c); err != nil {
+						t.Fatal(err)
+					}
+					// A marker: its result comes after every event before it.
+					mark := fmt.Sprintf("mark%d", i)
+					if err := cl.SendID(ctx, mark, Command{Kind: CommandTurn, Figure: "nobody", Turn: 1}); err != nil {
+						t.Fatal(err)
+					}
+					after := s.State()
+					words := secretWords(before, after)
+					for {
+						m, err := cl.Read(ctx)
+						if err != nil {
+							t.Fatalf("step %d: %v", i, err)
+						}
+						data, _ := json.Marshal(m)
+						// The fight's own name may hold a figure's (Sir
+						// Rolf and Squire Lennox): it is no secret.
+						data = bytes.ReplaceAll(data, []byte(st.Name), nil)
+						if found := leaks(data, words); len(found) > 0 {
+							t.Fatalf("step %d (%s by the %s): the player got %s naming hidden %v:\n%.600s",
+								i, c.Kind, map[bool]string{true: "Judge", false: "player"}[judge], m.Type, found, data)
+						}
+						if m.Type == MsgResult && m.ID == mark {
+							break
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// A player's refusal for a hidden figure's id is the refusal for an id
+// no figure has: probing ids finds nothing.
+func TestHiddenIdsAnswerAsUnknown(t *testing.T) {
+	s := open(t)
+	if _, err := s.Do(Command{Kind: CommandHide, Figure: "jeb"}); err != nil {
+		t.Fatal(err)
+	}
+	seat := &Seat{Name: "Alice", Role: RolePlayer, Figures: []string{"cyril"}}
+	sv := &Server{s: s}
+	ask := func(c Command) string {
+		data, _ := json.Marshal(Message{Type: MsgCommand, Command: &c})
+		return sv.answer(t.Context(), seat, data).msg.Error
+	}
+	for _, tc := range []struct {
+		name             string
+		hidden, nobody   Command
+		mustNotMentionID string
+	}{
+		{"as the actor", Command{Kind: CommandMove, Figure: "jeb", To: &hexmap.Hex{}}, Command{Kind: CommandMove, Figure: "ghost", To: &hexmap.Hex{}}, "jeb"},
+		{"as a shot's target", Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: []ShotOrder{{Target: "jeb", Kind: "snap"}}},
+			Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: []ShotOrder{{Target: "ghost", Kind: "snap"}}}, "jeb"},
+		{"as a blow's target", Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"}},
+			Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "ghost", Attack: "quick"}}, "jeb"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, n := ask(tc.hidden), ask(tc.nobody)
+			if h != n || strings.Contains(h, tc.mustNotMentionID) || strings.Contains(h, "Jeb") {
+				t.Errorf("hidden: %q; unknown: %q", h, n)
+			}
+		})
+	}
+}
+
+// The table monitor's seat commands the players' side as it stands:
+// never the Judge's figures, never a hidden one, and a figure of the side
+// placed later.
+func TestTableSeatCommandsThePlayersSide(t *testing.T) {
+	s := open(t)
+	a := NewAccess("judge")
+	table := a.AddSide("Table", s.State().Options.Players())
+	if got := s.Owned(table); !slices.Equal(got, []string{"cyril", "miranda"}) {
+		t.Errorf("owned: %v", got)
+	}
+	for _, tc := range []struct {
+		name    string
+		c       Command
+		wantErr bool
+	}{
+		{"a posse figure", Command{Kind: CommandTurn, Figure: "cyril", Turn: 1}, false},
+		{"an outlaw", Command{Kind: CommandTurn, Figure: "zeke", Turn: 1}, true},
+		{"undo", Command{Kind: CommandUndo}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := s.DoAs(table, tc.c)
+			var forb *Forbidden
+			if tc.wantErr != errors.As(err, &forb) {
+				t.Errorf("DoAs: %v", err)
+			}
+		})
+	}
+	if _, err := s.Do(Command{Kind: CommandHide, Figure: "miranda"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DoAs(table, Command{Kind: CommandTurn, Figure: "miranda", Turn: 1}); err == nil {
+		t.Errorf("the table commands a hidden figure")
+	}
+}
+
+// firstDiff shows where two long strings part.
+func firstDiff(got, want string) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	from := max(0, i-200)
+	return fmt.Sprintf(" got …%.400s\nwant …%.400s", got[from:], want[from:])
+}
