@@ -403,7 +403,7 @@ func TestHiddenIdsAnswerAsUnknown(t *testing.T) {
 	sv := &Server{s: s}
 	ask := func(c Command) string {
 		data, _ := json.Marshal(Message{Type: MsgCommand, Command: &c})
-		return sv.answer(t.Context(), seat, data).msg.Error
+		return sv.answer(t.Context(), seat, data)().msg.Error
 	}
 	for _, tc := range []struct {
 		name             string

@@ -20,9 +20,9 @@ import (
 
 // Limits of one client.
 const (
-	clientQueue = 256 // messages waiting for a slow client before it is dropped
-	rateBurst   = 400 // commands at once
-	ratePerSec  = 200 // commands a second, sustained
+	clientQueue = 4096 // events waiting for a slow client before it is dropped
+	rateBurst   = 400  // commands at once
+	ratePerSec  = 200  // commands a second, sustained
 )
 
 // Server serves a session over WebSocket to map windows.
@@ -34,6 +34,8 @@ type Server struct {
 	tls    bool
 	ctx    context.Context // ends when the server closes, dropping clients
 	cancel context.CancelFunc
+
+	limit rateLimit // per connection
 
 	mu    sync.Mutex
 	conns map[*Seat][]context.CancelFunc
@@ -58,7 +60,8 @@ func Serve(s *Session, addr string, access *Access, tlsConfig *tls.Config) (*Ser
 	if tlsConfig != nil {
 		ln = tls.NewListener(ln, tlsConfig)
 	}
-	sv := &Server{s: s, access: access, ln: ln, tls: tlsConfig != nil, conns: map[*Seat][]context.CancelFunc{}}
+	sv := &Server{s: s, access: access, ln: ln, tls: tlsConfig != nil, conns: map[*Seat][]context.CancelFunc{},
+		limit: rateLimit{burst: rateBurst, perSec: ratePerSec}}
 	sv.ctx, sv.cancel = context.WithCancel(context.Background())
 	access.OnRevoke(sv.drop)
 	mux := http.NewServeMux()
@@ -142,25 +145,41 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	marks, unmark := sv.s.SubscribeHighlights()
 	defer unmark()
 	replies := make(chan reply, replyQueue)
-	go func() { // commands from the client
+	started := make(chan func() reply, replyQueue)
+	go func() { // commands from the client, each started in turn
 		defer cancel()
-		bucket := newRateBucket()
+		bucket := newRateBucket(sv.limit)
 		for {
 			_, data, err := c.Read(ctx)
 			if err != nil {
 				return
 			}
-			var r reply
+			var finish func() reply
 			if bucket.take() {
-				r = sv.answer(ctx, seat, data)
+				finish = sv.answer(ctx, seat, data)
 			} else {
-				r.msg = Message{Type: MsgError, ID: messageID(data), Code: ErrRateLimited, Error: fmt.Sprintf("more than %d commands a second; slow down", ratePerSec)}
+				r := reply{msg: Message{Type: MsgError, ID: messageID(data), Code: ErrRateLimited, Error: fmt.Sprintf("more than %.0f commands a second; slow down", sv.limit.perSec)}}
+				finish = func() reply { return r }
 			}
 			// A reply waits for room: a client that floods us with
 			// commands is slowed down, not dropped, and its replies never
 			// crowd out its events, which have their own queue.
 			select {
-			case replies <- r:
+			case started <- finish:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { // the started commands' results, in order, once synced
+		for {
+			select {
+			case finish := <-started:
+				select {
+				case replies <- finish():
+				case <-ctx.Done():
+					return
+				}
 			case <-ctx.Done():
 				return
 			}
@@ -261,17 +280,24 @@ func messageID(data []byte) string {
 	return m.ID
 }
 
+// rateLimit is how many commands a connection may send at once (burst)
+// and a second (perSec).
+type rateLimit struct{ burst, perSec float64 }
+
 // rateBucket is a token bucket limiting a client's commands.
 type rateBucket struct {
+	rateLimit
 	tokens float64
 	last   time.Time
 }
 
-func newRateBucket() *rateBucket { return &rateBucket{tokens: rateBurst, last: time.Now()} }
+func newRateBucket(l rateLimit) *rateBucket {
+	return &rateBucket{rateLimit: l, tokens: l.burst, last: time.Now()}
+}
 
 func (b *rateBucket) take() bool {
 	now := time.Now()
-	b.tokens = min(rateBurst, b.tokens+now.Sub(b.last).Seconds()*ratePerSec)
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.perSec)
 	b.last = now
 	if b.tokens < 1 {
 		return false
@@ -280,64 +306,83 @@ func (b *rateBucket) take() bool {
 	return true
 }
 
-// answer handles one client message and returns the reply. A command
-// whose id the seat used before is not carried out again: it answers with
-// the first one's result (a client retrying after a lost connection).
-func (sv *Server) answer(ctx context.Context, seat *Seat, data []byte) reply {
+// answer handles one client message: it starts a command (decided and
+// written, in the order the client sent it) and returns what finishes it,
+// the reply once its events are synced. A command whose id the seat used
+// before is not carried out again: it answers with the first one's result
+// (a client retrying after a lost connection).
+func (sv *Server) answer(ctx context.Context, seat *Seat, data []byte) func() reply {
+	now := func(r reply) func() reply { return func() reply { return r } }
 	var m Message
 	if err := json.Unmarshal(data, &m); err != nil {
-		return reply{msg: Message{Type: MsgError, Code: ErrBadMessage, Error: "bad JSON: " + err.Error()}}
+		return now(reply{msg: Message{Type: MsgError, Code: ErrBadMessage, Error: "bad JSON: " + err.Error()}})
 	}
 	if m.Type != MsgCommand {
-		return reply{msg: Message{Type: MsgError, ID: m.ID, Code: ErrBadMessage, Error: fmt.Sprintf("unknown message type %q", m.Type)}}
+		return now(reply{msg: Message{Type: MsgError, ID: m.ID, Code: ErrBadMessage, Error: fmt.Sprintf("unknown message type %q", m.Type)}})
 	}
 	if m.Command == nil {
-		return reply{msg: Message{Type: MsgResult, ID: m.ID, Code: ErrBadMessage, Error: "a command message needs a command"}}
+		return now(reply{msg: Message{Type: MsgResult, ID: m.ID, Code: ErrBadMessage, Error: "a command message needs a command"}})
 	}
 	if len(m.ID) > maxIDLen {
-		return reply{msg: Message{Type: MsgResult, Code: ErrBadMessage, Error: fmt.Sprintf("a command id is at most %d bytes", maxIDLen)}}
+		return now(reply{msg: Message{Type: MsgResult, Code: ErrBadMessage, Error: fmt.Sprintf("a command id is at most %d bytes", maxIDLen)}})
 	}
 	if m.ID == "" {
 		return sv.run(seat, *m.Command, "")
 	}
 	entry, first := sv.ids(seat).claim(m.ID)
 	if !first {
-		select {
-		case <-entry.done:
-			return entry.r
-		case <-ctx.Done():
-			return reply{msg: Message{Type: MsgResult, ID: m.ID, Code: ErrFailed, Error: "the connection closed"}}
+		return func() reply {
+			select {
+			case <-entry.done:
+				return entry.r
+			case <-ctx.Done():
+				return reply{msg: Message{Type: MsgResult, ID: m.ID, Code: ErrFailed, Error: "the connection closed"}}
+			}
 		}
 	}
-	r := sv.run(seat, *m.Command, m.ID)
-	entry.r = r
-	if r.msg.Code == ErrFailed {
-		sv.ids(seat).forget(m.ID) // a failure (a full disk) may be tried again
+	finish := sv.run(seat, *m.Command, m.ID)
+	return func() reply {
+		r := finish()
+		entry.r = r
+		if r.msg.Code == ErrFailed {
+			sv.ids(seat).forget(m.ID) // a failure (a full disk) may be tried again
+		}
+		close(entry.done)
+		return r
 	}
-	close(entry.done)
-	return r
 }
 
-// run carries out one command for a seat and words its result.
-func (sv *Server) run(seat *Seat, cmd Command, id string) (r reply) {
+// run starts one command for a seat and returns what words its result
+// once it is synced.
+func (sv *Server) run(seat *Seat, cmd Command, id string) (finish func() reply) {
+	internal := reply{msg: Message{Type: MsgResult, ID: id, Code: ErrFailed, Error: "internal error: the command was not carried out"}}
 	defer func() {
 		if p := recover(); p != nil { // never the connection's end
 			slog.Error("session: answering a command panicked", "panic", p, "command", fmt.Sprintf("%+v", cmd))
-			r = reply{msg: Message{Type: MsgResult, ID: id, Code: ErrFailed, Error: "internal error: the command was not carried out"}}
+			finish = func() reply { return internal }
 		}
 	}()
-	events, err := sv.s.DoAs(seat, cmd)
-	var ref *Refusal
-	var forb *Forbidden
-	switch {
-	case errors.As(err, &forb):
-		return reply{msg: Message{Type: MsgResult, ID: id, Code: ErrForbidden, Error: sv.s.ReplyText(seat, forb.Reason)}}
-	case errors.As(err, &ref):
-		return reply{msg: Message{Type: MsgResult, ID: id, Code: ErrRefused, Error: sv.s.ReplyText(seat, ref.Reason), Needs: ref.Needs}}
-	case err != nil:
-		return reply{msg: Message{Type: MsgResult, ID: id, Code: ErrFailed, Error: sv.s.ReplyText(seat, err.Error())}}
+	wait := sv.s.Start(seat, cmd)
+	return func() (r reply) {
+		defer func() {
+			if p := recover(); p != nil {
+				slog.Error("session: answering a command panicked", "panic", p, "command", fmt.Sprintf("%+v", cmd))
+				r = internal
+			}
+		}()
+		events, err := wait()
+		var ref *Refusal
+		var forb *Forbidden
+		switch {
+		case errors.As(err, &forb):
+			return reply{msg: Message{Type: MsgResult, ID: id, Code: ErrForbidden, Error: sv.s.ReplyText(seat, forb.Reason)}}
+		case errors.As(err, &ref):
+			return reply{msg: Message{Type: MsgResult, ID: id, Code: ErrRefused, Error: sv.s.ReplyText(seat, ref.Reason), Needs: ref.Needs}}
+		case err != nil:
+			return reply{msg: Message{Type: MsgResult, ID: id, Code: ErrFailed, Error: sv.s.ReplyText(seat, err.Error())}}
+		}
+		return reply{msg: Message{Type: MsgResult, ID: id, OK: true}, after: events[len(events)-1].Seq}
 	}
-	return reply{msg: Message{Type: MsgResult, ID: id, OK: true}, after: events[len(events)-1].Seq}
 }
 
 // maxIDLen caps a command id; recentIDs is how many of a seat's ids are

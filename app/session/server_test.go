@@ -157,7 +157,7 @@ func FuzzAnswer(f *testing.F) {
 	player := &Seat{Name: "P", Role: RolePlayer, Figures: []string{"cyril"}}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, seat := range []*Seat{judge, player} {
-			m := sv.answer(context.Background(), seat, data).msg
+			m := sv.answer(context.Background(), seat, data)().msg
 			if m.Type != MsgResult && m.Type != MsgError {
 				t.Fatalf("answer of type %q", m.Type)
 			}

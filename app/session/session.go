@@ -210,14 +210,25 @@ var ErrInternal = errors.New("internal error")
 // while one caller syncs the journal, the commands that arrive are
 // written behind it and synced by the next sync together.
 func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
+	return s.Start(seat, c)()
+}
+
+// Start decides a command and writes its events, as DoAs does, and
+// returns a wait that gives DoAs's answer once they are synced. A client's
+// connection starts its next command while this one's sync is under way,
+// so that one sync serves many commands, and each client's commands still
+// happen in the order it sent them.
+func (s *Session) Start(seat *Seat, c Command) (wait func() ([]Event, error)) {
 	events, err := s.decideAndWrite(seat, c)
 	if err != nil || len(events) == 0 {
-		return nil, err
+		return func() ([]Event, error) { return nil, err }
 	}
-	if err := s.commit(events[len(events)-1].Seq); err != nil {
-		return nil, fmt.Errorf("the command's events were written but the journal could not be synced: %w", err)
+	return func() ([]Event, error) {
+		if err := s.commit(events[len(events)-1].Seq); err != nil {
+			return nil, fmt.Errorf("the command's events were written but the journal could not be synced: %w", err)
+		}
+		return events, nil
 	}
-	return events, nil
 }
 
 // decideAndWrite decides a command, writes its events to the journal
