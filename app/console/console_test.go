@@ -18,7 +18,8 @@ import (
 	"hexslinger/hexmap"
 )
 
-func newConsole(t *testing.T) (*Console, *session.Session, fyne.Window) {
+// demoSession opens the demo fight in a test app.
+func demoSession(t *testing.T) *session.Session {
 	t.Helper()
 	test.NewTempApp(t)
 	f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
@@ -30,6 +31,12 @@ func newConsole(t *testing.T) (*Console, *session.Session, fyne.Window) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func newConsole(t *testing.T) (*Console, *session.Session, fyne.Window) {
+	t.Helper()
+	s := demoSession(t)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1180, 720))
 	c, err := New(w, s, Options{Address: "ws://test", Manual: true})
@@ -197,16 +204,7 @@ func TestConsoleUndoRedo(t *testing.T) {
 // open while its program runs and closed once it exits, whether it was
 // started before or after the console was made.
 func TestStatusFollowsTheMapWindow(t *testing.T) {
-	test.NewTempApp(t)
-	f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := session.Open(f, filepath.Join(t.TempDir(), "c.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := demoSession(t)
 	// A stand-in for hexslinger-map that runs until it is killed.
 	mp := &MapProcess{Bin: "sleep", Args: []string{"60"}}
 	w := test.NewTempWindow(t, widget.NewLabel(""))

@@ -37,12 +37,7 @@ func FuzzCommands(f *testing.F) {
 		}
 		defer s.Close()
 		st := s.State()
-		var posse []string
-		for _, id := range st.Order {
-			if st.Figures[id].Side == "posse" {
-				posse = append(posse, id)
-			}
-		}
+		posse := seat(st).Owned(st)
 		player := &Seat{Name: "Alice", Role: RolePlayer, Figures: posse}
 		for i := 0; i < 40 && len(r.data) > 0; i++ {
 			before := s.State()

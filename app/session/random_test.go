@@ -307,12 +307,7 @@ func TestPlayersNeverSeeHiddenFigures(t *testing.T) {
 				}
 				defer s.Close()
 				st := s.State()
-				var posse []string
-				for _, id := range st.Order {
-					if st.Figures[id].Side == "posse" {
-						posse = append(posse, id)
-					}
-				}
+				posse := seat(st).Owned(st)
 				access := NewAccess("judge")
 				seat := access.AddPlayer("Alice", posse)
 				sv, err := Serve(s, "127.0.0.1:0", access, nil)
@@ -468,4 +463,9 @@ func firstDiff(got, want string) string {
 	}
 	from := max(0, i-200)
 	return fmt.Sprintf(" got …%.400s\nwant …%.400s", got[from:], want[from:])
+}
+
+// seat is a seat of the players' side of st, as the table monitor's.
+func seat(st *State) *Seat {
+	return &Seat{Name: "Table", Role: RolePlayer, Side: st.Options.Players()}
 }
