@@ -37,13 +37,13 @@ type Session struct {
 	now     func() time.Time
 	// sights are the players' sight at each recent event's making, by seq.
 	sights map[int]*sight
-	// Group commit: events are written under mu and synced together
-	// (commit); only synced events are published to subscribers, and a
-	// command is acknowledged only once its events are synced.
-	pending   []Event // written, not yet synced and published
-	published int     // the last seq published
-	broken    error   // a sync failed: the session takes no more commands
-	sync      groupSync
+	// Group commit: events are written and published under mu, and synced
+	// together (commit); a command is acknowledged only once its events
+	// are synced. Publishing does not wait for the sync, so the fsync is
+	// not on the path from a command to the table's windows.
+	written int   // the last seq written to the journal
+	broken  error // a sync failed: the session takes no more commands
+	sync    groupSync
 }
 
 // groupSync is the group commit's leader election: one caller syncs the
@@ -91,8 +91,8 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
 	}
 	s.events, s.opening, s.state = events, opening, st
-	s.published = events[len(events)-1].Seq
-	s.sync.synced = s.published
+	s.written = events[len(events)-1].Seq
+	s.sync.synced = s.written
 	for _, e := range events {
 		s.cmds = max(s.cmds, e.Cmd)
 	}
@@ -202,7 +202,7 @@ func (s *Session) Do(c Command) ([]Event, error) { return s.DoAs(nil, c) }
 var ErrInternal = errors.New("internal error")
 
 // DoAs validates and carries out a command from a seat (nil: the Judge):
-// its events are journaled (and synced), applied and broadcast before DoAs
+// its events are journaled, applied, broadcast and synced before DoAs
 // returns them. A command the seat may not give returns a *Forbidden, one
 // the rules refuse a *Refusal; neither changes anything.
 //
@@ -341,13 +341,14 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 			delete(s.sights, q)
 		}
 	}
-	s.pending = append(s.pending, events...)
+	s.written = seq
+	s.publish(events)
 	return events, nil
 }
 
-// commit returns once the journal is synced up to seq and the events up
-// to seq are published. The first caller to find no sync under way syncs
-// everything written so far; the others wait for it.
+// commit returns once the journal is synced up to seq. The first caller
+// to find no sync under way syncs everything written so far; the others
+// wait for it, and one sync serves them all.
 func (s *Session) commit(seq int) error {
 	g := &s.sync
 	g.mu.Lock()
@@ -360,19 +361,14 @@ func (s *Session) commit(seq int) error {
 		g.busy = true
 		g.mu.Unlock()
 		s.mu.Lock()
-		upto := s.published
-		if n := len(s.pending); n > 0 {
-			upto = s.pending[n-1].Seq
-		}
+		upto := s.written
 		s.mu.Unlock()
 		err := s.journal.Sync()
-		s.mu.Lock()
 		if err != nil {
+			s.mu.Lock()
 			s.broken = err
-		} else {
-			s.publish(upto)
+			s.mu.Unlock()
 		}
-		s.mu.Unlock()
 		g.mu.Lock()
 		g.busy = false
 		if err != nil {
@@ -385,18 +381,10 @@ func (s *Session) commit(seq int) error {
 	return g.err
 }
 
-// publish sends the pending events up to seq to the subscribers, in order.
-// The caller holds s.mu.
-func (s *Session) publish(seq int) {
-	n := 0
-	for n < len(s.pending) && s.pending[n].Seq <= seq {
-		n++
-	}
-	batch := s.pending[:n]
-	s.pending = append([]Event(nil), s.pending[n:]...)
-	if len(batch) > 0 {
-		s.published = batch[len(batch)-1].Seq
-	}
+// publish sends a command's events to the subscribers, in order. The
+// caller holds s.mu, so every subscriber gets every event in journal
+// order.
+func (s *Session) publish(batch []Event) {
 	for id, ch := range s.subs {
 		for _, e := range batch {
 			select {
@@ -460,7 +448,9 @@ func (s *Session) checkpoint() {
 		return
 	}
 	undone := undoneCommands(s.events)
-	st := s.opening.Clone()
+	// The old opening is dropped, so the new one shares its map unless an
+	// event changes the map (a big map's copy would stall the command).
+	st := s.opening.clone(slices.ContainsFunc(s.events[1:cut], touchesMap))
 	for _, e := range s.events[1:cut] {
 		if e.Cmd != 0 && undone[e.Cmd] {
 			continue
@@ -468,32 +458,33 @@ func (s *Session) checkpoint() {
 		if err := st.Apply(e); err != nil {
 			return // a bug; keep every event rather than lose one
 		}
+		st.Log = st.Log[:0] // the opening keeps no log: no need to grow one
 	}
 	// The opening event's snapshot is made when a client first needs it
 	// (recent), so a checkpoint costs only the replay above.
+	// The checkpoint takes the place of the last event it stands for, so
+	// the events kept are not copied (a command's latency would pay for
+	// it); the array is copied whole only when append next outgrows it.
 	prev := s.events[cut-1]
 	st.Log = nil
 	s.opening = st
-	s.events = append([]Event{{Seq: prev.Seq, Kind: EventOpened, Time: prev.Time,
-		Text: fmt.Sprintf("The fight goes on in round %d (older events are in the journal).", st.Round)}}, s.events[cut:]...)
+	s.events = s.events[cut-1:]
+	s.events[0] = Event{Seq: prev.Seq, Kind: EventOpened, Time: prev.Time,
+		Text: fmt.Sprintf("The fight goes on in round %d (older events are in the journal).", st.Round)}
 	// The state's log keeps no more than the events do.
 	if n := len(s.state.Log); n > keepEvents {
-		s.state.Log = append([]Event(nil), s.state.Log[n-keepEvents:]...)
+		s.state.Log = s.state.Log[n-keepEvents:]
 	}
 }
 
-// recent returns a copy of the published events in memory, the first an
-// opening with its fight: a checkpoint's snapshot is made here, once. The
-// caller holds s.mu.
+// recent returns a copy of the events in memory, the first an opening
+// with its fight: a checkpoint's snapshot is made here, once. The caller
+// holds s.mu.
 func (s *Session) recent() []Event {
 	if s.events[0].Fight == nil {
 		s.events[0].Fight = s.opening.Snapshot(nil)
 	}
-	n := len(s.events)
-	for n > 1 && s.events[n-1].Seq > s.published {
-		n--
-	}
-	return append([]Event(nil), s.events[:n]...)
+	return append([]Event(nil), s.events...)
 }
 
 // history returns every event of the fight: those in memory, or the

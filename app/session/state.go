@@ -123,9 +123,15 @@ type Ablation struct {
 }
 
 // Clone returns a deep copy of the state.
-func (s *State) Clone() *State {
+func (s *State) Clone() *State { return s.clone(true) }
+
+// clone copies the state; the map only with withMap, else the copy shares
+// it (for a copy whose events leave the map alone: see touchesMap).
+func (s *State) clone(withMap bool) *State {
 	c := *s
-	c.Map = s.Map.Clone()
+	if withMap {
+		c.Map = s.Map.Clone()
+	}
 	c.Characters = make(map[string]rules.Character, len(s.Characters))
 	for k, v := range s.Characters {
 		c.Characters[k] = v
@@ -331,4 +337,10 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// touchesMap reports whether applying e changes the map: an edit, a door
+// worked, cover worn down.
+func touchesMap(e Event) bool {
+	return e.Kind == EventMapEdited || e.Kind == EventOpened || len(e.Doors) > 0 || len(e.Ablations) > 0
 }
