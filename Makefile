@@ -45,9 +45,17 @@ e2e: test-deps build
 
 test: test-deps fmt-check vet unit e2e
 
+# fuzz: every fuzz target for FUZZTIME each. The minimizer gets 50 tries
+# an input: an input of the session's targets is a whole session, and by
+# default the minimizer's minute for each new input is the whole run.
+FUZZTIME ?= 2m
 fuzz: deps
-	$(GO) test -run XXX -fuzz FuzzDecode -fuzztime 2m ./hexmap
-	$(GO) test -run XXX -fuzz FuzzDecodeFight -fuzztime 2m ./app/session
+	@for pkg in ./hexmap ./app/session; do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; \
+	    $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 50x $$pkg || exit 1; \
+	  done; \
+	done
 
 bench: deps
 	$(GO) test -run XXX -bench . ./hexmap ./rules ./app/session

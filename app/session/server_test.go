@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -142,8 +143,11 @@ func TestServerBadMessages(t *testing.T) {
 	}
 }
 
-// FuzzAnswer feeds the session's message decoder anything: it answers
-// every message with a result or an error and never panics.
+// FuzzAnswer feeds the session's message decoder anything, from the
+// Judge and from a player, with Jeb hidden at first: every message gets a
+// result or an error with a reason, never a panic or an internal error;
+// no answer to the player names a figure hidden throughout; and the
+// player's messages change no figure but its own.
 func FuzzAnswer(f *testing.F) {
 	f.Add([]byte(`{"type":"command","id":"c1","command":{"kind":"move","figure":"cyril","to":{"q":3,"r":7}}}`))
 	f.Add([]byte(`{"type":"command","id":"c2","command":{"kind":"shoot","figure":"cyril","weapon":"schofield","shots":[{"target":"zeke","kind":"fan"}],"dice":[10,10,10],"cards":["RJ"]}}`))
@@ -151,18 +155,42 @@ func FuzzAnswer(f *testing.F) {
 	f.Add([]byte(`{"type":"command","command":{"kind":"door","to":{"q":3,"r":3},"side":5,"open":true}}`))
 	f.Add([]byte(`{"type":`))
 	f.Add([]byte(`{"type":"hello"}`))
+	f.Add([]byte(`{"type":"command","id":"p1","command":{"kind":"turn","figure":"jeb","turn":1}}`))
+	f.Add([]byte(`{"type":"command","id":"p2","command":{"kind":"shoot","figure":"cyril","weapon":"schofield","shots":[{"target":"jeb","kind":"snap"}]}}`))
+	noSync(f)
 	s := open(f)
+	if _, err := s.Do(Command{Kind: CommandHide, Figure: "jeb"}); err != nil {
+		f.Fatal(err)
+	}
 	sv := &Server{s: s}
 	judge := &Seat{Name: "Judge", Role: RoleJudge}
 	player := &Seat{Name: "P", Role: RolePlayer, Figures: []string{"cyril"}}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, seat := range []*Seat{judge, player} {
+		for _, seat := range []*Seat{player, judge} {
+			before := s.State()
 			m := sv.answer(context.Background(), seat, data)().msg
+			after := s.State()
 			if m.Type != MsgResult && m.Type != MsgError {
 				t.Fatalf("answer of type %q", m.Type)
 			}
 			if !m.OK && m.Error == "" {
 				t.Fatalf("a failed answer without a reason: %+v", m)
+			}
+			if m.Code == ErrFailed {
+				t.Fatalf("%s: %s", data, m.Error)
+			}
+			if seat != player {
+				continue
+			}
+			out, _ := json.Marshal(m)
+			if found := leaks(out, secretWords(before, after)); len(found) > 0 {
+				t.Fatalf("the player is answered %s, naming hidden %v", out, found)
+			}
+			for _, id := range before.Order {
+				b, a := before.Figures[id], after.Figures[id]
+				if id != "cyril" && (a == nil || b.At != a.At || b.Facing != a.Facing || b.AP != a.AP) {
+					t.Fatalf("the player's %s moved %s", data, id)
+				}
 			}
 		}
 	})
