@@ -229,19 +229,34 @@ func PlanMove(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction
 	}
 	r, ok := search.PathTo(at, facing, to)
 	if !ok && search.Limit > 0 {
+		far := &TooFarError{Name: c.Name, To: m.Label(to), Have: apLeft}
 		if _, ok := (hexmap.Search{Map: m, Cost: cost, Blocked: blocked, Limit: search.Limit + cost.UnitsPerAP()}).PathTo(at, facing, to); ok {
-			return MovePlan{}, fmt.Errorf("%s needs %d AP to reach %s but has %d left", c.Name, apLeft+1, m.Label(to), apLeft)
+			far.Need = apLeft + 1
 		}
-		return MovePlan{}, fmt.Errorf("no way to %s with the %d AP %s has left: it is too far, or walls, water or figures block every path", m.Label(to), apLeft, c.Name)
+		return MovePlan{}, far
 	}
 	if !ok {
 		return MovePlan{}, fmt.Errorf("no way to %s: walls, water or figures block every path", m.Label(to))
 	}
 	p := MovePlan{Route: r, AP: cost.AP(r.Cost), Pace: pace, Run: run}
 	if p.AP > apLeft {
-		return p, fmt.Errorf("%s needs %d AP to reach %s but has %d left", c.Name, p.AP, m.Label(to), apLeft)
+		return p, &TooFarError{Name: c.Name, To: m.Label(to), Need: p.AP, Have: apLeft}
 	}
 	return p, nil
+}
+
+// TooFarError is PlanMove's refusal of a hex the AP left does not reach.
+type TooFarError struct {
+	Name, To string // the mover's name, the hex's label
+	Need     int    // the AP the move needs; 0: more than Have+1, or no way at all
+	Have     int    // the AP left
+}
+
+func (e *TooFarError) Error() string {
+	if e.Need == 0 {
+		return fmt.Sprintf("no way to %s with the %d AP %s has left: it is too far, or walls, water or figures block every path", e.To, e.Have, e.Name)
+	}
+	return fmt.Sprintf("%s needs %d AP to reach %s but has %d left", e.Name, e.Need, e.To, e.Have)
 }
 
 // Reach explores every hex character c can reach from at, facing facing,

@@ -367,7 +367,10 @@ func (g *Game) updateReach() {
 	if !ok {
 		return
 	}
-	r, cost := rules.Reach(st.Map, st.Characters[f.Character], f.At, f.Facing, false, f.AP, st.BlockedFor(f.ID))
+	r, cost, ok := st.Reach(f.ID, false)
+	if !ok {
+		return
+	}
 	defer r.Release()
 	g.reach = map[hexmap.Hex]int{}
 	for _, h := range r.Hexes() {

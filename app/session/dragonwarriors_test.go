@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexslinger/assets"
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
 
@@ -132,8 +133,11 @@ func TestDragonWarriorsMissiles(t *testing.T) {
 	dw.Weapon = "bow"
 	l.DragonWarriors = &dw
 	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &l})
-	to, _ := s.State().Map.ParseHex("U8")
-	mustDo(t, s, Command{Kind: CommandMove, Figure: "rolf", To: &to})
+	// Two moves: one goes at most 10 paces (Move 5, docs/defaults.md).
+	for _, at := range []string{"Q8", "U8"} {
+		to, _ := s.State().Map.ParseHex(at)
+		mustDo(t, s, Command{Kind: CommandMove, Figure: "rolf", To: &to})
+	}
 	// 10 hexes of 1 pace, 2.5 feet each: 25 feet, 4 fathoms: difficulty 4.
 	// Lennox 11 (+1) = 12 against 4 (+0) = 4: a hit by 8: eight wounds;
 	// Rolf's Toughness 13 (+1) = 14 against 8 + 5 = 13: he keeps his wits.
@@ -148,5 +152,62 @@ func TestDragonWarriorsMissiles(t *testing.T) {
 	}
 	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "rolf", Shots: []ShotOrder{{Target: "lennox"}}}); err == nil || !strings.Contains(err.Error(), "no missile weapon") {
 		t.Errorf("Rolf has no bow: %v", err)
+	}
+}
+
+// TestOneMoveGoesTwiceMoveWhereMovesCostNoAP: DW II gives no movement
+// rate, so one move command goes at most what 2 AP of TWTW movement buy
+// (docs/defaults.md): Sir Rolf, Move 5, walks 10 paces in one move, not
+// 11, and runs 20; a move across a 256×256 map is refused at once,
+// without searching the map, and the map window's reach is the same area.
+func TestOneMoveGoesTwiceMoveWhereMovesCostNoAP(t *testing.T) {
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := hexmap.New("the open plain", hexmap.Pointy, 256, 256, "dirt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Map = m.File()
+	f.Figures[0].At, f.Figures[0].Facing = m.Label(hexmap.Hex{Q: 2, R: 2}), "E"
+	f.Figures[1].At = m.Label(hexmap.Hex{Q: 2, R: 9})
+	s, err := Open(f, filepath.Join(t.TempDir(), "dw.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	east := func(n int) *hexmap.Hex { h := hexmap.Hex{Q: 2 + n, R: 2}; return &h }
+	tests := []struct {
+		name    string
+		to      *hexmap.Hex
+		run     bool
+		refusal string // "" to move
+	}{
+		{"eleven paces walking", east(11), false, "further than one move of Sir Rolf goes: a move goes 10 paces walking or 20 running"},
+		{"across the map", &hexmap.Hex{Q: 120, R: 200}, true, "further than one move"},
+		{"ten paces walking", east(10), false, ""},
+		{"twenty paces running", east(30), true, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st := s.State()
+			reach, _, _ := st.Reach("rolf", tc.run)
+			_, inReach := reach.Cost(*tc.to)
+			reach.Release()
+			_, err := s.Do(Command{Kind: CommandMove, Figure: "rolf", To: tc.to, Run: tc.run})
+			if tc.refusal == "" {
+				if err != nil || !inReach {
+					t.Fatalf("refused (%v), or out of the map window's reach (%v)", err, !inReach)
+				}
+				if at := s.State().Figures["rolf"].At; at != *tc.to {
+					t.Fatalf("Sir Rolf at %v, want %v", at, *tc.to)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.refusal) || inReach {
+				t.Fatalf("got %v (in reach: %v), want a refusal saying %q", err, inReach, tc.refusal)
+			}
+		})
 	}
 }

@@ -340,10 +340,10 @@ func BenchmarkThroughput8Clients(b *testing.B) {
 	}
 }
 
-// bigFight is the demo's four figures on a 1024×1024 map of open ground,
-// Cyril in one corner.
-func bigFight(tb testing.TB) *FightFile {
-	f := demo(tb)
+// bigFight is a bundled fight's figures on a 1024×1024 map of open
+// ground, the first in one corner.
+func bigFight(tb testing.TB, name string) *FightFile {
+	f := bundledFight(tb, name)
 	m, err := hexmap.New("the open plain", hexmap.Pointy, 1024, 1024, "dirt")
 	if err != nil {
 		tb.Fatal(err)
@@ -357,20 +357,34 @@ func bigFight(tb testing.TB) *FightFile {
 
 // BenchmarkJudgeWhilePlayerFloods: on a 1024×1024 map a player sends far
 // moves (across the map, past any reach) at the rate limit, 200 a second,
-// while the Judge changes the rule options, one command at a time.
+// while the Judge changes the rule options, one command at a time; in a
+// TWTW fight (moves cost AP) and a Dragon Warriors II one (they do not).
 // Reported: the Judge's command→result p50 and p99 with no flood (quiet),
 // with the far moves (flood), and with as many messages that never reach
 // the session (noise: bad JSON, answered by the transport alone), in the
 // same run, so that what the far moves cost the Judge is told apart from
 // what any traffic on this machine costs.
 func BenchmarkJudgeWhilePlayerFloods(b *testing.B) {
-	s, err := Open(bigFight(b), filepath.Join(b.TempDir(), "big.journal.jsonl"))
+	for _, name := range []string{"demo", "dragonwarriors"} {
+		b.Run(name, func(b *testing.B) { judgeWhilePlayerFloods(b, name) })
+	}
+}
+
+func judgeWhilePlayerFloods(b *testing.B, name string) {
+	s, err := Open(bigFight(b, name), filepath.Join(b.TempDir(), "big.journal.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer s.Close()
+	st := s.State()
+	mover := st.Order[0]
+	if _, err := st.PlanMove(mover, hexmap.Hex{Q: 500, R: 1000}, false); err == nil {
+		b.Fatal("the far move is allowed")
+	} else if !st.Map.Contains(hexmap.Hex{Q: 500, R: 1000}) {
+		b.Fatal("the far move's hex is off the map")
+	}
 	access := NewAccess("judge")
-	seat := access.AddPlayer("Flood", []string{"cyril"})
+	seat := access.AddPlayer("Flood", []string{mover})
 	sv, err := Serve(s, "127.0.0.1:0", access, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -450,8 +464,8 @@ func BenchmarkJudgeWhilePlayerFloods(b *testing.B) {
 				}
 				continue
 			}
-			to := hexmap.Hex{Q: 1000 - k%20, R: 1000}
-			if _, err := player.Send(ctx, Command{Kind: CommandMove, Figure: "cyril", To: &to}); err != nil {
+			to := hexmap.Hex{Q: 500 - k%20, R: 1000}
+			if _, err := player.Send(ctx, Command{Kind: CommandMove, Figure: mover, To: &to}); err != nil {
 				return
 			}
 		}

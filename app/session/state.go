@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -185,11 +186,42 @@ func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (rules.MovePlan, er
 	if !ok {
 		return rules.MovePlan{}, fmt.Errorf("there is no figure %q", id)
 	}
-	ap := f.AP
-	if !SystemOf(s).MovesCostAP() {
-		ap = 1 << 20 // movement is the figure's own in its turn
+	p, err := rules.PlanMove(s.Map, s.Characters[f.Character], f.At, f.Facing, to, run, s.moveAP(f), s.BlockedFor(id))
+	var far *rules.TooFarError
+	if errors.As(err, &far) && !SystemOf(s).MovesCostAP() {
+		c := s.Characters[f.Character]
+		err = fmt.Errorf("%s is further than one move of %s goes: a move goes %d paces walking or %d running in %s, whose rules give no rate (walls, water or figures may also be in the way); move again to go further",
+			far.To, c.Name, freeMoveAP*c.Move, freeMoveAP*c.Run, SystemOf(s).Name())
 	}
-	return rules.PlanMove(s.Map, s.Characters[f.Character], f.At, f.Facing, to, run, ap, s.BlockedFor(id))
+	return p, err
+}
+
+// freeMoveAP is how far one move command goes in a system whose moves cost
+// no AP (its text gives no movement rate): as far as this many AP of TWTW
+// movement, twice Move walking and twice Run running. A bound, so that no
+// move searches a whole big map under the session's lock
+// (docs/defaults.md).
+const freeMoveAP = 2
+
+// moveAP is the AP a move of f may spend: its AP left where moves cost AP,
+// else freeMoveAP.
+func (s *State) moveAP(f *Figure) int {
+	if SystemOf(s).MovesCostAP() {
+		return f.AP
+	}
+	return freeMoveAP
+}
+
+// Reach is the area figure id can move to in one move command (running
+// when run), priced as PlanMove prices a move there: the map window's
+// movement overlay. Release the result when done with it.
+func (s *State) Reach(id string, run bool) (*hexmap.Reach, rules.MoveCost, bool) {
+	f, ok := s.Figures[id]
+	if !ok {
+		return nil, rules.MoveCost{}, false
+	}
+	r, cost := rules.Reach(s.Map, s.Characters[f.Character], f.At, f.Facing, run, s.moveAP(f), s.BlockedFor(id))
+	return r, cost, true
 }
 
 // Apply folds one event into the state. Events are facts already checked by
