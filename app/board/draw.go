@@ -258,12 +258,12 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 	}
 	if g.planOK && g.planFor == g.hover {
 		col := colPath
-		if g.planErr != nil {
+		if !g.plan.OK() {
 			col = colBad
 		}
-		if len(g.plan.Route.Hexes) > 1 {
-			pts := make([]hexmap.Point, len(g.plan.Route.Hexes))
-			for i, hx := range g.plan.Route.Hexes {
+		if route := g.plan.Path(); len(route) > 1 {
+			pts := make([]hexmap.Point, len(route))
+			for i, hx := range route {
 				pts[i] = l.ToPixel(hx)
 			}
 			b.path(dst, polyline(pts), float32(math.Max(3, s/7)), col)
@@ -271,9 +271,9 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 		c := l.Corners(g.hover)
 		b.path(dst, polygon(c[:]), float32(math.Max(3, s/8)), col)
 		b.flush(dst)
-		if g.plan.AP > 0 {
+		if cost := g.plan.Cost(); cost != "" {
 			p := l.ToPixel(g.hover)
-			k := tagKey{text: fmt.Sprintf("%d AP", g.plan.AP), size: math.Max(12, s*0.4), fg: col,
+			k := tagKey{text: cost, size: math.Max(12, s*0.4), fg: col,
 				bg: color.RGBA{0x10, 0x10, 0x10, 0xd0}, boxW: s * 1.4, boxH: s * 0.7, centered: true}
 			dmg.add(g.tags.draw(dst, k, p.X, p.Y))
 		}
@@ -355,10 +355,14 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 		if fig, ok := st.Figures[g.play.selected]; ok {
 			hint = g.play.describe(fig)
 			if g.planOK && g.planFor == g.hover {
-				if g.planErr != nil {
-					hint += " — " + g.planErr.Error()
-				} else {
-					hint += fmt.Sprintf(" — to %s: %d paces, %d AP", st.Map.Label(g.hover), g.plan.Route.Steps(), g.plan.AP)
+				switch route := g.plan.Path(); {
+				case !g.plan.OK():
+					hint += " — " + g.plan.Err.Error()
+				case len(route) > 1:
+					hint += fmt.Sprintf(" — to %s: %d paces", st.Map.Label(g.hover), len(route)-1)
+					if cost := g.plan.Cost(); cost != "" {
+						hint += ", " + cost
+					}
 				}
 			}
 		}

@@ -15,7 +15,6 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
-	"hexslinger/rules"
 )
 
 // Window defaults.
@@ -62,8 +61,7 @@ type Game struct {
 	dragFrom hexmap.Point
 	hover    hexmap.Hex
 	hoverOK  bool
-	plan     rules.MovePlan
-	planErr  error
+	plan     session.Preview // a move to the hex under the pointer
 	planOK   bool
 	planFor  hexmap.Hex
 	planSel  string
@@ -75,10 +73,11 @@ type Game struct {
 	aimErr  error
 	aimOK   bool
 
-	reach    map[hexmap.Hex]int // AP to reach each hex, for the selected figure
-	reachOv  reachOverlay
-	reachFor string
-	reachSeq int
+	reach     map[hexmap.Hex]int // what reaching each hex costs the selected figure, in reachUnit
+	reachUnit string             // "": moving costs nothing countable, so no numbers
+	reachOv   reachOverlay
+	reachFor  string
+	reachSeq  int
 
 	message    string
 	messageErr bool
@@ -345,7 +344,7 @@ func (g *Game) input() {
 			g.aimPlan, g.aimErr, g.aimOK = g.play.aim(g.hover)
 		} else {
 			g.aimOK = false
-			g.plan, g.planErr, g.planOK = g.play.preview(g.hover)
+			g.plan, g.planOK = g.play.preview(g.hover)
 		}
 	}
 	g.updateReach()
@@ -367,16 +366,13 @@ func (g *Game) updateReach() {
 	if !ok {
 		return
 	}
-	r, cost, ok := st.Reach(f.ID, false)
-	if !ok {
-		return
+	area, err := st.Reach(f.ID, false)
+	if err != nil {
+		area = session.MoveArea{}
 	}
-	defer r.Release()
-	g.reach = map[hexmap.Hex]int{}
-	for _, h := range r.Hexes() {
-		if u, _ := r.Cost(h); h != f.At {
-			g.reach[h] = cost.AP(u)
-		}
+	g.reach, g.reachUnit = area.Costs, area.Unit
+	if g.reach == nil {
+		g.reach = map[hexmap.Hex]int{}
 	}
 	g.reachFor, g.reachSeq = g.play.selected, g.seq
 }

@@ -173,17 +173,16 @@ func (p *play) turn(n int) (*session.Command, string) {
 	return &session.Command{Kind: session.CommandTurn, Figure: p.selected, Turn: n}, ""
 }
 
-// preview prices a move of the selected figure to h with the session's own
-// rule, for the path overlay.
-func (p *play) preview(h hexmap.Hex) (rules.MovePlan, error, bool) {
+// preview decides a move of the selected figure to h as the session
+// would (session.State.Preview), for the path overlay.
+func (p *play) preview(h hexmap.Hex) (session.Preview, bool) {
 	if p.st == nil || p.selected == "" {
-		return rules.MovePlan{}, nil, false
+		return session.Preview{}, false
 	}
 	if _, ok := p.st.FigureAt(h); ok || !p.st.Map.Contains(h) {
-		return rules.MovePlan{}, nil, false
+		return session.Preview{}, false
 	}
-	plan, err := p.st.PlanMove(p.selected, h, false)
-	return plan, err, true
+	return p.st.Preview(nil, session.Command{Kind: session.CommandMove, Figure: p.selected, To: &h}), true
 }
 
 func (p *play) describe(f *session.Figure) string {

@@ -75,14 +75,14 @@ func TestTurnNeedsASelection(t *testing.T) {
 func TestPreviewUsesTheSessionRule(t *testing.T) {
 	p := demoPlay(t)
 	p.click(at(t, p, "C8"))
-	plan, err, ok := p.preview(at(t, p, "J8"))
-	if !ok || err != nil || plan.AP != 2 || plan.Route.Steps() != 7 {
-		t.Errorf("preview to J8: %+v %v %v, want 7 paces for 2 AP", plan, err, ok)
+	plan, ok := p.preview(at(t, p, "J8"))
+	if !ok || !plan.OK() || plan.Cost() != "2 AP" || len(plan.Path()) != 8 {
+		t.Errorf("preview to J8: %+v %v, want 7 paces for 2 AP", plan, ok)
 	}
-	if _, err, ok := p.preview(at(t, p, "B11")); !ok || err == nil || !strings.Contains(err.Error(), "barrel") {
-		t.Errorf("preview into a barrel: %v %v", err, ok)
+	if plan, ok := p.preview(at(t, p, "B11")); !ok || plan.OK() || !strings.Contains(plan.Err.Error(), "barrel") {
+		t.Errorf("preview into a barrel: %v %v", plan.Err, ok)
 	}
-	if _, _, ok := p.preview(at(t, p, "C10")); ok {
+	if _, ok := p.preview(at(t, p, "C10")); ok {
 		t.Errorf("a preview onto a figure")
 	}
 }

@@ -65,10 +65,11 @@ func (g *Game) drawReach(dst *ebiten.Image) {
 		o.vs[i] = v
 	}
 	dst.DrawTriangles(o.vs, o.is, white, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
-	if s < 18 {
+	if s < 18 || g.reachUnit == "" {
 		return
 	}
-	// The AP of each hex on screen, from cached number images.
+	// What each hex on screen costs (AP, inches of Pace), from cached
+	// number images.
 	for h, ap := range g.reach {
 		p := l.ToPixel(h)
 		p.X, p.Y = p.X+s*0.45, p.Y-s*0.42

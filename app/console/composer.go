@@ -558,20 +558,14 @@ func (c *Console) previewText(cmd session.Command) (string, error) {
 		}
 	}
 	switch cmd.Kind {
-	case session.CommandMove:
-		mp, err := st.PlanMove(cmd.Figure, *cmd.To, cmd.Run)
-		if err != nil {
-			return "", err
+	case session.CommandMove, session.CommandTurn:
+		// What the session would do, decided as it decides (State.Preview):
+		// the log sentence to be, or the refusal.
+		p := st.Preview(nil, cmd)
+		if p.Err != nil {
+			return "", p.Err
 		}
-		fmt.Fprintf(&b, "%s %s %d paces to %s for %d AP (%d paces for 1 AP); %d AP left.", name, map[bool]string{true: "runs", false: "moves"}[cmd.Run],
-			mp.Route.Steps(), st.Map.Label(*cmd.To), mp.AP, mp.Pace, f.AP-mp.AP)
-	case session.CommandTurn:
-		steps := max(cmd.Turn, -cmd.Turn)
-		ap := rules.TurnCost(steps)
-		if ap > f.AP {
-			return "", fmt.Errorf("%s needs %d AP to turn but has %d", name, ap, f.AP)
-		}
-		fmt.Fprintf(&b, "%s turns %d hexside(s) for %d AP (TWTW Movement AP Cost); %d AP left.", name, steps, ap, f.AP-ap)
+		b.WriteString(p.Text())
 	case session.CommandShoot:
 		plan, err := st.PlanShoot(cmd.Figure, cmd.Weapon, cmd.Shots)
 		if err != nil {

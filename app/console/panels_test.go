@@ -143,7 +143,7 @@ func TestComposerRefusesBeforeConfirming(t *testing.T) {
 		t.Errorf("a move off the map: %q, confirm disabled %v", p.preview.Text, p.confirm.Disabled())
 	}
 	p.hex.SetText("J8")
-	if p.confirm.Disabled() || !strings.Contains(p.preview.Text, "moves 7 paces to J8 for 2 AP") {
+	if p.confirm.Disabled() || !strings.Contains(p.preview.Text, "moves 7 paces C8 → J8 for 2 AP") {
 		t.Errorf("a legal move: %q", p.preview.Text)
 	}
 	test.Tap(p.confirm)

@@ -85,8 +85,8 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 		if !ok {
 			return nil, refuse("there is no figure %q in this fight", c.Figure)
 		}
-		if f.Condition != rules.Fine {
-			return nil, refuse("%s is %s and cannot move", s.FigureName(f.ID), f.Condition)
+		if err := canMove(s, f); err != nil {
+			return nil, err
 		}
 		if c.Kind == CommandMove {
 			return decideMove(s, f, c)

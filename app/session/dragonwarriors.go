@@ -29,6 +29,9 @@ type dragonWarriors struct{}
 func (dragonWarriors) ID() string        { return "dragonwarriors" }
 func (dragonWarriors) Name() string      { return "Dragon Warriors II" }
 func (dragonWarriors) MovesCostAP() bool { return false }
+func (dragonWarriors) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
+	return apReach(s, f, run)
+}
 
 func (dragonWarriors) CheckSheet(c rules.Character) error {
 	if c.DragonWarriors == nil {

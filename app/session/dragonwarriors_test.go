@@ -192,9 +192,8 @@ func TestOneMoveGoesTwiceMoveWhereMovesCostNoAP(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			st := s.State()
-			reach, _, _ := st.Reach("rolf", tc.run)
-			_, inReach := reach.Cost(*tc.to)
-			reach.Release()
+			reach, _ := st.Reach("rolf", tc.run)
+			_, inReach := reach.Costs[*tc.to]
 			_, err := s.Do(Command{Kind: CommandMove, Figure: "rolf", To: tc.to, Run: tc.run})
 			if tc.refusal == "" {
 				if err != nil || !inReach {

@@ -15,6 +15,9 @@ type fudgeSystem struct{}
 func (fudgeSystem) ID() string        { return "fudge" }
 func (fudgeSystem) Name() string      { return "Fudge with Combat Options" }
 func (fudgeSystem) MovesCostAP() bool { return false }
+func (fudgeSystem) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
+	return apReach(s, f, run)
+}
 
 func (fudgeSystem) CheckSheet(c rules.Character) error {
 	if c.Fudge == nil {

@@ -395,6 +395,47 @@ func (swCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, boo
 
 func (swCost) Turn(int) int { return 0 }
 
+// swPace is what figure f may move in Savage Worlds now (Movement): its
+// Pace this round less a Wound each (at least 1") less what it has used,
+// plus the running die's roll when it runs, less the 2" of standing up
+// when it is prone; and the running die and the standing up themselves.
+// roll is the running die's roll (0 when walking).
+func swPace(s *State, f *Figure, ch rules.Character, roll int) (budget, standing int, err error) {
+	pace := ch.Savage.PaceOr6()
+	limit := savage.PaceLeft(pace, f.Hurt, 0) - f.Paced
+	if f.Prone {
+		standing = savage.StandCost
+	}
+	budget = limit + roll - standing
+	if budget < 1 {
+		return 0, 0, refuse("%s has no Pace left this round (%d\" of %d\" used)", ch.Name, f.Paced, pace)
+	}
+	return budget, standing, nil
+}
+
+// Reach is the area of a Savage Worlds move: the Pace left, in inches,
+// walls, water and figures in the way as swMove finds them. Running adds a
+// die not yet rolled: the area is the walking one.
+func (savageWorlds) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
+	f, ch, err := actor(s, f.ID)
+	if err != nil {
+		return MoveArea{}, err
+	}
+	budget, standing, err := swPace(s, f, ch, 0)
+	if err != nil {
+		return MoveArea{}, err
+	}
+	r := hexmap.Search{Map: s.Map, Cost: swCost{}, Blocked: s.BlockedFor(f.ID), Limit: budget}.Reachable(f.At, f.Facing)
+	defer r.Release()
+	a := MoveArea{Costs: map[hexmap.Hex]int{}, Unit: "\" of Pace"}
+	for _, h := range r.Hexes() {
+		if u, _ := r.Cost(h); h != f.At {
+			a.Costs[h] = u + standing
+		}
+	}
+	return a, nil
+}
+
 // swMove moves a figure up to its Pace this round, less a Wound each (at
 // least 1"), in inches; running adds the running die (it never Aces) at −2
 // to the turn's actions; standing up from prone takes 2".
@@ -406,12 +447,6 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	if c.To == nil {
 		return nil, refuse("a move needs a hex to move to")
 	}
-	pace := ch.Savage.PaceOr6()
-	limit := savage.PaceLeft(pace, f.Hurt, 0) - f.Paced
-	standing := 0
-	if f.Prone {
-		standing = savage.StandCost
-	}
 	run := 0
 	if c.Run {
 		rnd, err := src([]string{ch.Name + "'s running die: a d6 (it never Aces)"})
@@ -422,9 +457,9 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 			return nil, &Refusal{Reason: err.Error()}
 		}
 	}
-	budget := limit + run - standing
-	if budget < 1 {
-		return nil, refuse("%s has no Pace left this round (%d\" of %d\" used)", ch.Name, f.Paced, pace)
+	budget, standing, err := swPace(s, f, ch, run)
+	if err != nil {
+		return nil, err
 	}
 	if !s.Map.Contains(*c.To) {
 		return nil, refuse("%s is off the map", s.Map.Label(*c.To))
@@ -435,6 +470,7 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	if !ok {
 		return nil, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(*c.To), budget)
 	}
+	pace := ch.Savage.PaceOr6()
 	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: *c.To, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost + standing}
 	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, pace)
 	if c.Run {

@@ -12,7 +12,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"hexslinger/assets"
 	"hexslinger/rules"
 )
 
@@ -97,9 +96,9 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 		s.cmds = max(s.cmds, e.Cmd)
 	}
 	s.checkpoint()
-	if s.deck, err = rules.ParseDeck(assets.Deck()); err != nil {
+	if s.deck, err = theDeck(); err != nil {
 		j.Close()
-		return nil, fmt.Errorf("the deck table: %w", err)
+		return nil, err
 	}
 	return s, nil
 }
@@ -409,15 +408,7 @@ func (s *Session) publish(batch []Event) {
 func (s *Session) source(c Command) func(needs []string) (rules.Source, error) {
 	return func(needs []string) (rules.Source, error) {
 		if len(c.Dice) > 0 || len(c.Cards) > 0 {
-			g := &rules.Given{Dice: append([]int(nil), c.Dice...)}
-			for _, name := range c.Cards {
-				card, err := rules.FindCard(s.deck, name)
-				if err != nil {
-					return nil, &Refusal{Reason: err.Error(), Needs: needs}
-				}
-				g.Cards = append(g.Cards, card)
-			}
-			return g, nil
+			return givenSource(c, needs)
 		}
 		if s.state.Options.TableDice {
 			return nil, &Refusal{Reason: "this fight uses table dice: roll " + strings.Join(needs, "; "), Needs: needs}

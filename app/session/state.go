@@ -213,15 +213,79 @@ func (s *State) moveAP(f *Figure) int {
 }
 
 // Reach is the area figure id can move to in one move command (running
-// when run), priced as PlanMove prices a move there: the map window's
-// movement overlay. Release the result when done with it.
-func (s *State) Reach(id string, run bool) (*hexmap.Reach, rules.MoveCost, bool) {
+// when run), priced by its system as a move there is decided: the map
+// window's movement overlay. The error says why the figure cannot move.
+func (s *State) Reach(id string, run bool) (MoveArea, error) {
 	f, ok := s.Figures[id]
 	if !ok {
-		return nil, rules.MoveCost{}, false
+		return MoveArea{}, refuse("there is no figure %q in this fight", id)
 	}
-	r, cost := rules.Reach(s.Map, s.Characters[f.Character], f.At, f.Facing, run, s.moveAP(f), s.BlockedFor(id))
-	return r, cost, true
+	return SystemOf(s).Reach(s, f, run)
+}
+
+// MoveArea is where one move command can take a figure, and what each hex
+// costs it, in Unit.
+type MoveArea struct {
+	Costs map[hexmap.Hex]int // the hexes it can move to (not its own) and their costs
+	Unit  string             // "AP", "\" of Pace"; "" where moving costs nothing countable
+}
+
+// Cost says what a move to h costs, as Preview.Cost says it ("2 AP"), or
+// "" where the unit is none or h is out of the area.
+func (a MoveArea) Cost(h hexmap.Hex) string {
+	n, ok := a.Costs[h]
+	if !ok || a.Unit == "" || n == 0 {
+		return ""
+	}
+	if a.Unit == "AP" {
+		return fmt.Sprintf("%d AP", n)
+	}
+	return fmt.Sprintf("%d%s", n, a.Unit)
+}
+
+// canMove refuses a move of a figure that is down, in the systems that
+// price moves as TWTW does.
+func canMove(s *State, f *Figure) error {
+	if f.Condition != rules.Fine {
+		return refuse("%s is %s and cannot move", s.FigureName(f.ID), f.Condition)
+	}
+	return nil
+}
+
+// apReach is the reach of the systems that price moves as TWTW does
+// (State.PlanMove): in AP where moves cost AP, else uncounted within
+// freeMoveAP.
+func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
+	if err := canMove(s, f); err != nil {
+		return MoveArea{}, err
+	}
+	r, cost := rules.Reach(s.Map, s.Characters[f.Character], f.At, f.Facing, run, s.moveAP(f), s.BlockedFor(f.ID))
+	defer r.Release()
+	a := MoveArea{Costs: map[hexmap.Hex]int{}}
+	if SystemOf(s).MovesCostAP() {
+		a.Unit = "AP"
+	}
+	for _, h := range r.Hexes() {
+		if u, _ := r.Cost(h); h != f.At && standable(s.Map, h) {
+			a.Costs[h] = cost.AP(u)
+		}
+	}
+	return a, nil
+}
+
+// standable reports whether a figure may end a move on h: on the map, not
+// in terrain or a feature no one stands in.
+func standable(m *hexmap.Map, h hexmap.Hex) bool {
+	if !m.Contains(h) {
+		return false
+	}
+	if t, _ := m.Terrain(h); t.Move == hexmap.MoveImpassable {
+		return false
+	}
+	if f, ok := m.Feature(h); ok && f.BlocksMove() {
+		return false
+	}
+	return true
 }
 
 // Apply folds one event into the state. Events are facts already checked by

@@ -24,6 +24,10 @@ type System interface {
 	// Decide makes the events of a command the system owns; ok is false
 	// for the commands every system shares.
 	Decide(s *State, c Command, src func([]string) (rules.Source, error)) (events []Event, ok bool, err error)
+	// Reach is where figure f can go in one move command (running when
+	// run) and what each hex costs, priced as Decide (or the shared move)
+	// prices a move there; or why f cannot move now.
+	Reach(s *State, f *Figure, run bool) (MoveArea, error)
 }
 
 // systems are the rule systems a fight may name.
@@ -66,6 +70,9 @@ func (twtw) ID() string                         { return "twtw" }
 func (twtw) Name() string                       { return "The West That Wasn't 3.0" }
 func (twtw) CheckSheet(c rules.Character) error { return nil }
 func (twtw) MovesCostAP() bool                  { return true }
+func (twtw) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
+	return apReach(s, f, run)
+}
 
 func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
 	switch c.Kind {
