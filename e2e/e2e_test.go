@@ -292,9 +292,9 @@ func TestEndToEnd(t *testing.T) {
 		}
 	}
 	key("ctrl+r")
-	waitFor(t, "round 2 in the journal", 10*time.Second, func() bool {
+	waitFor(t, "round 1's initiative in the journal", 10*time.Second, func() bool {
 		for _, e := range journal(t, jpath) {
-			if e.Kind == session.EventRoundStarted && e.Round == 2 {
+			if e.Kind == session.EventRoundStarted && e.Round == 1 {
 				return true
 			}
 		}

@@ -116,12 +116,12 @@ func TestConsoleNextRound(t *testing.T) {
 	}
 	test.Tap(btn)
 	c.Drain()
-	if got := c.round.Text; !strings.HasSuffix(got, "Round 2, segment 20") {
+	if got := c.round.Text; !strings.HasSuffix(got, "Round 1, segment 20") {
 		t.Errorf("round label after Next round: %q", got)
 	}
 	// Initiative is rolled: Cyril has at least his 8 AP back.
 	if ap, err := strconv.Atoi(cellText(t, c, 0, 2)); err != nil || ap < 8 {
-		t.Errorf("Cyril's AP in round 2: %d %v, want 8 or more", ap, err)
+		t.Errorf("Cyril's AP in round 1: %d %v, want 8 or more", ap, err)
 	}
 	if want := fmt.Sprint(c.State().Figures["cyril"].AP); cellText(t, c, 0, 2) != want {
 		t.Errorf("the table shows %q, the state %s", cellText(t, c, 0, 2), want)
@@ -130,7 +130,7 @@ func TestConsoleNextRound(t *testing.T) {
 		t.Errorf("Cyril's initiative column %q, want his rolled %d", init, c.State().Figures["cyril"].AP)
 	}
 	logs := c.LogTexts()
-	if len(logs) != 2 || !strings.HasPrefix(logs[1], "R2 · Round 2 begins") || !strings.Contains(logs[1], "Cyril Wellington: AP 8 +") {
+	if len(logs) != 2 || !strings.HasPrefix(logs[1], "R1 · Round 1 begins") || !strings.Contains(logs[1], "Cyril Wellington: AP 8 +") {
 		t.Errorf("log after Next round: %q", logs)
 	}
 }

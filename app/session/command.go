@@ -221,7 +221,7 @@ func decideNewRound(s *State, c Command, src func([]string) (rules.Source, error
 	if err != nil {
 		return nil, err
 	}
-	e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}, Rolls: map[string][]int{}}
+	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Rolls: map[string][]int{}}
 	var parts []string
 	for _, id := range s.Order {
 		ch := s.Characters[s.Figures[id].Character]

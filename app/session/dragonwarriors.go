@@ -92,7 +92,7 @@ func dwNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 	if err != nil {
 		return nil, err
 	}
-	e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}, Rolls: map[string][]int{}}
+	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Rolls: map[string][]int{}}
 	var parts []string
 	for _, id := range ids {
 		f := s.Figures[id]

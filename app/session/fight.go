@@ -155,7 +155,7 @@ func (f *FightFile) State() (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("map.%w", err)
 	}
-	s := &State{Name: f.Name, Rules: f.Rules, Options: f.Options, Map: m, Characters: map[string]rules.Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round), Segment: rules.Segments}
+	s := &State{Name: f.Name, Rules: f.Rules, Options: f.Options, Map: m, Characters: map[string]rules.Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round), Begun: f.Round > 0, Segment: rules.Segments}
 	if f.Segment > 0 && f.Segment <= rules.Segments {
 		s.Segment = f.Segment
 	}

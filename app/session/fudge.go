@@ -40,6 +40,7 @@ func fudgeOptions(s *State) fudge.Options {
 func (fs fudgeSystem) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
 	switch c.Kind {
 	case CommandNewRound:
+		// No initiative to roll: round 1 begins as the fight opens.
 		return []Event{{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{},
 			Text: fmt.Sprintf("Round %d: Fudge combat rounds are simultaneous; every figure acts once.", s.Round+1)}}, true, nil
 	case CommandStrike:

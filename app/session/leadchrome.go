@@ -80,7 +80,7 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 	if err != nil {
 		return nil, err
 	}
-	e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}, Rolls: map[string][]int{}}
+	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Rolls: map[string][]int{}}
 	var rolls []leadchrome.Roll
 	explained := map[string]string{}
 	for _, id := range ids {

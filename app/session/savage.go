@@ -126,7 +126,7 @@ func swNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 	if err != nil {
 		return nil, err
 	}
-	e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{}, Dealt: map[string]string{}}
+	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Dealt: map[string]string{}}
 	// The deck is shuffled only after a round a Joker came up in: until
 	// then the cards dealt stay out of it.
 	out := map[string]bool{}

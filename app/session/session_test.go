@@ -109,7 +109,7 @@ func TestMoveAndTurn(t *testing.T) {
 	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: ones}); err != nil {
 		t.Fatal(err)
 	}
-	if st := s.State(); st.Round != 2 || st.Figures["cyril"].AP != 8 {
+	if st := s.State(); st.Round != 1 || !st.Begun || st.Figures["cyril"].AP != 8 {
 		t.Errorf("new round: round %d, Cyril AP %d", st.Round, st.Figures["cyril"].AP)
 	}
 }
@@ -328,5 +328,36 @@ func TestSegments(t *testing.T) {
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}})
 	if s.State().Segment != 20 {
 		t.Errorf("a new round starts at segment %d", s.State().Segment)
+	}
+}
+
+// TestTheFirstRoundRollsItsOwnInitiative: a fight opens in round 1 before
+// anyone has rolled; the first new round rolls round 1's initiative (TWTW
+// Conflict: Initiative; Savage Worlds' action cards; DW II's Reflexes),
+// the next round 2's. Fudge rounds have no initiative: round 1 is under
+// way as the fight opens. A snapshot taken before the first roll reopens
+// before it.
+func TestTheFirstRoundRollsItsOwnInitiative(t *testing.T) {
+	for _, tc := range []struct {
+		fight      string
+		first, sec int
+	}{{"demo", 1, 2}, {"savage", 1, 2}, {"dragonwarriors", 1, 2}, {"fudge", 2, 3}} {
+		t.Run(tc.fight, func(t *testing.T) {
+			s, err := Open(bundledFight(t, tc.fight), filepath.Join(t.TempDir(), "r.journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			again, err := s.State().Snapshot(nil).State()
+			if err != nil || again.Begun || again.Round != 1 {
+				t.Fatalf("the snapshot before the first roll reopens in round %d, begun %v (%v)", again.Round, again.Begun, err)
+			}
+			for _, want := range []int{tc.first, tc.sec} {
+				e := mustDo(t, s, Command{Kind: CommandNewRound})
+				if e.Round != want || s.State().Round != want {
+					t.Fatalf("new round: %d (%s), want %d", e.Round, e.Text, want)
+				}
+			}
+		})
 	}
 }

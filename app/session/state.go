@@ -19,6 +19,10 @@ type State struct {
 	Figures    map[string]*Figure
 	Order      []string // figure ids in the fight file's order
 	Round      int
+	// Begun: the first round's initiative has been rolled. A fight opens
+	// in round 1 before it; the first new_round rolls round 1's, not
+	// round 2's (nextRound).
+	Begun bool
 	// Segment is the Judge's count in the round, 20 down to 1 (TWTW
 	// Conflict: Round Timing); a figure whose AP (its initiative number, as
 	// it pays) is at least the segment may act now.
@@ -288,6 +292,15 @@ func standable(m *hexmap.Map, h hexmap.Hex) bool {
 	return true
 }
 
+// nextRound is the number of the round a new_round command starts: the
+// next, or round 1 itself when its initiative has not been rolled yet.
+func (s *State) nextRound() int {
+	if !s.Begun {
+		return s.Round
+	}
+	return s.Round + 1
+}
+
 // Apply folds one event into the state. Events are facts already checked by
 // the session; Apply refuses only events that do not fit this state at all
 // (a journal from another fight).
@@ -324,6 +337,7 @@ func (s *State) Apply(e Event) error {
 		s.Segment = e.Segment
 	case EventRoundStarted:
 		s.Round, s.Segment, s.Riposte, s.Dealt, s.Unaimed, s.DeckOut = e.Round, rules.Segments, nil, e.Dealt, nil, e.DeckOut
+		s.Begun = true
 		if len(s.Dealt) == 0 {
 			s.Dealt = nil // as a journal read back has it
 		}
@@ -387,7 +401,10 @@ func (s *State) Apply(e Event) error {
 // not command only the name and the numbers a map needs (no traits, skills,
 // gear or notes).
 func (s *State) Snapshot(seat *Seat) *FightFile {
-	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Map: s.Map.File(), Round: s.Round, Segment: s.Segment}
+	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Map: s.Map.File(), Segment: s.Segment}
+	if s.Begun {
+		f.Round = s.Round // round 0: the first round's initiative is still to roll
+	}
 	judge := seat == nil || seat.Role == RoleJudge
 	if judge {
 		f.Options = s.Options
