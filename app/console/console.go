@@ -51,6 +51,7 @@ type Console struct {
 	cancel    func()
 	figures   *figuresPanel
 	track     *trackPanel
+	nextSeg   *widget.Button // hidden in systems whose rounds have no segments
 	composer  *composer
 	sheets    *sheetsPanel
 	library   *libraryPanel
@@ -101,12 +102,12 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	c.sheets = newSheetsPanel(c)
 	c.library = newLibraryPanel(c)
 
-	nextSeg := widget.NewButton("Next segment (Ctrl+G)", func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) })
+	c.nextSeg = widget.NewButton("Next segment (Ctrl+G)", func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) })
 	newRound := widget.NewButton("Roll initiative: next round (Ctrl+R)", c.nextRound)
 	undo := widget.NewButton("Undo (Ctrl+Z)", c.undo)
 	redo := widget.NewButton("Redo (Ctrl+Y)", c.redo)
 	c.round.Truncation = fyne.TextTruncateEllipsis
-	buttons := container.NewHBox(nextSeg, newRound, undo, redo)
+	buttons := container.NewHBox(c.nextSeg, newRound, undo, redo)
 	bar := container.NewBorder(nil, nil, nil, buttons, c.round)
 	if opts.MapWindow != nil {
 		c.mapBtn = widget.NewButton("Map window (Ctrl+M)", c.openMap)
@@ -276,7 +277,13 @@ func (c *Console) apply(e session.Event) {
 
 func (c *Console) refresh() {
 	st := c.state
-	c.round.SetText(fmt.Sprintf("%s — Round %d, segment %d", st.Name, st.Round, st.Segment))
+	turn := st.Turn()
+	c.round.SetText(st.Name + " — " + turn.Heading)
+	if turn.Segments {
+		c.nextSeg.Show()
+	} else {
+		c.nextSeg.Hide() // the system's rounds have no segments to count
+	}
 	c.figures.refresh(st)
 	c.track.st = st
 	c.track.refresh()

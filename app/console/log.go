@@ -109,12 +109,16 @@ func newLogPanel() *logPanel {
 func (p *logPanel) rebuild(st *session.State) {
 	p.entries = p.entries[:0]
 	round, seg := 1, 20
+	segmented := st.Turn().Segments
 	for _, e := range st.Log {
 		switch e.Kind {
 		case session.EventRoundStarted:
 			round, seg = e.Round, 20
 		case session.EventSegment:
 			seg = e.Segment
+		}
+		if !segmented {
+			seg = 0 // the system's rounds have no segments
 		}
 		p.entries = append(p.entries, logEntry{round: round, segment: seg, event: e, figures: eventFigures(e)})
 	}
@@ -124,7 +128,11 @@ func (p *logPanel) rebuild(st *session.State) {
 
 // add appends an event that st has just applied.
 func (p *logPanel) add(st *session.State, e session.Event) {
-	p.entries = append(p.entries, logEntry{round: st.Round, segment: st.Segment, event: e, figures: eventFigures(e)})
+	seg := st.Segment
+	if !st.Turn().Segments {
+		seg = 0 // the system's rounds have no segments
+	}
+	p.entries = append(p.entries, logEntry{round: st.Round, segment: seg, event: e, figures: eventFigures(e)})
 	p.setNames(st)
 	p.show()
 	p.list.ScrollToBottom()
@@ -178,7 +186,11 @@ func (p *logPanel) show() {
 		if !p.matches(en) {
 			continue
 		}
-		if h := fmt.Sprintf("Round %d · segment %d", en.round, en.segment); h != last {
+		h := fmt.Sprintf("Round %d · segment %d", en.round, en.segment)
+		if en.segment == 0 {
+			h = fmt.Sprintf("Round %d", en.round)
+		}
+		if h != last {
 			p.rows = append(p.rows, logRow{heading: h})
 			last = h
 		}
@@ -221,7 +233,7 @@ func (p *logPanel) markdown(title string) string {
 			round, seg = en.round, 0
 			fmt.Fprintf(&b, "\n## Round %d\n", round)
 		}
-		if en.segment != seg {
+		if en.segment != seg && en.segment > 0 {
 			seg = en.segment
 			fmt.Fprintf(&b, "\n### Segment %d\n\n", seg)
 		}
@@ -254,7 +266,7 @@ func (p *logPanel) html(title string) string {
 			round, seg = en.round, 0
 			fmt.Fprintf(&b, "<h2>Round %d</h2>\n", round)
 		}
-		if en.segment != seg {
+		if en.segment != seg && en.segment > 0 {
 			closeList()
 			seg = en.segment
 			fmt.Fprintf(&b, "<h3>Segment %d</h3>\n", seg)

@@ -2,6 +2,7 @@ package console
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -490,5 +491,56 @@ func TestNewFightFromMap(t *testing.T) {
 	}
 	if _, err := newFightFromMap(mp, c.State(), "chess"); err == nil {
 		t.Error("an unknown rule system made a fight")
+	}
+}
+
+// TestEachSystemsTrackShowsItsTurnModel: the track is the system's own
+// round: TWTW's 20 segments and "done"; Savage Worlds' dealt cards, one
+// step a card in countdown order; Dragon Warriors II's initiative order;
+// Fudge's one simultaneous round. Before the first roll the ordered
+// systems have every figure "to roll".
+func TestEachSystemsTrackShowsItsTurnModel(t *testing.T) {
+	labels := func(c *Console) []string {
+		var out []string
+		for _, st := range c.track.turn.Steps {
+			out = append(out, st.Label)
+		}
+		return out
+	}
+	tests := []struct {
+		fight  string
+		before string // the first step's label before the first roll
+		after  func(c *Console, got []string) bool
+		line   string
+	}{
+		{"demo", "20", func(c *Console, got []string) bool { return len(got) == 21 && got[20] == "done" }, "Round 1, segment 20. No one may act at this segment"},
+		{"savage", "to roll", func(c *Console, got []string) bool {
+			st := c.State()
+			return len(got) > 1 && got[0] == st.Dealt[c.track.turn.Steps[0].Figures[0]]
+		}, "Round 1 of Savage Worlds, highest first"},
+		{"dragonwarriors", "to roll", func(c *Console, got []string) bool {
+			st := c.State()
+			return len(got) == 2 && got[0] == fmt.Sprint(st.Figures[c.track.turn.Steps[0].Figures[0]].AP)
+		}, "Round 1 of Dragon Warriors II, highest first"},
+		{"fudge", "this round", func(c *Console, got []string) bool { return len(got) == 1 }, "Round 2 of Fudge: combat rounds are simultaneous"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fight, func(t *testing.T) {
+			c, _ := bundledConsole(t, tc.fight)
+			if got := labels(c); len(got) == 0 || got[0] != tc.before {
+				t.Fatalf("before the first roll: %q", got)
+			}
+			if _, err := c.s.Do(session.Command{Kind: session.CommandNewRound}); err != nil {
+				t.Fatal(err)
+			}
+			c.Drain()
+			got := labels(c)
+			if !tc.after(c, got) || !strings.Contains(c.track.who.Text, tc.line) {
+				t.Errorf("after the first roll: %q, %q", got, c.track.who.Text)
+			}
+			if len(c.track.slots) != len(got) {
+				t.Errorf("%d columns for %d steps", len(c.track.slots), len(got))
+			}
+		})
 	}
 }

@@ -3,8 +3,6 @@ package console
 import (
 	"fmt"
 	"image/color"
-	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -26,19 +24,22 @@ var (
 	trackOutlaw  = color.NRGBA{R: 0xb8, G: 0x3d, B: 0x3d, A: 0xff}
 )
 
-// trackPanel is the segment track: the segments 20 → 1 of the round, the
-// current one marked, each figure's token at its initiative number (its AP
-// left, as it pays), and who may act now.
+// trackPanel is the round's track, in the fight's system's own turn model
+// (session.State.Turn): TWTW's segments 20 → 1 with each figure's token at
+// its initiative number (its AP left, as it pays), the current one
+// marked; Savage Worlds' dealt cards in order; the initiative order of
+// Dragon Warriors II and Lead and Chrome; Fudge's one simultaneous round.
 type trackPanel struct {
 	st    *session.State
 	cols  *fyne.Container
 	who   *widget.Label
 	box   fyne.CanvasObject
-	slots [rules.Segments + 1]*fyne.Container // by AP; slot 0 holds the spent
+	turn  session.Turn
+	slots []*fyne.Container // the tokens at each step, in the turn's order
 }
 
 func newTrackPanel(st *session.State) *trackPanel {
-	p := &trackPanel{st: st, cols: container.NewGridWithColumns(rules.Segments + 1)}
+	p := &trackPanel{st: st, cols: container.NewStack()}
 	p.who = widget.NewLabel("")
 	p.who.Truncation = fyne.TextTruncateEllipsis
 	// A fixed height: the console below does not jump as tokens stack.
@@ -51,92 +52,45 @@ func newTrackPanel(st *session.State) *trackPanel {
 
 // refresh redraws the track from the state.
 func (p *trackPanel) refresh() {
-	p.cols.RemoveAll()
-	for ap := rules.Segments; ap >= 0; ap-- {
-		p.slots[ap] = container.NewVBox()
-	}
-	// In the systems whose turns go in order, a figure stands at its place
-	// in the order once initiative is rolled; before, in "done".
-	ordered := !session.SystemOf(p.st).MovesCostAP()
-	rolled := false
-	for _, e := range p.st.Log {
-		rolled = rolled || e.Kind == session.EventRoundStarted
-	}
-	// Three tokens a number at most, so that the track keeps its height:
-	// more show as "+N".
-	for _, id := range p.st.Order {
-		f := p.st.Figures[id]
-		ap := min(max(f.AP, 0), rules.Segments)
-		if ordered && !rolled {
-			ap = 0
+	p.turn = p.st.Turn()
+	grid := container.NewGridWithColumns(max(1, len(p.turn.Steps)))
+	p.slots = p.slots[:0]
+	for _, step := range p.turn.Steps {
+		slot := container.NewVBox()
+		// Three tokens a step at most, so that the track keeps its
+		// height: more show as "+N".
+		for i, id := range step.Figures {
+			if i == trackRows-1 && len(step.Figures) > trackRows {
+				slot.Add(p.more(len(step.Figures) - i))
+				break
+			}
+			slot.Add(p.token(p.st.Figures[id]))
 		}
-		switch n := len(p.slots[ap].Objects); {
-		case n < trackRows-1:
-			p.slots[ap].Add(p.token(f))
-		case n == trackRows-1:
-			p.slots[ap].Add(p.more(1))
-		default:
-			p.slots[ap].Objects[n-1] = p.more(p.extra(ap) + 1)
-		}
-	}
-	for ap := rules.Segments; ap >= 0; ap-- {
-		label := strconv.Itoa(ap)
-		if ap == 0 {
-			label = "done"
-		}
+		p.slots = append(p.slots, slot)
 		bg := canvas.NewRectangle(color.Transparent)
-		head := canvas.NewText(label, theme.Color(theme.ColorNameForeground))
+		head := canvas.NewText(step.Label, theme.Color(theme.ColorNameForeground))
 		head.Alignment = fyne.TextAlignCenter
-		head.TextStyle.Bold = ap == p.st.Segment
-		if ap == p.st.Segment {
+		if step.Now {
 			bg.FillColor = trackNow
 			head.Color = color.Black
+			head.TextStyle.Bold = true
 		}
 		cell := container.NewStack(bg, container.NewPadded(head))
-		p.cols.Add(container.NewBorder(cell, nil, nil, nil, p.slots[ap]))
+		grid.Add(container.NewBorder(cell, nil, nil, nil, slot))
 	}
-	var may []string
-	for _, id := range p.st.Order {
-		if p.st.MayAct(id) {
-			may = append(may, p.st.FigureName(id))
-		}
-	}
-	text := fmt.Sprintf("Round %d, segment %d. ", p.st.Round, p.st.Segment)
-	if sys := session.SystemOf(p.st); !sys.MovesCostAP() {
-		// Systems without segments: the track shows the initiative order.
-		text = fmt.Sprintf("Round %d of %s: figures stand at their initiative, highest acts first; Ctrl+R rolls the next round's.", p.st.Round, sys.Name())
-		if !rolled {
-			text = fmt.Sprintf("%s: no initiative yet; Ctrl+R rolls the first round's.", sys.Name())
-		}
-		p.who.SetText(text)
-		p.cols.Refresh()
-		return
-	}
-	if len(may) == 0 {
-		text += "No one may act at this segment: count down (Ctrl+G) or start the next round (Ctrl+R)."
-	} else {
-		text += "May act now: " + joinAnd(may) + "."
-	}
-	p.who.SetText(text)
+	p.cols.Objects = []fyne.CanvasObject{grid}
+	p.who.SetText(p.turn.Line)
 	p.cols.Refresh()
 }
 
-// trackRows is how many chips a number shows.
+// trackRows is how many chips a step shows.
 const trackRows = 3
 
-// more is the chip standing for n more figures at one number.
+// more is the chip standing for n more figures at one step.
 func (p *trackPanel) more(n int) fyne.CanvasObject {
 	t := canvas.NewText(fmt.Sprintf("+%d", n), theme.Color(theme.ColorNameForeground))
 	t.Alignment = fyne.TextAlignCenter
 	return container.NewStack(t)
-}
-
-// extra is how many figures the "+N" chip at ap stands for.
-func (p *trackPanel) extra(ap int) int {
-	objs := p.slots[ap].Objects
-	st := objs[len(objs)-1].(*fyne.Container).Objects[0].(*canvas.Text)
-	n, _ := strconv.Atoi(strings.TrimPrefix(st.Text, "+"))
-	return n
 }
 
 // token is a figure's chip on the track: its initials on its state's

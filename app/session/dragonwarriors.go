@@ -26,9 +26,10 @@ type Riposte struct {
 // dragonWarriors is Dragon Warriors II's draft combat.
 type dragonWarriors struct{}
 
-func (dragonWarriors) ID() string        { return "dragonwarriors" }
-func (dragonWarriors) Name() string      { return "Dragon Warriors II" }
-func (dragonWarriors) MovesCostAP() bool { return false }
+func (dragonWarriors) ID() string         { return "dragonwarriors" }
+func (dragonWarriors) Name() string       { return "Dragon Warriors II" }
+func (dragonWarriors) MovesCostAP() bool  { return false }
+func (dragonWarriors) Turn(s *State) Turn { return orderTurn(s) }
 func (dragonWarriors) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	return apReach(s, f, run)
 }

@@ -19,6 +19,16 @@ func (fudgeSystem) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	return apReach(s, f, run)
 }
 
+// Turn: Fudge combat rounds are simultaneous, every figure acting once,
+// unless the fight rolls Lead and Chrome's initiative.
+func (fudgeSystem) Turn(s *State) Turn {
+	if s.Options.Initiative == InitiativeLeadChrome {
+		return orderTurn(s)
+	}
+	return Turn{Steps: []TurnStep{{Label: "this round", Figures: append([]string(nil), s.Order...), Now: true}},
+		Line: fmt.Sprintf("Round %d of Fudge: combat rounds are simultaneous; every figure acts once. Ctrl+R starts the next round.", s.Round)}
+}
+
 func (fudgeSystem) CheckSheet(c rules.Character) error {
 	if c.Fudge == nil {
 		return fmt.Errorf("character %s has no Fudge levels (fudge: melee, ranged, damage_capacity, …)", c.ID)

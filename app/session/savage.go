@@ -14,9 +14,10 @@ import (
 // savageWorlds is Savage Worlds combat: one hex is one inch, two yards.
 type savageWorlds struct{}
 
-func (savageWorlds) ID() string        { return "savage" }
-func (savageWorlds) Name() string      { return "Savage Worlds" }
-func (savageWorlds) MovesCostAP() bool { return false }
+func (savageWorlds) ID() string         { return "savage" }
+func (savageWorlds) Name() string       { return "Savage Worlds" }
+func (savageWorlds) MovesCostAP() bool  { return false }
+func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 
 func (savageWorlds) CheckSheet(c rules.Character) error {
 	if c.Savage == nil {

@@ -28,6 +28,9 @@ type System interface {
 	// run) and what each hex costs, priced as Decide (or the shared move)
 	// prices a move there; or why f cannot move now.
 	Reach(s *State, f *Figure, run bool) (MoveArea, error)
+	// Turn is the round as the console's track shows it, in the system's
+	// own turn model.
+	Turn(s *State) Turn
 }
 
 // systems are the rule systems a fight may name.
@@ -73,6 +76,7 @@ func (twtw) MovesCostAP() bool                  { return true }
 func (twtw) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	return apReach(s, f, run)
 }
+func (twtw) Turn(s *State) Turn { return segmentTurn(s) }
 
 func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
 	switch c.Kind {

@@ -1,0 +1,113 @@
+package session
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"hexslinger/rules"
+)
+
+// Turn is a round as the console's track shows it: its steps in the order
+// they come, the figures at each, and a sentence on where the round
+// stands. Each system makes its own (System.Turn): TWTW's 20 segments
+// counted down, Savage Worlds' dealt cards, the initiative order of
+// Dragon Warriors II and Lead and Chrome, Fudge's one simultaneous round.
+type Turn struct {
+	Steps    []TurnStep
+	Line     string
+	Heading  string // where the round is, in a few words: "Round 2, segment 14", "Round 2"
+	Segments bool   // the round is counted down in segments: Next segment applies
+}
+
+// TurnStep is one step of a round.
+type TurnStep struct {
+	Label   string   // "20", "done", "A♠", "14", "to roll"
+	Figures []string // the figures at this step, in the fight's order
+	Now     bool     // the round is at this step
+}
+
+// Turn is the round as it stands, in the fight's system.
+func (s *State) Turn() Turn {
+	t := SystemOf(s).Turn(s)
+	if t.Heading == "" {
+		t.Heading = fmt.Sprintf("Round %d", s.Round)
+	}
+	return t
+}
+
+// segmentTurn is TWTW's round: the segments 20 → 1 counted down by the
+// Judge, each figure at its initiative number (its AP left, as it pays),
+// and "done" for those with none (TWTW Conflict: Round Timing).
+func segmentTurn(s *State) Turn {
+	t := Turn{Segments: true, Heading: fmt.Sprintf("Round %d, segment %d", s.Round, s.Segment)}
+	for seg := rules.Segments; seg >= 0; seg-- {
+		step := TurnStep{Label: strconv.Itoa(seg), Now: seg == s.Segment && seg > 0}
+		if seg == 0 {
+			step.Label = "done"
+		}
+		for _, id := range s.Order {
+			if min(max(s.Figures[id].AP, 0), rules.Segments) == seg {
+				step.Figures = append(step.Figures, id)
+			}
+		}
+		t.Steps = append(t.Steps, step)
+	}
+	var may []string
+	for _, id := range s.Order {
+		if s.MayAct(id) {
+			may = append(may, s.FigureName(id))
+		}
+	}
+	t.Line = fmt.Sprintf("Round %d, segment %d. ", s.Round, s.Segment)
+	switch {
+	case !s.Begun:
+		t.Line += "No initiative yet: Ctrl+R rolls round 1's."
+	case len(may) == 0:
+		t.Line += "No one may act at this segment: count down (Ctrl+G) or start the next round (Ctrl+R)."
+	default:
+		t.Line += "May act now: " + joinAnd(may) + "."
+	}
+	return t
+}
+
+// orderTurn is a round whose figures act in initiative order, highest
+// first, those with equal initiative together: one step a place, named by
+// the figure's action card where one was dealt (Savage Worlds), else by
+// its initiative number.
+func orderTurn(s *State) Turn {
+	sys := SystemOf(s)
+	if !s.Begun {
+		return Turn{Steps: []TurnStep{{Label: "to roll", Figures: append([]string(nil), s.Order...)}},
+			Line: fmt.Sprintf("%s: no initiative yet; Ctrl+R rolls round 1's.", sys.Name())}
+	}
+	ids := append([]string(nil), s.Order...)
+	sort.SliceStable(ids, func(i, j int) bool { return s.Figures[ids[i]].AP > s.Figures[ids[j]].AP })
+	var t Turn
+	for _, id := range ids {
+		label := strconv.Itoa(s.Figures[id].AP)
+		if card, ok := s.Dealt[id]; ok {
+			label = card
+		}
+		if n := len(t.Steps); n > 0 && t.Steps[n-1].Label == label {
+			t.Steps[n-1].Figures = append(t.Steps[n-1].Figures, id)
+			continue
+		}
+		t.Steps = append(t.Steps, TurnStep{Label: label, Figures: []string{id}})
+	}
+	var order []string
+	for _, st := range t.Steps {
+		order = append(order, joinNames(s, st.Figures))
+	}
+	t.Line = fmt.Sprintf("Round %d of %s, highest first: %s. Ctrl+R starts the next round.", s.Round, sys.Name(), strings.Join(order, "; "))
+	return t
+}
+
+// joinAnd joins names as a sentence does: "A, B and C".
+func joinAnd(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
