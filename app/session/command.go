@@ -73,6 +73,29 @@ func refuse(format string, args ...any) error {
 // decide validates c against state s and returns the events it makes, not
 // yet numbered or applied. src is the randomness for commands that roll.
 func decide(s *State, c Command, src func(needs []string) (rules.Source, error)) ([]Event, error) {
+	// The dice a command brings must all be used: one left over means the
+	// Judge typed more than the rules rolled, and the result would not be
+	// the table's. Checked once, after whichever system decided.
+	var given *rules.Given
+	var asked []string
+	track := func(needs []string) (rules.Source, error) {
+		r, err := src(needs)
+		if g, ok := r.(*rules.Given); ok {
+			given, asked = g, needs
+		}
+		return r, err
+	}
+	events, err := decideAny(s, c, track)
+	if err == nil && given != nil && len(given.Dice) > 0 {
+		return nil, &Refusal{Reason: fmt.Sprintf("%d %s left over: this needs only %s", len(given.Dice),
+			plural(len(given.Dice), "die was", "dice were"), strings.Join(asked, "; ")), Needs: asked}
+	}
+	return events, err
+}
+
+// decideAny makes a command's events: the system's, or those of the
+// commands every system shares.
+func decideAny(s *State, c Command, src func(needs []string) (rules.Source, error)) ([]Event, error) {
 	if c.Kind == CommandNewRound && s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
 		return lcNewRound(s, c, src)
 	}
@@ -243,9 +266,6 @@ func decideNewRound(s *State, c Command, src func([]string) (rules.Source, error
 			return nil, &Refusal{Reason: err.Error(), Needs: needs}
 		}
 		parts = append(parts, text)
-	}
-	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
-		return nil, &Refusal{Reason: fmt.Sprintf("%d dice were left over: the round needs only the initiative rolls", len(g.Dice)), Needs: needs}
 	}
 	e.Text = fmt.Sprintf("Round %d begins (TWTW Conflict: Initiative). %s.", e.Round, strings.Join(parts, "; "))
 	return []Event{e}, nil

@@ -116,9 +116,6 @@ func dwNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: total, Status: st})
 		}
 	}
-	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
-		return nil, &Refusal{Reason: fmt.Sprintf("%d dice were left over: the round needs only the Reflexes rolls", len(g.Dice)), Needs: needs}
-	}
 	sort.SliceStable(ids, func(i, j int) bool { return e.APs[ids[i]] > e.APs[ids[j]] })
 	e.Text = fmt.Sprintf("Round %d begins (Dragon Warriors II: Combat). %s. Order: %s.", e.Round, strings.Join(parts, "; "), joinNames(s, ids))
 	for _, c := range e.Changes {
@@ -194,9 +191,6 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
-	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
-		return nil, refuse("%d dice were left over: this blow needed fewer", len(g.Dice))
-	}
 	e := Event{Kind: EventActed, Action: CommandStrike, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}}
 	text := bl.Text
 	if c.Riposte {
@@ -267,9 +261,6 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	bl, err := dragonwarriors.Strike(rnd, af, att, stand, dragonwarriors.FullParry)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
-	}
-	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
-		return nil, refuse("%d dice were left over: this shot needed fewer", len(g.Dice))
 	}
 	unit := fmt.Sprintf("%.0f feet", feet)
 	if w.LongRange {

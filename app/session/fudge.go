@@ -240,9 +240,6 @@ func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), 
 		}
 		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: st})
 	}
-	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
-		return nil, refuse("%d dice were left over: this attack needed fewer", len(g.Dice))
-	}
 	e.Text = strings.Join(text, " ") + " (Fudge Combat Options)"
 	return []Event{e}, nil
 }

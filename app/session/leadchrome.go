@@ -111,9 +111,6 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: st})
 		}
 	}
-	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
-		return nil, &Refusal{Reason: fmt.Sprintf("%d dice were left over: the round needs only the initiative rolls", len(g.Dice)), Needs: needs}
-	}
 	groups := leadchrome.Order(rolls)
 	var order []string
 	for i, g := range groups {

@@ -324,9 +324,6 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 		}
 		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: st})
 	}
-	if g, ok := rnd.(*rules.Given); ok && len(g.Dice) > 0 {
-		return nil, refuse("%d dice were left over: this attack needed fewer", len(g.Dice))
-	}
 	e.Text = strings.Join(text, " ") + " (Savage Worlds: Attacks)"
 	return []Event{e}, nil
 }

@@ -361,3 +361,43 @@ func TestTheFirstRoundRollsItsOwnInitiative(t *testing.T) {
 		})
 	}
 }
+
+// TestEveryDieTypedIsUsed: the dice a command brings (table dice) must all
+// be rolled; one too many is refused, in every system, with what the
+// command does roll, so the Judge can type them again.
+func TestEveryDieTypedIsUsed(t *testing.T) {
+	hundred := make([]int, 100)
+	for i := range hundred {
+		hundred[i] = 3
+	}
+	for _, tc := range []struct {
+		fight string
+		cmd   Command
+		rolls string // part of what the refusal says is rolled
+	}{
+		{"demo", Command{Kind: CommandNewRound, Dice: hundred}, "Cyril Wellington's initiative"},
+		{"demo", Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: []ShotOrder{{Target: "zeke", Kind: "snap"}}, Dice: hundred, Cards: []string{"4C"}}, "Cyril Wellington"},
+		{"dragonwarriors", Command{Kind: CommandNewRound, Dice: hundred}, "Reflexes"},
+		{"dragonwarriors", Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: hundred}, "Sir Rolf"},
+		{"savage", Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: hundred}, "Marshal Dane"},
+		{"fudge", Command{Kind: CommandStrike, Figure: "sheriff", Target: "bruiser", Dice: hundred}, "Sheriff Bart"},
+		{"quickdraw", Command{Kind: CommandNewRound, Dice: hundred}, "initiative"},
+	} {
+		t.Run(tc.fight+"/"+tc.cmd.Kind, func(t *testing.T) {
+			s, err := Open(bundledFight(t, tc.fight), filepath.Join(t.TempDir(), "d.journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			before := stateKey(t, s.State())
+			_, err = s.Do(tc.cmd)
+			var ref *Refusal
+			if !errors.As(err, &ref) || !strings.Contains(err.Error(), "left over: this needs only") || !strings.Contains(err.Error(), tc.rolls) || len(ref.Needs) == 0 {
+				t.Fatalf("got %v, want a refusal naming the dice left over and %q", err, tc.rolls)
+			}
+			if stateKey(t, s.State()) != before {
+				t.Error("the refused command changed the fight")
+			}
+		})
+	}
+}
