@@ -410,3 +410,21 @@ func sameFeatures(a []uint16, fa []Feature, b []uint16, fb []Feature) bool {
 	}
 	return true
 }
+
+// CanStand says whether a figure may stand on h: nil, or why not, in one
+// clause ("C4 is off the map", "B11 holds a barrel, which no one can
+// stand in"). Movement, placement, map edits under figures and the
+// console's placing all ask this one question.
+func (m *Map) CanStand(h Hex) error {
+	t, ok := m.Terrain(h)
+	switch {
+	case !ok:
+		return fmt.Errorf("%s is off the map", m.Label(h))
+	case t.Move == MoveImpassable:
+		return fmt.Errorf("%s is %s, which no one can stand in", m.Label(h), t.Name)
+	}
+	if f, ok := m.Feature(h); ok && f.BlocksMove() {
+		return fmt.Errorf("%s holds a %s, which no one can stand in", m.Label(h), f.Kind)
+	}
+	return nil
+}

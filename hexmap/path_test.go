@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -191,5 +192,35 @@ func checkAgainstNaive(t *testing.T, name string, m *Map, start Hex) {
 			t.Errorf("%s: %d hexes within cost 20, want %d", name, lim.Len(), n)
 		}
 		lim.Release()
+	}
+}
+
+// TestCanStand: a figure stands on open ground, not off the map, in
+// water or rock, or in a hex with a barrel (the one question movement,
+// placement and map edits ask).
+func TestCanStand(t *testing.T) {
+	m, err := New("t", Pointy, 4, 2, "dirt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SetTerrain(Hex{Q: 1, R: 0}, "water")
+	barrel, _ := NewFeature("barrel")
+	m.SetFeature(Hex{Q: 2, R: 0}, barrel)
+	for _, tc := range []struct {
+		name string
+		h    Hex
+		want string // "" to stand
+	}{
+		{"open ground", Hex{Q: 0, R: 0}, ""},
+		{"off the map", Hex{Q: 9, R: 9}, "off the map"},
+		{"water", Hex{Q: 1, R: 0}, "is water, which no one can stand in"},
+		{"a barrel", Hex{Q: 2, R: 0}, "holds a barrel"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := m.CanStand(tc.h)
+			if (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+				t.Errorf("CanStand(%v) = %v, want %q", tc.h, err, tc.want)
+			}
+		})
 	}
 }

@@ -213,11 +213,8 @@ func PlanMove(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction
 	case blocked != nil && blocked(to):
 		return MovePlan{}, fmt.Errorf("%s is taken by another figure", m.Label(to))
 	}
-	if t, _ := m.Terrain(to); t.Move == hexmap.MoveImpassable {
-		return MovePlan{}, fmt.Errorf("%s is %s, which no one can stand in", m.Label(to), t.Name)
-	}
-	if f, ok := m.Feature(to); ok && f.BlocksMove() {
-		return MovePlan{}, fmt.Errorf("%s holds a %s, which no one can stand in", m.Label(to), f.Kind)
+	if err := m.CanStand(to); err != nil {
+		return MovePlan{}, err
 	}
 	cost := MoveCost{Pace: pace}
 	// The search stops at what apLeft can pay for, so that a far move on

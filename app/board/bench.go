@@ -87,10 +87,7 @@ func NewBench(out io.Writer) *Bench {
 	// Figures crowd the middle of the map, where the bench looks.
 	for len(st.Order) < benchFigures {
 		h := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 96 + rng.IntN(64), Row: 96 + rng.IntN(64)})
-		if t, ok := m.Terrain(h); !ok || t.Move == hexmap.MoveImpassable || taken[h] {
-			continue
-		}
-		if f, ok := m.Feature(h); ok && f.BlocksMove() {
+		if taken[h] || m.CanStand(h) != nil {
 			continue
 		}
 		taken[h] = true

@@ -681,16 +681,7 @@ func (c *Console) placeAround(character, at, facing, side string, hidden bool, n
 			if len(specs) == n {
 				break
 			}
-			if !st.Map.Contains(h) {
-				continue
-			}
-			if _, taken := st.FigureAt(h); taken {
-				continue
-			}
-			if t, _ := st.Map.Terrain(h); t.Move == hexmap.MoveImpassable {
-				continue
-			}
-			if f, ok := st.Map.Feature(h); ok && f.BlocksMove() {
+			if _, taken := st.FigureAt(h); taken || st.Map.CanStand(h) != nil {
 				continue
 			}
 			specs = append(specs, session.FigureSpec{Character: character, At: st.Map.Label(h), Facing: facing, Side: side, Hidden: hidden})

@@ -138,11 +138,8 @@ func decideEditMap(s *State, c Command) ([]Event, error) {
 	}
 	for _, id := range s.Order {
 		f := s.Figures[id]
-		if t, ok := m.Terrain(f.At); !ok || t.Move == hexmap.MoveImpassable {
-			return nil, refuse("%s stands at %s, which would be %s: move the figure first", s.FigureName(id), s.Map.Label(f.At), map[bool]string{true: t.Name, false: "off the map"}[ok])
-		}
-		if ft, ok := m.Feature(f.At); ok && ft.BlocksMove() {
-			return nil, refuse("%s stands at %s, where a %s would be: move the figure first", s.FigureName(id), s.Map.Label(f.At), ft.Kind)
+		if err := m.CanStand(f.At); err != nil {
+			return nil, refuse("%s stands at %s, and after this edit %v: move the figure first", s.FigureName(id), s.Map.Label(f.At), err)
 		}
 	}
 	first := s.Map.Label(c.Cells[0].At)
@@ -240,17 +237,11 @@ func decidePlace(s *State, c Command) ([]Event, error) {
 		if err != nil {
 			return nil, refuse("%s: %v", n, err)
 		}
-		label := s.Map.Label(at)
-		switch t, _ := s.Map.Terrain(at); {
-		case !s.Map.Contains(at):
-			return nil, refuse("%s: %s is off the map", n, fs.At)
-		case taken[at]:
-			return nil, refuse("%s: %s is taken", n, label)
-		case t.Move == hexmap.MoveImpassable:
-			return nil, refuse("%s: %s is %s, which no one can stand in", n, label, t.Name)
+		if err := s.Map.CanStand(at); err != nil {
+			return nil, refuse("%s: %v", n, err)
 		}
-		if f, ok := s.Map.Feature(at); ok && f.BlocksMove() {
-			return nil, refuse("%s: %s holds a %s, which no one can stand in", n, label, f.Kind)
+		if taken[at] {
+			return nil, refuse("%s: %s is taken", n, s.Map.Label(at))
 		}
 		facing, err := s.Map.Orientation.ParseSide(fs.Facing)
 		if err != nil {
@@ -263,6 +254,7 @@ func decidePlace(s *State, c Command) ([]Event, error) {
 			return nil, refuse("%s: the id %q is taken", n, id)
 		}
 		taken[at], ids[id] = true, true
+		label := s.Map.Label(at)
 		side := fs.Side
 		if side == "" {
 			side = "npc"

@@ -270,26 +270,11 @@ func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
 		a.Unit = "AP"
 	}
 	for _, h := range r.Hexes() {
-		if u, _ := r.Cost(h); h != f.At && standable(s.Map, h) {
+		if u, _ := r.Cost(h); h != f.At && s.Map.CanStand(h) == nil {
 			a.Costs[h] = cost.AP(u)
 		}
 	}
 	return a, nil
-}
-
-// standable reports whether a figure may end a move on h: on the map, not
-// in terrain or a feature no one stands in.
-func standable(m *hexmap.Map, h hexmap.Hex) bool {
-	if !m.Contains(h) {
-		return false
-	}
-	if t, _ := m.Terrain(h); t.Move == hexmap.MoveImpassable {
-		return false
-	}
-	if f, ok := m.Feature(h); ok && f.BlocksMove() {
-		return false
-	}
-	return true
 }
 
 // nextRound is the number of the round a new_round command starts: the
