@@ -3,7 +3,6 @@ package console
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -13,7 +12,6 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/rules"
-	"hexslinger/rules/dragonwarriors"
 )
 
 // The composer's actions.
@@ -539,157 +537,11 @@ func statusLine(s session.FigureStatus) string {
 	return strings.Join(parts, ", ")
 }
 
-// previewText is what the rules make of a command before the dice.
+// previewText is what the rules make of a command before the dice: the
+// session's own explanation (session.State.Explain), the same function the
+// map window's hover shows.
 func (c *Console) previewText(cmd session.Command) (string, error) {
-	st := c.state
-	f := st.Figures[cmd.Figure]
-	name := st.FigureName(cmd.Figure)
-	var b strings.Builder
-	if !st.MayAct(cmd.Figure) && f.AP > 0 && session.SystemOf(st).MovesCostAP() {
-		fmt.Fprintf(&b, "%s's number (%d) has not come up at segment %d: acting now is an interrupt.\n", name, f.AP, st.Segment)
-	}
-	if cmd.Kind == session.CommandStrike || cmd.Kind == session.CommandShoot {
-		write := map[string]func(*strings.Builder, *session.State, session.Command) error{"savage": writeSavage, "fudge": writeFudge}[st.Rules]
-		if write != nil {
-			if err := write(&b, st, cmd); err != nil {
-				return "", err
-			}
-			return b.String(), nil
-		}
-	}
-	switch cmd.Kind {
-	case session.CommandMove, session.CommandTurn:
-		// What the session would do, decided as it decides (State.Preview):
-		// the log sentence to be, or the refusal.
-		p := st.Preview(nil, cmd)
-		if p.Err != nil {
-			return "", p.Err
-		}
-		b.WriteString(p.Text())
-	case session.CommandShoot:
-		plan, err := st.PlanShoot(cmd.Figure, cmd.Weapon, cmd.Shots)
-		if err != nil {
-			return "", err
-		}
-		writeShootPlan(&b, st, plan, f.AP)
-		if plan.Series.AP > f.AP {
-			return "", fmt.Errorf("%s needs %d AP for this but has %d.\n%s", name, plan.Series.AP, f.AP, b.String())
-		}
-	case session.CommandMelee:
-		mp, err := st.PlanMelee(cmd.Figure, cmd.Weapon, cmd.Blow)
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprintf(&b, "%s: %d AP; %s.\nTN %d: %s's defense value.\nPool %s; chance to land the blow %.0f%%.",
-			mp.Plan.Blow.Attack.Name, mp.Plan.AP, mp.Plan.Explained, mp.TN, st.FigureName(mp.Target.ID), mp.Pool, 100*mp.Chance)
-		if mp.DefAP > 0 {
-			fmt.Fprintf(&b, "\n%s spends %d AP to %s.", st.FigureName(mp.Target.ID), mp.DefAP, cmd.Blow.Defense)
-		}
-		if mp.Plan.AP > f.AP {
-			return "", fmt.Errorf("%s needs %d AP but has %d", name, mp.Plan.AP, f.AP)
-		}
-	case session.CommandStrike:
-		if err := writeStrike(&b, st, cmd); err != nil {
-			return "", err
-		}
-	default:
-		// The other actions are priced by the session; a dry run on a copy
-		// of the state would need the dice, so say what they are.
-		fmt.Fprintf(&b, "%s: %s. The session prices it on confirming.", name, describeCommand(cmd))
-	}
-	return b.String(), nil
-}
-
-// writeShootPlan writes a shot series' AP, each shot's TN with every
-// modifier and its source, the pool, the hit chance and the cover.
-func writeShootPlan(b *strings.Builder, st *session.State, plan session.ShootPlan, apLeft int) {
-	fmt.Fprintf(b, "%s: %d AP for the series", plan.Weapon.Name, plan.Series.AP)
-	if plan.Series.Switches > 0 {
-		fmt.Fprintf(b, " (%d target switch(es))", plan.Series.Switches)
-	}
-	if apLeft >= plan.Series.AP {
-		fmt.Fprintf(b, "; %d AP left after", apLeft-plan.Series.AP)
-	}
-	fmt.Fprintf(b, ". Pool %s.\n", plan.Series.Pool)
-	for i, sp := range plan.Series.Plans {
-		t := plan.Targets[i]
-		fmt.Fprintf(b, "Shot %d, %s at %s: TN %d (base %d)", i+1, sp.Shot.Kind, st.FigureName(t.ID), plan.Series.TNs[i], sp.BaseTN)
-		for _, m := range sp.Modifiers {
-			fmt.Fprintf(b, "; %s", m)
-		}
-		fmt.Fprintf(b, "; hit chance %.0f%%.\n", 100*rules.Chances(plan.Series.Pool, plan.Series.TNs[i]-sp.Result)[0])
-		sight := plan.Sights[i]
-		switch {
-		case !sight.Clear:
-			fmt.Fprintf(b, "  Not visible: %s blocks the line at %s.\n", sight.BlockedBy, st.Map.Label(sight.BlockedAt))
-		case len(sight.Cover) > 0:
-			var parts []string
-			for _, cv := range sight.Cover {
-				parts = append(parts, fmt.Sprintf("%s at %s (armor %d, %s)", cv.Feature.Kind, st.Map.Label(cv.At), cv.Feature.Armor, cv.Feature.Height))
-			}
-			fmt.Fprintf(b, "  Cover in the way, nearest the target first: %s.\n", strings.Join(parts, "; "))
-		default:
-			b.WriteString("  Clear line, no cover.\n")
-		}
-	}
-}
-
-// describeCommand names a command's action in words.
-func describeCommand(c session.Command) string {
-	w := session.Weapons()[c.Weapon].Name
-	switch c.Kind {
-	case session.CommandReady:
-		return fmt.Sprintf("ready the %s (%d AP)", w, session.Weapons()[c.Weapon].ReadyCost())
-	case session.CommandCock:
-		return fmt.Sprintf("cock the %s (%d AP)", w, session.Weapons()[c.Weapon].Cock)
-	case session.CommandProne:
-		if c.Prone {
-			return "drop prone (1 AP)"
-		}
-		return "stand up (2 AP)"
-	case session.CommandDuck:
-		if c.Duck {
-			return "duck behind cover (1 AP)"
-		}
-		return "emerge from cover (1 AP)"
-	case session.CommandRecover:
-		return "spend the round on a recovery check"
-	case session.CommandDoor:
-		if c.Open {
-			return fmt.Sprintf("open the door (%d AP)", session.DoorAP)
-		}
-		return fmt.Sprintf("close the door (%d AP)", session.DoorAP)
-	}
-	return c.Kind
-}
-
-// writeStrike previews a Dragon Warriors II blow with the session's own
-// plan: the attack and defence scores with their sources and the chance to
-// win (DW II: Roll to Hit).
-func writeStrike(b *strings.Builder, st *session.State, cmd session.Command) error {
-	p, err := st.PlanStrike(cmd)
-	if err != nil {
-		return err
-	}
-	why := "Attack"
-	switch {
-	case p.Riposte:
-		why = "riposte: the margin just won"
-	case p.AF.Stunned:
-		why = "stunned: Attack 0"
-	}
-	fmt.Fprintf(b, "%s strikes at %s: %d (%s) + a plus-minus roll against %s's defence %d (%s", p.AF.Name, p.TF.Name, p.Attack, why, p.TF.Name, p.Defence, p.Stance)
-	if p.TF.Shield {
-		b.WriteString(", shield +2")
-	}
-	if p.TF.Stunned {
-		b.WriteString(", stunned: 0")
-	}
-	fmt.Fprintf(b, ") + a roll.\nChance to hit: %.0f%%; the margin is the wounds, less armour (%s).", 100*p.Chance, orNone(p.TF.Armour))
-	if p.Stance != dragonwarriors.FullParry {
-		b.WriteString(" If the defender wins, it may riposte with its margin.")
-	}
-	return nil
+	return c.state.Explain(cmd)
 }
 
 func orNone(s string) string {
@@ -697,60 +549,4 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
-}
-
-// writeSavage previews a Savage Worlds attack with the session's own plan:
-// the die, the TN (Parry, or 4 at range), every modifier and the exact
-// chance to hit with the Wild Die and Aces.
-func writeSavage(b *strings.Builder, st *session.State, cmd session.Command) error {
-	p, err := st.PlanSavage(cmd)
-	if err != nil {
-		return err
-	}
-	skill := "Fighting"
-	if cmd.Kind == session.CommandShoot {
-		skill = "Shooting"
-	}
-	wild := ""
-	if p.Wild {
-		wild = " with the Wild Die"
-	}
-	fmt.Fprintf(b, "%s: %s d%d against TN %d (%s).\nChance to hit%s: %.0f%% (Aces counted); a raise adds a d6 of damage. Target's Toughness %d.",
-		st.FigureName(p.Attacker.ID), skill, p.Die, p.TN, strings.Join(p.Why, ", "), wild, 100*p.Chance, p.Toughness)
-	return nil
-}
-
-// writeFudge previews a Fudge attack with the session's own plan: the two
-// levels, the exact chance the attacker's 4dF result beats the other's (or
-// Fair, at range), and the Combat Options modules in play.
-func writeFudge(b *strings.Builder, st *session.State, cmd session.Command) error {
-	p, err := st.PlanFudge(cmd)
-	if err != nil {
-		return err
-	}
-	a, d := st.Characters[p.Attacker.Character].Fudge, st.Characters[p.Target.Character].Fudge
-	what := "melee, opposed"
-	if p.Ranged {
-		what = "ranged, unopposed against Fair"
-	}
-	fmt.Fprintf(b, "%s (%s) against %s (%s): chance to hit %.0f%%; the degree of success plus weapon %+d is the damage",
-		p.Skill, what, p.Against, st.FigureName(p.Target.ID), 100*p.Chance, a.WeaponDamage)
-	if d.Armor != nil {
-		fmt.Fprintf(b, ", less armor AV %d (CV %d)", d.Armor.AV, d.Armor.CV)
-	}
-	b.WriteString(".")
-	if o := st.Options.Fudge; o != nil {
-		var on []string
-		for name, v := range map[string]bool{"armor coverage": o.ArmorCoverage, "shield checks": o.ShieldChecks, "shield damage": o.ShieldDamage,
-			"wound track": o.WoundTrack, "damage checks": o.DamageChecks, "recovery in combat": o.RecoveryInCombat} {
-			if v {
-				on = append(on, name)
-			}
-		}
-		sort.Strings(on)
-		if len(on) > 0 {
-			b.WriteString("\nCombat Options on: " + strings.Join(on, ", ") + ".")
-		}
-	}
-	return nil
 }

@@ -82,7 +82,7 @@ func TestComposeShotThenUndo(t *testing.T) {
 	p.actor.SetSelected("Cyril Wellington")
 	p.action.SetSelected(actReady)
 	p.weapon.SetSelectedIndex(0)
-	if !strings.Contains(p.preview.Text, "ready the S&W Schofield (2 AP)") {
+	if !strings.Contains(p.preview.Text, "readies the S&W Schofield for 2 AP") {
 		t.Errorf("ready preview: %q", p.preview.Text)
 	}
 	test.Tap(p.confirm)

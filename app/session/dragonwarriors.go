@@ -30,6 +30,9 @@ func (dragonWarriors) ID() string         { return "dragonwarriors" }
 func (dragonWarriors) Name() string       { return "Dragon Warriors II" }
 func (dragonWarriors) MovesCostAP() bool  { return false }
 func (dragonWarriors) Turn(s *State) Turn { return orderTurn(s) }
+func (dragonWarriors) Explain(s *State, c Command) (string, error) {
+	return explainAttack(s, c, writeStrike, CommandStrike)
+}
 func (dragonWarriors) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	return apReach(s, f, run)
 }

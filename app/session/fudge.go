@@ -19,6 +19,12 @@ func (fudgeSystem) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	return apReach(s, f, run)
 }
 
+// Explain: Fudge attacks with both levels and the chance; the rest from
+// the preview.
+func (fudgeSystem) Explain(s *State, c Command) (string, error) {
+	return explainAttack(s, c, writeFudge, CommandStrike, CommandShoot)
+}
+
 // Turn: Fudge combat rounds are simultaneous, every figure acting once,
 // unless the fight rolls Lead and Chrome's initiative.
 func (fudgeSystem) Turn(s *State) Turn {

@@ -19,6 +19,8 @@ import (
 //   - a refused preview is refused by Do with the same words;
 //   - a preview with its events (no dice, or the command's own) makes the
 //     events Do makes;
+//   - the console's explanation before the dice (State.Explain) refuses
+//     what Do refuses;
 //   - for a move, the hex is in the figure's Reach (the map window's
 //     overlay) exactly when Do carries the move out, at the cost the
 //     overlay shows.
@@ -80,6 +82,7 @@ func previewIsTheDecision(t *testing.T, name string, seed uint64, steps int) {
 		if c.Kind == CommandMove && !c.Run {
 			area, areaErr = st.Reach(c.Figure, false)
 		}
+		_, explainErr := st.Explain(c)
 		events, err := s.DoAs(who, c)
 		if errors.Is(err, ErrInternal) {
 			t.Fatalf("step %d: %+v: %v", i, c, err)
@@ -96,6 +99,12 @@ func previewIsTheDecision(t *testing.T, name string, seed uint64, steps int) {
 			if !sameEvents(p.Events, events) {
 				t.Fatalf("step %d: %+v: the preview makes\n%+v\nDo makes\n%+v", i, c, p.Events, events)
 			}
+		}
+		// The console's "Before the dice" refuses what Do refuses; only a
+		// command whose dice are still to roll may be refused after them
+		// (a running die too short).
+		if who == nil && (explainErr != nil) != (err != nil) && (explainErr != nil || p.Needs == nil) {
+			t.Errorf("step %d: %+v: the console's explanation says %v, Do says %v", i, c, explainErr, err)
 		}
 		if c.Kind == CommandMove && !c.Run && c.To != nil && who == nil {
 			if _, ok := st.Figures[c.Figure]; !ok {

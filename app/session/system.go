@@ -31,6 +31,9 @@ type System interface {
 	// Turn is the round as the console's track shows it, in the system's
 	// own turn model.
 	Turn(s *State) Turn
+	// Explain says what a command will do and with which numbers, before
+	// the dice (State.Explain), or the refusal Do would give.
+	Explain(s *State, c Command) (string, error)
 }
 
 // systems are the rule systems a fight may name.
@@ -77,6 +80,9 @@ func (twtw) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	return apReach(s, f, run)
 }
 func (twtw) Turn(s *State) Turn { return segmentTurn(s) }
+func (twtw) Explain(s *State, c Command) (string, error) {
+	return explainTWTW(s, c)
+}
 
 func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
 	switch c.Kind {
