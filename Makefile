@@ -50,7 +50,7 @@ test: test-deps fmt-check vet unit e2e
 # default the minimizer's minute for each new input is the whole run.
 FUZZTIME ?= 2m
 fuzz: deps
-	@for pkg in ./hexmap ./app/session; do \
+	@for pkg in ./hexmap ./app/session ./app/session/transport; do \
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "== $$pkg $$f"; \
 	    $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 50x $$pkg || exit 1; \
@@ -58,7 +58,7 @@ fuzz: deps
 	done
 
 bench: deps
-	$(GO) test -run XXX -bench . ./hexmap ./rules ./app/session
+	$(GO) test -run XXX -bench . ./hexmap ./rules ./app/session ./app/session/transport
 
 # package: an archive that installs both programs, the icon and the menu
 # entry (scripts/package.sh; fyne package does the console's part).

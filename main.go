@@ -22,6 +22,7 @@ import (
 	"hexslinger/app/display"
 	_ "hexslinger/app/display/locale" // before Fyne reads the locale
 	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
 	"hexslinger/assets"
 )
 
@@ -127,7 +128,7 @@ Flags:
 	defer s.Close()
 	token := session.NewToken()
 	access := session.NewAccess(token)
-	srv, err := session.Serve(s, "127.0.0.1:0", access, nil)
+	srv, err := transport.Serve(s, "127.0.0.1:0", access, nil)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
 )
 
 // playerFlags collects --player "Name=figure,figure" flags.
@@ -79,25 +80,25 @@ Flags:
 		}
 		seats = append(seats, access.AddPlayer(strings.TrimSpace(name), ids))
 	}
-	cfg, fp, err := session.SelfSigned()
+	cfg, fp, err := transport.SelfSigned()
 	if err != nil {
 		return fmt.Errorf("make the table's certificate: %w", err)
 	}
-	srv, err := session.Serve(s, *listen, access, cfg)
+	srv, err := transport.Serve(s, *listen, access, cfg)
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
 	port := srv.Addr().(*net.TCPAddr).Port
-	host := session.LANAddress(port)
+	host := transport.LANAddress(port)
 	if h, _, err := net.SplitHostPort(*listen); err == nil && h != "" && h != "0.0.0.0" && h != "::" {
 		host = net.JoinHostPort(h, strconv.Itoa(port))
 	}
 	judge := access.Judge()
 	fmt.Printf("hexslinger serve: %q on %s (journal %s)\n", fight.Name, srv.URL(), s.JournalPath())
-	fmt.Printf("  Judge: hexslinger-map --join '%s'\n", session.JoinCode(host, judge.Token(), fp))
+	fmt.Printf("  Judge: hexslinger-map --join '%s'\n", transport.JoinCode(host, judge.Token(), fp))
 	for _, seat := range seats {
-		fmt.Printf("  %s (%s): hexslinger-map --join '%s'\n", seat.Name, strings.Join(seat.Figures, ", "), session.JoinCode(host, seat.Token(), fp))
+		fmt.Printf("  %s (%s): hexslinger-map --join '%s'\n", seat.Name, strings.Join(seat.Figures, ", "), transport.JoinCode(host, seat.Token(), fp))
 	}
 	fmt.Println(`Type "revoke NAME" to revoke a player's seat, "players" to list them; Ctrl+C stops.`)
 	go commands(os.Stdin, access)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
 )
 
 // conn keeps a map window connected to its session: it dials, redials after
@@ -28,7 +29,7 @@ type conn struct {
 // inMsg is a message for the game loop; welcome carries the events so far.
 type inMsg struct {
 	welcome []session.Event
-	msg     session.Message
+	msg     transport.Message
 }
 
 func newConn(url, token string) *conn {
@@ -65,16 +66,16 @@ func (c *conn) owned() []string {
 func (c *conn) run(ctx context.Context) {
 	for ctx.Err() == nil {
 		dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		var cl *session.Client
+		var cl *transport.Client
 		var past []session.Event
 		var err error
 		if c.join != "" {
-			cl, past, err = session.DialJoinCode(dctx, c.join)
+			cl, past, err = transport.DialJoinCode(dctx, c.join)
 		} else {
-			cl, past, err = session.Dial(dctx, c.url, c.token)
+			cl, past, err = transport.Dial(dctx, c.url, c.token)
 		}
 		cancel()
-		if errors.Is(err, session.ErrRejected) || errors.Is(err, session.ErrFingerprint) {
+		if errors.Is(err, transport.ErrRejected) || errors.Is(err, transport.ErrFingerprint) {
 			c.mu.Lock()
 			c.rejected = err
 			c.mu.Unlock()
@@ -100,7 +101,7 @@ func (c *conn) run(ctx context.Context) {
 }
 
 // serve pumps one connection until it fails.
-func (c *conn) serve(ctx context.Context, cl *session.Client) {
+func (c *conn) serve(ctx context.Context, cl *transport.Client) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer cl.Close()
@@ -109,7 +110,7 @@ func (c *conn) serve(ctx context.Context, cl *session.Client) {
 			select {
 			case cmd := <-c.out:
 				if _, err := cl.Send(ctx, cmd); err != nil {
-					c.post(inMsg{msg: session.Message{Type: session.MsgResult, Code: session.ErrFailed, Error: "not sent, the session is gone: " + err.Error()}})
+					c.post(inMsg{msg: transport.Message{Type: transport.MsgResult, Code: transport.ErrFailed, Error: "not sent, the session is gone: " + err.Error()}})
 					cancel()
 					return
 				}
@@ -123,7 +124,7 @@ func (c *conn) serve(ctx context.Context, cl *session.Client) {
 		if err != nil {
 			return
 		}
-		if m.Type == session.MsgWelcome {
+		if m.Type == transport.MsgWelcome {
 			// The session rebuilt this window's view (an undo, a figure
 			// hidden or placed): start afresh from it.
 			c.mu.Lock()
@@ -170,7 +171,7 @@ func (c *conn) take() []inMsg {
 
 func (c *conn) where() string {
 	if c.join != "" {
-		if u, _, _, err := session.ParseJoinCode(c.join); err == nil {
+		if u, _, _, err := transport.ParseJoinCode(c.join); err == nil {
 			return u
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
 	"hexslinger/assets"
 	"hexslinger/hexmap"
 )
@@ -32,7 +33,7 @@ func TestConnReconnectsAfterTheSessionGoesAway(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	sv, err := session.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
+	sv, err := transport.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestConnReconnectsAfterTheSessionGoesAway(t *testing.T) {
 	// The session comes back on the same address: the window resyncs.
 	to := hexmap.Hex{Q: 6, R: 7}
 	s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
-	sv2, err := session.Serve(s, addr, session.NewAccess("tok"), nil)
+	sv2, err := transport.Serve(s, addr, session.NewAccess("tok"), nil)
 	if err != nil {
 		t.Skipf("could not listen on %s again: %v", addr, err)
 	}
@@ -83,7 +84,7 @@ func TestConnWrongTokenStops(t *testing.T) {
 	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
 	s, _ := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
 	defer s.Close()
-	sv, _ := session.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
+	sv, _ := transport.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
 	defer sv.Close()
 	c := newConn(sv.URL(), "nope")
 	done := make(chan struct{})
@@ -93,7 +94,7 @@ func TestConnWrongTokenStops(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the connection kept trying with a wrong token")
 	}
-	if err := c.rejection(); !errors.Is(err, session.ErrRejected) {
+	if err := c.rejection(); !errors.Is(err, transport.ErrRejected) {
 		t.Errorf("rejection %v", err)
 	}
 }
@@ -109,7 +110,7 @@ func TestPlayerViewResyncs(t *testing.T) {
 	defer s.Close()
 	access := session.NewAccess("judge")
 	p := access.AddPlayer("Ann", []string{"cyril"})
-	sv, err := session.Serve(s, "127.0.0.1:0", access, nil)
+	sv, err := transport.Serve(s, "127.0.0.1:0", access, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

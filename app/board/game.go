@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
 	"hexslinger/hexmap"
 )
 
@@ -182,7 +183,7 @@ func (g *Game) receive(in inMsg) {
 	}
 	m := in.msg
 	switch m.Type {
-	case session.MsgEvent:
+	case transport.MsgEvent:
 		if g.fold == nil || m.Event == nil {
 			return
 		}
@@ -200,9 +201,9 @@ func (g *Game) receive(in inMsg) {
 		g.addEffects(*m.Event)
 		g.say(m.Event.Text, false)
 		slog.Info("board: event", "seq", m.Event.Seq, "kind", m.Event.Kind, "text", m.Event.Text)
-	case session.MsgHighlight:
+	case transport.MsgHighlight:
 		g.addMarks(m.Figures)
-	case session.MsgResult, session.MsgError:
+	case transport.MsgResult, transport.MsgError:
 		if m.Error != "" && g.edit != nil {
 			g.edit.stale = true
 			g.edit.ed.say("Refused: "+m.Error, true)

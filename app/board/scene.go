@@ -15,6 +15,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
 	"hexslinger/assets"
 	"hexslinger/hexmap"
 )
@@ -120,7 +121,7 @@ func (sc *Scene) live(before []session.Command, players map[string][]string, sea
 			token = p.Token()
 		}
 	}
-	srv, err := session.Serve(s, "127.0.0.1:0", access, nil)
+	srv, err := transport.Serve(s, "127.0.0.1:0", access, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
 )
 
 // Options configure a console.
@@ -69,7 +70,7 @@ type Console struct {
 
 // lanTable is the session served on the LAN for remote players.
 type lanTable struct {
-	srv         *session.Server
+	srv         *transport.Server
 	host        string
 	fingerprint string
 }
@@ -491,16 +492,16 @@ func (c *Console) closePlayerView() {
 
 // openTable serves the session on the LAN over TLS.
 func (c *Console) openTable() error {
-	cfg, fp, err := session.SelfSigned()
+	cfg, fp, err := transport.SelfSigned()
 	if err != nil {
 		return fmt.Errorf("make the table's certificate: %w", err)
 	}
-	srv, err := session.Serve(c.s, ":0", c.opts.Access, cfg)
+	srv, err := transport.Serve(c.s, ":0", c.opts.Access, cfg)
 	if err != nil {
 		return err
 	}
 	port := srv.Addr().(*net.TCPAddr).Port
-	c.table = &lanTable{srv: srv, host: session.LANAddress(port), fingerprint: fp}
+	c.table = &lanTable{srv: srv, host: transport.LANAddress(port), fingerprint: fp}
 	return nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
 	"hexslinger/hexmap"
 	"hexslinger/rules/fudge"
 )
@@ -515,7 +516,7 @@ func (p *libraryPanel) showTable() {
 	for _, seat := range c.opts.Access.Players() {
 		seat := seat
 		code := widget.NewEntry()
-		code.SetText(session.JoinCode(c.table.host, seat.Token(), c.table.fingerprint))
+		code.SetText(transport.JoinCode(c.table.host, seat.Token(), c.table.fingerprint))
 		names := make([]string, len(seat.Figures))
 		for i, id := range seat.Figures {
 			names[i] = c.state.FigureName(id)

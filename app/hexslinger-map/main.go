@@ -14,7 +14,7 @@ import (
 
 	"hexslinger/app/board"
 	"hexslinger/app/hexslinger-map/startup"
-	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
 	"hexslinger/hexmap"
 )
 
@@ -105,7 +105,7 @@ func main() {
 	var g *board.Game
 	switch {
 	case *join != "":
-		if _, _, _, err := session.ParseJoinCode(*join); err != nil {
+		if _, _, _, err := transport.ParseJoinCode(*join); err != nil {
 			fmt.Fprintln(os.Stderr, "hexslinger-map:", err)
 			os.Exit(2)
 		}

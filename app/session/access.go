@@ -1,7 +1,9 @@
 package session
 
 import (
+	"crypto/rand"
 	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -269,3 +271,10 @@ func describeKind(k string) string {
 
 // tokensEqual compares tokens in constant time.
 func tokensEqual(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
+
+// NewToken returns a random token for a seat.
+func NewToken() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,4 +1,4 @@
-package session
+package session_test
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	. "hexslinger/app/session"
+	. "hexslinger/app/session/transport"
 	"hexslinger/hexmap"
 )
 
@@ -203,7 +205,7 @@ func TestRateLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cl.Close()
-	const n = rateBurst + 300
+	const n = RateBurst + 300
 	replies := make(chan Message, n)
 	go func() {
 		for i := 0; i < n; i++ {

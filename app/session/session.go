@@ -617,6 +617,17 @@ func (s *Session) State() *State {
 	return s.state.Clone()
 }
 
+// LastSeq is the number of the fight's last event.
+func (s *Session) LastSeq() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.events[len(s.events)-1].Seq
+}
+
+// RecentEvents is how many events a session keeps in memory at the most
+// before it folds older ones into a checkpoint (the journal keeps them).
+const RecentEvents = keepEvents + checkpointEvery
+
 // JournalPath is the file the session journals to.
 func (s *Session) JournalPath() string { return s.journal.Path() }
 
@@ -646,8 +657,8 @@ func (s *Session) Welcome(seat *Seat) []Event {
 		Text: fmt.Sprintf("%s joins %q.", seat.Name, shortName(s.state.Name))}}
 }
 
-// visible keeps the figures of ids that seat may see.
-func (s *Session) visible(seat *Seat, ids []string) []string {
+// Visible keeps the figures of ids that seat may see.
+func (s *Session) Visible(seat *Seat, ids []string) []string {
 	if seat == nil || seat.Role == RoleJudge {
 		return ids
 	}

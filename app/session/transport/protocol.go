@@ -1,4 +1,6 @@
-package session
+package transport
+
+import "hexslinger/app/session"
 
 // ProtocolVersion is the version of the WebSocket protocol (docs/protocol.md).
 const ProtocolVersion = 1
@@ -33,17 +35,17 @@ const (
 
 // Message is every message of the protocol; Type says which fields count.
 type Message struct {
-	Type    string   `json:"type"`
-	Version int      `json:"version,omitempty"`
-	Token   string   `json:"token,omitempty"`
-	Role    string   `json:"role,omitempty"`
-	ID      string   `json:"id,omitempty"`
-	Command *Command `json:"command,omitempty"`
-	Events  []Event  `json:"events,omitempty"`
-	Event   *Event   `json:"event,omitempty"`
-	OK      bool     `json:"ok,omitempty"`
-	Code    string   `json:"code,omitempty"`
-	Error   string   `json:"error,omitempty"`
-	Needs   []string `json:"needs,omitempty"`   // refused for want of table dice: what to roll
-	Figures []string `json:"figures,omitempty"` // highlight: the figures to mark; a player's welcome: the figures it commands
+	Type    string           `json:"type"`
+	Version int              `json:"version,omitempty"`
+	Token   string           `json:"token,omitempty"`
+	Role    string           `json:"role,omitempty"`
+	ID      string           `json:"id,omitempty"`
+	Command *session.Command `json:"command,omitempty"`
+	Events  []session.Event  `json:"events,omitempty"`
+	Event   *session.Event   `json:"event,omitempty"`
+	OK      bool             `json:"ok,omitempty"`
+	Code    string           `json:"code,omitempty"`
+	Error   string           `json:"error,omitempty"`
+	Needs   []string         `json:"needs,omitempty"`   // refused for want of table dice: what to roll
+	Figures []string         `json:"figures,omitempty"` // highlight: the figures to mark; a player's welcome: the figures it commands
 }

@@ -1,9 +1,10 @@
-package session
+package transport
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"hexslinger/app/session"
 	"strconv"
 	"sync"
 
@@ -29,11 +30,11 @@ type Client struct {
 
 // Dial connects to the session at url with token and returns the client
 // and every event so far.
-func Dial(ctx context.Context, url, token string) (*Client, []Event, error) {
+func Dial(ctx context.Context, url, token string) (*Client, []session.Event, error) {
 	return dial(ctx, url, token, nil)
 }
 
-func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (*Client, []Event, error) {
+func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (*Client, []session.Event, error) {
 	c, _, err := websocket.Dial(ctx, url, opts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("connect to %s: %w", url, err)
@@ -50,7 +51,7 @@ func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (
 	}
 	switch m.Type {
 	case MsgWelcome:
-		return &Client{c: c, Role: m.Role, Figures: m.Figures, prefix: NewToken()[:12]}, m.Events, nil
+		return &Client{c: c, Role: m.Role, Figures: m.Figures, prefix: session.NewToken()[:12]}, m.Events, nil
 	case MsgError:
 		c.CloseNow()
 		return nil, nil, fmt.Errorf("%w: %s (%s)", ErrRejected, m.Error, m.Code)
@@ -62,7 +63,7 @@ func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (
 // Send sends a command and returns the id its result will carry: unique
 // to this client, so that the session answers a resent id with its first
 // result rather than carrying the command out twice.
-func (cl *Client) Send(ctx context.Context, cmd Command) (string, error) {
+func (cl *Client) Send(ctx context.Context, cmd session.Command) (string, error) {
 	cl.mu.Lock()
 	cl.next++
 	id := cl.prefix + "-" + strconv.Itoa(cl.next)
@@ -73,7 +74,7 @@ func (cl *Client) Send(ctx context.Context, cmd Command) (string, error) {
 // SendID sends a command with an id of the caller's: the same id sent
 // again, on this connection or another of the same seat, answers with the
 // first one's result.
-func (cl *Client) SendID(ctx context.Context, id string, cmd Command) error {
+func (cl *Client) SendID(ctx context.Context, id string, cmd session.Command) error {
 	return wsjson.Write(ctx, cl.c, Message{Type: MsgCommand, ID: id, Command: &cmd})
 }
 

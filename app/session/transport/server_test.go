@@ -1,9 +1,10 @@
-package session
+package transport
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"hexslinger/app/session"
 	"strings"
 	"testing"
 	"time"
@@ -14,10 +15,10 @@ import (
 	"hexslinger/hexmap"
 )
 
-func serve(t *testing.T) (*Session, *Server) {
+func serve(t *testing.T) (*session.Session, *Server) {
 	t.Helper()
 	s := open(t)
-	sv, err := Serve(s, "127.0.0.1:0", NewAccess("secret"), nil)
+	sv, err := Serve(s, "127.0.0.1:0", session.NewAccess("secret"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,12 +45,12 @@ func TestServerCommandRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cl.Close()
-	st, err := Replay(past)
+	st, err := session.Replay(past)
 	if err != nil || len(st.Figures) != 4 {
 		t.Fatalf("welcome replay: %v", err)
 	}
 	to := hexmap.Hex{Q: 3, R: 7}
-	id, err := cl.Send(ctx, Command{Kind: CommandMove, Figure: "cyril", To: &to})
+	id, err := cl.Send(ctx, session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +78,7 @@ func TestServerCommandRoundTrip(t *testing.T) {
 	}
 	// A refused move comes back as a result with the reason.
 	bad := hexmap.Hex{Q: 40, R: 0}
-	cl.Send(ctx, Command{Kind: CommandMove, Figure: "cyril", To: &bad})
+	cl.Send(ctx, session.Command{Kind: session.CommandMove, Figure: "cyril", To: &bad})
 	m, err := cl.Read(ctx)
 	if err != nil || m.Type != MsgResult || m.Code != ErrRefused || !strings.Contains(m.Error, "off the map") {
 		t.Errorf("refused move: %+v %v", m, err)
@@ -115,7 +116,7 @@ func TestServerBadMessages(t *testing.T) {
 	}
 	// Still connected: a good command works after the bad ones.
 	to := hexmap.Hex{Q: 3, R: 7}
-	wsjson.Write(ctx, c, Message{Type: MsgCommand, ID: "ok", Command: &Command{Kind: CommandMove, Figure: "cyril", To: &to}})
+	wsjson.Write(ctx, c, Message{Type: MsgCommand, ID: "ok", Command: &session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to}})
 	for {
 		var m Message
 		if err := wsjson.Read(ctx, c, &m); err != nil {
@@ -157,16 +158,15 @@ func FuzzAnswer(f *testing.F) {
 	f.Add([]byte(`{"type":"hello"}`))
 	f.Add([]byte(`{"type":"command","id":"p1","command":{"kind":"turn","figure":"jeb","turn":1}}`))
 	f.Add([]byte(`{"type":"command","id":"p2","command":{"kind":"shoot","figure":"cyril","weapon":"schofield","shots":[{"target":"jeb","kind":"snap"}]}}`))
-	noSync(f)
 	s := open(f)
-	if _, err := s.Do(Command{Kind: CommandHide, Figure: "jeb"}); err != nil {
+	if _, err := s.Do(session.Command{Kind: session.CommandHide, Figure: "jeb"}); err != nil {
 		f.Fatal(err)
 	}
 	sv := &Server{s: s}
-	judge := &Seat{Name: "Judge", Role: RoleJudge}
-	player := &Seat{Name: "P", Role: RolePlayer, Figures: []string{"cyril"}}
+	judge := &session.Seat{Name: "Judge", Role: session.RoleJudge}
+	player := &session.Seat{Name: "P", Role: session.RolePlayer, Figures: []string{"cyril"}}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, seat := range []*Seat{player, judge} {
+		for _, seat := range []*session.Seat{player, judge} {
 			before := s.State()
 			m := sv.answer(context.Background(), seat, data)().msg
 			after := s.State()
@@ -183,7 +183,7 @@ func FuzzAnswer(f *testing.F) {
 				continue
 			}
 			out, _ := json.Marshal(m)
-			if found := leaks(out, secretWords(before, after)); len(found) > 0 {
+			if found := named(out, hiddenWords(before, after)); len(found) > 0 {
 				t.Fatalf("the player is answered %s, naming hidden %v", out, found)
 			}
 			for _, id := range before.Order {

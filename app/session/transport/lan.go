@@ -1,4 +1,4 @@
-package session
+package transport
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hexslinger/app/session"
 	"math/big"
 	"net"
 	"net/http"
@@ -104,7 +105,7 @@ func pinnedClient(fingerprint string) *http.Client {
 }
 
 // DialJoinCode joins a table by its join code, pinning its certificate.
-func DialJoinCode(ctx context.Context, code string) (*Client, []Event, error) {
+func DialJoinCode(ctx context.Context, code string) (*Client, []session.Event, error) {
 	u, token, fp, err := ParseJoinCode(code)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %v", ErrRejected, err)

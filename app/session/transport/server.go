@@ -1,13 +1,12 @@
-package session
+package transport
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/tls"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hexslinger/app/session"
 	"log/slog"
 	"net"
 	"net/http"
@@ -18,17 +17,18 @@ import (
 	"github.com/coder/websocket/wsjson"
 )
 
-// Limits of one client.
+// Limits of one client: RateBurst commands at once, RatePerSec a second
+// sustained (docs/protocol.md), and clientQueue events waiting for it.
 const (
 	clientQueue = 4096 // events waiting for a slow client before it is dropped
-	rateBurst   = 400  // commands at once
-	ratePerSec  = 200  // commands a second, sustained
+	RateBurst   = 400  // commands at once
+	RatePerSec  = 200  // commands a second, sustained
 )
 
 // Server serves a session over WebSocket to map windows.
 type Server struct {
-	s      *Session
-	access *Access
+	s      *session.Session
+	access *session.Access
 	ln     net.Listener
 	srv    *http.Server
 	tls    bool
@@ -38,21 +38,14 @@ type Server struct {
 	limit rateLimit // per connection
 
 	mu    sync.Mutex
-	conns map[*Seat][]context.CancelFunc
-	seen  map[*Seat]*idCache // recent command ids, by seat
-}
-
-// NewToken returns a random token for a seat.
-func NewToken() string {
-	b := make([]byte, 16)
-	rand.Read(b)
-	return hex.EncodeToString(b)
+	conns map[*session.Seat][]context.CancelFunc
+	seen  map[*session.Seat]*idCache // recent command ids, by seat
 }
 
 // Serve listens on addr ("127.0.0.1:0" for a random port) and serves s to
 // clients holding a seat of access; with tlsConfig it speaks TLS (wss).
 // Close stops it.
-func Serve(s *Session, addr string, access *Access, tlsConfig *tls.Config) (*Server, error) {
+func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *tls.Config) (*Server, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
@@ -60,8 +53,8 @@ func Serve(s *Session, addr string, access *Access, tlsConfig *tls.Config) (*Ser
 	if tlsConfig != nil {
 		ln = tls.NewListener(ln, tlsConfig)
 	}
-	sv := &Server{s: s, access: access, ln: ln, tls: tlsConfig != nil, conns: map[*Seat][]context.CancelFunc{},
-		limit: rateLimit{burst: rateBurst, perSec: ratePerSec}}
+	sv := &Server{s: s, access: access, ln: ln, tls: tlsConfig != nil, conns: map[*session.Seat][]context.CancelFunc{},
+		limit: rateLimit{burst: RateBurst, perSec: RatePerSec}}
 	sv.ctx, sv.cancel = context.WithCancel(context.Background())
 	access.OnRevoke(sv.drop)
 	mux := http.NewServeMux()
@@ -89,7 +82,7 @@ func (sv *Server) Close() error {
 }
 
 // drop ends every connection of a revoked seat.
-func (sv *Server) drop(seat *Seat) {
+func (sv *Server) drop(seat *session.Seat) {
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
 	for _, cancel := range sv.conns[seat] {
@@ -130,7 +123,7 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		slog.Warn("session: refused a client", "remote", r.RemoteAddr, "why", err)
 		code := ErrBadToken
-		if errors.Is(err, ErrRevokedToken) {
+		if errors.Is(err, session.ErrRevokedToken) {
 			code = ErrRevoked
 		}
 		sv.reject(ctx, c, code, err.Error())
@@ -204,7 +197,7 @@ type reply struct {
 // seat may see, the highlights, and the replies, each after the events its
 // command made. A client too slow to take its events has its subscription
 // dropped by the session and is disconnected, to resync on reconnecting.
-func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *Seat, events <-chan Event, marks <-chan []string, replies <-chan reply) {
+func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Seat, events <-chan session.Event, marks <-chan []string, replies <-chan reply) {
 	put := func(m Message) bool {
 		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 		defer wcancel()
@@ -213,7 +206,7 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *Seat, even
 	welcome := func() (Message, int) {
 		evs := sv.s.Welcome(seat)
 		m := Message{Type: MsgWelcome, Version: ProtocolVersion, Role: string(seat.Role), Events: evs}
-		if seat.Role == RolePlayer {
+		if seat.Role == session.RolePlayer {
 			m.Figures = sv.s.Owned(seat) // the figures this seat commands
 		}
 		return m, evs[len(evs)-1].Seq
@@ -235,7 +228,7 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *Seat, even
 	for {
 		select {
 		case ids := <-marks:
-			if ids = sv.s.visible(seat, ids); len(ids) > 0 && !put(Message{Type: MsgHighlight, Figures: ids}) {
+			if ids = sv.s.Visible(seat, ids); len(ids) > 0 && !put(Message{Type: MsgHighlight, Figures: ids}) {
 				return
 			}
 		case e, ok := <-events:
@@ -311,7 +304,7 @@ func (b *rateBucket) take() bool {
 // the reply once its events are synced. A command whose id the seat used
 // before is not carried out again: it answers with the first one's result
 // (a client retrying after a lost connection).
-func (sv *Server) answer(ctx context.Context, seat *Seat, data []byte) func() reply {
+func (sv *Server) answer(ctx context.Context, seat *session.Seat, data []byte) func() reply {
 	now := func(r reply) func() reply { return func() reply { return r } }
 	var m Message
 	if err := json.Unmarshal(data, &m); err != nil {
@@ -354,7 +347,7 @@ func (sv *Server) answer(ctx context.Context, seat *Seat, data []byte) func() re
 
 // run starts one command for a seat and returns what words its result
 // once it is synced.
-func (sv *Server) run(seat *Seat, cmd Command, id string) (finish func() reply) {
+func (sv *Server) run(seat *session.Seat, cmd session.Command, id string) (finish func() reply) {
 	internal := reply{msg: Message{Type: MsgResult, ID: id, Code: ErrFailed, Error: "internal error: the command was not carried out"}}
 	defer func() {
 		if p := recover(); p != nil { // never the connection's end
@@ -371,8 +364,8 @@ func (sv *Server) run(seat *Seat, cmd Command, id string) (finish func() reply) 
 			}
 		}()
 		events, err := wait()
-		var ref *Refusal
-		var forb *Forbidden
+		var ref *session.Refusal
+		var forb *session.Forbidden
 		switch {
 		case errors.As(err, &forb):
 			return reply{msg: Message{Type: MsgResult, ID: id, Code: ErrForbidden, Error: sv.s.ReplyText(seat, forb.Reason)}}
@@ -405,11 +398,11 @@ type idEntry struct {
 }
 
 // ids returns a seat's id cache, shared by its connections.
-func (sv *Server) ids(seat *Seat) *idCache {
+func (sv *Server) ids(seat *session.Seat) *idCache {
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
 	if sv.seen == nil {
-		sv.seen = map[*Seat]*idCache{}
+		sv.seen = map[*session.Seat]*idCache{}
 	}
 	c := sv.seen[seat]
 	if c == nil {

@@ -1,7 +1,8 @@
-package session
+package transport
 
 import (
 	"context"
+	"hexslinger/app/session"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -19,7 +20,7 @@ import (
 // loadTable serves the demo fight to n Judge clients that read every event
 // and report each arrival.
 type loadTable struct {
-	s       *Session
+	s       *session.Session
 	sv      *Server
 	clients []*Client
 	mu      sync.Mutex
@@ -30,11 +31,11 @@ type loadTable struct {
 }
 
 func newLoadTable(t testing.TB, n int) *loadTable {
-	s, err := Open(demo(t), filepath.Join(t.TempDir(), "load.journal.jsonl"))
+	s, err := session.Open(demo(t), filepath.Join(t.TempDir(), "load.journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sv, err := Serve(s, "127.0.0.1:0", NewAccess("judge"), nil)
+	sv, err := Serve(s, "127.0.0.1:0", session.NewAccess("judge"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,11 +82,11 @@ func newLoadTable(t testing.TB, n int) *loadTable {
 
 // toggle is a command that is always legal and costs no AP: the Judge
 // hides or shows Jeb.
-func toggle(i int) Command {
+func toggle(i int) session.Command {
 	if i%2 == 0 {
-		return Command{Kind: CommandHide, Figure: "jeb"}
+		return session.Command{Kind: session.CommandHide, Figure: "jeb"}
 	}
-	return Command{Kind: CommandReveal, Figure: "jeb"}
+	return session.Command{Kind: session.CommandReveal, Figure: "jeb"}
 }
 
 // BenchmarkCommandToEvent8Clients: from a command sent by one of 8
@@ -98,9 +99,7 @@ func BenchmarkCommandToEvent8Clients(b *testing.B) {
 	var lat []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		lt.s.mu.Lock()
-		seq := lt.s.events[len(lt.s.events)-1].Seq + 1
-		lt.s.mu.Unlock()
+		seq := lt.s.LastSeq() + 1
 		ch := make(chan struct{})
 		lt.mu.Lock()
 		lt.done[seq] = ch
@@ -133,9 +132,7 @@ func TestLoad1000PerSecond(t *testing.T) {
 	const rate, secs = 1000, 60
 	ctx := context.Background()
 	events := func() int { // the last event's number
-		lt.s.mu.Lock()
-		defer lt.s.mu.Unlock()
-		return lt.s.events[len(lt.s.events)-1].Seq
+		return lt.s.LastSeq()
 	}
 	n0 := events()
 	start := time.Now()
@@ -195,9 +192,7 @@ func TestSoak(t *testing.T) {
 		runtime.GC()
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		lt.s.mu.Lock()
-		n := lt.s.events[len(lt.s.events)-1].Seq
-		lt.s.mu.Unlock()
+		n := lt.s.LastSeq()
 		return runtime.NumGoroutine(), ms.HeapAlloc, n
 	}
 	tick := time.NewTicker(50 * time.Millisecond)
@@ -213,7 +208,7 @@ func TestSoak(t *testing.T) {
 	// Warm up past the first checkpoint, so that the session holds its
 	// steady number of events; then compare the heap's peak over the first
 	// and the last minute (it rises and falls as checkpoints fold events).
-	send(time.Now().Add(time.Duration(keepEvents+checkpointEvery+100) * time.Second / 20))
+	send(time.Now().Add(time.Duration(session.RecentEvents+100) * time.Second / 20))
 	g0, _, n0 := measure()
 	window := func() uint64 {
 		var peak uint64
@@ -250,11 +245,11 @@ func TestSoak(t *testing.T) {
 func BenchmarkThroughput8Clients(b *testing.B) {
 	const clients, inFlight = 8, 32
 	path := filepath.Join(b.TempDir(), "tp.journal.jsonl")
-	s, err := Open(demo(b), path)
+	s, err := session.Open(demo(b), path)
 	if err != nil {
 		b.Fatal(err)
 	}
-	sv, err := Serve(s, "127.0.0.1:0", NewAccess("judge"), nil)
+	sv, err := Serve(s, "127.0.0.1:0", session.NewAccess("judge"), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -287,7 +282,7 @@ func BenchmarkThroughput8Clients(b *testing.B) {
 					slots <- struct{}{}
 					c := cell
 					c.Terrain = []string{"dirt", "grass"}[k%2]
-					if _, err := cl.Send(ctx, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{c}}); err != nil {
+					if _, err := cl.Send(ctx, session.Command{Kind: session.CommandEditMap, Cells: []hexmap.Cell{c}}); err != nil {
 						return
 					}
 				}
@@ -322,7 +317,7 @@ func BenchmarkThroughput8Clients(b *testing.B) {
 		b.Errorf("%d of %d commands acknowledged", total, per*clients)
 	}
 	s.Close()
-	s2, err := Open(demo(b), path)
+	s2, err := session.Open(demo(b), path)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -342,7 +337,7 @@ func BenchmarkThroughput8Clients(b *testing.B) {
 
 // bigFight is a bundled fight's figures on a 1024×1024 map of open
 // ground, the first in one corner.
-func bigFight(tb testing.TB, name string) *FightFile {
+func bigFight(tb testing.TB, name string) *session.FightFile {
 	f := bundledFight(tb, name)
 	m, err := hexmap.New("the open plain", hexmap.Pointy, 1024, 1024, "dirt")
 	if err != nil {
@@ -371,7 +366,7 @@ func BenchmarkJudgeWhilePlayerFloods(b *testing.B) {
 }
 
 func judgeWhilePlayerFloods(b *testing.B, name string) {
-	s, err := Open(bigFight(b, name), filepath.Join(b.TempDir(), "big.journal.jsonl"))
+	s, err := session.Open(bigFight(b, name), filepath.Join(b.TempDir(), "big.journal.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -383,7 +378,7 @@ func judgeWhilePlayerFloods(b *testing.B, name string) {
 	} else if !st.Map.Contains(hexmap.Hex{Q: 500, R: 1000}) {
 		b.Fatal("the far move's hex is off the map")
 	}
-	access := NewAccess("judge")
+	access := session.NewAccess("judge")
 	seat := access.AddPlayer("Flood", []string{mover})
 	sv, err := Serve(s, "127.0.0.1:0", access, nil)
 	if err != nil {
@@ -401,7 +396,7 @@ func judgeWhilePlayerFloods(b *testing.B, name string) {
 		var lat []time.Duration
 		for i := 0; i < n; i++ {
 			t0 := time.Now()
-			id, err := judge.Send(ctx, Command{Kind: CommandSetOptions, Options: &FightOptions{Seed: uint64(i + 1)}})
+			id, err := judge.Send(ctx, session.Command{Kind: session.CommandSetOptions, Options: &session.FightOptions{Seed: uint64(i + 1)}})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -450,7 +445,7 @@ func judgeWhilePlayerFloods(b *testing.B, name string) {
 		}
 	}()
 	go func() {
-		tick := time.NewTicker(time.Second / ratePerSec)
+		tick := time.NewTicker(time.Second / RatePerSec)
 		defer tick.Stop()
 		for k := 0; ; k++ {
 			select {
@@ -465,7 +460,7 @@ func judgeWhilePlayerFloods(b *testing.B, name string) {
 				continue
 			}
 			to := hexmap.Hex{Q: 500 - k%20, R: 1000}
-			if _, err := player.Send(ctx, Command{Kind: CommandMove, Figure: mover, To: &to}); err != nil {
+			if _, err := player.Send(ctx, session.Command{Kind: session.CommandMove, Figure: mover, To: &to}); err != nil {
 				return
 			}
 		}

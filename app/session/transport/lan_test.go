@@ -1,8 +1,9 @@
-package session
+package transport
 
 import (
 	"context"
 	"errors"
+	"hexslinger/app/session"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +32,7 @@ func TestTableOverTLS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := NewAccess("judge")
+	a := session.NewAccess("judge")
 	alice := a.AddPlayer("Alice", []string{"cyril"})
 	sv, err := Serve(s, "127.0.0.1:0", a, cfg)
 	if err != nil {

@@ -1,0 +1,184 @@
+package session_test
+
+// The session's tests that need its transport too: they sit outside the
+// package (the transport imports the session), and reach the package's
+// own test helpers through export_test.go.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	. "hexslinger/app/session"
+	. "hexslinger/app/session/transport"
+	"hexslinger/hexmap"
+)
+
+var (
+	open          = OpenDemo
+	bundledFight  = BundledFight
+	bundledNames  = BundledNames
+	randomCommand = RandomCommand
+	secretWords   = SecretWords
+	leaks         = Leaks
+	seat          = PlayersSeat
+)
+
+// TestPlayersNeverSeeHiddenFigures: for random fights in every system and
+// random commands from the Judge and a player, with figures hidden and
+// revealed at random, no message to the player's connection — events,
+// welcomes, results, refusals, highlights — names a figure hidden
+// throughout that step, by id, name or character.
+func TestPlayersNeverSeeHiddenFigures(t *testing.T) {
+	steps, seeds := 150, 3
+	if testing.Short() {
+		steps, seeds = 40, 1
+	}
+	for _, name := range bundledNames() {
+		for seed := 1; seed <= seeds; seed++ {
+			t.Run(fmt.Sprintf("%s/seed%d", name, seed), func(t *testing.T) {
+				s, err := Open(bundledFight(t, name), filepath.Join(t.TempDir(), "l.journal.jsonl"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer s.Close()
+				st := s.State()
+				posse := seat(st).Owned(st)
+				access := NewAccess("judge")
+				seat := access.AddPlayer("Alice", posse)
+				sv, err := Serve(s, "127.0.0.1:0", access, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer sv.Close()
+				ctx := t.Context()
+				cl, welcome, err := Dial(ctx, sv.URL(), seat.Token())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer cl.Close()
+				if data, _ := json.Marshal(welcome); len(leaks(data, secretWords(st, st))) > 0 {
+					t.Fatalf("the welcome names a hidden figure")
+				}
+				rng := rand.New(rand.NewPCG(uint64(seed), 7))
+				// Hide a figure of each side first, so that there is
+				// something to leak from the start.
+				for _, id := range st.Order {
+					if rng.IntN(2) == 0 {
+						s.Do(Command{Kind: CommandHide, Figure: id})
+					}
+				}
+				// Take what those sent (from before the figures were hidden).
+				if err := cl.SendID(ctx, "start", Command{Kind: CommandTurn, Figure: "nobody", Turn: 1}); err != nil {
+					t.Fatal(err)
+				}
+				for {
+					m, err := cl.Read(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if m.Type == MsgResult && m.ID == "start" {
+						break
+					}
+				}
+				for i := 0; i < steps; i++ {
+					before := s.State()
+					judge := rng.IntN(3) > 0
+					c := randomCommand(rng, before, judge)
+					if judge {
+						s.Do(c)
+						if rng.IntN(8) == 0 {
+							s.Highlight(before.Order)
+						}
+					} else if err := cl.SendID(ctx, fmt.Sprintf("p%d", i), c); err != nil {
+						t.Fatal(err)
+					}
+					// A marker: its result comes after every event before it.
+					mark := fmt.Sprintf("mark%d", i)
+					if err := cl.SendID(ctx, mark, Command{Kind: CommandTurn, Figure: "nobody", Turn: 1}); err != nil {
+						t.Fatal(err)
+					}
+					after := s.State()
+					words := secretWords(before, after)
+					for {
+						m, err := cl.Read(ctx)
+						if err != nil {
+							t.Fatalf("step %d: %v", i, err)
+						}
+						data, _ := json.Marshal(m)
+						// The fight's own name may hold a figure's (Sir
+						// Rolf and Squire Lennox): it is no secret.
+						data = bytes.ReplaceAll(data, []byte(st.Name), nil)
+						if found := leaks(data, words); len(found) > 0 {
+							t.Fatalf("step %d (%s by the %s): the player got %s naming hidden %v:\n%.600s",
+								i, c.Kind, map[bool]string{true: "Judge", false: "player"}[judge], m.Type, found, data)
+						}
+						if m.Type == MsgResult && m.ID == mark {
+							break
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// A player's refusal for a hidden figure's id is the refusal for an id
+// no figure has: probing ids finds nothing.
+func TestHiddenIdsAnswerAsUnknown(t *testing.T) {
+	s := open(t)
+	if _, err := s.Do(Command{Kind: CommandHide, Figure: "jeb"}); err != nil {
+		t.Fatal(err)
+	}
+	access := NewAccess("judge")
+	seat := access.AddPlayer("Alice", []string{"cyril"})
+	sv, err := Serve(s, "127.0.0.1:0", access, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sv.Close()
+	cl, _, err := Dial(t.Context(), sv.URL(), seat.Token())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	n := 0
+	ask := func(c Command) string {
+		n++
+		id := fmt.Sprintf("q%d", n)
+		if err := cl.SendID(t.Context(), id, c); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			m, err := cl.Read(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Type == MsgResult && m.ID == id {
+				return m.Error
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name             string
+		hidden, nobody   Command
+		mustNotMentionID string
+	}{
+		{"as the actor", Command{Kind: CommandMove, Figure: "jeb", To: &hexmap.Hex{}}, Command{Kind: CommandMove, Figure: "ghost", To: &hexmap.Hex{}}, "jeb"},
+		{"as a shot's target", Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: []ShotOrder{{Target: "jeb", Kind: "snap"}}},
+			Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: []ShotOrder{{Target: "ghost", Kind: "snap"}}}, "jeb"},
+		{"as a blow's target", Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"}},
+			Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "ghost", Attack: "quick"}}, "jeb"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, n := ask(tc.hidden), ask(tc.nobody)
+			if h != n || strings.Contains(h, tc.mustNotMentionID) || strings.Contains(h, "Jeb") {
+				t.Errorf("hidden: %q; unknown: %q", h, n)
+			}
+		})
+	}
+}
