@@ -369,7 +369,9 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	}
 	if g.play.attacking {
 		hint = g.play.attackHint()
-		if g.aimOK && g.aimFor() {
+		if g.aimTextOK && g.aimFor() {
+			hint = g.aimText
+		} else if g.aimOK && g.aimFor() {
 			if g.aimErr != nil {
 				hint = g.aimErr.Error()
 			} else {

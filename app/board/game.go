@@ -73,6 +73,10 @@ type Game struct {
 	aimPlan session.ShootPlan
 	aimErr  error
 	aimOK   bool
+	// aimText is the system's own line on a shot by a figure its sheet
+	// arms (play.explain), where there is no TWTW plan to draw.
+	aimText   string
+	aimTextOK bool
 
 	reach     map[hexmap.Hex]int // what reaching each hex costs the selected figure, in reachUnit
 	reachUnit string             // "": moving costs nothing countable, so no numbers
@@ -343,6 +347,7 @@ func (g *Game) input() {
 		if g.play.attacking {
 			g.planOK = false
 			g.aimPlan, g.aimErr, g.aimOK = g.play.aim(g.hover)
+			g.aimText, g.aimTextOK = g.play.explain(g.hover)
 		} else {
 			g.aimOK = false
 			g.plan, g.planOK = g.play.preview(g.hover)

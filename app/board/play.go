@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -45,10 +46,34 @@ func (p *play) attack() string {
 	f := p.st.Figures[p.selected]
 	w := rangedWeapon(f)
 	if w == "" {
-		return p.st.FigureName(f.ID) + " carries no gun or throwing weapon."
+		// No TWTW gun: the fight's system may arm the figure from its own
+		// sheet (a Savage Worlds Colt, a Fudge Ranged skill); ask it.
+		if err := p.mayShoot(f); err != nil {
+			return err.Error()
+		}
 	}
 	p.attacking, p.weapon, p.kind, p.aims = true, w, "normal", 0
 	return p.attackHint()
+}
+
+// mayShoot asks the fight's system whether f can shoot at anyone in view
+// with what its sheet gives it (State.Explain, as the session decides).
+func (p *play) mayShoot(f *session.Figure) error {
+	err := errors.New(p.st.FigureName(f.ID) + " has no one to shoot at.")
+	for _, id := range p.st.Order {
+		if id == f.ID {
+			continue
+		}
+		if _, err = p.st.Explain(p.shot(id)); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// shot is the command a click on target fires.
+func (p *play) shot(target string) session.Command {
+	return session.Command{Kind: session.CommandShoot, Figure: p.selected, Weapon: p.weapon, Shots: p.order(target)}
 }
 
 // nextWeapon answers W in attack mode: the next gun or throwing weapon the
@@ -95,6 +120,9 @@ func (p *play) shotKey(k int) string {
 }
 
 func (p *play) attackHint() string {
+	if p.weapon == "" {
+		return "Attack with " + p.st.FigureName(p.selected) + "'s own weapon (its sheet's): click a target · Esc cancels"
+	}
 	w := session.Weapons()[p.weapon]
 	kind := p.kind
 	if p.kind == "aimed" {
@@ -110,7 +138,7 @@ func (p *play) order(target string) []session.ShotOrder {
 
 // aim previews a shot at the figure on h with the session's own rule.
 func (p *play) aim(h hexmap.Hex) (session.ShootPlan, error, bool) {
-	if !p.attacking || p.st == nil {
+	if !p.attacking || p.st == nil || p.weapon == "" {
 		return session.ShootPlan{}, nil, false
 	}
 	t, ok := p.st.FigureAt(h)
@@ -119,6 +147,24 @@ func (p *play) aim(h hexmap.Hex) (session.ShootPlan, error, bool) {
 	}
 	plan, err := p.st.PlanShoot(p.selected, p.weapon, p.order(t.ID))
 	return plan, err, true
+}
+
+// explain is the fight's system's own word on a shot at the figure on h
+// (State.Explain), for a figure armed by its sheet rather than TWTW gear:
+// one line for the bar, or the refusal.
+func (p *play) explain(h hexmap.Hex) (string, bool) {
+	if !p.attacking || p.st == nil || p.weapon != "" {
+		return "", false
+	}
+	t, ok := p.st.FigureAt(h)
+	if !ok || t.ID == p.selected {
+		return "", false
+	}
+	text, err := p.st.Explain(p.shot(t.ID))
+	if err != nil {
+		return err.Error(), true
+	}
+	return strings.Join(strings.Fields(strings.ReplaceAll(text, "\n", " · ")), " "), true
 }
 
 // cancel answers Esc: attack mode off, else the selection.
@@ -140,7 +186,8 @@ func (p *play) click(h hexmap.Hex) (*session.Command, string) {
 	if p.attacking {
 		p.attacking = false
 		if f, ok := p.st.FigureAt(h); ok && f.ID != p.selected {
-			return &session.Command{Kind: session.CommandShoot, Figure: p.selected, Weapon: p.weapon, Shots: p.order(f.ID)}, ""
+			c := p.shot(f.ID)
+			return &c, ""
 		}
 		return nil, "Attack cancelled: click a figure to shoot at it."
 	}

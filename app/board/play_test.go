@@ -264,3 +264,40 @@ func TestRulerMeasures(t *testing.T) {
 		t.Error("R again did not put the ruler away")
 	}
 }
+
+// TestAttackWithTheSheetsWeapon: a figure with no TWTW gun attacks with
+// what its system's sheet gives it, previewed by its system (Savage
+// Worlds: Shooting against TN 4, the Colt on Marshal Dane's sheet); a
+// figure its system gives nothing to shoot with is told why.
+func TestAttackWithTheSheetsWeapon(t *testing.T) {
+	open := func(name string) *play {
+		f, err := session.DecodeFight(bytes.NewReader(assets.Fights()[name]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := f.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &play{st: st, selected: st.Order[0]}
+	}
+	p := open("savage")
+	if hint := p.attack(); !p.attacking || !strings.Contains(hint, "own weapon") {
+		t.Fatalf("attack mode: %v, %q", p.attacking, hint)
+	}
+	bandit := p.st.Figures["bandit-1"].At
+	if line, ok := p.explain(bandit); !ok || !strings.Contains(line, "Shooting d8 against TN 4") || strings.Contains(line, "\n") {
+		t.Errorf("the hover line: %q %v", line, ok)
+	}
+	cmd, _ := p.click(bandit)
+	if cmd == nil || cmd.Kind != session.CommandShoot || cmd.Shots[0].Target != "bandit-1" {
+		t.Fatalf("the click fires %+v", cmd)
+	}
+	if pv := p.st.Preview(nil, *cmd); pv.Err != nil {
+		t.Errorf("the session refuses the shot the window offered: %v", pv.Err)
+	}
+	p = open("dragonwarriors")
+	if hint := p.attack(); p.attacking || !strings.Contains(hint, "no missile weapon") {
+		t.Errorf("Sir Rolf, with no missile: %v, %q", p.attacking, hint)
+	}
+}
