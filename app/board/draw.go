@@ -273,8 +273,12 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 		b.flush(dst)
 		if cost := g.plan.Cost(); cost != "" {
 			p := l.ToPixel(g.hover)
-			k := tagKey{text: cost, size: math.Max(12, s*0.4), fg: col,
-				bg: color.RGBA{0x10, 0x10, 0x10, 0xd0}, boxW: s * 1.4, boxH: s * 0.7, centered: true}
+			size := math.Max(12, s*0.4)
+			// As wide as the cost ("3\" of Pace"), and never narrower
+			// than a hex's "2 AP".
+			w := math.Max(s*1.4, textWidth(cost, face(size, true))+s*0.3)
+			k := tagKey{text: cost, size: size, fg: col,
+				bg: color.RGBA{0x10, 0x10, 0x10, 0xd0}, boxW: w, boxH: s * 0.7, centered: true}
 			dmg.add(g.tags.draw(dst, k, p.X, p.Y))
 		}
 	}
@@ -349,7 +353,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	barLine(dst, g.message, f, g.w, y0+20, msgCol)
 	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit"
 	if st := g.play.st; st != nil {
-		hint = fmt.Sprintf("Round %d, segment %d · ", st.Round, st.Segment) + hint
+		hint = st.Turn().Heading + " · " + hint
 	}
 	if st := g.play.st; st != nil && g.play.selected != "" {
 		if fig, ok := st.Figures[g.play.selected]; ok {
