@@ -37,7 +37,7 @@ func (g *Game) buttons() []button {
 		add("Turn left (Q)", false, func() { g.issue(p.turn(+1)) })
 		add("Turn right (E)", false, func() { g.issue(p.turn(-1)) })
 		add("Attack (A)", p.attacking, func() { g.say(p.attack(), false) })
-		if p.attacking {
+		if p.attacking && p.weapon != "" { // TWTW gear: its weapons and shot kinds
 			add("Weapon (W)", false, func() { g.say(p.nextWeapon(), false) })
 			add("Snap (1)", p.kind == "snap", func() { g.say(p.shotKey(1), false) })
 			add("Normal (2)", p.kind == "normal", func() { g.say(p.shotKey(2), false) })

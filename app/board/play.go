@@ -79,7 +79,7 @@ func (p *play) shot(target string) session.Command {
 // nextWeapon answers W in attack mode: the next gun or throwing weapon the
 // figure carries.
 func (p *play) nextWeapon() string {
-	if !p.attacking {
+	if !p.attacking || p.weapon == "" {
 		return ""
 	}
 	f := p.st.Figures[p.selected]
@@ -101,8 +101,8 @@ func (p *play) nextWeapon() string {
 // shotKey answers 1 (snap), 2 (normal) and 3 (aimed; again for a second
 // aim) in attack mode.
 func (p *play) shotKey(k int) string {
-	if !p.attacking {
-		return ""
+	if !p.attacking || p.weapon == "" {
+		return "" // a sheet's weapon: its system knows no TWTW shot kinds
 	}
 	switch k {
 	case 1:
