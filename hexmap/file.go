@@ -81,18 +81,9 @@ func fieldErr(field string, format string, args ...any) error {
 
 // Decode reads a map from JSON, checking every field.
 func Decode(r io.Reader) (*Map, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("larger than the %d MiB a map file may be", MaxFileSize>>20)
-	}
 	var f File
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, JSONError(data, err)
+	if _, err := DecodeJSON(r, JSONFile{Kind: "map", MaxSize: MaxFileSize}, &f); err != nil {
+		return nil, err
 	}
 	return f.Map()
 }
@@ -108,6 +99,8 @@ func JSONError(data []byte, err error) error {
 		return fmt.Errorf("line %d: bad JSON: %v", line, se)
 	case errors.As(err, &te):
 		return fieldErr(te.Field, "want a %s, got a JSON %s", te.Type, te.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("line %d: bad JSON: the file ends inside the JSON (cut short?)", 1+bytes.Count(data, []byte("\n")))
 	case errors.Is(err, io.EOF):
 		return errors.New("empty file")
 	}

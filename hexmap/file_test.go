@@ -189,3 +189,39 @@ func BenchmarkLoad256(b *testing.B) {
 		}
 	}
 }
+
+// TestDecodeJSON: the one reader of hexslinger's JSON files refuses a
+// file too large, one cut short, a misspelt field (unless loose), a wrong
+// type and anything after the document, each with the line, field or
+// size named.
+func TestDecodeJSON(t *testing.T) {
+	type doc struct {
+		Name string `json:"name"`
+		N    int    `json:"n"`
+	}
+	strict := JSONFile{Kind: "test", MaxSize: 64}
+	for _, tc := range []struct {
+		name string
+		in   string
+		k    JSONFile
+		want string // "" to decode
+	}{
+		{"good", `{"name":"a","n":1}`, strict, ""},
+		{"too large", `{"name":"` + strings.Repeat("a", 80) + `"}`, strict, "larger than the 64 bytes a test file may be"},
+		{"cut short", "{\n\"name\":\"a\",", strict, "line 2: bad JSON: the file ends inside"},
+		{"bad syntax", "{\n\"name\" 1}", strict, "line 2: bad JSON"},
+		{"a misspelt field", `{"nmae":"a"}`, strict, `unknown field "nmae"`},
+		{"a misspelt field, loose", `{"nmae":"a"}`, JSONFile{Kind: "test", MaxSize: 64, Loose: true}, ""},
+		{"a wrong type", `{"n":"one"}`, strict, "n: want a int, got a JSON string"},
+		{"more after it", `{"n":1} {"n":2}`, strict, "more after the closing brace (one test to a file)"},
+		{"empty", ``, strict, "empty file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var d doc
+			_, err := DecodeJSON(strings.NewReader(tc.in), tc.k, &d)
+			if (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -57,16 +57,9 @@ type uvFile struct {
 
 // ImportUVTT reads a Universal VTT file as a hex map named name.
 func ImportUVTT(r io.Reader, name string) (*Map, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxUVTTSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxUVTTSize {
-		return nil, fmt.Errorf("larger than the %d MiB a UVTT file may be", MaxUVTTSize>>20)
-	}
 	var f uvFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, JSONError(data, err)
+	if _, err := DecodeJSON(r, JSONFile{Kind: "UVTT", MaxSize: MaxUVTTSize, Loose: true}, &f); err != nil {
+		return nil, err
 	}
 	res := f.Resolution
 	finite := func(p uvPoint) bool {

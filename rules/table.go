@@ -2,7 +2,6 @@ package rules
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"hexslinger/hexmap"
@@ -11,10 +10,8 @@ import (
 // decodeTable strictly decodes one of the rule tables in assets into v and
 // checks its format and version, which v reports.
 func decodeTable(data []byte, format string, v interface{ header() (string, int) }) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return hexmap.JSONError(data, err)
+	if _, err := hexmap.DecodeJSON(bytes.NewReader(data), hexmap.JSONFile{Kind: format, MaxSize: len(data)}, v); err != nil {
+		return err
 	}
 	if f, ver := v.header(); f != format || ver != 1 {
 		return fmt.Errorf("format %q version %d: want %s version 1", f, ver, format)

@@ -1,8 +1,6 @@
 package session
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -88,21 +86,9 @@ type FigureSpec struct {
 // DecodeFight reads a fight file and checks it whole: the map, every
 // character and every figure.
 func DecodeFight(r io.Reader) (*FightFile, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxFightSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFightSize {
-		return nil, fmt.Errorf("larger than the %d MiB a fight file may be", MaxFightSize>>20)
-	}
 	var f FightFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, hexmap.JSONError(data, err)
-	}
-	if off := dec.InputOffset(); len(bytes.TrimSpace(data[off:])) > 0 {
-		return nil, fmt.Errorf("offset %d: more after the fight's closing brace (one fight to a file)", off)
+	if _, err := hexmap.DecodeJSON(r, hexmap.JSONFile{Kind: "fight", MaxSize: MaxFightSize}, &f); err != nil {
+		return nil, err
 	}
 	if _, err := f.State(); err != nil {
 		return nil, err

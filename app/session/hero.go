@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -29,18 +28,9 @@ type HeroFile struct {
 
 // DecodeHero reads a hero file and checks the sheet whole.
 func DecodeHero(r io.Reader) (rules.Character, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxHeroSize+1))
-	if err != nil {
-		return rules.Character{}, err
-	}
-	if len(data) > MaxHeroSize {
-		return rules.Character{}, fmt.Errorf("larger than the %d KiB a hero file may be", MaxHeroSize>>10)
-	}
 	var h HeroFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&h); err != nil {
-		return rules.Character{}, hexmap.JSONError(data, err)
+	if _, err := hexmap.DecodeJSON(r, hexmap.JSONFile{Kind: "hero", MaxSize: MaxHeroSize}, &h); err != nil {
+		return rules.Character{}, err
 	}
 	switch {
 	case h.Format != HeroFormat:
