@@ -138,7 +138,7 @@ func TestHeroFile(t *testing.T) {
 		t.Errorf("loaded %+v", c)
 	}
 	for _, tc := range []struct{ name, data, want string }{
-		{"not json", "{", "EOF"},
+		{"not json", "{", "the file ends inside the JSON"},
 		{"wrong format", `{"format":"hexslinger/map","version":1,"character":{}}`, "format"},
 		{"new version", `{"format":"hexslinger/hero","version":9,"character":{}}`, "version"},
 		{"unknown field", `{"format":"hexslinger/hero","version":1,"character":{"id":"a","name":"A","move":5,"size":6,"wings":2}}`, "wings"},
