@@ -14,31 +14,21 @@ import (
 	"hexslinger/rules"
 )
 
-// The composer's actions.
+// The composer's actions, by the names the session gives them.
 const (
-	actMove    = "Move"
-	actTurn    = "Turn"
-	actReady   = "Ready a weapon"
-	actCock    = "Cock a weapon"
-	actShoot   = "Shoot or throw"
-	actMelee   = "Hand to hand"
-	actProne   = "Drop prone / stand up"
-	actDuck    = "Duck / emerge from cover"
-	actRecover = "Recover from stun"
-	actDoor    = "Open / close a door"
-	actStrike  = "Strike in melee"
-	actFire    = "Fire"
+	actMove    = session.ActMove
+	actTurn    = session.ActTurn
+	actReady   = session.ActReady
+	actCock    = session.ActCock
+	actShoot   = session.ActShoot
+	actMelee   = session.ActMelee
+	actProne   = session.ActProne
+	actDuck    = session.ActDuck
+	actRecover = session.ActRecover
+	actDoor    = session.ActDoor
+	actStrike  = session.ActStrike
+	actFire    = session.ActFire
 )
-
-var composerActions = []string{actMove, actTurn, actReady, actCock, actShoot, actMelee, actProne, actDuck, actRecover, actDoor}
-
-// systemActions are the composer's actions in fights of each rule system.
-var systemActions = map[string][]string{
-	"twtw":           composerActions,
-	"dragonwarriors": {actStrike, actFire, actMove, actTurn, actRecover},
-	"savage":         {actStrike, actFire, actMove, actTurn, actRecover},
-	"fudge":          {actStrike, actFire, actMove, actTurn, actRecover},
-}
 
 var turnChoices = []struct {
 	name  string
@@ -85,7 +75,7 @@ func newComposer(c *Console) *composer {
 	changed := func(string) { p.update() }
 	p.actor = widget.NewSelect(nil, func(string) { p.shots = nil; p.fillActor(); p.update() })
 	p.actor.PlaceHolder = "Who acts"
-	p.action = widget.NewSelect(composerActions, func(string) { p.shots = nil; p.layoutParams(); p.update() })
+	p.action = widget.NewSelect(actionNames(c.state), func(string) { p.shots = nil; p.layoutParams(); p.update() })
 	p.action.PlaceHolder = "What they do"
 	p.hex = widget.NewEntry()
 	p.hex.SetPlaceHolder("hex, as J8")
@@ -163,10 +153,7 @@ func (p *composer) refresh() {
 		p.actor.ClearSelected()
 	}
 	p.actor.Refresh()
-	acts := systemActions[st.Rules]
-	if acts == nil {
-		acts = composerActions
-	}
+	acts := actionNames(st)
 	if !contains(acts, p.action.Selected) {
 		p.action.ClearSelected()
 	}
@@ -174,6 +161,15 @@ func (p *composer) refresh() {
 	p.action.Refresh()
 	p.fillActor()
 	p.update()
+}
+
+// actionNames are the composer's actions in st's system, in its order.
+func actionNames(st *session.State) []string {
+	var names []string
+	for _, a := range st.Actions() {
+		names = append(names, a.Name)
+	}
+	return names
 }
 
 func contains(xs []string, x string) bool {
@@ -331,7 +327,7 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("Door in hex", p.hex), row("Hexside", p.side), p.open)
 	case actStrike:
 		objs = append(objs, row("Target", p.target))
-		if p.c.state.Rules == "dragonwarriors" {
+		if p.action.SelectedIndex() >= 0 && p.c.state.Actions()[p.action.SelectedIndex()].Stances {
 			objs = append(objs, row("Target's stance", p.stance), p.riposte)
 		}
 	case actFire:

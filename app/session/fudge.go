@@ -25,6 +25,9 @@ func (fudgeSystem) Explain(s *State, c Command) (string, error) {
 	return explainAttack(s, c, writeFudge, CommandStrike, CommandShoot)
 }
 
+// Actions: strike, fire, move, turn, recover.
+func (fudgeSystem) Actions() []Action { return sheetActions(false) }
+
 // Turn: Fudge combat rounds are simultaneous, every figure acting once,
 // unless the fight rolls Lead and Chrome's initiative.
 func (fudgeSystem) Turn(s *State) Turn {

@@ -18,6 +18,7 @@ func (savageWorlds) ID() string         { return "savage" }
 func (savageWorlds) Name() string       { return "Savage Worlds" }
 func (savageWorlds) MovesCostAP() bool  { return false }
 func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
+func (savageWorlds) Actions() []Action  { return sheetActions(false) }
 func (savageWorlds) Explain(s *State, c Command) (string, error) {
 	return explainAttack(s, c, writeSavage, CommandStrike, CommandShoot)
 }

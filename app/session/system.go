@@ -34,6 +34,8 @@ type System interface {
 	// Explain says what a command will do and with which numbers, before
 	// the dice (State.Explain), or the refusal Do would give.
 	Explain(s *State, c Command) (string, error)
+	// Actions are the actions the console's composer offers, in order.
+	Actions() []Action
 }
 
 // systems are the rule systems a fight may name.
@@ -80,6 +82,7 @@ func (twtw) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	return apReach(s, f, run)
 }
 func (twtw) Turn(s *State) Turn { return segmentTurn(s) }
+func (twtw) Actions() []Action  { return twtwActions }
 func (twtw) Explain(s *State, c Command) (string, error) {
 	return explainTWTW(s, c)
 }

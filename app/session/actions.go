@@ -1,0 +1,46 @@
+package session
+
+// The actions the console's composer offers, by the names the Judge picks
+// them by. Each system lists its own (System.Actions).
+const (
+	ActMove    = "Move"
+	ActTurn    = "Turn"
+	ActReady   = "Ready a weapon"
+	ActCock    = "Cock a weapon"
+	ActShoot   = "Shoot or throw" // TWTW: a weapon of the figure's gear, a series of shots of a kind
+	ActMelee   = "Hand to hand"   // TWTW: a blow of a kind, the target's defense
+	ActProne   = "Drop prone / stand up"
+	ActDuck    = "Duck / emerge from cover"
+	ActRecover = "Recover from stun"
+	ActDoor    = "Open / close a door"
+	ActStrike  = "Strike in melee" // a system's own melee attack
+	ActFire    = "Fire"            // a system's own ranged attack: its sheet's weapon, its rate of fire
+)
+
+// Action is one of a system's actions as the composer offers it.
+type Action struct {
+	Name    string // one of the Act names
+	Kind    string // the command it gives
+	Stances bool   // Strike: the target's stance and a riposte (Dragon Warriors II)
+}
+
+// twtwActions are TWTW's actions.
+var twtwActions = []Action{
+	{Name: ActMove, Kind: CommandMove}, {Name: ActTurn, Kind: CommandTurn},
+	{Name: ActReady, Kind: CommandReady}, {Name: ActCock, Kind: CommandCock},
+	{Name: ActShoot, Kind: CommandShoot}, {Name: ActMelee, Kind: CommandMelee},
+	{Name: ActProne, Kind: CommandProne}, {Name: ActDuck, Kind: CommandDuck},
+	{Name: ActRecover, Kind: CommandRecover}, {Name: ActDoor, Kind: CommandDoor},
+}
+
+// sheetActions are the actions of the systems whose figures fight with
+// their sheet's weapons: strike, fire, move, turn, recover.
+func sheetActions(stances bool) []Action {
+	return []Action{
+		{Name: ActStrike, Kind: CommandStrike, Stances: stances}, {Name: ActFire, Kind: CommandShoot},
+		{Name: ActMove, Kind: CommandMove}, {Name: ActTurn, Kind: CommandTurn}, {Name: ActRecover, Kind: CommandRecover},
+	}
+}
+
+// Actions are the actions of the fight's system, for the composer.
+func (s *State) Actions() []Action { return SystemOf(s).Actions() }
