@@ -14,22 +14,6 @@ import (
 	"hexslinger/rules"
 )
 
-// The composer's actions, by the names the session gives them.
-const (
-	actMove    = session.ActMove
-	actTurn    = session.ActTurn
-	actReady   = session.ActReady
-	actCock    = session.ActCock
-	actShoot   = session.ActShoot
-	actMelee   = session.ActMelee
-	actProne   = session.ActProne
-	actDuck    = session.ActDuck
-	actRecover = session.ActRecover
-	actDoor    = session.ActDoor
-	actStrike  = session.ActStrike
-	actFire    = session.ActFire
-)
-
 var turnChoices = []struct {
 	name  string
 	steps int
@@ -299,13 +283,13 @@ func (p *composer) layoutParams() {
 	}
 	var objs []fyne.CanvasObject
 	switch p.action.Selected {
-	case actMove:
+	case session.ActMove:
 		objs = append(objs, row("To", p.hex), p.run)
-	case actTurn:
+	case session.ActTurn:
 		objs = append(objs, row("Turn", p.turn))
-	case actReady, actCock:
+	case session.ActReady, session.ActCock:
 		objs = append(objs, row("Weapon", p.weapon))
-	case actShoot:
+	case session.ActShoot:
 		add := widget.NewButton("Add shot to the series", func() {
 			if o, ok := p.shotOrder(); ok {
 				p.shots = append(p.shots, o)
@@ -316,21 +300,21 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("Weapon", p.weapon), row("Target", p.target),
 			container.NewGridWithColumns(2, row("Shot", p.kind), row("Aims", p.aims)), p.pointBlank,
 			container.NewHBox(add, clear), p.shotsLabel)
-	case actMelee:
+	case session.ActMelee:
 		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
 			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful)
-	case actProne:
+	case session.ActProne:
 		objs = append(objs, p.prone)
-	case actDuck:
+	case session.ActDuck:
 		objs = append(objs, p.duck)
-	case actDoor:
+	case session.ActDoor:
 		objs = append(objs, row("Door in hex", p.hex), row("Hexside", p.side), p.open)
-	case actStrike:
+	case session.ActStrike:
 		objs = append(objs, row("Target", p.target))
 		if p.action.SelectedIndex() >= 0 && p.c.state.Actions()[p.action.SelectedIndex()].Stances {
 			objs = append(objs, row("Target's stance", p.stance), p.riposte)
 		}
-	case actFire:
+	case session.ActFire:
 		add := widget.NewButton("Add a shot (rate of fire)", func() {
 			if o, ok := p.shotOrder(); ok {
 				p.shots = append(p.shots, o)
@@ -370,23 +354,23 @@ func (p *composer) command() (session.Command, error) {
 	switch p.action.Selected {
 	case "":
 		return c, errors.New("pick what they do")
-	case actMove:
+	case session.ActMove:
 		h, err := p.c.state.Map.ParseHex(strings.TrimSpace(p.hex.Text))
 		if err != nil {
 			return c, fmt.Errorf("type the hex to move to, as J8: %v", err)
 		}
 		c.Kind, c.To, c.Run = session.CommandMove, &h, p.run.Checked
-	case actTurn:
+	case session.ActTurn:
 		c.Kind, c.Turn = session.CommandTurn, turnChoices[max(0, p.turn.SelectedIndex())].steps
-	case actReady, actCock:
+	case session.ActReady, session.ActCock:
 		c.Kind, c.Weapon = session.CommandReady, p.weaponID()
-		if p.action.Selected == actCock {
+		if p.action.Selected == session.ActCock {
 			c.Kind = session.CommandCock
 		}
 		if c.Weapon == "" {
 			return c, errors.New("pick a weapon")
 		}
-	case actShoot:
+	case session.ActShoot:
 		c.Kind, c.Weapon = session.CommandShoot, p.weaponID()
 		c.Shots = append([]session.ShotOrder(nil), p.shots...)
 		if len(c.Shots) == 0 {
@@ -396,7 +380,7 @@ func (p *composer) command() (session.Command, error) {
 			}
 			c.Shots = []session.ShotOrder{o}
 		}
-	case actMelee:
+	case session.ActMelee:
 		c.Kind = session.CommandMelee
 		if w, ok := session.Weapons()[p.weaponID()]; ok && w.Melee {
 			c.Weapon = w.ID
@@ -409,13 +393,13 @@ func (p *composer) command() (session.Command, error) {
 			bo.Defense = p.defend.Selected
 		}
 		c.Blow = bo
-	case actProne:
+	case session.ActProne:
 		c.Kind, c.Prone = session.CommandProne, p.prone.Checked
-	case actDuck:
+	case session.ActDuck:
 		c.Kind, c.Duck = session.CommandDuck, p.duck.Checked
-	case actRecover:
+	case session.ActRecover:
 		c.Kind = session.CommandRecover
-	case actFire:
+	case session.ActFire:
 		c.Kind = session.CommandShoot
 		c.Shots = append([]session.ShotOrder(nil), p.shots...)
 		if len(c.Shots) == 0 {
@@ -426,13 +410,13 @@ func (p *composer) command() (session.Command, error) {
 			aims, _ := strconv.Atoi(p.aims.Selected)
 			c.Shots = []session.ShotOrder{{Target: t, Kind: "normal", Aims: aims}}
 		}
-	case actStrike:
+	case session.ActStrike:
 		c.Kind, c.Target, c.Riposte = session.CommandStrike, p.targetID(), p.riposte.Checked
 		c.Stance = map[string]string{"full parry": "full", "aggressive parry": "aggressive"}[p.stance.Selected]
 		if c.Target == "" {
 			return c, errors.New("pick a target")
 		}
-	case actDoor:
+	case session.ActDoor:
 		h, err := p.c.state.Map.ParseHex(strings.TrimSpace(p.hex.Text))
 		if err != nil {
 			return c, fmt.Errorf("type the door's hex, as J8: %v", err)

@@ -80,18 +80,18 @@ func TestComposeShotThenUndo(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
 	p.actor.SetSelected("Cyril Wellington")
-	p.action.SetSelected(actReady)
+	p.action.SetSelected(session.ActReady)
 	p.weapon.SetSelectedIndex(0)
 	if !strings.Contains(p.preview.Text, "readies the S&W Schofield for 2 AP") {
 		t.Errorf("ready preview: %q", p.preview.Text)
 	}
 	test.Tap(p.confirm)
-	p.action.SetSelected(actCock)
+	p.action.SetSelected(session.ActCock)
 	test.Tap(p.confirm)
 	if g := c.State().Figures["cyril"].Gear[0]; !g.Readied || !g.Cocked {
 		t.Fatalf("Cyril's Schofield after ready and cock: %+v (%q)", g, c.status.Text)
 	}
-	p.action.SetSelected(actShoot)
+	p.action.SetSelected(session.ActShoot)
 	p.target.SetSelected("Zeke Perkins")
 	p.kind.SetSelected("normal")
 	pre := p.preview.Text
@@ -138,7 +138,7 @@ func TestComposerRefusesBeforeConfirming(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
 	p.actor.SetSelected("Cyril Wellington")
-	p.action.SetSelected(actMove)
+	p.action.SetSelected(session.ActMove)
 	test.Type(p.hex, "Z99")
 	if !p.confirm.Disabled() || !strings.Contains(p.preview.Text, "Not allowed") {
 		t.Errorf("a move off the map: %q, confirm disabled %v", p.preview.Text, p.confirm.Disabled())
@@ -278,7 +278,7 @@ func TestDragonWarriorsConsole(t *testing.T) {
 		t.Fatalf("actions %v", p.action.Options)
 	}
 	p.actor.SetSelected("Squire Lennox")
-	p.action.SetSelected(actStrike)
+	p.action.SetSelected(session.ActStrike)
 	if p.target.Selected != "Sir Rolf" {
 		t.Fatalf("target %q", p.target.Selected)
 	}
@@ -317,7 +317,7 @@ func TestSavageWorldsConsole(t *testing.T) {
 	c, _ := bundledConsole(t, "savage")
 	p := c.composer
 	p.actor.SetSelected("Marshal Dane")
-	p.action.SetSelected(actStrike)
+	p.action.SetSelected(session.ActStrike)
 	if p.target.Selected != "Bandit" || !strings.Contains(p.preview.Text, "Fighting d8 against TN 5 (against Bandit's Parry 5)") || !strings.Contains(p.preview.Text, "Chance to hit with the Wild Die: 67%") {
 		t.Errorf("strike preview: target %q, %q", p.target.Selected, p.preview.Text)
 	}
@@ -326,7 +326,7 @@ func TestSavageWorldsConsole(t *testing.T) {
 		t.Errorf("log: %q (status %q)", logs, c.status.Text)
 	}
 	p.actor.SetSelected("Doc Harlan")
-	p.action.SetSelected(actFire)
+	p.action.SetSelected(session.ActFire)
 	if !strings.Contains(p.preview.Text, "Shooting d10 against TN 4 (Colt Peacemaker at 9\" (Short +0))") {
 		t.Errorf("fire preview: %q", p.preview.Text)
 	}
@@ -362,7 +362,7 @@ func TestFudgeConsole(t *testing.T) {
 	c, _ := bundledConsole(t, "fudge")
 	p := c.composer
 	p.actor.SetSelected("Sheriff Bart")
-	p.action.SetSelected(actStrike)
+	p.action.SetSelected(session.ActStrike)
 	if !strings.Contains(p.preview.Text, "Great (melee, opposed) against Good (Big Ned): chance to hit") || !strings.Contains(p.preview.Text, "damage checks") {
 		t.Errorf("preview: %q", p.preview.Text)
 	}
