@@ -234,7 +234,11 @@ func (p *play) preview(h hexmap.Hex) (session.Preview, bool) {
 
 func (p *play) describe(f *session.Figure) string {
 	c := p.st.Characters[f.Character]
-	return c.Name + " — " + strconv.Itoa(f.AP) + " AP left · Move " + strconv.Itoa(c.Move) + " · facing " +
+	head := c.Name
+	if at := p.st.Standing(f.ID); at != "" {
+		head += " — " + at // "8 AP left", "card Q♣": the system's terms
+	}
+	return head + " · Move " + strconv.Itoa(c.Move) + " · facing " +
 		p.st.Map.Orientation.SideNames()[f.Facing] + " · at " + p.st.Map.Label(f.At)
 }
 
@@ -271,7 +275,10 @@ func (p *play) tip(h hexmap.Hex) string {
 		}
 	}
 	if f, ok := p.st.FigureAt(h); ok {
-		s := p.st.FigureName(f.ID) + " (" + f.Side + ") " + strconv.Itoa(f.AP) + " AP"
+		s := p.st.FigureName(f.ID) + " (" + f.Side + ")"
+		if at := p.st.Standing(f.ID); at != "" {
+			s += " " + strings.TrimSuffix(at, " left") // the tip's short form: "8 AP"
+		}
 		if tag := figureTag(f); tag != "" {
 			s += ", " + tag
 		}

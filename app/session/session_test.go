@@ -401,3 +401,31 @@ func TestEveryDieTypedIsUsed(t *testing.T) {
 		})
 	}
 }
+
+// TestStandingInTheSystemsTerms: what a window says a figure has left of
+// its round is in its system's terms: AP in TWTW, the dealt card in
+// Savage Worlds, the initiative in Dragon Warriors II, nothing in Fudge's
+// simultaneous rounds.
+func TestStandingInTheSystemsTerms(t *testing.T) {
+	for _, tc := range []struct{ fight, id, before, after string }{
+		{"demo", "cyril", "8 AP left", " AP left"},
+		{"savage", "doc", "no initiative yet", "card "},
+		{"dragonwarriors", "rolf", "no initiative yet", "initiative "},
+		{"fudge", "sheriff", "", ""},
+	} {
+		t.Run(tc.fight, func(t *testing.T) {
+			s, err := Open(bundledFight(t, tc.fight), filepath.Join(t.TempDir(), "s.journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if got := s.State().Standing(tc.id); got != tc.before {
+				t.Errorf("before the first roll: %q, want %q", got, tc.before)
+			}
+			mustDo(t, s, Command{Kind: CommandNewRound})
+			if got := s.State().Standing(tc.id); !strings.Contains(got, tc.after) || (tc.after == "") != (got == "") {
+				t.Errorf("after the first roll: %q, want %q", got, tc.after)
+			}
+		})
+	}
+}

@@ -111,3 +111,33 @@ func joinAnd(xs []string) string {
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
+
+// Standing says where figure id stands in the round, in its system's
+// terms, for a window's line about it: "8 AP left" where the round counts
+// segments down (TWTW), "card Q♣" (Savage Worlds), "initiative 15", "no
+// initiative yet", or "" where the round orders no one (Fudge).
+func (s *State) Standing(id string) string {
+	f, ok := s.Figures[id]
+	if !ok {
+		return ""
+	}
+	t := s.Turn()
+	if t.Segments {
+		return fmt.Sprintf("%d AP left", f.AP)
+	}
+	if !s.Begun && len(t.Steps) == 1 && t.Steps[0].Label == "to roll" {
+		return "no initiative yet"
+	}
+	for _, step := range t.Steps {
+		for _, x := range step.Figures {
+			switch {
+			case x != id || len(t.Steps) == 1:
+			case s.Dealt[id] != "":
+				return "card " + step.Label
+			default:
+				return "initiative " + step.Label
+			}
+		}
+	}
+	return ""
+}
