@@ -288,45 +288,15 @@ func (g *Game) input() {
 		g.issue(g.play.turn(-1))
 	}
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
-	if inpututil.IsKeyJustPressed(ebiten.KeyQ) && !ctrl {
-		g.issue(g.play.turn(+1))
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyE) && !ctrl {
-		g.issue(g.play.turn(-1))
-	}
-	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyZ) && g.judge() {
-		g.issue(&session.Command{Kind: session.CommandUndo}, "")
-	}
-	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyY) && g.judge() {
-		g.issue(&session.Command{Kind: session.CommandRedo}, "")
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
-		if g.ruler.on {
-			g.toggleRuler()
-		} else {
-			g.play.cancel()
-		}
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyR) && !ctrl {
-		g.toggleRuler()
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyA) && !ctrl {
-		g.say(g.play.attack(), false)
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyW) {
-		if msg := g.play.nextWeapon(); msg != "" {
-			g.say(msg, false)
-		}
-	}
-	for k, key := range []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3} {
-		if inpututil.IsKeyJustPressed(key) {
-			if msg := g.play.shotKey(k + 1); msg != "" {
-				g.say(msg, false)
+	for _, b := range keyBindings {
+		if b.ctrl == ctrl || b.either {
+			for _, k := range b.keys {
+				if inpututil.IsKeyJustPressed(k) {
+					b.do(g)
+					break
+				}
 			}
 		}
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyHome) || inpututil.IsKeyJustPressed(ebiten.KeyF) {
-		g.fit()
 	}
 
 	// Wheel: zoom about the pointer.
@@ -381,6 +351,52 @@ func (g *Game) updateReach() {
 		g.reach = map[hexmap.Hex]int{}
 	}
 	g.reachFor, g.reachSeq = g.play.selected, g.seq
+}
+
+// keyBinding is one of the map window's keys: any of keys, with Ctrl held
+// (ctrl) or not, or either way (either), does do.
+type keyBinding struct {
+	keys         []ebiten.Key
+	ctrl, either bool
+	do           func(g *Game)
+}
+
+// keyBindings are the map window's keys (README, "Playing"); the action
+// bar offers the same with the mouse.
+var keyBindings = []keyBinding{
+	{keys: []ebiten.Key{ebiten.KeyQ}, do: func(g *Game) { g.issue(g.play.turn(+1)) }},
+	{keys: []ebiten.Key{ebiten.KeyE}, do: func(g *Game) { g.issue(g.play.turn(-1)) }},
+	{keys: []ebiten.Key{ebiten.KeyZ}, ctrl: true, do: func(g *Game) {
+		if g.judge() {
+			g.issue(&session.Command{Kind: session.CommandUndo}, "")
+		}
+	}},
+	{keys: []ebiten.Key{ebiten.KeyY}, ctrl: true, do: func(g *Game) {
+		if g.judge() {
+			g.issue(&session.Command{Kind: session.CommandRedo}, "")
+		}
+	}},
+	{keys: []ebiten.Key{ebiten.KeyEscape}, either: true, do: func(g *Game) {
+		if g.ruler.on {
+			g.toggleRuler()
+		} else {
+			g.play.cancel()
+		}
+	}},
+	{keys: []ebiten.Key{ebiten.KeyR}, do: func(g *Game) { g.toggleRuler() }},
+	{keys: []ebiten.Key{ebiten.KeyA}, do: func(g *Game) { g.say(g.play.attack(), false) }},
+	{keys: []ebiten.Key{ebiten.KeyW}, either: true, do: func(g *Game) { g.sayIf(g.play.nextWeapon()) }},
+	{keys: []ebiten.Key{ebiten.Key1}, either: true, do: func(g *Game) { g.sayIf(g.play.shotKey(1)) }},
+	{keys: []ebiten.Key{ebiten.Key2}, either: true, do: func(g *Game) { g.sayIf(g.play.shotKey(2)) }},
+	{keys: []ebiten.Key{ebiten.Key3}, either: true, do: func(g *Game) { g.sayIf(g.play.shotKey(3)) }},
+	{keys: []ebiten.Key{ebiten.KeyHome, ebiten.KeyF}, either: true, do: func(g *Game) { g.fit() }},
+}
+
+// sayIf shows a line, if there is one.
+func (g *Game) sayIf(msg string) {
+	if msg != "" {
+		g.say(msg, false)
+	}
 }
 
 // issue sends a command or shows a line.

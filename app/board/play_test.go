@@ -2,6 +2,9 @@ package board
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -299,5 +302,28 @@ func TestAttackWithTheSheetsWeapon(t *testing.T) {
 	p = open("dragonwarriors")
 	if hint := p.attack(); p.attacking || !strings.Contains(hint, "no missile weapon") {
 		t.Errorf("Sir Rolf, with no missile: %v, %q", p.attacking, hint)
+	}
+}
+
+// TestExitCode: the map window's exit status says what went wrong: 2 a
+// flag's value, 3 the session refused the window, 1 anything else.
+func TestExitCode(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+		want int
+	}{
+		{"none", nil, 0},
+		{"a bad --size", RunEditor("x.hexmap.json", "wide", "pointy", 1), 2},
+		{"a bad --scale", RunEditor("x.hexmap.json", "4x4", "pointy", 0), 2},
+		{"no address", RunTable(Table{}, io.Discard), 2},
+		{"refused", fmt.Errorf("dial: %w", ErrRejected), 3},
+		{"other", errors.New("the window closed"), 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ExitCode(tc.err); got != tc.want {
+				t.Errorf("ExitCode(%v) = %d, want %d", tc.err, got, tc.want)
+			}
+		})
 	}
 }
