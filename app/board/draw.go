@@ -292,6 +292,11 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	g.sprites.prepare(s)
 	margin := 2 * s
 	moving := g.moving()
+	if g.segmentsFor != g.seq || g.segmentsSt != st {
+		// AP badges only where the round counts AP down (TWTW); a
+		// figure's AP means nothing in Savage Worlds' or DW II's rounds.
+		g.segments, g.segmentsFor, g.segmentsSt = st.Turn().Segments, g.seq, st
+	}
 	for _, id := range st.Order {
 		f := st.Figures[id]
 		if moving != "" && strings.Contains(","+moving, ","+id+",") {
@@ -317,7 +322,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		}
 		g.sprites.drawWedge(dst, col, c, angle)
 		g.sprites.drawToken(dst, tokenKey{col: col, initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: id == g.play.selected, acting: st.MayAct(id)}, c)
-		if s >= 14 {
+		if s >= 14 && g.segments {
 			// The AP badge sits behind the figure's left shoulder.
 			r := s * 0.62
 			ux, uy := math.Cos(angle), math.Sin(angle)

@@ -78,6 +78,12 @@ type Game struct {
 	aimText   string
 	aimTextOK bool
 
+	// segments: the fight's round counts AP down by segments, so figures
+	// wear AP badges; worked out once per state (segmentsFor, segmentsSt).
+	segments    bool
+	segmentsFor int
+	segmentsSt  *session.State
+
 	reach     map[hexmap.Hex]int // what reaching each hex costs the selected figure, in reachUnit
 	reachUnit string             // "": moving costs nothing countable, so no numbers
 	reachOv   reachOverlay
