@@ -73,7 +73,8 @@ func refuse(format string, args ...any) error {
 // decide validates c against state s and returns the events it makes, not
 // yet numbered or applied. src is the randomness for commands that roll.
 func decide(s *State, c Command, src func(needs []string) (rules.Source, error)) ([]Event, error) {
-	// The dice a command brings must all be used: one left over means the
+	// The dice a command brings must all be used, where the system rolls
+	// every die it asks for (System.ExactDice): one left over means the
 	// Judge typed more than the rules rolled, and the result would not be
 	// the table's. Checked once, after whichever system decided.
 	var given *rules.Given
@@ -86,7 +87,7 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 		return r, err
 	}
 	events, err := decideAny(s, c, track)
-	if err == nil && given != nil && len(given.Dice) > 0 {
+	if err == nil && given != nil && len(given.Dice) > 0 && SystemOf(s).ExactDice(c.Kind) {
 		return nil, &Refusal{Reason: fmt.Sprintf("%d %s left over: this needs only %s", len(given.Dice),
 			plural(len(given.Dice), "die was", "dice were"), strings.Join(asked, "; ")), Needs: asked}
 	}

@@ -26,11 +26,12 @@ type Riposte struct {
 // dragonWarriors is Dragon Warriors II's draft combat.
 type dragonWarriors struct{}
 
-func (dragonWarriors) ID() string         { return "dragonwarriors" }
-func (dragonWarriors) Name() string       { return "Dragon Warriors II" }
-func (dragonWarriors) MovesCostAP() bool  { return false }
-func (dragonWarriors) Turn(s *State) Turn { return orderTurn(s) }
-func (dragonWarriors) Actions() []Action  { return sheetActions(true) }
+func (dragonWarriors) ID() string            { return "dragonwarriors" }
+func (dragonWarriors) Name() string          { return "Dragon Warriors II" }
+func (dragonWarriors) MovesCostAP() bool     { return false }
+func (dragonWarriors) Turn(s *State) Turn    { return orderTurn(s) }
+func (dragonWarriors) Actions() []Action     { return sheetActions(true) }
+func (dragonWarriors) ExactDice(string) bool { return true }
 func (dragonWarriors) Explain(s *State, c Command) (string, error) {
 	return explainAttack(s, c, writeStrike, CommandStrike)
 }

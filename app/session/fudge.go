@@ -25,6 +25,9 @@ func (fudgeSystem) Explain(s *State, c Command) (string, error) {
 	return explainAttack(s, c, writeFudge, CommandStrike, CommandShoot)
 }
 
+// ExactDice: every Fudge roll asked for is rolled.
+func (fudgeSystem) ExactDice(string) bool { return true }
+
 // Actions: strike, fire, move, turn, recover.
 func (fudgeSystem) Actions() []Action { return sheetActions(false) }
 

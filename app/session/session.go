@@ -240,12 +240,19 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 	if s.broken != nil {
 		return nil, fmt.Errorf("the journal failed (%v): save the fight and open it again", s.broken)
 	}
-	written := false
+	written, published := false, false
 	before := len(s.events)
 	cmds := s.cmds
 	defer func() {
 		if r := recover(); r != nil {
 			slog.Error("session: a command panicked", "panic", r, "command", fmt.Sprintf("%+v", c), "stack", string(debug.Stack()))
+			if published {
+				// Its events stand (journaled and sent), and are answered
+				// as carried out; only the checkpoint after them failed,
+				// and the session takes no more commands.
+				s.broken = fmt.Errorf("a checkpoint failed after command %d: %v", s.cmds, r)
+				return
+			}
 			if written {
 				if terr := s.journal.Rollback(); terr != nil {
 					s.broken = terr
@@ -327,9 +334,6 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 			}
 		}
 		s.events = append(s.events, events...)
-		// Fold old events away on ordinary commands only, so that a run of
-		// undos reads the journal back once.
-		s.checkpoint()
 	}
 	v := s.state.playerSight()
 	for _, e := range events {
@@ -342,6 +346,15 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 	}
 	s.written = seq
 	s.publish(events)
+	// The events are out: from here a panic must not take them back
+	// (the windows have them); it stops the session instead.
+	published = true
+	if c.Kind != CommandUndo && c.Kind != CommandRedo {
+		// Fold old events away on ordinary commands only, so that a run of
+		// undos reads the journal back once; last, so that a rollback above
+		// finds the events as they were.
+		s.checkpoint()
+	}
 	return events, nil
 }
 

@@ -36,6 +36,11 @@ type System interface {
 	Explain(s *State, c Command) (string, error)
 	// Actions are the actions the console's composer offers, in order.
 	Actions() []Action
+	// ExactDice reports whether a command of kind rolls every die it asks
+	// for, so that a die the Judge typed and the rules did not roll is a
+	// mistake to refuse; false where some rolls happen only on an outcome
+	// (a stun check on a hit), so that dice typed for them may go unused.
+	ExactDice(kind string) bool
 }
 
 // systems are the rule systems a fight may name.
@@ -83,6 +88,11 @@ func (twtw) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 }
 func (twtw) Turn(s *State) Turn { return segmentTurn(s) }
 func (twtw) Actions() []Action  { return twtwActions }
+
+// ExactDice: TWTW's shots, blows and recoveries ask for rolls that happen
+// only on a hit ("a stun check on a hit", "a block roll if declared");
+// initiative rolls every die.
+func (twtw) ExactDice(kind string) bool { return kind == CommandNewRound }
 func (twtw) Explain(s *State, c Command) (string, error) {
 	return explainTWTW(s, c)
 }
