@@ -1,13 +1,6 @@
 package rules
 
-import (
-	"fmt"
-
-	"hexslinger/rules/dragonwarriors"
-	"hexslinger/rules/fudge"
-	"hexslinger/rules/leadchrome"
-	"hexslinger/rules/savage"
-)
+import "fmt"
 
 // Traits are a character's trait ranks, by TWTW trait name.
 type Traits struct {
@@ -78,17 +71,6 @@ type Character struct {
 	Size   int            `json:"size"`
 	Gear   []Carried      `json:"gear,omitempty"`
 	Notes  string         `json:"notes,omitempty"`
-	// DragonWarriors is the sheet's Dragon Warriors II numbers, for fights
-	// under those rules.
-	DragonWarriors *dragonwarriors.Sheet `json:"dragon_warriors,omitempty"`
-	// Savage is the sheet's Savage Worlds traits, for fights under those
-	// rules.
-	Savage *savage.Sheet `json:"savage,omitempty"`
-	// Fudge is the sheet's Fudge levels, for fights under those rules.
-	Fudge *fudge.Sheet `json:"fudge,omitempty"`
-	// LeadChrome is the sheet's Reflexes and Quick-Draw skill, for fights
-	// that roll Lead and Chrome's initiative or allow the Quick-Draw.
-	LeadChrome *leadchrome.Sheet `json:"lead_chrome,omitempty"`
 }
 
 // SkillPool is the pool of a test of skill (DESIGN.md "test"): one die per

@@ -78,10 +78,11 @@ var ErrBenchDone = errors.New("bench done")
 // NewBench builds the bench's fight and game.
 func NewBench(out io.Writer) *Bench {
 	m := hexmap.Sample(256, 256, 7)
-	st := &session.State{Name: "bench", Rules: "twtw", Map: m, Round: 1,
-		Characters: map[string]rules.Character{}, Figures: map[string]*session.Figure{}}
-	st.Characters["gun"] = rules.Character{ID: "gun", Name: "Hired Gun", Move: 6, Run: 12, Size: 6,
-		Traits: rules.Traits{Quickness: 3, Coordination: 3}}
+	// No rules named: a fight runs The West That Wasn't by default.
+	st := &session.State{Name: "bench", Map: m, Round: 1,
+		Characters: map[string]session.Character{}, Figures: map[string]*session.Figure{}}
+	st.Characters["gun"] = session.Character{Character: rules.Character{ID: "gun", Name: "Hired Gun", Move: 6, Run: 12, Size: 6,
+		Traits: rules.Traits{Quickness: 3, Coordination: 3}}}
 	rng := rand.New(rand.NewPCG(5, 5))
 	taken := map[hexmap.Hex]bool{}
 	// Figures crowd the middle of the map, where the bench looks.

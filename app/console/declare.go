@@ -7,11 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
-	"hexslinger/rules/leadchrome"
 )
-
-// quickDrawKinds are the weapons a Quick-Draw is made with.
-var quickDrawKinds = []string{leadchrome.Revolver, leadchrome.SingleShot, leadchrome.SelfLoading, leadchrome.OneHandedMelee}
 
 // declaring reports whether rolling a round asks for declarations first:
 // Lead and Chrome's initiative (unaimed shots) or the Quick-Draw.
@@ -35,10 +31,8 @@ type declareRow struct {
 func (c *Console) askDeclarations() {
 	st := c.state
 	lc := st.Options.Initiative == session.InitiativeLeadChrome
-	var names []string
-	for _, m := range leadchrome.QuickDrawModifiers {
-		names = append(names, m.Name)
-	}
+	names := session.QuickDrawModifierNames()
+	kinds := session.QuickDrawWeapons()
 	var rows []*declareRow
 	box := container.NewVBox()
 	for _, id := range st.Order {
@@ -46,8 +40,8 @@ func (c *Console) askDeclarations() {
 		r := &declareRow{id: id}
 		r.unaimed = widget.NewCheck("Unaimed shot (+3 initiative, −5 to hit)", nil)
 		r.quick = widget.NewCheck("Quick-Draw", nil)
-		r.kind = widget.NewSelect(quickDrawKinds, nil)
-		r.kind.SetSelected(leadchrome.Revolver)
+		r.kind = widget.NewSelect(kinds, nil)
+		r.kind.SetSelectedIndex(0)
 		var gear []string
 		for _, g := range f.Gear {
 			gear = append(gear, g.Weapon)
@@ -90,18 +84,7 @@ func declarationsOf(rows []*declareRow) []session.Declaration {
 	for _, r := range rows {
 		d := session.Declaration{Figure: r.id, Unaimed: r.unaimed.Checked}
 		if r.quick.Checked {
-			q := &leadchrome.QuickDraw{Weapon: r.kind.Selected, Chambered: r.kind.Selected == leadchrome.SelfLoading}
-			for _, name := range r.modifiers.Selected {
-				for _, m := range leadchrome.QuickDrawModifiers {
-					if m.Name == name {
-						q.Modifiers = append(q.Modifiers, m.ID)
-						if m.ID == "cross" {
-							q.Holster = "cross"
-						}
-					}
-				}
-			}
-			d.QuickDraw, d.Gear = q, r.gear.Selected
+			d.QuickDraw, d.Gear = session.DeclareQuickDraw(r.kind.Selected, r.modifiers.Selected), r.gear.Selected
 		}
 		if d.Unaimed || d.QuickDraw != nil {
 			out = append(out, d)

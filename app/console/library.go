@@ -20,7 +20,6 @@ import (
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
 	"hexslinger/hexmap"
-	"hexslinger/rules/fudge"
 )
 
 // recentKey is the preference holding the recent fight files, newest first.
@@ -37,7 +36,7 @@ type libraryPanel struct {
 	c         *Console
 	info      *widget.Label
 	tableDice *widget.Check
-	fudge     *fyne.Container // the Combat Options modules of a Fudge fight
+	switches  *fyne.Container // the system's own options: a Fudge fight's Combat Options modules
 	lcInit    *widget.Check
 	quickDraw *widget.Check
 	recent    *fyne.Container
@@ -64,7 +63,7 @@ func newLibraryPanel(c *Console) *libraryPanel {
 		o.TableDice = on
 		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
 	})
-	p.fudge = container.NewVBox()
+	p.switches = container.NewVBox()
 	p.lcInit = widget.NewCheck("Initiative: Lead and Chrome's 2D10 + Reflexes (for the systems whose turns go in order)", func(on bool) {
 		o := c.state.Options
 		if on == (o.Initiative == session.InitiativeLeadChrome) {
@@ -100,7 +99,7 @@ func newLibraryPanel(c *Console) *libraryPanel {
 	p.box = container.NewVScroll(container.NewVBox(
 		heading("This fight"), p.info, files, p.saved,
 		heading("Recent fights"), p.recent,
-		heading("Rule options"), p.tableDice, p.lcInit, p.quickDraw, p.fudge,
+		heading("Rule options"), p.tableDice, p.lcInit, p.quickDraw, p.switches,
 		heading("Map windows"), p.windows,
 		heading("The table for remote players"), p.players,
 	))
@@ -118,8 +117,8 @@ func (p *libraryPanel) refresh() {
 	if file == "" {
 		file = "not saved yet (the journal keeps every event)"
 	}
-	p.info.SetText(fmt.Sprintf("%q · rules: %s (The West That Wasn't 3.0) · map %d×%d, %s-top, %.0f pace(s) a hex · %d figures, %d characters\nFile: %s\nJournal: %s",
-		st.Name, st.Rules, st.Map.Width, st.Map.Height, st.Map.Orientation, st.Map.Scale, len(st.Order), len(st.Characters), file, p.c.s.JournalPath()))
+	p.info.SetText(fmt.Sprintf("%q · rules: %s (%s) · map %d×%d, %s-top, %.0f pace(s) a hex · %d figures, %d characters\nFile: %s\nJournal: %s",
+		st.Name, st.Rules, session.SystemOf(st).Name(), st.Map.Width, st.Map.Height, st.Map.Orientation, st.Map.Scale, len(st.Order), len(st.Characters), file, p.c.s.JournalPath()))
 	p.tableDice.SetChecked(st.Options.TableDice)
 	p.lcInit.SetChecked(st.Options.Initiative == session.InitiativeLeadChrome)
 	if session.SystemOf(st).MovesCostAP() {
@@ -128,49 +127,27 @@ func (p *libraryPanel) refresh() {
 		p.lcInit.Enable()
 	}
 	p.quickDraw.SetChecked(st.Options.QuickDraw)
-	p.showFudge()
+	p.showSwitches()
 }
 
-// showFudge lays out the Combat Options modules of a Fudge fight, each a
-// switch that changes the fight's options.
-func (p *libraryPanel) showFudge() {
-	p.fudge.RemoveAll()
+// showSwitches lays out the options of the fight's system (a Fudge
+// fight's Combat Options modules), each a check that sends set_options.
+func (p *libraryPanel) showSwitches() {
+	p.switches.RemoveAll()
 	st := p.c.state
-	if st.Rules != "fudge" {
-		return
-	}
-	o := fudge.Options{}
-	if st.Options.Fudge != nil {
-		o = *st.Options.Fudge
-	}
-	modules := []struct {
-		name string
-		v    func(*fudge.Options) *bool
-	}{
-		{"Armor: Armor Value and Coverage Value", func(o *fudge.Options) *bool { return &o.ArmorCoverage }},
-		{"Shield checks", func(o *fudge.Options) *bool { return &o.ShieldChecks }},
-		{"Shield damage", func(o *fudge.Options) *bool { return &o.ShieldDamage }},
-		{"Alternate wound track", func(o *fudge.Options) *bool { return &o.WoundTrack }},
-		{"Damage checks", func(o *fudge.Options) *bool { return &o.DamageChecks }},
-		{"Recovery during combat", func(o *fudge.Options) *bool { return &o.RecoveryInCombat }},
-	}
-	for _, m := range modules {
-		m := m
-		chk := widget.NewCheck("Combat Options: "+m.name, nil)
-		chk.SetChecked(*m.v(&o))
+	for _, sw := range st.Switches() {
+		chk := widget.NewCheck(sw.Label, nil)
+		chk.SetChecked(sw.On)
 		chk.OnChanged = func(on bool) {
-			if on == *m.v(&o) {
+			if on == sw.On {
 				return
 			}
-			next := o
-			*m.v(&next) = on
-			opts := st.Options
-			opts.Fudge = &next
+			opts := sw.Set(p.c.state.Options, on)
 			p.c.do(session.Command{Kind: session.CommandSetOptions, Options: &opts})
 		}
-		p.fudge.Add(chk)
+		p.switches.Add(chk)
 	}
-	p.fudge.Refresh()
+	p.switches.Refresh()
 }
 
 // save writes the fight as it stands to its file, or asks for one.

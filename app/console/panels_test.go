@@ -26,9 +26,9 @@ func TestSheetsCreateCharacter(t *testing.T) {
 	if p.id.Text != "ike-clanton" {
 		t.Errorf("id from the name: %q", p.id.Text)
 	}
-	p.traits["quickness"].SetText("4")
-	p.skills["firearms: pistol"].SetText("3")
-	p.weapons["Colt Peacemaker"].SetChecked(true)
+	setSheet(t, p, "Traits (TWTW)", "Quickness", "4")
+	setSheet(t, p, "Skills", "firearms: pistol", "3")
+	setSheet(t, p, "Weapons", "Colt Peacemaker", "true")
 	if got := p.derived.Text; !strings.Contains(got, "AP 9 (5 + Quickness)") || !strings.Contains(got, "Conc capacity 14") || !strings.Contains(got, "firearms: pistol 3d") {
 		t.Errorf("derived values: %q", got)
 	}
@@ -292,15 +292,15 @@ func TestDragonWarriorsConsole(t *testing.T) {
 	}
 	// A new sheet needs its Dragon Warriors II numbers.
 	sp := c.sheets
-	if sp.dwBox.Hidden {
-		t.Fatal("the Dragon Warriors II numbers are hidden in a DW II fight")
+	if sp.input("Dragon Warriors II", "Attack") == nil || sp.input("Traits (TWTW)", "Quickness") != nil {
+		t.Fatalf("a DW II fight's sheet shows %q", sp.partsKey)
 	}
 	sp.newSheet()
 	sp.name.SetText("Brother Aldo")
-	for n, v := range map[string]string{"attack": "12", "defence": "11", "toughness": "9", "reflexes": "8"} {
-		sp.dw[n].SetText(v)
+	for n, v := range map[string]string{"Attack": "12", "Defence": "11", "Toughness": "9", "Reflexes": "8"} {
+		setSheet(t, sp, "Dragon Warriors II", n, v)
 	}
-	sp.dwArmour.SetSelected("chain")
+	setSheet(t, sp, "Dragon Warriors II", "Armour", "chain")
 	if !strings.Contains(sp.derived.Text, "initiative Reflexes 8 − 3 for armour") {
 		t.Errorf("derived: %q", sp.derived.Text)
 	}
@@ -337,15 +337,15 @@ func TestSavageWorldsConsole(t *testing.T) {
 	// A Savage Worlds sheet: its traits as die types, Parry and Toughness
 	// derived as typed.
 	sp := c.sheets
-	if sp.swBox.Hidden || !sp.dwBox.Hidden {
-		t.Fatal("the Savage Worlds traits are not the ones shown")
+	if sp.partsKey != "Savage Worlds|" {
+		t.Fatalf("a Savage Worlds fight's sheet shows %q", sp.partsKey)
 	}
 	sp.newSheet()
 	sp.name.SetText("Kid Colt")
-	sp.sw["fighting"].SetSelected("d6")
-	sp.sw["vigor"].SetSelected("d8")
-	sp.swWild.SetChecked(true)
-	sp.swGun.SetSelected("Colt Peacemaker")
+	setSheet(t, sp, "Savage Worlds", "Fighting", "d6")
+	setSheet(t, sp, "Savage Worlds", "Vigor", "d8")
+	setSheet(t, sp, "Savage Worlds", "Wild Card (rolls the Wild Die, takes three Wounds)", "true")
+	setSheet(t, sp, "Savage Worlds", "Gun", "Colt Peacemaker")
 	if !strings.Contains(sp.derived.Text, "Parry 5") || !strings.Contains(sp.derived.Text, "Toughness 6") {
 		t.Errorf("derived: %q", sp.derived.Text)
 	}
@@ -372,7 +372,7 @@ func TestFudgeConsole(t *testing.T) {
 	}
 	// Switch the damage checks off in the fight tab.
 	var chk *widget.Check
-	for _, o := range c.library.fudge.Objects {
+	for _, o := range c.library.switches.Objects {
 		if k, ok := o.(*widget.Check); ok && strings.Contains(k.Text, "Damage checks") {
 			chk = k
 		}
@@ -386,15 +386,14 @@ func TestFudgeConsole(t *testing.T) {
 	}
 	// A Fudge sheet.
 	sp := c.sheets
-	if sp.fuBox.Hidden {
-		t.Fatal("the Fudge levels are hidden")
+	if sp.partsKey != "Fudge|" {
+		t.Fatalf("a Fudge fight's sheet shows %q", sp.partsKey)
 	}
 	sp.newSheet()
 	sp.name.SetText("Deputy Jo")
-	sp.fu["Melee"].SetSelected("Good")
-	sp.fu["Damage capacity"].SetSelected("Fair")
-	sp.fuNums["Armor AV"].SetText("2")
-	sp.fuNums["Armor CV"].SetText("3")
+	for n, v := range map[string]string{"Melee": "Good", "Damage capacity": "Fair", "Armor AV": "2", "Armor CV": "3"} {
+		setSheet(t, sp, "Fudge", n, v)
+	}
 	sp.save()
 	ch, ok := c.State().Characters["deputy-jo"]
 	if !ok || ch.Fudge == nil || ch.Fudge.Melee != 1 || ch.Fudge.Armor == nil || ch.Fudge.Armor.CV != 3 {
@@ -542,5 +541,19 @@ func TestEachSystemsTrackShowsItsTurnModel(t *testing.T) {
 				t.Errorf("%d columns for %d steps", len(c.track.slots), len(got))
 			}
 		})
+	}
+}
+
+// setSheet puts v in the sheet editor's field of a part, as the Judge
+// would type, pick or tick it.
+func setSheet(t *testing.T, p *sheetsPanel, part, label, v string) {
+	t.Helper()
+	in := p.input(part, label)
+	if in == nil {
+		t.Fatalf("the sheet editor shows no %s field %q (parts %q)", part, label, p.partsKey)
+	}
+	in.show(v)
+	if got := in.value(); got != v {
+		t.Fatalf("%s %q holds %q after %q", part, label, got, v)
 	}
 }

@@ -58,10 +58,10 @@ var ruleTables = func() tables {
 }()
 
 // actor returns the figure giving an action command, refusing the fallen.
-func actor(s *State, id string) (*Figure, rules.Character, error) {
+func actor(s *State, id string) (*Figure, Character, error) {
 	f, ok := s.Figures[id]
 	if !ok {
-		return nil, rules.Character{}, refuse("there is no figure %q in this fight", id)
+		return nil, Character{}, refuse("there is no figure %q in this fight", id)
 	}
 	c := s.Characters[f.Character]
 	if f.Condition >= rules.Unconscious {
@@ -176,7 +176,7 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 		if err != nil {
 			return nil, err
 		}
-		o, card, err := rules.Recover(ch, b, rnd)
+		o, card, err := rules.Recover(ch.Character, b, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
@@ -200,7 +200,7 @@ func damage(s *State, target *Figure, kind rules.DamageKind, base, bumps int, lo
 	rep := b.Apply(kind, rules.Effect(base, bumps, loc), loc, card.Yes)
 	text := rep.Text
 	if b.Condition < rules.Unconscious {
-		o, err := rules.StunCheck(tc, b, rnd)
+		o, err := rules.StunCheck(tc.Character, b, rnd)
 		if err != nil {
 			return FigureChange{}, "", err
 		}
@@ -291,7 +291,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 		p.Sights = append(p.Sights, sight)
 		p.Targets = append(p.Targets, t)
 	}
-	series, err := rules.PlanSeries(ch, shots)
+	series, err := rules.PlanSeries(ch.Character, shots)
 	if err != nil {
 		return ShootPlan{}, &Refusal{Reason: err.Error()}
 	}
@@ -299,7 +299,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 	return p, nil
 }
 
-func decideShoot(s *State, c Command, f *Figure, ch rules.Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
 	plan, err := s.PlanShoot(f.ID, c.Weapon, c.Shots)
 	if err != nil {
 		return nil, err
@@ -452,7 +452,7 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder) (MeleePlan, error) {
 			return MeleePlan{}, refuse("%q is not an improvised weapon (small, large, sharp)", bo.Improvised)
 		}
 	}
-	mp := MeleePlan{Plan: rules.PlanBlow(ch, blow), Target: t}
+	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t}
 	tc := s.Characters[t.Character]
 	steps := mp.Plan.Upgrades
 	switch bo.Defense {
@@ -461,14 +461,14 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder) (MeleePlan, error) {
 		mp.DefAP = rules.HandToHand.BlockAP
 	case "dodge":
 		mp.DefAP = rules.HandToHand.DodgeAP
-		steps -= rules.DodgeDowngrades(tc)
+		steps -= rules.DodgeDowngrades(tc.Character)
 	default:
 		return MeleePlan{}, refuse("%q is not a defense (block or dodge)", bo.Defense)
 	}
 	if mp.DefAP > t.AP {
 		return MeleePlan{}, refuse("%s needs %d AP to %s but has %d", tc.Name, mp.DefAP, bo.Defense, t.AP)
 	}
-	mp.TN, _ = rules.Defense(tc, 0, rules.NoDominance)
+	mp.TN, _ = rules.Defense(tc.Character, 0, rules.NoDominance)
 	base, _ := ch.SkillPool(skill)
 	mp.Pool = base.Shift(steps)
 	if mp.Pool.Count > 0 {
@@ -477,7 +477,7 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder) (MeleePlan, error) {
 	return mp, nil
 }
 
-func decideMelee(s *State, c Command, f *Figure, ch rules.Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
 	mp, err := s.PlanMelee(f.ID, c.Weapon, c.Blow)
 	if err != nil {
 		return nil, err
@@ -505,7 +505,7 @@ func decideMelee(s *State, c Command, f *Figure, ch rules.Character, src func([]
 	loc := card.Location
 	if hit.Success && bo.Defense == "block" {
 		var bw *rules.Weapon
-		b, err := rules.ResolveBlock(tc, bw, hit.Total, rnd)
+		b, err := rules.ResolveBlock(tc.Character, bw, hit.Total, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}

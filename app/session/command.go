@@ -42,11 +42,11 @@ type Command struct {
 	Side   int         `json:"side,omitempty"` // door: the hexside of To
 	Open   bool        `json:"open,omitempty"` // door: open (true) or close
 	// Roster commands.
-	Sheet     *rules.Character `json:"sheet,omitempty"`     // set_character
-	Character string           `json:"character,omitempty"` // remove_character: its id
-	Place     []FigureSpec     `json:"place,omitempty"`     // place
-	Options   *FightOptions    `json:"options,omitempty"`   // set_options
-	Cells     []hexmap.Cell    `json:"cells,omitempty"`     // edit_map
+	Sheet     *Character    `json:"sheet,omitempty"`     // set_character
+	Character string        `json:"character,omitempty"` // remove_character: its id
+	Place     []FigureSpec  `json:"place,omitempty"`     // place
+	Options   *FightOptions `json:"options,omitempty"`   // set_options
+	Cells     []hexmap.Cell `json:"cells,omitempty"`     // edit_map
 	// Strike (Dragon Warriors II).
 	Target  string `json:"target,omitempty"`
 	Stance  string `json:"stance,omitempty"`  // the target's: "", "full" or "aggressive"
@@ -249,7 +249,7 @@ func decideNewRound(s *State, c Command, src func([]string) (rules.Source, error
 	var parts []string
 	for _, id := range s.Order {
 		ch := s.Characters[s.Figures[id].Character]
-		in, err := rules.RollInitiative(ch, 0, rnd)
+		in, err := rules.RollInitiative(ch.Character, 0, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error(), Needs: needs}
 		}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -39,7 +40,7 @@ func (dragonWarriors) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	return apReach(s, f, run)
 }
 
-func (dragonWarriors) CheckSheet(c rules.Character) error {
+func (dragonWarriors) CheckSheet(c Character) error {
 	if c.DragonWarriors == nil {
 		return fmt.Errorf("character %s has no Dragon Warriors II numbers (dragon_warriors: attack, defence, toughness, reflexes)", c.ID)
 	}
@@ -298,3 +299,59 @@ func dwHurt(s *State, t *Figure, fi *dragonwarriors.Fighter, newStun bool) Figur
 	}
 	return FigureChange{Figure: t.ID, AP: t.AP, Status: st}
 }
+
+// dwSheet is the character's Dragon Warriors II numbers, made if missing.
+func dwSheet(c *Character) *dragonwarriors.Sheet {
+	if c.DragonWarriors == nil {
+		c.DragonWarriors = &dragonwarriors.Sheet{}
+	}
+	return c.DragonWarriors
+}
+
+// Sheet: the four numbers, the weapon, armour and shield.
+func (dragonWarriors) Sheet() []SheetPart {
+	weapons := []string{"(no modifiers)"}
+	for _, w := range dragonwarriors.Weapons {
+		weapons = append(weapons, w.ID)
+	}
+	armours := sortedKeys(dragonwarriors.Armour)
+	sort.SliceStable(armours, func(i, j int) bool {
+		return dragonwarriors.Armour[armours[i]] < dragonwarriors.Armour[armours[j]] || armours[i] == "none"
+	})
+	return []SheetPart{{Title: "Dragon Warriors II", Fields: []SheetField{
+		numberField("Attack", func(c *Character) *int { return &dwSheet(c).Attack }),
+		numberField("Defence", func(c *Character) *int { return &dwSheet(c).Defence }),
+		numberField("Toughness", func(c *Character) *int { return &dwSheet(c).Toughness }),
+		numberField("Reflexes", func(c *Character) *int { return &dwSheet(c).Reflexes }),
+		{Label: "Weapon", Kind: FieldChoice, Choices: weapons,
+			Get: func(c *Character) string { return cmp.Or(dwSheet(c).Weapon, weapons[0]) },
+			Set: func(c *Character, v string) error {
+				if v == weapons[0] {
+					v = ""
+				}
+				dwSheet(c).Weapon = v
+				return nil
+			}},
+		{Label: "Armour", Kind: FieldChoice, Choices: armours,
+			Get: func(c *Character) string { return cmp.Or(dwSheet(c).Armour, "none") },
+			Set: func(c *Character, v string) error {
+				if v == "none" {
+					v = ""
+				}
+				dwSheet(c).Armour = v
+				return nil
+			}},
+		checkField("Shield (+2 defence)", func(c *Character) *bool { return &dwSheet(c).Shield }),
+	}}}
+}
+
+// Derived: the attack and defence with weapon and shield, and initiative.
+func (dragonWarriors) Derived(c Character) string {
+	dw := dwSheet(&c)
+	f := dw.Fighter(c.Name, 0, false)
+	return fmt.Sprintf("Dragon Warriors II: attack %d and defence %d with the weapon and shield, initiative Reflexes %d − %d for armour.",
+		f.AttackScore(), f.DefenceScore(dragonwarriors.Normal), dw.Reflexes, dragonwarriors.Armour[dw.Armour])
+}
+
+// Switches: none of its own.
+func (dragonWarriors) Switches(FightOptions) []Switch { return nil }

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"hexslinger/hexmap"
-	"hexslinger/rules"
 )
 
 // Event kinds.
@@ -54,7 +53,7 @@ type Event struct {
 	Paced     int               `json:"paced,omitempty"`     // moved (Savage Worlds): inches of Pace used this round
 	Unaimed   []string          `json:"unaimed,omitempty"`   // round_started (Lead and Chrome): who declared an unaimed shot
 	DeckOut   []string          `json:"deck_out,omitempty"`  // round_started (Savage Worlds): cards out of the deck until a shuffle
-	Sheet     *rules.Character  `json:"sheet,omitempty"`     // character_set
+	Sheet     *Character        `json:"sheet,omitempty"`     // character_set
 	Character string            `json:"character,omitempty"` // character_removed: its id
 	Placed    []FigureSpec      `json:"placed,omitempty"`    // placed
 	Options   *FightOptions     `json:"options,omitempty"`   // options_set

@@ -22,13 +22,13 @@ const (
 // FightFile is the JSON form of a fight (*.fight.json): a map, the
 // characters, the figures on the map and the rule system.
 type FightFile struct {
-	Format     string            `json:"format"`
-	Version    int               `json:"version"`
-	Name       string            `json:"name"`
-	Rules      string            `json:"rules"`
-	Map        *hexmap.File      `json:"map"`
-	Characters []rules.Character `json:"characters"`
-	Figures    []FigureSpec      `json:"figures"`
+	Format     string       `json:"format"`
+	Version    int          `json:"version"`
+	Name       string       `json:"name"`
+	Rules      string       `json:"rules"`
+	Map        *hexmap.File `json:"map"`
+	Characters []Character  `json:"characters"`
+	Figures    []FigureSpec `json:"figures"`
 	// Round and Segment are where a snapshot was taken (0: the start).
 	Round   int `json:"round,omitempty"`
 	Segment int `json:"segment,omitempty"`
@@ -141,7 +141,7 @@ func (f *FightFile) State() (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("map.%w", err)
 	}
-	s := &State{Name: f.Name, Rules: f.Rules, Options: f.Options, Map: m, Characters: map[string]rules.Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round), Begun: f.Round > 0, Segment: rules.Segments}
+	s := &State{Name: f.Name, Rules: f.Rules, Options: f.Options, Map: m, Characters: map[string]Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round), Begun: f.Round > 0, Segment: rules.Segments}
 	if f.Segment > 0 && f.Segment <= rules.Segments {
 		s.Segment = f.Segment
 	}

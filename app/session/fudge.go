@@ -41,7 +41,7 @@ func (fudgeSystem) Turn(s *State) Turn {
 		Line: fmt.Sprintf("Round %d of Fudge: combat rounds are simultaneous; every figure acts once. Ctrl+R starts the next round.", s.Round)}
 }
 
-func (fudgeSystem) CheckSheet(c rules.Character) error {
+func (fudgeSystem) CheckSheet(c Character) error {
 	if c.Fudge == nil {
 		return fmt.Errorf("character %s has no Fudge levels (fudge: melee, ranged, damage_capacity, …)", c.ID)
 	}
@@ -289,4 +289,113 @@ func fudgeRecover(s *State, c Command, src func([]string) (rules.Source, error))
 	return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text:    fmt.Sprintf("%s tries to rejoin the fight: %s (Combat Options 4.4).", ch.Name, chk.Text)}}, nil
+}
+
+// fuSheet is the character's Fudge levels, made (every level Fair) if
+// missing.
+func fuSheet(c *Character) *fudge.Sheet {
+	if c.Fudge == nil {
+		c.Fudge = &fudge.Sheet{}
+	}
+	return c.Fudge
+}
+
+// armorField is a number of the sheet's armor; a sheet whose armor is AV
+// 0 and CV 0 wears none.
+func armorField(label string, at func(a *fudge.Armor) *int) SheetField {
+	return SheetField{Label: label, Kind: FieldNumber,
+		Get: func(c *Character) string {
+			if a := fuSheet(c).Armor; a != nil {
+				return fmt.Sprint(*at(a))
+			}
+			return "0"
+		},
+		Set: func(c *Character, v string) error {
+			n, err := wholeNumber(label, v)
+			s := fuSheet(c)
+			a := fudge.Armor{}
+			if s.Armor != nil {
+				a = *s.Armor
+			}
+			*at(&a) = n
+			s.Armor = &a
+			if a == (fudge.Armor{}) {
+				s.Armor = nil
+			}
+			return err
+		}}
+}
+
+// levelField is a level of the Fudge ladder.
+func levelField(label string, at func(s *fudge.Sheet) *fudge.Level) SheetField {
+	var ladder []string
+	for l := fudge.Terrible; l <= fudge.Legendary; l++ {
+		ladder = append(ladder, l.String())
+	}
+	return SheetField{Label: label, Kind: FieldChoice, Choices: ladder,
+		Get: func(c *Character) string { return at(fuSheet(c)).String() },
+		Set: func(c *Character, v string) error {
+			l, err := fudge.ParseLevel(v)
+			if err != nil {
+				return fmt.Errorf("%s: %w", strings.ToLower(label), err)
+			}
+			*at(fuSheet(c)) = l
+			return nil
+		}}
+}
+
+// Sheet: the levels, the weapon's damage, shield and armor.
+func (fudgeSystem) Sheet() []SheetPart {
+	return []SheetPart{{Title: "Fudge", Fields: []SheetField{
+		levelField("Melee", func(s *fudge.Sheet) *fudge.Level { return &s.Melee }),
+		levelField("Ranged", func(s *fudge.Sheet) *fudge.Level { return &s.Ranged }),
+		levelField("Shield", func(s *fudge.Sheet) *fudge.Level { return &s.Shield }),
+		levelField("Damage capacity", func(s *fudge.Sheet) *fudge.Level { return &s.DamageCapacity }),
+		numberField("Weapon damage", func(c *Character) *int { return &fuSheet(c).WeaponDamage }),
+		numberField("Shield points", func(c *Character) *int { return &fuSheet(c).ShieldPoints }),
+		armorField("Armor AV", func(a *fudge.Armor) *int { return &a.AV }),
+		armorField("Armor CV", func(a *fudge.Armor) *int { return &a.CV }),
+		checkField("Carries a shield", func(c *Character) *bool { return &fuSheet(c).HasShield }),
+	}}}
+}
+
+// Derived: the levels and the damage a hit does.
+func (fudgeSystem) Derived(c Character) string {
+	fs := fuSheet(&c)
+	return fmt.Sprintf("Fudge: melee %s, ranged %s, damage capacity %s; a hit's damage is the degree of success %+d.", fs.Melee, fs.Ranged, fs.DamageCapacity, fs.WeaponDamage)
+}
+
+// fudgeModules are the Combat Options modules a fight may switch on.
+var fudgeModules = []struct {
+	name string
+	at   func(*fudge.Options) *bool
+}{
+	{"Armor: Armor Value and Coverage Value", func(o *fudge.Options) *bool { return &o.ArmorCoverage }},
+	{"Shield checks", func(o *fudge.Options) *bool { return &o.ShieldChecks }},
+	{"Shield damage", func(o *fudge.Options) *bool { return &o.ShieldDamage }},
+	{"Alternate wound track", func(o *fudge.Options) *bool { return &o.WoundTrack }},
+	{"Damage checks", func(o *fudge.Options) *bool { return &o.DamageChecks }},
+	{"Recovery during combat", func(o *fudge.Options) *bool { return &o.RecoveryInCombat }},
+}
+
+// Switches: the Combat Options modules.
+func (fudgeSystem) Switches(o FightOptions) []Switch {
+	cur := fudge.Options{}
+	if o.Fudge != nil {
+		cur = *o.Fudge
+	}
+	var out []Switch
+	for _, m := range fudgeModules {
+		out = append(out, Switch{Label: "Combat Options: " + m.name, On: *m.at(&cur),
+			Set: func(o FightOptions, on bool) FightOptions {
+				next := fudge.Options{}
+				if o.Fudge != nil {
+					next = *o.Fudge
+				}
+				*m.at(&next) = on
+				o.Fudge = &next
+				return o
+			}})
+	}
+	return out
 }

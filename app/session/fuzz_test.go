@@ -235,7 +235,7 @@ func tinyFight(tb testing.TB) *FightFile {
 	}
 	f.Map = m.File()
 	f.Name = "tiny"
-	var chars []rules.Character
+	var chars []Character
 	for _, c := range f.Characters {
 		if c.ID == "cyril" || c.ID == "zeke" {
 			c.Notes = ""

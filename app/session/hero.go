@@ -7,7 +7,6 @@ import (
 	"os"
 
 	"hexslinger/hexmap"
-	"hexslinger/rules"
 )
 
 // Hero file identifiers (DESIGN.md "Files a Judge keeps": *.hero.json, one
@@ -21,50 +20,50 @@ const (
 
 // HeroFile is the JSON form of one character sheet.
 type HeroFile struct {
-	Format    string          `json:"format"`
-	Version   int             `json:"version"`
-	Character rules.Character `json:"character"`
+	Format    string    `json:"format"`
+	Version   int       `json:"version"`
+	Character Character `json:"character"`
 }
 
 // DecodeHero reads a hero file and checks the sheet whole.
-func DecodeHero(r io.Reader) (rules.Character, error) {
+func DecodeHero(r io.Reader) (Character, error) {
 	var h HeroFile
 	if _, err := hexmap.DecodeJSON(r, hexmap.JSONFile{Kind: "hero", MaxSize: MaxHeroSize}, &h); err != nil {
-		return rules.Character{}, err
+		return Character{}, err
 	}
 	switch {
 	case h.Format != HeroFormat:
-		return rules.Character{}, fmt.Errorf("format: is %q, want %q", h.Format, HeroFormat)
+		return Character{}, fmt.Errorf("format: is %q, want %q", h.Format, HeroFormat)
 	case h.Version != HeroVersion:
-		return rules.Character{}, fmt.Errorf("version: is %d; this hexslinger reads version %d", h.Version, HeroVersion)
+		return Character{}, fmt.Errorf("version: is %d; this hexslinger reads version %d", h.Version, HeroVersion)
 	}
 	if err := CheckSheet(h.Character); err != nil {
-		return rules.Character{}, fmt.Errorf("character: %w", err)
+		return Character{}, fmt.Errorf("character: %w", err)
 	}
 	return h.Character, nil
 }
 
 // LoadHero reads a hero file; errors name the file.
-func LoadHero(path string) (rules.Character, error) {
+func LoadHero(path string) (Character, error) {
 	fh, err := os.Open(path)
 	if err != nil {
-		return rules.Character{}, fmt.Errorf("open hero: %w", err)
+		return Character{}, fmt.Errorf("open hero: %w", err)
 	}
 	defer fh.Close()
 	c, err := DecodeHero(fh)
 	if err != nil {
-		return rules.Character{}, fmt.Errorf("open hero %s: %w", path, err)
+		return Character{}, fmt.Errorf("open hero %s: %w", path, err)
 	}
 	return c, nil
 }
 
 // EncodeHero is a sheet as a hero file's bytes.
-func EncodeHero(c rules.Character) ([]byte, error) {
+func EncodeHero(c Character) ([]byte, error) {
 	return json.MarshalIndent(HeroFile{Format: HeroFormat, Version: HeroVersion, Character: c}, "", "  ")
 }
 
 // SaveHero writes a sheet to path atomically.
-func SaveHero(path string, c rules.Character) error {
+func SaveHero(path string, c Character) error {
 	if err := CheckSheet(c); err != nil {
 		return fmt.Errorf("save hero %s: %w", path, err)
 	}

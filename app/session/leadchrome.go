@@ -27,7 +27,7 @@ type Declaration struct {
 
 // checkLeadChrome refuses a sheet a fight's Lead and Chrome options need
 // and it lacks.
-func checkLeadChrome(o FightOptions, c rules.Character) error {
+func checkLeadChrome(o FightOptions, c Character) error {
 	if o.Initiative != InitiativeLeadChrome && !o.QuickDraw {
 		return nil
 	}
@@ -184,4 +184,38 @@ func quickDrawTWTW(s *State, e *Event, id string, d Declaration, rnd rules.Sourc
 	}
 	e.Changes = append(e.Changes, FigureChange{Figure: id, AP: number, Status: st})
 	return text, nil
+}
+
+// QuickDrawWeapons are the kinds of weapon a Quick-Draw is made with, the
+// revolver first, for the console's declarations.
+func QuickDrawWeapons() []string {
+	return []string{leadchrome.Revolver, leadchrome.SingleShot, leadchrome.SelfLoading, leadchrome.OneHandedMelee}
+}
+
+// QuickDrawModifierNames are the rows of the Quick-Draw modifier table,
+// by name.
+func QuickDrawModifierNames() []string {
+	var out []string
+	for _, m := range leadchrome.QuickDrawModifiers {
+		out = append(out, m.Name)
+	}
+	return out
+}
+
+// DeclareQuickDraw is a Quick-Draw declared with a weapon of kind and the
+// modifier table's rows named; a self-loading handgun is declared with a
+// round chambered, and a cross-draw draws from a cross-draw holster.
+func DeclareQuickDraw(kind string, modifiers []string) *leadchrome.QuickDraw {
+	q := &leadchrome.QuickDraw{Weapon: kind, Chambered: kind == leadchrome.SelfLoading}
+	for _, name := range modifiers {
+		for _, m := range leadchrome.QuickDrawModifiers {
+			if m.Name == name {
+				q.Modifiers = append(q.Modifiers, m.ID)
+				if m.ID == "cross" {
+					q.Holster = "cross"
+				}
+			}
+		}
+	}
+	return q
 }

@@ -15,7 +15,6 @@ import (
 
 	"hexslinger/assets"
 	"hexslinger/hexmap"
-	"hexslinger/rules"
 )
 
 // bundledFight decodes one of the bundled fights by name.
@@ -119,9 +118,9 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 	case CommandNewRound, CommandSegment, CommandUndo, CommandRedo:
 		c.Figure = ""
 	case CommandSetCharacter:
-		var ch rules.Character
+		var ch Character
 		for _, id := range sortedKeys(st.Characters) {
-			ch = cloneCharacter(st.Characters[id])
+			ch = st.Characters[id].Clone()
 			if r.IntN(2) == 0 {
 				break
 			}

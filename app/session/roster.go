@@ -155,14 +155,8 @@ func decideSetCharacter(s *State, c Command) ([]Event, error) {
 	if c.Sheet == nil {
 		return nil, refuse("set_character needs the character sheet")
 	}
-	ch := cloneCharacter(*c.Sheet)
-	if err := CheckSheet(ch); err != nil {
-		return nil, &Refusal{Reason: err.Error()}
-	}
-	if err := SystemOf(s).CheckSheet(ch); err != nil {
-		return nil, &Refusal{Reason: err.Error()}
-	}
-	if err := checkLeadChrome(s.Options, ch); err != nil {
+	ch := c.Sheet.Clone()
+	if err := s.CheckSheet(ch); err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	verb := "adds"
@@ -175,7 +169,7 @@ func decideSetCharacter(s *State, c Command) ([]Event, error) {
 
 // CheckSheet checks a character sheet against the rules and the weapon
 // table: what set_character and a hero file's loader refuse.
-func CheckSheet(ch rules.Character) error {
+func CheckSheet(ch Character) error {
 	if err := ch.Validate(); err != nil {
 		return err
 	}
@@ -292,7 +286,7 @@ func (s *State) applyRoster(e Event) error {
 		if e.Sheet == nil {
 			return fmt.Errorf("event %d: no sheet", e.Seq)
 		}
-		s.Characters[e.Sheet.ID] = cloneCharacter(*e.Sheet)
+		s.Characters[e.Sheet.ID] = e.Sheet.Clone()
 	case EventCharacterRemoved:
 		delete(s.Characters, e.Character)
 	case EventPlaced:
@@ -329,42 +323,4 @@ func (s *State) applyRoster(e Event) error {
 		}
 	}
 	return nil
-}
-
-// cloneCharacter deep-copies a sheet.
-func cloneCharacter(c rules.Character) rules.Character {
-	if c.DragonWarriors != nil {
-		dw := *c.DragonWarriors
-		c.DragonWarriors = &dw
-	}
-	if c.LeadChrome != nil {
-		lc := *c.LeadChrome
-		c.LeadChrome = &lc
-	}
-	if c.Fudge != nil {
-		fs := *c.Fudge
-		if fs.Armor != nil {
-			a := *fs.Armor
-			fs.Armor = &a
-		}
-		c.Fudge = &fs
-	}
-	if c.Savage != nil {
-		sw := *c.Savage
-		if sw.Gun != nil {
-			g := *sw.Gun
-			g.Damage = append([]int(nil), g.Damage...)
-			sw.Gun = &g
-		}
-		c.Savage = &sw
-	}
-	if c.Skills != nil {
-		sk := make(map[string]int, len(c.Skills))
-		for k, v := range c.Skills {
-			sk[k] = v
-		}
-		c.Skills = sk
-	}
-	c.Gear = append([]rules.Carried(nil), c.Gear...)
-	return c
 }

@@ -12,10 +12,10 @@ import (
 	"hexslinger/rules"
 )
 
-func perkins() rules.Character {
-	return rules.Character{ID: "perkins", Name: "Perkins brother", Move: 5, Run: 10, Size: 6,
+func perkins() Character {
+	return Character{Character: rules.Character{ID: "perkins", Name: "Perkins brother", Move: 5, Run: 10, Size: 6,
 		Traits: rules.Traits{Quickness: 3, Coordination: 3, Acuity: 2, Fortitude: 3, Bravery: 3},
-		Skills: map[string]int{"firearms: rifle": 2}, Gear: []rules.Carried{{Weapon: "winchester", Loaded: 10}}}
+		Skills: map[string]int{"firearms: rifle": 2}, Gear: []rules.Carried{{Weapon: "winchester", Loaded: 10}}}}
 }
 
 func TestRosterCommands(t *testing.T) {

@@ -24,7 +24,7 @@ func (savageWorlds) Explain(s *State, c Command) (string, error) {
 	return explainAttack(s, c, writeSavage, CommandStrike, CommandShoot)
 }
 
-func (savageWorlds) CheckSheet(c rules.Character) error {
+func (savageWorlds) CheckSheet(c Character) error {
 	if c.Savage == nil {
 		return fmt.Errorf("character %s has no Savage Worlds traits (savage: agility, spirit, strength, vigor, …)", c.ID)
 	}
@@ -403,7 +403,7 @@ func (swCost) Turn(int) int { return 0 }
 // plus the running die's roll when it runs, less the 2" of standing up
 // when it is prone; and the running die and the standing up themselves.
 // roll is the running die's roll (0 when walking).
-func swPace(s *State, f *Figure, ch rules.Character, roll int) (budget, standing int, err error) {
+func swPace(s *State, f *Figure, ch Character, roll int) (budget, standing int, err error) {
 	pace := ch.Savage.PaceOr6()
 	limit := savage.PaceLeft(pace, f.Hurt, 0) - f.Paced
 	if f.Prone {
@@ -485,3 +485,102 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	e.Text = fmt.Sprintf("%s moves %s → %s: %s (Savage Worlds: Movement).", ch.Name, s.Map.Label(f.At), s.Map.Label(*c.To), how)
 	return []Event{e}, nil
 }
+
+// swSheet is the character's Savage Worlds traits, made with every trait
+// d6 if missing.
+func swSheet(c *Character) *savage.Sheet {
+	if c.Savage == nil {
+		c.Savage = &savage.Sheet{Agility: 6, Spirit: 6, Strength: 6, Vigor: 6}
+	}
+	return c.Savage
+}
+
+// dieField is a trait's die type; optional traits may be "none".
+func dieField(label string, optional bool, at func(s *savage.Sheet) *int) SheetField {
+	var choices []string
+	if optional {
+		choices = append(choices, "none")
+	}
+	for _, d := range savage.DieTypes {
+		choices = append(choices, fmt.Sprintf("d%d", d))
+	}
+	return SheetField{Label: label, Kind: FieldChoice, Choices: choices,
+		Get: func(c *Character) string {
+			if d := *at(swSheet(c)); d > 0 {
+				return fmt.Sprintf("d%d", d)
+			}
+			return "none"
+		},
+		Set: func(c *Character, v string) error {
+			d := 0
+			if v != "none" {
+				if _, err := fmt.Sscanf(v, "d%d", &d); err != nil {
+					return fmt.Errorf("%s: %q is not a die type (d4 to d12)", strings.ToLower(label), v)
+				}
+			}
+			*at(swSheet(c)) = d
+			return nil
+		}}
+}
+
+// Sheet: the Wild Card, the trait dice, armor, Pace and the gun.
+func (savageWorlds) Sheet() []SheetPart {
+	guns := []string{"no gun"}
+	for _, g := range savage.Guns {
+		guns = append(guns, g.Name)
+	}
+	return []SheetPart{{Title: "Savage Worlds", Fields: []SheetField{
+		{Label: "Wild Card (rolls the Wild Die, takes three Wounds)", Kind: FieldCheck,
+			Get: func(c *Character) string { return fmt.Sprint(swSheet(c).WildCard) },
+			Set: func(c *Character, v string) error { swSheet(c).WildCard = v == "true"; return nil }},
+		dieField("Agility", false, func(s *savage.Sheet) *int { return &s.Agility }),
+		dieField("Spirit", false, func(s *savage.Sheet) *int { return &s.Spirit }),
+		dieField("Strength", false, func(s *savage.Sheet) *int { return &s.Strength }),
+		dieField("Vigor", false, func(s *savage.Sheet) *int { return &s.Vigor }),
+		dieField("Fighting", true, func(s *savage.Sheet) *int { return &s.Fighting }),
+		dieField("Shooting", true, func(s *savage.Sheet) *int { return &s.Shooting }),
+		dieField("Athletics", true, func(s *savage.Sheet) *int { return &s.Athletics }),
+		dieField("Melee weapon", true, func(s *savage.Sheet) *int { return &s.Melee }),
+		numberField("Armor", func(c *Character) *int { return &swSheet(c).Armor }),
+		{Label: "Pace", Kind: FieldNumber,
+			Get: func(c *Character) string { return fmt.Sprint(swSheet(c).PaceOr6()) },
+			Set: func(c *Character, v string) error {
+				n, err := wholeNumber("pace", v)
+				swSheet(c).Pace = n
+				return err
+			}},
+		{Label: "Gun", Kind: FieldChoice, Choices: guns,
+			Get: func(c *Character) string {
+				if g := swSheet(c).Gun; g != nil {
+					return g.Name
+				}
+				return "no gun"
+			},
+			Set: func(c *Character, v string) error {
+				sh := swSheet(c)
+				if sh.Gun != nil && sh.Gun.Name == v {
+					return nil // a gun of the sheet's own keeps its numbers
+				}
+				sh.Gun = nil
+				for _, g := range savage.Guns {
+					if g.Name == v {
+						g.Damage = append([]int(nil), g.Damage...)
+						sh.Gun = &g
+					}
+				}
+				if sh.Gun == nil && v != "no gun" {
+					return fmt.Errorf("gun: %q is not one hexslinger knows", v)
+				}
+				return nil
+			}},
+	}}}
+}
+
+// Derived: Parry, Toughness and Pace.
+func (savageWorlds) Derived(c Character) string {
+	sw := swSheet(&c)
+	return fmt.Sprintf("Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\".", sw.Parry(), sw.Toughness(), sw.PaceOr6())
+}
+
+// Switches: none of its own.
+func (savageWorlds) Switches(FightOptions) []Switch { return nil }

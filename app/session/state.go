@@ -15,7 +15,7 @@ type State struct {
 	Rules      string
 	Options    FightOptions
 	Map        *hexmap.Map
-	Characters map[string]rules.Character
+	Characters map[string]Character
 	Figures    map[string]*Figure
 	Order      []string // figure ids in the fight file's order
 	Round      int
@@ -137,7 +137,7 @@ func (s *State) clone(withMap bool) *State {
 	if withMap {
 		c.Map = s.Map.Clone()
 	}
-	c.Characters = make(map[string]rules.Character, len(s.Characters))
+	c.Characters = make(map[string]Character, len(s.Characters))
 	for k, v := range s.Characters {
 		c.Characters[k] = v
 	}
@@ -190,7 +190,7 @@ func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (rules.MovePlan, er
 	if !ok {
 		return rules.MovePlan{}, fmt.Errorf("there is no figure %q", id)
 	}
-	p, err := rules.PlanMove(s.Map, s.Characters[f.Character], f.At, f.Facing, to, run, s.moveAP(f), s.BlockedFor(id))
+	p, err := rules.PlanMove(s.Map, s.Characters[f.Character].Character, f.At, f.Facing, to, run, s.moveAP(f), s.BlockedFor(id))
 	var far *rules.TooFarError
 	if errors.As(err, &far) && !SystemOf(s).MovesCostAP() {
 		c := s.Characters[f.Character]
@@ -263,7 +263,7 @@ func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
 	if err := canMove(s, f); err != nil {
 		return MoveArea{}, err
 	}
-	r, cost := rules.Reach(s.Map, s.Characters[f.Character], f.At, f.Facing, run, s.moveAP(f), s.BlockedFor(f.ID))
+	r, cost := rules.Reach(s.Map, s.Characters[f.Character].Character, f.At, f.Facing, run, s.moveAP(f), s.BlockedFor(f.ID))
 	defer r.Release()
 	a := MoveArea{Costs: map[hexmap.Hex]int{}}
 	if SystemOf(s).MovesCostAP() {
@@ -420,7 +420,7 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 				continue
 			}
 			if !own[id] {
-				c = rules.Character{ID: c.ID, Name: c.Name, Move: c.Move, Run: c.Run, Size: c.Size}
+				c = Character{Character: rules.Character{ID: c.ID, Name: c.Name, Move: c.Move, Run: c.Run, Size: c.Size}}
 			}
 		}
 		f.Characters = append(f.Characters, c)

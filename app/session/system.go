@@ -17,7 +17,7 @@ type System interface {
 	// Name is the system's name for the log and the console.
 	Name() string
 	// CheckSheet refuses a character the system cannot run.
-	CheckSheet(c rules.Character) error
+	CheckSheet(c Character) error
 	// MovesCostAP reports whether moving and turning spend AP (TWTW) or
 	// are the figure's free movement in its turn.
 	MovesCostAP() bool
@@ -41,6 +41,15 @@ type System interface {
 	// mistake to refuse; false where some rolls happen only on an outcome
 	// (a stun check on a hit), so that dice typed for them may go unused.
 	ExactDice(kind string) bool
+	// Sheet is the part of a character sheet the system reads, as the
+	// console's editor shows it (State.SheetParts).
+	Sheet() []SheetPart
+	// Derived is what the system derives from a sheet, said in a line or
+	// two for the editor (State.SheetSummary).
+	Derived(c Character) string
+	// Switches are the system's own options of a fight, each on or off
+	// (State.Switches).
+	Switches(o FightOptions) []Switch
 }
 
 // systems are the rule systems a fight may name.
@@ -79,15 +88,18 @@ func SystemOf(s *State) System {
 // twtw is The West That Wasn't 3.0, the default system.
 type twtw struct{}
 
-func (twtw) ID() string                         { return "twtw" }
-func (twtw) Name() string                       { return "The West That Wasn't 3.0" }
-func (twtw) CheckSheet(c rules.Character) error { return nil }
-func (twtw) MovesCostAP() bool                  { return true }
+func (twtw) ID() string                   { return "twtw" }
+func (twtw) Name() string                 { return "The West That Wasn't 3.0" }
+func (twtw) CheckSheet(c Character) error { return nil }
+func (twtw) MovesCostAP() bool            { return true }
 func (twtw) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	return apReach(s, f, run)
 }
-func (twtw) Turn(s *State) Turn { return segmentTurn(s) }
-func (twtw) Actions() []Action  { return twtwActions }
+func (twtw) Turn(s *State) Turn               { return segmentTurn(s) }
+func (twtw) Sheet() []SheetPart               { return twtwParts }
+func (twtw) Derived(c Character) string       { return twtwDerived(c) }
+func (twtw) Switches(o FightOptions) []Switch { return nil }
+func (twtw) Actions() []Action                { return twtwActions }
 
 // ExactDice: TWTW's shots, blows and recoveries ask for rolls that happen
 // only on a hit ("a stun check on a hit", "a block roll if declared");

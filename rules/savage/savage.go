@@ -510,3 +510,16 @@ func (s Sheet) PaceOr6() int {
 	}
 	return s.Pace
 }
+
+// Guns are the ranged weapons a sheet picks from in hexslinger's Western
+// fights. The Savage Worlds text gives range bands and rate of fire but no
+// gun list; these are hexslinger's (docs/defaults.md, "Savage Worlds
+// guns"): the Peacemaker deals 2d6, the Winchester d8+d6, the shotgun 3d6
+// at rate of fire 2.
+var Guns = []Weapon{
+	{Name: "Colt Peacemaker", Short: 12, Med: 24, Long: 48, RoF: 1, Damage: []int{6, 6}},
+	{Name: "Winchester '73", Short: 24, Med: 48, Long: 96, RoF: 1, Damage: []int{8, 6}},
+	{Name: "Double-barrel shotgun", Short: 12, Med: 24, Long: 48, RoF: 2, Damage: []int{6, 6, 6}},
+	{Name: "Derringer", Short: 3, Med: 6, Long: 12, RoF: 1, Damage: []int{6}},
+	{Name: "Throwing knife", Short: 3, Med: 6, Long: 12, RoF: 1, Damage: []int{4}, Thrown: true},
+}
