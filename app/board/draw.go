@@ -256,6 +256,18 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 			b.path(dst, polyline(pts), float32(math.Max(3, s/6)), colSelect)
 		}
 	}
+	// A shot by a figure its sheet arms: the line from shooter to target,
+	// grey if the system refuses it. (Those systems' shots look at no
+	// cover yet, so none is marked.)
+	if g.aimTextOK && g.aimFor() {
+		if f, ok := st.Figures[g.play.selected]; ok {
+			col := color.RGBA{0xff, 0x60, 0x40, 0xe0}
+			if g.aimRefuse != nil {
+				col = color.RGBA{0x90, 0x90, 0x90, 0xc0}
+			}
+			b.path(dst, polyline([]hexmap.Point{l.ToPixel(f.At), l.ToPixel(g.hover)}), float32(math.Max(2, s/10)), col)
+		}
+	}
 	if g.planOK && g.planFor == g.hover {
 		col := colPath
 		if !g.plan.OK() {

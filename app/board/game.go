@@ -77,6 +77,7 @@ type Game struct {
 	// arms (play.explain), where there is no TWTW plan to draw.
 	aimText   string
 	aimTextOK bool
+	aimRefuse error // the system refuses the shot aimText describes
 
 	// segments: the fight's round counts AP down by segments, so figures
 	// wear AP badges; worked out once per state (segmentsFor, segmentsSt).
@@ -323,7 +324,7 @@ func (g *Game) input() {
 		if g.play.attacking {
 			g.planOK = false
 			g.aimPlan, g.aimErr, g.aimOK = g.play.aim(g.hover)
-			g.aimText, g.aimTextOK = g.play.explain(g.hover)
+			g.aimText, g.aimTextOK, g.aimRefuse = g.play.explain(g.hover)
 		} else {
 			g.aimOK = false
 			g.plan, g.planOK = g.play.preview(g.hover)

@@ -151,20 +151,20 @@ func (p *play) aim(h hexmap.Hex) (session.ShootPlan, error, bool) {
 
 // explain is the fight's system's own word on a shot at the figure on h
 // (State.Explain), for a figure armed by its sheet rather than TWTW gear:
-// one line for the bar, or the refusal.
-func (p *play) explain(h hexmap.Hex) (string, bool) {
+// one line for the bar, or the refusal as that line and as err.
+func (p *play) explain(h hexmap.Hex) (line string, ok bool, err error) {
 	if !p.attacking || p.st == nil || p.weapon != "" {
-		return "", false
+		return "", false, nil
 	}
 	t, ok := p.st.FigureAt(h)
 	if !ok || t.ID == p.selected {
-		return "", false
+		return "", false, nil
 	}
 	text, err := p.st.Explain(p.shot(t.ID))
 	if err != nil {
-		return err.Error(), true
+		return err.Error(), true, err
 	}
-	return strings.Join(strings.Fields(strings.ReplaceAll(text, "\n", " · ")), " "), true
+	return strings.Join(strings.Fields(strings.ReplaceAll(text, "\n", " · ")), " "), true, nil
 }
 
 // cancel answers Esc: attack mode off, else the selection.
@@ -238,7 +238,7 @@ func (p *play) describe(f *session.Figure) string {
 	if at := p.st.Standing(f.ID); at != "" {
 		head += " — " + at // "8 AP left", "card Q♣": the system's terms
 	}
-	return head + " · Move " + strconv.Itoa(c.Move) + " · facing " +
+	return head + " · " + p.st.Movement(f.ID) + " · facing " +
 		p.st.Map.Orientation.SideNames()[f.Facing] + " · at " + p.st.Map.Label(f.At)
 }
 

@@ -289,8 +289,8 @@ func TestAttackWithTheSheetsWeapon(t *testing.T) {
 		t.Fatalf("attack mode: %v, %q", p.attacking, hint)
 	}
 	bandit := p.st.Figures["bandit-1"].At
-	if line, ok := p.explain(bandit); !ok || !strings.Contains(line, "Shooting d8 against TN 4") || strings.Contains(line, "\n") {
-		t.Errorf("the hover line: %q %v", line, ok)
+	if line, ok, err := p.explain(bandit); !ok || err != nil || !strings.Contains(line, "Shooting d8 against TN 4") || strings.Contains(line, "\n") {
+		t.Errorf("the hover line: %q %v %v", line, ok, err)
 	}
 	cmd, _ := p.click(bandit)
 	if cmd == nil || cmd.Kind != session.CommandShoot || cmd.Shots[0].Target != "bandit-1" {

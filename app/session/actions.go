@@ -24,15 +24,6 @@ type Action struct {
 	Stances bool   // Strike: the target's stance and a riposte (Dragon Warriors II)
 }
 
-// twtwActions are TWTW's actions.
-var twtwActions = []Action{
-	{Name: ActMove, Kind: CommandMove}, {Name: ActTurn, Kind: CommandTurn},
-	{Name: ActReady, Kind: CommandReady}, {Name: ActCock, Kind: CommandCock},
-	{Name: ActShoot, Kind: CommandShoot}, {Name: ActMelee, Kind: CommandMelee},
-	{Name: ActProne, Kind: CommandProne}, {Name: ActDuck, Kind: CommandDuck},
-	{Name: ActRecover, Kind: CommandRecover}, {Name: ActDoor, Kind: CommandDoor},
-}
-
 // sheetActions are the actions of the systems whose figures fight with
 // their sheet's weapons: strike, fire, move, turn, recover.
 func sheetActions(stances bool) []Action {

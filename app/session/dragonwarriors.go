@@ -27,6 +27,8 @@ type Riposte struct {
 // dragonWarriors is Dragon Warriors II's draft combat.
 type dragonWarriors struct{}
 
+func init() { register(dragonWarriors{}) }
+
 func (dragonWarriors) ID() string            { return "dragonwarriors" }
 func (dragonWarriors) Name() string          { return "Dragon Warriors II" }
 func (dragonWarriors) MovesCostAP() bool     { return false }
@@ -355,3 +357,45 @@ func (dragonWarriors) Derived(c Character) string {
 
 // Switches: none of its own.
 func (dragonWarriors) Switches(FightOptions) []Switch { return nil }
+
+// writeStrike previews a Dragon Warriors II blow with the session's own
+// plan: the attack and defence scores with their sources and the chance to
+// win (DW II: Roll to Hit).
+func writeStrike(b *strings.Builder, s *State, cmd Command) error {
+	p, err := s.PlanStrike(cmd)
+	if err != nil {
+		return err
+	}
+	why := "Attack"
+	switch {
+	case p.Riposte:
+		why = "riposte: the margin just won"
+	case p.AF.Stunned:
+		why = "stunned: Attack 0"
+	}
+	fmt.Fprintf(b, "%s strikes at %s: %d (%s) + a plus-minus roll against %s's defence %d (%s", p.AF.Name, p.TF.Name, p.Attack, why, p.TF.Name, p.Defence, p.Stance)
+	if p.TF.Shield {
+		b.WriteString(", shield +2")
+	}
+	if p.TF.Stunned {
+		b.WriteString(", stunned: 0")
+	}
+	fmt.Fprintf(b, ") + a roll.\nChance to hit: %.0f%%; the margin is the wounds, less armour (%s).", 100*p.Chance, noneIf(p.TF.Armour))
+	if p.Stance != dragonwarriors.FullParry {
+		b.WriteString(" If the defender wins, it may riposte with its margin.")
+	}
+	return nil
+}
+
+// noneIf is "none" for an empty name.
+func noneIf(name string) string {
+	if name == "" {
+		return "none"
+	}
+	return name
+}
+
+// Movement: one move goes twice Move (session.freeMoveAP).
+func (dragonWarriors) Movement(s *State, f *Figure) string {
+	return freeMovement(s, f)
+}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"hexslinger/rules"
@@ -11,6 +12,8 @@ import (
 // fudgeSystem is Fudge combat with Timothy J. Miller's Combat Options as
 // modules the fight switches on in its options (fudge).
 type fudgeSystem struct{}
+
+func init() { register(fudgeSystem{}) }
 
 func (fudgeSystem) ID() string        { return "fudge" }
 func (fudgeSystem) Name() string      { return "Fudge with Combat Options" }
@@ -398,4 +401,44 @@ func (fudgeSystem) Switches(o FightOptions) []Switch {
 			}})
 	}
 	return out
+}
+
+// writeFudge previews a Fudge attack with the session's own plan: the two
+// levels, the exact chance the attacker's 4dF result beats the other's (or
+// Fair, at range), and the Combat Options modules in play.
+func writeFudge(b *strings.Builder, s *State, cmd Command) error {
+	p, err := s.PlanFudge(cmd)
+	if err != nil {
+		return err
+	}
+	a, d := s.Characters[p.Attacker.Character].Fudge, s.Characters[p.Target.Character].Fudge
+	what := "melee, opposed"
+	if p.Ranged {
+		what = "ranged, unopposed against Fair"
+	}
+	fmt.Fprintf(b, "%s (%s) against %s (%s): chance to hit %.0f%%; the degree of success plus weapon %+d is the damage",
+		p.Skill, what, p.Against, s.FigureName(p.Target.ID), 100*p.Chance, a.WeaponDamage)
+	if d.Armor != nil {
+		fmt.Fprintf(b, ", less armor AV %d (CV %d)", d.Armor.AV, d.Armor.CV)
+	}
+	b.WriteString(".")
+	if o := s.Options.Fudge; o != nil {
+		var on []string
+		for name, v := range map[string]bool{"armor coverage": o.ArmorCoverage, "shield checks": o.ShieldChecks, "shield damage": o.ShieldDamage,
+			"wound track": o.WoundTrack, "damage checks": o.DamageChecks, "recovery in combat": o.RecoveryInCombat} {
+			if v {
+				on = append(on, name)
+			}
+		}
+		sort.Strings(on)
+		if len(on) > 0 {
+			b.WriteString("\nCombat Options on: " + strings.Join(on, ", ") + ".")
+		}
+	}
+	return nil
+}
+
+// Movement: one move goes twice Move (session.freeMoveAP).
+func (fudgeSystem) Movement(s *State, f *Figure) string {
+	return freeMovement(s, f)
 }

@@ -14,6 +14,8 @@ import (
 // savageWorlds is Savage Worlds combat: one hex is one inch, two yards.
 type savageWorlds struct{}
 
+func init() { register(savageWorlds{}) }
+
 func (savageWorlds) ID() string            { return "savage" }
 func (savageWorlds) Name() string          { return "Savage Worlds" }
 func (savageWorlds) MovesCostAP() bool     { return false }
@@ -584,3 +586,34 @@ func (savageWorlds) Derived(c Character) string {
 
 // Switches: none of its own.
 func (savageWorlds) Switches(FightOptions) []Switch { return nil }
+
+// writeSavage previews a Savage Worlds attack with the session's own plan:
+// the die, the TN (Parry, or 4 at range), every modifier and the exact
+// chance to hit with the Wild Die and Aces.
+func writeSavage(b *strings.Builder, s *State, cmd Command) error {
+	p, err := s.PlanSavage(cmd)
+	if err != nil {
+		return err
+	}
+	skill := "Fighting"
+	if cmd.Kind == CommandShoot {
+		skill = "Shooting"
+	}
+	wild := ""
+	if p.Wild {
+		wild = " with the Wild Die"
+	}
+	fmt.Fprintf(b, "%s: %s d%d against TN %d (%s).\nChance to hit%s: %.0f%% (Aces counted); a raise adds a d6 of damage. Target's Toughness %d.",
+		s.FigureName(p.Attacker.ID), skill, p.Die, p.TN, strings.Join(p.Why, ", "), wild, 100*p.Chance, p.Toughness)
+	return nil
+}
+
+// Movement: Pace in inches, and what is left of it this round.
+func (savageWorlds) Movement(s *State, f *Figure) string {
+	c := s.Characters[f.Character]
+	pace := swSheet(&c).PaceOr6()
+	if left := savage.PaceLeft(pace, f.Hurt, 0) - f.Paced; left != pace {
+		return fmt.Sprintf("Pace %d\" (%d\" left)", pace, max(0, left))
+	}
+	return fmt.Sprintf("Pace %d\"", pace)
+}

@@ -437,3 +437,50 @@ func TestStandingInTheSystemsTerms(t *testing.T) {
 		})
 	}
 }
+
+// TestMovementInTheSystemsTerms: the map window's figure line says how
+// far a figure moves as its system measures it: TWTW's Move and Run in
+// paces per AP, Savage Worlds' Pace in inches and what a move has spent
+// of it, one move's paces where moves cost no AP.
+func TestMovementInTheSystemsTerms(t *testing.T) {
+	for _, tc := range []struct {
+		fight, id, want string
+		move            string // a hex to walk to first, or ""
+		afterMove       string
+	}{
+		{fight: "demo", id: "cyril", want: "Move 6, Run 12"},
+		{fight: "savage", id: "doc", want: `Pace 6"`, move: "walk", afterMove: `" left)`},
+		{fight: "dragonwarriors", id: "rolf", want: "a move 10 paces, 20 running"},
+		{fight: "fudge", id: "sheriff", want: "a move 12 paces, 24 running"},
+	} {
+		t.Run(tc.fight, func(t *testing.T) {
+			s, err := Open(bundledFight(t, tc.fight), filepath.Join(t.TempDir(), "s.journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if got := s.State().Movement(tc.id); got != tc.want {
+				t.Errorf("Movement(%s) = %q, want %q", tc.id, got, tc.want)
+			}
+			if tc.move == "" {
+				return
+			}
+			mustDo(t, s, Command{Kind: CommandNewRound})
+			st := s.State()
+			area, err := st.Reach(tc.id, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			from := st.Figures[tc.id].At
+			for h, cost := range area.Costs {
+				if cost > 0 && h != from {
+					mustDo(t, s, Command{Kind: CommandMove, Figure: tc.id, To: &h})
+					break
+				}
+			}
+			if got := s.State().Movement(tc.id); !strings.Contains(got, tc.afterMove) {
+				t.Errorf("after a move: %q, want %q", got, tc.afterMove)
+			}
+		})
+	}
+}

@@ -2,7 +2,6 @@ package session
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -125,94 +124,6 @@ func checkField(label string, at func(c *Character) *bool) SheetField {
 
 // titled capitalises a sheet key for a label: "coordination" → "Coordination".
 func titled(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-
-// twtwParts are TWTW's traits, skills and weapons.
-var twtwParts = func() []SheetPart {
-	traits := SheetPart{Title: "Traits (TWTW)"}
-	ranks := map[string]func(t *rules.Traits) *int{
-		"quickness": func(t *rules.Traits) *int { return &t.Quickness }, "coordination": func(t *rules.Traits) *int { return &t.Coordination },
-		"acuity": func(t *rules.Traits) *int { return &t.Acuity }, "fortitude": func(t *rules.Traits) *int { return &t.Fortitude },
-		"bravery": func(t *rules.Traits) *int { return &t.Bravery }, "strength": func(t *rules.Traits) *int { return &t.Strength },
-	}
-	for _, t := range []string{"quickness", "coordination", "acuity", "fortitude", "bravery", "strength"} {
-		rank := ranks[t]
-		traits.Fields = append(traits.Fields, numberField(titled(t), func(c *Character) *int { return rank(&c.Traits) }))
-	}
-	skills := SheetPart{Title: "Skills"}
-	for _, sk := range sortedKeys(rules.SkillTraits) {
-		skills.Fields = append(skills.Fields, SheetField{Label: sk, Kind: FieldNumber, Hint: "0",
-			Get: func(c *Character) string {
-				if lvl := c.Skills[sk]; lvl > 0 {
-					return strconv.Itoa(lvl)
-				}
-				return ""
-			},
-			Set: func(c *Character, v string) error {
-				lvl, err := wholeNumber(sk, v)
-				if err != nil {
-					return err
-				}
-				if lvl == 0 {
-					delete(c.Skills, sk)
-					return nil
-				}
-				if c.Skills == nil {
-					c.Skills = map[string]int{}
-				}
-				c.Skills[sk] = lvl
-				return nil
-			}})
-	}
-	weapons := SheetPart{Title: "Weapons"}
-	ids := sortedKeys(ruleTables.weapons)
-	sort.SliceStable(ids, func(i, j int) bool { return ruleTables.weapons[ids[i]].Name < ruleTables.weapons[ids[j]].Name })
-	for _, id := range ids {
-		w := ruleTables.weapons[id]
-		weapons.Fields = append(weapons.Fields, SheetField{Label: w.Name, Kind: FieldCheck,
-			Get: func(c *Character) string { return strconv.FormatBool(carriedIndex(c.Gear, id) >= 0) },
-			Set: func(c *Character, v string) error {
-				i := carriedIndex(c.Gear, id)
-				switch {
-				case v == "true" && i < 0: // carried now: loaded full
-					c.Gear = append(c.Gear, rules.Carried{Weapon: id, Loaded: w.Capacity})
-				case v != "true" && i >= 0: // what the sheet said of the rest is kept
-					c.Gear = append(c.Gear[:i:i], c.Gear[i+1:]...)
-				}
-				return nil
-			}})
-	}
-	return []SheetPart{traits, skills, weapons}
-}()
-
-// carriedIndex is where gear carries weapon id, or −1.
-func carriedIndex(gear []rules.Carried, id string) int {
-	for i, g := range gear {
-		if g.Weapon == id {
-			return i
-		}
-	}
-	return -1
-}
-
-// twtwDerived is what TWTW derives from a sheet.
-func twtwDerived(ch Character) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "AP %d (5 + Quickness) · initiative %s at TN 5 · Conc capacity %d (2 × Size + 2) · defense value %d · damage bonus %+d\n",
-		ch.BaseAP(), ch.TraitPool("quickness", false), rules.ConcCapacity(ch.Size), ch.DefenseValue(), ch.DamageBonus())
-	var pools []string
-	for _, s := range sortedKeys(rules.SkillTraits) {
-		if ch.Skills[s] > 0 {
-			pool, _ := ch.SkillPool(s)
-			pools = append(pools, fmt.Sprintf("%s %s", s, pool))
-		}
-	}
-	if len(pools) == 0 {
-		b.WriteString("No skills: every test is unskilled (the trait's dice, one downgrade).")
-	} else {
-		b.WriteString("Pools: " + strings.Join(pools, " · "))
-	}
-	return b.String()
-}
 
 // lcSheet is the character's Lead and Chrome numbers, made if missing.
 func lcSheet(c *Character) *leadchrome.Sheet {

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -50,18 +51,39 @@ type System interface {
 	// Switches are the system's own options of a fight, each on or off
 	// (State.Switches).
 	Switches(o FightOptions) []Switch
+	// Movement says how far a figure moves, in the system's terms
+	// (State.Movement): "Move 6, Run 12", "Pace 6\"".
+	Movement(s *State, f *Figure) string
 }
 
-// systems are the rule systems a fight may name.
+// Movement says how far figure id moves, in its system's terms, for the
+// map window's figure line; "" for no such figure.
+func (s *State) Movement(id string) string {
+	f, ok := s.Figures[id]
+	if !ok {
+		return ""
+	}
+	return SystemOf(s).Movement(s, f)
+}
+
+// freeMovement is a figure's movement where moves cost no AP: one move
+// goes as far as freeMoveAP of TWTW movement.
+func freeMovement(s *State, f *Figure) string {
+	c := s.Characters[f.Character]
+	return fmt.Sprintf("a move %d paces, %d running", freeMoveAP*c.Move, freeMoveAP*c.Run)
+}
+
+// systems are the rule systems a fight may name. Each system's file
+// registers it from its init, as image formats register with package
+// image: the session's shared code never names a system.
 var systems = map[string]System{}
 
-func register(s System) { systems[s.ID()] = s }
-
-func init() {
-	register(twtw{})
-	register(dragonWarriors{})
-	register(savageWorlds{})
-	register(fudgeSystem{})
+// register adds a system; two of one id is a programming error.
+func register(s System) {
+	if _, dup := systems[s.ID()]; dup {
+		panic("session: two rule systems named " + s.ID())
+	}
+	systems[s.ID()] = s
 }
 
 // SystemIDs lists the rule systems, sorted.
@@ -83,50 +105,6 @@ func SystemOf(s *State) System {
 		return sys
 	}
 	return twtw{}
-}
-
-// twtw is The West That Wasn't 3.0, the default system.
-type twtw struct{}
-
-func (twtw) ID() string                   { return "twtw" }
-func (twtw) Name() string                 { return "The West That Wasn't 3.0" }
-func (twtw) CheckSheet(c Character) error { return nil }
-func (twtw) MovesCostAP() bool            { return true }
-func (twtw) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
-	return apReach(s, f, run)
-}
-func (twtw) Turn(s *State) Turn               { return segmentTurn(s) }
-func (twtw) Sheet() []SheetPart               { return twtwParts }
-func (twtw) Derived(c Character) string       { return twtwDerived(c) }
-func (twtw) Switches(o FightOptions) []Switch { return nil }
-func (twtw) Actions() []Action                { return twtwActions }
-
-// ExactDice: TWTW's shots, blows and recoveries ask for rolls that happen
-// only on a hit ("a stun check on a hit", "a block roll if declared");
-// initiative rolls every die.
-func (twtw) ExactDice(kind string) bool { return kind == CommandNewRound }
-func (twtw) Explain(s *State, c Command) (string, error) {
-	return explainTWTW(s, c)
-}
-
-func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
-	switch c.Kind {
-	case CommandNewRound:
-		ev, err := decideNewRound(s, c, src)
-		return ev, true, err
-	case CommandSegment:
-		ev, err := decideSegment(s)
-		return ev, true, err
-	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover:
-		ev, err := decideAction(s, c, src)
-		return ev, true, err
-	case CommandDoor:
-		ev, err := decideDoor(s, c)
-		return ev, true, err
-	case CommandStrike:
-		return nil, true, refuse("strike is a Dragon Warriors II command; in TWTW use melee or shoot")
-	}
-	return nil, false, nil
 }
 
 // notIn refuses a command another system owns.

@@ -5,8 +5,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"hexslinger/rules"
 )
 
 // Turn is a round as the console's track shows it: its steps in the order
@@ -33,41 +31,6 @@ func (s *State) Turn() Turn {
 	t := SystemOf(s).Turn(s)
 	if t.Heading == "" {
 		t.Heading = fmt.Sprintf("Round %d", s.Round)
-	}
-	return t
-}
-
-// segmentTurn is TWTW's round: the segments 20 → 1 counted down by the
-// Judge, each figure at its initiative number (its AP left, as it pays),
-// and "done" for those with none (TWTW Conflict: Round Timing).
-func segmentTurn(s *State) Turn {
-	t := Turn{Segments: true, Heading: fmt.Sprintf("Round %d, segment %d", s.Round, s.Segment)}
-	for seg := rules.Segments; seg >= 0; seg-- {
-		step := TurnStep{Label: strconv.Itoa(seg), Now: seg == s.Segment && seg > 0}
-		if seg == 0 {
-			step.Label = "done"
-		}
-		for _, id := range s.Order {
-			if min(max(s.Figures[id].AP, 0), rules.Segments) == seg {
-				step.Figures = append(step.Figures, id)
-			}
-		}
-		t.Steps = append(t.Steps, step)
-	}
-	var may []string
-	for _, id := range s.Order {
-		if s.MayAct(id) {
-			may = append(may, s.FigureName(id))
-		}
-	}
-	t.Line = fmt.Sprintf("Round %d, segment %d. ", s.Round, s.Segment)
-	switch {
-	case !s.Begun:
-		t.Line += "No initiative yet: Ctrl+R rolls round 1's."
-	case len(may) == 0:
-		t.Line += "No one may act at this segment: count down (Ctrl+G) or start the next round (Ctrl+R)."
-	default:
-		t.Line += "May act now: " + joinAnd(may) + "."
 	}
 	return t
 }

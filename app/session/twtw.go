@@ -1,0 +1,273 @@
+package session
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"hexslinger/rules"
+)
+
+// The West That Wasn't 3.0, the default system: its seam. Its combat
+// decisions are in twtw_combat.go; its rules in package rules.
+
+func init() { register(twtw{}) }
+
+// twtw is The West That Wasn't 3.0, the default system.
+type twtw struct{}
+
+func (twtw) ID() string                   { return "twtw" }
+func (twtw) Name() string                 { return "The West That Wasn't 3.0" }
+func (twtw) CheckSheet(c Character) error { return nil }
+func (twtw) MovesCostAP() bool            { return true }
+func (twtw) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
+	return apReach(s, f, run)
+}
+func (twtw) Turn(s *State) Turn               { return segmentTurn(s) }
+func (twtw) Sheet() []SheetPart               { return twtwParts }
+func (twtw) Derived(c Character) string       { return twtwDerived(c) }
+func (twtw) Switches(o FightOptions) []Switch { return nil }
+func (twtw) Actions() []Action                { return twtwActions }
+
+// ExactDice: TWTW's shots, blows and recoveries ask for rolls that happen
+// only on a hit ("a stun check on a hit", "a block roll if declared");
+// initiative rolls every die.
+func (twtw) ExactDice(kind string) bool { return kind == CommandNewRound }
+func (twtw) Explain(s *State, c Command) (string, error) {
+	return explainTWTW(s, c)
+}
+
+func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+	switch c.Kind {
+	case CommandNewRound:
+		ev, err := decideNewRound(s, c, src)
+		return ev, true, err
+	case CommandSegment:
+		ev, err := decideSegment(s)
+		return ev, true, err
+	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover:
+		ev, err := decideAction(s, c, src)
+		return ev, true, err
+	case CommandDoor:
+		ev, err := decideDoor(s, c)
+		return ev, true, err
+	case CommandStrike:
+		return nil, true, refuse("strike is a Dragon Warriors II command; in TWTW use melee or shoot")
+	}
+	return nil, false, nil
+}
+
+// explainTWTW explains a TWTW command: an interrupt first, when the
+// figure's number has not come up; a shot series or a blow with every
+// modifier, pool and chance; anything else from its preview.
+func explainTWTW(s *State, c Command) (string, error) {
+	var b strings.Builder
+	f, ok := s.Figures[c.Figure]
+	if ok && !s.MayAct(c.Figure) && f.AP > 0 {
+		fmt.Fprintf(&b, "%s's number (%d) has not come up at segment %d: acting now is an interrupt.\n", s.FigureName(f.ID), f.AP, s.Segment)
+	}
+	switch c.Kind {
+	case CommandShoot:
+		plan, err := s.PlanShoot(c.Figure, c.Weapon, c.Shots)
+		if err != nil {
+			return "", err
+		}
+		writeShootPlan(&b, s, plan, f.AP)
+		if plan.Series.AP > f.AP {
+			return "", fmt.Errorf("%s needs %d AP for this but has %d.\n%s", s.FigureName(f.ID), plan.Series.AP, f.AP, b.String())
+		}
+	case CommandMelee:
+		mp, err := s.PlanMelee(c.Figure, c.Weapon, c.Blow)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "%s: %d AP; %s.\nTN %d: %s's defense value.\nPool %s; chance to land the blow %.0f%%.",
+			mp.Plan.Blow.Attack.Name, mp.Plan.AP, mp.Plan.Explained, mp.TN, s.FigureName(mp.Target.ID), mp.Pool, 100*mp.Chance)
+		if mp.DefAP > 0 {
+			fmt.Fprintf(&b, "\n%s spends %d AP to %s.", s.FigureName(mp.Target.ID), mp.DefAP, c.Blow.Defense)
+		}
+		if mp.Plan.AP > f.AP {
+			return "", fmt.Errorf("%s needs %d AP but has %d", s.FigureName(f.ID), mp.Plan.AP, f.AP)
+		}
+	default:
+		text, err := explainPreview(s, c)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(text)
+	}
+	return b.String(), nil
+}
+
+// writeShootPlan writes a shot series' AP, each shot's TN with every
+// modifier and its source, the pool, the hit chance and the cover.
+func writeShootPlan(b *strings.Builder, s *State, plan ShootPlan, apLeft int) {
+	fmt.Fprintf(b, "%s: %d AP for the series", plan.Weapon.Name, plan.Series.AP)
+	if plan.Series.Switches > 0 {
+		fmt.Fprintf(b, " (%d target switch(es))", plan.Series.Switches)
+	}
+	if apLeft >= plan.Series.AP {
+		fmt.Fprintf(b, "; %d AP left after", apLeft-plan.Series.AP)
+	}
+	fmt.Fprintf(b, ". Pool %s.\n", plan.Series.Pool)
+	for i, sp := range plan.Series.Plans {
+		t := plan.Targets[i]
+		fmt.Fprintf(b, "Shot %d, %s at %s: TN %d (base %d)", i+1, sp.Shot.Kind, s.FigureName(t.ID), plan.Series.TNs[i], sp.BaseTN)
+		for _, m := range sp.Modifiers {
+			fmt.Fprintf(b, "; %s", m)
+		}
+		fmt.Fprintf(b, "; hit chance %.0f%%.\n", 100*rules.Chances(plan.Series.Pool, plan.Series.TNs[i]-sp.Result)[0])
+		sight := plan.Sights[i]
+		switch {
+		case !sight.Clear:
+			fmt.Fprintf(b, "  Not visible: %s blocks the line at %s.\n", sight.BlockedBy, s.Map.Label(sight.BlockedAt))
+		case len(sight.Cover) > 0:
+			var parts []string
+			for _, cv := range sight.Cover {
+				parts = append(parts, fmt.Sprintf("%s at %s (armor %d, %s)", cv.Feature.Kind, s.Map.Label(cv.At), cv.Feature.Armor, cv.Feature.Height))
+			}
+			fmt.Fprintf(b, "  Cover in the way, nearest the target first: %s.\n", strings.Join(parts, "; "))
+		default:
+			b.WriteString("  Clear line, no cover.\n")
+		}
+	}
+}
+
+// segmentTurn is TWTW's round: the segments 20 → 1 counted down by the
+// Judge, each figure at its initiative number (its AP left, as it pays),
+// and "done" for those with none (TWTW Conflict: Round Timing).
+func segmentTurn(s *State) Turn {
+	t := Turn{Segments: true, Heading: fmt.Sprintf("Round %d, segment %d", s.Round, s.Segment)}
+	for seg := rules.Segments; seg >= 0; seg-- {
+		step := TurnStep{Label: strconv.Itoa(seg), Now: seg == s.Segment && seg > 0}
+		if seg == 0 {
+			step.Label = "done"
+		}
+		for _, id := range s.Order {
+			if min(max(s.Figures[id].AP, 0), rules.Segments) == seg {
+				step.Figures = append(step.Figures, id)
+			}
+		}
+		t.Steps = append(t.Steps, step)
+	}
+	var may []string
+	for _, id := range s.Order {
+		if s.MayAct(id) {
+			may = append(may, s.FigureName(id))
+		}
+	}
+	t.Line = fmt.Sprintf("Round %d, segment %d. ", s.Round, s.Segment)
+	switch {
+	case !s.Begun:
+		t.Line += "No initiative yet: Ctrl+R rolls round 1's."
+	case len(may) == 0:
+		t.Line += "No one may act at this segment: count down (Ctrl+G) or start the next round (Ctrl+R)."
+	default:
+		t.Line += "May act now: " + joinAnd(may) + "."
+	}
+	return t
+}
+
+// twtwParts are TWTW's traits, skills and weapons.
+var twtwParts = func() []SheetPart {
+	traits := SheetPart{Title: "Traits (TWTW)"}
+	ranks := map[string]func(t *rules.Traits) *int{
+		"quickness": func(t *rules.Traits) *int { return &t.Quickness }, "coordination": func(t *rules.Traits) *int { return &t.Coordination },
+		"acuity": func(t *rules.Traits) *int { return &t.Acuity }, "fortitude": func(t *rules.Traits) *int { return &t.Fortitude },
+		"bravery": func(t *rules.Traits) *int { return &t.Bravery }, "strength": func(t *rules.Traits) *int { return &t.Strength },
+	}
+	for _, t := range []string{"quickness", "coordination", "acuity", "fortitude", "bravery", "strength"} {
+		rank := ranks[t]
+		traits.Fields = append(traits.Fields, numberField(titled(t), func(c *Character) *int { return rank(&c.Traits) }))
+	}
+	skills := SheetPart{Title: "Skills"}
+	for _, sk := range sortedKeys(rules.SkillTraits) {
+		skills.Fields = append(skills.Fields, SheetField{Label: sk, Kind: FieldNumber, Hint: "0",
+			Get: func(c *Character) string {
+				if lvl := c.Skills[sk]; lvl > 0 {
+					return strconv.Itoa(lvl)
+				}
+				return ""
+			},
+			Set: func(c *Character, v string) error {
+				lvl, err := wholeNumber(sk, v)
+				if err != nil {
+					return err
+				}
+				if lvl == 0 {
+					delete(c.Skills, sk)
+					return nil
+				}
+				if c.Skills == nil {
+					c.Skills = map[string]int{}
+				}
+				c.Skills[sk] = lvl
+				return nil
+			}})
+	}
+	weapons := SheetPart{Title: "Weapons"}
+	ids := sortedKeys(ruleTables.weapons)
+	sort.SliceStable(ids, func(i, j int) bool { return ruleTables.weapons[ids[i]].Name < ruleTables.weapons[ids[j]].Name })
+	for _, id := range ids {
+		w := ruleTables.weapons[id]
+		weapons.Fields = append(weapons.Fields, SheetField{Label: w.Name, Kind: FieldCheck,
+			Get: func(c *Character) string { return strconv.FormatBool(carriedIndex(c.Gear, id) >= 0) },
+			Set: func(c *Character, v string) error {
+				i := carriedIndex(c.Gear, id)
+				switch {
+				case v == "true" && i < 0: // carried now: loaded full
+					c.Gear = append(c.Gear, rules.Carried{Weapon: id, Loaded: w.Capacity})
+				case v != "true" && i >= 0: // what the sheet said of the rest is kept
+					c.Gear = append(c.Gear[:i:i], c.Gear[i+1:]...)
+				}
+				return nil
+			}})
+	}
+	return []SheetPart{traits, skills, weapons}
+}()
+
+// carriedIndex is where gear carries weapon id, or −1.
+func carriedIndex(gear []rules.Carried, id string) int {
+	for i, g := range gear {
+		if g.Weapon == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// twtwDerived is what TWTW derives from a sheet.
+func twtwDerived(ch Character) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "AP %d (5 + Quickness) · initiative %s at TN 5 · Conc capacity %d (2 × Size + 2) · defense value %d · damage bonus %+d\n",
+		ch.BaseAP(), ch.TraitPool("quickness", false), rules.ConcCapacity(ch.Size), ch.DefenseValue(), ch.DamageBonus())
+	var pools []string
+	for _, s := range sortedKeys(rules.SkillTraits) {
+		if ch.Skills[s] > 0 {
+			pool, _ := ch.SkillPool(s)
+			pools = append(pools, fmt.Sprintf("%s %s", s, pool))
+		}
+	}
+	if len(pools) == 0 {
+		b.WriteString("No skills: every test is unskilled (the trait's dice, one downgrade).")
+	} else {
+		b.WriteString("Pools: " + strings.Join(pools, " · "))
+	}
+	return b.String()
+}
+
+// twtwActions are TWTW's actions.
+var twtwActions = []Action{
+	{Name: ActMove, Kind: CommandMove}, {Name: ActTurn, Kind: CommandTurn},
+	{Name: ActReady, Kind: CommandReady}, {Name: ActCock, Kind: CommandCock},
+	{Name: ActShoot, Kind: CommandShoot}, {Name: ActMelee, Kind: CommandMelee},
+	{Name: ActProne, Kind: CommandProne}, {Name: ActDuck, Kind: CommandDuck},
+	{Name: ActRecover, Kind: CommandRecover}, {Name: ActDoor, Kind: CommandDoor},
+}
+
+// Movement: paces per AP walking and running.
+func (twtw) Movement(s *State, f *Figure) string {
+	c := s.Characters[f.Character]
+	return fmt.Sprintf("Move %d, Run %d", c.Move, c.Run)
+}
