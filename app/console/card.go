@@ -10,12 +10,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 
-	"hexslinger/assets"
 	"hexslinger/rules"
 )
-
-// deck is the action-card table, to draw the cards events name.
-var deck, deckErr = rules.ParseDeck(assets.Deck())
 
 var (
 	cardRed   = color.NRGBA{R: 0xc0, G: 0x1c, B: 0x1c, A: 0xff}
@@ -31,8 +27,8 @@ var cardSize = fyne.NewSize(132, 176)
 // result it carries (phase, clock, YES/NO, hit location, penetration,
 // burst, the calamity and unintended-target marks).
 func cardView(name string) fyne.CanvasObject {
-	c, err := rules.FindCard(deck, name)
-	if deckErr != nil || err != nil {
+	c, err := rules.FindCard(rules.Cards(), name)
+	if err != nil {
 		return canvas.NewText(name, cardBlack)
 	}
 	ink := cardBlack

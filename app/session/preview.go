@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
-	"hexslinger/assets"
 	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
@@ -118,10 +116,7 @@ func (s *State) Preview(seat *Seat, c Command) Preview {
 // givenSource is the randomness a command brings: its own dice and cards.
 func givenSource(c Command, needs []string) (rules.Source, error) {
 	g := &rules.Given{Dice: append([]int(nil), c.Dice...)}
-	deck, err := theDeck()
-	if err != nil {
-		return nil, err
-	}
+	deck := rules.Cards()
 	for _, name := range c.Cards {
 		card, err := rules.FindCard(deck, name)
 		if err != nil {
@@ -131,12 +126,3 @@ func givenSource(c Command, needs []string) (rules.Source, error) {
 	}
 	return g, nil
 }
-
-// theDeck is the action-card deck, parsed once.
-var theDeck = sync.OnceValues(func() ([]rules.Card, error) {
-	deck, err := rules.ParseDeck(assets.Deck())
-	if err != nil {
-		return nil, fmt.Errorf("the deck table: %w", err)
-	}
-	return deck, nil
-})

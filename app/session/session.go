@@ -96,10 +96,7 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 		s.cmds = max(s.cmds, e.Cmd)
 	}
 	s.checkpoint()
-	if s.deck, err = theDeck(); err != nil {
-		j.Close()
-		return nil, err
-	}
+	s.deck = rules.Cards()
 	return s, nil
 }
 

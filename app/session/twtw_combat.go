@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"hexslinger/assets"
 	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
@@ -45,17 +44,7 @@ type tables struct {
 	melee   *rules.MeleeTable
 }
 
-var ruleTables = func() tables {
-	w, err := rules.ParseWeapons(assets.Weapons())
-	if err != nil {
-		panic(fmt.Sprintf("assets/weapons.json: %v", err)) // a build bug: the table is embedded
-	}
-	m, err := rules.ParseMelee(assets.Melee())
-	if err != nil {
-		panic(fmt.Sprintf("assets/melee.json: %v", err))
-	}
-	return tables{weapons: w, melee: m}
-}()
+var ruleTables = tables{weapons: rules.Weapons(), melee: rules.Melee()}
 
 // actor returns the figure giving an action command, refusing the fallen.
 func actor(s *State, id string) (*Figure, Character, error) {
