@@ -86,11 +86,16 @@ func (p Pool) String() string {
 	return s
 }
 
+// Dice rolls dice: the one thing every system's rules ask of a roll.
+type Dice interface {
+	// Roll returns one die of sides faces, 1..sides.
+	Roll(sides int) (int, error)
+}
+
 // Source gives the randomness of a fight: dice and cards. The session owns
 // one: seeded by default, or the values the Judge types from the table.
 type Source interface {
-	// Roll returns one die of sides faces, 1..sides.
-	Roll(sides int) (int, error)
+	Dice
 	// Draw returns the next action card.
 	Draw() (Card, error)
 }

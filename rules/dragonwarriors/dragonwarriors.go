@@ -9,12 +9,13 @@ package dragonwarriors
 import (
 	"fmt"
 	"sort"
+
+	"hexslinger/rules"
 )
 
-// Dice rolls one die of sides faces (rules.Source is one).
-type Dice interface {
-	Roll(sides int) (int, error)
-}
+// Dice rolls the dice; the kernel's rules.Dice, which a session's
+// source satisfies.
+type Dice = rules.Dice
 
 // PlusMinus is one open-ended plus-minus roll (DW II: Rolling Dice): two
 // dice, one added and one subtracted; a six is counted and rolled again,

@@ -8,13 +8,13 @@ package fudge
 import (
 	"fmt"
 	"strings"
+
+	"hexslinger/rules"
 )
 
-// Dice rolls one die of sides faces (rules.Source is one). A Fudge die is
-// a d6 read as −, −, blank, blank, +, +.
-type Dice interface {
-	Roll(sides int) (int, error)
-}
+// Dice rolls the dice; the kernel's rules.Dice, which a session's
+// source satisfies.
+type Dice = rules.Dice
 
 // Level is a rung of the Fudge ladder, Terrible (−3) to Legendary (+4).
 type Level int

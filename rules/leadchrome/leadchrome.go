@@ -10,12 +10,13 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"hexslinger/rules"
 )
 
-// Dice rolls one die of sides faces (rules.Source is one).
-type Dice interface {
-	Roll(sides int) (int, error)
-}
+// Dice rolls the dice; the kernel's rules.Dice, which a session's
+// source satisfies.
+type Dice = rules.Dice
 
 // Initiative rules (Lead and Chrome: Initiative).
 const (

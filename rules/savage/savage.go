@@ -9,12 +9,13 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"hexslinger/rules"
 )
 
-// Dice rolls one die of sides faces (rules.Source is one).
-type Dice interface {
-	Roll(sides int) (int, error)
-}
+// Dice rolls the dice; the kernel's rules.Dice, which a session's
+// source satisfies.
+type Dice = rules.Dice
 
 // Core numbers (Savage Worlds: Combat).
 const (
