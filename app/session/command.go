@@ -248,8 +248,10 @@ func decideNewRound(s *State, c Command, src func([]string) (rules.Source, error
 	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Rolls: map[string][]int{}}
 	var parts []string
 	for _, id := range s.Order {
-		ch := s.Characters[s.Figures[id].Character]
-		in, err := rules.RollInitiative(ch.Character, 0, rnd)
+		f := s.Figures[id]
+		ch := s.Characters[f.Character]
+		// Wound Effects: the worst wound's AP penalty comes off the pool.
+		in, err := rules.RollInitiative(ch.Character, f.Body(ch.Size).Worst(), rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error(), Needs: needs}
 		}
