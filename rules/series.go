@@ -216,3 +216,20 @@ func CarriedDischarge(fullyLoaded, movement, calamity, malfunction bool, c Card)
 // Sabotage): it fails unless the card shows a calamity (the target is hit
 // after all) or an unintended target.
 func Sabotage(c Card) (hitsTarget, unintended bool) { return c.Calamity, c.Unintended }
+
+// APText says what each shot of a series costs, and the target switches:
+// "shot 1: snap shot 1; shot 2: cock 1 + snap shot 1". One shot's cost is
+// in its plan's Explain; for it this is "".
+func (s Series) APText() string {
+	if len(s.Plans) < 2 {
+		return ""
+	}
+	var parts []string
+	for i, p := range s.Plans {
+		parts = append(parts, fmt.Sprintf("shot %d: %s", i+1, strings.Join(p.APParts, " + ")))
+	}
+	if s.Switches > 0 {
+		parts = append(parts, fmt.Sprintf("%d target switch(es) %d", s.Switches, s.Switches*RangedModifiers.TargetSwitchAP))
+	}
+	return strings.Join(parts, "; ")
+}

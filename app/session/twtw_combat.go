@@ -272,11 +272,11 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 		default:
 			return ShootPlan{}, refuse("shot %d: %q is not a kind of shot (snap, normal, aimed, fan)", i+1, so.Kind)
 		}
-		if i > 0 {
-			carried = rules.AfterShot(carried, w) // each later shot cocks again
-			carried.Readied = true
-		}
 		shots = append(shots, sh)
+		// The next shot finds the weapon as this one leaves it: in hand,
+		// uncocked (TWTW Conflict: Cocking and Readying), a round spent.
+		carried = rules.AfterShot(carried, w)
+		carried.Readied = true
 		p.Sights = append(p.Sights, sight)
 		p.Targets = append(p.Targets, t)
 	}
@@ -320,7 +320,11 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	if w.Thrown {
 		verb = "throws"
 	}
-	text := []string{fmt.Sprintf("%s %s the %s for %d AP (%s).", ch.Name, verb, w.Name, series.AP, series.Plans[0].Explain())}
+	apText := ""
+	if t := series.APText(); t != "" {
+		apText = "; AP by shot: " + t
+	}
+	text := []string{fmt.Sprintf("%s %s the %s for %d AP (%s%s).", ch.Name, verb, w.Name, series.AP, series.Plans[0].Explain(), apText)}
 	text = append(text, res.Explain(ch.Name, names)+".")
 	changes := map[string]FigureChange{}
 	var ablations []Ablation

@@ -47,3 +47,31 @@ func TestWoundEffectsCostAP(t *testing.T) {
 		t.Errorf("the log does not say the wound penalty: %s", e.Text)
 	}
 }
+
+// TestFirearmsMustBeCockedBeforeEachShot: "firearms must be cocked before
+// each shot" (TWTW Conflict: Cocking and Readying). Miranda readies and
+// cocks her Peacemaker, then snaps two shots at Zeke: the first is a
+// snap (1 AP), the second cocks again (1) and snaps (1): 3 AP.
+func TestFirearmsMustBeCockedBeforeEachShot(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "miranda", Weapon: "peacemaker"})
+	mustDo(t, s, Command{Kind: CommandCock, Figure: "miranda", Weapon: "peacemaker"})
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker",
+		Shots: []ShotOrder{{Target: "zeke", Kind: "snap"}, {Target: "zeke", Kind: "snap"}}})
+	if e.AP != 3 || !strings.Contains(e.Text, "AP by shot: shot 1: snap shot 1; shot 2: cock 1 + snap shot 1") {
+		t.Errorf("two snap shots from a cocked Peacemaker cost %d AP, want 3: %s", e.AP, e.Text)
+	}
+}
+
+// TestFanFiringIgnoresCocking: "Fan firing costs 1 AP per shot, plus 1 AP
+// per target switch, and ignores cocking" (TWTW Conflict: Fan Firing). A
+// holstered Peacemaker is readied once (2 AP) and fanned twice at Zeke
+// (1 + 1): 4 AP, not a second draw.
+func TestFanFiringIgnoresCocking(t *testing.T) {
+	s := open(t)
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker",
+		Shots: []ShotOrder{{Target: "zeke", Kind: "fan"}, {Target: "zeke", Kind: "fan"}}})
+	if e.AP != 4 || !strings.Contains(e.Text, "shot 1: ready 2 + fan shot 1; shot 2: fan shot 1") {
+		t.Errorf("a two-shot fan from the holster costs %d AP, want 4: %s", e.AP, e.Text)
+	}
+}
