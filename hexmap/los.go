@@ -31,8 +31,13 @@ type Sight struct {
 	// where: the hex, or for a hexside the hex before it.
 	BlockedBy string
 	BlockedAt Hex
-	// Cover lists the cover the open line crosses, nearest the target
-	// first (for the rulebook's "cover between target and attacker").
+	// Cover lists the cover the line crosses, nearest the target first
+	// (for the rulebook's "cover between target and attacker"). A line
+	// closed by cover a bullet can go through (a wall, a closed door: a
+	// feature with cover height) goes on past it, and lists it and all the
+	// cover beyond, so that a blind shot through a wall meets the wall's
+	// armor (TWTW Conflict: Cover); a line closed by anything else (terrain,
+	// higher ground) lists none.
 	Cover []CoverHit
 }
 
@@ -244,13 +249,24 @@ type lineTrace struct {
 	prev   Hex
 	pi     int
 	sight  Sight
-	closed bool
+	closed bool // nothing goes further: terrain, higher ground
+	hidden bool // sight is closed by cover a shot can go through
 }
 
 // close ends the line at what blocks it.
 func (t *lineTrace) close(by string, at Hex) {
 	t.closed = true
 	t.sight = Sight{BlockedBy: by, BlockedAt: at}
+}
+
+// hide closes sight at cover a shot goes through: the line goes on, the
+// cover on it.
+func (t *lineTrace) hide(c CoverHit, by string, at Hex) {
+	if !t.hidden {
+		t.hidden = true
+		t.sight.BlockedBy, t.sight.BlockedAt = by, at
+	}
+	t.sight.Cover = append(t.sight.Cover, c)
 }
 
 // traceLines walks the two nudged lines from the viewer to the target
@@ -310,7 +326,7 @@ func (m *Map) traceLines(from, to Hex) (Sight, Sight) {
 		if t[k].closed {
 			continue
 		}
-		out[k].Clear = true
+		out[k].Clear = !t[k].hidden
 		c := out[k].Cover
 		for i, j := 0, len(c)-1; i < j; i, j = i+1, j-1 { // nearest the target first
 			c[i], c[j] = c[j], c[i]
@@ -322,7 +338,7 @@ func (m *Map) traceLines(from, to Hex) (Sight, Sight) {
 // rejoined reports whether two lines that split at a corner are one again:
 // both open, in the same hex, having crossed the same cover.
 func rejoined(a, b *lineTrace) bool {
-	if a.closed || b.closed || a.prev != b.prev || a.pi != b.pi || len(a.sight.Cover) != len(b.sight.Cover) {
+	if a.closed || b.closed || a.hidden != b.hidden || a.prev != b.prev || a.pi != b.pi || len(a.sight.Cover) != len(b.sight.Cover) {
 		return false
 	}
 	for i := range a.sight.Cover {
@@ -359,10 +375,12 @@ func (m *Map) traceStep(flags []uint8, nbr []int32, t *lineTrace, h Hex, d Direc
 	if edge {
 		if e := m.edgeAt(prev, pi, hi, d); e.Kind != "" {
 			if e.BlocksSight() {
-				t.close(e.Kind, prev)
-				return
-			}
-			if e.IsCover() {
+				if !e.IsCover() {
+					t.close(e.Kind, prev)
+					return
+				}
+				t.hide(CoverHit{Feature: *e, At: prev, Side: d, OnEdge: true, Distance: n - i}, e.Kind, prev)
+			} else if e.IsCover() {
 				t.sight.Cover = append(t.sight.Cover, CoverHit{Feature: *e, At: prev, Side: d, OnEdge: true, Distance: n - i})
 			}
 		}
@@ -384,10 +402,8 @@ func (m *Map) traceStep(flags []uint8, nbr []int32, t *lineTrace, h Hex, d Direc
 	}
 	if ft := &m.feats[m.features[hi]]; ft.Kind != "" {
 		if ft.Height == Full {
-			t.close(ft.Kind, h)
-			return
-		}
-		if ft.IsCover() {
+			t.hide(CoverHit{Feature: *ft, At: h, Distance: n - i}, ft.Kind, h)
+		} else if ft.IsCover() {
 			t.sight.Cover = append(t.sight.Cover, CoverHit{Feature: *ft, At: h, Distance: n - i})
 		}
 	}

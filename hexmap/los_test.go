@@ -40,8 +40,8 @@ func TestSightLine(t *testing.T) {
 		cover   []string // kinds, nearest the target first
 	}{
 		{"open ground", func(m *Map) {}, a, b, true, false, "", nil},
-		{"a wall between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "wall")) }, a, b, false, false, "wall at G5", nil},
-		{"a closed door between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "door")) }, a, b, false, false, "door", nil},
+		{"a wall between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "wall")) }, a, b, false, false, "wall at G5", []string{"wall"}}, // a blind shot meets the wall
+		{"a closed door between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "door")) }, a, b, false, false, "door", []string{"door"}},
 		{"an open door is no cover", func(m *Map) {
 			d := feature(t, "door")
 			d.Open = true
@@ -53,6 +53,15 @@ func TestSightLine(t *testing.T) {
 			m.SetFeature(Hex{3, 4}, feature(t, "barrel"))
 			m.SetEdge(Hex{6, 4}, 0, feature(t, "fence"))
 		}, a, b, true, false, "", []string{"fence", "barrel"}},
+		{"a wall, and a barrel before it and a fence beyond: a shot meets all three", func(m *Map) {
+			m.SetFeature(Hex{3, 4}, feature(t, "barrel"))
+			m.SetEdge(Hex{4, 4}, 0, feature(t, "wall"))
+			m.SetEdge(Hex{6, 4}, 0, feature(t, "fence"))
+		}, a, b, false, false, "wall", []string{"fence", "wall", "barrel"}},
+		{"a wall, then rock: nothing gets through", func(m *Map) {
+			m.SetEdge(Hex{3, 4}, 0, feature(t, "wall"))
+			m.SetTerrain(Hex{5, 4}, "rock")
+		}, a, b, false, false, "rock", nil},
 		{"a hill between blocks", func(m *Map) { m.SetElevation(Hex{5, 4}, 2) }, a, b, false, false, "higher ground at", nil},
 		{"a low rise does not", func(m *Map) { m.SetElevation(Hex{5, 4}, 1) }, a, b, true, false, "", nil},
 		{"from a hilltop over a rise", func(m *Map) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
 
@@ -73,5 +74,40 @@ func TestFanFiringIgnoresCocking(t *testing.T) {
 		Shots: []ShotOrder{{Target: "zeke", Kind: "fan"}, {Target: "zeke", Kind: "fan"}}})
 	if e.AP != 4 || !strings.Contains(e.Text, "shot 1: ready 2 + fan shot 1; shot 2: fan shot 1") {
 		t.Errorf("a two-shot fan from the holster costs %d AP, want 4: %s", e.AP, e.Text)
+	}
+}
+
+// TestCoverBetweenTargetAndAttackerShieldsABlindShot: a figure behind a
+// wall cannot be seen (3 downgrades, "not visible"), and a hit on it meets
+// the wall: "cover between target and attacker" is checked for
+// penetration (TWTW Conflict: Cover). The Judge builds an adobe wall
+// across Main Street between Cyril (C8) and Zeke (U8); Cyril's hit on
+// Zeke's head meets the wall's AV 3.
+func TestCoverBetweenTargetAndAttackerShieldsABlindShot(t *testing.T) {
+	s := open(t)
+	st := s.State()
+	k8 := hexAt(t, s, "K8")
+	cell := st.Map.CellAt(k8)
+	cell.Edges[0] = &hexmap.FileFeature{Kind: "wall"}
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "cyril", Weapon: "schofield"})
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+	plan, err := s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Sights[0].Clear || len(plan.Sights[0].Cover) != 1 {
+		t.Fatalf("the line through the wall: %+v", plan.Sights[0])
+	}
+	// Every die of the pool shows its highest face: a hit whatever the TN.
+	pool := plan.Series.Pool
+	var dice []int
+	for range pool.Count {
+		dice = append(dice, pool.Sides)
+	}
+	dice = append(dice, pool.Sides, 1, 1, 1, 1, 1, 1, 1, 1) // the open-ended die, a stun check
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders, Dice: dice, Cards: []string{"3H"}})
+	if !strings.Contains(e.Text, "not visible") || !strings.Contains(e.Text, "The wall (AV 3) shields the head") {
+		t.Errorf("the shot through the wall: %s", e.Text)
 	}
 }
