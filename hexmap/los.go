@@ -32,12 +32,11 @@ type Sight struct {
 	BlockedBy string
 	BlockedAt Hex
 	// Cover lists the cover the line crosses, nearest the target first
-	// (for the rulebook's "cover between target and attacker"). A line
-	// closed by cover a bullet can go through (a wall, a closed door: a
-	// feature with cover height) goes on past it, and lists it and all the
-	// cover beyond, so that a blind shot through a wall meets the wall's
-	// armor (TWTW Conflict: Cover); a line closed by anything else (terrain,
-	// higher ground) lists none.
+	// (for the rulebook's "cover between target and attacker"). A shot's
+	// line (ShotLine) closed by cover a bullet can go through (a wall, a
+	// closed door: a feature with cover height) goes on past it, and lists
+	// it and all the cover beyond; a line closed by anything else, or a
+	// SightLine closed at all, lists none.
 	Cover []CoverHit
 }
 
@@ -56,14 +55,22 @@ func (s Sight) Reason(m *Map) string {
 // Walls, closed doors, full-height features, terrain that blocks sight and
 // ground higher than the line (between eyes EyeHeight above each hex) close
 // it; windows, fences, low features and open doors are cover it crosses.
-func (m *Map) SightLine(from, to Hex) Sight {
+func (m *Map) SightLine(from, to Hex) Sight { return m.line(from, to, false) }
+
+// ShotLine is the line of sight a shot follows: as SightLine, but a line
+// closed by cover a bullet can pass (a wall, a closed door) goes on through
+// it, listing it and the cover beyond in Cover, so that a blind shot meets
+// the wall's armor (TWTW Conflict: Cover).
+func (m *Map) ShotLine(from, to Hex) Sight { return m.line(from, to, true) }
+
+func (m *Map) line(from, to Hex, through bool) Sight {
 	if !m.Contains(from) || !m.Contains(to) {
 		return Sight{BlockedBy: "off the map", BlockedAt: to}
 	}
 	if from == to {
 		return Sight{Clear: true}
 	}
-	a, b := m.traceLines(from, to)
+	a, b := m.traceLines(from, to, through)
 	switch {
 	case a.Clear && b.Clear:
 		if len(b.Cover) < len(a.Cover) {
@@ -249,8 +256,9 @@ type lineTrace struct {
 	prev   Hex
 	pi     int
 	sight  Sight
-	closed bool // nothing goes further: terrain, higher ground
-	hidden bool // sight is closed by cover a shot can go through
+	closed  bool // nothing goes further: terrain, higher ground
+	hidden  bool // sight is closed by cover a shot can go through
+	through bool // a shot's line: it goes on through such cover
 }
 
 // close ends the line at what blocks it.
@@ -262,6 +270,10 @@ func (t *lineTrace) close(by string, at Hex) {
 // hide closes sight at cover a shot goes through: the line goes on, the
 // cover on it.
 func (t *lineTrace) hide(c CoverHit, by string, at Hex) {
+	if !t.through {
+		t.close(by, at)
+		return
+	}
 	if !t.hidden {
 		t.hidden = true
 		t.sight.BlockedBy, t.sight.BlockedAt = by, at
@@ -272,14 +284,14 @@ func (t *lineTrace) hide(c CoverHit, by string, at Hex) {
 // traceLines walks the two nudged lines from the viewer to the target
 // together (they differ only where they graze a corner) and stops each at
 // the first thing that closes it.
-func (m *Map) traceLines(from, to Hex) (Sight, Sight) {
+func (m *Map) traceLines(from, to Hex, through bool) (Sight, Sight) {
 	w := newLineWalk(from, to)
 	n := int(w.n)
 	eyeA := float64(m.Elevation(from)) + EyeHeight
 	eyeB := float64(m.Elevation(to)) + EyeHeight
 	flags, nbr := m.cellFlags()
 	var t [2]lineTrace
-	t[0] = lineTrace{prev: from, pi: m.index(from)}
+	t[0] = lineTrace{prev: from, pi: m.index(from), through: through}
 	same := true                                    // the second line has not left the first yet
 	plain := eyeA >= lowGround && eyeB >= lowGround // see lineWalk.plain
 	for i := 1; i <= n; i++ {

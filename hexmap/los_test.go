@@ -40,8 +40,8 @@ func TestSightLine(t *testing.T) {
 		cover   []string // kinds, nearest the target first
 	}{
 		{"open ground", func(m *Map) {}, a, b, true, false, "", nil},
-		{"a wall between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "wall")) }, a, b, false, false, "wall at G5", []string{"wall"}}, // a blind shot meets the wall
-		{"a closed door between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "door")) }, a, b, false, false, "door", []string{"door"}},
+		{"a wall between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "wall")) }, a, b, false, false, "wall at G5", nil},
+		{"a closed door between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "door")) }, a, b, false, false, "door", nil},
 		{"an open door is no cover", func(m *Map) {
 			d := feature(t, "door")
 			d.Open = true
@@ -53,15 +53,6 @@ func TestSightLine(t *testing.T) {
 			m.SetFeature(Hex{3, 4}, feature(t, "barrel"))
 			m.SetEdge(Hex{6, 4}, 0, feature(t, "fence"))
 		}, a, b, true, false, "", []string{"fence", "barrel"}},
-		{"a wall, and a barrel before it and a fence beyond: a shot meets all three", func(m *Map) {
-			m.SetFeature(Hex{3, 4}, feature(t, "barrel"))
-			m.SetEdge(Hex{4, 4}, 0, feature(t, "wall"))
-			m.SetEdge(Hex{6, 4}, 0, feature(t, "fence"))
-		}, a, b, false, false, "wall", []string{"fence", "wall", "barrel"}},
-		{"a wall, then rock: nothing gets through", func(m *Map) {
-			m.SetEdge(Hex{3, 4}, 0, feature(t, "wall"))
-			m.SetTerrain(Hex{5, 4}, "rock")
-		}, a, b, false, false, "rock", nil},
 		{"a hill between blocks", func(m *Map) { m.SetElevation(Hex{5, 4}, 2) }, a, b, false, false, "higher ground at", nil},
 		{"a low rise does not", func(m *Map) { m.SetElevation(Hex{5, 4}, 1) }, a, b, true, false, "", nil},
 		{"from a hilltop over a rise", func(m *Map) {
@@ -350,4 +341,51 @@ func FuzzSightAgrees(f *testing.F) {
 		}
 		checkSight(t, m, from, to)
 	})
+}
+
+// TestShotLine: a shot's line goes on through a wall or a closed door and
+// lists it with the cover on either side, nearest the target first; rock
+// stops it.
+func TestShotLine(t *testing.T) {
+	a := Hex{2, 4}
+	b := Hex{7, 4}
+	for _, tc := range []struct {
+		name    string
+		build   func(m *Map)
+		clear   bool
+		blocker string
+		cover   []string
+	}{
+		{"a wall between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "wall")) }, false, "wall at G5", []string{"wall"}},
+		{"a closed door between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "door")) }, false, "door", []string{"door"}},
+		{"a wall, a barrel before it and a fence beyond: a shot meets all three", func(m *Map) {
+			m.SetFeature(Hex{3, 4}, feature(t, "barrel"))
+			m.SetEdge(Hex{4, 4}, 0, feature(t, "wall"))
+			m.SetEdge(Hex{6, 4}, 0, feature(t, "fence"))
+		}, false, "wall", []string{"fence", "wall", "barrel"}},
+		{"a wall, then rock: nothing gets through", func(m *Map) {
+			m.SetEdge(Hex{3, 4}, 0, feature(t, "wall"))
+			m.SetTerrain(Hex{5, 4}, "rock")
+		}, false, "rock", nil},
+		{"open ground", func(m *Map) {}, true, "", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := field(t)
+			tc.build(m)
+			s := m.ShotLine(a, b)
+			if s.Clear != tc.clear || !strings.Contains(s.Reason(m), tc.blocker) {
+				t.Fatalf("clear %v (%q), want clear %v naming %q", s.Clear, s.Reason(m), tc.clear, tc.blocker)
+			}
+			var kinds []string
+			for _, c := range s.Cover {
+				kinds = append(kinds, c.Feature.Kind)
+			}
+			if !slices.Equal(kinds, tc.cover) {
+				t.Errorf("cover %v, want %v", kinds, tc.cover)
+			}
+			if sl := m.SightLine(a, b); sl.Clear != s.Clear {
+				t.Errorf("the sight line is clear %v, the shot's %v", sl.Clear, s.Clear)
+			}
+		})
+	}
 }

@@ -255,7 +255,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 		if !slices.Contains(p.Order, t.ID) {
 			p.Order = append(p.Order, t.ID)
 		}
-		sight := s.Map.SightLine(f.At, t.At)
+		sight := s.Map.ShotLine(f.At, t.At)
 		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
 			PointBlank: so.PointBlank, Motion: motion, TargetSize: s.Characters[t.Character].Size,
 			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: !sight.Clear, Aims: so.Aims}
