@@ -420,3 +420,28 @@ func (m *Map) traceStep(flags []uint8, nbr []int32, t *lineTrace, h Hex, d Direc
 		}
 	}
 }
+
+// CoverNextTo reports whether a figure at h has cover to duck behind: a
+// cover feature on one of its hexsides, in its own hex or in a
+// neighbouring hex.
+func (m *Map) CoverNextTo(h Hex) bool {
+	if f, ok := m.Feature(h); ok && f.IsCover() {
+		return true
+	}
+	for d := Direction(0); d < 6; d++ {
+		if f, ok := m.EdgeFeature(h, d); ok && f.IsCover() {
+			return true
+		}
+		if f, ok := m.Feature(h.Neighbor(d)); ok && f.IsCover() {
+			return true
+		}
+	}
+	return false
+}
+
+// AtTarget reports whether cover on a line is at the target itself: on
+// the target's own hexside, or in the hex next to it. A figure ducked
+// behind it is hidden whole.
+func (c CoverHit) AtTarget() bool {
+	return (c.OnEdge && c.Distance == 0) || (!c.OnEdge && c.Distance == 1)
+}

@@ -107,6 +107,13 @@ func TestPostureAndCover(t *testing.T) {
 	if e := mustDo(t, s, Command{Kind: CommandProne, Figure: "miranda", Prone: false}); e.AP != 2 {
 		t.Errorf("stand up: %d AP", e.AP)
 	}
+	if _, err := s.Do(Command{Kind: CommandDuck, Figure: "miranda", Duck: true}); err == nil || !strings.Contains(err.Error(), "no cover to duck behind") {
+		t.Errorf("ducked in the open: %v", err)
+	}
+	c10 := hexAt(t, s, "C10")
+	cell := s.State().Map.CellAt(c10)
+	cell.Edges[0] = &hexmap.FileFeature{Kind: "fence"}
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
 	if e := mustDo(t, s, Command{Kind: CommandDuck, Figure: "miranda", Duck: true}); e.AP != 1 || !s.State().Figures["miranda"].Ducked {
 		t.Errorf("duck: %+v", e)
 	}

@@ -175,8 +175,14 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 		Kind: EventMoved, Figure: f.ID, Path: p.Route.Hexes, To: *c.To,
 		Facing: p.Route.Facing, Run: p.Run, AP: p.AP, APLeft: f.AP - p.AP,
 	}
-	e.Text = fmt.Sprintf("%s %s %d %s %s → %s for %d AP (TWTW Movement: %s %d paces for 1 AP); %d AP left.",
-		name, verb(p.Run), steps, plural(steps, "pace", "paces"),
+	first := ""
+	if up, why := getUpAP(s, f); up > 0 {
+		e.GotUp = true
+		first = fmt.Sprintf("%s %s (%d AP, TWTW Conflict: Movement AP Cost), then ", name, strings.ReplaceAll(strings.ReplaceAll(why, "stand up", "stands up"), "emerge from", "emerges from"), up)
+		name = "" // the sentence goes on: "then walks …"
+	}
+	e.Text = fmt.Sprintf("%s%s %d %s %s → %s for %d AP (TWTW Movement: %s %d paces for 1 AP); %d AP left.",
+		first, strings.TrimSpace(name+" "+verb(p.Run)), steps, plural(steps, "pace", "paces"),
 		s.Map.Label(f.At), s.Map.Label(*c.To), p.AP, how, p.Pace, e.APLeft)
 	if sys := SystemOf(s); !sys.MovesCostAP() {
 		e.AP, e.APLeft = 0, f.AP

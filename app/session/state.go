@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
@@ -190,14 +191,42 @@ func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (rules.MovePlan, er
 	if !ok {
 		return rules.MovePlan{}, fmt.Errorf("there is no figure %q", id)
 	}
-	p, err := rules.PlanMove(s.Map, s.Characters[f.Character].Character, f.At, f.Facing, to, run, s.moveAP(f), s.BlockedFor(id))
+	up, why := getUpAP(s, f)
+	if up > s.moveAP(f) {
+		return rules.MovePlan{}, fmt.Errorf("%s must %s before moving, for %d AP, and has %d AP left", s.FigureName(id), why, up, f.AP)
+	}
+	p, err := rules.PlanMove(s.Map, s.Characters[f.Character].Character, f.At, f.Facing, to, run, s.moveAP(f)-up, s.BlockedFor(id))
 	var far *rules.TooFarError
-	if errors.As(err, &far) && !SystemOf(s).MovesCostAP() {
+	switch {
+	case errors.As(err, &far) && !SystemOf(s).MovesCostAP():
 		c := s.Characters[f.Character]
 		err = fmt.Errorf("%s is further than one move of %s goes: a move goes %d paces walking or %d running in %s, whose rules give no rate (walls, water or figures may also be in the way); move again to go further",
 			far.To, c.Name, freeMoveAP*c.Move, freeMoveAP*c.Run, SystemOf(s).Name())
+	case errors.As(err, &far) && up > 0:
+		err = fmt.Errorf("%v, after %d AP to %s", err, up, why)
 	}
+	p.AP += up
 	return p, err
+}
+
+// getUpAP is what a move of f costs before its first pace where moves cost
+// AP: standing up if prone (2 AP) and emerging if ducked behind cover (1
+// AP), as the chapter prices them (TWTW Conflict: Movement AP Cost); why
+// says it in words.
+func getUpAP(s *State, f *Figure) (ap int, why string) {
+	if !SystemOf(s).MovesCostAP() {
+		return 0, ""
+	}
+	var what []string
+	if f.Prone {
+		ap += rules.PostureAP(rules.Prone, rules.Standing)
+		what = append(what, "stand up")
+	}
+	if f.Ducked {
+		ap += rules.CoverAP(false)
+		what = append(what, "emerge from cover")
+	}
+	return ap, strings.Join(what, " and ")
 }
 
 // freeMoveAP is how far one move command goes in a system whose moves cost
@@ -263,7 +292,11 @@ func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
 	if err := canMove(s, f); err != nil {
 		return MoveArea{}, err
 	}
-	r, cost := rules.Reach(s.Map, s.Characters[f.Character].Character, f.At, f.Facing, run, s.moveAP(f), s.BlockedFor(f.ID))
+	up, why := getUpAP(s, f)
+	if up > s.moveAP(f) {
+		return MoveArea{}, refuse("%s must %s before moving, for %d AP, and has %d AP left", s.FigureName(f.ID), why, up, f.AP)
+	}
+	r, cost := rules.Reach(s.Map, s.Characters[f.Character].Character, f.At, f.Facing, run, s.moveAP(f)-up, s.BlockedFor(f.ID))
 	defer r.Release()
 	a := MoveArea{Costs: map[hexmap.Hex]int{}}
 	if SystemOf(s).MovesCostAP() {
@@ -271,7 +304,7 @@ func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
 	}
 	for _, h := range r.Hexes() {
 		if u, _ := r.Cost(h); h != f.At && s.Map.CanStand(h) == nil {
-			a.Costs[h] = cost.AP(u)
+			a.Costs[h] = cost.AP(u) + up
 		}
 	}
 	return a, nil
@@ -303,6 +336,9 @@ func (s *State) Apply(e Event) error {
 			f.At = e.To
 			f.Ran = f.Ran || e.Run
 			f.Moved = true
+			if e.GotUp {
+				f.Prone, f.Ducked = false, false
+			}
 			if e.Paced > 0 {
 				f.Paced = e.Paced
 				f.Prone = false

@@ -146,6 +146,9 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 		if st.Ducked == c.Duck {
 			return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "behind cover", false: "out of cover"}[st.Ducked])
 		}
+		if c.Duck && !s.Map.CoverNextTo(f.At) {
+			return nil, refuse("%s has no cover to duck behind at %s: a wall, fence, window, barrel or other cover on a side of the hex or next to it", ch.Name, s.Map.Label(f.At))
+		}
 		ap := rules.CoverAP(c.Duck)
 		if err := pay(s, f, ap, "duck or emerge"); err != nil {
 			return nil, err
@@ -233,6 +236,9 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 	if len(orders) == 0 {
 		return ShootPlan{}, refuse("a shoot command needs at least one shot")
 	}
+	if f.Ducked {
+		return ShootPlan{}, refuse("%s is ducked behind cover: emerge from it first (1 AP)", ch.Name)
+	}
 	carried := f.Gear[gi]
 	if !w.Thrown && carried.Loaded < len(orders) {
 		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)", w.Name, carried.Loaded, len(orders))
@@ -255,10 +261,14 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 		if !slices.Contains(p.Order, t.ID) {
 			p.Order = append(p.Order, t.ID)
 		}
-		sight := s.Map.ShotLine(f.At, t.At)
+		sight, hidden := shotAt(s, f, t)
+		size := s.Characters[t.Character].Size
+		if t.Prone && !so.PointBlank {
+			size = max(1, size/2) // a prone target shows half its size (docs/defaults.md)
+		}
 		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
-			PointBlank: so.PointBlank, Motion: motion, TargetSize: s.Characters[t.Character].Size,
-			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: !sight.Clear, Aims: so.Aims}
+			PointBlank: so.PointBlank, Motion: motion, TargetSize: size,
+			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims}
 		switch so.Kind {
 		case "snap":
 			sh.Kind = rules.Snap
@@ -286,6 +296,27 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 	}
 	p.Series = series
 	return p, nil
+}
+
+// shotAt is the line a shot from f at t follows, and whether t is hidden
+// on it (not visible: 3 downgrades). A target ducked behind cover at it
+// on the line is hidden whole: that cover shields every hit location
+// (docs/defaults.md); ducked where the line finds no cover at it, it is
+// as open as standing.
+func shotAt(s *State, f, t *Figure) (hexmap.Sight, bool) {
+	sight := s.Map.ShotLine(f.At, t.At)
+	hidden := !sight.Clear
+	if t.Ducked {
+		for i, c := range sight.Cover {
+			if c.AtTarget() {
+				sight.Cover = slices.Clone(sight.Cover)
+				sight.Cover[i].Feature.Height = hexmap.Full
+				hidden = true
+				break
+			}
+		}
+	}
+	return sight, hidden
 }
 
 func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {

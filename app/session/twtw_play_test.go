@@ -111,3 +111,110 @@ func TestCoverBetweenTargetAndAttackerShieldsABlindShot(t *testing.T) {
 		t.Errorf("the shot through the wall: %s", e.Text)
 	}
 }
+
+// TestAProneFigureStandsUpBeforeItWalks: "Stand up: 2 AP" (TWTW Conflict:
+// Movement AP Cost). Cyril drops prone (1 AP); a walk of one pace then
+// costs 2 AP to stand and 1 to walk, the map window's reach overlay says
+// 3 AP for the same hex, and Cyril is standing after it.
+func TestAProneFigureStandsUpBeforeItWalks(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "cyril", Prone: true})
+	to := hexAt(t, s, "D8")
+	area, err := s.State().Reach("cyril", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := area.Costs[to]; got != 3 {
+		t.Errorf("the reach overlay prices D8 at %d AP, want 3", got)
+	}
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &to})
+	if e.AP != 3 || !strings.Contains(e.Text, "Cyril Wellington stands up (2 AP, TWTW Conflict: Movement AP Cost), then moves 1 pace") {
+		t.Errorf("the move: %d AP, %s", e.AP, e.Text)
+	}
+	if s.State().Figures["cyril"].Prone {
+		t.Error("Cyril is still prone after walking")
+	}
+}
+
+// TestADuckedFigureEmergesBeforeItMoves: "Emerge from cover: 1 AP" (TWTW
+// Conflict: Movement AP Cost): a figure ducked behind cover that moves
+// comes out of it first.
+func TestADuckedFigureEmergesBeforeItMoves(t *testing.T) {
+	s := open(t)
+	st := s.State()
+	c8 := hexAt(t, s, "C8")
+	cell := st.Map.CellAt(c8)
+	cell.Edges[0] = &hexmap.FileFeature{Kind: "fence"}
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	mustDo(t, s, Command{Kind: CommandDuck, Figure: "cyril", Duck: true})
+	to := hexAt(t, s, "C9")
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &to})
+	if !strings.Contains(e.Text, "emerges from cover (1 AP") || s.State().Figures["cyril"].Ducked {
+		t.Errorf("the move from cover: %s (ducked %v)", e.Text, s.State().Figures["cyril"].Ducked)
+	}
+}
+
+// TestADuckedTargetIsHiddenBehindItsCover: "Duck behind cover: 1 AP"
+// (TWTW Conflict: Movement AP Cost). Zeke ducks behind a fence on his own
+// hexside facing Cyril: Cyril's shot is at a target not visible (3
+// downgrades), and the fence shields even Zeke's head (docs/defaults.md).
+// Ducked, Zeke's own shot waits for him to emerge.
+func TestADuckedTargetIsHiddenBehindItsCover(t *testing.T) {
+	s := open(t)
+	st := s.State()
+	u8 := hexAt(t, s, "U8")
+	cell := st.Map.CellAt(u8)
+	cell.Edges[3] = &hexmap.FileFeature{Kind: "fence"} // west, towards Cyril
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+	standing, err := s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, Command{Kind: CommandDuck, Figure: "zeke", Duck: true})
+	ducked, err := s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if standing.Series.Plans[0].Shot.NotVisible || !ducked.Series.Plans[0].Shot.NotVisible {
+		t.Errorf("not visible: standing %v, ducked %v", standing.Series.Plans[0].Shot.NotVisible, ducked.Series.Plans[0].Shot.NotVisible)
+	}
+	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: []ShotOrder{{Target: "cyril"}}}); err == nil || !strings.Contains(err.Error(), "emerge from it first") {
+		t.Errorf("a ducked Zeke shoots: %v", err)
+	}
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "cyril", Weapon: "schofield"})
+	pool := ducked.Series.Pool
+	var dice []int
+	for range pool.Count {
+		dice = append(dice, pool.Sides)
+	}
+	dice = append(dice, pool.Sides, 1, 1, 1, 1, 1, 1, 1, 1)
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders, Dice: dice, Cards: []string{"3H"}})
+	if !strings.Contains(e.Text, "not visible") || !strings.Contains(e.Text, "The fence (AV 2) shields the head") {
+		t.Errorf("the shot at the ducked Zeke: %s", e.Text)
+	}
+}
+
+// TestAProneTargetShowsHalfItsSize: a prone figure at range is a smaller
+// target (TWTW Conflict: Target Size; docs/defaults.md): Zeke (Size 6)
+// prone counts as Size 3, +1 to the TN.
+func TestAProneTargetShowsHalfItsSize(t *testing.T) {
+	s := open(t)
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+	standing, err := s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "zeke", Prone: true})
+	prone, err := s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := prone.Series.TNs[0] - standing.Series.TNs[0]; d != 1 {
+		t.Errorf("a prone Zeke's TN is %d more than a standing one's, want 1", d)
+	}
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders})
+	if !strings.Contains(e.Text, "size") {
+		t.Errorf("the log does not say the size: %s", e.Text)
+	}
+}
