@@ -110,6 +110,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.drawLabels(g.base, st)
 			g.drawReach(g.base)
 			g.drawRangeBands(g.base, st)
+			g.drawLoose(g.base, st)
 			g.drawFigures(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
 			g.baseFor = bk
@@ -523,4 +524,33 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 		at := l.ToPixel(f.At.Add(f.Facing.Vector().Scale(r)))
 		say(dst, fmt.Sprintf("TN %d", rules.TNStandard+k), labels, at.X, at.Y-s*0.6, color.RGBA{0xa0, 0x40, 0x10, 0xff}, true)
 	}
+}
+
+// drawLoose draws the weapons lying on the map (State.Loose) as a small
+// blade at the lower right of their hex, where a figure standing there
+// leaves it in view.
+func (g *Game) drawLoose(dst *ebiten.Image, st *session.State) {
+	if len(st.Loose) == 0 {
+		return
+	}
+	l := g.layout
+	s := l.Size
+	var b batch
+	steel, edge := color.RGBA{0xe8, 0xe8, 0xf0, 0xff}, color.RGBA{0x20, 0x18, 0x10, 0xff}
+	for _, it := range st.Loose {
+		p := l.ToPixel(it.At)
+		c := hexmap.Point{X: p.X + s*0.45, Y: p.Y + s*0.4}
+		tip := hexmap.Point{X: c.X + s*0.3, Y: c.Y - s*0.3}
+		hilt := hexmap.Point{X: c.X - s*0.3, Y: c.Y + s*0.3}
+		guardA := hexmap.Point{X: c.X - s*0.22, Y: c.Y - s*0.02}
+		guardB := hexmap.Point{X: c.X - s*0.02, Y: c.Y + s*0.22}
+		for _, pass := range []struct {
+			col color.Color
+			w   float64
+		}{{edge, s / 5}, {steel, s / 10}} {
+			b.path(dst, polyline([]hexmap.Point{hilt, tip}), float32(math.Max(2, pass.w)), pass.col)
+			b.path(dst, polyline([]hexmap.Point{guardA, guardB}), float32(math.Max(2, pass.w)), pass.col)
+		}
+	}
+	b.flush(dst)
 }

@@ -274,6 +274,11 @@ func (p *play) tip(h hexmap.Hex) string {
 			parts = append(parts, s)
 		}
 	}
+	for _, l := range p.st.Loose {
+		if l.At == h {
+			parts = append(parts, session.Weapons()[l.Weapon].Name+" lying here")
+		}
+	}
 	if f, ok := p.st.FigureAt(h); ok {
 		s := p.st.FigureName(f.ID) + " (" + f.Side + ")"
 		if at := p.st.Standing(f.ID); at != "" {

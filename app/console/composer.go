@@ -33,6 +33,8 @@ type composer struct {
 	run, pointBlank        *widget.Check
 	turn                   *widget.Select
 	weapon, target, kind   *widget.Select
+	loose                  *widget.Select // weapons lying near the actor (Pick up)
+	looseNear              []session.Loose
 	aims                   *widget.Select
 	attack, improv, defend *widget.Select
 	careful, prone, duck   *widget.Check
@@ -71,6 +73,7 @@ func newComposer(c *Console) *composer {
 	}
 	p.turn.SetSelectedIndex(0)
 	p.weapon = widget.NewSelect(nil, changed)
+	p.loose = widget.NewSelect(nil, changed)
 	p.target = widget.NewSelect(nil, changed)
 	p.target.PlaceHolder = "Target"
 	p.kind = widget.NewSelect(shotKinds, changed)
@@ -218,6 +221,12 @@ func (p *composer) fillActor() {
 		s.Refresh()
 	}
 	keep(p.weapon, weapons)
+	p.looseNear = st.LooseNear(id)
+	var near []string
+	for _, l := range p.looseNear {
+		near = append(near, session.Weapons()[l.Weapon].Name+" at "+st.Map.Label(l.At))
+	}
+	keep(p.loose, near)
 	old := p.target.Selected
 	keep(p.target, targets)
 	if ok && !contains(targets, old) {
@@ -309,6 +318,8 @@ func (p *composer) layoutParams() {
 		objs = append(objs, p.duck)
 	case session.ActDoor:
 		objs = append(objs, row("Door in hex", p.hex), row("Hexside", p.side), p.open)
+	case session.ActPickUp:
+		objs = append(objs, row("Weapon", p.loose))
 	case session.ActStrike:
 		objs = append(objs, row("Target", p.target))
 		if p.action.SelectedIndex() >= 0 && p.c.state.Actions()[p.action.SelectedIndex()].Stances {
@@ -416,6 +427,13 @@ func (p *composer) command() (session.Command, error) {
 		if c.Target == "" {
 			return c, errors.New("pick a target")
 		}
+	case session.ActPickUp:
+		i := p.loose.SelectedIndex()
+		if i < 0 || i >= len(p.looseNear) {
+			return c, errors.New("no weapon lies in the figure's hex or next to it")
+		}
+		l := p.looseNear[i]
+		c.Kind, c.Weapon, c.To = session.CommandPickUp, l.Weapon, &l.At
 	case session.ActDoor:
 		h, err := p.c.state.Map.ParseHex(strings.TrimSpace(p.hex.Text))
 		if err != nil {

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
@@ -217,6 +218,17 @@ func (s *State) check(e Event) error {
 			if a.Armor < 0 || a.Armor > maxCount {
 				return bad(fmt.Sprintf("ablations[%d].armor", i), "%d, want 0 or more", a.Armor)
 			}
+		}
+		for i, l := range e.Dropped {
+			if _, ok := ruleTables.weapons[l.Weapon]; !ok {
+				return bad(fmt.Sprintf("dropped[%d].weapon", i), "%q is not in the weapon table", l.Weapon)
+			}
+			if err := onMap(fmt.Sprintf("dropped[%d].at", i), l.At); err != nil {
+				return err
+			}
+		}
+		if l := e.PickedUp; l != nil && !slices.Contains(s.Loose, *l) {
+			return bad("picked_up", "no %s lies at %v", l.Weapon, l.At)
 		}
 		if r := e.Riposte; r != nil {
 			if err := figure("riposte.by", r.By); err != nil {

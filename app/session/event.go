@@ -46,6 +46,8 @@ type Event struct {
 	Ablations []Ablation        `json:"ablations,omitempty"` // acted: cover worn down
 	Doors     []DoorChange      `json:"doors,omitempty"`     // acted: doors opened or closed
 	Landings  []Landing         `json:"landings,omitempty"`  // acted: where thrown objects that missed came down
+	Dropped   []Loose           `json:"dropped,omitempty"`   // acted: weapons that came to lie on the map
+	PickedUp  *Loose            `json:"picked_up,omitempty"` // acted (pick_up): the weapon taken from the map
 	Action    string            `json:"action,omitempty"`    // acted: the command kind
 	Cards     []string          `json:"cards,omitempty"`     // acted: the action cards drawn, by name
 	Targets   []string          `json:"targets,omitempty"`   // acted: the figures shot at or struck, in order

@@ -34,6 +34,8 @@ type FightFile struct {
 	Segment int `json:"segment,omitempty"`
 	// Options are the fight's rule options.
 	Options FightOptions `json:"options,omitzero"`
+	// Loose are the weapons lying on the map.
+	Loose []LooseSpec `json:"loose,omitempty"`
 }
 
 // FightOptions are the rule options of a fight.
@@ -206,5 +208,22 @@ func (f *FightFile) State() (*State, error) {
 		s.Figures[fs.ID] = fig
 		s.Order = append(s.Order, fs.ID)
 	}
+	if len(f.Loose) > MaxLoose {
+		return nil, fmt.Errorf("loose: %d weapons lying on the map, at most %d", len(f.Loose), MaxLoose)
+	}
+	for i, l := range f.Loose {
+		field := fmt.Sprintf("loose[%d]", i)
+		if _, ok := ruleTables.weapons[l.Weapon]; !ok {
+			return nil, fmt.Errorf("%s.weapon: %q is not in the weapon table", field, l.Weapon)
+		}
+		at, err := m.ParseHex(l.At)
+		if err != nil || !m.Contains(at) {
+			return nil, fmt.Errorf("%s.at: %q is not a hex of the map", field, l.At)
+		}
+		s.Loose = append(s.Loose, Loose{Weapon: l.Weapon, At: at})
+	}
 	return s, nil
 }
+
+// MaxLoose is how many weapons a fight file may have lying on the map.
+const MaxLoose = 4096

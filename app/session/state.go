@@ -39,7 +39,9 @@ type State struct {
 	// Unaimed are the figures that declared an unaimed shot this round
 	// (Lead and Chrome: +3 initiative, −5 to hit).
 	Unaimed map[string]bool
-	Log     []Event // every event after the opening, in order
+	// Loose are the weapons lying on the map (loose.go).
+	Loose []Loose
+	Log   []Event // every event after the opening, in order
 }
 
 // MayAct reports whether figure id may act at the current segment without
@@ -381,6 +383,7 @@ func (s *State) Apply(e Event) error {
 		}
 	case EventActed:
 		s.Riposte = e.Riposte
+		s.applyLoose(e)
 		for _, c := range e.Changes {
 			f, ok := s.Figures[c.Figure]
 			if !ok {
@@ -423,6 +426,9 @@ func (s *State) Apply(e Event) error {
 // gear or notes).
 func (s *State) Snapshot(seat *Seat) *FightFile {
 	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Map: s.Map.File(), Segment: s.Segment}
+	for _, l := range s.Loose {
+		f.Loose = append(f.Loose, LooseSpec{Weapon: l.Weapon, At: s.Map.Label(l.At)})
+	}
 	if s.Begun {
 		f.Round = s.Round // round 0: the first round's initiative is still to roll
 	}

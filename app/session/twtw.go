@@ -46,7 +46,7 @@ func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)
 	case CommandSegment:
 		ev, err := decideSegment(s)
 		return ev, true, err
-	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover:
+	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandPickUp:
 		ev, err := decideAction(s, c, src)
 		return ev, true, err
 	case CommandDoor:
@@ -264,6 +264,7 @@ var twtwActions = []Action{
 	{Name: ActShoot, Kind: CommandShoot}, {Name: ActMelee, Kind: CommandMelee},
 	{Name: ActProne, Kind: CommandProne}, {Name: ActDuck, Kind: CommandDuck},
 	{Name: ActRecover, Kind: CommandRecover}, {Name: ActDoor, Kind: CommandDoor},
+	{Name: ActPickUp, Kind: CommandPickUp},
 }
 
 // Movement: paces per AP walking and running.

@@ -178,6 +178,8 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 		return ev, nil
 	case CommandShoot:
 		return decideShoot(s, c, f, ch, src)
+	case CommandPickUp:
+		return decidePickUp(s, c, f, ch)
 	case CommandMelee:
 		return decideMelee(s, c, f, ch, src)
 	}
@@ -217,6 +219,9 @@ type ShootPlan struct {
 	Sights  []hexmap.Sight // per shot
 	Targets []*Figure      // per shot
 	Order   []string       // the targets in the order first shot at
+	// Thrown are the gear entries a throw of a thrown weapon uses, one a
+	// shot (readied ones first): each leaves the hand.
+	Thrown []int
 }
 
 // PlanShoot prices shots by figure id with weapon: range from the map, the
@@ -244,6 +249,25 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)", w.Name, carried.Loaded, len(orders))
 	}
 	p := ShootPlan{Weapon: w, Gear: gi}
+	if w.Thrown {
+		// One of them a throw, the readied ones first.
+		for i, g := range f.Gear {
+			if g.Weapon == weapon && g.Readied {
+				p.Thrown = append(p.Thrown, i)
+			}
+		}
+		for i, g := range f.Gear {
+			if g.Weapon == weapon && !g.Readied {
+				p.Thrown = append(p.Thrown, i)
+			}
+		}
+		if len(p.Thrown) < len(orders) {
+			return ShootPlan{}, refuse("%s carries %d %s: one for each throw, not enough for %d", ch.Name, len(p.Thrown), w.Name, len(orders))
+		}
+		p.Thrown = p.Thrown[:len(orders)]
+		p.Gear = p.Thrown[0]
+		carried = f.Gear[p.Gear]
+	}
 	var shots []rules.Shot
 	motion := rules.Still
 	switch {
@@ -284,9 +308,13 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 		}
 		shots = append(shots, sh)
 		// The next shot finds the weapon as this one leaves it: in hand,
-		// uncocked (TWTW Conflict: Cocking and Readying), a round spent.
+		// uncocked (TWTW Conflict: Cocking and Readying), a round spent;
+		// the next throw takes the next of its kind.
 		carried = rules.AfterShot(carried, w)
 		carried.Readied = true
+		if w.Thrown && i+1 < len(p.Thrown) {
+			carried = f.Gear[p.Thrown[i+1]]
+		}
 		p.Sights = append(p.Sights, sight)
 		p.Targets = append(p.Targets, t)
 	}
@@ -337,12 +365,26 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	st := f.FigureStatus.clone()
-	after := f.Gear[gi]
-	for range c.Shots {
-		after = rules.AfterShot(after, w)
+	if w.Thrown {
+		// What is thrown leaves the hand (TWTW Conflict: Throwing Things).
+		gone := map[int]bool{}
+		for _, i := range plan.Thrown {
+			gone[i] = true
+		}
+		var kept []rules.Carried
+		for i, g := range f.Gear {
+			if !gone[i] {
+				kept = append(kept, g)
+			}
+		}
+		st.Gear = kept
+	} else {
+		after := f.Gear[gi]
+		for range c.Shots {
+			after = rules.AfterShot(after, w)
+		}
+		st.Gear[gi] = after
 	}
-	after.Readied = !w.Thrown
-	st.Gear[gi] = after
 	var names []string
 	for _, t := range targets {
 		names = append(names, s.FigureName(t.ID))
@@ -360,13 +402,22 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	changes := map[string]FigureChange{}
 	var ablations []Ablation
 	var landings []Landing
+	var dropped []Loose
 	for i, h := range res.Hits {
 		t := targets[i]
+		if w.Thrown && h.Result.Success {
+			dropped = append(dropped, Loose{Weapon: w.ID, At: t.At}) // it falls at the target's feet
+		}
 		if !h.Result.Success {
 			if w.Thrown {
-				if at, err := rules.ScatterHex(f.At, t.At, h.Card, s.Map.Scale); err == nil {
+				at, err := rules.ScatterHex(f.At, t.At, h.Card, s.Map.Scale)
+				switch {
+				case err == nil && s.Map.Contains(at):
 					text = append(text, fmt.Sprintf("The %s lands at %s (%d o'clock, %d paces).", w.Name, s.Map.Label(at), h.Card.Clock, h.Card.Phase))
 					landings = append(landings, Landing{From: f.At, Target: t.At, At: at, Clock: h.Card.Clock, Phase: h.Card.Phase})
+					dropped = append(dropped, Loose{Weapon: w.ID, At: at})
+				default:
+					text = append(text, fmt.Sprintf("The %s flies off the map (%d o'clock, %d paces) and is lost.", w.Name, h.Card.Clock, h.Card.Phase))
 				}
 			}
 			continue
@@ -396,7 +447,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		text = append(text, "Calamity!")
 	}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: series.AP, APLeft: f.AP - series.AP,
-		Changes: []FigureChange{change(f, f.AP-series.AP, st)}, Ablations: ablations, Landings: landings,
+		Changes: []FigureChange{change(f, f.AP-series.AP, st)}, Ablations: ablations, Landings: landings, Dropped: dropped,
 		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-series.AP)}
 	for _, h := range res.Hits {
 		e.Cards = append(e.Cards, h.Card.Name())

@@ -218,3 +218,55 @@ func TestAProneTargetShowsHalfItsSize(t *testing.T) {
 		t.Errorf("the log does not say the size: %s", e.Text)
 	}
 }
+
+// TestAThrownWeaponLeavesTheHand: "When a thrown item misses the intended
+// target, use the scatter section of the Action Card to determine where
+// the item lands" (TWTW Conflict: Throwing Things). Jeb throws his only
+// knife at Cyril and misses: the knife is gone from his gear and lies
+// where the card puts it, so a second throw is refused; next round he
+// walks over and picks it up, in hand, for its ready cost (2 AP).
+func TestAThrownWeaponLeavesTheHand(t *testing.T) {
+	s := open(t)
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "jeb", Weapon: "throwing-knife",
+		Shots: []ShotOrder{{Target: "cyril", Kind: "normal"}}, Dice: []int{1, 1, 1, 1}, Cards: []string{"5S"}})
+	st := s.State()
+	if len(e.Dropped) != 1 || len(st.Loose) != 1 || !strings.Contains(e.Text, "The throwing knife lands at") {
+		t.Fatalf("the miss: dropped %+v, loose %+v: %s", e.Dropped, st.Loose, e.Text)
+	}
+	for _, g := range st.Figures["jeb"].Gear {
+		if g.Weapon == "throwing-knife" {
+			t.Fatalf("the knife is still in Jeb's gear: %+v", st.Figures["jeb"].Gear)
+		}
+	}
+	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "jeb", Weapon: "throwing-knife", Shots: []ShotOrder{{Target: "cyril"}}}); err == nil {
+		t.Error("Jeb threw the same knife twice")
+	}
+	knife := st.Loose[0].At
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(st)})
+	area, err := s.State().Reach("jeb", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, cost := knife, 1000
+	for _, h := range append([]hexmap.Hex{knife}, knife.Ring(1)...) {
+		if c, ok := area.Costs[h]; ok && c < cost {
+			best, cost = h, c
+		}
+	}
+	if cost == 1000 {
+		t.Fatalf("Jeb cannot reach the knife at %s", st.Map.Label(knife))
+	}
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "jeb", To: &best})
+	p := mustDo(t, s, Command{Kind: CommandPickUp, Figure: "jeb", Weapon: "throwing-knife"})
+	if p.AP != 2 || !strings.Contains(p.Text, "Jeb Perkins picks up the throwing knife at") {
+		t.Errorf("the pick-up: %d AP: %s", p.AP, p.Text)
+	}
+	st = s.State()
+	if len(st.Loose) != 0 || st.Figures["jeb"].Gear[len(st.Figures["jeb"].Gear)-1] != (rules.Carried{Weapon: "throwing-knife", Readied: true}) {
+		t.Errorf("after the pick-up: loose %+v, gear %+v", st.Loose, st.Figures["jeb"].Gear)
+	}
+	mustDo(t, s, Command{Kind: CommandUndo})
+	if len(s.State().Loose) != 1 {
+		t.Errorf("undoing the pick-up leaves %d knives on the map", len(s.State().Loose))
+	}
+}
