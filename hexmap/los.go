@@ -253,9 +253,9 @@ func (w *lineWalk) plain(m *Map, flags []uint8, pi, left int) (int, int) {
 
 // lineTrace is one line's progress: where it is and what it has found.
 type lineTrace struct {
-	prev   Hex
-	pi     int
-	sight  Sight
+	prev    Hex
+	pi      int
+	sight   Sight
 	closed  bool // nothing goes further: terrain, higher ground
 	hidden  bool // sight is closed by cover a shot can go through
 	through bool // a shot's line: it goes on through such cover

@@ -14,8 +14,8 @@ const (
 	ActRecover = "Recover from stun"
 	ActDoor    = "Open / close a door"
 	ActPickUp  = "Pick up a weapon" // from the figure's hex or the next (State.LooseNear)
-	ActStrike  = "Strike in melee" // a system's own melee attack
-	ActFire    = "Fire"            // a system's own ranged attack: its sheet's weapon, its rate of fire
+	ActStrike  = "Strike in melee"  // a system's own melee attack
+	ActFire    = "Fire"             // a system's own ranged attack: its sheet's weapon, its rate of fire
 )
 
 // Action is one of a system's actions as the composer offers it.

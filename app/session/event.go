@@ -35,7 +35,7 @@ type Event struct {
 	To        hexmap.Hex        `json:"to"`
 	Facing    hexmap.Direction  `json:"facing"`
 	Run       bool              `json:"run,omitempty"`
-	GotUp     bool              `json:"got_up,omitempty"` // moved: stood up and came out of cover first
+	GotUp     bool              `json:"got_up,omitempty"`  // moved: stood up and came out of cover first
 	AP        int               `json:"ap,omitempty"`      // AP spent
 	APLeft    int               `json:"ap_left,omitempty"` // AP left after it
 	Round     int               `json:"round,omitempty"`

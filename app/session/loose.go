@@ -75,7 +75,7 @@ func decidePickUp(s *State, c Command, f *Figure, ch Character) ([]Event, error)
 	st.Gear = append(st.Gear, rules.Carried{Weapon: w.ID, Readied: true, Loaded: 0})
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, PickedUp: found,
 		Changes: []FigureChange{change(f, f.AP-ap, st)},
-		Text: fmt.Sprintf("%s picks up the %s at %s, in hand (%d AP, as readying it). %d AP left.", ch.Name, w.Name, s.Map.Label(found.At), ap, f.AP-ap)}
+		Text:    fmt.Sprintf("%s picks up the %s at %s, in hand (%d AP, as readying it). %d AP left.", ch.Name, w.Name, s.Map.Label(found.At), ap, f.AP-ap)}
 	return []Event{e}, nil
 }
 
