@@ -9,6 +9,15 @@ import (
 	"hexslinger/rules"
 )
 
+// countDownTo has the Judge count the segments down until figure id's
+// number comes up.
+func countDownTo(t *testing.T, s *Session, id string) {
+	t.Helper()
+	for s.State().Segment > s.State().Figures[id].AP {
+		mustDo(t, s, Command{Kind: CommandSegment})
+	}
+}
+
 func mustDo(t *testing.T, s *Session, c Command) Event {
 	t.Helper()
 	ev, err := s.Do(c)
@@ -129,9 +138,11 @@ func TestMeleeBlow(t *testing.T) {
 	next := jeb.At.Neighbor(hexmap.Direction(5))
 	// The Judge walks Cyril over to Jeb.
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8}})
+	countDownTo(t, s, "cyril")
 	if _, err := s.Do(Command{Kind: CommandMove, Figure: "cyril", To: &next}); err != nil {
 		t.Fatal(err)
 	}
+	countDownTo(t, s, "cyril") // the move paid AP: his number comes up again
 	// A quick punch (Cyril: unarmed 2, Coordination 4: 2d10) against Jeb's
 	// defense 5 (melee 2): 8 hits; Jeb's stun check (Fortitude 4) passes.
 	e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"},

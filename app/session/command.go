@@ -112,6 +112,9 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 		if err := canMove(s, f); err != nil {
 			return nil, err
 		}
+		if err := onTime(s, f, map[string]string{CommandMove: "a move", CommandTurn: "a turn"}[c.Kind]); err != nil {
+			return nil, err
+		}
 		if c.Kind == CommandMove {
 			return decideMove(s, f, c)
 		}
@@ -143,7 +146,18 @@ func decideSegment(s *State) ([]Event, error) {
 	if s.Segment <= 1 {
 		return nil, refuse("round %d is at its last segment: start the next round", s.Round)
 	}
-	e := Event{Kind: EventSegment, Segment: s.Segment - 1}
+	// The count goes on to the next segment at which someone may act:
+	// the segments between pass with nobody's number in them.
+	next := 0
+	for _, id := range s.Order {
+		if f := s.Figures[id]; f.AP > 0 && f.AP < s.Segment && f.Condition == rules.Fine {
+			next = max(next, f.AP)
+		}
+	}
+	if next == 0 {
+		next = s.Segment - 1
+	}
+	e := Event{Kind: EventSegment, Segment: next}
 	var acting []string
 	for _, id := range s.Order {
 		if f := s.Figures[id]; f.AP >= e.Segment && f.AP > 0 && f.Condition == rules.Fine {

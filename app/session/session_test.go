@@ -308,8 +308,10 @@ func TestSegments(t *testing.T) {
 	if st.Segment != 20 || st.MayAct("miranda") {
 		t.Fatalf("at the start: segment %d, Miranda (9 AP) may act %v", st.Segment, st.MayAct("miranda"))
 	}
-	for i := 0; i < 11; i++ {
-		mustDo(t, s, Command{Kind: CommandSegment})
+	// Next segment skips to the first segment someone's number is in:
+	// Miranda's 9, then 8 (Cyril, Zeke).
+	if e := mustDo(t, s, Command{Kind: CommandSegment}); e.Segment != 9 || !strings.Contains(e.Text, "Segment 9. May act: Miranda Valentine.") {
+		t.Errorf("the count from 20: %d, %q", e.Segment, e.Text)
 	}
 	st = s.State()
 	if st.Segment != 9 || !st.MayAct("miranda") || st.MayAct("cyril") {

@@ -294,6 +294,9 @@ func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
 	if err := canMove(s, f); err != nil {
 		return MoveArea{}, err
 	}
+	if err := onTime(s, f, "a move"); err != nil {
+		return MoveArea{}, err
+	}
 	up, why := getUpAP(s, f)
 	if up > s.moveAP(f) {
 		return MoveArea{}, refuse("%s must %s before moving, for %d AP, and has %d AP left", s.FigureName(f.ID), why, up, f.AP)

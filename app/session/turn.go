@@ -104,3 +104,26 @@ func (s *State) Standing(id string) string {
 	}
 	return ""
 }
+
+// early is how many segments before its number figure f would act now:
+// "Any character may go on a round that is equal to or less than their
+// Initiative number" (TWTW Conflict: Taking Actions), and acting before
+// it is an interrupt, one downgrade per segment early (DESIGN.md
+// segments). 0 before the first round's initiative and where the round
+// counts no segments.
+func early(s *State, f *Figure) int {
+	if !s.Begun || !SystemOf(s).MovesCostAP() || f.AP >= s.Segment {
+		return 0
+	}
+	return s.Segment - f.AP
+}
+
+// onTime refuses an action that cannot interrupt when figure f's number
+// has not come up: only an attack may go before it (docs/defaults.md).
+func onTime(s *State, f *Figure, what string) error {
+	if n := early(s, f); n > 0 {
+		return refuse("%s's number (%d) has not come up: the count is at segment %d, and only an attack may interrupt (one downgrade per segment early), not %s. Count down to %d (Next segment)",
+			s.FigureName(f.ID), f.AP, s.Segment, what, f.AP)
+	}
+	return nil
+}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -83,6 +84,16 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 	}
 	if f.Condition == rules.Stunned && c.Kind != CommandRecover {
 		return nil, refuse("%s is stunned and must spend the round recovering", ch.Name)
+	}
+	switch c.Kind {
+	case CommandShoot, CommandMelee, CommandRecover:
+		// An attack may interrupt; recovering takes the whole round.
+	default:
+		what := map[string]string{CommandReady: "readying a weapon", CommandCock: "cocking one", CommandProne: "dropping prone or standing up",
+			CommandDuck: "ducking or emerging", CommandPickUp: "picking up a weapon", CommandDoor: "working a door"}[c.Kind]
+		if err := onTime(s, f, cmp.Or(what, c.Kind)); err != nil {
+			return nil, err
+		}
 	}
 	st := f.FigureStatus.clone()
 	acted := func(ap int, text string, more ...FigureChange) []Event {
@@ -292,7 +303,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 		}
 		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
 			PointBlank: so.PointBlank, Motion: motion, TargetSize: size,
-			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims}
+			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f)}
 		switch so.Kind {
 		case "snap":
 			sh.Kind = rules.Snap
@@ -484,6 +495,9 @@ type MeleePlan struct {
 	TN     int        // the target's defense value
 	Pool   rules.Pool // the attacker's pool after upgrades and the dodge's downgrades
 	Chance float64    // the exact chance the blow lands (before a block)
+	// Interrupt is the downgrades for striking before the attacker's
+	// number: one a segment early.
+	Interrupt int
 }
 
 // PlanMelee prices a blow by figure id with weapon ("" unarmed).
@@ -544,6 +558,8 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder) (MeleePlan, error) {
 		return MeleePlan{}, refuse("%s needs %d AP to %s but has %d", tc.Name, mp.DefAP, bo.Defense, t.AP)
 	}
 	mp.TN, _ = rules.Defense(tc.Character, 0, rules.NoDominance)
+	mp.Interrupt = early(s, f)
+	steps -= mp.Interrupt
 	base, _ := ch.SkillPool(skill)
 	mp.Pool = base.Shift(steps)
 	if mp.Pool.Count > 0 {
@@ -575,7 +591,11 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	hit := rules.Judge(r.Top(), tn)
-	text := []string{fmt.Sprintf("%s: %s vs %s's defense %d: %d, %s (%s).", ch.Name, plan.Explained, tc.Name, tn, hit.Total,
+	interrupting := ""
+	if mp.Interrupt > 0 {
+		interrupting = fmt.Sprintf("; interrupting %d segment(s) early: %d downgrade(s) (DESIGN.md segments)", mp.Interrupt, mp.Interrupt)
+	}
+	text := []string{fmt.Sprintf("%s: %s%s vs %s's defense %d: %d, %s (%s).", ch.Name, plan.Explained, interrupting, tc.Name, tn, hit.Total,
 		map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name())}
 	loc := card.Location
 	if hit.Success && bo.Defense == "block" {

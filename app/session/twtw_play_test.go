@@ -243,6 +243,7 @@ func TestAThrownWeaponLeavesTheHand(t *testing.T) {
 	}
 	knife := st.Loose[0].At
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(st)})
+	countDownTo(t, s, "jeb")
 	area, err := s.State().Reach("jeb", false)
 	if err != nil {
 		t.Fatal(err)
@@ -257,6 +258,7 @@ func TestAThrownWeaponLeavesTheHand(t *testing.T) {
 		t.Fatalf("Jeb cannot reach the knife at %s", st.Map.Label(knife))
 	}
 	mustDo(t, s, Command{Kind: CommandMove, Figure: "jeb", To: &best})
+	countDownTo(t, s, "jeb")
 	p := mustDo(t, s, Command{Kind: CommandPickUp, Figure: "jeb", Weapon: "throwing-knife"})
 	if p.AP != 2 || !strings.Contains(p.Text, "Jeb Perkins picks up the throwing knife at") {
 		t.Errorf("the pick-up: %d AP: %s", p.AP, p.Text)
@@ -268,5 +270,59 @@ func TestAThrownWeaponLeavesTheHand(t *testing.T) {
 	mustDo(t, s, Command{Kind: CommandUndo})
 	if len(s.State().Loose) != 1 {
 		t.Errorf("undoing the pick-up leaves %d knives on the map", len(s.State().Loose))
+	}
+}
+
+// TestAFigureActsWhenItsNumberComesUp: "Any character may go on a round
+// that is equal to or less than their Initiative number. When a character
+// wishes to take an action, they ... pay the necessary AP by decrementing
+// their Initiative number" (TWTW Conflict: Taking Actions). Cyril (8)
+// cannot ready his gun at segment 20; at 8 he can, and his number drops
+// to 6, so cocking it at once is refused until the count reaches 6.
+func TestAFigureActsWhenItsNumberComesUp(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
+	ready := Command{Kind: CommandReady, Figure: "cyril", Weapon: "schofield"}
+	if _, err := s.Do(ready); err == nil || !strings.Contains(err.Error(), "Cyril Wellington's number (8) has not come up: the count is at segment 20") {
+		t.Fatalf("readying at segment 20: %v", err)
+	}
+	countDownTo(t, s, "cyril")
+	mustDo(t, s, ready)
+	cock := Command{Kind: CommandCock, Figure: "cyril", Weapon: "schofield"}
+	if _, err := s.Do(cock); err == nil || !strings.Contains(err.Error(), "number (6) has not come up: the count is at segment 8") {
+		t.Fatalf("cocking straight after paying: %v", err)
+	}
+	countDownTo(t, s, "cyril")
+	if e := mustDo(t, s, cock); e.APLeft != 5 {
+		t.Errorf("cocked at segment 6 with %d AP left, want 5", e.APLeft)
+	}
+}
+
+// TestAnAttackBeforeOnesNumberIsAnInterrupt: acting before one's number
+// is an interrupt, one downgrade per segment early (DESIGN.md segments).
+// At segment 20 Cyril (8) snaps at Zeke: 12 segments early, 12
+// downgrades, said in the log; the preview shows the same.
+func TestAnAttackBeforeOnesNumberIsAnInterrupt(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
+	orders := []ShotOrder{{Target: "zeke", Kind: "snap"}}
+	plan, err := s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Series.Plans[0].Shot.Interrupt != 12 {
+		t.Errorf("the preview's interrupt: %d downgrades, want 12", plan.Series.Plans[0].Shot.Interrupt)
+	}
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders})
+	if !strings.Contains(e.Text, "interrupting: 12 downgrade(s)") {
+		t.Errorf("the log: %s", e.Text)
+	}
+	countDownTo(t, s, "cyril")
+	plan, err = s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Series.Plans[0].Shot.Interrupt != 0 {
+		t.Errorf("at its number the shot still interrupts: %d", plan.Series.Plans[0].Shot.Interrupt)
 	}
 }
