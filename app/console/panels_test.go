@@ -179,24 +179,24 @@ func TestLogFilterAndSearch(t *testing.T) {
 		t.Errorf("search j8: %q", got)
 	}
 	c.log.search.SetText("")
-	// Headings: round 1 at segments 20 and 19.
+	// Headings: round 1 at segment 20, and at 8, the next segment with a number in it.
 	var heads []string
 	for _, r := range c.log.rows {
 		if r.heading != "" {
 			heads = append(heads, r.heading)
 		}
 	}
-	if strings.Join(heads, "|") != "Round 1 · segment 20|Round 1 · segment 19" {
+	if strings.Join(heads, "|") != "Round 1 · segment 20|Round 1 · segment 8" {
 		t.Errorf("headings: %q", heads)
 	}
 	md := c.log.markdown("Showdown")
-	for _, want := range []string{"# Showdown — action log", "## Round 1", "### Segment 20", "### Segment 19", "- Cyril Wellington moves 7 paces"} {
+	for _, want := range []string{"# Showdown — action log", "## Round 1", "### Segment 20", "### Segment 8", "- Cyril Wellington moves 7 paces"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md)
 		}
 	}
 	html := c.log.html("Showdown & Co")
-	if !strings.Contains(html, "<h1>Showdown &amp; Co — action log</h1>") || !strings.Contains(html, "<h3>Segment 19</h3>") || strings.Count(html, "<li>") != 4 {
+	if !strings.Contains(html, "<h1>Showdown &amp; Co — action log</h1>") || !strings.Contains(html, "<h3>Segment 8</h3>") || strings.Count(html, "<li>") != 4 {
 		t.Errorf("html:\n%s", html)
 	}
 	// Picking an entry picks its figure in the figures panel.
