@@ -74,6 +74,9 @@ type FigureStatus struct {
 	Ducked    bool                      `json:"ducked,omitempty"` // behind cover
 	Moved     bool                      `json:"moved,omitempty"`  // moved this round
 	Ran       bool                      `json:"ran,omitempty"`    // ran this round (TWTW Conflict: Movement)
+	// Attacked: the figure has rolled its attack pool this round (TWTW
+	// Conflict: Multiple Attacks: one pool a round).
+	Attacked bool `json:"attacked,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.
@@ -376,7 +379,7 @@ func (s *State) Apply(e Event) error {
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
-				f.Ran, f.Moved, f.Paced = false, false, 0
+				f.Ran, f.Moved, f.Paced, f.Attacked = false, false, 0, false
 			}
 		}
 		for _, c := range e.Changes {

@@ -255,6 +255,9 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 	if f.Ducked {
 		return ShootPlan{}, refuse("%s is ducked behind cover: emerge from it first (1 AP)", ch.Name)
 	}
+	if err := onePool(s, f); err != nil {
+		return ShootPlan{}, err
+	}
 	carried := f.Gear[gi]
 	if !w.Thrown && carried.Loaded < len(orders) {
 		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)", w.Name, carried.Loaded, len(orders))
@@ -337,6 +340,17 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 	return p, nil
 }
 
+// onePool refuses a second attack pool in a round: "characters only
+// receive a single attack pool no matter how many attacks are made"
+// (TWTW Conflict: Multiple Attacks). Before the first round's initiative
+// nothing is counted.
+func onePool(s *State, f *Figure) error {
+	if f.Attacked && s.Begun {
+		return refuse("%s has rolled its attack pool this round: one pool a round, however many attacks (TWTW Conflict: Multiple Attacks). Declare every attack of the round in one series; the next round brings a new pool", s.FigureName(f.ID))
+	}
+	return nil
+}
+
 // shotAt is the line a shot from f at t follows, and whether t is hidden
 // on it (not visible: 3 downgrades). A target ducked behind cover at it
 // on the line is hidden whole: that cover shields every hit location
@@ -376,6 +390,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	st := f.FigureStatus.clone()
+	st.Attacked = true
 	if w.Thrown {
 		// What is thrown leaves the hand (TWTW Conflict: Throwing Things).
 		gone := map[int]bool{}
@@ -541,6 +556,9 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder) (MeleePlan, error) {
 			return MeleePlan{}, refuse("%q is not an improvised weapon (small, large, sharp)", bo.Improvised)
 		}
 	}
+	if err := onePool(s, f); err != nil {
+		return MeleePlan{}, err
+	}
 	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t}
 	tc := s.Characters[t.Character]
 	steps := mp.Plan.Upgrades
@@ -614,6 +632,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		}
 	}
 	st := f.FigureStatus.clone()
+	st.Attacked = true
 	changes := []FigureChange{change(f, f.AP-plan.AP, st)}
 	tst := t.FigureStatus.clone()
 	tgt := *t

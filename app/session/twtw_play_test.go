@@ -301,7 +301,8 @@ func TestAFigureActsWhenItsNumberComesUp(t *testing.T) {
 // TestAnAttackBeforeOnesNumberIsAnInterrupt: acting before one's number
 // is an interrupt, one downgrade per segment early (DESIGN.md segments).
 // At segment 20 Cyril (8) snaps at Zeke: 12 segments early, 12
-// downgrades, said in the log; the preview shows the same.
+// downgrades, said in the log; the preview shows the same. At her number
+// Miranda's shot interrupts nothing.
 func TestAnAttackBeforeOnesNumberIsAnInterrupt(t *testing.T) {
 	s := open(t)
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
@@ -317,12 +318,56 @@ func TestAnAttackBeforeOnesNumberIsAnInterrupt(t *testing.T) {
 	if !strings.Contains(e.Text, "interrupting: 12 downgrade(s)") {
 		t.Errorf("the log: %s", e.Text)
 	}
-	countDownTo(t, s, "cyril")
-	plan, err = s.State().PlanShoot("cyril", "schofield", orders)
+	countDownTo(t, s, "miranda")
+	plan, err = s.State().PlanShoot("miranda", "peacemaker", orders)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if plan.Series.Plans[0].Shot.Interrupt != 0 {
-		t.Errorf("at its number the shot still interrupts: %d", plan.Series.Plans[0].Shot.Interrupt)
+		t.Errorf("at her number Miranda's shot still interrupts: %d", plan.Series.Plans[0].Shot.Interrupt)
+	}
+}
+
+// TestOneAttackPoolPerRound: "characters only receive a single attack
+// pool no matter how many attacks are made ... All attacks and their
+// targets must be declared before rolling the dice" (TWTW Conflict:
+// Multiple Attacks). Miranda shoots once; a second shoot command, or a
+// blow, in the same round is refused; the next round she may shoot
+// again.
+func TestOneAttackPoolPerRound(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
+	countDownTo(t, s, "miranda")
+	shot := Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: []ShotOrder{{Target: "zeke", Kind: "snap"}}}
+	mustDo(t, s, shot)
+	countDownTo(t, s, "miranda")
+	if _, err := s.Do(shot); err == nil || !strings.Contains(err.Error(), "one pool a round") {
+		t.Errorf("a second pool in the round: %v", err)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
+	countDownTo(t, s, "miranda")
+	mustDo(t, s, shot)
+}
+
+// TestCyrilStaresDownTwoPerkinsBrothers is the chapter's worked example
+// (TWTW Conflict: Resolving Multiple Attacks): "Spending 2 APs to cock it
+// twice, 3 AP for a normal shot on Pete, 1 AP for a snap shot on Clem,
+// and 1 AP to switch targets ... he will spend 7 AP". Here Zeke is Pete
+// and Jeb is Clem; the Schofield is in hand, uncocked.
+func TestCyrilStaresDownTwoPerkinsBrothers(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "cyril", Weapon: "schofield"})
+	plan, err := s.State().PlanShoot("cyril", "schofield", []ShotOrder{{Target: "zeke", Kind: "normal"}, {Target: "jeb", Kind: "snap"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Series.AP != 7 || plan.Series.Switches != 1 || plan.Series.APText() != "shot 1: cock 1 + normal shot 3; shot 2: cock 1 + snap shot 1; 1 target switch(es) 1" {
+		t.Errorf("the series: %d AP (%s)", plan.Series.AP, plan.Series.APText())
+	}
+	// Readying took 2 of Cyril's 8 AP: the session refuses the 7 the
+	// preview prices, in the same words.
+	_, err = s.Do(Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: []ShotOrder{{Target: "zeke", Kind: "normal"}, {Target: "jeb", Kind: "snap"}}})
+	if err == nil || !strings.Contains(err.Error(), "7 AP") {
+		t.Errorf("7 AP with 6 left: %v", err)
 	}
 }
