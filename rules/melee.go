@@ -374,9 +374,11 @@ func AttackerChoosesLocation(under DominanceLevel, fromRear bool) bool {
 const EngageRange = 1
 
 // Engaged reports whether figures at a and b, with paces per hex, are close
-// enough for hand to hand.
+// enough for hand to hand: within a pace, and always in neighbouring hexes,
+// however many paces a hex is across (docs/defaults.md).
 func Engaged(a, b hexmap.Hex, pacesPerHex float64) bool {
-	return float64(a.DistanceTo(b))*pacesPerHex <= EngageRange
+	d := a.DistanceTo(b)
+	return d <= 1 || float64(d)*pacesPerHex <= EngageRange
 }
 
 // ManeuverInEngagement prices moving while staying adjacent to the

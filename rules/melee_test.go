@@ -428,8 +428,11 @@ func TestEngagement(t *testing.T) {
 	if !Engaged(hexmap.Hex{}, hexmap.Hex{Q: 1}, 1) || Engaged(hexmap.Hex{}, hexmap.Hex{Q: 2}, 1) {
 		t.Errorf("engagement is within one pace")
 	}
-	if Engaged(hexmap.Hex{}, hexmap.Hex{Q: 1}, 2) {
-		t.Errorf("neighbours on a 2-pace map are not within one pace")
+	if !Engaged(hexmap.Hex{}, hexmap.Hex{Q: 1}, 2) {
+		t.Errorf("neighbours on a 2-pace map are not engaged: no melee could be fought on it")
+	}
+	if !Engaged(hexmap.Hex{}, hexmap.Hex{Q: 2}, 0.5) || Engaged(hexmap.Hex{}, hexmap.Hex{Q: 3}, 0.5) {
+		t.Errorf("on a half-pace map, two hexes are a pace")
 	}
 	if ap, breaks := ManeuverInEngagement(1); ap != 1 || breaks {
 		t.Errorf("one hex: %d AP, breaks %v", ap, breaks)

@@ -84,8 +84,23 @@ func TurnCost(steps int) int {
 // is half a pace at that rate: UnitsPerAP = 2 × Pace, so one pace costs 2
 // units and each "+1 AP per 2 paces" costs Pace units. The AP of a whole move
 // is the units rounded up to whole AP (MoveAP).
+//
+// A hex is Scale paces across (the map's scale; 0 is 1): a step into a
+// hex walks Scale paces, and what the table charges per pace (rough
+// ground, grades) it charges Scale times; crossing a hexside feature (a
+// fence) is one pace, and a rise is priced by its height, whatever the
+// scale (docs/defaults.md).
 type MoveCost struct {
-	Pace int
+	Pace  int
+	Scale float64
+}
+
+// perHex is units charged per pace, for a whole hex's paces.
+func (c MoveCost) perHex(units int) int {
+	if c.Scale <= 0 || c.Scale == 1 {
+		return units
+	}
+	return int(math.Round(float64(units) * c.Scale))
 }
 
 // UnitsPerAP is how many cost units make one AP.
@@ -132,15 +147,16 @@ func (c MoveCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int,
 	}
 	ap := c.UnitsPerAP()
 	half := c.Pace // units of "+1 AP per 2 paces"
-	cost := 2
+	perPace := 2
 	switch t.Move {
 	case hexmap.MoveRough:
-		cost += MovementAPCost.RoughGroundPer2Paces * half
+		perPace += MovementAPCost.RoughGroundPer2Paces * half
 	case hexmap.MoveGentle:
-		cost += MovementAPCost.GentleGradePer2Paces * half
+		perPace += MovementAPCost.GentleGradePer2Paces * half
 	case hexmap.MoveSteep:
-		cost += MovementAPCost.SteepGradePerPace * ap
+		perPace += MovementAPCost.SteepGradePerPace * ap
 	}
+	cost := c.perHex(perPace)
 	if e, ok := m.EdgeFeature(from, d); ok {
 		switch {
 		case e.BlocksMove():
@@ -216,7 +232,7 @@ func PlanMove(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction
 	if err := m.CanStand(to); err != nil {
 		return MovePlan{}, err
 	}
-	cost := MoveCost{Pace: pace}
+	cost := MoveCost{Pace: pace, Scale: m.Scale}
 	// The search stops at what apLeft can pay for, so that a far move on
 	// a big map costs no more than the figure's reach (a hex past it is as
 	// refused as one no path leads to).
@@ -265,7 +281,7 @@ func Reach(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction, r
 	if run && c.Run > 0 {
 		pace = c.Run
 	}
-	cost := MoveCost{Pace: max(1, pace)}
+	cost := MoveCost{Pace: max(1, pace), Scale: m.Scale}
 	if apLeft <= 0 {
 		apLeft = 0
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"testing"
 
 	"hexslinger/hexmap"
@@ -249,4 +250,44 @@ func contains(hs []hexmap.Hex, h hexmap.Hex) bool {
 		}
 	}
 	return false
+}
+
+// TestMoveCountsTheHexsPaces: on a map whose hexes are 2 paces across, a
+// figure of Move 6 walks 3 hexes for 1 AP, not 6 (TWTW Conflict:
+// Movement: "Move characteristic" paces for 1 AP), and rough ground
+// charges its "+1 AP per 2 paces" for both paces of a hex.
+func TestMoveCountsTheHexsPaces(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		scale   float64
+		terrain string
+		hexes   int
+		ap      int
+	}{
+		{"1 pace a hex: 6 hexes for 1 AP", 1, "", 6, 1},
+		{"2 paces a hex: 3 hexes for 1 AP", 2, "", 3, 1},
+		{"2 paces a hex: 4 hexes are 8 paces, 2 AP", 2, "", 4, 2},
+		{"2 paces a hex of rough ground: 2 hexes are 4 paces, 1 AP by Move and 2 for the ground", 2, "rough", 2, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := hexmap.New("field", hexmap.Pointy, 20, 5, cmp.Or(tc.terrain, "grass"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Scale = tc.scale
+			from := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 1, Row: 2})
+			to := from
+			for range tc.hexes {
+				to = to.Neighbor(0)
+			}
+			c := Character{Name: "Walker", Move: 6, Run: 12, Size: 6}
+			p, err := PlanMove(m, c, from, 0, to, false, 20, func(hexmap.Hex) bool { return false })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.AP != tc.ap {
+				t.Errorf("%d hexes cost %d AP, want %d", tc.hexes, p.AP, tc.ap)
+			}
+		})
+	}
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hexslinger/hexmap"
@@ -195,13 +196,14 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 		first = fmt.Sprintf("%s %s (%d AP, TWTW Conflict: Movement AP Cost), then ", name, strings.ReplaceAll(strings.ReplaceAll(why, "stand up", "stands up"), "emerge from", "emerges from"), up)
 		name = "" // the sentence goes on: "then walks …"
 	}
-	e.Text = fmt.Sprintf("%s%s %d %s %s → %s for %d AP (TWTW Movement: %s %d paces for 1 AP); %d AP left.",
-		first, strings.TrimSpace(name+" "+verb(p.Run)), steps, plural(steps, "pace", "paces"),
+	paces := pacesText(float64(steps) * s.Map.Scale)
+	e.Text = fmt.Sprintf("%s%s %s %s → %s for %d AP (TWTW Movement: %s %d paces for 1 AP); %d AP left.",
+		first, strings.TrimSpace(name+" "+verb(p.Run)), paces,
 		s.Map.Label(f.At), s.Map.Label(*c.To), p.AP, how, p.Pace, e.APLeft)
 	if sys := SystemOf(s); !sys.MovesCostAP() {
 		e.AP, e.APLeft = 0, f.AP
-		e.Text = fmt.Sprintf("%s %s %d %s %s → %s (%s: movement in the figure's turn).",
-			name, verb(p.Run), steps, plural(steps, "pace", "paces"), s.Map.Label(f.At), s.Map.Label(*c.To), sys.Name())
+		e.Text = fmt.Sprintf("%s %s %s %s → %s (%s: movement in the figure's turn).",
+			name, verb(p.Run), paces, s.Map.Label(f.At), s.Map.Label(*c.To), sys.Name())
 	}
 	return []Event{e}, nil
 }
@@ -234,6 +236,14 @@ func verb(run bool) string {
 		return "runs"
 	}
 	return "moves"
+}
+
+// pacesText says a distance in paces: "1 pace", "6 paces", "1.5 paces".
+func pacesText(n float64) string {
+	if n == 1 {
+		return "1 pace"
+	}
+	return strconv.FormatFloat(n, 'f', -1, 64) + " paces"
 }
 
 func plural(n int, one, many string) string {

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -369,5 +370,31 @@ func TestCyrilStaresDownTwoPerkinsBrothers(t *testing.T) {
 	_, err = s.Do(Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: []ShotOrder{{Target: "zeke", Kind: "normal"}, {Target: "jeb", Kind: "snap"}}})
 	if err == nil || !strings.Contains(err.Error(), "7 AP") {
 		t.Errorf("7 AP with 6 left: %v", err)
+	}
+}
+
+// TestAMapOfTwoPacesAHex: the map's scale counts in movement and melee.
+// On the demo street drawn at 2 paces a hex, Cyril (Move 6) walks 3 hexes
+// for 1 AP, the log says 6 paces, and he can strike a figure in the next
+// hex (TWTW Conflict: Movement; Hand to Hand Combat).
+func TestAMapOfTwoPacesAHex(t *testing.T) {
+	f := demo(t)
+	f.Map.Scale = 2
+	s, err := Open(f, filepath.Join(t.TempDir(), "scaled.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	to := hexAt(t, s, "F8")
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &to})
+	if e.AP != 1 || !strings.Contains(e.Text, "moves 6 paces C8 → F8 for 1 AP") {
+		t.Errorf("3 hexes at 2 paces a hex: %d AP: %s", e.AP, e.Text)
+	}
+	next := to.Neighbor(0)
+	zeke := s.State().Figures["zeke"]
+	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "jeb"})
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "jeb", Character: "jeb", Side: zeke.Side, At: s.State().Map.Label(next), Facing: "W"}}})
+	if _, err := s.State().PlanMelee("cyril", "", &BlowOrder{Target: "jeb", Attack: "quick"}); err != nil {
+		t.Errorf("a blow at the next hex on a 2-pace map: %v", err)
 	}
 }
