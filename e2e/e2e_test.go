@@ -300,16 +300,42 @@ func TestEndToEnd(t *testing.T) {
 		}
 		return false
 	})
+	// The Judge counts the segments down (Ctrl+G) until Cyril's number
+	// comes up: a figure acts at its number, and each action lowers it.
+	cyrilsTurn := func() {
+		for range 20 {
+			events := journal(t, jpath)
+			seg, ap := 20, 0
+			for _, e := range events {
+				switch {
+				case e.Kind == session.EventRoundStarted:
+					seg, ap = 20, e.APs["cyril"]
+				case e.Kind == session.EventSegment:
+					seg = e.Segment
+				case e.Figure == "cyril" && (e.Kind == session.EventActed || e.Kind == session.EventMoved || e.Kind == session.EventTurned):
+					ap = e.APLeft
+				}
+			}
+			if seg <= ap {
+				return
+			}
+			key("ctrl+g")
+			waitFor(t, "the count in the journal", 10*time.Second, func() bool { return len(journal(t, jpath)) > len(events) })
+		}
+		t.Fatal("Cyril's number never came up")
+	}
 	const whoX, whatX, selY, item0, itemH = 180, 545, 308, 342, 39
 	press(whoX, selY)
 	press(60, item0) // Cyril Wellington
 	for i, action := range []string{session.CommandReady, session.CommandCock} {
+		cyrilsTurn()
 		press(whatX, selY)
 		press(whatX, item0+(2+i)*itemH) // Ready a weapon, Cock a weapon
 		shotWindow(t, consoleWin, shots, "console-"+action+".png")
 		key("ctrl+Return")
 		waitFor(t, action+" in the journal", 10*time.Second, acted(action))
 	}
+	cyrilsTurn()
 	press(whatX, selY)
 	press(whatX, item0+4*itemH) // Shoot or throw
 	shotWindow(t, consoleWin, shots, "console-compose.png")

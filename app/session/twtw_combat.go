@@ -346,7 +346,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 // nothing is counted.
 func onePool(s *State, f *Figure) error {
 	if f.Attacked && s.Begun {
-		return refuse("%s has rolled its attack pool this round: one pool a round, however many attacks (TWTW Conflict: Multiple Attacks). Declare every attack of the round in one series; the next round brings a new pool", s.FigureName(f.ID))
+		return refuse("%s has rolled an attack pool this round already: one pool a round, however many attacks (TWTW Conflict: Multiple Attacks). Declare every attack of the round in one series; the next round brings a new pool", s.FigureName(f.ID))
 	}
 	return nil
 }
