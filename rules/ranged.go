@@ -81,6 +81,9 @@ type Shot struct {
 	OffHand      bool
 	OneHanded    bool // a two-handed weapon fired with one hand
 	Interrupt    int  // downgrades for acting before one's number
+	// Judge are modifiers the Judge adds for what no rule covers, each
+	// with its reason ("fog").
+	Judge []Modifier
 	// Fan is set for a fan-fired shot: its place in the fan (1 for the
 	// first shot) and the number of target switches before it.
 	Fan         int
@@ -263,6 +266,9 @@ func PlanShot(c Character, s Shot) (ShotPlan, error) {
 		add(Modifier{Name: "two-handed weapon in one hand", Steps: -RangedModifiers.TwoHandedOneHand, Source: "TWTW Conflict: Two handed ranged weapons"})
 	}
 	add(Modifier{Name: "interrupting", Steps: -s.Interrupt, Source: "DESIGN.md segments"})
+	for _, m := range s.Judge {
+		add(m)
+	}
 
 	p.TN = p.BaseTN
 	for _, m := range p.Modifiers {

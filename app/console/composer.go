@@ -34,6 +34,8 @@ type composer struct {
 	turn                   *widget.Select
 	weapon, target, kind   *widget.Select
 	loose                  *widget.Select // weapons lying near the actor (Pick up)
+	judgeSteps             *widget.Select // the Judge's own modifier of an attack
+	judgeWhy               *widget.Entry
 	looseNear              []session.Loose
 	aims                   *widget.Select
 	attack, improv, defend *widget.Select
@@ -74,6 +76,11 @@ func newComposer(c *Console) *composer {
 	p.turn.SetSelectedIndex(0)
 	p.weapon = widget.NewSelect(nil, changed)
 	p.loose = widget.NewSelect(nil, changed)
+	p.judgeSteps = widget.NewSelect(judgeStepChoices, changed)
+	p.judgeSteps.SetSelected(judgeStepChoices[judgeNone])
+	p.judgeWhy = widget.NewEntry()
+	p.judgeWhy.SetPlaceHolder("why, for the log: fog, bad footing…")
+	p.judgeWhy.OnChanged = changed
 	p.target = widget.NewSelect(nil, changed)
 	p.target.PlaceHolder = "Target"
 	p.kind = widget.NewSelect(shotKinds, changed)
@@ -296,7 +303,7 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("To", p.hex), p.run)
 	case session.ActTurn:
 		objs = append(objs, row("Turn", p.turn))
-	case session.ActReady, session.ActCock:
+	case session.ActReady, session.ActCock, session.ActReload:
 		objs = append(objs, row("Weapon", p.weapon))
 	case session.ActShoot:
 		add := widget.NewButton("Add shot to the series", func() {
@@ -308,10 +315,10 @@ func (p *composer) layoutParams() {
 		clear := widget.NewButton("Clear series", func() { p.shots = nil; p.update() })
 		objs = append(objs, row("Weapon", p.weapon), row("Target", p.target),
 			container.NewGridWithColumns(2, row("Shot", p.kind), row("Aims", p.aims)), p.pointBlank,
-			container.NewHBox(add, clear), p.shotsLabel)
+			container.NewHBox(add, clear), p.shotsLabel, p.judgeRow(row))
 	case session.ActMelee:
 		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
-			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful)
+			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful, p.judgeRow(row))
 	case session.ActProne:
 		objs = append(objs, p.prone)
 	case session.ActDuck:
@@ -382,7 +389,7 @@ func (p *composer) command() (session.Command, error) {
 			return c, errors.New("pick a weapon")
 		}
 	case session.ActShoot:
-		c.Kind, c.Weapon = session.CommandShoot, p.weaponID()
+		c.Kind, c.Weapon, c.Modifier = session.CommandShoot, p.weaponID(), p.judgeModifier()
 		c.Shots = append([]session.ShotOrder(nil), p.shots...)
 		if len(c.Shots) == 0 {
 			o, ok := p.shotOrder()
@@ -392,7 +399,7 @@ func (p *composer) command() (session.Command, error) {
 			c.Shots = []session.ShotOrder{o}
 		}
 	case session.ActMelee:
-		c.Kind = session.CommandMelee
+		c.Kind, c.Modifier = session.CommandMelee, p.judgeModifier()
 		if w, ok := session.Weapons()[p.weaponID()]; ok && w.Melee {
 			c.Weapon = w.ID
 		}
@@ -426,6 +433,11 @@ func (p *composer) command() (session.Command, error) {
 		c.Stance = map[string]string{"full parry": "full", "aggressive parry": "aggressive"}[p.stance.Selected]
 		if c.Target == "" {
 			return c, errors.New("pick a target")
+		}
+	case session.ActReload:
+		c.Kind, c.Weapon = session.CommandReload, p.weaponID()
+		if c.Weapon == "" {
+			return c, errors.New("pick a weapon")
 		}
 	case session.ActPickUp:
 		i := p.loose.SelectedIndex()
@@ -547,4 +559,25 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// judgeStepChoices are the Judge's own modifiers of an attack the
+// composer offers: downgrades and upgrades of the pool.
+var judgeStepChoices = []string{"3 downgrades", "2 downgrades", "1 downgrade", "none", "1 upgrade", "2 upgrades", "3 upgrades"}
+
+// judgeNone is "none" in judgeStepChoices; choice i is i − judgeNone steps.
+const judgeNone = 3
+
+// judgeRow lays out the Judge's own modifier: how much, and why.
+func (p *composer) judgeRow(row func(string, fyne.CanvasObject) fyne.CanvasObject) fyne.CanvasObject {
+	return row("Judge's modifier", container.NewGridWithColumns(2, p.judgeSteps, p.judgeWhy))
+}
+
+// judgeModifier is the Judge's own modifier as picked, or nil.
+func (p *composer) judgeModifier() *session.JudgeModifier {
+	steps := p.judgeSteps.SelectedIndex() - judgeNone
+	if p.judgeSteps.SelectedIndex() < 0 || steps == 0 {
+		return nil
+	}
+	return &session.JudgeModifier{Steps: steps, Reason: strings.TrimSpace(p.judgeWhy.Text)}
 }

@@ -557,3 +557,31 @@ func setSheet(t *testing.T, p *sheetsPanel, part, label, v string) {
 		t.Fatalf("%s %q holds %q after %q", part, label, got, v)
 	}
 }
+
+// TestComposerJudgesModifierAndReload: the composer takes the Judge's own
+// modifier of a shot with its reason, and the preview shows it before the
+// dice; Reload fills a gun in hand.
+func TestComposerJudgesModifierAndReload(t *testing.T) {
+	c, _, _ := newConsole(t)
+	p := c.composer
+	p.actor.SetSelected("Cyril Wellington")
+	p.action.SetSelected(session.ActShoot)
+	p.judgeSteps.SetSelected("1 downgrade")
+	if !strings.Contains(p.preview.Text, "needs its reason") || !p.confirm.Disabled() {
+		t.Errorf("a modifier with no reason: %q", p.preview.Text)
+	}
+	test.Type(p.judgeWhy, "fog")
+	if !strings.Contains(p.preview.Text, "fog: 1 downgrade(s) (the Judge)") {
+		t.Errorf("the preview: %q", p.preview.Text)
+	}
+	p.action.SetSelected(session.ActReady)
+	test.Tap(p.confirm)
+	p.action.SetSelected(session.ActReload)
+	if !strings.Contains(p.preview.Text, "loads 1 round(s) into the S&W Schofield for 1 AP") {
+		t.Errorf("the reload's preview: %q", p.preview.Text)
+	}
+	test.Tap(p.confirm)
+	if g := c.State().Figures["cyril"].Gear[0]; g.Loaded != 6 {
+		t.Errorf("after the reload the Schofield holds %d", g.Loaded)
+	}
+}

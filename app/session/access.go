@@ -206,13 +206,17 @@ func authorize(seat *Seat, st *State, c Command) error {
 	if seat == nil || seat.Role == RoleJudge {
 		return nil
 	}
+	if c.Modifier != nil {
+		return &Forbidden{Reason: "only the Judge may set a modifier of their own"}
+	}
 	switch c.Kind {
 	case CommandDoor:
 		if c.Figure == "" {
 			return &Forbidden{Reason: "only the Judge may work a door with no figure at it"}
 		}
 		fallthrough
-	case CommandMove, CommandTurn, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandStrike:
+	case CommandMove, CommandTurn, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandStrike,
+		CommandPickUp, CommandReload:
 		for _, id := range referenced(c) {
 			if f, ok := st.Figures[id]; !ok || f.Hidden {
 				return &Forbidden{Reason: errNotInView}

@@ -54,6 +54,41 @@ type Command struct {
 	Riposte bool   `json:"riposte,omitempty"` // answer the blow just won
 	// Declare: new_round's declarations (unaimed shots, Quick-Draws).
 	Declare []Declaration `json:"declare,omitempty"`
+	// Modifier is the Judge's own modifier of a shot or a blow, for what
+	// no rule covers; the Judge's only.
+	Modifier *JudgeModifier `json:"modifier,omitempty"`
+	// Rounds is how many rounds a reload puts in; 0 fills the weapon, or
+	// as many as the figure's AP pays for.
+	Rounds int `json:"rounds,omitempty"`
+}
+
+// JudgeModifier is a free modifier the Judge sets on an attack: upgrades
+// (+) or downgrades (−) of its pool, and the reason, which goes into the
+// log ("fog: 1 downgrade").
+type JudgeModifier struct {
+	Steps  int    `json:"steps"`
+	Reason string `json:"reason"`
+}
+
+// MaxJudgeSteps bounds a Judge's modifier either way.
+const MaxJudgeSteps = 10
+
+// check refuses a modifier with no reason or out of bounds.
+func (m JudgeModifier) check() error {
+	switch {
+	case strings.TrimSpace(m.Reason) == "":
+		return refuse("the Judge's modifier needs its reason, for the log (\"fog\", \"bad footing\")")
+	case m.Steps == 0 || m.Steps < -MaxJudgeSteps || m.Steps > MaxJudgeSteps:
+		return refuse("the Judge's modifier is 1 to %d upgrades or downgrades, not %d", MaxJudgeSteps, m.Steps)
+	case len(m.Reason) > 200:
+		return refuse("the Judge's modifier's reason is %d characters; keep it under 200", len(m.Reason))
+	}
+	return nil
+}
+
+// modifier is the Judge's modifier as a rule modifier.
+func (m JudgeModifier) modifier() rules.Modifier {
+	return rules.Modifier{Name: strings.TrimSpace(m.Reason), Steps: m.Steps, Source: "the Judge"}
 }
 
 // Refusal is a command the rules do not allow, with the reason in one
@@ -86,6 +121,9 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 			given, asked = g, needs
 		}
 		return r, err
+	}
+	if c.Modifier != nil && !(SystemOf(s).MovesCostAP() && (c.Kind == CommandShoot || c.Kind == CommandMelee)) {
+		return nil, refuse("the Judge's own modifier is for a TWTW shot or blow, not a %q command", c.Kind)
 	}
 	events, err := decideAny(s, c, track)
 	if err == nil && given != nil && len(given.Dice) > 0 && SystemOf(s).ExactDice(c.Kind) {

@@ -93,3 +93,53 @@ func (s *State) applyLoose(e Event) {
 	}
 	s.Loose = append(next, e.Dropped...)
 }
+
+// CommandReload loads rounds into a gun in hand: Weapon, and Rounds (0:
+// fill it, or as many as the figure's AP pays for).
+const CommandReload = "reload"
+
+// ReloadAPPerRound is what loading one round costs: the chapter prices no
+// reload, so hexslinger's default is 1 AP a round (docs/defaults.md).
+const ReloadAPPerRound = 1
+
+// decideReload loads rounds into a gun in hand, 1 AP a round.
+func decideReload(s *State, c Command, f *Figure, ch Character) ([]Event, error) {
+	i := gearIndex(f, c.Weapon)
+	w, ok := ruleTables.weapons[c.Weapon]
+	if i < 0 || !ok {
+		return nil, refuse("%s carries no %s", ch.Name, c.Weapon)
+	}
+	g := f.Gear[i]
+	switch {
+	case w.Melee || w.Thrown || w.Capacity == 0:
+		return nil, refuse("the %s takes no rounds", w.Name)
+	case !g.Readied:
+		return nil, refuse("ready the %s before loading it", w.Name)
+	case g.Loaded >= w.Capacity:
+		return nil, refuse("the %s is full (%d of %d)", w.Name, g.Loaded, w.Capacity)
+	case c.Rounds < 0:
+		return nil, refuse("a reload puts in 1 round or more, not %d", c.Rounds)
+	}
+	room := w.Capacity - g.Loaded
+	n := c.Rounds
+	if n == 0 {
+		n = min(room, f.AP/ReloadAPPerRound)
+		if n == 0 {
+			return nil, refuse("%s has no AP left to load a round (%d AP a round)", ch.Name, ReloadAPPerRound)
+		}
+	}
+	if n > room {
+		return nil, refuse("the %s has room for %d round(s), not %d", w.Name, room, n)
+	}
+	ap := n * ReloadAPPerRound
+	if err := pay(s, f, ap, fmt.Sprintf("load %d round(s)", n)); err != nil {
+		return nil, err
+	}
+	st := f.FigureStatus.clone()
+	st.Gear[i].Loaded += n
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap,
+		Changes: []FigureChange{change(f, f.AP-ap, st)},
+		Text: fmt.Sprintf("%s loads %d round(s) into the %s for %d AP (%d AP a round, docs/defaults.md): %d of %d. %d AP left.",
+			ch.Name, n, w.Name, ap, ReloadAPPerRound, g.Loaded+n, w.Capacity, f.AP-ap)}
+	return []Event{e}, nil
+}

@@ -56,7 +56,7 @@ func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Sou
 	case CommandProne:
 		ev, err := swProne(s, c)
 		return ev, true, err
-	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp:
+	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload:
 		return nil, true, notIn(sw, c.Kind)
 	}
 	return nil, false, nil

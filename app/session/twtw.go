@@ -46,7 +46,7 @@ func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)
 	case CommandSegment:
 		ev, err := decideSegment(s)
 		return ev, true, err
-	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandPickUp:
+	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandPickUp, CommandReload:
 		ev, err := decideAction(s, c, src)
 		return ev, true, err
 	case CommandDoor:
@@ -69,7 +69,7 @@ func explainTWTW(s *State, c Command) (string, error) {
 	}
 	switch c.Kind {
 	case CommandShoot:
-		plan, err := s.PlanShoot(c.Figure, c.Weapon, c.Shots)
+		plan, err := s.PlanShoot(c.Figure, c.Weapon, c.Shots, judgeMods(c)...)
 		if err != nil {
 			return "", err
 		}
@@ -78,7 +78,7 @@ func explainTWTW(s *State, c Command) (string, error) {
 			return "", fmt.Errorf("%s needs %d AP for this but has %d.\n%s", s.FigureName(f.ID), plan.Series.AP, f.AP, b.String())
 		}
 	case CommandMelee:
-		mp, err := s.PlanMelee(c.Figure, c.Weapon, c.Blow)
+		mp, err := s.PlanMelee(c.Figure, c.Weapon, c.Blow, judgeMods(c)...)
 		if err != nil {
 			return "", err
 		}
@@ -264,7 +264,7 @@ var twtwActions = []Action{
 	{Name: ActShoot, Kind: CommandShoot}, {Name: ActMelee, Kind: CommandMelee},
 	{Name: ActProne, Kind: CommandProne}, {Name: ActDuck, Kind: CommandDuck},
 	{Name: ActRecover, Kind: CommandRecover}, {Name: ActDoor, Kind: CommandDoor},
-	{Name: ActPickUp, Kind: CommandPickUp},
+	{Name: ActReload, Kind: CommandReload}, {Name: ActPickUp, Kind: CommandPickUp},
 }
 
 // Movement: paces per AP walking and running.

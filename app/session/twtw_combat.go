@@ -90,7 +90,7 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 		// An attack may interrupt; recovering takes the whole round.
 	default:
 		what := map[string]string{CommandReady: "readying a weapon", CommandCock: "cocking one", CommandProne: "dropping prone or standing up",
-			CommandDuck: "ducking or emerging", CommandPickUp: "picking up a weapon", CommandDoor: "working a door"}[c.Kind]
+			CommandDuck: "ducking or emerging", CommandPickUp: "picking up a weapon", CommandReload: "reloading", CommandDoor: "working a door"}[c.Kind]
 		if err := onTime(s, f, cmp.Or(what, c.Kind)); err != nil {
 			return nil, err
 		}
@@ -191,6 +191,8 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 		return decideShoot(s, c, f, ch, src)
 	case CommandPickUp:
 		return decidePickUp(s, c, f, ch)
+	case CommandReload:
+		return decideReload(s, c, f, ch)
 	case CommandMelee:
 		return decideMelee(s, c, f, ch, src)
 	}
@@ -238,7 +240,14 @@ type ShootPlan struct {
 // PlanShoot prices shots by figure id with weapon: range from the map, the
 // firer's motion this round, the target's size, line of sight (a target
 // out of sight takes the not-visible penalty), the weapon's state.
-func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, error) {
+func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeModifier) (ShootPlan, error) {
+	var judged []rules.Modifier
+	for _, m := range judge {
+		if err := m.check(); err != nil {
+			return ShootPlan{}, err
+		}
+		judged = append(judged, m.modifier())
+	}
 	f, ok := s.Figures[id]
 	if !ok {
 		return ShootPlan{}, refuse("there is no figure %q in this fight", id)
@@ -306,7 +315,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 		}
 		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
 			PointBlank: so.PointBlank, Motion: motion, TargetSize: size,
-			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f)}
+			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged}
 		switch so.Kind {
 		case "snap":
 			sh.Kind = rules.Snap
@@ -338,6 +347,15 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder) (ShootPlan, err
 	}
 	p.Series = series
 	return p, nil
+}
+
+// judgeMods is the Judge's modifier of a command, if any, for PlanShoot
+// and PlanMelee.
+func judgeMods(c Command) []JudgeModifier {
+	if c.Modifier == nil {
+		return nil
+	}
+	return []JudgeModifier{*c.Modifier}
 }
 
 // onePool refuses a second attack pool in a round: "characters only
@@ -373,7 +391,7 @@ func shotAt(s *State, f, t *Figure) (hexmap.Sight, bool) {
 }
 
 func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
-	plan, err := s.PlanShoot(f.ID, c.Weapon, c.Shots)
+	plan, err := s.PlanShoot(f.ID, c.Weapon, c.Shots, judgeMods(c)...)
 	if err != nil {
 		return nil, err
 	}
@@ -513,10 +531,17 @@ type MeleePlan struct {
 	// Interrupt is the downgrades for striking before the attacker's
 	// number: one a segment early.
 	Interrupt int
+	// Judge are the Judge's own modifiers of the blow.
+	Judge []rules.Modifier
 }
 
 // PlanMelee prices a blow by figure id with weapon ("" unarmed).
-func (s *State) PlanMelee(id, weapon string, bo *BlowOrder) (MeleePlan, error) {
+func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifier) (MeleePlan, error) {
+	for _, m := range judge {
+		if err := m.check(); err != nil {
+			return MeleePlan{}, err
+		}
+	}
 	f, ok := s.Figures[id]
 	if !ok {
 		return MeleePlan{}, refuse("there is no figure %q in this fight", id)
@@ -578,6 +603,10 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder) (MeleePlan, error) {
 	mp.TN, _ = rules.Defense(tc.Character, 0, rules.NoDominance)
 	mp.Interrupt = early(s, f)
 	steps -= mp.Interrupt
+	for _, m := range judge {
+		steps += m.Steps
+		mp.Judge = append(mp.Judge, m.modifier())
+	}
 	base, _ := ch.SkillPool(skill)
 	mp.Pool = base.Shift(steps)
 	if mp.Pool.Count > 0 {
@@ -587,7 +616,7 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder) (MeleePlan, error) {
 }
 
 func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
-	mp, err := s.PlanMelee(f.ID, c.Weapon, c.Blow)
+	mp, err := s.PlanMelee(f.ID, c.Weapon, c.Blow, judgeMods(c)...)
 	if err != nil {
 		return nil, err
 	}
@@ -612,6 +641,9 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	interrupting := ""
 	if mp.Interrupt > 0 {
 		interrupting = fmt.Sprintf("; interrupting %d segment(s) early: %d downgrade(s) (DESIGN.md segments)", mp.Interrupt, mp.Interrupt)
+	}
+	for _, m := range mp.Judge {
+		interrupting += "; " + m.String()
 	}
 	text := []string{fmt.Sprintf("%s: %s%s vs %s's defense %d: %d, %s (%s).", ch.Name, plan.Explained, interrupting, tc.Name, tn, hit.Total,
 		map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name())}

@@ -398,3 +398,55 @@ func TestAMapOfTwoPacesAHex(t *testing.T) {
 		t.Errorf("a blow at the next hex on a 2-pace map: %v", err)
 	}
 }
+
+// TestTheJudgesOwnModifier: "The Judge will provide any modifiers which
+// are appropriate before any dice are rolled" (TWTW Conflict: Modifiers).
+// The Judge adds a downgrade for fog to Cyril's shot: the preview and the
+// log name it; a player may not set one, and it needs its reason.
+func TestTheJudgesOwnModifier(t *testing.T) {
+	s := open(t)
+	orders := []ShotOrder{{Target: "zeke", Kind: "snap"}}
+	fog := &JudgeModifier{Steps: -1, Reason: "fog"}
+	plain, err := s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	foggy, err := s.State().PlanShoot("cyril", "schofield", orders, *fog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if foggy.Series.Plans[0].Steps != plain.Series.Plans[0].Steps-1 {
+		t.Errorf("fog: %d steps, without %d", foggy.Series.Plans[0].Steps, plain.Series.Plans[0].Steps)
+	}
+	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders, Modifier: &JudgeModifier{Steps: -1}}); err == nil || !strings.Contains(err.Error(), "needs its reason") {
+		t.Errorf("a modifier with no reason: %v", err)
+	}
+	player := NewAccess(NewToken()).AddPlayer("Ann", []string{"cyril"})
+	if _, err := s.DoAs(player, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders, Modifier: fog}); err == nil || !strings.Contains(err.Error(), "only the Judge") {
+		t.Errorf("a player's own modifier: %v", err)
+	}
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders, Modifier: fog})
+	if !strings.Contains(e.Text, "fog: 1 downgrade(s) (the Judge)") {
+		t.Errorf("the log: %s", e.Text)
+	}
+}
+
+// TestReloadingAGun: loading a gun in hand costs 1 AP a round
+// (docs/defaults.md: the chapter prices no reload). Cyril's Schofield
+// holds 5 of 6; with it in hand, a reload fills it for 1 AP; a full gun
+// is refused.
+func TestReloadingAGun(t *testing.T) {
+	s := open(t)
+	reload := Command{Kind: CommandReload, Figure: "cyril", Weapon: "schofield"}
+	if _, err := s.Do(reload); err == nil || !strings.Contains(err.Error(), "ready the S&W Schofield") {
+		t.Errorf("reloading a holstered gun: %v", err)
+	}
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "cyril", Weapon: "schofield"})
+	e := mustDo(t, s, reload)
+	if e.AP != 1 || !strings.Contains(e.Text, "Cyril Wellington loads 1 round(s) into the S&W Schofield for 1 AP") || s.State().Figures["cyril"].Gear[0].Loaded != 6 {
+		t.Errorf("the reload: %d AP: %s", e.AP, e.Text)
+	}
+	if _, err := s.Do(reload); err == nil || !strings.Contains(err.Error(), "is full (6 of 6)") {
+		t.Errorf("reloading a full gun: %v", err)
+	}
+}
