@@ -43,6 +43,26 @@ func (g *Game) buttons() []button {
 			add("Normal (2)", p.kind == "normal", func() { g.say(p.shotKey(2), false) })
 			add("Aim (3)", p.kind == "aimed", func() { g.say(p.shotKey(3), false) })
 		}
+		if !p.attacking {
+			f := p.st.Figures[p.selected]
+			for _, a := range []struct {
+				kind, label string
+				do          func() (*session.Command, string)
+			}{
+				{session.CommandReady, "Draw (D)", func() (*session.Command, string) { return p.gearAction(session.CommandReady) }},
+				{session.CommandCock, "Cock (C)", func() (*session.Command, string) { return p.gearAction(session.CommandCock) }},
+				{session.CommandReload, "Load (L)", func() (*session.Command, string) { return p.gearAction(session.CommandReload) }},
+				{session.CommandProne, map[bool]string{false: "Prone (P)", true: "Stand (P)"}[f != nil && f.Prone], func() (*session.Command, string) { return p.posture(session.CommandProne) }},
+				{session.CommandDuck, map[bool]string{false: "Cover (T)", true: "Emerge (T)"}[f != nil && f.Ducked], func() (*session.Command, string) { return p.posture(session.CommandDuck) }},
+			} {
+				if p.offers(a.kind) {
+					add(a.label, false, func() { g.issue(a.do()) })
+				}
+			}
+			if p.offers(session.CommandPickUp) && len(p.st.LooseNear(p.selected)) > 0 {
+				add("Pick up (U)", false, func() { g.issue(p.pickUp()) })
+			}
+		}
 		add("Cancel (Esc)", false, p.cancel)
 	}
 	add("Ruler (R)", g.ruler.on, g.toggleRuler)

@@ -397,6 +397,12 @@ var keyBindings = []keyBinding{
 	{keys: []ebiten.Key{ebiten.Key2}, either: true, do: func(g *Game) { g.sayIf(g.play.shotKey(2)) }},
 	{keys: []ebiten.Key{ebiten.Key3}, either: true, do: func(g *Game) { g.sayIf(g.play.shotKey(3)) }},
 	{keys: []ebiten.Key{ebiten.KeyHome, ebiten.KeyF}, either: true, do: func(g *Game) { g.fit() }},
+	{keys: []ebiten.Key{ebiten.KeyD}, do: func(g *Game) { g.issue(g.play.gearAction(session.CommandReady)) }},
+	{keys: []ebiten.Key{ebiten.KeyC}, do: func(g *Game) { g.issue(g.play.gearAction(session.CommandCock)) }},
+	{keys: []ebiten.Key{ebiten.KeyL}, do: func(g *Game) { g.issue(g.play.gearAction(session.CommandReload)) }},
+	{keys: []ebiten.Key{ebiten.KeyP}, do: func(g *Game) { g.issue(g.play.posture(session.CommandProne)) }},
+	{keys: []ebiten.Key{ebiten.KeyT}, do: func(g *Game) { g.issue(g.play.posture(session.CommandDuck)) }},
+	{keys: []ebiten.Key{ebiten.KeyU}, do: func(g *Game) { g.issue(g.play.pickUp()) }},
 }
 
 // sayIf shows a line, if there is one.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -326,4 +327,71 @@ func TestExitCode(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestMapWindowGearAndPostureKeys: D, C, L, P, T and U in the map window
+// become the commands the session plays (draw, cock, load, prone, cover,
+// pick up), each for the weapon it fits, and the session allows them as
+// the window offers them; a Savage Worlds fight offers none of TWTW's.
+func TestMapWindowGearAndPostureKeys(t *testing.T) {
+	s, err := session.Open(mustFight(t, "demo"), filepath.Join(t.TempDir(), "keys.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	p := &play{st: s.State(), selected: "cyril"}
+	do := func(c *session.Command, msg string) {
+		t.Helper()
+		if c == nil {
+			t.Fatalf("no command: %s", msg)
+		}
+		if _, err := s.Do(*c); err != nil {
+			t.Fatalf("%s: %v", c.Kind, err)
+		}
+		p.st = s.State()
+	}
+	do(p.gearAction(session.CommandReady))
+	if g := p.st.Figures["cyril"].Gear[0]; !g.Readied || g.Weapon != "schofield" {
+		t.Errorf("D drew %+v", g)
+	}
+	do(p.gearAction(session.CommandCock))
+	do(p.gearAction(session.CommandReload))
+	if g := p.st.Figures["cyril"].Gear[0]; !g.Cocked || g.Loaded != 6 {
+		t.Errorf("after C and L: %+v", g)
+	}
+	if c, msg := p.gearAction(session.CommandReload); c != nil && c.Weapon == "schofield" {
+		t.Errorf("L on a full gun: %+v %s", c, msg)
+	}
+	do(p.posture(session.CommandProne))
+	if !p.st.Figures["cyril"].Prone {
+		t.Error("P did not drop Cyril prone")
+	}
+	do(p.posture(session.CommandProne))
+	if c, _ := p.pickUp(); c != nil {
+		t.Errorf("U with nothing near: %+v", c)
+	}
+	sw := &play{st: mustState(t, "savage"), selected: "doc"}
+	for _, k := range []string{session.CommandReady, session.CommandCock, session.CommandReload, session.CommandDuck} {
+		if sw.offers(k) {
+			t.Errorf("a Savage Worlds fight offers %s", k)
+		}
+	}
+}
+
+func mustFight(t *testing.T, name string) *session.FightFile {
+	t.Helper()
+	f, err := session.DecodeFight(bytes.NewReader(assets.Fights()[name]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func mustState(t *testing.T, name string) *session.State {
+	t.Helper()
+	st, err := mustFight(t, name).State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }

@@ -16,11 +16,13 @@ type savageWorlds struct{}
 
 func init() { register(savageWorlds{}) }
 
-func (savageWorlds) ID() string            { return "savage" }
-func (savageWorlds) Name() string          { return "Savage Worlds" }
-func (savageWorlds) MovesCostAP() bool     { return false }
-func (savageWorlds) Turn(s *State) Turn    { return orderTurn(s) }
-func (savageWorlds) Actions() []Action     { return sheetActions(false) }
+func (savageWorlds) ID() string         { return "savage" }
+func (savageWorlds) Name() string       { return "Savage Worlds" }
+func (savageWorlds) MovesCostAP() bool  { return false }
+func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
+func (savageWorlds) Actions() []Action {
+	return append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne})
+}
 func (savageWorlds) ExactDice(string) bool { return true }
 func (savageWorlds) Explain(s *State, c Command) (string, error) {
 	return explainAttack(s, c, writeSavage, CommandStrike, CommandShoot)
