@@ -279,6 +279,11 @@ func checkStatus(st FigureStatus) error {
 			return fmt.Errorf("wounds[%v]: %d, want 0 or more", loc, n)
 		}
 	}
+	for name, h := range map[string]*hexmap.Hex{"round_start": st.RoundStart, "move_from": st.MoveFrom} {
+		if h != nil && (h.Q < -maxCount || h.Q > maxCount || h.R < -maxCount || h.R > maxCount) {
+			return fmt.Errorf("%s: %v is far off any map", name, *h)
+		}
+	}
 	for _, f := range []struct {
 		name string
 		v    int

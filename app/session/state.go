@@ -77,6 +77,11 @@ type FigureStatus struct {
 	// Attacked: the figure has rolled its attack pool this round (TWTW
 	// Conflict: Multiple Attacks: one pool a round).
 	Attacked bool `json:"attacked,omitempty"`
+	// RoundStart is where the figure stood when the round began, and
+	// MoveFrom where its last move this round began: how far and where it
+	// moved, for a shot at it (target speed; appearing or disappearing).
+	RoundStart *hexmap.Hex `json:"round_start,omitempty"`
+	MoveFrom   *hexmap.Hex `json:"move_from,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.
@@ -341,6 +346,11 @@ func (s *State) Apply(e Event) error {
 			return fmt.Errorf("event %d: no figure %q", e.Seq, e.Figure)
 		}
 		if e.Kind == EventMoved {
+			from := f.At
+			if f.RoundStart == nil {
+				f.RoundStart = &from
+			}
+			f.MoveFrom = &from
 			f.At = e.To
 			f.Ran = f.Ran || e.Run
 			f.Moved = true
@@ -380,6 +390,8 @@ func (s *State) Apply(e Event) error {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
 				f.Ran, f.Moved, f.Paced, f.Attacked = false, false, 0, false
+				at := f.At
+				f.RoundStart, f.MoveFrom = &at, nil
 			}
 		}
 		for _, c := range e.Changes {

@@ -3,6 +3,7 @@ package session
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -315,7 +316,8 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		}
 		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
 			PointBlank: so.PointBlank, Motion: motion, TargetSize: size,
-			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged}
+			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
+			RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t)}
 		switch so.Kind {
 		case "snap":
 			sh.Kind = rules.Snap
@@ -367,6 +369,31 @@ func onePool(s *State, f *Figure) error {
 		return refuse("%s has rolled an attack pool this round already: one pool a round, however many attacks (TWTW Conflict: Multiple Attacks). Declare every attack of the round in one series; the next round brings a new pool", s.FigureName(f.ID))
 	}
 	return nil
+}
+
+// relativeSpeed is the paces of relative speed between firer f and target
+// t this round: how far apart their moves since the round began carried
+// them, so that two figures running the same way have none (TWTW
+// Conflict: Target Speed: "Miranda is chasing a bandit down Main ... The
+// relative speed is 0").
+func relativeSpeed(s *State, f, t *Figure) int {
+	moved := func(x *Figure) hexmap.Hex {
+		if x.RoundStart == nil {
+			return hexmap.Hex{}
+		}
+		return x.At.Sub(*x.RoundStart)
+	}
+	return int(math.Round(float64(moved(t).Sub(moved(f)).Length()) * s.Map.Scale))
+}
+
+// appearing reports whether target t came into or went out of firer f's
+// sight during its last move this round (TWTW Conflict: Modifiers:
+// "Appearing/Disappearing ... during its movement").
+func appearing(s *State, f, t *Figure) bool {
+	if t.MoveFrom == nil {
+		return false
+	}
+	return s.Map.Visible(f.At, *t.MoveFrom) != s.Map.Visible(f.At, t.At)
 }
 
 // shotAt is the line a shot from f at t follows, and whether t is hidden

@@ -450,3 +450,64 @@ func TestReloadingAGun(t *testing.T) {
 		t.Errorf("reloading a full gun: %v", err)
 	}
 }
+
+// TestTargetSpeedIsRelative: "A penalty of one is applied for each 5
+// paces of relative speed between the firer and target ... Miranda is
+// chasing a bandit down Main. She has a Move of 8, he has a speed of 8.
+// The relative speed is 0" (TWTW Conflict: Target Speed). Zeke walks 6
+// paces west: Jeb, standing, sees a target of relative speed 6 (1
+// downgrade); after Jeb walks the same 6 paces west, none.
+func TestTargetSpeedIsRelative(t *testing.T) {
+	s := open(t)
+	west := func(id string, paces int) {
+		to := s.State().Figures[id].At
+		for range paces {
+			to = to.Neighbor(3)
+		}
+		mustDo(t, s, Command{Kind: CommandMove, Figure: id, To: &to})
+	}
+	west("zeke", 6)
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+	plan, err := s.State().PlanShoot("jeb", "winchester", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := plan.Series.Plans[0].Shot.RelativeSpeed; got != 6 || !strings.Contains(plan.Series.Plans[0].Explain(), "relative speed 6 paces: 1 downgrade(s)") {
+		t.Errorf("relative speed %d: %s", got, plan.Series.Plans[0].Explain())
+	}
+	west("jeb", 6)
+	plan, err = s.State().PlanShoot("jeb", "winchester", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := plan.Series.Plans[0].Shot.RelativeSpeed; got != 0 {
+		t.Errorf("both walked 6 paces west: relative speed %d, want 0", got)
+	}
+}
+
+// TestATargetAppearingFromCover: "If a target is emerging from or
+// entering cover or visibility (from the firers perspective) during its
+// movement this penalty is applied" (TWTW Conflict: Modifiers). Zeke
+// steps out from behind a wall into Cyril's sight: 1 downgrade.
+func TestATargetAppearingFromCover(t *testing.T) {
+	s := open(t)
+	st := s.State()
+	u8, u9 := hexAt(t, s, "U8"), hexAt(t, s, "U9")
+	cell := st.Map.CellAt(u8)
+	cell.Edges[3] = &hexmap.FileFeature{Kind: "wall"} // west of Zeke, towards Cyril
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	if s.State().Map.Visible(s.State().Figures["cyril"].At, u8) {
+		t.Fatal("the wall does not hide Zeke from Cyril")
+	}
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "zeke", To: &u9})
+	if !s.State().Map.Visible(s.State().Figures["cyril"].At, u9) {
+		t.Fatal("U9 is not in Cyril's sight")
+	}
+	plan, err := s.State().PlanShoot("cyril", "schofield", []ShotOrder{{Target: "zeke", Kind: "normal"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !plan.Series.Plans[0].Shot.Appearing || !strings.Contains(plan.Series.Plans[0].Explain(), "target appearing or disappearing: 1 downgrade(s)") {
+		t.Errorf("Zeke stepping out: %s", plan.Series.Plans[0].Explain())
+	}
+}
