@@ -348,3 +348,12 @@ func extra(r rules.Roll) []int {
 	}
 	return nil
 }
+
+// commandKinds are every kind of command the session takes, for the rule
+// ledgers' test (docs/rules).
+var commandKinds = []string{
+	CommandMove, CommandTurn, CommandNewRound, CommandSegment, CommandHide, CommandReveal, CommandUndo, CommandRedo,
+	CommandStrike, CommandPickUp, CommandReload, CommandSetCharacter, CommandRemoveCharacter, CommandPlace,
+	CommandRemoveFigure, CommandSetOptions, CommandEditMap, CommandReady, CommandCock, CommandProne, CommandDuck,
+	CommandShoot, CommandMelee, CommandRecover, CommandDoor,
+}
