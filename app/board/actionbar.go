@@ -33,6 +33,11 @@ func (g *Game) buttons() []button {
 		bs = append(bs, button{label: label, active: active, act: act})
 	}
 	p := &g.play
+	if g.answering() != "" { // a blow waits for this seat's answer
+		add("Block (B)", false, func() { g.answer(session.DefenseBlock) })
+		add("Dodge (O)", false, func() { g.answer(session.DefenseDodge) })
+		add("Take it (N)", false, func() { g.answer(session.DefenseNone) })
+	}
 	if p.st != nil && p.selected != "" {
 		add("Turn left (Q)", false, func() { g.issue(p.turn(+1)) })
 		add("Turn right (E)", false, func() { g.issue(p.turn(-1)) })

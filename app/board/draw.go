@@ -405,6 +405,9 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 			}
 		}
 	}
+	if a := g.answerHint(); a != "" {
+		hint = a
+	}
 	barLine(dst, hint, face(16, false), g.w, y0+46, colDim)
 }
 

@@ -403,6 +403,9 @@ var keyBindings = []keyBinding{
 	{keys: []ebiten.Key{ebiten.KeyP}, do: func(g *Game) { g.issue(g.play.posture(session.CommandProne)) }},
 	{keys: []ebiten.Key{ebiten.KeyT}, do: func(g *Game) { g.issue(g.play.posture(session.CommandDuck)) }},
 	{keys: []ebiten.Key{ebiten.KeyU}, do: func(g *Game) { g.issue(g.play.pickUp()) }},
+	{keys: []ebiten.Key{ebiten.KeyB}, do: func(g *Game) { g.answer(session.DefenseBlock) }},
+	{keys: []ebiten.Key{ebiten.KeyO}, do: func(g *Game) { g.answer(session.DefenseDodge) }},
+	{keys: []ebiten.Key{ebiten.KeyN}, do: func(g *Game) { g.answer(session.DefenseNone) }},
 }
 
 // sayIf shows a line, if there is one.

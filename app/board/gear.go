@@ -1,6 +1,9 @@
 package board
 
 import (
+	"fmt"
+	"strings"
+
 	"hexslinger/app/session"
 )
 
@@ -99,4 +102,46 @@ func (p *play) pickUp() (*session.Command, string) {
 	}
 	at := near[0].At
 	return &session.Command{Kind: session.CommandPickUp, Figure: p.selected, Weapon: near[0].Weapon, To: &at}, ""
+}
+
+// answering is the figure whose blow this window answers: a blow waits at
+// it and this seat commands it (the Judge, any figure); "" otherwise.
+func (g *Game) answering() string {
+	st := g.play.st
+	if st == nil || st.Pending == nil || g.conn == nil {
+		return ""
+	}
+	t := st.Pending.Target()
+	if g.judge() || g.conn.own(t) {
+		return t
+	}
+	return ""
+}
+
+// answer sends the defender's answer to the blow waiting at it (B block,
+// O dodge, N take it).
+func (g *Game) answer(defense string) {
+	t := g.answering()
+	if t == "" {
+		return
+	}
+	g.issue(&session.Command{Kind: session.CommandDefend, Figure: t, Defense: defense}, "")
+}
+
+// answerHint is the bar's line while this window is asked to answer a
+// blow: the choices, and what taking it means.
+func (g *Game) answerHint() string {
+	t := g.answering()
+	if t == "" {
+		return ""
+	}
+	st := g.play.st
+	p := st.Pending
+	hint := fmt.Sprintf("%s: answer %s's %s blow — B block · O dodge · N take it", st.FigureName(t), st.FigureName(p.Attacker()), p.Command.Blow.Attack)
+	for _, d := range st.Defenses(t) {
+		if d.Defense == session.DefenseNone && d.Err == nil {
+			hint += " (" + strings.TrimSuffix(strings.TrimPrefix(d.Text, "Take it: "), ".") + ")"
+		}
+	}
+	return hint
 }

@@ -52,6 +52,7 @@ var sceneSetups = map[string]func(*Scene) error{
 	"reach":       (*Scene).reach,
 	"attack":      (*Scene).attack,
 	"thrown-miss": (*Scene).thrownMiss,
+	"defend":      (*Scene).defend,
 	"ruler":       (*Scene).ruler,
 	"judge-edit":  (*Scene).judgeEdit,
 	"player":      (*Scene).player,
@@ -161,6 +162,23 @@ func (sc *Scene) reach() error {
 		sc.g.play.selected = "cyril"
 		return true
 	}
+	return err
+}
+
+// defend: Cyril's punch at Jeb waits for Jeb's answer: the bar offers
+// block, dodge or take it, with the numbers of taking it.
+func (sc *Scene) defend() error {
+	jebNext := hexmap.Hex{}
+	if f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight())); err == nil {
+		if st, err := f.State(); err == nil {
+			jebNext = st.Figures["jeb"].At.Neighbor(hexmap.Direction(5))
+		}
+	}
+	_, err := sc.live([]session.Command{
+		{Kind: session.CommandMove, Figure: "cyril", To: &jebNext},
+		{Kind: session.CommandMelee, Figure: "cyril", Blow: &session.BlowOrder{Target: "jeb", Attack: "quick"}},
+	}, nil, "")
+	sc.setup = func() bool { return sc.connected() && sc.g.answering() != "" }
 	return err
 }
 

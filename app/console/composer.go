@@ -56,6 +56,11 @@ type composer struct {
 	scroll  *container.Scroll
 
 	ids []string // actor ids, in the actor select's order
+
+	// waiting is the answer a waiting blow asks for: the defender's three
+	// choices with their numbers; the Judge answers for anyone.
+	waiting    *fyne.Container
+	waitingFor *session.PendingBlow
 }
 
 func newComposer(c *Console) *composer {
@@ -126,7 +131,8 @@ func newComposer(c *Console) *composer {
 	form := container.NewGridWithColumns(2, p.actor, p.action)
 	p.scroll = container.NewVScroll(container.NewBorder(nil, nil, p.cards, nil, p.result))
 	before := container.NewBorder(heading("Before the dice"), p.confirm, nil, nil, container.NewVScroll(p.preview))
-	top := container.NewVBox(heading("Action composer"), form, p.params, widget.NewSeparator())
+	p.waiting = container.NewVBox()
+	top := container.NewVBox(p.waiting, heading("Action composer"), form, p.params, widget.NewSeparator())
 	after := container.NewBorder(heading("What happened"), nil, nil, nil, p.scroll)
 	p.box = container.NewBorder(top, nil, nil, nil, container.NewGridWithColumns(2, before, after))
 	p.refresh()
@@ -136,6 +142,7 @@ func newComposer(c *Console) *composer {
 // refresh follows the state: the figures who may be actors, the targets.
 func (p *composer) refresh() {
 	st := p.c.state
+	p.showWaiting()
 	p.ids = append(p.ids[:0], st.Order...)
 	names := make([]string, len(p.ids))
 	for i, id := range p.ids {
@@ -580,4 +587,41 @@ func (p *composer) judgeModifier() *session.JudgeModifier {
 		return nil
 	}
 	return &session.JudgeModifier{Steps: steps, Reason: strings.TrimSpace(p.judgeWhy.Text)}
+}
+
+// showWaiting lays out the answer a blow waiting for its defender asks
+// for (State.Defenses): each choice a button with what it would make of
+// the blow, the ones the defender cannot pay for disabled.
+func (p *composer) showWaiting() {
+	st := p.c.state
+	if st.Pending == p.waitingFor {
+		return
+	}
+	p.waitingFor = st.Pending
+	p.waiting.RemoveAll()
+	if st.Pending == nil {
+		p.waiting.Refresh()
+		return
+	}
+	target := st.Pending.Target()
+	p.waiting.Add(heading("The fight waits for " + st.Waiting()))
+	for _, d := range st.Defenses(target) {
+		label := map[string]string{session.DefenseBlock: "Block", session.DefenseDodge: "Dodge", session.DefenseNone: "Take it"}[d.Defense]
+		b := widget.NewButton(label, func() {
+			p.c.doWithDice(session.Command{Kind: session.CommandDefend, Figure: target, Defense: d.Defense}, nil)
+		})
+		text := d.Text
+		if d.Err != nil {
+			b.Disable()
+			text = d.Err.Error()
+		}
+		why := widget.NewLabel(text)
+		why.Wrapping = fyne.TextWrapWord
+		p.waiting.Add(container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(110, 36), b), nil, why))
+	}
+	p.waiting.Add(widget.NewSeparator())
+	p.waiting.Refresh()
+	if p.box != nil {
+		p.box.Refresh()
+	}
 }

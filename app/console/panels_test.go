@@ -585,3 +585,42 @@ func TestComposerJudgesModifierAndReload(t *testing.T) {
 		t.Errorf("after the reload the Schofield holds %d", g.Loaded)
 	}
 }
+
+// TestComposerAsksTheDefender: a blow at a figure that may defend waits;
+// the composer shows the defender's three answers with their numbers, and
+// the Judge answering Dodge rolls the blow through the dodge.
+func TestComposerAsksTheDefender(t *testing.T) {
+	c, s, _ := newConsole(t)
+	next := s.State().Figures["jeb"].At.Neighbor(hexmap.Direction(5))
+	mustDo(t, s, session.Command{Kind: session.CommandMove, Figure: "cyril", To: &next})
+	mustDo(t, s, session.Command{Kind: session.CommandMelee, Figure: "cyril", Blow: &session.BlowOrder{Target: "jeb", Attack: "quick"}})
+	c.Drain()
+	p := c.composer
+	var buttons []*widget.Button
+	var texts []string
+	for _, o := range p.waiting.Objects {
+		row, ok := o.(*fyne.Container)
+		if !ok {
+			continue
+		}
+		for _, part := range row.Objects {
+			switch w := part.(type) {
+			case *fyne.Container:
+				buttons = append(buttons, w.Objects[0].(*widget.Button))
+			case *widget.Label:
+				texts = append(texts, w.Text)
+			}
+		}
+	}
+	if len(buttons) != 3 || buttons[1].Text != "Dodge" || !strings.Contains(texts[1], "Dodge (3 AP") {
+		t.Fatalf("the answers shown: %d buttons, %q", len(buttons), texts)
+	}
+	test.Tap(buttons[1])
+	c.Drain()
+	if s.State().Pending != nil || len(s.State().Figures["jeb"].Dodging) != 2 {
+		t.Errorf("after Dodge: waiting %q, Jeb dodging %v (status %q)", s.State().Waiting(), s.State().Figures["jeb"].Dodging, c.status.Text)
+	}
+	if len(p.waiting.Objects) != 0 {
+		t.Error("the answers are still shown")
+	}
+}

@@ -209,6 +209,9 @@ func authorize(seat *Seat, st *State, c Command) error {
 	if c.Modifier != nil {
 		return &Forbidden{Reason: "only the Judge may set a modifier of their own"}
 	}
+	if c.Blow != nil && c.Blow.Defense != "" && !seat.Owns(st, c.Blow.Target) {
+		return &Forbidden{Reason: fmt.Sprintf("%s chooses their own defense: send the blow without one, and it waits for their answer", st.FigureName(c.Blow.Target))}
+	}
 	switch c.Kind {
 	case CommandDoor:
 		if c.Figure == "" {
@@ -216,7 +219,7 @@ func authorize(seat *Seat, st *State, c Command) error {
 		}
 		fallthrough
 	case CommandMove, CommandTurn, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandStrike,
-		CommandPickUp, CommandReload:
+		CommandPickUp, CommandReload, CommandDefend:
 		for _, id := range referenced(c) {
 			if f, ok := st.Figures[id]; !ok || f.Hidden {
 				return &Forbidden{Reason: errNotInView}

@@ -144,9 +144,12 @@ func TestMeleeBlow(t *testing.T) {
 	}
 	countDownTo(t, s, "cyril") // the move paid AP: his number comes up again
 	// A quick punch (Cyril: unarmed 2, Coordination 4: 2d10) against Jeb's
-	// defense 5 (melee 2): 8 hits; Jeb's stun check (Fortitude 4) passes.
-	e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"},
-		Dice: []int{8, 3, 9, 1, 1, 1}, Cards: []string{"5S"}})
+	// defense 5 (melee 2) waits for Jeb's answer; he takes it: 8 hits;
+	// Jeb's stun check (Fortitude 4) passes.
+	if d := mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"}}); d.Kind != EventBlowDeclared {
+		t.Fatalf("the punch did not wait for Jeb: %s", d.Text)
+	}
+	e := mustDo(t, s, Command{Kind: CommandDefend, Figure: "jeb", Defense: DefenseNone, Dice: []int{8, 3, 9, 1, 1, 1}, Cards: []string{"5S"}})
 	if !strings.Contains(e.Text, "defense 5: 8, a hit") || !strings.Contains(e.Text, "impact") {
 		t.Errorf("the blow: %s", e.Text)
 	}

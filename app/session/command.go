@@ -60,6 +60,9 @@ type Command struct {
 	// Rounds is how many rounds a reload puts in; 0 fills the weapon, or
 	// as many as the figure's AP pays for.
 	Rounds int `json:"rounds,omitempty"`
+	// Defense answers a blow waiting at Figure (defend): block, dodge or
+	// none.
+	Defense string `json:"defense,omitempty"`
 }
 
 // JudgeModifier is a free modifier the Judge sets on an attack: upgrades
@@ -121,6 +124,9 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 			given, asked = g, needs
 		}
 		return r, err
+	}
+	if err := waitsFor(s, c); err != nil {
+		return nil, err
 	}
 	if c.Modifier != nil && !(SystemOf(s).MovesCostAP() && (c.Kind == CommandShoot || c.Kind == CommandMelee)) {
 		return nil, refuse("the Judge's own modifier is for a TWTW shot or blow, not a %q command", c.Kind)
@@ -355,5 +361,5 @@ var commandKinds = []string{
 	CommandMove, CommandTurn, CommandNewRound, CommandSegment, CommandHide, CommandReveal, CommandUndo, CommandRedo,
 	CommandStrike, CommandPickUp, CommandReload, CommandSetCharacter, CommandRemoveCharacter, CommandPlace,
 	CommandRemoveFigure, CommandSetOptions, CommandEditMap, CommandReady, CommandCock, CommandProne, CommandDuck,
-	CommandShoot, CommandMelee, CommandRecover, CommandDoor,
+	CommandShoot, CommandMelee, CommandRecover, CommandDoor, CommandDefend,
 }

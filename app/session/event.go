@@ -48,6 +48,7 @@ type Event struct {
 	Landings  []Landing         `json:"landings,omitempty"`  // acted: where thrown objects that missed came down
 	Dropped   []Loose           `json:"dropped,omitempty"`   // acted: weapons that came to lie on the map
 	PickedUp  *Loose            `json:"picked_up,omitempty"` // acted (pick_up): the weapon taken from the map
+	Pending   *PendingBlow      `json:"pending,omitempty"`   // blow_declared: the blow waiting for its defender
 	Action    string            `json:"action,omitempty"`    // acted: the command kind
 	Cards     []string          `json:"cards,omitempty"`     // acted: the action cards drawn, by name
 	Targets   []string          `json:"targets,omitempty"`   // acted: the figures shot at or struck, in order

@@ -55,6 +55,10 @@ type FightOptions struct {
 	// PlayersSide is the side the players at the table command; the
 	// others are the Judge's. Empty: DefaultPlayersSide.
 	PlayersSide string `json:"players_side,omitempty"`
+	// NPCDefense answers a blow at one of the Judge's figures without
+	// asking: "none", "block" or "dodge" (as it can pay for; else none).
+	// Empty: the Judge is asked, as a player is for theirs.
+	NPCDefense string `json:"npc_defense,omitempty"`
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.
@@ -135,6 +139,9 @@ func (f *FightFile) State() (*State, error) {
 		}
 	default:
 		return nil, fmt.Errorf("options.initiative: %q, want \"leadchrome\" or none", f.Options.Initiative)
+	}
+	if err := checkNPCDefense(f.Options.NPCDefense); err != nil {
+		return nil, fmt.Errorf("options.npc_defense: %w", err)
 	}
 	if f.Map == nil {
 		return nil, errors.New("map: missing")

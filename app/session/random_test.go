@@ -85,7 +85,7 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 	}
 	kinds := []string{CommandMove, CommandMove, CommandMove, CommandTurn, CommandTurn, CommandReady, CommandCock,
 		CommandProne, CommandDuck, CommandShoot, CommandShoot, CommandMelee, CommandMelee, CommandRecover,
-		CommandDoor, CommandStrike, CommandStrike}
+		CommandDoor, CommandStrike, CommandStrike, CommandDefend, CommandDefend, CommandReload, CommandPickUp}
 	if judge {
 		kinds = append(kinds, CommandNewRound, CommandNewRound, CommandSegment, CommandSegment, CommandSegment,
 			CommandHide, CommandReveal, CommandHide, CommandReveal, CommandUndo, CommandRedo,
@@ -113,6 +113,13 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 			Careful: r.IntN(3) == 0, Defense: pick(r, []string{"", "block", "dodge"})}
 	case CommandDoor:
 		c.To, c.Side, c.Open = near(c.Figure), r.IntN(6), r.IntN(2) == 0
+	case CommandDefend:
+		if p := st.Pending; p != nil && r.IntN(4) > 0 {
+			c.Figure = p.Target()
+		}
+		c.Defense = pick(r, []string{"", "none", "block", "dodge", "parry"})
+	case CommandReload, CommandPickUp:
+		c.Weapon = weapon(c.Figure)
 	case CommandStrike:
 		c.Target, c.Stance, c.Riposte = fig(), pick(r, []string{"", "full", "aggressive"}), r.IntN(4) == 0
 	case CommandNewRound, CommandSegment, CommandUndo, CommandRedo:

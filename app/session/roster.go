@@ -82,6 +82,9 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		default:
 			return nil, refuse("%q is not an initiative option (leadchrome, or none)", o.Initiative)
 		}
+		if err := checkNPCDefense(o.NPCDefense); err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
 		if o.Initiative != "" || o.QuickDraw {
 			for _, id := range sortedKeys(s.Characters) {
 				if err := checkLeadChrome(o, s.Characters[id]); err != nil {
@@ -96,6 +99,9 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		text := "Rule options: " + how + "."
 		if o.Initiative == InitiativeLeadChrome {
 			text += " Initiative: Lead and Chrome's 2D10 + Reflexes."
+		}
+		if o.NPCDefense != "" {
+			text += fmt.Sprintf(" A blow at one of the Judge's figures is answered %q at once.", o.NPCDefense)
 		}
 		if o.QuickDraw {
 			text += " The Quick-Draw is allowed."

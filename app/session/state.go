@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,7 +42,10 @@ type State struct {
 	Unaimed map[string]bool
 	// Loose are the weapons lying on the map (loose.go).
 	Loose []Loose
-	Log   []Event // every event after the opening, in order
+	// Pending is the blow waiting for its defender's answer (defend.go),
+	// or nil.
+	Pending *PendingBlow
+	Log     []Event // every event after the opening, in order
 }
 
 // MayAct reports whether figure id may act at the current segment without
@@ -82,6 +86,10 @@ type FigureStatus struct {
 	// moved, for a shot at it (target speed; appearing or disappearing).
 	RoundStart *hexmap.Hex `json:"round_start,omitempty"`
 	MoveFrom   *hexmap.Hex `json:"move_from,omitempty"`
+	// Dodging are the hexsides the figure dodges blows through this round
+	// (TWTW Conflict: a dodge "works versus all attacks coming from a given
+	// direction").
+	Dodging []hexmap.Direction `json:"dodging,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.
@@ -101,6 +109,7 @@ type FigureStatus struct {
 // clone deep-copies the status.
 func (st FigureStatus) clone() FigureStatus {
 	st.Gear = append([]rules.Carried(nil), st.Gear...)
+	st.Dodging = slices.Clone(st.Dodging)
 	if st.Wounds != nil {
 		w := make(map[rules.HitLocation]int, len(st.Wounds))
 		for k, v := range st.Wounds {
@@ -389,7 +398,7 @@ func (s *State) Apply(e Event) error {
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
-				f.Ran, f.Moved, f.Paced, f.Attacked = false, false, 0, false
+				f.Ran, f.Moved, f.Paced, f.Attacked, f.Dodging = false, false, 0, false, nil
 				at := f.At
 				f.RoundStart, f.MoveFrom = &at, nil
 			}
@@ -399,8 +408,11 @@ func (s *State) Apply(e Event) error {
 				f.FigureStatus = c.Status.clone()
 			}
 		}
+	case EventBlowDeclared:
+		s.Pending = e.Pending
 	case EventActed:
 		s.Riposte = e.Riposte
+		s.Pending = nil // an action after a declared blow is its answer
 		s.applyLoose(e)
 		for _, c := range e.Changes {
 			f, ok := s.Figures[c.Figure]

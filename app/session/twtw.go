@@ -52,6 +52,9 @@ func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)
 	case CommandDoor:
 		ev, err := decideDoor(s, c)
 		return ev, true, err
+	case CommandDefend:
+		ev, err := decideDefend(s, c, src)
+		return ev, true, err
 	case CommandStrike:
 		return nil, true, refuse("strike is a Dragon Warriors II command; in TWTW use melee or shoot")
 	}
@@ -62,6 +65,9 @@ func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)
 // figure's number has not come up; a shot series or a blow with every
 // modifier, pool and chance; anything else from its preview.
 func explainTWTW(s *State, c Command) (string, error) {
+	if c.Kind == CommandDefend {
+		return explainDefense(s, c)
+	}
 	var b strings.Builder
 	f, ok := s.Figures[c.Figure]
 	if ok && !s.MayAct(c.Figure) && f.AP > 0 {

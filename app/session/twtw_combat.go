@@ -365,6 +365,9 @@ func judgeMods(c Command) []JudgeModifier {
 // (TWTW Conflict: Multiple Attacks). Before the first round's initiative
 // nothing is counted.
 func onePool(s *State, f *Figure) error {
+	if len(f.Dodging) > 0 && s.Begun {
+		return refuse("%s is dodging this round: a dodge is an active defense, for a fighter who makes no attack (TWTW Conflict: Hand to Hand Combat)", s.FigureName(f.ID))
+	}
 	if f.Attacked && s.Begun {
 		return refuse("%s has rolled an attack pool this round already: one pool a round, however many attacks (TWTW Conflict: Multiple Attacks). Declare every attack of the round in one series; the next round brings a new pool", s.FigureName(f.ID))
 	}
@@ -560,6 +563,10 @@ type MeleePlan struct {
 	Interrupt int
 	// Judge are the Judge's own modifiers of the blow.
 	Judge []rules.Modifier
+	// Dodged: the blow comes through the target's dodge, and NewDodge are
+	// the hexsides a dodge answering it begins.
+	Dodged   bool
+	NewDodge []hexmap.Direction
 }
 
 // PlanMelee prices a blow by figure id with weapon ("" unarmed).
@@ -614,15 +621,28 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t}
 	tc := s.Characters[t.Character]
 	steps := mp.Plan.Upgrades
+	throughDodge := dodged(t.Dodging, f.At, t.At)
 	switch bo.Defense {
-	case "":
-	case "block":
+	case "", DefenseNone:
+	case DefenseBlock:
 		mp.DefAP = rules.HandToHand.BlockAP
-	case "dodge":
-		mp.DefAP = rules.HandToHand.DodgeAP
-		steps -= rules.DodgeDowngrades(tc.Character)
+	case DefenseDodge:
+		switch {
+		case throughDodge: // dodging this way already: no more to pay
+		case len(t.Dodging) > 0:
+			return MeleePlan{}, refuse("%s dodges through the %s hexsides this round; a blow from %s is not through them", tc.Name, sidesText(s, t.Dodging), s.Map.Label(f.At))
+		case t.Attacked && s.Begun:
+			return MeleePlan{}, refuse("%s has attacked this round: a dodge is only for a fighter who makes no attack (TWTW Conflict: Hand to Hand Combat)", tc.Name)
+		default:
+			mp.DefAP = rules.HandToHand.DodgeAP
+			mp.NewDodge = dodgeSides(f.At, t.At)
+		}
 	default:
-		return MeleePlan{}, refuse("%q is not a defense (block or dodge)", bo.Defense)
+		return MeleePlan{}, refuse("%q is not a defense (block, dodge or none)", bo.Defense)
+	}
+	if throughDodge || mp.NewDodge != nil {
+		steps -= rules.DodgeDowngrades(tc.Character)
+		mp.Dodged = true
 	}
 	if mp.DefAP > t.AP {
 		return MeleePlan{}, refuse("%s needs %d AP to %s but has %d", tc.Name, mp.DefAP, bo.Defense, t.AP)
@@ -646,6 +666,24 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	mp, err := s.PlanMelee(f.ID, c.Weapon, c.Blow, judgeMods(c)...)
 	if err != nil {
 		return nil, err
+	}
+	if t := mp.Target; mayWait(s, c, t) {
+		auto := autoDefense(s, t)
+		if auto == "" {
+			if plan := mp.Plan; plan.AP > f.AP {
+				return nil, refuse("%s needs %d AP to attack but has %d", ch.Name, plan.AP, f.AP)
+			}
+			return declareBlow(s, c, mp), nil
+		}
+		blow := *c.Blow
+		blow.Defense = auto
+		c.Blow = &blow
+		if mp, err = s.PlanMelee(f.ID, c.Weapon, c.Blow, judgeMods(c)...); err != nil || mp.DefAP > t.AP {
+			blow.Defense = DefenseNone // the fight's default, as far as it can pay
+			if mp, err = s.PlanMelee(f.ID, c.Weapon, c.Blow, judgeMods(c)...); err != nil {
+				return nil, err
+			}
+		}
 	}
 	bo, plan, t, defAP, tn, pool := c.Blow, mp.Plan, mp.Target, mp.DefAP, mp.TN, mp.Pool
 	if err := pay(s, f, plan.AP, "attack"); err != nil {
@@ -675,7 +713,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	text := []string{fmt.Sprintf("%s: %s%s vs %s's defense %d: %d, %s (%s).", ch.Name, plan.Explained, interrupting, tc.Name, tn, hit.Total,
 		map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name())}
 	loc := card.Location
-	if hit.Success && bo.Defense == "block" {
+	if hit.Success && bo.Defense == DefenseBlock {
 		var bw *rules.Weapon
 		b, err := rules.ResolveBlock(tc.Character, bw, hit.Total, rnd)
 		if err != nil {
@@ -693,9 +731,18 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	st := f.FigureStatus.clone()
 	st.Attacked = true
 	changes := []FigureChange{change(f, f.AP-plan.AP, st)}
-	tst := t.FigureStatus.clone()
 	tgt := *t
+	tgt.FigureStatus = t.FigureStatus.clone()
 	tgt.AP -= defAP
+	if mp.NewDodge != nil {
+		tgt.Dodging = mp.NewDodge
+		text = append(text, fmt.Sprintf("%s dodges through the %s hexsides for the round (%d AP): %d downgrade(s) on every blow from there.", tc.Name, sidesText(s, mp.NewDodge), defAP, rules.DodgeDowngrades(tc.Character)))
+	} else if mp.Dodged {
+		text = append(text, fmt.Sprintf("The blow comes through %s's dodge: %d downgrade(s).", tc.Name, rules.DodgeDowngrades(tc.Character)))
+	}
+	if bo.Defense == DefenseBlock {
+		text = append(text, fmt.Sprintf("%s blocks for %d AP.", tc.Name, defAP))
+	}
 	if hit.Success && plan.Damage > 0 {
 		fc, dtext, err := damage(s, &tgt, plan.Kind, plan.Damage, hit.Bumps, loc, card, rnd)
 		if err != nil {
@@ -705,7 +752,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		changes = append(changes, fc)
 		text = append(text, tc.Name+" takes "+dtext+".")
 	} else if defAP > 0 {
-		changes = append(changes, FigureChange{Figure: t.ID, AP: tgt.AP, Status: tst})
+		changes = append(changes, FigureChange{Figure: t.ID, AP: tgt.AP, Status: tgt.FigureStatus})
 	}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: plan.AP, APLeft: f.AP - plan.AP, Changes: changes,
 		Cards: []string{card.Name()}, Targets: []string{t.ID}, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-plan.AP)}

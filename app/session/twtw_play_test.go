@@ -511,3 +511,113 @@ func TestATargetAppearingFromCover(t *testing.T) {
 		t.Errorf("Zeke stepping out: %s", plan.Series.Plans[0].Explain())
 	}
 }
+
+// besideJeb walks Cyril next to Jeb at the round's start, with their
+// numbers up, for the blows of the hand-to-hand tests.
+func besideJeb(t *testing.T, s *Session) {
+	t.Helper()
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8}})
+	next := s.State().Figures["jeb"].At.Neighbor(hexmap.Direction(5))
+	countDownTo(t, s, "cyril")
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &next})
+	countDownTo(t, s, "cyril")
+}
+
+// TestTheDefenderChoosesToDodge: "To perform a dodge, state your intent
+// before the attacker rolls ... Dodge works versus all attacks coming
+// from a given direction ... and costs 3 AP. Dodge is considered an
+// active defense, and may only be employed if no attacks are attempted"
+// (TWTW Conflict: Hand to Hand Combat). Cyril's punch waits for Jeb; the
+// fight waits with it; the attacker's player cannot answer for Jeb; Jeb's
+// player dodges: 3 AP, the punch takes Jeb's AD in downgrades, and Jeb
+// may not attack this round.
+func TestTheDefenderChoosesToDodge(t *testing.T) {
+	s := open(t)
+	besideJeb(t, s)
+	blow := Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"}}
+	d := mustDo(t, s, blow)
+	if d.Kind != EventBlowDeclared || !strings.Contains(d.Text, "Jeb Perkins may block (2 AP), dodge (3 AP) or take it") {
+		t.Fatalf("the declared blow: %s", d.Text)
+	}
+	if w := s.State().Waiting(); !strings.Contains(w, "Jeb Perkins to answer Cyril Wellington's quick blow") {
+		t.Errorf("waiting: %q", w)
+	}
+	m8 := hexAt(t, s, "M8")
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "miranda", To: &m8}); err == nil || !strings.Contains(err.Error(), "the fight waits for Jeb Perkins") {
+		t.Errorf("a move while the blow waits: %v", err)
+	}
+	access := NewAccess(NewToken())
+	ann, bo := access.AddPlayer("Ann", []string{"cyril"}), access.AddPlayer("Bo", []string{"jeb"})
+	if _, err := s.DoAs(ann, Command{Kind: CommandDefend, Figure: "jeb", Defense: DefenseNone}); err == nil {
+		t.Error("the attacker's player answered for the defender")
+	}
+	choices := s.State().Defenses("jeb")
+	if len(choices) != 3 || !strings.HasPrefix(choices[1].Text, "Dodge (3 AP") || !strings.HasPrefix(choices[2].Text, "Take it") {
+		t.Fatalf("the defenses offered: %+v", choices)
+	}
+	// Jeb's AD (1, Quickness 2 gives no bonus) is a downgrade on the punch.
+	if strings.Contains(choices[1].Text, "pool 2d10") || !strings.Contains(choices[2].Text, "pool 2d10") {
+		t.Errorf("the dodge's downgrade: dodge %q, take it %q", choices[1].Text, choices[2].Text)
+	}
+	jebAP := s.State().Figures["jeb"].AP
+	evs, err := s.DoAs(bo, Command{Kind: CommandDefend, Figure: "jeb", Defense: DefenseDodge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := evs[0]
+	jeb := s.State().Figures["jeb"]
+	if jeb.AP != jebAP-3 || len(jeb.Dodging) != 2 || !strings.Contains(e.Text, "Jeb Perkins dodges through the") {
+		t.Errorf("the dodge: AP %d (was %d), dodging %v: %s", jeb.AP, jebAP, jeb.Dodging, e.Text)
+	}
+	if s.State().Pending != nil {
+		t.Errorf("the blow still waits after the answer")
+	}
+	if _, err := s.Do(Command{Kind: CommandMelee, Figure: "jeb", Blow: &BlowOrder{Target: "cyril", Attack: "quick", Defense: DefenseNone}}); err == nil || !strings.Contains(err.Error(), "is dodging this round") {
+		t.Errorf("a dodging Jeb attacks: %v", err)
+	}
+}
+
+// TestABlockWorksAgainstASingleAttack: "Block works against a single
+// incoming attack and costs 2 AP. Multiple blocks may be performed in a
+// turn" (TWTW Conflict: Hand to Hand Combat). Jeb blocks Cyril's punch:
+// 2 AP, paid for this blow alone.
+func TestABlockWorksAgainstASingleAttack(t *testing.T) {
+	s := open(t)
+	besideJeb(t, s)
+	mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"}})
+	jebAP := s.State().Figures["jeb"].AP
+	e := mustDo(t, s, Command{Kind: CommandDefend, Figure: "jeb", Defense: DefenseBlock})
+	if got := s.State().Figures["jeb"].AP; got != jebAP-2 || !strings.Contains(e.Text, "Jeb Perkins blocks for 2 AP") {
+		t.Errorf("the block: Jeb's AP %d (was %d): %s", got, jebAP, e.Text)
+	}
+	if len(s.State().Figures["jeb"].Dodging) != 0 {
+		t.Error("a block left Jeb dodging")
+	}
+}
+
+// TestTheJudgesDefaultAnswer: the Judge sets a default answer for their
+// own figures (npc_defense), so a fight never stalls on them: with "block",
+// Cyril's punch at Jeb (an outlaw, the Judge's) is blocked at once.
+func TestTheJudgesDefaultAnswer(t *testing.T) {
+	s := open(t)
+	opts := s.State().Options
+	opts.NPCDefense = DefenseBlock
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	besideJeb(t, s)
+	e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"}})
+	if e.Kind != EventActed || !strings.Contains(e.Text, "Jeb Perkins blocks for 2 AP") {
+		t.Errorf("the blow with the Judge's default: %s %s", e.Kind, e.Text)
+	}
+}
+
+// TestTheAttackerCannotChooseTheDefense: a player's blow that names the
+// target's defense is refused; the defender chooses.
+func TestTheAttackerCannotChooseTheDefense(t *testing.T) {
+	s := open(t)
+	besideJeb(t, s)
+	ann := NewAccess(NewToken()).AddPlayer("Ann", []string{"cyril"})
+	_, err := s.DoAs(ann, Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick", Defense: DefenseNone}})
+	if err == nil || !strings.Contains(err.Error(), "Jeb Perkins chooses their own defense") {
+		t.Errorf("the attacker's player chose Jeb's defense: %v", err)
+	}
+}
