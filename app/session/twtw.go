@@ -88,8 +88,9 @@ func explainTWTW(s *State, c Command) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(&b, "%s: %d AP; %s.\nTN %d: %s's defense value.\nPool %s; chance to land the blow %.0f%%.",
-			mp.Plan.Blow.Attack.Name, mp.Plan.AP, mp.Plan.Explained, mp.TN, s.FigureName(mp.Target.ID), mp.Pool, 100*mp.Chance)
+		fmt.Fprintf(&b, "%s: %d AP; %s.\nTN %d: %s's defense value.\nPool %s; chance to land the blow %.0f%%.\n%s: %s.",
+			mp.Plan.Blow.Attack.Name, mp.Plan.AP, mp.Plan.Explained, mp.TN, s.FigureName(mp.Target.ID), mp.Pool, 100*mp.Chance,
+			s.FigureName(mp.Target.ID), s.BlowOdds(mp))
 		if mp.DefAP > 0 {
 			fmt.Fprintf(&b, "\n%s spends %d AP to %s.", s.FigureName(mp.Target.ID), mp.DefAP, c.Blow.Defense)
 		}
@@ -123,7 +124,8 @@ func writeShootPlan(b *strings.Builder, s *State, plan ShootPlan, apLeft int) {
 		for _, m := range sp.Modifiers {
 			fmt.Fprintf(b, "; %s", m)
 		}
-		fmt.Fprintf(b, "; hit chance %.0f%%.\n", 100*rules.Chances(plan.Series.Pool, plan.Series.TNs[i]-sp.Result)[0])
+		fmt.Fprintf(b, "; hit chance %.0f%%.\n", 100*rules.KthHitChance(plan.Series.Pool, i+1, sp.Result, plan.Series.TNs[i]))
+		fmt.Fprintf(b, "  %s: %s.\n", s.FigureName(t.ID), s.ShotOdds(plan, i))
 		sight := plan.Sights[i]
 		switch {
 		case !sight.Clear:

@@ -812,3 +812,39 @@ func Weapons() map[string]rules.Weapon { return ruleTables.weapons }
 
 // Melee returns the hand-to-hand table the session applies.
 func Melee() *rules.MeleeTable { return ruleTables.melee }
+
+// ShotOdds are the exact odds of what shot i of a planned series does to
+// its target as it stands: over the i-th highest die of the pool and
+// every card, through the cover on the line (rules.AttackOdds).
+func (s *State) ShotOdds(plan ShootPlan, i int) rules.HarmOdds {
+	p, t := plan.Series.Plans[i], plan.Targets[i]
+	base := t.Body(s.Characters[t.Character].Size)
+	base.Condition = t.Condition
+	cover := plan.Sights[i].Cover
+	return rules.AttackOdds(plan.Series.Pool, i+1, p.Result, plan.Series.TNs[i], rules.Cards(), func(bumps int, c rules.Card) rules.Harm {
+		through := rules.ThroughCover(cover, c.Location, plan.Weapon, c)
+		if through.Damage == 0 {
+			return rules.HarmNone
+		}
+		b := base.Clone()
+		b.Apply(rules.Deadly, rules.Effect(through.Damage, bumps, c.Location), c.Location, c.Yes)
+		return rules.Harmed(base, b)
+	})
+}
+
+// BlowOdds are the exact odds of what a planned blow does to its target
+// as it stands, before any block (a block's roll comes after the blow's).
+func (s *State) BlowOdds(mp MeleePlan) rules.HarmOdds {
+	t := mp.Target
+	base := t.Body(s.Characters[t.Character].Size)
+	base.Condition = t.Condition
+	plan := mp.Plan
+	return rules.AttackOdds(mp.Pool, 1, 0, mp.TN, rules.Cards(), func(bumps int, c rules.Card) rules.Harm {
+		if plan.Damage <= 0 {
+			return rules.HarmNone
+		}
+		b := base.Clone()
+		b.Apply(plan.Kind, rules.Effect(plan.Damage, bumps, c.Location), c.Location, c.Yes)
+		return rules.Harmed(base, b)
+	})
+}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -620,4 +621,59 @@ func TestTheAttackerCannotChooseTheDefense(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "Jeb Perkins chooses their own defense") {
 		t.Errorf("the attacker's player chose Jeb's defense: %v", err)
 	}
+}
+
+// TestKnowTheOddsBeforeYouCommit: the preview of a shot says, counted
+// exactly over the dice and the deck, what it will do to the target as it
+// stands: the odds sum to one, a miss is no effect, and the wall in the
+// way makes no effect likelier (TWTW Conflict: Cover Penetration).
+func TestKnowTheOddsBeforeYouCommit(t *testing.T) {
+	s := open(t)
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+	inOpen, err := s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odds := s.State().ShotOdds(inOpen, 0)
+	sum := 0.0
+	for _, p := range odds {
+		sum += p
+	}
+	hit := rules.KthHitChance(inOpen.Series.Pool, 1, inOpen.Series.Plans[0].Result, inOpen.Series.TNs[0])
+	if math.Abs(sum-1) > 1e-9 || odds[rules.HarmNone] < 1-hit-1e-9 || odds[rules.HarmNone] >= 1 {
+		t.Errorf("the odds %v (sum %.3f, hit chance %.3f)", odds, sum, hit)
+	}
+	text, err := s.State().Explain(Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders})
+	if err != nil || !strings.Contains(text, "Zeke Perkins: no effect") {
+		t.Errorf("the explanation: %q %v", text, err)
+	}
+	cell := s.State().Map.CellAt(hexAt(t, s, "T8"))
+	cell.Edges[0] = &hexmap.FileFeature{Kind: "wall"}
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	walled, err := s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := s.State().ShotOdds(walled, 0); w[rules.HarmNone] <= odds[rules.HarmNone] {
+		t.Errorf("behind a wall no effect is %.3f, in the open %.3f", w[rules.HarmNone], odds[rules.HarmNone])
+	}
+}
+
+// BenchmarkPreviewOfAThreeShotSeries: the composer's "Before the dice" for
+// three snap shots of Miranda's, odds and all (issue 19: at most 5 ms).
+func BenchmarkPreviewOfAThreeShotSeries(b *testing.B) {
+	s := open(b)
+	c := Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker",
+		Shots: []ShotOrder{{Target: "zeke", Kind: "snap"}, {Target: "zeke", Kind: "snap"}, {Target: "jeb", Kind: "snap"}}}
+	st := s.State()
+	if _, err := st.Explain(c); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := st.Explain(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/preview")
 }
