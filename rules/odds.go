@@ -24,7 +24,7 @@ const (
 	HarmConc                 // Conc only
 	HarmWounds               // 1 wound
 	harmWounds5  = HarmWounds + 4
-	HarmDisabled = harmWounds5 + 1 // a location disabled
+	HarmDisabled = harmWounds5 + 1  // a location disabled
 	HarmDown     = HarmDisabled + 1 // unconscious or dead
 	harmKinds    = HarmDown + 1
 )
