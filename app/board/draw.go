@@ -398,7 +398,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 				hint = g.aimErr.Error()
 			} else {
 				p := g.aimPlan.Series.Plans[0]
-				hint = fmt.Sprintf("%s at %s: %d AP, TN %d, pool %s, hit chance %.0f%%", p.Shot.Kind, st0(g).FigureName(g.aimPlan.Targets[0].ID), g.aimPlan.Series.AP, p.TN, p.Pool, 100*p.HitChance())
+				hint = fmt.Sprintf("%s at %s: %d AP, TN %d, pool %s, hit chance %.0f%% — %s", p.Shot.Kind, st0(g).FigureName(g.aimPlan.Targets[0].ID), g.aimPlan.Series.AP, p.TN, p.Pool, 100*p.HitChance(), g.aimOdds)
 				for _, m := range p.Modifiers {
 					hint += " · " + m.Name
 				}

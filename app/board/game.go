@@ -71,6 +71,7 @@ type Game struct {
 	previewFor previewKey
 
 	aimPlan session.ShootPlan
+	aimOdds string // what the shot would do to its target (State.ShotOdds)
 	aimErr  error
 	aimOK   bool
 	// aimText is the system's own line on a shot by a figure its sheet
@@ -324,6 +325,10 @@ func (g *Game) input() {
 		if g.play.attacking {
 			g.planOK = false
 			g.aimPlan, g.aimErr, g.aimOK = g.play.aim(g.hover)
+			g.aimOdds = ""
+			if g.aimOK && g.aimErr == nil && len(g.aimPlan.Targets) > 0 {
+				g.aimOdds = g.play.st.ShotOdds(g.aimPlan, 0).String()
+			}
 			g.aimText, g.aimTextOK, g.aimRefuse = g.play.explain(g.hover)
 		} else {
 			g.aimOK = false
