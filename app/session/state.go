@@ -81,6 +81,9 @@ type FigureStatus struct {
 	// Attacked: the figure has rolled its attack pool this round (TWTW
 	// Conflict: Multiple Attacks: one pool a round).
 	Attacked bool `json:"attacked,omitempty"`
+	// AttackedOff: the same for the weapon in the off hand, whose checks
+	// are its own (TWTW Conflict: Two Weapons).
+	AttackedOff bool `json:"attacked_off,omitempty"`
 	// RoundStart is where the figure stood when the round began, and
 	// MoveFrom where its last move this round began: how far and where it
 	// moved, for a shot at it (target speed; appearing or disappearing).
@@ -398,7 +401,7 @@ func (s *State) Apply(e Event) error {
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
-				f.Ran, f.Moved, f.Paced, f.Attacked, f.Dodging = false, false, 0, false, nil
+				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging = false, false, 0, false, false, nil
 				at := f.At
 				f.RoundStart, f.MoveFrom = &at, nil
 			}

@@ -117,6 +117,9 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 				return nil, err
 			}
 			st.Gear[i].Readied = true
+			// A weapon drawn while another is in hand goes to the off hand
+			// (TWTW Conflict: Two Weapons).
+			st.Gear[i].OffHand = slices.ContainsFunc(st.Gear, func(g rules.Carried) bool { return g.Readied && g != st.Gear[i] })
 			return acted(w.ReadyCost(), fmt.Sprintf("%s readies the %s for %d AP (TWTW Conflict: Cocking and Readying).", ch.Name, w.Name, w.ReadyCost())), nil
 		}
 		switch {
@@ -265,7 +268,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 	if f.Ducked {
 		return ShootPlan{}, refuse("%s is ducked behind cover: emerge from it first (1 AP)", ch.Name)
 	}
-	if err := onePool(s, f); err != nil {
+	if err := onePool(s, f, f.Gear[gi].OffHand); err != nil {
 		return ShootPlan{}, err
 	}
 	carried := f.Gear[gi]
@@ -314,7 +317,9 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		if t.Prone && !so.PointBlank {
 			size = max(1, size/2) // a prone target shows half its size (docs/defaults.md)
 		}
+		other := otherInHand(f, p.Gear)
 		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
+			TwoWeapons: other, OffHand: carried.OffHand, OneHanded: other && w.Hands == 2,
 			PointBlank: so.PointBlank, Motion: motion, TargetSize: size,
 			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
 			RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t)}
@@ -351,6 +356,19 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 	return p, nil
 }
 
+// otherInHand reports whether figure f holds a weapon in hand besides
+// gear entry gi: "A Hero using weapons in each hand suffers one downgrade
+// to each attack", and a two-handed weapon is then fired with one hand
+// (TWTW Conflict: Two Weapons; Two handed ranged weapons).
+func otherInHand(f *Figure, gi int) bool {
+	for i, g := range f.Gear {
+		if i != gi && g.Readied {
+			return true
+		}
+	}
+	return false
+}
+
 // judgeMods is the Judge's modifier of a command, if any, for PlanShoot
 // and PlanMelee.
 func judgeMods(c Command) []JudgeModifier {
@@ -364,9 +382,15 @@ func judgeMods(c Command) []JudgeModifier {
 // receive a single attack pool no matter how many attacks are made"
 // (TWTW Conflict: Multiple Attacks). Before the first round's initiative
 // nothing is counted.
-func onePool(s *State, f *Figure) error {
+func onePool(s *State, f *Figure, offHand bool) error {
 	if len(f.Dodging) > 0 && s.Begun {
 		return refuse("%s is dodging this round: a dodge is an active defense, for a fighter who makes no attack (TWTW Conflict: Hand to Hand Combat)", s.FigureName(f.ID))
+	}
+	if offHand {
+		if f.AttackedOff && s.Begun {
+			return refuse("%s has rolled the off hand's pool this round already: one check a hand a round (TWTW Conflict: Two Weapons)", s.FigureName(f.ID))
+		}
+		return nil
 	}
 	if f.Attacked && s.Begun {
 		return refuse("%s has rolled an attack pool this round already: one pool a round, however many attacks (TWTW Conflict: Multiple Attacks). Declare every attack of the round in one series; the next round brings a new pool", s.FigureName(f.ID))
@@ -438,7 +462,11 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	st := f.FigureStatus.clone()
-	st.Attacked = true
+	if f.Gear[gi].OffHand {
+		st.AttackedOff = true // the off hand's own check (TWTW Conflict: Two Weapons)
+	} else {
+		st.Attacked = true
+	}
 	if w.Thrown {
 		// What is thrown leaves the hand (TWTW Conflict: Throwing Things).
 		gone := map[int]bool{}
@@ -563,6 +591,9 @@ type MeleePlan struct {
 	Interrupt int
 	// Judge are the Judge's own modifiers of the blow.
 	Judge []rules.Modifier
+	// Hands says the downgrades of a weapon in each hand (TWTW Conflict:
+	// Two Weapons).
+	Hands []string
 	// Dodged: the blow comes through the target's dodge, and NewDodge are
 	// the hexsides a dodge answering it begins.
 	Dodged   bool
@@ -615,7 +646,11 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 			return MeleePlan{}, refuse("%q is not an improvised weapon (small, large, sharp)", bo.Improvised)
 		}
 	}
-	if err := onePool(s, f); err != nil {
+	offHand := false
+	if gi := gearIndex(f, weapon); weapon != "" && gi >= 0 {
+		offHand = f.Gear[gi].OffHand
+	}
+	if err := onePool(s, f, offHand); err != nil {
 		return MeleePlan{}, err
 	}
 	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t}
@@ -650,6 +685,16 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	mp.TN, _ = rules.Defense(tc.Character, 0, rules.NoDominance)
 	mp.Interrupt = early(s, f)
 	steps -= mp.Interrupt
+	if gi := gearIndex(f, weapon); weapon != "" && gi >= 0 {
+		if otherInHand(f, gi) {
+			steps -= rules.RangedModifiers.TwoWeapons // "one downgrade to each attack"
+			mp.Hands = append(mp.Hands, fmt.Sprintf("two weapons: %d downgrade(s)", rules.RangedModifiers.TwoWeapons))
+		}
+		if f.Gear[gi].OffHand {
+			steps -= rules.RangedModifiers.OffHand
+			mp.Hands = append(mp.Hands, fmt.Sprintf("off hand: %d downgrade(s)", rules.RangedModifiers.OffHand))
+		}
+	}
 	for _, m := range judge {
 		steps += m.Steps
 		mp.Judge = append(mp.Judge, m.modifier())
@@ -707,6 +752,9 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	if mp.Interrupt > 0 {
 		interrupting = fmt.Sprintf("; interrupting %d segment(s) early: %d downgrade(s) (DESIGN.md segments)", mp.Interrupt, mp.Interrupt)
 	}
+	for _, h := range mp.Hands {
+		interrupting += "; " + h
+	}
 	for _, m := range mp.Judge {
 		interrupting += "; " + m.String()
 	}
@@ -729,7 +777,11 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		}
 	}
 	st := f.FigureStatus.clone()
-	st.Attacked = true
+	if gi := gearIndex(f, c.Weapon); c.Weapon != "" && gi >= 0 && f.Gear[gi].OffHand {
+		st.AttackedOff = true
+	} else {
+		st.Attacked = true
+	}
 	changes := []FigureChange{change(f, f.AP-plan.AP, st)}
 	tgt := *t
 	tgt.FigureStatus = t.FigureStatus.clone()

@@ -677,3 +677,54 @@ func BenchmarkPreviewOfAThreeShotSeries(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/preview")
 }
+
+// TestAGunInEachHand: "A Hero using weapons in each hand suffers one
+// downgrade to each attack. Any action taken with an off hand takes an
+// additional 2 downgrades ... Resolve each hand as a separate check"
+// (TWTW Conflict: Two Weapons). Miranda draws her Peacemaker, then her
+// Derringer, which goes to the off hand; each hand shoots once in the
+// round with its own check, the Derringer 3 downgrades down, the
+// Peacemaker 1; a third attack is refused.
+func TestAGunInEachHand(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
+	countDownTo(t, s, "miranda")
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "miranda", Weapon: "peacemaker"})
+	countDownTo(t, s, "miranda")
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "miranda", Weapon: "derringer"})
+	if g := s.State().Figures["miranda"].Gear; g[0].OffHand || !g[1].OffHand {
+		t.Fatalf("the hands: %+v", g)
+	}
+	countDownTo(t, s, "miranda")
+	main := mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: []ShotOrder{{Target: "zeke", Kind: "snap"}}})
+	if !strings.Contains(main.Text, "two weapons: 1 downgrade(s)") || strings.Contains(main.Text, "off hand") {
+		t.Errorf("the Peacemaker's shot: %s", main.Text)
+	}
+	countDownTo(t, s, "miranda")
+	off := mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "derringer", Shots: []ShotOrder{{Target: "zeke", Kind: "snap"}}})
+	if !strings.Contains(off.Text, "two weapons: 1 downgrade(s)") || !strings.Contains(off.Text, "off hand: 2 downgrade(s)") {
+		t.Errorf("the Derringer's shot: %s", off.Text)
+	}
+	countDownTo(t, s, "miranda")
+	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "miranda", Weapon: "derringer", Shots: []ShotOrder{{Target: "zeke", Kind: "snap"}}}); err == nil {
+		t.Error("a third check in the round")
+	}
+}
+
+// TestARifleInOneHand: "Apply a penalty of 2 downgrades to any two-handed
+// ranged weapon being used with one hand" (TWTW Conflict: Two handed
+// ranged weapons). With his Schofield in the other hand, Cyril fires his
+// Winchester one-handed.
+func TestARifleInOneHand(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "cyril", Weapon: "schofield"})
+	orders := []ShotOrder{{Target: "zeke", Kind: "snap"}}
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "cyril", Weapon: "winchester"})
+	plan, err := s.State().PlanShoot("cyril", "winchester", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := plan.Series.Plans[0].Explain(); !strings.Contains(x, "two-handed weapon in one hand: 2 downgrade(s)") {
+		t.Errorf("the Winchester one-handed: %s", x)
+	}
+}
