@@ -1,6 +1,9 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // DamageKind is impact or deadly (TWTW Conflict: Applying Damage).
 type DamageKind int
@@ -248,3 +251,37 @@ const ReviveTN = TNStandard
 // KnockoutHours rolls how long a critical failure at recovery knocks a
 // figure out: 1d6 hours, unless revived sooner.
 func KnockoutHours(src Source) (int, error) { return src.Roll(6) }
+
+// CallBumps spends a hit's bumps moving its location toward a location
+// called before the dice, one step of the stack a bump, as far as they
+// reach; the bumps left add damage (TWTW Conflict: Hit Location: "Hit
+// location may be changed within the stack via bumps"; docs/defaults.md).
+// An empty call moves nothing.
+func CallBumps(l HitLocation, bumps int, call HitLocation) (HitLocation, int) {
+	if call == "" {
+		return l, bumps
+	}
+	at, to := slices.Index(HitLocations, l), slices.Index(HitLocations, call)
+	if at < 0 || to < 0 {
+		return l, bumps
+	}
+	for bumps > 0 && at != to {
+		if at < to {
+			at++
+		} else {
+			at--
+		}
+		bumps--
+	}
+	return HitLocations[at], bumps
+}
+
+// ParseLocation reads a hit location by name ("head", "left leg").
+func ParseLocation(s string) (HitLocation, error) {
+	for _, l := range HitLocations {
+		if string(l) == s {
+			return l, nil
+		}
+	}
+	return "", fmt.Errorf("%q is not a hit location (%v)", s, HitLocations)
+}

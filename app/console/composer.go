@@ -34,6 +34,7 @@ type composer struct {
 	turn                   *widget.Select
 	weapon, target, kind   *widget.Select
 	loose                  *widget.Select // weapons lying near the actor (Pick up)
+	call                   *widget.Select // a hit location called before the dice
 	judgeSteps             *widget.Select // the Judge's own modifier of an attack
 	judgeWhy               *widget.Entry
 	looseNear              []session.Loose
@@ -81,6 +82,8 @@ func newComposer(c *Console) *composer {
 	p.turn.SetSelectedIndex(0)
 	p.weapon = widget.NewSelect(nil, changed)
 	p.loose = widget.NewSelect(nil, changed)
+	p.call = widget.NewSelect(append([]string{noCall}, session.HitLocationNames()...), changed)
+	p.call.SetSelected(noCall)
 	p.judgeSteps = widget.NewSelect(judgeStepChoices, changed)
 	p.judgeSteps.SetSelected(judgeStepChoices[judgeNone])
 	p.judgeWhy = widget.NewEntry()
@@ -105,8 +108,10 @@ func newComposer(c *Console) *composer {
 	}
 	p.improv = widget.NewSelect(improv, changed)
 	p.improv.SetSelected("none")
-	p.defend = widget.NewSelect([]string{"none", "block", "dodge"}, changed)
-	p.defend.SetSelected("none")
+	// The defender chooses, before the dice: by default the blow waits for
+	// its answer; the Judge may answer for the defender here at once.
+	p.defend = widget.NewSelect([]string{askDefender, "takes it", "block", "dodge"}, changed)
+	p.defend.SetSelected(askDefender)
 	p.careful = widget.NewCheck("Careful (+2 AP, 1 upgrade)", func(bool) { p.update() })
 	p.prone = widget.NewCheck("Prone", func(bool) { p.update() })
 	p.duck = widget.NewCheck("Behind cover", func(bool) { p.update() })
@@ -322,10 +327,11 @@ func (p *composer) layoutParams() {
 		clear := widget.NewButton("Clear series", func() { p.shots = nil; p.update() })
 		objs = append(objs, row("Weapon", p.weapon), row("Target", p.target),
 			container.NewGridWithColumns(2, row("Shot", p.kind), row("Aims", p.aims)), p.pointBlank,
-			container.NewHBox(add, clear), p.shotsLabel, p.judgeRow(row))
+			row("Call the location (bumps move the hit)", p.call), container.NewHBox(add, clear), p.shotsLabel, p.judgeRow(row))
 	case session.ActMelee:
 		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
-			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful, p.judgeRow(row))
+			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful,
+			row("Call the location (bumps move the hit)", p.call), p.judgeRow(row))
 	case session.ActProne:
 		objs = append(objs, p.prone)
 	case session.ActDuck:
@@ -366,7 +372,22 @@ func (p *composer) shotOrder() (session.ShotOrder, bool) {
 	if kind != "aimed" {
 		aims = 0
 	}
-	return session.ShotOrder{Target: t, Kind: kind, Aims: aims, PointBlank: p.pointBlank.Checked}, true
+	return session.ShotOrder{Target: t, Kind: kind, Aims: aims, PointBlank: p.pointBlank.Checked, Call: p.called()}, true
+}
+
+// askDefender is the defense select's "the blow waits for the defender's
+// answer".
+const askDefender = "ask the defender"
+
+// noCall is the call select's "no location called".
+const noCall = "no call"
+
+// called is the hit location called, or "".
+func (p *composer) called() string {
+	if p.call.Selected == noCall {
+		return ""
+	}
+	return p.call.Selected
 }
 
 // command builds the command the fields describe.
@@ -410,11 +431,15 @@ func (p *composer) command() (session.Command, error) {
 		if w, ok := session.Weapons()[p.weaponID()]; ok && w.Melee {
 			c.Weapon = w.ID
 		}
-		bo := &session.BlowOrder{Target: p.targetID(), Attack: p.attack.Selected, Careful: p.careful.Checked}
+		bo := &session.BlowOrder{Target: p.targetID(), Attack: p.attack.Selected, Careful: p.careful.Checked, Call: p.called()}
 		if p.improv.Selected != "none" {
 			bo.Improvised = p.improv.Selected
 		}
-		if p.defend.Selected != "none" {
+		switch p.defend.Selected {
+		case askDefender:
+		case "takes it":
+			bo.Defense = session.DefenseNone
+		default:
 			bo.Defense = p.defend.Selected
 		}
 		c.Blow = bo

@@ -1,5 +1,7 @@
 package session
 
+import "hexslinger/rules"
+
 // The actions the console's composer offers, by the names the Judge picks
 // them by. Each system lists its own (System.Actions).
 const (
@@ -37,3 +39,13 @@ func sheetActions(stances bool) []Action {
 
 // Actions are the actions of the fight's system, for the composer.
 func (s *State) Actions() []Action { return SystemOf(s).Actions() }
+
+// HitLocationNames are the hit locations a shot or a blow may call, top of
+// the stack first.
+func HitLocationNames() []string {
+	var out []string
+	for _, l := range rules.HitLocations {
+		out = append(out, string(l))
+	}
+	return out
+}

@@ -29,6 +29,9 @@ type ShotOrder struct {
 	Kind       string `json:"kind"` // "snap", "normal", "aimed", "fan"
 	Aims       int    `json:"aims,omitempty"`
 	PointBlank bool   `json:"point_blank,omitempty"`
+	// Call is a hit location called before the dice: a hit's bumps move
+	// its location toward it first (rules.CallBumps).
+	Call string `json:"call,omitempty"`
 }
 
 // BlowOrder is a melee command's blow.
@@ -38,6 +41,7 @@ type BlowOrder struct {
 	Careful    bool   `json:"careful,omitempty"`
 	Improvised string `json:"improvised,omitempty"` // small, large, sharp
 	Defense    string `json:"defense,omitempty"`    // the target's declared "block" or "dodge"
+	Call       string `json:"call,omitempty"`       // a hit location called before the dice (rules.CallBumps)
 }
 
 // tables holds the rule tables the session applies.
@@ -236,6 +240,8 @@ type ShootPlan struct {
 	Sights  []hexmap.Sight // per shot
 	Targets []*Figure      // per shot
 	Order   []string       // the targets in the order first shot at
+	// Calls are the hit locations called, one a shot ("" none).
+	Calls []string
 	// Thrown are the gear entries a throw of a thrown weapon uses, one a
 	// shot (readied ones first): each leaves the hand.
 	Thrown []int
@@ -312,6 +318,11 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		if !slices.Contains(p.Order, t.ID) {
 			p.Order = append(p.Order, t.ID)
 		}
+		if so.Call != "" {
+			if _, err := rules.ParseLocation(so.Call); err != nil {
+				return ShootPlan{}, refuse("shot %d: %v", i+1, err)
+			}
+		}
 		sight, hidden := shotAt(s, f, t)
 		size := s.Characters[t.Character].Size
 		if t.Prone && !so.PointBlank {
@@ -346,6 +357,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 			carried = f.Gear[p.Thrown[i+1]]
 		}
 		p.Sights = append(p.Sights, sight)
+		p.Calls = append(p.Calls, so.Call)
 		p.Targets = append(p.Targets, t)
 	}
 	series, err := rules.PlanSeries(ch.Character, shots)
@@ -524,6 +536,14 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 			}
 			continue
 		}
+		bumps := h.Result.Bumps
+		if call := rules.HitLocation(c.Shots[i].Call); call != "" {
+			was := h.Location
+			h.Location, bumps = rules.CallBumps(h.Location, bumps, call)
+			if h.Location != was {
+				text = append(text, fmt.Sprintf("%d bump(s) move the hit from the %s to the %s (called %s).", h.Result.Bumps-bumps, was, h.Location, call))
+			}
+		}
 		cover := rules.ThroughCover(sights[i].Cover, h.Location, w, h.Card)
 		if cover.Covered {
 			text = append(text, strings.ToUpper(cover.Text[:1])+cover.Text[1:]+".")
@@ -538,7 +558,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		if prev, ok := changes[t.ID]; ok {
 			tgt.FigureStatus = prev.Status
 		}
-		fc, dtext, err := damage(s, &tgt, rules.Deadly, cover.Damage, h.Result.Bumps, h.Location, h.Card, rnd)
+		fc, dtext, err := damage(s, &tgt, rules.Deadly, cover.Damage, bumps, h.Location, h.Card, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
@@ -591,6 +611,8 @@ type MeleePlan struct {
 	Interrupt int
 	// Judge are the Judge's own modifiers of the blow.
 	Judge []rules.Modifier
+	// Call is the hit location called, if any.
+	Call string
 	// Hands says the downgrades of a weapon in each hand (TWTW Conflict:
 	// Two Weapons).
 	Hands []string
@@ -653,7 +675,12 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	if err := onePool(s, f, offHand); err != nil {
 		return MeleePlan{}, err
 	}
-	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t}
+	if bo.Call != "" {
+		if _, err := rules.ParseLocation(bo.Call); err != nil {
+			return MeleePlan{}, &Refusal{Reason: err.Error()}
+		}
+	}
+	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call}
 	tc := s.Characters[t.Character]
 	steps := mp.Plan.Upgrades
 	throughDodge := dodged(t.Dodging, f.At, t.At)
@@ -760,7 +787,13 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	}
 	text := []string{fmt.Sprintf("%s: %s%s vs %s's defense %d: %d, %s (%s).", ch.Name, plan.Explained, interrupting, tc.Name, tn, hit.Total,
 		map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name())}
-	loc := card.Location
+	loc, bumps := card.Location, hit.Bumps
+	if call := rules.HitLocation(bo.Call); call != "" && hit.Success {
+		loc, bumps = rules.CallBumps(loc, bumps, call)
+		if loc != card.Location {
+			text = append(text, fmt.Sprintf("%d bump(s) move the blow from the %s to the %s (called %s).", hit.Bumps-bumps, card.Location, loc, call))
+		}
+	}
 	if hit.Success && bo.Defense == DefenseBlock {
 		var bw *rules.Weapon
 		b, err := rules.ResolveBlock(tc.Character, bw, hit.Total, rnd)
@@ -796,7 +829,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		text = append(text, fmt.Sprintf("%s blocks for %d AP.", tc.Name, defAP))
 	}
 	if hit.Success && plan.Damage > 0 {
-		fc, dtext, err := damage(s, &tgt, plan.Kind, plan.Damage, hit.Bumps, loc, card, rnd)
+		fc, dtext, err := damage(s, &tgt, plan.Kind, plan.Damage, bumps, loc, card, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
@@ -873,13 +906,15 @@ func (s *State) ShotOdds(plan ShootPlan, i int) rules.HarmOdds {
 	base := t.Body(s.Characters[t.Character].Size)
 	base.Condition = t.Condition
 	cover := plan.Sights[i].Cover
+	call := rules.HitLocation(plan.Calls[i])
 	return rules.AttackOdds(plan.Series.Pool, i+1, p.Result, plan.Series.TNs[i], rules.Cards(), func(bumps int, c rules.Card) rules.Harm {
-		through := rules.ThroughCover(cover, c.Location, plan.Weapon, c)
+		loc, bumps := rules.CallBumps(c.Location, bumps, call)
+		through := rules.ThroughCover(cover, loc, plan.Weapon, c)
 		if through.Damage == 0 {
 			return rules.HarmNone
 		}
 		b := base.Clone()
-		b.Apply(rules.Deadly, rules.Effect(through.Damage, bumps, c.Location), c.Location, c.Yes)
+		b.Apply(rules.Deadly, rules.Effect(through.Damage, bumps, loc), loc, c.Yes)
 		return rules.Harmed(base, b)
 	})
 }
@@ -891,12 +926,14 @@ func (s *State) BlowOdds(mp MeleePlan) rules.HarmOdds {
 	base := t.Body(s.Characters[t.Character].Size)
 	base.Condition = t.Condition
 	plan := mp.Plan
+	call := rules.HitLocation(mp.Call)
 	return rules.AttackOdds(mp.Pool, 1, 0, mp.TN, rules.Cards(), func(bumps int, c rules.Card) rules.Harm {
 		if plan.Damage <= 0 {
 			return rules.HarmNone
 		}
+		loc, bumps := rules.CallBumps(c.Location, bumps, call)
 		b := base.Clone()
-		b.Apply(plan.Kind, rules.Effect(plan.Damage, bumps, c.Location), c.Location, c.Yes)
+		b.Apply(plan.Kind, rules.Effect(plan.Damage, bumps, loc), loc, c.Yes)
 		return rules.Harmed(base, b)
 	})
 }

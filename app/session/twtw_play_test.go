@@ -728,3 +728,37 @@ func TestARifleInOneHand(t *testing.T) {
 		t.Errorf("the Winchester one-handed: %s", x)
 	}
 }
+
+// TestBumpsMoveTheHitLocation: "Hit location may be changed within the
+// stack via bumps" (TWTW Conflict: Hit Location). Cyril calls the head
+// before the dice; his hit on Zeke's chest (2H) with bumps to spare moves
+// one step up the stack to the head, and the bump spent adds no damage.
+func TestBumpsMoveTheHitLocation(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "cyril", Weapon: "schofield"})
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal", Call: "head"}}
+	plan, err := s.State().PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := plan.Series.Pool
+	var dice []int
+	for range pool.Count {
+		dice = append(dice, pool.Sides)
+	}
+	dice = append(dice, pool.Sides, 1, 1, 1, 1, 1, 1, 1, 1)
+	card := ""
+	for _, c := range rules.Cards() {
+		if c.Location == rules.Chest && c.Calamity == false {
+			card = c.Name()
+			break
+		}
+	}
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders, Dice: dice, Cards: []string{card}})
+	if !strings.Contains(e.Text, "1 bump(s) move the hit from the chest to the head (called head)") || !strings.Contains(e.Text, "to the head") {
+		t.Errorf("the called shot (card %s): %s", card, e.Text)
+	}
+	if _, err := s.State().PlanShoot("cyril", "schofield", []ShotOrder{{Target: "zeke", Call: "kneecap"}}); err == nil {
+		t.Error("a call of no hit location")
+	}
+}
