@@ -35,6 +35,7 @@ type composer struct {
 	weapon, target, kind   *widget.Select
 	loose                  *widget.Select // weapons lying near the actor (Pick up)
 	call                   *widget.Select // a hit location called before the dice
+	dominance              *widget.Select // what a blow's bumps go to
 	judgeSteps             *widget.Select // the Judge's own modifier of an attack
 	judgeWhy               *widget.Entry
 	looseNear              []session.Loose
@@ -82,6 +83,8 @@ func newComposer(c *Console) *composer {
 	p.turn.SetSelectedIndex(0)
 	p.weapon = widget.NewSelect(nil, changed)
 	p.loose = widget.NewSelect(nil, changed)
+	p.dominance = widget.NewSelect(dominanceChoices, changed)
+	p.dominance.SetSelectedIndex(0)
 	p.call = widget.NewSelect(append([]string{noCall}, session.HitLocationNames()...), changed)
 	p.call.SetSelected(noCall)
 	p.judgeSteps = widget.NewSelect(judgeStepChoices, changed)
@@ -331,7 +334,7 @@ func (p *composer) layoutParams() {
 	case session.ActMelee:
 		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
 			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful,
-			row("Call the location (bumps move the hit)", p.call), p.judgeRow(row))
+			row("Call the location (bumps move the hit)", p.call), row("Bumps go to", p.dominance), p.judgeRow(row))
 	case session.ActProne:
 		objs = append(objs, p.prone)
 	case session.ActDuck:
@@ -374,6 +377,13 @@ func (p *composer) shotOrder() (session.ShotOrder, bool) {
 	}
 	return session.ShotOrder{Target: t, Kind: kind, Aims: aims, PointBlank: p.pointBlank.Checked, Call: p.called()}, true
 }
+
+// dominanceChoices are what a blow's bumps may go to, and dominanceKinds
+// the BlowOrder.Dominance of each.
+var (
+	dominanceChoices = []string{"damage", "dominance (bumps)", "dominance only (no damage)"}
+	dominanceKinds   = []string{"", session.BumpsForDominance, session.ForDominance}
+)
 
 // askDefender is the defense select's "the blow waits for the defender's
 // answer".
@@ -431,7 +441,8 @@ func (p *composer) command() (session.Command, error) {
 		if w, ok := session.Weapons()[p.weaponID()]; ok && w.Melee {
 			c.Weapon = w.ID
 		}
-		bo := &session.BlowOrder{Target: p.targetID(), Attack: p.attack.Selected, Careful: p.careful.Checked, Call: p.called()}
+		bo := &session.BlowOrder{Target: p.targetID(), Attack: p.attack.Selected, Careful: p.careful.Checked, Call: p.called(),
+			Dominance: dominanceKinds[max(0, p.dominance.SelectedIndex())]}
 		if p.improv.Selected != "none" {
 			bo.Improvised = p.improv.Selected
 		}

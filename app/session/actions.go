@@ -17,6 +17,7 @@ const (
 	ActDoor    = "Open / close a door"
 	ActPickUp  = "Pick up a weapon" // from the figure's hex or the next (State.LooseNear)
 	ActReload  = "Reload"           // a gun in hand: as many rounds as fit and the AP pays for
+	ActEscape  = "Escape a hold"    // a dominated figure's unarmed test to get away
 	ActStrike  = "Strike in melee"  // a system's own melee attack
 	ActFire    = "Fire"             // a system's own ranged attack: its sheet's weapon, its rate of fire
 )

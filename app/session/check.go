@@ -227,6 +227,17 @@ func (s *State) check(e Event) error {
 				return err
 			}
 		}
+		if h := e.Hold; h != nil {
+			if err := figure("hold.by", h.By); err != nil {
+				return err
+			}
+			if err := figure("hold.over", h.Over); err != nil {
+				return err
+			}
+			if h.Level < 0 || h.Level > 3 {
+				return bad("hold.level", "%d, want 0 to 3", h.Level)
+			}
+		}
 		if l := e.PickedUp; l != nil && !slices.Contains(s.Loose, *l) {
 			return bad("picked_up", "no %s lies at %v", l.Weapon, l.At)
 		}

@@ -143,14 +143,15 @@ func TestMeleeBlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	countDownTo(t, s, "cyril") // the move paid AP: his number comes up again
-	// A quick punch (Cyril: unarmed 2, Coordination 4: 2d10) against Jeb's
-	// defense 5 (melee 2) waits for Jeb's answer; he takes it: 8 hits;
-	// Jeb's stun check (Fortitude 4) passes.
+	// A quick punch (Cyril: unarmed 2, Coordination 4: 2d10, two
+	// downgrades for Jeb's advantage, higher on the boardwalk and bigger:
+	// 2d6) against Jeb's defense 5 (melee 2) waits for Jeb's answer; he
+	// takes it: 5 hits; Jeb's stun check (Fortitude 4) passes.
 	if d := mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"}}); d.Kind != EventBlowDeclared {
 		t.Fatalf("the punch did not wait for Jeb: %s", d.Text)
 	}
-	e := mustDo(t, s, Command{Kind: CommandDefend, Figure: "jeb", Defense: DefenseNone, Dice: []int{8, 3, 9, 1, 1, 1}, Cards: []string{"5S"}})
-	if !strings.Contains(e.Text, "defense 5: 8, a hit") || !strings.Contains(e.Text, "impact") {
+	e := mustDo(t, s, Command{Kind: CommandDefend, Figure: "jeb", Defense: DefenseNone, Dice: []int{5, 3, 1, 1, 1, 1}, Cards: []string{"5S"}})
+	if !strings.Contains(e.Text, "defense 5: 5, a hit") || !strings.Contains(e.Text, "impact") || !strings.Contains(e.Text, "advantage -2 (Jeb Perkins higher, bigger") {
 		t.Errorf("the blow: %s", e.Text)
 	}
 	if c := s.State().Figures["jeb"].Conc; c == 0 {

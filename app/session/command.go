@@ -161,6 +161,11 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 			return nil, err
 		}
 		if c.Kind == CommandMove {
+			if err := heldBack(s, f); err != nil {
+				return nil, err
+			}
+		}
+		if c.Kind == CommandMove {
 			return decideMove(s, f, c)
 		}
 		return decideTurn(s, f, c)
@@ -361,5 +366,5 @@ var commandKinds = []string{
 	CommandMove, CommandTurn, CommandNewRound, CommandSegment, CommandHide, CommandReveal, CommandUndo, CommandRedo,
 	CommandStrike, CommandPickUp, CommandReload, CommandSetCharacter, CommandRemoveCharacter, CommandPlace,
 	CommandRemoveFigure, CommandSetOptions, CommandEditMap, CommandReady, CommandCock, CommandProne, CommandDuck,
-	CommandShoot, CommandMelee, CommandRecover, CommandDoor, CommandDefend,
+	CommandShoot, CommandMelee, CommandRecover, CommandDoor, CommandDefend, CommandEscape,
 }

@@ -36,6 +36,8 @@ type FightFile struct {
 	Options FightOptions `json:"options,omitzero"`
 	// Loose are the weapons lying on the map.
 	Loose []LooseSpec `json:"loose,omitempty"`
+	// Holds are the hand-to-hand dominance between figures.
+	Holds []Hold `json:"holds,omitempty"`
 }
 
 // FightOptions are the rule options of a fight.
@@ -228,6 +230,12 @@ func (f *FightFile) State() (*State, error) {
 			return nil, fmt.Errorf("%s.at: %q is not a hex of the map", field, l.At)
 		}
 		s.Loose = append(s.Loose, Loose{Weapon: l.Weapon, At: at})
+	}
+	for i, h := range f.Holds {
+		if s.Figures[h.By] == nil || s.Figures[h.Over] == nil || h.By == h.Over || h.Level < 1 || h.Level > 3 {
+			return nil, fmt.Errorf("holds[%d]: %+v: want two of the fight's figures and a level 1 to 3", i, h)
+		}
+		s.applyHold(h)
 	}
 	return s, nil
 }

@@ -316,6 +316,10 @@ func (s *State) applyRoster(e Event) error {
 		}
 	case EventFigureRemoved:
 		delete(s.Figures, e.Figure)
+		s.dropHolds(e.Figure)
+		if p := s.Pending; p != nil && (p.Attacker() == e.Figure || p.Target() == e.Figure) {
+			s.Pending = nil // the blow's fighter left the fight
+		}
 		s.Order = slices.DeleteFunc(s.Order, func(id string) bool { return id == e.Figure })
 	case EventMapEdited:
 		for _, cell := range e.Cells {

@@ -45,7 +45,10 @@ type State struct {
 	// Pending is the blow waiting for its defender's answer (defend.go),
 	// or nil.
 	Pending *PendingBlow
-	Log     []Event // every event after the opening, in order
+	// Holds are who dominates whom in hand-to-hand engagements
+	// (engagement.go).
+	Holds []Hold
+	Log   []Event // every event after the opening, in order
 }
 
 // MayAct reports whether figure id may act at the current segment without
@@ -93,6 +96,9 @@ type FigureStatus struct {
 	// (TWTW Conflict: a dodge "works versus all attacks coming from a given
 	// direction").
 	Dodging []hexmap.Direction `json:"dodging,omitempty"`
+	// StillRounds counts the rounds in a row the figure has not moved
+	// (TWTW Conflict: Maneuvering During Engagement: two lower its defense).
+	StillRounds int `json:"still_rounds,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.
@@ -317,6 +323,9 @@ func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
 	if err := onTime(s, f, "a move"); err != nil {
 		return MoveArea{}, err
 	}
+	if err := heldBack(s, f); err != nil {
+		return MoveArea{}, err
+	}
 	up, why := getUpAP(s, f)
 	if up > s.moveAP(f) {
 		return MoveArea{}, refuse("%s must %s before moving, for %d AP, and has %d AP left", s.FigureName(f.ID), why, up, f.AP)
@@ -387,6 +396,7 @@ func (s *State) Apply(e Event) error {
 	case EventSegment:
 		s.Segment = e.Segment
 	case EventRoundStarted:
+		wasBegun := s.Begun // a round ended: standing still counts
 		s.Round, s.Segment, s.Riposte, s.Dealt, s.Unaimed, s.DeckOut = e.Round, rules.Segments, nil, e.Dealt, nil, e.DeckOut
 		s.Begun = true
 		if len(s.Dealt) == 0 {
@@ -401,6 +411,11 @@ func (s *State) Apply(e Event) error {
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
+				if f.Moved || f.Paced > 0 {
+					f.StillRounds = 0
+				} else if wasBegun {
+					f.StillRounds++
+				}
 				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging = false, false, 0, false, false, nil
 				at := f.At
 				f.RoundStart, f.MoveFrom = &at, nil
@@ -417,6 +432,9 @@ func (s *State) Apply(e Event) error {
 		s.Riposte = e.Riposte
 		s.Pending = nil // an action after a declared blow is its answer
 		s.applyLoose(e)
+		if e.Hold != nil {
+			s.applyHold(*e.Hold)
+		}
 		for _, c := range e.Changes {
 			f, ok := s.Figures[c.Figure]
 			if !ok {
@@ -424,6 +442,9 @@ func (s *State) Apply(e Event) error {
 			}
 			f.AP = c.AP
 			f.FigureStatus = c.Status.clone()
+			if f.Condition >= rules.Unconscious {
+				s.dropHolds(f.ID) // a fighter down holds nobody, and is held by nobody
+			}
 		}
 		for _, d := range e.Doors {
 			if feat, ok := s.Map.EdgeFeature(d.At, hexmap.Direction(d.Side)); ok {
@@ -462,6 +483,7 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 	for _, l := range s.Loose {
 		f.Loose = append(f.Loose, LooseSpec{Weapon: l.Weapon, At: s.Map.Label(l.At)})
 	}
+	f.Holds = append(f.Holds, s.Holds...)
 	if s.Begun {
 		f.Round = s.Round // round 0: the first round's initiative is still to roll
 	}

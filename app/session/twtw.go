@@ -46,7 +46,7 @@ func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)
 	case CommandSegment:
 		ev, err := decideSegment(s)
 		return ev, true, err
-	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandPickUp, CommandReload:
+	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandPickUp, CommandReload, CommandEscape:
 		ev, err := decideAction(s, c, src)
 		return ev, true, err
 	case CommandDoor:
@@ -91,6 +91,15 @@ func explainTWTW(s *State, c Command) (string, error) {
 		fmt.Fprintf(&b, "%s: %d AP; %s.\nTN %d: %s's defense value.\nPool %s; chance to land the blow %.0f%%.\n%s: %s.",
 			mp.Plan.Blow.Attack.Name, mp.Plan.AP, mp.Plan.Explained, mp.TN, s.FigureName(mp.Target.ID), mp.Pool, 100*mp.Chance,
 			s.FigureName(mp.Target.ID), s.BlowOdds(mp))
+		if mp.Advantage != 0 {
+			fmt.Fprintf(&b, "\nAdvantage %+d (%s): as many upgrades (downgrades).", mp.Advantage, mp.AdvantageWhy)
+		}
+		for _, m := range mp.TNMods {
+			fmt.Fprintf(&b, "\n%s.", m)
+		}
+		if mp.Choose {
+			b.WriteString("\nFull dominance or a blow from behind: the attacker chooses where it lands (call a location).")
+		}
 		if mp.DefAP > 0 {
 			fmt.Fprintf(&b, "\n%s spends %d AP to %s.", s.FigureName(mp.Target.ID), mp.DefAP, c.Blow.Defense)
 		}
@@ -272,7 +281,7 @@ var twtwActions = []Action{
 	{Name: ActShoot, Kind: CommandShoot}, {Name: ActMelee, Kind: CommandMelee},
 	{Name: ActProne, Kind: CommandProne}, {Name: ActDuck, Kind: CommandDuck},
 	{Name: ActRecover, Kind: CommandRecover}, {Name: ActDoor, Kind: CommandDoor},
-	{Name: ActReload, Kind: CommandReload}, {Name: ActPickUp, Kind: CommandPickUp},
+	{Name: ActReload, Kind: CommandReload}, {Name: ActPickUp, Kind: CommandPickUp}, {Name: ActEscape, Kind: CommandEscape},
 }
 
 // Movement: paces per AP walking and running.

@@ -42,6 +42,7 @@ type BlowOrder struct {
 	Improvised string `json:"improvised,omitempty"` // small, large, sharp
 	Defense    string `json:"defense,omitempty"`    // the target's declared "block" or "dodge"
 	Call       string `json:"call,omitempty"`       // a hit location called before the dice (rules.CallBumps)
+	Dominance  string `json:"dominance,omitempty"`  // "only": for position, no damage; "bumps": the hit's bumps go to dominance
 }
 
 // tables holds the rule tables the session applies.
@@ -95,7 +96,7 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 		// An attack may interrupt; recovering takes the whole round.
 	default:
 		what := map[string]string{CommandReady: "readying a weapon", CommandCock: "cocking one", CommandProne: "dropping prone or standing up",
-			CommandDuck: "ducking or emerging", CommandPickUp: "picking up a weapon", CommandReload: "reloading", CommandDoor: "working a door"}[c.Kind]
+			CommandDuck: "ducking or emerging", CommandPickUp: "picking up a weapon", CommandReload: "reloading", CommandEscape: "escaping a hold", CommandDoor: "working a door"}[c.Kind]
 		if err := onTime(s, f, cmp.Or(what, c.Kind)); err != nil {
 			return nil, err
 		}
@@ -201,6 +202,8 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 		return decidePickUp(s, c, f, ch)
 	case CommandReload:
 		return decideReload(s, c, f, ch)
+	case CommandEscape:
+		return decideEscape(s, c, f, ch, src)
 	case CommandMelee:
 		return decideMelee(s, c, f, ch, src)
 	}
@@ -611,8 +614,20 @@ type MeleePlan struct {
 	Interrupt int
 	// Judge are the Judge's own modifiers of the blow.
 	Judge []rules.Modifier
-	// Call is the hit location called, if any.
-	Call string
+	// Call is the hit location called, if any; Choose: the attacker may put
+	// the blow where it calls, whatever the card says (full dominance, or a
+	// blow from behind).
+	Call   string
+	Choose bool
+	// TNMods are what lowers the target's defense (standing still,
+	// dominance); Advantage the net advantage's upgrades (or downgrades),
+	// and why.
+	TNMods       []rules.Modifier
+	Advantage    int
+	AdvantageWhy string
+	// Dominance is how the blow spends itself on dominance ("", only,
+	// bumps).
+	Dominance string
 	// Hands says the downgrades of a weapon in each hand (TWTW Conflict:
 	// Two Weapons).
 	Hands []string
@@ -648,7 +663,14 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	if !ok {
 		return MeleePlan{}, refuse("%q is not a hand-to-hand attack (quick, heavy, feint, grapple)", bo.Attack)
 	}
-	blow := rules.Blow{Attack: attack, Careful: bo.Careful}
+	under, _ := s.holdOver(f.ID)
+	blow := rules.Blow{Attack: attack, Careful: bo.Careful, Dominated: under >= rules.Dominance,
+		OnlyForDominance: bo.Dominance == ForDominance}
+	switch bo.Dominance {
+	case "", ForDominance, BumpsForDominance:
+	default:
+		return MeleePlan{}, refuse("%q is not a way to spend a blow on dominance (only, bumps)", bo.Dominance)
+	}
 	skill := "unarmed"
 	if weapon != "" {
 		w, ok := ruleTables.weapons[weapon]
@@ -680,7 +702,12 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 			return MeleePlan{}, &Refusal{Reason: err.Error()}
 		}
 	}
-	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call}
+	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call, Dominance: bo.Dominance}
+	if held, _ := s.holdOver(t.ID); held == rules.FullDominance || fromBehind(f.At, t.At, t.Facing) {
+		// Full dominance, or an unaware target attacked from behind: the
+		// attacker chooses where the blow lands (its call).
+		mp.Choose = true
+	}
 	tc := s.Characters[t.Character]
 	steps := mp.Plan.Upgrades
 	throughDodge := dodged(t.Dodging, f.At, t.At)
@@ -709,7 +736,10 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	if mp.DefAP > t.AP {
 		return MeleePlan{}, refuse("%s needs %d AP to %s but has %d", tc.Name, mp.DefAP, bo.Defense, t.AP)
 	}
-	mp.TN, _ = rules.Defense(tc.Character, 0, rules.NoDominance)
+	held, _ := s.holdOver(t.ID)
+	mp.TN, mp.TNMods = rules.Defense(tc.Character, t.StillRounds, held)
+	mp.Advantage, mp.AdvantageWhy = s.advantage(f, t)
+	steps += mp.Advantage
 	mp.Interrupt = early(s, f)
 	steps -= mp.Interrupt
 	if gi := gearIndex(f, weapon); weapon != "" && gi >= 0 {
@@ -782,13 +812,24 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	for _, h := range mp.Hands {
 		interrupting += "; " + h
 	}
+	if mp.Advantage != 0 {
+		interrupting += fmt.Sprintf("; advantage %+d (%s, TWTW Conflict: Determining Advantage)", mp.Advantage, mp.AdvantageWhy)
+	}
+	for _, m := range mp.TNMods {
+		interrupting += "; " + m.String()
+	}
 	for _, m := range mp.Judge {
 		interrupting += "; " + m.String()
 	}
 	text := []string{fmt.Sprintf("%s: %s%s vs %s's defense %d: %d, %s (%s).", ch.Name, plan.Explained, interrupting, tc.Name, tn, hit.Total,
 		map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name())}
 	loc, bumps := card.Location, hit.Bumps
-	if call := rules.HitLocation(bo.Call); call != "" && hit.Success {
+	switch call := rules.HitLocation(bo.Call); {
+	case call == "" || !hit.Success:
+	case mp.Choose:
+		loc = call
+		text = append(text, fmt.Sprintf("%s chooses where it lands: the %s (TWTW Conflict: full dominance, or a blow from behind).", ch.Name, loc))
+	default:
 		loc, bumps = rules.CallBumps(loc, bumps, call)
 		if loc != card.Location {
 			text = append(text, fmt.Sprintf("%d bump(s) move the blow from the %s to the %s (called %s).", hit.Bumps-bumps, card.Location, loc, call))
@@ -807,6 +848,22 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		case b.ToArm:
 			loc = rules.LeftArm
 			text = append(text, fmt.Sprintf("%s's block meets it on the arm (%d).", tc.Name, b.Roll.Top()))
+		}
+	}
+	var hold *Hold
+	damageDealt := plan.Damage
+	if hit.Success {
+		spend := 0
+		switch bo.Dominance {
+		case ForDominance: // "a successful attack counts as one bump toward dominance"
+			spend, damageDealt = 1+bumps, 0
+		case BumpsForDominance:
+			spend, bumps = bumps, 0
+		}
+		if spend > 0 {
+			h := s.spendOnDominance(f.ID, t.ID, spend)
+			hold = &h
+			text = append(text, fmt.Sprintf("%d bump(s) toward dominance (TWTW Conflict: Asserting Dominance): %s.", spend, holdText(s, h)))
 		}
 	}
 	st := f.FigureStatus.clone()
@@ -828,8 +885,8 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	if bo.Defense == DefenseBlock {
 		text = append(text, fmt.Sprintf("%s blocks for %d AP.", tc.Name, defAP))
 	}
-	if hit.Success && plan.Damage > 0 {
-		fc, dtext, err := damage(s, &tgt, plan.Kind, plan.Damage, bumps, loc, card, rnd)
+	if hit.Success && damageDealt > 0 {
+		fc, dtext, err := damage(s, &tgt, plan.Kind, damageDealt, bumps, loc, card, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
@@ -839,7 +896,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	} else if defAP > 0 {
 		changes = append(changes, FigureChange{Figure: t.ID, AP: tgt.AP, Status: tgt.FigureStatus})
 	}
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: plan.AP, APLeft: f.AP - plan.AP, Changes: changes,
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: plan.AP, APLeft: f.AP - plan.AP, Changes: changes, Hold: hold,
 		Cards: []string{card.Name()}, Targets: []string{t.ID}, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-plan.AP)}
 	return []Event{e}, nil
 }

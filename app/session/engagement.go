@@ -1,0 +1,249 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// Hand-to-hand engagement: who holds whom, the advantage of each side,
+// standing still, escaping and breaking away (TWTW Conflict: Advantage;
+// Position in Hand-to-Hand Engagements; Asserting Dominance; Breaking
+// Engagements When Dominated; Maneuvering During Engagement).
+
+// CommandEscape is a dominated figure's attempt to escape its foe's hold:
+// an unarmed test against the TN of the level it is under (partial: TN 3
+// for 1 AP; dominance: TN 5, 2 AP; full: TN 7, 3 AP).
+const CommandEscape = "escape"
+
+// Hold is one fighter's dominance over another: Level 1 partial, 2
+// dominance, 3 full (rules.DominanceLevel); 0 in an event lets go.
+type Hold struct {
+	By    string `json:"by"`
+	Over  string `json:"over"`
+	Level int    `json:"level"`
+}
+
+// The ways a blow spends its bumps on dominance (BlowOrder.Dominance).
+const (
+	// ForDominance attacks only for position: a hit is a bump toward
+	// dominance, plus its own, and deals no damage.
+	ForDominance = "only"
+	// BumpsForDominance spends the hit's bumps on dominance, not damage.
+	BumpsForDominance = "bumps"
+)
+
+// holdOver is the hold over figure id, if any, and who holds it.
+func (s *State) holdOver(id string) (rules.DominanceLevel, string) {
+	for _, h := range s.Holds {
+		if h.Over == id {
+			return rules.DominanceLevel(h.Level), h.By
+		}
+	}
+	return rules.NoDominance, ""
+}
+
+// pairLevel is the dominance between a and b from a's side: positive a
+// holds b, negative b holds a.
+func (s *State) pairLevel(a, b string) int {
+	for _, h := range s.Holds {
+		switch {
+		case h.By == a && h.Over == b:
+			return h.Level
+		case h.By == b && h.Over == a:
+			return -h.Level
+		}
+	}
+	return 0
+}
+
+// spendOnDominance spends n bumps of a's toward dominance over b: first
+// cancelling b's hold, one for one, then asserting a's own (rules.
+// Engagement.Spend). It returns the pair's hold after, as the event
+// carries it.
+func (s *State) spendOnDominance(a, b string, n int) Hold {
+	e := rules.Engagement{A: a, B: b, Level: s.pairLevel(a, b)}
+	e.Spend(a, n)
+	switch {
+	case e.Level > 0:
+		return Hold{By: a, Over: b, Level: e.Level}
+	case e.Level < 0:
+		return Hold{By: b, Over: a, Level: -e.Level}
+	}
+	return Hold{By: a, Over: b} // level 0: nobody holds
+}
+
+// applyHold sets a pair's hold, replacing any other between them.
+func (s *State) applyHold(h Hold) {
+	var next []Hold
+	for _, o := range s.Holds {
+		if (o.By == h.By && o.Over == h.Over) || (o.By == h.Over && o.Over == h.By) {
+			continue
+		}
+		next = append(next, o)
+	}
+	if h.Level > 0 {
+		next = append(next, h)
+	}
+	s.Holds = next
+}
+
+// dropHolds lets go of every hold by or over figure id (it fell, left, or
+// was removed).
+func (s *State) dropHolds(id string) {
+	var next []Hold
+	for _, o := range s.Holds {
+		if o.By != id && o.Over != id {
+			next = append(next, o)
+		}
+	}
+	s.Holds = next
+}
+
+// holdText says a hold in words: "Cyril Wellington holds Jeb Perkins in
+// partial dominance", or that nobody holds the pair.
+func holdText(s *State, h Hold) string {
+	if h.Level <= 0 {
+		return fmt.Sprintf("Neither %s nor %s holds the other now", s.FigureName(h.By), s.FigureName(h.Over))
+	}
+	return fmt.Sprintf("%s holds %s in %s", s.FigureName(h.By), s.FigureName(h.Over), rules.DominanceLevel(min(h.Level, 3)))
+}
+
+// meleeWeapon is the melee weapon figure f holds in hand, if any.
+func meleeWeapon(f *Figure) (rules.Weapon, bool) {
+	for _, g := range f.Gear {
+		if w, ok := ruleTables.weapons[g.Weapon]; ok && g.Readied && w.Melee {
+			return w, true
+		}
+	}
+	return rules.Weapon{}, false
+}
+
+// advantage is the attacker's side's net advantage over the target's in a
+// blow (TWTW Conflict: Determining Advantage): each side is its fighters
+// next to the other's figure; each fighter counts its weapon's advantage,
+// height (higher ground, or size, one more a unit of size), being armed
+// against the unarmed, and 1 for each other fighter on its side (ganging
+// up). Net advantage is upgrades of the blow, or downgrades
+// (docs/defaults.md). why says it in words.
+func (s *State) advantage(f, t *Figure) (net int, why string) {
+	side := func(of, against *Figure) []rules.Advantage {
+		var out []rules.Advantage
+		for _, id := range s.Order {
+			x := s.Figures[id]
+			if x.Side != of.Side || x.Condition != rules.Fine || !rules.Engaged(x.At, against.At, s.Map.Scale) {
+				continue
+			}
+			out = append(out, s.fighter(x, against))
+		}
+		return out
+	}
+	ours, theirs := side(f, t), side(t, f)
+	net = rules.NetAdvantage(ours, theirs)
+	if net == 0 {
+		return 0, ""
+	}
+	var parts []string
+	if len(ours) != len(theirs) {
+		parts = append(parts, fmt.Sprintf("%d against %d", len(ours), len(theirs)))
+	}
+	for _, x := range [][2]*Figure{{f, t}, {t, f}} {
+		if w := s.fighterWhy(s.fighter(x[0], x[1])); w != "" {
+			parts = append(parts, s.FigureName(x[0].ID)+" "+w)
+		}
+	}
+	return net, strings.Join(parts, "; ")
+}
+
+// fighterWhy says what gives a fighter advantage: "higher, bigger".
+func (s *State) fighterWhy(a rules.Advantage) string {
+	var parts []string
+	switch {
+	case a.ArmedVsBare:
+		parts = append(parts, "armed against the unarmed")
+	case a.Weapon > 0:
+		parts = append(parts, "the weapon")
+	}
+	if a.Higher {
+		parts = append(parts, "higher")
+	}
+	if a.SizeDiff > 0 {
+		parts = append(parts, "bigger")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// fighter is x's advantage against opponent o.
+func (s *State) fighter(x, o *Figure) rules.Advantage {
+	var a rules.Advantage
+	xw, armed := meleeWeapon(x)
+	_, oArmed := meleeWeapon(o)
+	if armed {
+		a.Weapon = xw.Advantage
+	}
+	a.ArmedVsBare = armed && !oArmed
+	a.Higher = s.Map.Elevation(x.At) > s.Map.Elevation(o.At)
+	a.SizeDiff = max(0, s.Characters[x.Character].Size-s.Characters[o.Character].Size)
+	return a
+}
+
+// fromBehind reports whether a blow from at comes from behind a figure
+// facing facing: through its back hexside or either beside it. An
+// unaware target (TWTW Conflict: "attacked from behind") lets the attacker
+// choose where the blow lands.
+func fromBehind(at, target hexmap.Hex, facing hexmap.Direction) bool {
+	d, ok := target.DirectionTo(at)
+	if !ok {
+		return false
+	}
+	back := facing.Turn(3)
+	return d == back || d == back.Turn(1) || d == back.Turn(-1)
+}
+
+// decideEscape is a dominated figure's escape attempt: an unarmed test
+// against the level's TN, for its AP.
+func decideEscape(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+	level, by := s.holdOver(f.ID)
+	if level == rules.NoDominance {
+		return nil, refuse("nobody holds %s: there is nothing to escape", ch.Name)
+	}
+	esc := rules.Escapes[min(level, rules.FullDominance)]
+	if err := pay(s, f, esc.AP, "escape"); err != nil {
+		return nil, err
+	}
+	pool, how := ch.SkillPool(esc.Skill)
+	rnd, err := src([]string{fmt.Sprintf("%s's escape: %s", ch.Name, pool)})
+	if err != nil {
+		return nil, err
+	}
+	r, err := rules.RollPool(pool, rnd)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	res := rules.Judge(r.Top(), esc.TN)
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: esc.AP, APLeft: f.AP - esc.AP,
+		Changes: []FigureChange{change(f, f.AP-esc.AP, f.FigureStatus.clone())}}
+	verdict := fmt.Sprintf("fails: %s keeps the hold", s.FigureName(by))
+	if res.Success {
+		e.Hold = &Hold{By: by, Over: f.ID}
+		verdict = "escapes, and may move away"
+	}
+	e.Text = fmt.Sprintf("%s tries to escape %s's %s (%d AP, %s against TN %d, TWTW Conflict: Breaking Engagements When Dominated): %d, %s. %d AP left.",
+		ch.Name, s.FigureName(by), level, esc.AP, how, esc.TN, res.Total, verdict, f.AP-esc.AP)
+	return []Event{e}, nil
+}
+
+// heldBack refuses a move of a figure under a hold: "Combatants under
+// dominance must escape from the position before any movement is
+// allowed", and a partially dominated one must break away (an escape at
+// TN 3) to leave.
+func heldBack(s *State, f *Figure) error {
+	level, by := s.holdOver(f.ID)
+	if level == rules.NoDominance {
+		return nil
+	}
+	esc := rules.Escapes[min(level, rules.FullDominance)]
+	return refuse("%s is held in %s by %s: escape first (%d AP, an unarmed test against TN %d)", s.FigureName(f.ID), level, s.FigureName(by), esc.AP, esc.TN)
+}
