@@ -36,6 +36,7 @@ type composer struct {
 	loose                  *widget.Select // weapons lying near the actor (Pick up)
 	call                   *widget.Select // a hit location called before the dice
 	dominance              *widget.Select // what a blow's bumps go to
+	disengage              *widget.Check  // a move out of an engagement: carefully, 2 AP
 	judgeSteps             *widget.Select // the Judge's own modifier of an attack
 	judgeWhy               *widget.Entry
 	looseNear              []session.Loose
@@ -83,6 +84,7 @@ func newComposer(c *Console) *composer {
 	p.turn.SetSelectedIndex(0)
 	p.weapon = widget.NewSelect(nil, changed)
 	p.loose = widget.NewSelect(nil, changed)
+	p.disengage = widget.NewCheck("Disengage carefully (+2 AP, no free attack)", func(bool) { p.update() })
 	p.dominance = widget.NewSelect(dominanceChoices, changed)
 	p.dominance.SetSelectedIndex(0)
 	p.call = widget.NewSelect(append([]string{noCall}, session.HitLocationNames()...), changed)
@@ -315,7 +317,7 @@ func (p *composer) layoutParams() {
 	var objs []fyne.CanvasObject
 	switch p.action.Selected {
 	case session.ActMove:
-		objs = append(objs, row("To", p.hex), p.run)
+		objs = append(objs, row("To", p.hex), p.run, p.disengage)
 	case session.ActTurn:
 		objs = append(objs, row("Turn", p.turn))
 	case session.ActReady, session.ActCock, session.ActReload:
@@ -415,7 +417,7 @@ func (p *composer) command() (session.Command, error) {
 		if err != nil {
 			return c, fmt.Errorf("type the hex to move to, as J8: %v", err)
 		}
-		c.Kind, c.To, c.Run = session.CommandMove, &h, p.run.Checked
+		c.Kind, c.To, c.Run, c.Careful = session.CommandMove, &h, p.run.Checked, p.disengage.Checked
 	case session.ActTurn:
 		c.Kind, c.Turn = session.CommandTurn, turnChoices[max(0, p.turn.SelectedIndex())].steps
 	case session.ActReady, session.ActCock:

@@ -28,7 +28,11 @@ type Command struct {
 	Figure string      `json:"figure,omitempty"`
 	To     *hexmap.Hex `json:"to,omitempty"`
 	Run    bool        `json:"run,omitempty"`
-	Turn   int         `json:"turn,omitempty"`
+	// Careful: a move that breaks a hand-to-hand engagement disengages
+	// carefully, for 2 AP more and no free attack (TWTW Conflict:
+	// Breaking Engagement).
+	Careful bool `json:"careful,omitempty"`
+	Turn    int  `json:"turn,omitempty"`
 	// Dice and Cards are the command's own randomness: the physical dice
 	// in the order the session asks for them, and the cards drawn, by name
 	// ("Q♠").
@@ -253,6 +257,25 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 		e.AP, e.APLeft = 0, f.AP
 		e.Text = fmt.Sprintf("%s %s %s %s → %s (%s: movement in the figure's turn).",
 			name, verb(p.Run), paces, s.Map.Label(f.At), s.Map.Label(*c.To), sys.Name())
+		return []Event{e}, nil
+	}
+	// Breaking a hand-to-hand engagement (TWTW Conflict: Breaking
+	// Engagement): carefully for 2 AP more, or with a free attack to the
+	// foes left behind.
+	if away := s.breakingAway(f, *c.To); len(away) > 0 {
+		if c.Careful {
+			extra := rules.HandToHand.DisengageAP
+			if p.AP+extra > f.AP {
+				return nil, refuse("%s needs %d AP to move and disengage carefully, and has %d", s.FigureName(f.ID), p.AP+extra, f.AP)
+			}
+			e.AP, e.APLeft = p.AP+extra, f.AP-p.AP-extra
+			e.Text = strings.TrimSuffix(e.Text, fmt.Sprintf("%d AP left.", f.AP-p.AP)) +
+				fmt.Sprintf("disengaging carefully from %s (+%d AP, TWTW Conflict: Breaking Engagement); %d AP left.", joinNames(s, away), extra, e.APLeft)
+			e.Text = strings.Replace(e.Text, "; disengaging", ", disengaging", 1)
+		} else {
+			e.Opening = &Opening{Mover: f.ID, From: f.At, By: away}
+			e.Text += fmt.Sprintf(" Breaking away from %s: each may strike at once, for 1 AP less (TWTW Conflict: Breaking Engagement).", joinNames(s, away))
+		}
 	}
 	return []Event{e}, nil
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"hexslinger/hexmap"
@@ -246,4 +247,46 @@ func heldBack(s *State, f *Figure) error {
 	}
 	esc := rules.Escapes[min(level, rules.FullDominance)]
 	return refuse("%s is held in %s by %s: escape first (%d AP, an unarmed test against TN %d)", s.FigureName(f.ID), level, s.FigureName(by), esc.AP, esc.TN)
+}
+
+// Opening is the free attack a figure breaking away from an engagement
+// without care allows: "the other combatant may immediately make a
+// hand-to-hand attack for one fewer AP (minimum 0)" (TWTW Conflict:
+// Breaking Engagement).
+type Opening struct {
+	Mover string     `json:"mover"`
+	From  hexmap.Hex `json:"from"`
+	By    []string   `json:"by"`
+}
+
+// foesEngaged are the figures of another side, standing, that figure f at
+// at is engaged with.
+func (s *State) foesEngaged(f *Figure, at hexmap.Hex) []string {
+	var out []string
+	for _, id := range s.Order {
+		x := s.Figures[id]
+		if x.ID != f.ID && x.Side != f.Side && x.Condition == rules.Fine && rules.Engaged(at, x.At, s.Map.Scale) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// breakingAway are the foes f leaves behind moving to to: engaged now, not
+// after.
+func (s *State) breakingAway(f *Figure, to hexmap.Hex) []string {
+	var out []string
+	for _, id := range s.foesEngaged(f, f.At) {
+		if !rules.Engaged(to, s.Figures[id].At, s.Map.Scale) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// freeAttack reports whether f's blow at t is the free attack t's breaking
+// away allowed it.
+func (s *State) freeAttack(f, t *Figure) bool {
+	o := s.Opening
+	return o != nil && o.Mover == t.ID && slices.Contains(o.By, f.ID)
 }

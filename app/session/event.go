@@ -50,6 +50,7 @@ type Event struct {
 	PickedUp  *Loose            `json:"picked_up,omitempty"` // acted (pick_up): the weapon taken from the map
 	Pending   *PendingBlow      `json:"pending,omitempty"`   // blow_declared: the blow waiting for its defender
 	Hold      *Hold             `json:"hold,omitempty"`      // acted: a pair's dominance after a blow or an escape
+	Opening   *Opening          `json:"opening,omitempty"`   // moved: the free attack a figure breaking away allows
 	Action    string            `json:"action,omitempty"`    // acted: the command kind
 	Cards     []string          `json:"cards,omitempty"`     // acted: the action cards drawn, by name
 	Targets   []string          `json:"targets,omitempty"`   // acted: the figures shot at or struck, in order

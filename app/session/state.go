@@ -48,7 +48,10 @@ type State struct {
 	// Holds are who dominates whom in hand-to-hand engagements
 	// (engagement.go).
 	Holds []Hold
-	Log   []Event // every event after the opening, in order
+	// Opening is the free attack a figure that just broke away from a
+	// hand-to-hand engagement allows its foes, until the next event.
+	Opening *Opening
+	Log     []Event // every event after the opening, in order
 }
 
 // MayAct reports whether figure id may act at the current segment without
@@ -357,6 +360,9 @@ func (s *State) nextRound() int {
 // the session; Apply refuses only events that do not fit this state at all
 // (a journal from another fight).
 func (s *State) Apply(e Event) error {
+	if e.Kind != EventBlowDeclared { // a free attack's blow may wait for its answer
+		s.Opening = e.Opening
+	}
 	if err := s.check(e); err != nil {
 		return err
 	}

@@ -628,6 +628,8 @@ type MeleePlan struct {
 	// Dominance is how the blow spends itself on dominance ("", only,
 	// bumps).
 	Dominance string
+	// Free: the free attack at a foe breaking away, 1 AP less.
+	Free bool
 	// Hands says the downgrades of a weapon in each hand (TWTW Conflict:
 	// Two Weapons).
 	Hands []string
@@ -656,7 +658,8 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	if !ok || t.ID == f.ID {
 		return MeleePlan{}, refuse("there is no target %q", bo.Target)
 	}
-	if !rules.Engaged(f.At, t.At, s.Map.Scale) {
+	free := s.freeAttack(f, t)
+	if !rules.Engaged(f.At, t.At, s.Map.Scale) && !(free && rules.Engaged(f.At, s.Opening.From, s.Map.Scale)) {
 		return MeleePlan{}, refuse("%s is not within one pace of %s", s.FigureName(t.ID), ch.Name)
 	}
 	attack, ok := ruleTables.melee.Attack(bo.Attack)
@@ -702,7 +705,10 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 			return MeleePlan{}, &Refusal{Reason: err.Error()}
 		}
 	}
-	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call, Dominance: bo.Dominance}
+	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call, Dominance: bo.Dominance, Free: free}
+	if free { // "for one fewer AP (minimum 0)"
+		_, mp.Plan.AP, _ = rules.Disengage(false, mp.Plan.AP)
+	}
 	if held, _ := s.holdOver(t.ID); held == rules.FullDominance || fromBehind(f.At, t.At, t.Facing) {
 		// Full dominance, or an unaware target attacked from behind: the
 		// attacker chooses where the blow lands (its call).
@@ -740,7 +746,9 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	mp.TN, mp.TNMods = rules.Defense(tc.Character, t.StillRounds, held)
 	mp.Advantage, mp.AdvantageWhy = s.advantage(f, t)
 	steps += mp.Advantage
-	mp.Interrupt = early(s, f)
+	if !free { // a free attack is the moment's, not an interrupt
+		mp.Interrupt = early(s, f)
+	}
 	steps -= mp.Interrupt
 	if gi := gearIndex(f, weapon); weapon != "" && gi >= 0 {
 		if otherInHand(f, gi) {
@@ -814,6 +822,9 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	}
 	if mp.Advantage != 0 {
 		interrupting += fmt.Sprintf("; advantage %+d (%s, TWTW Conflict: Determining Advantage)", mp.Advantage, mp.AdvantageWhy)
+	}
+	if mp.Free {
+		interrupting += fmt.Sprintf("; a free attack as %s breaks away, 1 AP less (TWTW Conflict: Breaking Engagement)", tc.Name)
 	}
 	for _, m := range mp.TNMods {
 		interrupting += "; " + m.String()

@@ -904,3 +904,52 @@ func TestGangingUp(t *testing.T) {
 		t.Errorf("two against one: advantage %+d (%s), alone %+d", two.Advantage, two.AdvantageWhy, alone.Advantage)
 	}
 }
+
+// TestBreakingEngagement: "They may pay 2 APs to carefully disengage, or
+// they may move away without paying any extra APs. If the latter is
+// chosen, the other combatant may immediately make a hand-to-hand attack
+// for one fewer AP (minimum 0)" (TWTW Conflict: Breaking Engagement).
+func TestBreakingEngagement(t *testing.T) {
+	away := func(s *Session) hexmap.Hex {
+		c, j := s.State().Figures["cyril"], s.State().Figures["jeb"]
+		for d := hexmap.Direction(0); d < 6; d++ {
+			h := c.At.Neighbor(d)
+			if _, taken := s.State().FigureAt(h); !taken && s.State().Map.CanStand(h) == nil && h.DistanceTo(j.At) > 1 {
+				return h
+			}
+		}
+		t.Fatal("nowhere to step away to")
+		return hexmap.Hex{}
+	}
+	t.Run("carefully", func(t *testing.T) {
+		s := takesIt(t)
+		to := away(s)
+		ap := s.State().Figures["cyril"].AP
+		e := mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &to, Careful: true})
+		if e.AP != 3 || ap-e.APLeft != 3 || e.Opening != nil || !strings.Contains(e.Text, "disengaging carefully from Jeb Perkins (+2 AP") {
+			t.Errorf("a careful disengage: %d AP: %s", e.AP, e.Text)
+		}
+	})
+	t.Run("with a free attack", func(t *testing.T) {
+		s := takesIt(t)
+		to := away(s)
+		e := mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &to})
+		if e.AP != 1 || e.Opening == nil || !strings.Contains(e.Text, "Breaking away from Jeb Perkins: each may strike at once, for 1 AP less") {
+			t.Fatalf("breaking away: %d AP: %s", e.AP, e.Text)
+		}
+		mp, err := s.State().PlanMelee("jeb", "", &BlowOrder{Target: "cyril", Attack: "quick"})
+		if err != nil {
+			t.Fatalf("Jeb's free attack: %v", err)
+		}
+		if mp.Plan.AP != 1 || !mp.Free {
+			t.Errorf("the free quick attack costs %d AP, want 1", mp.Plan.AP)
+		}
+		b := mustDo(t, s, Command{Kind: CommandMelee, Figure: "jeb", Blow: &BlowOrder{Target: "cyril", Attack: "quick", Defense: DefenseNone}, Dice: sure(mp.Pool), Cards: []string{"5S"}})
+		if !strings.Contains(b.Text, "a free attack as Cyril Wellington breaks away") {
+			t.Errorf("the free attack: %s", b.Text)
+		}
+		if _, err := s.State().PlanMelee("jeb", "", &BlowOrder{Target: "cyril", Attack: "quick"}); err == nil {
+			t.Error("the free attack came twice")
+		}
+	})
+}
