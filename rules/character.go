@@ -58,6 +58,7 @@ type Carried struct {
 	Loaded  int    `json:"loaded,omitempty"`
 	Aims    int    `json:"aims,omitempty"` // aim actions built up
 	OffHand bool   `json:"off_hand,omitempty"`
+	Worn    int    `json:"worn,omitempty"` // Rel added by blocks met on the weapon (TWTW Conflict: Hand to Hand Combat)
 }
 
 // Character is a TWTW character sheet, the part of it combat reads.

@@ -846,19 +846,45 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 			text = append(text, fmt.Sprintf("%d bump(s) move the blow from the %s to the %s (called %s).", hit.Bumps-bumps, card.Location, loc, call))
 		}
 	}
+	tgear := slices.Clone(t.Gear) // the defender's, a blocking weapon worn or broken
 	if hit.Success && bo.Defense == DefenseBlock {
+		// "Blocking may also be performed with a weapon ... substitute the
+		// appropriate weapon skill": the melee weapon in hand, if any.
 		var bw *rules.Weapon
+		bi := -1
+		for i, g := range t.Gear {
+			if w, ok := ruleTables.weapons[g.Weapon]; ok && g.Readied && w.Melee {
+				bw, bi = &w, i
+				break
+			}
+		}
 		b, err := rules.ResolveBlock(tc.Character, bw, hit.Total, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
+		with := ""
+		if bw != nil {
+			with = " with the " + bw.Name
+		}
 		switch {
 		case b.Blocked:
 			hit.Success = false
-			text = append(text, fmt.Sprintf("%s blocks it (%d).", tc.Name, b.Roll.Top()))
+			text = append(text, fmt.Sprintf("%s blocks it%s (%d).", tc.Name, with, b.Roll.Top()))
+		case b.RelRaised:
+			// "On an equal result, increase the Rel by 1 instead of
+			// changing the hit location": the weapon takes the blow.
+			hit.Success = false
+			tgear[bi].Worn++
+			text = append(text, fmt.Sprintf("%s's %s meets it (%d, equal): the blow is stopped, and the weapon's Rel rises to %d.", tc.Name, bw.Name, b.Roll.Top(), bw.Rel+tgear[bi].Worn))
 		case b.ToArm:
 			loc = rules.LeftArm
 			text = append(text, fmt.Sprintf("%s's block meets it on the arm (%d).", tc.Name, b.Roll.Top()))
+		}
+		if bw != nil && rules.BlockBreaks(rules.JudgeRoll(b.Roll, hit.Total), card) {
+			// "do not forget to check for equipment breakage during the
+			// block attempt": a calamity breaks it.
+			tgear = slices.Delete(tgear, bi, bi+1)
+			text = append(text, fmt.Sprintf("Calamity: %s's %s breaks.", tc.Name, bw.Name))
 		}
 	}
 	var hold *Hold
@@ -886,6 +912,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	changes := []FigureChange{change(f, f.AP-plan.AP, st)}
 	tgt := *t
 	tgt.FigureStatus = t.FigureStatus.clone()
+	tgt.Gear = tgear
 	tgt.AP -= defAP
 	if mp.NewDodge != nil {
 		tgt.Dodging = mp.NewDodge
@@ -904,7 +931,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		fc.AP = tgt.AP
 		changes = append(changes, fc)
 		text = append(text, tc.Name+" takes "+dtext+".")
-	} else if defAP > 0 {
+	} else if defAP > 0 || !slices.Equal(tgear, t.Gear) {
 		changes = append(changes, FigureChange{Figure: t.ID, AP: tgt.AP, Status: tgt.FigureStatus})
 	}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: plan.AP, APLeft: f.AP - plan.AP, Changes: changes, Hold: hold,

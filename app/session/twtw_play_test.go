@@ -953,3 +953,42 @@ func TestBreakingEngagement(t *testing.T) {
 		}
 	})
 }
+
+// TestBlockingWithAWeapon: "Blocking may also be performed with a weapon.
+// In this case, the procedure is as above except substitute the
+// appropriate weapon skill" (TWTW Conflict: Hand to Hand Combat). Miranda,
+// a Bowie knife in hand, blocks Jeb's punch with it.
+func TestBlockingWithAWeapon(t *testing.T) {
+	s := open(t)
+	ch := s.State().Characters["miranda"].Clone()
+	ch.Gear = append(ch.Gear, rules.Carried{Weapon: "bowie-knife", Readied: true})
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+	jeb := s.State().Figures["jeb"]
+	next := jeb.At.Neighbor(hexmap.Direction(5))
+	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "miranda"})
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "miranda", Character: "miranda", Side: "posse", At: s.State().Map.Label(next), Facing: "NW"}}})
+	mp, err := s.State().PlanMelee("jeb", "", &BlowOrder{Target: "miranda", Attack: "quick", Defense: DefenseBlock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, _ := s.State().Characters["miranda"].SkillPool("melee")
+	// Jeb's punch: every die its top face and a reroll of 1; Miranda's
+	// block: every die its top face and a reroll of its top face.
+	var dice []int
+	for range mp.Pool.Count {
+		dice = append(dice, mp.Pool.Sides)
+	}
+	dice = append(dice, 1)
+	for range block.Count {
+		dice = append(dice, block.Sides)
+	}
+	dice = append(dice, block.Sides)
+	punch, block2 := mp.Pool.Sides+mp.Pool.Bonus+1, 2*block.Sides+block.Bonus
+	if block2 <= punch {
+		t.Fatalf("the block (%s, best %d) cannot beat the punch (%s, %d)", block, block2, mp.Pool, punch)
+	}
+	e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "jeb", Blow: &BlowOrder{Target: "miranda", Attack: "quick", Defense: DefenseBlock}, Dice: dice, Cards: []string{"5S"}})
+	if !strings.Contains(e.Text, "Miranda Valentine blocks it with the Bowie knife") {
+		t.Errorf("the block: %s", e.Text)
+	}
+}
