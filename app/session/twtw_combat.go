@@ -500,6 +500,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		for range c.Shots {
 			after = rules.AfterShot(after, w)
 		}
+		after.Readied = true // drawn for the first shot, it stays in hand
 		st.Gear[gi] = after
 	}
 	var names []string

@@ -992,3 +992,22 @@ func TestBlockingWithAWeapon(t *testing.T) {
 		t.Errorf("the block: %s", e.Text)
 	}
 }
+
+// TestAGunDrawnToShootStaysInHand: the first shot from the holster pays
+// to ready the gun (TWTW Conflict: Cocking and Readying); it stays in
+// hand, so the next shot pays only to cock.
+func TestAGunDrawnToShootStaysInHand(t *testing.T) {
+	s := open(t)
+	snap := []ShotOrder{{Target: "zeke", Kind: "snap"}}
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: snap})
+	if g := s.State().Figures["miranda"].Gear[0]; !g.Readied {
+		t.Fatalf("after a shot from the holster the Peacemaker is not in hand: %+v", g)
+	}
+	plan, err := s.State().PlanShoot("miranda", "peacemaker", snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Series.AP != 2 {
+		t.Errorf("the next snap costs %d AP, want 2 (cock 1 + snap 1)", plan.Series.AP)
+	}
+}
