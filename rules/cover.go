@@ -44,7 +44,9 @@ const (
 	Penetrate                    // P: the full DMG reaches the target
 )
 
-func (p Penetration) String() string { return [...]string{"D", "A", "P"}[p] }
+func (p Penetration) String() string {
+	return [...]string{"D: deflects", "A: ablates, the RD gets through", "P: penetrates"}[p]
+}
 
 // PenetrateCover compares PV (the card's penetration result plus the
 // weapon's Pen) with the cover's AV: P when PV ≥ AV + 2, A when PV is AV
