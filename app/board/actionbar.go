@@ -1,8 +1,10 @@
 package board
 
 import (
+	"fmt"
 	"image"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -41,7 +43,15 @@ func (g *Game) buttons() []button {
 	if p.st != nil && p.selected != "" {
 		add("Turn left (Q)", false, func() { g.issue(p.turn(+1)) })
 		add("Turn right (E)", false, func() { g.issue(p.turn(-1)) })
-		add("Attack (A)", p.attacking, func() { g.say(p.attack(), false) })
+		add("Attack (A)", p.attacking && !p.melee, func() { g.say(p.attack(), false) })
+		if p.offers(session.CommandMelee) {
+			add("Hand to hand (H)", p.attacking && p.melee, func() { g.say(p.hand(), false) })
+		}
+		if p.attacking && p.melee {
+			for i, k := range blowKinds {
+				add(fmt.Sprintf("%s (%d)", strings.ToUpper(k[:1])+k[1:], i+1), p.blow == k, func() { g.say(p.shotKey(i+1), false) })
+			}
+		}
 		if p.attacking && p.weapon != "" { // TWTW gear: its weapons and shot kinds
 			add("Weapon (W)", false, func() { g.say(p.nextWeapon(), false) })
 			add("Snap (1)", p.kind == "snap", func() { g.say(p.shotKey(1), false) })

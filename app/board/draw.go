@@ -96,7 +96,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// are drawn into one image, and a frame copies it and draws only
 		// what follows the pointer over it.
 		bk := baseKey{st: st, seq: g.seq, mapVersion: key.mapVersion, layout: g.layout, w: g.w, h: g.h,
-			selected: g.play.selected, attacking: g.play.attacking, kind: g.play.kind, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on}
+			selected: g.play.selected, attacking: g.play.attacking, blow: g.play.blow + map[bool]string{true: "!"}[g.play.melee], kind: g.play.kind, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on}
 		full := g.base == nil || g.baseFor != bk
 		if full {
 			if g.base == nil || g.base.Bounds().Dx() != g.w || g.base.Bounds().Dy() != g.h {
@@ -153,6 +153,7 @@ type baseKey struct {
 	w, h       int
 	selected   string
 	attacking  bool
+	blow       string // the hand-to-hand kind: the bar's buttons show it
 	kind       string
 	reachSeq   int
 	reachFor   string

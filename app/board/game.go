@@ -106,6 +106,7 @@ type previewKey struct {
 	attacking bool
 	kind      string
 	aims      int
+	blow      string // hand to hand: the blow's kind ("" shooting)
 }
 
 // ErrRejected is returned from Update when the session refused the window.
@@ -318,7 +319,11 @@ func (g *Game) input() {
 
 	// The path or shot preview follows the pointer, recomputed only when
 	// what it depends on changes.
-	key := previewKey{g.hover, g.play.selected, g.seq, g.play.attacking, g.play.kind, g.play.aims}
+	blow := ""
+	if g.play.melee {
+		blow = g.play.blow
+	}
+	key := previewKey{g.hover, g.play.selected, g.seq, g.play.attacking, g.play.kind, g.play.aims, blow}
 	if g.hoverOK && key != g.previewFor {
 		g.previewFor = key
 		g.planFor, g.planSel, g.planSeq = g.hover, g.play.selected, g.seq
@@ -408,6 +413,8 @@ var keyBindings = []keyBinding{
 	{keys: []ebiten.Key{ebiten.KeyP}, do: func(g *Game) { g.issue(g.play.posture(session.CommandProne)) }},
 	{keys: []ebiten.Key{ebiten.KeyT}, do: func(g *Game) { g.issue(g.play.posture(session.CommandDuck)) }},
 	{keys: []ebiten.Key{ebiten.KeyU}, do: func(g *Game) { g.issue(g.play.pickUp()) }},
+	{keys: []ebiten.Key{ebiten.KeyH}, do: func(g *Game) { g.say(g.play.hand(), false) }},
+	{keys: []ebiten.Key{ebiten.Key4}, either: true, do: func(g *Game) { g.sayIf(g.play.shotKey(4)) }},
 	{keys: []ebiten.Key{ebiten.KeyB}, do: func(g *Game) { g.answer(session.DefenseBlock) }},
 	{keys: []ebiten.Key{ebiten.KeyO}, do: func(g *Game) { g.answer(session.DefenseDodge) }},
 	{keys: []ebiten.Key{ebiten.KeyN}, do: func(g *Game) { g.answer(session.DefenseNone) }},

@@ -22,6 +22,10 @@ type play struct {
 	weapon    string
 	kind      string // snap, normal, aimed
 	aims      int
+	// Hand to hand (H): attack mode for a blow at a foe beside the
+	// figure, of the kind blow (quick, heavy, feint, grapple).
+	melee bool
+	blow  string
 }
 
 // rangedWeapon returns the first gun or throwing weapon a figure carries.
@@ -52,7 +56,7 @@ func (p *play) attack() string {
 			return err.Error()
 		}
 	}
-	p.attacking, p.weapon, p.kind, p.aims = true, w, "normal", 0
+	p.attacking, p.melee, p.weapon, p.kind, p.aims = true, false, w, "normal", 0
 	return p.attackHint()
 }
 
@@ -73,7 +77,39 @@ func (p *play) mayShoot(f *session.Figure) error {
 
 // shot is the command a click on target fires.
 func (p *play) shot(target string) session.Command {
+	if p.melee {
+		c := session.Command{Kind: session.CommandMelee, Figure: p.selected, Blow: &session.BlowOrder{Target: target, Attack: p.blow}}
+		if f, ok := p.st.Figures[p.selected]; ok {
+			for _, g := range f.Gear { // the melee weapon in hand, if any
+				if w, ok := session.Weapons()[g.Weapon]; ok && w.Melee && g.Readied {
+					c.Weapon = g.Weapon
+					break
+				}
+			}
+		}
+		return c
+	}
 	return session.Command{Kind: session.CommandShoot, Figure: p.selected, Weapon: p.weapon, Shots: p.order(target)}
+}
+
+// blowKinds are the hand-to-hand attacks, by the keys 1 to 4.
+var blowKinds = []string{"quick", "heavy", "feint", "grapple"}
+
+// hand answers H: hand-to-hand mode on or off for the selected figure,
+// where the fight's system has TWTW's blows.
+func (p *play) hand() string {
+	if p.st == nil || p.selected == "" {
+		return "Select a figure first, then press H for hand to hand."
+	}
+	if !p.offers(session.CommandMelee) {
+		return "This fight's rules strike with the Attack key (A)."
+	}
+	if p.attacking && p.melee {
+		p.attacking, p.melee = false, false
+		return "Hand to hand cancelled."
+	}
+	p.attacking, p.melee, p.weapon, p.blow = true, true, "", blowKinds[0]
+	return p.attackHint()
 }
 
 // nextWeapon answers W in attack mode: the next gun or throwing weapon the
@@ -101,6 +137,12 @@ func (p *play) nextWeapon() string {
 // shotKey answers 1 (snap), 2 (normal) and 3 (aimed; again for a second
 // aim) in attack mode.
 func (p *play) shotKey(k int) string {
+	if p.attacking && p.melee {
+		if k >= 1 && k <= len(blowKinds) {
+			p.blow = blowKinds[k-1]
+		}
+		return p.attackHint()
+	}
 	if !p.attacking || p.weapon == "" {
 		return "" // a sheet's weapon: its system knows no TWTW shot kinds
 	}
@@ -120,6 +162,9 @@ func (p *play) shotKey(k int) string {
 }
 
 func (p *play) attackHint() string {
+	if p.melee {
+		return "Hand to hand, a " + p.blow + " blow: click a foe beside " + p.st.FigureName(p.selected) + " · 1 quick · 2 heavy · 3 feint · 4 grapple · Esc cancels"
+	}
 	if p.weapon == "" {
 		return "Attack with " + p.st.FigureName(p.selected) + "'s own weapon (its sheet's): click a target · Esc cancels"
 	}
@@ -170,7 +215,7 @@ func (p *play) explain(h hexmap.Hex) (line string, ok bool, err error) {
 // cancel answers Esc: attack mode off, else the selection.
 func (p *play) cancel() {
 	if p.attacking {
-		p.attacking = false
+		p.attacking, p.melee = false, false
 		return
 	}
 	p.selected = ""
@@ -184,7 +229,7 @@ func (p *play) click(h hexmap.Hex) (*session.Command, string) {
 		return nil, ""
 	}
 	if p.attacking {
-		p.attacking = false
+		defer func() { p.attacking, p.melee = false, false }()
 		if f, ok := p.st.FigureAt(h); ok && f.ID != p.selected {
 			c := p.shot(f.ID)
 			return &c, ""

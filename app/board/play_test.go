@@ -395,3 +395,37 @@ func mustState(t *testing.T, name string) *session.State {
 	}
 	return st
 }
+
+// TestHandToHandFromTheMapWindow: H puts the selected figure in hand-to-
+// hand mode, 1 to 4 pick the blow, and a click on a foe beside it gives
+// the melee command the session plays: the blow waits for the defender.
+func TestHandToHandFromTheMapWindow(t *testing.T) {
+	s, err := session.Open(mustFight(t, "demo"), filepath.Join(t.TempDir(), "hand.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	jeb := s.State().Figures["jeb"]
+	next := jeb.At.Neighbor(hexmap.Direction(5))
+	if _, err := s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &next}); err != nil {
+		t.Fatal(err)
+	}
+	p := &play{st: s.State(), selected: "cyril"}
+	if hint := p.hand(); !p.attacking || !p.melee || !strings.Contains(hint, "a quick blow") {
+		t.Fatalf("H: %v %v %q", p.attacking, p.melee, hint)
+	}
+	if hint := p.shotKey(4); p.blow != "grapple" || !strings.Contains(hint, "grapple") {
+		t.Errorf("4: %q %q", p.blow, hint)
+	}
+	if line, ok, err := p.explain(jeb.At); !ok || err != nil || !strings.Contains(line, "grapple") {
+		t.Errorf("the hover line: %q %v %v", line, ok, err)
+	}
+	cmd, _ := p.click(jeb.At)
+	if cmd == nil || cmd.Kind != session.CommandMelee || cmd.Blow.Attack != "grapple" {
+		t.Fatalf("the click: %+v", cmd)
+	}
+	evs, err := s.Do(*cmd)
+	if err != nil || evs[0].Kind != session.EventBlowDeclared {
+		t.Errorf("the blow from the map window: %v %+v", err, evs)
+	}
+}

@@ -142,6 +142,7 @@ func newComposer(c *Console) *composer {
 	p.scroll = container.NewVScroll(container.NewBorder(nil, nil, p.cards, nil, p.result))
 	before := container.NewBorder(heading("Before the dice"), p.confirm, nil, nil, container.NewVScroll(p.preview))
 	p.waiting = container.NewVBox()
+	p.waiting.Hide()
 	top := container.NewVBox(p.waiting, heading("Action composer"), form, p.params, widget.NewSeparator())
 	after := container.NewBorder(heading("What happened"), nil, nil, nil, p.scroll)
 	p.box = container.NewBorder(top, nil, nil, nil, container.NewGridWithColumns(2, before, after))
@@ -638,9 +639,13 @@ func (p *composer) showWaiting() {
 	p.waitingFor = st.Pending
 	p.waiting.RemoveAll()
 	if st.Pending == nil {
-		p.waiting.Refresh()
+		p.waiting.Hide() // no room taken: the composer stays where it was
+		if p.box != nil {
+			p.box.Refresh()
+		}
 		return
 	}
+	p.waiting.Show()
 	target := st.Pending.Target()
 	p.waiting.Add(heading("The fight waits for " + st.Waiting()))
 	for _, d := range st.Defenses(target) {
