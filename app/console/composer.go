@@ -37,6 +37,8 @@ type composer struct {
 	call                   *widget.Select // a hit location called before the dice
 	dominance              *widget.Select // what a blow's bumps go to
 	disengage              *widget.Check  // a move out of an engagement: carefully, 2 AP
+	skill                  *widget.Select // a skill in action time
+	focus, skillOn         *widget.Check  // 8 AP for full attention; used on the target
 	judgeSteps             *widget.Select // the Judge's own modifier of an attack
 	judgeWhy               *widget.Entry
 	looseNear              []session.Loose
@@ -85,6 +87,9 @@ func newComposer(c *Console) *composer {
 	p.weapon = widget.NewSelect(nil, changed)
 	p.loose = widget.NewSelect(nil, changed)
 	p.disengage = widget.NewCheck("Disengage carefully (+2 AP, no free attack)", func(bool) { p.update() })
+	p.skill = widget.NewSelect(session.SkillNames(), changed)
+	p.focus = widget.NewCheck("Needs full attention (8 AP, else 4)", func(bool) { p.update() })
+	p.skillOn = widget.NewCheck("On the target (Medicine: revive one knocked out beside)", func(bool) { p.update() })
 	p.dominance = widget.NewSelect(dominanceChoices, changed)
 	p.dominance.SetSelectedIndex(0)
 	p.call = widget.NewSelect(append([]string{noCall}, session.HitLocationNames()...), changed)
@@ -346,6 +351,8 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("Door in hex", p.hex), row("Hexside", p.side), p.open)
 	case session.ActPickUp:
 		objs = append(objs, row("Weapon", p.loose))
+	case session.ActSkill:
+		objs = append(objs, row("Skill", p.skill), p.focus, p.skillOn, row("Target", p.target))
 	case session.ActStrike:
 		objs = append(objs, row("Target", p.target))
 		if p.action.SelectedIndex() >= 0 && p.c.state.Actions()[p.action.SelectedIndex()].Stances {
@@ -479,6 +486,14 @@ func (p *composer) command() (session.Command, error) {
 		c.Stance = map[string]string{"full parry": "full", "aggressive parry": "aggressive"}[p.stance.Selected]
 		if c.Target == "" {
 			return c, errors.New("pick a target")
+		}
+	case session.ActSkill:
+		c.Kind, c.Skill, c.Focus = session.CommandSkill, p.skill.Selected, p.focus.Checked
+		if c.Skill == "" {
+			return c, errors.New("pick a skill")
+		}
+		if p.skillOn.Checked {
+			c.Target = p.targetID()
 		}
 	case session.ActReload:
 		c.Kind, c.Weapon = session.CommandReload, p.weaponID()

@@ -18,6 +18,7 @@ const (
 	ActPickUp  = "Pick up a weapon" // from the figure's hex or the next (State.LooseNear)
 	ActReload  = "Reload"           // a gun in hand: as many rounds as fit and the AP pays for
 	ActEscape  = "Escape a hold"    // a dominated figure's unarmed test to get away
+	ActSkill   = "Use a skill"      // 4 AP, or 8 for full attention, paid over turns
 	ActStrike  = "Strike in melee"  // a system's own melee attack
 	ActFire    = "Fire"             // a system's own ranged attack: its sheet's weapon, its rate of fire
 )
@@ -50,3 +51,6 @@ func HitLocationNames() []string {
 	}
 	return out
 }
+
+// SkillNames are the skills a figure may use in action time, sorted.
+func SkillNames() []string { return sortedKeys(rules.SkillTraits) }

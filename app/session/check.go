@@ -290,6 +290,9 @@ func checkStatus(st FigureStatus) error {
 			return fmt.Errorf("wounds[%v]: %d, want 0 or more", loc, n)
 		}
 	}
+	if a := st.Attempt; a != nil && (a.Cost < 1 || a.Cost > 8 || a.Paid < 0 || a.Paid > a.Cost) {
+		return fmt.Errorf("attempt: %d of %d AP, want 0 to the cost, 4 or 8", a.Paid, a.Cost)
+	}
 	for name, h := range map[string]*hexmap.Hex{"round_start": st.RoundStart, "move_from": st.MoveFrom} {
 		if h != nil && (h.Q < -maxCount || h.Q > maxCount || h.R < -maxCount || h.R > maxCount) {
 			return fmt.Errorf("%s: %v is far off any map", name, *h)

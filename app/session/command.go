@@ -67,6 +67,10 @@ type Command struct {
 	// Defense answers a blow waiting at Figure (defend): block, dodge or
 	// none.
 	Defense string `json:"defense,omitempty"`
+	// Skill, Focus and Pay: a skill test in action time (skill.go).
+	Skill string `json:"skill,omitempty"`
+	Focus bool   `json:"focus,omitempty"`
+	Pay   int    `json:"pay,omitempty"`
 }
 
 // JudgeModifier is a free modifier the Judge sets on an attack: upgrades
@@ -132,8 +136,8 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 	if err := waitsFor(s, c); err != nil {
 		return nil, err
 	}
-	if c.Modifier != nil && !(SystemOf(s).MovesCostAP() && (c.Kind == CommandShoot || c.Kind == CommandMelee)) {
-		return nil, refuse("the Judge's own modifier is for a TWTW shot or blow, not a %q command", c.Kind)
+	if c.Modifier != nil && !(SystemOf(s).MovesCostAP() && (c.Kind == CommandShoot || c.Kind == CommandMelee || c.Kind == CommandSkill)) {
+		return nil, refuse("the Judge's own modifier is for a TWTW shot, blow or skill test, not a %q command", c.Kind)
 	}
 	events, err := decideAny(s, c, track)
 	if err == nil && given != nil && len(given.Dice) > 0 && SystemOf(s).ExactDice(c.Kind) {
@@ -389,5 +393,5 @@ var commandKinds = []string{
 	CommandMove, CommandTurn, CommandNewRound, CommandSegment, CommandHide, CommandReveal, CommandUndo, CommandRedo,
 	CommandStrike, CommandPickUp, CommandReload, CommandSetCharacter, CommandRemoveCharacter, CommandPlace,
 	CommandRemoveFigure, CommandSetOptions, CommandEditMap, CommandReady, CommandCock, CommandProne, CommandDuck,
-	CommandShoot, CommandMelee, CommandRecover, CommandDoor, CommandDefend, CommandEscape,
+	CommandShoot, CommandMelee, CommandRecover, CommandDoor, CommandDefend, CommandEscape, CommandSkill,
 }

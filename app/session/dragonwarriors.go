@@ -66,7 +66,7 @@ func (d dragonWarriors) Decide(s *State, c Command, src func([]string) (rules.So
 	case CommandShoot:
 		ev, err := dwMissile(s, c, src)
 		return ev, true, err
-	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape:
+	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill:
 		return nil, true, notIn(d, c.Kind)
 	}
 	return nil, false, nil

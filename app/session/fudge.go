@@ -77,7 +77,7 @@ func (fs fudgeSystem) Decide(s *State, c Command, src func([]string) (rules.Sour
 	case CommandRecover:
 		ev, err := fudgeRecover(s, c, src)
 		return ev, true, err
-	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape:
+	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill:
 		return nil, true, notIn(fs, c.Kind)
 	}
 	return nil, false, nil

@@ -58,7 +58,7 @@ func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Sou
 	case CommandProne:
 		ev, err := swProne(s, c)
 		return ev, true, err
-	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape:
+	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill:
 		return nil, true, notIn(sw, c.Kind)
 	}
 	return nil, false, nil

@@ -102,6 +102,8 @@ type FigureStatus struct {
 	// StillRounds counts the rounds in a row the figure has not moved
 	// (TWTW Conflict: Maneuvering During Engagement: two lower its defense).
 	StillRounds int `json:"still_rounds,omitempty"`
+	// Attempt is a skill test partway paid for (skill.go).
+	Attempt *Attempt `json:"attempt,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.

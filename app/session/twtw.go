@@ -46,7 +46,7 @@ func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)
 	case CommandSegment:
 		ev, err := decideSegment(s)
 		return ev, true, err
-	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandPickUp, CommandReload, CommandEscape:
+	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandPickUp, CommandReload, CommandEscape, CommandSkill:
 		ev, err := decideAction(s, c, src)
 		return ev, true, err
 	case CommandDoor:
@@ -282,6 +282,7 @@ var twtwActions = []Action{
 	{Name: ActProne, Kind: CommandProne}, {Name: ActDuck, Kind: CommandDuck},
 	{Name: ActRecover, Kind: CommandRecover}, {Name: ActDoor, Kind: CommandDoor},
 	{Name: ActReload, Kind: CommandReload}, {Name: ActPickUp, Kind: CommandPickUp}, {Name: ActEscape, Kind: CommandEscape},
+	{Name: ActSkill, Kind: CommandSkill},
 }
 
 // Movement: paces per AP walking and running.

@@ -96,7 +96,7 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 		// An attack may interrupt; recovering takes the whole round.
 	default:
 		what := map[string]string{CommandReady: "readying a weapon", CommandCock: "cocking one", CommandProne: "dropping prone or standing up",
-			CommandDuck: "ducking or emerging", CommandPickUp: "picking up a weapon", CommandReload: "reloading", CommandEscape: "escaping a hold", CommandDoor: "working a door"}[c.Kind]
+			CommandDuck: "ducking or emerging", CommandPickUp: "picking up a weapon", CommandReload: "reloading", CommandEscape: "escaping a hold", CommandSkill: "a skill", CommandDoor: "working a door"}[c.Kind]
 		if err := onTime(s, f, cmp.Or(what, c.Kind)); err != nil {
 			return nil, err
 		}
@@ -204,6 +204,13 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 		return decideReload(s, c, f, ch)
 	case CommandEscape:
 		return decideEscape(s, c, f, ch, src)
+	case CommandSkill:
+		if c.Modifier != nil {
+			if err := c.Modifier.check(); err != nil {
+				return nil, err
+			}
+		}
+		return decideSkill(s, c, f, ch, src)
 	case CommandMelee:
 		return decideMelee(s, c, f, ch, src)
 	}

@@ -1011,3 +1011,51 @@ func TestAGunDrawnToShootStaysInHand(t *testing.T) {
 		t.Errorf("the next snap costs %d AP, want 2 (cock 1 + snap 1)", plan.Series.AP)
 	}
 }
+
+// TestSkillsArePaidOverTurns: "Generally, something that requires the
+// full attention of a character, such as reading a map or picking a lock
+// requires 8 AP ... The AP to perform a skill check may be paid over
+// multiple turns ... however the attempt is not resolved until the final
+// AP is paid" (TWTW Conflict: Skills During Action Time). Cyril puts 5 AP
+// toward a lock this round and the last 3 the next, when it is rolled.
+func TestSkillsArePaidOverTurns(t *testing.T) {
+	s := open(t)
+	first := mustDo(t, s, Command{Kind: CommandSkill, Figure: "cyril", Skill: "lockpicking", Focus: true, Pay: 5})
+	if a := s.State().Figures["cyril"].Attempt; a == nil || a.Paid != 5 || a.Cost != 8 || !strings.Contains(first.Text, "puts 5 AP toward lockpicking (5 of 8") {
+		t.Fatalf("the first AP: %+v: %s", a, first.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
+	countDownTo(t, s, "cyril")
+	last := mustDo(t, s, Command{Kind: CommandSkill, Figure: "cyril", Skill: "lockpicking", Focus: true})
+	if last.AP != 3 || !strings.Contains(last.Text, "completes lockpicking (3 AP, 8 in all") || s.State().Figures["cyril"].Attempt != nil {
+		t.Errorf("the last AP: %d: %s", last.AP, last.Text)
+	}
+}
+
+// TestMedicineRevivesTheKnockedOut: a figure knocked out comes round on a
+// Standard (5) Medicine test (TWTW Conflict: Wound Effects: "until
+// someone makes a Standard (5) medicine roll to revive"). Jeb, beside a
+// knocked-out Zeke, tends him for 4 AP.
+func TestMedicineRevivesTheKnockedOut(t *testing.T) {
+	f := demo(t)
+	for i, fs := range f.Figures {
+		if fs.ID == "zeke" {
+			st := FigureStatus{Condition: rules.Unconscious}
+			f.Figures[i].Status = &st
+			f.Figures[i].At = "H6"
+		}
+		if fs.ID == "jeb" {
+			f.Figures[i].At = "G6"
+		}
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "medicine.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pool, _ := s.State().Characters["jeb"].SkillPool("medicine")
+	e := mustDo(t, s, Command{Kind: CommandSkill, Figure: "jeb", Skill: "medicine", Target: "zeke", Dice: sure(pool)})
+	if z := s.State().Figures["zeke"]; z.Condition != rules.Fine || !strings.Contains(e.Text, "Zeke Perkins comes round") {
+		t.Errorf("after Medicine Zeke is %v: %s", z.Condition, e.Text)
+	}
+}

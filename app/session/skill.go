@@ -1,0 +1,119 @@
+package session
+
+import (
+	"fmt"
+
+	"hexslinger/rules"
+)
+
+// Skills in action time: "The cost to perform a skill is 4/8 AP ... The AP
+// to perform a skill check may be paid over multiple turns ... however the
+// attempt is not resolved until the final AP is paid" (TWTW Conflict:
+// Skills During Action Time). A Medicine test at Standard (5) revives a
+// figure knocked out (TWTW Conflict: Wound Effects).
+
+// CommandSkill puts AP toward a skill test: Skill (a skill of the sheet),
+// Focus for one that needs full attention (8 AP, else 4), Target the
+// figure it is used on (Medicine: one beside the figure), Pay the AP to
+// put in now (0: as much as the attempt still needs and the figure has).
+// The test is rolled when the last AP is paid.
+const CommandSkill = "skill"
+
+// Attempt is a skill test partway paid for.
+type Attempt struct {
+	Skill  string `json:"skill"`
+	Cost   int    `json:"cost"`
+	Paid   int    `json:"paid"`
+	Target string `json:"target,omitempty"`
+}
+
+// decideSkill pays toward a skill test and, once paid in full, rolls it.
+func decideSkill(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+	if _, ok := rules.SkillTraits[c.Skill]; !ok {
+		return nil, refuse("%q is not a skill hexslinger knows", c.Skill)
+	}
+	cost := rules.SkillAP
+	if c.Focus {
+		cost = rules.SkillAPFullFocus
+	}
+	var target *Figure
+	if c.Target != "" {
+		t, ok := s.Figures[c.Target]
+		if !ok {
+			return nil, refuse("there is no figure %q in this fight", c.Target)
+		}
+		if t.At.DistanceTo(f.At) > 1 {
+			return nil, refuse("%s must be beside %s to use %s on them", ch.Name, s.FigureName(t.ID), c.Skill)
+		}
+		target = t
+	}
+	if c.Skill == "medicine" && target != nil && target.Condition != rules.Unconscious {
+		return nil, refuse("%s is not knocked out: Medicine revives a figure knocked out", s.FigureName(target.ID))
+	}
+	st := f.FigureStatus.clone()
+	a := Attempt{Skill: c.Skill, Cost: cost, Target: c.Target}
+	note := ""
+	if p := st.Attempt; p != nil {
+		if p.Skill == a.Skill && p.Target == a.Target {
+			a = *p // going on with it
+		} else {
+			note = fmt.Sprintf(" The %d AP put toward %s are lost.", p.Paid, p.Skill)
+		}
+	}
+	pay := c.Pay
+	if pay == 0 {
+		pay = min(a.Cost-a.Paid, f.AP)
+	}
+	if pay < 1 || pay > a.Cost-a.Paid {
+		return nil, refuse("%s has %d AP left to pay toward %s, not %d", ch.Name, a.Cost-a.Paid, a.Skill, pay)
+	}
+	if err := pay2(s, f, pay, a.Skill); err != nil {
+		return nil, err
+	}
+	a.Paid += pay
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: pay, APLeft: f.AP - pay}
+	if a.Paid < a.Cost {
+		st.Attempt = &a
+		e.Changes = []FigureChange{change(f, f.AP-pay, st)}
+		e.Text = fmt.Sprintf("%s puts %d AP toward %s (%d of %d, TWTW Conflict: Skills During Action Time).%s %d AP left.", ch.Name, pay, a.Skill, a.Paid, a.Cost, note, f.AP-pay)
+		return []Event{e}, nil
+	}
+	st.Attempt = nil
+	pool, how := ch.SkillPool(a.Skill)
+	pool = pool.Shift(judgeSteps(c))
+	tn := rules.TNStandard
+	rnd, err := src([]string{fmt.Sprintf("%s's %s: %s", ch.Name, a.Skill, pool)})
+	if err != nil {
+		return nil, err
+	}
+	r, err := rules.RollPool(pool, rnd)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	o := rules.JudgeRoll(r, tn)
+	verdict := "fails"
+	if o.Successes > 0 {
+		verdict = fmt.Sprintf("succeeds (%d success(es), %d bump(s))", o.Successes, o.Bumps)
+	}
+	e.Changes = []FigureChange{change(f, f.AP-pay, st)}
+	e.Text = fmt.Sprintf("%s completes %s (%d AP, %d in all; %s against TN %d): %s, %s.", ch.Name, a.Skill, pay, a.Cost, how, tn, r, verdict)
+	if a.Skill == "medicine" && target != nil && o.Successes > 0 {
+		ts := target.FigureStatus.clone()
+		ts.Condition = rules.Fine
+		e.Changes = append(e.Changes, FigureChange{Figure: target.ID, AP: target.AP, Status: ts})
+		e.Text += fmt.Sprintf(" %s comes round (TWTW Conflict: Wound Effects, a Standard (5) Medicine test).", s.FigureName(target.ID))
+	}
+	e.Text += note + fmt.Sprintf(" %d AP left.", f.AP-pay)
+	return []Event{e}, nil
+}
+
+// pay2 pays AP for a skill, as pay does for an action.
+func pay2(s *State, f *Figure, ap int, skill string) error { return pay(s, f, ap, "put toward "+skill) }
+
+// judgeSteps is the Judge's modifier's steps, if any.
+func judgeSteps(c Command) int {
+	if c.Modifier == nil {
+		return 0
+	}
+	return c.Modifier.Steps
+}
