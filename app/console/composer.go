@@ -148,9 +148,15 @@ func newComposer(c *Console) *composer {
 	before := container.NewBorder(heading("Before the dice"), p.confirm, nil, nil, container.NewVScroll(p.preview))
 	p.waiting = container.NewVBox()
 	p.waiting.Hide()
-	top := container.NewVBox(p.waiting, heading("Action composer"), form, p.params, widget.NewSeparator())
+	// The fields scroll above, the preview and the result below, and the
+	// Judge may drag the line between them: a blow waiting for an answer
+	// and a long form (a blow with its call, its bumps and the Judge's
+	// modifier) would otherwise push the preview off the window.
+	top := container.NewVScroll(container.NewVBox(p.waiting, heading("Action composer"), form, p.params, widget.NewSeparator()))
 	after := container.NewBorder(heading("What happened"), nil, nil, nil, p.scroll)
-	p.box = container.NewBorder(top, nil, nil, nil, container.NewGridWithColumns(2, before, after))
+	split := container.NewVSplit(top, container.NewGridWithColumns(2, before, after))
+	split.Offset = 0.55
+	p.box = split
 	p.refresh()
 	return p
 }

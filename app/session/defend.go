@@ -218,6 +218,9 @@ func explainDefense(s *State, c Command) (string, error) {
 	if t := s.Figures[c.Figure]; mp.DefAP > t.AP {
 		return "", fmt.Errorf("%s has %d AP, not the %d to %s", s.FigureName(c.Figure), t.AP, mp.DefAP, blow.Defense)
 	}
+	if blow.Defense != DefenseBlock { // a block's own roll comes after: its odds are the blow's at most
+		fmt.Fprintf(&b, ": %s", s.BlowOdds(mp))
+	}
 	return b.String() + ".", nil
 }
 
