@@ -50,6 +50,7 @@ type composer struct {
 	stance                 *widget.Select
 	riposte                *widget.Check
 	shots                  []session.ShotOrder
+	blows                  []session.BlowOrder // the series' blows after the one composed
 	shotsLabel             *widget.Label
 
 	params  *fyne.Container
@@ -71,7 +72,7 @@ type composer struct {
 func newComposer(c *Console) *composer {
 	p := &composer{c: c}
 	changed := func(string) { p.update() }
-	p.actor = widget.NewSelect(nil, func(string) { p.shots = nil; p.fillActor(); p.update() })
+	p.actor = widget.NewSelect(nil, func(string) { p.shots, p.blows = nil, nil; p.fillActor(); p.update() })
 	p.actor.PlaceHolder = "Who acts"
 	p.action = widget.NewSelect(actionNames(c.state), func(string) { p.shots = nil; p.layoutParams(); p.update() })
 	p.action.PlaceHolder = "What they do"
@@ -348,7 +349,11 @@ func (p *composer) layoutParams() {
 	case session.ActMelee:
 		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
 			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful,
-			row("Call the location (bumps move the hit)", p.call), row("Bumps go to", p.dominance), p.judgeRow(row))
+			row("Call the location (bumps move the hit)", p.call), row("Bumps go to", p.dominance), p.judgeRow(row),
+			container.NewHBox(widget.NewButton("Add a blow to the series", func() {
+				p.blows = append(p.blows, *p.blowOrder())
+				p.update()
+			}), widget.NewButton("Clear series", func() { p.blows = nil; p.update() })))
 	case session.ActProne:
 		objs = append(objs, p.prone)
 	case session.ActDuck:
@@ -457,19 +462,13 @@ func (p *composer) command() (session.Command, error) {
 		if w, ok := session.Weapons()[p.weaponID()]; ok && w.Melee {
 			c.Weapon = w.ID
 		}
-		bo := &session.BlowOrder{Target: p.targetID(), Attack: p.attack.Selected, Careful: p.careful.Checked, Call: p.called(),
-			Dominance: dominanceKinds[max(0, p.dominance.SelectedIndex())]}
-		if p.improv.Selected != "none" {
-			bo.Improvised = p.improv.Selected
-		}
-		switch p.defend.Selected {
-		case askDefender:
-		case "takes it":
-			bo.Defense = session.DefenseNone
-		default:
-			bo.Defense = p.defend.Selected
-		}
+		bo := p.blowOrder()
 		c.Blow = bo
+		if len(p.blows) > 0 { // the series: the blows added, then this one
+			first := p.blows[0]
+			first.Defense = bo.Defense
+			c.Blow, c.Blows = &first, append(append([]session.BlowOrder(nil), p.blows[1:]...), *bo)
+		}
 	case session.ActProne:
 		c.Kind, c.Prone = session.CommandProne, p.prone.Checked
 	case session.ActDuck:
@@ -688,4 +687,21 @@ func (p *composer) showWaiting() {
 	if p.box != nil {
 		p.box.Refresh()
 	}
+}
+
+// blowOrder is the blow the melee fields describe.
+func (p *composer) blowOrder() *session.BlowOrder {
+	bo := &session.BlowOrder{Target: p.targetID(), Attack: p.attack.Selected, Careful: p.careful.Checked, Call: p.called(),
+		Dominance: dominanceKinds[max(0, p.dominance.SelectedIndex())]}
+	if p.improv.Selected != "none" {
+		bo.Improvised = p.improv.Selected
+	}
+	switch p.defend.Selected {
+	case askDefender:
+	case "takes it":
+		bo.Defense = session.DefenseNone
+	default:
+		bo.Defense = p.defend.Selected
+	}
+	return bo
 }

@@ -243,6 +243,9 @@ func referenced(c Command) []string {
 	if c.Blow != nil {
 		ids = append(ids, c.Blow.Target)
 	}
+	for _, b := range c.Blows {
+		ids = append(ids, b.Target)
+	}
 	for _, s := range c.Shots {
 		ids = append(ids, s.Target)
 	}

@@ -44,8 +44,11 @@ type Command struct {
 	Duck   bool        `json:"duck,omitempty"`
 	Shots  []ShotOrder `json:"shots,omitempty"`
 	Blow   *BlowOrder  `json:"blow,omitempty"`
-	Side   int         `json:"side,omitempty"` // door: the hexside of To
-	Open   bool        `json:"open,omitempty"` // door: open (true) or close
+	// Blows are more blows of the series after Blow, at the same foe, from
+	// one pool (TWTW Conflict: Multiple Attacks).
+	Blows []BlowOrder `json:"blows,omitempty"`
+	Side  int         `json:"side,omitempty"` // door: the hexside of To
+	Open  bool        `json:"open,omitempty"` // door: open (true) or close
 	// Roster commands.
 	Sheet     *Character    `json:"sheet,omitempty"`     // set_character
 	Character string        `json:"character,omitempty"` // remove_character: its id

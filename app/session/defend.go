@@ -136,10 +136,8 @@ func decideDefend(s *State, c Command, src func([]string) (rules.Source, error))
 	default:
 		return nil, refuse("%q is not an answer to a blow (block, dodge or none)", c.Defense)
 	}
-	blow := *p.Command.Blow
-	blow.Defense = c.Defense
-	cmd := p.Command
-	cmd.Blow, cmd.Dice, cmd.Cards = &blow, c.Dice, c.Cards
+	cmd := withDefense(p.Command, c.Defense)
+	cmd.Dice, cmd.Cards = c.Dice, c.Cards
 	f, ch, err := actor(s, cmd.Figure)
 	if err != nil {
 		return nil, err

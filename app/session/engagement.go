@@ -76,6 +76,30 @@ func (s *State) spendOnDominance(a, b string, n int) Hold {
 	return Hold{By: a, Over: b} // level 0: nobody holds
 }
 
+// spendOnDominanceFrom is spendOnDominance from a hold already changed by
+// an earlier blow of the same series (nil: the state's).
+func (s *State) spendOnDominanceFrom(prev *Hold, a, b string, n int) Hold {
+	if prev == nil {
+		return s.spendOnDominance(a, b, n)
+	}
+	level := 0
+	switch {
+	case prev.By == a:
+		level = prev.Level
+	case prev.By == b:
+		level = -prev.Level
+	}
+	e := rules.Engagement{A: a, B: b, Level: level}
+	e.Spend(a, n)
+	switch {
+	case e.Level > 0:
+		return Hold{By: a, Over: b, Level: e.Level}
+	case e.Level < 0:
+		return Hold{By: b, Over: a, Level: -e.Level}
+	}
+	return Hold{By: a, Over: b}
+}
+
 // applyHold sets a pair's hold, replacing any other between them.
 func (s *State) applyHold(h Hold) {
 	var next []Hold

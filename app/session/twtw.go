@@ -100,11 +100,27 @@ func explainTWTW(s *State, c Command) (string, error) {
 		if mp.Choose {
 			b.WriteString("\nFull dominance or a blow from behind: the attacker chooses where it lands (call a location).")
 		}
-		if mp.DefAP > 0 {
-			fmt.Fprintf(&b, "\n%s spends %d AP to %s.", s.FigureName(mp.Target.ID), mp.DefAP, c.Blow.Defense)
+		ap, defAP := mp.Plan.AP, mp.DefAP
+		if len(c.Blows) > 0 {
+			plans, err := s.planBlows(f, c)
+			if err != nil {
+				return "", err
+			}
+			ap, defAP = seriesAP(plans), defenseAP(plans)
+			allowed := rules.AttackLimit(s.Characters[f.Character].Character, mp.Skill, len(plans))
+			fmt.Fprintf(&b, "\nA series of %d blows from one pool, %d AP in all:", len(plans), ap)
+			for i, p := range plans {
+				fmt.Fprintf(&b, "\n  Blow %d, %s: %d AP, TN %d, the die %d highest", i+1, p.Plan.Blow.Attack.Name, p.Plan.AP, p.TN-(p.Steps-mp.Steps), i+1)
+				if !allowed[i] {
+					fmt.Fprintf(&b, "; past the %s level: misses", mp.Skill)
+				}
+			}
 		}
-		if mp.Plan.AP > f.AP {
-			return "", fmt.Errorf("%s needs %d AP but has %d", s.FigureName(f.ID), mp.Plan.AP, f.AP)
+		if defAP > 0 {
+			fmt.Fprintf(&b, "\n%s spends %d AP to %s.", s.FigureName(mp.Target.ID), defAP, c.Blow.Defense)
+		}
+		if ap > f.AP {
+			return "", fmt.Errorf("%s needs %d AP but has %d", s.FigureName(f.ID), ap, f.AP)
 		}
 	default:
 		text, err := explainPreview(s, c)

@@ -638,6 +638,10 @@ type MeleePlan struct {
 	Dominance string
 	// Free: the free attack at a foe breaking away, 1 AP less.
 	Free bool
+	// Steps are the blow's net upgrades (downgrades below 0) on its pool,
+	// and Skill the skill it uses.
+	Steps int
+	Skill string
 	// Hands says the downgrades of a weapon in each hand (TWTW Conflict:
 	// Two Weapons).
 	Hands []string
@@ -773,7 +777,7 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 		mp.Judge = append(mp.Judge, m.modifier())
 	}
 	base, _ := ch.SkillPool(skill)
-	mp.Pool = base.Shift(steps)
+	mp.Pool, mp.Steps, mp.Skill = base.Shift(steps), steps, skill
 	if mp.Pool.Count > 0 {
 		mp.Chance = rules.Chances(mp.Pool, mp.TN)[0]
 	}
@@ -781,34 +785,40 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 }
 
 func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
-	mp, err := s.PlanMelee(f.ID, c.Weapon, c.Blow, judgeMods(c)...)
+	if c.Blow == nil {
+		return nil, refuse("a melee command needs a blow")
+	}
+	plans, err := s.planBlows(f, c)
 	if err != nil {
 		return nil, err
 	}
-	if t := mp.Target; mayWait(s, c, t) {
+	if t := plans[0].Target; mayWait(s, c, t) {
 		auto := autoDefense(s, t)
 		if auto == "" {
-			if plan := mp.Plan; plan.AP > f.AP {
-				return nil, refuse("%s needs %d AP to attack but has %d", ch.Name, plan.AP, f.AP)
+			if ap := seriesAP(plans); ap > f.AP {
+				return nil, refuse("%s needs %d AP to attack but has %d", ch.Name, ap, f.AP)
 			}
-			return declareBlow(s, c, mp), nil
+			return declareBlow(s, c, plans[0]), nil
 		}
-		blow := *c.Blow
-		blow.Defense = auto
-		c.Blow = &blow
-		if mp, err = s.PlanMelee(f.ID, c.Weapon, c.Blow, judgeMods(c)...); err != nil || mp.DefAP > t.AP {
-			blow.Defense = DefenseNone // the fight's default, as far as it can pay
-			if mp, err = s.PlanMelee(f.ID, c.Weapon, c.Blow, judgeMods(c)...); err != nil {
+		c = withDefense(c, auto)
+		if plans, err = s.planBlows(f, c); err != nil || defenseAP(plans) > t.AP {
+			c = withDefense(c, DefenseNone) // the fight's default, as far as it can pay
+			if plans, err = s.planBlows(f, c); err != nil {
 				return nil, err
 			}
 		}
 	}
-	bo, plan, t, defAP, tn, pool := c.Blow, mp.Plan, mp.Target, mp.DefAP, mp.TN, mp.Pool
-	if err := pay(s, f, plan.AP, "attack"); err != nil {
+	mp, t, pool := plans[0], plans[0].Target, plans[0].Pool
+	ap, defAP := seriesAP(plans), defenseAP(plans)
+	if err := pay(s, f, ap, "attack"); err != nil {
 		return nil, err
 	}
 	tc := s.Characters[t.Character]
-	rnd, err := src([]string{fmt.Sprintf("%s's pool: %s and a card; a block roll if declared; a stun check on a hit", ch.Name, pool)})
+	what := "a card"
+	if len(plans) > 1 {
+		what = fmt.Sprintf("a card for each of the %d blows", len(plans))
+	}
+	rnd, err := src([]string{fmt.Sprintf("%s's pool: %s and %s; a block roll if declared; a stun check on a hit", ch.Name, pool, what)})
 	if err != nil {
 		return nil, err
 	}
@@ -816,100 +826,101 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
-	card, err := rnd.Draw()
-	if err != nil {
-		return nil, &Refusal{Reason: err.Error()}
+	allowed := rules.AttackLimit(ch.Character, mp.Skill, len(plans))
+	var text, cards []string
+	tgt := *t
+	tgt.FigureStatus = t.FigureStatus.clone()
+	tgt.AP -= defAP
+	hurt := false
+	var hold *Hold
+	if mp.NewDodge != nil {
+		tgt.Dodging = mp.NewDodge
 	}
-	hit := rules.Judge(r.Top(), tn)
-	interrupting := ""
-	if mp.Interrupt > 0 {
-		interrupting = fmt.Sprintf("; interrupting %d segment(s) early: %d downgrade(s) (DESIGN.md segments)", mp.Interrupt, mp.Interrupt)
-	}
-	for _, h := range mp.Hands {
-		interrupting += "; " + h
-	}
-	if mp.Advantage != 0 {
-		interrupting += fmt.Sprintf("; advantage %+d (%s, TWTW Conflict: Determining Advantage)", mp.Advantage, mp.AdvantageWhy)
-	}
-	if mp.Free {
-		interrupting += fmt.Sprintf("; a free attack as %s breaks away, 1 AP less (TWTW Conflict: Breaking Engagement)", tc.Name)
-	}
-	for _, m := range mp.TNMods {
-		interrupting += "; " + m.String()
-	}
-	for _, m := range mp.Judge {
-		interrupting += "; " + m.String()
-	}
-	text := []string{fmt.Sprintf("%s: %s%s vs %s's defense %d: %d, %s (%s).", ch.Name, plan.Explained, interrupting, tc.Name, tn, hit.Total,
-		map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name())}
-	loc, bumps := card.Location, hit.Bumps
-	switch call := rules.HitLocation(bo.Call); {
-	case call == "" || !hit.Success:
-	case mp.Choose:
-		loc = call
-		text = append(text, fmt.Sprintf("%s chooses where it lands: the %s (TWTW Conflict: full dominance, or a blow from behind).", ch.Name, loc))
-	default:
-		loc, bumps = rules.CallBumps(loc, bumps, call)
-		if loc != card.Location {
-			text = append(text, fmt.Sprintf("%d bump(s) move the blow from the %s to the %s (called %s).", hit.Bumps-bumps, card.Location, loc, call))
-		}
-	}
-	tgear := slices.Clone(t.Gear) // the defender's, a blocking weapon worn or broken
-	if hit.Success && bo.Defense == DefenseBlock {
-		// "Blocking may also be performed with a weapon ... substitute the
-		// appropriate weapon skill": the melee weapon in hand, if any.
-		var bw *rules.Weapon
-		bi := -1
-		for i, g := range t.Gear {
-			if w, ok := ruleTables.weapons[g.Weapon]; ok && g.Readied && w.Melee {
-				bw, bi = &w, i
-				break
-			}
-		}
-		b, err := rules.ResolveBlock(tc.Character, bw, hit.Total, rnd)
+	for i, bp := range plans {
+		card, err := rnd.Draw()
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
-		with := ""
-		if bw != nil {
-			with = " with the " + bw.Name
+		cards = append(cards, card.Name())
+		bo := blowOf(c, i)
+		// "Attacks in excess of the level of the appropriate skill miss
+		// automatically"; a later blow reads the next die, its own steps
+		// beyond the first's moving its TN (docs/defaults.md).
+		tn := bp.TN - (bp.Steps - mp.Steps)
+		total := 0
+		if i < len(r.Totals) {
+			total = r.Totals[i]
 		}
-		switch {
-		case b.Blocked:
-			hit.Success = false
-			text = append(text, fmt.Sprintf("%s blocks it%s (%d).", tc.Name, with, b.Roll.Top()))
-		case b.RelRaised:
-			// "On an equal result, increase the Rel by 1 instead of
-			// changing the hit location": the weapon takes the blow.
-			hit.Success = false
-			tgear[bi].Worn++
-			text = append(text, fmt.Sprintf("%s's %s meets it (%d, equal): the blow is stopped, and the weapon's Rel rises to %d.", tc.Name, bw.Name, b.Roll.Top(), bw.Rel+tgear[bi].Worn))
-		case b.ToArm:
-			loc = rules.LeftArm
-			text = append(text, fmt.Sprintf("%s's block meets it on the arm (%d).", tc.Name, b.Roll.Top()))
+		hit := rules.Judge(total, tn)
+		lead := fmt.Sprintf("%s: %s%s vs %s's defense %d: %d", ch.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tc.Name, tn, hit.Total)
+		if i > 0 {
+			lead = fmt.Sprintf("Blow %d: %s (%s) vs TN %d: %d", i+1, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, tn, hit.Total)
 		}
-		if bw != nil && rules.BlockBreaks(rules.JudgeRoll(b.Roll, hit.Total), card) {
-			// "do not forget to check for equipment breakage during the
-			// block attempt": a calamity breaks it.
-			tgear = slices.Delete(tgear, bi, bi+1)
-			text = append(text, fmt.Sprintf("Calamity: %s's %s breaks.", tc.Name, bw.Name))
+		if !allowed[i] {
+			hit.Success = false
+			lead += fmt.Sprintf(", past %s's %s level: misses (TWTW Conflict: Determining Results)", ch.Name, mp.Skill)
+		}
+		text = append(text, fmt.Sprintf("%s, %s (%s).", lead, map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name()))
+		loc, bumps := card.Location, hit.Bumps
+		switch call := rules.HitLocation(bo.Call); {
+		case call == "" || !hit.Success:
+		case bp.Choose:
+			loc = call
+			text = append(text, fmt.Sprintf("%s chooses where it lands: the %s (TWTW Conflict: full dominance, or a blow from behind).", ch.Name, loc))
+		default:
+			loc, bumps = rules.CallBumps(loc, bumps, call)
+			if loc != card.Location {
+				text = append(text, fmt.Sprintf("%d bump(s) move the blow from the %s to the %s (called %s).", hit.Bumps-bumps, card.Location, loc, call))
+			}
+		}
+		if hit.Success && bo.Defense == DefenseBlock {
+			blocked, lines, err := block(&tgt, tc, hit.Total, card, rnd)
+			if err != nil {
+				return nil, err
+			}
+			text = append(text, lines...)
+			switch blocked {
+			case blockStopped:
+				hit.Success = false
+			case blockToArm:
+				loc = rules.LeftArm
+			}
+		}
+		damageDealt := bp.Plan.Damage
+		if hit.Success {
+			spend := 0
+			switch bo.Dominance {
+			case ForDominance: // "a successful attack counts as one bump toward dominance"
+				spend, damageDealt = 1+bumps, 0
+			case BumpsForDominance:
+				spend, bumps = bumps, 0
+			}
+			if spend > 0 {
+				h := s.spendOnDominanceFrom(hold, f.ID, t.ID, spend)
+				hold = &h
+				text = append(text, fmt.Sprintf("%d bump(s) toward dominance (TWTW Conflict: Asserting Dominance): %s.", spend, holdText(s, h)))
+			}
+		}
+		if hit.Success && damageDealt > 0 {
+			fc, dtext, err := damage(s, &tgt, bp.Plan.Kind, damageDealt, bumps, loc, card, rnd)
+			if err != nil {
+				return nil, &Refusal{Reason: err.Error()}
+			}
+			tgt.FigureStatus = fc.Status
+			hurt = true
+			text = append(text, tc.Name+" takes "+dtext+".")
 		}
 	}
-	var hold *Hold
-	damageDealt := plan.Damage
-	if hit.Success {
-		spend := 0
-		switch bo.Dominance {
-		case ForDominance: // "a successful attack counts as one bump toward dominance"
-			spend, damageDealt = 1+bumps, 0
-		case BumpsForDominance:
-			spend, bumps = bumps, 0
-		}
-		if spend > 0 {
-			h := s.spendOnDominance(f.ID, t.ID, spend)
-			hold = &h
-			text = append(text, fmt.Sprintf("%d bump(s) toward dominance (TWTW Conflict: Asserting Dominance): %s.", spend, holdText(s, h)))
-		}
+	if len(plans) > 1 {
+		text = append(text, fmt.Sprintf("(%d blows from one pool, %s: TWTW Conflict: Multiple Attacks.)", len(plans), r))
+	}
+	if mp.NewDodge != nil {
+		text = append(text, fmt.Sprintf("%s dodges through the %s hexsides for the round (%d AP): %d downgrade(s) on every blow from there.", tc.Name, sidesText(s, mp.NewDodge), defAP, rules.DodgeDowngrades(tc.Character)))
+	} else if mp.Dodged {
+		text = append(text, fmt.Sprintf("The blow comes through %s's dodge: %d downgrade(s).", tc.Name, rules.DodgeDowngrades(tc.Character)))
+	}
+	if c.Blow.Defense == DefenseBlock {
+		text = append(text, fmt.Sprintf("%s blocks for %d AP.", tc.Name, defAP))
 	}
 	st := f.FigureStatus.clone()
 	if gi := gearIndex(f, c.Weapon); c.Weapon != "" && gi >= 0 && f.Gear[gi].OffHand {
@@ -917,34 +928,168 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	} else {
 		st.Attacked = true
 	}
-	changes := []FigureChange{change(f, f.AP-plan.AP, st)}
-	tgt := *t
-	tgt.FigureStatus = t.FigureStatus.clone()
-	tgt.Gear = tgear
-	tgt.AP -= defAP
-	if mp.NewDodge != nil {
-		tgt.Dodging = mp.NewDodge
-		text = append(text, fmt.Sprintf("%s dodges through the %s hexsides for the round (%d AP): %d downgrade(s) on every blow from there.", tc.Name, sidesText(s, mp.NewDodge), defAP, rules.DodgeDowngrades(tc.Character)))
-	} else if mp.Dodged {
-		text = append(text, fmt.Sprintf("The blow comes through %s's dodge: %d downgrade(s).", tc.Name, rules.DodgeDowngrades(tc.Character)))
-	}
-	if bo.Defense == DefenseBlock {
-		text = append(text, fmt.Sprintf("%s blocks for %d AP.", tc.Name, defAP))
-	}
-	if hit.Success && damageDealt > 0 {
-		fc, dtext, err := damage(s, &tgt, plan.Kind, damageDealt, bumps, loc, card, rnd)
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
-		}
-		fc.AP = tgt.AP
-		changes = append(changes, fc)
-		text = append(text, tc.Name+" takes "+dtext+".")
-	} else if defAP > 0 || !slices.Equal(tgear, t.Gear) {
+	changes := []FigureChange{change(f, f.AP-ap, st)}
+	if hurt || defAP > 0 || !slices.Equal(tgt.Gear, t.Gear) {
 		changes = append(changes, FigureChange{Figure: t.ID, AP: tgt.AP, Status: tgt.FigureStatus})
 	}
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: plan.AP, APLeft: f.AP - plan.AP, Changes: changes, Hold: hold,
-		Cards: []string{card.Name()}, Targets: []string{t.ID}, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-plan.AP)}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Changes: changes, Hold: hold,
+		Cards: cards, Targets: []string{t.ID}, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-ap)}
 	return []Event{e}, nil
+}
+
+// blowOf is blow i of a melee command's series: Blow, then Blows.
+func blowOf(c Command, i int) BlowOrder {
+	if i == 0 {
+		return *c.Blow
+	}
+	return c.Blows[i-1]
+}
+
+// withDefense is c with every blow's defense answered d.
+func withDefense(c Command, d string) Command {
+	b := *c.Blow
+	b.Defense = d
+	c.Blow = &b
+	more := slices.Clone(c.Blows)
+	for i := range more {
+		more[i].Defense = d
+	}
+	c.Blows = more
+	return c
+}
+
+// planBlows plans every blow of a melee command's series: "The number and
+// type of attacks that will be attempted must be clearly declared ... A
+// single dice pool is used to determine hits" (TWTW Conflict: Determining
+// Results); all at one foe.
+func (s *State) planBlows(f *Figure, c Command) ([]MeleePlan, error) {
+	for i, bo := range c.Blows {
+		if bo.Target != c.Blow.Target {
+			return nil, refuse("blow %d is at %s: the blows of a series are at one foe", i+2, s.FigureName(bo.Target))
+		}
+	}
+	var plans []MeleePlan
+	for i := range 1 + len(c.Blows) {
+		bo := blowOf(c, i)
+		if i > 0 {
+			bo.Defense = c.Blow.Defense // the defender's one answer
+		}
+		mp, err := s.PlanMelee(f.ID, c.Weapon, &bo, judgeMods(c)...)
+		if err != nil {
+			if i > 0 {
+				return nil, refuse("blow %d: %v", i+1, err)
+			}
+			return nil, err
+		}
+		plans = append(plans, mp)
+	}
+	if n := len(plans); n > MaxBlows {
+		return nil, refuse("%d blows in one series; at most %d", n, MaxBlows)
+	}
+	return plans, nil
+}
+
+// MaxBlows bounds a series of blows (a skill's level is at most 10).
+const MaxBlows = 10
+
+// seriesAP is what a series of blows costs the attacker.
+func seriesAP(plans []MeleePlan) int {
+	ap := 0
+	for _, p := range plans {
+		ap += p.Plan.AP
+	}
+	return ap
+}
+
+// defenseAP is what the defender's answer costs: a block for every blow
+// ("Block works against a single incoming attack"), a dodge once.
+func defenseAP(plans []MeleePlan) int {
+	if plans[0].NewDodge != nil {
+		return plans[0].DefAP
+	}
+	ap := 0
+	for _, p := range plans {
+		ap += p.DefAP
+	}
+	return ap
+}
+
+// blowMods says a blow's modifiers for the log.
+func blowMods(mp MeleePlan, target string) string {
+	var b strings.Builder
+	if mp.Interrupt > 0 {
+		fmt.Fprintf(&b, "; interrupting %d segment(s) early: %d downgrade(s) (DESIGN.md segments)", mp.Interrupt, mp.Interrupt)
+	}
+	for _, h := range mp.Hands {
+		b.WriteString("; " + h)
+	}
+	if mp.Advantage != 0 {
+		fmt.Fprintf(&b, "; advantage %+d (%s, TWTW Conflict: Determining Advantage)", mp.Advantage, mp.AdvantageWhy)
+	}
+	if mp.Free {
+		fmt.Fprintf(&b, "; a free attack as %s breaks away, 1 AP less (TWTW Conflict: Breaking Engagement)", target)
+	}
+	for _, m := range mp.TNMods {
+		b.WriteString("; " + m.String())
+	}
+	for _, m := range mp.Judge {
+		b.WriteString("; " + m.String())
+	}
+	return b.String()
+}
+
+// Block outcomes.
+const (
+	blockMissed = iota
+	blockStopped
+	blockToArm
+)
+
+// block rolls the defender's block against a blow that scored attack:
+// "Blocking may also be performed with a weapon ... substitute the
+// appropriate weapon skill" (the melee weapon in tgt's hand, if any); an
+// equal result with a weapon stops the blow and raises its Rel, and a
+// calamity breaks it. tgt's gear takes the wear.
+func block(tgt *Figure, tc Character, attack int, card rules.Card, rnd rules.Source) (int, []string, error) {
+	var bw *rules.Weapon
+	bi := -1
+	for i, g := range tgt.Gear {
+		if w, ok := ruleTables.weapons[g.Weapon]; ok && g.Readied && w.Melee {
+			bw, bi = &w, i
+			break
+		}
+	}
+	b, err := rules.ResolveBlock(tc.Character, bw, attack, rnd)
+	if err != nil {
+		return 0, nil, &Refusal{Reason: err.Error()}
+	}
+	with := ""
+	if bw != nil {
+		with = " with the " + bw.Name
+	}
+	out, lines := blockMissed, []string(nil)
+	switch {
+	case b.Blocked:
+		out = blockStopped
+		lines = append(lines, fmt.Sprintf("%s blocks it%s (%d).", tc.Name, with, b.Roll.Top()))
+	case b.RelRaised:
+		// "On an equal result, increase the Rel by 1 instead of changing
+		// the hit location": the weapon takes the blow.
+		out = blockStopped
+		tgt.Gear = slices.Clone(tgt.Gear)
+		tgt.Gear[bi].Worn++
+		lines = append(lines, fmt.Sprintf("%s's %s meets it (%d, equal): the blow is stopped, and the weapon's Rel rises to %d.", tc.Name, bw.Name, b.Roll.Top(), bw.Rel+tgt.Gear[bi].Worn))
+	case b.ToArm:
+		out = blockToArm
+		lines = append(lines, fmt.Sprintf("%s's block meets it on the arm (%d).", tc.Name, b.Roll.Top()))
+	}
+	if bw != nil && rules.BlockBreaks(rules.JudgeRoll(b.Roll, attack), card) {
+		// "do not forget to check for equipment breakage during the block
+		// attempt": a calamity breaks it.
+		tgt.Gear = slices.Delete(slices.Clone(tgt.Gear), bi, bi+1)
+		lines = append(lines, fmt.Sprintf("Calamity: %s's %s breaks.", tc.Name, bw.Name))
+	}
+	return out, lines, nil
 }
 
 // CommandDoor opens or closes the door on hexside Side of hex To: the Judge

@@ -1059,3 +1059,31 @@ func TestMedicineRevivesTheKnockedOut(t *testing.T) {
 		t.Errorf("after Medicine Zeke is %v: %s", z.Condition, e.Text)
 	}
 }
+
+// TestSeveralBlowsFromOnePool: "Characters may make any number of
+// attacks ... The AP value for all attacks and actions must be paid before
+// any attacks are resolved. A single dice pool is used to determine hits
+// ... Attacks in excess of the level of the appropriate skill miss
+// automatically" (TWTW Conflict: Determining Results). Cyril (unarmed 2)
+// throws three quick punches at Jeb: 6 AP, one roll, a card a blow, and
+// the third misses whatever the dice.
+func TestSeveralBlowsFromOnePool(t *testing.T) {
+	s := takesIt(t)
+	quick := BlowOrder{Target: "jeb", Attack: "quick"}
+	c := Command{Kind: CommandMelee, Figure: "cyril", Blow: &quick, Blows: []BlowOrder{quick, quick}}
+	mp, err := s.State().PlanMelee("cyril", "", &quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Dice, c.Cards = concat(sure(mp.Pool), sure(mp.Pool)), []string{"5S", "6S", "7S"}
+	e := mustDo(t, s, c)
+	if e.AP != 6 || len(e.Cards) != 3 || !strings.Contains(e.Text, "3 blows from one pool") || !strings.Contains(e.Text, "past Cyril Wellington's unarmed level: misses") {
+		t.Errorf("three punches: %d AP, cards %v: %s", e.AP, e.Cards, e.Text)
+	}
+	if _, err := s.State().PlanMelee("cyril", "", &quick); err == nil {
+		t.Error("a second pool in the round after a series")
+	}
+	if _, err := s.State().planBlows(s.State().Figures["miranda"], Command{Blow: &BlowOrder{Target: "jeb", Attack: "quick"}, Blows: []BlowOrder{{Target: "zeke", Attack: "quick"}}}); err == nil || !strings.Contains(err.Error(), "one foe") {
+		t.Errorf("a series at two foes: %v", err)
+	}
+}
