@@ -314,3 +314,34 @@ func (s *State) freeAttack(f, t *Figure) bool {
 	o := s.Opening
 	return o != nil && o.Mover == t.ID && slices.Contains(o.By, f.ID)
 }
+
+// applyFire folds an attack into what its targets have faced since their
+// last action, and clears the actor's (TWTW Conflict: Tactical Aiming: "A
+// character may lose aim if they are targeted since their aim began, or
+// since their last action"). It runs after the event's changes.
+func (s *State) applyFire(e Event) {
+	if f, ok := s.Figures[e.Figure]; ok && e.Action != "" {
+		f.UnderFire = nil
+	}
+	if e.Action != CommandShoot && e.Action != CommandMelee {
+		return
+	}
+	for _, id := range e.Targets {
+		t, ok := s.Figures[id]
+		if !ok || id == e.Figure {
+			continue
+		}
+		u := rules.TacticalAim{}
+		if t.UnderFire != nil {
+			u = *t.UnderFire
+		}
+		if e.Action == CommandShoot {
+			u.ShotsAt += max(1, e.ShotsAt[id])
+			u.HitsTaken += e.Hits[id]
+		} else {
+			u.MeleeTargeted = true
+			u.MeleeHit = u.MeleeHit || e.Hits[id] > 0
+		}
+		t.UnderFire = &u
+	}
+}

@@ -51,6 +51,8 @@ type Event struct {
 	Pending   *PendingBlow      `json:"pending,omitempty"`   // blow_declared: the blow waiting for its defender
 	Hold      *Hold             `json:"hold,omitempty"`      // acted: a pair's dominance after a blow or an escape
 	Opening   *Opening          `json:"opening,omitempty"`   // moved: the free attack a figure breaking away allows
+	Hits      map[string]int    `json:"hits,omitempty"`      // acted (shoot, melee): the hits on each target, for tactical aiming
+	ShotsAt   map[string]int    `json:"shots_at,omitempty"`  // acted (shoot): the shots at each target
 	Action    string            `json:"action,omitempty"`    // acted: the command kind
 	Cards     []string          `json:"cards,omitempty"`     // acted: the action cards drawn, by name
 	Targets   []string          `json:"targets,omitempty"`   // acted: the figures shot at or struck, in order

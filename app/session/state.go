@@ -104,6 +104,12 @@ type FigureStatus struct {
 	StillRounds int `json:"still_rounds,omitempty"`
 	// Attempt is a skill test partway paid for (skill.go).
 	Attempt *Attempt `json:"attempt,omitempty"`
+	// UnderFire is what the figure has faced since its last action, for
+	// tactical aiming (TWTW Conflict: Tactical Aiming).
+	UnderFire *rules.TacticalAim `json:"under_fire,omitempty"`
+	// AimLost: a failed Bravery check under fire; no aiming again this
+	// round.
+	AimLost bool `json:"aim_lost,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.
@@ -374,6 +380,7 @@ func (s *State) Apply(e Event) error {
 		if !ok {
 			return fmt.Errorf("event %d: no figure %q", e.Seq, e.Figure)
 		}
+		f.UnderFire = nil // moving or turning is the figure's action
 		if e.Kind == EventMoved {
 			from := f.At
 			if f.RoundStart == nil {
@@ -424,7 +431,7 @@ func (s *State) Apply(e Event) error {
 				} else if wasBegun {
 					f.StillRounds++
 				}
-				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging = false, false, 0, false, false, nil
+				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging, f.AimLost = false, false, 0, false, false, nil, false
 				at := f.At
 				f.RoundStart, f.MoveFrom = &at, nil
 			}
@@ -440,6 +447,7 @@ func (s *State) Apply(e Event) error {
 		s.Riposte = e.Riposte
 		s.Pending = nil // an action after a declared blow is its answer
 		s.applyLoose(e)
+		s.applyFire(e)
 		if e.Hold != nil {
 			s.applyHold(*e.Hold)
 		}

@@ -350,6 +350,9 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		case "normal", "":
 			sh.Kind = rules.Normal
 		case "aimed":
+			if f.AimLost {
+				return ShootPlan{}, refuse("shot %d: %s lost aim under fire this round and may not aim again until the next (TWTW Conflict: Tactical Aiming)", i+1, ch.Name)
+			}
 			sh.Kind = rules.Aimed
 		case "fan":
 			fans++
@@ -475,15 +478,49 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	if err := pay(s, f, series.AP, "fire"); err != nil {
 		return nil, err
 	}
-	rnd, err := src([]string{fmt.Sprintf("%s's pool: %s, then a card for each shot, then a stun check for each hit", ch.Name, series.Pool)})
+	// Tactical aiming: a normal or aimed shot by a figure under fire
+	// since its last action needs a Bravery check first; failing it, the
+	// AP are spent, the aim is lost and the shots go off as snaps.
+	aiming := slices.ContainsFunc(series.Plans, func(p rules.ShotPlan) bool { return p.Shot.Kind != rules.Snap })
+	var aimText string
+	aimLost := false
+	needs := []string{fmt.Sprintf("%s's pool: %s, then a card for each shot, then a stun check for each hit", ch.Name, series.Pool)}
+	if aiming && f.UnderFire != nil {
+		needs = append([]string{fmt.Sprintf("%s's Bravery check under fire (%s)", ch.Name, ch.TraitPool("bravery", true))}, needs...)
+	}
+	rnd, err := src(needs)
 	if err != nil {
 		return nil, err
+	}
+	if aiming && f.UnderFire != nil {
+		check, err := rules.CheckAim(ch.Character, *f.UnderFire, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		if check.KeepAim {
+			aimText = fmt.Sprintf("Under fire, %s keeps aim (TWTW Conflict: Tactical Aiming: %s).", ch.Name, check.Why)
+		} else {
+			aimLost = true
+			aimText = fmt.Sprintf("Under fire, %s loses aim (TWTW Conflict: Tactical Aiming: %s): the AP are spent, and the shots go off as snap shots.", ch.Name, check.Why)
+			snaps := slices.Clone(c.Shots)
+			for i := range snaps {
+				if snaps[i].Kind != "fan" {
+					snaps[i].Kind, snaps[i].Aims = "snap", 0
+				}
+			}
+			snapPlan, err := s.PlanShoot(f.ID, c.Weapon, snaps, judgeMods(c)...)
+			if err != nil {
+				return nil, err
+			}
+			series, sights = snapPlan.Series, snapPlan.Sights
+		}
 	}
 	res, err := series.Resolve(rnd)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	st := f.FigureStatus.clone()
+	st.AimLost = st.AimLost || aimLost
 	if f.Gear[gi].OffHand {
 		st.AttackedOff = true // the off hand's own check (TWTW Conflict: Two Weapons)
 	} else {
@@ -522,7 +559,10 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	if t := series.APText(); t != "" {
 		apText = "; AP by shot: " + t
 	}
-	text := []string{fmt.Sprintf("%s %s the %s for %d AP (%s%s).", ch.Name, verb, w.Name, series.AP, series.Plans[0].Explain(), apText)}
+	text := []string{fmt.Sprintf("%s %s the %s for %d AP (%s%s).", ch.Name, verb, w.Name, plan.Series.AP, series.Plans[0].Explain(), apText)}
+	if aimText != "" {
+		text = append(text, aimText)
+	}
 	text = append(text, res.Explain(ch.Name, names)+".")
 	changes := map[string]FigureChange{}
 	var ablations []Ablation
@@ -579,11 +619,17 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	if res.Calamity {
 		text = append(text, "Calamity!")
 	}
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: series.AP, APLeft: f.AP - series.AP,
-		Changes: []FigureChange{change(f, f.AP-series.AP, st)}, Ablations: ablations, Landings: landings, Dropped: dropped,
-		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-series.AP)}
-	for _, h := range res.Hits {
+	paid := plan.Series.AP // the AP declared are spent, aim kept or lost
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: paid, APLeft: f.AP - paid,
+		Changes: []FigureChange{change(f, f.AP-paid, st)}, Ablations: ablations, Landings: landings, Dropped: dropped,
+		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-paid)}
+	e.Hits, e.ShotsAt = map[string]int{}, map[string]int{}
+	for i, h := range res.Hits {
 		e.Cards = append(e.Cards, h.Card.Name())
+		e.ShotsAt[targets[i].ID]++
+		if h.Result.Success {
+			e.Hits[targets[i].ID]++
+		}
 	}
 	e.Targets = order
 	for _, id := range order {
@@ -831,7 +877,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	tgt := *t
 	tgt.FigureStatus = t.FigureStatus.clone()
 	tgt.AP -= defAP
-	hurt := false
+	hurt, landed := false, 0
 	var hold *Hold
 	if mp.NewDodge != nil {
 		tgt.Dodging = mp.NewDodge
@@ -901,6 +947,9 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 				text = append(text, fmt.Sprintf("%d bump(s) toward dominance (TWTW Conflict: Asserting Dominance): %s.", spend, holdText(s, h)))
 			}
 		}
+		if hit.Success {
+			landed++
+		}
 		if hit.Success && damageDealt > 0 {
 			fc, dtext, err := damage(s, &tgt, bp.Plan.Kind, damageDealt, bumps, loc, card, rnd)
 			if err != nil {
@@ -934,6 +983,9 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Changes: changes, Hold: hold,
 		Cards: cards, Targets: []string{t.ID}, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-ap)}
+	if landed > 0 {
+		e.Hits = map[string]int{t.ID: landed}
+	}
 	return []Event{e}, nil
 }
 

@@ -1087,3 +1087,39 @@ func TestSeveralBlowsFromOnePool(t *testing.T) {
 		t.Errorf("a series at two foes: %v", err)
 	}
 }
+
+// TestTacticalAimingUnderFire: "If the character was the target of a
+// ranged attack, pay the AP for the shot and then perform a Standard (5)
+// Bravery check ... If the check fails, the AP are spent, but all previous
+// aim is lost and any shot is a snap shot. Aiming may not be attempted
+// again this round" (TWTW Conflict: Tactical Aiming). Zeke fires at
+// Miranda; her normal shot back needs her nerve, and she loses it.
+func TestTacticalAimingUnderFire(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: []ShotOrder{{Target: "miranda", Kind: "snap"}}})
+	if u := s.State().Figures["miranda"].UnderFire; u == nil || u.ShotsAt != 1 {
+		t.Fatalf("Miranda under fire: %+v", u)
+	}
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+	plan, err := s.State().PlanShoot("miranda", "peacemaker", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bravery := s.State().Characters["miranda"].TraitPool("bravery", true)
+	dice := concat(ones(bravery.Count), ones(plan.Series.Pool.Count))
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: orders, Dice: dice, Cards: []string{"5S"}})
+	if e.AP != plan.Series.AP || !strings.Contains(e.Text, "Under fire, Miranda Valentine loses aim") || !strings.Contains(e.Text, "snap shot") {
+		t.Errorf("the shot under fire: %d AP (planned %d): %s", e.AP, plan.Series.AP, e.Text)
+	}
+	if !s.State().Figures["miranda"].AimLost {
+		t.Error("Miranda may aim again this round")
+	}
+}
+
+func ones(n int) []int {
+	d := make([]int, n)
+	for i := range d {
+		d[i] = 1
+	}
+	return d
+}
