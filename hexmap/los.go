@@ -445,3 +445,22 @@ func (m *Map) CoverNextTo(h Hex) bool {
 func (c CoverHit) AtTarget() bool {
 	return (c.OnEdge && c.Distance == 0) || (!c.OnEdge && c.Distance == 1)
 }
+
+// CoverArmorNextTo is the lowest armor value of the cover a figure at h
+// has to hand (as CoverNextTo finds it), or 0 with none: what "behind
+// cover" adds to a Bravery check under fire (TWTW Conflict: Aim and
+// Cover).
+func (m *Map) CoverArmorNextTo(h Hex) int {
+	low := 0
+	take := func(f Feature, ok bool) {
+		if ok && f.IsCover() && (low == 0 || f.Armor < low) {
+			low = f.Armor
+		}
+	}
+	take(m.Feature(h))
+	for d := Direction(0); d < 6; d++ {
+		take(m.EdgeFeature(h, d))
+		take(m.Feature(h.Neighbor(d)))
+	}
+	return low
+}

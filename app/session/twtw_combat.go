@@ -493,7 +493,14 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		return nil, err
 	}
 	if aiming && f.UnderFire != nil {
-		check, err := rules.CheckAim(ch.Character, *f.UnderFire, rnd)
+		under := *f.UnderFire
+		if !f.Moved {
+			// "Characters behind cover receive a bonus ... add the armor
+			// value of the cover ... behind cover for their entire turn"
+			// (TWTW Conflict: Aim and Cover): still, beside cover.
+			under.CoverArmor = s.Map.CoverArmorNextTo(f.At)
+		}
+		check, err := rules.CheckAim(ch.Character, under, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}

@@ -1123,3 +1123,33 @@ func ones(n int) []int {
 	}
 	return d
 }
+
+// TestAimAndCover: "Whenever a character resolves a Bravery check due to
+// tactical aiming add the armor value of the cover to the result. The
+// character must have been behind cover for their entire turn" (TWTW
+// Conflict: Aim and Cover). Miranda, under fire beside a barrel (AV 3)
+// she has not left, keeps her nerve with a Bravery roll that would fail in
+// the open.
+func TestAimAndCover(t *testing.T) {
+	s := open(t)
+	c10 := s.State().Map.CellAt(hexAt(t, s, "C10"))
+	c10.Edges[0] = &hexmap.FileFeature{Kind: "fence"} // AV 2
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{c10}})
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: []ShotOrder{{Target: "miranda", Kind: "snap"}}})
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+	plan, err := s.State().PlanShoot("miranda", "peacemaker", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Bravery at TN 5: every die a 3, 2 short; the fence's AV 2 makes 5.
+	bravery := s.State().Characters["miranda"].TraitPool("bravery", true)
+	var dice []int
+	for range bravery.Count {
+		dice = append(dice, 3-bravery.Bonus)
+	}
+	dice = append(dice, ones(plan.Series.Pool.Count)...)
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: orders, Dice: dice, Cards: []string{"5S"}})
+	if !strings.Contains(e.Text, "keeps aim") || !strings.Contains(e.Text, "cover +2") {
+		t.Errorf("behind the fence: %s", e.Text)
+	}
+}
