@@ -167,6 +167,8 @@ func (s *State) advantage(f, t *Figure) (net int, why string) {
 	}
 	ours, theirs := side(f, t), side(t, f)
 	net = rules.NetAdvantage(ours, theirs)
+	length := s.lengthAdvantage(f, t)
+	net += length
 	if net == 0 {
 		return 0, ""
 	}
@@ -178,6 +180,12 @@ func (s *State) advantage(f, t *Figure) (net int, why string) {
 		if w := s.fighterWhy(s.fighter(x[0], x[1])); w != "" {
 			parts = append(parts, s.FigureName(x[0].ID)+" "+w)
 		}
+	}
+	switch {
+	case length > 0:
+		parts = append(parts, s.FigureName(f.ID)+" the longer weapon")
+	case length < 0:
+		parts = append(parts, s.FigureName(t.ID)+" the longer weapon")
 	}
 	return net, strings.Join(parts, "; ")
 }
@@ -344,4 +352,31 @@ func (s *State) applyFire(e Event) {
 		}
 		t.UnderFire = &u
 	}
+}
+
+// lengthAdvantage is the optional weapon-length rule's advantage of f over
+// t: +1 for the longer weapon, −1 for the shorter, 0 once the shorter's
+// wielder has closed (State.Closed) or with the rule off.
+func (s *State) lengthAdvantage(f, t *Figure) int {
+	if !s.Options.WeaponLength {
+		return 0
+	}
+	fw, _ := meleeWeapon(f)
+	tw, _ := meleeWeapon(t)
+	closed := slices.Contains(s.Closed, [2]string{f.ID, t.ID}) || slices.Contains(s.Closed, [2]string{t.ID, f.ID})
+	return rules.LongerWeapon(fw, tw, closed)
+}
+
+// closes reports whether f's hit on t at loc closes the distance under the
+// weapon-length rule: the shorter weapon landing on the longer's wielder's
+// torso or head.
+func (s *State) closes(f, t *Figure, loc rules.HitLocation) bool {
+	if s.lengthAdvantage(f, t) >= 0 {
+		return false
+	}
+	switch loc {
+	case rules.Head, rules.Chest, rules.Vitals, rules.Belly:
+		return true
+	}
+	return false
 }

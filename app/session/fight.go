@@ -38,6 +38,9 @@ type FightFile struct {
 	Loose []LooseSpec `json:"loose,omitempty"`
 	// Holds are the hand-to-hand dominance between figures.
 	Holds []Hold `json:"holds,omitempty"`
+	// Closed are the pairs where the shorter weapon has closed with the
+	// longer (the optional weapon-length rule).
+	Closed [][2]string `json:"closed,omitempty"`
 }
 
 // FightOptions are the rule options of a fight.
@@ -61,6 +64,10 @@ type FightOptions struct {
 	// asking: "none", "block" or "dodge" (as it can pay for; else none).
 	// Empty: the Judge is asked, as a player is for theirs.
 	NPCDefense string `json:"npc_defense,omitempty"`
+	// WeaponLength plays the optional rule: the longer weapon has the
+	// advantage until the shorter one's wielder lands a blow on the torso
+	// or head (TWTW Conflict: Optional Rule: Weapon Length).
+	WeaponLength bool `json:"weapon_length,omitempty"`
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.
@@ -236,6 +243,12 @@ func (f *FightFile) State() (*State, error) {
 			return nil, fmt.Errorf("holds[%d]: %+v: want two of the fight's figures and a level 1 to 3", i, h)
 		}
 		s.applyHold(h)
+	}
+	for i, p := range f.Closed {
+		if s.Figures[p[0]] == nil || s.Figures[p[1]] == nil {
+			return nil, fmt.Errorf("closed[%d]: %v: want two of the fight's figures", i, p)
+		}
+		s.Closed = append(s.Closed, p)
 	}
 	return s, nil
 }

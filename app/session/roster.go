@@ -100,6 +100,9 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		if o.Initiative == InitiativeLeadChrome {
 			text += " Initiative: Lead and Chrome's 2D10 + Reflexes."
 		}
+		if o.WeaponLength {
+			text += " Optional rule: weapon length."
+		}
 		if o.NPCDefense != "" {
 			text += fmt.Sprintf(" A blow at one of the Judge's figures is answered %q at once.", o.NPCDefense)
 		}

@@ -51,7 +51,11 @@ type State struct {
 	// Opening is the free attack a figure that just broke away from a
 	// hand-to-hand engagement allows its foes, until the next event.
 	Opening *Opening
-	Log     []Event // every event after the opening, in order
+	// Closed are the pairs where the shorter weapon's wielder (first) has
+	// closed with the longer's (second): the optional weapon-length rule's
+	// advantage is gone between them.
+	Closed [][2]string
+	Log    []Event // every event after the opening, in order
 }
 
 // MayAct reports whether figure id may act at the current segment without
@@ -451,6 +455,9 @@ func (s *State) Apply(e Event) error {
 		if e.Hold != nil {
 			s.applyHold(*e.Hold)
 		}
+		if e.Closed != nil && !slices.Contains(s.Closed, *e.Closed) {
+			s.Closed = append(slices.Clip(s.Closed), *e.Closed)
+		}
 		for _, c := range e.Changes {
 			f, ok := s.Figures[c.Figure]
 			if !ok {
@@ -500,6 +507,7 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 		f.Loose = append(f.Loose, LooseSpec{Weapon: l.Weapon, At: s.Map.Label(l.At)})
 	}
 	f.Holds = append(f.Holds, s.Holds...)
+	f.Closed = append(f.Closed, s.Closed...)
 	if s.Begun {
 		f.Round = s.Round // round 0: the first round's initiative is still to roll
 	}

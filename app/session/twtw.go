@@ -27,7 +27,7 @@ func (twtw) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 func (twtw) Turn(s *State) Turn               { return segmentTurn(s) }
 func (twtw) Sheet() []SheetPart               { return twtwParts }
 func (twtw) Derived(c Character) string       { return twtwDerived(c) }
-func (twtw) Switches(o FightOptions) []Switch { return nil }
+func (twtw) Switches(o FightOptions) []Switch { return twtwSwitches(o) }
 func (twtw) Actions() []Action                { return twtwActions }
 
 // ExactDice: TWTW's shots, blows and recoveries ask for rolls that happen
@@ -305,4 +305,21 @@ var twtwActions = []Action{
 func (twtw) Movement(s *State, f *Figure) string {
 	c := s.Characters[f.Character]
 	return fmt.Sprintf("Move %d, Run %d", c.Move, c.Run)
+}
+
+// twtwSwitches are TWTW's own options: the optional weapon-length rule,
+// and the Judge's figures taking blows without being asked.
+func twtwSwitches(o FightOptions) []Switch {
+	return []Switch{
+		{Label: "Optional rule: weapon length (the longer weapon has the advantage until the shorter closes)", On: o.WeaponLength,
+			Set: func(o FightOptions, on bool) FightOptions { o.WeaponLength = on; return o }},
+		{Label: "The Judge's figures take blows without being asked (no block or dodge)", On: o.NPCDefense == DefenseNone,
+			Set: func(o FightOptions, on bool) FightOptions {
+				o.NPCDefense = ""
+				if on {
+					o.NPCDefense = DefenseNone
+				}
+				return o
+			}},
+	}
 }

@@ -885,6 +885,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	tgt.FigureStatus = t.FigureStatus.clone()
 	tgt.AP -= defAP
 	hurt, landed := false, 0
+	var closed *[2]string
 	var hold *Hold
 	if mp.NewDodge != nil {
 		tgt.Dodging = mp.NewDodge
@@ -956,6 +957,10 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		}
 		if hit.Success {
 			landed++
+			if closed == nil && s.closes(f, t, loc) {
+				closed = &[2]string{f.ID, t.ID}
+				text = append(text, fmt.Sprintf("%s closes with %s's longer weapon: its advantage is gone (TWTW Conflict: Optional Rule: Weapon Length).", ch.Name, tc.Name))
+			}
 		}
 		if hit.Success && damageDealt > 0 {
 			fc, dtext, err := damage(s, &tgt, bp.Plan.Kind, damageDealt, bumps, loc, card, rnd)
@@ -993,6 +998,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	if landed > 0 {
 		e.Hits = map[string]int{t.ID: landed}
 	}
+	e.Closed = closed
 	return []Event{e}, nil
 }
 

@@ -1153,3 +1153,48 @@ func TestAimAndCover(t *testing.T) {
 		t.Errorf("behind the fence: %s", e.Text)
 	}
 }
+
+// TestWeaponLength: "The longer weapon has the advantage at the beginning
+// of any combat ... This advantage changes if the combatant with the
+// shorter weapon is able to successfully attack the torso or head of the
+// wielder of the longer weapon" (TWTW Conflict: Optional Rule: Weapon
+// Length). With the rule on, Jeb's bare fists are one down against
+// Miranda's Bowie knife, until his punch lands on her chest.
+func TestWeaponLength(t *testing.T) {
+	s := open(t)
+	ch := s.State().Characters["miranda"].Clone()
+	ch.Gear = append(ch.Gear, rules.Carried{Weapon: "bowie-knife", Readied: true})
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+	next := s.State().Figures["jeb"].At.Neighbor(hexmap.Direction(5))
+	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "miranda"})
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "miranda", Character: "miranda", Side: "posse", At: s.State().Map.Label(next), Facing: "NW"}}})
+	punch := &BlowOrder{Target: "miranda", Attack: "quick", Defense: DefenseNone}
+	off, err := s.State().PlanMelee("jeb", "", punch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := s.State().Options
+	opts.WeaponLength = true
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	on, err := s.State().PlanMelee("jeb", "", punch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if on.Advantage != off.Advantage-1 || !strings.Contains(on.AdvantageWhy, "Miranda Valentine the longer weapon") {
+		t.Fatalf("the rule on: advantage %+d (%s), off %+d", on.Advantage, on.AdvantageWhy, off.Advantage)
+	}
+	chest := ""
+	for _, c := range rules.Cards() {
+		if c.Location == rules.Chest && !c.Calamity {
+			chest = c.Name()
+			break
+		}
+	}
+	e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "jeb", Blow: punch, Dice: sure(on.Pool), Cards: []string{chest}})
+	if !strings.Contains(e.Text, "Jeb Perkins closes with Miranda Valentine's longer weapon") {
+		t.Fatalf("the punch to the chest: %s", e.Text)
+	}
+	if after := s.State().lengthAdvantage(s.State().Figures["jeb"], s.State().Figures["miranda"]); after != 0 {
+		t.Errorf("after closing, the weapon-length advantage is %+d", after)
+	}
+}
