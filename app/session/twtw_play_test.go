@@ -1198,3 +1198,32 @@ func TestWeaponLength(t *testing.T) {
 		t.Errorf("after closing, the weapon-length advantage is %+d", after)
 	}
 }
+
+// TestADominatedFightersBlowsAreWeaker: "A combatant in this situation has
+// their defense reduced by 2. Additionally, their attacks have one
+// downgrade for damage" (TWTW Conflict: Position in Hand-to-Hand
+// Engagements). Held by Cyril, Jeb's punch deals less.
+func TestADominatedFightersBlowsAreWeaker(t *testing.T) {
+	s := takesIt(t)
+	back := &BlowOrder{Target: "cyril", Attack: "quick"}
+	free, err := s.State().PlanMelee("jeb", "", back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grapple := &BlowOrder{Target: "jeb", Attack: "grapple", Dominance: ForDominance}
+	mp, err := s.State().PlanMelee("cyril", "", grapple)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: grapple, Dice: sure(mp.Pool), Cards: []string{"5S"}})
+	if level, _ := s.State().holdOver("jeb"); level < rules.Dominance {
+		t.Fatalf("Jeb is held only in %v", level)
+	}
+	held, err := s.State().PlanMelee("jeb", "", back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held.Plan.Damage >= free.Plan.Damage {
+		t.Errorf("held, Jeb's punch deals %d; free, %d", held.Plan.Damage, free.Plan.Damage)
+	}
+}
