@@ -269,7 +269,7 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 	// Breaking a hand-to-hand engagement (TWTW Conflict: Breaking
 	// Engagement): carefully for 2 AP more, or with a free attack to the
 	// foes left behind.
-	if away := s.breakingAway(f, *c.To); len(away) > 0 {
+	if away := s.breakingAway(f, *c.To, steps); len(away) > 0 {
 		if c.Careful {
 			extra := rules.HandToHand.DisengageAP
 			if p.AP+extra > f.AP {

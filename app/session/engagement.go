@@ -304,12 +304,17 @@ func (s *State) foesEngaged(f *Figure, at hexmap.Hex) []string {
 	return out
 }
 
-// breakingAway are the foes f leaves behind moving to to: engaged now, not
-// after.
-func (s *State) breakingAway(f *Figure, to hexmap.Hex) []string {
+// breakingAway are the foes f leaves behind moving to to in steps hexes:
+// engaged now and not after, or every foe engaged now if it moves more
+// than one hex ("Maneuvering while remaining adjacent to their opponent
+// does not break engagement and costs 1 AP per hex ... No more than one
+// hex ... may be moved in this manner without breaking engagement", TWTW
+// Conflict: Maneuvering During Engagement).
+func (s *State) breakingAway(f *Figure, to hexmap.Hex, steps int) []string {
 	var out []string
+	_, breaks := rules.ManeuverInEngagement(steps)
 	for _, id := range s.foesEngaged(f, f.At) {
-		if !rules.Engaged(to, s.Figures[id].At, s.Map.Scale) {
+		if breaks || !rules.Engaged(to, s.Figures[id].At, s.Map.Scale) {
 			out = append(out, id)
 		}
 	}

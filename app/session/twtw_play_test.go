@@ -1227,3 +1227,51 @@ func TestADominatedFightersBlowsAreWeaker(t *testing.T) {
 		t.Errorf("held, Jeb's punch deals %d; free, %d", held.Plan.Damage, free.Plan.Damage)
 	}
 }
+
+// TestManeuveringInEngagement: "Maneuvering while remaining adjacent to
+// their opponent does not break engagement ... No more than one hex (or
+// pace) may be moved in this manner without breaking engagement" (TWTW
+// Conflict: Maneuvering During Engagement). Cyril steps one hex round Jeb
+// and stays engaged; two hexes round him break away.
+func TestManeuveringInEngagement(t *testing.T) {
+	s := takesIt(t)
+	c, j := s.State().Figures["cyril"], s.State().Figures["jeb"]
+	var one, two hexmap.Hex
+	found := false
+	for _, h := range j.At.Ring(1) {
+		if h == c.At || c.At.DistanceTo(h) != 1 {
+			continue
+		}
+		if _, taken := s.State().FigureAt(h); taken || s.State().Map.CanStand(h) != nil {
+			continue
+		}
+		if p, err := s.State().PlanMove("cyril", h, false); err != nil || p.Route.Steps() != 1 {
+			continue // a wall between: the way round is longer
+		}
+		one, found = h, true
+		break
+	}
+	if !found {
+		t.Fatal("no hex beside both")
+	}
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &one})
+	if e.Opening != nil || strings.Contains(e.Text, "Breaking away") {
+		t.Errorf("one hex round Jeb broke the engagement: %s", e.Text)
+	}
+	countDownTo(t, s, "cyril")
+	c = s.State().Figures["cyril"]
+	for _, h := range j.At.Ring(1) {
+		if c.At.DistanceTo(h) == 2 {
+			if _, taken := s.State().FigureAt(h); !taken && s.State().Map.CanStand(h) == nil {
+				if p, err := s.State().PlanMove("cyril", h, false); err == nil && p.Route.Steps() == 2 {
+					two = h
+					break
+				}
+			}
+		}
+	}
+	e = mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &two})
+	if e.Opening == nil {
+		t.Errorf("two hexes round Jeb kept the engagement: %s", e.Text)
+	}
+}
