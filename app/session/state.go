@@ -114,6 +114,9 @@ type FigureStatus struct {
 	// AimLost: a failed Bravery check under fire; no aiming again this
 	// round.
 	AimLost bool `json:"aim_lost,omitempty"`
+	// AimedAt is the figure an aimed shot of this round was at: with a gun
+	// in each hand, no other may be aimed at (TWTW Conflict: Two Weapons).
+	AimedAt string `json:"aimed_at,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.
@@ -435,7 +438,7 @@ func (s *State) Apply(e Event) error {
 				} else if wasBegun {
 					f.StillRounds++
 				}
-				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging, f.AimLost = false, false, 0, false, false, nil, false
+				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging, f.AimLost, f.AimedAt = false, false, 0, false, false, nil, false, ""
 				at := f.At
 				f.RoundStart, f.MoveFrom = &at, nil
 			}

@@ -353,6 +353,9 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 			if f.AimLost {
 				return ShootPlan{}, refuse("shot %d: %s lost aim under fire this round and may not aim again until the next (TWTW Conflict: Tactical Aiming)", i+1, ch.Name)
 			}
+			if otherInHand(f, p.Gear) && f.AimedAt != "" && f.AimedAt != t.ID {
+				return ShootPlan{}, refuse("shot %d: with a gun in each hand %s aimed at %s this round: \"It is never possible to aim at two different targets\" (TWTW Conflict: Two Weapons); make it a snap shot", i+1, ch.Name, s.FigureName(f.AimedAt))
+			}
 			sh.Kind = rules.Aimed
 		case "fan":
 			fans++
@@ -528,6 +531,11 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	}
 	st := f.FigureStatus.clone()
 	st.AimLost = st.AimLost || aimLost
+	for i, p := range series.Plans {
+		if p.Shot.Kind == rules.Aimed {
+			st.AimedAt = targets[i].ID
+		}
+	}
 	if f.Gear[gi].OffHand {
 		st.AttackedOff = true // the off hand's own check (TWTW Conflict: Two Weapons)
 	} else {

@@ -1275,3 +1275,33 @@ func TestManeuveringInEngagement(t *testing.T) {
 		t.Errorf("two hexes round Jeb kept the engagement: %s", e.Text)
 	}
 }
+
+// TestAimingTwoGunsTogether: "Aiming two weapons is only possible if they
+// are pointed together ... at a single target. This kind of aim takes
+// concentration, so increase the AP cost of any aim action by 2. It is
+// never possible to aim at two different targets" (TWTW Conflict: Two
+// Weapons). With a gun in each hand, Miranda's aim costs 2 AP more, and
+// once she has aimed at Zeke she may not aim at Jeb.
+func TestAimingTwoGunsTogether(t *testing.T) {
+	s := open(t)
+	aimed := []ShotOrder{{Target: "zeke", Kind: "aimed", Aims: 1}}
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "miranda", Weapon: "peacemaker"})
+	one, err := s.State().PlanShoot("miranda", "peacemaker", aimed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "miranda", Weapon: "derringer"})
+	two, err := s.State().PlanShoot("miranda", "peacemaker", aimed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if two.Series.AP != one.Series.AP+2 {
+		t.Errorf("an aim with a gun in each hand: %d AP, one gun %d", two.Series.AP, one.Series.AP)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
+	countDownTo(t, s, "miranda")
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: aimed})
+	if _, err := s.State().PlanShoot("miranda", "derringer", []ShotOrder{{Target: "jeb", Kind: "aimed", Aims: 1}}); err == nil || !strings.Contains(err.Error(), "never possible to aim at two different targets") {
+		t.Errorf("an aim at a second target: %v", err)
+	}
+}
