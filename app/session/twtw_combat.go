@@ -397,6 +397,37 @@ func otherInHand(f *Figure, gi int) bool {
 	return false
 }
 
+// discharge fires the fully loaded guns figure f carries holstered, jostled
+// by a calamity on the move: the card's toggle says whether the round
+// misses (YES) or hits the carrier's nearest leg (TWTW Conflict: Carrying
+// Loaded Weapons). f's status takes the round spent and the wound.
+func discharge(s *State, f *Figure, ch Character, card rules.Card, rnd rules.Source) ([]string, error) {
+	var lines []string
+	for i, g := range f.Gear {
+		w, ok := ruleTables.weapons[g.Weapon]
+		full := ok && !w.Melee && !w.Thrown && w.Capacity > 0 && g.Loaded >= w.Capacity && !g.Readied
+		d := rules.CarriedDischarge(full, true, true, false, card)
+		if !d.Fires {
+			continue
+		}
+		f.Gear = slices.Clone(f.Gear)
+		f.Gear[i].Loaded--
+		if !d.HitsSelf {
+			lines = append(lines, fmt.Sprintf("Calamity: %s's fully loaded %s goes off in its holster; the round misses (YES) (TWTW Conflict: Carrying Loaded Weapons).", ch.Name, w.Name))
+			continue
+		}
+		fc, dtext, err := damage(s, f, rules.Deadly, w.DMG, 0, d.Location, card, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		gear := f.Gear
+		f.FigureStatus = fc.Status
+		f.Gear = gear
+		lines = append(lines, fmt.Sprintf("Calamity: %s's fully loaded %s goes off in its holster (NO): %s takes %s (TWTW Conflict: Carrying Loaded Weapons).", ch.Name, w.Name, ch.Name, dtext))
+	}
+	return lines, nil
+}
+
 // judgeMods is the Judge's modifier of a command, if any, for PlanShoot
 // and PlanMelee.
 func judgeMods(c Command) []JudgeModifier {
@@ -996,6 +1027,20 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		st.AttackedOff = true
 	} else {
 		st.Attacked = true
+	}
+	// "If a character chooses to carry a fully loaded firearm ... A
+	// Calamity result on an action involving any kind of movement leads to
+	// discharge of a round" (TWTW Conflict: Carrying Loaded Weapons): a
+	// blow is such an action; its first card decides.
+	if first, _ := rules.FindCard(rules.Cards(), cards[0]); rules.JudgeRoll(r, mp.TN).Calamity(first) {
+		me := *f
+		me.FigureStatus = st
+		lines, err := discharge(s, &me, ch, first, rnd)
+		if err != nil {
+			return nil, err
+		}
+		text = append(text, lines...)
+		st = me.FigureStatus
 	}
 	changes := []FigureChange{change(f, f.AP-ap, st)}
 	if hurt || defAP > 0 || !slices.Equal(tgt.Gear, t.Gear) {

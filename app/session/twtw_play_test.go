@@ -1305,3 +1305,39 @@ func TestAimingTwoGunsTogether(t *testing.T) {
 		t.Errorf("an aim at a second target: %v", err)
 	}
 }
+
+// TestAFullyLoadedGunGoesOff: "If a character chooses to carry a fully
+// loaded firearm ... A Calamity result on an action involving any kind of
+// movement leads to discharge of a round ... A YES value means the shot
+// misses the character, a NO means it did not. Apply a hit to the closest
+// body part" (TWTW Conflict: Carrying Loaded Weapons). Cyril carries his
+// Schofield with all six chambers loaded and fumbles a punch at Jeb.
+func TestAFullyLoadedGunGoesOff(t *testing.T) {
+	s := takesIt(t)
+	ch := s.State().Characters["cyril"].Clone()
+	ch.Gear[0].Loaded = 6
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+	at := s.State().Figures["cyril"].At
+	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "cyril"})
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "cyril", Character: "cyril", Side: "posse", At: s.State().Map.Label(at), Facing: "NW"}}})
+	countDownTo(t, s, "cyril")
+	calamity := ""
+	for _, c := range rules.Cards() {
+		if c.Calamity && !c.Yes {
+			calamity = c.Name()
+			break
+		}
+	}
+	if calamity == "" {
+		t.Fatal("no calamity card with a NO")
+	}
+	punch := &BlowOrder{Target: "jeb", Attack: "quick"}
+	mp, err := s.State().PlanMelee("cyril", "", punch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: punch, Dice: concat(ones(mp.Pool.Count), ones(8)), Cards: []string{calamity}})
+	if !strings.Contains(e.Text, "fully loaded S&W Schofield goes off in its holster (NO)") || s.State().Figures["cyril"].Gear[0].Loaded != 5 {
+		t.Errorf("the fumble: %s", e.Text)
+	}
+}
