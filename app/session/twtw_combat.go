@@ -32,6 +32,10 @@ type ShotOrder struct {
 	// Call is a hit location called before the dice: a hit's bumps move
 	// its location toward it first (rules.CallBumps).
 	Call string `json:"call,omitempty"`
+	// Sabotage: the shooter means to miss; only a calamity hits, and the
+	// card's unintended-target icon may find someone else (TWTW Conflict:
+	// Action Sabotage).
+	Sabotage bool `json:"sabotage,omitempty"`
 }
 
 // BlowOrder is a melee command's blow.
@@ -250,8 +254,10 @@ type ShootPlan struct {
 	Sights  []hexmap.Sight // per shot
 	Targets []*Figure      // per shot
 	Order   []string       // the targets in the order first shot at
-	// Calls are the hit locations called, one a shot ("" none).
-	Calls []string
+	// Calls are the hit locations called, one a shot ("" none), and
+	// Sabotage the shots meant to miss.
+	Calls    []string
+	Sabotage []bool
 	// Thrown are the gear entries a throw of a thrown weapon uses, one a
 	// shot (readied ones first): each leaves the hand.
 	Thrown []int
@@ -374,6 +380,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		}
 		p.Sights = append(p.Sights, sight)
 		p.Calls = append(p.Calls, so.Call)
+		p.Sabotage = append(p.Sabotage, so.Sabotage)
 		p.Targets = append(p.Targets, t)
 	}
 	series, err := rules.PlanSeries(ch.Character, shots)
@@ -616,6 +623,21 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	var dropped []Loose
 	for i, h := range res.Hits {
 		t := targets[i]
+		if c.Shots[i].Sabotage {
+			// "the attempt fails unless ... a calamity is generated, or the
+			// unintended targets icon shows a possible target that exists"
+			hitsTarget, unintended := rules.Sabotage(h.Card)
+			h.Result = rules.DieResult{Total: h.Result.Total, Success: hitsTarget}
+			h.Location = h.Card.Location
+			switch {
+			case hitsTarget:
+				text = append(text, fmt.Sprintf("%s meant to miss, but the card is a Calamity: the shot hits %s after all (TWTW Conflict: Action Sabotage).", ch.Name, s.FigureName(t.ID)))
+			case unintended:
+				text = append(text, fmt.Sprintf("%s misses %s as meant; the card's unintended-target icon shows: a bystander or a piece of scenery may be hit, the Judge's call (TWTW Conflict: Action Sabotage).", ch.Name, s.FigureName(t.ID)))
+			default:
+				text = append(text, fmt.Sprintf("%s misses %s, as meant (TWTW Conflict: Action Sabotage).", ch.Name, s.FigureName(t.ID)))
+			}
+		}
 		if w.Thrown && h.Result.Success {
 			dropped = append(dropped, Loose{Weapon: w.ID, At: t.At}) // it falls at the target's feet
 		}
@@ -1273,6 +1295,23 @@ func (s *State) ShotOdds(plan ShootPlan, i int) rules.HarmOdds {
 	base.Condition = t.Condition
 	cover := plan.Sights[i].Cover
 	call := rules.HitLocation(plan.Calls[i])
+	if plan.Sabotage[i] { // only a calamity hits, with no bumps
+		var o rules.HarmOdds
+		deck := rules.Cards()
+		for _, c := range deck {
+			h := rules.HarmNone
+			if hit, _ := rules.Sabotage(c); hit {
+				through := rules.ThroughCover(cover, c.Location, plan.Weapon, c)
+				if through.Damage > 0 {
+					b := base.Clone()
+					b.Apply(rules.Deadly, rules.Effect(through.Damage, 0, c.Location), c.Location, c.Yes)
+					h = rules.Harmed(base, b)
+				}
+			}
+			o[h] += 1 / float64(len(deck))
+		}
+		return o
+	}
 	return rules.AttackOdds(plan.Series.Pool, i+1, p.Result, plan.Series.TNs[i], rules.Cards(), func(bumps int, c rules.Card) rules.Harm {
 		loc, bumps := rules.CallBumps(c.Location, bumps, call)
 		through := rules.ThroughCover(cover, loc, plan.Weapon, c)

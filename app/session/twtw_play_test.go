@@ -1341,3 +1341,37 @@ func TestAFullyLoadedGunGoesOff(t *testing.T) {
 		t.Errorf("the fumble: %s", e.Text)
 	}
 }
+
+// TestActionSabotage: "when trying to fail intentionally, the attempt
+// fails unless one of two things occurs: a calamity is generated, or the
+// unintended targets icon shows a possible target that exists" (TWTW
+// Conflict: Action Sabotage). Cyril fires to miss Zeke: whatever the dice,
+// a plain card misses; a Calamity card hits him after all.
+func TestActionSabotage(t *testing.T) {
+	var plain, calamity string
+	for _, c := range rules.Cards() {
+		switch {
+		case c.Calamity && calamity == "":
+			calamity = c.Name()
+		case !c.Calamity && !c.Unintended && plain == "":
+			plain = c.Name()
+		}
+	}
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal", Sabotage: true}}
+	for _, tc := range []struct {
+		card, want string
+	}{
+		{plain, "Cyril Wellington misses Zeke Perkins, as meant"},
+		{calamity, "the shot hits Zeke Perkins after all"},
+	} {
+		s := open(t)
+		plan, err := s.State().PlanShoot("cyril", "schofield", orders)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders, Dice: sure(plan.Series.Pool), Cards: []string{tc.card}})
+		if !strings.Contains(e.Text, tc.want) {
+			t.Errorf("card %s: %s", tc.card, e.Text)
+		}
+	}
+}
