@@ -62,42 +62,26 @@ func (s *State) pairLevel(a, b string) int {
 
 // spendOnDominance spends n bumps of a's toward dominance over b: first
 // cancelling b's hold, one for one, then asserting a's own (rules.
-// Engagement.Spend). It returns the pair's hold after, as the event
-// carries it.
-func (s *State) spendOnDominance(a, b string, n int) Hold {
-	e := rules.Engagement{A: a, B: b, Level: s.pairLevel(a, b)}
-	e.Spend(a, n)
-	switch {
-	case e.Level > 0:
-		return Hold{By: a, Over: b, Level: e.Level}
-	case e.Level < 0:
-		return Hold{By: b, Over: a, Level: -e.Level}
-	}
-	return Hold{By: a, Over: b} // level 0: nobody holds
-}
-
-// spendOnDominanceFrom is spendOnDominance from a hold already changed by
-// an earlier blow of the same series (nil: the state's).
-func (s *State) spendOnDominanceFrom(prev *Hold, a, b string, n int) Hold {
-	if prev == nil {
-		return s.spendOnDominance(a, b, n)
-	}
-	level := 0
-	switch {
-	case prev.By == a:
-		level = prev.Level
-	case prev.By == b:
-		level = -prev.Level
+// Engagement.Spend). prev is the pair's hold as an earlier blow of the
+// same series left it (nil: the state's). It returns the pair's hold
+// after, as the event carries it (level 0: nobody holds).
+func (s *State) spendOnDominance(prev *Hold, a, b string, n int) Hold {
+	level := s.pairLevel(a, b)
+	if prev != nil {
+		level = 0
+		switch {
+		case prev.By == a:
+			level = prev.Level
+		case prev.By == b:
+			level = -prev.Level
+		}
 	}
 	e := rules.Engagement{A: a, B: b, Level: level}
 	e.Spend(a, n)
-	switch {
-	case e.Level > 0:
-		return Hold{By: a, Over: b, Level: e.Level}
-	case e.Level < 0:
+	if e.Level < 0 {
 		return Hold{By: b, Over: a, Level: -e.Level}
 	}
-	return Hold{By: a, Over: b}
+	return Hold{By: a, Over: b, Level: e.Level}
 }
 
 // applyHold sets a pair's hold, replacing any other between them.

@@ -1011,7 +1011,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 				spend, bumps = bumps, 0
 			}
 			if spend > 0 {
-				h := s.spendOnDominanceFrom(hold, f.ID, t.ID, spend)
+				h := s.spendOnDominance(hold, f.ID, t.ID, spend)
 				hold = &h
 				text = append(text, fmt.Sprintf("%d bump(s) toward dominance (TWTW Conflict: Asserting Dominance): %s.", spend, holdText(s, h)))
 			}
