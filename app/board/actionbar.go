@@ -35,10 +35,15 @@ func (g *Game) buttons() []button {
 		bs = append(bs, button{label: label, active: active, act: act})
 	}
 	p := &g.play
-	if g.answering() != "" { // a blow waits for this seat's answer
-		add("Block (B)", false, func() { g.answer(session.DefenseBlock) })
-		add("Dodge (O)", false, func() { g.answer(session.DefenseDodge) })
-		add("Take it (N)", false, func() { g.answer(session.DefenseNone) })
+	if t := g.answering(); t != "" { // a blow waits for this seat's answer
+		// The answers the defender can give (State.Defenses): a dodge
+		// after attacking, or a block without the AP, is not offered.
+		labels := map[string]string{session.DefenseBlock: "Block (B)", session.DefenseDodge: "Dodge (O)", session.DefenseNone: "Take it (N)"}
+		for _, d := range p.st.Defenses(t) {
+			if d.Err == nil {
+				add(labels[d.Defense], false, func() { g.answer(d.Defense) })
+			}
+		}
 	}
 	if p.st != nil && p.selected != "" {
 		add("Turn left (Q)", false, func() { g.issue(p.turn(+1)) })
