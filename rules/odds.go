@@ -99,10 +99,10 @@ func (b *Body) Clone() *Body {
 	return &c
 }
 
-// TopTotals is the exact distribution of the k-th highest die total of a
+// topTotals is the exact distribution of the k-th highest die total of a
 // pool, bonus included (k = 1 the highest, which rolls again once on its
 // top face and adds the reroll: RollPool).
-func TopTotals(p Pool, k int) map[int]float64 {
+func topTotals(p Pool, k int) map[int]float64 {
 	out := map[int]float64{}
 	n, s := p.Count, p.Sides
 	if k < 1 || k > n || s < 1 {
@@ -143,7 +143,7 @@ func TopTotals(p Pool, k int) map[int]float64 {
 // deck equally likely.
 func AttackOdds(p Pool, k, result, tn int, deck []Card, harm func(bumps int, c Card) Harm) HarmOdds {
 	var o HarmOdds
-	totals := TopTotals(p, k)
+	totals := topTotals(p, k)
 	hits := 0.0
 	for _, t := range slices.Sorted(maps.Keys(totals)) {
 		d := Judge(t+result, tn)
@@ -166,7 +166,7 @@ func AttackOdds(p Pool, k, result, tn int, deck []Card, harm func(bumps int, c C
 // pool for the first attack, the second highest for the second").
 func KthHitChance(p Pool, k, result, tn int) float64 {
 	hit := 0.0
-	for t, pt := range TopTotals(p, k) {
+	for t, pt := range topTotals(p, k) {
 		if Judge(t+result, tn).Success {
 			hit += pt
 		}
