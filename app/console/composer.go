@@ -92,7 +92,7 @@ func newComposer(c *Console) *composer {
 	p.skill = widget.NewSelect(session.SkillNames(), changed)
 	p.focus = widget.NewCheck("Needs full attention (8 AP, else 4)", func(bool) { p.update() })
 	p.skillOn = widget.NewCheck("On the target (Medicine: revive one knocked out beside)", func(bool) { p.update() })
-	p.sabotage = widget.NewCheck("Meant to miss (only a calamity hits)", func(bool) { p.update() })
+	p.sabotage = widget.NewCheck("Meant to fail (only a calamity succeeds)", func(bool) { p.update() })
 	p.dominance = widget.NewSelect(dominanceChoices, changed)
 	p.dominance.SetSelectedIndex(0)
 	p.call = widget.NewSelect(append([]string{noCall}, session.HitLocationNames()...), changed)
@@ -351,7 +351,7 @@ func (p *composer) layoutParams() {
 	case session.ActMelee:
 		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
 			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful,
-			row("Call the location (bumps move the hit)", p.call), row("Bumps go to", p.dominance), p.judgeRow(row),
+			row("Call the location (bumps move the hit)", p.call), row("Bumps go to", p.dominance), p.sabotage, p.judgeRow(row),
 			container.NewHBox(widget.NewButton("Add a blow to the series", func() {
 				p.blows = append(p.blows, *p.blowOrder())
 				p.update()
@@ -365,7 +365,7 @@ func (p *composer) layoutParams() {
 	case session.ActPickUp:
 		objs = append(objs, row("Weapon", p.loose))
 	case session.ActSkill:
-		objs = append(objs, row("Skill", p.skill), p.focus, p.skillOn, row("Target", p.target))
+		objs = append(objs, row("Skill", p.skill), p.focus, p.skillOn, row("Target", p.target), p.sabotage)
 	case session.ActStrike:
 		objs = append(objs, row("Target", p.target))
 		if p.action.SelectedIndex() >= 0 && p.c.state.Actions()[p.action.SelectedIndex()].Stances {
@@ -495,7 +495,7 @@ func (p *composer) command() (session.Command, error) {
 			return c, errors.New("pick a target")
 		}
 	case session.ActSkill:
-		c.Kind, c.Skill, c.Focus = session.CommandSkill, p.skill.Selected, p.focus.Checked
+		c.Kind, c.Skill, c.Focus, c.Sabotage = session.CommandSkill, p.skill.Selected, p.focus.Checked, p.sabotage.Checked
 		if c.Skill == "" {
 			return c, errors.New("pick a skill")
 		}
@@ -694,7 +694,7 @@ func (p *composer) showWaiting() {
 // blowOrder is the blow the melee fields describe.
 func (p *composer) blowOrder() *session.BlowOrder {
 	bo := &session.BlowOrder{Target: p.targetID(), Attack: p.attack.Selected, Careful: p.careful.Checked, Call: p.called(),
-		Dominance: dominanceKinds[max(0, p.dominance.SelectedIndex())]}
+		Dominance: dominanceKinds[max(0, p.dominance.SelectedIndex())], Sabotage: p.sabotage.Checked}
 	if p.improv.Selected != "none" {
 		bo.Improvised = p.improv.Selected
 	}

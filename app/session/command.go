@@ -74,6 +74,9 @@ type Command struct {
 	Skill string `json:"skill,omitempty"`
 	Focus bool   `json:"focus,omitempty"`
 	Pay   int    `json:"pay,omitempty"`
+	// Sabotage: the skill is meant to fail; only a calamity succeeds
+	// (TWTW Conflict: Action Sabotage). Shots and blows carry their own.
+	Sabotage bool `json:"sabotage,omitempty"`
 }
 
 // JudgeModifier is a free modifier the Judge sets on an attack: upgrades

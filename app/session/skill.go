@@ -82,7 +82,11 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src func([]string
 	pool, how := ch.SkillPool(a.Skill)
 	pool = pool.Shift(judgeSteps(c))
 	tn := rules.TNStandard
-	rnd, err := src([]string{fmt.Sprintf("%s's %s: %s", ch.Name, a.Skill, pool)})
+	need := fmt.Sprintf("%s's %s: %s", ch.Name, a.Skill, pool)
+	if c.Sabotage {
+		need += " and a card"
+	}
+	rnd, err := src([]string{need})
 	if err != nil {
 		return nil, err
 	}
@@ -95,8 +99,30 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src func([]string
 	if o.Successes > 0 {
 		verdict = fmt.Sprintf("succeeds (%d success(es), %d bump(s))", o.Successes, o.Bumps)
 	}
+	meant := ""
+	if c.Sabotage {
+		// "the attempt fails unless one of two things occurs: a calamity is
+		// generated, or the unintended targets icon shows a possible target
+		// that exists" (TWTW Conflict: Action Sabotage).
+		card, err := rnd.Draw()
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		e.Cards = []string{card.Name()}
+		succeeds, unintended := rules.Sabotage(card)
+		o.Successes, o.Bumps = 0, 0
+		verdict = "fails, as meant"
+		switch {
+		case succeeds:
+			o.Successes = 1
+			verdict = fmt.Sprintf("meant to fail, but the card (%s) is a Calamity: it succeeds after all", card.Name())
+		case unintended:
+			meant = fmt.Sprintf(" The card (%s) shows the unintended-target icon: something or someone else is caught up in it, the Judge's call.", card.Name())
+		}
+		verdict += " (TWTW Conflict: Action Sabotage)"
+	}
 	e.Changes = []FigureChange{change(f, f.AP-pay, st)}
-	e.Text = fmt.Sprintf("%s completes %s (%d AP, %d in all; %s against TN %d): %s, %s.", ch.Name, a.Skill, pay, a.Cost, how, tn, r, verdict)
+	e.Text = fmt.Sprintf("%s completes %s (%d AP, %d in all; %s against TN %d): %s, %s.%s", ch.Name, a.Skill, pay, a.Cost, how, tn, r, verdict, meant)
 	if a.Skill == "medicine" && target != nil && o.Successes > 0 {
 		ts := target.FigureStatus.clone()
 		ts.Condition = rules.Fine

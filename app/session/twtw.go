@@ -97,6 +97,9 @@ func explainTWTW(s *State, c Command) (string, error) {
 		for _, m := range mp.TNMods {
 			fmt.Fprintf(&b, "\n%s.", m)
 		}
+		if mp.Sabotage {
+			b.WriteString("\nMeant to miss: only a Calamity card lands it (TWTW Conflict: Action Sabotage).")
+		}
 		if mp.Choose {
 			b.WriteString("\nFull dominance or a blow from behind: the attacker chooses where it lands (call a location).")
 		}

@@ -47,6 +47,10 @@ type BlowOrder struct {
 	Defense    string `json:"defense,omitempty"`    // the target's declared "block" or "dodge"
 	Call       string `json:"call,omitempty"`       // a hit location called before the dice (rules.CallBumps)
 	Dominance  string `json:"dominance,omitempty"`  // "only": for position, no damage; "bumps": the hit's bumps go to dominance
+	// Sabotage: the attacker means to miss; only a calamity lands, and the
+	// card's unintended-target icon may find someone else (TWTW Conflict:
+	// Action Sabotage).
+	Sabotage bool `json:"sabotage,omitempty"`
 }
 
 // tables holds the rule tables the session applies.
@@ -763,6 +767,8 @@ type MeleePlan struct {
 	// the hexsides a dodge answering it begins.
 	Dodged   bool
 	NewDodge []hexmap.Direction
+	// Sabotage: the blow is meant to miss (TWTW Conflict: Action Sabotage).
+	Sabotage bool
 }
 
 // PlanMelee prices a blow by figure id with weapon ("" unarmed).
@@ -831,7 +837,7 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 			return MeleePlan{}, &Refusal{Reason: err.Error()}
 		}
 	}
-	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call, Dominance: bo.Dominance, Free: free}
+	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call, Dominance: bo.Dominance, Free: free, Sabotage: bo.Sabotage}
 	if free { // "for one fewer AP (minimum 0)"
 		_, mp.Plan.AP, _ = rules.Disengage(false, mp.Plan.AP)
 	}
@@ -894,6 +900,9 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	mp.Pool, mp.Steps, mp.Skill = base.Shift(steps), steps, skill
 	if mp.Pool.Count > 0 {
 		mp.Chance = rules.Chances(mp.Pool, mp.TN)[0]
+	}
+	if mp.Sabotage {
+		mp.Chance = sabotageChance()
 	}
 	return mp, nil
 }
@@ -975,10 +984,29 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 			hit.Success = false
 			lead += fmt.Sprintf(", past %s's %s level: misses (TWTW Conflict: Determining Results)", ch.Name, mp.Skill)
 		}
+		var meant string
+		if bo.Sabotage && allowed[i] {
+			// "the attempt fails unless one of two things occurs: a calamity
+			// is generated, or the unintended targets icon shows a possible
+			// target that exists" (TWTW Conflict: Action Sabotage).
+			hitsTarget, unintended := rules.Sabotage(card)
+			hit = rules.DieResult{Total: hit.Total, Success: hitsTarget}
+			switch {
+			case hitsTarget:
+				meant = fmt.Sprintf("%s meant to miss, but the card is a Calamity: the blow lands on %s after all (TWTW Conflict: Action Sabotage).", ch.Name, tc.Name)
+			case unintended:
+				meant = fmt.Sprintf("%s misses %s as meant; the card's unintended-target icon shows: someone else within reach, or the scenery, may take it, the Judge's call (TWTW Conflict: Action Sabotage).", ch.Name, tc.Name)
+			default:
+				meant = fmt.Sprintf("%s misses %s, as meant (TWTW Conflict: Action Sabotage).", ch.Name, tc.Name)
+			}
+		}
 		text = append(text, fmt.Sprintf("%s, %s (%s).", lead, map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name()))
+		if meant != "" {
+			text = append(text, meant)
+		}
 		loc, bumps := card.Location, hit.Bumps
 		switch call := rules.HitLocation(bo.Call); {
-		case call == "" || !hit.Success:
+		case call == "" || !hit.Success || bo.Sabotage:
 		case bp.Choose:
 			loc = call
 			text = append(text, fmt.Sprintf("%s chooses where it lands: the %s (TWTW Conflict: full dominance, or a blow from behind).", ch.Name, loc))
@@ -1324,6 +1352,18 @@ func (s *State) ShotOdds(plan ShootPlan, i int) rules.HarmOdds {
 	})
 }
 
+// sabotageChance is the chance an attack meant to miss hits all the same:
+// the deck's share of Calamity cards.
+func sabotageChance() float64 {
+	n := 0
+	for _, c := range rules.Cards() {
+		if hit, _ := rules.Sabotage(c); hit {
+			n++
+		}
+	}
+	return float64(n) / float64(len(rules.Cards()))
+}
+
 // BlowOdds are the exact odds of what a planned blow does to its target
 // as it stands, before any block (a block's roll comes after the blow's).
 func (s *State) BlowOdds(mp MeleePlan) rules.HarmOdds {
@@ -1332,7 +1372,7 @@ func (s *State) BlowOdds(mp MeleePlan) rules.HarmOdds {
 	base.Condition = t.Condition
 	plan := mp.Plan
 	call := rules.HitLocation(mp.Call)
-	return rules.AttackOdds(mp.Pool, 1, 0, mp.TN, rules.Cards(), func(bumps int, c rules.Card) rules.Harm {
+	harm := func(bumps int, c rules.Card) rules.Harm {
 		if plan.Damage <= 0 {
 			return rules.HarmNone
 		}
@@ -1340,5 +1380,18 @@ func (s *State) BlowOdds(mp MeleePlan) rules.HarmOdds {
 		b := base.Clone()
 		b.Apply(plan.Kind, rules.Effect(plan.Damage, bumps, loc), loc, c.Yes)
 		return rules.Harmed(base, b)
-	})
+	}
+	if mp.Sabotage { // only a calamity lands, with no bumps, where the card says
+		var o rules.HarmOdds
+		deck := rules.Cards()
+		for _, c := range deck {
+			h := rules.HarmNone
+			if hit, _ := rules.Sabotage(c); hit {
+				h = harm(0, rules.Card{Location: c.Location, Yes: c.Yes})
+			}
+			o[h] += 1 / float64(len(deck))
+		}
+		return o
+	}
+	return rules.AttackOdds(mp.Pool, 1, 0, mp.TN, rules.Cards(), harm)
 }

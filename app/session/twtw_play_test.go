@@ -1037,6 +1037,18 @@ func TestSkillsArePaidOverTurns(t *testing.T) {
 // someone makes a Standard (5) medicine roll to revive"). Jeb, beside a
 // knocked-out Zeke, tends him for 4 AP.
 func TestMedicineRevivesTheKnockedOut(t *testing.T) {
+	s := knockedOutZeke(t)
+	pool, _ := s.State().Characters["jeb"].SkillPool("medicine")
+	e := mustDo(t, s, Command{Kind: CommandSkill, Figure: "jeb", Skill: "medicine", Target: "zeke", Dice: sure(pool)})
+	if z := s.State().Figures["zeke"]; z.Condition != rules.Fine || !strings.Contains(e.Text, "Zeke Perkins comes round") {
+		t.Errorf("after Medicine Zeke is %v: %s", z.Condition, e.Text)
+	}
+}
+
+// knockedOutZeke is the demo fight with Zeke knocked out at H6 and Jeb
+// beside him at G6.
+func knockedOutZeke(t *testing.T) *Session {
+	t.Helper()
 	f := demo(t)
 	for i, fs := range f.Figures {
 		if fs.ID == "zeke" {
@@ -1052,11 +1064,39 @@ func TestMedicineRevivesTheKnockedOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
-	pool, _ := s.State().Characters["jeb"].SkillPool("medicine")
-	e := mustDo(t, s, Command{Kind: CommandSkill, Figure: "jeb", Skill: "medicine", Target: "zeke", Dice: sure(pool)})
-	if z := s.State().Figures["zeke"]; z.Condition != rules.Fine || !strings.Contains(e.Text, "Zeke Perkins comes round") {
-		t.Errorf("after Medicine Zeke is %v: %s", z.Condition, e.Text)
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestSabotagingASkill: Action Sabotage for a skill: Jeb only pretends to
+// tend his brother. With a sure roll and a plain card the Medicine test
+// fails, as meant, and Zeke stays out; a Calamity card revives him after
+// all.
+func TestSabotagingASkill(t *testing.T) {
+	var plain, calamity string
+	for _, c := range rules.Cards() {
+		switch {
+		case c.Calamity && calamity == "":
+			calamity = c.Name()
+		case !c.Calamity && !c.Unintended && plain == "":
+			plain = c.Name()
+		}
+	}
+	for _, tc := range []struct {
+		name, card, want string
+		revived          bool
+	}{
+		{"a plain card", plain, "fails, as meant (TWTW Conflict: Action Sabotage)", false},
+		{"a calamity", calamity, "is a Calamity: it succeeds after all", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := knockedOutZeke(t)
+			pool, _ := s.State().Characters["jeb"].SkillPool("medicine")
+			e := mustDo(t, s, Command{Kind: CommandSkill, Figure: "jeb", Skill: "medicine", Target: "zeke", Sabotage: true, Dice: sure(pool), Cards: []string{tc.card}})
+			if z := s.State().Figures["zeke"]; (z.Condition == rules.Fine) != tc.revived || !strings.Contains(e.Text, tc.want) {
+				t.Errorf("Zeke is %v: %s", z.Condition, e.Text)
+			}
+		})
 	}
 }
 
@@ -1373,5 +1413,49 @@ func TestActionSabotage(t *testing.T) {
 		if !strings.Contains(e.Text, tc.want) {
 			t.Errorf("card %s: %s", tc.card, e.Text)
 		}
+	}
+}
+
+// TestSabotagingABlow: the same for a blow, "when trying to fail
+// intentionally, the attempt fails unless ... a calamity is generated, or
+// the unintended targets icon shows a possible target that exists" (TWTW
+// Conflict: Action Sabotage). Cyril pulls his punch at Jeb: a sure roll
+// and a plain card miss; a Calamity card lands it after all; the preview
+// says the chance is the deck's Calamity cards.
+func TestSabotagingABlow(t *testing.T) {
+	var plain, calamity, unintended string
+	for _, c := range rules.Cards() {
+		switch {
+		case c.Calamity && calamity == "":
+			calamity = c.Name()
+		case !c.Calamity && c.Unintended && unintended == "":
+			unintended = c.Name()
+		case !c.Calamity && !c.Unintended && plain == "":
+			plain = c.Name()
+		}
+	}
+	blow := &BlowOrder{Target: "jeb", Attack: "quick", Sabotage: true}
+	for _, tc := range []struct {
+		name, card, want string
+		hit              bool
+	}{
+		{"a plain card", plain, "Cyril Wellington misses Jeb Perkins, as meant (TWTW Conflict: Action Sabotage)", false},
+		{"the unintended-target icon", unintended, "the card's unintended-target icon shows", false},
+		{"a calamity", calamity, "the blow lands on Jeb Perkins after all", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := takesIt(t)
+			mp, err := s.State().PlanMelee("cyril", "", blow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := sabotageChance(); mp.Chance != want || want <= 0 || want >= 0.5 {
+				t.Errorf("the preview's chance %.3f, the deck's calamities %.3f", mp.Chance, want)
+			}
+			e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: blow, Dice: sure(mp.Pool), Cards: []string{tc.card}})
+			if !strings.Contains(e.Text, tc.want) || (e.Hits["jeb"] > 0) != tc.hit {
+				t.Errorf("card %s: hits %v: %s", tc.card, e.Hits, e.Text)
+			}
+		})
 	}
 }
