@@ -78,7 +78,12 @@ type Character struct {
 // skill level with the trait bonus; unskilled, the trait's rank in dice
 // with one downgrade. The string says how it was built.
 func (c Character) SkillPool(skill string) (Pool, string) {
-	trait := SkillTraits[skill]
+	return c.SkillPoolOn(skill, SkillTraits[skill])
+}
+
+// SkillPoolOn is SkillPool drawing on trait in place of the skill's own
+// (an aimed shot on Acuity, TWTW Conflict: Optional rule).
+func (c Character) SkillPoolOn(skill, trait string) (Pool, string) {
 	rank, _ := c.Traits.Rank(trait)
 	if lvl := c.Skills[skill]; lvl > 0 {
 		b := TraitBonus(rank)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -43,6 +44,7 @@ var RangedModifiers = struct {
 	TwoWeaponAimAP                           int
 	FanPerShot, FanPerTarget, FanRevolverRel int
 	TargetSwitchAP                           int
+	OutsideFieldAP                           int
 }{
 	BaseTN: TNStandard, PointBlankTN: 3,
 	Walking: 1, Running: 2,
@@ -55,6 +57,7 @@ var RangedModifiers = struct {
 	TwoWeaponAimAP: 2,
 	FanPerShot:     1, FanPerTarget: 1, FanRevolverRel: 1,
 	TargetSwitchAP: 1,
+	OutsideFieldAP: 1,
 }
 
 // Shot is one ranged attack as declared, before the dice.
@@ -67,8 +70,16 @@ type Shot struct {
 	PointBlank bool
 	Motion     Motion
 	Mounted    int // downgrades for firing mounted (1 or 2 by riding skill), used if worse than Motion's
-	Wounded    int // downgrades the Judge sets for the firer's wounds
-	TargetSize int
+	// Trait is the trait the pool draws on in place of the skill's own:
+	// "When making an aimed shot, the character may choose to use either
+	// their Coordination or Acuity trait" (TWTW Conflict: Optional rule).
+	// "" is the skill's.
+	Trait string
+	// OutsideField: the target lies outside the firer's field of fire and
+	// this is the first shot at it: "targeting outside of the field of fire
+	// is an additional +1 AP" (TWTW Conflict: Multiple Attacks, optional).
+	OutsideField bool
+	TargetSize   int
 	// RelativeSpeed is the paces of relative speed between firer and
 	// target (or total speed, if the table plays it so).
 	RelativeSpeed int
@@ -145,6 +156,9 @@ func PlanShot(c Character, s Shot) (ShotPlan, error) {
 	if s.Kind != Aimed && s.Aims != 0 {
 		return p, ErrNotAimable
 	}
+	if s.Trait != "" && s.Trait != SkillTraits[w.Skill] && (s.Kind != Aimed || s.Trait != "acuity") {
+		return p, fmt.Errorf("only an aimed shot may draw on Acuity in place of %s (TWTW Conflict: Optional rule)", SkillTraits[w.Skill])
+	}
 	if s.Fan > 0 && !w.SingleAction {
 		return p, fmt.Errorf("only a single-action revolver can be fan-fired, not a %s", w.Name)
 	}
@@ -189,6 +203,10 @@ func PlanShot(c Character, s Shot) (ShotPlan, error) {
 		}
 	}
 
+	if s.OutsideField {
+		cost(RangedModifiers.OutsideFieldAP, "outside the field of fire")
+	}
+
 	// TN from range (TWTW Conflict: Range; Point Blank).
 	rng := w.Range
 	if w.Thrown {
@@ -217,7 +235,6 @@ func PlanShot(c Character, s Shot) (ShotPlan, error) {
 	} else if move > 0 {
 		add(Modifier{Name: "firer is moving (" + map[Motion]string{Walked: "walk", Ran: "run"}[s.Motion] + ")", Steps: -move, Source: "TWTW Conflict: Modifiers"})
 	}
-	add(Modifier{Name: "firer is wounded", Steps: -s.Wounded, Source: "TWTW Conflict: Modifiers (Judge's call)"})
 
 	// Target size.
 	switch {
@@ -276,7 +293,7 @@ func PlanShot(c Character, s Shot) (ShotPlan, error) {
 		p.TN += m.TN
 		p.Result += m.Result
 	}
-	base, why := c.SkillPool(w.Skill)
+	base, why := c.SkillPoolOn(w.Skill, cmp.Or(s.Trait, SkillTraits[w.Skill]))
 	p.BasePool, p.Pool, p.PoolWhy = base, base.Shift(p.Steps), why
 	return p, nil
 }

@@ -226,7 +226,6 @@ func TestRangedModifierRows(t *testing.T) {
 		{"firer is moving: run 2 downgrades", Shot{Motion: Ran}, -2, 5, 0},
 		{"firer is mounted: 2 downgrades, worse than walking", Shot{Motion: Walked, Mounted: 2}, -2, 5, 0},
 		{"firer is mounted: 1, running is worse", Shot{Motion: Ran, Mounted: 1}, -2, 5, 0},
-		{"firer is wounded: as the Judge sets", Shot{Wounded: 2}, -2, 5, 0},
 		{"target size 4: TN +1", Shot{TargetSize: 4}, 0, 6, 0},
 		{"target size 2: TN +2", Shot{TargetSize: 2}, 0, 7, 0},
 		{"target size 6: no change", Shot{TargetSize: 6}, 0, 5, 0},
@@ -378,5 +377,33 @@ func TestHitChanceOfAPlan(t *testing.T) {
 	}
 	if !strings.Contains(p.Explain(), "TN 5") || !strings.Contains(p.Explain(), "pool 2d10 → 2d10") {
 		t.Errorf("explain: %s", p.Explain())
+	}
+}
+
+// TWTW Conflict: Optional rule — "When making an aimed shot, the character
+// may choose to use either their Coordination or Acuity trait." Cyril's
+// Acuity 0 gives no upgrade where Coordination 4 gives one; a snap shot
+// may not draw on Acuity.
+func TestAnAimedShotOnAcuity(t *testing.T) {
+	sch := weapons(t)["schofield"]
+	coord := plan(t, Shot{Weapon: sch, Carried: ready, Kind: Aimed, Aims: 1})
+	acu := plan(t, Shot{Weapon: sch, Carried: ready, Kind: Aimed, Aims: 1, Trait: "acuity"})
+	if coord.BasePool.String() == acu.BasePool.String() || !strings.Contains(acu.PoolWhy, "acuity") {
+		t.Errorf("on Coordination %s (%s), on Acuity %s (%s)", coord.BasePool, coord.PoolWhy, acu.BasePool, acu.PoolWhy)
+	}
+	if _, err := PlanShot(cyril, Shot{Weapon: sch, Carried: ready, Kind: Snap, Trait: "acuity"}); err == nil {
+		t.Error("a snap shot on Acuity")
+	}
+}
+
+// TWTW Conflict: Multiple Attacks — "If the optional fields of fire rules
+// are being used ..., targeting outside of the field of fire is an
+// additional +1 AP."
+func TestTargetingOutsideTheFieldOfFire(t *testing.T) {
+	sch := weapons(t)["schofield"]
+	in := plan(t, Shot{Weapon: sch, Carried: ready, Kind: Snap})
+	out := plan(t, Shot{Weapon: sch, Carried: ready, Kind: Snap, OutsideField: true})
+	if out.AP != in.AP+1 || !strings.Contains(strings.Join(out.APParts, " "), "outside the field of fire 1") {
+		t.Errorf("inside %d AP, outside %d AP (%v)", in.AP, out.AP, out.APParts)
 	}
 }

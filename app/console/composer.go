@@ -37,6 +37,7 @@ type composer struct {
 	call                   *widget.Select // a hit location called before the dice
 	dominance              *widget.Select // what a blow's bumps go to
 	sabotage               *widget.Check  // a shot meant to miss
+	acuity                 *widget.Check  // an aimed shot on Acuity (an optional rule)
 	disengage              *widget.Check  // a move out of an engagement: carefully, 2 AP
 	skill                  *widget.Select // a skill in action time
 	focus, skillOn         *widget.Check  // 8 AP for full attention; used on the target
@@ -92,6 +93,7 @@ func newComposer(c *Console) *composer {
 	p.skill = widget.NewSelect(session.SkillNames(), changed)
 	p.focus = widget.NewCheck("Needs full attention (8 AP, else 4)", func(bool) { p.update() })
 	p.skillOn = widget.NewCheck("On the target (Medicine: revive one knocked out beside)", func(bool) { p.update() })
+	p.acuity = widget.NewCheck("Aim on Acuity (optional rule)", func(bool) { p.update() })
 	p.sabotage = widget.NewCheck("Meant to fail (only a calamity succeeds)", func(bool) { p.update() })
 	p.dominance = widget.NewSelect(dominanceChoices, changed)
 	p.dominance.SetSelectedIndex(0)
@@ -347,7 +349,11 @@ func (p *composer) layoutParams() {
 		clear := widget.NewButton("Clear series", func() { p.shots = nil; p.update() })
 		objs = append(objs, row("Weapon", p.weapon), row("Target", p.target),
 			container.NewGridWithColumns(2, row("Shot", p.kind), row("Aims", p.aims)), p.pointBlank,
-			row("Call the location (bumps move the hit)", p.call), p.sabotage, container.NewHBox(add, clear), p.shotsLabel, p.judgeRow(row))
+			row("Call the location (bumps move the hit)", p.call), p.sabotage)
+		if p.c.state.Options.Acuity {
+			objs = append(objs, p.acuity)
+		}
+		objs = append(objs, container.NewHBox(add, clear), p.shotsLabel, p.judgeRow(row))
 	case session.ActMelee:
 		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
 			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful,
@@ -398,7 +404,8 @@ func (p *composer) shotOrder() (session.ShotOrder, bool) {
 	if kind != "aimed" {
 		aims = 0
 	}
-	return session.ShotOrder{Target: t, Kind: kind, Aims: aims, PointBlank: p.pointBlank.Checked, Call: p.called(), Sabotage: p.sabotage.Checked}, true
+	return session.ShotOrder{Target: t, Kind: kind, Aims: aims, PointBlank: p.pointBlank.Checked, Call: p.called(), Sabotage: p.sabotage.Checked,
+		Acuity: p.acuity.Checked && kind == "aimed" && p.c.state.Options.Acuity}, true
 }
 
 // dominanceChoices are what a blow's bumps may go to, and dominanceKinds

@@ -68,6 +68,13 @@ type FightOptions struct {
 	// advantage until the shorter one's wielder lands a blow on the torso
 	// or head (TWTW Conflict: Optional Rule: Weapon Length).
 	WeaponLength bool `json:"weapon_length,omitempty"`
+	// Acuity plays the optional rule: an aimed shot may draw on Acuity in
+	// place of Coordination (TWTW Conflict: Aim and Snap Shots).
+	Acuity bool `json:"acuity,omitempty"`
+	// FieldsOfFire plays the optional rule: a target outside the firer's
+	// field of fire (its front arc) costs 1 AP more (TWTW Conflict:
+	// Multiple Attacks).
+	FieldsOfFire bool `json:"fields_of_fire,omitempty"`
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.

@@ -103,6 +103,12 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		if o.WeaponLength {
 			text += " Optional rule: weapon length."
 		}
+		if o.Acuity {
+			text += " Optional rule: an aimed shot may draw on Acuity."
+		}
+		if o.FieldsOfFire {
+			text += " Optional rule: fields of fire."
+		}
 		if o.NPCDefense != "" {
 			text += fmt.Sprintf(" A blow at one of the Judge's figures is answered %q at once.", o.NPCDefense)
 		}

@@ -310,12 +310,17 @@ func (twtw) Movement(s *State, f *Figure) string {
 	return fmt.Sprintf("Move %d, Run %d", c.Move, c.Run)
 }
 
-// twtwSwitches are TWTW's own options: the optional weapon-length rule,
-// and the Judge's figures taking blows without being asked.
+// twtwSwitches are TWTW's own options: the optional rules (weapon length,
+// aiming on Acuity, fields of fire), and the Judge's figures taking blows
+// without being asked.
 func twtwSwitches(o FightOptions) []Switch {
 	return []Switch{
 		{Label: "Optional rule: weapon length (the longer weapon has the advantage until the shorter closes)", On: o.WeaponLength,
 			Set: func(o FightOptions, on bool) FightOptions { o.WeaponLength = on; return o }},
+		{Label: "Optional rule: an aimed shot may draw on Acuity in place of Coordination", On: o.Acuity,
+			Set: func(o FightOptions, on bool) FightOptions { o.Acuity = on; return o }},
+		{Label: "Optional rule: fields of fire (a target outside the front arc costs 1 AP more)", On: o.FieldsOfFire,
+			Set: func(o FightOptions, on bool) FightOptions { o.FieldsOfFire = on; return o }},
 		{Label: "The Judge's figures take blows without being asked (no block or dodge)", On: o.NPCDefense == DefenseNone,
 			Set: func(o FightOptions, on bool) FightOptions {
 				o.NPCDefense = ""

@@ -36,6 +36,9 @@ type ShotOrder struct {
 	// card's unintended-target icon may find someone else (TWTW Conflict:
 	// Action Sabotage).
 	Sabotage bool `json:"sabotage,omitempty"`
+	// Acuity: an aimed shot drawing on Acuity in place of Coordination
+	// (TWTW Conflict: Optional rule; the fight's option).
+	Acuity bool `json:"acuity,omitempty"`
 }
 
 // BlowOrder is a melee command's blow.
@@ -335,7 +338,8 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		if !ok || t.ID == f.ID {
 			return ShootPlan{}, refuse("shot %d: there is no target %q", i+1, so.Target)
 		}
-		if !slices.Contains(p.Order, t.ID) {
+		first := !slices.Contains(p.Order, t.ID)
+		if first {
 			p.Order = append(p.Order, t.ID)
 		}
 		if so.Call != "" {
@@ -353,7 +357,17 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 			TwoWeapons: other, OffHand: carried.OffHand, OneHanded: other && w.Hands == 2,
 			PointBlank: so.PointBlank, Motion: motion, TargetSize: size,
 			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
-			RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t)}
+			RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t),
+			OutsideField: first && s.Options.FieldsOfFire && !inFieldOfFire(f, t.At)}
+		if so.Acuity {
+			switch {
+			case !s.Options.Acuity:
+				return ShootPlan{}, refuse("shot %d: the optional Acuity rule is off in this fight (the Judge turns it on in the fight's options)", i+1)
+			case i > 0:
+				return ShootPlan{}, refuse("shot %d: a series rolls one pool, the first shot's; only the first shot may draw on Acuity", i+1)
+			}
+			sh.Trait = "acuity"
+		}
 		switch so.Kind {
 		case "snap":
 			sh.Kind = rules.Snap
@@ -393,6 +407,13 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 	}
 	p.Series = series
 	return p, nil
+}
+
+// inFieldOfFire reports whether hex at lies in figure f's field of fire:
+// its front arc, the three hexsides it faces and what lies beyond them
+// (docs/defaults.md; TWTW Conflict: Multiple Attacks, optional rule).
+func inFieldOfFire(f *Figure, at hexmap.Hex) bool {
+	return hexmap.ArcOf(f.At, f.Facing, at) == hexmap.Front
 }
 
 // otherInHand reports whether figure f holds a weapon in hand besides

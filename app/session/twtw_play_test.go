@@ -1459,3 +1459,125 @@ func TestSabotagingABlow(t *testing.T) {
 		})
 	}
 }
+
+// setOption plays the demo with option o set by the Judge.
+func setOption(t *testing.T, s *Session, set func(*FightOptions)) {
+	t.Helper()
+	opts := s.State().Options
+	set(&opts)
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+}
+
+// TestAnAimedShotMayDrawOnAcuity: "Optional rule: When making an aimed
+// shot, the character may choose to use either their Coordination or
+// Acuity trait" (TWTW Conflict: Aim and Snap Shots). Off, the session
+// refuses it; on, Cyril's aimed shot rolls his firearms pool on Acuity,
+// and a snap shot may not.
+func TestAnAimedShotMayDrawOnAcuity(t *testing.T) {
+	s := open(t)
+	aimed := []ShotOrder{{Target: "zeke", Kind: "aimed", Aims: 1, Acuity: true}}
+	if _, err := s.State().PlanShoot("cyril", "schofield", aimed); err == nil || !strings.Contains(err.Error(), "Acuity rule is off") {
+		t.Fatalf("Acuity with the option off: %v", err)
+	}
+	setOption(t, s, func(o *FightOptions) { o.Acuity = true })
+	plan, err := s.State().PlanShoot("cyril", "schofield", aimed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := s.State().Characters["cyril"]
+	skill := ruleTables.weapons["schofield"].Skill
+	want, why := ch.SkillPoolOn(skill, "acuity")
+	if coord, _ := ch.SkillPool(skill); coord == want {
+		t.Fatalf("Cyril's pool is %s on Coordination and on Acuity: the test cannot tell them apart", want)
+	}
+	if p := plan.Series.Plans[0]; p.BasePool != want || p.PoolWhy != why {
+		t.Errorf("the aimed shot's pool %s (%s), want %s (%s)", p.BasePool, p.PoolWhy, want, why)
+	}
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: aimed, Dice: sure(plan.Series.Pool), Cards: []string{"5S"}})
+	if !strings.Contains(e.Text, why) {
+		t.Errorf("the log does not say the pool drew on Acuity: %s", e.Text)
+	}
+	if _, err := open(t).State().PlanShoot("cyril", "schofield", []ShotOrder{{Target: "zeke", Kind: "snap", Acuity: true}}); err == nil {
+		t.Error("a snap shot on Acuity")
+	}
+}
+
+// TestTargetingOutsideTheFieldOfFire: "If the optional fields of fire
+// rules are being used ..., targeting outside of the field of fire is an
+// additional +1 AP" (TWTW Conflict: Multiple Attacks). Cyril's field of
+// fire is his front arc: Zeke ahead costs nothing more; with Cyril turned
+// his back on him, the shot costs 1 AP more, and only with the option on.
+func TestTargetingOutsideTheFieldOfFire(t *testing.T) {
+	s := open(t)
+	st := s.State()
+	cy, zeke := st.Figures["cyril"], st.Figures["zeke"]
+	toward, _ := cy.At.DirectionTo(zeke.At)
+	turn := int(toward) - int(cy.Facing)
+	if turn != 0 {
+		mustDo(t, s, Command{Kind: CommandTurn, Figure: "cyril", Turn: turn})
+	}
+	shot := []ShotOrder{{Target: "zeke", Kind: "snap"}}
+	price := func() (int, string) {
+		t.Helper()
+		p, err := s.State().PlanShoot("cyril", "schofield", shot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Series.AP, p.Series.Plans[0].Explain()
+	}
+	facing, _ := price()
+	setOption(t, s, func(o *FightOptions) { o.FieldsOfFire = true })
+	if ap, why := price(); ap != facing {
+		t.Errorf("Zeke ahead: %d AP, want %d (%s)", ap, facing, why)
+	}
+	mustDo(t, s, Command{Kind: CommandTurn, Figure: "cyril", Turn: 3})
+	ap, why := price()
+	if ap != facing+1 || !strings.Contains(why, "outside the field of fire 1") {
+		t.Errorf("Zeke behind: %d AP, want %d (%s)", ap, facing+1, why)
+	}
+	setOption(t, s, func(o *FightOptions) { o.FieldsOfFire = false })
+	if ap, _ := price(); ap != facing {
+		t.Errorf("Zeke behind, the option off: %d AP, want %d", ap, facing)
+	}
+}
+
+// TestAWoundedFirer: "Firer is wounded: Varies (See Stun section, below)"
+// (TWTW Conflict: Modifiers). The Stun section is the wound table: a
+// wound costs AP at initiative (TestWoundEffectsCostAP) and calls for a
+// stun check, and "stunned characters use their action (Recover, all
+// APs)". Zeke with a wounded arm, stunned, may not shoot; recovered, his
+// shot carries no other downgrade for the wound.
+func TestAWoundedFirer(t *testing.T) {
+	f := demo(t)
+	for i, fs := range f.Figures {
+		if fs.ID == "zeke" {
+			st := FigureStatus{Condition: rules.Stunned, Wounds: map[rules.HitLocation]int{rules.RightArm: 1},
+				Gear: open(t).State().Figures["zeke"].Gear}
+			f.Figures[i].Status = &st
+		}
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "wounded.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	shot := Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: []ShotOrder{{Target: "cyril", Kind: "snap"}}}
+	if _, err := s.Do(shot); err == nil || !strings.Contains(err.Error(), "stunned and must spend the round recovering") {
+		t.Fatalf("a stunned Zeke shoots: %v", err)
+	}
+	ch := s.State().Characters["zeke"]
+	pool := ch.TraitPool("fortitude", true)
+	rec := mustDo(t, s, Command{Kind: CommandRecover, Figure: "zeke", Dice: sure(pool), Cards: []string{"5S"}})
+	if s.State().Figures["zeke"].Condition == rules.Stunned {
+		t.Fatalf("Zeke did not recover: %s", rec.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
+	countDownTo(t, s, "zeke")
+	plan, err := s.State().PlanShoot("zeke", "shotgun", shot.Shots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why := plan.Series.Plans[0].Explain(); strings.Contains(why, "wound") {
+		t.Errorf("a downgrade for the wound on top of its AP: %s", why)
+	}
+}
