@@ -46,12 +46,32 @@ type PendingBlow struct {
 // Attacker and Target are the blow's figures.
 func (p PendingBlow) Attacker() string { return p.Command.Figure }
 
-// Target is the figure the blow is at.
+// Target is the figure whose answer the blow waits for: the foe of the
+// series' first blow not yet answered.
 func (p PendingBlow) Target() string {
-	if p.Command.Blow == nil {
-		return ""
+	if i := p.blow(); i >= 0 {
+		return blowOf(p.Command, i).Target
 	}
-	return p.Command.Blow.Target
+	return ""
+}
+
+// blow is the index of the series' first blow not yet answered, or -1.
+func (p PendingBlow) blow() int {
+	return unanswered(p.Command)
+}
+
+// unanswered is the index of a melee command's first blow whose foe has
+// not answered, or -1.
+func unanswered(c Command) int {
+	if c.Blow == nil {
+		return -1
+	}
+	for i := range 1 + len(c.Blows) {
+		if blowOf(c, i).Defense == "" {
+			return i
+		}
+	}
+	return -1
 }
 
 // Waiting says what the fight waits for, for the windows: "Jeb Perkins to
@@ -61,7 +81,11 @@ func (s *State) Waiting() string {
 	if p == nil {
 		return ""
 	}
-	return fmt.Sprintf("%s to answer %s's %s blow: block, dodge or take it", s.FigureName(p.Target()), s.FigureName(p.Attacker()), p.Command.Blow.Attack)
+	attack := ""
+	if i := p.blow(); i >= 0 {
+		attack = blowOf(p.Command, i).Attack
+	}
+	return fmt.Sprintf("%s to answer %s's %s blow: block, dodge or take it", s.FigureName(p.Target()), s.FigureName(p.Attacker()), attack)
 }
 
 // Defenses are the answers figure id may give the blow waiting at it, with
@@ -86,13 +110,10 @@ type DefenseChoice struct {
 	Err     error
 }
 
-// mayWait reports whether a melee command's blow waits for its target:
-// the Judge gave no defense, and the target stands with the AP to block
-// or dodge (a figure that cannot defend takes the blow at once).
-func mayWait(s *State, c Command, t *Figure) bool {
-	if c.Blow == nil || c.Blow.Defense != "" {
-		return false
-	}
+// mayWait reports whether a blow may wait for its target's answer: the
+// target stands with the AP to block or dodge (a figure that cannot
+// defend takes the blow at once).
+func mayWait(s *State, t *Figure) bool {
 	if t.Condition != rules.Fine {
 		return false
 	}
@@ -115,7 +136,7 @@ func declareBlow(s *State, c Command, mp MeleePlan) []Event {
 	t := mp.Target
 	return []Event{{Kind: EventBlowDeclared, Figure: c.Figure, Targets: []string{t.ID}, Pending: &PendingBlow{Command: pending},
 		Text: fmt.Sprintf("%s declares a %s blow at %s (%d AP; chance to land it %.0f%%): %s may block (%d AP), dodge (%d AP) or take it, before the dice.",
-			s.FigureName(c.Figure), c.Blow.Attack, s.FigureName(t.ID), mp.Plan.AP, 100*mp.Chance, s.FigureName(t.ID),
+			s.FigureName(c.Figure), mp.Plan.Blow.Attack.ID, s.FigureName(t.ID), mp.Plan.AP, 100*mp.Chance, s.FigureName(t.ID),
 			rules.HandToHand.BlockAP, rules.HandToHand.DodgeAP)}}
 }
 
@@ -136,7 +157,7 @@ func decideDefend(s *State, c Command, src func([]string) (rules.Source, error))
 	default:
 		return nil, refuse("%q is not an answer to a blow (block, dodge or none)", c.Defense)
 	}
-	cmd := withDefense(p.Command, c.Defense)
+	cmd := withDefense(p.Command, p.Target(), c.Defense)
 	cmd.Dice, cmd.Cards = c.Dice, c.Cards
 	f, ch, err := actor(s, cmd.Figure)
 	if err != nil {
@@ -192,11 +213,10 @@ func explainDefense(s *State, c Command) (string, error) {
 	if p == nil || c.Figure != p.Target() {
 		return "", refuse("no blow waits at %s", s.FigureName(c.Figure))
 	}
-	blow := *p.Command.Blow
+	blow := blowOf(p.Command, p.blow())
 	blow.Defense = cmp.Or(c.Defense, DefenseNone)
 	cmd := p.Command
-	cmd.Blow = &blow
-	mp, err := s.PlanMelee(cmd.Figure, cmd.Weapon, cmd.Blow, judgeMods(cmd)...)
+	mp, err := s.PlanMelee(cmd.Figure, cmd.Weapon, &blow, judgeMods(cmd)...)
 	if err != nil {
 		return "", err
 	}

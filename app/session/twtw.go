@@ -109,13 +109,21 @@ func explainTWTW(s *State, c Command) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			ap, defAP = seriesAP(plans), defenseAP(plans)
+			ap, defAP = seriesAP(plans), defenseAP(plans, mp.Target.ID)
 			allowed := rules.AttackLimit(s.Characters[f.Character].Character, mp.Skill, len(plans))
 			fmt.Fprintf(&b, "\nA series of %d blows from one pool, %d AP in all:", len(plans), ap)
 			for i, p := range plans {
-				fmt.Fprintf(&b, "\n  Blow %d, %s: %d AP, TN %d, the die %d highest", i+1, p.Plan.Blow.Attack.Name, p.Plan.AP, p.TN-(p.Steps-mp.Steps), i+1)
+				fmt.Fprintf(&b, "\n  Blow %d, %s at %s: %d AP, TN %d, the die %d highest", i+1, p.Plan.Blow.Attack.Name, s.FigureName(p.Target.ID), p.Plan.AP, p.TN-(p.Steps-mp.Steps), i+1)
+				if i > 0 && p.Target.ID != plans[i-1].Target.ID {
+					fmt.Fprintf(&b, "; %d AP to change foe", rules.RangedModifiers.TargetSwitchAP)
+				}
 				if !allowed[i] {
 					fmt.Fprintf(&b, "; past the %s level: misses", mp.Skill)
+				}
+			}
+			for _, id := range seriesFoes(plans)[1:] {
+				if d := defenseAP(plans, id); d > 0 {
+					fmt.Fprintf(&b, "\n%s spends %d AP to defend.", s.FigureName(id), d)
 				}
 			}
 		}

@@ -936,28 +936,35 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	if err != nil {
 		return nil, err
 	}
-	if t := plans[0].Target; mayWait(s, c, t) {
-		auto := autoDefense(s, t)
-		if auto == "" {
-			if ap := seriesAP(plans); ap > f.AP {
-				return nil, refuse("%s needs %d AP to attack but has %d", ch.Name, ap, f.AP)
+	// Each foe answers the blows at it, in the order the series reaches
+	// them: a foe who may defend and has not answered is asked, unless
+	// the fight's option answers for the Judge's figures.
+	for i := unanswered(c); i >= 0; i = unanswered(c) {
+		t := plans[i].Target
+		if mayWait(s, t) {
+			auto := autoDefense(s, t)
+			if auto == "" {
+				if ap := seriesAP(plans); ap > f.AP {
+					return nil, refuse("%s needs %d AP to attack but has %d", ch.Name, ap, f.AP)
+				}
+				return declareBlow(s, c, plans[i]), nil
 			}
-			return declareBlow(s, c, plans[0]), nil
+			try := withDefense(c, t.ID, auto)
+			if tried, err := s.planBlows(f, try); err == nil && defenseAP(tried, t.ID) <= t.AP {
+				c, plans = try, tried
+				continue
+			}
 		}
-		c = withDefense(c, auto)
-		if plans, err = s.planBlows(f, c); err != nil || defenseAP(plans) > t.AP {
-			c = withDefense(c, DefenseNone) // the fight's default, as far as it can pay
-			if plans, err = s.planBlows(f, c); err != nil {
-				return nil, err
-			}
+		c = withDefense(c, t.ID, DefenseNone) // the fight's default, as far as it can pay
+		if plans, err = s.planBlows(f, c); err != nil {
+			return nil, err
 		}
 	}
-	mp, t, pool := plans[0], plans[0].Target, plans[0].Pool
-	ap, defAP := seriesAP(plans), defenseAP(plans)
+	mp, pool := plans[0], plans[0].Pool
+	ap := seriesAP(plans)
 	if err := pay(s, f, ap, "attack"); err != nil {
 		return nil, err
 	}
-	tc := s.Characters[t.Character]
 	what := "a card"
 	if len(plans) > 1 {
 		what = fmt.Sprintf("a card for each of the %d blows", len(plans))
@@ -972,15 +979,26 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	}
 	allowed := rules.AttackLimit(ch.Character, mp.Skill, len(plans))
 	var text, cards []string
-	tgt := *t
-	tgt.FigureStatus = t.FigureStatus.clone()
-	tgt.AP -= defAP
-	hurt, landed := false, 0
+	// foes are the series' targets as the blows leave them, in order.
+	var order []string
+	foes := map[string]*Figure{}
+	hurt, landed := map[string]bool{}, map[string]int{}
+	for _, bp := range plans {
+		t := bp.Target
+		if _, ok := foes[t.ID]; ok {
+			continue
+		}
+		tgt := *t
+		tgt.FigureStatus = t.FigureStatus.clone()
+		tgt.AP -= defenseAP(plans, t.ID)
+		if bp.NewDodge != nil {
+			tgt.Dodging = bp.NewDodge
+		}
+		foes[t.ID] = &tgt
+		order = append(order, t.ID)
+	}
 	var closed *[2]string
 	var hold *Hold
-	if mp.NewDodge != nil {
-		tgt.Dodging = mp.NewDodge
-	}
 	for i, bp := range plans {
 		card, err := rnd.Draw()
 		if err != nil {
@@ -988,6 +1006,8 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		}
 		cards = append(cards, card.Name())
 		bo := blowOf(c, i)
+		t, tgt := bp.Target, foes[bp.Target.ID]
+		tc := s.Characters[t.Character]
 		// "Attacks in excess of the level of the appropriate skill miss
 		// automatically"; a later blow reads the next die, its own steps
 		// beyond the first's moving its TN (docs/defaults.md).
@@ -998,7 +1018,10 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		}
 		hit := rules.Judge(total, tn)
 		lead := fmt.Sprintf("%s: %s%s vs %s's defense %d: %d", ch.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tc.Name, tn, hit.Total)
-		if i > 0 {
+		switch {
+		case i > 0 && bp.Target.ID != plans[i-1].Target.ID:
+			lead = fmt.Sprintf("Blow %d, at %s: %s (%s%s) vs TN %d: %d", i+1, tc.Name, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tn, hit.Total)
+		case i > 0:
 			lead = fmt.Sprintf("Blow %d: %s (%s) vs TN %d: %d", i+1, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, tn, hit.Total)
 		}
 		if !allowed[i] {
@@ -1038,7 +1061,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 			}
 		}
 		if hit.Success && bo.Defense == DefenseBlock {
-			blocked, lines, err := block(&tgt, tc, hit.Total, card, rnd)
+			blocked, lines, err := block(tgt, tc, hit.Total, card, rnd)
 			if err != nil {
 				return nil, err
 			}
@@ -1066,32 +1089,41 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 			}
 		}
 		if hit.Success {
-			landed++
+			landed[t.ID]++
 			if closed == nil && s.closes(f, t, loc) {
 				closed = &[2]string{f.ID, t.ID}
 				text = append(text, fmt.Sprintf("%s closes with %s's longer weapon: its advantage is gone (TWTW Conflict: Optional Rule: Weapon Length).", ch.Name, tc.Name))
 			}
 		}
 		if hit.Success && damageDealt > 0 {
-			fc, dtext, err := damage(s, &tgt, bp.Plan.Kind, damageDealt, bumps, loc, card, rnd)
+			fc, dtext, err := damage(s, tgt, bp.Plan.Kind, damageDealt, bumps, loc, card, rnd)
 			if err != nil {
 				return nil, &Refusal{Reason: err.Error()}
 			}
 			tgt.FigureStatus = fc.Status
-			hurt = true
+			hurt[t.ID] = true
 			text = append(text, tc.Name+" takes "+dtext+".")
 		}
 	}
 	if len(plans) > 1 {
-		text = append(text, fmt.Sprintf("(%d blows from one pool, %s: TWTW Conflict: Multiple Attacks.)", len(plans), r))
+		switches := ""
+		if n := targetSwitches(plans); n > 0 {
+			switches = fmt.Sprintf(", %d AP for %d change(s) of foe", n*rules.RangedModifiers.TargetSwitchAP, n)
+		}
+		text = append(text, fmt.Sprintf("(%d blows from one pool, %s%s: TWTW Conflict: Multiple Attacks.)", len(plans), r, switches))
 	}
-	if mp.NewDodge != nil {
-		text = append(text, fmt.Sprintf("%s dodges through the %s hexsides for the round (%d AP): %d downgrade(s) on every blow from there.", tc.Name, sidesText(s, mp.NewDodge), defAP, rules.DodgeDowngrades(tc.Character)))
-	} else if mp.Dodged {
-		text = append(text, fmt.Sprintf("The blow comes through %s's dodge: %d downgrade(s).", tc.Name, rules.DodgeDowngrades(tc.Character)))
-	}
-	if c.Blow.Defense == DefenseBlock {
-		text = append(text, fmt.Sprintf("%s blocks for %d AP.", tc.Name, defAP))
+	for _, id := range order {
+		bp := plans[slices.IndexFunc(plans, func(p MeleePlan) bool { return p.Target.ID == id })]
+		tc := s.Characters[bp.Target.Character]
+		defAP := defenseAP(plans, id)
+		if bp.NewDodge != nil {
+			text = append(text, fmt.Sprintf("%s dodges through the %s hexsides for the round (%d AP): %d downgrade(s) on every blow from there.", tc.Name, sidesText(s, bp.NewDodge), defAP, rules.DodgeDowngrades(tc.Character)))
+		} else if bp.Dodged {
+			text = append(text, fmt.Sprintf("The blow comes through %s's dodge: %d downgrade(s).", tc.Name, rules.DodgeDowngrades(tc.Character)))
+		}
+		if defAP > 0 && bp.NewDodge == nil {
+			text = append(text, fmt.Sprintf("%s blocks for %d AP.", tc.Name, defAP))
+		}
 	}
 	st := f.FigureStatus.clone()
 	if gi := gearIndex(f, c.Weapon); c.Weapon != "" && gi >= 0 && f.Gear[gi].OffHand {
@@ -1114,13 +1146,19 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		st = me.FigureStatus
 	}
 	changes := []FigureChange{change(f, f.AP-ap, st)}
-	if hurt || defAP > 0 || !slices.Equal(tgt.Gear, t.Gear) {
-		changes = append(changes, FigureChange{Figure: t.ID, AP: tgt.AP, Status: tgt.FigureStatus})
+	for _, id := range order {
+		t, tgt := s.Figures[id], foes[id]
+		if hurt[id] || defenseAP(plans, id) > 0 || !slices.Equal(tgt.Gear, t.Gear) {
+			changes = append(changes, FigureChange{Figure: id, AP: tgt.AP, Status: tgt.FigureStatus})
+		}
 	}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Changes: changes, Hold: hold,
-		Cards: cards, Targets: []string{t.ID}, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-ap)}
-	if landed > 0 {
-		e.Hits = map[string]int{t.ID: landed}
+		Cards: cards, Targets: order, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-ap)}
+	for id, n := range landed {
+		if e.Hits == nil {
+			e.Hits = map[string]int{}
+		}
+		e.Hits[id] = n
 	}
 	e.Closed = closed
 	return []Event{e}, nil
@@ -1134,14 +1172,18 @@ func blowOf(c Command, i int) BlowOrder {
 	return c.Blows[i-1]
 }
 
-// withDefense is c with every blow's defense answered d.
-func withDefense(c Command, d string) Command {
+// withDefense is c with every blow at target answered d.
+func withDefense(c Command, target, d string) Command {
 	b := *c.Blow
-	b.Defense = d
+	if b.Target == target {
+		b.Defense = d
+	}
 	c.Blow = &b
 	more := slices.Clone(c.Blows)
 	for i := range more {
-		more[i].Defense = d
+		if more[i].Target == target {
+			more[i].Defense = d
+		}
 	}
 	c.Blows = more
 	return c
@@ -1150,18 +1192,32 @@ func withDefense(c Command, d string) Command {
 // planBlows plans every blow of a melee command's series: "The number and
 // type of attacks that will be attempted must be clearly declared ... A
 // single dice pool is used to determine hits" (TWTW Conflict: Determining
-// Results); all at one foe.
+// Results). The blows may be at more than one foe; each foe's one answer
+// (the defense of its first blow) holds for every blow at it, and
+// dominance is asserted over one foe at a time.
 func (s *State) planBlows(f *Figure, c Command) ([]MeleePlan, error) {
-	for i, bo := range c.Blows {
-		if bo.Target != c.Blow.Target {
-			return nil, refuse("blow %d is at %s: the blows of a series are at one foe", i+2, s.FigureName(bo.Target))
-		}
+	if n := 1 + len(c.Blows); n > MaxBlows {
+		return nil, refuse("%d blows in one series; at most %d", n, MaxBlows)
 	}
+	foes, dominance := 0, false
+	for i := range 1 + len(c.Blows) {
+		bo := blowOf(c, i)
+		if bo.Target != c.Blow.Target {
+			foes = 2
+		}
+		dominance = dominance || bo.Dominance != ""
+	}
+	if foes > 1 && dominance {
+		return nil, refuse("a series that asserts dominance is at one foe: its blows are at more than one")
+	}
+	answer := map[string]string{}
 	var plans []MeleePlan
 	for i := range 1 + len(c.Blows) {
 		bo := blowOf(c, i)
-		if i > 0 {
-			bo.Defense = c.Blow.Defense // the defender's one answer
+		if d, ok := answer[bo.Target]; ok {
+			bo.Defense = d // the defender's one answer
+		} else {
+			answer[bo.Target] = bo.Defense
 		}
 		mp, err := s.PlanMelee(f.ID, c.Weapon, &bo, judgeMods(c)...)
 		if err != nil {
@@ -1170,10 +1226,10 @@ func (s *State) planBlows(f *Figure, c Command) ([]MeleePlan, error) {
 			}
 			return nil, err
 		}
+		if prev := slices.IndexFunc(plans, func(p MeleePlan) bool { return p.Target.ID == bo.Target }); prev >= 0 {
+			mp.NewDodge = nil // a dodge is begun once, by the foe's first blow
+		}
 		plans = append(plans, mp)
-	}
-	if n := len(plans); n > MaxBlows {
-		return nil, refuse("%d blows in one series; at most %d", n, MaxBlows)
 	}
 	return plans, nil
 }
@@ -1181,24 +1237,51 @@ func (s *State) planBlows(f *Figure, c Command) ([]MeleePlan, error) {
 // MaxBlows bounds a series of blows (a skill's level is at most 10).
 const MaxBlows = 10
 
-// seriesAP is what a series of blows costs the attacker.
+// seriesAP is what a series of blows costs the attacker: its blows, and 1
+// AP a change of foe ("Changing targets during a series of attacks is 1 AP
+// per switch", TWTW Conflict: Multiple Attacks).
 func seriesAP(plans []MeleePlan) int {
-	ap := 0
+	ap := targetSwitches(plans) * rules.RangedModifiers.TargetSwitchAP
 	for _, p := range plans {
 		ap += p.Plan.AP
 	}
 	return ap
 }
 
-// defenseAP is what the defender's answer costs: a block for every blow
-// ("Block works against a single incoming attack"), a dodge once.
-func defenseAP(plans []MeleePlan) int {
-	if plans[0].NewDodge != nil {
-		return plans[0].DefAP
+// seriesFoes are a series' foes in the order its blows reach them.
+func seriesFoes(plans []MeleePlan) []string {
+	var out []string
+	for _, p := range plans {
+		if !slices.Contains(out, p.Target.ID) {
+			out = append(out, p.Target.ID)
+		}
 	}
+	return out
+}
+
+// targetSwitches counts a series' changes of foe.
+func targetSwitches(plans []MeleePlan) int {
+	n := 0
+	for i := 1; i < len(plans); i++ {
+		if plans[i].Target.ID != plans[i-1].Target.ID {
+			n++
+		}
+	}
+	return n
+}
+
+// defenseAP is what foe target's answer costs it: a block for every blow
+// at it ("Block works against a single incoming attack"), a dodge once.
+func defenseAP(plans []MeleePlan, target string) int {
 	ap := 0
 	for _, p := range plans {
-		ap += p.DefAP
+		switch {
+		case p.Target.ID != target:
+		case p.NewDodge != nil:
+			return p.DefAP
+		default:
+			ap += p.DefAP
+		}
 	}
 	return ap
 }

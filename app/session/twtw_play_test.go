@@ -3,6 +3,7 @@ package session
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -1123,8 +1124,71 @@ func TestSeveralBlowsFromOnePool(t *testing.T) {
 	if _, err := s.State().PlanMelee("cyril", "", &quick); err == nil {
 		t.Error("a second pool in the round after a series")
 	}
-	if _, err := s.State().planBlows(s.State().Figures["miranda"], Command{Blow: &BlowOrder{Target: "jeb", Attack: "quick"}, Blows: []BlowOrder{{Target: "zeke", Attack: "quick"}}}); err == nil || !strings.Contains(err.Error(), "one foe") {
-		t.Errorf("a series at two foes: %v", err)
+}
+
+// TestSeveralBlowsAtMoreThanOneFoe: "Whether in ranged or hand to hand
+// combat ... only a single attack pool no matter how many attacks are
+// made ... Changing targets during a series of attacks is 1 AP per
+// switch. ... All attacks and their targets must be declared before
+// rolling the dice" (TWTW Conflict: Multiple Attacks). Cyril, between Jeb
+// and Zeke, punches each once: 2 + 2 AP and 1 for the change of foe; the
+// series waits for Jeb's answer, then Zeke's (each foe answers for the
+// blows at him); Zeke dodges, so only his blow takes the dodge's
+// downgrades and only he pays for it.
+func TestSeveralBlowsAtMoreThanOneFoe(t *testing.T) {
+	f := demo(t)
+	st := open(t).State()
+	c := st.Figures["cyril"].At
+	for i, fs := range f.Figures {
+		switch fs.ID {
+		case "jeb":
+			f.Figures[i].At = st.Map.Label(c.Neighbor(0))
+		case "zeke":
+			f.Figures[i].At = st.Map.Label(c.Neighbor(3))
+		}
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "two-foes.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8}})
+	countDownTo(t, s, "cyril")
+	series := Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"}, Blows: []BlowOrder{{Target: "zeke", Attack: "quick"}}}
+	text, err := s.State().Explain(series)
+	if err != nil || !strings.Contains(text, "5 AP in all") || !strings.Contains(text, "at Zeke Perkins: 2 AP") || !strings.Contains(text, "1 AP to change foe") {
+		t.Fatalf("the preview: %v: %s", err, text)
+	}
+	if d := mustDo(t, s, series); d.Kind != EventBlowDeclared || s.State().Pending.Target() != "jeb" {
+		t.Fatalf("the series does not wait for Jeb: %s", d.Text)
+	}
+	if d := mustDo(t, s, Command{Kind: CommandDefend, Figure: "jeb", Defense: DefenseNone}); d.Kind != EventBlowDeclared || s.State().Pending.Target() != "zeke" {
+		t.Fatalf("after Jeb's answer the series does not wait for Zeke: %s", d.Text)
+	}
+	before := s.State().Figures
+	jebAP, zekeAP := before["jeb"].AP, before["zeke"].AP
+	pending := s.State().Pending.Command
+	plans, err := s.State().planBlows(before["cyril"], withDefense(pending, "zeke", DefenseDodge))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plans[0].Dodged || !plans[1].Dodged {
+		t.Errorf("the dodge's downgrades: at Jeb %v, at Zeke %v", plans[0].Dodged, plans[1].Dodged)
+	}
+	e := mustDo(t, s, Command{Kind: CommandDefend, Figure: "zeke", Defense: DefenseDodge, Dice: sure(plans[0].Pool), Cards: []string{"5S", "6S"}})
+	after := s.State().Figures
+	switch {
+	case e.AP != 5 || after["cyril"].AP != before["cyril"].AP-5:
+		t.Errorf("the series cost %d AP: %s", e.AP, e.Text)
+	case !slices.Equal(e.Targets, []string{"jeb", "zeke"}) || len(e.Cards) != 2:
+		t.Errorf("targets %v, cards %v", e.Targets, e.Cards)
+	case after["jeb"].AP != jebAP || after["zeke"].AP != zekeAP-rules.HandToHand.DodgeAP:
+		t.Errorf("Jeb's AP %d→%d, Zeke's %d→%d", jebAP, after["jeb"].AP, zekeAP, after["zeke"].AP)
+	case !strings.Contains(e.Text, "Blow 2, at Zeke Perkins") || !strings.Contains(e.Text, "1 AP for 1 change(s) of foe") || !strings.Contains(e.Text, "Zeke Perkins dodges"):
+		t.Errorf("the log: %s", e.Text)
+	}
+	if _, err := s.State().planBlows(after["miranda"], Command{Blow: &BlowOrder{Target: "jeb", Attack: "grapple", Dominance: ForDominance}, Blows: []BlowOrder{{Target: "zeke", Attack: "quick"}}}); err == nil || !strings.Contains(err.Error(), "one foe") {
+		t.Errorf("dominance over two foes in one series: %v", err)
 	}
 }
 
