@@ -357,7 +357,8 @@ func (p *composer) layoutParams() {
 	case session.ActMelee:
 		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
 			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful,
-			row("Call the location (bumps move the hit)", p.call), row("Bumps go to", p.dominance), p.sabotage, p.judgeRow(row),
+			row("Call the location (bumps move the hit)", p.call), row("Bumps go to", p.dominance),
+			row("Drive the foe to (2 hexes a bump on dominance)", p.hex), p.sabotage, p.judgeRow(row),
 			container.NewHBox(widget.NewButton("Add a blow to the series", func() {
 				p.blows = append(p.blows, *p.blowOrder())
 				p.update()
@@ -370,6 +371,8 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("Door in hex", p.hex), row("Hexside", p.side), p.open)
 	case session.ActPickUp:
 		objs = append(objs, row("Weapon", p.loose))
+	case session.ActEscape:
+		objs = append(objs, row("Escape to (out of dominance, an empty hex beside)", p.hex))
 	case session.ActSkill:
 		objs = append(objs, row("Skill", p.skill), p.focus, p.skillOn, row("Target", p.target), p.sabotage)
 	case session.ActStrike:
@@ -527,6 +530,19 @@ func (p *composer) command() (session.Command, error) {
 			return c, fmt.Errorf("type the door's hex, as J8: %v", err)
 		}
 		c.Kind, c.To, c.Side, c.Open = session.CommandDoor, &h, max(0, p.side.SelectedIndex()), p.open.Checked
+	case session.ActEscape:
+		c.Kind = session.CommandEscape
+		if text := strings.TrimSpace(p.hex.Text); text != "" {
+			h, err := p.c.state.Map.ParseHex(text)
+			if err != nil {
+				return c, fmt.Errorf("type the hex to escape to, as J8, or leave it empty: %v", err)
+			}
+			c.To = &h
+		}
+	default: // an action with no fields of its own
+		if i := p.action.SelectedIndex(); i >= 0 && i < len(p.c.state.Actions()) {
+			c.Kind = p.c.state.Actions()[i].Kind
+		}
 	}
 	return c, nil
 }
@@ -702,6 +718,11 @@ func (p *composer) showWaiting() {
 func (p *composer) blowOrder() *session.BlowOrder {
 	bo := &session.BlowOrder{Target: p.targetID(), Attack: p.attack.Selected, Careful: p.careful.Checked, Call: p.called(),
 		Dominance: dominanceKinds[max(0, p.dominance.SelectedIndex())], Sabotage: p.sabotage.Checked}
+	if t, ok := p.c.state.Figures[bo.Target]; ok && bo.Dominance != "" {
+		if h, err := p.c.state.Map.ParseHex(strings.TrimSpace(p.hex.Text)); err == nil && h != t.At {
+			bo.Shove = t.At.LineTo(h)[1:] // driven straight toward the hex typed
+		}
+	}
 	if p.improv.Selected != "none" {
 		bo.Improvised = p.improv.Selected
 	}

@@ -624,3 +624,28 @@ func TestComposerAsksTheDefender(t *testing.T) {
 		t.Error("the answers are still shown")
 	}
 }
+
+// TestComposerEscapeAndRecover: the composer's actions with no fields of
+// their own, and the escape's hex, reach the session as their commands: an
+// escape by a figure nobody holds is refused for that reason, not for an
+// unknown command.
+func TestComposerEscapeAndRecover(t *testing.T) {
+	c, _, _ := newConsole(t)
+	p := c.composer
+	p.actor.SetSelected("Cyril Wellington")
+	p.action.SetSelected(session.ActEscape)
+	if cmd, err := p.command(); err != nil || cmd.Kind != session.CommandEscape || cmd.To != nil {
+		t.Errorf("the escape: %+v, %v", cmd, err)
+	}
+	if !strings.Contains(p.preview.Text, "nothing to escape") {
+		t.Errorf("the escape's preview: %q", p.preview.Text)
+	}
+	test.Type(p.hex, "C9")
+	if cmd, err := p.command(); err != nil || cmd.To == nil {
+		t.Errorf("the escape to C9: %+v, %v", cmd, err)
+	}
+	p.action.SetSelected(session.ActRecover)
+	if cmd, err := p.command(); err != nil || cmd.Kind != session.CommandRecover {
+		t.Errorf("recover: %+v, %v", cmd, err)
+	}
+}

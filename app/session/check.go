@@ -238,6 +238,19 @@ func (s *State) check(e Event) error {
 				return bad("hold.level", "%d, want 0 to 3", h.Level)
 			}
 		}
+		for i, sh := range e.Shoved {
+			if err := figure(fmt.Sprintf("shoved[%d].figure", i), sh.Figure); err != nil {
+				return err
+			}
+			if len(sh.Path) == 0 || len(sh.Path) > 4*MaxBlows*ShoveHexesPerBump {
+				return bad(fmt.Sprintf("shoved[%d].path", i), "%d hexes, want 1 to %d", len(sh.Path), 4*MaxBlows*ShoveHexesPerBump)
+			}
+			for j, h := range sh.Path {
+				if err := onMap(fmt.Sprintf("shoved[%d].path[%d]", i, j), h); err != nil {
+					return err
+				}
+			}
+		}
 		if l := e.PickedUp; l != nil && !slices.Contains(s.Loose, *l) {
 			return bad("picked_up", "no %s lies at %v", l.Weapon, l.At)
 		}

@@ -16,7 +16,9 @@ import (
 
 // CommandEscape is a dominated figure's attempt to escape its foe's hold:
 // an unarmed test against the TN of the level it is under (partial: TN 3
-// for 1 AP; dominance: TN 5, 2 AP; full: TN 7, 3 AP).
+// for 1 AP; dominance: TN 5, 2 AP; full: TN 7, 3 AP). To, out of
+// dominance or full dominance, is the adjacent empty hex it is placed in
+// on a success.
 const CommandEscape = "escape"
 
 // Hold is one fighter's dominance over another: Level 1 partial, 2
@@ -230,6 +232,16 @@ func decideEscape(s *State, c Command, f *Figure, ch Character, src func([]strin
 	if err := pay(s, f, esc.AP, "escape"); err != nil {
 		return nil, err
 	}
+	if c.To != nil && level < rules.Dominance {
+		return nil, refuse("breaking away from a partial hold places %s nowhere: on a success, move away at the usual AP (TWTW Conflict: Breaking Engagements When Dominated)", ch.Name)
+	}
+	if c.To != nil {
+		// "If successful, the combatant is placed in any adjacent, empty
+		// hex" (TWTW Conflict: Breaking Engagements When Dominated).
+		if err := s.checkShove(f, []hexmap.Hex{*c.To}); err != nil {
+			return nil, refuse("the escape's hex: %v", strings.TrimPrefix(err.Error(), "shove step 1: "))
+		}
+	}
 	pool, how := ch.SkillPool(esc.Skill)
 	rnd, err := src([]string{fmt.Sprintf("%s's escape: %s", ch.Name, pool)})
 	if err != nil {
@@ -246,6 +258,10 @@ func decideEscape(s *State, c Command, f *Figure, ch Character, src func([]strin
 	if res.Success {
 		e.Hold = &Hold{By: by, Over: f.ID}
 		verdict = "escapes, and may move away"
+		if c.To != nil {
+			e.Shoved = []Shove{{Figure: f.ID, Path: []hexmap.Hex{*c.To}}}
+			verdict = fmt.Sprintf("escapes to %s, and may move away", s.Map.Label(*c.To))
+		}
 	}
 	e.Text = fmt.Sprintf("%s tries to escape %s's %s (%d AP, %s against TN %d, TWTW Conflict: Breaking Engagements When Dominated): %d, %s. %d AP left.",
 		ch.Name, s.FigureName(by), level, esc.AP, how, esc.TN, res.Total, verdict, f.AP-esc.AP)
@@ -368,4 +384,63 @@ func (s *State) closes(f, t *Figure, loc rules.HitLocation) bool {
 		return true
 	}
 	return false
+}
+
+// Shove is a figure moved by another's action along Path (the hexes it
+// passes, the last where it ends): a fighter driven by dominance bumps, or
+// one placed beside the hold it escaped.
+type Shove struct {
+	Figure string       `json:"figure"`
+	Path   []hexmap.Hex `json:"path"`
+}
+
+// ShoveHexesPerBump is how far a bump spent on dominance may move the
+// fight: "Each bump spent to increase dominance may include up to 2 hexes
+// (or paces) of movement in the direction of the winning combatants
+// choice" (TWTW Conflict: Asserting Dominance).
+const ShoveHexesPerBump = 2
+
+// checkShove refuses a path foe t cannot be driven along: each hex beside
+// the last, one a figure may stand in, empty, and no wall or closed door
+// between.
+func (s *State) checkShove(t *Figure, path []hexmap.Hex) error {
+	if len(path) > MaxBlows*ShoveHexesPerBump*2 {
+		return refuse("a shove of %d hexes is longer than any blow's bumps could pay for", len(path))
+	}
+	at := t.At
+	for i, h := range path {
+		d, ok := at.DirectionTo(h)
+		if !ok || at.DistanceTo(h) != 1 {
+			return refuse("shove step %d: %s is not beside %s", i+1, s.Map.Label(h), s.Map.Label(at))
+		}
+		if err := s.Map.CanStand(h); err != nil {
+			return refuse("shove step %d: %v", i+1, err)
+		}
+		if e, ok := s.Map.EdgeFeature(at, d); ok && e.BlocksMove() {
+			return refuse("shove step %d: a %s stands between %s and %s", i+1, e.Kind, s.Map.Label(at), s.Map.Label(h))
+		}
+		if o, ok := s.FigureAt(h); ok {
+			return refuse("shove step %d: %s stands at %s", i+1, s.FigureName(o.ID), s.Map.Label(h))
+		}
+		at = h
+	}
+	return nil
+}
+
+// shoveFight drives foe t along path as far as spent bumps pay (2 hexes
+// a bump), attacker f following into the hexes t leaves, so the two stay
+// engaged; the shoves and the log's sentence.
+func (s *State) shoveFight(f, t *Figure, path []hexmap.Hex, spent int) ([]Shove, string) {
+	n := min(len(path), spent*ShoveHexesPerBump)
+	if n == 0 {
+		return nil, ""
+	}
+	drive := slices.Clone(path[:n])
+	follow := append([]hexmap.Hex{t.At}, drive[:n-1]...)
+	text := fmt.Sprintf("%s drives %s %d hex(es) to %s and follows (%d bump(s), up to %d hexes each: TWTW Conflict: Asserting Dominance).",
+		s.FigureName(f.ID), s.FigureName(t.ID), n, s.Map.Label(drive[n-1]), spent, ShoveHexesPerBump)
+	if n < len(path) {
+		text = strings.TrimSuffix(text, ".") + fmt.Sprintf("; the bumps pay for %d of the %d asked.", n, len(path))
+	}
+	return []Shove{{Figure: t.ID, Path: drive}, {Figure: f.ID, Path: follow}}, text
 }

@@ -53,6 +53,7 @@ type Event struct {
 	Opening   *Opening          `json:"opening,omitempty"`   // moved: the free attack a figure breaking away allows
 	Hits      map[string]int    `json:"hits,omitempty"`      // acted (shoot, melee): the hits on each target, for tactical aiming
 	Closed    *[2]string        `json:"closed,omitempty"`    // acted (melee): the shorter weapon closed with the longer
+	Shoved    []Shove           `json:"shoved,omitempty"`    // acted (melee, escape): figures moved by the action, not by their own move
 	ShotsAt   map[string]int    `json:"shots_at,omitempty"`  // acted (shoot): the shots at each target
 	Action    string            `json:"action,omitempty"`    // acted: the command kind
 	Cards     []string          `json:"cards,omitempty"`     // acted: the action cards drawn, by name

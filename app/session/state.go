@@ -472,6 +472,17 @@ func (s *State) Apply(e Event) error {
 				s.dropHolds(f.ID) // a fighter down holds nobody, and is held by nobody
 			}
 		}
+		for _, sh := range e.Shoved {
+			if f, ok := s.Figures[sh.Figure]; ok && len(sh.Path) > 0 {
+				from := f.At
+				if f.RoundStart == nil {
+					f.RoundStart = &from
+				}
+				f.MoveFrom = &from
+				f.At = sh.Path[len(sh.Path)-1]
+				f.Moved = true
+			}
+		}
 		for _, d := range e.Doors {
 			if feat, ok := s.Map.EdgeFeature(d.At, hexmap.Direction(d.Side)); ok {
 				feat.Open = d.Open

@@ -54,6 +54,10 @@ type BlowOrder struct {
 	// card's unintended-target icon may find someone else (TWTW Conflict:
 	// Action Sabotage).
 	Sabotage bool `json:"sabotage,omitempty"`
+	// Shove is the path the target is driven along by bumps spent on
+	// dominance, 2 hexes a bump, the attacker following (TWTW Conflict:
+	// Asserting Dominance); as far as the bumps pay.
+	Shove []hexmap.Hex `json:"shove,omitempty"`
 }
 
 // tables holds the rule tables the session applies.
@@ -858,6 +862,14 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 			return MeleePlan{}, &Refusal{Reason: err.Error()}
 		}
 	}
+	if len(bo.Shove) > 0 {
+		if bo.Dominance == "" {
+			return MeleePlan{}, refuse("a blow drives its foe only with bumps spent on dominance: send the blow's bumps to dominance, or strike only for position")
+		}
+		if err := s.checkShove(t, bo.Shove); err != nil {
+			return MeleePlan{}, err
+		}
+	}
 	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call, Dominance: bo.Dominance, Free: free, Sabotage: bo.Sabotage}
 	if free { // "for one fewer AP (minimum 0)"
 		_, mp.Plan.AP, _ = rules.Disengage(false, mp.Plan.AP)
@@ -999,6 +1011,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	}
 	var closed *[2]string
 	var hold *Hold
+	spent := 0
 	for i, bp := range plans {
 		card, err := rnd.Draw()
 		if err != nil {
@@ -1082,6 +1095,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 			case BumpsForDominance:
 				spend, bumps = bumps, 0
 			}
+			spent += spend
 			if spend > 0 {
 				h := s.spendOnDominance(hold, f.ID, t.ID, spend)
 				hold = &h
@@ -1103,6 +1117,15 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 			tgt.FigureStatus = fc.Status
 			hurt[t.ID] = true
 			text = append(text, tc.Name+" takes "+dtext+".")
+		}
+	}
+	var shoved []Shove
+	for i := range plans {
+		if path := blowOf(c, i).Shove; len(path) > 0 && spent > 0 {
+			var line string
+			shoved, line = s.shoveFight(f, plans[i].Target, path, spent)
+			text = append(text, line)
+			break
 		}
 	}
 	if len(plans) > 1 {
@@ -1160,7 +1183,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		}
 		e.Hits[id] = n
 	}
-	e.Closed = closed
+	e.Closed, e.Shoved = closed, shoved
 	return []Event{e}, nil
 }
 

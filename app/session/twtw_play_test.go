@@ -1645,3 +1645,109 @@ func TestAWoundedFirer(t *testing.T) {
 		t.Errorf("a downgrade for the wound on top of its AP: %s", why)
 	}
 }
+
+// just is dice for pool that make exactly tn: a success with no bumps
+// (then ones for any check after).
+func just(t *testing.T, pool rules.Pool, tn int) []int {
+	t.Helper()
+	face := tn - pool.Bonus
+	if face < 1 || face >= pool.Sides {
+		t.Fatalf("%s cannot make exactly %d without rolling again", pool, tn)
+	}
+	dice := slices.Repeat([]int{face}, pool.Count)
+	return append(dice, 1, 1, 1, 1, 1, 1, 1, 1)
+}
+
+// straightShove is a path of n hexes Jeb could be driven along, straight
+// away from Cyril or in another direction, or fails.
+func straightShove(t *testing.T, st *State, n int) []hexmap.Hex {
+	t.Helper()
+	jeb := st.Figures["jeb"]
+	away, _ := st.Figures["cyril"].At.DirectionTo(jeb.At)
+	for k := range 6 {
+		d := away.Turn(k)
+		var path []hexmap.Hex
+		for h := jeb.At; len(path) < n; {
+			h = h.Neighbor(d)
+			path = append(path, h)
+		}
+		if st.checkShove(jeb, path) == nil {
+			return path
+		}
+	}
+	t.Fatalf("no straight path of %d hexes from Jeb at %s", n, st.Map.Label(jeb.At))
+	return nil
+}
+
+// TestDominanceBumpsMoveTheFight: "Each bump spent to increase dominance
+// may include up to 2 hexes (or paces) of movement in the direction of the
+// winning combatants choice" (TWTW Conflict: Asserting Dominance), and "If
+// successful, the combatant is placed in any adjacent, empty hex"
+// (Breaking Engagements When Dominated). Cyril's grapple for position
+// lands with no bumps to spare: one bump, so of the 3 hexes he would drive
+// Jeb only 2 are paid; Jeb goes, Cyril follows and they stay engaged. A
+// shove without dominance, or through a wall or a figure, is refused.
+func TestDominanceBumpsMoveTheFight(t *testing.T) {
+	s := takesIt(t)
+	st := s.State()
+	path := straightShove(t, st, 3)
+	if _, err := st.PlanMelee("cyril", "", &BlowOrder{Target: "jeb", Attack: "quick", Shove: path}); err == nil || !strings.Contains(err.Error(), "only with bumps spent on dominance") {
+		t.Errorf("a shove by a plain blow: %v", err)
+	}
+	through := []hexmap.Hex{st.Figures["cyril"].At}
+	if _, err := st.PlanMelee("cyril", "", &BlowOrder{Target: "jeb", Attack: "grapple", Dominance: ForDominance, Shove: through}); err == nil || !strings.Contains(err.Error(), "Cyril Wellington stands at") {
+		t.Errorf("a shove through Cyril himself: %v", err)
+	}
+	blow := &BlowOrder{Target: "jeb", Attack: "grapple", Dominance: ForDominance, Shove: path}
+	mp, err := st.PlanMelee("cyril", "", blow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: blow, Dice: just(t, mp.Pool, mp.TN), Cards: []string{"5S"}})
+	after := s.State().Figures
+	switch {
+	case after["jeb"].At != path[1] || after["cyril"].At != path[0]:
+		t.Errorf("Jeb at %s, Cyril at %s; want %s and %s: %s", st.Map.Label(after["jeb"].At), st.Map.Label(after["cyril"].At), st.Map.Label(path[1]), st.Map.Label(path[0]), e.Text)
+	case !strings.Contains(e.Text, "drives Jeb Perkins 2 hex(es) to") || !strings.Contains(e.Text, "the bumps pay for 2 of the 3 asked"):
+		t.Errorf("the log: %s", e.Text)
+	case !rules.Engaged(after["cyril"].At, after["jeb"].At, st.Map.Scale):
+		t.Error("Cyril did not follow Jeb")
+	}
+}
+
+// TestAnEscapePlacesTheFighterBeside: out of dominance, "If successful, the
+// combatant is placed in any adjacent, empty hex" (TWTW Conflict: Breaking
+// Engagements When Dominated). Cyril holds Jeb in dominance; Jeb escapes
+// to the hex he names. Breaking a partial hold places no one.
+func TestAnEscapePlacesTheFighterBeside(t *testing.T) {
+	s := takesIt(t)
+	blow := &BlowOrder{Target: "jeb", Attack: "grapple", Dominance: ForDominance}
+	mp, err := s.State().PlanMelee("cyril", "", blow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: blow, Dice: sure(mp.Pool), Cards: []string{"5S"}})
+	st := s.State()
+	if level, _ := st.holdOver("jeb"); level < rules.Dominance {
+		t.Fatalf("Jeb is held only in %v", level)
+	}
+	to := straightShove(t, st, 1)[0]
+	countDownTo(t, s, "jeb")
+	pool, _ := st.Characters["jeb"].SkillPool("unarmed")
+	esc := mustDo(t, s, Command{Kind: CommandEscape, Figure: "jeb", To: &to, Dice: sure(pool)})
+	if got := s.State().Figures["jeb"].At; got != to || !strings.Contains(esc.Text, "escapes to "+st.Map.Label(to)) {
+		t.Errorf("Jeb at %s, want %s: %s", st.Map.Label(got), st.Map.Label(to), esc.Text)
+	}
+	// A partial hold: the break-away places no one.
+	p := takesIt(t)
+	light := &BlowOrder{Target: "jeb", Attack: "grapple", Dominance: ForDominance}
+	mp, _ = p.State().PlanMelee("cyril", "", light)
+	mustDo(t, p, Command{Kind: CommandMelee, Figure: "cyril", Blow: light, Dice: just(t, mp.Pool, mp.TN), Cards: []string{"5S"}})
+	if level, _ := p.State().holdOver("jeb"); level != rules.PartialDominance {
+		t.Fatalf("one bump: %v", level)
+	}
+	countDownTo(t, p, "jeb")
+	if _, err := p.Do(Command{Kind: CommandEscape, Figure: "jeb", To: &to, Dice: sure(pool)}); err == nil || !strings.Contains(err.Error(), "places Jeb Perkins nowhere") {
+		t.Errorf("a partial hold's break-away placing Jeb: %v", err)
+	}
+}
