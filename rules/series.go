@@ -19,6 +19,10 @@ type Series struct {
 	Pool     Pool
 	TNs      []int
 	Switches int
+	// Skip is how many of the pool's highest results go to a primary
+	// action done with the series, so the first attack reads the next
+	// (TWTW Conflict: Combining Combat and Non-Combat Actions).
+	Skip int
 }
 
 // PlanSeries plans shots by c in order. Each shot's TargetNumber says which
@@ -83,8 +87,8 @@ func (s Series) Resolve(src Source) (SeriesResult, error) {
 			return SeriesResult{}, fmt.Errorf("attack %d: %w", i+1, err)
 		}
 		h := Hit{Plan: p, TN: s.TNs[i], Card: card}
-		if i < len(r.Totals) {
-			h.Die = r.Totals[i] + p.Result
+		if i+s.Skip < len(r.Totals) {
+			h.Die = r.Totals[i+s.Skip] + p.Result
 			h.Result = Judge(h.Die, h.TN)
 		}
 		if h.Result.Success {

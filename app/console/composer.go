@@ -38,6 +38,8 @@ type composer struct {
 	dominance              *widget.Select // what a blow's bumps go to
 	sabotage               *widget.Check  // a shot meant to miss
 	acuity                 *widget.Check  // an aimed shot on Acuity (an optional rule)
+	withSkill              *widget.Select // a skill test done with the attack, from one pool
+	withFirst              *widget.Check  // the skill ranked primary
 	disengage              *widget.Check  // a move out of an engagement: carefully, 2 AP
 	skill                  *widget.Select // a skill in action time
 	focus, skillOn         *widget.Check  // 8 AP for full attention; used on the target
@@ -91,6 +93,9 @@ func newComposer(c *Console) *composer {
 	p.loose = widget.NewSelect(nil, changed)
 	p.disengage = widget.NewCheck("Disengage carefully (+2 AP, no free attack)", func(bool) { p.update() })
 	p.skill = widget.NewSelect(session.SkillNames(), changed)
+	p.withSkill = widget.NewSelect(append([]string{"none"}, session.SkillNames()...), changed)
+	p.withSkill.SetSelected("none")
+	p.withFirst = widget.NewCheck("The skill first (it takes the highest result)", func(bool) { p.update() })
 	p.focus = widget.NewCheck("Needs full attention (8 AP, else 4)", func(bool) { p.update() })
 	p.skillOn = widget.NewCheck("On the target (Medicine: revive one knocked out beside)", func(bool) { p.update() })
 	p.acuity = widget.NewCheck("Aim on Acuity (optional rule)", func(bool) { p.update() })
@@ -353,12 +358,13 @@ func (p *composer) layoutParams() {
 		if p.c.state.Options.Acuity {
 			objs = append(objs, p.acuity)
 		}
-		objs = append(objs, container.NewHBox(add, clear), p.shotsLabel, p.judgeRow(row))
+		objs = append(objs, container.NewHBox(add, clear), p.shotsLabel, row("Together with a skill", p.withSkill), p.withFirst, p.judgeRow(row))
 	case session.ActMelee:
 		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
 			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful,
 			row("Call the location (bumps move the hit)", p.call), row("Bumps go to", p.dominance),
-			row("Drive the foe to (2 hexes a bump on dominance)", p.hex), p.sabotage, p.judgeRow(row),
+			row("Drive the foe to (2 hexes a bump on dominance)", p.hex), p.sabotage,
+			row("Together with a skill", p.withSkill), p.withFirst, p.judgeRow(row),
 			container.NewHBox(widget.NewButton("Add a blow to the series", func() {
 				p.blows = append(p.blows, *p.blowOrder())
 				p.update()
@@ -543,6 +549,9 @@ func (p *composer) command() (session.Command, error) {
 		if i := p.action.SelectedIndex(); i >= 0 && i < len(p.c.state.Actions()) {
 			c.Kind = p.c.state.Actions()[i].Kind
 		}
+	}
+	if (c.Kind == session.CommandShoot || c.Kind == session.CommandMelee) && p.withSkill.Selected != "" && p.withSkill.Selected != "none" {
+		c.With = &session.SkillOrder{Skill: p.withSkill.Selected, Primary: p.withFirst.Checked}
 	}
 	return c, nil
 }

@@ -649,3 +649,21 @@ func TestComposerEscapeAndRecover(t *testing.T) {
 		t.Errorf("recover: %+v, %v", cmd, err)
 	}
 }
+
+// TestComposerCombinesASkillWithAnAttack: the shot's fields offer a skill
+// done with it from one pool; the preview prices both.
+func TestComposerCombinesASkillWithAnAttack(t *testing.T) {
+	c, _, _ := newConsole(t)
+	p := c.composer
+	p.actor.SetSelected("Cyril Wellington")
+	p.action.SetSelected(session.ActShoot)
+	p.withSkill.SetSelected("sneak")
+	test.Tap(p.withFirst)
+	cmd, err := p.command()
+	if err != nil || cmd.With == nil || cmd.With.Skill != "sneak" || !cmd.With.Primary {
+		t.Fatalf("the command: %+v, %v", cmd.With, err)
+	}
+	if !strings.Contains(p.preview.Text, "With it, sneak: 4 AP") {
+		t.Errorf("the preview: %q", p.preview.Text)
+	}
+}

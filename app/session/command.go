@@ -76,7 +76,10 @@ type Command struct {
 	Pay   int    `json:"pay,omitempty"`
 	// Sabotage: the skill is meant to fail; only a calamity succeeds
 	// (TWTW Conflict: Action Sabotage). Shots and blows carry their own.
-	Sabotage bool `json:"sabotage,omitempty"`
+	Sabotage bool `json:"sabotage,omitempty"` // With is a non-combat action done together with a shoot or melee
+	// command, from one action pool (TWTW Conflict: Combining Combat and
+	// Non-Combat Actions).
+	With *SkillOrder `json:"with,omitempty"`
 }
 
 // JudgeModifier is a free modifier the Judge sets on an attack: upgrades

@@ -143,3 +143,106 @@ func judgeSteps(c Command) int {
 	}
 	return c.Modifier.Steps
 }
+
+// SkillOrder is a skill test done with an attack (TWTW Conflict: Combining
+// Combat and Non-Combat Actions: "sneak up behind someone and stick them
+// with their knife"). Primary ranks it first: it takes its pool's highest
+// result and the attack the next; otherwise the attack takes the highest
+// and the skill its pool's second. Its AP (4, or 8 with Focus) are paid
+// with the attack's, in full.
+type SkillOrder struct {
+	Skill   string `json:"skill"`
+	Focus   bool   `json:"focus,omitempty"`
+	Target  string `json:"target,omitempty"`
+	Primary bool   `json:"primary,omitempty"`
+}
+
+// combined is a skill test planned to go with an attack.
+type combined struct {
+	order  SkillOrder
+	ap     int
+	pool   rules.Pool
+	how    string
+	target *Figure
+}
+
+// planWith plans command c's skill test done with its attack, if any.
+func planWith(s *State, f *Figure, ch Character, c Command) (*combined, error) {
+	w := c.With
+	if w == nil {
+		return nil, nil
+	}
+	if _, ok := rules.SkillTraits[w.Skill]; !ok {
+		return nil, refuse("%q is not a skill hexslinger knows", w.Skill)
+	}
+	k := &combined{order: *w, ap: rules.SkillAP}
+	if w.Focus {
+		k.ap = rules.SkillAPFullFocus
+	}
+	if w.Target != "" {
+		t, ok := s.Figures[w.Target]
+		if !ok {
+			return nil, refuse("there is no figure %q in this fight", w.Target)
+		}
+		if t.At.DistanceTo(f.At) > 1 {
+			return nil, refuse("%s must be beside %s to use %s on them", ch.Name, s.FigureName(t.ID), w.Skill)
+		}
+		k.target = t
+	}
+	if w.Skill == "medicine" && (k.target == nil || k.target.Condition != rules.Unconscious) {
+		return nil, refuse("Medicine with an attack revives a figure knocked out beside %s: name one", ch.Name)
+	}
+	k.pool, k.how = ch.SkillPool(w.Skill)
+	k.pool = k.pool.Shift(judgeSteps(c))
+	return k, nil
+}
+
+// skip is how many of the attack pool's highest results the skill test
+// takes: one when it is the primary action.
+func (k *combined) skip() int {
+	if k != nil && k.order.Primary {
+		return 1
+	}
+	return 0
+}
+
+// apOf is the skill test's AP, 0 without one.
+func (k *combined) apOf() int {
+	if k == nil {
+		return 0
+	}
+	return k.ap
+}
+
+// roll rolls the skill test's pool after the attack's and reads the
+// result its rank gives it: the highest if primary, else the second. It
+// returns the sentence and the target's change (Medicine reviving it).
+func (k *combined) roll(s *State, ch Character, rnd rules.Source) (string, []FigureChange, error) {
+	r, err := rules.RollPool(k.pool, rnd)
+	if err != nil {
+		return "", nil, &Refusal{Reason: err.Error()}
+	}
+	at, rank := 0, "primary: its pool's highest result"
+	if !k.order.Primary {
+		at, rank = 1, "secondary: its pool's second highest result"
+	}
+	total := 0
+	if at < len(r.Totals) {
+		total = r.Totals[at]
+	}
+	res := rules.Judge(total, rules.TNStandard)
+	verdict := "fails"
+	if res.Success {
+		verdict = fmt.Sprintf("succeeds (%d bump(s))", res.Bumps)
+	}
+	text := fmt.Sprintf("With it, %s's %s (%d AP, %s against TN %d; %s): %s, %d, %s (TWTW Conflict: Combining Combat and Non-Combat Actions).",
+		ch.Name, k.order.Skill, k.ap, k.how, rules.TNStandard, rank, r, total, verdict)
+	var changes []FigureChange
+	if k.order.Skill == "medicine" && res.Success && k.target != nil {
+		ts := k.target.FigureStatus.clone()
+		ts.Condition = rules.Fine
+		changes = append(changes, FigureChange{Figure: k.target.ID, AP: k.target.AP, Status: ts})
+		text += fmt.Sprintf(" %s comes round.", s.FigureName(k.target.ID))
+	}
+	return text, changes, nil
+}

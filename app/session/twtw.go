@@ -79,14 +79,27 @@ func explainTWTW(s *State, c Command) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		writeShootPlan(&b, s, plan, f.AP)
-		if plan.Series.AP > f.AP {
-			return "", fmt.Errorf("%s needs %d AP for this but has %d.\n%s", s.FigureName(f.ID), plan.Series.AP, f.AP, b.String())
+		with, err := planWith(s, f, s.Characters[f.Character], c)
+		if err != nil {
+			return "", err
+		}
+		plan.Series.Skip = with.skip()
+		writeShootPlan(&b, s, plan, f.AP-with.apOf())
+		writeWith(&b, s, with)
+		if need := plan.Series.AP + with.apOf(); need > f.AP {
+			return "", fmt.Errorf("%s needs %d AP for this but has %d.\n%s", s.FigureName(f.ID), need, f.AP, b.String())
 		}
 	case CommandMelee:
 		mp, err := s.PlanMelee(c.Figure, c.Weapon, c.Blow, judgeMods(c)...)
 		if err != nil {
 			return "", err
+		}
+		with, err := planWith(s, f, s.Characters[f.Character], c)
+		if err != nil {
+			return "", err
+		}
+		if mp.Skip = with.skip(); mp.Skip > 0 && !mp.Sabotage {
+			mp.Chance = rules.KthHitChance(mp.Pool, 1+mp.Skip, 0, mp.TN)
 		}
 		fmt.Fprintf(&b, "%s: %d AP; %s.\nTN %d: %s's defense value.\nPool %s; chance to land the blow %.0f%%.\n%s: %s.",
 			mp.Plan.Blow.Attack.Name, mp.Plan.AP, mp.Plan.Explained, mp.TN, s.FigureName(mp.Target.ID), mp.Pool, 100*mp.Chance,
@@ -103,6 +116,7 @@ func explainTWTW(s *State, c Command) (string, error) {
 		if mp.Choose {
 			b.WriteString("\nFull dominance or a blow from behind: the attacker chooses where it lands (call a location).")
 		}
+		writeWith(&b, s, with)
 		ap, defAP := mp.Plan.AP, mp.DefAP
 		if len(c.Blows) > 0 {
 			plans, err := s.planBlows(f, c)
@@ -127,6 +141,7 @@ func explainTWTW(s *State, c Command) (string, error) {
 				}
 			}
 		}
+		ap += with.apOf()
 		if defAP > 0 {
 			fmt.Fprintf(&b, "\n%s spends %d AP to %s.", s.FigureName(mp.Target.ID), defAP, c.Blow.Defense)
 		}
@@ -141,6 +156,20 @@ func explainTWTW(s *State, c Command) (string, error) {
 		b.WriteString(text)
 	}
 	return b.String(), nil
+}
+
+// writeWith writes the skill test done with an attack: its AP, pool and
+// the result it reads.
+func writeWith(b *strings.Builder, s *State, k *combined) {
+	if k == nil {
+		return
+	}
+	rank := "secondary: the attack takes the highest result of its pool, the skill the second highest of its own"
+	if k.order.Primary {
+		rank = "primary: it takes the highest result of its pool, the attack the next of its own"
+	}
+	fmt.Fprintf(b, "\nWith it, %s: %d AP, pool %s against TN %d, %s (TWTW Conflict: Combining Combat and Non-Combat Actions).\n",
+		k.order.Skill, k.ap, k.pool, rules.TNStandard, rank)
 }
 
 // writeShootPlan writes a shot series' AP, each shot's TN with every
@@ -160,7 +189,7 @@ func writeShootPlan(b *strings.Builder, s *State, plan ShootPlan, apLeft int) {
 		for _, m := range sp.Modifiers {
 			fmt.Fprintf(b, "; %s", m)
 		}
-		fmt.Fprintf(b, "; hit chance %.0f%%.\n", 100*rules.KthHitChance(plan.Series.Pool, i+1, sp.Result, plan.Series.TNs[i]))
+		fmt.Fprintf(b, "; hit chance %.0f%%.\n", 100*rules.KthHitChance(plan.Series.Pool, i+1+plan.Series.Skip, sp.Result, plan.Series.TNs[i]))
 		fmt.Fprintf(b, "  %s: %s.\n", s.FigureName(t.ID), s.ShotOdds(plan, i))
 		sight := plan.Sights[i]
 		switch {

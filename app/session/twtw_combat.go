@@ -544,8 +544,13 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	if err != nil {
 		return nil, err
 	}
+	with, err := planWith(s, f, ch, c)
+	if err != nil {
+		return nil, err
+	}
+	plan.Series.Skip = with.skip()
 	w, gi, series, sights, targets, order := plan.Weapon, plan.Gear, plan.Series, plan.Sights, plan.Targets, plan.Order
-	if err := pay(s, f, series.AP, "fire"); err != nil {
+	if err := pay(s, f, series.AP+with.apOf(), "fire"); err != nil {
 		return nil, err
 	}
 	// Tactical aiming: a normal or aimed shot by a figure under fire
@@ -555,6 +560,9 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	var aimText string
 	aimLost := false
 	needs := []string{fmt.Sprintf("%s's pool: %s, then a card for each shot, then a stun check for each hit", ch.Name, series.Pool)}
+	if with != nil {
+		needs[0] = fmt.Sprintf("%s's pool: %s, then a card for each shot, then the %s pool %s, then a stun check for each hit", ch.Name, series.Pool, with.order.Skill, with.pool)
+	}
 	if aiming && f.UnderFire != nil {
 		needs = append([]string{fmt.Sprintf("%s's Bravery check under fire (%s)", ch.Name, ch.TraitPool("bravery", true))}, needs...)
 	}
@@ -590,11 +598,19 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 				return nil, err
 			}
 			series, sights = snapPlan.Series, snapPlan.Sights
+			series.Skip = with.skip()
 		}
 	}
 	res, err := series.Resolve(rnd)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
+	}
+	var withText string
+	var withChanges []FigureChange
+	if with != nil {
+		if withText, withChanges, err = with.roll(s, ch, rnd); err != nil {
+			return nil, err
+		}
 	}
 	st := f.FigureStatus.clone()
 	st.AimLost = st.AimLost || aimLost
@@ -646,6 +662,9 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		text = append(text, aimText)
 	}
 	text = append(text, res.Explain(ch.Name, names)+".")
+	if withText != "" {
+		text = append(text, withText)
+	}
 	changes := map[string]FigureChange{}
 	var ablations []Ablation
 	var landings []Landing
@@ -716,7 +735,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	if res.Calamity {
 		text = append(text, "Calamity!")
 	}
-	paid := plan.Series.AP // the AP declared are spent, aim kept or lost
+	paid := plan.Series.AP + with.apOf() // the AP declared are spent, aim kept or lost
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: paid, APLeft: f.AP - paid,
 		Changes: []FigureChange{change(f, f.AP-paid, st)}, Ablations: ablations, Landings: landings, Dropped: dropped,
 		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-paid)}
@@ -734,6 +753,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 			e.Changes = append(e.Changes, fc)
 		}
 	}
+	e.Changes = append(e.Changes, withChanges...)
 	return []Event{e}, nil
 }
 
@@ -794,6 +814,10 @@ type MeleePlan struct {
 	NewDodge []hexmap.Direction
 	// Sabotage: the blow is meant to miss (TWTW Conflict: Action Sabotage).
 	Sabotage bool
+	// Skip is the pool's highest results a primary skill done with the
+	// blow takes first (TWTW Conflict: Combining Combat and Non-Combat
+	// Actions).
+	Skip int
 }
 
 // PlanMelee prices a blow by figure id with weapon ("" unarmed).
@@ -972,8 +996,12 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 			return nil, err
 		}
 	}
+	with, err := planWith(s, f, ch, c)
+	if err != nil {
+		return nil, err
+	}
 	mp, pool := plans[0], plans[0].Pool
-	ap := seriesAP(plans)
+	ap := seriesAP(plans) + with.apOf()
 	if err := pay(s, f, ap, "attack"); err != nil {
 		return nil, err
 	}
@@ -991,6 +1019,14 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	}
 	allowed := rules.AttackLimit(ch.Character, mp.Skill, len(plans))
 	var text, cards []string
+	var withChanges []FigureChange
+	if with != nil {
+		var line string
+		if line, withChanges, err = with.roll(s, ch, rnd); err != nil {
+			return nil, err
+		}
+		text = append(text, line)
+	}
 	// foes are the series' targets as the blows leave them, in order.
 	var order []string
 	foes := map[string]*Figure{}
@@ -1026,8 +1062,8 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		// beyond the first's moving its TN (docs/defaults.md).
 		tn := bp.TN - (bp.Steps - mp.Steps)
 		total := 0
-		if i < len(r.Totals) {
-			total = r.Totals[i]
+		if d := i + with.skip(); d < len(r.Totals) {
+			total = r.Totals[d]
 		}
 		hit := rules.Judge(total, tn)
 		lead := fmt.Sprintf("%s: %s%s vs %s's defense %d: %d", ch.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tc.Name, tn, hit.Total)
@@ -1168,7 +1204,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		text = append(text, lines...)
 		st = me.FigureStatus
 	}
-	changes := []FigureChange{change(f, f.AP-ap, st)}
+	changes := append([]FigureChange{change(f, f.AP-ap, st)}, withChanges...)
 	for _, id := range order {
 		t, tgt := s.Figures[id], foes[id]
 		if hurt[id] || defenseAP(plans, id) > 0 || !slices.Equal(tgt.Gear, t.Gear) {
@@ -1251,6 +1287,13 @@ func (s *State) planBlows(f *Figure, c Command) ([]MeleePlan, error) {
 		}
 		if prev := slices.IndexFunc(plans, func(p MeleePlan) bool { return p.Target.ID == bo.Target }); prev >= 0 {
 			mp.NewDodge = nil // a dodge is begun once, by the foe's first blow
+		}
+		if c.With != nil && c.With.Primary {
+			// The skill done with the blows takes the pool's highest result.
+			mp.Skip = 1
+			if !mp.Sabotage {
+				mp.Chance = rules.KthHitChance(mp.Pool, 2, 0, mp.TN)
+			}
 		}
 		plans = append(plans, mp)
 	}
@@ -1467,7 +1510,7 @@ func (s *State) ShotOdds(plan ShootPlan, i int) rules.HarmOdds {
 		}
 		return o
 	}
-	return rules.AttackOdds(plan.Series.Pool, i+1, p.Result, plan.Series.TNs[i], rules.Cards(), func(bumps int, c rules.Card) rules.Harm {
+	return rules.AttackOdds(plan.Series.Pool, i+1+plan.Series.Skip, p.Result, plan.Series.TNs[i], rules.Cards(), func(bumps int, c rules.Card) rules.Harm {
 		loc, bumps := rules.CallBumps(c.Location, bumps, call)
 		through := rules.ThroughCover(cover, loc, plan.Weapon, c)
 		if through.Damage == 0 {
@@ -1520,5 +1563,5 @@ func (s *State) BlowOdds(mp MeleePlan) rules.HarmOdds {
 		}
 		return o
 	}
-	return rules.AttackOdds(mp.Pool, 1, 0, mp.TN, rules.Cards(), harm)
+	return rules.AttackOdds(mp.Pool, 1+mp.Skip, 0, mp.TN, rules.Cards(), harm)
 }

@@ -1751,3 +1751,64 @@ func TestAnEscapePlacesTheFighterBeside(t *testing.T) {
 		t.Errorf("a partial hold's break-away placing Jeb: %v", err)
 	}
 }
+
+// highLow is dice for pool whose highest result is its top face (rolled
+// again as a 1) and every other a 1.
+func highLow(pool rules.Pool) []int {
+	dice := []int{pool.Sides}
+	for range pool.Count - 1 {
+		dice = append(dice, 1)
+	}
+	return append(dice, 1)
+}
+
+// TestCombiningASkillAndAnAttack: "It is possible to do both combat and
+// non-combat actions during the same action ... The player ranks the two
+// actions as primary and secondary ... The primary action uses the highest
+// result in the appropriate action pool. The secondary action uses the
+// second highest result" (TWTW Conflict: Combining Combat and Non-Combat
+// Actions). Cyril sneaks and punches Jeb for 2 + 4 AP, each pool rolled
+// high-then-ones: ranked first, the sneak takes its highest and succeeds
+// while the punch reads a 1 and misses; ranked second, the punch lands and
+// the sneak reads its second die and fails.
+func TestCombiningASkillAndAnAttack(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		primary      bool
+		sneak, punch string
+	}{
+		{"the sneak first", true, "succeeds", "a miss"},
+		{"the punch first", false, "fails", "a hit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := takesIt(t)
+			st := s.State()
+			blow := &BlowOrder{Target: "jeb", Attack: "quick"}
+			c := Command{Kind: CommandMelee, Figure: "cyril", Blow: blow, With: &SkillOrder{Skill: "sneak", Primary: tc.primary}}
+			preview, err := st.Explain(c)
+			if err != nil || !strings.Contains(preview, "With it, sneak: 4 AP") {
+				t.Fatalf("the preview: %v: %s", err, preview)
+			}
+			mp, err := st.PlanMelee("cyril", "", blow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sneak, _ := st.Characters["cyril"].SkillPool("sneak")
+			if sneak.Count < 2 || mp.Pool.Count < 2 {
+				t.Fatalf("pools %s and %s: the test needs two dice in each", mp.Pool, sneak)
+			}
+			c.Dice, c.Cards = concat(highLow(mp.Pool), highLow(sneak), []int{1, 1, 1, 1, 1, 1}), []string{"5S"}
+			ap := st.Figures["cyril"].AP
+			e := mustDo(t, s, c)
+			if e.AP != mp.Plan.AP+rules.SkillAP || s.State().Figures["cyril"].AP != ap-e.AP {
+				t.Errorf("%d AP for a %d AP blow and a 4 AP sneak", e.AP, mp.Plan.AP)
+			}
+			if !strings.Contains(e.Text, "sneak") || !strings.Contains(e.Text, tc.sneak+" (TWTW Conflict: Combining Combat and Non-Combat Actions)") && !strings.Contains(e.Text, ", "+tc.sneak) {
+				t.Errorf("the sneak should have %s: %s", tc.sneak, e.Text)
+			}
+			if !strings.Contains(e.Text, tc.punch+" (5♠)") {
+				t.Errorf("the punch should be %s: %s", tc.punch, e.Text)
+			}
+		})
+	}
+}
