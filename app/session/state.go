@@ -55,8 +55,18 @@ type State struct {
 	// closed with the longer's (second): the optional weapon-length rule's
 	// advantage is gone between them.
 	Closed [][2]string
+	// Felled are the figures an action felled (stunned or worse) in this
+	// segment while their own number had come up: "figures acting in the
+	// same segment act in Quickness order, their effects land together"
+	// (DESIGN.md segments), so each may still make this segment's attack.
+	// Cleared at the next segment.
+	Felled []string
 	Log    []Event // every event after the opening, in order
 }
+
+// FelledNow reports whether figure id was felled in this segment and may
+// still make its attack (State.Felled).
+func (s *State) FelledNow(id string) bool { return slices.Contains(s.Felled, id) }
 
 // MayAct reports whether figure id may act at the current segment without
 // interrupting: it stands, and its number has come up.
@@ -416,8 +426,9 @@ func (s *State) Apply(e Event) error {
 	case EventUndone, EventRedone:
 		// Replay leaves out what is undone; the event itself is a log line.
 	case EventSegment:
-		s.Segment = e.Segment
+		s.Segment, s.Felled = e.Segment, nil
 	case EventRoundStarted:
+		s.Felled = nil
 		wasBegun := s.Begun // a round ended: standing still counts
 		s.Round, s.Segment, s.Riposte, s.Dealt, s.Unaimed, s.DeckOut = e.Round, rules.Segments, nil, e.Dealt, nil, e.DeckOut
 		s.Begun = true
@@ -461,10 +472,17 @@ func (s *State) Apply(e Event) error {
 		if e.Closed != nil && !slices.Contains(s.Closed, *e.Closed) {
 			s.Closed = append(slices.Clip(s.Closed), *e.Closed)
 		}
+		if s.FelledNow(e.Figure) { // its one attack of the segment is made
+			s.Felled = slices.DeleteFunc(slices.Clone(s.Felled), func(id string) bool { return id == e.Figure })
+		}
 		for _, c := range e.Changes {
 			f, ok := s.Figures[c.Figure]
 			if !ok {
 				return fmt.Errorf("event %d: no figure %q", e.Seq, c.Figure)
+			}
+			if up := f.Condition == rules.Fine; up && c.Status.Condition >= rules.Stunned && c.Figure != e.Figure &&
+				s.Begun && s.Segment > 0 && f.AP >= s.Segment && SystemOf(s).MovesCostAP() {
+				s.Felled = append(slices.Clip(s.Felled), c.Figure)
 			}
 			f.AP = c.AP
 			f.FigureStatus = c.Status.clone()

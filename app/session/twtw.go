@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -210,6 +211,22 @@ func writeShootPlan(b *strings.Builder, s *State, plan ShootPlan, apLeft int) {
 // segmentTurn is TWTW's round: the segments 20 → 1 counted down by the
 // Judge, each figure at its initiative number (its AP left, as it pays),
 // and "done" for those with none (TWTW Conflict: Round Timing).
+// ActingNow are the figures who may act at this segment, in Quickness
+// order (the fight's order among equals), and those felled in it who may
+// still make its attack: "figures acting in the same segment act in
+// Quickness order, their effects land together" (DESIGN.md segments).
+func (s *State) ActingNow() []string {
+	var ids []string
+	for _, id := range s.Order {
+		if s.MayAct(id) || s.FelledNow(id) {
+			ids = append(ids, id)
+		}
+	}
+	quick := func(id string) int { return s.Characters[s.Figures[id].Character].Traits.Quickness }
+	slices.SortStableFunc(ids, func(a, b string) int { return quick(b) - quick(a) })
+	return ids
+}
+
 func segmentTurn(s *State) Turn {
 	t := Turn{Segments: true, Heading: fmt.Sprintf("Round %d, segment %d", s.Round, s.Segment)}
 	for seg := rules.Segments; seg >= 0; seg-- {
@@ -225,10 +242,12 @@ func segmentTurn(s *State) Turn {
 		t.Steps = append(t.Steps, step)
 	}
 	var may []string
-	for _, id := range s.Order {
-		if s.MayAct(id) {
-			may = append(may, s.FigureName(id))
+	for _, id := range s.ActingNow() {
+		name := s.FigureName(id)
+		if s.FelledNow(id) {
+			name += " (felled: the attack of this segment still lands)"
 		}
+		may = append(may, name)
 	}
 	t.Line = fmt.Sprintf("Round %d, segment %d. ", s.Round, s.Segment)
 	switch {
@@ -237,7 +256,7 @@ func segmentTurn(s *State) Turn {
 	case len(may) == 0:
 		t.Line += "No one may act at this segment: count down (Ctrl+G) or start the next round (Ctrl+R)."
 	default:
-		t.Line += "May act now: " + joinAnd(may) + "."
+		t.Line += "May act now, in Quickness order, their effects landing together: " + joinAnd(may) + "."
 	}
 	return t
 }

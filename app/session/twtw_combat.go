@@ -75,10 +75,18 @@ func actor(s *State, id string) (*Figure, Character, error) {
 		return nil, Character{}, refuse("there is no figure %q in this fight", id)
 	}
 	c := s.Characters[f.Character]
-	if f.Condition >= rules.Unconscious {
+	if f.Condition >= rules.Unconscious && !s.FelledNow(id) {
 		return nil, c, refuse("%s is %s", c.Name, f.Condition)
 	}
 	return f, c, nil
+}
+
+// lastAttack reports whether command c is the attack a figure felled in
+// this segment still makes: its effect lands with the one that felled it
+// (DESIGN.md segments: "their effects land together").
+func lastAttack(s *State, c Command) bool {
+	f, ok := s.Figures[c.Figure]
+	return ok && f.Condition != rules.Fine && s.FelledNow(c.Figure) && (c.Kind == CommandShoot || c.Kind == CommandMelee)
 }
 
 // gearIndex finds a carried weapon.
@@ -103,9 +111,25 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 	if err != nil {
 		return nil, err
 	}
-	if f.Condition == rules.Stunned && c.Kind != CommandRecover {
+	last := lastAttack(s, c)
+	switch {
+	case s.FelledNow(f.ID) && f.Condition != rules.Fine && !last:
+		return nil, refuse("%s was felled in this segment: only the attack of this segment still goes off, landing with the blow that felled it", ch.Name)
+	case f.Condition == rules.Stunned && c.Kind != CommandRecover && !last:
 		return nil, refuse("%s is stunned and must spend the round recovering", ch.Name)
 	}
+	if last {
+		events, err := decideBy(s, c, f, ch, src)
+		if err == nil && len(events) > 0 && events[0].Kind == EventActed {
+			events[0].Text = fmt.Sprintf("%s, felled in this segment, still acts: its effect lands with the one that felled it (DESIGN.md segments: simultaneous actions). ", ch.Name) + events[0].Text
+		}
+		return events, err
+	}
+	return decideBy(s, c, f, ch, src)
+}
+
+// decideBy decides an action command by a figure who may give it.
+func decideBy(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
 	switch c.Kind {
 	case CommandShoot, CommandMelee, CommandRecover:
 		// An attack may interrupt; recovering takes the whole round.

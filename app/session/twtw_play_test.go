@@ -1812,3 +1812,54 @@ func TestCombiningASkillAndAnAttack(t *testing.T) {
 		})
 	}
 }
+
+// TestSimultaneousActionsLandTogether: "figures acting in the same
+// segment act in Quickness order, their effects land together"
+// (DESIGN.md segments; the chapter's Simultaneous Actions section is a
+// heading). Cyril and Zeke both act at the segment; Cyril's shot fells
+// Zeke, who still fires back in that segment, once; felled at a segment
+// his number had not reached, or once the count moves on, he may not.
+func TestSimultaneousActionsLandTogether(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: slices.Repeat([]int{8}, 16)})
+	countDownTo(t, s, "cyril")
+	st := s.State()
+	if st.Figures["zeke"].AP < st.Segment {
+		t.Fatalf("Zeke's number %d is not up at segment %d", st.Figures["zeke"].AP, st.Segment)
+	}
+	order := st.ActingNow()
+	if len(order) < 2 {
+		t.Fatalf("acting now: %v", order)
+	}
+	for i := 1; i < len(order); i++ {
+		if a, b := st.Characters[st.Figures[order[i-1]].Character].Traits.Quickness, st.Characters[st.Figures[order[i]].Character].Traits.Quickness; a < b {
+			t.Errorf("acting now %v: Quickness %d before %d", order, a, b)
+		}
+	}
+	orders := []ShotOrder{{Target: "zeke", Kind: "snap"}}
+	plan, err := st.PlanShoot("cyril", "schofield", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A sure hit; the stun check's ones fail it.
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders, Dice: sure(plan.Series.Pool), Cards: []string{"3H"}})
+	if z := s.State().Figures["zeke"]; z.Condition < rules.Stunned || !s.State().FelledNow("zeke") {
+		t.Fatalf("Zeke is %v, felled now %v", z.Condition, s.State().FelledNow("zeke"))
+	}
+	back := Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: []ShotOrder{{Target: "cyril", Kind: "snap"}}}
+	if _, err := s.Do(Command{Kind: CommandReady, Figure: "zeke", Weapon: "shotgun"}); err == nil || !strings.Contains(err.Error(), "only the attack of this segment") {
+		t.Errorf("a felled Zeke does something else than attack: %v", err)
+	}
+	e := mustDo(t, s, back)
+	if !strings.Contains(e.Text, "felled in this segment, still acts: its effect lands with the one that felled it") {
+		t.Errorf("Zeke's shot back: %s", e.Text)
+	}
+	if _, err := s.Do(back); err == nil {
+		t.Error("a felled Zeke fires twice")
+	}
+	// Felled again the next segment: no last shot.
+	mustDo(t, s, Command{Kind: CommandSegment})
+	if s.State().FelledNow("zeke") {
+		t.Error("still felled at the next segment")
+	}
+}
