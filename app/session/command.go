@@ -74,6 +74,11 @@ type Command struct {
 	Skill string `json:"skill,omitempty"`
 	Focus bool   `json:"focus,omitempty"`
 	Pay   int    `json:"pay,omitempty"`
+	// Mount is a mount command's mount (nil or a pace of 0 dismounts),
+	// and Paces a ride's paces a round (0: the mount's pace, or its
+	// gallop with Run) (mount.go).
+	Mount *MountOrder `json:"mount,omitempty"`
+	Paces int         `json:"paces,omitempty"`
 }
 
 // JudgeModifier is a free modifier the Judge sets on an attack: upgrades
@@ -397,4 +402,5 @@ var commandKinds = []string{
 	CommandStrike, CommandPickUp, CommandReload, CommandSetCharacter, CommandRemoveCharacter, CommandPlace,
 	CommandRemoveFigure, CommandSetOptions, CommandEditMap, CommandReady, CommandCock, CommandProne, CommandDuck,
 	CommandShoot, CommandMelee, CommandRecover, CommandDoor, CommandDefend, CommandEscape, CommandSkill,
+	CommandMount, CommandRide,
 }
