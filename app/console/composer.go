@@ -53,6 +53,8 @@ type composer struct {
 	open                   *widget.Check
 	stance                 *widget.Select
 	riposte                *widget.Check
+	paces, gallop, what    *widget.Entry // a ride's paces a round; a mount's pace, gallop and name
+	galloping              *widget.Check // a ride at a gallop
 	shots                  []session.ShotOrder
 	blows                  []session.BlowOrder // the series' blows after the one composed
 	shotsLabel             *widget.Label
@@ -140,6 +142,15 @@ func newComposer(c *Console) *composer {
 	p.stance = widget.NewSelect([]string{"none", "full parry", "aggressive parry"}, changed)
 	p.stance.SetSelected("none")
 	p.riposte = widget.NewCheck("Riposte: answer the blow just won with its margin", func(bool) { p.update() })
+	p.paces = widget.NewEntry()
+	p.paces.OnChanged = changed
+	p.gallop = widget.NewEntry()
+	p.gallop.SetPlaceHolder("twice the pace")
+	p.gallop.OnChanged = changed
+	p.what = widget.NewEntry()
+	p.what.SetPlaceHolder("horse")
+	p.what.OnChanged = changed
+	p.galloping = widget.NewCheck("At a gallop (up to its gallop)", func(bool) { p.update() })
 	p.shotsLabel = widget.NewLabel("")
 	p.shotsLabel.Wrapping = fyne.TextWrapWord
 
@@ -386,6 +397,12 @@ func (p *composer) layoutParams() {
 		if p.action.SelectedIndex() >= 0 && p.c.state.Actions()[p.action.SelectedIndex()].Stances {
 			objs = append(objs, row("Target's stance", p.stance), p.riposte)
 		}
+	case session.ActRide:
+		p.paces.SetPlaceHolder("its pace")
+		objs = append(objs, row("To (none: rein in)", p.hex), row("Paces a round", p.paces), p.galloping)
+	case session.ActMount:
+		p.paces.SetPlaceHolder("0 dismounts")
+		objs = append(objs, row("Mount", p.what), row("Pace, paces a round", p.paces), row("Gallop, paces a round", p.gallop))
 	case session.ActFire:
 		add := widget.NewButton("Add a shot (rate of fire)", func() {
 			if o, ok := p.shotOrder(); ok {
@@ -530,6 +547,33 @@ func (p *composer) command() (session.Command, error) {
 		}
 		l := p.looseNear[i]
 		c.Kind, c.Weapon, c.To = session.CommandPickUp, l.Weapon, &l.At
+	case session.ActRide:
+		c.Kind, c.Run = session.CommandRide, p.galloping.Checked
+		if text := strings.TrimSpace(p.hex.Text); text != "" {
+			h, err := p.c.state.Map.ParseHex(text)
+			if err != nil {
+				return c, fmt.Errorf("type the hex to ride to, as J8, or none to rein in: %v", err)
+			}
+			c.To = &h
+		}
+		n, err := paces(p.paces, "paces a round")
+		if err != nil {
+			return c, err
+		}
+		c.Paces = n
+	case session.ActMount:
+		pace, err := paces(p.paces, "the mount's pace")
+		if err != nil {
+			return c, err
+		}
+		gallop, err := paces(p.gallop, "the mount's gallop")
+		if err != nil {
+			return c, err
+		}
+		c.Kind = session.CommandMount
+		if pace != 0 {
+			c.Mount = &session.MountOrder{What: strings.TrimSpace(p.what.Text), Pace: pace, Gallop: gallop}
+		}
 	case session.ActDoor:
 		h, err := p.c.state.Map.ParseHex(strings.TrimSpace(p.hex.Text))
 		if err != nil {
@@ -554,6 +598,19 @@ func (p *composer) command() (session.Command, error) {
 		c.With = &session.SkillOrder{Skill: p.withSkill.Selected, Primary: p.withFirst.Checked}
 	}
 	return c, nil
+}
+
+// paces reads a number of paces from e: none is 0.
+func paces(e *widget.Entry, what string) (int, error) {
+	text := strings.TrimSpace(e.Text)
+	if text == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil {
+		return 0, fmt.Errorf("type %s as a whole number of paces, not %q", what, text)
+	}
+	return n, nil
 }
 
 // update previews the composed command with the session's own planning

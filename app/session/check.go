@@ -131,7 +131,7 @@ func (s *State) check(e Event) error {
 		return nil
 	}
 	switch e.Kind {
-	case EventMoved, EventTurned:
+	case EventMoved, EventTurned, EventRode:
 		if err := figure("figure", e.Figure); err != nil {
 			return err
 		}
@@ -154,6 +154,9 @@ func (s *State) check(e Event) error {
 		}
 		if e.Paced < 0 || e.Paced > maxCount {
 			return bad("paced", "%d, want 0 to %d", e.Paced, maxCount)
+		}
+		if err := changes(e.Changes); err != nil {
+			return err
 		}
 	case EventHidden, EventRevealed, EventFigureRemoved:
 		return figure("figure", e.Figure)
@@ -305,6 +308,9 @@ func checkStatus(st FigureStatus) error {
 	}
 	if a := st.Attempt; a != nil && (a.Cost < 1 || a.Cost > 8 || a.Paid < 0 || a.Paid > a.Cost) {
 		return fmt.Errorf("attempt: %d of %d AP, want 0 to the cost, 4 or 8", a.Paid, a.Cost)
+	}
+	if err := st.Mount.check(); err != nil {
+		return err
 	}
 	for name, h := range map[string]*hexmap.Hex{"round_start": st.RoundStart, "move_from": st.MoveFrom} {
 		if h != nil && (h.Q < -maxCount || h.Q > maxCount || h.R < -maxCount || h.R > maxCount) {

@@ -76,10 +76,16 @@ type Command struct {
 	Pay   int    `json:"pay,omitempty"`
 	// Sabotage: the skill is meant to fail; only a calamity succeeds
 	// (TWTW Conflict: Action Sabotage). Shots and blows carry their own.
-	Sabotage bool `json:"sabotage,omitempty"` // With is a non-combat action done together with a shoot or melee
+	Sabotage bool `json:"sabotage,omitempty"`
+	// With is a non-combat action done together with a shoot or melee
 	// command, from one action pool (TWTW Conflict: Combining Combat and
 	// Non-Combat Actions).
 	With *SkillOrder `json:"with,omitempty"`
+	// Mount is a mount command's mount (nil or a pace of 0 dismounts),
+	// and Paces a ride's paces a round (0: the mount's pace, or its
+	// gallop with Run) (mount.go).
+	Mount *MountOrder `json:"mount,omitempty"`
+	Paces int         `json:"paces,omitempty"`
 }
 
 // JudgeModifier is a free modifier the Judge sets on an attack: upgrades
@@ -403,4 +409,5 @@ var commandKinds = []string{
 	CommandStrike, CommandPickUp, CommandReload, CommandSetCharacter, CommandRemoveCharacter, CommandPlace,
 	CommandRemoveFigure, CommandSetOptions, CommandEditMap, CommandReady, CommandCock, CommandProne, CommandDuck,
 	CommandShoot, CommandMelee, CommandRecover, CommandDoor, CommandDefend, CommandEscape, CommandSkill,
+	CommandMount, CommandRide,
 }

@@ -85,11 +85,12 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 	}
 	kinds := []string{CommandMove, CommandMove, CommandMove, CommandTurn, CommandTurn, CommandReady, CommandCock,
 		CommandProne, CommandDuck, CommandShoot, CommandShoot, CommandMelee, CommandMelee, CommandRecover,
-		CommandDoor, CommandStrike, CommandStrike, CommandDefend, CommandDefend, CommandReload, CommandPickUp}
+		CommandDoor, CommandStrike, CommandStrike, CommandDefend, CommandDefend, CommandReload, CommandPickUp, CommandRide, CommandRide}
 	if judge {
 		kinds = append(kinds, CommandNewRound, CommandNewRound, CommandSegment, CommandSegment, CommandSegment,
 			CommandHide, CommandReveal, CommandHide, CommandReveal, CommandUndo, CommandRedo,
-			CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions, CommandEditMap)
+			CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions, CommandEditMap,
+			CommandMount, CommandMount, CommandMount)
 	}
 	c := Command{Kind: pick(r, kinds), Figure: fig()}
 	switch c.Kind {
@@ -120,6 +121,20 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 		c.Defense = pick(r, []string{"", "none", "block", "dodge", "parry"})
 	case CommandReload, CommandPickUp:
 		c.Weapon = weapon(c.Figure)
+	case CommandMount:
+		if r.IntN(6) > 0 { // else a dismount
+			c.Mount = &MountOrder{Pace: pick(r, []int{6, 10, 12, 20, 20, 0, -1, 500}), Gallop: pick(r, []int{0, 0, 0, 0, 30, 3})}
+		}
+	case CommandRide:
+		for _, id := range st.Order { // a rider, most often
+			if st.Figures[id].Mount != nil && r.IntN(4) > 0 {
+				c.Figure = id
+			}
+		}
+		if r.IntN(5) > 0 {
+			c.To = near(c.Figure)
+		}
+		c.Run, c.Paces = r.IntN(3) == 0, pick(r, []int{0, 0, 5, 12, 25, -2})
 	case CommandStrike:
 		c.Target, c.Stance, c.Riposte = fig(), pick(r, []string{"", "full", "aggressive"}), r.IntN(4) == 0
 	case CommandNewRound, CommandSegment, CommandUndo, CommandRedo:

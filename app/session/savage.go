@@ -468,8 +468,11 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	if err != nil {
 		return nil, err
 	}
-	if !s.Map.Contains(*c.To) {
+	switch {
+	case !s.Map.Contains(*c.To):
 		return nil, refuse("%s is off the map", s.Map.Label(*c.To))
+	case *c.To == f.At: // as the overlay, which leaves out the figure's own hex
+		return nil, refuse("%s is already at %s", ch.Name, s.Map.Label(*c.To))
 	}
 	// The search stops at the Pace left: a far move on a big map costs no
 	// more than the figure's reach.

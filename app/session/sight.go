@@ -139,7 +139,7 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 		return e, true, false
 	}
 	if v.hidden[e.Figure] {
-		if e.Kind == EventMoved || e.Kind == EventTurned {
+		if e.Kind == EventMoved || e.Kind == EventTurned || e.Kind == EventRode {
 			return Event{}, false, false // a hidden figure went about unseen
 		}
 		return Event{}, false, true // what it did shows only in the state

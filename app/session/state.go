@@ -141,12 +141,16 @@ type FigureStatus struct {
 	// StunnedIn is the round a stun began, for systems whose stun lasts
 	// a turn (Dragon Warriors II).
 	StunnedIn int `json:"stunned_in,omitempty"`
+	// Mount is what the figure rides and its course, nil on foot
+	// (mount.go).
+	Mount *Mount `json:"mount,omitempty"`
 }
 
 // clone deep-copies the status.
 func (st FigureStatus) clone() FigureStatus {
 	st.Gear = append([]rules.Carried(nil), st.Gear...)
 	st.Dodging = slices.Clone(st.Dodging)
+	st.Mount = st.Mount.clone()
 	if st.Wounds != nil {
 		w := make(map[rules.HitLocation]int, len(st.Wounds))
 		for k, v := range st.Wounds {
@@ -417,6 +421,10 @@ func (s *State) Apply(e Event) error {
 		}
 		f.Facing = e.Facing
 		f.AP = e.APLeft
+	case EventRode:
+		if err := s.applyRode(e); err != nil {
+			return err
+		}
 	case EventHidden, EventRevealed:
 		f, ok := s.Figures[e.Figure]
 		if !ok {

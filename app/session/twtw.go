@@ -23,6 +23,9 @@ func (twtw) Name() string                 { return "The West That Wasn't 3.0" }
 func (twtw) CheckSheet(c Character) error { return nil }
 func (twtw) MovesCostAP() bool            { return true }
 func (twtw) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
+	if err := mounted(s, Command{Kind: CommandMove, Figure: f.ID}); err != nil {
+		return MoveArea{}, err
+	}
 	return apReach(s, f, run)
 }
 func (twtw) Turn(s *State) Turn               { return segmentTurn(s) }
@@ -40,12 +43,21 @@ func (twtw) Explain(s *State, c Command) (string, error) {
 }
 
 func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+	if err := mounted(s, c); err != nil {
+		return nil, true, err
+	}
 	switch c.Kind {
 	case CommandNewRound:
-		ev, err := decideNewRound(s, c, src)
+		ev, err := decideRoundRiding(s, c, src)
 		return ev, true, err
 	case CommandSegment:
-		ev, err := decideSegment(s)
+		ev, err := decideSegmentRiding(s)
+		return ev, true, err
+	case CommandMount:
+		ev, err := decideMount(s, c)
+		return ev, true, err
+	case CommandRide:
+		ev, err := decideRide(s, c)
 		return ev, true, err
 	case CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandPickUp, CommandReload, CommandEscape, CommandSkill:
 		ev, err := decideAction(s, c, src)
@@ -357,12 +369,16 @@ var twtwActions = []Action{
 	{Name: ActProne, Kind: CommandProne}, {Name: ActDuck, Kind: CommandDuck},
 	{Name: ActRecover, Kind: CommandRecover}, {Name: ActDoor, Kind: CommandDoor},
 	{Name: ActReload, Kind: CommandReload}, {Name: ActPickUp, Kind: CommandPickUp}, {Name: ActEscape, Kind: CommandEscape},
-	{Name: ActSkill, Kind: CommandSkill},
+	{Name: ActSkill, Kind: CommandSkill}, {Name: ActRide, Kind: CommandRide}, {Name: ActMount, Kind: CommandMount},
 }
 
-// Movement: paces per AP walking and running.
+// Movement: paces per AP walking and running, or a rider's mount's
+// paces a round.
 func (twtw) Movement(s *State, f *Figure) string {
 	c := s.Characters[f.Character]
+	if m := f.Mount; m != nil {
+		return fmt.Sprintf("on the %s: pace %d, gallop %d paces a round", m.What, m.Pace, m.Gallop)
+	}
 	return fmt.Sprintf("Move %d, Run %d", c.Move, c.Run)
 }
 

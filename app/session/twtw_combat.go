@@ -383,7 +383,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		other := otherInHand(f, p.Gear)
 		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
 			TwoWeapons: other, OffHand: carried.OffHand, OneHanded: other && w.Hands == 2,
-			PointBlank: so.PointBlank, Motion: motion, TargetSize: size,
+			PointBlank: so.PointBlank, Motion: motion, Mounted: firerMounted(s, f), TargetSize: size,
 			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
 			RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t),
 			OutsideField: first && s.Options.FieldsOfFire && !inFieldOfFire(f, t.At)}
