@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,6 +48,10 @@ func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Sou
 		ev, err := swAttack(s, c, src, false)
 		return ev, true, err
 	case CommandShoot:
+		if len(c.Shots) > 1 {
+			ev, err := swVolley(s, c, src)
+			return ev, true, err
+		}
 		ev, err := swAttack(s, c, src, true)
 		return ev, true, err
 	case CommandRecover:
@@ -264,6 +269,13 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 		p.Die, p.TN = a.Fighting, d.Parry()
 		p.Mod = savage.WoundModifier(f.Hurt)
 		p.Why = append(p.Why, fmt.Sprintf("against %s's Parry %d", tname, p.TN))
+		if f.Ran {
+			p.Mod += savage.RunPenalty
+		}
+	}
+	if f.Ran {
+		// "a -2 penalty to all actions that turn" (Savage Worlds: Running).
+		p.Why = append(p.Why, fmt.Sprintf("ran this turn %+d", savage.RunPenalty))
 	}
 	if p.Die == 0 {
 		p.Die, p.Mod = 4, p.Mod-2 // unskilled: d4−2
@@ -291,7 +303,6 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 	}
 	f, t := p.Attacker, p.Target
 	ch, tc := s.Characters[f.Character], s.Characters[t.Character]
-	d := tc.Savage
 	name, tname := ch.Name, tc.Name
 	die, tn, mod, why, dmgDice, joker := p.Die, p.TN, p.Mod, p.Why, p.Damage, p.Joker
 	rnd, err := src([]string{fmt.Sprintf("%s's d%d and Wild Die d6 (top faces roll again), then the damage dice %v (+d6 on a raise), then %s's Vigor if Incapacitated", name, die, dmgDice, tname)})
@@ -309,32 +320,146 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 	text := []string{fmt.Sprintf("%s %s %s (%s): %s.", name, verb, tname, strings.Join(why, ", "), r.Explained)}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}}
 	if r.Success {
-		total, dtext, err := savage.RollDamage(rnd, dmgDice, r.Raises > 0, joker)
+		st, lines, err := swHit(s, t, t.FigureStatus.clone(), dmgDice, r.Raises > 0, joker, rnd)
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
+			return nil, err
 		}
-		st := t.FigureStatus.clone()
-		stat := savage.Status{WildCard: d.WildCard, Shaken: st.Shaken, Wounds: st.Hurt}
-		eff := savage.ApplyDamage(&stat, total, d.Toughness())
-		st.Shaken, st.Hurt = stat.Shaken, stat.Wounds
-		text = append(text, fmt.Sprintf("Damage %s: %s.", dtext, eff.Text))
-		if stat.Incapacitated {
-			st.Condition = rules.Unconscious
-			if d.WildCard {
-				out, vr, err := savage.Incapacitation(rnd, d.Vigor, stat, swJoker(s, t.ID))
-				if err != nil {
-					return nil, &Refusal{Reason: err.Error()}
-				}
-				text = append(text, fmt.Sprintf("%s's Vigor: %s: %s.", tname, vr.Explained, out))
-				if out == savage.Dies {
-					st.Condition = rules.Dead
-				}
-			}
-		}
+		text = append(text, lines...)
 		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: st})
 	}
 	e.Text = strings.Join(text, " ") + " (Savage Worlds: Attacks)"
 	return []Event{e}, nil
+}
+
+// swHit rolls a hit's damage on target t, whose status is st so far, and
+// applies it: Shaken, Wounds, a Wild Card's Vigor roll when Incapacitated
+// (Savage Worlds: Damage).
+func swHit(s *State, t *Figure, st FigureStatus, dice []int, raise bool, joker int, rnd rules.Source) (FigureStatus, []string, error) {
+	tc := s.Characters[t.Character]
+	d := tc.Savage
+	total, dtext, err := savage.RollDamage(rnd, dice, raise, joker)
+	if err != nil {
+		return st, nil, &Refusal{Reason: err.Error()}
+	}
+	stat := savage.Status{WildCard: d.WildCard, Shaken: st.Shaken, Wounds: st.Hurt}
+	eff := savage.ApplyDamage(&stat, total, d.Toughness())
+	st.Shaken, st.Hurt = stat.Shaken, stat.Wounds
+	text := []string{fmt.Sprintf("Damage %s: %s.", dtext, eff.Text)}
+	if stat.Incapacitated {
+		st.Condition = rules.Unconscious
+		if d.WildCard {
+			out, vr, err := savage.Incapacitation(rnd, d.Vigor, stat, swJoker(s, t.ID))
+			if err != nil {
+				return st, nil, &Refusal{Reason: err.Error()}
+			}
+			text = append(text, fmt.Sprintf("%s's Vigor: %s: %s.", tc.Name, vr.Explained, out))
+			if out == savage.Dies {
+				st.Condition = rules.Dead
+			}
+		}
+	}
+	return st, text, nil
+}
+
+// swVolleyPlans plans each shot of a Rate of Fire volley at its own
+// target: the recoil of the whole volley, the range band of each.
+func (s *State) swVolleyPlans(c Command) ([]SavagePlan, error) {
+	var plans []SavagePlan
+	for i := range c.Shots {
+		one := c
+		one.Shots = append([]ShotOrder{c.Shots[i]}, append(slices.Clone(c.Shots[:i]), c.Shots[i+1:]...)...)
+		p, err := s.PlanSavage(one)
+		if err != nil {
+			if i > 0 {
+				return nil, refuse("shot %d: %v", i+1, err)
+			}
+			return nil, err
+		}
+		plans = append(plans, p)
+	}
+	return plans, nil
+}
+
+// swVolley fires a Rate of Fire volley: "declare how many of the shots are
+// aimed at each target ... The Wild Die can only replace one of these
+// rolls" (Savage Worlds: Rate of Fire). Each shot rolls its own Shooting
+// die against its target; the hits deal damage in the order declared.
+func swVolley(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	plans, err := s.swVolleyPlans(c)
+	if err != nil {
+		return nil, err
+	}
+	f := plans[0].Attacker
+	ch := s.Characters[f.Character]
+	var mods, tns []int
+	var order []string
+	for _, p := range plans {
+		mods, tns = append(mods, p.Mod), append(tns, p.TN)
+		if !slices.Contains(order, p.Target.ID) {
+			order = append(order, p.Target.ID)
+		}
+	}
+	wild := ""
+	if plans[0].Wild {
+		wild = " and one Wild Die d6"
+	}
+	rnd, err := src([]string{fmt.Sprintf("%s's %d Shooting dice d%d%s (top faces roll again), then each hit's damage dice %v (+d6 on a raise), then Vigor for anyone Incapacitated", ch.Name, len(plans), plans[0].Die, wild, plans[0].Damage)})
+	if err != nil {
+		return nil, err
+	}
+	v, err := savage.RollShots(rnd, plans[0].Die, mods, tns, plans[0].Wild)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
+	}
+	text := []string{fmt.Sprintf("%s fires %d shots from the %s (Rate of Fire %d):", ch.Name, len(plans), ch.Savage.Gun.Name, ch.Savage.Gun.RoF)}
+	if plans[0].Wild {
+		switch {
+		case v.CriticalFailure:
+			text = append(text, fmt.Sprintf("the Wild Die %s and every Shooting die show 1: a critical failure.", faces(v.WildFaces)))
+		case v.Replaced < 0:
+			text = append(text, fmt.Sprintf("the Wild Die (%s) replaces no roll.", faces(v.WildFaces)))
+		default:
+			text = append(text, fmt.Sprintf("the Wild Die (%s) replaces shot %d's roll, the one roll it may.", faces(v.WildFaces), v.Replaced+1))
+		}
+	}
+	status := map[string]FigureStatus{}
+	hits := map[string]int{}
+	for i, p := range plans {
+		r := v.Shots[i]
+		t := p.Target
+		text = append(text, fmt.Sprintf("Shot %d at %s (%s): %s.", i+1, s.FigureName(t.ID), strings.Join(p.Why, ", "), r.Explained))
+		if !r.Success {
+			continue
+		}
+		hits[t.ID]++
+		st, ok := status[t.ID]
+		if !ok {
+			st = t.FigureStatus.clone()
+		}
+		st, lines, err := swHit(s, t, st, p.Damage, r.Raises > 0, p.Joker, rnd)
+		if err != nil {
+			return nil, err
+		}
+		status[t.ID] = st
+		text = append(text, lines...)
+	}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: order, Hits: hits}
+	for _, id := range order {
+		if st, ok := status[id]; ok {
+			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: s.Figures[id].AP, Status: st})
+		}
+	}
+	e.Text = strings.Join(text, " ") + " (Savage Worlds: Rate of Fire)"
+	return []Event{e}, nil
+}
+
+// faces writes a die's faces, Aces added: "6+3".
+func faces(fs []int) string {
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = fmt.Sprint(f)
+	}
+	return strings.Join(parts, "+")
 }
 
 // swRecover is a Shaken figure's Spirit roll (Savage Worlds: Shaken).

@@ -3,12 +3,14 @@ package session
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"hexslinger/assets"
 	"hexslinger/hexmap"
 	"hexslinger/rules"
+	"hexslinger/rules/savage"
 )
 
 func openSW(t *testing.T) *Session {
@@ -154,5 +156,67 @@ func TestSavageWorldsDeck(t *testing.T) {
 				t.Fatalf("round %d dealt %s again", e.Round, c)
 			}
 		}
+	}
+}
+
+// TestSavageRateOfFire: "Rate of Fire is how many shots (Shooting dice) a
+// ranged weapon can fire in one action ... declare how many of the shots
+// are aimed at each target, The Wild Die can only replace one of these
+// rolls. Firing more than one shot in one action ... subtracts 2 ... due
+// to Recoil" (Savage Worlds: Rate of Fire). Doc, with a gun of Rate of
+// Fire 3, fires two shots at bandit 1 and one at bandit 2: three Shooting
+// dice (2, 9, 3) and one Wild Die (6+2), which replaces the first shot's
+// 2 only; both shots at bandit 1 hit.
+func TestSavageRateOfFire(t *testing.T) {
+	s := openSW(t)
+	doc := s.State().Characters["doc"]
+	sheet := *doc.Savage
+	sheet.Gun = &savage.Weapon{Name: "Gatling gun", Short: 24, Med: 48, Long: 96, RoF: 3, Damage: []int{6, 6}}
+	doc.Savage = &sheet
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &doc})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "KS", "3C"}})
+	shots := []ShotOrder{{Target: "bandit-1"}, {Target: "bandit-1"}, {Target: "bandit-2"}}
+	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "doc", Shots: append(shots, ShotOrder{Target: "bandit-2"})}); err == nil || !strings.Contains(err.Error(), "fires 3 shot(s) an action, not 4") {
+		t.Errorf("four shots from Rate of Fire 3: %v", err)
+	}
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: shots, Dice: []int{2, 9, 3, 6, 2, 3, 3, 3, 3}})
+	switch {
+	case !slices.Equal(e.Targets, []string{"bandit-1", "bandit-2"}):
+		t.Errorf("targets %v", e.Targets)
+	case e.Hits["bandit-1"] != 2:
+		t.Errorf("hits %v: %s", e.Hits, e.Text)
+	case !strings.Contains(e.Text, "the Wild Die (6+2) replaces shot 1's roll, the one roll it may"):
+		t.Errorf("the Wild Die: %s", e.Text)
+	case strings.Count(e.Text, "recoil -2") != 3 || !strings.Contains(e.Text, "Shot 3 at Bandit"):
+		t.Errorf("each shot with its recoil: %s", e.Text)
+	}
+}
+
+// TestSavageRunningCostsEveryAction: "A hero can choose to "run" ... at
+// the cost of a -2 penalty to all actions that turn" (Savage Worlds:
+// Running): the Marshal runs, then his blow takes the −2 too.
+func TestSavageRunningCostsEveryAction(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	still, err := s.State().PlanSavage(Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bandit := s.State().Figures["bandit-1"].At
+	var to hexmap.Hex
+	for d := range hexmap.Direction(6) {
+		h := bandit.Neighbor(d)
+		if _, taken := s.State().FigureAt(h); !taken && s.State().Map.CanStand(h) == nil && h != s.State().Figures["marshal"].At {
+			to = h
+			break
+		}
+	}
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "marshal", To: &to, Run: true, Dice: []int{4}})
+	ran, err := s.State().PlanSavage(Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ran.Mod != still.Mod-2 || !strings.Contains(strings.Join(ran.Why, ", "), "ran this turn -2") {
+		t.Errorf("after running: %+d (%v), standing %+d", ran.Mod, ran.Why, still.Mod)
 	}
 }

@@ -524,3 +524,86 @@ var Guns = []Weapon{
 	{Name: "Derringer", Short: 3, Med: 6, Long: 12, RoF: 1, Damage: []int{6}},
 	{Name: "Throwing knife", Short: 3, Med: 6, Long: 12, RoF: 1, Damage: []int{4}, Thrown: true},
 }
+
+// ShotsRoll is a Rate of Fire volley: one Shooting die a shot, and for a
+// Wild Card one Wild Die, which "can only replace one of these rolls"
+// (Savage Worlds: Rate of Fire).
+type ShotsRoll struct {
+	Shots     []TraitRoll // each shot's roll against its own TN, the Wild Die's in the one it replaced
+	Wild      int         // the Wild Die's total, 0 for an Extra
+	WildFaces []int
+	Replaced  int // the shot the Wild Die replaced, −1 if none
+	// CriticalFailure: the Wild Die and every Shooting die show 1.
+	CriticalFailure bool
+}
+
+// RollShots rolls a volley of len(tns) shots with a die of sides faces,
+// each with its modifier and TN. The Wild Die replaces the roll of the
+// first shot it turns from a miss to a hit, else the first it gives more
+// raises, else none (docs/defaults.md).
+func RollShots(d Dice, sides int, mods, tns []int, wildCard bool) (ShotsRoll, error) {
+	out := ShotsRoll{Replaced: -1}
+	ones := true
+	for i, tn := range tns {
+		r := TraitRoll{Modifier: mods[i], TN: tn}
+		var err error
+		if r.Trait, r.TraitFaces, err = Ace(d, sides); err != nil {
+			return out, err
+		}
+		ones = ones && r.TraitFaces[0] == 1
+		out.Shots = append(out.Shots, r)
+	}
+	if wildCard {
+		var err error
+		if out.Wild, out.WildFaces, err = Ace(d, WildDie); err != nil {
+			return out, err
+		}
+		out.CriticalFailure = ones && out.WildFaces[0] == 1
+	}
+	judge := func(r *TraitRoll, v int) {
+		r.Total = v + r.Modifier
+		r.Success = r.Total >= r.TN && !out.CriticalFailure
+		r.Raises = 0
+		if r.Success {
+			r.Raises = (r.Total - r.TN) / RaiseStep
+		}
+	}
+	for i := range out.Shots {
+		judge(&out.Shots[i], out.Shots[i].Trait)
+	}
+	if wildCard && !out.CriticalFailure {
+		better := func(pick func(was, with TraitRoll) bool) bool {
+			for i, r := range out.Shots {
+				w := r
+				judge(&w, out.Wild)
+				if pick(r, w) {
+					out.Shots[i], out.Replaced = w, i
+					return true
+				}
+			}
+			return false
+		}
+		if !better(func(was, with TraitRoll) bool { return !was.Success && with.Success }) {
+			better(func(was, with TraitRoll) bool { return with.Success && with.Raises > was.Raises })
+		}
+	}
+	for i := range out.Shots {
+		r := &out.Shots[i]
+		r.Explained = fmt.Sprintf("d%d %s", sides, faces(r.TraitFaces))
+		if i == out.Replaced {
+			r.Explained += fmt.Sprintf(" replaced by the Wild Die %s", faces(out.WildFaces))
+		}
+		if r.Modifier != 0 {
+			r.Explained += fmt.Sprintf(" %+d", r.Modifier)
+		}
+		switch {
+		case out.CriticalFailure:
+			r.Explained += ": critical failure"
+		case r.Success:
+			r.Explained += fmt.Sprintf(" = %d vs TN %d: hit, %d raise(s)", r.Total, r.TN, r.Raises)
+		default:
+			r.Explained += fmt.Sprintf(" = %d vs TN %d: miss", r.Total, r.TN)
+		}
+	}
+	return out, nil
+}
