@@ -149,7 +149,7 @@ func writeShootPlan(b *strings.Builder, s *State, plan ShootPlan, apLeft int) {
 		for _, m := range sp.Modifiers {
 			fmt.Fprintf(b, "; %s", m)
 		}
-		fmt.Fprintf(b, "; hit chance %.0f%%.\n", 100*rules.KthHitChance(plan.Series.Pool, i+1, sp.Result, plan.Series.TNs[i]))
+		writeFiring(b, plan, i)
 		fmt.Fprintf(b, "  %s: %s.\n", s.FigureName(t.ID), s.ShotOdds(plan, i))
 		sight := plan.Sights[i]
 		switch {
