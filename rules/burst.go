@@ -5,10 +5,12 @@ import (
 	"strings"
 )
 
-// Malfunctions (TWTW Conflict: Carrying Loaded Weapons, "any malfunction
-// result that is within the malfunction range of the weapon"; Pushing the
-// Limit, "Increase the Rel of any revolver by 1"). The chapter never says
-// how a malfunction is read; hexslinger's default is in docs/defaults.md.
+// Malfunctions and the burst result (TWTW Conflict: Carrying Loaded
+// Weapons, "any malfunction result that is within the malfunction range of
+// the weapon"; Pushing the Limit, "Increase the Rel of any revolver by 1";
+// Burst Results, "used only for speed loading and the Gatling gun"). The
+// chapter never says how a malfunction is read nor what the burst result
+// counts; hexslinger's defaults are in docs/defaults.md.
 
 // Malfunctions reports whether a die of face malfunctions a weapon of
 // malfunction range rel: the face (as rolled, before the pool's bonus and
@@ -87,6 +89,39 @@ func KthGoesOffChance(p Pool, k, rel int) float64 {
 	}
 	return off
 }
+
+// BurstHits is how many rounds of a burst of rounds fired hit on a hit
+// drawn with card c: the card's burst result, at least the one round that
+// hit and at most the rounds fired (TWTW Conflict: Burst Results; the
+// Gatling gun, docs/defaults.md).
+func BurstHits(c Card, rounds int) int {
+	return max(1, min(c.Burst, rounds))
+}
+
+// BurstRounds is how many rounds one shot of w fires from a gun holding
+// loaded: a burst weapon's Burst, or what is left; 1 for any other.
+func BurstRounds(w Weapon, loaded int) int {
+	if w.Burst <= 1 {
+		return 1
+	}
+	return max(1, min(w.Burst, loaded))
+}
+
+// RoundsFor is how many rounds a series of n shots of w needs loaded:
+// one a shot, and a burst weapon a full burst for each but the last,
+// which fires what is left.
+func RoundsFor(w Weapon, n int) int {
+	if n < 1 {
+		return 0
+	}
+	return 1 + (n-1)*max(1, w.Burst)
+}
+
+// SpeedLoad is how many rounds a speed load puts into a gun with room
+// for room more: the card's burst result, at most the room (TWTW
+// Conflict: Burst Results, "used only for speed loading"; a 0 puts in
+// none).
+func SpeedLoad(c Card, room int) int { return max(0, min(c.Burst, room)) }
 
 // relWhy says what widened the series' Rel past its weapon card's: blocks
 // met, a fanned revolver. "" when nothing did.

@@ -177,4 +177,18 @@ func TestResolveStopsAtAMalfunction(t *testing.T) {
 			t.Errorf("%q does not say %q", txt, want)
 		}
 	}
+	// A burst weapon spends its burst, or what is left.
+	gat := weapons(t)["gatling"]
+	if c := AfterShot(Carried{Loaded: 15}, gat); c.Loaded != 5 {
+		t.Errorf("a burst from 15 leaves %d", c.Loaded)
+	}
+	if c := AfterShot(Carried{Loaded: 4}, gat); c.Loaded != 0 {
+		t.Errorf("a burst from 4 leaves %d", c.Loaded)
+	}
+	if n := BurstHits(Card{Burst: 3}, 2); n != 2 {
+		t.Errorf("a burst of 2 rounds hits with %d", n)
+	}
+	if n := SpeedLoad(Card{Burst: 3}, 1); n != 1 {
+		t.Errorf("a speed load into room for 1 puts in %d", n)
+	}
 }

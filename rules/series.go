@@ -163,12 +163,13 @@ func ScatterHex(thrower, target hexmap.Hex, c Card, pacesPerHex float64) (hexmap
 
 // AfterShot is the weapon's state once fired: aim is lost and the hammer
 // is down (TWTW Conflict: aim does not persist; firearms are cocked before
-// each shot); a fan leaves it uncocked too.
+// each shot); a fan leaves it uncocked too. A round is spent, or a burst
+// weapon's burst (BurstRounds).
 func AfterShot(c Carried, w Weapon) Carried {
 	c.Aims = 0
 	c.Cocked = false
 	if c.Loaded > 0 && !w.Thrown {
-		c.Loaded--
+		c.Loaded -= min(c.Loaded, BurstRounds(w, c.Loaded))
 	}
 	return c
 }

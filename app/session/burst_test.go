@@ -9,10 +9,11 @@ import (
 	"hexslinger/rules"
 )
 
-// Malfunctions and a discharge on a malfunction in play: each test drives
-// its rule through session commands with the table's dice and cards typed
-// in, and checks the event and its log sentence (TWTW Conflict: Carrying
-// Loaded Weapons; Pushing the Limit; the defaults in docs/defaults.md).
+// Malfunctions, a discharge on a malfunction and the burst result in
+// play: each test drives its rule through session commands with the
+// table's dice and cards typed in, and checks the event and its log
+// sentence (TWTW Conflict: Carrying Loaded Weapons; Pushing the Limit;
+// Burst Results; the defaults in docs/defaults.md).
 
 // withGear gives character id the gear and puts its figure back where it
 // stood, facing as it faced: a figure's gear comes from its sheet.
@@ -184,5 +185,124 @@ func TestAFullyLoadedGunGoesOffOnAMalfunction(t *testing.T) {
 				replays(t, s)
 			}
 		})
+	}
+}
+
+// TestSpeedLoadingUsesTheBurstResult: "The burst results section of the
+// card is used only for speed loading and the Gatling gun" (TWTW
+// Conflict: Burst Results). By hexslinger's default a speed load costs
+// 1 AP and puts in as many rounds as the card's burst result, as many as
+// there is room for. Cyril's Schofield holds 2: a card of burst 3 puts 3
+// in; the next only the 1 there is room for; then it is full.
+func TestSpeedLoadingUsesTheBurstResult(t *testing.T) {
+	s := open(t)
+	withGear(t, s, "cyril", rules.Carried{Weapon: "schofield", Loaded: 2})
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "cyril", Weapon: "schofield"})
+	speed := Command{Kind: CommandReload, Figure: "cyril", Weapon: "schofield", Speed: true}
+	if p := s.State().Preview(nil, speed); p.Err != nil || !strings.Contains(p.Text(), "its burst result is the rounds that go in") {
+		t.Errorf("a speed load before its card: %v %q", p.Err, p.Text())
+	}
+	three := cardWhere(t, func(c rules.Card) bool { return c.Burst == 3 })
+	speed.Cards = []string{three.Name()}
+	ap := s.State().Figures["cyril"].AP
+	e := mustDo(t, s, speed)
+	want := fmt.Sprintf("Cyril Wellington speed loads the S&W Schofield for 1 AP: the card's burst result is 3 (%s), so 3 round(s) go in (TWTW Conflict: Burst Results, speed loading): 5 of 6.", three.Name())
+	if !strings.Contains(e.Text, want) || e.AP != 1 || e.APLeft != ap-1 || len(e.Cards) != 1 || e.Cards[0] != three.Name() {
+		t.Errorf("the speed load: %d AP, cards %v:\n%s\nwant %s", e.AP, e.Cards, e.Text, want)
+	}
+	if g := s.State().Figures["cyril"].Gear[0]; g.Loaded != 5 {
+		t.Errorf("after the speed load the Schofield holds %d, want 5", g.Loaded)
+	}
+	replays(t, s)
+	e = mustDo(t, s, speed)
+	if !strings.Contains(e.Text, "and the gun has room for 1, so 1 round(s) go in") || s.State().Figures["cyril"].Gear[0].Loaded != 6 {
+		t.Errorf("a speed load into room for 1:\n%s", e.Text)
+	}
+	if _, err := s.Do(speed); err == nil || !strings.Contains(err.Error(), "is full (6 of 6)") {
+		t.Errorf("a speed load into a full gun: %v", err)
+	}
+	counted := speed
+	counted.Rounds = 2
+	if _, err := s.Do(counted); err == nil || !strings.Contains(err.Error(), "is full") {
+		t.Errorf("a speed load of 2 counted rounds into a full gun: %v", err)
+	}
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: []ShotOrder{{Target: "zeke", Kind: "snap"}}, Dice: []int{5, 5}, Cards: []string{three.Name()}})
+	if _, err := s.Do(counted); err == nil || !strings.Contains(err.Error(), "the card's burst result says") {
+		t.Errorf("a speed load of counted rounds: %v", err)
+	}
+}
+
+// TestTheGatlingGunsBurst: "The burst results section of the card is used
+// only for speed loading and the Gatling gun" (TWTW Conflict: Burst
+// Results). By hexslinger's default the Gatling gun (assets/weapons.json)
+// fires a burst of 10 rounds a shot, needs no cocking, and a hit lands as
+// many rounds as the card's burst result, all at the card's location, the
+// hit's bumps on the first, with one stun check. Jeb cranks it at Cyril:
+// a card of burst 3 puts three rounds in him and the gun holds 10 fewer.
+// The preview's odds deal each card as the shot does.
+func TestTheGatlingGunsBurst(t *testing.T) {
+	s := open(t)
+	withGear(t, s, "jeb", rules.Carried{Weapon: "gatling", Loaded: 15, Readied: true})
+	w := Weapons()["gatling"]
+	orders := []ShotOrder{{Target: "cyril", Kind: "normal"}}
+	plan, err := s.State().PlanShoot("jeb", "gatling", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Series.AP != w.Normal {
+		t.Errorf("a burst costs %d AP, want the normal shot's %d and no cocking", plan.Series.AP, w.Normal)
+	}
+	dice := sure(plan.Series.Pool)
+	bumps := rules.Judge(2*plan.Series.Pool.Sides+plan.Series.Plans[0].Result, plan.Series.TNs[0]).Bumps
+	// The odds deal each card as the burst does.
+	cyril := s.State().Figures["cyril"]
+	size := s.State().Characters["cyril"].Size
+	base := cyril.Body(size)
+	harm := shotHarm(plan, 0, base)
+	for _, c := range rules.Cards() {
+		p := s.State().Preview(nil, Command{Kind: CommandShoot, Figure: "jeb", Weapon: "gatling", Shots: orders, Dice: dice, Cards: []string{c.Name()}})
+		if p.Err != nil {
+			t.Fatalf("card %s: %v", c.Name(), p.Err)
+		}
+		after := base
+		for _, ch := range p.Events[0].Changes {
+			if ch.Figure == "cyril" {
+				after = (&Figure{FigureStatus: ch.Status}).Body(size)
+			}
+		}
+		if got, want := rules.Harmed(base, after), harm(bumps, c); got != want {
+			t.Errorf("card %s: the shot does %s, the odds count %s", c.Name(), got, want)
+		}
+	}
+	three := cardWhere(t, func(c rules.Card) bool {
+		return c.Burst == 3 && !c.Calamity && rules.ThroughCover(plan.Sights[0].Cover, c.Location, w, c).Damage == w.DMG
+	})
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "jeb", Weapon: "gatling", Shots: orders, Dice: dice, Cards: []string{three.Name()}})
+	want := fmt.Sprintf("The Gatling gun's burst of 10 round(s): the card's burst result is 3 (%s), so 3 round(s) hit the %s (TWTW Conflict: Burst Results, the Gatling gun).", three.Name(), three.Location)
+	if !strings.Contains(e.Text, want) || !strings.Contains(e.Text, ", then ") {
+		t.Errorf("the burst's log does not say %q:\n%s", want, e.Text)
+	}
+	body := rules.NewBody(size)
+	for j := range 3 {
+		body.Apply(rules.Deadly, rules.Effect(w.DMG, map[bool]int{true: bumps}[j == 0], three.Location), three.Location, three.Yes)
+	}
+	one := rules.NewBody(size)
+	one.Apply(rules.Deadly, rules.Effect(w.DMG, bumps, three.Location), three.Location, three.Yes)
+	got := s.State().Figures["cyril"]
+	if got.Wounds[three.Location] != body.Wounds[three.Location] || got.Conc != body.Conc || got.Wounds[three.Location] == one.Wounds[three.Location] && got.Conc == one.Conc {
+		t.Errorf("Cyril after the burst: %v wounds, %d Conc; three rounds give %v, %d; one %v, %d", got.Wounds, got.Conc, body.Wounds, body.Conc, one.Wounds, one.Conc)
+	}
+	if g := s.State().Figures["jeb"].Gear[0]; g.Loaded != 5 || len(e.Cards) != 1 {
+		t.Errorf("after the burst the Gatling holds %d (want 5), cards %v", g.Loaded, e.Cards)
+	}
+	replays(t, s)
+	// The last 5 rounds: a burst of what is left, and not two bursts.
+	if _, err := s.State().PlanShoot("jeb", "gatling", append(orders, orders...)); err == nil || !strings.Contains(err.Error(), "holds 5 round(s), not enough for 2 shot(s): a burst of 10 for each shot but the last, 11 in all") {
+		t.Errorf("two bursts from 5 rounds: %v", err)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
+	countDownTo(t, s, "jeb")
+	if text, err := s.State().Explain(Command{Kind: CommandShoot, Figure: "jeb", Weapon: "gatling", Shots: orders}); err != nil || !strings.Contains(text, "a burst of 5 round(s), as many hitting as the card's burst result") {
+		t.Errorf("before the last burst: %v\n%s", err, text)
 	}
 }

@@ -120,6 +120,7 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 		c.Defense = pick(r, []string{"", "none", "block", "dodge", "parry"})
 	case CommandReload, CommandPickUp:
 		c.Weapon = weapon(c.Figure)
+		c.Speed = c.Kind == CommandReload && r.IntN(2) == 0
 	case CommandStrike:
 		c.Target, c.Stance, c.Riposte = fig(), pick(r, []string{"", "full", "aggressive"}), r.IntN(4) == 0
 	case CommandNewRound, CommandSegment, CommandUndo, CommandRedo:

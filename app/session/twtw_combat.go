@@ -205,6 +205,9 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 	case CommandPickUp:
 		return decidePickUp(s, c, f, ch)
 	case CommandReload:
+		if c.Speed {
+			return decideSpeedLoad(s, c, f, ch, src)
+		}
 		return decideReload(s, c, f, ch)
 	case CommandEscape:
 		return decideEscape(s, c, f, ch, src)
@@ -224,25 +227,7 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 // damage deals a hit to a target, makes its stun check and returns its
 // change and the sentence.
 func damage(s *State, target *Figure, kind rules.DamageKind, base, bumps int, loc rules.HitLocation, card rules.Card, rnd rules.Source) (FigureChange, string, error) {
-	tc := s.Characters[target.Character]
-	b := target.Body(tc.Size)
-	rep := b.Apply(kind, rules.Effect(base, bumps, loc), loc, card.Yes)
-	text := rep.Text
-	if b.Condition < rules.Unconscious {
-		o, err := rules.StunCheck(tc.Character, b, rnd)
-		if err != nil {
-			return FigureChange{}, "", err
-		}
-		if o.Successes == 0 {
-			text += fmt.Sprintf("; %s fails the stun check (TN %d) and is stunned", tc.Name, o.TN)
-		} else {
-			text += fmt.Sprintf("; %s shrugs off the stun (TN %d)", tc.Name, o.TN)
-		}
-	}
-	st := target.FigureStatus.clone()
-	st.Wounds = b.Wounds
-	st.Conc, st.Condition = b.Conc, b.Condition
-	return FigureChange{Figure: target.ID, AP: target.AP, Status: st}, text, nil
+	return damageRounds(s, target, kind, base, bumps, loc, card, 1, rnd)
 }
 
 // ShootPlan is a shoot command priced and modified, before the dice: what
@@ -294,8 +279,8 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		return ShootPlan{}, err
 	}
 	carried := f.Gear[gi]
-	if !w.Thrown && carried.Loaded < len(orders) {
-		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)", w.Name, carried.Loaded, len(orders))
+	if need := rules.RoundsFor(w, len(orders)); !w.Thrown && carried.Loaded < need {
+		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)%s", w.Name, carried.Loaded, len(orders), burstNeed(w, need))
 	}
 	p := ShootPlan{Weapon: w, Gear: gi}
 	if w.Thrown {
@@ -690,7 +675,13 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		if prev, ok := changes[t.ID]; ok {
 			tgt.FigureStatus = prev.Status
 		}
-		fc, dtext, err := damage(s, &tgt, rules.Deadly, cover.Damage, bumps, h.Location, h.Card, rnd)
+		hits := 1
+		if w.Burst > 0 {
+			rounds := rules.BurstRounds(w, h.Plan.Shot.Carried.Loaded)
+			hits = rules.BurstHits(h.Card, rounds)
+			text = append(text, burstText(w, rounds, hits, h.Card, h.Location))
+		}
+		fc, dtext, err := damageRounds(s, &tgt, rules.Deadly, cover.Damage, bumps, h.Location, h.Card, hits, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
@@ -1309,7 +1300,8 @@ func Melee() *rules.MeleeTable { return ruleTables.melee }
 // ShotOdds are the exact odds of what shot i of a planned series does to
 // its target as it stands: over the i-th highest die of the pool and
 // every card, through the cover on the line (rules.FiringOdds: a die
-// within the series' Rel does not go off).
+// within the series' Rel does not go off); a burst lands the card's burst
+// result in rounds (shotHarm).
 func (s *State) ShotOdds(plan ShootPlan, i int) rules.HarmOdds {
 	p, t := plan.Series.Plans[i], plan.Targets[i]
 	base := t.Body(s.Characters[t.Character].Size)
