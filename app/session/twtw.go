@@ -297,7 +297,8 @@ var twtwActions = []Action{
 	{Name: ActShoot, Kind: CommandShoot}, {Name: ActMelee, Kind: CommandMelee},
 	{Name: ActProne, Kind: CommandProne}, {Name: ActDuck, Kind: CommandDuck},
 	{Name: ActRecover, Kind: CommandRecover}, {Name: ActDoor, Kind: CommandDoor},
-	{Name: ActReload, Kind: CommandReload}, {Name: ActPickUp, Kind: CommandPickUp}, {Name: ActEscape, Kind: CommandEscape},
+	{Name: ActReload, Kind: CommandReload}, {Name: ActSpeedLoad, Kind: CommandReload, Speed: true},
+	{Name: ActPickUp, Kind: CommandPickUp}, {Name: ActEscape, Kind: CommandEscape},
 	{Name: ActSkill, Kind: CommandSkill},
 }
 
