@@ -101,8 +101,10 @@ func (b *Body) Clone() *Body {
 
 // topTotals is the exact distribution of the k-th highest die total of a
 // pool, bonus included (k = 1 the highest, which rolls again once on its
-// top face and adds the reroll: RollPool).
-func topTotals(p Pool, k int) map[int]float64 {
+// top face and adds the reroll: RollPool), leaving out the rolls whose
+// k-th die's face is rel or less (a malfunction: Malfunctions); rel 0
+// leaves out none.
+func topTotals(p Pool, k, rel int) map[int]float64 {
 	out := map[int]float64{}
 	n, s := p.Count, p.Sides
 	if k < 1 || k > n || s < 1 {
@@ -121,7 +123,7 @@ func topTotals(p Pool, k int) map[int]float64 {
 		}
 		return tail
 	}
-	for m := 1; m <= s; m++ {
+	for m := max(1, rel+1); m <= s; m++ {
 		pm := atLeast(m) - atLeast(m+1)
 		if pm == 0 {
 			continue
@@ -142,8 +144,14 @@ func topTotals(p Pool, k int) map[int]float64 {
 // hit with its bumps and the card drawn does what harm says, each card of
 // deck equally likely.
 func AttackOdds(p Pool, k, result, tn int, deck []Card, harm func(bumps int, c Card) Harm) HarmOdds {
+	return attackOdds(p, k, result, tn, 0, deck, harm)
+}
+
+// attackOdds are AttackOdds with the dice whose face is rel or less not
+// going off (FiringOdds).
+func attackOdds(p Pool, k, result, tn, rel int, deck []Card, harm func(bumps int, c Card) Harm) HarmOdds {
 	var o HarmOdds
-	totals := topTotals(p, k)
+	totals := topTotals(p, k, rel)
 	hits := 0.0
 	for _, t := range slices.Sorted(maps.Keys(totals)) {
 		d := Judge(t+result, tn)
@@ -156,7 +164,7 @@ func AttackOdds(p Pool, k, result, tn int, deck []Card, harm func(bumps int, c C
 			o[harm(d.Bumps, c)] += pt / float64(len(deck))
 		}
 	}
-	o[HarmNone] += 1 - hits // a miss
+	o[HarmNone] += 1 - hits // a miss, or a malfunction
 	return o
 }
 
@@ -166,7 +174,7 @@ func AttackOdds(p Pool, k, result, tn int, deck []Card, harm func(bumps int, c C
 // pool for the first attack, the second highest for the second").
 func KthHitChance(p Pool, k, result, tn int) float64 {
 	hit := 0.0
-	for t, pt := range topTotals(p, k) {
+	for t, pt := range topTotals(p, k, 0) {
 		if Judge(t+result, tn).Success {
 			hit += pt
 		}

@@ -140,7 +140,7 @@ type ShotPlan struct {
 	BasePool  Pool   // the skill's pool before the modifiers
 	Pool      Pool   // after them
 	PoolWhy   string // how the base pool was built
-	Rel       int    // the weapon's malfunction range for this shot
+	Rel       int    // the weapon's malfunction range for this shot (MalfunctionRange)
 }
 
 // ErrNotAimable is returned for aim on a snap or fan shot.
@@ -149,7 +149,7 @@ var ErrNotAimable = errors.New("only normal shots may be aimed")
 // PlanShot prices and modifies a shot by character c.
 func PlanShot(c Character, s Shot) (ShotPlan, error) {
 	w := s.Weapon
-	p := ShotPlan{Shot: s, Rel: w.Rel}
+	p := ShotPlan{Shot: s, Rel: w.Rel + s.Carried.Worn} // blocks met wear the weapon
 	if s.Kind == Aimed && (s.Aims < 1 || s.Aims > MaxAimsPerShot) {
 		return p, fmt.Errorf("an aimed shot takes 1 or %d aim actions, not %d", MaxAimsPerShot, s.Aims)
 	}
@@ -309,10 +309,11 @@ func (p ShotPlan) Explain() string {
 	return b.String()
 }
 
-// HitChance is the exact chance that the shot hits, as planned.
+// HitChance is the exact chance that the shot hits, as planned: it goes
+// off (its die above the Rel) and meets the TN.
 func (p ShotPlan) HitChance() float64 {
 	if p.Pool.Count < 1 {
 		return 0
 	}
-	return Chances(p.Pool, p.TN-p.Result)[0]
+	return KthFiringChance(p.Pool, 1, p.Result, p.TN, p.MalfunctionRange())
 }

@@ -64,24 +64,49 @@ type Hit struct {
 	Result   DieResult
 	Card     Card
 	Location HitLocation // where it landed, on a hit
+	// Misfire: the die's face was within the series' Rel, and the shot
+	// did not go off; Stopped: an earlier shot misfired, and this one was
+	// not fired. Neither draws a card (docs/defaults.md).
+	Misfire, Stopped bool
+	Face             int // a misfire's die face, as rolled
 }
+
+// WentOff reports whether the shot was fired: neither a misfire nor
+// stopped by one.
+func (h Hit) WentOff() bool { return !h.Misfire && !h.Stopped }
 
 // SeriesResult is a resolved series: the roll, and each attack.
 type SeriesResult struct {
 	Roll     Roll
 	Hits     []Hit
 	Calamity bool
+	Rel      int    // the series' malfunction range (Series.Rel)
+	RelWhy   string // what widened it past the card's Rel: " (1 on the card, +1 fan-fired …)", or ""
 }
 
-// Resolve rolls the series' pool once and draws a card per attack.
+// Resolve rolls the series' pool once and draws a card per attack. A
+// shot whose die's face is within the series' Rel malfunctions: it does
+// not go off, nor do the shots after it, and none of them draws a card
+// (Malfunctions; docs/defaults.md).
 func (s Series) Resolve(src Source) (SeriesResult, error) {
 	r, err := RollPool(s.Pool, src)
 	if err != nil {
 		return SeriesResult{}, err
 	}
-	out := SeriesResult{Roll: r}
+	out := SeriesResult{Roll: r, Rel: s.Rel(), RelWhy: s.relWhy()}
 	successes := 0
+	jammed := false
 	for i, p := range s.Plans {
+		if jammed {
+			out.Hits = append(out.Hits, Hit{Plan: p, TN: s.TNs[i], Stopped: true})
+			continue
+		}
+		d := i + s.Skip // the die this shot reads
+		if Malfunctions(r.Face(d+1), out.Rel) {
+			jammed = true
+			out.Hits = append(out.Hits, Hit{Plan: p, TN: s.TNs[i], Die: r.Totals[d] + p.Result, Face: r.Face(d + 1), Misfire: true})
+			continue
+		}
 		card, err := src.Draw()
 		if err != nil {
 			return SeriesResult{}, fmt.Errorf("attack %d: %w", i+1, err)
@@ -109,6 +134,15 @@ func (r SeriesResult) Explain(shooter string, targets []string) string {
 		if i < len(targets) {
 			t = targets[i]
 		}
+		switch {
+		case h.Misfire:
+			parts = append(parts, fmt.Sprintf("%s %s at %s: the die shows %d, within the %s's Rel %d%s: it malfunctions and the shot does not go off (TWTW Conflict: Carrying Loaded Weapons, \"the malfunction range of the weapon\"; docs/defaults.md)",
+				shooter, h.Plan.Shot.Kind, t, h.Face, h.Plan.Shot.Weapon.Name, r.Rel, r.RelWhy))
+			continue
+		case h.Stopped:
+			parts = append(parts, fmt.Sprintf("%s %s at %s: not fired, the gun having malfunctioned", shooter, h.Plan.Shot.Kind, t))
+			continue
+		}
 		verdict := "misses"
 		if h.Result.Success {
 			verdict = fmt.Sprintf("hits the %s", h.Location)
@@ -135,12 +169,13 @@ func ScatterHex(thrower, target hexmap.Hex, c Card, pacesPerHex float64) (hexmap
 
 // AfterShot is the weapon's state once fired: aim is lost and the hammer
 // is down (TWTW Conflict: aim does not persist; firearms are cocked before
-// each shot); a fan leaves it uncocked too.
+// each shot); a fan leaves it uncocked too. A round is spent, or a burst
+// weapon's burst (BurstRounds).
 func AfterShot(c Carried, w Weapon) Carried {
 	c.Aims = 0
 	c.Cocked = false
 	if c.Loaded > 0 && !w.Thrown {
-		c.Loaded--
+		c.Loaded -= min(c.Loaded, BurstRounds(w, c.Loaded))
 	}
 	return c
 }

@@ -31,6 +31,10 @@ type Weapon struct {
 	Deadly       bool   `json:"deadly,omitempty"`    // melee: cuts or stabs (deadly damage)
 	Advantage    int    `json:"advantage,omitempty"` // melee: the weapon's advantage value
 	Length       int    `json:"length,omitempty"`    // melee: reach, for the optional weapon-length rule
+	// Burst is the rounds one shot of a crank-fired gun fires (the
+	// Gatling gun); the card's burst result says how many hit
+	// (BurstHits). 0 for a gun that fires one round a shot.
+	Burst int `json:"burst,omitempty"`
 }
 
 // Readying costs (TWTW Conflict: Cocking and Readying): weapons up to size 5
@@ -71,6 +75,8 @@ func ParseWeapons(data []byte) (map[string]Weapon, error) {
 			return nil, fmt.Errorf("weapons[%d] %s: AP costs must be 0 or more and a normal shot no faster than a snap", i, w.ID)
 		case w.Range < 1 || w.Size < 1 || w.Hands < 1 || w.Hands > 2:
 			return nil, fmt.Errorf("weapons[%d] %s: range increment, size and hands (1 or 2) must be set", i, w.ID)
+		case w.Burst < 0 || w.Burst > w.Capacity || (w.Burst > 0 && (w.Thrown || w.Melee)):
+			return nil, fmt.Errorf("weapons[%d] %s: a burst of %d rounds needs a gun holding that many (capacity %d)", i, w.ID, w.Burst, w.Capacity)
 		case w.Thrown && w.Range != ThrownRangeIncrement:
 			return nil, fmt.Errorf("weapons[%d] %s: a thrown weapon's range increment is %d paces", i, w.ID, ThrownRangeIncrement)
 		}

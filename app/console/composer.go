@@ -353,7 +353,7 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("To", p.hex), p.run, p.disengage)
 	case session.ActTurn:
 		objs = append(objs, row("Turn", p.turn))
-	case session.ActReady, session.ActCock, session.ActReload:
+	case session.ActReady, session.ActCock, session.ActReload, session.ActSpeedLoad:
 		objs = append(objs, row("Weapon", p.weapon))
 	case session.ActShoot:
 		add := widget.NewButton("Add shot to the series", func() {
@@ -417,6 +417,15 @@ func (p *composer) layoutParams() {
 	if p.box != nil {
 		p.box.Refresh() // the fields' height changed: lay the composer out again
 	}
+}
+
+// pickedAction is the action picked, as the fight's system offers it.
+func (p *composer) pickedAction() session.Action {
+	acts, i := p.c.state.Actions(), p.action.SelectedIndex()
+	if i < 0 || i >= len(acts) {
+		return session.Action{}
+	}
+	return acts[i]
 }
 
 // shotOrder is the shot the shot fields describe.
@@ -535,8 +544,9 @@ func (p *composer) command() (session.Command, error) {
 		if p.skillOn.Checked {
 			c.Target = p.targetID()
 		}
-	case session.ActReload:
-		c.Kind, c.Weapon = session.CommandReload, p.weaponID()
+	case session.ActReload, session.ActSpeedLoad:
+		// A speed load's rounds are its card's (the action says so).
+		c.Kind, c.Weapon, c.Speed = session.CommandReload, p.weaponID(), p.pickedAction().Speed
 		if c.Weapon == "" {
 			return c, errors.New("pick a weapon")
 		}

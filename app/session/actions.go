@@ -21,6 +21,10 @@ const (
 	ActSkill   = "Use a skill"      // 4 AP, or 8 for full attention, paid over turns
 	ActStrike  = "Strike in melee"  // a system's own melee attack
 	ActFire    = "Fire"             // a system's own ranged attack: its sheet's weapon, its rate of fire
+
+	// ActSpeedLoad is a reload whose rounds the card's burst result says,
+	// for 1 AP (Action.Speed).
+	ActSpeedLoad = "Speed load"
 )
 
 // Action is one of a system's actions as the composer offers it.
@@ -28,6 +32,7 @@ type Action struct {
 	Name    string // one of the Act names
 	Kind    string // the command it gives
 	Stances bool   // Strike: the target's stance and a riposte (Dragon Warriors II)
+	Speed   bool   // Reload: a speed load (Command.Speed)
 }
 
 // sheetActions are the actions of the systems whose figures fight with

@@ -67,6 +67,9 @@ type Command struct {
 	// Rounds is how many rounds a reload puts in; 0 fills the weapon, or
 	// as many as the figure's AP pays for.
 	Rounds int `json:"rounds,omitempty"`
+	// Speed makes a reload a speed load: 1 AP, and the card's burst
+	// result is how many rounds go in (burst.go).
+	Speed bool `json:"speed,omitempty"`
 	// Defense answers a blow waiting at Figure (defend): block, dodge or
 	// none.
 	Defense string `json:"defense,omitempty"`

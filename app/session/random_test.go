@@ -121,6 +121,7 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 		c.Defense = pick(r, []string{"", "none", "block", "dodge", "parry"})
 	case CommandReload, CommandPickUp:
 		c.Weapon = weapon(c.Figure)
+		c.Speed = c.Kind == CommandReload && r.IntN(2) == 0
 	case CommandMount:
 		if r.IntN(6) > 0 { // else a dismount
 			c.Mount = &MountOrder{Pace: pick(r, []int{6, 10, 12, 20, 20, 0, -1, 500}), Gallop: pick(r, []int{0, 0, 0, 0, 30, 3})}

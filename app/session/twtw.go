@@ -202,7 +202,7 @@ func writeShootPlan(b *strings.Builder, s *State, plan ShootPlan, apLeft int) {
 		for _, m := range sp.Modifiers {
 			fmt.Fprintf(b, "; %s", m)
 		}
-		fmt.Fprintf(b, "; hit chance %.0f%%.\n", 100*rules.KthHitChance(plan.Series.Pool, i+1+plan.Series.Skip, sp.Result, plan.Series.TNs[i]))
+		writeFiring(b, plan, i)
 		fmt.Fprintf(b, "  %s: %s.\n", s.FigureName(t.ID), s.ShotOdds(plan, i))
 		sight := plan.Sights[i]
 		switch {
@@ -368,7 +368,8 @@ var twtwActions = []Action{
 	{Name: ActShoot, Kind: CommandShoot}, {Name: ActMelee, Kind: CommandMelee},
 	{Name: ActProne, Kind: CommandProne}, {Name: ActDuck, Kind: CommandDuck},
 	{Name: ActRecover, Kind: CommandRecover}, {Name: ActDoor, Kind: CommandDoor},
-	{Name: ActReload, Kind: CommandReload}, {Name: ActPickUp, Kind: CommandPickUp}, {Name: ActEscape, Kind: CommandEscape},
+	{Name: ActReload, Kind: CommandReload}, {Name: ActSpeedLoad, Kind: CommandReload, Speed: true},
+	{Name: ActPickUp, Kind: CommandPickUp}, {Name: ActEscape, Kind: CommandEscape},
 	{Name: ActSkill, Kind: CommandSkill}, {Name: ActRide, Kind: CommandRide}, {Name: ActMount, Kind: CommandMount},
 }
 

@@ -240,6 +240,9 @@ func decideBy(s *State, c Command, f *Figure, ch Character, src func([]string) (
 	case CommandPickUp:
 		return decidePickUp(s, c, f, ch)
 	case CommandReload:
+		if c.Speed {
+			return decideSpeedLoad(s, c, f, ch, src)
+		}
 		return decideReload(s, c, f, ch)
 	case CommandEscape:
 		return decideEscape(s, c, f, ch, src)
@@ -259,25 +262,7 @@ func decideBy(s *State, c Command, f *Figure, ch Character, src func([]string) (
 // damage deals a hit to a target, makes its stun check and returns its
 // change and the sentence.
 func damage(s *State, target *Figure, kind rules.DamageKind, base, bumps int, loc rules.HitLocation, card rules.Card, rnd rules.Source) (FigureChange, string, error) {
-	tc := s.Characters[target.Character]
-	b := target.Body(tc.Size)
-	rep := b.Apply(kind, rules.Effect(base, bumps, loc), loc, card.Yes)
-	text := rep.Text
-	if b.Condition < rules.Unconscious {
-		o, err := rules.StunCheck(tc.Character, b, rnd)
-		if err != nil {
-			return FigureChange{}, "", err
-		}
-		if o.Successes == 0 {
-			text += fmt.Sprintf("; %s fails the stun check (TN %d) and is stunned", tc.Name, o.TN)
-		} else {
-			text += fmt.Sprintf("; %s shrugs off the stun (TN %d)", tc.Name, o.TN)
-		}
-	}
-	st := target.FigureStatus.clone()
-	st.Wounds = b.Wounds
-	st.Conc, st.Condition = b.Conc, b.Condition
-	return FigureChange{Figure: target.ID, AP: target.AP, Status: st}, text, nil
+	return damageRounds(s, target, kind, base, bumps, loc, card, 1, rnd)
 }
 
 // ShootPlan is a shoot command priced and modified, before the dice: what
@@ -329,8 +314,8 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		return ShootPlan{}, err
 	}
 	carried := f.Gear[gi]
-	if !w.Thrown && carried.Loaded < len(orders) {
-		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)", w.Name, carried.Loaded, len(orders))
+	if need := rules.RoundsFor(w, len(orders)); !w.Thrown && carried.Loaded < need {
+		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)%s", w.Name, carried.Loaded, len(orders), burstNeed(w, need))
 	}
 	p := ShootPlan{Weapon: w, Gear: gi}
 	if w.Thrown {
@@ -458,22 +443,28 @@ func otherInHand(f *Figure, gi int) bool {
 }
 
 // discharge fires the fully loaded guns figure f carries holstered, jostled
-// by a calamity on the move: the card's toggle says whether the round
-// misses (YES) or hits the carrier's nearest leg (TWTW Conflict: Carrying
-// Loaded Weapons). f's status takes the round spent and the wound.
-func discharge(s *State, f *Figure, ch Character, card rules.Card, rnd rules.Source) ([]string, error) {
+// on the move by a calamity or by a die of face within a gun's Rel (a
+// malfunction): the card's toggle says whether the round misses (YES) or
+// hits the carrier's nearest leg (TWTW Conflict: Carrying Loaded
+// Weapons). f's status takes the round spent and the wound.
+func discharge(s *State, f *Figure, ch Character, card rules.Card, rnd rules.Source, calamity bool, face int) ([]string, error) {
 	var lines []string
 	for i, g := range f.Gear {
 		w, ok := ruleTables.weapons[g.Weapon]
-		full := ok && !w.Melee && !w.Thrown && w.Capacity > 0 && g.Loaded >= w.Capacity && !g.Readied
-		d := rules.CarriedDischarge(full, true, true, false, card)
+		full := ok && fullyLoaded(w, g)
+		malfunction := rules.Malfunctions(face, w.Rel+g.Worn)
+		d := rules.CarriedDischarge(full, true, calamity, malfunction, card)
 		if !d.Fires {
 			continue
+		}
+		why := "Calamity"
+		if !calamity {
+			why = fmt.Sprintf("Malfunction (the die shows %d, within the %s's Rel %d)", face, w.Name, w.Rel+g.Worn)
 		}
 		f.Gear = slices.Clone(f.Gear)
 		f.Gear[i].Loaded--
 		if !d.HitsSelf {
-			lines = append(lines, fmt.Sprintf("Calamity: %s's fully loaded %s goes off in its holster; the round misses (YES) (TWTW Conflict: Carrying Loaded Weapons).", ch.Name, w.Name))
+			lines = append(lines, fmt.Sprintf("%s: %s's fully loaded %s goes off in its holster; the round misses (YES) (TWTW Conflict: Carrying Loaded Weapons).", why, ch.Name, w.Name))
 			continue
 		}
 		fc, dtext, err := damage(s, f, rules.Deadly, w.DMG, 0, d.Location, card, rnd)
@@ -483,7 +474,7 @@ func discharge(s *State, f *Figure, ch Character, card rules.Card, rnd rules.Sou
 		gear := f.Gear
 		f.FigureStatus = fc.Status
 		f.Gear = gear
-		lines = append(lines, fmt.Sprintf("Calamity: %s's fully loaded %s goes off in its holster (NO): %s takes %s (TWTW Conflict: Carrying Loaded Weapons).", ch.Name, w.Name, ch.Name, dtext))
+		lines = append(lines, fmt.Sprintf("%s: %s's fully loaded %s goes off in its holster (NO): %s takes %s (TWTW Conflict: Carrying Loaded Weapons).", why, ch.Name, w.Name, ch.Name, dtext))
 	}
 	return lines, nil
 }
@@ -583,9 +574,9 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	aiming := slices.ContainsFunc(series.Plans, func(p rules.ShotPlan) bool { return p.Shot.Kind != rules.Snap })
 	var aimText string
 	aimLost := false
-	needs := []string{fmt.Sprintf("%s's pool: %s, then a card for each shot, then a stun check for each hit", ch.Name, series.Pool)}
+	needs := []string{fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off, then a stun check for each hit", ch.Name, series.Pool)}
 	if with != nil {
-		needs[0] = fmt.Sprintf("%s's pool: %s, then a card for each shot, then the %s pool %s, then a stun check for each hit", ch.Name, series.Pool, with.order.Skill, with.pool)
+		needs[0] = fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off, then the %s pool %s, then a stun check for each hit", ch.Name, series.Pool, with.order.Skill, with.pool)
 	}
 	if aiming && f.UnderFire != nil {
 		needs = append([]string{fmt.Sprintf("%s's Bravery check under fire (%s)", ch.Name, ch.TraitPool("bravery", true))}, needs...)
@@ -662,9 +653,13 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		}
 		st.Gear = kept
 	} else {
+		// A shot that malfunctions spends its round, a dud; the shots it
+		// stops spend none (docs/defaults.md).
 		after := f.Gear[gi]
-		for range c.Shots {
-			after = rules.AfterShot(after, w)
+		for _, h := range res.Hits {
+			if !h.Stopped {
+				after = rules.AfterShot(after, w)
+			}
 		}
 		after.Readied = true // drawn for the first shot, it stays in hand
 		st.Gear[gi] = after
@@ -695,6 +690,9 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	var dropped []Loose
 	for i, h := range res.Hits {
 		t := targets[i]
+		if !h.WentOff() {
+			continue // a malfunction: no shot, no card (Explain says so)
+		}
 		if c.Shots[i].Sabotage {
 			// "the attempt fails unless ... a calamity is generated, or the
 			// unintended targets icon shows a possible target that exists"
@@ -749,7 +747,13 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		if prev, ok := changes[t.ID]; ok {
 			tgt.FigureStatus = prev.Status
 		}
-		fc, dtext, err := damage(s, &tgt, rules.Deadly, cover.Damage, bumps, h.Location, h.Card, rnd)
+		hits := 1
+		if w.Burst > 0 {
+			rounds := rules.BurstRounds(w, h.Plan.Shot.Carried.Loaded)
+			hits = rules.BurstHits(h.Card, rounds)
+			text = append(text, burstText(w, rounds, hits, h.Card, h.Location))
+		}
+		fc, dtext, err := damageRounds(s, &tgt, rules.Deadly, cover.Damage, bumps, h.Location, h.Card, hits, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
@@ -765,6 +769,9 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-paid)}
 	e.Hits, e.ShotsAt = map[string]int{}, map[string]int{}
 	for i, h := range res.Hits {
+		if !h.WentOff() {
+			continue
+		}
 		e.Cards = append(e.Cards, h.Card.Name())
 		e.ShotsAt[targets[i].ID]++
 		if h.Result.Success {
@@ -1216,12 +1223,16 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	}
 	// "If a character chooses to carry a fully loaded firearm ... A
 	// Calamity result on an action involving any kind of movement leads to
-	// discharge of a round" (TWTW Conflict: Carrying Loaded Weapons): a
-	// blow is such an action; its first card decides.
-	if first, _ := rules.FindCard(rules.Cards(), cards[0]); rules.JudgeRoll(r, mp.TN).Calamity(first) {
+	// discharge of a round. The same is true for any malfunction result
+	// that is within the malfunction range of the weapon" (TWTW Conflict:
+	// Carrying Loaded Weapons): a blow is such an action; its first card
+	// and its first die decide (docs/defaults.md).
+	first, _ := rules.FindCard(rules.Cards(), cards[0])
+	calamity := rules.JudgeRoll(r, mp.TN).Calamity(first)
+	if jostled(f, calamity, r.Face(1)) {
 		me := *f
 		me.FigureStatus = st
-		lines, err := discharge(s, &me, ch, first, rnd)
+		lines, err := discharge(s, &me, ch, first, rnd, calamity, r.Face(1))
 		if err != nil {
 			return nil, err
 		}
@@ -1510,40 +1521,30 @@ func Melee() *rules.MeleeTable { return ruleTables.melee }
 
 // ShotOdds are the exact odds of what shot i of a planned series does to
 // its target as it stands: over the i-th highest die of the pool and
-// every card, through the cover on the line (rules.AttackOdds).
+// every card, through the cover on the line (rules.FiringOdds: a die
+// within the series' Rel does not go off); a burst lands the card's burst
+// result in rounds (shotHarm).
 func (s *State) ShotOdds(plan ShootPlan, i int) rules.HarmOdds {
 	p, t := plan.Series.Plans[i], plan.Targets[i]
 	base := t.Body(s.Characters[t.Character].Size)
 	base.Condition = t.Condition
-	cover := plan.Sights[i].Cover
-	call := rules.HitLocation(plan.Calls[i])
-	if plan.Sabotage[i] { // only a calamity hits, with no bumps
+	harm := shotHarm(plan, i, base)
+	rel := plan.Series.Rel()
+	if plan.Sabotage[i] { // only a calamity hits, with no bumps, if the shot goes off
 		var o rules.HarmOdds
 		deck := rules.Cards()
+		off := rules.KthGoesOffChance(plan.Series.Pool, i+1, rel)
 		for _, c := range deck {
 			h := rules.HarmNone
 			if hit, _ := rules.Sabotage(c); hit {
-				through := rules.ThroughCover(cover, c.Location, plan.Weapon, c)
-				if through.Damage > 0 {
-					b := base.Clone()
-					b.Apply(rules.Deadly, rules.Effect(through.Damage, 0, c.Location), c.Location, c.Yes)
-					h = rules.Harmed(base, b)
-				}
+				h = harm(0, c)
 			}
-			o[h] += 1 / float64(len(deck))
+			o[h] += off / float64(len(deck))
 		}
+		o[rules.HarmNone] += 1 - off
 		return o
 	}
-	return rules.AttackOdds(plan.Series.Pool, i+1+plan.Series.Skip, p.Result, plan.Series.TNs[i], rules.Cards(), func(bumps int, c rules.Card) rules.Harm {
-		loc, bumps := rules.CallBumps(c.Location, bumps, call)
-		through := rules.ThroughCover(cover, loc, plan.Weapon, c)
-		if through.Damage == 0 {
-			return rules.HarmNone
-		}
-		b := base.Clone()
-		b.Apply(rules.Deadly, rules.Effect(through.Damage, bumps, loc), loc, c.Yes)
-		return rules.Harmed(base, b)
-	})
+	return rules.FiringOdds(plan.Series.Pool, i+1+plan.Series.Skip, p.Result, plan.Series.TNs[i], rel, rules.Cards(), harm)
 }
 
 // sabotageChance is the chance an attack meant to miss hits all the same:

@@ -1,0 +1,194 @@
+package rules
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"hexslinger/assets"
+)
+
+// resolvedOdds counts, over every face of every die (and the reroll of a
+// top face) and every card for shot k, what Series.Resolve decides for
+// shot k of s: a hit that went off does harm(bumps, card), anything else
+// (a miss, a malfunction, a shot it stopped) no effect; and how often
+// shot k went off. The other shots draw a plain card each.
+func resolvedOdds(t *testing.T, s Series, k int, deck []Card, harm func(int, Card) Harm) (o HarmOdds, off float64) {
+	t.Helper()
+	p := s.Pool
+	faces := make([]int, p.Count)
+	var roll func(i int, weight float64)
+	roll = func(i int, weight float64) {
+		if i < p.Count {
+			for f := 1; f <= p.Sides; f++ {
+				faces[i] = f
+				roll(i+1, weight/float64(p.Sides))
+			}
+			return
+		}
+		top := 0
+		for _, f := range faces {
+			top = max(top, f)
+		}
+		rerolls := []int{0}
+		if top == p.Sides {
+			rerolls = rerolls[:0]
+			for x := 1; x <= p.Sides; x++ {
+				rerolls = append(rerolls, x)
+			}
+		}
+		for _, x := range rerolls {
+			w := weight / float64(len(rerolls))
+			dice := append([]int(nil), faces...)
+			if x > 0 {
+				dice = append(dice, x)
+			}
+			for _, c := range deck {
+				var cards []Card
+				for j := range s.Plans {
+					if j == k-1 {
+						cards = append(cards, c)
+					} else {
+						cards = append(cards, deck[len(deck)/2])
+					}
+				}
+				res, err := s.Resolve(&Given{Dice: dice, Cards: cards})
+				if err != nil {
+					t.Fatal(err)
+				}
+				h := res.Hits[k-1]
+				if h.WentOff() {
+					off += w / float64(len(deck))
+				}
+				if h.WentOff() && h.Result.Success {
+					o[harm(h.Result.Bumps, c)] += w / float64(len(deck))
+				} else {
+					o[HarmNone] += w / float64(len(deck))
+				}
+			}
+		}
+	}
+	roll(0, 1)
+	return o, off
+}
+
+// TestFiringOddsAgreeWithResolve: the odds a preview shows for a shot of a
+// series (FiringOdds, with the series' Rel) are what Resolve decides, over
+// every die and card: a die within the Rel does not go off even where its
+// total would hit, and stops the shots after it.
+func TestFiringOddsAgreeWithResolve(t *testing.T) {
+	ws := weapons(t)
+	deck, err := ParseDeck(assets.Deck())
+	if err != nil {
+		t.Fatal(err)
+	}
+	harm := func(bumps int, c Card) Harm {
+		switch {
+		case c.Location == Head:
+			return HarmDown
+		case bumps >= 1:
+			return HarmWounds + Harm(min(bumps, 5)-1)
+		}
+		return HarmConc
+	}
+	miranda := Character{Name: "Miranda", Traits: Traits{Coordination: 4}, Skills: map[string]int{"firearms: pistol": 3}}
+	pm := ws["peacemaker"]
+	fan := func(n int) Shot { return Shot{Weapon: pm, Carried: ready, Kind: Snap, Distance: 4, Fan: n} }
+	fanned, err := PlanSeries(miranda, []Shot{fan(1), fan(2), fan(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	boost := []Modifier{{Name: "a steady rest", Steps: 5, Source: "the Judge"}}
+	worn, err := PlanSeries(cyril, []Shot{{Weapon: ws["schofield"], Carried: Carried{Readied: true, Cocked: true, Worn: 1}, Kind: Normal, Distance: 4, Judge: boost}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	thrown, err := PlanSeries(cyril, []Shot{{Weapon: ws["dynamite"], Carried: ready, Kind: Normal, Distance: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		s    Series
+		rel  int
+	}{
+		{"three shots fanned from a Peacemaker: Rel 1 + 1 (TWTW Conflict: Pushing the Limit)", fanned, 2},
+		{"a Schofield worn by a block, Rel 2, with the Judge's 5 upgrades: a 1 or a 2 would hit", worn, 2},
+		{"a stick of dynamite thrown: no malfunction", thrown, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.s.Rel(); got != tc.rel {
+				t.Fatalf("Rel %d, want %d", got, tc.rel)
+			}
+			for k := 1; k <= len(tc.s.Plans); k++ {
+				got := FiringOdds(tc.s.Pool, k, tc.s.Plans[k-1].Result, tc.s.TNs[k-1], tc.s.Rel(), deck, harm)
+				want, off := resolvedOdds(t, tc.s, k, deck, harm)
+				if got := KthGoesOffChance(tc.s.Pool, k, tc.s.Rel()); math.Abs(got-off) > 1e-12 {
+					t.Errorf("shot %d goes off: %.12f, Resolve %.12f", k, got, off)
+				}
+				for h := range got {
+					if math.Abs(got[h]-want[h]) > 1e-12 {
+						t.Errorf("shot %d, %s: %.12f, Resolve %.12f", k, Harm(h), got[h], want[h])
+					}
+				}
+				hit := KthFiringChance(tc.s.Pool, k, tc.s.Plans[k-1].Result, tc.s.TNs[k-1], tc.s.Rel())
+				if math.Abs(hit-(1-want[HarmNone])) > 1e-12 {
+					t.Errorf("shot %d: hit chance %.12f, Resolve %.12f", k, hit, 1-want[HarmNone])
+				}
+			}
+		})
+	}
+	// The worn Schofield's 1 and 2 would hit: the odds without the
+	// malfunction are not the decision.
+	plain := AttackOdds(worn.Pool, 1, worn.Plans[0].Result, worn.TNs[0], deck, harm)
+	if firing := FiringOdds(worn.Pool, 1, worn.Plans[0].Result, worn.TNs[0], 2, deck, harm); firing[HarmNone] <= plain[HarmNone] {
+		t.Errorf("a malfunction within Rel 2 adds no chance of no effect: %v, %v", firing, plain)
+	}
+}
+
+// TestResolveStopsAtAMalfunction: Miranda fans three shots (Rel 2); her
+// dice 4, 2, 1: the first goes off, the second malfunctions, the third is
+// not fired; only the first draws a card, and the log says why, with the
+// fan's part of the Rel.
+func TestResolveStopsAtAMalfunction(t *testing.T) {
+	pm := weapons(t)["peacemaker"]
+	miranda := Character{Name: "Miranda", Traits: Traits{Coordination: 4}, Skills: map[string]int{"firearms: pistol": 3}}
+	var shots []Shot
+	for n := 1; n <= 3; n++ {
+		shots = append(shots, Shot{Weapon: pm, Carried: ready, Kind: Snap, Distance: 4, Fan: n})
+	}
+	s, err := PlanSeries(miranda, shots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deck, _ := ParseDeck(assets.Deck())
+	g := &Given{Dice: []int{2, 4, 1, 3}, Cards: deck[:3]}
+	res, err := s.Resolve(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Hits[0].WentOff() || !res.Hits[1].Misfire || !res.Hits[2].Stopped || len(g.Cards) != 2 {
+		t.Errorf("hits %+v, cards left %d", res.Hits, len(g.Cards))
+	}
+	txt := res.Explain("Miranda", []string{"Zeke", "Zeke", "Zeke"})
+	for _, want := range []string{"the die shows 2, within the Colt Peacemaker's Rel 2 (1 on its card, +1 fan-fired: TWTW Conflict: Pushing the Limit): it malfunctions",
+		"Miranda snap at Zeke: not fired"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("%q does not say %q", txt, want)
+		}
+	}
+	// A burst weapon spends its burst, or what is left.
+	gat := weapons(t)["gatling"]
+	if c := AfterShot(Carried{Loaded: 15}, gat); c.Loaded != 5 {
+		t.Errorf("a burst from 15 leaves %d", c.Loaded)
+	}
+	if c := AfterShot(Carried{Loaded: 4}, gat); c.Loaded != 0 {
+		t.Errorf("a burst from 4 leaves %d", c.Loaded)
+	}
+	if n := BurstHits(Card{Burst: 3}, 2); n != 2 {
+		t.Errorf("a burst of 2 rounds hits with %d", n)
+	}
+	if n := SpeedLoad(Card{Burst: 3}, 1); n != 1 {
+		t.Errorf("a speed load into room for 1 puts in %d", n)
+	}
+}
