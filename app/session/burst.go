@@ -24,20 +24,12 @@ const SpeedLoadAP = 1
 // card drawn's burst result is how many rounds go in, as many as there is
 // room for.
 func decideSpeedLoad(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
-	i := gearIndex(f, c.Weapon)
-	w, ok := ruleTables.weapons[c.Weapon]
-	if i < 0 || !ok {
-		return nil, refuse("%s carries no %s", ch.Name, c.Weapon)
+	i, w, err := loadable(f, ch, c.Weapon)
+	if err != nil {
+		return nil, err
 	}
 	g := f.Gear[i]
-	switch {
-	case w.Melee || w.Thrown || w.Capacity == 0:
-		return nil, refuse("the %s takes no rounds", w.Name)
-	case !g.Readied:
-		return nil, refuse("ready the %s before loading it", w.Name)
-	case g.Loaded >= w.Capacity:
-		return nil, refuse("the %s is full (%d of %d)", w.Name, g.Loaded, w.Capacity)
-	case c.Rounds != 0:
+	if c.Rounds != 0 {
 		return nil, refuse("a speed load puts in as many rounds as the card's burst result says: leave the rounds out, or reload by hand (%d AP a round) to load %d", ReloadAPPerRound, c.Rounds)
 	}
 	if err := pay(s, f, SpeedLoadAP, "speed load the "+w.Name); err != nil {

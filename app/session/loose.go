@@ -102,22 +102,34 @@ const CommandReload = "reload"
 // reload, so hexslinger's default is 1 AP a round (docs/defaults.md).
 const ReloadAPPerRound = 1
 
-// decideReload loads rounds into a gun in hand, 1 AP a round.
-func decideReload(s *State, c Command, f *Figure, ch Character) ([]Event, error) {
-	i := gearIndex(f, c.Weapon)
-	w, ok := ruleTables.weapons[c.Weapon]
+// loadable finds weapon in figure f's gear, refusing one that takes no
+// rounds, is not in hand, or is full.
+func loadable(f *Figure, ch Character, weapon string) (int, rules.Weapon, error) {
+	i := gearIndex(f, weapon)
+	w, ok := ruleTables.weapons[weapon]
 	if i < 0 || !ok {
-		return nil, refuse("%s carries no %s", ch.Name, c.Weapon)
+		return 0, w, refuse("%s carries no %s", ch.Name, weapon)
 	}
 	g := f.Gear[i]
 	switch {
 	case w.Melee || w.Thrown || w.Capacity == 0:
-		return nil, refuse("the %s takes no rounds", w.Name)
+		return 0, w, refuse("the %s takes no rounds", w.Name)
 	case !g.Readied:
-		return nil, refuse("ready the %s before loading it", w.Name)
+		return 0, w, refuse("ready the %s before loading it", w.Name)
 	case g.Loaded >= w.Capacity:
-		return nil, refuse("the %s is full (%d of %d)", w.Name, g.Loaded, w.Capacity)
-	case c.Rounds < 0:
+		return 0, w, refuse("the %s is full (%d of %d)", w.Name, g.Loaded, w.Capacity)
+	}
+	return i, w, nil
+}
+
+// decideReload loads rounds into a gun in hand, 1 AP a round.
+func decideReload(s *State, c Command, f *Figure, ch Character) ([]Event, error) {
+	i, w, err := loadable(f, ch, c.Weapon)
+	if err != nil {
+		return nil, err
+	}
+	g := f.Gear[i]
+	if c.Rounds < 0 {
 		return nil, refuse("a reload puts in 1 round or more, not %d", c.Rounds)
 	}
 	room := w.Capacity - g.Loaded

@@ -36,16 +36,9 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src func([]string
 	if c.Focus {
 		cost = rules.SkillAPFullFocus
 	}
-	var target *Figure
-	if c.Target != "" {
-		t, ok := s.Figures[c.Target]
-		if !ok {
-			return nil, refuse("there is no figure %q in this fight", c.Target)
-		}
-		if t.At.DistanceTo(f.At) > 1 {
-			return nil, refuse("%s must be beside %s to use %s on them", ch.Name, s.FigureName(t.ID), c.Skill)
-		}
-		target = t
+	target, err := skillTarget(s, f, ch, c.Skill, c.Target)
+	if err != nil {
+		return nil, err
 	}
 	if c.Skill == "medicine" && target != nil && target.Condition != rules.Unconscious {
 		return nil, refuse("%s is not knocked out: Medicine revives a figure knocked out", s.FigureName(target.ID))
@@ -133,6 +126,22 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src func([]string
 	return []Event{e}, nil
 }
 
+// skillTarget is the figure a skill is used on, beside the figure using
+// it; nil for none.
+func skillTarget(s *State, f *Figure, ch Character, skill, id string) (*Figure, error) {
+	if id == "" {
+		return nil, nil
+	}
+	t, ok := s.Figures[id]
+	if !ok {
+		return nil, refuse("there is no figure %q in this fight", id)
+	}
+	if t.At.DistanceTo(f.At) > 1 {
+		return nil, refuse("%s must be beside %s to use %s on them", ch.Name, s.FigureName(t.ID), skill)
+	}
+	return t, nil
+}
+
 // pay2 pays AP for a skill, as pay does for an action.
 func pay2(s *State, f *Figure, ap int, skill string) error { return pay(s, f, ap, "put toward "+skill) }
 
@@ -179,15 +188,9 @@ func planWith(s *State, f *Figure, ch Character, c Command) (*combined, error) {
 	if w.Focus {
 		k.ap = rules.SkillAPFullFocus
 	}
-	if w.Target != "" {
-		t, ok := s.Figures[w.Target]
-		if !ok {
-			return nil, refuse("there is no figure %q in this fight", w.Target)
-		}
-		if t.At.DistanceTo(f.At) > 1 {
-			return nil, refuse("%s must be beside %s to use %s on them", ch.Name, s.FigureName(t.ID), w.Skill)
-		}
-		k.target = t
+	var err error
+	if k.target, err = skillTarget(s, f, ch, w.Skill, w.Target); err != nil {
+		return nil, err
 	}
 	if w.Skill == "medicine" && (k.target == nil || k.target.Condition != rules.Unconscious) {
 		return nil, refuse("Medicine with an attack revives a figure knocked out beside %s: name one", ch.Name)
