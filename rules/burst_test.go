@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,60 +16,35 @@ import (
 // shot k went off. The other shots draw a plain card each.
 func resolvedOdds(t *testing.T, s Series, k int, deck []Card, harm func(int, Card) Harm) (o HarmOdds, off float64) {
 	t.Helper()
-	p := s.Pool
-	faces := make([]int, p.Count)
-	var roll func(i int, weight float64)
-	roll = func(i int, weight float64) {
-		if i < p.Count {
-			for f := 1; f <= p.Sides; f++ {
-				faces[i] = f
-				roll(i+1, weight/float64(p.Sides))
-			}
-			return
+	everyRoll(s.Pool, func(faces []int, reroll int, w float64) {
+		dice := slices.Clone(faces)
+		if reroll > 0 {
+			dice = append(dice, reroll)
 		}
-		top := 0
-		for _, f := range faces {
-			top = max(top, f)
-		}
-		rerolls := []int{0}
-		if top == p.Sides {
-			rerolls = rerolls[:0]
-			for x := 1; x <= p.Sides; x++ {
-				rerolls = append(rerolls, x)
-			}
-		}
-		for _, x := range rerolls {
-			w := weight / float64(len(rerolls))
-			dice := append([]int(nil), faces...)
-			if x > 0 {
-				dice = append(dice, x)
-			}
-			for _, c := range deck {
-				var cards []Card
-				for j := range s.Plans {
-					if j == k-1 {
-						cards = append(cards, c)
-					} else {
-						cards = append(cards, deck[len(deck)/2])
-					}
-				}
-				res, err := s.Resolve(&Given{Dice: dice, Cards: cards})
-				if err != nil {
-					t.Fatal(err)
-				}
-				h := res.Hits[k-1]
-				if h.WentOff() {
-					off += w / float64(len(deck))
-				}
-				if h.WentOff() && h.Result.Success {
-					o[harm(h.Result.Bumps, c)] += w / float64(len(deck))
+		for _, c := range deck {
+			var cards []Card
+			for j := range s.Plans {
+				if j == k-1 {
+					cards = append(cards, c)
 				} else {
-					o[HarmNone] += w / float64(len(deck))
+					cards = append(cards, deck[len(deck)/2])
 				}
 			}
+			res, err := s.Resolve(&Given{Dice: dice, Cards: cards})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := res.Hits[k-1]
+			if h.WentOff() {
+				off += w / float64(len(deck))
+			}
+			if h.WentOff() && h.Result.Success {
+				o[harm(h.Result.Bumps, c)] += w / float64(len(deck))
+			} else {
+				o[HarmNone] += w / float64(len(deck))
+			}
 		}
-	}
-	roll(0, 1)
+	})
 	return o, off
 }
 

@@ -12,6 +12,29 @@ import (
 // highest total, plus result, against tn.
 func bruteOdds(p Pool, k, result, tn int, deck []Card, harm func(int, Card) Harm) HarmOdds {
 	var o HarmOdds
+	everyRoll(p, func(faces []int, reroll int, w float64) {
+		totals := make([]int, p.Count)
+		for j, f := range faces {
+			totals[j] = f + p.Bonus
+		}
+		sort.Sort(sort.Reverse(sort.IntSlice(totals)))
+		totals[0] += reroll
+		d := Judge(totals[k-1]+result, tn)
+		if !d.Success {
+			o[HarmNone] += w
+			return
+		}
+		for _, c := range deck {
+			o[harm(d.Bumps, c)] += w / float64(len(deck))
+		}
+	})
+	return o
+}
+
+// everyRoll visits every way pool p can fall, with its chance: each die's
+// face, in order, and the reroll of a top face on the highest (0 when
+// none), as RollPool reads them.
+func everyRoll(p Pool, visit func(faces []int, reroll int, weight float64)) {
 	faces := make([]int, p.Count)
 	var roll func(i int, weight float64)
 	roll = func(i int, weight float64) {
@@ -22,34 +45,15 @@ func bruteOdds(p Pool, k, result, tn int, deck []Card, harm func(int, Card) Harm
 			}
 			return
 		}
-		totals := make([]int, p.Count)
-		for j, f := range faces {
-			totals[j] = f + p.Bonus
+		if slices.Max(faces) != p.Sides {
+			visit(faces, 0, weight)
+			return
 		}
-		sort.Sort(sort.Reverse(sort.IntSlice(totals)))
-		rerolls := []int{0}
-		if totals[0]-p.Bonus == p.Sides {
-			rerolls = rerolls[:0]
-			for x := 1; x <= p.Sides; x++ {
-				rerolls = append(rerolls, x)
-			}
-		}
-		for _, x := range rerolls {
-			w := weight / float64(len(rerolls))
-			t := slices.Clone(totals)
-			t[0] += x
-			d := Judge(t[k-1]+result, tn)
-			if !d.Success {
-				o[HarmNone] += w
-				continue
-			}
-			for _, c := range deck {
-				o[harm(d.Bumps, c)] += w / float64(len(deck))
-			}
+		for x := 1; x <= p.Sides; x++ {
+			visit(faces, x, weight/float64(p.Sides))
 		}
 	}
 	roll(0, 1)
-	return o
 }
 
 // TestAttackOddsAgreeWithBruteForce: the odds of an attack's harm, summed
