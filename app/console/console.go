@@ -188,6 +188,11 @@ func (c *Console) shortcuts() {
 	ctrl(fyne.KeyG, func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) })
 	ctrl(fyne.KeyZ, c.undo)
 	ctrl(fyne.KeyY, c.redo)
+	// The desktop driver turns Ctrl+Z and Ctrl+Y into Fyne's own undo and
+	// redo shortcuts, not the custom ones above: bind those too, or the
+	// keys do nothing unless an entry has the focus.
+	cv.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { c.undo() })
+	cv.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { c.redo() })
 	ctrl(fyne.KeyS, c.library.save)
 	ctrl(fyne.KeyO, c.library.openFight)
 	ctrl(fyne.KeyT, c.toggleTheme)

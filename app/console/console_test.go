@@ -200,6 +200,30 @@ func TestConsoleUndoRedo(t *testing.T) {
 	}
 }
 
+// TestConsoleCtrlZAndCtrlYUndoAndRedo: the desktop driver delivers
+// Ctrl+Z and Ctrl+Y as Fyne's undo and redo shortcuts; with no entry
+// focused they take back and replay the last command.
+func TestConsoleCtrlZAndCtrlYUndoAndRedo(t *testing.T) {
+	c, s, w := newConsole(t)
+	to := hexmap.Hex{Q: 6, R: 7}
+	if _, err := s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to}); err != nil {
+		t.Fatal(err)
+	}
+	c.Drain()
+	w.Canvas().Unfocus()
+	keys := w.Canvas().(fyne.Shortcutable)
+	keys.TypedShortcut(&fyne.ShortcutUndo{})
+	c.Drain()
+	if got := cellText(t, c, 0, 3); got != "C8" {
+		t.Errorf("Cyril after Ctrl+Z: %q, want back at C8", got)
+	}
+	keys.TypedShortcut(&fyne.ShortcutRedo{})
+	c.Drain()
+	if got := cellText(t, c, 0, 3); got != "J8" {
+		t.Errorf("Cyril after Ctrl+Y: %q, want J8", got)
+	}
+}
+
 // TestStatusFollowsTheMapWindow: the status line says the map window is
 // open while its program runs and closed once it exits, whether it was
 // started before or after the console was made.
