@@ -195,7 +195,7 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 		return nil, err
 	}
 	wasStunned := tf.Stunned
-	bl, err := dragonwarriors.Strike(rnd, af, att, tf, stance)
+	bl, err := dragonwarriors.Strike(rnd, af, att, tf, stance, dwReading(s))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -266,7 +266,7 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	// The difficulty stands in for the target's Defence: no stance, no
 	// shield twice, no riposte.
 	stand := &dragonwarriors.Fighter{Name: tf.Name, Defence: diff, Toughness: tf.Toughness, Armour: tf.Armour, Wounds: tf.Wounds}
-	bl, err := dragonwarriors.Strike(rnd, af, att, stand, dragonwarriors.FullParry)
+	bl, err := dragonwarriors.Strike(rnd, af, att, stand, dragonwarriors.FullParry, dwReading(s))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -355,8 +355,20 @@ func (dragonWarriors) Derived(c Character) string {
 		f.AttackScore(), f.DefenceScore(dragonwarriors.Normal), dw.Reflexes, dragonwarriors.Armour[dw.Armour])
 }
 
-// Switches: none of its own.
-func (dragonWarriors) Switches(FightOptions) []Switch { return nil }
+// Switches: where the text disagrees with itself, the other reading
+// (docs/defaults.md).
+func (dragonWarriors) Switches(o FightOptions) []Switch {
+	return []Switch{
+		{Label: "Knock-out at a Toughness roll failed by five or more, as the worked example has it (the rule: by more than five)", On: o.KnockOutAtFive,
+			Set: func(o FightOptions, on bool) FightOptions { o.KnockOutAtFive = on; return o }},
+	}
+}
+
+// dwReading is how the fight reads the text where it disagrees with
+// itself: the rule's reading unless an option names the worked example's.
+func dwReading(s *State) dragonwarriors.Reading {
+	return dragonwarriors.Reading{KnockOutAtFive: s.Options.KnockOutAtFive}
+}
 
 // writeStrike previews a Dragon Warriors II blow with the session's own
 // plan: the attack and defence scores with their sources and the chance to

@@ -210,3 +210,46 @@ func TestOneMoveGoesTwiceMoveWhereMovesCostNoAP(t *testing.T) {
 		})
 	}
 }
+
+// failByFive is Sir Rolf's blow that leaves Squire Lennox's Toughness
+// roll failed by exactly five: Rolf 14 (+2) = 16 against Lennox 10 (-1)
+// = 9, seven wounds; Toughness 10 (-3) = 7 against 7 + 5 = 12.
+var failByFive = []int{3, 1, 1, 2, 1, 4}
+
+// TestAToughnessRollFailedByMoreThanFiveKnocksOut: "A roll failed by more
+// than five means that the character is knocked out" (DW II: Injury:
+// Stun, Knock-Out, and Death). Failed by exactly five, the default reading
+// only stuns.
+func TestAToughnessRollFailedByMoreThanFiveKnocksOut(t *testing.T) {
+	s := openDW(t)
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: failByFive})
+	if !strings.Contains(e.Text, "total 7 vs Wounds 7 + 5 = 12: stunned") {
+		t.Errorf("failed by five: %q, want stunned only", e.Text)
+	}
+	if c := s.State().Figures["lennox"].Condition; c != rules.Stunned {
+		t.Errorf("Lennox is %v, want stunned", c)
+	}
+}
+
+// TestKnockOutAtFiveIsTheWorkedExamplesReading: the worked example says
+// "if he fails by five or more, he is knocked out"; the Fight tab's switch
+// plays that reading, and the log says the roll knocked him out.
+func TestKnockOutAtFiveIsTheWorkedExamplesReading(t *testing.T) {
+	s := openDW(t)
+	sw := s.State().Switches()
+	if len(sw) != 1 || sw[0].On || !strings.Contains(sw[0].Label, "five or more") {
+		t.Fatalf("switches %+v, want the knock-out reading, off", sw)
+	}
+	opts := sw[0].Set(s.State().Options, true)
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	if !s.State().Switches()[0].On {
+		t.Fatal("the switch did not turn on")
+	}
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: failByFive})
+	if !strings.Contains(e.Text, "total 7 vs Wounds 7 + 5 = 12: knocked out") {
+		t.Errorf("failed by five, the example's reading: %q, want knocked out", e.Text)
+	}
+	if c := s.State().Figures["lennox"].Condition; c != rules.Unconscious {
+		t.Errorf("Lennox is %v, want knocked out", c)
+	}
+}

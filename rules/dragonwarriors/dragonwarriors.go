@@ -205,10 +205,30 @@ type Check struct {
 	Died       bool
 }
 
+// Reading is how a fight reads the places where the text disagrees with
+// itself, each the text's own rule unless the fight names the other.
+type Reading struct {
+	// KnockOutAtFive knocks out on a Toughness roll failed by five or
+	// more, as the worked example says ("if he fails by five or more, he
+	// is knocked out"); the rule says by more than five ("A roll failed
+	// by more than five means that the character is knocked out").
+	KnockOutAtFive bool
+}
+
+// KnockedOut reports whether a Toughness roll failed by failedBy knocks
+// the character out (DW II: Injury: Stun, Knock-Out, and Death).
+func (r Reading) KnockedOut(failedBy int) bool {
+	if r.KnockOutAtFive {
+		return failedBy >= 5
+	}
+	return failedBy > 5
+}
+
 // Strike resolves one attack of a with attack score att (its Attack
-// score, or a riposte's margin) against b in stance s. The attacker's
-// roll comes first, then the defender's, then b's Toughness roll if hurt.
-func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance) (Blow, error) {
+// score, or a riposte's margin) against b in stance s, read as r says.
+// The attacker's roll comes first, then the defender's, then b's
+// Toughness roll if hurt.
+func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance, r Reading) (Blow, error) {
 	bl := Blow{Attacker: a.Name, Defender: b.Name}
 	var err error
 	if bl.AttackRoll, err = RollPlusMinus(d); err != nil {
@@ -227,7 +247,7 @@ func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance) (Blow, error) {
 		bl.Wounds = max(0, bl.Margin+a.weapon().Damage-Armour[b.Armour])
 		text += fmt.Sprintf(": %s wins by %d and deals %d wound(s)", a.Name, bl.Margin, bl.Wounds)
 		if bl.Wounds > 0 {
-			c, err := Injure(d, b, bl.Wounds)
+			c, err := Injure(d, b, bl.Wounds, r)
 			if err != nil {
 				return bl, err
 			}
@@ -249,10 +269,10 @@ func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance) (Blow, error) {
 }
 
 // Injure adds wounds to f and makes its Toughness roll against Wounds + 5:
-// a failure stuns, a failure by more than five knocks out. A fighter whose
-// wounds already passed its Toughness also rolls Toughness against Wounds,
-// or dies.
-func Injure(d Dice, f *Fighter, wounds int) (Check, error) {
+// a failure stuns, a failure by more than five (or by five or more, as r
+// reads it) knocks out. A fighter whose wounds already passed its
+// Toughness also rolls Toughness against Wounds, or dies.
+func Injure(d Dice, f *Fighter, wounds int, r Reading) (Check, error) {
 	wasPast := f.Wounds > f.Toughness
 	f.Wounds += wounds
 	var c Check
@@ -264,7 +284,7 @@ func Injure(d Dice, f *Fighter, wounds int) (Check, error) {
 	if c.Total < c.TN {
 		c.Stunned = true
 		f.Stunned = true
-		if c.TN-c.Total > 5 {
+		if r.KnockedOut(c.TN - c.Total) {
 			c.KnockedOut, f.KnockedOut = true, true
 		}
 	}
