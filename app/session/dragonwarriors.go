@@ -389,7 +389,10 @@ func writeStrike(b *strings.Builder, s *State, cmd Command) error {
 	if p.TF.Shield {
 		b.WriteString(", shield +2")
 	}
-	if p.TF.Stunned {
+	switch {
+	case p.TF.KnockedOut:
+		b.WriteString(", knocked out: 0")
+	case p.TF.Stunned:
 		b.WriteString(", stunned: 0")
 	}
 	fmt.Fprintf(b, ") + a roll.\nChance to hit: %.0f%%; the margin is the wounds, less armour (%s).", 100*p.Chance, noneIf(p.TF.Armour))

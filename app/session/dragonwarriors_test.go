@@ -253,3 +253,24 @@ func TestKnockOutAtFiveIsTheWorkedExamplesReading(t *testing.T) {
 		t.Errorf("Lennox is %v, want knocked out", c)
 	}
 }
+
+// TestAKnockedOutCharacterDefendsAtNothing: a stunned character "has
+// Attack and Defence of 0", and one knocked out is worse off (DW II:
+// Injury: Stun, Knock-Out, and Death): Lennox, knocked out, defends at 0.
+func TestAKnockedOutCharacterDefendsAtNothing(t *testing.T) {
+	s := openDW(t)
+	// Rolf 14 (+2) = 16 against 10 (-1) = 9: seven wounds; Toughness 10
+	// (-4) = 6 against 12: failed by six, knocked out.
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{3, 1, 1, 2, 1, 5}})
+	if !strings.Contains(e.Text, "knocked out") || s.State().Figures["lennox"].Condition != rules.Unconscious {
+		t.Fatalf("%q: Lennox should be knocked out", e.Text)
+	}
+	cmd := Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{2, 1, 1, 1, 1, 1}}
+	if x, err := s.State().Explain(cmd); err != nil || !strings.Contains(x, "Squire Lennox's defence 0") {
+		t.Errorf("the preview: %q %v, want a defence of 0", x, err)
+	}
+	e = mustDo(t, s, cmd)
+	if !strings.Contains(e.Text, "Squire Lennox defends 0 (+0), total 0: Sir Rolf wins by 15") {
+		t.Errorf("a blow at the knocked-out Lennox: %q, want his defence 0", e.Text)
+	}
+}

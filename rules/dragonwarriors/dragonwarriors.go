@@ -125,9 +125,10 @@ func (f *Fighter) weapon() Weapon {
 	return w
 }
 
-// AttackScore is the fighter's attack with the weapon's bonus (0 stunned).
+// AttackScore is the fighter's attack with the weapon's bonus (0 stunned
+// or knocked out).
 func (f *Fighter) AttackScore() int {
-	if f.Stunned {
+	if f.Down() {
 		return 0
 	}
 	return f.Attack + f.weapon().Attack
@@ -145,10 +146,15 @@ const (
 	AggressiveParry
 )
 
+// Down reports whether the fighter has Attack and Defence of 0: stunned,
+// or knocked out, which is worse (DW II: Injury: a failed roll stuns, one
+// failed by more than five knocks out).
+func (f *Fighter) Down() bool { return f.Stunned || f.KnockedOut || f.Dead }
+
 // DefenceScore is the fighter's defence in a stance, with the shield (0
-// stunned).
+// stunned or knocked out).
 func (f *Fighter) DefenceScore(s Stance) int {
-	if f.Stunned {
+	if f.Down() {
 		return 0
 	}
 	d := f.Defence
@@ -257,7 +263,7 @@ func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance, r Reading) (Blow,
 	case bl.DefTotal > bl.AttackTotal:
 		bl.Margin = bl.DefTotal - bl.AttackTotal
 		text += fmt.Sprintf(": %s wins by %d", b.Name, bl.Margin)
-		if s != FullParry && !b.Stunned {
+		if s != FullParry && !b.Down() {
 			bl.Riposte = bl.Margin
 			text += fmt.Sprintf(" and may riposte with %d", bl.Riposte)
 		}
