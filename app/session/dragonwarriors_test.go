@@ -274,3 +274,19 @@ func TestAKnockedOutCharacterDefendsAtNothing(t *testing.T) {
 		t.Errorf("a blow at the knocked-out Lennox: %q, want his defence 0", e.Text)
 	}
 }
+
+// TestBothDiceShowingSixesIsSomethingSpecial: "If both of the dice show
+// sixes, then something special happens" (DW II: Rolling Dice). The text
+// does not say what: the log tells the Judge, who does.
+func TestBothDiceShowingSixesIsSomethingSpecial(t *testing.T) {
+	s := openDW(t)
+	// Rolf's attack: 6 then 2 added, 6 then 1 taken away: (+1), a double
+	// six. Lennox (+0), his Toughness (+0).
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{6, 2, 6, 1, 1, 1, 1, 1}})
+	if !strings.Contains(e.Text, "14 (+1, a double six: something special happens, as the Judge says), total 15") {
+		t.Errorf("%q does not tell the Judge of the double six", e.Text)
+	}
+	if strings.Count(e.Text, "double six") != 1 {
+		t.Errorf("%q: only Rolf's roll was a double six", e.Text)
+	}
+}

@@ -61,7 +61,15 @@ func RollPlusMinus(d Dice) (PlusMinus, error) {
 	return r, nil
 }
 
-func (r PlusMinus) String() string { return fmt.Sprintf("(%+d)", r.Value) }
+// String is the roll as the text writes it, "(+3)"; a double six says
+// so, for the Judge to say what special thing happens ("If both of the
+// dice show sixes, then something special happens", DW II: Rolling Dice).
+func (r PlusMinus) String() string {
+	if r.DoubleSix {
+		return fmt.Sprintf("(%+d, a double six: something special happens, as the Judge says)", r.Value)
+	}
+	return fmt.Sprintf("(%+d)", r.Value)
+}
 
 // Weapon is a row of the melee weapon classes (DW II: Weapons).
 type Weapon struct {
