@@ -79,10 +79,12 @@ func TestSirRolfAgainstSquireLennoxThroughTheSession(t *testing.T) {
 	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Riposte: true, Dice: []int{1, 1, 1, 1}}); err == nil || !strings.Contains(err.Error(), "no riposte") {
 		t.Errorf("a riposte out of turn: %v", err)
 	}
-	// The round ends; the dazed Lennox still defends at 0. Rolf (+1 typed),
-	// total 15; Lennox (+6), total 6: nine wounds, 16 in all; Toughness
-	// (+8), 18 against 21: stunned again, on his feet.
-	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 3, 3, 3}})
+	// The round ends; the dazed Lennox still defends at 0. The text gives
+	// no initiative for the next turn, where Rolf swings first: Rolf (+2),
+	// 12, Lennox (+0), 11. Rolf (+1 typed), total 15; Lennox (+6), total
+	// 6: nine wounds, 16 in all; Toughness (+8), 18 against 21: stunned
+	// again, on his feet.
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}})
 	e = strike("rolf", "lennox", false, 2, 1, 6, 1, 1, 6, 3, 1)
 	has(e, "Sir Rolf attacks Squire Lennox: 14 (+1), total 15", "defends 0 (+6), total 6", "wins by 9 and deals 9 wound(s)", "total 18 vs Wounds 16 + 5 = 21: stunned")
 	l := s.State().Figures["lennox"]
@@ -288,5 +290,126 @@ func TestBothDiceShowingSixesIsSomethingSpecial(t *testing.T) {
 	}
 	if strings.Count(e.Text, "double six") != 1 {
 		t.Errorf("%q: only Rolf's roll was a double six", e.Text)
+	}
+}
+
+// refused does c and wants a refusal saying want, from the preview too.
+func refused(t *testing.T, s *Session, c Command, want string) {
+	t.Helper()
+	if _, err := s.State().Explain(c); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("the preview of %s by %s: %v, want a refusal with %q", c.Kind, c.Figure, err, want)
+	}
+	if _, err := s.Do(c); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%s by %s: %v, want a refusal with %q", c.Kind, c.Figure, err, want)
+	}
+}
+
+// TestEachCombatantActsInOrderOfTheResult: "Each combatant acts in order
+// of the result" (DW II: Combat): with Lennox at 8 and Rolf at 6, Rolf's
+// blow waits for Lennox's.
+func TestEachCombatantActsInOrderOfTheResult(t *testing.T) {
+	s := openDW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 5, 1, 4}})
+	refused(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 1, 1, 1, 1, 1}},
+		"Sir Rolf acts in order of initiative (6): Squire Lennox (initiative 8) acts first, or delays")
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
+	if !strings.Contains(e.Text, "Sir Rolf wins by 3") {
+		t.Errorf("Lennox's blow: %q", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 1, 1, 1, 1, 1}})
+}
+
+// TestEachCombatantMakesOneAttackATurn: each combatant acts once in the
+// order (DW II: Combat); a second blow waits for the next turn, while a
+// riposte is no turn of its own.
+func TestEachCombatantMakesOneAttackATurn(t *testing.T) {
+	s := openDW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 5, 1, 4}})
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
+	refused(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}},
+		"Squire Lennox has made its attack this turn")
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 5, 1, 4}})
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
+}
+
+// TestActionCanBeDelayedVoluntarily: "action can be delayed voluntarily
+// if desired until later in the turn" (DW II: Combat): Lennox, first,
+// delays; Rolf strikes; then Lennox.
+func TestActionCanBeDelayedVoluntarily(t *testing.T) {
+	s := openDW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 5, 1, 4}})
+	e := mustDo(t, s, Command{Kind: CommandDelay, Figure: "lennox"})
+	if e.Text != "Squire Lennox delays the action until later in the turn (Dragon Warriors II: Combat)." {
+		t.Errorf("the delay: %q", e.Text)
+	}
+	refused(t, s, Command{Kind: CommandDelay, Figure: "lennox"}, "already delayed")
+	// Rolf 14 (+0) against 10 (+0): four wounds; Toughness 10 against 9.
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 1, 1, 1, 1, 1}})
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
+	refused(t, s, Command{Kind: CommandDelay, Figure: "rolf"}, "has had its turn")
+	var found bool
+	for _, a := range s.State().Actions() {
+		found = found || a.Kind == CommandDelay
+	}
+	if !found {
+		t.Error("the composer offers no delay")
+	}
+}
+
+// TestAFullParrySacrificesTheAttack: "The defender adds his Attack score
+// to his Defence score to work out his effective Defence for the turn.
+// However, no riposte is possible", and "he sacrifices his own attack"
+// (DW II: Defensive Stances): Lennox's full parry holds for the turn, and
+// he makes no attack in it.
+func TestAFullParrySacrificesTheAttack(t *testing.T) {
+	s := openDW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}}) // Rolf 12, Lennox 11
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "full", Dice: []int{1, 1, 1, 1}})
+	want := "Squire Lennox takes full parry for the turn, its own attack sacrificed. Sir Rolf attacks Squire Lennox: 14 (+0), total 14; Squire Lennox defends 21 (+0), total 21: Squire Lennox wins by 7. (Dragon Warriors II: Roll to Hit)"
+	if e.Text != want || e.Riposte != nil {
+		t.Errorf("the full parry:\n got %q\nwant %q (riposte %v)", e.Text, want, e.Riposte)
+	}
+	refused(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}, "Squire Lennox is in full parry this turn and has sacrificed its own attack")
+	refused(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "aggressive"}, "Squire Lennox is in full parry for this turn")
+}
+
+// TestADefensiveStanceIsNotForOneWhoHasAttacked: the defender "sacrifices
+// his own attack" to take a stance (DW II: Defensive Stances); one who has
+// made it this turn cannot.
+func TestADefensiveStanceIsNotForOneWhoHasAttacked(t *testing.T) {
+	s := openDW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 5, 1, 4}}) // Lennox 8, Rolf 6
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
+	refused(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "aggressive"},
+		"Squire Lennox has made its attack this turn: aggressive parry sacrifices it")
+}
+
+// TestAnAggressiveParrysBonusDoesNotCarryToACounterRiposte: "His
+// effective defence is equal to half his Attack (round down) plus his
+// Defence score. He does not pass up the opportunity to make a riposte,
+// but if the attacker makes a counter-riposte, then the bonus to defence
+// does not carry" (DW II: Aggressive Parry).
+func TestAnAggressiveParrysBonusDoesNotCarryToACounterRiposte(t *testing.T) {
+	s := openDW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}}) // Rolf 12, Lennox 11
+	// Rolf 14 (+0) against Lennox's 10 + 11/2 = 15 (+1) = 16: Lennox
+	// wins by 2 and may riposte.
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "aggressive", Dice: []int{1, 1, 2, 1}})
+	if !strings.Contains(e.Text, "Squire Lennox defends 15 (+1), total 16: Squire Lennox wins by 2 and may riposte with 2") {
+		t.Errorf("the aggressive parry: %q", e.Text)
+	}
+	// Lennox ripostes 2 (+0) against 14 (+0): Rolf wins by 12.
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Riposte: true, Dice: []int{1, 1, 1, 1}})
+	// Rolf's counter-riposte 12 (+0) against Lennox's bare 10 (+0): two
+	// wounds; Toughness 10 against 7.
+	c := Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Riposte: true, Stance: "aggressive", Dice: []int{1, 1, 1, 1, 1, 1}}
+	if x, err := s.State().Explain(c); err != nil || !strings.Contains(x, "Squire Lennox's defence 10") {
+		t.Errorf("the preview: %q %v, want a defence of 10", x, err)
+	}
+	e = mustDo(t, s, c)
+	for _, want := range []string{"Squire Lennox defends 10 (+0), total 10: Sir Rolf wins by 2 and deals 2 wound(s)", "the aggressive parry's bonus does not carry to a counter-riposte"} {
+		if !strings.Contains(e.Text, want) {
+			t.Errorf("the counter-riposte: %q lacks %q", e.Text, want)
+		}
 	}
 }
