@@ -398,9 +398,9 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
-	unit := fmt.Sprintf("%.0f feet", feet)
+	unit := fmt.Sprintf("%d feet", int(feet+0.5))
 	if w.LongRange {
-		unit = fmt.Sprintf("%.0f fathoms", feet/6)
+		unit = fmt.Sprintf("%d fathoms", int(feet/6+0.5))
 	}
 	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
 		Text: fmt.Sprintf("%s looses a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",

@@ -2,6 +2,7 @@ package session
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"hexslinger/assets"
 	"hexslinger/hexmap"
 	"hexslinger/rules"
+	"hexslinger/rules/dragonwarriors"
 )
 
 func openDW(t *testing.T) *Session {
@@ -411,5 +413,135 @@ func TestAnAggressiveParrysBonusDoesNotCarryToACounterRiposte(t *testing.T) {
 		if !strings.Contains(e.Text, want) {
 			t.Errorf("the counter-riposte: %q lacks %q", e.Text, want)
 		}
+	}
+}
+
+// setDW changes character id's Dragon Warriors II sheet through the
+// session.
+func setDW(t *testing.T, s *Session, id string, change func(*dragonwarriors.Sheet)) {
+	t.Helper()
+	c := s.State().Characters[id]
+	dw := *c.DragonWarriors
+	change(&dw)
+	c.DragonWarriors = &dw
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &c})
+}
+
+// TestWeaponsBonusesToAttackAndDamage: "different weapons have different
+// properties, summarised in terms of bonuses to Attack and Damage" (DW
+// II: Weapons). Rolf's blow, every roll (+0), against Lennox's 10: the
+// margin is 4 and the weapon's attack bonus, the wounds that and its
+// damage bonus.
+func TestWeaponsBonusesToAttackAndDamage(t *testing.T) {
+	for _, tc := range []struct {
+		weapon       string
+		total, harms int
+	}{
+		{"two-handed-heavy", 15, 8}, {"two-handed-sword", 16, 7}, {"light-spear", 15, 5},
+		{"one-handed-heavy", 14, 6}, {"one-handed-sword", 15, 5}, {"small", 14, 4}, {"unarmed", 14, 3},
+	} {
+		t.Run(tc.weapon, func(t *testing.T) {
+			s := openDW(t)
+			setDW(t, s, "rolf", func(d *dragonwarriors.Sheet) { d.Weapon = tc.weapon })
+			e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 1, 1, 1, 1, 1}})
+			want := fmt.Sprintf("total %d; Squire Lennox defends 10 (+0), total 10: Sir Rolf wins by %d and deals %d wound(s)", tc.total, tc.total-10, tc.harms)
+			if !strings.Contains(e.Text, want) {
+				t.Errorf("%q lacks %q", e.Text, want)
+			}
+		})
+	}
+}
+
+// TestShieldsAddTwoToDefenceAndCarryToARiposte: "Shields add two to
+// defence (and two to the difficulty rating of missile attacks). This
+// does carry through to a riposte" (DW II: Shields).
+func TestShieldsAddTwoToDefenceAndCarryToARiposte(t *testing.T) {
+	s := openDW(t)
+	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Shield = true })
+	// Rolf 14 (+0) against Lennox 10 + 2 (+3) = 15: the margin of 1 the
+	// shield won is Lennox's riposte.
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 1, 4, 1}})
+	if !strings.Contains(e.Text, "Squire Lennox defends 12 (+3), total 15: Squire Lennox wins by 1 and may riposte with 1") || e.Riposte == nil || e.Riposte.Score != 1 {
+		t.Errorf("the shield: %q, riposte %+v", e.Text, e.Riposte)
+	}
+	// A bow at the shield-bearer beside him: 3 feet, no fathoms, and 2
+	// for the shield.
+	setDW(t, s, "rolf", func(d *dragonwarriors.Sheet) { d.Weapon = "bow" })
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "rolf", Shots: []ShotOrder{{Target: "lennox"}}, Dice: []int{1, 1, 1, 1, 1, 1}})
+	if !strings.Contains(e.Text, "0 fathoms away: difficulty 2") {
+		t.Errorf("a bow at a shield: %q", e.Text)
+	}
+}
+
+// TestArmourSubtractsFromDamageAndInitiative: "Armour subtracts from
+// damage and also from initiative rolls ... Chain mail or plate: -3" (DW
+// II: Armour).
+func TestArmourSubtractsFromDamageAndInitiative(t *testing.T) {
+	s := openDW(t)
+	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Armour = "chain" })
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 1, 1, 1}})
+	if !strings.Contains(e.Text, "Squire Lennox: Reflexes 11 (+0) − 3 for armour = 8") || e.APs["lennox"] != 8 {
+		t.Errorf("initiative in chain: %q", e.Text)
+	}
+	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 1, 1, 1, 1, 1}})
+	if !strings.Contains(e.Text, "Sir Rolf wins by 4 and deals 1 wound(s)") {
+		t.Errorf("a blow at chain: %q", e.Text)
+	}
+}
+
+// TestCloseRangeMissilesDifficultyIsTheRangeInFeet: "For close-range
+// weapons like rocks, axes, knives and javelins, the difficulty rating
+// equals the range in feet" (DW II: Missile Combat: Feet and Fathoms).
+func TestCloseRangeMissilesDifficultyIsTheRangeInFeet(t *testing.T) {
+	s := openDW(t)
+	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon = "small" })
+	to, _ := s.State().Map.ParseHex("G8")
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "rolf", To: &to})
+	// Four hexes of a pace, 2.5 feet each: 10 feet, difficulty 10.
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Dice: []int{1, 1, 1, 1, 1, 1}})
+	if !strings.Contains(e.Text, "looses a small weapon (knife) at Sir Rolf, 10 feet away: difficulty 10") || !strings.Contains(e.Text, "total 11; the difficulty 10 (+0), total 10") {
+		t.Errorf("a knife thrown: %q", e.Text)
+	}
+}
+
+// TestWoundsPastToughnessCallForARollOrDeath: "A character whose
+// cumulative wounds score is greater than his Toughness must roll Wounds
+// vs Toughness every time a further wound is taken, or die" (DW II:
+// Injury: Stun, Knock-Out, and Death).
+func TestWoundsPastToughnessCallForARollOrDeath(t *testing.T) {
+	s := openDW(t)
+	// Rolf 14 (+7) = 21 against 10 (+0): eleven wounds, past Lennox's
+	// Toughness 10; his Toughness (+6) = 16 against 16 keeps his wits.
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{6, 2, 1, 1, 1, 6, 1, 1}})
+	if !strings.Contains(e.Text, "deals 11 wound(s)") || strings.Contains(e.Text, "past his Toughness") {
+		t.Fatalf("the first blow: %q", e.Text)
+	}
+	// Four more: 15. Toughness (+0) = 10 against 20: knocked out; past
+	// his Toughness, he rolls (-1): 9 against 15, and dies.
+	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 1, 1, 1, 1, 1, 1, 2}})
+	if !strings.Contains(e.Text, "past his Toughness, he rolls (-1) and dies of his injuries") || s.State().Figures["lennox"].Condition != rules.Dead {
+		t.Errorf("the second blow: %q", e.Text)
+	}
+	refused(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox"}, "Squire Lennox is dead")
+}
+
+// TestAStunLastsUntilThisTimeNextTurn: a stunned character "has Attack
+// and Defence of 0, until this time next turn" (DW II: Injury): Lennox,
+// stunned in round 1, defends at 0 in round 2 and shakes it off as round
+// 3 begins (docs/defaults.md).
+func TestAStunLastsUntilThisTimeNextTurn(t *testing.T) {
+	s := openDW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}}) // Rolf 12, Lennox 11
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: failByFive})
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}})
+	if strings.Contains(e.Text, "shakes off") || s.State().Figures["lennox"].Condition != rules.Stunned {
+		t.Fatalf("round 2: %q", e.Text)
+	}
+	if x, err := s.State().Explain(Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox"}); err != nil || !strings.Contains(x, "Squire Lennox's defence 0 (normal, stunned: 0)") {
+		t.Errorf("the stunned Lennox's defence: %q %v", x, err)
+	}
+	e = mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}})
+	if !strings.Contains(e.Text, "Squire Lennox shakes off the stun.") || s.State().Figures["lennox"].Condition != rules.Fine {
+		t.Errorf("round 3: %q", e.Text)
 	}
 }
