@@ -477,15 +477,27 @@ func TestShieldsAddTwoToDefenceAndCarryToARiposte(t *testing.T) {
 // damage and also from initiative rolls ... Chain mail or plate: -3" (DW
 // II: Armour).
 func TestArmourSubtractsFromDamageAndInitiative(t *testing.T) {
-	s := openDW(t)
-	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Armour = "chain" })
-	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 1, 1, 1}})
-	if !strings.Contains(e.Text, "Squire Lennox: Reflexes 11 (+0) − 3 for armour = 8") || e.APs["lennox"] != 8 {
-		t.Errorf("initiative in chain: %q", e.Text)
+	for _, armour := range []string{"leather", "cloth", "ring", "scale", "chain", "plate"} {
+		t.Run(armour, func(t *testing.T) {
+			s := openDW(t)
+			setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Armour = armour })
+			less := dragonwarriors.Armour[armour]
+			e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 1, 1, 1}})
+			if want := fmt.Sprintf("Squire Lennox: Reflexes 11 (+0) − %d for armour = %d", less, 11-less); !strings.Contains(e.Text, want) || e.APs["lennox"] != 11-less {
+				t.Errorf("initiative in %s: %q lacks %q", armour, e.Text, want)
+			}
+			// Rolf goes first (10 against at most 10) or Lennox delays.
+			if less == 1 {
+				mustDo(t, s, Command{Kind: CommandDelay, Figure: "lennox"})
+			}
+			e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 1, 1, 1, 1, 1}})
+			if want := fmt.Sprintf("Sir Rolf wins by 4 and deals %d wound(s)", 4-less); !strings.Contains(e.Text, want) {
+				t.Errorf("a blow at %s: %q lacks %q", armour, e.Text, want)
+			}
+		})
 	}
-	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 1, 1, 1, 1, 1}})
-	if !strings.Contains(e.Text, "Sir Rolf wins by 4 and deals 1 wound(s)") {
-		t.Errorf("a blow at chain: %q", e.Text)
+	if dragonwarriors.Armour["leather"] != 1 || dragonwarriors.Armour["ring"] != 2 || dragonwarriors.Armour["plate"] != 3 {
+		t.Errorf("the armour table: %v", dragonwarriors.Armour)
 	}
 }
 
