@@ -166,6 +166,14 @@ func dwNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 // command's word.
 var dwStances = map[string]dragonwarriors.Stance{"": dragonwarriors.Normal, "full": dragonwarriors.FullParry, "aggressive": dragonwarriors.AggressiveParry}
 
+// aStance names a stance with its article: "a full parry".
+func aStance(st dragonwarriors.Stance) string {
+	if st == dragonwarriors.AggressiveParry {
+		return "an " + st.String()
+	}
+	return "a " + st.String()
+}
+
 // dwTakesTurn refuses figure f's attack (a strike that is no riposte, or
 // a missile) where the turn does not allow it (DW II: Combat, Defensive
 // Stances): one attack a turn; none in a defensive stance, which
@@ -181,7 +189,7 @@ func dwTakesTurn(s *State, f *Figure) error {
 	case f.Attacked:
 		return refuse("%s has made its attack this turn; the next is next turn (Dragon Warriors II: Combat)", name)
 	case f.Stance != "":
-		return refuse("%s is in %s this turn and has sacrificed its own attack (Dragon Warriors II: Defensive Stances)", name, dwStances[f.Stance])
+		return refuse("%s is in %s this turn and has sacrificed its own attack (Dragon Warriors II: Defensive Stances)", name, aStance(dwStances[f.Stance]))
 	}
 	var first []string
 	for _, id := range s.Order {
@@ -263,12 +271,12 @@ func (s *State) PlanStrike(c Command) (StrikePlan, error) {
 	p.NewStance = c.Stance
 	if t.Stance != "" {
 		if c.Stance != "" && c.Stance != t.Stance {
-			return StrikePlan{}, refuse("%s is in %s for this turn, not %s", s.FigureName(t.ID), dwStances[t.Stance], p.Stance)
+			return StrikePlan{}, refuse("%s is in %s for this turn, not %s", s.FigureName(t.ID), aStance(dwStances[t.Stance]), aStance(p.Stance))
 		}
 		p.Stance, p.NewStance = dwStances[t.Stance], ""
 	}
 	if p.NewStance != "" && s.Begun && t.Attacked {
-		return StrikePlan{}, refuse("%s has made its attack this turn: %s sacrifices it (Dragon Warriors II: Defensive Stances)", s.FigureName(t.ID), p.Stance)
+		return StrikePlan{}, refuse("%s has made its attack this turn: %s sacrifices it (Dragon Warriors II: Defensive Stances)", s.FigureName(t.ID), aStance(p.Stance))
 	}
 	p.AF, p.TF = dwFighter(s, f), dwFighter(s, t)
 	p.Attack = p.AF.AttackScore()
@@ -312,10 +320,10 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 		text = strings.Replace(text, " attacks ", " ripostes at ", 1)
 	}
 	if p.NewStance != "" {
-		text = fmt.Sprintf("%s takes %s for the turn, its own attack sacrificed. %s", tf.Name, stance, text)
+		text = fmt.Sprintf("%s takes %s for the turn, its own attack sacrificed. %s", tf.Name, aStance(stance), text)
 	}
 	if p.BonusLost {
-		text += " (the aggressive parry's bonus does not carry to a counter-riposte)"
+		text = fmt.Sprintf("%s's aggressive parry does not carry to a counter-riposte. %s", tf.Name, text)
 	}
 	e.Text = text + " (Dragon Warriors II: Roll to Hit)"
 	if !c.Riposte && s.Begun {
@@ -403,8 +411,8 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 		unit = fmt.Sprintf("%d fathoms", int(feet/6+0.5))
 	}
 	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
-		Text: fmt.Sprintf("%s looses a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
-			af.Name, strings.ToLower(w.Name), tf.Name, unit, diff, strings.Replace(bl.Text, tf.Name+" defends", "the difficulty", 1))}
+		Text: fmt.Sprintf("%s %s a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
+			af.Name, map[bool]string{true: "shoots with", false: "throws"}[w.LongRange], strings.ToLower(w.Name), tf.Name, unit, diff, strings.Replace(bl.Text, tf.Name+" defends", "the difficulty", 1))}
 	if s.Begun {
 		st := f.FigureStatus.clone()
 		st.Attacked = true
@@ -533,7 +541,7 @@ func writeStrike(b *strings.Builder, s *State, cmd Command) error {
 		b.WriteString(" The aggressive parry's bonus does not carry to a counter-riposte.")
 	}
 	if p.NewStance != "" {
-		fmt.Fprintf(b, " %s takes %s for the turn, sacrificing its own attack.", p.TF.Name, p.Stance)
+		fmt.Fprintf(b, " %s takes %s for the turn, sacrificing its own attack.", p.TF.Name, aStance(p.Stance))
 	}
 	if p.Stance != dragonwarriors.FullParry {
 		b.WriteString(" If the defender wins, it may riposte with its margin.")

@@ -146,7 +146,7 @@ func TestDragonWarriorsMissiles(t *testing.T) {
 	// Lennox 11 (+1) = 12 against 4 (+0) = 4: a hit by 8: eight wounds;
 	// Rolf's Toughness 13 (+1) = 14 against 8 + 5 = 13: he keeps his wits.
 	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Dice: []int{2, 1, 1, 1, 2, 1}})
-	for _, want := range []string{"looses a bow at Sir Rolf, 4 fathoms away: difficulty 4", "the difficulty 4 (+0), total 4", "wins by 8 and deals 8 wound(s)", "keeps his wits"} {
+	for _, want := range []string{"shoots with a bow at Sir Rolf, 4 fathoms away: difficulty 4", "the difficulty 4 (+0), total 4", "wins by 8 and deals 8 wound(s)", "keeps his wits"} {
 		if !strings.Contains(e.Text, want) {
 			t.Errorf("%q lacks %q", e.Text, want)
 		}
@@ -367,12 +367,12 @@ func TestAFullParrySacrificesTheAttack(t *testing.T) {
 	s := openDW(t)
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}}) // Rolf 12, Lennox 11
 	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "full", Dice: []int{1, 1, 1, 1}})
-	want := "Squire Lennox takes full parry for the turn, its own attack sacrificed. Sir Rolf attacks Squire Lennox: 14 (+0), total 14; Squire Lennox defends 21 (+0), total 21: Squire Lennox wins by 7. (Dragon Warriors II: Roll to Hit)"
+	want := "Squire Lennox takes a full parry for the turn, its own attack sacrificed. Sir Rolf attacks Squire Lennox: 14 (+0), total 14; Squire Lennox defends 21 (+0), total 21: Squire Lennox wins by 7. (Dragon Warriors II: Roll to Hit)"
 	if e.Text != want || e.Riposte != nil {
 		t.Errorf("the full parry:\n got %q\nwant %q (riposte %v)", e.Text, want, e.Riposte)
 	}
-	refused(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}, "Squire Lennox is in full parry this turn and has sacrificed its own attack")
-	refused(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "aggressive"}, "Squire Lennox is in full parry for this turn")
+	refused(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}, "Squire Lennox is in a full parry this turn and has sacrificed its own attack")
+	refused(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "aggressive"}, "Squire Lennox is in a full parry for this turn")
 }
 
 // TestADefensiveStanceIsNotForOneWhoHasAttacked: the defender "sacrifices
@@ -383,7 +383,7 @@ func TestADefensiveStanceIsNotForOneWhoHasAttacked(t *testing.T) {
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 5, 1, 4}}) // Lennox 8, Rolf 6
 	mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
 	refused(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "aggressive"},
-		"Squire Lennox has made its attack this turn: aggressive parry sacrifices it")
+		"Squire Lennox has made its attack this turn: an aggressive parry sacrifices it")
 }
 
 // TestAnAggressiveParrysBonusDoesNotCarryToACounterRiposte: "His
@@ -409,7 +409,7 @@ func TestAnAggressiveParrysBonusDoesNotCarryToACounterRiposte(t *testing.T) {
 		t.Errorf("the preview: %q %v, want a defence of 10", x, err)
 	}
 	e = mustDo(t, s, c)
-	for _, want := range []string{"Squire Lennox defends 10 (+0), total 10: Sir Rolf wins by 2 and deals 2 wound(s)", "the aggressive parry's bonus does not carry to a counter-riposte"} {
+	for _, want := range []string{"Squire Lennox defends 10 (+0), total 10: Sir Rolf wins by 2 and deals 2 wound(s)", "Squire Lennox's aggressive parry does not carry to a counter-riposte. Sir Rolf ripostes"} {
 		if !strings.Contains(e.Text, want) {
 			t.Errorf("the counter-riposte: %q lacks %q", e.Text, want)
 		}
@@ -511,7 +511,7 @@ func TestCloseRangeMissilesDifficultyIsTheRangeInFeet(t *testing.T) {
 	mustDo(t, s, Command{Kind: CommandMove, Figure: "rolf", To: &to})
 	// Four hexes of a pace, 2.5 feet each: 10 feet, difficulty 10.
 	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Dice: []int{1, 1, 1, 1, 1, 1}})
-	if !strings.Contains(e.Text, "looses a small weapon (knife) at Sir Rolf, 10 feet away: difficulty 10") || !strings.Contains(e.Text, "total 11; the difficulty 10 (+0), total 10") {
+	if !strings.Contains(e.Text, "throws a small weapon (knife) at Sir Rolf, 10 feet away: difficulty 10") || !strings.Contains(e.Text, "total 11; the difficulty 10 (+0), total 10") {
 		t.Errorf("a knife thrown: %q", e.Text)
 	}
 }
@@ -555,5 +555,73 @@ func TestAStunLastsUntilThisTimeNextTurn(t *testing.T) {
 	e = mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}})
 	if !strings.Contains(e.Text, "Squire Lennox shakes off the stun.") || s.State().Figures["lennox"].Condition != rules.Fine {
 		t.Errorf("round 3: %q", e.Text)
+	}
+}
+
+// TestDragonWarriorsTwoRoundFight plays two turns of Sir Rolf (mace,
+// shield, chain) against Squire Lennox (sword, leather) and Will the
+// bowman, the table's dice typed in, and compares the log with
+// testdata/dragonwarriors-two-rounds.log (go test -run
+// TestDragonWarriorsTwoRoundFight -update writes it afresh). It uses
+// armour on initiative and damage, delays, a bow's difficulty
+// in fathoms with the shield's two, an aggressive parry (its own attack
+// sacrificed), a riposte, a counter-riposte at which its bonus does not carry to the counter-riposte, a Toughness roll failed by exactly
+// five (a stun, not a knock-out), a stun lasting into the next turn, a
+// missile stopped by armour, and a knock-out.
+func TestDragonWarriorsTwoRoundFight(t *testing.T) {
+	s := openDW(t)
+	var log []string
+	do := func(c Command) {
+		t.Helper()
+		evs, err := s.Do(c)
+		if err != nil {
+			t.Fatalf("%s %s: %v\nthe log so far:\n%s", c.Kind, c.Figure, err, strings.Join(log, "\n"))
+		}
+		for _, e := range evs {
+			log = append(log, e.Text)
+		}
+	}
+	setDW(t, s, "rolf", func(d *dragonwarriors.Sheet) { d.Weapon, d.Shield, d.Armour = "one-handed-heavy", true, "chain" })
+	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon, d.Armour = "one-handed-sword", "leather" })
+	will := s.State().Characters["lennox"]
+	will.ID, will.Name = "will", "Will the bowman"
+	will.DragonWarriors = &dragonwarriors.Sheet{Attack: 12, Defence: 9, Toughness: 9, Reflexes: 12, Weapon: "bow"}
+	do(Command{Kind: CommandSetCharacter, Sheet: &will})
+	do(Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "will", Character: "will", Side: "outlaws", At: "R8", Facing: "W"}}})
+
+	// Turn 1: Rolf 10 (+2) − 3 = 9, Lennox 11 (+3) − 1 = 13, Will 12 (+1)
+	// = 13.
+	do(Command{Kind: CommandNewRound, Dice: []int{3, 1, 4, 1, 2, 1}})
+	do(Command{Kind: CommandDelay, Figure: "will"})
+	// Lennox bides his time for an aggressive parry.
+	do(Command{Kind: CommandDelay, Figure: "lennox"})
+	// Rolf at Lennox, who parries aggressively: 14 (+0) against 10 + 5
+	// (+3) = 18. Lennox ripostes 4 (-2) = 2 against 16 (+0); Rolf
+	// counter-ripostes 14 (-1) = 13 against the bare 10 (+0): 3, +2 for
+	// the mace, −1 for leather: 4 wounds; Toughness 10 (-6) = 4 against 9:
+	// failed by exactly five, stunned.
+	do(Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "aggressive", Dice: []int{1, 1, 5, 2}})
+	do(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Riposte: true, Dice: []int{1, 3, 2, 2}})
+	do(Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Riposte: true, Dice: []int{1, 2, 1, 1, 1, 6, 1}})
+	// Will's bow at Rolf, 8 paces: 20 feet, 3 fathoms, 5 with the shield.
+	// 12 (+1) = 13 against 5 (+0): 8, −3 for chain; Toughness 13 holds.
+	do(Command{Kind: CommandShoot, Figure: "will", Shots: []ShotOrder{{Target: "rolf"}}, Dice: []int{2, 1, 1, 1, 3, 3}})
+	refused(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}, "sacrificed its own attack")
+
+	// Turn 2: Rolf 10 (+0) − 3 = 7, Lennox 11 (+6) − 1 = 16, Will 12 (+0).
+	// The dazed Lennox delays; Will's arrow, 12 (-1) = 11 against 5 (+3) =
+	// 8, is stopped by the chain; Rolf's mace, 14 (+0) against Lennox's
+	// 0 (+2): 12 + 2 − 1 = 13 wounds, 17 in all; Toughness 10 (+1) = 11
+	// against 22: knocked out.
+	do(Command{Kind: CommandNewRound, Dice: []int{2, 2, 6, 1, 1, 1, 1}})
+	do(Command{Kind: CommandDelay, Figure: "lennox"})
+	do(Command{Kind: CommandShoot, Figure: "will", Shots: []ShotOrder{{Target: "rolf"}}, Dice: []int{1, 2, 4, 1}})
+	do(Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 1, 3, 1, 2, 1}})
+	if c := s.State().Figures["lennox"].Condition; c != rules.Unconscious {
+		t.Errorf("Lennox at the end is %v, want knocked out", c)
+	}
+	got := strings.Join(log, "\n") + "\n"
+	if want := golden(t, "dragonwarriors-two-rounds.log", got); got != want {
+		t.Errorf("the log differs from testdata/dragonwarriors-two-rounds.log (go test -run TestDragonWarriorsTwoRoundFight -update):\n%s", firstDiff(got, want))
 	}
 }
