@@ -519,6 +519,8 @@ func (p *composer) command() (session.Command, error) {
 		c.Kind, c.Duck = session.CommandDuck, p.duck.Checked
 	case session.ActRecover:
 		c.Kind = session.CommandRecover
+	case session.ActDelay:
+		c.Kind = session.CommandDelay
 	case session.ActFire:
 		c.Kind = session.CommandShoot
 		c.Shots = append([]session.ShotOrder(nil), p.shots...)

@@ -3,6 +3,7 @@ package session
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,6 +16,14 @@ import (
 // defends in Stance ("", "full" or "aggressive"); Riposte answers the blow
 // just won with its margin as the attack (DW II: Ripostes).
 const CommandStrike = "strike"
+
+// CommandDelay puts a Dragon Warriors II figure's action off until later
+// in the turn: those after it in the initiative order may act first (DW
+// II: Combat: "action can be delayed voluntarily").
+const CommandDelay = "delay"
+
+// ActDelay is the composer's name for a delay.
+const ActDelay = "Delay the action"
 
 // Riposte is the counter-attack a defender may make now: its margin of
 // victory, against the figure whose blow it beat.
@@ -29,11 +38,13 @@ type dragonWarriors struct{}
 
 func init() { register(dragonWarriors{}) }
 
-func (dragonWarriors) ID() string            { return "dragonwarriors" }
-func (dragonWarriors) Name() string          { return "Dragon Warriors II" }
-func (dragonWarriors) MovesCostAP() bool     { return false }
-func (dragonWarriors) Turn(s *State) Turn    { return orderTurn(s) }
-func (dragonWarriors) Actions() []Action     { return sheetActions(true) }
+func (dragonWarriors) ID() string         { return "dragonwarriors" }
+func (dragonWarriors) Name() string       { return "Dragon Warriors II" }
+func (dragonWarriors) MovesCostAP() bool  { return false }
+func (dragonWarriors) Turn(s *State) Turn { return orderTurn(s) }
+func (dragonWarriors) Actions() []Action {
+	return append(sheetActions(true), Action{Name: ActDelay, Kind: CommandDelay})
+}
 func (dragonWarriors) ExactDice(string) bool { return true }
 func (dragonWarriors) Explain(s *State, c Command) (string, error) {
 	return explainAttack(s, c, writeStrike, CommandStrike)
@@ -65,6 +76,9 @@ func (d dragonWarriors) Decide(s *State, c Command, src func([]string) (rules.So
 		return ev, true, err
 	case CommandShoot:
 		ev, err := dwMissile(s, c, src)
+		return ev, true, err
+	case CommandDelay:
+		ev, err := dwDelay(s, c)
 		return ev, true, err
 	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill:
 		return nil, true, notIn(d, c.Kind)
@@ -118,18 +132,99 @@ func dwNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 			part += fmt.Sprintf(" − %d for armour", a)
 		}
 		parts = append(parts, fmt.Sprintf("%s = %d", part, total))
-		if f.Condition == rules.Stunned && f.StunnedIn < s.Round {
-			st := f.FigureStatus.clone()
-			st.Condition, st.StunnedIn = rules.Fine, 0
-			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: total, Status: st})
+	}
+	// A new turn: each figure's stance and delay end, its attack is to
+	// make, and a stun from before last round wears off.
+	var shaken []string
+	for _, id := range s.Order {
+		f := s.Figures[id]
+		over := f.Condition == rules.Stunned && f.StunnedIn < s.Round && slices.Contains(ids, id)
+		if !over && f.Stance == "" && !f.Delayed && !f.Attacked {
+			continue
 		}
+		st := f.FigureStatus.clone()
+		st.Stance, st.Delayed, st.Attacked = "", false, false
+		if over {
+			st.Condition, st.StunnedIn = rules.Fine, 0
+			shaken = append(shaken, id)
+		}
+		ap, ok := e.APs[id]
+		if !ok {
+			ap = f.AP
+		}
+		e.Changes = append(e.Changes, FigureChange{Figure: id, AP: ap, Status: st})
 	}
 	sort.SliceStable(ids, func(i, j int) bool { return e.APs[ids[i]] > e.APs[ids[j]] })
 	e.Text = fmt.Sprintf("Round %d begins (Dragon Warriors II: Combat). %s. Order: %s.", e.Round, strings.Join(parts, "; "), joinNames(s, ids))
-	for _, c := range e.Changes {
-		e.Text += fmt.Sprintf(" %s shakes off the stun.", s.FigureName(c.Figure))
+	for _, id := range shaken {
+		e.Text += fmt.Sprintf(" %s shakes off the stun.", s.FigureName(id))
 	}
 	return []Event{e}, nil
+}
+
+// dwStances are the stances a strike may name for its target, by the
+// command's word.
+var dwStances = map[string]dragonwarriors.Stance{"": dragonwarriors.Normal, "full": dragonwarriors.FullParry, "aggressive": dragonwarriors.AggressiveParry}
+
+// aStance names a stance with its article: "a full parry".
+func aStance(st dragonwarriors.Stance) string {
+	if st == dragonwarriors.AggressiveParry {
+		return "an " + st.String()
+	}
+	return "a " + st.String()
+}
+
+// dwTakesTurn refuses figure f's attack (a strike that is no riposte, or
+// a missile) where the turn does not allow it (DW II: Combat, Defensive
+// Stances): one attack a turn; none in a defensive stance, which
+// sacrifices it; and in the order of initiative, after every figure
+// standing with a higher total has made its attack, taken a stance or
+// delayed. Before the first round's initiative nothing is counted.
+func dwTakesTurn(s *State, f *Figure) error {
+	if !s.Begun {
+		return nil
+	}
+	name := s.FigureName(f.ID)
+	switch {
+	case f.Attacked:
+		return refuse("%s has made its attack this turn; the next is next turn (Dragon Warriors II: Combat)", name)
+	case f.Stance != "":
+		return refuse("%s is in %s this turn and has sacrificed its own attack (Dragon Warriors II: Defensive Stances)", name, aStance(dwStances[f.Stance]))
+	}
+	var first []string
+	for _, id := range s.Order {
+		o := s.Figures[id]
+		if o.AP > f.AP && o.Condition < rules.Unconscious && !o.Attacked && o.Stance == "" && !o.Delayed {
+			first = append(first, fmt.Sprintf("%s (initiative %d)", s.FigureName(id), o.AP))
+		}
+	}
+	if len(first) > 0 {
+		return refuse("%s acts in order of initiative (%d): %s acts first, or delays (Dragon Warriors II: Combat)", name, f.AP, joinAnd(first))
+	}
+	return nil
+}
+
+// dwDelay puts figure c.Figure's action off until later in the turn (DW
+// II: Combat): those after it in the order may act before it.
+func dwDelay(s *State, c Command) ([]Event, error) {
+	f, _, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	name := s.FigureName(f.ID)
+	switch {
+	case !s.Begun:
+		return nil, refuse("there is no order to delay in before the first round's initiative")
+	case f.Attacked || f.Stance != "":
+		return nil, refuse("%s has had its turn this round", name)
+	case f.Delayed:
+		return nil, refuse("%s has already delayed; it may act when it will", name)
+	}
+	st := f.FigureStatus.clone()
+	st.Delayed = true
+	return []Event{{Kind: EventActed, Action: CommandDelay, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text:    fmt.Sprintf("%s delays the action until later in the turn (Dragon Warriors II: Combat).", name)}}, nil
 }
 
 // dwStrike resolves one blow (DW II: Roll to Hit, Ripostes, Injury).
@@ -142,6 +237,12 @@ type StrikePlan struct {
 	Stance           dragonwarriors.Stance
 	Riposte          bool
 	Chance           float64
+	// NewStance is the stance the target takes for the turn with this
+	// blow ("full" or "aggressive"), "" if none or taken before.
+	NewStance string
+	// BonusLost: a counter-riposte at an aggressive parry, whose bonus
+	// does not carry.
+	BonusLost bool
 }
 
 // PlanStrike prices a strike command in a Dragon Warriors II fight.
@@ -161,14 +262,21 @@ func (s *State) PlanStrike(c Command) (StrikePlan, error) {
 		return StrikePlan{}, refuse("%s is not beside %s", s.FigureName(t.ID), s.FigureName(f.ID))
 	}
 	p := StrikePlan{Attacker: f, Target: t, Riposte: c.Riposte}
-	switch c.Stance {
-	case "":
-	case "full":
-		p.Stance = dragonwarriors.FullParry
-	case "aggressive":
-		p.Stance = dragonwarriors.AggressiveParry
-	default:
+	var ok2 bool
+	if p.Stance, ok2 = dwStances[c.Stance]; !ok2 {
 		return StrikePlan{}, refuse("%q is not a stance (full or aggressive parry, or none)", c.Stance)
+	}
+	// A stance is for the turn, taken in place of the target's own attack
+	// (DW II: Defensive Stances).
+	p.NewStance = c.Stance
+	if t.Stance != "" {
+		if c.Stance != "" && c.Stance != t.Stance {
+			return StrikePlan{}, refuse("%s is in %s for this turn, not %s", s.FigureName(t.ID), aStance(dwStances[t.Stance]), aStance(p.Stance))
+		}
+		p.Stance, p.NewStance = dwStances[t.Stance], ""
+	}
+	if p.NewStance != "" && s.Begun && t.Attacked {
+		return StrikePlan{}, refuse("%s has made its attack this turn: %s sacrifices it (Dragon Warriors II: Defensive Stances)", s.FigureName(t.ID), aStance(p.Stance))
 	}
 	p.AF, p.TF = dwFighter(s, f), dwFighter(s, t)
 	p.Attack = p.AF.AttackScore()
@@ -178,6 +286,13 @@ func (s *State) PlanStrike(c Command) (StrikePlan, error) {
 			return StrikePlan{}, refuse("%s has no riposte against %s now: a riposte answers the blow just won", p.AF.Name, p.TF.Name)
 		}
 		p.Attack = r.Score
+		// "if the attacker makes a counter-riposte, then the bonus to
+		// defence does not carry" (DW II: Aggressive Parry).
+		if p.Stance == dragonwarriors.AggressiveParry {
+			p.Stance, p.BonusLost = dragonwarriors.Normal, true
+		}
+	} else if err := dwTakesTurn(s, f); err != nil {
+		return StrikePlan{}, err
 	}
 	p.Defence = p.TF.DefenceScore(p.Stance)
 	p.Chance = dragonwarriors.WinChance(p.Attack, p.Defence)
@@ -195,7 +310,7 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 		return nil, err
 	}
 	wasStunned := tf.Stunned
-	bl, err := dragonwarriors.Strike(rnd, af, att, tf, stance)
+	bl, err := dragonwarriors.Strike(rnd, af, att, tf, stance, dwReading(s))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -204,10 +319,28 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 	if c.Riposte {
 		text = strings.Replace(text, " attacks ", " ripostes at ", 1)
 	}
+	if p.NewStance != "" {
+		text = fmt.Sprintf("%s takes %s for the turn, its own attack sacrificed. %s", tf.Name, aStance(stance), text)
+	}
+	if p.BonusLost {
+		text = fmt.Sprintf("%s's aggressive parry does not carry to a counter-riposte. %s", tf.Name, text)
+	}
 	e.Text = text + " (Dragon Warriors II: Roll to Hit)"
-	if bl.Hit {
+	if !c.Riposte && s.Begun {
+		st := f.FigureStatus.clone()
+		st.Attacked = true
+		e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: st})
+	}
+	if bl.Hit || p.NewStance != "" {
 		newStun := !wasStunned || bl.Check != nil && bl.Check.Stunned
-		e.Changes = append(e.Changes, dwHurt(s, t, tf, newStun))
+		ch := dwHurt(s, t, tf, newStun)
+		if !bl.Hit {
+			ch = FigureChange{Figure: t.ID, AP: t.AP, Status: t.FigureStatus.clone()}
+		}
+		if p.NewStance != "" {
+			ch.Status.Stance = p.NewStance
+		}
+		e.Changes = append(e.Changes, ch)
 	}
 	if bl.Riposte > 0 {
 		e.Riposte = &Riposte{By: t.ID, Against: f.ID, Score: bl.Riposte}
@@ -248,6 +381,9 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	if !ok || t.ID == f.ID {
 		return nil, refuse("there is no target %q", c.Shots[0].Target)
 	}
+	if err := dwTakesTurn(s, f); err != nil {
+		return nil, err
+	}
 	af, tf := dwFighter(s, f), dwFighter(s, t)
 	w, ok := dragonwarriors.FindWeapon(af.Weapon)
 	if !ok || !(w.Thrown || w.LongRange) {
@@ -266,17 +402,22 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	// The difficulty stands in for the target's Defence: no stance, no
 	// shield twice, no riposte.
 	stand := &dragonwarriors.Fighter{Name: tf.Name, Defence: diff, Toughness: tf.Toughness, Armour: tf.Armour, Wounds: tf.Wounds}
-	bl, err := dragonwarriors.Strike(rnd, af, att, stand, dragonwarriors.FullParry)
+	bl, err := dragonwarriors.Strike(rnd, af, att, stand, dragonwarriors.FullParry, dwReading(s))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
-	unit := fmt.Sprintf("%.0f feet", feet)
+	unit := fmt.Sprintf("%d feet", int(feet+0.5))
 	if w.LongRange {
-		unit = fmt.Sprintf("%.0f fathoms", feet/6)
+		unit = fmt.Sprintf("%d fathoms", int(feet/6+0.5))
 	}
 	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
-		Text: fmt.Sprintf("%s looses a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
-			af.Name, strings.ToLower(w.Name), tf.Name, unit, diff, strings.Replace(bl.Text, tf.Name+" defends", "the difficulty", 1))}
+		Text: fmt.Sprintf("%s %s a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
+			af.Name, map[bool]string{true: "shoots with", false: "throws"}[w.LongRange], strings.ToLower(w.Name), tf.Name, unit, diff, strings.Replace(bl.Text, tf.Name+" defends", "the difficulty", 1))}
+	if s.Begun {
+		st := f.FigureStatus.clone()
+		st.Attacked = true
+		e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: st})
+	}
 	if bl.Hit {
 		e.Changes = append(e.Changes, dwHurt(s, t, stand, true))
 	}
@@ -355,8 +496,20 @@ func (dragonWarriors) Derived(c Character) string {
 		f.AttackScore(), f.DefenceScore(dragonwarriors.Normal), dw.Reflexes, dragonwarriors.Armour[dw.Armour])
 }
 
-// Switches: none of its own.
-func (dragonWarriors) Switches(FightOptions) []Switch { return nil }
+// Switches: where the text disagrees with itself, the other reading
+// (docs/defaults.md).
+func (dragonWarriors) Switches(o FightOptions) []Switch {
+	return []Switch{
+		{Label: "Knock-out at a Toughness roll failed by five or more, as the worked example has it (the rule: by more than five)", On: o.KnockOutAtFive,
+			Set: func(o FightOptions, on bool) FightOptions { o.KnockOutAtFive = on; return o }},
+	}
+}
+
+// dwReading is how the fight reads the text where it disagrees with
+// itself: the rule's reading unless an option names the worked example's.
+func dwReading(s *State) dragonwarriors.Reading {
+	return dragonwarriors.Reading{KnockOutAtFive: s.Options.KnockOutAtFive}
+}
 
 // writeStrike previews a Dragon Warriors II blow with the session's own
 // plan: the attack and defence scores with their sources and the chance to
@@ -377,10 +530,19 @@ func writeStrike(b *strings.Builder, s *State, cmd Command) error {
 	if p.TF.Shield {
 		b.WriteString(", shield +2")
 	}
-	if p.TF.Stunned {
+	switch {
+	case p.TF.KnockedOut:
+		b.WriteString(", knocked out: 0")
+	case p.TF.Stunned:
 		b.WriteString(", stunned: 0")
 	}
 	fmt.Fprintf(b, ") + a roll.\nChance to hit: %.0f%%; the margin is the wounds, less armour (%s).", 100*p.Chance, noneIf(p.TF.Armour))
+	if p.BonusLost {
+		b.WriteString(" The aggressive parry's bonus does not carry to a counter-riposte.")
+	}
+	if p.NewStance != "" {
+		fmt.Fprintf(b, " %s takes %s for the turn, sacrificing its own attack.", p.TF.Name, aStance(p.Stance))
+	}
 	if p.Stance != dragonwarriors.FullParry {
 		b.WriteString(" If the defender wins, it may riposte with its margin.")
 	}

@@ -75,6 +75,10 @@ type FightOptions struct {
 	// field of fire (its front arc) costs 1 AP more (TWTW Conflict:
 	// Multiple Attacks).
 	FieldsOfFire bool `json:"fields_of_fire,omitempty"`
+	// KnockOutAtFive reads Dragon Warriors II's knock-out as its worked
+	// example does: a Toughness roll failed by five or more knocks out.
+	// Off, the text's own rule: failed by more than five.
+	KnockOutAtFive bool `json:"knock_out_at_five,omitempty"`
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.

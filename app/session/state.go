@@ -144,6 +144,12 @@ type FigureStatus struct {
 	// Mount is what the figure rides and its course, nil on foot
 	// (mount.go).
 	Mount *Mount `json:"mount,omitempty"`
+	// Stance is the defensive stance a Dragon Warriors II figure took this
+	// turn, "full" or "aggressive" (its own attack sacrificed), or "".
+	Stance string `json:"stance,omitempty"`
+	// Delayed: a Dragon Warriors II figure put its action off until later
+	// in the turn, letting those after it in the order act first.
+	Delayed bool `json:"delayed,omitempty"`
 }
 
 // clone deep-copies the status.

@@ -61,7 +61,15 @@ func RollPlusMinus(d Dice) (PlusMinus, error) {
 	return r, nil
 }
 
-func (r PlusMinus) String() string { return fmt.Sprintf("(%+d)", r.Value) }
+// String is the roll as the text writes it, "(+3)"; a double six says
+// so, for the Judge to say what special thing happens ("If both of the
+// dice show sixes, then something special happens", DW II: Rolling Dice).
+func (r PlusMinus) String() string {
+	if r.DoubleSix {
+		return fmt.Sprintf("(%+d, a double six: something special happens, as the Judge says)", r.Value)
+	}
+	return fmt.Sprintf("(%+d)", r.Value)
+}
 
 // Weapon is a row of the melee weapon classes (DW II: Weapons).
 type Weapon struct {
@@ -125,9 +133,10 @@ func (f *Fighter) weapon() Weapon {
 	return w
 }
 
-// AttackScore is the fighter's attack with the weapon's bonus (0 stunned).
+// AttackScore is the fighter's attack with the weapon's bonus (0 stunned
+// or knocked out).
 func (f *Fighter) AttackScore() int {
-	if f.Stunned {
+	if f.Down() {
 		return 0
 	}
 	return f.Attack + f.weapon().Attack
@@ -145,10 +154,15 @@ const (
 	AggressiveParry
 )
 
+// Down reports whether the fighter has Attack and Defence of 0: stunned,
+// or knocked out, which is worse (DW II: Injury: a failed roll stuns, one
+// failed by more than five knocks out).
+func (f *Fighter) Down() bool { return f.Stunned || f.KnockedOut || f.Dead }
+
 // DefenceScore is the fighter's defence in a stance, with the shield (0
-// stunned).
+// stunned or knocked out).
 func (f *Fighter) DefenceScore(s Stance) int {
-	if f.Stunned {
+	if f.Down() {
 		return 0
 	}
 	d := f.Defence
@@ -205,10 +219,30 @@ type Check struct {
 	Died       bool
 }
 
+// Reading is how a fight reads the places where the text disagrees with
+// itself, each the text's own rule unless the fight names the other.
+type Reading struct {
+	// KnockOutAtFive knocks out on a Toughness roll failed by five or
+	// more, as the worked example says ("if he fails by five or more, he
+	// is knocked out"); the rule says by more than five ("A roll failed
+	// by more than five means that the character is knocked out").
+	KnockOutAtFive bool
+}
+
+// KnockedOut reports whether a Toughness roll failed by failedBy knocks
+// the character out (DW II: Injury: Stun, Knock-Out, and Death).
+func (r Reading) KnockedOut(failedBy int) bool {
+	if r.KnockOutAtFive {
+		return failedBy >= 5
+	}
+	return failedBy > 5
+}
+
 // Strike resolves one attack of a with attack score att (its Attack
-// score, or a riposte's margin) against b in stance s. The attacker's
-// roll comes first, then the defender's, then b's Toughness roll if hurt.
-func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance) (Blow, error) {
+// score, or a riposte's margin) against b in stance s, read as r says.
+// The attacker's roll comes first, then the defender's, then b's
+// Toughness roll if hurt.
+func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance, r Reading) (Blow, error) {
 	bl := Blow{Attacker: a.Name, Defender: b.Name}
 	var err error
 	if bl.AttackRoll, err = RollPlusMinus(d); err != nil {
@@ -227,7 +261,7 @@ func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance) (Blow, error) {
 		bl.Wounds = max(0, bl.Margin+a.weapon().Damage-Armour[b.Armour])
 		text += fmt.Sprintf(": %s wins by %d and deals %d wound(s)", a.Name, bl.Margin, bl.Wounds)
 		if bl.Wounds > 0 {
-			c, err := Injure(d, b, bl.Wounds)
+			c, err := Injure(d, b, bl.Wounds, r)
 			if err != nil {
 				return bl, err
 			}
@@ -237,7 +271,7 @@ func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance) (Blow, error) {
 	case bl.DefTotal > bl.AttackTotal:
 		bl.Margin = bl.DefTotal - bl.AttackTotal
 		text += fmt.Sprintf(": %s wins by %d", b.Name, bl.Margin)
-		if s != FullParry && !b.Stunned {
+		if s != FullParry && !b.Down() {
 			bl.Riposte = bl.Margin
 			text += fmt.Sprintf(" and may riposte with %d", bl.Riposte)
 		}
@@ -249,10 +283,10 @@ func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance) (Blow, error) {
 }
 
 // Injure adds wounds to f and makes its Toughness roll against Wounds + 5:
-// a failure stuns, a failure by more than five knocks out. A fighter whose
-// wounds already passed its Toughness also rolls Toughness against Wounds,
-// or dies.
-func Injure(d Dice, f *Fighter, wounds int) (Check, error) {
+// a failure stuns, a failure by more than five (or by five or more, as r
+// reads it) knocks out. A fighter whose wounds already passed its
+// Toughness also rolls Toughness against Wounds, or dies.
+func Injure(d Dice, f *Fighter, wounds int, r Reading) (Check, error) {
 	wasPast := f.Wounds > f.Toughness
 	f.Wounds += wounds
 	var c Check
@@ -264,7 +298,7 @@ func Injure(d Dice, f *Fighter, wounds int) (Check, error) {
 	if c.Total < c.TN {
 		c.Stunned = true
 		f.Stunned = true
-		if c.TN-c.Total > 5 {
+		if r.KnockedOut(c.TN - c.Total) {
 			c.KnockedOut, f.KnockedOut = true, true
 		}
 	}

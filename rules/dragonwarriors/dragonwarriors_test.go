@@ -59,7 +59,7 @@ func TestSirRolfAgainstSquireLennox(t *testing.T) {
 	}
 	step := func(name string, a *Fighter, att int, b *Fighter, wantAtt, wantDef int) Blow {
 		t.Helper()
-		bl, err := Strike(&d, a, att, b, Normal)
+		bl, err := Strike(&d, a, att, b, Normal, Reading{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -110,7 +110,7 @@ func TestSirRolfAgainstSquireLennox(t *testing.T) {
 	}
 	// One more wound and a failed Toughness against Wounds kills him.
 	d = dice{1, 2, 1, 5}
-	c, err := Injure(&d, lennox, 1)
+	c, err := Injure(&d, lennox, 1, Reading{})
 	if err != nil || c.DeathRoll == nil || !c.Died || !lennox.Dead {
 		t.Errorf("a wound past Toughness: %+v %v", c, err)
 	}
@@ -129,7 +129,7 @@ func TestStances(t *testing.T) {
 	// A full parry gives no riposte.
 	d := dice{1, 2, 4, 1}
 	a := &Fighter{Name: "A", Attack: 10}
-	bl, _ := Strike(&d, a, 10, f, FullParry)
+	bl, _ := Strike(&d, a, 10, f, FullParry, Reading{})
 	if bl.Hit || bl.Riposte != 0 || !strings.Contains(bl.Text, "F wins by") {
 		t.Errorf("a full parry: %+v", bl)
 	}
@@ -163,7 +163,7 @@ func TestWeaponsShieldsArmour(t *testing.T) {
 	d := dice{3, 1, 1, 2, 5, 1}
 	a := &Fighter{Name: "A", Attack: 10, Weapon: "one-handed-heavy"}
 	b := &Fighter{Name: "B", Defence: 9, Toughness: 12, Armour: "chain"}
-	bl, err := Strike(&d, a, a.AttackScore(), b, Normal)
+	bl, err := Strike(&d, a, a.AttackScore(), b, Normal, Reading{})
 	if err != nil || bl.Margin != 4 || bl.Wounds != 3 {
 		t.Errorf("mace through chain: %+v %v", bl, err)
 	}
