@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -212,6 +213,9 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 		return []Event{e}, nil
 	case CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions, CommandEditMap:
 		return decideRoster(s, c)
+	}
+	if slices.Contains(commandKinds, c.Kind) {
+		return nil, notIn(SystemOf(s), c.Kind)
 	}
 	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
 }

@@ -486,3 +486,26 @@ func TestMovementInTheSystemsTerms(t *testing.T) {
 		})
 	}
 }
+
+// TestAnotherSystemsActionIsRefusedByName: a command kind the session
+// knows, given in a fight whose system has no such action, is refused as
+// not an action of that system, not as an unknown command.
+func TestAnotherSystemsActionIsRefusedByName(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    *Session
+		c    Command
+		want string
+	}{
+		{"a delay in The West That Wasn't", open(t), Command{Kind: CommandDelay, Figure: "cyril"}, `"delay" is not an action of The West That Wasn't`},
+		{"a delay in Savage Worlds", openSW(t), Command{Kind: CommandDelay, Figure: "marshal"}, `"delay" is not an action of Savage Worlds`},
+		{"a made-up kind", open(t), Command{Kind: "juggle", Figure: "cyril"}, `"juggle" is not a command hexslinger knows`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := tc.s.Do(tc.c)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
