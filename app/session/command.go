@@ -172,7 +172,7 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 		return lcNewRound(s, c, src)
 	}
 	if ev, ok, err := SystemOf(s).Decide(s, c, src); ok {
-		return ev, err
+		return sameInstant(s, c, ev), err
 	}
 	switch c.Kind {
 	case CommandMove, CommandTurn:

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -218,4 +219,64 @@ func DeclareQuickDraw(kind string, modifiers []string) *leadchrome.QuickDraw {
 		}
 	}
 	return q
+}
+
+// leadChromeOrder reports whether the fight's round goes in Lead and
+// Chrome's initiative order (the option, in a system whose turns go in
+// order).
+func leadChromeOrder(s *State) bool {
+	return s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP()
+}
+
+// actsTogether reports whether figure b, felled by figure a's action,
+// still makes its own action: under Lead and Chrome's initiative, figures
+// with the same result "act simultaneously. This means that it is
+// perfectly possible for two opponents to shoot and kill each other in the
+// same instant" (Lead and Chrome: Initiative). b shares a's place in the
+// order and has not acted yet this round.
+func actsTogether(s *State, a, b string) bool {
+	fa, fb := s.Figures[a], s.Figures[b]
+	if !s.Begun || !leadChromeOrder(s) || fa == nil || fb == nil || fa.AP != fb.AP {
+		return false
+	}
+	return !actedThisRound(s, b)
+}
+
+// actedThisRound reports whether figure id has acted since the round
+// began.
+func actedThisRound(s *State, id string) bool {
+	for i := len(s.Log) - 1; i >= 0; i-- {
+		switch e := s.Log[i]; {
+		case e.Kind == EventRoundStarted:
+			return false
+		case e.Kind == EventActed && e.Figure == id:
+			return true
+		}
+	}
+	return false
+}
+
+// togetherStill is who of the felled may still act once figure id acts:
+// under Lead and Chrome's initiative, only those of id's own place in the
+// order; a later place's action comes after the instant they fell in.
+func togetherStill(s *State, id string) []string {
+	f, ok := s.Figures[id]
+	if !leadChromeOrder(s) || !ok || len(s.Felled) == 0 {
+		return s.Felled
+	}
+	return slices.DeleteFunc(slices.Clone(s.Felled), func(x string) bool {
+		g, ok := s.Figures[x]
+		return !ok || g.AP != f.AP
+	})
+}
+
+// sameInstant says in the log that a figure felled in the instant it acts
+// in still acts (actsTogether).
+func sameInstant(s *State, c Command, events []Event) []Event {
+	f, ok := s.Figures[c.Figure]
+	if !ok || len(events) == 0 || events[0].Kind != EventActed || !leadChromeOrder(s) || !s.FelledNow(f.ID) || f.Condition == rules.Fine {
+		return events
+	}
+	events[0].Text = fmt.Sprintf("%s, felled in the instant it acts in, still acts: equal results act simultaneously (Lead and Chrome: Initiative). ", s.FigureName(f.ID)) + events[0].Text
+	return events
 }

@@ -116,3 +116,39 @@ func TestBundledFights(t *testing.T) {
 		})
 	}
 }
+
+// openLeadChrome opens the Dragon Warriors II fight with Lead and Chrome's
+// initiative on.
+func openLeadChrome(t *testing.T) *Session {
+	t.Helper()
+	s := openDW(t)
+	opts := s.State().Options
+	opts.Initiative = InitiativeLeadChrome
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	return s
+}
+
+// "If two or more characters get the same result, they act
+// simultaneously. This means that it is perfectly possible for two
+// opponents to shoot and kill each other in the same instant" (Lead and
+// Chrome: Initiative): played in Dragon Warriors II.
+func TestTiedFightersMayKillEachOtherInTheSameInstant(t *testing.T) {
+	s := openLeadChrome(t)
+	// Rolf 7+5+10 = 22, Lennox 7+4+11 = 22: together.
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{7, 5, 7, 4}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{5, 1, 1, 5, 1, 5}})
+	if c := s.State().Figures["lennox"].Condition; c < rules.Unconscious {
+		t.Fatalf("Lennox is %s after %s", c, e.Text)
+	}
+	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{6, 5, 1, 1, 5, 1, 5}})
+	if !strings.Contains(e.Text, "Squire Lennox, felled in the instant it acts in, still acts: equal results act simultaneously (Lead and Chrome: Initiative).") {
+		t.Errorf("Lennox's blow: %s", e.Text)
+	}
+	if c := s.State().Figures["rolf"].Condition; c < rules.Unconscious {
+		t.Errorf("Rolf is %s after %s", c, e.Text)
+	}
+	// Once he has struck, Lennox is down.
+	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{5, 1, 1, 5}}); err == nil {
+		t.Error("Lennox strikes twice from the ground")
+	}
+}

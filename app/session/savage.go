@@ -218,7 +218,7 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 	if err != nil {
 		return SavagePlan{}, err
 	}
-	if f.Shaken {
+	if f.Shaken && !s.FelledNow(f.ID) { // felled in the instant it acts in (Lead and Chrome)
 		return SavagePlan{}, refuse("%s is Shaken: only free actions until a Spirit roll recovers (recover)", ch.Name)
 	}
 	a := ch.Savage

@@ -472,6 +472,7 @@ func (s *State) Apply(e Event) error {
 	case EventActed:
 		s.Riposte = e.Riposte
 		s.Pending = nil // an action after a declared blow is its answer
+		s.Felled = togetherStill(s, e.Figure)
 		s.applyLoose(e)
 		s.applyFire(e)
 		if e.Hold != nil {
@@ -489,7 +490,7 @@ func (s *State) Apply(e Event) error {
 				return fmt.Errorf("event %d: no figure %q", e.Seq, c.Figure)
 			}
 			if up := f.Condition == rules.Fine; up && c.Status.Condition >= rules.Stunned && c.Figure != e.Figure &&
-				s.Begun && s.Segment > 0 && f.AP >= s.Segment && SystemOf(s).MovesCostAP() {
+				(s.Begun && s.Segment > 0 && f.AP >= s.Segment && SystemOf(s).MovesCostAP() || actsTogether(s, e.Figure, c.Figure)) {
 				s.Felled = append(slices.Clip(s.Felled), c.Figure)
 			}
 			f.AP = c.AP
