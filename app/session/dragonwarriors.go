@@ -8,7 +8,6 @@ import (
 
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
-	"hexslinger/rules/leadchrome"
 )
 
 // CommandStrike is a Dragon Warriors II blow: Figure strikes Target, who
@@ -256,9 +255,8 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	feet := float64(f.At.DistanceTo(t.At)) * s.Map.Scale * dragonwarriors.FeetPerPace
 	diff := dragonwarriors.MissileDifficulty(w, feet, tf.Shield)
 	att := af.AttackScore()
-	if s.Unaimed[f.ID] {
-		att += leadchrome.UnaimedToHit // declared at initiative (Lead and Chrome)
-	}
+	m, why := lcToHit(s, f) // declared at initiative (Lead and Chrome)
+	att += m
 	rnd, err := src([]string{fmt.Sprintf("%s's attack roll and the difficulty's roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)})
 	if err != nil {
 		return nil, err
@@ -277,6 +275,9 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
 		Text: fmt.Sprintf("%s looses a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
 			af.Name, strings.ToLower(w.Name), tf.Name, unit, diff, strings.Replace(bl.Text, tf.Name+" defends", "the difficulty", 1))}
+	if len(why) > 0 {
+		e.Text += " (Lead and Chrome: " + strings.Join(why, ", ") + ")"
+	}
 	if bl.Hit {
 		e.Changes = append(e.Changes, dwHurt(s, t, stand, true))
 	}

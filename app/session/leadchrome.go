@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"hexslinger/rules"
+	"hexslinger/rules/fudge"
 	"hexslinger/rules/leadchrome"
 )
 
@@ -106,9 +107,15 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 		}
 		e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
 		explained[id] = r.Explained
+		st, changed := f.FigureStatus.clone(), false
+		st.DrawToHit = 0
 		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {
-			st := f.FigureStatus.clone()
-			st.Condition, st.StunnedIn = rules.Fine, 0
+			st.Condition, st.StunnedIn, changed = rules.Fine, 0, true
+		}
+		if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
+			st.DrawToHit, changed = q.ToHit(), true
+		}
+		if changed {
 			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: st})
 		}
 	}
@@ -167,6 +174,7 @@ func quickDrawTWTW(s *State, e *Event, id string, d Declaration, rnd rules.Sourc
 	e.APs[id] = number
 	st := f.FigureStatus.clone()
 	st.Gear[gi].Readied = true
+	st.DrawToHit = q.ToHit()
 	text := fmt.Sprintf("%s quick-draws the %s (Lead and Chrome: The Quick-Draw): skill %+d, modifiers %+d: number %d; 2D10 %d+%d", ch.Name, w.Name, q.Skill, q.Modifier(), number, a, b)
 	if q.Fumbles(a + b) {
 		fu, err := leadchrome.RollFumble(rnd, &q)
@@ -279,4 +287,43 @@ func sameInstant(s *State, c Command, events []Event) []Event {
 	}
 	events[0].Text = fmt.Sprintf("%s, felled in the instant it acts in, still acts: equal results act simultaneously (Lead and Chrome: Initiative). ", s.FigureName(f.ID)) + events[0].Text
 	return events
+}
+
+// lcToHit is what Lead and Chrome puts on figure f's shots this round, and
+// why, for the log: an unaimed shot declared at initiative, −5 ("at the
+// expense of a -5 modifier to hit"), and the quick-drawn weapon's to-hit
+// modifier ("Sights filed off: +1 (-3 to hit)"). Every system's shot
+// takes it from here, so a preview and its decision agree.
+func lcToHit(s *State, f *Figure) (int, []string) {
+	var mod int
+	var why []string
+	if s.Unaimed[f.ID] {
+		mod += leadchrome.UnaimedToHit
+		why = append(why, fmt.Sprintf("unaimed shot %+d", leadchrome.UnaimedToHit))
+	}
+	if f.DrawToHit != 0 {
+		mod += f.DrawToHit
+		why = append(why, fmt.Sprintf("quick-drawn with the sights filed off %+d", f.DrawToHit))
+	}
+	return mod, why
+}
+
+// lcDowngrades is lcToHit as TWTW prices a shot: each point one step of
+// the pool, a downgrade for each point below 0 (docs/defaults.md).
+func lcDowngrades(s *State, f *Figure) []rules.Modifier {
+	m, why := lcToHit(s, f)
+	if m == 0 {
+		return nil
+	}
+	return []rules.Modifier{{Name: strings.Join(why, ", "), Steps: m, Source: "Lead and Chrome: Quick-draw modifiers"}}
+}
+
+// lcSkill is a Fudge shooter's Ranged level as its shot's log gives it:
+// with Lead and Chrome's to-hit modifiers, what they make of it.
+func lcSkill(s *State, f *Figure, ranged fudge.Level) string {
+	m, why := lcToHit(s, f)
+	if m == 0 {
+		return ranged.String()
+	}
+	return fmt.Sprintf("%s, %s (Lead and Chrome): %s", ranged, strings.Join(why, ", "), ranged+fudge.Level(m))
 }

@@ -2,11 +2,13 @@ package session
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"hexslinger/assets"
 	"hexslinger/rules"
+	"hexslinger/rules/fudge"
 	"hexslinger/rules/leadchrome"
 )
 
@@ -151,4 +153,87 @@ func TestTiedFightersMayKillEachOtherInTheSameInstant(t *testing.T) {
 	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{5, 1, 1, 5}}); err == nil {
 		t.Error("Lennox strikes twice from the ground")
 	}
+}
+
+// "Characters making unaimed shots gain a +3 modifier to initiative, at
+// the expense of a -5 modifier to hit" (Lead and Chrome: Initiative):
+// played in Fudge, whose shot lacked the −5.
+func TestAnUnaimedShotIsMinusFiveToHit(t *testing.T) {
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()["fudge"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "fudge.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6}, "bruiser": {Reflexes: 5}})
+	opts := s.State().Options
+	opts.Initiative = InitiativeLeadChrome
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}, Declare: []Declaration{{Figure: "sheriff", Unaimed: true}}})
+	if !strings.Contains(e.Text, "unaimed shot +3 = 19") {
+		t.Errorf("the initiative: %s", e.Text)
+	}
+	shot := Command{Kind: CommandShoot, Figure: "sheriff", Shots: []ShotOrder{{Target: "bruiser"}}}
+	plan, err := s.State().PlanFudge(shot)
+	if err != nil || plan.Skill != fudge.Good-5 {
+		t.Errorf("the plan's skill %v (%v), want Good −5", plan.Skill, err)
+	}
+	// Four pluses: Good −5 +4 is Fair, which does not beat Fair.
+	shot.Dice = []int{6, 6, 6, 6}
+	e = mustDo(t, s, shot)
+	if !strings.Contains(e.Text, "shoots at Big Ned: Good, unaimed shot -5 (Lead and Chrome): Terrible-1 +4 = Fair against Fair") {
+		t.Errorf("the shot: %s", e.Text)
+	}
+}
+
+// "Sights filed off: +1 (-3 to hit)" (Lead and Chrome: Quick-draw
+// modifiers): the quick-drawn gun's shots this round are at −3, in Savage
+// Worlds; TWTW takes the −3 as three downgrades (docs/defaults.md).
+func TestSightsFiledOffAreMinusThreeToHit(t *testing.T) {
+	t.Run("Savage Worlds", func(t *testing.T) {
+		s := openSW(t)
+		opts := s.State().Options
+		opts.Initiative = InitiativeLeadChrome
+		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+		e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5, 5, 5, 5, 5}, Declare: []Declaration{{Figure: "doc",
+			QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip", "sights-filed"}}}}})
+		if !strings.Contains(e.Text, "Quick-Draw skill +0, modifiers +1 = 17") {
+			t.Errorf("the initiative: %s", e.Text)
+		}
+		e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 2}})
+		if !strings.Contains(e.Text, "quick-drawn with the sights filed off -3") {
+			t.Errorf("the shot: %s", e.Text)
+		}
+		// The next round's shot is an ordinary one.
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5, 5, 5, 5, 5}})
+		if p, err := s.State().PlanSavage(Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}}); err != nil || strings.Contains(strings.Join(p.Why, " "), "sights") {
+			t.Errorf("next round: %v %v", p.Why, err)
+		}
+	})
+	t.Run("TWTW", func(t *testing.T) {
+		s := open(t)
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"cyril": {Reflexes: 5, QuickDraw: 2}, "miranda": {Reflexes: 5},
+			"zeke": {Reflexes: 5}, "jeb": {Reflexes: 5}})
+		opts := s.State().Options
+		opts.QuickDraw = true
+		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: append(failingInitiative(s.State()), 5, 5), Declare: []Declaration{{Figure: "cyril", Gear: "schofield",
+			QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip", "sights-filed"}}}}})
+		p, err := s.State().PlanShoot("cyril", "schofield", []ShotOrder{{Target: "zeke"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, m := range p.Series.Plans[0].Modifiers {
+			if m.Steps == -3 && strings.Contains(m.Name, "sights filed off") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("the shot's modifiers %+v lack the filed sights' three downgrades", p.Series.Plans[0].Modifiers)
+		}
+	})
 }

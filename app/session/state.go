@@ -127,6 +127,9 @@ type FigureStatus struct {
 	// AimedAt is the figure an aimed shot of this round was at: with a gun
 	// in each hand, no other may be aimed at (TWTW Conflict: Two Weapons).
 	AimedAt string `json:"aimed_at,omitempty"`
+	// DrawToHit is the to-hit modifier of the weapon quick-drawn this
+	// round (Lead and Chrome: Quick-draw modifiers, sights filed off −3).
+	DrawToHit int `json:"draw_to_hit,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.
@@ -460,6 +463,7 @@ func (s *State) Apply(e Event) error {
 				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging, f.AimLost, f.AimedAt = false, false, 0, false, false, nil, false, ""
 				at := f.At
 				f.RoundStart, f.MoveFrom = &at, nil
+				f.DrawToHit = 0
 			}
 		}
 		for _, c := range e.Changes {
