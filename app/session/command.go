@@ -171,6 +171,9 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 	if c.Kind == CommandNewRound && s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
 		return lcNewRound(s, c, src)
 	}
+	if err := unrolledDeclarations(s, c); err != nil {
+		return nil, err
+	}
 	if ev, ok, err := SystemOf(s).Decide(s, c, src); ok {
 		return sameInstant(s, c, ev), err
 	}

@@ -46,6 +46,9 @@ func declarations(s *State, c Command) (map[string]Declaration, error) {
 		if _, ok := s.Figures[d.Figure]; !ok {
 			return nil, refuse("a declaration for %q: no such figure", d.Figure)
 		}
+		if d.Unaimed && !leadChromeOrder(s) {
+			return nil, refuse("%s's unaimed shot: its +3 is to Lead and Chrome's initiative, which this fight does not roll (a Fight-tab option, not in TWTW)", s.FigureName(d.Figure))
+		}
 		if d.QuickDraw != nil {
 			if !s.Options.QuickDraw && s.Options.Initiative != InitiativeLeadChrome {
 				return nil, refuse("this fight does not use the Quick-Draw (an option)")
@@ -326,4 +329,28 @@ func lcSkill(s *State, f *Figure, ranged fudge.Level) string {
 		return ranged.String()
 	}
 	return fmt.Sprintf("%s, %s (Lead and Chrome): %s", ranged, strings.Join(why, ", "), ranged+fudge.Level(m))
+}
+
+// unrolledDeclarations refuses a new round's declarations where no
+// initiative roll takes them: a system's own initiative other than TWTW's
+// (Dragon Warriors II's Reflexes, Savage Worlds' cards, Fudge's
+// simultaneous rounds) has no roll for an unaimed shot's +3 or a
+// Quick-Draw's skill.
+func unrolledDeclarations(s *State, c Command) error {
+	if c.Kind != CommandNewRound || len(c.Declare) == 0 || SystemOf(s).MovesCostAP() || leadChromeOrder(s) {
+		return nil
+	}
+	return refuse("%s rolls its own initiative, which takes no declarations: an unaimed shot or a Quick-Draw is declared under Lead and Chrome's initiative (a Fight-tab option)", SystemOf(s).Name())
+}
+
+// quickDrawRidesOnARoll refuses options that allow the Quick-Draw where
+// no initiative roll would take its skill: "A Quick-drawing character adds
+// their Quick-Draw skill (if any) to their initiative roll" (Lead and
+// Chrome: The Quick-Draw). TWTW's own initiative number takes it
+// (quickDrawTWTW); the other systems take it on Lead and Chrome's.
+func quickDrawRidesOnARoll(s *State, o FightOptions) error {
+	if !o.QuickDraw || SystemOf(s).MovesCostAP() || o.Initiative == InitiativeLeadChrome {
+		return nil
+	}
+	return refuse("the Quick-Draw adds its skill to an initiative roll, and %s's own initiative has none to add it to: turn on Lead and Chrome's initiative with it", SystemOf(s).Name())
 }

@@ -237,3 +237,32 @@ func TestSightsFiledOffAreMinusThreeToHit(t *testing.T) {
 		}
 	})
 }
+
+// "A Quick-drawing character adds their Quick-Draw skill (if any) to their
+// initiative roll" and "Characters making unaimed shots gain a +3
+// modifier to initiative" (Lead and Chrome): a declaration goes with an
+// initiative roll that takes it, and is refused where none does, not
+// dropped unsaid.
+func TestADeclarationNeedsAnInitiativeRollToTakeIt(t *testing.T) {
+	s := openDW(t)
+	opts := s.State().Options
+	opts.QuickDraw = true
+	if _, err := s.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "turn on Lead and Chrome's initiative with it") {
+		t.Errorf("the Quick-Draw on Dragon Warriors II's own initiative: %v", err)
+	}
+	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: []int{1, 5, 1, 4}, Declare: []Declaration{{Figure: "lennox", Unaimed: true}}}); err == nil || !strings.Contains(err.Error(), "takes no declarations") {
+		t.Errorf("an unaimed shot on Dragon Warriors II's own initiative: %v", err)
+	}
+	tw := open(t)
+	if _, err := tw.Do(Command{Kind: CommandNewRound, Dice: failingInitiative(tw.State()), Declare: []Declaration{{Figure: "cyril", Unaimed: true}}}); err == nil || !strings.Contains(err.Error(), "which this fight does not roll") {
+		t.Errorf("an unaimed shot in TWTW: %v", err)
+	}
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Options.QuickDraw = true
+	if _, err := f.State(); err == nil || !strings.Contains(err.Error(), "options.quick_draw") {
+		t.Errorf("a fight file with the Quick-Draw on Dragon Warriors II's own initiative: %v", err)
+	}
+}
