@@ -164,6 +164,10 @@ func quickDrawTWTW(s *State, e *Event, id string, d Declaration, rnd rules.Sourc
 	}
 	q := *d.QuickDraw
 	q.Skill = ch.LeadChrome.QuickDraw
+	q.Weapon, q.Chambered = drawKind(w), f.Gear[gi].Loaded > 0
+	if err := q.Check(); err != nil {
+		return "", fmt.Errorf("%s's %s: %w", ch.Name, w.Name, err)
+	}
 	a, err := rnd.Roll(10)
 	if err != nil {
 		return "", err
@@ -353,4 +357,25 @@ func quickDrawRidesOnARoll(s *State, o FightOptions) error {
 		return nil
 	}
 	return refuse("the Quick-Draw adds its skill to an initiative roll, and %s's own initiative has none to add it to: turn on Lead and Chrome's initiative with it", SystemOf(s).Name())
+}
+
+// drawKind is the kind of weapon a TWTW weapon is for the Quick-Draw
+// (Lead and Chrome: The Quick-Draw), from the weapon table rather than the
+// declaration: a revolver; another one-handed gun (single-shot up to two
+// rounds, else self-loading); a one-handed blade or throwing weapon; a
+// grenade (an explosive); or a long gun or two-handed weapon.
+func drawKind(w rules.Weapon) string {
+	switch {
+	case w.Explosive:
+		return leadchrome.Grenade
+	case w.Hands != 1:
+		return leadchrome.LongGun
+	case w.Melee || w.Thrown:
+		return leadchrome.OneHandedMelee
+	case w.Revolver:
+		return leadchrome.Revolver
+	case w.Capacity <= 2:
+		return leadchrome.SingleShot
+	}
+	return leadchrome.SelfLoading
 }

@@ -266,3 +266,41 @@ func TestADeclarationNeedsAnInitiativeRollToTakeIt(t *testing.T) {
 		t.Errorf("a fight file with the Quick-Draw on Dragon Warriors II's own initiative: %v", err)
 	}
 }
+
+// "A quick-draw can only be performed with the following types of weapon"
+// (Lead and Chrome: The Quick-Draw): in TWTW the weapon table says what
+// the drawn weapon is, whatever the declaration calls it.
+func TestOnlyHandgunsAndOneHandedWeaponsAreQuickDrawn(t *testing.T) {
+	for _, tc := range []struct {
+		name, figure, gear string
+		want               string // "" allowed, else the refusal
+	}{
+		{"a Winchester is a long gun", "jeb", "winchester", "a long gun cannot be quick-drawn"},
+		{"a throwing knife is a one-handed throwing weapon", "jeb", "throwing-knife", ""},
+		{"a derringer is a single-shot handgun", "miranda", "derringer", ""},
+		{"a Peacemaker is a revolver", "miranda", "peacemaker", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := DecodeFight(bytes.NewReader(assets.Fights()["quickdraw"]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Options.TableDice = true
+			s, err := Open(f, filepath.Join(t.TempDir(), "qd.journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			// Declared a revolver, whatever it is.
+			c := Command{Kind: CommandNewRound, Dice: append(failingInitiative(s.State()), 5, 5),
+				Declare: []Declaration{{Figure: tc.figure, Gear: tc.gear, QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver}}}}
+			_, err = s.Do(c)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("%v, want %q", err, tc.want)
+			}
+		})
+	}
+}
