@@ -174,6 +174,9 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 	if err := unrolledDeclarations(s, c); err != nil {
 		return nil, err
 	}
+	if ev, ok, err := fumbledAttack(s, c); ok {
+		return ev, err
+	}
 	if ev, ok, err := SystemOf(s).Decide(s, c, src); ok {
 		return sameInstant(s, c, ev), err
 	}

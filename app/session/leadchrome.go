@@ -111,12 +111,15 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 		e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
 		explained[id] = r.Explained
 		st, changed := f.FigureStatus.clone(), false
-		st.DrawToHit = 0
+		st.DrawToHit, st.DrawFumble = 0, ""
 		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {
 			st.Condition, st.StunnedIn, changed = rules.Fine, 0, true
 		}
 		if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
 			st.DrawToHit, changed = q.ToHit(), true
+		}
+		if r.Fumble != nil && (r.Fumble.Kind == "misfire" || r.Fumble.Kind == "dropped") {
+			st.DrawFumble, changed = r.Fumble.Kind, true
 		}
 		if changed {
 			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: st})
@@ -378,4 +381,32 @@ func drawKind(w rules.Weapon) string {
 		return leadchrome.SingleShot
 	}
 	return leadchrome.SelfLoading
+}
+
+// fumbledAttack decides the attack of a figure whose quick-draw fumbled
+// this round under Lead and Chrome's initiative (Lead and Chrome:
+// Quick-draw fumbles): on a 1–2 "One shot is fired which automatically
+// misses. If using a melee or thrown weapon, the result is similar: the
+// attack automatically misses. The character may act normally in the next
+// action phase"; on a 3–4 the weapon "slips out of the character's grip
+// and lands 1D3m/yd away", and these systems, which carry no weapons on
+// the map, leave it out of reach for the round (docs/defaults.md). ok is
+// false for any other command.
+func fumbledAttack(s *State, c Command) (events []Event, ok bool, err error) {
+	f, found := s.Figures[c.Figure]
+	if !found || !leadChromeOrder(s) || f.DrawFumble == "" || (c.Kind != CommandShoot && c.Kind != CommandStrike) {
+		return nil, false, nil
+	}
+	name := s.FigureName(f.ID)
+	if f.DrawFumble == "dropped" {
+		return nil, true, refuse("%s's weapon slipped from the grip at the quick-draw and lies out of reach this round (Lead and Chrome: Quick-draw fumbles, 3–4): no attack until the next round", name)
+	}
+	if len(c.Dice) > 0 {
+		return nil, true, refuse("%s's attack misses of itself and rolls no dice", name)
+	}
+	st := f.FigureStatus.clone()
+	st.DrawFumble = ""
+	return []Event{{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text:    fmt.Sprintf("%s's fumbled quick-draw goes off: the attack automatically misses, one shot into the ground (Lead and Chrome: Quick-draw fumbles, 1–2); %s acts normally in the next action phase.", name, name)}}, true, nil
 }

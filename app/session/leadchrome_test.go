@@ -304,3 +304,135 @@ func TestOnlyHandgunsAndOneHandedWeaponsAreQuickDrawn(t *testing.T) {
 		})
 	}
 }
+
+// TestLeadAndChromeTwoRoundFight plays two rounds of a Savage Worlds
+// gunfight on Lead and Chrome's initiative, with the Quick-Draw, every die
+// typed in, and compares the log with testdata/leadchrome-two-rounds.log.
+func TestLeadAndChromeTwoRoundFight(t *testing.T) {
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()["savage"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The two bandits by name: Ringo and Curly Bill.
+	for i := range f.Characters {
+		if f.Characters[i].ID == "bandit" {
+			f.Characters[i].Name = "Ringo"
+			bill := f.Characters[i]
+			bill.ID, bill.Name = "bill", "Curly Bill"
+			f.Characters = append(f.Characters, bill)
+			break
+		}
+	}
+	for i := range f.Figures {
+		if f.Figures[i].ID == "bandit-2" {
+			f.Figures[i].Character = "bill"
+		}
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "lc.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var log []string
+	do := func(c Command) {
+		t.Helper()
+		evs, err := s.Do(c)
+		if err != nil {
+			t.Fatalf("%s %s: %v\nthe log so far:\n%s", c.Kind, c.Figure, err, strings.Join(log, "\n"))
+		}
+		for _, e := range evs {
+			log = append(log, e.Text)
+		}
+	}
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7, QuickDraw: 2}, "doc": {Reflexes: 6, QuickDraw: 3}, "bandit": {Reflexes: 5, QuickDraw: 1}, "bill": {Reflexes: 5, QuickDraw: 1}})
+	log = nil
+	opts := s.State().Options
+	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	do(Command{Kind: CommandSetOptions, Options: &opts})
+	shoot := func(by, at string, dice ...int) {
+		t.Helper()
+		do(Command{Kind: CommandShoot, Figure: by, Shots: []ShotOrder{{Target: at}}, Dice: dice})
+	}
+	// Round 1. Doc quick-draws his Peacemaker from a Bridgeport rig: 6+4 +
+	// 6 + 3 + 2 = 21. The Marshal shoots unaimed: 5+3 + 7 + 3 = 18. The
+	// first bandit quick-draws from a hip holster, gun not tied down, with
+	// a hair trigger: 2+1, a natural 3, fumbles; his D6 is a 3 and the gun
+	// drops 2 yards away. The second bandit: 8+5 + 5 = 18, with the
+	// Marshal.
+	do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 6, 4, 2, 1, 3, 2, 8, 5}, Declare: []Declaration{
+		{Figure: "marshal", Unaimed: true},
+		{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"bridgeport"}}},
+		{Figure: "bandit-1", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip-loose", "hair-trigger"}}},
+	}})
+	// Doc, first, shakes the first bandit.
+	shoot("doc", "bandit-1", 6, 1, 3, 3)
+	// The Marshal's unaimed shot, at -5, fells the second bandit, who acts
+	// in the same instant and still shoots back.
+	shoot("marshal", "bandit-2", 8, 6, 2, 4, 4, 2)
+	shoot("bandit-2", "marshal", 5, 4, 4)
+	// Round 2: the Marshal rolls a natural 2 and acts last of all, after
+	// the first bandit (6+6 + 5 = 17) and Doc (4+4 + 6 = 14).
+	do(Command{Kind: CommandNewRound, Dice: []int{1, 1, 4, 4, 6, 6}})
+	do(Command{Kind: CommandRecover, Figure: "bandit-1", Dice: []int{5}})
+	shoot("doc", "bandit-1", 2, 2)
+	do(Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 2}})
+	shoot("marshal", "bandit-1", 6, 3, 5, 5)
+	got := strings.Join(log, "\n") + "\n"
+	if want := golden(t, "leadchrome-two-rounds.log", got); got != want {
+		t.Errorf("the log differs from testdata/leadchrome-two-rounds.log (-update rewrites it):\n%s", firstDiff(got, want))
+	}
+}
+
+// lennoxFumbles opens the Dragon Warriors II fight on Lead and Chrome's
+// initiative with the Quick-Draw, and has Lennox quick-draw a knife and
+// fumble on a natural 2, with the fumble's dice after.
+func lennoxFumbles(t *testing.T, fumble ...int) *Session {
+	t.Helper()
+	s := openDW(t)
+	opts := s.State().Options
+	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: append([]int{5, 5, 1, 1}, fumble...),
+		Declare: []Declaration{{Figure: "lennox", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.OneHandedMelee, Modifiers: []string{"small-melee"}}}}})
+	if !strings.Contains(e.Text, "fumbled the draw") {
+		t.Fatalf("no fumble: %s", e.Text)
+	}
+	return s
+}
+
+// "1-2: ... If using a melee or thrown weapon, the result is similar: the
+// attack automatically misses. The character may act normally in the next
+// action phase" (Lead and Chrome: Quick-draw fumbles).
+func TestAQuickDrawFumbleOfOneOrTwoMisses(t *testing.T) {
+	s := lennoxFumbles(t, 2)
+	strike := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}
+	if why, err := s.State().Explain(strike); err != nil || !strings.Contains(why, "automatically misses") {
+		t.Errorf("the preview: %q %v", why, err)
+	}
+	e := mustDo(t, s, strike)
+	if !strings.Contains(e.Text, "Squire Lennox's fumbled quick-draw goes off: the attack automatically misses") || len(e.Changes) != 1 || s.State().Figures["rolf"].Hurt != 0 {
+		t.Errorf("the attack: %s", e.Text)
+	}
+	// The next is his own again.
+	strike.Dice = []int{1, 2, 2, 1}
+	if e := mustDo(t, s, strike); !strings.Contains(e.Text, "Squire Lennox attacks Sir Rolf") {
+		t.Errorf("the next attack: %s", e.Text)
+	}
+}
+
+// "3-4: The weapon being drawn slips out of the character's grip and
+// lands 1D3m/yd away in a random direction" (Lead and Chrome: Quick-draw
+// fumbles): out of reach for the round where the system carries no
+// weapons on the map (docs/defaults.md).
+func TestAQuickDrawFumbleOfThreeOrFourDropsTheWeapon(t *testing.T) {
+	s := lennoxFumbles(t, 4, 3)
+	strike := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 2, 2, 1}}
+	if _, err := s.Do(strike); err == nil || !strings.Contains(err.Error(), "lies out of reach this round") {
+		t.Errorf("a strike with the dropped knife: %v", err)
+	}
+	if _, err := s.State().Explain(strike); err == nil {
+		t.Error("the preview allows it")
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}})
+	mustDo(t, s, strike)
+}

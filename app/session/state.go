@@ -130,6 +130,10 @@ type FigureStatus struct {
 	// DrawToHit is the to-hit modifier of the weapon quick-drawn this
 	// round (Lead and Chrome: Quick-draw modifiers, sights filed off −3).
 	DrawToHit int `json:"draw_to_hit,omitempty"`
+	// DrawFumble is what a quick-draw fumbled this round under Lead and
+	// Chrome's initiative did, until it has played out: "misfire" (the
+	// attack misses) or "dropped" (the weapon lies out of reach).
+	DrawFumble string `json:"draw_fumble,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.
@@ -463,7 +467,7 @@ func (s *State) Apply(e Event) error {
 				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging, f.AimLost, f.AimedAt = false, false, 0, false, false, nil, false, ""
 				at := f.At
 				f.RoundStart, f.MoveFrom = &at, nil
-				f.DrawToHit = 0
+				f.DrawToHit, f.DrawFumble = 0, ""
 			}
 		}
 		for _, c := range e.Changes {
