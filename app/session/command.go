@@ -172,8 +172,14 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 	if c.Kind == CommandNewRound && s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
 		return lcNewRound(s, c, src)
 	}
-	if ev, ok, err := SystemOf(s).Decide(s, c, src); ok {
+	if err := unrolledDeclarations(s, c); err != nil {
+		return nil, err
+	}
+	if ev, ok, err := fumbledAttack(s, c); ok {
 		return ev, err
+	}
+	if ev, ok, err := SystemOf(s).Decide(s, c, src); ok {
+		return sameInstant(s, c, ev), err
 	}
 	switch c.Kind {
 	case CommandMove, CommandTurn:

@@ -9,7 +9,6 @@ import (
 
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
-	"hexslinger/rules/leadchrome"
 )
 
 // CommandStrike is a Dragon Warriors II blow: Figure strikes Target, who
@@ -98,6 +97,17 @@ func dwFighter(s *State, f *Figure) *dragonwarriors.Fighter {
 	return fi
 }
 
+// dwAttacker is figure f as the fighter who attacks: one felled in the
+// instant it acts in (Lead and Chrome's equal results) strikes as it stood
+// before it fell, not at a knocked-out fighter's 0.
+func dwAttacker(s *State, f *Figure) *dragonwarriors.Fighter {
+	fi := dwFighter(s, f)
+	if s.FelledNow(f.ID) {
+		fi.KnockedOut, fi.Dead, fi.Stunned = false, false, false
+	}
+	return fi
+}
+
 // dwNewRound rolls Reflexes, less armour, for every figure standing (DW
 // II: Combat): the order of the turn. A stun from before last round ends
 // ("until this time next turn": the session clears it at the start of the
@@ -179,17 +189,22 @@ func aStance(st dragonwarriors.Stance) string {
 // Stances): one attack a turn; none in a defensive stance, which
 // sacrifices it; and in the order of initiative, after every figure
 // standing with a higher total has made its attack, taken a stance or
-// delayed. Before the first round's initiative nothing is counted.
+// delayed. Before the first round's initiative nothing is counted; under
+// Lead and Chrome's initiative only the stance counts.
 func dwTakesTurn(s *State, f *Figure) error {
 	if !s.Begun {
 		return nil
 	}
 	name := s.FigureName(f.ID)
 	switch {
-	case f.Attacked:
-		return refuse("%s has made its attack this turn; the next is next turn (Dragon Warriors II: Combat)", name)
 	case f.Stance != "":
 		return refuse("%s is in %s this turn and has sacrificed its own attack (Dragon Warriors II: Defensive Stances)", name, aStance(dwStances[f.Stance]))
+	case leadChromeOrder(s):
+		// Lead and Chrome's initiative replaces the turn's order: each
+		// figure has two actions, in its order (docs/defaults.md).
+		return nil
+	case f.Attacked:
+		return refuse("%s has made its attack this turn; the next is next turn (Dragon Warriors II: Combat)", name)
 	}
 	var first []string
 	for _, id := range s.Order {
@@ -278,7 +293,7 @@ func (s *State) PlanStrike(c Command) (StrikePlan, error) {
 	if p.NewStance != "" && s.Begun && t.Attacked {
 		return StrikePlan{}, refuse("%s has made its attack this turn: %s sacrifices it (Dragon Warriors II: Defensive Stances)", s.FigureName(t.ID), aStance(p.Stance))
 	}
-	p.AF, p.TF = dwFighter(s, f), dwFighter(s, t)
+	p.AF, p.TF = dwAttacker(s, f), dwFighter(s, t)
 	p.Attack = p.AF.AttackScore()
 	if c.Riposte {
 		r := s.Riposte
@@ -384,7 +399,7 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	if err := dwTakesTurn(s, f); err != nil {
 		return nil, err
 	}
-	af, tf := dwFighter(s, f), dwFighter(s, t)
+	af, tf := dwAttacker(s, f), dwFighter(s, t)
 	w, ok := dragonwarriors.FindWeapon(af.Weapon)
 	if !ok || !(w.Thrown || w.LongRange) {
 		return nil, refuse("%s has no missile weapon (a bow, crossbow, light spear or knife)", af.Name)
@@ -392,9 +407,8 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	feet := float64(f.At.DistanceTo(t.At)) * s.Map.Scale * dragonwarriors.FeetPerPace
 	diff := dragonwarriors.MissileDifficulty(w, feet, tf.Shield)
 	att := af.AttackScore()
-	if s.Unaimed[f.ID] {
-		att += leadchrome.UnaimedToHit // declared at initiative (Lead and Chrome)
-	}
+	m, why := lcToHit(s, f) // declared at initiative (Lead and Chrome)
+	att += m
 	rnd, err := src([]string{fmt.Sprintf("%s's attack roll and the difficulty's roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)})
 	if err != nil {
 		return nil, err
@@ -413,6 +427,9 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
 		Text: fmt.Sprintf("%s %s a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
 			af.Name, map[bool]string{true: "shoots with", false: "throws"}[w.LongRange], strings.ToLower(w.Name), tf.Name, unit, diff, strings.Replace(bl.Text, tf.Name+" defends", "the difficulty", 1))}
+	if len(why) > 0 {
+		e.Text += " (Lead and Chrome: " + strings.Join(why, ", ") + ")"
+	}
 	if s.Begun {
 		st := f.FigureStatus.clone()
 		st.Attacked = true

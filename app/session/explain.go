@@ -21,6 +21,12 @@ func (s *State) Explain(c Command) (string, error) {
 			return "", p.Err
 		}
 	}
+	if ev, ok, err := fumbledAttack(s, c); ok {
+		if err != nil {
+			return "", err
+		}
+		return ev[0].Text, nil
+	}
 	return SystemOf(s).Explain(s, c)
 }
 

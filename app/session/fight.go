@@ -163,6 +163,9 @@ func (f *FightFile) State() (*State, error) {
 	if err := checkNPCDefense(f.Options.NPCDefense); err != nil {
 		return nil, fmt.Errorf("options.npc_defense: %w", err)
 	}
+	if err := quickDrawRidesOnARoll(&State{Rules: f.Rules}, f.Options); err != nil {
+		return nil, fmt.Errorf("options.quick_draw: %w", err)
+	}
 	if f.Map == nil {
 		return nil, errors.New("map: missing")
 	}

@@ -138,6 +138,8 @@ func (s *State) PlanFudge(c Command) (FudgePlan, error) {
 	p := FudgePlan{Attacker: f, Target: t, Skill: a.Melee, Against: d.Melee, Ranged: ranged}
 	if ranged {
 		p.Skill, p.Against = a.Ranged, RangedDifficulty
+		m, _ := lcToHit(s, f) // declared at initiative (Lead and Chrome)
+		p.Skill += fudge.Level(m)
 	}
 	for x := -4; x <= 4; x++ {
 		if ranged {
@@ -174,10 +176,7 @@ func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), 
 	if err != nil {
 		return nil, err
 	}
-	skill := a.Melee
-	if ranged {
-		skill = a.Ranged
-	}
+	skill := p.Skill
 	ar, err := fudge.Roll4dF(rnd)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
@@ -186,7 +185,7 @@ func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), 
 	def := RangedDifficulty
 	text := []string{}
 	if ranged {
-		text = append(text, fmt.Sprintf("%s shoots at %s: %s %+d = %s against %s.", ch.Name, tname, skill, ar.Sum, att, def))
+		text = append(text, fmt.Sprintf("%s shoots at %s: %s %+d = %s against %s.", ch.Name, tname, lcSkill(s, f, a.Ranged), ar.Sum, att, def))
 	} else {
 		dr, err := fudge.Roll4dF(rnd)
 		if err != nil {

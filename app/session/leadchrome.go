@@ -2,10 +2,12 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"hexslinger/rules"
+	"hexslinger/rules/fudge"
 	"hexslinger/rules/leadchrome"
 )
 
@@ -43,6 +45,9 @@ func declarations(s *State, c Command) (map[string]Declaration, error) {
 	for _, d := range c.Declare {
 		if _, ok := s.Figures[d.Figure]; !ok {
 			return nil, refuse("a declaration for %q: no such figure", d.Figure)
+		}
+		if d.Unaimed && !leadChromeOrder(s) {
+			return nil, refuse("%s's unaimed shot: its +3 is to Lead and Chrome's initiative, which this fight does not roll (a Fight-tab option, not in TWTW)", s.FigureName(d.Figure))
 		}
 		if d.QuickDraw != nil {
 			if !s.Options.QuickDraw && s.Options.Initiative != InitiativeLeadChrome {
@@ -105,9 +110,18 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 		}
 		e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
 		explained[id] = r.Explained
+		st, changed := f.FigureStatus.clone(), false
+		st.DrawToHit, st.DrawFumble = 0, ""
 		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {
-			st := f.FigureStatus.clone()
-			st.Condition, st.StunnedIn = rules.Fine, 0
+			st.Condition, st.StunnedIn, changed = rules.Fine, 0, true
+		}
+		if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
+			st.DrawToHit, changed = q.ToHit(), true
+		}
+		if r.Fumble != nil && (r.Fumble.Kind == "misfire" || r.Fumble.Kind == "dropped") {
+			st.DrawFumble, changed = r.Fumble.Kind, true
+		}
+		if changed {
 			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: st})
 		}
 	}
@@ -153,6 +167,10 @@ func quickDrawTWTW(s *State, e *Event, id string, d Declaration, rnd rules.Sourc
 	}
 	q := *d.QuickDraw
 	q.Skill = ch.LeadChrome.QuickDraw
+	q.Weapon, q.Chambered = drawKind(w), f.Gear[gi].Loaded > 0
+	if err := q.Check(); err != nil {
+		return "", fmt.Errorf("%s's %s: %w", ch.Name, w.Name, err)
+	}
 	a, err := rnd.Roll(10)
 	if err != nil {
 		return "", err
@@ -166,6 +184,7 @@ func quickDrawTWTW(s *State, e *Event, id string, d Declaration, rnd rules.Sourc
 	e.APs[id] = number
 	st := f.FigureStatus.clone()
 	st.Gear[gi].Readied = true
+	st.DrawToHit = q.ToHit()
 	text := fmt.Sprintf("%s quick-draws the %s (Lead and Chrome: The Quick-Draw): skill %+d, modifiers %+d: number %d; 2D10 %d+%d", ch.Name, w.Name, q.Skill, q.Modifier(), number, a, b)
 	if q.Fumbles(a + b) {
 		fu, err := leadchrome.RollFumble(rnd, &q)
@@ -218,4 +237,176 @@ func DeclareQuickDraw(kind string, modifiers []string) *leadchrome.QuickDraw {
 		}
 	}
 	return q
+}
+
+// leadChromeOrder reports whether the fight's round goes in Lead and
+// Chrome's initiative order (the option, in a system whose turns go in
+// order).
+func leadChromeOrder(s *State) bool {
+	return s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP()
+}
+
+// actsTogether reports whether figure b, felled by figure a's action,
+// still makes its own action: under Lead and Chrome's initiative, figures
+// with the same result "act simultaneously. This means that it is
+// perfectly possible for two opponents to shoot and kill each other in the
+// same instant" (Lead and Chrome: Initiative). b shares a's place in the
+// order and has not acted yet this round.
+func actsTogether(s *State, a, b string) bool {
+	fa, fb := s.Figures[a], s.Figures[b]
+	if !s.Begun || !leadChromeOrder(s) || fa == nil || fb == nil || fa.AP != fb.AP {
+		return false
+	}
+	return !actedThisRound(s, b)
+}
+
+// actedThisRound reports whether figure id has acted since the round
+// began.
+func actedThisRound(s *State, id string) bool {
+	for i := len(s.Log) - 1; i >= 0; i-- {
+		switch e := s.Log[i]; {
+		case e.Kind == EventRoundStarted:
+			return false
+		case e.Kind == EventActed && e.Figure == id:
+			return true
+		}
+	}
+	return false
+}
+
+// togetherStill is who of the felled may still act once figure id acts:
+// under Lead and Chrome's initiative, only those of id's own place in the
+// order; a later place's action comes after the instant they fell in.
+func togetherStill(s *State, id string) []string {
+	f, ok := s.Figures[id]
+	if !leadChromeOrder(s) || !ok || len(s.Felled) == 0 {
+		return s.Felled
+	}
+	return slices.DeleteFunc(slices.Clone(s.Felled), func(x string) bool {
+		g, ok := s.Figures[x]
+		return !ok || g.AP != f.AP
+	})
+}
+
+// sameInstant says in the log that a figure felled in the instant it acts
+// in still acts (actsTogether).
+func sameInstant(s *State, c Command, events []Event) []Event {
+	f, ok := s.Figures[c.Figure]
+	if !ok || len(events) == 0 || events[0].Kind != EventActed || !leadChromeOrder(s) || !s.FelledNow(f.ID) || f.Condition == rules.Fine {
+		return events
+	}
+	events[0].Text = fmt.Sprintf("%s, felled in the instant it acts in, still acts: equal results act simultaneously (Lead and Chrome: Initiative). ", s.FigureName(f.ID)) + events[0].Text
+	return events
+}
+
+// lcToHit is what Lead and Chrome puts on figure f's shots this round, and
+// why, for the log: an unaimed shot declared at initiative, −5 ("at the
+// expense of a -5 modifier to hit"), and the quick-drawn weapon's to-hit
+// modifier ("Sights filed off: +1 (-3 to hit)"). Every system's shot
+// takes it from here, so a preview and its decision agree.
+func lcToHit(s *State, f *Figure) (int, []string) {
+	var mod int
+	var why []string
+	if s.Unaimed[f.ID] {
+		mod += leadchrome.UnaimedToHit
+		why = append(why, fmt.Sprintf("unaimed shot %+d", leadchrome.UnaimedToHit))
+	}
+	if f.DrawToHit != 0 {
+		mod += f.DrawToHit
+		why = append(why, fmt.Sprintf("quick-drawn with the sights filed off %+d", f.DrawToHit))
+	}
+	return mod, why
+}
+
+// lcDowngrades is lcToHit as TWTW prices a shot: each point one step of
+// the pool, a downgrade for each point below 0 (docs/defaults.md).
+func lcDowngrades(s *State, f *Figure) []rules.Modifier {
+	m, why := lcToHit(s, f)
+	if m == 0 {
+		return nil
+	}
+	return []rules.Modifier{{Name: strings.Join(why, ", "), Steps: m, Source: "Lead and Chrome: Quick-draw modifiers"}}
+}
+
+// lcSkill is a Fudge shooter's Ranged level as its shot's log gives it:
+// with Lead and Chrome's to-hit modifiers, what they make of it.
+func lcSkill(s *State, f *Figure, ranged fudge.Level) string {
+	m, why := lcToHit(s, f)
+	if m == 0 {
+		return ranged.String()
+	}
+	return fmt.Sprintf("%s, %s (Lead and Chrome): %s", ranged, strings.Join(why, ", "), ranged+fudge.Level(m))
+}
+
+// unrolledDeclarations refuses a new round's declarations where no
+// initiative roll takes them: a system's own initiative other than TWTW's
+// (Dragon Warriors II's Reflexes, Savage Worlds' cards, Fudge's
+// simultaneous rounds) has no roll for an unaimed shot's +3 or a
+// Quick-Draw's skill.
+func unrolledDeclarations(s *State, c Command) error {
+	if c.Kind != CommandNewRound || len(c.Declare) == 0 || SystemOf(s).MovesCostAP() || leadChromeOrder(s) {
+		return nil
+	}
+	return refuse("%s rolls its own initiative, which takes no declarations: an unaimed shot or a Quick-Draw is declared under Lead and Chrome's initiative (a Fight-tab option)", SystemOf(s).Name())
+}
+
+// quickDrawRidesOnARoll refuses options that allow the Quick-Draw where
+// no initiative roll would take its skill: "A Quick-drawing character adds
+// their Quick-Draw skill (if any) to their initiative roll" (Lead and
+// Chrome: The Quick-Draw). TWTW's own initiative number takes it
+// (quickDrawTWTW); the other systems take it on Lead and Chrome's.
+func quickDrawRidesOnARoll(s *State, o FightOptions) error {
+	if !o.QuickDraw || SystemOf(s).MovesCostAP() || o.Initiative == InitiativeLeadChrome {
+		return nil
+	}
+	return refuse("the Quick-Draw adds its skill to an initiative roll, and %s's own initiative has none to add it to: turn on Lead and Chrome's initiative with it", SystemOf(s).Name())
+}
+
+// drawKind is the kind of weapon a TWTW weapon is for the Quick-Draw
+// (Lead and Chrome: The Quick-Draw), from the weapon table rather than the
+// declaration: a revolver; another one-handed gun (single-shot up to two
+// rounds, else self-loading); a one-handed blade or throwing weapon; a
+// grenade (an explosive); or a long gun or two-handed weapon.
+func drawKind(w rules.Weapon) string {
+	switch {
+	case w.Explosive:
+		return leadchrome.Grenade
+	case w.Hands != 1:
+		return leadchrome.LongGun
+	case w.Melee || w.Thrown:
+		return leadchrome.OneHandedMelee
+	case w.Revolver:
+		return leadchrome.Revolver
+	case w.Capacity <= 2:
+		return leadchrome.SingleShot
+	}
+	return leadchrome.SelfLoading
+}
+
+// fumbledAttack decides the attack of a figure whose quick-draw fumbled
+// this round under Lead and Chrome's initiative (Lead and Chrome:
+// Quick-draw fumbles): on a 1–2 "One shot is fired which automatically
+// misses. If using a melee or thrown weapon, the result is similar: the
+// attack automatically misses. The character may act normally in the next
+// action phase"; on a 3–4 the weapon "slips out of the character's grip
+// and lands 1D3m/yd away", and these systems, which carry no weapons on
+// the map, leave it out of reach for the round (docs/defaults.md). ok is
+// false for any other command.
+func fumbledAttack(s *State, c Command) (events []Event, ok bool, err error) {
+	f, found := s.Figures[c.Figure]
+	if !found || !leadChromeOrder(s) || f.DrawFumble == "" || (c.Kind != CommandShoot && c.Kind != CommandStrike) {
+		return nil, false, nil
+	}
+	name := s.FigureName(f.ID)
+	if f.DrawFumble == "dropped" {
+		return nil, true, refuse("%s's weapon slipped from the grip at the quick-draw and lies out of reach this round (Lead and Chrome: Quick-draw fumbles, 3–4): no attack until the next round", name)
+	}
+	if len(c.Dice) > 0 {
+		return nil, true, refuse("%s's attack misses of itself and rolls no dice", name)
+	}
+	st := f.FigureStatus.clone()
+	st.DrawFumble = ""
+	return []Event{{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text:    fmt.Sprintf("%s's fumbled quick-draw goes off: the attack automatically misses, one shot into the ground (Lead and Chrome: Quick-draw fumbles, 1–2); %s acts normally in the next action phase.", name, name)}}, true, nil
 }

@@ -2,11 +2,13 @@ package session
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"hexslinger/assets"
 	"hexslinger/rules"
+	"hexslinger/rules/fudge"
 	"hexslinger/rules/leadchrome"
 )
 
@@ -115,4 +117,322 @@ func TestBundledFights(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openLeadChrome opens the Dragon Warriors II fight with Lead and Chrome's
+// initiative on.
+func openLeadChrome(t *testing.T) *Session {
+	t.Helper()
+	s := openDW(t)
+	opts := s.State().Options
+	opts.Initiative = InitiativeLeadChrome
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	return s
+}
+
+// "If two or more characters get the same result, they act
+// simultaneously. This means that it is perfectly possible for two
+// opponents to shoot and kill each other in the same instant" (Lead and
+// Chrome: Initiative): played in Dragon Warriors II.
+func TestTiedFightersMayKillEachOtherInTheSameInstant(t *testing.T) {
+	s := openLeadChrome(t)
+	// Rolf 7+5+10 = 22, Lennox 7+4+11 = 22: together.
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{7, 5, 7, 4}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{5, 1, 1, 5, 1, 5}})
+	if c := s.State().Figures["lennox"].Condition; c < rules.Unconscious {
+		t.Fatalf("Lennox is %s after %s", c, e.Text)
+	}
+	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{6, 5, 1, 1, 5, 1, 5}})
+	if !strings.Contains(e.Text, "Squire Lennox, felled in the instant it acts in, still acts: equal results act simultaneously (Lead and Chrome: Initiative).") {
+		t.Errorf("Lennox's blow: %s", e.Text)
+	}
+	if c := s.State().Figures["rolf"].Condition; c < rules.Unconscious {
+		t.Errorf("Rolf is %s after %s", c, e.Text)
+	}
+	// Once he has struck, Lennox is down.
+	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{5, 1, 1, 5}}); err == nil {
+		t.Error("Lennox strikes twice from the ground")
+	}
+}
+
+// "Characters making unaimed shots gain a +3 modifier to initiative, at
+// the expense of a -5 modifier to hit" (Lead and Chrome: Initiative):
+// played in Fudge, whose shot lacked the −5.
+func TestAnUnaimedShotIsMinusFiveToHit(t *testing.T) {
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()["fudge"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "fudge.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6}, "bruiser": {Reflexes: 5}})
+	opts := s.State().Options
+	opts.Initiative = InitiativeLeadChrome
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}, Declare: []Declaration{{Figure: "sheriff", Unaimed: true}}})
+	if !strings.Contains(e.Text, "unaimed shot +3 = 19") {
+		t.Errorf("the initiative: %s", e.Text)
+	}
+	shot := Command{Kind: CommandShoot, Figure: "sheriff", Shots: []ShotOrder{{Target: "bruiser"}}}
+	plan, err := s.State().PlanFudge(shot)
+	if err != nil || plan.Skill != fudge.Good-5 {
+		t.Errorf("the plan's skill %v (%v), want Good −5", plan.Skill, err)
+	}
+	// Four pluses: Good −5 +4 is Fair, which does not beat Fair.
+	shot.Dice = []int{6, 6, 6, 6}
+	e = mustDo(t, s, shot)
+	if !strings.Contains(e.Text, "shoots at Big Ned: Good, unaimed shot -5 (Lead and Chrome): Terrible-1 +4 = Fair against Fair") {
+		t.Errorf("the shot: %s", e.Text)
+	}
+}
+
+// "Sights filed off: +1 (-3 to hit)" (Lead and Chrome: Quick-draw
+// modifiers): the quick-drawn gun's shots this round are at −3, in Savage
+// Worlds; TWTW takes the −3 as three downgrades (docs/defaults.md).
+func TestSightsFiledOffAreMinusThreeToHit(t *testing.T) {
+	t.Run("Savage Worlds", func(t *testing.T) {
+		s := openSW(t)
+		opts := s.State().Options
+		opts.Initiative = InitiativeLeadChrome
+		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+		e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5, 5, 5, 5, 5}, Declare: []Declaration{{Figure: "doc",
+			QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip", "sights-filed"}}}}})
+		if !strings.Contains(e.Text, "Quick-Draw skill +0, modifiers +1 = 17") {
+			t.Errorf("the initiative: %s", e.Text)
+		}
+		e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 2}})
+		if !strings.Contains(e.Text, "quick-drawn with the sights filed off -3") {
+			t.Errorf("the shot: %s", e.Text)
+		}
+		// The next round's shot is an ordinary one.
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5, 5, 5, 5, 5}})
+		if p, err := s.State().PlanSavage(Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}}); err != nil || strings.Contains(strings.Join(p.Why, " "), "sights") {
+			t.Errorf("next round: %v %v", p.Why, err)
+		}
+	})
+	t.Run("TWTW", func(t *testing.T) {
+		s := open(t)
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"cyril": {Reflexes: 5, QuickDraw: 2}, "miranda": {Reflexes: 5},
+			"zeke": {Reflexes: 5}, "jeb": {Reflexes: 5}})
+		opts := s.State().Options
+		opts.QuickDraw = true
+		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: append(failingInitiative(s.State()), 5, 5), Declare: []Declaration{{Figure: "cyril", Gear: "schofield",
+			QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip", "sights-filed"}}}}})
+		p, err := s.State().PlanShoot("cyril", "schofield", []ShotOrder{{Target: "zeke"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, m := range p.Series.Plans[0].Modifiers {
+			if m.Steps == -3 && strings.Contains(m.Name, "sights filed off") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("the shot's modifiers %+v lack the filed sights' three downgrades", p.Series.Plans[0].Modifiers)
+		}
+	})
+}
+
+// "A Quick-drawing character adds their Quick-Draw skill (if any) to their
+// initiative roll" and "Characters making unaimed shots gain a +3
+// modifier to initiative" (Lead and Chrome): a declaration goes with an
+// initiative roll that takes it, and is refused where none does, not
+// dropped unsaid.
+func TestADeclarationNeedsAnInitiativeRollToTakeIt(t *testing.T) {
+	s := openDW(t)
+	opts := s.State().Options
+	opts.QuickDraw = true
+	if _, err := s.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "turn on Lead and Chrome's initiative with it") {
+		t.Errorf("the Quick-Draw on Dragon Warriors II's own initiative: %v", err)
+	}
+	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: []int{1, 5, 1, 4}, Declare: []Declaration{{Figure: "lennox", Unaimed: true}}}); err == nil || !strings.Contains(err.Error(), "takes no declarations") {
+		t.Errorf("an unaimed shot on Dragon Warriors II's own initiative: %v", err)
+	}
+	tw := open(t)
+	if _, err := tw.Do(Command{Kind: CommandNewRound, Dice: failingInitiative(tw.State()), Declare: []Declaration{{Figure: "cyril", Unaimed: true}}}); err == nil || !strings.Contains(err.Error(), "which this fight does not roll") {
+		t.Errorf("an unaimed shot in TWTW: %v", err)
+	}
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Options.QuickDraw = true
+	if _, err := f.State(); err == nil || !strings.Contains(err.Error(), "options.quick_draw") {
+		t.Errorf("a fight file with the Quick-Draw on Dragon Warriors II's own initiative: %v", err)
+	}
+}
+
+// "A quick-draw can only be performed with the following types of weapon"
+// (Lead and Chrome: The Quick-Draw): in TWTW the weapon table says what
+// the drawn weapon is, whatever the declaration calls it.
+func TestOnlyHandgunsAndOneHandedWeaponsAreQuickDrawn(t *testing.T) {
+	for _, tc := range []struct {
+		name, figure, gear string
+		want               string // "" allowed, else the refusal
+	}{
+		{"a Winchester is a long gun", "jeb", "winchester", "a long gun cannot be quick-drawn"},
+		{"a throwing knife is a one-handed throwing weapon", "jeb", "throwing-knife", ""},
+		{"a derringer is a single-shot handgun", "miranda", "derringer", ""},
+		{"a Peacemaker is a revolver", "miranda", "peacemaker", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := DecodeFight(bytes.NewReader(assets.Fights()["quickdraw"]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Options.TableDice = true
+			s, err := Open(f, filepath.Join(t.TempDir(), "qd.journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			// Declared a revolver, whatever it is.
+			c := Command{Kind: CommandNewRound, Dice: append(failingInitiative(s.State()), 5, 5),
+				Declare: []Declaration{{Figure: tc.figure, Gear: tc.gear, QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver}}}}
+			_, err = s.Do(c)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("%v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestLeadAndChromeTwoRoundFight plays two rounds of a Savage Worlds
+// gunfight on Lead and Chrome's initiative, with the Quick-Draw, every die
+// typed in, and compares the log with testdata/leadchrome-two-rounds.log.
+func TestLeadAndChromeTwoRoundFight(t *testing.T) {
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()["savage"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The two bandits by name: Ringo and Curly Bill.
+	for i := range f.Characters {
+		if f.Characters[i].ID == "bandit" {
+			f.Characters[i].Name = "Ringo"
+			bill := f.Characters[i]
+			bill.ID, bill.Name = "bill", "Curly Bill"
+			f.Characters = append(f.Characters, bill)
+			break
+		}
+	}
+	for i := range f.Figures {
+		if f.Figures[i].ID == "bandit-2" {
+			f.Figures[i].Character = "bill"
+		}
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "lc.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var log []string
+	do := func(c Command) {
+		t.Helper()
+		evs, err := s.Do(c)
+		if err != nil {
+			t.Fatalf("%s %s: %v\nthe log so far:\n%s", c.Kind, c.Figure, err, strings.Join(log, "\n"))
+		}
+		for _, e := range evs {
+			log = append(log, e.Text)
+		}
+	}
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7, QuickDraw: 2}, "doc": {Reflexes: 6, QuickDraw: 3}, "bandit": {Reflexes: 5, QuickDraw: 1}, "bill": {Reflexes: 5, QuickDraw: 1}})
+	log = nil
+	opts := s.State().Options
+	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	do(Command{Kind: CommandSetOptions, Options: &opts})
+	shoot := func(by, at string, dice ...int) {
+		t.Helper()
+		do(Command{Kind: CommandShoot, Figure: by, Shots: []ShotOrder{{Target: at}}, Dice: dice})
+	}
+	// Round 1. Doc quick-draws his Peacemaker from a Bridgeport rig: 6+4 +
+	// 6 + 3 + 2 = 21. The Marshal shoots unaimed: 5+3 + 7 + 3 = 18. The
+	// first bandit quick-draws from a hip holster, gun not tied down, with
+	// a hair trigger: 2+1, a natural 3, fumbles; his D6 is a 3 and the gun
+	// drops 2 yards away. The second bandit: 8+5 + 5 = 18, with the
+	// Marshal.
+	do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 6, 4, 2, 1, 3, 2, 8, 5}, Declare: []Declaration{
+		{Figure: "marshal", Unaimed: true},
+		{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"bridgeport"}}},
+		{Figure: "bandit-1", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip-loose", "hair-trigger"}}},
+	}})
+	// Doc, first, shakes the first bandit.
+	shoot("doc", "bandit-1", 6, 1, 3, 3)
+	// The Marshal's unaimed shot, at -5, fells the second bandit, who acts
+	// in the same instant and still shoots back.
+	shoot("marshal", "bandit-2", 8, 6, 2, 4, 4, 2)
+	shoot("bandit-2", "marshal", 5, 4, 4)
+	// Round 2: the Marshal rolls a natural 2 and acts last of all, after
+	// the first bandit (6+6 + 5 = 17) and Doc (4+4 + 6 = 14).
+	do(Command{Kind: CommandNewRound, Dice: []int{1, 1, 4, 4, 6, 6}})
+	do(Command{Kind: CommandRecover, Figure: "bandit-1", Dice: []int{5}})
+	shoot("doc", "bandit-1", 2, 2)
+	do(Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 2}})
+	shoot("marshal", "bandit-1", 6, 3, 5, 5)
+	got := strings.Join(log, "\n") + "\n"
+	if want := golden(t, "leadchrome-two-rounds.log", got); got != want {
+		t.Errorf("the log differs from testdata/leadchrome-two-rounds.log (-update rewrites it):\n%s", firstDiff(got, want))
+	}
+}
+
+// lennoxFumbles opens the Dragon Warriors II fight on Lead and Chrome's
+// initiative with the Quick-Draw, and has Lennox quick-draw a knife and
+// fumble on a natural 2, with the fumble's dice after.
+func lennoxFumbles(t *testing.T, fumble ...int) *Session {
+	t.Helper()
+	s := openDW(t)
+	opts := s.State().Options
+	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: append([]int{5, 5, 1, 1}, fumble...),
+		Declare: []Declaration{{Figure: "lennox", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.OneHandedMelee, Modifiers: []string{"small-melee"}}}}})
+	if !strings.Contains(e.Text, "fumbled the draw") {
+		t.Fatalf("no fumble: %s", e.Text)
+	}
+	return s
+}
+
+// "1-2: ... If using a melee or thrown weapon, the result is similar: the
+// attack automatically misses. The character may act normally in the next
+// action phase" (Lead and Chrome: Quick-draw fumbles).
+func TestAQuickDrawFumbleOfOneOrTwoMisses(t *testing.T) {
+	s := lennoxFumbles(t, 2)
+	strike := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}
+	if why, err := s.State().Explain(strike); err != nil || !strings.Contains(why, "automatically misses") {
+		t.Errorf("the preview: %q %v", why, err)
+	}
+	e := mustDo(t, s, strike)
+	if !strings.Contains(e.Text, "Squire Lennox's fumbled quick-draw goes off: the attack automatically misses") || len(e.Changes) != 1 || s.State().Figures["rolf"].Hurt != 0 {
+		t.Errorf("the attack: %s", e.Text)
+	}
+	// The next is his own again.
+	strike.Dice = []int{1, 2, 2, 1}
+	if e := mustDo(t, s, strike); !strings.Contains(e.Text, "Squire Lennox attacks Sir Rolf") {
+		t.Errorf("the next attack: %s", e.Text)
+	}
+}
+
+// "3-4: The weapon being drawn slips out of the character's grip and
+// lands 1D3m/yd away in a random direction" (Lead and Chrome: Quick-draw
+// fumbles): out of reach for the round where the system carries no
+// weapons on the map (docs/defaults.md).
+func TestAQuickDrawFumbleOfThreeOrFourDropsTheWeapon(t *testing.T) {
+	s := lennoxFumbles(t, 4, 3)
+	strike := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 2, 2, 1}}
+	if _, err := s.Do(strike); err == nil || !strings.Contains(err.Error(), "lies out of reach this round") {
+		t.Errorf("a strike with the dropped knife: %v", err)
+	}
+	if _, err := s.State().Explain(strike); err == nil {
+		t.Error("the preview allows it")
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}})
+	mustDo(t, s, strike)
 }

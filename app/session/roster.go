@@ -82,6 +82,9 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		default:
 			return nil, refuse("%q is not an initiative option (leadchrome, or none)", o.Initiative)
 		}
+		if err := quickDrawRidesOnARoll(s, o); err != nil {
+			return nil, err
+		}
 		if err := checkNPCDefense(o.NPCDefense); err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}

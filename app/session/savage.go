@@ -8,7 +8,6 @@ import (
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
-	"hexslinger/rules/leadchrome"
 	"hexslinger/rules/savage"
 )
 
@@ -218,7 +217,7 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 	if err != nil {
 		return SavagePlan{}, err
 	}
-	if f.Shaken {
+	if f.Shaken && !s.FelledNow(f.ID) { // felled in the instant it acts in (Lead and Chrome)
 		return SavagePlan{}, refuse("%s is Shaken: only free actions until a Spirit roll recovers (recover)", ch.Name)
 	}
 	a := ch.Savage
@@ -288,9 +287,10 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 		p.Mod += p.Joker
 		p.Why = append(p.Why, "Joker +2")
 	}
-	if ranged && s.Unaimed[f.ID] {
-		p.Mod += leadchrome.UnaimedToHit
-		p.Why = append(p.Why, fmt.Sprintf("unaimed shot %+d", leadchrome.UnaimedToHit))
+	if ranged {
+		m, why := lcToHit(s, f)
+		p.Mod += m
+		p.Why = append(p.Why, why...)
 	}
 	p.Chance = savage.TraitChance(p.Die, p.Mod, p.TN, p.Wild)
 	return p, nil

@@ -127,6 +127,13 @@ type FigureStatus struct {
 	// AimedAt is the figure an aimed shot of this round was at: with a gun
 	// in each hand, no other may be aimed at (TWTW Conflict: Two Weapons).
 	AimedAt string `json:"aimed_at,omitempty"`
+	// DrawToHit is the to-hit modifier of the weapon quick-drawn this
+	// round (Lead and Chrome: Quick-draw modifiers, sights filed off −3).
+	DrawToHit int `json:"draw_to_hit,omitempty"`
+	// DrawFumble is what a quick-draw fumbled this round under Lead and
+	// Chrome's initiative did, until it has played out: "misfire" (the
+	// attack misses) or "dropped" (the weapon lies out of reach).
+	DrawFumble string `json:"draw_fumble,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// ShieldTaken is the damage a Fudge shield has absorbed.
@@ -466,6 +473,7 @@ func (s *State) Apply(e Event) error {
 				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging, f.AimLost, f.AimedAt = false, false, 0, false, false, nil, false, ""
 				at := f.At
 				f.RoundStart, f.MoveFrom = &at, nil
+				f.DrawToHit, f.DrawFumble = 0, ""
 			}
 		}
 		for _, c := range e.Changes {
@@ -478,6 +486,7 @@ func (s *State) Apply(e Event) error {
 	case EventActed:
 		s.Riposte = e.Riposte
 		s.Pending = nil // an action after a declared blow is its answer
+		s.Felled = togetherStill(s, e.Figure)
 		s.applyLoose(e)
 		s.applyFire(e)
 		if e.Hold != nil {
@@ -495,7 +504,7 @@ func (s *State) Apply(e Event) error {
 				return fmt.Errorf("event %d: no figure %q", e.Seq, c.Figure)
 			}
 			if up := f.Condition == rules.Fine; up && c.Status.Condition >= rules.Stunned && c.Figure != e.Figure &&
-				s.Begun && s.Segment > 0 && f.AP >= s.Segment && SystemOf(s).MovesCostAP() {
+				(s.Begun && s.Segment > 0 && f.AP >= s.Segment && SystemOf(s).MovesCostAP() || actsTogether(s, e.Figure, c.Figure)) {
 				s.Felled = append(slices.Clip(s.Felled), c.Figure)
 			}
 			f.AP = c.AP

@@ -299,6 +299,7 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		return ShootPlan{}, refuse("there is no figure %q in this fight", id)
 	}
 	ch := s.Characters[f.Character]
+	judged = append(judged, lcDowngrades(s, f)...)
 	w, ok := ruleTables.weapons[weapon]
 	gi := gearIndex(f, weapon)
 	if !ok || gi < 0 || w.Melee {
