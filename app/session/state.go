@@ -144,6 +144,8 @@ type FigureStatus struct {
 	// Mount is what the figure rides and its course, nil on foot
 	// (mount.go).
 	Mount *Mount `json:"mount,omitempty"`
+	// Fudge is what Fudge's Combat Options keep of the figure (fudge.go).
+	Fudge FudgeStatus `json:"fudge,omitzero"`
 }
 
 // clone deep-copies the status.
