@@ -499,7 +499,9 @@ func fudgeRecover(s *State, c Command, src func([]string) (rules.Source, error))
 		return nil, refuse("%s is near death and cannot recover during the combat (Combat Options 4.3.2, the Judge's ruling)", ch.Name)
 	case f.Fudge.Tried == s.Round:
 		return nil, refuse("%s has tried to recover this round: once a round (Combat Options 4.4)", ch.Name)
-	case !fudge.MayTryRecovery(s.Round-f.OutSince, f.Hurt):
+	case o.RecoveryNoWait && s.Round == f.OutSince:
+		return nil, refuse("%s was knocked out this round; recovery waits for the next (Combat Options 4.4)", ch.Name)
+	case !o.RecoveryNoWait && !fudge.MayTryRecovery(s.Round-f.OutSince, f.Hurt):
 		return nil, refuse("%s has been out %d round(s); recovery waits %d (as many as damage points)", ch.Name, s.Round-f.OutSince, f.Hurt)
 	}
 	_, level := fudgeWound(o, ch.Fudge, f.Hurt)
@@ -781,6 +783,7 @@ var fudgeModules = []struct {
 	{"Alternate wound track", func(o *fudge.Options) *bool { return &o.WoundTrack }},
 	{"Damage checks", func(o *fudge.Options) *bool { return &o.DamageChecks }},
 	{"Recovery during combat", func(o *fudge.Options) *bool { return &o.RecoveryInCombat }},
+	{"Recovery without the recommended wait (a round per damage point)", func(o *fudge.Options) *bool { return &o.RecoveryNoWait }},
 }
 
 // Switches: the Combat Options modules.
@@ -852,7 +855,8 @@ func writeFudge(b *strings.Builder, s *State, cmd Command) error {
 	if o := s.Options.Fudge; o != nil {
 		var on []string
 		for name, v := range map[string]bool{"armor coverage": o.ArmorCoverage, "shield checks": o.ShieldChecks, "shield damage": o.ShieldDamage,
-			"wound track": o.WoundTrack, "damage checks": o.DamageChecks, "recovery in combat": o.RecoveryInCombat} {
+			"wound track": o.WoundTrack, "damage checks": o.DamageChecks, "recovery in combat": o.RecoveryInCombat,
+			"recovery without the wait": o.RecoveryNoWait} {
 			if v {
 				on = append(on, name)
 			}

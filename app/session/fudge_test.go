@@ -498,3 +498,32 @@ func TestTreatingAWound(t *testing.T) {
 	s := openFudge(t, fudge.Options{})
 	refused(t, s, Command{Kind: CommandTreat, Figure: "sheriff", Fudge: &FudgeOrder{}, Dice: df("0000")}, "no wound to treat")
 }
+
+// TestRecoveryWithoutTheRecommendedWait: "It is recommended that the
+// player be out of combat for at least as many rounds as he has damage
+// points before being allowed to attempt to recover" (Combat Options
+// 4.4): the recommendation is the default; the fight's switch lets a
+// figure knocked out by 4 damage try from the next round.
+func TestRecoveryWithoutTheRecommendedWait(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		noWait bool
+		next   string
+	}{
+		{"the recommended wait", false, "recovery waits 4"},
+		{"no wait", true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openFudge(t, fudge.Options{DamageChecks: true, RecoveryInCombat: true, RecoveryNoWait: tc.noWait})
+			mustDo(t, s, strike("sheriff", "bruiser", "----", "+000", "----"))
+			refused(t, s, Command{Kind: CommandRecover, Figure: "sheriff", Dice: df("++++")}, "recovery waits")
+			mustDo(t, s, Command{Kind: CommandNewRound})
+			c := Command{Kind: CommandRecover, Figure: "sheriff", Dice: df("0000")}
+			if tc.next != "" {
+				refused(t, s, c, tc.next)
+				return
+			}
+			has(t, mustDo(t, s, c).Text, "back in the fight, at -1 for wounds")
+		})
+	}
+}

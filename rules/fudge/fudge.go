@@ -314,6 +314,12 @@ type Options struct {
 	WoundTrack       bool `json:"wound_track,omitempty"`
 	DamageChecks     bool `json:"damage_checks,omitempty"`
 	RecoveryInCombat bool `json:"recovery_in_combat,omitempty"`
+	// RecoveryNoWait lets a figure try to recover from the round after it
+	// was knocked out, where the text only recommends a wait of a round
+	// per damage point (Combat Options 4.4: "It is recommended that the
+	// player be out of combat for at least as many rounds as he has
+	// damage points").
+	RecoveryNoWait bool `json:"recovery_no_wait,omitempty"`
 }
 
 // MarshalText writes a level by name.
