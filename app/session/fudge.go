@@ -381,8 +381,18 @@ func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), 
 			text = append(text, fmt.Sprintf("%s's shield is spent: it takes no more blows (Combat Options 2.3).", loser))
 		case out.ShieldRolled:
 			mod := ""
-			if m := out.ShieldResult - lf.shieldSkill(s) - fudge.Level(out.ShieldRoll); m != 0 {
-				mod = fmt.Sprintf(" %+d", int(m))
+			lose := p.D
+			if out.Winner == fudge.Defender {
+				lose = p.A
+			}
+			if m := lose.Shield.CheckModifier(); m != 0 {
+				mod += fmt.Sprintf(", worn %+d", m)
+			}
+			if lose.Modifier != 0 {
+				mod += fmt.Sprintf(", wounds %+d", lose.Modifier)
+			}
+			if m := p.Ruling.ShieldModifier; m != 0 {
+				mod += fmt.Sprintf(", the Judge's %+d", m)
 			}
 			verdict := "too low: the blow gets through"
 			if out.Shielded {
@@ -397,8 +407,11 @@ func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), 
 		}
 		if !out.Shielded {
 			armor := fmt.Sprintf("armor −%d", out.Absorbed)
-			if out.PastCV {
+			switch {
+			case out.PastCV:
 				armor = "past the armor's coverage, as if unarmored"
+			case s.Characters[lf.Character].Fudge.Armor == nil:
+				armor = "no armor"
 			}
 			w := p.A.WeaponDamage
 			if out.Winner == fudge.Defender {
@@ -523,13 +536,15 @@ func fudgeRecover(s *State, c Command, src func([]string) (rules.Source, error))
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	st.Fudge.Critical = chk.Critical
-	text := fmt.Sprintf("%s tries to rejoin the fight: %s", ch.Name, chk.Text)
-	if mod != 0 {
-		text += fmt.Sprintf(" (wounds %+d counted)", mod)
-	}
+	// A recovery's verdict: back in the fight, or still down.
+	said := strings.Replace(strings.Replace(chk.Text, ": "+fudge.ShrugsOff, ": regains his senses", 1), ": "+fudge.KnockedDown, ": stays down", 1)
+	text := fmt.Sprintf("%s tries to rejoin the fight: %s", ch.Name, said)
 	if chk.Success {
 		st.Condition, st.Fudge.Wounded = rules.Fine, true
-		text += fmt.Sprintf("; back in the fight, at %+d for wounds", mod)
+		text += "; back in the fight"
+		if mod != 0 {
+			text += fmt.Sprintf(", at %+d for wounds", mod)
+		}
 	}
 	return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},

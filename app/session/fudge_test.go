@@ -82,7 +82,7 @@ func TestFudgeThroughTheSession(t *testing.T) {
 	// 3 + weapon 2 = 5 damage, no armor: the fifth box of the wound track,
 	// Mediocre. His damage check (Great) 0000: Great against Mediocre.
 	e := mustDo(t, s, strike("sheriff", "bruiser", "++00", "0000", "-000", "0000"))
-	has(t, e.Text, "Great +2 = Legendary against Good +0 = Good", "shield check: Fair -1 = Mediocre against Legendary: too low", "Sheriff Bart hits Big Ned by 3: 5 damage (weapon +2, armor −0)", "wound level Mediocre", "Great +0 = Great against Mediocre: shrugs off")
+	has(t, e.Text, "Great +2 = Legendary against Good +0 = Good", "shield check: Fair -1 = Mediocre against Legendary: too low", "Sheriff Bart hits Big Ned by 3: 5 damage (weapon +2, no armor)", "wound level Mediocre", "Great +0 = Great against Mediocre: shrugs off")
 	if n := s.State().Figures["bruiser"]; n.Hurt != 5 || n.Condition != rules.Fine {
 		t.Fatalf("Ned: %+v", n.FigureStatus)
 	}
@@ -103,7 +103,7 @@ func TestFudgeThroughTheSession(t *testing.T) {
 		mustDo(t, s, Command{Kind: CommandNewRound})
 	}
 	e = mustDo(t, s, Command{Kind: CommandRecover, Figure: "sheriff", Dice: df("++++")})
-	has(t, e.Text, "shrugs off the injury", "critical success")
+	has(t, e.Text, "regains his senses (critical success); back in the fight (Combat Options 4.4).")
 	if s.State().Figures["sheriff"].Condition != rules.Fine {
 		t.Error("the Sheriff did not rejoin")
 	}
@@ -219,7 +219,7 @@ func TestRecoveryDuringCombat(t *testing.T) {
 		mustDo(t, s, Command{Kind: CommandNewRound})
 	}
 	e := mustDo(t, s, Command{Kind: CommandRecover, Figure: "sheriff", Dice: df("-000")})
-	has(t, e.Text, "damage check: Good -2 = Mediocre against Fair", "(wounds -1 counted)")
+	has(t, e.Text, "damage check: Good -1, wounds -1 = Mediocre against Fair")
 	refused(t, s, Command{Kind: CommandRecover, Figure: "sheriff", Dice: df("0000")}, "once a round")
 	mustDo(t, s, Command{Kind: CommandNewRound})
 	has(t, mustDo(t, s, Command{Kind: CommandRecover, Figure: "sheriff", Dice: df("0000")}).Text, "back in the fight, at -1 for wounds")
@@ -270,7 +270,7 @@ func TestABlowOfNoDamageLeavesTheShield(t *testing.T) {
 	// The shield is past half its points: −1 (2.3). Great against Fair
 	// by 2, less 3, is −1; the check, Fair +3 −1, is Great.
 	e := mustDo(t, s, strike("sheriff", "bruiser", "0000", "-000", "+++0"))
-	has(t, e.Text, "Fair +3 -1 = Great against Great: the blow strikes the shield, not Big Ned (Combat Options 2.2)")
+	has(t, e.Text, "Fair +3, worn -1 = Great against Great: the blow strikes the shield, not Big Ned (Combat Options 2.2)")
 	if got := s.State().Figures["bruiser"].ShieldTaken; got != 4 {
 		t.Errorf("the shield has %d points taken, want still 4", got)
 	}
@@ -329,8 +329,8 @@ func TestTheJudgeRulesOnAShieldCheck(t *testing.T) {
 		hurt  int
 	}{
 		{"the shieldman loses his check", FudgeOrder{ShieldLost: true}, []string{"+000", "0000"}, "The Judge rules Big Ned loses the shield check (Combat Options 2.2).", 4},
-		{"a modifier of −2", FudgeOrder{ShieldModifier: -2}, []string{"+000", "0000", "+++0"}, "Big Ned's shield check: Fair +3 -2 = Good against Superb: too low", 4},
-		{"a modifier of +1", FudgeOrder{ShieldModifier: 1}, []string{"+000", "0000", "++00"}, "Fair +2 +1 = Superb against Superb: the blow strikes the shield", 0},
+		{"a modifier of −2", FudgeOrder{ShieldModifier: -2}, []string{"+000", "0000", "+++0"}, "Big Ned's shield check: Fair +3, the Judge's -2 = Good against Superb: too low", 4},
+		{"a modifier of +1", FudgeOrder{ShieldModifier: 1}, []string{"+000", "0000", "++00"}, "Fair +2, the Judge's +1 = Superb against Superb: the blow strikes the shield", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := openFudge(t, fudge.Options{ShieldChecks: true})

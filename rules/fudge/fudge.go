@@ -275,6 +275,13 @@ type DamageCheck struct {
 	Text     string
 }
 
+// The verdicts of a damage check, as its Text says them (Combat Options
+// 4.3.1, 4.3.2).
+const (
+	ShrugsOff   = "shrugs off the injury and fights on"
+	KnockedDown = "is knocked down and out of the engagement"
+)
+
 // CheckDamage makes a damage check with capacity against wound level,
 // with a modifier (negative wound modifiers when recovering).
 func CheckDamage(d Dice, capacity, wound Level, modifier int) (DamageCheck, error) {
@@ -290,11 +297,14 @@ func CheckDamage(d Dice, capacity, wound Level, modifier int) (DamageCheck, erro
 	case CriticalFailure:
 		c.Critical = "failure"
 	}
-	verdict := "shrugs off the injury and fights on"
+	verdict := ShrugsOff
 	if !c.Success {
-		verdict = "is knocked down and out of the engagement"
+		verdict = KnockedDown
 	}
-	c.Text = fmt.Sprintf("damage check: %s %+d = %s against %s: %s", capacity, r.Sum+modifier, c.Result, wound, verdict)
+	c.Text = fmt.Sprintf("damage check: %s %+d = %s against %s: %s", capacity, r.Sum, c.Result, wound, verdict)
+	if modifier != 0 {
+		c.Text = fmt.Sprintf("damage check: %s %+d, wounds %+d = %s against %s: %s", capacity, r.Sum, modifier, c.Result, wound, verdict)
+	}
 	if c.Critical != "" {
 		c.Text += " (critical " + c.Critical + ")"
 	}
