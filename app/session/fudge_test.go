@@ -527,3 +527,107 @@ func TestRecoveryWithoutTheRecommendedWait(t *testing.T) {
 		})
 	}
 }
+
+// TestAShotIsUnopposed: "For unopposed actions, [the degree of success]
+// is the difference between the rolled degree and the difficulty"
+// (Combat Options, Glossary): a shot against Fair; a miss hurts nobody,
+// the target does not strike back.
+func TestAShotIsUnopposed(t *testing.T) {
+	for _, tc := range []struct {
+		name, dice, want string
+		ned, sheriff     int
+	}{
+		{"Good +0 against Fair: by 1", "0000", "Sheriff Bart shoots at Big Ned: Good +0 = Good against Fair. Sheriff Bart hits Big Ned by 1: 3 damage (weapon +2, no armor).", 3, 0},
+		{"Good -1 against Fair: a miss", "-000", "Sheriff Bart shoots at Big Ned: Good -1 = Fair against Fair. A miss.", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openFudge(t, fudge.Options{})
+			e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "sheriff", Shots: []ShotOrder{{Target: "bruiser"}}, Dice: df(tc.dice)})
+			has(t, e.Text, tc.want)
+			if st := s.State(); st.Figures["bruiser"].Hurt != tc.ned || st.Figures["sheriff"].Hurt != tc.sheriff {
+				t.Errorf("Ned %d, the Sheriff %d hurt", st.Figures["bruiser"].Hurt, st.Figures["sheriff"].Hurt)
+			}
+		})
+	}
+}
+
+// TestTheCoverageExample: "a player is wearing an armor with a CV of 2. In
+// a combat round he rolls a Mediocre result and his opponent rolls a
+// Great result. In this case, the degree of success is equal to 3. Since
+// the degree of success is greater than the CV, the damage should be
+// figured as if the player was unprotected" (Combat Options 1.3), in the
+// text's example armor: steel chain with padding (AV 2), a shirt (CV 2)
+// (1.4). By 2 the chain counts.
+func TestTheCoverageExample(t *testing.T) {
+	for _, tc := range []struct {
+		name, ned, want string
+		hurt            int
+	}{
+		{"Great against Mediocre: unprotected", "+000", "Big Ned hits Sheriff Bart by 3: 4 damage (weapon +1, past the armor's coverage, as if unarmored).", 4},
+		{"Good against Mediocre: the chain counts", "0000", "Big Ned hits Sheriff Bart by 2: 1 damage (weapon +1, armor −2).", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openFudge(t, fudge.Options{ArmorCoverage: true})
+			ch := s.State().Characters["sheriff"].Clone()
+			ch.Fudge.Armor = &fudge.Armor{Name: "steel chain shirt", AV: fudge.ArmorMaterials["steel chain with padding"], CV: fudge.CoverageTypes["shirt"]}
+			mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+			e := mustDo(t, s, strike("bruiser", "sheriff", tc.ned, "---0"))
+			has(t, e.Text, "against Great -3 = Mediocre", tc.want)
+			if h := s.State().Figures["sheriff"].Hurt; h != tc.hurt {
+				t.Errorf("hurt %d, want %d", h, tc.hurt)
+			}
+		})
+	}
+}
+
+// TestASpentShieldTakesNoBlows: "When the shield's damage points are
+// exhausted, it cannot be used" (Combat Options 2.3); and a figure with
+// no shield makes no shield check (2.1: "To use a shield, a character
+// must have a Shield skill"). Ned's shield has 2 points: a blow of 4
+// spends it.
+func TestASpentShieldTakesNoBlows(t *testing.T) {
+	s := openFudge(t, fudge.Options{ShieldChecks: true, ShieldDamage: true})
+	ch := s.State().Characters["bruiser"].Clone()
+	ch.Fudge.ShieldPoints = 2
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+	has(t, mustDo(t, s, strike("sheriff", "bruiser", "+000", "0000", "+++0")).Text, "the shield takes 2 (2 of 2 points)")
+	mustDo(t, s, Command{Kind: CommandNewRound})
+	has(t, mustDo(t, s, strike("sheriff", "bruiser", "+000", "0000")).Text, "Big Ned's shield is spent: it takes no more blows (Combat Options 2.3).", "4 damage")
+	mustDo(t, s, Command{Kind: CommandNewRound})
+	e := mustDo(t, s, strike("bruiser", "sheriff", "0000", "+000"))
+	if strings.Contains(e.Text, "Sheriff Bart's shield") {
+		t.Errorf("the Sheriff, with no shield, checks one: %q", e.Text)
+	}
+}
+
+// TestTheDamageCheckExample: "a character with Good damage capacity gets
+// shot, and determined his new wound level as Fair. He then rolls his
+// damage capacity and gets a Fair (-1) result, which would be a success"
+// (Combat Options 4.3): the Sheriff (Good) takes 7 boxes on the wound
+// track (Fair) and rolls -000.
+func TestTheDamageCheckExample(t *testing.T) {
+	s := openFudge(t, fudge.Options{WoundTrack: true, DamageChecks: true})
+	e := mustDo(t, s, strike("bruiser", "sheriff", "++++", "----", "-000"))
+	has(t, e.Text, "Sheriff Bart is wound level Fair.", "damage check: Good -1 = Fair against Fair: shrugs off the injury and fights on")
+	if s.State().Figures["sheriff"].Condition != rules.Fine {
+		t.Error("the Sheriff is down")
+	}
+}
+
+// TestAFailedDamageCheckAppliesTheWound: "On a failed damage check, the
+// character is knocked down and is out of combat for the duration of the
+// engagement. Any negative effects that are the result of damage are now
+// applied. This includes negative action modifiers due to wounds,
+// incapacitation, or death" (Combat Options 4.3.2): failed at Dead
+// (Legendary), the Sheriff is dead.
+func TestAFailedDamageCheckAppliesTheWound(t *testing.T) {
+	s := openFudge(t, fudge.Options{DamageChecks: true})
+	mustDo(t, s, strike("bruiser", "sheriff", "++++", "----", "++++"))
+	mustDo(t, s, Command{Kind: CommandNewRound})
+	e := mustDo(t, s, strike("bruiser", "sheriff", "++++", "----", "0000"))
+	has(t, e.Text, "Good +0 = Good against Legendary: is knocked down", "Sheriff Bart is dead (Combat Options 4.3.2: Dead is Legendary).")
+	if c := s.State().Figures["sheriff"].Condition; c != rules.Dead {
+		t.Errorf("the Sheriff is %s", c)
+	}
+	refused(t, s, strike("sheriff", "bruiser", "0000", "0000"), "Sheriff Bart is dead")
+}
