@@ -413,6 +413,8 @@ func (p *composer) layoutParams() {
 		if p.pickedAction().Shield {
 			objs = append(objs, p.shieldLost, row("Shield check modifier (the Judge's)", p.shieldMod))
 		}
+	case session.ActBash:
+		objs = append(objs, row("Target", p.target), p.shieldLost, row("Shield check modifier (the Judge's)", p.shieldMod))
 	case session.ActTreat:
 		pick(p.healer, p.pickedAction().Ladder)
 		objs = append(objs, row("Healer's skill", p.healer), p.worsen)
@@ -563,6 +565,11 @@ func (p *composer) command() (session.Command, error) {
 			return c, errors.New("pick a target")
 		}
 		c.Fudge = p.shieldOrder()
+	case session.ActBash:
+		c.Kind, c.Target, c.Weapon, c.Fudge = p.pickedAction().Kind, p.targetID(), p.pickedAction().Weapon, p.shieldOrder()
+		if c.Target == "" {
+			return c, errors.New("pick a target")
+		}
 	case session.ActTreat:
 		i := p.healer.SelectedIndex()
 		if i < 0 {

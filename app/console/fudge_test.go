@@ -27,6 +27,16 @@ func TestTheComposerOffersTheJudgesFudgeWord(t *testing.T) {
 	if !strings.Contains(p.preview.Text, "loses his shield check") {
 		t.Errorf("preview: %q", p.preview.Text)
 	}
+	p.actor.SetSelected("Big Ned")
+	p.action.SetSelected(session.ActBash)
+	p.target.SetSelected("Sheriff Bart")
+	p.shieldLost.SetChecked(false)
+	if cmd, err := p.command(); err != nil || cmd.Kind != session.CommandStrike || cmd.Weapon != session.ShieldBash || cmd.Fudge != nil {
+		t.Fatalf("a bash: %+v %v", cmd, err)
+	}
+	if !strings.Contains(p.preview.Text, "a shield bash, opposed") {
+		t.Errorf("bash preview: %q", p.preview.Text)
+	}
 	// The Sheriff wins by 3: Ned takes 5 (his damage check 0000 passes).
 	if _, err := c.run(session.Command{Kind: session.CommandStrike, Figure: "sheriff", Target: "bruiser",
 		Dice: []int{5, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3}, Fudge: &session.FudgeOrder{ShieldLost: true}}); err != nil {

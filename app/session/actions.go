@@ -24,6 +24,7 @@ const (
 
 	ActTreat = "Treat wounds"                    // a healer's skill check against the wound level (Fudge Combat Options 3.2)
 	ActGrant = "Rule on a critical damage check" // the Judge's benefit or penalty (Fudge Combat Options 4.3)
+	ActBash  = "Bash with a shield"              // a strike with Action.Weapon, the shield (Fudge Combat Options 2.1)
 
 	// ActSpeedLoad is a reload whose rounds the card's burst result says,
 	// for 1 AP (Action.Speed).
@@ -44,6 +45,9 @@ type Action struct {
 	Ladder []string
 	// Rulings: Grant's ruling is one of these (Command.Fudge.Ruling).
 	Rulings []string
+	// Weapon is the command's Weapon where the action names it: a Fudge
+	// shield bash.
+	Weapon string
 }
 
 // sheetActions are the actions of the systems whose figures fight with

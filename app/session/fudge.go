@@ -38,6 +38,7 @@ func (fudgeSystem) ExactDice(string) bool { return true }
 func (fudgeSystem) Actions() []Action {
 	acts := sheetActions(false)
 	acts[0].Shield, acts[1].Shield = true, true
+	acts = append(acts[:1], append([]Action{{Name: ActBash, Kind: CommandStrike, Shield: true, Weapon: ShieldBash}}, acts[1:]...)...)
 	var ladder []string
 	for l := fudge.Terrible; l <= fudge.Legendary; l++ {
 		ladder = append(ladder, l.String())
@@ -210,13 +211,27 @@ func fudgeModifier(s *State, f *Figure) int {
 	return mod
 }
 
-// fudgeFighter is a figure as one side of an exchange.
-func fudgeFighter(s *State, f *Figure, ranged bool) fudge.Fighter {
+// ShieldBash is a Fudge strike's Weapon for a bash with the shield, and
+// ShieldBashDamage the bash's offensive damage factor: the Shield skill
+// "also reflects the shieldman's ability to use his shield as a weapon for
+// bashing attacks" (Combat Options 2.1); the text gives the bash no
+// damage of its own (docs/defaults.md).
+const (
+	ShieldBash       = "shield"
+	ShieldBashDamage = 0
+)
+
+// fudgeFighter is a figure as one side of an exchange: at range, or
+// bashing with its shield.
+func fudgeFighter(s *State, f *Figure, ranged, bash bool) fudge.Fighter {
 	o := fudgeOptions(s)
 	sh := s.Characters[f.Character].Fudge
 	fi := fudge.Fighter{Skill: sh.Melee, Modifier: fudgeModifier(s, f), WeaponDamage: sh.WeaponDamage, Armor: sh.Armor}
-	if ranged {
+	switch {
+	case ranged:
 		fi.Skill = sh.Ranged
+	case bash:
+		fi.Skill, fi.WeaponDamage = sh.Shield, ShieldBashDamage
 	}
 	if o.ShieldChecks && sh.HasShield {
 		fi.Shield = &fudge.Shield{Skill: sh.Shield, Points: sh.ShieldPoints, Taken: f.ShieldTaken, UseDamage: o.ShieldDamage}
@@ -229,7 +244,7 @@ func fudgeFighter(s *State, f *Figure, ranged bool) fudge.Fighter {
 type FudgePlan struct {
 	Attacker, Target *Figure
 	Skill, Against   fudge.Level
-	Ranged           bool
+	Ranged, Bash     bool
 	A, D             fudge.Fighter
 	Ruling           fudge.Ruling
 	Odds             fudge.Odds
@@ -260,7 +275,12 @@ func (s *State) PlanFudge(c Command) (FudgePlan, error) {
 		return FudgePlan{}, refuse("there is no target %q", target)
 	}
 	tname := s.FigureName(t.ID)
+	bash := !ranged && c.Weapon == ShieldBash
 	switch {
+	case !ranged && c.Weapon != "" && !bash:
+		return FudgePlan{}, refuse("a Fudge strike is with the sheet's weapon, or %q to bash with a shield, not %q", ShieldBash, c.Weapon)
+	case bash && !ch.Fudge.HasShield:
+		return FudgePlan{}, refuse("%s carries no shield to bash with", ch.Name)
 	case !ranged && f.At.DistanceTo(t.At) > 1:
 		return FudgePlan{}, refuse("%s is not beside %s", tname, ch.Name)
 	case t.Condition >= rules.Unconscious:
@@ -284,8 +304,8 @@ func (s *State) PlanFudge(c Command) (FudgePlan, error) {
 		d := RangedDifficulty
 		r.Unopposed = &d
 	}
-	p := FudgePlan{Attacker: f, Target: t, Ranged: ranged, Ruling: r,
-		A: fudgeFighter(s, f, ranged), D: fudgeFighter(s, t, false)}
+	p := FudgePlan{Attacker: f, Target: t, Ranged: ranged, Bash: bash, Ruling: r,
+		A: fudgeFighter(s, f, ranged, bash), D: fudgeFighter(s, t, false, false)}
 	p.Skill, p.Against = p.A.Skill, p.D.Skill
 	if ranged {
 		p.Against = RangedDifficulty
@@ -357,7 +377,11 @@ func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), 
 	if ranged {
 		text = append(text, fmt.Sprintf("%s shoots at %s: %s against %s.", name, tname, roll(p.A, ar.Sum, out.Attack), out.Defence))
 	} else {
-		text = append(text, fmt.Sprintf("%s and %s exchange blows: %s against %s.", name, tname, roll(p.A, ar.Sum, out.Attack), roll(p.D, dr.Sum, out.Defence)))
+		how := fmt.Sprintf("%s and %s exchange blows", name, tname)
+		if p.Bash {
+			how = fmt.Sprintf("%s bashes %s with a shield (Shield skill, damage %+d; Combat Options 2.1)", name, tname, ShieldBashDamage)
+		}
+		text = append(text, fmt.Sprintf("%s: %s against %s.", how, roll(p.A, ar.Sum, out.Attack), roll(p.D, dr.Sum, out.Defence)))
 	}
 	ast, tst := f.FigureStatus.clone(), t.FigureStatus.clone()
 	ast.Attacked = true
@@ -834,8 +858,11 @@ func writeFudge(b *strings.Builder, s *State, cmd Command) error {
 	}
 	tname, name := s.FigureName(p.Target.ID), s.FigureName(p.Attacker.ID)
 	what := "melee, opposed"
-	if p.Ranged {
+	switch {
+	case p.Ranged:
 		what = "ranged, unopposed against Fair"
+	case p.Bash:
+		what = "a shield bash, opposed"
 	}
 	level := func(fi fudge.Fighter) string {
 		if fi.Modifier != 0 {

@@ -631,3 +631,20 @@ func TestAFailedDamageCheckAppliesTheWound(t *testing.T) {
 	}
 	refused(t, s, strike("sheriff", "bruiser", "0000", "0000"), "Sheriff Bart is dead")
 }
+
+// TestAShieldBash: the Shield skill "also reflects the shieldman's ability
+// to use his shield as a weapon for bashing attacks" (Combat Options 2.1):
+// Ned bashes with his Fair Shield skill, the bash's damage +0.
+func TestAShieldBash(t *testing.T) {
+	s := openFudge(t, fudge.Options{})
+	bash := strike("bruiser", "sheriff", "+000", "----")
+	bash.Weapon = ShieldBash
+	has(t, mustDo(t, s, bash).Text, "Big Ned bashes Sheriff Bart with a shield (Shield skill, damage +0; Combat Options 2.1): Fair +1 = Good against Great -4 = Poor.",
+		"Big Ned hits Sheriff Bart by 3: 2 damage (weapon +0, armor −1).")
+	mustDo(t, s, Command{Kind: CommandNewRound})
+	bash = strike("sheriff", "bruiser", "0000", "0000")
+	bash.Weapon = ShieldBash
+	refused(t, s, bash, "carries no shield to bash with")
+	bash.Weapon = "winchester"
+	refused(t, s, bash, "or \"shield\" to bash with a shield")
+}
