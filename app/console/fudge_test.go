@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"hexslinger/app/session"
+	"hexslinger/rules/fudge"
 )
 
 // TestTheComposerOffersTheJudgesFudgeWord: the composer offers what the
@@ -63,5 +64,22 @@ func TestTheComposerOffersTheJudgesFudgeWord(t *testing.T) {
 	cmd, err = p.command()
 	if err != nil || cmd.Kind != session.CommandGrant || cmd.Fudge.Ruling != session.RulingLighter || cmd.Fudge.Boxes != 2 {
 		t.Fatalf("grant: %+v %v", cmd, err)
+	}
+}
+
+// TestTheSheetOffersTheArmorExamples: the text's example armor values
+// (Combat Options 1.4) are choices of a Fudge sheet: steel plate with
+// under mail coat is AV 3, a hauberk CV 3; an armor typed stays as typed.
+func TestTheSheetOffersTheArmorExamples(t *testing.T) {
+	c, _ := bundledConsole(t, "fudge")
+	sp := c.sheets
+	sp.newSheet()
+	sp.name.SetText("Deputy Jo")
+	setSheet(t, sp, "Fudge", "Armor material, the text's examples (sets the AV)", "steel plate with under mail coat")
+	setSheet(t, sp, "Fudge", "Armor type, the text's examples (sets the CV)", "hauberk")
+	sp.save()
+	ch, ok := c.State().Characters["deputy-jo"]
+	if !ok || ch.Fudge == nil || ch.Fudge.Armor == nil || *ch.Fudge.Armor != (fudge.Armor{Name: "steel plate with under mail coat", AV: 3, CV: 3}) {
+		t.Fatalf("saved: %+v (%q)", ch.Fudge, sp.msg.Text)
 	}
 }

@@ -745,6 +745,39 @@ func armorField(label string, at func(a *fudge.Armor) *int) SheetField {
 		}}
 }
 
+// exampleField picks a value of one of the text's example tables (Combat
+// Options 1.4) for the sheet's armor: its material (the AV, and the
+// armor's name) or its type (the CV). It shows keepArmor until one is
+// picked, so that saving a sheet keeps the AV and CV typed beside it.
+func exampleField(label string, table map[string]int, named bool, at func(a *fudge.Armor) *int) SheetField {
+	names := append([]string{keepArmor}, sortedKeys(table)...)
+	return SheetField{Label: label, Kind: FieldChoice, Choices: names,
+		Get: func(c *Character) string { return keepArmor },
+		Set: func(c *Character, v string) error {
+			if v == keepArmor {
+				return nil
+			}
+			n, ok := table[v]
+			if !ok {
+				return fmt.Errorf("%s: %q is not one of the text's examples", strings.ToLower(label), v)
+			}
+			s := fuSheet(c)
+			a := fudge.Armor{}
+			if s.Armor != nil {
+				a = *s.Armor
+			}
+			*at(&a) = n
+			if named {
+				a.Name = v
+			}
+			s.Armor = &a
+			return nil
+		}}
+}
+
+// keepArmor is an example field's "no example picked".
+const keepArmor = "as typed"
+
 // levelField is a level of the Fudge ladder.
 func levelField(label string, at func(s *fudge.Sheet) *fudge.Level) SheetField {
 	var ladder []string
@@ -774,6 +807,8 @@ func (fudgeSystem) Sheet() []SheetPart {
 		numberField("Shield points", func(c *Character) *int { return &fuSheet(c).ShieldPoints }),
 		armorField("Armor AV", func(a *fudge.Armor) *int { return &a.AV }),
 		armorField("Armor CV", func(a *fudge.Armor) *int { return &a.CV }),
+		exampleField("Armor material, the text's examples (sets the AV)", fudge.ArmorMaterials, true, func(a *fudge.Armor) *int { return &a.AV }),
+		exampleField("Armor type, the text's examples (sets the CV)", fudge.CoverageTypes, false, func(a *fudge.Armor) *int { return &a.CV }),
 		checkField("Carries a shield", func(c *Character) *bool { return &fuSheet(c).HasShield }),
 	}
 	for l := fudge.Terrible; l <= fudge.Legendary; l++ {
