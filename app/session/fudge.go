@@ -182,8 +182,10 @@ var FudgeRulings = []string{RulingAdrenaline, RulingLighter, RulingSureHealing, 
 var fudgeRulingOn = map[string]string{RulingAdrenaline: "success", RulingLighter: "success", RulingSureHealing: "success",
 	RulingShock: "failure", RulingNearDeath: "failure", RulingWorse: "failure", RulingFailedHealing: "failure"}
 
-// fudgeWound is a figure's wound level and its name, on the alternate
-// track (the sheet's boxes) or the standard levels.
+// fudgeWound is a figure's wound level, on the alternate track (the
+// sheet's boxes) or the standard damage levels (Combat Options 4.2), and
+// the words that follow "is" in the log: "at wound level Good (very
+// hurt)", "unhurt".
 func fudgeWound(o fudge.Options, sh *fudge.Sheet, points int) (string, fudge.Level) {
 	if o.WoundTrack {
 		t := fudge.NewWoundTrackOf(sh.Boxes())
@@ -191,9 +193,13 @@ func fudgeWound(o fudge.Options, sh *fudge.Sheet, points int) (string, fudge.Lev
 		if points <= 0 {
 			return "unhurt", t.Level()
 		}
-		return "wound level " + t.Level().String(), t.Level()
+		return "at wound level " + t.Level().String(), t.Level()
 	}
-	return fudge.StandardWound(points)
+	name, l := fudge.StandardWound(points)
+	if points <= 0 {
+		return name, l
+	}
+	return fmt.Sprintf("at wound level %s (%s)", l, name), l
 }
 
 // fudgeModifier is the negative action modifier due to a figure's wounds

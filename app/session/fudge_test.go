@@ -124,7 +124,7 @@ func TestTheWinnerOfAnExchangeHurtsTheLoser(t *testing.T) {
 	e := mustDo(t, s, strike("sheriff", "bruiser", "----", "++00"))
 	has(t, e.Text, "Sheriff Bart and Big Ned exchange blows: Great -4 = Poor against Good +2 = Superb.",
 		"Big Ned wins the exchange by 5 and strikes back.", "Big Ned hits Sheriff Bart by 5: 5 damage (weapon +1, armor −1).",
-		"Sheriff Bart is very hurt.", "Sheriff Bart acts at -2 for wounds.")
+		"Sheriff Bart is at wound level Good (very hurt).", "Sheriff Bart acts at -2 for wounds.")
 	st := s.State()
 	if sh, ned := st.Figures["sheriff"], st.Figures["bruiser"]; sh.Hurt != 5 || ned.Hurt != 0 {
 		t.Errorf("the Sheriff took %d, Ned %d; want 5 and 0", sh.Hurt, ned.Hurt)
@@ -250,7 +250,7 @@ func TestAPassedDamageCheckFightsOn(t *testing.T) {
 	mustDo(t, s, strike("bruiser", "sheriff", "++++", "----", "++++"))
 	mustDo(t, s, Command{Kind: CommandNewRound})
 	e := mustDo(t, s, strike("bruiser", "sheriff", "++++", "----", "++++"))
-	has(t, e.Text, "Sheriff Bart is dead.", "Good +4 = Legendary+1 against Legendary: shrugs off the injury")
+	has(t, e.Text, "Sheriff Bart is at wound level Legendary (dead).", "Good +4 = Legendary+1 against Legendary: shrugs off the injury")
 	if sh := s.State().Figures["sheriff"]; sh.Condition != rules.Fine || sh.Hurt != 14 {
 		t.Errorf("the Sheriff: %s, %d hurt; want fighting on with 14", sh.Condition, sh.Hurt)
 	}
@@ -385,7 +385,7 @@ func TestTheJudgeRulesOnACriticalDamageCheck(t *testing.T) {
 		s := openFudge(t, o)
 		mustDo(t, s, success)
 		before := figures(s.State())
-		has(t, mustDo(t, s, grant(RulingLighter, 2)).Text, "(2); Sheriff Bart is very hurt")
+		has(t, mustDo(t, s, grant(RulingLighter, 2)).Text, "(2); Sheriff Bart is at wound level Good (very hurt)")
 		if h := s.State().Figures["sheriff"].Hurt; h != 5 {
 			t.Errorf("hurt %d, want 5", h)
 		}
@@ -426,7 +426,7 @@ func TestTheJudgeRulesOnACriticalDamageCheck(t *testing.T) {
 	t.Run("a previous wound worse", func(t *testing.T) {
 		s := openFudge(t, o)
 		mustDo(t, s, failure)
-		has(t, mustDo(t, s, grant(RulingWorse, 3)).Text, "(3); Sheriff Bart is incapacitated")
+		has(t, mustDo(t, s, grant(RulingWorse, 3)).Text, "(3); Sheriff Bart is at wound level Great (incapacitated)")
 	})
 	t.Run("the next healing fails", func(t *testing.T) {
 		s := openFudge(t, o)
@@ -447,9 +447,9 @@ func TestTheWoundTrackIsTheJudges(t *testing.T) {
 		boxes [8]int
 		want  string
 	}{
-		{"two boxes a level", [8]int{}, "Sheriff Bart is wound level Poor."},
-		{"one box a level", [8]int{1, 1, 1, 1, 1, 1, 1, 1}, "Sheriff Bart is wound level Mediocre."},
-		{"uneven: three Terrible", [8]int{3, 2, 2, 2, 2, 2, 2, 2}, "Sheriff Bart is wound level Terrible."},
+		{"two boxes a level", [8]int{}, "Sheriff Bart is at wound level Poor."},
+		{"one box a level", [8]int{1, 1, 1, 1, 1, 1, 1, 1}, "Sheriff Bart is at wound level Mediocre."},
+		{"uneven: three Terrible", [8]int{3, 2, 2, 2, 2, 2, 2, 2}, "Sheriff Bart is at wound level Terrible."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := openFudge(t, fudge.Options{WoundTrack: true})
@@ -476,7 +476,7 @@ func TestTreatingAWound(t *testing.T) {
 		reason string
 	}{
 		{"a Good healer: three boxes", FudgeOrder{Healer: fudge.Good}, "0000", "the healer's Good +0 = Good against the wound level Poor: 3 boxes cleared; Sheriff Bart is unhurt", 0, ""},
-		{"a bare success: one box", FudgeOrder{Healer: fudge.Poor}, "0000", ": 1 box cleared; Sheriff Bart is wound level Terrible", 2, ""},
+		{"a bare success: one box", FudgeOrder{Healer: fudge.Poor}, "0000", ": 1 box cleared; Sheriff Bart is at wound level Terrible", 2, ""},
 		{"a failure", FudgeOrder{Healer: fudge.Terrible}, "0000", "the treatment fails", 3, ""},
 		{"a failure the Judge rules worse", FudgeOrder{Healer: fudge.Terrible, Worsen: true}, "0000", "adds to the injury: 1 more", 4, ""},
 		{"no healer's skill", FudgeOrder{Ruling: RulingLighter}, "0000", "", 3, "only the healer's skill"},
@@ -608,7 +608,7 @@ func TestASpentShieldTakesNoBlows(t *testing.T) {
 func TestTheDamageCheckExample(t *testing.T) {
 	s := openFudge(t, fudge.Options{WoundTrack: true, DamageChecks: true})
 	e := mustDo(t, s, strike("bruiser", "sheriff", "++++", "----", "-000"))
-	has(t, e.Text, "Sheriff Bart is wound level Fair.", "damage check: Good -1 = Fair against Fair: shrugs off the injury and fights on")
+	has(t, e.Text, "Sheriff Bart is at wound level Fair.", "damage check: Good -1 = Fair against Fair: shrugs off the injury and fights on")
 	if s.State().Figures["sheriff"].Condition != rules.Fine {
 		t.Error("the Sheriff is down")
 	}
@@ -647,4 +647,18 @@ func TestAShieldBash(t *testing.T) {
 	refused(t, s, bash, "carries no shield to bash with")
 	bash.Weapon = "winchester"
 	refused(t, s, bash, "or \"shield\" to bash with a shield")
+}
+
+// TestADamageCapacityDefaultsToFair: "Damage capacity should default to a
+// level set by the GM … Fair or Good is the recommended default damage
+// capacity level" (Combat Options 4.1, 4.2.1): a sheet the Judge adds
+// without one has Fair.
+func TestADamageCapacityDefaultsToFair(t *testing.T) {
+	s := openFudge(t, fudge.Options{DamageChecks: true})
+	ch := s.State().Characters["sheriff"].Clone()
+	ch.ID, ch.Name, ch.Fudge = "deputy", "Deputy Jo", &fudge.Sheet{Melee: fudge.Good}
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "deputy", Character: "deputy", Side: "posse", At: "L8", Facing: "W"}}})
+	e := mustDo(t, s, strike("bruiser", "deputy", "+000", "0000", "0000"))
+	has(t, e.Text, "Deputy Jo's damage check: Fair +0 = Fair against Mediocre", "shrugs off")
 }
