@@ -69,7 +69,8 @@ func TestTheComposerOffersTheJudgesFudgeWord(t *testing.T) {
 
 // TestTheSheetOffersTheArmorExamples: the text's example armor values
 // (Combat Options 1.4) are choices of a Fudge sheet: steel plate with
-// under mail coat is AV 3, a hauberk CV 3; an armor typed stays as typed.
+// under mail coat is AV 3, a hauberk CV 3; and the wound track's boxes
+// at each level are the Judge's (3.1).
 func TestTheSheetOffersTheArmorExamples(t *testing.T) {
 	c, _ := bundledConsole(t, "fudge")
 	sp := c.sheets
@@ -77,9 +78,13 @@ func TestTheSheetOffersTheArmorExamples(t *testing.T) {
 	sp.name.SetText("Deputy Jo")
 	setSheet(t, sp, "Fudge", "Armor material, the text's examples (sets the AV)", "steel plate with under mail coat")
 	setSheet(t, sp, "Fudge", "Armor type, the text's examples (sets the CV)", "hauberk")
+	setSheet(t, sp, "Fudge", "Wound boxes at Terrible", "3")
 	sp.save()
 	ch, ok := c.State().Characters["deputy-jo"]
 	if !ok || ch.Fudge == nil || ch.Fudge.Armor == nil || *ch.Fudge.Armor != (fudge.Armor{Name: "steel plate with under mail coat", AV: 3, CV: 3}) {
 		t.Fatalf("saved: %+v (%q)", ch.Fudge, sp.msg.Text)
+	}
+	if ch.Fudge.WoundBoxes != [8]int{3, 2, 2, 2, 2, 2, 2, 2} {
+		t.Errorf("the wound track's boxes: %v", ch.Fudge.WoundBoxes)
 	}
 }

@@ -36,9 +36,14 @@ func (fudgeSystem) ExactDice(string) bool { return true }
 // move, turn, recover; the Judge's treatment of wounds and ruling on a
 // critical damage check.
 func (fudgeSystem) Actions() []Action {
-	acts := sheetActions(false)
-	acts[0].Shield, acts[1].Shield = true, true
-	acts = append(acts[:1], append([]Action{{Name: ActBash, Kind: CommandStrike, Shield: true, Weapon: ShieldBash}}, acts[1:]...)...)
+	var acts []Action
+	for _, a := range sheetActions(false) {
+		a.Shield = a.Kind == CommandStrike || a.Kind == CommandShoot
+		acts = append(acts, a)
+		if a.Kind == CommandStrike {
+			acts = append(acts, Action{Name: ActBash, Kind: CommandStrike, Shield: true, Weapon: ShieldBash})
+		}
+	}
 	var ladder []string
 	for l := fudge.Terrible; l <= fudge.Legendary; l++ {
 		ladder = append(ladder, l.String())

@@ -497,6 +497,13 @@ func TestTreatingAWound(t *testing.T) {
 	}
 	s := openFudge(t, fudge.Options{})
 	refused(t, s, Command{Kind: CommandTreat, Figure: "sheriff", Fudge: &FudgeOrder{}, Dice: df("0000")}, "no wound to treat")
+	mustDo(t, s, strike("bruiser", "sheriff", "+++0", "-000"))
+	before := figures(s.State())
+	mustDo(t, s, Command{Kind: CommandTreat, Figure: "sheriff", Fudge: &FudgeOrder{Healer: fudge.Superb}, Dice: df("0000")})
+	mustDo(t, s, Command{Kind: CommandUndo})
+	if !reflect.DeepEqual(figures(s.State()), before) {
+		t.Error("undo left the treatment")
+	}
 }
 
 // TestRecoveryWithoutTheRecommendedWait: "It is recommended that the
