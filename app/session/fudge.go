@@ -854,7 +854,9 @@ func boxesField(l fudge.Level) SheetField {
 // Derived: the levels and the damage a hit does.
 func (fudgeSystem) Derived(c Character) string {
 	fs := fuSheet(&c)
-	return fmt.Sprintf("Fudge: melee %s, ranged %s, damage capacity %s; a hit's damage is the degree of success %+d.", fs.Melee, fs.Ranged, fs.DamageCapacity, fs.WeaponDamage)
+	t := fudge.NewWoundTrackOf(fs.Boxes())
+	return fmt.Sprintf("Fudge: melee %s, ranged %s, damage capacity %s; a hit's damage is the degree of success %+d; on the alternate wound track, %d boxes (Terrible to Legendary: %v).",
+		fs.Melee, fs.Ranged, fs.DamageCapacity, fs.WeaponDamage, t.Capacity(), fs.Boxes())
 }
 
 // fudgeModules are the Combat Options modules a fight may switch on.
