@@ -58,6 +58,10 @@ type composer struct {
 	shots                  []session.ShotOrder
 	blows                  []session.BlowOrder // the series' blows after the one composed
 	shotsLabel             *widget.Label
+	shieldLost, worsen     *widget.Check  // the Judge's word: a shield check lost; a failed treatment worse
+	shieldMod, healer      *widget.Select // a shield check's modifier; a healer's skill (Action.Ladder)
+	ruling                 *widget.Select // a ruling on a critical (Action.Rulings)
+	boxes                  *widget.Entry  // the boxes a ruling clears or marks
 
 	params  *fyne.Container
 	preview *widget.Label
@@ -152,6 +156,15 @@ func newComposer(c *Console) *composer {
 	p.what.OnChanged = changed
 	p.galloping = widget.NewCheck("At a gallop (up to its gallop)", func(bool) { p.update() })
 	p.shotsLabel = widget.NewLabel("")
+	p.shieldLost = widget.NewCheck("The Judge rules the shieldman loses his shield check", func(bool) { p.update() })
+	p.shieldMod = widget.NewSelect(shieldModChoices, changed)
+	p.shieldMod.SetSelected("+0")
+	p.worsen = widget.NewCheck("The Judge rules a failure adds to the injury", func(bool) { p.update() })
+	p.healer = widget.NewSelect(nil, changed)
+	p.ruling = widget.NewSelect(nil, changed)
+	p.boxes = widget.NewEntry()
+	p.boxes.SetPlaceHolder("boxes, for a wound lighter or worse")
+	p.boxes.OnChanged = changed
 	p.shotsLabel.Wrapping = fyne.TextWrapWord
 
 	p.params = container.NewVBox()
@@ -397,6 +410,17 @@ func (p *composer) layoutParams() {
 		if p.action.SelectedIndex() >= 0 && p.c.state.Actions()[p.action.SelectedIndex()].Stances {
 			objs = append(objs, row("Target's stance", p.stance), p.riposte)
 		}
+		if p.pickedAction().Shield {
+			objs = append(objs, p.shieldLost, row("Shield check modifier (the Judge's)", p.shieldMod))
+		}
+	case session.ActBash:
+		objs = append(objs, row("Target", p.target), p.shieldLost, row("Shield check modifier (the Judge's)", p.shieldMod))
+	case session.ActTreat:
+		pick(p.healer, p.pickedAction().Ladder)
+		objs = append(objs, row("Healer's skill", p.healer), p.worsen)
+	case session.ActGrant:
+		pick(p.ruling, p.pickedAction().Rulings)
+		objs = append(objs, row("Ruling", p.ruling), row("Boxes", p.boxes))
 	case session.ActRide:
 		p.paces.SetPlaceHolder("its pace")
 		objs = append(objs, row("To (none: rein in)", p.hex), row("Paces a round", p.paces), p.galloping)
@@ -411,6 +435,9 @@ func (p *composer) layoutParams() {
 			}
 		})
 		objs = append(objs, row("Target", p.target), row("Aim", p.aims), container.NewHBox(add), p.shotsLabel)
+		if p.pickedAction().Shield {
+			objs = append(objs, p.shieldLost, row("Shield check modifier (the Judge's)", p.shieldMod))
+		}
 	}
 	p.params.Objects = objs
 	p.params.Refresh()
@@ -532,12 +559,39 @@ func (p *composer) command() (session.Command, error) {
 			aims, _ := strconv.Atoi(p.aims.Selected)
 			c.Shots = []session.ShotOrder{{Target: t, Kind: "normal", Aims: aims}}
 		}
+		c.Fudge = p.shieldOrder()
 	case session.ActStrike:
 		c.Kind, c.Target, c.Riposte = session.CommandStrike, p.targetID(), p.riposte.Checked
 		c.Stance = map[string]string{"full parry": "full", "aggressive parry": "aggressive"}[p.stance.Selected]
 		if c.Target == "" {
 			return c, errors.New("pick a target")
 		}
+		c.Fudge = p.shieldOrder()
+	case session.ActBash:
+		c.Kind, c.Target, c.Weapon, c.Fudge = p.pickedAction().Kind, p.targetID(), p.pickedAction().Weapon, p.shieldOrder()
+		if c.Target == "" {
+			return c, errors.New("pick a target")
+		}
+	case session.ActTreat:
+		i := p.healer.SelectedIndex()
+		if i < 0 {
+			return c, errors.New("pick the healer's skill")
+		}
+		acts := p.pickedAction()
+		c.Kind = acts.Kind
+		c.Fudge = &session.FudgeOrder{Worsen: p.worsen.Checked}
+		if err := c.Fudge.Healer.UnmarshalText([]byte(acts.Ladder[i])); err != nil {
+			return c, err
+		}
+	case session.ActGrant:
+		if p.ruling.Selected == "" {
+			return c, errors.New("pick the ruling")
+		}
+		n, err := paces(p.boxes, "the boxes")
+		if err != nil {
+			return c, err
+		}
+		c.Kind, c.Fudge = p.pickedAction().Kind, &session.FudgeOrder{Ruling: p.ruling.Selected, Boxes: n}
 	case session.ActSkill:
 		c.Kind, c.Skill, c.Focus, c.Sabotage = session.CommandSkill, p.skill.Selected, p.focus.Checked, p.sabotage.Checked
 		if c.Skill == "" {
@@ -736,6 +790,31 @@ var judgeStepChoices = []string{"3 downgrades", "2 downgrades", "1 downgrade", "
 
 // judgeNone is "none" in judgeStepChoices; choice i is i − judgeNone steps.
 const judgeNone = 3
+
+// shieldModChoices are the Judge's modifiers of a shield check.
+var shieldModChoices = []string{"-4", "-3", "-2", "-1", "+0", "+1", "+2", "+3", "+4"}
+
+// shieldOrder is the Judge's word on a shield check, or nil.
+func (p *composer) shieldOrder() *session.FudgeOrder {
+	if !p.pickedAction().Shield {
+		return nil
+	}
+	mod, _ := strconv.Atoi(p.shieldMod.Selected)
+	if !p.shieldLost.Checked && mod == 0 {
+		return nil
+	}
+	return &session.FudgeOrder{ShieldLost: p.shieldLost.Checked, ShieldModifier: mod}
+}
+
+// pick gives a select its options, keeping the choice if it is one.
+func pick(s *widget.Select, opts []string) {
+	old := s.Selected
+	s.Options = opts
+	if !contains(opts, old) {
+		s.ClearSelected()
+	}
+	s.Refresh()
+}
 
 // judgeRow lays out the Judge's own modifier: how much, and why.
 func (p *composer) judgeRow(row func(string, fyne.CanvasObject) fyne.CanvasObject) fyne.CanvasObject {

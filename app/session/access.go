@@ -209,6 +209,9 @@ func authorize(seat *Seat, st *State, c Command) error {
 	if c.Modifier != nil {
 		return &Forbidden{Reason: "only the Judge may set a modifier of their own"}
 	}
+	if c.Fudge != nil {
+		return &Forbidden{Reason: "only the Judge may rule on a shield check, a treatment or a critical"}
+	}
 	if c.Blow != nil && c.Blow.Defense != "" && !seat.Owns(st, c.Blow.Target) {
 		return &Forbidden{Reason: fmt.Sprintf("%s chooses their own defense: send the blow without one, and it waits for their answer", st.FigureName(c.Blow.Target))}
 	}

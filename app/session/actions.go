@@ -22,6 +22,10 @@ const (
 	ActStrike  = "Strike in melee"  // a system's own melee attack
 	ActFire    = "Fire"             // a system's own ranged attack: its sheet's weapon, its rate of fire
 
+	ActTreat = "Treat wounds"                    // a healer's skill check against the wound level (Fudge Combat Options 3.2)
+	ActGrant = "Rule on a critical damage check" // the Judge's benefit or penalty (Fudge Combat Options 4.3)
+	ActBash  = "Bash with a shield"              // a strike with Action.Weapon, the shield (Fudge Combat Options 2.1)
+
 	// ActSpeedLoad is a reload whose rounds the card's burst result says,
 	// for 1 AP (Action.Speed).
 	ActSpeedLoad = "Speed load"
@@ -33,6 +37,17 @@ type Action struct {
 	Kind    string // the command it gives
 	Stances bool   // Strike: the target's stance and a riposte (Dragon Warriors II)
 	Speed   bool   // Reload: a speed load (Command.Speed)
+	// Shield: Strike or Fire take the Judge's word on a shield check
+	// (Command.Fudge: lost, or a modifier).
+	Shield bool
+	// Ladder: Treat's healer's skill is one of these levels
+	// (Command.Fudge.Healer).
+	Ladder []string
+	// Rulings: Grant's ruling is one of these (Command.Fudge.Ruling).
+	Rulings []string
+	// Weapon is the command's Weapon where the action names it: a Fudge
+	// shield bash.
+	Weapon string
 }
 
 // sheetActions are the actions of the systems whose figures fight with

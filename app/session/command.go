@@ -90,6 +90,9 @@ type Command struct {
 	// gallop with Run) (mount.go).
 	Mount *MountOrder `json:"mount,omitempty"`
 	Paces int         `json:"paces,omitempty"`
+	// Fudge is the Judge's word on a Fudge command: a shield check, a
+	// treatment, a ruling on a critical (fudge.go).
+	Fudge *FudgeOrder `json:"fudge,omitempty"`
 }
 
 // JudgeModifier is a free modifier the Judge sets on an attack: upgrades
@@ -424,4 +427,5 @@ var commandKinds = []string{
 	CommandShoot, CommandMelee, CommandRecover, CommandDoor, CommandDefend, CommandEscape, CommandSkill,
 	CommandMount, CommandRide,
 	CommandDelay,
+	CommandTreat, CommandGrant,
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -31,8 +32,25 @@ func (fudgeSystem) Explain(s *State, c Command) (string, error) {
 // ExactDice: every Fudge roll asked for is rolled.
 func (fudgeSystem) ExactDice(string) bool { return true }
 
-// Actions: strike, fire, move, turn, recover.
-func (fudgeSystem) Actions() []Action { return sheetActions(false) }
+// Actions: strike and fire (with the Judge's word on a shield check),
+// move, turn, recover; the Judge's treatment of wounds and ruling on a
+// critical damage check.
+func (fudgeSystem) Actions() []Action {
+	var acts []Action
+	for _, a := range sheetActions(false) {
+		a.Shield = a.Kind == CommandStrike || a.Kind == CommandShoot
+		acts = append(acts, a)
+		if a.Kind == CommandStrike {
+			acts = append(acts, Action{Name: ActBash, Kind: CommandStrike, Shield: true, Weapon: ShieldBash})
+		}
+	}
+	var ladder []string
+	for l := fudge.Terrible; l <= fudge.Legendary; l++ {
+		ladder = append(ladder, l.String())
+	}
+	return append(acts, Action{Name: ActTreat, Kind: CommandTreat, Ladder: ladder},
+		Action{Name: ActGrant, Kind: CommandGrant, Rulings: FudgeRulings})
+}
 
 // Turn: Fudge combat rounds are simultaneous, every figure acting once,
 // unless the fight rolls Lead and Chrome's initiative.
@@ -63,11 +81,25 @@ func fudgeOptions(s *State) fudge.Options {
 }
 
 func (fs fudgeSystem) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+	if c.Fudge != nil && c.Kind != CommandStrike && c.Kind != CommandShoot && c.Kind != CommandTreat && c.Kind != CommandGrant {
+		return nil, true, refuse("the Judge's Fudge word is for a strike, a shot, a treatment or a ruling, not a %q command", c.Kind)
+	}
 	switch c.Kind {
 	case CommandNewRound:
-		// No initiative to roll: round 1 begins as the fight opens.
-		return []Event{{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{},
-			Text: fmt.Sprintf("Round %d: Fudge combat rounds are simultaneous; every figure acts once.", s.Round+1)}}, true, nil
+		// No initiative to roll: round 1 begins as the fight opens. Every
+		// figure's AP stays, and its exchange of the round is to come.
+		e := Event{Kind: EventRoundStarted, Round: s.Round + 1, APs: map[string]int{},
+			Text: fmt.Sprintf("Round %d: Fudge combat rounds are simultaneous; every figure acts once.", s.Round+1)}
+		for _, id := range s.Order {
+			e.APs[id] = s.Figures[id].AP
+		}
+		return []Event{e}, true, nil
+	case CommandTreat:
+		ev, err := fudgeTreat(s, c, src)
+		return ev, true, err
+	case CommandGrant:
+		ev, err := fudgeGrant(s, c)
+		return ev, true, err
 	case CommandStrike:
 		ev, err := fudgeAttack(s, c, src, false)
 		return ev, true, err
@@ -87,29 +119,148 @@ func (fs fudgeSystem) Decide(s *State, c Command, src func([]string) (rules.Sour
 // (docs/defaults.md).
 const RangedDifficulty = fudge.Fair
 
-// fudgeWound is a figure's wound level and its name, on the alternate
-// track or the standard levels.
-func fudgeWound(o fudge.Options, points int) (string, fudge.Level) {
-	if o.WoundTrack {
-		t := fudge.NewWoundTrack(2)
-		t.Take(points)
-		return "wound level " + t.Level().String(), t.Level()
-	}
-	name, l := fudge.StandardWound(points)
-	return name, l
+// Fudge's own commands: the Judge's treatment of a wound (Combat Options
+// 3.2) and ruling on a critical damage check (4.3.1, 4.3.2).
+const (
+	CommandTreat = "treat" // Figure's wounds are treated by a healer of skill Fudge.Healer
+	CommandGrant = "grant" // the Judge's Fudge.Ruling on Figure's critical damage check
+)
+
+// FudgeOrder is the Judge's word on a Fudge command (Combat Options): on a
+// strike or fire, that the shieldman loses his shield check, or a
+// modifier to it (2.2); on treat, the healer's skill and whether a
+// failure adds to the injury (3.2); on grant, the ruling on a critical
+// damage check and the boxes it moves (4.3.1, 4.3.2). The Judge's only.
+type FudgeOrder struct {
+	ShieldLost     bool        `json:"shield_lost,omitempty"`
+	ShieldModifier int         `json:"shield_modifier,omitempty"`
+	Healer         fudge.Level `json:"healer,omitempty"`
+	Worsen         bool        `json:"worsen,omitempty"`
+	Ruling         string      `json:"ruling,omitempty"`
+	Boxes          int         `json:"boxes,omitempty"`
 }
 
-// fudgeAttack is an opposed 4dF melee roll (or an unopposed ranged one
-// against Fair): the degree of success, the shield check, armor and the
-// damage check (Combat Options 1–4).
-// FudgePlan is a Fudge attack before the dice: the attacker's skill
-// against the defender's (or Fair, at range), and the exact chance the
-// attacker's result beats it.
+// MaxShieldModifier bounds the Judge's modifier to a shield check either
+// way.
+const MaxShieldModifier = 4
+
+// FudgeStatus is what Combat Options keeps of a figure between commands.
+type FudgeStatus struct {
+	// Wounded: the negative action modifiers due to wounds apply, after a
+	// failed damage check (4.3.2) and a recovery (4.4). Without damage
+	// checks they always do.
+	Wounded bool `json:"wounded,omitempty"`
+	// Tried is the round of the figure's last try to recover (4.4): one a
+	// round.
+	Tried int `json:"tried,omitempty"`
+	// Critical is the last damage check's critical ("success" or
+	// "failure"), until the Judge rules on it (grant).
+	Critical string `json:"critical,omitempty"`
+	// The Judge's rulings on a critical: the next damage check succeeds;
+	// the next healing succeeds or fails; in severe shock or near death,
+	// no recovery during the combat.
+	Adrenaline bool `json:"adrenaline,omitempty"`
+	HealSure   bool `json:"heal_sure,omitempty"`
+	HealFails  bool `json:"heal_fails,omitempty"`
+	Shock      bool `json:"shock,omitempty"`
+	NearDeath  bool `json:"near_death,omitempty"`
+}
+
+// The rulings the Judge may give on a critical damage check (Combat
+// Options 4.3.1 after a critical success, 4.3.2 after a critical
+// failure), as grant's Fudge.Ruling.
+const (
+	RulingAdrenaline    = "adrenaline: the next damage check succeeds"
+	RulingLighter       = "a previous wound not as bad: clear boxes"
+	RulingSureHealing   = "the next healing succeeds"
+	RulingShock         = "severe shock: no recovery during the combat"
+	RulingNearDeath     = "near death, whatever the wound level"
+	RulingWorse         = "a previous wound worse: mark boxes"
+	RulingFailedHealing = "the next healing fails"
+)
+
+// FudgeRulings are the rulings on a critical damage check, successes'
+// first.
+var FudgeRulings = []string{RulingAdrenaline, RulingLighter, RulingSureHealing, RulingShock, RulingNearDeath, RulingWorse, RulingFailedHealing}
+
+// fudgeRulingOn is the critical each ruling answers.
+var fudgeRulingOn = map[string]string{RulingAdrenaline: "success", RulingLighter: "success", RulingSureHealing: "success",
+	RulingShock: "failure", RulingNearDeath: "failure", RulingWorse: "failure", RulingFailedHealing: "failure"}
+
+// fudgeWound is a figure's wound level, on the alternate track (the
+// sheet's boxes) or the standard damage levels (Combat Options 4.2), and
+// the words that follow "is" in the log: "at wound level Good (very
+// hurt)", "unhurt".
+func fudgeWound(o fudge.Options, sh *fudge.Sheet, points int) (string, fudge.Level) {
+	if o.WoundTrack {
+		t := fudge.NewWoundTrackOf(sh.Boxes())
+		t.Take(points)
+		if points <= 0 {
+			return "unhurt", t.Level()
+		}
+		return "at wound level " + t.Level().String(), t.Level()
+	}
+	name, l := fudge.StandardWound(points)
+	if points <= 0 {
+		return name, l
+	}
+	return fmt.Sprintf("at wound level %s (%s)", l, name), l
+}
+
+// fudgeModifier is the negative action modifier due to a figure's wounds
+// (Combat Options 4.3.2, docs/defaults.md): always without damage checks;
+// with them, only once a check has failed ("If the check is successful,
+// the player is able to shrug off the injury and continue to fight
+// without penalty").
+func fudgeModifier(s *State, f *Figure) int {
+	o := fudgeOptions(s)
+	if o.DamageChecks && !f.Fudge.Wounded {
+		return 0
+	}
+	_, level := fudgeWound(o, s.Characters[f.Character].Fudge, f.Hurt)
+	mod, _, _ := fudge.WoundEffect(level)
+	return mod
+}
+
+// ShieldBash is a Fudge strike's Weapon for a bash with the shield, and
+// ShieldBashDamage the bash's offensive damage factor: the Shield skill
+// "also reflects the shieldman's ability to use his shield as a weapon for
+// bashing attacks" (Combat Options 2.1); the text gives the bash no
+// damage of its own (docs/defaults.md).
+const (
+	ShieldBash       = "shield"
+	ShieldBashDamage = 0
+)
+
+// fudgeFighter is a figure as one side of an exchange: at range, or
+// bashing with its shield.
+func fudgeFighter(s *State, f *Figure, ranged, bash bool) fudge.Fighter {
+	o := fudgeOptions(s)
+	sh := s.Characters[f.Character].Fudge
+	fi := fudge.Fighter{Skill: sh.Melee, Modifier: fudgeModifier(s, f), WeaponDamage: sh.WeaponDamage, Armor: sh.Armor}
+	switch {
+	case ranged:
+		fi.Skill = sh.Ranged
+	case bash:
+		fi.Skill, fi.WeaponDamage = sh.Shield, ShieldBashDamage
+	}
+	if o.ShieldChecks && sh.HasShield {
+		fi.Shield = &fudge.Shield{Skill: sh.Shield, Points: sh.ShieldPoints, Taken: f.ShieldTaken, UseDamage: o.ShieldDamage}
+	}
+	return fi
+}
+
+// FudgePlan is a Fudge attack before the dice: the two sides, how it is
+// judged, and its chances, from the same Exchange that decides it.
 type FudgePlan struct {
 	Attacker, Target *Figure
 	Skill, Against   fudge.Level
-	Ranged           bool
-	Chance           float64
+	Ranged, Bash     bool
+	A, D             fudge.Fighter
+	Ruling           fudge.Ruling
+	Odds             fudge.Odds
+	// Chance is the chance the attacker hurts the target.
+	Chance float64
 }
 
 // PlanFudge prices a strike (melee, opposed) or shoot (ranged, against
@@ -125,141 +276,268 @@ func (s *State) PlanFudge(c Command) (FudgePlan, error) {
 		if len(c.Shots) == 0 {
 			return FudgePlan{}, refuse("fire needs a target")
 		}
+		if len(c.Shots) > 1 {
+			return FudgePlan{}, refuse("a Fudge figure fires once a round, not %d shots", len(c.Shots))
+		}
 		target = c.Shots[0].Target
 	}
 	t, ok := s.Figures[target]
 	if !ok || t.ID == f.ID {
 		return FudgePlan{}, refuse("there is no target %q", target)
 	}
-	if !ranged && f.At.DistanceTo(t.At) > 1 {
-		return FudgePlan{}, refuse("%s is not beside %s", s.FigureName(t.ID), ch.Name)
+	tname := s.FigureName(t.ID)
+	bash := !ranged && c.Weapon == ShieldBash
+	switch {
+	case !ranged && c.Weapon != "" && !bash:
+		return FudgePlan{}, refuse("a Fudge strike is with the sheet's weapon, or %q to bash with a shield, not %q", ShieldBash, c.Weapon)
+	case bash && !ch.Fudge.HasShield:
+		return FudgePlan{}, refuse("%s carries no shield to bash with", ch.Name)
+	case !ranged && f.At.DistanceTo(t.At) > 1:
+		return FudgePlan{}, refuse("%s is not beside %s", tname, ch.Name)
+	case t.Condition >= rules.Unconscious:
+		return FudgePlan{}, refuse("%s is %s: out of the fight (Combat Options 4.3.2)", tname, t.Condition)
+	case f.Attacked:
+		return FudgePlan{}, refuse("%s has had this round's exchange: one combat action a round (Fudge combat rounds)", ch.Name)
+	case !ranged && exchangedThisRound(s, f.ID, t.ID):
+		return FudgePlan{}, refuse("%s and %s have exchanged blows this round: one exchange a round", ch.Name, tname)
 	}
-	a, d := ch.Fudge, s.Characters[t.Character].Fudge
-	p := FudgePlan{Attacker: f, Target: t, Skill: a.Melee, Against: d.Melee, Ranged: ranged}
+	r := fudge.Ruling{Coverage: fudgeOptions(s).ArmorCoverage}
+	if o := c.Fudge; o != nil {
+		if o.ShieldModifier < -MaxShieldModifier || o.ShieldModifier > MaxShieldModifier {
+			return FudgePlan{}, refuse("the Judge's shield-check modifier is −%d to +%d, not %d", MaxShieldModifier, MaxShieldModifier, o.ShieldModifier)
+		}
+		if o.Healer != 0 || o.Worsen || o.Ruling != "" || o.Boxes != 0 {
+			return FudgePlan{}, refuse("a strike or a shot takes only the Judge's word on a shield check")
+		}
+		r.ShieldLost, r.ShieldModifier = o.ShieldLost, o.ShieldModifier
+	}
 	if ranged {
-		p.Skill, p.Against = a.Ranged, RangedDifficulty
+		d := RangedDifficulty
+		r.Unopposed = &d
+	}
+	p := FudgePlan{Attacker: f, Target: t, Ranged: ranged, Bash: bash, Ruling: r,
+		A: fudgeFighter(s, f, ranged, bash), D: fudgeFighter(s, t, false, false)}
+	if ranged {
 		m, _ := lcToHit(s, f) // declared at initiative (Lead and Chrome)
-		p.Skill += fudge.Level(m)
+		p.A.Skill += fudge.Level(m)
 	}
-	for x := -4; x <= 4; x++ {
-		if ranged {
-			if int(p.Skill)+x > int(p.Against) {
-				p.Chance += fudge.Chance4dF(x)
-			}
-			continue
-		}
-		for y := -4; y <= 4; y++ {
-			if int(p.Skill)+x > int(p.Against)+y {
-				p.Chance += fudge.Chance4dF(x) * fudge.Chance4dF(y)
-			}
-		}
+	p.Skill, p.Against = p.A.Skill, p.D.Skill
+	if ranged {
+		p.Against = RangedDifficulty
 	}
+	p.Odds = fudge.Chances(p.A, p.D, r)
+	p.Chance = p.Odds.AttackerHurts
 	return p, nil
 }
 
+// exchangedThisRound reports whether a and b have traded blows in this
+// round's log.
+func exchangedThisRound(s *State, a, b string) bool {
+	for i := len(s.Log) - 1; i >= 0; i-- {
+		e := s.Log[i]
+		if e.Kind == EventRoundStarted {
+			return false
+		}
+		if e.Kind == EventActed && e.Action == CommandStrike && len(e.Targets) == 1 &&
+			((e.Figure == a && e.Targets[0] == b) || (e.Figure == b && e.Targets[0] == a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// fudgeAttack is one exchange: an opposed 4dF melee roll whose winner
+// hurts the loser, or an unopposed ranged one against Fair; the loser's
+// shield check, armor and damage check (Combat Options 1–4).
 func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), ranged bool) ([]Event, error) {
 	p, err := s.PlanFudge(c)
 	if err != nil {
 		return nil, err
 	}
 	f, t := p.Attacker, p.Target
-	ch := s.Characters[f.Character]
-	o := fudgeOptions(s)
-	a, d := ch.Fudge, s.Characters[t.Character].Fudge
-	tname := s.Characters[t.Character].Name
-	needs := []string{fmt.Sprintf("4dF for %s (four d6: 1–2 minus, 3–4 blank, 5–6 plus)", ch.Name)}
+	name, tname := s.FigureName(f.ID), s.FigureName(t.ID)
+	needs := []string{fmt.Sprintf("4dF for %s (four d6: 1–2 minus, 3–4 blank, 5–6 plus)", name)}
 	if !ranged {
-		needs = append(needs, fmt.Sprintf("4dF for %s's defence", tname))
+		needs = append(needs, fmt.Sprintf("4dF for %s's roll", tname))
 	}
 	needs = append(needs, "4dF for a shield check and a damage check, when they come")
 	rnd, err := src(needs)
 	if err != nil {
 		return nil, err
 	}
-	skill := p.Skill
 	ar, err := fudge.Roll4dF(rnd)
 	if err != nil {
-		return nil, &Refusal{Reason: err.Error()}
+		return nil, &Refusal{Reason: err.Error(), Needs: needs}
 	}
-	att := skill + fudge.Level(ar.Sum)
-	def := RangedDifficulty
-	text := []string{}
+	var dr fudge.Roll
+	if !ranged {
+		if dr, err = fudge.Roll4dF(rnd); err != nil {
+			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		}
+	}
+	out, err := fudge.Exchange(p.A, p.D, p.Ruling, ar.Sum, dr.Sum, func() (int, error) {
+		r, err := fudge.Roll4dF(rnd)
+		return r.Sum, err
+	})
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error(), Needs: needs}
+	}
+	roll := func(fi fudge.Fighter, sum int, got fudge.Level) string {
+		skill := fi.Skill.String()
+		if ranged { // only the firer rolls
+			m, _ := lcToHit(s, f)
+			skill = lcSkill(s, f, fi.Skill-fudge.Level(m))
+		}
+		if fi.Modifier != 0 {
+			return fmt.Sprintf("%s %+d, wounds %+d = %s", skill, sum, fi.Modifier, got)
+		}
+		return fmt.Sprintf("%s %+d = %s", skill, sum, got)
+	}
+	var text []string
 	if ranged {
-		text = append(text, fmt.Sprintf("%s shoots at %s: %s %+d = %s against %s.", ch.Name, tname, lcSkill(s, f, a.Ranged), ar.Sum, att, def))
+		text = append(text, fmt.Sprintf("%s shoots at %s: %s against %s.", name, tname, roll(p.A, ar.Sum, out.Attack), out.Defence))
 	} else {
-		dr, err := fudge.Roll4dF(rnd)
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
+		how := fmt.Sprintf("%s and %s exchange blows", name, tname)
+		if p.Bash {
+			how = fmt.Sprintf("%s bashes %s with a shield (Shield skill, damage %+d; Combat Options 2.1)", name, tname, ShieldBashDamage)
 		}
-		def = d.Melee + fudge.Level(dr.Sum)
-		text = append(text, fmt.Sprintf("%s attacks %s: %s %+d = %s against %s %+d = %s.", ch.Name, tname, a.Melee, ar.Sum, att, d.Melee, dr.Sum, def))
+		text = append(text, fmt.Sprintf("%s: %s against %s.", how, roll(p.A, ar.Sum, out.Attack), roll(p.D, dr.Sum, out.Defence)))
 	}
+	ast, tst := f.FigureStatus.clone(), t.FigureStatus.clone()
+	ast.Attacked = true
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}}
-	degree := int(att - def)
-	if degree <= 0 {
-		text = append(text, "A miss.")
+	if out.Winner == fudge.Nobody {
+		if ranged {
+			text = append(text, "A miss.")
+		} else {
+			text = append(text, "A tie: neither is hurt.")
+		}
 	} else {
-		hit := true
-		st := t.FigureStatus.clone()
-		if o.ShieldChecks && d.HasShield {
-			sh := &fudge.Shield{Skill: d.Shield, Points: d.ShieldPoints, Taken: st.ShieldTaken, UseDamage: o.ShieldDamage}
-			if !sh.Usable() {
-				text = append(text, tname+"'s shield is broken: it takes no more blows.")
-			} else {
-				blocked, got, err := fudge.ShieldCheck(rnd, sh, att, degree+a.WeaponDamage)
-				if err != nil {
-					return nil, &Refusal{Reason: err.Error()}
-				}
-				if blocked {
-					hit = false
-					st.ShieldTaken = sh.Taken
-					text = append(text, fmt.Sprintf("%s's shield check, %s, takes the blow (Combat Options 2.2).", tname, got))
-				} else {
-					text = append(text, fmt.Sprintf("%s's shield check, %s, is too low.", tname, got))
-				}
-			}
+		winner, loser, lst, lf := name, tname, &tst, t
+		if out.Winner == fudge.Defender {
+			winner, loser, lst, lf = tname, name, &ast, f
+			text = append(text, fmt.Sprintf("%s wins the exchange by %d and strikes back.", tname, out.Degree))
 		}
-		if hit {
-			absorb := 0
-			if d.Armor != nil {
-				absorb = d.Armor.AV
-				if o.ArmorCoverage {
-					absorb = d.Armor.Absorbs(degree)
+		switch {
+		case out.ShieldWaived:
+			text = append(text, fmt.Sprintf("The Judge rules %s loses the shield check (Combat Options 2.2).", loser))
+		case out.ShieldBroken:
+			text = append(text, fmt.Sprintf("%s's shield is spent: it takes no more blows (Combat Options 2.3).", loser))
+		case out.ShieldRolled:
+			mod := ""
+			lose := p.D
+			if out.Winner == fudge.Defender {
+				lose = p.A
+			}
+			if m := lose.Shield.CheckModifier(); m != 0 {
+				mod += fmt.Sprintf(", worn %+d", m)
+			}
+			if lose.Modifier != 0 {
+				mod += fmt.Sprintf(", wounds %+d", lose.Modifier)
+			}
+			if m := p.Ruling.ShieldModifier; m != 0 {
+				mod += fmt.Sprintf(", the Judge's %+d", m)
+			}
+			verdict := "too low: the blow gets through"
+			if out.Shielded {
+				verdict = fmt.Sprintf("the blow strikes the shield, not %s", loser)
+				if out.ShieldDamage > 0 {
+					verdict += fmt.Sprintf("; the shield takes %d (%d of %d points)", out.ShieldDamage, out.ShieldTaken, s.Characters[lf.Character].Fudge.ShieldPoints)
 				}
 			}
-			dmg := max(0, degree+a.WeaponDamage-absorb)
-			st.Hurt += dmg
-			name, level := fudgeWound(o, st.Hurt)
-			text = append(text, fmt.Sprintf("A hit by %d: %d damage (weapon %+d, armor −%d); %s is %s.", degree, dmg, a.WeaponDamage, absorb, tname, name))
-			if dmg > 0 {
-				switch {
-				case o.DamageChecks:
-					chk, err := fudge.CheckDamage(rnd, d.DamageCapacity, level, 0)
-					if err != nil {
-						return nil, &Refusal{Reason: err.Error()}
-					}
-					text = append(text, tname+"'s "+chk.Text+".")
-					if !chk.Success {
-						st.Condition, st.OutSince = rules.Unconscious, s.Round
-					}
-				case level >= fudge.Legendary:
-					st.Condition = rules.Dead
-				case level >= fudge.Great:
-					st.Condition = rules.Unconscious
-				}
-				if level >= fudge.Legendary && !o.WoundTrack {
-					st.Condition = rules.Dead
-				}
-			}
+			text = append(text, fmt.Sprintf("%s's shield check: %s %+d%s = %s against %s: %s (Combat Options 2.2).",
+				loser, lf.shieldSkill(s), out.ShieldRoll, mod, out.ShieldResult, max(out.Attack, out.Defence), verdict))
+			lst.ShieldTaken = out.ShieldTaken
 		}
-		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: st})
+		if !out.Shielded {
+			armor := fmt.Sprintf("armor −%d", out.Absorbed)
+			switch {
+			case out.PastCV:
+				armor = "past the armor's coverage, as if unarmored"
+			case s.Characters[lf.Character].Fudge.Armor == nil:
+				armor = "no armor"
+			}
+			w := p.A.WeaponDamage
+			if out.Winner == fudge.Defender {
+				w = p.D.WeaponDamage
+			}
+			text = append(text, fmt.Sprintf("%s hits %s by %d: %d damage (weapon %+d, %s).", winner, loser, out.Degree, out.Damage, w, armor))
+			more, err := fudgeInjure(s, lf, lst, out.Damage, rnd)
+			if err != nil {
+				return nil, &Refusal{Reason: err.Error(), Needs: needs}
+			}
+			text = append(text, more...)
+		}
+	}
+	e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: ast})
+	if !reflect.DeepEqual(tst, t.FigureStatus) {
+		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: tst})
 	}
 	e.Text = strings.Join(text, " ") + " (Fudge Combat Options)"
 	return []Event{e}, nil
 }
 
-// fudgeRecover is a new damage check to rejoin the fight, allowed after as
-// many rounds out as damage points (Combat Options 4.4).
+// shieldSkill is the figure's Shield skill.
+func (f *Figure) shieldSkill(s *State) fudge.Level { return s.Characters[f.Character].Fudge.Shield }
+
+// fudgeInjure logs dmg on figure f's status st and says what it does: the
+// new wound level, then the damage check (Combat Options 4.3) or, without
+// one, the wound's effects at once.
+func fudgeInjure(s *State, f *Figure, st *FigureStatus, dmg int, rnd rules.Dice) ([]string, error) {
+	o := fudgeOptions(s)
+	sh := s.Characters[f.Character].Fudge
+	who := s.FigureName(f.ID)
+	st.Hurt += dmg
+	wound, level := fudgeWound(o, sh, st.Hurt)
+	text := []string{fmt.Sprintf("%s is %s.", who, wound)}
+	if dmg <= 0 {
+		return text, nil
+	}
+	mod, out, dead := fudge.WoundEffect(level)
+	if o.DamageChecks {
+		if st.Fudge.Adrenaline {
+			st.Fudge.Adrenaline = false
+			return append(text, who+" is pumped with adrenaline: the damage check succeeds (Combat Options 4.3.1, the Judge's ruling)."), nil
+		}
+		chk, err := fudge.CheckDamage(rnd, sh.DamageCapacity, level, 0)
+		if err != nil {
+			return nil, err
+		}
+		line := who + "'s " + chk.Text
+		st.Fudge.Critical = chk.Critical
+		if chk.Critical != "" {
+			line += "; the Judge may rule on it"
+		}
+		text = append(text, line+" (Combat Options 4.3).")
+		if chk.Success {
+			return text, nil
+		}
+		// "Any negative effects that are the result of damage are now
+		// applied" (4.3.2).
+		st.Fudge.Wounded = true
+		st.Condition, st.OutSince = rules.Unconscious, s.Round
+		if dead {
+			st.Condition = rules.Dead
+			text = append(text, who+" is dead (Combat Options 4.3.2: Dead is Legendary).")
+		}
+		return text, nil
+	}
+	switch {
+	case dead:
+		st.Condition = rules.Dead
+		text = append(text, who+" is dead (Legendary: Dead, Combat Options 4.2.1).")
+	case out:
+		st.Condition, st.OutSince = rules.Unconscious, s.Round
+		text = append(text, who+" is out of the fight (Great or worse: Incapacitated, Combat Options 4.2.1).")
+	case mod != 0:
+		text = append(text, fmt.Sprintf("%s acts at %+d for wounds.", who, mod))
+	}
+	return text, nil
+}
+
+// fudgeRecover is a new damage check to rejoin the fight, with the wound
+// modifiers, once a round, after as many rounds out as damage points
+// (Combat Options 4.4).
 func fudgeRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
 	f, ok := s.Figures[c.Figure]
 	if !ok {
@@ -272,25 +550,184 @@ func fudgeRecover(s *State, c Command, src func([]string) (rules.Source, error))
 		return nil, refuse("this fight does not use recovery during combat (a Combat Options module)")
 	case f.Condition != rules.Unconscious:
 		return nil, refuse("%s is not out of the fight", ch.Name)
-	case !fudge.MayTryRecovery(s.Round-f.OutSince, f.Hurt):
+	case f.Fudge.Shock:
+		return nil, refuse("%s is in severe shock and cannot recover during the combat (Combat Options 4.3.2, the Judge's ruling)", ch.Name)
+	case f.Fudge.NearDeath:
+		return nil, refuse("%s is near death and cannot recover during the combat (Combat Options 4.3.2, the Judge's ruling)", ch.Name)
+	case f.Fudge.Tried == s.Round:
+		return nil, refuse("%s has tried to recover this round: once a round (Combat Options 4.4)", ch.Name)
+	case o.RecoveryNoWait && s.Round == f.OutSince:
+		return nil, refuse("%s was knocked out this round; recovery waits for the next (Combat Options 4.4)", ch.Name)
+	case !o.RecoveryNoWait && !fudge.MayTryRecovery(s.Round-f.OutSince, f.Hurt):
 		return nil, refuse("%s has been out %d round(s); recovery waits %d (as many as damage points)", ch.Name, s.Round-f.OutSince, f.Hurt)
+	}
+	_, level := fudgeWound(o, ch.Fudge, f.Hurt)
+	mod, _, _ := fudge.WoundEffect(level)
+	st := f.FigureStatus.clone()
+	st.Fudge.Tried = s.Round
+	if st.Fudge.Adrenaline {
+		st.Fudge.Adrenaline, st.Condition, st.Fudge.Wounded = false, rules.Fine, true
+		return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
+			Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+			Text:    fmt.Sprintf("%s is pumped with adrenaline: the damage check succeeds, and %s rejoins the fight at %+d for wounds (Combat Options 4.3.1, 4.4).", ch.Name, ch.Name, mod)}}, nil
 	}
 	rnd, err := src([]string{"4dF for " + ch.Name + "'s damage check"})
 	if err != nil {
 		return nil, err
 	}
-	_, level := fudgeWound(o, f.Hurt)
-	chk, err := fudge.CheckDamage(rnd, ch.Fudge.DamageCapacity, level, 0)
+	chk, err := fudge.CheckDamage(rnd, ch.Fudge.DamageCapacity, level, mod)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
-	st := f.FigureStatus.clone()
+	st.Fudge.Critical = chk.Critical
+	// A recovery's verdict: back in the fight, or still down.
+	said := strings.Replace(strings.Replace(chk.Text, ": "+fudge.ShrugsOff, ": regains his senses", 1), ": "+fudge.KnockedDown, ": stays down", 1)
+	text := fmt.Sprintf("%s tries to rejoin the fight: %s", ch.Name, said)
 	if chk.Success {
-		st.Condition = rules.Fine
+		st.Condition, st.Fudge.Wounded = rules.Fine, true
+		text += "; back in the fight"
+		if mod != 0 {
+			text += fmt.Sprintf(", at %+d for wounds", mod)
+		}
 	}
 	return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
-		Text:    fmt.Sprintf("%s tries to rejoin the fight: %s (Combat Options 4.4).", ch.Name, chk.Text)}}, nil
+		Text:    text + " (Combat Options 4.4)."}}, nil
+}
+
+// fudgeTreat is a healer's skill check against the wounded figure's wound
+// level: a success clears boxes by its degree (at least one), a failure
+// may add to the injury (Combat Options 3.2).
+func fudgeTreat(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	f, ok := s.Figures[c.Figure]
+	if !ok {
+		return nil, refuse("there is no figure %q in this fight", c.Figure)
+	}
+	name := s.FigureName(f.ID)
+	o := fudgeOptions(s)
+	sh := s.Characters[f.Character].Fudge
+	switch {
+	case c.Fudge == nil:
+		return nil, refuse("treat needs the healer's skill on the Fudge ladder (fudge.healer)")
+	case c.Fudge.Healer < fudge.Terrible || c.Fudge.Healer > fudge.Legendary:
+		return nil, refuse("the healer's skill %d is off the ladder", int(c.Fudge.Healer))
+	case c.Fudge.ShieldLost || c.Fudge.ShieldModifier != 0 || c.Fudge.Ruling != "" || c.Fudge.Boxes != 0:
+		return nil, refuse("treat takes only the healer's skill and whether a failure worsens the wound")
+	case f.Condition == rules.Dead:
+		return nil, refuse("%s is dead", name)
+	case f.Hurt <= 0:
+		return nil, refuse("%s has no wound to treat", name)
+	}
+	_, level := fudgeWound(o, sh, f.Hurt)
+	needs := []string{"4dF for the healer's skill check", "4dF for a damage check, when a failure adds to the injury"}
+	rnd, err := src(needs)
+	if err != nil {
+		return nil, err
+	}
+	r, err := fudge.Roll4dF(rnd)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error(), Needs: needs}
+	}
+	got := c.Fudge.Healer + fudge.Level(r.Sum)
+	degree := int(got - level)
+	st := f.FigureStatus.clone()
+	success := degree >= 0
+	text := []string{fmt.Sprintf("%s's wounds are treated: the healer's %s %+d = %s against the wound level %s", name, c.Fudge.Healer, r.Sum, got, level)}
+	switch {
+	case st.Fudge.HealSure:
+		st.Fudge.HealSure, success = false, true
+		text = append(text, ", a sure success by the Judge's ruling")
+	case st.Fudge.HealFails:
+		st.Fudge.HealFails, success = false, false
+		text = append(text, ", a failure by the Judge's ruling")
+	}
+	if success {
+		n := min(st.Hurt, max(1, degree))
+		st.Hurt -= n
+		wound, _ := fudgeWound(o, sh, st.Hurt)
+		text = append(text, fmt.Sprintf(": %d %s cleared; %s is %s (Combat Options 3.2).", n, plural(n, "box", "boxes"), name, wound))
+		return []Event{{Kind: EventActed, Action: CommandTreat, Figure: f.ID, APLeft: f.AP,
+			Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}}, Text: strings.Join(text, "")}}, nil
+	}
+	lines := []string{strings.Join(text, "") + ": the treatment fails (Combat Options 3.2)."}
+	if c.Fudge.Worsen {
+		n := max(1, -degree)
+		lines = append(lines, fmt.Sprintf("The Judge rules it adds to the injury: %d more.", n))
+		more, err := fudgeInjure(s, f, &st, n, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		}
+		lines = append(lines, more...)
+	}
+	return []Event{{Kind: EventActed, Action: CommandTreat, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}}, Text: strings.Join(lines, " ")}}, nil
+}
+
+// fudgeGrant is the Judge's ruling on a figure's critical damage check:
+// a benefit after a critical success (Combat Options 4.3.1), a penalty
+// after a critical failure (4.3.2).
+func fudgeGrant(s *State, c Command) ([]Event, error) {
+	f, ok := s.Figures[c.Figure]
+	if !ok {
+		return nil, refuse("there is no figure %q in this fight", c.Figure)
+	}
+	name := s.FigureName(f.ID)
+	if c.Fudge == nil || c.Fudge.Ruling == "" {
+		return nil, refuse("grant needs the Judge's ruling: one of %s", strings.Join(FudgeRulings, "; "))
+	}
+	r := c.Fudge.Ruling
+	on, ok := fudgeRulingOn[r]
+	switch {
+	case !ok:
+		return nil, refuse("%q is not a ruling on a critical damage check: one of %s", r, strings.Join(FudgeRulings, "; "))
+	case f.Fudge.Critical == "":
+		return nil, refuse("%s's last damage check was no critical: there is nothing to rule on", name)
+	case f.Fudge.Critical != on:
+		return nil, refuse("%s's last damage check was a critical %s: %q answers a critical %s", name, f.Fudge.Critical, r, on)
+	case (r == RulingLighter || r == RulingWorse) && (c.Fudge.Boxes < 1 || c.Fudge.Boxes > 20):
+		return nil, refuse("%q needs the boxes it moves, 1 to 20", r)
+	case r != RulingLighter && r != RulingWorse && c.Fudge.Boxes != 0:
+		return nil, refuse("%q moves no boxes", r)
+	case c.Fudge.ShieldLost || c.Fudge.ShieldModifier != 0 || c.Fudge.Healer != 0 || c.Fudge.Worsen:
+		return nil, refuse("grant takes only the ruling and its boxes")
+	}
+	st := f.FigureStatus.clone()
+	st.Fudge.Critical = ""
+	o := fudgeOptions(s)
+	sh := s.Characters[f.Character].Fudge
+	text := fmt.Sprintf("The Judge rules on %s's critical %s: %s", name, on, r)
+	switch r {
+	case RulingAdrenaline:
+		st.Fudge.Adrenaline = true
+	case RulingSureHealing:
+		st.Fudge.HealSure = true
+	case RulingFailedHealing:
+		st.Fudge.HealFails = true
+	case RulingShock:
+		st.Fudge.Shock = true
+	case RulingNearDeath:
+		st.Fudge.NearDeath = true
+	case RulingLighter:
+		n := min(st.Hurt, c.Fudge.Boxes)
+		st.Hurt -= n
+		wound, _ := fudgeWound(o, sh, st.Hurt)
+		text += fmt.Sprintf(" (%d); %s is %s", n, name, wound)
+	case RulingWorse:
+		st.Hurt += c.Fudge.Boxes
+		wound, level := fudgeWound(o, sh, st.Hurt)
+		text += fmt.Sprintf(" (%d); %s is %s", c.Fudge.Boxes, name, wound)
+		if _, _, dead := fudge.WoundEffect(level); dead {
+			st.Condition = rules.Dead
+			text += ", and dead"
+		}
+	}
+	section := "4.3.1"
+	if on == "failure" {
+		section = "4.3.2"
+	}
+	return []Event{{Kind: EventActed, Action: CommandGrant, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text:    fmt.Sprintf("%s (Combat Options %s).", text, section)}}, nil
 }
 
 // fuSheet is the character's Fudge levels, made (every level Fair) if
@@ -328,6 +765,39 @@ func armorField(label string, at func(a *fudge.Armor) *int) SheetField {
 		}}
 }
 
+// exampleField picks a value of one of the text's example tables (Combat
+// Options 1.4) for the sheet's armor: its material (the AV, and the
+// armor's name) or its type (the CV). It shows keepArmor until one is
+// picked, so that saving a sheet keeps the AV and CV typed beside it.
+func exampleField(label string, table map[string]int, named bool, at func(a *fudge.Armor) *int) SheetField {
+	names := append([]string{keepArmor}, sortedKeys(table)...)
+	return SheetField{Label: label, Kind: FieldChoice, Choices: names,
+		Get: func(c *Character) string { return keepArmor },
+		Set: func(c *Character, v string) error {
+			if v == keepArmor {
+				return nil
+			}
+			n, ok := table[v]
+			if !ok {
+				return fmt.Errorf("%s: %q is not one of the text's examples", strings.ToLower(label), v)
+			}
+			s := fuSheet(c)
+			a := fudge.Armor{}
+			if s.Armor != nil {
+				a = *s.Armor
+			}
+			*at(&a) = n
+			if named {
+				a.Name = v
+			}
+			s.Armor = &a
+			return nil
+		}}
+}
+
+// keepArmor is an example field's "no example picked".
+const keepArmor = "as typed"
+
 // levelField is a level of the Fudge ladder.
 func levelField(label string, at func(s *fudge.Sheet) *fudge.Level) SheetField {
 	var ladder []string
@@ -348,7 +818,7 @@ func levelField(label string, at func(s *fudge.Sheet) *fudge.Level) SheetField {
 
 // Sheet: the levels, the weapon's damage, shield and armor.
 func (fudgeSystem) Sheet() []SheetPart {
-	return []SheetPart{{Title: "Fudge", Fields: []SheetField{
+	fields := []SheetField{
 		levelField("Melee", func(s *fudge.Sheet) *fudge.Level { return &s.Melee }),
 		levelField("Ranged", func(s *fudge.Sheet) *fudge.Level { return &s.Ranged }),
 		levelField("Shield", func(s *fudge.Sheet) *fudge.Level { return &s.Shield }),
@@ -357,14 +827,45 @@ func (fudgeSystem) Sheet() []SheetPart {
 		numberField("Shield points", func(c *Character) *int { return &fuSheet(c).ShieldPoints }),
 		armorField("Armor AV", func(a *fudge.Armor) *int { return &a.AV }),
 		armorField("Armor CV", func(a *fudge.Armor) *int { return &a.CV }),
+		exampleField("Armor material, the text's examples (sets the AV)", fudge.ArmorMaterials, true, func(a *fudge.Armor) *int { return &a.AV }),
+		exampleField("Armor type, the text's examples (sets the CV)", fudge.CoverageTypes, false, func(a *fudge.Armor) *int { return &a.CV }),
 		checkField("Carries a shield", func(c *Character) *bool { return &fuSheet(c).HasShield }),
-	}}}
+	}
+	for l := fudge.Terrible; l <= fudge.Legendary; l++ {
+		fields = append(fields, boxesField(l))
+	}
+	return []SheetPart{{Title: "Fudge", Fields: fields}}
+}
+
+// boxesField is the wound track's boxes at level l (Combat Options 3.1):
+// the sheet's, or the default two a level until one is set.
+func boxesField(l fudge.Level) SheetField {
+	label := "Wound boxes at " + l.String()
+	i := int(l - fudge.Terrible)
+	return SheetField{Label: label, Kind: FieldNumber,
+		Get: func(c *Character) string { return fmt.Sprint(fuSheet(c).Boxes()[i]) },
+		Set: func(c *Character, v string) error {
+			n, err := wholeNumber(label, v)
+			if err != nil {
+				return err
+			}
+			s := fuSheet(c)
+			boxes := s.Boxes()
+			boxes[i] = n
+			s.WoundBoxes = boxes
+			if boxes == fudge.DefaultBoxes {
+				s.WoundBoxes = [8]int{}
+			}
+			return nil
+		}}
 }
 
 // Derived: the levels and the damage a hit does.
 func (fudgeSystem) Derived(c Character) string {
 	fs := fuSheet(&c)
-	return fmt.Sprintf("Fudge: melee %s, ranged %s, damage capacity %s; a hit's damage is the degree of success %+d.", fs.Melee, fs.Ranged, fs.DamageCapacity, fs.WeaponDamage)
+	t := fudge.NewWoundTrackOf(fs.Boxes())
+	return fmt.Sprintf("Fudge: melee %s, ranged %s, damage capacity %s; a hit's damage is the degree of success %+d; on the alternate wound track, %d boxes (Terrible to Legendary: %v).",
+		fs.Melee, fs.Ranged, fs.DamageCapacity, fs.WeaponDamage, t.Capacity(), fs.Boxes())
 }
 
 // fudgeModules are the Combat Options modules a fight may switch on.
@@ -378,6 +879,7 @@ var fudgeModules = []struct {
 	{"Alternate wound track", func(o *fudge.Options) *bool { return &o.WoundTrack }},
 	{"Damage checks", func(o *fudge.Options) *bool { return &o.DamageChecks }},
 	{"Recovery during combat", func(o *fudge.Options) *bool { return &o.RecoveryInCombat }},
+	{"Recovery without the recommended wait (a round per damage point)", func(o *fudge.Options) *bool { return &o.RecoveryNoWait }},
 }
 
 // Switches: the Combat Options modules.
@@ -403,28 +905,57 @@ func (fudgeSystem) Switches(o FightOptions) []Switch {
 }
 
 // writeFudge previews a Fudge attack with the session's own plan: the two
-// levels, the exact chance the attacker's 4dF result beats the other's (or
-// Fair, at range), and the Combat Options modules in play.
+// levels with their wound modifiers, the exact chances of the exchange
+// (Exchange itself, over every roll: shields and armor coverage counted),
+// and the Combat Options modules in play.
 func writeFudge(b *strings.Builder, s *State, cmd Command) error {
 	p, err := s.PlanFudge(cmd)
 	if err != nil {
 		return err
 	}
-	a, d := s.Characters[p.Attacker.Character].Fudge, s.Characters[p.Target.Character].Fudge
+	tname, name := s.FigureName(p.Target.ID), s.FigureName(p.Attacker.ID)
 	what := "melee, opposed"
-	if p.Ranged {
+	switch {
+	case p.Ranged:
 		what = "ranged, unopposed against Fair"
+	case p.Bash:
+		what = "a shield bash, opposed"
+	}
+	level := func(fi fudge.Fighter) string {
+		if fi.Modifier != 0 {
+			return fmt.Sprintf("%s %+d for wounds", fi.Skill, fi.Modifier)
+		}
+		return fi.Skill.String()
+	}
+	against := p.Against.String()
+	if !p.Ranged {
+		against = level(p.D)
 	}
 	fmt.Fprintf(b, "%s (%s) against %s (%s): chance to hit %.0f%%; the degree of success plus weapon %+d is the damage",
-		p.Skill, what, p.Against, s.FigureName(p.Target.ID), 100*p.Chance, a.WeaponDamage)
-	if d.Armor != nil {
-		fmt.Fprintf(b, ", less armor AV %d (CV %d)", d.Armor.AV, d.Armor.CV)
+		level(p.A), what, against, tname, 100*p.Chance, p.A.WeaponDamage)
+	if a := p.D.Armor; a != nil {
+		fmt.Fprintf(b, ", less armor AV %d (CV %d)", a.AV, a.CV)
 	}
 	b.WriteString(".")
+	if p.Odds.Shielded > 0 {
+		fmt.Fprintf(b, " A shield takes the blow %.0f%%.", 100*p.Odds.Shielded)
+	}
+	if p.Ruling.ShieldLost {
+		b.WriteString(" The Judge rules the shieldman loses his shield check.")
+	} else if m := p.Ruling.ShieldModifier; m != 0 {
+		fmt.Fprintf(b, " The Judge's shield-check modifier: %+d.", m)
+	}
+	if p.Ruling.Coverage && p.Odds.PastCV > 0 {
+		fmt.Fprintf(b, " A blow past the armor's coverage, as if unarmored: %.0f%%.", 100*p.Odds.PastCV)
+	}
+	if !p.Ranged {
+		fmt.Fprintf(b, " %s wins and hurts %s: %.0f%%.", tname, name, 100*p.Odds.DefenderHurts)
+	}
 	if o := s.Options.Fudge; o != nil {
 		var on []string
 		for name, v := range map[string]bool{"armor coverage": o.ArmorCoverage, "shield checks": o.ShieldChecks, "shield damage": o.ShieldDamage,
-			"wound track": o.WoundTrack, "damage checks": o.DamageChecks, "recovery in combat": o.RecoveryInCombat} {
+			"wound track": o.WoundTrack, "damage checks": o.DamageChecks, "recovery in combat": o.RecoveryInCombat,
+			"recovery without the wait": o.RecoveryNoWait} {
 			if v {
 				on = append(on, name)
 			}

@@ -15,6 +15,7 @@ var ledgerMinRows = map[string]int{
 	"twtw":           75,
 	"dragonwarriors": 43,
 	"leadchrome":     22,
+	"fudge":          42,
 }
 
 // TestTheLedgerNamesCommandsAndTests reads the ledgers in docs/rules, one

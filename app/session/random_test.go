@@ -15,6 +15,7 @@ import (
 
 	"hexslinger/assets"
 	"hexslinger/hexmap"
+	"hexslinger/rules/fudge"
 )
 
 // bundledFight decodes one of the bundled fights by name.
@@ -92,6 +93,10 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 			CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions, CommandEditMap,
 			CommandMount, CommandMount, CommandMount)
 	}
+	fudgeFight := st.Options.Fudge != nil // kept apart: the other fights' sequences stay as they were
+	if judge && fudgeFight {              // the Judge's Fudge commands (Combat Options 3.2, 4.3)
+		kinds = append(kinds, CommandTreat, CommandGrant)
+	}
 	c := Command{Kind: pick(r, kinds), Figure: fig()}
 	switch c.Kind {
 	case CommandMove:
@@ -138,6 +143,13 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 		c.Run, c.Paces = r.IntN(3) == 0, pick(r, []int{0, 0, 5, 12, 25, -2})
 	case CommandStrike:
 		c.Target, c.Stance, c.Riposte = fig(), pick(r, []string{"", "full", "aggressive"}), r.IntN(4) == 0
+		if judge && fudgeFight && r.IntN(4) == 0 { // the Judge's word on a Fudge shield check
+			c.Fudge = &FudgeOrder{ShieldLost: r.IntN(2) == 0, ShieldModifier: r.IntN(11) - 5}
+		}
+	case CommandTreat:
+		c.Fudge = &FudgeOrder{Healer: pick(r, []fudge.Level{fudge.Poor, fudge.Fair, fudge.Great, 9}), Worsen: r.IntN(2) == 0}
+	case CommandGrant:
+		c.Fudge = &FudgeOrder{Ruling: pick(r, append([]string{"nothing"}, FudgeRulings...)), Boxes: r.IntN(3)}
 	case CommandNewRound, CommandSegment, CommandUndo, CommandRedo:
 		c.Figure = ""
 	case CommandSetCharacter:

@@ -124,7 +124,8 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 				name string
 				v    bool
 			}{{"armor coverage", m.ArmorCoverage}, {"shield checks", m.ShieldChecks}, {"shield damage", m.ShieldDamage},
-				{"the alternate wound track", m.WoundTrack}, {"damage checks", m.DamageChecks}, {"recovery during combat", m.RecoveryInCombat}} {
+				{"the alternate wound track", m.WoundTrack}, {"damage checks", m.DamageChecks}, {"recovery during combat", m.RecoveryInCombat},
+				{"recovery without the recommended wait", m.RecoveryNoWait}} {
 				if x.v {
 					on = append(on, x.name)
 				}

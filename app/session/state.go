@@ -157,6 +157,8 @@ type FigureStatus struct {
 	// Delayed: a Dragon Warriors II figure put its action off until later
 	// in the turn, letting those after it in the order act first.
 	Delayed bool `json:"delayed,omitempty"`
+	// Fudge is what Fudge's Combat Options keep of the figure (fudge.go).
+	Fudge FudgeStatus `json:"fudge,omitzero"`
 }
 
 // clone deep-copies the status.

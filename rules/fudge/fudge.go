@@ -154,12 +154,24 @@ func ShieldCheck(d Dice, s *Shield, opponent Level, damage int) (bool, Level, er
 	if err != nil {
 		return false, 0, err
 	}
-	got := s.Skill + Level(r.Sum+s.CheckModifier())
+	blocked, got := s.Check(r.Sum, 0, opponent, damage)
+	return blocked, got, nil
+}
+
+// Check is a shield check whose 4dF came up sum, with the GM's modifier
+// (Combat Options 2.2: "The GM may also apply modifiers to the shield
+// check"): the blow strikes the shield if the result equals or beats the
+// opponent's. A blow the shield takes wears it down by its damage, with
+// the shield-damage option on; a blow of no damage wears nothing, and
+// never repairs it (2.3: shields "are only damaged when they are
+// sucessfully used to absorb a blow").
+func (s *Shield) Check(sum, modifier int, opponent Level, damage int) (bool, Level) {
+	got := s.Skill + Level(sum+s.CheckModifier()+modifier)
 	blocked := got >= opponent
 	if blocked && s.UseDamage {
-		s.Taken = min(s.Points, s.Taken+damage)
+		s.Taken = min(s.Points, s.Taken+max(0, damage))
 	}
-	return blocked, got, nil
+	return blocked, got
 }
 
 // WoundTrack is the alternate wound track (Combat Options 3): wound boxes
@@ -177,6 +189,22 @@ func NewWoundTrack(n int) WoundTrack {
 	}
 	return t
 }
+
+// NewWoundTrackOf gives the levels from Terrible to Legendary boxes[0]
+// to boxes[7] boxes each (Combat Options 3.1: "The total number of wound
+// boxes and their distribution is determined by the GM, and need not be
+// uniform").
+func NewWoundTrackOf(boxes [8]int) WoundTrack {
+	t := WoundTrack{Boxes: map[Level]int{}}
+	for i, n := range boxes {
+		t.Boxes[Terrible+Level(i)] = n
+	}
+	return t
+}
+
+// DefaultBoxes is two boxes a level, the text's first example track and
+// the one its damage-check default assumes (Combat Options 3.1, 4.2.2).
+var DefaultBoxes = [8]int{2, 2, 2, 2, 2, 2, 2, 2}
 
 // Capacity is the number of boxes.
 func (t WoundTrack) Capacity() int {
@@ -216,6 +244,25 @@ var StandardDamage = map[string]Level{
 	"incapacitated": Great, "near death": Superb, "dead": Legendary,
 }
 
+// WoundEffect is what a wound level does to a fighter, read back through
+// the standard mapping (Combat Options 4.2.1) to the core Fudge wound
+// levels: Hurt (Fair) −1 to actions, Very Hurt (Good) −2, Incapacitated
+// (Great) and Near Death (Superb) out of the fight, Dead (Legendary)
+// dead; a scratch or less, nothing.
+func WoundEffect(l Level) (modifier int, out, dead bool) {
+	switch {
+	case l >= Legendary:
+		return 0, true, true
+	case l >= Great:
+		return 0, true, false
+	case l == Good:
+		return -2, false, false
+	case l == Fair:
+		return -1, false, false
+	}
+	return 0, false, false
+}
+
 // DamageCheck is the unopposed roll of damage capacity against the new
 // wound level (Combat Options 4.3): success fights on, failure is out of
 // the engagement; ±4 are the critical results the GM may reward or punish.
@@ -227,6 +274,13 @@ type DamageCheck struct {
 	Critical string // "success", "failure" or ""
 	Text     string
 }
+
+// The verdicts of a damage check, as its Text says them (Combat Options
+// 4.3.1, 4.3.2).
+const (
+	ShrugsOff   = "shrugs off the injury and fights on"
+	KnockedDown = "is knocked down and out of the engagement"
+)
 
 // CheckDamage makes a damage check with capacity against wound level,
 // with a modifier (negative wound modifiers when recovering).
@@ -243,11 +297,14 @@ func CheckDamage(d Dice, capacity, wound Level, modifier int) (DamageCheck, erro
 	case CriticalFailure:
 		c.Critical = "failure"
 	}
-	verdict := "shrugs off the injury and fights on"
+	verdict := ShrugsOff
 	if !c.Success {
-		verdict = "is knocked down and out of the engagement"
+		verdict = KnockedDown
 	}
-	c.Text = fmt.Sprintf("damage check: %s %+d = %s against %s: %s", capacity, r.Sum+modifier, c.Result, wound, verdict)
+	c.Text = fmt.Sprintf("damage check: %s %+d = %s against %s: %s", capacity, r.Sum, c.Result, wound, verdict)
+	if modifier != 0 {
+		c.Text = fmt.Sprintf("damage check: %s %+d, wounds %+d = %s against %s: %s", capacity, r.Sum, modifier, c.Result, wound, verdict)
+	}
 	if c.Critical != "" {
 		c.Text += " (critical " + c.Critical + ")"
 	}
@@ -267,6 +324,12 @@ type Options struct {
 	WoundTrack       bool `json:"wound_track,omitempty"`
 	DamageChecks     bool `json:"damage_checks,omitempty"`
 	RecoveryInCombat bool `json:"recovery_in_combat,omitempty"`
+	// RecoveryNoWait lets a figure try to recover from the round after it
+	// was knocked out, where the text only recommends a wait of a round
+	// per damage point (Combat Options 4.4: "It is recommended that the
+	// player be out of combat for at least as many rounds as he has
+	// damage points").
+	RecoveryNoWait bool `json:"recovery_no_wait,omitempty"`
 }
 
 // MarshalText writes a level by name.
@@ -293,6 +356,17 @@ type Sheet struct {
 	// WeaponDamage is the weapon's offensive damage factor.
 	WeaponDamage int    `json:"weapon_damage,omitempty"`
 	Armor        *Armor `json:"armor,omitempty"`
+	// WoundBoxes are the alternate wound track's boxes at each level,
+	// Terrible first; none set is DefaultBoxes (Combat Options 3.1).
+	WoundBoxes [8]int `json:"wound_boxes,omitzero"`
+}
+
+// Boxes is the sheet's wound track distribution.
+func (s Sheet) Boxes() [8]int {
+	if s.WoundBoxes == ([8]int{}) {
+		return DefaultBoxes
+	}
+	return s.WoundBoxes
 }
 
 // Check refuses levels off the ladder and odd armor.
@@ -304,6 +378,11 @@ func (s Sheet) Check() error {
 	}
 	if a := s.Armor; a != nil && (a.AV < 0 || a.AV > 10 || a.CV < 0 || a.CV > 5) {
 		return fmt.Errorf("armor AV %d, CV %d: want AV 0–10 and CV 0–5", a.AV, a.CV)
+	}
+	for i, n := range s.WoundBoxes {
+		if n < 0 || n > 10 {
+			return fmt.Errorf("%d wound boxes at %s: want 0–10", n, Terrible+Level(i))
+		}
 	}
 	if s.WeaponDamage < -3 || s.WeaponDamage > 10 || s.ShieldPoints < 0 || s.ShieldPoints > 50 {
 		return fmt.Errorf("weapon damage %d or shield points %d out of range", s.WeaponDamage, s.ShieldPoints)

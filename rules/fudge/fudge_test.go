@@ -132,3 +132,42 @@ func TestDamageChecks(t *testing.T) {
 		t.Error("recovery waits as many rounds as damage points")
 	}
 }
+
+// TestExchange: the winner of an opposed exchange hurts the loser by the
+// degree of success plus the winner's weapon, less the loser's armor; a
+// losing shieldman checks his shield first (Combat Options Glossary, 1.3,
+// 2.2).
+func TestExchange(t *testing.T) {
+	vest := &Armor{AV: 1, CV: 1}
+	sheriff := Fighter{Skill: Great, WeaponDamage: 2, Armor: vest}
+	ned := Fighter{Skill: Good, WeaponDamage: 1, Shield: &Shield{Skill: Fair, Points: 6, UseDamage: true}}
+	for _, tc := range []struct {
+		name         string
+		a, d         Fighter
+		r            Ruling
+		aSum, dSum   int
+		shield       int
+		winner, dmg  int
+		shielded     bool
+		pastCV, asks bool
+	}{
+		{"the attacker wins by 2; the shield check fails", sheriff, ned, Ruling{}, 1, 0, 0, Attacker, 4, false, false, true},
+		{"the attacker wins by 2; the shield takes it", sheriff, ned, Ruling{}, 1, 0, 3, Attacker, 0, true, false, true},
+		{"the defender wins by 5 past the vest's CV", sheriff, ned, Ruling{Coverage: true}, -4, 2, 0, Defender, 6, false, true, false},
+		{"the defender wins by 5, the vest's AV counts", sheriff, ned, Ruling{}, -4, 2, 0, Defender, 5, false, false, false},
+		{"a tie", sheriff, ned, Ruling{}, 0, 1, 0, Nobody, 0, false, false, false},
+		{"the shieldman's check waived", sheriff, ned, Ruling{ShieldLost: true}, 1, 0, 4, Attacker, 4, false, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			asked := false
+			o, err := Exchange(tc.a, tc.d, tc.r, tc.aSum, tc.dSum, func() (int, error) { asked = true; return tc.shield, nil })
+			if err != nil || o.Winner != tc.winner || o.Damage != tc.dmg || o.Shielded != tc.shielded || o.PastCV != tc.pastCV || asked != tc.asks {
+				t.Errorf("got %+v (asked %v, %v)", o, asked, err)
+			}
+		})
+	}
+	odds := Chances(sheriff, ned, Ruling{})
+	if sum := odds.AttackerHurts + odds.DefenderHurts + odds.Shielded; sum <= 0 || sum >= 1 {
+		t.Errorf("odds %+v", odds)
+	}
+}
