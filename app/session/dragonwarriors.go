@@ -516,10 +516,10 @@ func (dragonWarriors) Derived(c Character) string {
 // Switches: where the text disagrees with itself, the other reading
 // (docs/defaults.md).
 func (dragonWarriors) Switches(o FightOptions) []Switch {
-	return []Switch{
+	return append([]Switch{
 		{Label: "Knock-out at a Toughness roll failed by five or more, as the worked example has it (the rule: by more than five)", On: o.KnockOutAtFive,
 			Set: func(o FightOptions, on bool) FightOptions { o.KnockOutAtFive = on; return o }},
-	}
+	}, lcSwitches(o)...)
 }
 
 // dwReading is how the fight reads the text where it disagrees with

@@ -64,7 +64,8 @@ func declarations(s *State, c Command) (map[string]Declaration, error) {
 
 // lcNewRound rolls Lead and Chrome's initiative for every figure standing:
 // the order of the round, ties acting together, a natural 2 last; second
-// actions go in the same order.
+// actions go in the same order. With the squads option each side rolls
+// once (lcSquads).
 func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
 	decl, err := declarations(s, c)
 	if err != nil {
@@ -74,11 +75,29 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 	for _, id := range s.Order {
 		if s.Figures[id].Condition < rules.Unconscious {
 			ids = append(ids, id)
+			if s.Options.Squads {
+				continue
+			}
 			n := s.FigureName(id) + "'s initiative: 2D10"
 			if decl[id].QuickDraw != nil {
 				n += ", and a D6 (a D3 more if dropped) should the draw fumble"
 			}
 			needs = append(needs, n)
+		}
+	}
+	for _, id := range ids {
+		if s.Characters[s.Figures[id].Character].LeadChrome == nil {
+			return nil, refuse("%s has no Lead and Chrome Reflexes", s.FigureName(id))
+		}
+	}
+	var squads []lcSquad
+	if s.Options.Squads {
+		if len(decl) > 0 {
+			return nil, refuse("initiative by squad is rolled on the leader's Reflexes alone: it takes no one figure's unaimed shot or Quick-Draw (docs/defaults.md)")
+		}
+		squads = lcSquads(s, ids)
+		for _, q := range squads {
+			needs = append(needs, fmt.Sprintf("side %s's initiative, led by %s: 2D10", q.side, s.FigureName(q.leader)))
 		}
 	}
 	rnd, err := src(needs)
@@ -88,38 +107,51 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Rolls: map[string][]int{}}
 	var rolls []leadchrome.Roll
 	explained := map[string]string{}
-	for _, id := range ids {
-		f := s.Figures[id]
-		sheet := s.Characters[f.Character].LeadChrome
-		if sheet == nil {
-			return nil, refuse("%s has no Lead and Chrome Reflexes", s.FigureName(id))
-		}
-		en := leadchrome.Entrant{ID: id, Reflexes: sheet.Reflexes, Unaimed: decl[id].Unaimed}
-		if q := decl[id].QuickDraw; q != nil {
-			q := *q
-			q.Skill = sheet.QuickDraw
-			en.QuickDraw = &q
-		}
-		r, err := leadchrome.RollInitiative(en, rnd)
+	for _, q := range squads {
+		sheet := s.Characters[s.Figures[q.leader].Character].LeadChrome
+		r, err := leadchrome.RollInitiative(leadchrome.Entrant{ID: q.leader, Reflexes: sheet.Reflexes}, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error(), Needs: needs}
 		}
-		rolls = append(rolls, r)
-		if en.Unaimed {
-			e.Unaimed = append(e.Unaimed, id)
+		explained[q.leader] = fmt.Sprintf("Side %s, led by %s (Reflexes %d, the side's best): %s", q.side, s.FigureName(q.leader), sheet.Reflexes, r.Explained)
+		for _, id := range q.figures {
+			r := r
+			r.ID = id
+			rolls = append(rolls, r)
+			e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
 		}
-		e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
-		explained[id] = r.Explained
+	}
+	for _, id := range ids {
+		f := s.Figures[id]
 		st, changed := f.FigureStatus.clone(), false
 		st.DrawToHit, st.DrawFumble = 0, ""
 		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {
 			st.Condition, st.StunnedIn, changed = rules.Fine, 0, true
 		}
-		if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
-			st.DrawToHit, changed = q.ToHit(), true
-		}
-		if r.Fumble != nil && (r.Fumble.Kind == "misfire" || r.Fumble.Kind == "dropped") {
-			st.DrawFumble, changed = r.Fumble.Kind, true
+		if squads == nil {
+			sheet := s.Characters[f.Character].LeadChrome
+			en := leadchrome.Entrant{ID: id, Reflexes: sheet.Reflexes, Unaimed: decl[id].Unaimed}
+			if q := decl[id].QuickDraw; q != nil {
+				q := *q
+				q.Skill = sheet.QuickDraw
+				en.QuickDraw = &q
+			}
+			r, err := leadchrome.RollInitiative(en, rnd)
+			if err != nil {
+				return nil, &Refusal{Reason: err.Error(), Needs: needs}
+			}
+			rolls = append(rolls, r)
+			if en.Unaimed {
+				e.Unaimed = append(e.Unaimed, id)
+			}
+			e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
+			explained[id] = s.FigureName(id) + ": " + r.Explained
+			if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
+				st.DrawToHit, changed = q.ToHit(), true
+			}
+			if r.Fumble != nil && (r.Fumble.Kind == "misfire" || r.Fumble.Kind == "dropped") {
+				st.DrawFumble, changed = r.Fumble.Kind, true
+			}
 		}
 		if changed {
 			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: st})
@@ -140,13 +172,78 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 		order = append(order, part)
 	}
 	var parts []string
-	for _, id := range ids {
-		parts = append(parts, s.FigureName(id)+": "+explained[id])
+	for _, x := range explained {
+		parts = append(parts, x)
 	}
 	sort.Strings(parts)
-	e.Text = fmt.Sprintf("Round %d begins (Lead and Chrome: Initiative). %s. Order: %s; second actions in the same order.",
-		e.Round, strings.Join(parts, "; "), strings.Join(order, ", "))
+	how := "Lead and Chrome: Initiative"
+	if squads != nil {
+		how += ", rolled once a squad"
+	}
+	e.Text = fmt.Sprintf("Round %d begins (%s). %s. Order: %s; second actions in the same order.",
+		e.Round, how, strings.Join(parts, "; "), strings.Join(order, ", "))
 	return []Event{e}, nil
+}
+
+// lcSquad is one side of a fight rolling initiative as a squad: its
+// leader, whose Reflexes it rolls on, and its figures standing.
+type lcSquad struct {
+	side, leader string
+	figures      []string
+}
+
+// lcSquads are the squads of a round under the squads option: "For
+// larger-scale combat, initiative can be rolled once for each squad or
+// vehicle, based on the squad leader, vehicle commander or pilot's
+// Reflexes stat" (Lead and Chrome: Initiative). A squad is a side of the
+// fight, in the fight's order; its leader is its figure standing with the
+// best Reflexes, the first in the fight's order of those equal
+// (docs/defaults.md).
+func lcSquads(s *State, ids []string) []lcSquad {
+	var out []lcSquad
+	at := map[string]int{}
+	for _, id := range ids {
+		f := s.Figures[id]
+		i, ok := at[f.Side]
+		if !ok {
+			i = len(out)
+			at[f.Side] = i
+			out = append(out, lcSquad{side: f.Side, leader: id})
+		}
+		q := &out[i]
+		q.figures = append(q.figures, id)
+		if lcReflexes(s, id) > lcReflexes(s, q.leader) {
+			q.leader = id
+		}
+	}
+	return out
+}
+
+// lcReflexes is figure id's Lead and Chrome Reflexes.
+func lcReflexes(s *State, id string) int {
+	if lc := s.Characters[s.Figures[id].Character].LeadChrome; lc != nil {
+		return lc.Reflexes
+	}
+	return 0
+}
+
+// squadsRideOnLeadChrome refuses the squads option without Lead and
+// Chrome's initiative, whose roll it makes once a side.
+func squadsRideOnLeadChrome(o FightOptions) error {
+	if o.Squads && o.Initiative != InitiativeLeadChrome {
+		return refuse("initiative by squad is Lead and Chrome's initiative rolled once a side: turn on Lead and Chrome's initiative with it")
+	}
+	return nil
+}
+
+// lcSwitches are Lead and Chrome's own options of a fight on its
+// initiative, offered by each system that can roll it (System.Switches).
+func lcSwitches(o FightOptions) []Switch {
+	if o.Initiative != InitiativeLeadChrome {
+		return nil
+	}
+	return []Switch{{Label: "Lead and Chrome: initiative by squad (each side rolls once, on the Reflexes of its figure with the best)", On: o.Squads,
+		Set: func(o FightOptions, on bool) FightOptions { o.Squads = on; return o }}}
 }
 
 // quickDrawTWTW is Lead and Chrome's Quick-Draw as an option of TWTW

@@ -436,3 +436,51 @@ func TestAQuickDrawFumbleOfThreeOrFourDropsTheWeapon(t *testing.T) {
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}})
 	mustDo(t, s, strike)
 }
+
+// "For larger-scale combat, initiative can be rolled once for each squad
+// or vehicle, based on the squad leader, vehicle commander or pilot's
+// Reflexes stat" (Lead and Chrome: Initiative): a Fight-tab switch of a
+// Savage Worlds fight on Lead and Chrome's initiative; each side rolls
+// once on its best Reflexes, and its figures act together.
+func TestInitiativeIsRolledOnceForEachSquad(t *testing.T) {
+	s := openSW(t)
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7}, "doc": {Reflexes: 6}, "bandit": {Reflexes: 5}})
+	opts := s.State().Options
+	opts.Squads = true
+	if _, err := s.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "turn on Lead and Chrome's initiative with it") {
+		t.Errorf("squads on Savage Worlds' own cards: %v", err)
+	}
+	opts.Squads = false
+	opts.Initiative = InitiativeLeadChrome
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	var squads *Switch
+	for _, sw := range s.State().Switches() {
+		if strings.Contains(sw.Label, "initiative by squad") {
+			squads = &sw
+		}
+	}
+	if squads == nil || squads.On {
+		t.Fatalf("no squads switch off in %+v", s.State().Switches())
+	}
+	opts = squads.Set(s.State().Options, true)
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	// The posse, led by the Marshal: 5+3 + 7 = 15; the outlaws, by the
+	// first bandit: 4+4 + 5 = 13. Two rolls, not four.
+	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 4, 4, 1, 1, 1, 1}}); err == nil {
+		t.Error("four rolls taken where two sides roll")
+	}
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 3, 4, 4}})
+	for _, want := range []string{"rolled once a squad", "Side posse, led by Marshal Dane (Reflexes 7, the side's best): 2D10 5+3, Reflexes +7 = 15",
+		"Side outlaws, led by Bandit", "Order: Marshal Dane and Doc Harlan (together), Bandit and Bandit (together)"} {
+		if !strings.Contains(e.Text, want) {
+			t.Errorf("%q lacks %q", e.Text, want)
+		}
+	}
+	st := s.State()
+	if m, d, b1, b2 := st.Figures["marshal"].AP, st.Figures["doc"].AP, st.Figures["bandit-1"].AP, st.Figures["bandit-2"].AP; m != d || b1 != b2 || m <= b1 {
+		t.Errorf("places: marshal %d, doc %d, bandits %d %d", m, d, b1, b2)
+	}
+	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 4, 4}, Declare: []Declaration{{Figure: "doc", Unaimed: true}}}); err == nil || !strings.Contains(err.Error(), "leader's Reflexes alone") {
+		t.Errorf("a declaration by squad: %v", err)
+	}
+}

@@ -714,8 +714,8 @@ func (savageWorlds) Derived(c Character) string {
 	return fmt.Sprintf("Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\".", sw.Parry(), sw.Toughness(), sw.PaceOr6())
 }
 
-// Switches: none of its own.
-func (savageWorlds) Switches(FightOptions) []Switch { return nil }
+// Switches: none of its own; Lead and Chrome's on its initiative.
+func (savageWorlds) Switches(o FightOptions) []Switch { return lcSwitches(o) }
 
 // writeSavage previews a Savage Worlds attack with the session's own plan:
 // the die, the TN (Parry, or 4 at range), every modifier and the exact
