@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/fudge"
 	"hexslinger/rules/leadchrome"
@@ -81,6 +82,9 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 			n := s.FigureName(id) + "'s initiative: 2D10"
 			if decl[id].QuickDraw != nil {
 				n += ", and a D6 (a D3 more if dropped) should the draw fumble"
+				if _, ok := SystemOf(s).(lcWounder); ok {
+					n += "; on a 5 a die for whom the stray shot hits, on a 5 or 6 the hit's damage dice"
+				}
 			}
 			needs = append(needs, n)
 		}
@@ -121,9 +125,16 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 			e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
 		}
 	}
+	status := map[string]FigureStatus{}
+	statusOf := func(id string) FigureStatus {
+		if st, ok := status[id]; ok {
+			return st
+		}
+		return s.Figures[id].FigureStatus.clone()
+	}
 	for _, id := range ids {
 		f := s.Figures[id]
-		st, changed := f.FigureStatus.clone(), false
+		st, changed := statusOf(id), false
 		st.DrawToHit, st.DrawFumble = 0, ""
 		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {
 			st.Condition, st.StunnedIn, changed = rules.Fine, 0, true
@@ -152,9 +163,23 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 			if r.Fumble != nil && (r.Fumble.Kind == "misfire" || r.Fumble.Kind == "dropped") {
 				st.DrawFumble, changed = r.Fumble.Kind, true
 			}
+			if r.Fumble != nil && (r.Fumble.Kind == "stray" || r.Fumble.Kind == "self") {
+				status[id] = st
+				text, err := lcFumbleHit(s, f, *r.Fumble, en.QuickDraw.Weapon == leadchrome.OneHandedMelee, statusOf, status, rnd)
+				if err != nil {
+					return nil, &Refusal{Reason: err.Error(), Needs: needs}
+				}
+				explained[id] += text
+				st, changed = status[id], true
+			}
 		}
 		if changed {
-			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: st})
+			status[id] = st
+		}
+	}
+	for _, id := range s.Order {
+		if st, ok := status[id]; ok {
+			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: s.Figures[id].AP, Status: st})
 		}
 	}
 	groups := leadchrome.Order(rolls)
@@ -183,6 +208,80 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 	e.Text = fmt.Sprintf("Round %d begins (%s). %s. Order: %s; second actions in the same order.",
 		e.Round, how, strings.Join(parts, "; "), strings.Join(order, ", "))
 	return []Event{e}, nil
+}
+
+// lcWounder is a system that resolves a quick-draw fumble's accidental
+// hit with its own damage for the drawn weapon (Lead and Chrome:
+// Quick-draw fumbles, 5 and 6). A system without it leaves the hit to the
+// Judge, logged.
+type lcWounder interface {
+	// lcReaches reports whether figure f's drawn weapon (a blade when
+	// melee) reaches figure t, as the system's range has it.
+	lcReaches(s *State, f, t *Figure, melee bool) bool
+	// lcHit rolls the damage of figure by's drawn weapon hitting t, whose
+	// status is st so far, with no roll to hit: the status after and the
+	// log's sentence.
+	lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, rnd rules.Source) (FigureStatus, string, error)
+}
+
+// lcFumbleHit resolves a quick-draw fumble of 5 or 6 by figure f with the
+// fight's system's damage for the weapon (lcWounder), writing the
+// statuses it changes into status: "5: The gun goes off accidentally,
+// hitting a random person or object in the shooter's fire arc", a figure
+// standing in f's front arc and in the weapon's reach, picked with one
+// die of as many faces as there are such figures and one more for an
+// object (docs/defaults.md); "6: The character shoots or cuts themselves
+// with the weapon". It returns the log's words for it.
+func lcFumbleHit(s *State, f *Figure, fu leadchrome.Fumble, melee bool, statusOf func(string) FigureStatus, status map[string]FigureStatus, rnd rules.Source) (string, error) {
+	w, ok := SystemOf(s).(lcWounder)
+	if !ok {
+		return " (the Judge resolves the hit)", nil
+	}
+	t := f
+	text := ""
+	if fu.Kind == "stray" {
+		var in []string
+		for _, id := range s.Order {
+			o := s.Figures[id]
+			if id != f.ID && o.Condition < rules.Dead && hexmap.ArcOf(f.At, f.Facing, o.At) == hexmap.Front && w.lcReaches(s, f, o, melee) {
+				in = append(in, id)
+			}
+		}
+		if len(in) == 0 {
+			return "; no one stands in the fire arc within reach: it hits an object", nil
+		}
+		n, err := rnd.Roll(len(in) + 1)
+		if err != nil {
+			return "", err
+		}
+		choices := append(slices.Clone(in), "")
+		names := make([]string, len(choices))
+		for i, id := range choices {
+			names[i] = s.FigureName(id)
+			if id == "" {
+				names[i] = "an object"
+			}
+		}
+		text = fmt.Sprintf("; in the fire arc: %s; a D%d rolls %d: %s", joinOr(names), len(choices), n, names[n-1])
+		if choices[n-1] == "" {
+			return text, nil
+		}
+		t = s.Figures[choices[n-1]]
+	}
+	st, hit, err := w.lcHit(s, f, t, statusOf(t.ID), melee, rnd)
+	if err != nil {
+		return "", err
+	}
+	status[t.ID] = st
+	return text + ". " + hit, nil
+}
+
+// joinOr joins names as a choice: "A, B or C".
+func joinOr(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // lcSquad is one side of a fight rolling initiative as a squad: its

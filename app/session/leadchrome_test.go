@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"fmt"
+
 	"hexslinger/assets"
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/fudge"
 	"hexslinger/rules/leadchrome"
@@ -482,5 +485,80 @@ func TestInitiativeIsRolledOnceForEachSquad(t *testing.T) {
 	}
 	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 4, 4}, Declare: []Declaration{{Figure: "doc", Unaimed: true}}}); err == nil || !strings.Contains(err.Error(), "leader's Reflexes alone") {
 		t.Errorf("a declaration by squad: %v", err)
+	}
+}
+
+// "6: The character shoots or cuts themselves with the weapon, in an
+// appropriate location" (Lead and Chrome: Quick-draw fumbles): in Dragon
+// Warriors II, Lennox's knife is a blow of his own Attack at himself,
+// undefended, its wounds his.
+func TestAQuickDrawFumbleOfSixWoundsTheDrawer(t *testing.T) {
+	// The D6 a 6; his attack roll +4 −1, the defence's +1 −1; Toughness
+	// +2 −2.
+	s := lennoxFumbles(t, 6, 4, 1, 1, 1, 2, 2)
+	e := s.State().Log[len(s.State().Log)-1]
+	lennox := s.State().Figures["lennox"]
+	for _, want := range []string{"the character shoots or cuts themselves in the foot", "Squire Lennox, by accident, attacks Squire Lennox: 0 (+3)", "undefended 0", "Squire Lennox rolls Toughness"} {
+		if !strings.Contains(e.Text, want) {
+			t.Errorf("%q lacks %q", e.Text, want)
+		}
+	}
+	if lennox.Hurt == 0 {
+		t.Errorf("Lennox is unhurt after %s", e.Text)
+	}
+	if s.State().Figures["rolf"].Hurt != 0 {
+		t.Error("Rolf is hurt")
+	}
+}
+
+// "5: The gun goes off accidentally, hitting a random person or object in
+// the shooter's fire arc" (Lead and Chrome: Quick-draw fumbles): in
+// Savage Worlds, a die picks among the figures in Doc's front arc within
+// his Peacemaker's range, and an object; the Peacemaker's damage is
+// rolled on whom it hits.
+func TestAQuickDrawFumbleOfFiveHitsARandomFigureInTheFireArc(t *testing.T) {
+	s := openSW(t)
+	opts := s.State().Options
+	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	st := s.State()
+	var arc []string
+	for _, id := range st.Order {
+		if id != "doc" && hexmap.ArcOf(st.Figures["doc"].At, st.Figures["doc"].Facing, st.Figures[id].At) == hexmap.Front {
+			arc = append(arc, id)
+		}
+	}
+	if len(arc) < 2 {
+		t.Fatalf("the fight has %v in Doc's front arc; the test wants two or more", arc)
+	}
+	// Doc's natural 2 fumbles, the D6 a 5; the pick's die lands on the
+	// second of the arc; the Peacemaker's 2d6: 4 and 3, 7 against
+	// Toughness.
+	dice := []int{5, 5, 1, 1, 5, 2, 4, 3, 5, 5, 5, 5}
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: dice, Declare: []Declaration{{Figure: "doc",
+		QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip"}}}}})
+	hit := st.FigureName(arc[1])
+	for _, want := range []string{"the gun goes off and hits a random person or object", fmt.Sprintf("a D%d rolls 2: %s", len(arc)+1, hit),
+		"Doc Harlan's Colt Peacemaker hits " + hit + " (Savage Worlds: Damage): Damage"} {
+		if !strings.Contains(e.Text, want) {
+			t.Errorf("%q lacks %q", e.Text, want)
+		}
+	}
+	if f := s.State().Figures[arc[1]]; !f.Shaken && f.Hurt == 0 {
+		t.Errorf("%s is unharmed", hit)
+	}
+	// The last face is an object: nobody is hurt.
+	s2 := openSW(t)
+	mustDo(t, s2, Command{Kind: CommandSetOptions, Options: &opts})
+	dice[5] = len(arc) + 1
+	e = mustDo(t, s2, Command{Kind: CommandNewRound, Dice: append(dice[:6:6], 5, 5, 5, 5), Declare: []Declaration{{Figure: "doc",
+		QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip"}}}}})
+	if !strings.Contains(e.Text, fmt.Sprintf("a D%d rolls %d: an object", len(arc)+1, len(arc)+1)) {
+		t.Errorf("the object: %s", e.Text)
+	}
+	for _, id := range arc {
+		if f := s2.State().Figures[id]; f.Shaken || f.Hurt > 0 {
+			t.Errorf("%s is hurt by a shot into an object", id)
+		}
 	}
 }
