@@ -136,6 +136,10 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 		f := s.Figures[id]
 		st, changed := statusOf(id), false
 		st.DrawToHit, st.DrawFumble = 0, ""
+		if st.Delayed || st.Stance != "" {
+			// A new round: a hold and a Dragon Warriors II stance end.
+			st.Delayed, st.Stance, changed = false, "", true
+		}
 		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {
 			st.Condition, st.StunnedIn, changed = rules.Fine, 0, true
 		}
@@ -605,4 +609,114 @@ func fumbledAttack(s *State, c Command) (events []Event, ok bool, err error) {
 	return []Event{{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text:    fmt.Sprintf("%s's fumbled quick-draw goes off: the attack automatically misses, one shot into the ground (Lead and Chrome: Quick-draw fumbles, 1–2); %s acts normally in the next action phase.", name, name)}}, true, nil
+}
+
+// lcActions counts each figure's Actions since the round began under Lead
+// and Chrome's initiative: its attacks, strikes and shots, a riposte (the
+// answer to the blow just won) apart (docs/defaults.md).
+func lcActions(s *State) map[string]int {
+	n := map[string]int{}
+	for i := len(s.Log) - 1; i >= 0; i-- {
+		e := s.Log[i]
+		if e.Kind == EventRoundStarted {
+			break
+		}
+		if e.Kind != EventActed || (e.Action != CommandStrike && e.Action != CommandShoot) {
+			continue
+		}
+		if i > 0 && e.Action == CommandStrike && riposted(s.Log[i-1], e) {
+			continue
+		}
+		n[e.Figure]++
+	}
+	return n
+}
+
+// riposted reports whether e, a strike, is the riposte the event before
+// it allowed: by the figure it named, and without the attack of the turn
+// that a Dragon Warriors II blow of its own marks (dwStrike).
+func riposted(before, e Event) bool {
+	r := before.Riposte
+	if r == nil || r.By != e.Figure || len(e.Targets) == 0 || e.Targets[0] != r.Against {
+		return false
+	}
+	for _, c := range e.Changes {
+		if c.Figure == e.Figure && c.Status.Attacked {
+			return false
+		}
+	}
+	return true
+}
+
+// lcActionsARound is how many Actions a figure takes a round: a first and
+// a second (Lead and Chrome: Initiative).
+const lcActionsARound = 2
+
+// lcInTurn refuses figure f's Action out of its turn under Lead and
+// Chrome's initiative: "The character with the highest initiative in that
+// round takes their first Combat Action first, followed by the character
+// with the second-highest initiative ... Once everyone has taken their
+// first Action, second actions are taken in the same order" (Lead and
+// Chrome: Initiative). Those of one place act together; a figure that
+// holds its actions (delay) waits for no one and no one waits for it.
+func lcInTurn(s *State, f *Figure) error {
+	taken := lcActions(s)
+	name := s.FigureName(f.ID)
+	if taken[f.ID] >= lcActionsARound {
+		return refuse("%s has taken its first and second actions this round; the next are next round's (Lead and Chrome: Initiative)", name)
+	}
+	if f.Delayed {
+		return nil
+	}
+	var first []string
+	for _, id := range s.Order {
+		g := s.Figures[id]
+		if id == f.ID || g.Delayed || taken[id] >= lcActionsARound || (g.Condition >= rules.Unconscious && !s.FelledNow(id)) {
+			continue
+		}
+		if taken[id] < taken[f.ID] || taken[id] == taken[f.ID] && g.AP > f.AP {
+			first = append(first, fmt.Sprintf("%s (its %s action)", s.FigureName(id), lcNth(taken[id])))
+		}
+	}
+	if len(first) > 0 {
+		return refuse("%s's %s action waits its turn in Lead and Chrome's order: %s acts first, or holds its actions (delay) (Lead and Chrome: Initiative: \"second actions are taken in the same order\")",
+			name, lcNth(taken[f.ID]), joinAnd(first))
+	}
+	return nil
+}
+
+// lcNth names an Action by how many came before it.
+func lcNth(n int) string { return map[int]string{0: "first", 1: "second"}[n] }
+
+// lcOrder holds command c to Lead and Chrome's order (lcInTurn) and makes
+// a delay its hold: ok is false where the order has nothing to say (not
+// on its initiative, before the first round's, or a command that is no
+// Action: moves, turns, going prone and recovering are the host system's
+// free actions).
+func lcOrder(s *State, c Command) (events []Event, ok bool, err error) {
+	f, found := s.Figures[c.Figure]
+	if !found || !s.Begun || !leadChromeOrder(s) {
+		return nil, false, nil
+	}
+	switch {
+	case c.Kind == CommandDelay:
+		if f.Delayed {
+			return nil, true, refuse("%s already holds its actions; it acts when it will this round", s.FigureName(f.ID))
+		}
+		if f.Condition >= rules.Unconscious {
+			return nil, true, refuse("%s is down", s.FigureName(f.ID))
+		}
+		if err := lcInTurn(s, f); err != nil {
+			return nil, true, err
+		}
+		st := f.FigureStatus.clone()
+		st.Delayed = true
+		name := s.FigureName(f.ID)
+		return []Event{{Kind: EventActed, Action: CommandDelay, Figure: f.ID, APLeft: f.AP,
+			Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+			Text:    fmt.Sprintf("%s holds its actions: those after it in the order go first, and %s acts when it will this round (Lead and Chrome: Initiative).", name, name)}}, true, nil
+	case c.Kind == CommandStrike && c.Riposte, c.Kind != CommandStrike && c.Kind != CommandShoot:
+		return nil, false, nil
+	}
+	return nil, false, lcInTurn(s, f)
 }

@@ -377,6 +377,8 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	// the first bandit (6+6 + 5 = 17) and Doc (4+4 + 6 = 14).
 	do(Command{Kind: CommandNewRound, Dice: []int{1, 1, 4, 4, 6, 6}})
 	do(Command{Kind: CommandRecover, Figure: "bandit-1", Dice: []int{5}})
+	// Ringo, his gun back in hand, holds his actions: Doc may go.
+	do(Command{Kind: CommandDelay, Figure: "bandit-1"})
 	shoot("doc", "bandit-1", 2, 2)
 	do(Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 2}})
 	shoot("marshal", "bandit-1", 6, 3, 5, 5)
@@ -408,6 +410,7 @@ func lennoxFumbles(t *testing.T, fumble ...int) *Session {
 // action phase" (Lead and Chrome: Quick-draw fumbles).
 func TestAQuickDrawFumbleOfOneOrTwoMisses(t *testing.T) {
 	s := lennoxFumbles(t, 2)
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "rolf"}) // Rolf, first, lets him go
 	strike := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}
 	if why, err := s.State().Explain(strike); err != nil || !strings.Contains(why, "automatically misses") {
 		t.Errorf("the preview: %q %v", why, err)
@@ -429,6 +432,7 @@ func TestAQuickDrawFumbleOfOneOrTwoMisses(t *testing.T) {
 // weapons on the map (docs/defaults.md).
 func TestAQuickDrawFumbleOfThreeOrFourDropsTheWeapon(t *testing.T) {
 	s := lennoxFumbles(t, 4, 3)
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "rolf"}) // Rolf, first, lets him go
 	strike := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 2, 2, 1}}
 	if _, err := s.Do(strike); err == nil || !strings.Contains(err.Error(), "lies out of reach this round") {
 		t.Errorf("a strike with the dropped knife: %v", err)
@@ -560,5 +564,50 @@ func TestAQuickDrawFumbleOfFiveHitsARandomFigureInTheFireArc(t *testing.T) {
 		if f := s2.State().Figures[id]; f.Shaken || f.Hurt > 0 {
 			t.Errorf("%s is hurt by a shot into an object", id)
 		}
+	}
+}
+
+// "The character with the highest initiative in that round takes their
+// first Combat Action first ... Once everyone has taken their first
+// Action, second actions are taken in the same order" (Lead and Chrome:
+// Initiative): in Dragon Warriors II, a blow out of turn is refused,
+// naming who acts first; a hold (delay) lets the next go.
+func TestSecondActionsAreTakenInTheSameOrder(t *testing.T) {
+	s := openLeadChrome(t)
+	// Rolf 5+5+10 = 20, Lennox 1+2+11 = 14: Rolf first.
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 1, 2}})
+	miss := []int{1, 5, 5, 1} // a blow that misses
+	lennox := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: miss}
+	want := "Squire Lennox's first action waits its turn in Lead and Chrome's order: Sir Rolf (its first action) acts first"
+	if _, err := s.Do(lennox); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Lennox before Rolf: %v", err)
+	}
+	if _, err := s.State().Explain(lennox); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("the preview: %v", err)
+	}
+	rolf := Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: miss}
+	mustDo(t, s, rolf)
+	// Rolf's second action waits for Lennox's first.
+	if _, err := s.Do(rolf); err == nil || !strings.Contains(err.Error(), "Sir Rolf's second action waits its turn in Lead and Chrome's order: Squire Lennox (its first action) acts first") {
+		t.Errorf("Rolf's second before Lennox's first: %v", err)
+	}
+	mustDo(t, s, lennox)
+	mustDo(t, s, rolf)
+	// Rolf has had both; Lennox holds, then takes his second when he will.
+	if _, err := s.Do(rolf); err == nil || !strings.Contains(err.Error(), "has taken its first and second actions") {
+		t.Errorf("a third action: %v", err)
+	}
+	e := mustDo(t, s, Command{Kind: CommandDelay, Figure: "lennox"})
+	if !strings.Contains(e.Text, "Squire Lennox holds its actions") {
+		t.Errorf("the hold: %s", e.Text)
+	}
+	mustDo(t, s, lennox)
+	// A new round ends the hold and counts afresh.
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 1, 2}})
+	if s.State().Figures["lennox"].Delayed {
+		t.Error("the hold outlasts the round")
+	}
+	if _, err := s.Do(lennox); err == nil {
+		t.Error("Lennox before Rolf in the next round")
 	}
 }

@@ -14,7 +14,7 @@ import (
 var ledgerMinRows = map[string]int{
 	"twtw":           75,
 	"dragonwarriors": 43,
-	"leadchrome":     25,
+	"leadchrome":     26,
 }
 
 // TestTheLedgerNamesCommandsAndTests reads the ledgers in docs/rules, one
