@@ -69,7 +69,7 @@ func newLibraryPanel(c *Console) *libraryPanel {
 		if on == (o.Initiative == session.InitiativeLeadChrome) {
 			return
 		}
-		o.Initiative = ""
+		o.Initiative, o.Squads = "", false
 		if on {
 			o.Initiative = session.InitiativeLeadChrome
 		}

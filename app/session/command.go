@@ -178,6 +178,9 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 	if err := unrolledDeclarations(s, c); err != nil {
 		return nil, err
 	}
+	if ev, ok, err := lcOrder(s, c); ok || err != nil {
+		return ev, err
+	}
 	if ev, ok, err := fumbledAttack(s, c); ok {
 		return ev, err
 	}

@@ -516,10 +516,10 @@ func (dragonWarriors) Derived(c Character) string {
 // Switches: where the text disagrees with itself, the other reading
 // (docs/defaults.md).
 func (dragonWarriors) Switches(o FightOptions) []Switch {
-	return []Switch{
+	return append([]Switch{
 		{Label: "Knock-out at a Toughness roll failed by five or more, as the worked example has it (the rule: by more than five)", On: o.KnockOutAtFive,
 			Set: func(o FightOptions, on bool) FightOptions { o.KnockOutAtFive = on; return o }},
-	}
+	}, lcSwitches(o)...)
 }
 
 // dwReading is how the fight reads the text where it disagrees with
@@ -577,4 +577,43 @@ func noneIf(name string) string {
 // Movement: one move goes twice Move (session.freeMoveAP).
 func (dragonWarriors) Movement(s *State, f *Figure) string {
 	return freeMovement(s, f)
+}
+
+// lcReaches: a blade reaches the figure beside, a missile weapon anyone
+// (Lead and Chrome: Quick-draw fumbles, 5).
+func (dragonWarriors) lcReaches(s *State, f, t *Figure, melee bool) bool {
+	return !melee || f.At.DistanceTo(t.At) <= 1
+}
+
+// lcHit: a quick-draw fumble's hit is an accident, a blow with no Attack
+// behind it (0, as a stunned fighter's) at a target with no Defence
+// against it (0, as a knocked-out fighter's), and no riposte: the two
+// plus-minus rolls decide, the margin and the weapon's damage, less
+// armour, are the wounds, and a draw or less grazes harmlessly (Dragon
+// Warriors II: Roll to Hit, Injury; Lead and Chrome: Quick-draw fumbles,
+// 5 and 6; docs/defaults.md).
+func (dragonWarriors) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, rnd rules.Source) (FigureStatus, string, error) {
+	af := dwFighter(s, by)
+	tf := dwFighter(s, t)
+	stand := &dragonwarriors.Fighter{Name: tf.Name, Toughness: tf.Toughness, Armour: tf.Armour, Wounds: st.Hurt}
+	bl, err := dragonwarriors.Strike(rnd, af, 0, stand, dragonwarriors.FullParry, dwReading(s))
+	if err != nil {
+		return st, "", err
+	}
+	text := strings.Replace(strings.Replace(bl.Text, tf.Name+" defends 0", "undefended 0", 1), " attacks", ", by accident, attacks", 1)
+	if !bl.Hit {
+		text += " It grazes harmlessly."
+	}
+	if bl.Hit {
+		st.Hurt = stand.Wounds
+		switch {
+		case stand.Dead:
+			st.Condition = rules.Dead
+		case stand.KnockedOut:
+			st.Condition = rules.Unconscious
+		case stand.Stunned:
+			st.Condition, st.StunnedIn = rules.Stunned, s.nextRound()
+		}
+	}
+	return st, strings.TrimSuffix(text, ".") + " (Dragon Warriors II: Roll to Hit)", nil
 }

@@ -57,6 +57,11 @@ type FightOptions struct {
 	// QuickDraw allows Lead and Chrome's Quick-Draw, declared at the start
 	// of a round.
 	QuickDraw bool `json:"quick_draw,omitempty"`
+	// Squads rolls Lead and Chrome's initiative once a side, on the
+	// Reflexes of its leader (the side's figure standing with the best),
+	// every figure of the side taking the result (Lead and Chrome:
+	// Initiative, "For larger-scale combat").
+	Squads bool `json:"squads,omitempty"`
 	// PlayersSide is the side the players at the table command; the
 	// others are the Judge's. Empty: DefaultPlayersSide.
 	PlayersSide string `json:"players_side,omitempty"`
@@ -165,6 +170,9 @@ func (f *FightFile) State() (*State, error) {
 	}
 	if err := quickDrawRidesOnARoll(&State{Rules: f.Rules}, f.Options); err != nil {
 		return nil, fmt.Errorf("options.quick_draw: %w", err)
+	}
+	if err := squadsRideOnLeadChrome(f.Options); err != nil {
+		return nil, fmt.Errorf("options.squads: %w", err)
 	}
 	if f.Map == nil {
 		return nil, errors.New("map: missing")

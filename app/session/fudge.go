@@ -901,7 +901,7 @@ func (fudgeSystem) Switches(o FightOptions) []Switch {
 				return o
 			}})
 	}
-	return out
+	return append(out, lcSwitches(o)...)
 }
 
 // writeFudge previews a Fudge attack with the session's own plan: the two

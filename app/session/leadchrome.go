@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/fudge"
 	"hexslinger/rules/leadchrome"
@@ -64,7 +65,8 @@ func declarations(s *State, c Command) (map[string]Declaration, error) {
 
 // lcNewRound rolls Lead and Chrome's initiative for every figure standing:
 // the order of the round, ties acting together, a natural 2 last; second
-// actions go in the same order.
+// actions go in the same order. With the squads option each side rolls
+// once (lcSquads).
 func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
 	decl, err := declarations(s, c)
 	if err != nil {
@@ -74,11 +76,32 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 	for _, id := range s.Order {
 		if s.Figures[id].Condition < rules.Unconscious {
 			ids = append(ids, id)
+			if s.Options.Squads {
+				continue
+			}
 			n := s.FigureName(id) + "'s initiative: 2D10"
 			if decl[id].QuickDraw != nil {
 				n += ", and a D6 (a D3 more if dropped) should the draw fumble"
+				if _, ok := SystemOf(s).(lcWounder); ok {
+					n += "; on a 5 a die for whom the stray shot hits, on a 5 or 6 the hit's damage dice"
+				}
 			}
 			needs = append(needs, n)
+		}
+	}
+	for _, id := range ids {
+		if s.Characters[s.Figures[id].Character].LeadChrome == nil {
+			return nil, refuse("%s has no Lead and Chrome Reflexes", s.FigureName(id))
+		}
+	}
+	var squads []lcSquad
+	if s.Options.Squads {
+		if len(decl) > 0 {
+			return nil, refuse("initiative by squad is rolled on the leader's Reflexes alone: it takes no one figure's unaimed shot or Quick-Draw (docs/defaults.md)")
+		}
+		squads = lcSquads(s, ids)
+		for _, q := range squads {
+			needs = append(needs, fmt.Sprintf("side %s's initiative, led by %s: 2D10", q.side, s.FigureName(q.leader)))
 		}
 	}
 	rnd, err := src(needs)
@@ -88,41 +111,79 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Rolls: map[string][]int{}}
 	var rolls []leadchrome.Roll
 	explained := map[string]string{}
-	for _, id := range ids {
-		f := s.Figures[id]
-		sheet := s.Characters[f.Character].LeadChrome
-		if sheet == nil {
-			return nil, refuse("%s has no Lead and Chrome Reflexes", s.FigureName(id))
-		}
-		en := leadchrome.Entrant{ID: id, Reflexes: sheet.Reflexes, Unaimed: decl[id].Unaimed}
-		if q := decl[id].QuickDraw; q != nil {
-			q := *q
-			q.Skill = sheet.QuickDraw
-			en.QuickDraw = &q
-		}
-		r, err := leadchrome.RollInitiative(en, rnd)
+	for _, q := range squads {
+		sheet := s.Characters[s.Figures[q.leader].Character].LeadChrome
+		r, err := leadchrome.RollInitiative(leadchrome.Entrant{ID: q.leader, Reflexes: sheet.Reflexes}, rnd)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error(), Needs: needs}
 		}
-		rolls = append(rolls, r)
-		if en.Unaimed {
-			e.Unaimed = append(e.Unaimed, id)
+		explained[q.leader] = fmt.Sprintf("Side %s, led by %s (Reflexes %d, the side's best): %s", q.side, s.FigureName(q.leader), sheet.Reflexes, r.Explained)
+		for _, id := range q.figures {
+			r := r
+			r.ID = id
+			rolls = append(rolls, r)
+			e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
 		}
-		e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
-		explained[id] = r.Explained
-		st, changed := f.FigureStatus.clone(), false
+	}
+	status := map[string]FigureStatus{}
+	statusOf := func(id string) FigureStatus {
+		if st, ok := status[id]; ok {
+			return st
+		}
+		return s.Figures[id].FigureStatus.clone()
+	}
+	for _, id := range ids {
+		f := s.Figures[id]
+		st, changed := statusOf(id), false
 		st.DrawToHit, st.DrawFumble = 0, ""
+		if st.Delayed || st.Stance != "" {
+			// A new round: a hold and a Dragon Warriors II stance end.
+			st.Delayed, st.Stance, changed = false, "", true
+		}
 		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {
 			st.Condition, st.StunnedIn, changed = rules.Fine, 0, true
 		}
-		if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
-			st.DrawToHit, changed = q.ToHit(), true
-		}
-		if r.Fumble != nil && (r.Fumble.Kind == "misfire" || r.Fumble.Kind == "dropped") {
-			st.DrawFumble, changed = r.Fumble.Kind, true
+		if squads == nil {
+			sheet := s.Characters[f.Character].LeadChrome
+			en := leadchrome.Entrant{ID: id, Reflexes: sheet.Reflexes, Unaimed: decl[id].Unaimed}
+			if q := decl[id].QuickDraw; q != nil {
+				q := *q
+				q.Skill = sheet.QuickDraw
+				en.QuickDraw = &q
+			}
+			r, err := leadchrome.RollInitiative(en, rnd)
+			if err != nil {
+				return nil, &Refusal{Reason: err.Error(), Needs: needs}
+			}
+			rolls = append(rolls, r)
+			if en.Unaimed {
+				e.Unaimed = append(e.Unaimed, id)
+			}
+			e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
+			explained[id] = s.FigureName(id) + ": " + r.Explained
+			if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
+				st.DrawToHit, changed = q.ToHit(), true
+			}
+			if r.Fumble != nil && (r.Fumble.Kind == "misfire" || r.Fumble.Kind == "dropped") {
+				st.DrawFumble, changed = r.Fumble.Kind, true
+			}
+			if r.Fumble != nil && (r.Fumble.Kind == "stray" || r.Fumble.Kind == "self") {
+				status[id] = st
+				text, err := lcFumbleHit(s, f, *r.Fumble, en.QuickDraw.Weapon == leadchrome.OneHandedMelee, statusOf, status, rnd)
+				if err != nil {
+					return nil, &Refusal{Reason: err.Error(), Needs: needs}
+				}
+				explained[id] += text
+				st, changed = status[id], true
+			}
 		}
 		if changed {
-			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: st})
+			status[id] = st
+		}
+	}
+	for _, id := range s.Order {
+		if st, ok := status[id]; ok {
+			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: s.Figures[id].AP, Status: st})
 		}
 	}
 	groups := leadchrome.Order(rolls)
@@ -140,13 +201,152 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 		order = append(order, part)
 	}
 	var parts []string
-	for _, id := range ids {
-		parts = append(parts, s.FigureName(id)+": "+explained[id])
+	for _, x := range explained {
+		parts = append(parts, x)
 	}
 	sort.Strings(parts)
-	e.Text = fmt.Sprintf("Round %d begins (Lead and Chrome: Initiative). %s. Order: %s; second actions in the same order.",
-		e.Round, strings.Join(parts, "; "), strings.Join(order, ", "))
+	how := "Lead and Chrome: Initiative"
+	if squads != nil {
+		how += ", rolled once a squad"
+	}
+	e.Text = fmt.Sprintf("Round %d begins (%s). %s. Order: %s; second actions in the same order.",
+		e.Round, how, strings.Join(parts, "; "), strings.Join(order, ", "))
 	return []Event{e}, nil
+}
+
+// lcWounder is a system that resolves a quick-draw fumble's accidental
+// hit with its own damage for the drawn weapon (Lead and Chrome:
+// Quick-draw fumbles, 5 and 6). A system without it leaves the hit to the
+// Judge, logged.
+type lcWounder interface {
+	// lcReaches reports whether figure f's drawn weapon (a blade when
+	// melee) reaches figure t, as the system's range has it.
+	lcReaches(s *State, f, t *Figure, melee bool) bool
+	// lcHit rolls the damage of figure by's drawn weapon hitting t, whose
+	// status is st so far, with no roll to hit: the status after and the
+	// log's sentence.
+	lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, rnd rules.Source) (FigureStatus, string, error)
+}
+
+// lcFumbleHit resolves a quick-draw fumble of 5 or 6 by figure f with the
+// fight's system's damage for the weapon (lcWounder), writing the
+// statuses it changes into status: "5: The gun goes off accidentally,
+// hitting a random person or object in the shooter's fire arc", a figure
+// standing in f's front arc and in the weapon's reach, picked with one
+// die of as many faces as there are such figures and one more for an
+// object (docs/defaults.md); "6: The character shoots or cuts themselves
+// with the weapon". It returns the log's words for it.
+func lcFumbleHit(s *State, f *Figure, fu leadchrome.Fumble, melee bool, statusOf func(string) FigureStatus, status map[string]FigureStatus, rnd rules.Source) (string, error) {
+	w, ok := SystemOf(s).(lcWounder)
+	if !ok {
+		return " (the Judge resolves the hit)", nil
+	}
+	t := f
+	text := ""
+	if fu.Kind == "stray" {
+		var in []string
+		for _, id := range s.Order {
+			o := s.Figures[id]
+			if id != f.ID && o.Condition < rules.Dead && hexmap.ArcOf(f.At, f.Facing, o.At) == hexmap.Front && w.lcReaches(s, f, o, melee) {
+				in = append(in, id)
+			}
+		}
+		if len(in) == 0 {
+			return "; no one stands in the fire arc within reach: it hits an object", nil
+		}
+		n, err := rnd.Roll(len(in) + 1)
+		if err != nil {
+			return "", err
+		}
+		choices := append(slices.Clone(in), "")
+		names := make([]string, len(choices))
+		for i, id := range choices {
+			names[i] = s.FigureName(id)
+			if id == "" {
+				names[i] = "an object"
+			}
+		}
+		text = fmt.Sprintf("; in the fire arc: %s; a D%d rolls %d: %s", joinOr(names), len(choices), n, names[n-1])
+		if choices[n-1] == "" {
+			return text, nil
+		}
+		t = s.Figures[choices[n-1]]
+	}
+	st, hit, err := w.lcHit(s, f, t, statusOf(t.ID), melee, rnd)
+	if err != nil {
+		return "", err
+	}
+	status[t.ID] = st
+	return text + ". " + hit, nil
+}
+
+// joinOr joins names as a choice: "A, B or C".
+func joinOr(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// lcSquad is one side of a fight rolling initiative as a squad: its
+// leader, whose Reflexes it rolls on, and its figures standing.
+type lcSquad struct {
+	side, leader string
+	figures      []string
+}
+
+// lcSquads are the squads of a round under the squads option: "For
+// larger-scale combat, initiative can be rolled once for each squad or
+// vehicle, based on the squad leader, vehicle commander or pilot's
+// Reflexes stat" (Lead and Chrome: Initiative). A squad is a side of the
+// fight, in the fight's order; its leader is its figure standing with the
+// best Reflexes, the first in the fight's order of those equal
+// (docs/defaults.md).
+func lcSquads(s *State, ids []string) []lcSquad {
+	var out []lcSquad
+	at := map[string]int{}
+	for _, id := range ids {
+		f := s.Figures[id]
+		i, ok := at[f.Side]
+		if !ok {
+			i = len(out)
+			at[f.Side] = i
+			out = append(out, lcSquad{side: f.Side, leader: id})
+		}
+		q := &out[i]
+		q.figures = append(q.figures, id)
+		if lcReflexes(s, id) > lcReflexes(s, q.leader) {
+			q.leader = id
+		}
+	}
+	return out
+}
+
+// lcReflexes is figure id's Lead and Chrome Reflexes.
+func lcReflexes(s *State, id string) int {
+	if lc := s.Characters[s.Figures[id].Character].LeadChrome; lc != nil {
+		return lc.Reflexes
+	}
+	return 0
+}
+
+// squadsRideOnLeadChrome refuses the squads option without Lead and
+// Chrome's initiative, whose roll it makes once a side.
+func squadsRideOnLeadChrome(o FightOptions) error {
+	if o.Squads && o.Initiative != InitiativeLeadChrome {
+		return refuse("initiative by squad is Lead and Chrome's initiative rolled once a side: turn on Lead and Chrome's initiative with it")
+	}
+	return nil
+}
+
+// lcSwitches are Lead and Chrome's own options of a fight on its
+// initiative, offered by each system that can roll it (System.Switches).
+func lcSwitches(o FightOptions) []Switch {
+	if o.Initiative != InitiativeLeadChrome {
+		return nil
+	}
+	return []Switch{{Label: "Lead and Chrome: initiative by squad (each side rolls once, on the Reflexes of its figure with the best)", On: o.Squads,
+		Set: func(o FightOptions, on bool) FightOptions { o.Squads = on; return o }}}
 }
 
 // quickDrawTWTW is Lead and Chrome's Quick-Draw as an option of TWTW
@@ -409,4 +609,114 @@ func fumbledAttack(s *State, c Command) (events []Event, ok bool, err error) {
 	return []Event{{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text:    fmt.Sprintf("%s's fumbled quick-draw goes off: the attack automatically misses, one shot into the ground (Lead and Chrome: Quick-draw fumbles, 1–2); %s acts normally in the next action phase.", name, name)}}, true, nil
+}
+
+// lcActions counts each figure's Actions since the round began under Lead
+// and Chrome's initiative: its attacks, strikes and shots, a riposte (the
+// answer to the blow just won) apart (docs/defaults.md).
+func lcActions(s *State) map[string]int {
+	n := map[string]int{}
+	for i := len(s.Log) - 1; i >= 0; i-- {
+		e := s.Log[i]
+		if e.Kind == EventRoundStarted {
+			break
+		}
+		if e.Kind != EventActed || (e.Action != CommandStrike && e.Action != CommandShoot) {
+			continue
+		}
+		if i > 0 && e.Action == CommandStrike && riposted(s.Log[i-1], e) {
+			continue
+		}
+		n[e.Figure]++
+	}
+	return n
+}
+
+// riposted reports whether e, a strike, is the riposte the event before
+// it allowed: by the figure it named, and without the attack of the turn
+// that a Dragon Warriors II blow of its own marks (dwStrike).
+func riposted(before, e Event) bool {
+	r := before.Riposte
+	if r == nil || r.By != e.Figure || len(e.Targets) == 0 || e.Targets[0] != r.Against {
+		return false
+	}
+	for _, c := range e.Changes {
+		if c.Figure == e.Figure && c.Status.Attacked {
+			return false
+		}
+	}
+	return true
+}
+
+// lcActionsARound is how many Actions a figure takes a round: a first and
+// a second (Lead and Chrome: Initiative).
+const lcActionsARound = 2
+
+// lcInTurn refuses figure f's Action out of its turn under Lead and
+// Chrome's initiative: "The character with the highest initiative in that
+// round takes their first Combat Action first, followed by the character
+// with the second-highest initiative ... Once everyone has taken their
+// first Action, second actions are taken in the same order" (Lead and
+// Chrome: Initiative). Those of one place act together; a figure that
+// holds its actions (delay) waits for no one and no one waits for it.
+func lcInTurn(s *State, f *Figure) error {
+	taken := lcActions(s)
+	name := s.FigureName(f.ID)
+	if taken[f.ID] >= lcActionsARound {
+		return refuse("%s has taken its first and second actions this round; the next are next round's (Lead and Chrome: Initiative)", name)
+	}
+	if f.Delayed {
+		return nil
+	}
+	var first []string
+	for _, id := range s.Order {
+		g := s.Figures[id]
+		if id == f.ID || g.Delayed || taken[id] >= lcActionsARound || (g.Condition >= rules.Unconscious && !s.FelledNow(id)) {
+			continue
+		}
+		if taken[id] < taken[f.ID] || taken[id] == taken[f.ID] && g.AP > f.AP {
+			first = append(first, fmt.Sprintf("%s (its %s action)", s.FigureName(id), lcNth(taken[id])))
+		}
+	}
+	if len(first) > 0 {
+		return refuse("%s's %s action waits its turn in Lead and Chrome's order: %s acts first, or holds its actions (delay) (Lead and Chrome: Initiative: \"second actions are taken in the same order\")",
+			name, lcNth(taken[f.ID]), joinAnd(first))
+	}
+	return nil
+}
+
+// lcNth names an Action by how many came before it.
+func lcNth(n int) string { return map[int]string{0: "first", 1: "second"}[n] }
+
+// lcOrder holds command c to Lead and Chrome's order (lcInTurn) and makes
+// a delay its hold: ok is false where the order has nothing to say (not
+// on its initiative, before the first round's, or a command that is no
+// Action: moves, turns, going prone and recovering are the host system's
+// free actions).
+func lcOrder(s *State, c Command) (events []Event, ok bool, err error) {
+	f, found := s.Figures[c.Figure]
+	if !found || !s.Begun || !leadChromeOrder(s) {
+		return nil, false, nil
+	}
+	switch {
+	case c.Kind == CommandDelay:
+		if f.Delayed {
+			return nil, true, refuse("%s already holds its actions; it acts when it will this round", s.FigureName(f.ID))
+		}
+		if f.Condition >= rules.Unconscious {
+			return nil, true, refuse("%s is down", s.FigureName(f.ID))
+		}
+		if err := lcInTurn(s, f); err != nil {
+			return nil, true, err
+		}
+		st := f.FigureStatus.clone()
+		st.Delayed = true
+		name := s.FigureName(f.ID)
+		return []Event{{Kind: EventActed, Action: CommandDelay, Figure: f.ID, APLeft: f.AP,
+			Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+			Text:    fmt.Sprintf("%s holds its actions: those after it in the order go first, and %s acts when it will this round (Lead and Chrome: Initiative).", name, name)}}, true, nil
+	case c.Kind == CommandStrike && c.Riposte, c.Kind != CommandStrike && c.Kind != CommandShoot:
+		return nil, false, nil
+	}
+	return nil, false, lcInTurn(s, f)
 }

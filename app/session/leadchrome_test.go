@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"fmt"
+
 	"hexslinger/assets"
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/fudge"
 	"hexslinger/rules/leadchrome"
@@ -374,6 +377,8 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	// the first bandit (6+6 + 5 = 17) and Doc (4+4 + 6 = 14).
 	do(Command{Kind: CommandNewRound, Dice: []int{1, 1, 4, 4, 6, 6}})
 	do(Command{Kind: CommandRecover, Figure: "bandit-1", Dice: []int{5}})
+	// Ringo, his gun back in hand, holds his actions: Doc may go.
+	do(Command{Kind: CommandDelay, Figure: "bandit-1"})
 	shoot("doc", "bandit-1", 2, 2)
 	do(Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 2}})
 	shoot("marshal", "bandit-1", 6, 3, 5, 5)
@@ -405,6 +410,7 @@ func lennoxFumbles(t *testing.T, fumble ...int) *Session {
 // action phase" (Lead and Chrome: Quick-draw fumbles).
 func TestAQuickDrawFumbleOfOneOrTwoMisses(t *testing.T) {
 	s := lennoxFumbles(t, 2)
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "rolf"}) // Rolf, first, lets him go
 	strike := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}
 	if why, err := s.State().Explain(strike); err != nil || !strings.Contains(why, "automatically misses") {
 		t.Errorf("the preview: %q %v", why, err)
@@ -426,6 +432,7 @@ func TestAQuickDrawFumbleOfOneOrTwoMisses(t *testing.T) {
 // weapons on the map (docs/defaults.md).
 func TestAQuickDrawFumbleOfThreeOrFourDropsTheWeapon(t *testing.T) {
 	s := lennoxFumbles(t, 4, 3)
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "rolf"}) // Rolf, first, lets him go
 	strike := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 2, 2, 1}}
 	if _, err := s.Do(strike); err == nil || !strings.Contains(err.Error(), "lies out of reach this round") {
 		t.Errorf("a strike with the dropped knife: %v", err)
@@ -435,4 +442,172 @@ func TestAQuickDrawFumbleOfThreeOrFourDropsTheWeapon(t *testing.T) {
 	}
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}})
 	mustDo(t, s, strike)
+}
+
+// "For larger-scale combat, initiative can be rolled once for each squad
+// or vehicle, based on the squad leader, vehicle commander or pilot's
+// Reflexes stat" (Lead and Chrome: Initiative): a Fight-tab switch of a
+// Savage Worlds fight on Lead and Chrome's initiative; each side rolls
+// once on its best Reflexes, and its figures act together.
+func TestInitiativeIsRolledOnceForEachSquad(t *testing.T) {
+	s := openSW(t)
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7}, "doc": {Reflexes: 6}, "bandit": {Reflexes: 5}})
+	opts := s.State().Options
+	opts.Squads = true
+	if _, err := s.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "turn on Lead and Chrome's initiative with it") {
+		t.Errorf("squads on Savage Worlds' own cards: %v", err)
+	}
+	opts.Squads = false
+	opts.Initiative = InitiativeLeadChrome
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	var squads *Switch
+	for _, sw := range s.State().Switches() {
+		if strings.Contains(sw.Label, "initiative by squad") {
+			squads = &sw
+		}
+	}
+	if squads == nil || squads.On {
+		t.Fatalf("no squads switch off in %+v", s.State().Switches())
+	}
+	opts = squads.Set(s.State().Options, true)
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	// The posse, led by the Marshal: 5+3 + 7 = 15; the outlaws, by the
+	// first bandit: 4+4 + 5 = 13. Two rolls, not four.
+	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 4, 4, 1, 1, 1, 1}}); err == nil {
+		t.Error("four rolls taken where two sides roll")
+	}
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 3, 4, 4}})
+	for _, want := range []string{"rolled once a squad", "Side posse, led by Marshal Dane (Reflexes 7, the side's best): 2D10 5+3, Reflexes +7 = 15",
+		"Side outlaws, led by Bandit", "Order: Marshal Dane and Doc Harlan (together), Bandit and Bandit (together)"} {
+		if !strings.Contains(e.Text, want) {
+			t.Errorf("%q lacks %q", e.Text, want)
+		}
+	}
+	st := s.State()
+	if m, d, b1, b2 := st.Figures["marshal"].AP, st.Figures["doc"].AP, st.Figures["bandit-1"].AP, st.Figures["bandit-2"].AP; m != d || b1 != b2 || m <= b1 {
+		t.Errorf("places: marshal %d, doc %d, bandits %d %d", m, d, b1, b2)
+	}
+	if _, err := s.Do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 4, 4}, Declare: []Declaration{{Figure: "doc", Unaimed: true}}}); err == nil || !strings.Contains(err.Error(), "leader's Reflexes alone") {
+		t.Errorf("a declaration by squad: %v", err)
+	}
+}
+
+// "6: The character shoots or cuts themselves with the weapon, in an
+// appropriate location" (Lead and Chrome: Quick-draw fumbles): in Dragon
+// Warriors II, Lennox's knife is a blow of his own Attack at himself,
+// undefended, its wounds his.
+func TestAQuickDrawFumbleOfSixWoundsTheDrawer(t *testing.T) {
+	// The D6 a 6; his attack roll +4 −1, the defence's +1 −1; Toughness
+	// +2 −2.
+	s := lennoxFumbles(t, 6, 4, 1, 1, 1, 2, 2)
+	e := s.State().Log[len(s.State().Log)-1]
+	lennox := s.State().Figures["lennox"]
+	for _, want := range []string{"the character shoots or cuts themselves in the foot", "Squire Lennox, by accident, attacks Squire Lennox: 0 (+3)", "undefended 0", "Squire Lennox rolls Toughness"} {
+		if !strings.Contains(e.Text, want) {
+			t.Errorf("%q lacks %q", e.Text, want)
+		}
+	}
+	if lennox.Hurt == 0 {
+		t.Errorf("Lennox is unhurt after %s", e.Text)
+	}
+	if s.State().Figures["rolf"].Hurt != 0 {
+		t.Error("Rolf is hurt")
+	}
+}
+
+// "5: The gun goes off accidentally, hitting a random person or object in
+// the shooter's fire arc" (Lead and Chrome: Quick-draw fumbles): in
+// Savage Worlds, a die picks among the figures in Doc's front arc within
+// his Peacemaker's range, and an object; the Peacemaker's damage is
+// rolled on whom it hits.
+func TestAQuickDrawFumbleOfFiveHitsARandomFigureInTheFireArc(t *testing.T) {
+	s := openSW(t)
+	opts := s.State().Options
+	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	st := s.State()
+	var arc []string
+	for _, id := range st.Order {
+		if id != "doc" && hexmap.ArcOf(st.Figures["doc"].At, st.Figures["doc"].Facing, st.Figures[id].At) == hexmap.Front {
+			arc = append(arc, id)
+		}
+	}
+	if len(arc) < 2 {
+		t.Fatalf("the fight has %v in Doc's front arc; the test wants two or more", arc)
+	}
+	// Doc's natural 2 fumbles, the D6 a 5; the pick's die lands on the
+	// second of the arc; the Peacemaker's 2d6: 4 and 3, 7 against
+	// Toughness.
+	dice := []int{5, 5, 1, 1, 5, 2, 4, 3, 5, 5, 5, 5}
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: dice, Declare: []Declaration{{Figure: "doc",
+		QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip"}}}}})
+	hit := st.FigureName(arc[1])
+	for _, want := range []string{"the gun goes off and hits a random person or object", fmt.Sprintf("a D%d rolls 2: %s", len(arc)+1, hit),
+		"Doc Harlan's Colt Peacemaker hits " + hit + " (Savage Worlds: Damage): Damage"} {
+		if !strings.Contains(e.Text, want) {
+			t.Errorf("%q lacks %q", e.Text, want)
+		}
+	}
+	if f := s.State().Figures[arc[1]]; !f.Shaken && f.Hurt == 0 {
+		t.Errorf("%s is unharmed", hit)
+	}
+	// The last face is an object: nobody is hurt.
+	s2 := openSW(t)
+	mustDo(t, s2, Command{Kind: CommandSetOptions, Options: &opts})
+	dice[5] = len(arc) + 1
+	e = mustDo(t, s2, Command{Kind: CommandNewRound, Dice: append(dice[:6:6], 5, 5, 5, 5), Declare: []Declaration{{Figure: "doc",
+		QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip"}}}}})
+	if !strings.Contains(e.Text, fmt.Sprintf("a D%d rolls %d: an object", len(arc)+1, len(arc)+1)) {
+		t.Errorf("the object: %s", e.Text)
+	}
+	for _, id := range arc {
+		if f := s2.State().Figures[id]; f.Shaken || f.Hurt > 0 {
+			t.Errorf("%s is hurt by a shot into an object", id)
+		}
+	}
+}
+
+// "The character with the highest initiative in that round takes their
+// first Combat Action first ... Once everyone has taken their first
+// Action, second actions are taken in the same order" (Lead and Chrome:
+// Initiative): in Dragon Warriors II, a blow out of turn is refused,
+// naming who acts first; a hold (delay) lets the next go.
+func TestSecondActionsAreTakenInTheSameOrder(t *testing.T) {
+	s := openLeadChrome(t)
+	// Rolf 5+5+10 = 20, Lennox 1+2+11 = 14: Rolf first.
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 1, 2}})
+	miss := []int{1, 5, 5, 1} // a blow that misses
+	lennox := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: miss}
+	want := "Squire Lennox's first action waits its turn in Lead and Chrome's order: Sir Rolf (its first action) acts first"
+	if _, err := s.Do(lennox); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Lennox before Rolf: %v", err)
+	}
+	if _, err := s.State().Explain(lennox); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("the preview: %v", err)
+	}
+	rolf := Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: miss}
+	mustDo(t, s, rolf)
+	// Rolf's second action waits for Lennox's first.
+	if _, err := s.Do(rolf); err == nil || !strings.Contains(err.Error(), "Sir Rolf's second action waits its turn in Lead and Chrome's order: Squire Lennox (its first action) acts first") {
+		t.Errorf("Rolf's second before Lennox's first: %v", err)
+	}
+	mustDo(t, s, lennox)
+	mustDo(t, s, rolf)
+	// Rolf has had both; Lennox holds, then takes his second when he will.
+	if _, err := s.Do(rolf); err == nil || !strings.Contains(err.Error(), "has taken its first and second actions") {
+		t.Errorf("a third action: %v", err)
+	}
+	e := mustDo(t, s, Command{Kind: CommandDelay, Figure: "lennox"})
+	if !strings.Contains(e.Text, "Squire Lennox holds its actions") {
+		t.Errorf("the hold: %s", e.Text)
+	}
+	mustDo(t, s, lennox)
+	// A new round ends the hold and counts afresh.
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 1, 2}})
+	if s.State().Figures["lennox"].Delayed {
+		t.Error("the hold outlasts the round")
+	}
+	if _, err := s.Do(lennox); err == nil {
+		t.Error("Lennox before Rolf in the next round")
+	}
 }

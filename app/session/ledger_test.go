@@ -14,7 +14,7 @@ import (
 var ledgerMinRows = map[string]int{
 	"twtw":           75,
 	"dragonwarriors": 43,
-	"leadchrome":     22,
+	"leadchrome":     26,
 	"fudge":          42,
 }
 

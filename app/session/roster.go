@@ -85,6 +85,9 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		if err := quickDrawRidesOnARoll(s, o); err != nil {
 			return nil, err
 		}
+		if err := squadsRideOnLeadChrome(o); err != nil {
+			return nil, err
+		}
 		if err := checkNPCDefense(o.NPCDefense); err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
@@ -102,6 +105,9 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		text := "Rule options: " + how + "."
 		if o.Initiative == InitiativeLeadChrome {
 			text += " Initiative: Lead and Chrome's 2D10 + Reflexes."
+			if o.Squads {
+				text += " Initiative is rolled once a side, on its leader's Reflexes."
+			}
 		}
 		if o.WeaponLength {
 			text += " Optional rule: weapon length."

@@ -714,8 +714,8 @@ func (savageWorlds) Derived(c Character) string {
 	return fmt.Sprintf("Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\".", sw.Parry(), sw.Toughness(), sw.PaceOr6())
 }
 
-// Switches: none of its own.
-func (savageWorlds) Switches(FightOptions) []Switch { return nil }
+// Switches: none of its own; Lead and Chrome's on its initiative.
+func (savageWorlds) Switches(o FightOptions) []Switch { return lcSwitches(o) }
 
 // writeSavage previews a Savage Worlds attack with the session's own plan:
 // the die, the TN (Parry, or 4 at range), every modifier and the exact
@@ -746,4 +746,32 @@ func (savageWorlds) Movement(s *State, f *Figure) string {
 		return fmt.Sprintf("Pace %d\" (%d\" left)", pace, max(0, left))
 	}
 	return fmt.Sprintf("Pace %d\"", pace)
+}
+
+// lcReaches: a blade reaches the figure beside, a gun as far as its
+// Long Range (a shot needs no Aim to go off) (Lead and Chrome:
+// Quick-draw fumbles, 5).
+func (savageWorlds) lcReaches(s *State, f, t *Figure, melee bool) bool {
+	g := s.Characters[f.Character].Savage.Gun
+	if melee || g == nil {
+		return f.At.DistanceTo(t.At) <= 1
+	}
+	_, err := g.BandAt(savage.Inches(f.At.DistanceTo(t.At)), false)
+	return err == nil
+}
+
+// lcHit: a quick-draw fumble's hit deals the weapon's damage, the gun's
+// dice or Strength plus the blade's, with no raise (Savage Worlds:
+// Damage; Lead and Chrome: Quick-draw fumbles, 5 and 6).
+func (savageWorlds) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, rnd rules.Source) (FigureStatus, string, error) {
+	a := s.Characters[by.Character].Savage
+	dice, what := savage.MeleeDamage(a.Strength, a.Melee), "blade"
+	if g := a.Gun; g != nil && !melee {
+		dice, what = g.Damage, g.Name
+	}
+	st, lines, err := swHit(s, t, st, dice, false, 0, rnd)
+	if err != nil {
+		return st, "", err
+	}
+	return st, fmt.Sprintf("%s's %s hits %s (Savage Worlds: Damage): %s", s.FigureName(by.ID), what, s.FigureName(t.ID), strings.TrimSuffix(strings.Join(lines, " "), ".")), nil
 }
