@@ -219,7 +219,8 @@ func authorize(seat *Seat, st *State, c Command) error {
 		}
 		fallthrough
 	case CommandMove, CommandTurn, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandStrike,
-		CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill, CommandRide:
+		CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill, CommandRide,
+		CommandBenny:
 		for _, id := range referenced(c) {
 			if f, ok := st.Figures[id]; !ok || f.Hidden {
 				return &Forbidden{Reason: errNotInView}

@@ -413,4 +413,5 @@ var commandKinds = []string{
 	CommandRemoveFigure, CommandSetOptions, CommandEditMap, CommandReady, CommandCock, CommandProne, CommandDuck,
 	CommandShoot, CommandMelee, CommandRecover, CommandDoor, CommandDefend, CommandEscape, CommandSkill,
 	CommandMount, CommandRide,
+	CommandBenny,
 }

@@ -15,6 +15,13 @@ import (
 // savageWorlds is Savage Worlds combat: one hex is one inch, two yards.
 type savageWorlds struct{}
 
+// CommandBenny spends one of Figure's Bennies to remove its Shaken status,
+// at any time, even out of its turn (Savage Worlds: Shaken).
+const CommandBenny = "spend_benny"
+
+// ActBenny is the composer's and the map window's name for CommandBenny.
+const ActBenny = "Spend a Benny"
+
 func init() { register(savageWorlds{}) }
 
 func (savageWorlds) ID() string         { return "savage" }
@@ -22,7 +29,7 @@ func (savageWorlds) Name() string       { return "Savage Worlds" }
 func (savageWorlds) MovesCostAP() bool  { return false }
 func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 func (savageWorlds) Actions() []Action {
-	return append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne})
+	return append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny})
 }
 func (savageWorlds) ExactDice(string) bool { return true }
 func (savageWorlds) Explain(s *State, c Command) (string, error) {
@@ -63,6 +70,9 @@ func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Sou
 	case CommandProne:
 		ev, err := swProne(s, c)
 		return ev, true, err
+	case CommandBenny:
+		ev, err := swBenny(s, c)
+		return ev, true, err
 	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill:
 		return nil, true, notIn(sw, c.Kind)
 	}
@@ -92,6 +102,46 @@ func swProne(s *State, c Command) ([]Event, error) {
 	}
 	return []Event{{Kind: EventActed, Action: CommandProne, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}}, Text: text}}, nil
+}
+
+// swBenny spends a Benny: "At any time (even when it is not their turn) a
+// player may spend a Benny to instantly remove their Shaken status"
+// (Savage Worlds: Shaken).
+func swBenny(s *State, c Command) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	left := swBennies(s, f)
+	switch {
+	case !f.Shaken:
+		return nil, refuse("%s is not Shaken: a Benny removes Shaken, and the text names no other use", ch.Name)
+	case left < 1:
+		return nil, refuse("%s has no Bennies left", ch.Name)
+	}
+	st := f.FigureStatus.clone()
+	st.Shaken, st.BenniesSpent = false, st.BenniesSpent+1
+	return []Event{{Kind: EventActed, Action: CommandBenny, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text: fmt.Sprintf("%s spends a Benny and is no longer Shaken; %d %s left (Savage Worlds: Shaken).",
+			ch.Name, left-1, plural(left-1, "Benny", "Bennies"))}}, nil
+}
+
+// swBennies is how many Bennies figure f has left: its sheet's less those
+// spent.
+func swBennies(s *State, f *Figure) int {
+	c := s.Characters[f.Character]
+	return max(0, swSheet(&c).BennyCount()-f.BenniesSpent)
+}
+
+// Mark: a figure's Bennies left, for a figure whose sheet has any.
+func (savageWorlds) Mark(s *State, f *Figure) Mark {
+	c := s.Characters[f.Character]
+	if swSheet(&c).BennyCount() == 0 {
+		return Mark{}
+	}
+	n := swBennies(s, f)
+	return Mark{Text: fmt.Sprint(n), Label: fmt.Sprintf("%d %s", n, plural(n, "Benny", "Bennies"))}
 }
 
 // swCard reads an action card of the deck as a Savage Worlds card.
@@ -674,6 +724,16 @@ func (savageWorlds) Sheet() []SheetPart {
 		dieField("Athletics", true, func(s *savage.Sheet) *int { return &s.Athletics }),
 		dieField("Melee weapon", true, func(s *savage.Sheet) *int { return &s.Melee }),
 		numberField("Armor", func(c *Character) *int { return &swSheet(c).Armor }),
+		{Label: "Bennies (at the fight's start)", Kind: FieldNumber,
+			Get: func(c *Character) string { return fmt.Sprint(swSheet(c).BennyCount()) },
+			Set: func(c *Character, v string) error {
+				n, err := wholeNumber("bennies", v)
+				if err != nil {
+					return err
+				}
+				swSheet(c).Bennies = &n
+				return nil
+			}},
 		{Label: "Pace", Kind: FieldNumber,
 			Get: func(c *Character) string { return fmt.Sprint(swSheet(c).PaceOr6()) },
 			Set: func(c *Character, v string) error {
@@ -711,7 +771,7 @@ func (savageWorlds) Sheet() []SheetPart {
 // Derived: Parry, Toughness and Pace.
 func (savageWorlds) Derived(c Character) string {
 	sw := swSheet(&c)
-	return fmt.Sprintf("Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\".", sw.Parry(), sw.Toughness(), sw.PaceOr6())
+	return fmt.Sprintf("Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\", %d %s.", sw.Parry(), sw.Toughness(), sw.PaceOr6(), sw.BennyCount(), plural(sw.BennyCount(), "Benny", "Bennies"))
 }
 
 // Switches: none of its own.

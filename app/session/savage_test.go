@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -218,5 +219,65 @@ func TestSavageRunningCostsEveryAction(t *testing.T) {
 	}
 	if ran.Mod != still.Mod-2 || !strings.Contains(strings.Join(ran.Why, ", "), "ran this turn -2") {
 		t.Errorf("after running: %+d (%v), standing %+d", ran.Mod, ran.Why, still.Mod)
+	}
+}
+
+// shakeTheMarshal deals round 1 with the bandits' card first and has
+// bandit 1 strike the Marshal (Parry 6): a d6 Ace 6+2 = 8 hits; d6 4 +
+// d4 3 = 7 against Toughness 6: Shaken.
+func shakeTheMarshal(t *testing.T, s *Session) {
+	t.Helper()
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"3H", "2S", "KC"}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 2, 4, 3}})
+	if !s.State().Figures["marshal"].Shaken {
+		t.Fatalf("the Marshal is not Shaken: %s", e.Text)
+	}
+}
+
+// TestSavageSpendABennyToRemoveShaken: "At any time (even when it is not
+// their turn) a player may spend a Benny to instantly remove their Shaken
+// status" (Savage Worlds: Shaken). The Marshal's player spends one in the
+// bandits' turn, from the players' seat; undo gives it back.
+func TestSavageSpendABennyToRemoveShaken(t *testing.T) {
+	s := openSW(t)
+	if m := s.State().Mark("marshal"); m.Label != "3 Bennies" {
+		t.Errorf("a Wild Card starts with %q, want the default 3 Bennies", m.Label)
+	}
+	if m := s.State().Mark("bandit-1"); m != (Mark{}) {
+		t.Errorf("an Extra's mark: %+v", m)
+	}
+	if _, err := s.Do(Command{Kind: CommandBenny, Figure: "marshal"}); err == nil || !strings.Contains(err.Error(), "not Shaken") {
+		t.Errorf("a Benny with nothing to remove: %v", err)
+	}
+	shakeTheMarshal(t, s)
+	before := figures(s.State())
+	evs, err := s.DoAs(seat(s.State()), Command{Kind: CommandBenny, Figure: "marshal"})
+	if err != nil {
+		t.Fatalf("the Marshal's player spends a Benny in the bandits' turn: %v", err)
+	}
+	e := evs[0]
+	if e.Action != CommandBenny || e.Text != "Marshal Dane spends a Benny and is no longer Shaken; 2 Bennies left (Savage Worlds: Shaken)." {
+		t.Errorf("the event: %s %q", e.Action, e.Text)
+	}
+	m := s.State().Figures["marshal"]
+	if m.Shaken || m.BenniesSpent != 1 || s.State().Mark("marshal") != (Mark{Text: "2", Label: "2 Bennies"}) {
+		t.Errorf("after the Benny: %+v, mark %+v", m.FigureStatus, s.State().Mark("marshal"))
+	}
+	mustDo(t, s, Command{Kind: CommandUndo})
+	if got := figures(s.State()); !reflect.DeepEqual(got, before) {
+		t.Errorf("undo did not give the Benny back: %+v", s.State().Figures["marshal"].FigureStatus)
+	}
+	// An Extra has no Bennies; a sheet of none, none to spend.
+	marshal := s.State().Characters["marshal"]
+	sheet := *marshal.Savage
+	none := 0
+	sheet.Bennies = &none
+	marshal.Savage = &sheet
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &marshal})
+	if _, err := s.Do(Command{Kind: CommandBenny, Figure: "marshal"}); err == nil || !strings.Contains(err.Error(), "no Bennies left") {
+		t.Errorf("a Benny of none: %v", err)
+	}
+	if _, err := s.DoAs(seat(s.State()), Command{Kind: CommandBenny, Figure: "bandit-1"}); err == nil {
+		t.Error("a player spends an outlaw's Benny")
 	}
 }

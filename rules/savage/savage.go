@@ -462,6 +462,28 @@ type Sheet struct {
 	Melee     int  `json:"melee,omitempty"` // the hand weapon's damage die; 0 unarmed
 	// Gun is the ranged weapon carried, if any.
 	Gun *Weapon `json:"gun,omitempty"`
+	// Bennies is how many Bennies the character starts the fight with;
+	// absent, a Wild Card's DefaultBennies and an Extra's none.
+	Bennies *int `json:"bennies,omitempty"`
+}
+
+// MaxBennies bounds a sheet's Bennies.
+const MaxBennies = 20
+
+// DefaultBennies is a Wild Card's Bennies when its sheet names none. The
+// text spends Bennies but never says how many a character has
+// (docs/defaults.md, "Savage Worlds: Bennies").
+const DefaultBennies = 3
+
+// BennyCount is how many Bennies the sheet starts a fight with.
+func (s Sheet) BennyCount() int {
+	switch {
+	case s.Bennies != nil:
+		return *s.Bennies
+	case s.WildCard:
+		return DefaultBennies
+	}
+	return 0
 }
 
 // Check refuses die types that are not d4–d12.
@@ -486,6 +508,9 @@ func (s Sheet) Check() error {
 		if err := die(c.name, c.v, c.optional); err != nil {
 			return err
 		}
+	}
+	if s.Bennies != nil && (*s.Bennies < 0 || *s.Bennies > MaxBennies) {
+		return fmt.Errorf("bennies %d: want 0 to %d", *s.Bennies, MaxBennies)
 	}
 	if s.Armor < 0 || s.Armor > 10 || s.Pace < 0 || s.Pace > 24 {
 		return fmt.Errorf("armor %d or pace %d out of range", s.Armor, s.Pace)
