@@ -544,9 +544,22 @@ func swRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([
 // swCost prices Savage Worlds movement: an inch a hex, two in difficult
 // terrain (rough ground, grades) and over low obstacles one climbs; walls,
 // closed doors and impassable ground stop it (Savage Worlds: Movement).
-type swCost struct{}
+type swCost struct {
+	// crawl: a prone figure crawls, each inch at 2" of Pace, twice that
+	// where walking costs 2 (Savage Worlds: Movement, Prone).
+	crawl bool
+}
 
-func (swCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
+func (c swCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
+	cost, ok := c.walk(m, from, d)
+	if ok && c.crawl {
+		cost *= savage.CrawlCost
+	}
+	return cost, ok
+}
+
+// walk is a step's cost on foot.
+func (swCost) walk(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
 	to := from.Neighbor(d)
 	t, ok := m.Terrain(to)
 	if !ok || t.Move == hexmap.MoveImpassable {
@@ -579,40 +592,39 @@ func (swCost) Turn(int) int { return 0 }
 
 // swPace is what figure f may move in Savage Worlds now (Movement): its
 // Pace this round less a Wound each (at least 1") less what it has used,
-// plus the running die's roll when it runs, less the 2" of standing up
-// when it is prone; and the running die and the standing up themselves.
-// roll is the running die's roll (0 when walking).
-func swPace(s *State, f *Figure, ch Character, roll int) (budget, standing int, err error) {
+// plus the running die's roll when it runs. roll is the running die's
+// roll (0 when walking or crawling).
+func swPace(s *State, f *Figure, ch Character, roll int) (budget int, err error) {
 	pace := ch.Savage.PaceOr6()
-	limit := savage.PaceLeft(pace, f.Hurt, 0) - f.Paced
-	if f.Prone {
-		standing = savage.StandCost
-	}
-	budget = limit + roll - standing
+	budget = savage.PaceLeft(pace, f.Hurt, 0) - f.Paced + roll
 	if budget < 1 {
-		return 0, 0, refuse("%s has no Pace left this round (%d\" of %d\" used)", ch.Name, f.Paced, pace)
+		return 0, refuse("%s has no Pace left this round (%d\" of %d\" used)", ch.Name, f.Paced, pace)
 	}
-	return budget, standing, nil
+	return budget, nil
 }
 
 // Reach is the area of a Savage Worlds move: the Pace left, in inches,
-// walls, water and figures in the way as swMove finds them. Running adds a
-// die not yet rolled: the area is the walking one.
+// walls, water and figures in the way as swMove finds them; a prone
+// figure's is its crawl. Running adds a die not yet rolled: the area is
+// the walking one.
 func (savageWorlds) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	f, ch, err := actor(s, f.ID)
 	if err != nil {
 		return MoveArea{}, err
 	}
-	budget, standing, err := swPace(s, f, ch, 0)
+	if run && f.Prone {
+		return MoveArea{}, refuse("%s is prone: it crawls, and stands up (2\" of Pace) to run", ch.Name)
+	}
+	budget, err := swPace(s, f, ch, 0)
 	if err != nil {
 		return MoveArea{}, err
 	}
-	r := hexmap.Search{Map: s.Map, Cost: swCost{}, Blocked: s.BlockedFor(f.ID), Limit: budget}.Reachable(f.At, f.Facing)
+	r := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: s.BlockedFor(f.ID), Limit: budget}.Reachable(f.At, f.Facing)
 	defer r.Release()
 	a := MoveArea{Costs: map[hexmap.Hex]int{}, Unit: "\" of Pace"}
 	for _, h := range r.Hexes() {
 		if u, _ := r.Cost(h); h != f.At {
-			a.Costs[h] = u + standing
+			a.Costs[h] = u
 		}
 	}
 	return a, nil
@@ -620,7 +632,9 @@ func (savageWorlds) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 
 // swMove moves a figure up to its Pace this round, less a Wound each (at
 // least 1"), in inches; running adds the running die (it never Aces) at −2
-// to the turn's actions; standing up from prone takes 2".
+// to the turn's actions. A prone figure crawls: "while Prone you may
+// crawl", at 2" of Pace an inch (Savage Worlds: Prone, Movement); it
+// stands up (the prone command, 2") to walk or run.
 func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
 	f, ch, err := actor(s, c.Figure)
 	if err != nil {
@@ -628,6 +642,9 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	}
 	if c.To == nil {
 		return nil, refuse("a move needs a hex to move to")
+	}
+	if c.Run && f.Prone {
+		return nil, refuse("%s is prone: it crawls, and stands up (2\" of Pace) to run", ch.Name)
 	}
 	run := 0
 	if c.Run {
@@ -639,7 +656,7 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 			return nil, &Refusal{Reason: err.Error()}
 		}
 	}
-	budget, standing, err := swPace(s, f, ch, run)
+	budget, err := swPace(s, f, ch, run)
 	if err != nil {
 		return nil, err
 	}
@@ -651,20 +668,22 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	}
 	// The search stops at the Pace left: a far move on a big map costs no
 	// more than the figure's reach.
-	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{}, Blocked: s.BlockedFor(f.ID), Limit: budget}.PathTo(f.At, f.Facing, *c.To)
+	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: s.BlockedFor(f.ID), Limit: budget}.PathTo(f.At, f.Facing, *c.To)
 	if !ok {
 		return nil, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(*c.To), budget)
 	}
 	pace := ch.Savage.PaceOr6()
-	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: *c.To, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost + standing}
+	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: *c.To, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost}
 	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, pace)
 	if c.Run {
 		how += fmt.Sprintf(", running (d6: %d; −2 to actions this turn)", run)
 	}
-	if standing > 0 {
-		how += ", standing up first (2\")"
+	verb, rule := "moves", "Movement"
+	if f.Prone {
+		verb, rule, e.Crawled = "crawls", "Prone", true
+		how += ", prone: 2\" of Pace an inch"
 	}
-	e.Text = fmt.Sprintf("%s moves %s → %s: %s (Savage Worlds: Movement).", ch.Name, s.Map.Label(f.At), s.Map.Label(*c.To), how)
+	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(*c.To), how, rule)
 	return []Event{e}, nil
 }
 

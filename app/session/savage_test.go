@@ -281,3 +281,39 @@ func TestSavageSpendABennyToRemoveShaken(t *testing.T) {
 		t.Error("a player spends an outlaw's Benny")
 	}
 }
+
+// TestSavageCrawlingWhileProne: "A character may fall prone as a free
+// action during your turn and while Prone you may crawl" (Savage Worlds:
+// Prone), and "Non-standard movement such as climbing, crawling, or
+// swimming use 2" of Pace" (Movement). Doc drops prone and crawls two
+// inches for 4" of his Pace 6, still prone; the reach overlay prices the
+// crawl as the move does; he cannot run prone.
+func TestSavageCrawlingWhileProne(t *testing.T) {
+	s := openSW(t)
+	st := s.State()
+	hex := func(l string) hexmap.Hex { h, _ := st.Map.ParseHex(l); return h }
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: true})
+	area, err := s.State().Reach("doc", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for label, want := range map[string]int{"D10": 2, "E10": 4, "F10": 6} {
+		if got, ok := area.Costs[hex(label)]; !ok || got != want {
+			t.Errorf("crawling to %s: the overlay says %d\" (%v), want %d\"", label, got, ok, want)
+		}
+	}
+	if _, ok := area.Costs[hex("G10")]; ok {
+		t.Error("the overlay offers G10, 8\" of crawling, to a Pace of 6")
+	}
+	to := hex("E10")
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "doc", To: &to, Run: true, Dice: []int{3}}); err == nil || !strings.Contains(err.Error(), "prone: it crawls") {
+		t.Errorf("running prone: %v", err)
+	}
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to})
+	if want := "Doc Harlan crawls C10 → E10: 4\" of Pace 6, prone: 2\" of Pace an inch (Savage Worlds: Prone)."; e.Text != want {
+		t.Errorf("the crawl:\n got %q\nwant %q", e.Text, want)
+	}
+	if d := s.State().Figures["doc"]; !d.Prone || d.Paced != 4 || d.At != to {
+		t.Errorf("after the crawl: at %v, %+v", d.At, d.FigureStatus)
+	}
+}

@@ -419,7 +419,7 @@ func (s *State) Apply(e Event) error {
 			}
 			if e.Paced > 0 {
 				f.Paced = e.Paced
-				f.Prone = false
+				f.Prone = e.Crawled // a Savage Worlds move: crawled, or stood up before
 			}
 		}
 		f.Facing = e.Facing

@@ -374,6 +374,11 @@ func MoveCost(difficult bool) int {
 	return 1
 }
 
+// CrawlCost multiplies a step's Pace for a figure crawling: "Non-standard
+// movement such as climbing, crawling, or swimming use 2" of Pace"
+// (Savage Worlds: Movement).
+const CrawlCost = 2
+
 // StandCost is the Pace standing up from prone takes (falling prone is free).
 const StandCost = 2
 
