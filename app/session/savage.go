@@ -382,7 +382,7 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 }
 
 // swHit rolls a hit's damage on target t, whose status is st so far, and
-// applies it: Shaken, Wounds, a Wild Card's Vigor roll when Incapacitated
+// applies it: Shaken, Wounds, the Vigor roll when Incapacitated
 // (Savage Worlds: Damage).
 func swHit(s *State, t *Figure, st FigureStatus, dice []int, raise bool, joker int, rnd rules.Source) (FigureStatus, []string, error) {
 	tc := s.Characters[t.Character]
@@ -396,16 +396,17 @@ func swHit(s *State, t *Figure, st FigureStatus, dice []int, raise bool, joker i
 	st.Shaken, st.Hurt = stat.Shaken, stat.Wounds
 	text := []string{fmt.Sprintf("Damage %s: %s.", dtext, eff.Text)}
 	if stat.Incapacitated {
+		// "When Incapacitated by damage or injury, he must make an
+		// immediate Vigor roll" (Savage Worlds: Incapacitation): Wild
+		// Cards and Extras alike.
 		st.Condition = rules.Unconscious
-		if d.WildCard {
-			out, vr, err := savage.Incapacitation(rnd, d.Vigor, stat, swJoker(s, t.ID))
-			if err != nil {
-				return st, nil, &Refusal{Reason: err.Error()}
-			}
-			text = append(text, fmt.Sprintf("%s's Vigor: %s: %s.", tc.Name, vr.Explained, out))
-			if out == savage.Dies {
-				st.Condition = rules.Dead
-			}
+		out, vr, err := savage.Incapacitation(rnd, d.Vigor, stat, swJoker(s, t.ID))
+		if err != nil {
+			return st, nil, &Refusal{Reason: err.Error()}
+		}
+		text = append(text, fmt.Sprintf("%s's Vigor: %s: %s.", tc.Name, vr.Explained, out))
+		if out == savage.Dies {
+			st.Condition = rules.Dead
 		}
 	}
 	return st, text, nil

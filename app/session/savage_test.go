@@ -62,8 +62,8 @@ func TestSavageWorldsThroughTheSession(t *testing.T) {
 	// Doc (Shooting d10) fires at bandit 2, 18" away: Medium, −2. The d10
 	// Aces (10, 3), the Wild Die 1: 13 − 2 = 11, a raise; 2d6 4 and 4 and
 	// the raise's d6 2: 10 against Toughness 5: Shaken and a Wound: an
-	// Extra is Incapacitated.
-	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{10, 3, 1, 4, 4, 2}})
+	// Extra is Incapacitated, and rolls Vigor (a 4).
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{10, 3, 1, 4, 4, 2, 4}})
 	if !strings.Contains(e.Text, "Colt Peacemaker at 18\" (Medium -2)") || !strings.Contains(e.Text, "success, 1 raise(s)") || !strings.Contains(e.Text, "Shaken, 1 Wound(s), Incapacitated") {
 		t.Errorf("Doc's shot: %s", e.Text)
 	}
@@ -167,7 +167,8 @@ func TestSavageWorldsDeck(t *testing.T) {
 // to Recoil" (Savage Worlds: Rate of Fire). Doc, with a gun of Rate of
 // Fire 3, fires two shots at bandit 1 and one at bandit 2: three Shooting
 // dice (2, 9, 3) and one Wild Die (6+2), which replaces the first shot's
-// 2 only; both shots at bandit 1 hit.
+// 2 only; both shots at bandit 1 hit, the second Incapacitates him, and
+// he rolls Vigor (a 4).
 func TestSavageRateOfFire(t *testing.T) {
 	s := openSW(t)
 	doc := s.State().Characters["doc"]
@@ -180,7 +181,7 @@ func TestSavageRateOfFire(t *testing.T) {
 	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "doc", Shots: append(shots, ShotOrder{Target: "bandit-2"})}); err == nil || !strings.Contains(err.Error(), "fires 3 shot(s) an action, not 4") {
 		t.Errorf("four shots from Rate of Fire 3: %v", err)
 	}
-	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: shots, Dice: []int{2, 9, 3, 6, 2, 3, 3, 3, 3}})
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: shots, Dice: []int{2, 9, 3, 6, 2, 3, 3, 3, 3, 4}})
 	switch {
 	case !slices.Equal(e.Targets, []string{"bandit-1", "bandit-2"}):
 		t.Errorf("targets %v", e.Targets)
@@ -315,5 +316,36 @@ func TestSavageCrawlingWhileProne(t *testing.T) {
 	}
 	if d := s.State().Figures["doc"]; !d.Prone || d.Paced != 4 || d.At != to {
 		t.Errorf("after the crawl: at %v, %+v", d.At, d.FigureStatus)
+	}
+}
+
+// TestSavageAnIncapacitatedExtraRollsVigor: "Extras are Incapacitated if
+// they take a single Wound" (Wounds) and "When Incapacitated by damage or
+// injury, he must make an immediate Vigor roll" (Savage Worlds:
+// Incapacitation): the Marshal's blow with a raise (d8 8+1, Wild Die 2:
+// 9 against Parry 5) deals d8 5 + d6 3 + the raise's d6 2 = 10 against
+// bandit 1's Toughness 5: a Wound, and the Extra's Vigor d6 (no Wild Die)
+// says what becomes of it.
+func TestSavageAnIncapacitatedExtraRollsVigor(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		vigor []int
+		want  string
+	}{
+		{"Failure: a permanent injury, bleeding out", []int{1}, "Bandit's Vigor: d6 1 -1 = 0 vs TN 4: failure: permanent injury, bleeding out."},
+		{"Success: the injury goes with the Wounds", []int{5}, "Bandit's Vigor: d6 5 -1 = 4 vs TN 4: success, 0 raise(s): injury until all Wounds are healed."},
+		{"Raise: the injury goes in 24 hours", []int{6, 3}, "Bandit's Vigor: d6 6+3 -1 = 8 vs TN 4: success, 1 raise(s): injury for 24 hours or until the Wounds heal."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSW(t)
+			mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+			e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: append([]int{8, 1, 2, 5, 3, 2}, tc.vigor...)})
+			if !strings.Contains(e.Text, "Shaken, 1 Wound(s), Incapacitated. "+tc.want) {
+				t.Errorf("the blow:\n%s\nwant …%s", e.Text, tc.want)
+			}
+			if b := s.State().Figures["bandit-1"]; b.Condition != rules.Unconscious {
+				t.Errorf("bandit 1 is %s", b.Condition)
+			}
+		})
 	}
 }
