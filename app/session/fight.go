@@ -75,6 +75,11 @@ type FightOptions struct {
 	// field of fire (its front arc) costs 1 AP more (TWTW Conflict:
 	// Multiple Attacks).
 	FieldsOfFire bool `json:"fields_of_fire,omitempty"`
+	// SavageRaisesOnly: a Shaken Savage Worlds target hit with a raise
+	// takes only the raises' Wounds ("Every raise on the damage roll
+	// inflicts a Wound", Wounds), not one more for being Shaken
+	// (Applying Damage: "they instead take a Wound").
+	SavageRaisesOnly bool `json:"savage_raises_only,omitempty"`
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.

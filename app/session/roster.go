@@ -109,6 +109,9 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		if o.FieldsOfFire {
 			text += " Optional rule: fields of fire."
 		}
+		if o.SavageRaisesOnly {
+			text += " A Shaken target hit with a raise takes only the raises' Wounds (Savage Worlds: Wounds)."
+		}
 		if o.NPCDefense != "" {
 			text += fmt.Sprintf(" A blow at one of the Judge's figures is answered %q at once.", o.NPCDefense)
 		}

@@ -392,7 +392,11 @@ func swHit(s *State, t *Figure, st FigureStatus, dice []int, raise bool, joker i
 		return st, nil, &Refusal{Reason: err.Error()}
 	}
 	stat := savage.Status{WildCard: d.WildCard, Shaken: st.Shaken, Wounds: st.Hurt}
-	eff := savage.ApplyDamage(&stat, total, d.Toughness())
+	apply := savage.ApplyDamage
+	if s.Options.SavageRaisesOnly {
+		apply = savage.ApplyDamageRaisesOnly
+	}
+	eff := apply(&stat, total, d.Toughness())
 	st.Shaken, st.Hurt = stat.Shaken, stat.Wounds
 	text := []string{fmt.Sprintf("Damage %s: %s.", dtext, eff.Text)}
 	if stat.Incapacitated {
@@ -794,8 +798,15 @@ func (savageWorlds) Derived(c Character) string {
 	return fmt.Sprintf("Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\", %d %s.", sw.Parry(), sw.Toughness(), sw.PaceOr6(), sw.BennyCount(), plural(sw.BennyCount(), "Benny", "Bennies"))
 }
 
-// Switches: none of its own.
-func (savageWorlds) Switches(FightOptions) []Switch { return nil }
+// Switches: the reading of a Shaken target hit with a raise.
+func (savageWorlds) Switches(o FightOptions) []Switch {
+	return []Switch{{Label: "Shaken and hit with a raise: only the raises' Wounds (Savage Worlds: Wounds), not one more for being Shaken (Applying Damage)",
+		On: o.SavageRaisesOnly,
+		Set: func(o FightOptions, on bool) FightOptions {
+			o.SavageRaisesOnly = on
+			return o
+		}}}
+}
 
 // writeSavage previews a Savage Worlds attack with the session's own plan:
 // the die, the TN (Parry, or 4 at range), every modifier and the exact

@@ -2,6 +2,7 @@ package session
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -345,6 +346,48 @@ func TestSavageAnIncapacitatedExtraRollsVigor(t *testing.T) {
 			}
 			if b := s.State().Figures["bandit-1"]; b.Condition != rules.Unconscious {
 				t.Errorf("bandit 1 is %s", b.Condition)
+			}
+		})
+	}
+}
+
+// TestSavageAShakenTargetHitWithARaise: "Each raise on the damage roll
+// also inflicts a Wound. If the target is already Shaken, they do not
+// become Shaken a second time, they instead take a Wound" (Savage Worlds:
+// Applying Damage), against "Every raise on the damage roll inflicts a
+// Wound" (Wounds). The Shaken Marshal (Toughness 6) takes bandit 1's blow
+// of d6 6+3 + d4 2 = 11, a raise: by default two Wounds, one for the raise
+// and one instead of Shaken; with the Fight tab's switch, the raise's one.
+func TestSavageAShakenTargetHitWithARaise(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		raisesOnly bool
+		wounds     int
+	}{
+		{"Applying Damage: a Wound for the raise and one instead of Shaken", false, 2},
+		{"Wounds: only the raise's Wound (the switch)", true, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSW(t)
+			sw := s.State().Switches()
+			if len(sw) != 1 || sw[0].On || !strings.Contains(sw[0].Label, "only the raises' Wounds") {
+				t.Fatalf("the Fight tab's switches: %+v", sw)
+			}
+			if tc.raisesOnly {
+				opts := sw[0].Set(s.State().Options, true)
+				e := mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+				if !strings.Contains(e.Text, "A Shaken target hit with a raise takes only the raises' Wounds (Savage Worlds: Wounds).") {
+					t.Errorf("the options' log: %s", e.Text)
+				}
+			}
+			shakeTheMarshal(t, s)
+			e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 6, 3, 2}})
+			want := fmt.Sprintf("11 vs Toughness 6, 1 raise(s): %d Wound(s)", tc.wounds)
+			if !strings.Contains(e.Text, want) {
+				t.Errorf("the blow: %s\nwant …%s", e.Text, want)
+			}
+			if m := s.State().Figures["marshal"]; m.Hurt != tc.wounds || !m.Shaken {
+				t.Errorf("the Marshal: %d Wounds, Shaken %v", m.Hurt, m.Shaken)
 			}
 		})
 	}

@@ -282,8 +282,22 @@ type Effect struct {
 // ApplyDamage applies a damage total against Toughness (Savage Worlds:
 // Applying Damage): below it nothing; at it Shaken, or a Wound if already
 // Shaken; each raise a Wound. An Extra is Incapacitated by one Wound, a
-// Wild Card past three.
+// Wild Card past three. A Shaken target hit with a raise takes a Wound
+// for being Shaken as well as the raises' (ApplyDamageRaisesOnly reads
+// it otherwise).
 func ApplyDamage(s *Status, damage, toughness int) Effect {
+	return applyDamage(s, damage, toughness, false)
+}
+
+// ApplyDamageRaisesOnly is ApplyDamage with the other reading of a
+// Shaken target hit with a raise: "Every raise on the damage roll
+// inflicts a Wound" (Wounds), and nothing more; the Wound "instead" of
+// Shaken (Applying Damage) is only for a hit without a raise.
+func ApplyDamageRaisesOnly(s *Status, damage, toughness int) Effect {
+	return applyDamage(s, damage, toughness, true)
+}
+
+func applyDamage(s *Status, damage, toughness int, raisesOnly bool) Effect {
 	var e Effect
 	if damage < toughness {
 		e.Text = fmt.Sprintf("%d vs Toughness %d: beaten up a bit, no effect", damage, toughness)
@@ -293,7 +307,9 @@ func ApplyDamage(s *Status, damage, toughness int) Effect {
 	e.Wounds = raises
 	if s.Shaken {
 		e.AlreadyShaken = true
-		e.Wounds++ // already Shaken: a Wound instead
+		if !raisesOnly || raises == 0 {
+			e.Wounds++ // already Shaken: a Wound instead
+		}
 	} else {
 		e.Shaken = true
 		s.Shaken = true
