@@ -342,6 +342,11 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 		p.Mod += leadchrome.UnaimedToHit
 		p.Why = append(p.Why, fmt.Sprintf("unaimed shot %+d", leadchrome.UnaimedToHit))
 	}
+	if f.Attacked {
+		// "On a player's turn they can move and perform one regular
+		// action" (Savage Worlds: Actions).
+		return SavagePlan{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", name)
+	}
 	p.Chance = savage.TraitChance(p.Die, p.Mod, p.TN, p.Wild)
 	return p, nil
 }
@@ -368,7 +373,8 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 		verb = "fires at"
 	}
 	text := []string{fmt.Sprintf("%s %s %s (%s): %s.", name, verb, tname, strings.Join(why, ", "), r.Explained)}
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
+		Changes: []FigureChange{swActed(f)}}
 	if r.Success {
 		st, lines, err := swHit(s, t, t.FigureStatus.clone(), dmgDice, r.Raises > 0, joker, rnd)
 		if err != nil {
@@ -379,6 +385,14 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 	}
 	e.Text = strings.Join(text, " ") + " (Savage Worlds: Attacks)"
 	return []Event{e}, nil
+}
+
+// swActed is the attacker's status after its turn's one regular action
+// (Savage Worlds: Actions).
+func swActed(f *Figure) FigureChange {
+	st := f.FigureStatus.clone()
+	st.Attacked = true
+	return FigureChange{Figure: f.ID, AP: f.AP, Status: st}
 }
 
 // swHit rolls a hit's damage on target t, whose status is st so far, and
@@ -498,7 +512,8 @@ func swVolley(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 		status[t.ID] = st
 		text = append(text, lines...)
 	}
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: order, Hits: hits}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: order, Hits: hits,
+		Changes: []FigureChange{swActed(f)}}
 	for _, id := range order {
 		if st, ok := status[id]; ok {
 			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: s.Figures[id].AP, Status: st})

@@ -381,6 +381,8 @@ func TestSavageAShakenTargetHitWithARaise(t *testing.T) {
 				}
 			}
 			shakeTheMarshal(t, s)
+			// Round 2: the Marshal does not recover; bandit 1 strikes again.
+			mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"4H", "5S", "QC"}})
 			e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 6, 3, 2}})
 			want := fmt.Sprintf("11 vs Toughness 6, 1 raise(s): %d Wound(s)", tc.wounds)
 			if !strings.Contains(e.Text, want) {
@@ -390,5 +392,30 @@ func TestSavageAShakenTargetHitWithARaise(t *testing.T) {
 				t.Errorf("the Marshal: %d Wounds, Shaken %v", m.Hurt, m.Shaken)
 			}
 		})
+	}
+}
+
+// TestSavageOneRegularActionATurn: "On a player's turn they can move and
+// perform one regular action at any point in their movement without
+// penalty. Movement does not count as an action" (Savage Worlds:
+// Actions). The Marshal strikes and misses; a second blow, or a shot, in
+// the same turn is refused; he may still move; next round he strikes again.
+func TestSavageOneRegularActionATurn(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}})
+	for _, c := range []Command{
+		{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{7, 2, 5, 3}},
+		{Kind: CommandShoot, Figure: "marshal", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{7, 2, 5, 3}},
+	} {
+		if _, err := s.Do(c); err == nil || !strings.Contains(err.Error(), "Marshal Dane has taken this turn's action: one regular action a turn, and movement") {
+			t.Errorf("a second %s: %v", c.Kind, err)
+		}
+	}
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "marshal", Prone: true})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"4H", "5S", "KC"}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}})
+	if !strings.Contains(e.Text, "Marshal Dane strikes at Bandit") {
+		t.Errorf("next round's blow: %s", e.Text)
 	}
 }
