@@ -168,7 +168,10 @@ func swNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 	byKey := map[string]*hand{}
 	for _, id := range s.Order {
 		f := s.Figures[id]
-		if f.Condition >= rules.Unconscious {
+		if f.Condition >= rules.Dead {
+			// "Incapacitated characters may not perform actions but are
+			// dealt Action Cards for the remainder of the encounter"
+			// (Savage Worlds: Incapacitation); the dead are not.
 			continue
 		}
 		key := id

@@ -419,3 +419,24 @@ func TestSavageOneRegularActionATurn(t *testing.T) {
 		t.Errorf("next round's blow: %s", e.Text)
 	}
 }
+
+// TestSavageTheIncapacitatedAreStillDealtCards: "Incapacitated
+// characters may not perform actions but are dealt Action Cards for the
+// remainder of the encounter in case they recover" (Savage Worlds:
+// Incapacitation). Doc's shot Incapacitates bandit 2 (Vigor 4: an injury
+// until healed); the next round deals him his side's card, and he cannot act.
+func TestSavageTheIncapacitatedAreStillDealtCards(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{10, 3, 1, 4, 4, 2, 4}})
+	if b := s.State().Figures["bandit-2"]; b.Condition != rules.Unconscious {
+		t.Fatalf("bandit 2 is %s", b.Condition)
+	}
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"5H", "6S", "7C"}})
+	if e.Dealt["bandit-2"] != "7♣" || !strings.Contains(e.Text, "7♣ Bandit, Bandit") {
+		t.Errorf("round 2's deal: %v: %s", e.Dealt, e.Text)
+	}
+	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "bandit-2", Target: "marshal", Dice: []int{6, 2, 4, 3}}); err == nil {
+		t.Error("an Incapacitated bandit strikes")
+	}
+}
