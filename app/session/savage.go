@@ -307,7 +307,10 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 		}
 		p.Die, p.TN = a.Shooting, savage.BaseTN
 		if g.Thrown {
+			// "Throwing grenades, knives, spears, or other thrown weapons
+			// uses the Athletics skill" (Savage Worlds: Ranged Attacks).
 			p.Die = a.Athletics
+			p.Why = append(p.Why, "thrown: Athletics")
 		}
 		p.Mod = savage.ShotModifier(band, shots, f.Hurt, f.Ran)
 		p.Why = append(p.Why, fmt.Sprintf("%s at %d\" (%s %+d)", g.Name, inches, band, band.RangeModifier()))

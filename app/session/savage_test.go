@@ -440,3 +440,146 @@ func TestSavageTheIncapacitatedAreStillDealtCards(t *testing.T) {
 		t.Error("an Incapacitated bandit strikes")
 	}
 }
+
+// giveDocA sets Doc's ranged weapon to one of savage.Guns by name.
+func giveDocA(t *testing.T, s *Session, gun string) {
+	t.Helper()
+	doc := s.State().Characters["doc"]
+	sheet := *doc.Savage
+	for _, g := range savage.Guns {
+		if g.Name == gun {
+			sheet.Gun = &g
+		}
+	}
+	doc.Savage = &sheet
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &doc})
+}
+
+// TestSavageExtremeRangeNeedsTheAim: "Extreme Range is up to 4x a
+// weapon's Long Range. Firing at such a distance requires the Aim action.
+// This doesn't reduce the penalty ... You cannot throw weapons at Extreme
+// Range", and "Throwing ... knives ... uses the Athletics skill" (Savage
+// Worlds: Ranged Attacks). Bandit 2 is 18" from Doc: Extreme for a
+// Derringer (3/6/12) and a throwing knife.
+func TestSavageExtremeRangeNeedsTheAim(t *testing.T) {
+	for _, tc := range []struct {
+		name, gun, target string
+		aims              int
+		dice              []int
+		want, refused     string
+	}{
+		{"a Derringer at Extreme Range, not aimed", "Derringer", "bandit-2", 0, nil, "", "a shot at Extreme Range needs the Aim action"},
+		{"a Derringer at Extreme Range, aimed: -8", "Derringer", "bandit-2", 1, []int{5, 3}, "Derringer at 18\" (Extreme -8)", ""},
+		{"a knife cannot be thrown at Extreme Range", "Throwing knife", "bandit-2", 1, nil, "", "thrown weapons cannot reach Extreme Range"},
+		{"a knife is thrown on Athletics", "Throwing knife", "bandit-1", 0, []int{2, 1}, "thrown: Athletics", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSW(t)
+			giveDocA(t, s, tc.gun)
+			mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "KS", "3C"}})
+			c := Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: tc.target, Aims: tc.aims}}, Dice: tc.dice}
+			if tc.refused != "" {
+				if _, err := s.Do(c); err == nil || !strings.Contains(err.Error(), tc.refused) {
+					t.Errorf("%v, want %q", err, tc.refused)
+				}
+				return
+			}
+			if e := mustDo(t, s, c); !strings.Contains(e.Text, tc.want) {
+				t.Errorf("%s\nwant …%s", e.Text, tc.want)
+			}
+		})
+	}
+}
+
+// TestSavageUnarmedDamageIsTheStrengthDie: "Unarmed damage by default will
+// just use your Strength die", and "If the damage roll is less than the
+// target's Toughness the victim is beaten up a bit, but there is no game
+// effect" (Savage Worlds: Damage, Applying Damage). An unarmed bandit's
+// blow on the Marshal: d6 5 against Toughness 6.
+func TestSavageUnarmedDamageIsTheStrengthDie(t *testing.T) {
+	s := openSW(t)
+	bandit := s.State().Characters["bandit"]
+	sheet := *bandit.Savage
+	sheet.Melee = 0
+	bandit.Savage = &sheet
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &bandit})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"3H", "2S", "KC"}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 5}})
+	if !strings.Contains(e.Text, "Damage d6 5 = 5: 5 vs Toughness 6: beaten up a bit, no effect.") {
+		t.Errorf("the blow: %s", e.Text)
+	}
+	if m := s.State().Figures["marshal"]; m.Shaken || m.Hurt != 0 {
+		t.Errorf("the Marshal: %+v", m.FigureStatus)
+	}
+}
+
+// TestSavageAWildCardTakesThreeWounds: "Wild Cards can take three Wounds
+// and still function ... Damage beyond their Wound limit then
+// Incapacitates them. Each Wound ... causes a -1 penalty to their Pace
+// (minimum of 1") and all Trait rolls, up to a maximum penalty of -3"
+// (Savage Worlds: Wounds), and the Vigor roll's "Critical Failure: The
+// character dies" (Incapacitation). Bandit 1's blow of 18 against the
+// Marshal's Toughness 6 is three raises: Shaken and three Wounds; he
+// still stands, at −3 and Pace 3"; round 2's blow of 11 makes a fourth
+// and fifth Wound: Incapacitated, and his Vigor of 1 and 1 kills him.
+func TestSavageAWildCardTakesThreeWounds(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"3H", "2S", "KC"}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 6, 6, 4, 2}})
+	if !strings.Contains(e.Text, "18 vs Toughness 6, 3 raise(s): Shaken, 3 Wound(s).") {
+		t.Errorf("the first blow: %s", e.Text)
+	}
+	if m := s.State().Figures["marshal"]; m.Condition != rules.Fine || m.Hurt != 3 {
+		t.Errorf("three Wounds: %s, %d", m.Condition, m.Hurt)
+	}
+	if got := s.State().Movement("marshal"); got != "Pace 6\" (3\" left)" {
+		t.Errorf("his Pace: %q", got)
+	}
+	e = mustDo(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{6, 2}})
+	if !strings.Contains(e.Text, "d8 6, Wild Die 2 -3 = 3 vs TN 4: failure") {
+		t.Errorf("his Spirit roll at −3: %s", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"4H", "5S", "QC"}})
+	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 6, 3, 2, 1, 1}})
+	if !strings.Contains(e.Text, "2 Wound(s), Incapacitated. Marshal Dane's Vigor: d8 1, Wild Die 1 -3: critical failure: dies.") {
+		t.Errorf("the second blow: %s", e.Text)
+	}
+	if m := s.State().Figures["marshal"]; m.Condition != rules.Dead {
+		t.Errorf("the Marshal is %s", m.Condition)
+	}
+}
+
+// TestSavageDifficultGroundCostsTwoInches: "Difficult terrain such as a
+// thick forest or slippery ice also use up 2" of Pace" (Savage Worlds:
+// Movement). D10 made rough ground: the overlay and the move price it 2".
+func TestSavageDifficultGroundCostsTwoInches(t *testing.T) {
+	s := openSW(t)
+	st := s.State()
+	hex := func(l string) hexmap.Hex { h, _ := st.Map.ParseHex(l); return h }
+	cell := st.Map.CellAt(hex("D10"))
+	cell.Terrain = "rough"
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	area, err := s.State().Reach("doc", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if area.Costs[hex("D10")] != 2 || area.Costs[hex("E10")] != 3 {
+		t.Errorf("the overlay: D10 %d\", E10 %d\"", area.Costs[hex("D10")], area.Costs[hex("E10")])
+	}
+	to := hex("E10")
+	if e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to}); !strings.Contains(e.Text, "3\" of Pace 6") {
+		t.Errorf("the move: %s", e.Text)
+	}
+}
+
+// TestSavageRunningDiceNeverAce: "A hero can choose to "run" increasing
+// her Pace for the round by her Running die (a d6 by default) ... Running
+// dice never Ace" (Savage Worlds: Running): a 6 adds 6", and no die more.
+func TestSavageRunningDiceNeverAce(t *testing.T) {
+	s := openSW(t)
+	to, _ := s.State().Map.ParseHex("O10")
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to, Run: true, Dice: []int{6}})
+	if !strings.Contains(e.Text, "12\" of Pace 6, running (d6: 6; −2 to actions this turn)") {
+		t.Errorf("the run: %s", e.Text)
+	}
+}
