@@ -667,3 +667,30 @@ func TestComposerCombinesASkillWithAnAttack(t *testing.T) {
 		t.Errorf("the preview: %q", p.preview.Text)
 	}
 }
+
+// TestSavageWorldsConsoleSpendsABenny: the composer offers "Spend a
+// Benny" in a Savage Worlds fight, and confirming it spends the Shaken
+// Marshal's Benny; the figures panel's line says how many are left.
+func TestSavageWorldsConsoleSpendsABenny(t *testing.T) {
+	c, _ := bundledConsole(t, "savage")
+	for _, cmd := range []session.Command{
+		{Kind: session.CommandNewRound, Cards: []string{"3H", "2S", "KC"}},
+		{Kind: session.CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 2, 4, 3}},
+	} {
+		if err := c.doErr(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := c.composer
+	p.actor.SetSelected("Marshal Dane")
+	p.action.SetSelected(session.ActBenny)
+	test.Tap(p.confirm)
+	if logs := c.LogTexts(); len(logs) == 0 || !strings.HasSuffix(logs[len(logs)-1], "Marshal Dane spends a Benny and is no longer Shaken; 2 Bennies left (Savage Worlds: Shaken).") {
+		t.Errorf("log: %q (status %q)", logs, c.status.Text)
+	}
+	c.figures.pick("marshal")
+	line := c.figures.wounds.Objects[0].(*widget.Label).Text
+	if !strings.Contains(line, "2 Bennies") {
+		t.Errorf("the figure's line: %q", line)
+	}
+}

@@ -86,6 +86,7 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 	kinds := []string{CommandMove, CommandMove, CommandMove, CommandTurn, CommandTurn, CommandReady, CommandCock,
 		CommandProne, CommandDuck, CommandShoot, CommandShoot, CommandMelee, CommandMelee, CommandRecover,
 		CommandDoor, CommandStrike, CommandStrike, CommandDefend, CommandDefend, CommandReload, CommandPickUp, CommandRide, CommandRide}
+	kinds = append(kinds, CommandBenny) // Savage Worlds: any figure, Shaken or not
 	if judge {
 		kinds = append(kinds, CommandNewRound, CommandNewRound, CommandSegment, CommandSegment, CommandSegment,
 			CommandHide, CommandReveal, CommandHide, CommandReveal, CommandUndo, CommandRedo,
