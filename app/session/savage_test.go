@@ -265,6 +265,12 @@ func TestSavageSpendABennyToRemoveShaken(t *testing.T) {
 	if m.Shaken || m.BenniesSpent != 1 || s.State().Mark("marshal") != (Mark{Text: "2", Label: "2 Bennies"}) {
 		t.Errorf("after the Benny: %+v, mark %+v", m.FigureStatus, s.State().Mark("marshal"))
 	}
+	// A snapshot of the fight keeps the Benny spent.
+	for _, fs := range s.State().Snapshot(nil).Figures {
+		if fs.ID == "marshal" && (fs.Status == nil || fs.Status.BenniesSpent != 1) {
+			t.Errorf("the snapshot's Marshal: %+v", fs.Status)
+		}
+	}
 	mustDo(t, s, Command{Kind: CommandUndo})
 	if got := figures(s.State()); !reflect.DeepEqual(got, before) {
 		t.Errorf("undo did not give the Benny back: %+v", s.State().Figures["marshal"].FigureStatus)
