@@ -26,3 +26,10 @@ func (s *State) Mark(id string) Mark {
 	}
 	return Mark{}
 }
+
+// sheetLiner is a system that sums a sheet up in its own numbers for the
+// log's line about a sheet set (System's optional part); the others' is
+// TWTW's AP, Move, Run and Size.
+type sheetLiner interface {
+	SheetLine(c Character) string
+}

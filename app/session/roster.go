@@ -181,8 +181,12 @@ func decideSetCharacter(s *State, c Command) ([]Event, error) {
 	if _, ok := s.Characters[ch.ID]; ok {
 		verb = "updates"
 	}
+	sums := fmt.Sprintf("AP %d, Move %d, Run %d, Size %d", ch.BaseAP(), ch.Move, ch.Run, ch.Size)
+	if l, ok := SystemOf(s).(sheetLiner); ok {
+		sums = l.SheetLine(ch) // the system's own numbers, not TWTW's
+	}
 	return []Event{{Kind: EventCharacterSet, Sheet: &ch,
-		Text: fmt.Sprintf("The Judge %s %s's sheet (AP %d, Move %d, Run %d, Size %d).", verb, ch.Name, ch.BaseAP(), ch.Move, ch.Run, ch.Size)}}, nil
+		Text: fmt.Sprintf("The Judge %s %s's sheet (%s).", verb, ch.Name, sums)}}, nil
 }
 
 // CheckSheet checks a character sheet against the rules and the weapon

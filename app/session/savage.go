@@ -819,6 +819,24 @@ func (savageWorlds) Derived(c Character) string {
 	return fmt.Sprintf("Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\", %d %s.", sw.Parry(), sw.Toughness(), sw.PaceOr6(), sw.BennyCount(), plural(sw.BennyCount(), "Benny", "Bennies"))
 }
 
+// SheetLine sums a sheet up for the log: "a Wild Card, Parry 4, Toughness
+// 5, Pace 6", a Colt Peacemaker, 3 Bennies".
+func (savageWorlds) SheetLine(c Character) string {
+	sw := swSheet(&c)
+	parts := []string{"an Extra"}
+	if sw.WildCard {
+		parts[0] = "a Wild Card"
+	}
+	parts = append(parts, fmt.Sprintf("Parry %d", sw.Parry()), fmt.Sprintf("Toughness %d", sw.Toughness()), fmt.Sprintf("Pace %d\"", sw.PaceOr6()))
+	if sw.Gun != nil {
+		parts = append(parts, "a "+sw.Gun.Name)
+	}
+	if n := sw.BennyCount(); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", n, plural(n, "Benny", "Bennies")))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Switches: the reading of a Shaken target hit with a raise.
 func (savageWorlds) Switches(o FightOptions) []Switch {
 	return []Switch{{Label: "Shaken and hit with a raise: only the raises' Wounds (Savage Worlds: Wounds), not one more for being Shaken (Applying Damage)",
