@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -692,5 +693,33 @@ func TestSavageWorldsConsoleSpendsABenny(t *testing.T) {
 	line := c.figures.wounds.Objects[0].(*widget.Label).Text
 	if !strings.Contains(line, "2 Bennies") {
 		t.Errorf("the figure's line: %q", line)
+	}
+}
+
+// TestSavageWorldsConsoleJumps: a Savage Worlds move in the composer
+// offers the jump and its Athletics roll (Action.Jump); a TWTW move does
+// not.
+func TestSavageWorldsConsoleJumps(t *testing.T) {
+	c, _ := bundledConsole(t, "savage")
+	p := c.composer
+	p.actor.SetSelected("Doc Harlan")
+	p.action.SetSelected(session.ActMove)
+	if !slices.Contains(p.params.Objects, fyne.CanvasObject(p.jump)) || !slices.Contains(p.params.Objects, fyne.CanvasObject(p.jumpRoll)) {
+		t.Fatal("a Savage Worlds move offers no jump")
+	}
+	p.hex.SetText("D10")
+	p.jump.SetChecked(true)
+	if !strings.Contains(p.preview.Text, "Doc Harlan jumps C10 → D10") {
+		t.Errorf("preview: %q", p.preview.Text)
+	}
+	test.Tap(p.confirm)
+	if logs := c.LogTexts(); len(logs) == 0 || !strings.HasSuffix(logs[len(logs)-1], "Doc Harlan jumps C10 → D10: 1\" of Pace 6 (1\" standing) (Savage Worlds: Jumping).") {
+		t.Errorf("log: %q (status %q)", logs, c.status.Text)
+	}
+	twtw, _ := bundledConsole(t, "demo")
+	twtw.composer.actor.SetSelected("Cyril Wellington")
+	twtw.composer.action.SetSelected(session.ActMove)
+	if slices.Contains(twtw.composer.params.Objects, fyne.CanvasObject(twtw.composer.jump)) {
+		t.Error("a TWTW move offers a jump")
 	}
 }

@@ -33,6 +33,7 @@ type Action struct {
 	Kind    string // the command it gives
 	Stances bool   // Strike: the target's stance and a riposte (Dragon Warriors II)
 	Speed   bool   // Reload: a speed load (Command.Speed)
+	Jump    bool   // Move: may jump (Command.Jump)
 }
 
 // sheetActions are the actions of the systems whose figures fight with

@@ -29,7 +29,11 @@ func (savageWorlds) Name() string       { return "Savage Worlds" }
 func (savageWorlds) MovesCostAP() bool  { return false }
 func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 func (savageWorlds) Actions() []Action {
-	return append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny})
+	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny})
+	for i := range acts {
+		acts[i].Jump = acts[i].Kind == CommandMove // Savage Worlds: Jumping
+	}
+	return acts
 }
 func (savageWorlds) ExactDice(string) bool { return true }
 func (savageWorlds) Explain(s *State, c Command) (string, error) {
@@ -669,6 +673,9 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	if c.To == nil {
 		return nil, refuse("a move needs a hex to move to")
 	}
+	if c.Jump != nil {
+		return swJump(s, c, f, ch, src)
+	}
 	if c.Run && f.Prone {
 		return nil, refuse("%s is prone: it crawls, and stands up (2\" of Pace) to run", ch.Name)
 	}
@@ -711,6 +718,113 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	}
 	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(*c.To), how, rule)
 	return []Event{e}, nil
+}
+
+// swJump is a jump: "Characters can jump 1" (2 yards) horizontally ... as
+// a free action. Double these numbers if you can run at least 2" (four
+// yards) prior to the jump. You can make an Athletics roll as an action
+// to increase the distance another inch. Jumping can't exceed your Pace
+// for the turn" (Savage Worlds: Jumping). A jump goes in a straight line
+// to c.To, over the hexes between whatever they hold (a gap, water, a
+// barrel), but not through a wall or a closed door; it lands on ground a
+// figure may stand on, no higher than it left; its inches come off the
+// Pace (docs/defaults.md, "Savage Worlds: jumping").
+func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+	m := s.Map
+	to := *c.To
+	dist := f.At.DistanceTo(to)
+	d, _ := f.At.DirectionTo(to)
+	switch {
+	case f.Prone:
+		return nil, refuse("%s is prone: stand up (2\" of Pace) to jump", ch.Name)
+	case c.Run:
+		return nil, refuse("a jump is not a run: run first (2\" or more doubles the jump), then jump")
+	case !m.Contains(to):
+		return nil, refuse("%s is off the map", m.Label(to))
+	case dist == 0:
+		return nil, refuse("%s is already at %s", ch.Name, m.Label(to))
+	case f.At.Add(d.Vector().Scale(dist)) != to:
+		return nil, refuse("a jump goes in a straight line along a row of hexes; %s is not in one from %s", m.Label(to), m.Label(f.At))
+	case m.Elevation(to) > m.Elevation(f.At):
+		return nil, refuse("%s is higher than %s: climb up (2\" of Pace an inch) rather than jump", m.Label(to), m.Label(f.At))
+	}
+	if err := m.CanStand(to); err != nil {
+		return nil, refuse("%s cannot land there: %v", ch.Name, err)
+	}
+	if o, ok := s.FigureAt(to); ok {
+		return nil, refuse("%s stands at %s", s.FigureName(o.ID), m.Label(to))
+	}
+	path := []hexmap.Hex{f.At}
+	for h := f.At; h != to; h = h.Neighbor(d) {
+		if e, ok := m.EdgeFeature(h, d); ok && e.BlocksMove() {
+			return nil, refuse("a %s between %s and %s stops the jump", e.Kind, m.Label(h), m.Label(h.Neighbor(d)))
+		}
+		path = append(path, h.Neighbor(d))
+	}
+	budget, err := swPace(s, f, ch, 0)
+	if err != nil {
+		return nil, err
+	}
+	if dist > budget {
+		return nil, refuse("%s has %d\" of Pace left; a jump can't exceed the Pace", ch.Name, budget)
+	}
+	reach := savage.JumpReach(f.Paced, false)
+	how := fmt.Sprintf("%d\" standing", savage.JumpInches)
+	if f.Paced >= savage.JumpRunUp {
+		how = fmt.Sprintf("%d\" after a run-up of %d\"", reach, f.Paced)
+	}
+	var events []Event
+	if c.Jump.Athletics {
+		if f.Shaken {
+			return nil, refuse("%s is Shaken: only free actions, and the Athletics roll is an action", ch.Name)
+		}
+		if f.Attacked {
+			return nil, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
+		}
+		die, mod := ch.Savage.Athletics, savage.WoundModifier(f.Hurt)+swJoker(s, f.ID)
+		if f.Ran {
+			mod += savage.RunPenalty
+		}
+		if die == 0 {
+			die, mod = 4, mod-2 // unskilled: d4−2
+		}
+		rnd, err := src([]string{fmt.Sprintf("%s's Athletics d%d and Wild Die d6 (top faces roll again)", ch.Name, die)})
+		if err != nil {
+			return nil, err
+		}
+		r, err := savage.RollTrait(rnd, die, mod, savage.BaseTN, ch.Savage.WildCard)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		verdict := "an inch more"
+		if r.Success {
+			reach++
+		} else {
+			verdict = "no inch more"
+		}
+		text := fmt.Sprintf("%s's Athletics roll to jump further, an action: %s: %s (Savage Worlds: Jumping).", ch.Name, r.Explained, verdict)
+		if dist > reach {
+			text = strings.TrimSuffix(text, " (Savage Worlds: Jumping).") + fmt.Sprintf("; %s jumps %d\", not the %d\" to %s, and stays at %s (Savage Worlds: Jumping).", ch.Name, reach, dist, m.Label(to), m.Label(f.At))
+		}
+		events = append(events, Event{Kind: EventActed, Action: CommandMove, Figure: f.ID, APLeft: f.AP, Changes: []FigureChange{swActed(f)}, Text: text})
+		if dist > reach {
+			return events, nil
+		}
+		how += ", an inch more for the Athletics roll"
+	} else if dist > reach {
+		return nil, refuse("%s jumps %d\" (%s); %s is %d\" away: a run-up of %d\" doubles the jump, an Athletics roll adds an inch", ch.Name, reach, how, m.Label(to), dist, savage.JumpRunUp)
+	}
+	over := ""
+	if len(path) > 2 {
+		var between []string
+		for _, h := range path[1 : len(path)-1] {
+			between = append(between, m.Label(h))
+		}
+		over = " over " + strings.Join(between, ", ")
+	}
+	events = append(events, Event{Kind: EventMoved, Figure: f.ID, Path: path, To: to, Facing: d, APLeft: f.AP, Paced: f.Paced + dist,
+		Text: fmt.Sprintf("%s jumps %s → %s%s: %d\" of Pace %d (%s) (Savage Worlds: Jumping).", ch.Name, m.Label(f.At), m.Label(to), over, dist, ch.Savage.PaceOr6(), how)})
+	return events, nil
 }
 
 // swSheet is the character's Savage Worlds traits, made with every trait

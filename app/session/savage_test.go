@@ -589,3 +589,82 @@ func TestSavageRunningDiceNeverAce(t *testing.T) {
 		t.Errorf("the run: %s", e.Text)
 	}
 }
+
+// TestSavageJumping: "Characters can jump 1" (2 yards) horizontally ...
+// as a free action. Double these numbers if you can run at least 2" (four
+// yards) prior to the jump. You can make an Athletics roll as an action to
+// increase the distance another inch. Jumping can't exceed your Pace for
+// the turn" (Savage Worlds: Jumping). Doc jumps along Main Street, where
+// the Judge has made a hex of water.
+func TestSavageJumping(t *testing.T) {
+	for _, tc := range []struct {
+		name, water string
+		walk        string // a run-up first
+		to          string
+		athletics   bool
+		dice        []int
+		want        []string // the events' sentences
+		refused     string
+	}{
+		{name: "a standing jump of 1\"", to: "D10",
+			want: []string{"Doc Harlan jumps C10 → D10: 1\" of Pace 6 (1\" standing) (Savage Worlds: Jumping)."}},
+		{name: "2\" over water needs a run-up", water: "D10", to: "E10",
+			refused: "Doc Harlan jumps 1\" (1\" standing); E10 is 2\" away: a run-up of 2\" doubles the jump, an Athletics roll adds an inch"},
+		{name: "a run-up of 2\" doubles it", water: "F10", walk: "E10", to: "G10",
+			want: []string{"Doc Harlan jumps E10 → G10 over F10: 2\" of Pace 6 (2\" after a run-up of 2\") (Savage Worlds: Jumping)."}},
+		{name: "an Athletics roll adds an inch", water: "D10", to: "E10", athletics: true, dice: []int{5, 2},
+			want: []string{"Doc Harlan's Athletics roll to jump further, an action: d6 5, Wild Die 2 = 5 vs TN 4: success, 0 raise(s): an inch more (Savage Worlds: Jumping).",
+				"Doc Harlan jumps C10 → E10 over D10: 2\" of Pace 6 (1\" standing, an inch more for the Athletics roll) (Savage Worlds: Jumping)."}},
+		{name: "a failed Athletics roll leaves him where he stood", water: "D10", to: "E10", athletics: true, dice: []int{2, 1},
+			want: []string{"Doc Harlan's Athletics roll to jump further, an action: d6 2, Wild Die 1 = 2 vs TN 4: failure: no inch more; Doc Harlan jumps 1\", not the 2\" to E10, and stays at C10 (Savage Worlds: Jumping)."}},
+		{name: "no landing in water", water: "D10", to: "D10", refused: "Doc Harlan cannot land there: D10 is water, which no one can stand in"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSW(t)
+			hex := func(l string) hexmap.Hex { h, _ := s.State().Map.ParseHex(l); return h }
+			if tc.water != "" {
+				cell := s.State().Map.CellAt(hex(tc.water))
+				cell.Terrain = "water"
+				mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+			}
+			if tc.walk != "" {
+				w := hex(tc.walk)
+				mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &w})
+			}
+			to := hex(tc.to)
+			c := Command{Kind: CommandMove, Figure: "doc", To: &to, Jump: &JumpOrder{Athletics: tc.athletics}, Dice: tc.dice}
+			if tc.refused != "" {
+				if _, err := s.Do(c); err == nil || err.Error() != tc.refused {
+					t.Errorf("%v\nwant %q", err, tc.refused)
+				}
+				return
+			}
+			from := s.State().Figures["doc"].At
+			evs, err := s.Do(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range evs {
+				got = append(got, e.Text)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+			d := s.State().Figures["doc"]
+			landed := len(tc.want) == 1 && !tc.athletics || len(tc.want) == 2
+			if landed && d.At != to || !landed && d.At != from {
+				t.Errorf("Doc is at %s", s.State().Map.Label(d.At))
+			}
+			if d.Attacked != tc.athletics {
+				t.Errorf("the turn's action spent: %v", d.Attacked)
+			}
+		})
+	}
+	// Jump is a Savage Worlds move's; a TWTW move refuses it.
+	s := open(t)
+	to := hexAt(t, s, "J8")
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "cyril", To: &to, Jump: &JumpOrder{}}); err == nil || !strings.Contains(err.Error(), "does not jump") {
+		t.Errorf("a TWTW jump: %v", err)
+	}
+}

@@ -395,6 +395,29 @@ func MoveCost(difficult bool) int {
 // (Savage Worlds: Movement).
 const CrawlCost = 2
 
+// Jumping (Savage Worlds: Jumping): "Characters can jump 1" (2 yards)
+// horizontally ... as a free action. Double these numbers if you can run
+// at least 2" (four yards) prior to the jump. You can make an Athletics
+// roll as an action to increase the distance another inch."
+const (
+	JumpInches = 1 // a standing jump
+	JumpRunUp  = 2 // the run-up that doubles it
+)
+
+// JumpReach is how far a figure jumps across: 1", doubled after a run-up
+// of 2" or more this turn, and an inch more for a successful Athletics
+// roll.
+func JumpReach(runUp int, athletics bool) int {
+	n := JumpInches
+	if runUp >= JumpRunUp {
+		n *= 2
+	}
+	if athletics {
+		n++
+	}
+	return n
+}
+
 // StandCost is the Pace standing up from prone takes (falling prone is free).
 const StandCost = 2
 
