@@ -178,6 +178,9 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 		}
 		c.Figure = ""
 	}
+	if c.Kind == CommandMove && r.IntN(8) == 0 { // a jump: Savage Worlds', refused elsewhere
+		c.Jump = &JumpOrder{Athletics: r.IntN(2) == 0}
+	}
 	return c
 }
 
