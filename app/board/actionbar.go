@@ -79,6 +79,9 @@ func (g *Game) buttons() []button {
 					add(a.label, false, func() { g.issue(a.do()) })
 				}
 			}
+			if p.offers(session.CommandBenny) {
+				add("Spend a Benny (S)", false, func() { g.issue(p.simple(session.CommandBenny)) })
+			}
 			if p.offers(session.CommandPickUp) && len(p.st.LooseNear(p.selected)) > 0 {
 				add("Pick up (U)", false, func() { g.issue(p.pickUp()) })
 			}

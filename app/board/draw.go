@@ -335,7 +335,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 			b.flush(dst)
 		}
 		g.sprites.drawWedge(dst, col, c, angle)
-		g.sprites.drawToken(dst, tokenKey{col: col, initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: id == g.play.selected, acting: st.MayAct(id)}, c)
+		g.sprites.drawToken(dst, tokenKey{col: col, initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: id == g.play.selected, acting: st.MayAct(id), mark: st.Mark(id).Text}, c)
 		if s >= 14 && g.segments {
 			// The AP badge sits behind the figure's left shoulder.
 			r := s * 0.62

@@ -418,6 +418,11 @@ var keyBindings = []keyBinding{
 	{keys: []ebiten.Key{ebiten.KeyB}, do: func(g *Game) { g.answer(session.DefenseBlock) }},
 	{keys: []ebiten.Key{ebiten.KeyO}, do: func(g *Game) { g.answer(session.DefenseDodge) }},
 	{keys: []ebiten.Key{ebiten.KeyN}, do: func(g *Game) { g.answer(session.DefenseNone) }},
+	{keys: []ebiten.Key{ebiten.KeyS}, do: func(g *Game) {
+		if g.play.offers(session.CommandBenny) {
+			g.issue(g.play.simple(session.CommandBenny))
+		}
+	}},
 }
 
 // sayIf shows a line, if there is one.

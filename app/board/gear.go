@@ -145,3 +145,12 @@ func (g *Game) answerHint() string {
 	}
 	return hint
 }
+
+// simple is the command of an action with no fields of its own for the
+// selected figure: S spends a Benny where the fight's system has them.
+func (p *play) simple(kind string) (*session.Command, string) {
+	if p.st == nil || p.selected == "" {
+		return nil, "Select a figure first."
+	}
+	return &session.Command{Kind: kind, Figure: p.selected}, ""
+}

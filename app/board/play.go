@@ -283,6 +283,9 @@ func (p *play) describe(f *session.Figure) string {
 	if at := p.st.Standing(f.ID); at != "" {
 		head += " — " + at // "8 AP left", "card Q♣": the system's terms
 	}
+	if m := p.st.Mark(f.ID); m.Label != "" {
+		head += " · " + m.Label
+	}
 	return head + " · " + p.st.Movement(f.ID) + " · facing " +
 		p.st.Map.Orientation.SideNames()[f.Facing] + " · at " + p.st.Map.Label(f.At)
 }

@@ -429,3 +429,39 @@ func TestHandToHandFromTheMapWindow(t *testing.T) {
 		t.Errorf("the blow from the map window: %v %+v", err, evs)
 	}
 }
+
+// TestMapWindowSpendsABenny: S (and the bar's "Spend a Benny") spends the
+// selected figure's Benny where the fight's system offers one (Savage
+// Worlds), and the figure's line says how many are left; a TWTW fight
+// offers none.
+func TestMapWindowSpendsABenny(t *testing.T) {
+	s, err := session.Open(mustFight(t, "savage"), filepath.Join(t.TempDir(), "benny.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Do(session.Command{Kind: session.CommandNewRound, Cards: []string{"3H", "2S", "KC"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Do(session.Command{Kind: session.CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 2, 4, 3}}); err != nil {
+		t.Fatal(err)
+	}
+	p := &play{st: s.State(), selected: "marshal"}
+	if !p.offers(session.CommandBenny) || !strings.Contains(p.describe(p.st.Figures["marshal"]), "3 Bennies") {
+		t.Fatalf("the Marshal's line: %q", p.describe(p.st.Figures["marshal"]))
+	}
+	c, msg := p.simple(session.CommandBenny)
+	if c == nil {
+		t.Fatal(msg)
+	}
+	if _, err := s.Do(*c); err != nil {
+		t.Fatal(err)
+	}
+	p.st = s.State()
+	if f := p.st.Figures["marshal"]; f.Shaken || p.st.Mark("marshal").Text != "2" {
+		t.Errorf("after S: %+v, mark %+v", f.FigureStatus, p.st.Mark("marshal"))
+	}
+	if (&play{st: mustState(t, "demo"), selected: "cyril"}).offers(session.CommandBenny) {
+		t.Error("a TWTW fight offers a Benny")
+	}
+}

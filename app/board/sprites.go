@@ -17,6 +17,10 @@ type tokenKey struct {
 	tag      string
 	selected bool
 	acting   bool // may act at this segment
+	// mark is the system's mark of the figure (session.State.Mark),
+	// drawn in a gold disc at the token's upper right: a Savage Worlds
+	// figure's Bennies.
+	mark string
 }
 
 // sprites caches figures' tokens, facing wedges and AP badges drawn for one
@@ -85,6 +89,13 @@ func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
 			b.path(img, circle(o, r), float32(math.Max(1.5*superScale, s/16)), colLight)
 			b.flush(img)
 			say(img, k.initials, face(math.Max(10*superScale, s*0.48), true), o.X, o.Y, color.White, true)
+			if k.mark != "" {
+				m := hexmap.Point{X: o.X + r*0.78, Y: o.Y - r*0.78}
+				b.path(img, circle(m, s*0.26), 0, color.RGBA{0xd8, 0xa8, 0x20, 0xff})
+				b.path(img, circle(m, s*0.26), float32(math.Max(1*superScale, s/24)), colBar)
+				b.flush(img)
+				say(img, k.mark, face(math.Max(9*superScale, s*0.32), true), m.X, m.Y, colBar, true)
+			}
 			if k.tag != "" && s >= 14*superScale {
 				b.path(img, polygon(rect(hexmap.Point{X: o.X, Y: o.Y + r + s*0.2}, s*1.3, s*0.36)), 0, color.RGBA{0x10, 0x10, 0x10, 0xd0})
 				b.flush(img)

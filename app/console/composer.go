@@ -41,6 +41,7 @@ type composer struct {
 	withSkill              *widget.Select // a skill test done with the attack, from one pool
 	withFirst              *widget.Check  // the skill ranked primary
 	disengage              *widget.Check  // a move out of an engagement: carefully, 2 AP
+	jump, jumpRoll         *widget.Check  // a move that jumps, and its roll for an inch more (Action.Jump)
 	skill                  *widget.Select // a skill in action time
 	focus, skillOn         *widget.Check  // 8 AP for full attention; used on the target
 	judgeSteps             *widget.Select // the Judge's own modifier of an attack
@@ -98,6 +99,8 @@ func newComposer(c *Console) *composer {
 	p.weapon = widget.NewSelect(nil, changed)
 	p.loose = widget.NewSelect(nil, changed)
 	p.disengage = widget.NewCheck("Disengage carefully (+2 AP, no free attack)", func(bool) { p.update() })
+	p.jump = widget.NewCheck("Jump there, in a straight line over what lies between", func(bool) { p.update() })
+	p.jumpRoll = widget.NewCheck("Athletics roll to jump an inch further (an action)", func(bool) { p.update() })
 	p.skill = widget.NewSelect(session.SkillNames(), changed)
 	p.withSkill = widget.NewSelect(append([]string{"none"}, session.SkillNames()...), changed)
 	p.withSkill.SetSelected("none")
@@ -364,6 +367,9 @@ func (p *composer) layoutParams() {
 	switch p.action.Selected {
 	case session.ActMove:
 		objs = append(objs, row("To", p.hex), p.run, p.disengage)
+		if p.pickedAction().Jump {
+			objs = append(objs, p.jump, p.jumpRoll)
+		}
 	case session.ActTurn:
 		objs = append(objs, row("Turn", p.turn))
 	case session.ActReady, session.ActCock, session.ActReload, session.ActSpeedLoad:
@@ -508,6 +514,9 @@ func (p *composer) command() (session.Command, error) {
 			return c, fmt.Errorf("type the hex to move to, as J8: %v", err)
 		}
 		c.Kind, c.To, c.Run, c.Careful = session.CommandMove, &h, p.run.Checked, p.disengage.Checked
+		if p.pickedAction().Jump && p.jump.Checked {
+			c.Jump = &session.JumpOrder{Athletics: p.jumpRoll.Checked}
+		}
 	case session.ActTurn:
 		c.Kind, c.Turn = session.CommandTurn, turnChoices[max(0, p.turn.SelectedIndex())].steps
 	case session.ActReady, session.ActCock:

@@ -179,7 +179,11 @@ func (p *figuresPanel) pick(id string) {
 	conc.Max = float64(capacity)
 	conc.SetValue(float64(min(f.Conc, capacity)))
 	conc.TextFormatter = func() string { return fmt.Sprintf("Conc %d of %d", f.Conc, capacity) }
-	cond := widget.NewLabelWithStyle(fmt.Sprintf("%s — %s · %d AP · Size %d", ch.Name, f.Condition, f.AP, ch.Size), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	line := fmt.Sprintf("%s — %s · %d AP · Size %d", ch.Name, f.Condition, f.AP, ch.Size)
+	if m := p.st.Mark(f.ID); m.Label != "" {
+		line += " · " + m.Label // the system's mark: a Savage Worlds figure's Bennies
+	}
+	cond := widget.NewLabelWithStyle(line, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	var gear []string
 	for _, g := range f.Gear {
 		gear = append(gear, weaponLabel(g))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -665,5 +666,60 @@ func TestComposerCombinesASkillWithAnAttack(t *testing.T) {
 	}
 	if !strings.Contains(p.preview.Text, "With it, sneak: 4 AP") {
 		t.Errorf("the preview: %q", p.preview.Text)
+	}
+}
+
+// TestSavageWorldsConsoleSpendsABenny: the composer offers "Spend a
+// Benny" in a Savage Worlds fight, and confirming it spends the Shaken
+// Marshal's Benny; the figures panel's line says how many are left.
+func TestSavageWorldsConsoleSpendsABenny(t *testing.T) {
+	c, _ := bundledConsole(t, "savage")
+	for _, cmd := range []session.Command{
+		{Kind: session.CommandNewRound, Cards: []string{"3H", "2S", "KC"}},
+		{Kind: session.CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 2, 4, 3}},
+	} {
+		if err := c.doErr(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := c.composer
+	p.actor.SetSelected("Marshal Dane")
+	p.action.SetSelected(session.ActBenny)
+	test.Tap(p.confirm)
+	if logs := c.LogTexts(); len(logs) == 0 || !strings.HasSuffix(logs[len(logs)-1], "Marshal Dane spends a Benny and is no longer Shaken; 2 Bennies left (Savage Worlds: Shaken).") {
+		t.Errorf("log: %q (status %q)", logs, c.status.Text)
+	}
+	c.figures.pick("marshal")
+	line := c.figures.wounds.Objects[0].(*widget.Label).Text
+	if !strings.Contains(line, "2 Bennies") {
+		t.Errorf("the figure's line: %q", line)
+	}
+}
+
+// TestSavageWorldsConsoleJumps: a Savage Worlds move in the composer
+// offers the jump and its Athletics roll (Action.Jump); a TWTW move does
+// not.
+func TestSavageWorldsConsoleJumps(t *testing.T) {
+	c, _ := bundledConsole(t, "savage")
+	p := c.composer
+	p.actor.SetSelected("Doc Harlan")
+	p.action.SetSelected(session.ActMove)
+	if !slices.Contains(p.params.Objects, fyne.CanvasObject(p.jump)) || !slices.Contains(p.params.Objects, fyne.CanvasObject(p.jumpRoll)) {
+		t.Fatal("a Savage Worlds move offers no jump")
+	}
+	p.hex.SetText("D10")
+	p.jump.SetChecked(true)
+	if !strings.Contains(p.preview.Text, "Doc Harlan jumps C10 → D10") {
+		t.Errorf("preview: %q", p.preview.Text)
+	}
+	test.Tap(p.confirm)
+	if logs := c.LogTexts(); len(logs) == 0 || !strings.HasSuffix(logs[len(logs)-1], "Doc Harlan jumps C10 → D10: 1\" of Pace 6 (1\" standing) (Savage Worlds: Jumping).") {
+		t.Errorf("log: %q (status %q)", logs, c.status.Text)
+	}
+	twtw, _ := bundledConsole(t, "demo")
+	twtw.composer.actor.SetSelected("Cyril Wellington")
+	twtw.composer.action.SetSelected(session.ActMove)
+	if slices.Contains(twtw.composer.params.Objects, fyne.CanvasObject(twtw.composer.jump)) {
+		t.Error("a TWTW move offers a jump")
 	}
 }

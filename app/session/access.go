@@ -223,7 +223,7 @@ func authorize(seat *Seat, st *State, c Command) error {
 		fallthrough
 	case CommandMove, CommandTurn, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandStrike,
 		CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill, CommandRide,
-		CommandDelay:
+		CommandDelay, CommandBenny:
 		for _, id := range referenced(c) {
 			if f, ok := st.Figures[id]; !ok || f.Hidden {
 				return &Forbidden{Reason: errNotInView}

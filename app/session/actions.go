@@ -48,6 +48,7 @@ type Action struct {
 	// Weapon is the command's Weapon where the action names it: a Fudge
 	// shield bash.
 	Weapon string
+	Jump   bool // Move: may jump (Command.Jump)
 }
 
 // sheetActions are the actions of the systems whose figures fight with

@@ -56,6 +56,10 @@ func (c Character) Clone() Character {
 			g.Damage = append([]int(nil), g.Damage...)
 			sw.Gun = &g
 		}
+		if sw.Bennies != nil {
+			n := *sw.Bennies
+			sw.Bennies = &n
+		}
 		c.Savage = &sw
 	}
 	if c.Skills != nil {

@@ -321,7 +321,7 @@ func checkStatus(st FigureStatus) error {
 		name string
 		v    int
 	}{{"conc", st.Conc}, {"paced", st.Paced}, {"shield_taken", st.ShieldTaken}, {"out_since", st.OutSince},
-		{"hurt", st.Hurt}, {"stunned_in", st.StunnedIn}} {
+		{"hurt", st.Hurt}, {"stunned_in", st.StunnedIn}, {"bennies_spent", st.BenniesSpent}} {
 		if f.v < 0 || f.v > maxCount {
 			return fmt.Errorf("%s: %d, want 0 to %d", f.name, f.v, maxCount)
 		}

@@ -93,6 +93,15 @@ type Command struct {
 	// Fudge is the Judge's word on a Fudge command: a shield check, a
 	// treatment, a ruling on a critical (fudge.go).
 	Fudge *FudgeOrder `json:"fudge,omitempty"`
+	// Jump makes a move a jump to To, in a straight line over what lies
+	// between (Savage Worlds: Jumping).
+	Jump *JumpOrder `json:"jump,omitempty"`
+}
+
+// JumpOrder is a jump's choice: an Athletics roll, an action, for an
+// inch more (Savage Worlds: Jumping).
+type JumpOrder struct {
+	Athletics bool `json:"athletics,omitempty"`
 }
 
 // JudgeModifier is a free modifier the Judge sets on an attack: upgrades
@@ -161,12 +170,26 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 	if c.Modifier != nil && !(SystemOf(s).MovesCostAP() && (c.Kind == CommandShoot || c.Kind == CommandMelee || c.Kind == CommandSkill)) {
 		return nil, refuse("the Judge's own modifier is for a TWTW shot, blow or skill test, not a %q command", c.Kind)
 	}
+	if c.Jump != nil && !(c.Kind == CommandMove && jumps(s)) {
+		return nil, refuse("a %q command of %s does not jump", c.Kind, SystemOf(s).Name())
+	}
 	events, err := decideAny(s, c, track)
 	if err == nil && given != nil && len(given.Dice) > 0 && SystemOf(s).ExactDice(c.Kind) {
 		return nil, &Refusal{Reason: fmt.Sprintf("%d %s left over: this needs only %s", len(given.Dice),
 			plural(len(given.Dice), "die was", "dice were"), strings.Join(asked, "; ")), Needs: asked}
 	}
 	return events, err
+}
+
+// jumps reports whether the fight's system lets a move jump (its Move
+// action's Jump).
+func jumps(s *State) bool {
+	for _, a := range SystemOf(s).Actions() {
+		if a.Kind == CommandMove && a.Jump {
+			return true
+		}
+	}
+	return false
 }
 
 // decideAny makes a command's events: the system's, or those of the
@@ -431,4 +454,5 @@ var commandKinds = []string{
 	CommandMount, CommandRide,
 	CommandDelay,
 	CommandTreat, CommandGrant,
+	CommandBenny,
 }

@@ -24,18 +24,20 @@ const (
 // it. It carries every value needed to apply it, so replay needs no rules
 // and no dice; Text is the log's sentence for it.
 type Event struct {
-	Seq       int               `json:"seq"`
-	Cmd       int               `json:"cmd,omitempty"`    // the command that made it; undo works by command
-	Target    int               `json:"target,omitempty"` // undone, redone: the command taken back or put back
-	Kind      string            `json:"kind"`
-	Time      time.Time         `json:"time"`
-	Fight     *FightFile        `json:"fight,omitempty"`
-	Figure    string            `json:"figure,omitempty"`
-	Path      []hexmap.Hex      `json:"path,omitempty"`
-	To        hexmap.Hex        `json:"to"`
-	Facing    hexmap.Direction  `json:"facing"`
-	Run       bool              `json:"run,omitempty"`
-	GotUp     bool              `json:"got_up,omitempty"`  // moved: stood up and came out of cover first
+	Seq    int              `json:"seq"`
+	Cmd    int              `json:"cmd,omitempty"`    // the command that made it; undo works by command
+	Target int              `json:"target,omitempty"` // undone, redone: the command taken back or put back
+	Kind   string           `json:"kind"`
+	Time   time.Time        `json:"time"`
+	Fight  *FightFile       `json:"fight,omitempty"`
+	Figure string           `json:"figure,omitempty"`
+	Path   []hexmap.Hex     `json:"path,omitempty"`
+	To     hexmap.Hex       `json:"to"`
+	Facing hexmap.Direction `json:"facing"`
+	Run    bool             `json:"run,omitempty"`
+	GotUp  bool             `json:"got_up,omitempty"` // moved: stood up and came out of cover first
+	// Crawled: moved prone, and stays prone (Savage Worlds: Prone).
+	Crawled   bool              `json:"crawled,omitempty"`
 	AP        int               `json:"ap,omitempty"`      // AP spent
 	APLeft    int               `json:"ap_left,omitempty"` // AP left after it
 	Round     int               `json:"round,omitempty"`

@@ -84,6 +84,11 @@ type FightOptions struct {
 	// example does: a Toughness roll failed by five or more knocks out.
 	// Off, the text's own rule: failed by more than five.
 	KnockOutAtFive bool `json:"knock_out_at_five,omitempty"`
+	// SavageRaisesOnly: a Shaken Savage Worlds target hit with a raise
+	// takes only the raises' Wounds ("Every raise on the damage roll
+	// inflicts a Wound", Wounds), not one more for being Shaken
+	// (Applying Damage: "they instead take a Wound").
+	SavageRaisesOnly bool `json:"savage_raises_only,omitempty"`
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.

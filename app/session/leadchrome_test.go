@@ -371,7 +371,7 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	shoot("doc", "bandit-1", 6, 1, 3, 3)
 	// The Marshal's unaimed shot, at -5, fells the second bandit, who acts
 	// in the same instant and still shoots back.
-	shoot("marshal", "bandit-2", 8, 6, 2, 4, 4, 2)
+	shoot("marshal", "bandit-2", 8, 6, 2, 4, 4, 2, 4)
 	shoot("bandit-2", "marshal", 5, 4, 4)
 	// Round 2: the Marshal rolls a natural 2 and acts last of all, after
 	// the first bandit (6+6 + 5 = 17) and Doc (4+4 + 6 = 14).
@@ -381,7 +381,7 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	do(Command{Kind: CommandDelay, Figure: "bandit-1"})
 	shoot("doc", "bandit-1", 2, 2)
 	do(Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 2}})
-	shoot("marshal", "bandit-1", 6, 3, 5, 5)
+	shoot("marshal", "bandit-1", 6, 3, 5, 5, 5)
 	got := strings.Join(log, "\n") + "\n"
 	if want := golden(t, "leadchrome-two-rounds.log", got); got != want {
 		t.Errorf("the log differs from testdata/leadchrome-two-rounds.log (-update rewrites it):\n%s", firstDiff(got, want))

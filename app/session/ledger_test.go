@@ -16,6 +16,7 @@ var ledgerMinRows = map[string]int{
 	"dragonwarriors": 43,
 	"leadchrome":     26,
 	"fudge":          42,
+	"savage":         49,
 }
 
 // TestTheLedgerNamesCommandsAndTests reads the ledgers in docs/rules, one

@@ -106,7 +106,7 @@ func previewIsTheDecision(t *testing.T, name string, seed uint64, steps int) {
 		if who == nil && (explainErr != nil) != (err != nil) && (explainErr != nil || p.Needs == nil) {
 			t.Errorf("step %d: %+v: the console's explanation says %v, Do says %v", i, c, explainErr, err)
 		}
-		if c.Kind == CommandMove && !c.Run && c.To != nil && who == nil {
+		if c.Kind == CommandMove && !c.Run && c.Jump == nil && c.To != nil && who == nil { // the overlay prices plain moves
 			if _, ok := st.Figures[c.Figure]; !ok {
 				continue
 			}

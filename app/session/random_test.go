@@ -87,6 +87,7 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 	kinds := []string{CommandMove, CommandMove, CommandMove, CommandTurn, CommandTurn, CommandReady, CommandCock,
 		CommandProne, CommandDuck, CommandShoot, CommandShoot, CommandMelee, CommandMelee, CommandRecover,
 		CommandDoor, CommandStrike, CommandStrike, CommandDefend, CommandDefend, CommandReload, CommandPickUp, CommandRide, CommandRide}
+	kinds = append(kinds, CommandBenny) // Savage Worlds: any figure, Shaken or not
 	if judge {
 		kinds = append(kinds, CommandNewRound, CommandNewRound, CommandSegment, CommandSegment, CommandSegment,
 			CommandHide, CommandReveal, CommandHide, CommandReveal, CommandUndo, CommandRedo,
@@ -188,6 +189,9 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 			c.Cells = []hexmap.Cell{cell}
 		}
 		c.Figure = ""
+	}
+	if c.Kind == CommandMove && r.IntN(8) == 0 { // a jump: Savage Worlds', refused elsewhere
+		c.Jump = &JumpOrder{Athletics: r.IntN(2) == 0}
 	}
 	return c
 }

@@ -118,6 +118,9 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		if o.FieldsOfFire {
 			text += " Optional rule: fields of fire."
 		}
+		if o.SavageRaisesOnly {
+			text += " A Shaken target hit with a raise takes only the raises' Wounds (Savage Worlds: Wounds)."
+		}
 		if o.NPCDefense != "" {
 			text += fmt.Sprintf(" A blow at one of the Judge's figures is answered %q at once.", o.NPCDefense)
 		}
@@ -188,8 +191,12 @@ func decideSetCharacter(s *State, c Command) ([]Event, error) {
 	if _, ok := s.Characters[ch.ID]; ok {
 		verb = "updates"
 	}
+	sums := fmt.Sprintf("AP %d, Move %d, Run %d, Size %d", ch.BaseAP(), ch.Move, ch.Run, ch.Size)
+	if l, ok := SystemOf(s).(sheetLiner); ok {
+		sums = l.SheetLine(ch) // the system's own numbers, not TWTW's
+	}
 	return []Event{{Kind: EventCharacterSet, Sheet: &ch,
-		Text: fmt.Sprintf("The Judge %s %s's sheet (AP %d, Move %d, Run %d, Size %d).", verb, ch.Name, ch.BaseAP(), ch.Move, ch.Run, ch.Size)}}, nil
+		Text: fmt.Sprintf("The Judge %s %s's sheet (%s).", verb, ch.Name, sums)}}, nil
 }
 
 // CheckSheet checks a character sheet against the rules and the weapon

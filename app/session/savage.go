@@ -14,6 +14,13 @@ import (
 // savageWorlds is Savage Worlds combat: one hex is one inch, two yards.
 type savageWorlds struct{}
 
+// CommandBenny spends one of Figure's Bennies to remove its Shaken status,
+// at any time, even out of its turn (Savage Worlds: Shaken).
+const CommandBenny = "spend_benny"
+
+// ActBenny is the composer's and the map window's name for CommandBenny.
+const ActBenny = "Spend a Benny"
+
 func init() { register(savageWorlds{}) }
 
 func (savageWorlds) ID() string         { return "savage" }
@@ -21,7 +28,11 @@ func (savageWorlds) Name() string       { return "Savage Worlds" }
 func (savageWorlds) MovesCostAP() bool  { return false }
 func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 func (savageWorlds) Actions() []Action {
-	return append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne})
+	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny})
+	for i := range acts {
+		acts[i].Jump = acts[i].Kind == CommandMove // Savage Worlds: Jumping
+	}
+	return acts
 }
 func (savageWorlds) ExactDice(string) bool { return true }
 func (savageWorlds) Explain(s *State, c Command) (string, error) {
@@ -62,6 +73,9 @@ func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Sou
 	case CommandProne:
 		ev, err := swProne(s, c)
 		return ev, true, err
+	case CommandBenny:
+		ev, err := swBenny(s, c)
+		return ev, true, err
 	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill:
 		return nil, true, notIn(sw, c.Kind)
 	}
@@ -93,6 +107,46 @@ func swProne(s *State, c Command) ([]Event, error) {
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}}, Text: text}}, nil
 }
 
+// swBenny spends a Benny: "At any time (even when it is not their turn) a
+// player may spend a Benny to instantly remove their Shaken status"
+// (Savage Worlds: Shaken).
+func swBenny(s *State, c Command) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	left := swBennies(s, f)
+	switch {
+	case !f.Shaken:
+		return nil, refuse("%s is not Shaken: a Benny removes Shaken, and the text names no other use", ch.Name)
+	case left < 1:
+		return nil, refuse("%s has no Bennies left", ch.Name)
+	}
+	st := f.FigureStatus.clone()
+	st.Shaken, st.BenniesSpent = false, st.BenniesSpent+1
+	return []Event{{Kind: EventActed, Action: CommandBenny, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text: fmt.Sprintf("%s spends a Benny and is no longer Shaken; %d %s left (Savage Worlds: Shaken).",
+			ch.Name, left-1, plural(left-1, "Benny", "Bennies"))}}, nil
+}
+
+// swBennies is how many Bennies figure f has left: its sheet's less those
+// spent.
+func swBennies(s *State, f *Figure) int {
+	c := s.Characters[f.Character]
+	return max(0, swSheet(&c).BennyCount()-f.BenniesSpent)
+}
+
+// Mark: a figure's Bennies left, for a figure whose sheet has any.
+func (savageWorlds) Mark(s *State, f *Figure) Mark {
+	c := s.Characters[f.Character]
+	if swSheet(&c).BennyCount() == 0 {
+		return Mark{}
+	}
+	n := swBennies(s, f)
+	return Mark{Text: fmt.Sprint(n), Label: fmt.Sprintf("%d %s", n, plural(n, "Benny", "Bennies"))}
+}
+
 // swCard reads an action card of the deck as a Savage Worlds card.
 func swCard(c rules.Card) savage.Card {
 	if c.Rank == "joker" {
@@ -117,7 +171,10 @@ func swNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 	byKey := map[string]*hand{}
 	for _, id := range s.Order {
 		f := s.Figures[id]
-		if f.Condition >= rules.Unconscious {
+		if f.Condition >= rules.Dead {
+			// "Incapacitated characters may not perform actions but are
+			// dealt Action Cards for the remainder of the encounter"
+			// (Savage Worlds: Incapacitation); the dead are not.
 			continue
 		}
 		key := id
@@ -253,7 +310,10 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 		}
 		p.Die, p.TN = a.Shooting, savage.BaseTN
 		if g.Thrown {
+			// "Throwing grenades, knives, spears, or other thrown weapons
+			// uses the Athletics skill" (Savage Worlds: Ranged Attacks).
 			p.Die = a.Athletics
+			p.Why = append(p.Why, "thrown: Athletics")
 		}
 		p.Mod = savage.ShotModifier(band, shots, f.Hurt, f.Ran)
 		p.Why = append(p.Why, fmt.Sprintf("%s at %d\" (%s %+d)", g.Name, inches, band, band.RangeModifier()))
@@ -292,6 +352,11 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 		p.Mod += m
 		p.Why = append(p.Why, why...)
 	}
+	if f.Attacked {
+		// "On a player's turn they can move and perform one regular
+		// action" (Savage Worlds: Actions).
+		return SavagePlan{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", name)
+	}
 	p.Chance = savage.TraitChance(p.Die, p.Mod, p.TN, p.Wild)
 	return p, nil
 }
@@ -318,7 +383,8 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 		verb = "fires at"
 	}
 	text := []string{fmt.Sprintf("%s %s %s (%s): %s.", name, verb, tname, strings.Join(why, ", "), r.Explained)}
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
+		Changes: []FigureChange{swActed(f)}}
 	if r.Success {
 		st, lines, err := swHit(s, t, t.FigureStatus.clone(), dmgDice, r.Raises > 0, joker, rnd)
 		if err != nil {
@@ -331,8 +397,16 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 	return []Event{e}, nil
 }
 
+// swActed is the attacker's status after its turn's one regular action
+// (Savage Worlds: Actions).
+func swActed(f *Figure) FigureChange {
+	st := f.FigureStatus.clone()
+	st.Attacked = true
+	return FigureChange{Figure: f.ID, AP: f.AP, Status: st}
+}
+
 // swHit rolls a hit's damage on target t, whose status is st so far, and
-// applies it: Shaken, Wounds, a Wild Card's Vigor roll when Incapacitated
+// applies it: Shaken, Wounds, the Vigor roll when Incapacitated
 // (Savage Worlds: Damage).
 func swHit(s *State, t *Figure, st FigureStatus, dice []int, raise bool, joker int, rnd rules.Source) (FigureStatus, []string, error) {
 	tc := s.Characters[t.Character]
@@ -342,20 +416,25 @@ func swHit(s *State, t *Figure, st FigureStatus, dice []int, raise bool, joker i
 		return st, nil, &Refusal{Reason: err.Error()}
 	}
 	stat := savage.Status{WildCard: d.WildCard, Shaken: st.Shaken, Wounds: st.Hurt}
-	eff := savage.ApplyDamage(&stat, total, d.Toughness())
+	apply := savage.ApplyDamage
+	if s.Options.SavageRaisesOnly {
+		apply = savage.ApplyDamageRaisesOnly
+	}
+	eff := apply(&stat, total, d.Toughness())
 	st.Shaken, st.Hurt = stat.Shaken, stat.Wounds
 	text := []string{fmt.Sprintf("Damage %s: %s.", dtext, eff.Text)}
 	if stat.Incapacitated {
+		// "When Incapacitated by damage or injury, he must make an
+		// immediate Vigor roll" (Savage Worlds: Incapacitation): Wild
+		// Cards and Extras alike.
 		st.Condition = rules.Unconscious
-		if d.WildCard {
-			out, vr, err := savage.Incapacitation(rnd, d.Vigor, stat, swJoker(s, t.ID))
-			if err != nil {
-				return st, nil, &Refusal{Reason: err.Error()}
-			}
-			text = append(text, fmt.Sprintf("%s's Vigor: %s: %s.", tc.Name, vr.Explained, out))
-			if out == savage.Dies {
-				st.Condition = rules.Dead
-			}
+		out, vr, err := savage.Incapacitation(rnd, d.Vigor, stat, swJoker(s, t.ID))
+		if err != nil {
+			return st, nil, &Refusal{Reason: err.Error()}
+		}
+		text = append(text, fmt.Sprintf("%s's Vigor: %s: %s.", tc.Name, vr.Explained, out))
+		if out == savage.Dies {
+			st.Condition = rules.Dead
 		}
 	}
 	return st, text, nil
@@ -443,7 +522,8 @@ func swVolley(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 		status[t.ID] = st
 		text = append(text, lines...)
 	}
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: order, Hits: hits}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: order, Hits: hits,
+		Changes: []FigureChange{swActed(f)}}
 	for _, id := range order {
 		if st, ok := status[id]; ok {
 			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: s.Figures[id].AP, Status: st})
@@ -494,9 +574,22 @@ func swRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([
 // swCost prices Savage Worlds movement: an inch a hex, two in difficult
 // terrain (rough ground, grades) and over low obstacles one climbs; walls,
 // closed doors and impassable ground stop it (Savage Worlds: Movement).
-type swCost struct{}
+type swCost struct {
+	// crawl: a prone figure crawls, each inch at 2" of Pace, twice that
+	// where walking costs 2 (Savage Worlds: Movement, Prone).
+	crawl bool
+}
 
-func (swCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
+func (c swCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
+	cost, ok := c.walk(m, from, d)
+	if ok && c.crawl {
+		cost *= savage.CrawlCost
+	}
+	return cost, ok
+}
+
+// walk is a step's cost on foot.
+func (swCost) walk(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
 	to := from.Neighbor(d)
 	t, ok := m.Terrain(to)
 	if !ok || t.Move == hexmap.MoveImpassable {
@@ -529,40 +622,39 @@ func (swCost) Turn(int) int { return 0 }
 
 // swPace is what figure f may move in Savage Worlds now (Movement): its
 // Pace this round less a Wound each (at least 1") less what it has used,
-// plus the running die's roll when it runs, less the 2" of standing up
-// when it is prone; and the running die and the standing up themselves.
-// roll is the running die's roll (0 when walking).
-func swPace(s *State, f *Figure, ch Character, roll int) (budget, standing int, err error) {
+// plus the running die's roll when it runs. roll is the running die's
+// roll (0 when walking or crawling).
+func swPace(s *State, f *Figure, ch Character, roll int) (budget int, err error) {
 	pace := ch.Savage.PaceOr6()
-	limit := savage.PaceLeft(pace, f.Hurt, 0) - f.Paced
-	if f.Prone {
-		standing = savage.StandCost
-	}
-	budget = limit + roll - standing
+	budget = savage.PaceLeft(pace, f.Hurt, 0) - f.Paced + roll
 	if budget < 1 {
-		return 0, 0, refuse("%s has no Pace left this round (%d\" of %d\" used)", ch.Name, f.Paced, pace)
+		return 0, refuse("%s has no Pace left this round (%d\" of %d\" used)", ch.Name, f.Paced, pace)
 	}
-	return budget, standing, nil
+	return budget, nil
 }
 
 // Reach is the area of a Savage Worlds move: the Pace left, in inches,
-// walls, water and figures in the way as swMove finds them. Running adds a
-// die not yet rolled: the area is the walking one.
+// walls, water and figures in the way as swMove finds them; a prone
+// figure's is its crawl. Running adds a die not yet rolled: the area is
+// the walking one.
 func (savageWorlds) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 	f, ch, err := actor(s, f.ID)
 	if err != nil {
 		return MoveArea{}, err
 	}
-	budget, standing, err := swPace(s, f, ch, 0)
+	if run && f.Prone {
+		return MoveArea{}, refuse("%s is prone: it crawls, and stands up (2\" of Pace) to run", ch.Name)
+	}
+	budget, err := swPace(s, f, ch, 0)
 	if err != nil {
 		return MoveArea{}, err
 	}
-	r := hexmap.Search{Map: s.Map, Cost: swCost{}, Blocked: s.BlockedFor(f.ID), Limit: budget}.Reachable(f.At, f.Facing)
+	r := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: s.BlockedFor(f.ID), Limit: budget}.Reachable(f.At, f.Facing)
 	defer r.Release()
 	a := MoveArea{Costs: map[hexmap.Hex]int{}, Unit: "\" of Pace"}
 	for _, h := range r.Hexes() {
 		if u, _ := r.Cost(h); h != f.At {
-			a.Costs[h] = u + standing
+			a.Costs[h] = u
 		}
 	}
 	return a, nil
@@ -570,7 +662,9 @@ func (savageWorlds) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 
 // swMove moves a figure up to its Pace this round, less a Wound each (at
 // least 1"), in inches; running adds the running die (it never Aces) at −2
-// to the turn's actions; standing up from prone takes 2".
+// to the turn's actions. A prone figure crawls: "while Prone you may
+// crawl", at 2" of Pace an inch (Savage Worlds: Prone, Movement); it
+// stands up (the prone command, 2") to walk or run.
 func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
 	f, ch, err := actor(s, c.Figure)
 	if err != nil {
@@ -578,6 +672,12 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	}
 	if c.To == nil {
 		return nil, refuse("a move needs a hex to move to")
+	}
+	if c.Jump != nil {
+		return swJump(s, c, f, ch, src)
+	}
+	if c.Run && f.Prone {
+		return nil, refuse("%s is prone: it crawls, and stands up (2\" of Pace) to run", ch.Name)
 	}
 	run := 0
 	if c.Run {
@@ -589,7 +689,7 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 			return nil, &Refusal{Reason: err.Error()}
 		}
 	}
-	budget, standing, err := swPace(s, f, ch, run)
+	budget, err := swPace(s, f, ch, run)
 	if err != nil {
 		return nil, err
 	}
@@ -601,21 +701,130 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	}
 	// The search stops at the Pace left: a far move on a big map costs no
 	// more than the figure's reach.
-	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{}, Blocked: s.BlockedFor(f.ID), Limit: budget}.PathTo(f.At, f.Facing, *c.To)
+	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: s.BlockedFor(f.ID), Limit: budget}.PathTo(f.At, f.Facing, *c.To)
 	if !ok {
 		return nil, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(*c.To), budget)
 	}
 	pace := ch.Savage.PaceOr6()
-	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: *c.To, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost + standing}
+	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: *c.To, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost}
 	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, pace)
 	if c.Run {
 		how += fmt.Sprintf(", running (d6: %d; −2 to actions this turn)", run)
 	}
-	if standing > 0 {
-		how += ", standing up first (2\")"
+	verb, rule := "moves", "Movement"
+	if f.Prone {
+		verb, rule, e.Crawled = "crawls", "Prone", true
+		how += ", prone: 2\" of Pace an inch"
 	}
-	e.Text = fmt.Sprintf("%s moves %s → %s: %s (Savage Worlds: Movement).", ch.Name, s.Map.Label(f.At), s.Map.Label(*c.To), how)
+	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(*c.To), how, rule)
 	return []Event{e}, nil
+}
+
+// swJump is a jump: "Characters can jump 1" (2 yards) horizontally ... as
+// a free action. Double these numbers if you can run at least 2" (four
+// yards) prior to the jump. You can make an Athletics roll as an action
+// to increase the distance another inch. Jumping can't exceed your Pace
+// for the turn" (Savage Worlds: Jumping). A jump goes in a straight line
+// to c.To, over the hexes between whatever they hold (a gap, water, a
+// barrel), but not through a wall or a closed door; it lands on ground a
+// figure may stand on, no higher than it left; its inches come off the
+// Pace (docs/defaults.md, "Savage Worlds: jumping").
+func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+	m := s.Map
+	to := *c.To
+	dist := f.At.DistanceTo(to)
+	d, _ := f.At.DirectionTo(to)
+	switch {
+	case f.Prone:
+		return nil, refuse("%s is prone: stand up (2\" of Pace) to jump", ch.Name)
+	case c.Run:
+		return nil, refuse("a jump is not a run: run first (2\" or more doubles the jump), then jump")
+	case !m.Contains(to):
+		return nil, refuse("%s is off the map", m.Label(to))
+	case dist == 0:
+		return nil, refuse("%s is already at %s", ch.Name, m.Label(to))
+	case f.At.Add(d.Vector().Scale(dist)) != to:
+		return nil, refuse("a jump goes in a straight line along a row of hexes; %s is not in one from %s", m.Label(to), m.Label(f.At))
+	case m.Elevation(to) > m.Elevation(f.At):
+		return nil, refuse("%s is higher than %s: climb up (2\" of Pace an inch) rather than jump", m.Label(to), m.Label(f.At))
+	}
+	if err := m.CanStand(to); err != nil {
+		return nil, refuse("%s cannot land there: %v", ch.Name, err)
+	}
+	if o, ok := s.FigureAt(to); ok {
+		return nil, refuse("%s stands at %s", s.FigureName(o.ID), m.Label(to))
+	}
+	path := []hexmap.Hex{f.At}
+	for h := f.At; h != to; h = h.Neighbor(d) {
+		if e, ok := m.EdgeFeature(h, d); ok && e.BlocksMove() {
+			return nil, refuse("a %s between %s and %s stops the jump", e.Kind, m.Label(h), m.Label(h.Neighbor(d)))
+		}
+		path = append(path, h.Neighbor(d))
+	}
+	budget, err := swPace(s, f, ch, 0)
+	if err != nil {
+		return nil, err
+	}
+	if dist > budget {
+		return nil, refuse("%s has %d\" of Pace left; a jump can't exceed the Pace", ch.Name, budget)
+	}
+	reach := savage.JumpReach(f.Paced, false)
+	how := fmt.Sprintf("%d\" standing", savage.JumpInches)
+	if f.Paced >= savage.JumpRunUp {
+		how = fmt.Sprintf("%d\" after a run-up of %d\"", reach, f.Paced)
+	}
+	var events []Event
+	if c.Jump.Athletics {
+		if f.Shaken {
+			return nil, refuse("%s is Shaken: only free actions, and the Athletics roll is an action", ch.Name)
+		}
+		if f.Attacked {
+			return nil, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
+		}
+		die, mod := ch.Savage.Athletics, savage.WoundModifier(f.Hurt)+swJoker(s, f.ID)
+		if f.Ran {
+			mod += savage.RunPenalty
+		}
+		if die == 0 {
+			die, mod = 4, mod-2 // unskilled: d4−2
+		}
+		rnd, err := src([]string{fmt.Sprintf("%s's Athletics d%d and Wild Die d6 (top faces roll again)", ch.Name, die)})
+		if err != nil {
+			return nil, err
+		}
+		r, err := savage.RollTrait(rnd, die, mod, savage.BaseTN, ch.Savage.WildCard)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		verdict := "an inch more"
+		if r.Success {
+			reach++
+		} else {
+			verdict = "no inch more"
+		}
+		text := fmt.Sprintf("%s's Athletics roll to jump further, an action: %s: %s (Savage Worlds: Jumping).", ch.Name, r.Explained, verdict)
+		if dist > reach {
+			text = strings.TrimSuffix(text, " (Savage Worlds: Jumping).") + fmt.Sprintf("; %s jumps %d\", not the %d\" to %s, and stays at %s (Savage Worlds: Jumping).", ch.Name, reach, dist, m.Label(to), m.Label(f.At))
+		}
+		events = append(events, Event{Kind: EventActed, Action: CommandMove, Figure: f.ID, APLeft: f.AP, Changes: []FigureChange{swActed(f)}, Text: text})
+		if dist > reach {
+			return events, nil
+		}
+		how += ", an inch more for the Athletics roll"
+	} else if dist > reach {
+		return nil, refuse("%s jumps %d\" (%s); %s is %d\" away: a run-up of %d\" doubles the jump, an Athletics roll adds an inch", ch.Name, reach, how, m.Label(to), dist, savage.JumpRunUp)
+	}
+	over := ""
+	if len(path) > 2 {
+		var between []string
+		for _, h := range path[1 : len(path)-1] {
+			between = append(between, m.Label(h))
+		}
+		over = " over " + strings.Join(between, ", ")
+	}
+	events = append(events, Event{Kind: EventMoved, Figure: f.ID, Path: path, To: to, Facing: d, APLeft: f.AP, Paced: f.Paced + dist,
+		Text: fmt.Sprintf("%s jumps %s → %s%s: %d\" of Pace %d (%s) (Savage Worlds: Jumping).", ch.Name, m.Label(f.At), m.Label(to), over, dist, ch.Savage.PaceOr6(), how)})
+	return events, nil
 }
 
 // swSheet is the character's Savage Worlds traits, made with every trait
@@ -674,6 +883,16 @@ func (savageWorlds) Sheet() []SheetPart {
 		dieField("Athletics", true, func(s *savage.Sheet) *int { return &s.Athletics }),
 		dieField("Melee weapon", true, func(s *savage.Sheet) *int { return &s.Melee }),
 		numberField("Armor", func(c *Character) *int { return &swSheet(c).Armor }),
+		{Label: "Bennies (at the fight's start)", Kind: FieldNumber,
+			Get: func(c *Character) string { return fmt.Sprint(swSheet(c).BennyCount()) },
+			Set: func(c *Character, v string) error {
+				n, err := wholeNumber("bennies", v)
+				if err != nil {
+					return err
+				}
+				swSheet(c).Bennies = &n
+				return nil
+			}},
 		{Label: "Pace", Kind: FieldNumber,
 			Get: func(c *Character) string { return fmt.Sprint(swSheet(c).PaceOr6()) },
 			Set: func(c *Character, v string) error {
@@ -711,11 +930,37 @@ func (savageWorlds) Sheet() []SheetPart {
 // Derived: Parry, Toughness and Pace.
 func (savageWorlds) Derived(c Character) string {
 	sw := swSheet(&c)
-	return fmt.Sprintf("Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\".", sw.Parry(), sw.Toughness(), sw.PaceOr6())
+	return fmt.Sprintf("Savage Worlds: Parry %d (2 + half Fighting), Toughness %d (2 + half Vigor + armor), Pace %d\", %d %s.", sw.Parry(), sw.Toughness(), sw.PaceOr6(), sw.BennyCount(), plural(sw.BennyCount(), "Benny", "Bennies"))
 }
 
-// Switches: none of its own; Lead and Chrome's on its initiative.
-func (savageWorlds) Switches(o FightOptions) []Switch { return lcSwitches(o) }
+// SheetLine sums a sheet up for the log: "a Wild Card, Parry 4, Toughness
+// 5, Pace 6", a Colt Peacemaker, 3 Bennies".
+func (savageWorlds) SheetLine(c Character) string {
+	sw := swSheet(&c)
+	parts := []string{"an Extra"}
+	if sw.WildCard {
+		parts[0] = "a Wild Card"
+	}
+	parts = append(parts, fmt.Sprintf("Parry %d", sw.Parry()), fmt.Sprintf("Toughness %d", sw.Toughness()), fmt.Sprintf("Pace %d\"", sw.PaceOr6()))
+	if sw.Gun != nil {
+		parts = append(parts, "a "+sw.Gun.Name)
+	}
+	if n := sw.BennyCount(); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", n, plural(n, "Benny", "Bennies")))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Switches: the reading of a Shaken target hit with a raise, and Lead and
+// Chrome's on its initiative.
+func (savageWorlds) Switches(o FightOptions) []Switch {
+	return append([]Switch{{Label: "Shaken and hit with a raise: only the raises' Wounds (Savage Worlds: Wounds), not one more for being Shaken (Applying Damage)",
+		On: o.SavageRaisesOnly,
+		Set: func(o FightOptions, on bool) FightOptions {
+			o.SavageRaisesOnly = on
+			return o
+		}}}, lcSwitches(o)...)
+}
 
 // writeSavage previews a Savage Worlds attack with the session's own plan:
 // the die, the TN (Parry, or 4 at range), every modifier and the exact

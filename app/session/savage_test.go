@@ -2,7 +2,9 @@ package session
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -61,8 +63,8 @@ func TestSavageWorldsThroughTheSession(t *testing.T) {
 	// Doc (Shooting d10) fires at bandit 2, 18" away: Medium, −2. The d10
 	// Aces (10, 3), the Wild Die 1: 13 − 2 = 11, a raise; 2d6 4 and 4 and
 	// the raise's d6 2: 10 against Toughness 5: Shaken and a Wound: an
-	// Extra is Incapacitated.
-	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{10, 3, 1, 4, 4, 2}})
+	// Extra is Incapacitated, and rolls Vigor (a 4).
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{10, 3, 1, 4, 4, 2, 4}})
 	if !strings.Contains(e.Text, "Colt Peacemaker at 18\" (Medium -2)") || !strings.Contains(e.Text, "success, 1 raise(s)") || !strings.Contains(e.Text, "Shaken, 1 Wound(s), Incapacitated") {
 		t.Errorf("Doc's shot: %s", e.Text)
 	}
@@ -166,7 +168,8 @@ func TestSavageWorldsDeck(t *testing.T) {
 // to Recoil" (Savage Worlds: Rate of Fire). Doc, with a gun of Rate of
 // Fire 3, fires two shots at bandit 1 and one at bandit 2: three Shooting
 // dice (2, 9, 3) and one Wild Die (6+2), which replaces the first shot's
-// 2 only; both shots at bandit 1 hit.
+// 2 only; both shots at bandit 1 hit, the second Incapacitates him, and
+// he rolls Vigor (a 4).
 func TestSavageRateOfFire(t *testing.T) {
 	s := openSW(t)
 	doc := s.State().Characters["doc"]
@@ -179,7 +182,7 @@ func TestSavageRateOfFire(t *testing.T) {
 	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "doc", Shots: append(shots, ShotOrder{Target: "bandit-2"})}); err == nil || !strings.Contains(err.Error(), "fires 3 shot(s) an action, not 4") {
 		t.Errorf("four shots from Rate of Fire 3: %v", err)
 	}
-	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: shots, Dice: []int{2, 9, 3, 6, 2, 3, 3, 3, 3}})
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: shots, Dice: []int{2, 9, 3, 6, 2, 3, 3, 3, 3, 4}})
 	switch {
 	case !slices.Equal(e.Targets, []string{"bandit-1", "bandit-2"}):
 		t.Errorf("targets %v", e.Targets)
@@ -218,5 +221,450 @@ func TestSavageRunningCostsEveryAction(t *testing.T) {
 	}
 	if ran.Mod != still.Mod-2 || !strings.Contains(strings.Join(ran.Why, ", "), "ran this turn -2") {
 		t.Errorf("after running: %+d (%v), standing %+d", ran.Mod, ran.Why, still.Mod)
+	}
+}
+
+// shakeTheMarshal deals round 1 with the bandits' card first and has
+// bandit 1 strike the Marshal (Parry 6): a d6 Ace 6+2 = 8 hits; d6 4 +
+// d4 3 = 7 against Toughness 6: Shaken.
+func shakeTheMarshal(t *testing.T, s *Session) {
+	t.Helper()
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"3H", "2S", "KC"}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 2, 4, 3}})
+	if !s.State().Figures["marshal"].Shaken {
+		t.Fatalf("the Marshal is not Shaken: %s", e.Text)
+	}
+}
+
+// TestSavageSpendABennyToRemoveShaken: "At any time (even when it is not
+// their turn) a player may spend a Benny to instantly remove their Shaken
+// status" (Savage Worlds: Shaken). The Marshal's player spends one in the
+// bandits' turn, from the players' seat; undo gives it back.
+func TestSavageSpendABennyToRemoveShaken(t *testing.T) {
+	s := openSW(t)
+	if m := s.State().Mark("marshal"); m.Label != "3 Bennies" {
+		t.Errorf("a Wild Card starts with %q, want the default 3 Bennies", m.Label)
+	}
+	if m := s.State().Mark("bandit-1"); m != (Mark{}) {
+		t.Errorf("an Extra's mark: %+v", m)
+	}
+	if _, err := s.Do(Command{Kind: CommandBenny, Figure: "marshal"}); err == nil || !strings.Contains(err.Error(), "not Shaken") {
+		t.Errorf("a Benny with nothing to remove: %v", err)
+	}
+	shakeTheMarshal(t, s)
+	before := figures(s.State())
+	evs, err := s.DoAs(seat(s.State()), Command{Kind: CommandBenny, Figure: "marshal"})
+	if err != nil {
+		t.Fatalf("the Marshal's player spends a Benny in the bandits' turn: %v", err)
+	}
+	e := evs[0]
+	if e.Action != CommandBenny || e.Text != "Marshal Dane spends a Benny and is no longer Shaken; 2 Bennies left (Savage Worlds: Shaken)." {
+		t.Errorf("the event: %s %q", e.Action, e.Text)
+	}
+	m := s.State().Figures["marshal"]
+	if m.Shaken || m.BenniesSpent != 1 || s.State().Mark("marshal") != (Mark{Text: "2", Label: "2 Bennies"}) {
+		t.Errorf("after the Benny: %+v, mark %+v", m.FigureStatus, s.State().Mark("marshal"))
+	}
+	// A snapshot of the fight keeps the Benny spent.
+	for _, fs := range s.State().Snapshot(nil).Figures {
+		if fs.ID == "marshal" && (fs.Status == nil || fs.Status.BenniesSpent != 1) {
+			t.Errorf("the snapshot's Marshal: %+v", fs.Status)
+		}
+	}
+	mustDo(t, s, Command{Kind: CommandUndo})
+	if got := figures(s.State()); !reflect.DeepEqual(got, before) {
+		t.Errorf("undo did not give the Benny back: %+v", s.State().Figures["marshal"].FigureStatus)
+	}
+	// An Extra has no Bennies; a sheet of none, none to spend.
+	marshal := s.State().Characters["marshal"]
+	sheet := *marshal.Savage
+	none := 0
+	sheet.Bennies = &none
+	marshal.Savage = &sheet
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &marshal})
+	if _, err := s.Do(Command{Kind: CommandBenny, Figure: "marshal"}); err == nil || !strings.Contains(err.Error(), "no Bennies left") {
+		t.Errorf("a Benny of none: %v", err)
+	}
+	if _, err := s.DoAs(seat(s.State()), Command{Kind: CommandBenny, Figure: "bandit-1"}); err == nil {
+		t.Error("a player spends an outlaw's Benny")
+	}
+}
+
+// TestSavageCrawlingWhileProne: "A character may fall prone as a free
+// action during your turn and while Prone you may crawl" (Savage Worlds:
+// Prone), and "Non-standard movement such as climbing, crawling, or
+// swimming use 2" of Pace" (Movement). Doc drops prone and crawls two
+// inches for 4" of his Pace 6, still prone; the reach overlay prices the
+// crawl as the move does; he cannot run prone.
+func TestSavageCrawlingWhileProne(t *testing.T) {
+	s := openSW(t)
+	st := s.State()
+	hex := func(l string) hexmap.Hex { h, _ := st.Map.ParseHex(l); return h }
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: true})
+	area, err := s.State().Reach("doc", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for label, want := range map[string]int{"D10": 2, "E10": 4, "F10": 6} {
+		if got, ok := area.Costs[hex(label)]; !ok || got != want {
+			t.Errorf("crawling to %s: the overlay says %d\" (%v), want %d\"", label, got, ok, want)
+		}
+	}
+	if _, ok := area.Costs[hex("G10")]; ok {
+		t.Error("the overlay offers G10, 8\" of crawling, to a Pace of 6")
+	}
+	to := hex("E10")
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "doc", To: &to, Run: true, Dice: []int{3}}); err == nil || !strings.Contains(err.Error(), "prone: it crawls") {
+		t.Errorf("running prone: %v", err)
+	}
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to})
+	if want := "Doc Harlan crawls C10 → E10: 4\" of Pace 6, prone: 2\" of Pace an inch (Savage Worlds: Prone)."; e.Text != want {
+		t.Errorf("the crawl:\n got %q\nwant %q", e.Text, want)
+	}
+	if d := s.State().Figures["doc"]; !d.Prone || d.Paced != 4 || d.At != to {
+		t.Errorf("after the crawl: at %v, %+v", d.At, d.FigureStatus)
+	}
+}
+
+// TestSavageAnIncapacitatedExtraRollsVigor: "Extras are Incapacitated if
+// they take a single Wound" (Wounds) and "When Incapacitated by damage or
+// injury, he must make an immediate Vigor roll" (Savage Worlds:
+// Incapacitation): the Marshal's blow with a raise (d8 8+1, Wild Die 2:
+// 9 against Parry 5) deals d8 5 + d6 3 + the raise's d6 2 = 10 against
+// bandit 1's Toughness 5: a Wound, and the Extra's Vigor d6 (no Wild Die)
+// says what becomes of it.
+func TestSavageAnIncapacitatedExtraRollsVigor(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		vigor []int
+		want  string
+	}{
+		{"Failure: a permanent injury, bleeding out", []int{1}, "Bandit's Vigor: d6 1 -1 = 0 vs TN 4: failure: permanent injury, bleeding out."},
+		{"Success: the injury goes with the Wounds", []int{5}, "Bandit's Vigor: d6 5 -1 = 4 vs TN 4: success, 0 raise(s): injury until all Wounds are healed."},
+		{"Raise: the injury goes in 24 hours", []int{6, 3}, "Bandit's Vigor: d6 6+3 -1 = 8 vs TN 4: success, 1 raise(s): injury for 24 hours or until the Wounds heal."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSW(t)
+			mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+			e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: append([]int{8, 1, 2, 5, 3, 2}, tc.vigor...)})
+			if !strings.Contains(e.Text, "Shaken, 1 Wound(s), Incapacitated. "+tc.want) {
+				t.Errorf("the blow:\n%s\nwant …%s", e.Text, tc.want)
+			}
+			if b := s.State().Figures["bandit-1"]; b.Condition != rules.Unconscious {
+				t.Errorf("bandit 1 is %s", b.Condition)
+			}
+		})
+	}
+}
+
+// TestSavageAShakenTargetHitWithARaise: "Each raise on the damage roll
+// also inflicts a Wound. If the target is already Shaken, they do not
+// become Shaken a second time, they instead take a Wound" (Savage Worlds:
+// Applying Damage), against "Every raise on the damage roll inflicts a
+// Wound" (Wounds). The Shaken Marshal (Toughness 6) takes bandit 1's blow
+// of d6 6+3 + d4 2 = 11, a raise: by default two Wounds, one for the raise
+// and one instead of Shaken; with the Fight tab's switch, the raise's one.
+func TestSavageAShakenTargetHitWithARaise(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		raisesOnly bool
+		wounds     int
+	}{
+		{"Applying Damage: a Wound for the raise and one instead of Shaken", false, 2},
+		{"Wounds: only the raise's Wound (the switch)", true, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSW(t)
+			sw := s.State().Switches()
+			if len(sw) != 1 || sw[0].On || !strings.Contains(sw[0].Label, "only the raises' Wounds") {
+				t.Fatalf("the Fight tab's switches: %+v", sw)
+			}
+			if tc.raisesOnly {
+				opts := sw[0].Set(s.State().Options, true)
+				e := mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+				if !strings.Contains(e.Text, "A Shaken target hit with a raise takes only the raises' Wounds (Savage Worlds: Wounds).") {
+					t.Errorf("the options' log: %s", e.Text)
+				}
+			}
+			shakeTheMarshal(t, s)
+			// Round 2: the Marshal does not recover; bandit 1 strikes again.
+			mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"4H", "5S", "QC"}})
+			e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 6, 3, 2}})
+			want := fmt.Sprintf("11 vs Toughness 6, 1 raise(s): %d Wound(s)", tc.wounds)
+			if !strings.Contains(e.Text, want) {
+				t.Errorf("the blow: %s\nwant …%s", e.Text, want)
+			}
+			if m := s.State().Figures["marshal"]; m.Hurt != tc.wounds || !m.Shaken {
+				t.Errorf("the Marshal: %d Wounds, Shaken %v", m.Hurt, m.Shaken)
+			}
+		})
+	}
+}
+
+// TestSavageOneRegularActionATurn: "On a player's turn they can move and
+// perform one regular action at any point in their movement without
+// penalty. Movement does not count as an action" (Savage Worlds:
+// Actions). The Marshal strikes and misses; a second blow, or a shot, in
+// the same turn is refused; he may still move; next round he strikes again.
+func TestSavageOneRegularActionATurn(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}})
+	for _, c := range []Command{
+		{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{7, 2, 5, 3}},
+		{Kind: CommandShoot, Figure: "marshal", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{7, 2, 5, 3}},
+	} {
+		if _, err := s.Do(c); err == nil || !strings.Contains(err.Error(), "Marshal Dane has taken this turn's action: one regular action a turn, and movement") {
+			t.Errorf("a second %s: %v", c.Kind, err)
+		}
+	}
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "marshal", Prone: true})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"4H", "5S", "KC"}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}})
+	if !strings.Contains(e.Text, "Marshal Dane strikes at Bandit") {
+		t.Errorf("next round's blow: %s", e.Text)
+	}
+}
+
+// TestSavageTheIncapacitatedAreStillDealtCards: "Incapacitated
+// characters may not perform actions but are dealt Action Cards for the
+// remainder of the encounter in case they recover" (Savage Worlds:
+// Incapacitation). Doc's shot Incapacitates bandit 2 (Vigor 4: an injury
+// until healed); the next round deals him his side's card, and he cannot act.
+func TestSavageTheIncapacitatedAreStillDealtCards(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{10, 3, 1, 4, 4, 2, 4}})
+	if b := s.State().Figures["bandit-2"]; b.Condition != rules.Unconscious {
+		t.Fatalf("bandit 2 is %s", b.Condition)
+	}
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"5H", "6S", "7C"}})
+	if e.Dealt["bandit-2"] != "7♣" || !strings.Contains(e.Text, "7♣ Bandit, Bandit") {
+		t.Errorf("round 2's deal: %v: %s", e.Dealt, e.Text)
+	}
+	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "bandit-2", Target: "marshal", Dice: []int{6, 2, 4, 3}}); err == nil {
+		t.Error("an Incapacitated bandit strikes")
+	}
+}
+
+// giveDocA sets Doc's ranged weapon to one of savage.Guns by name.
+func giveDocA(t *testing.T, s *Session, gun string) {
+	t.Helper()
+	doc := s.State().Characters["doc"]
+	sheet := *doc.Savage
+	for _, g := range savage.Guns {
+		if g.Name == gun {
+			sheet.Gun = &g
+		}
+	}
+	doc.Savage = &sheet
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &doc})
+}
+
+// TestSavageExtremeRangeNeedsTheAim: "Extreme Range is up to 4x a
+// weapon's Long Range. Firing at such a distance requires the Aim action.
+// This doesn't reduce the penalty ... You cannot throw weapons at Extreme
+// Range", and "Throwing ... knives ... uses the Athletics skill" (Savage
+// Worlds: Ranged Attacks). Bandit 2 is 18" from Doc: Extreme for a
+// Derringer (3/6/12) and a throwing knife.
+func TestSavageExtremeRangeNeedsTheAim(t *testing.T) {
+	for _, tc := range []struct {
+		name, gun, target string
+		aims              int
+		dice              []int
+		want, refused     string
+	}{
+		{"a Derringer at Extreme Range, not aimed", "Derringer", "bandit-2", 0, nil, "", "a shot at Extreme Range needs the Aim action"},
+		{"a Derringer at Extreme Range, aimed: -8", "Derringer", "bandit-2", 1, []int{5, 3}, "Derringer at 18\" (Extreme -8)", ""},
+		{"a knife cannot be thrown at Extreme Range", "Throwing knife", "bandit-2", 1, nil, "", "thrown weapons cannot reach Extreme Range"},
+		{"a knife is thrown on Athletics", "Throwing knife", "bandit-1", 0, []int{2, 1}, "thrown: Athletics", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSW(t)
+			giveDocA(t, s, tc.gun)
+			mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "KS", "3C"}})
+			c := Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: tc.target, Aims: tc.aims}}, Dice: tc.dice}
+			if tc.refused != "" {
+				if _, err := s.Do(c); err == nil || !strings.Contains(err.Error(), tc.refused) {
+					t.Errorf("%v, want %q", err, tc.refused)
+				}
+				return
+			}
+			if e := mustDo(t, s, c); !strings.Contains(e.Text, tc.want) {
+				t.Errorf("%s\nwant …%s", e.Text, tc.want)
+			}
+		})
+	}
+}
+
+// TestSavageUnarmedDamageIsTheStrengthDie: "Unarmed damage by default will
+// just use your Strength die", and "If the damage roll is less than the
+// target's Toughness the victim is beaten up a bit, but there is no game
+// effect" (Savage Worlds: Damage, Applying Damage). An unarmed bandit's
+// blow on the Marshal: d6 5 against Toughness 6.
+func TestSavageUnarmedDamageIsTheStrengthDie(t *testing.T) {
+	s := openSW(t)
+	bandit := s.State().Characters["bandit"]
+	sheet := *bandit.Savage
+	sheet.Melee = 0
+	bandit.Savage = &sheet
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &bandit})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"3H", "2S", "KC"}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 5}})
+	if !strings.Contains(e.Text, "Damage d6 5 = 5: 5 vs Toughness 6: beaten up a bit, no effect.") {
+		t.Errorf("the blow: %s", e.Text)
+	}
+	if m := s.State().Figures["marshal"]; m.Shaken || m.Hurt != 0 {
+		t.Errorf("the Marshal: %+v", m.FigureStatus)
+	}
+}
+
+// TestSavageAWildCardTakesThreeWounds: "Wild Cards can take three Wounds
+// and still function ... Damage beyond their Wound limit then
+// Incapacitates them. Each Wound ... causes a -1 penalty to their Pace
+// (minimum of 1") and all Trait rolls, up to a maximum penalty of -3"
+// (Savage Worlds: Wounds), and the Vigor roll's "Critical Failure: The
+// character dies" (Incapacitation). Bandit 1's blow of 18 against the
+// Marshal's Toughness 6 is three raises: Shaken and three Wounds; he
+// still stands, at −3 and Pace 3"; round 2's blow of 11 makes a fourth
+// and fifth Wound: Incapacitated, and his Vigor of 1 and 1 kills him.
+func TestSavageAWildCardTakesThreeWounds(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"3H", "2S", "KC"}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 6, 6, 4, 2}})
+	if !strings.Contains(e.Text, "18 vs Toughness 6, 3 raise(s): Shaken, 3 Wound(s).") {
+		t.Errorf("the first blow: %s", e.Text)
+	}
+	if m := s.State().Figures["marshal"]; m.Condition != rules.Fine || m.Hurt != 3 {
+		t.Errorf("three Wounds: %s, %d", m.Condition, m.Hurt)
+	}
+	if got := s.State().Movement("marshal"); got != "Pace 6\" (3\" left)" {
+		t.Errorf("his Pace: %q", got)
+	}
+	e = mustDo(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{6, 2}})
+	if !strings.Contains(e.Text, "d8 6, Wild Die 2 -3 = 3 vs TN 4: failure") {
+		t.Errorf("his Spirit roll at −3: %s", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"4H", "5S", "QC"}})
+	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 6, 3, 2, 1, 1}})
+	if !strings.Contains(e.Text, "2 Wound(s), Incapacitated. Marshal Dane's Vigor: d8 1, Wild Die 1 -3: critical failure: dies.") {
+		t.Errorf("the second blow: %s", e.Text)
+	}
+	if m := s.State().Figures["marshal"]; m.Condition != rules.Dead {
+		t.Errorf("the Marshal is %s", m.Condition)
+	}
+}
+
+// TestSavageDifficultGroundCostsTwoInches: "Difficult terrain such as a
+// thick forest or slippery ice also use up 2" of Pace" (Savage Worlds:
+// Movement). D10 made rough ground: the overlay and the move price it 2".
+func TestSavageDifficultGroundCostsTwoInches(t *testing.T) {
+	s := openSW(t)
+	st := s.State()
+	hex := func(l string) hexmap.Hex { h, _ := st.Map.ParseHex(l); return h }
+	cell := st.Map.CellAt(hex("D10"))
+	cell.Terrain = "rough"
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	area, err := s.State().Reach("doc", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if area.Costs[hex("D10")] != 2 || area.Costs[hex("E10")] != 3 {
+		t.Errorf("the overlay: D10 %d\", E10 %d\"", area.Costs[hex("D10")], area.Costs[hex("E10")])
+	}
+	to := hex("E10")
+	if e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to}); !strings.Contains(e.Text, "3\" of Pace 6") {
+		t.Errorf("the move: %s", e.Text)
+	}
+}
+
+// TestSavageRunningDiceNeverAce: "A hero can choose to "run" increasing
+// her Pace for the round by her Running die (a d6 by default) ... Running
+// dice never Ace" (Savage Worlds: Running): a 6 adds 6", and no die more.
+func TestSavageRunningDiceNeverAce(t *testing.T) {
+	s := openSW(t)
+	to, _ := s.State().Map.ParseHex("O10")
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to, Run: true, Dice: []int{6}})
+	if !strings.Contains(e.Text, "12\" of Pace 6, running (d6: 6; −2 to actions this turn)") {
+		t.Errorf("the run: %s", e.Text)
+	}
+}
+
+// TestSavageJumping: "Characters can jump 1" (2 yards) horizontally ...
+// as a free action. Double these numbers if you can run at least 2" (four
+// yards) prior to the jump. You can make an Athletics roll as an action to
+// increase the distance another inch. Jumping can't exceed your Pace for
+// the turn" (Savage Worlds: Jumping). Doc jumps along Main Street, where
+// the Judge has made a hex of water.
+func TestSavageJumping(t *testing.T) {
+	for _, tc := range []struct {
+		name, water string
+		walk        string // a run-up first
+		to          string
+		athletics   bool
+		dice        []int
+		want        []string // the events' sentences
+		refused     string
+	}{
+		{name: "a standing jump of 1\"", to: "D10",
+			want: []string{"Doc Harlan jumps C10 → D10: 1\" of Pace 6 (1\" standing) (Savage Worlds: Jumping)."}},
+		{name: "2\" over water needs a run-up", water: "D10", to: "E10",
+			refused: "Doc Harlan jumps 1\" (1\" standing); E10 is 2\" away: a run-up of 2\" doubles the jump, an Athletics roll adds an inch"},
+		{name: "a run-up of 2\" doubles it", water: "F10", walk: "E10", to: "G10",
+			want: []string{"Doc Harlan jumps E10 → G10 over F10: 2\" of Pace 6 (2\" after a run-up of 2\") (Savage Worlds: Jumping)."}},
+		{name: "an Athletics roll adds an inch", water: "D10", to: "E10", athletics: true, dice: []int{5, 2},
+			want: []string{"Doc Harlan's Athletics roll to jump further, an action: d6 5, Wild Die 2 = 5 vs TN 4: success, 0 raise(s): an inch more (Savage Worlds: Jumping).",
+				"Doc Harlan jumps C10 → E10 over D10: 2\" of Pace 6 (1\" standing, an inch more for the Athletics roll) (Savage Worlds: Jumping)."}},
+		{name: "a failed Athletics roll leaves him where he stood", water: "D10", to: "E10", athletics: true, dice: []int{2, 1},
+			want: []string{"Doc Harlan's Athletics roll to jump further, an action: d6 2, Wild Die 1 = 2 vs TN 4: failure: no inch more; Doc Harlan jumps 1\", not the 2\" to E10, and stays at C10 (Savage Worlds: Jumping)."}},
+		{name: "no landing in water", water: "D10", to: "D10", refused: "Doc Harlan cannot land there: D10 is water, which no one can stand in"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSW(t)
+			hex := func(l string) hexmap.Hex { h, _ := s.State().Map.ParseHex(l); return h }
+			if tc.water != "" {
+				cell := s.State().Map.CellAt(hex(tc.water))
+				cell.Terrain = "water"
+				mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+			}
+			if tc.walk != "" {
+				w := hex(tc.walk)
+				mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &w})
+			}
+			to := hex(tc.to)
+			c := Command{Kind: CommandMove, Figure: "doc", To: &to, Jump: &JumpOrder{Athletics: tc.athletics}, Dice: tc.dice}
+			if tc.refused != "" {
+				if _, err := s.Do(c); err == nil || err.Error() != tc.refused {
+					t.Errorf("%v\nwant %q", err, tc.refused)
+				}
+				return
+			}
+			from := s.State().Figures["doc"].At
+			evs, err := s.Do(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range evs {
+				got = append(got, e.Text)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+			d := s.State().Figures["doc"]
+			landed := len(tc.want) == 1 && !tc.athletics || len(tc.want) == 2
+			if landed && d.At != to || !landed && d.At != from {
+				t.Errorf("Doc is at %s", s.State().Map.Label(d.At))
+			}
+			if d.Attacked != tc.athletics {
+				t.Errorf("the turn's action spent: %v", d.Attacked)
+			}
+		})
+	}
+	// Jump is a Savage Worlds move's; a TWTW move refuses it.
+	s := open(t)
+	to := hexAt(t, s, "J8")
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "cyril", To: &to, Jump: &JumpOrder{}}); err == nil || !strings.Contains(err.Error(), "does not jump") {
+		t.Errorf("a TWTW jump: %v", err)
 	}
 }

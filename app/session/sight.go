@@ -111,11 +111,13 @@ func (v *sight) text(t string) string {
 	return t
 }
 
-// ids keeps the ids of figures in view.
+// ids keeps the ids of figures in view: not a hidden figure's, nor one no
+// longer in the fight (a hidden figure the Judge removed after naming it
+// in a highlight).
 func (v *sight) ids(ids []string) []string {
 	var out []string
 	for _, id := range ids {
-		if !v.hidden[id] {
+		if slices.ContainsFunc(v.seen, func(f seenFigure) bool { return f.id == id }) {
 			out = append(out, id)
 		}
 	}

@@ -142,6 +142,9 @@ type FigureStatus struct {
 	OutSince int `json:"out_since,omitempty"`
 	// Shaken is Savage Worlds' Shaken: free actions only.
 	Shaken bool `json:"shaken,omitempty"`
+	// BenniesSpent is the Savage Worlds Bennies the figure has spent this
+	// fight, of those its sheet starts it with.
+	BenniesSpent int `json:"bennies_spent,omitempty"`
 	// Hurt is the wounds on one track, for the systems that count them so
 	// (Dragon Warriors II).
 	Hurt int `json:"hurt,omitempty"`
@@ -431,7 +434,7 @@ func (s *State) Apply(e Event) error {
 			}
 			if e.Paced > 0 {
 				f.Paced = e.Paced
-				f.Prone = false
+				f.Prone = e.Crawled // a Savage Worlds move: crawled, or stood up before
 			}
 		}
 		f.Facing = e.Facing

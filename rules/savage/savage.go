@@ -282,8 +282,22 @@ type Effect struct {
 // ApplyDamage applies a damage total against Toughness (Savage Worlds:
 // Applying Damage): below it nothing; at it Shaken, or a Wound if already
 // Shaken; each raise a Wound. An Extra is Incapacitated by one Wound, a
-// Wild Card past three.
+// Wild Card past three. A Shaken target hit with a raise takes a Wound
+// for being Shaken as well as the raises' (ApplyDamageRaisesOnly reads
+// it otherwise).
 func ApplyDamage(s *Status, damage, toughness int) Effect {
+	return applyDamage(s, damage, toughness, false)
+}
+
+// ApplyDamageRaisesOnly is ApplyDamage with the other reading of a
+// Shaken target hit with a raise: "Every raise on the damage roll
+// inflicts a Wound" (Wounds), and nothing more; the Wound "instead" of
+// Shaken (Applying Damage) is only for a hit without a raise.
+func ApplyDamageRaisesOnly(s *Status, damage, toughness int) Effect {
+	return applyDamage(s, damage, toughness, true)
+}
+
+func applyDamage(s *Status, damage, toughness int, raisesOnly bool) Effect {
 	var e Effect
 	if damage < toughness {
 		e.Text = fmt.Sprintf("%d vs Toughness %d: beaten up a bit, no effect", damage, toughness)
@@ -293,7 +307,9 @@ func ApplyDamage(s *Status, damage, toughness int) Effect {
 	e.Wounds = raises
 	if s.Shaken {
 		e.AlreadyShaken = true
-		e.Wounds++ // already Shaken: a Wound instead
+		if !raisesOnly || raises == 0 {
+			e.Wounds++ // already Shaken: a Wound instead
+		}
 	} else {
 		e.Shaken = true
 		s.Shaken = true
@@ -372,6 +388,34 @@ func MoveCost(difficult bool) int {
 		return 2
 	}
 	return 1
+}
+
+// CrawlCost multiplies a step's Pace for a figure crawling: "Non-standard
+// movement such as climbing, crawling, or swimming use 2" of Pace"
+// (Savage Worlds: Movement).
+const CrawlCost = 2
+
+// Jumping (Savage Worlds: Jumping): "Characters can jump 1" (2 yards)
+// horizontally ... as a free action. Double these numbers if you can run
+// at least 2" (four yards) prior to the jump. You can make an Athletics
+// roll as an action to increase the distance another inch."
+const (
+	JumpInches = 1 // a standing jump
+	JumpRunUp  = 2 // the run-up that doubles it
+)
+
+// JumpReach is how far a figure jumps across: 1", doubled after a run-up
+// of 2" or more this turn, and an inch more for a successful Athletics
+// roll.
+func JumpReach(runUp int, athletics bool) int {
+	n := JumpInches
+	if runUp >= JumpRunUp {
+		n *= 2
+	}
+	if athletics {
+		n++
+	}
+	return n
 }
 
 // StandCost is the Pace standing up from prone takes (falling prone is free).
@@ -462,6 +506,28 @@ type Sheet struct {
 	Melee     int  `json:"melee,omitempty"` // the hand weapon's damage die; 0 unarmed
 	// Gun is the ranged weapon carried, if any.
 	Gun *Weapon `json:"gun,omitempty"`
+	// Bennies is how many Bennies the character starts the fight with;
+	// absent, a Wild Card's DefaultBennies and an Extra's none.
+	Bennies *int `json:"bennies,omitempty"`
+}
+
+// MaxBennies bounds a sheet's Bennies.
+const MaxBennies = 20
+
+// DefaultBennies is a Wild Card's Bennies when its sheet names none. The
+// text spends Bennies but never says how many a character has
+// (docs/defaults.md, "Savage Worlds: Bennies").
+const DefaultBennies = 3
+
+// BennyCount is how many Bennies the sheet starts a fight with.
+func (s Sheet) BennyCount() int {
+	switch {
+	case s.Bennies != nil:
+		return *s.Bennies
+	case s.WildCard:
+		return DefaultBennies
+	}
+	return 0
 }
 
 // Check refuses die types that are not d4–d12.
@@ -486,6 +552,9 @@ func (s Sheet) Check() error {
 		if err := die(c.name, c.v, c.optional); err != nil {
 			return err
 		}
+	}
+	if s.Bennies != nil && (*s.Bennies < 0 || *s.Bennies > MaxBennies) {
+		return fmt.Errorf("bennies %d: want 0 to %d", *s.Bennies, MaxBennies)
 	}
 	if s.Armor < 0 || s.Armor > 10 || s.Pace < 0 || s.Pace > 24 {
 		return fmt.Errorf("armor %d or pace %d out of range", s.Armor, s.Pace)

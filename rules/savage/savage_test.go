@@ -263,3 +263,75 @@ func TestMovement(t *testing.T) {
 		t.Error("difficult terrain costs 2\" an inch, standing 2\" of Pace")
 	}
 }
+
+// TestShakenHitWithARaise: the two readings of a Shaken target hit with a
+// raise (Applying Damage: a Wound instead of Shaken, as well as the
+// raises'; Wounds: the raises' alone), and a hit without a raise, where
+// both read alike.
+func TestShakenHitWithARaise(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		damage           int
+		raisesOnly       bool
+		wantWounds       int
+		wantIncapacitate bool
+	}{
+		{"Applying Damage: 11 vs 6, a raise, Shaken already: two Wounds", 11, false, 2, false},
+		{"Wounds: 11 vs 6, a raise, Shaken already: one Wound", 11, true, 1, false},
+		{"no raise, Shaken already: a Wound either way", 7, true, 1, false},
+		{"Applying Damage: 14 vs 6, two raises: three Wounds", 14, false, 3, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := Status{WildCard: true, Shaken: true}
+			apply := ApplyDamage
+			if tc.raisesOnly {
+				apply = ApplyDamageRaisesOnly
+			}
+			e := apply(&st, tc.damage, 6)
+			if e.Wounds != tc.wantWounds || st.Wounds != tc.wantWounds || st.Incapacitated != tc.wantIncapacitate || !st.Shaken {
+				t.Errorf("damage %d: %+v, status %+v; want %d Wounds", tc.damage, e, st, tc.wantWounds)
+			}
+		})
+	}
+}
+
+// TestJumpReach: "jump 1" ... Double these numbers if you can run at least
+// 2" ... an Athletics roll ... another inch" (Savage Worlds: Jumping).
+func TestJumpReach(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		runUp     int
+		athletics bool
+		want      int
+	}{
+		{"standing", 0, false, 1},
+		{"a run-up of 1\" is not enough", 1, false, 1},
+		{"a run-up of 2\" doubles it", 2, false, 2},
+		{"standing, with Athletics", 0, true, 2},
+		{"a run-up and Athletics", 4, true, 3},
+	} {
+		if got := JumpReach(tc.runUp, tc.athletics); got != tc.want {
+			t.Errorf("%s: JumpReach(%d, %v) = %d, want %d", tc.name, tc.runUp, tc.athletics, got, tc.want)
+		}
+	}
+}
+
+// TestBennyCount: a Wild Card's sheet without Bennies starts with the
+// default three, an Extra with none; a sheet's own count wins.
+func TestBennyCount(t *testing.T) {
+	two, none := 2, 0
+	for _, tc := range []struct {
+		name  string
+		sheet Sheet
+		want  int
+	}{
+		{"a Wild Card", Sheet{WildCard: true}, DefaultBennies},
+		{"an Extra", Sheet{}, 0},
+		{"a Wild Card with 2", Sheet{WildCard: true, Bennies: &two}, 2},
+		{"a Wild Card with none", Sheet{WildCard: true, Bennies: &none}, 0},
+	} {
+		if got := tc.sheet.BennyCount(); got != tc.want {
+			t.Errorf("%s: %d Bennies, want %d", tc.name, got, tc.want)
+		}
+	}
+}
