@@ -324,7 +324,6 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 	if err != nil {
 		return nil, err
 	}
-	wasStunned := tf.Stunned
 	bl, err := dragonwarriors.Strike(rnd, af, att, tf, stance, dwReading(s))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
@@ -347,8 +346,7 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 		e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: st})
 	}
 	if bl.Hit || p.NewStance != "" {
-		newStun := !wasStunned || bl.Check != nil && bl.Check.Stunned
-		ch := dwHurt(s, t, tf, newStun)
+		ch := dwHurt(s, t, tf, bl.Check != nil && bl.Check.Stunned)
 		if !bl.Hit {
 			ch = FigureChange{Figure: t.ID, AP: t.AP, Status: t.FigureStatus.clone()}
 		}
@@ -384,6 +382,7 @@ func dwRecover(s *State, c Command) ([]Event, error) {
 // the range in feet for close-range weapons, in fathoms for bows and
 // crossbows, two more for a shield. The difficulty is rolled plus-minus as
 // a defence would be ("the same form as melee combat", docs/defaults.md).
+// A hit never lowers the target's condition.
 func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
 	f, _, err := actor(s, c.Figure)
 	if err != nil {
@@ -395,6 +394,9 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	t, ok := s.Figures[c.Shots[0].Target]
 	if !ok || t.ID == f.ID {
 		return nil, refuse("there is no target %q", c.Shots[0].Target)
+	}
+	if t.Condition >= rules.Dead {
+		return nil, refuse("%s is dead", s.FigureName(t.ID))
 	}
 	if err := dwTakesTurn(s, f); err != nil {
 		return nil, err
@@ -413,10 +415,9 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	if err != nil {
 		return nil, err
 	}
-	// The difficulty stands in for the target's Defence: no stance, no
-	// shield twice, no riposte.
-	stand := &dragonwarriors.Fighter{Name: tf.Name, Defence: diff, Toughness: tf.Toughness, Armour: tf.Armour, Wounds: tf.Wounds}
-	bl, err := dragonwarriors.Strike(rnd, af, att, stand, dragonwarriors.FullParry, dwReading(s))
+	// The difficulty stands in for the target's Defence, whatever its
+	// state: no stance, no shield twice, no riposte.
+	bl, err := dragonwarriors.Missile(rnd, af, att, tf, diff, dwReading(s))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -426,7 +427,7 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	}
 	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
 		Text: fmt.Sprintf("%s %s a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
-			af.Name, map[bool]string{true: "shoots with", false: "throws"}[w.LongRange], strings.ToLower(w.Name), tf.Name, unit, diff, strings.Replace(bl.Text, tf.Name+" defends", "the difficulty", 1))}
+			af.Name, map[bool]string{true: "shoots with", false: "throws"}[w.LongRange], w.MissileName(), tf.Name, unit, diff, bl.Text)}
 	if len(why) > 0 {
 		e.Text += " (Lead and Chrome: " + strings.Join(why, ", ") + ")"
 	}
@@ -436,26 +437,30 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 		e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: st})
 	}
 	if bl.Hit {
-		e.Changes = append(e.Changes, dwHurt(s, t, stand, true))
+		e.Changes = append(e.Changes, dwHurt(s, t, tf, bl.Check != nil && bl.Check.Stunned))
 	}
 	return []Event{e}, nil
 }
 
 // dwHurt is figure t's change after a blow left its fighter fi so: its
-// wounds, and dead, knocked out or stunned (a new stun dated this round).
+// wounds, and dead, knocked out or stunned, never less than it was (a hit
+// never lowers a condition); a stun the blow dealt anew is dated this
+// round.
 func dwHurt(s *State, t *Figure, fi *dragonwarriors.Fighter, newStun bool) FigureChange {
 	st := t.FigureStatus.clone()
 	st.Hurt = fi.Wounds
+	cond := rules.Fine
 	switch {
 	case fi.Dead:
-		st.Condition = rules.Dead
+		cond = rules.Dead
 	case fi.KnockedOut:
-		st.Condition = rules.Unconscious
+		cond = rules.Unconscious
 	case fi.Stunned:
-		st.Condition = rules.Stunned
-		if newStun {
-			st.StunnedIn = s.Round
-		}
+		cond = rules.Stunned
+	}
+	st.Condition = max(st.Condition, cond)
+	if st.Condition == rules.Stunned && newStun {
+		st.StunnedIn = s.Round
 	}
 	return FigureChange{Figure: t.ID, AP: t.AP, Status: st}
 }

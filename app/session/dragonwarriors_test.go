@@ -625,3 +625,45 @@ func TestDragonWarriorsTwoRoundFight(t *testing.T) {
 		t.Errorf("the log differs from testdata/dragonwarriors-two-rounds.log (go test -run TestDragonWarriorsTwoRoundFight -update):\n%s", firstDiff(got, want))
 	}
 }
+
+// TestAMissileNeverLiftsAKnockOutNorRaisesTheDead: a roll failed by more
+// than five "means that the character is knocked out", and a further
+// wound past Toughness calls for the roll "or die" (DW II: Injury: Stun,
+// Knock-Out, and Death); an arrow is "the same form as melee combat"
+// (Missile Combat): it never lowers a condition. Lennox, knocked out, is
+// shot: his Toughness roll fails by only five, and he stays knocked out;
+// the next arrow kills him, and a dead man is no target.
+func TestAMissileNeverLiftsAKnockOutNorRaisesTheDead(t *testing.T) {
+	s := openDW(t)
+	// Rolf 14 (+2) = 16 against 10 (-1) = 9: seven wounds; Toughness 10
+	// (-4) = 6 against 12: failed by six, knocked out.
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{3, 1, 1, 2, 1, 5}})
+	setDW(t, s, "rolf", func(d *dragonwarriors.Sheet) { d.Weapon = "bow" })
+	shoot := Command{Kind: CommandShoot, Figure: "rolf", Shots: []ShotOrder{{Target: "lennox"}}}
+	// 14 (-4) = 10 against the difficulty 0 (+4) = 4: six wounds, 13 in
+	// all; Toughness 10 (+3) = 13 against 18, failed by five.
+	shoot.Dice = []int{1, 5, 5, 1, 4, 1}
+	e := mustDo(t, s, shoot)
+	want := "Sir Rolf attacks Squire Lennox: 14 (-4), total 10; the difficulty 0 (+4), total 4: Sir Rolf wins by 6 and deals 6 wound(s); Squire Lennox rolls Toughness (+3), total 13 vs Wounds 13 + 5 = 18: still knocked out."
+	if !strings.Contains(e.Text, want) {
+		t.Errorf("an arrow at the knocked-out Lennox:\n got %q\nwant it to say %q", e.Text, want)
+	}
+	if l := s.State().Figures["lennox"]; l.Condition != rules.Unconscious || l.Hurt != 13 {
+		t.Fatalf("Lennox after the arrow: %v, %d wounds; want knocked out, 13", l.Condition, l.Hurt)
+	}
+	// 14 (+0) against 0 (+0): 14 more, 27; Toughness (+0) fails; past his
+	// Toughness, he rolls (+0): 10 against 27, and dies.
+	shoot.Dice = []int{1, 1, 1, 1, 1, 1, 1, 1}
+	e = mustDo(t, s, shoot)
+	if !strings.Contains(e.Text, "still knocked out; past his Toughness, he rolls (+0) and dies of his injuries") || s.State().Figures["lennox"].Condition != rules.Dead {
+		t.Fatalf("the second arrow: %q", e.Text)
+	}
+	// A third arrow, whose death roll would pass, is refused.
+	shoot.Dice = []int{1, 1, 1, 1, 1, 1, 6, 6, 1}
+	if _, err := s.Do(shoot); err == nil || !strings.Contains(err.Error(), "Squire Lennox is dead") {
+		t.Errorf("an arrow at the dead Lennox: %v, want a refusal", err)
+	}
+	if c := s.State().Figures["lennox"].Condition; c != rules.Dead {
+		t.Errorf("Lennox is %v, want dead", c)
+	}
+}
