@@ -403,8 +403,12 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	}
 	af, tf := dwAttacker(s, f), dwFighter(s, t)
 	w, ok := dragonwarriors.FindWeapon(af.Weapon)
-	if !ok || !(w.Thrown || w.LongRange) {
-		return nil, refuse("%s has no missile weapon (a bow, crossbow, light spear or knife)", af.Name)
+	if !ok || !dwReading(s).Shot(w) {
+		what := "a bow, crossbow, light spear, knife, axe or rock"
+		if s.Options.ThrownAsTable {
+			what = "a bow, crossbow, or what the Weapons table says can be thrown: a light spear or knife"
+		}
+		return nil, refuse("%s has no missile weapon (%s)", af.Name, what)
 	}
 	feet := float64(f.At.DistanceTo(t.At)) * s.Map.Scale * dragonwarriors.FeetPerPace
 	diff := dragonwarriors.MissileDifficulty(w, feet, tf.Shield)
@@ -524,13 +528,15 @@ func (dragonWarriors) Switches(o FightOptions) []Switch {
 	return []Switch{
 		{Label: "Knock-out at a Toughness roll failed by five or more, as the worked example has it (the rule: by more than five)", On: o.KnockOutAtFive,
 			Set: func(o FightOptions, on bool) FightOptions { o.KnockOutAtFive = on; return o }},
+		{Label: "Throw only what the Weapons table says can be thrown, light spears and small weapons (the missile rule: rocks and axes too)", On: o.ThrownAsTable,
+			Set: func(o FightOptions, on bool) FightOptions { o.ThrownAsTable = on; return o }},
 	}
 }
 
 // dwReading is how the fight reads the text where it disagrees with
 // itself: the rule's reading unless an option names the worked example's.
 func dwReading(s *State) dragonwarriors.Reading {
-	return dragonwarriors.Reading{KnockOutAtFive: s.Options.KnockOutAtFive}
+	return dragonwarriors.Reading{KnockOutAtFive: s.Options.KnockOutAtFive, ThrownAsTable: s.Options.ThrownAsTable}
 }
 
 // writeStrike previews a Dragon Warriors II blow with the session's own

@@ -241,7 +241,7 @@ func TestAToughnessRollFailedByMoreThanFiveKnocksOut(t *testing.T) {
 func TestKnockOutAtFiveIsTheWorkedExamplesReading(t *testing.T) {
 	s := openDW(t)
 	sw := s.State().Switches()
-	if len(sw) != 1 || sw[0].On || !strings.Contains(sw[0].Label, "five or more") {
+	if len(sw) == 0 || sw[0].On || !strings.Contains(sw[0].Label, "five or more") {
 		t.Fatalf("switches %+v, want the knock-out reading, off", sw)
 	}
 	opts := sw[0].Set(s.State().Options, true)
@@ -665,5 +665,90 @@ func TestAMissileNeverLiftsAKnockOutNorRaisesTheDead(t *testing.T) {
 	}
 	if c := s.State().Figures["lennox"].Condition; c != rules.Dead {
 		t.Errorf("Lennox is %v, want dead", c)
+	}
+}
+
+// dwSwitch turns on the Dragon Warriors II switch whose label has label.
+func dwSwitch(t *testing.T, s *Session, label string) {
+	t.Helper()
+	for _, sw := range s.State().Switches() {
+		if strings.Contains(sw.Label, label) {
+			if sw.On {
+				t.Fatalf("the switch %q is on by default", sw.Label)
+			}
+			opts := sw.Set(s.State().Options, true)
+			mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+			return
+		}
+	}
+	t.Fatalf("no switch says %q", label)
+}
+
+// throwAtRolf has Lennox, with weapon, shoot or throw at Rolf 10 feet
+// away (four hexes of 2.5 feet), the dice typed.
+func throwAtRolf(t *testing.T, s *Session, weapon string, dice ...int) ([]Event, error) {
+	t.Helper()
+	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon = weapon })
+	if to, _ := s.State().Map.ParseHex("G8"); s.State().Figures["rolf"].At != to {
+		mustDo(t, s, Command{Kind: CommandMove, Figure: "rolf", To: &to})
+	}
+	return s.Do(Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Dice: dice})
+}
+
+// TestRocksAndAxesAreThrownAtTheRangeInFeet: "For close-range weapons like
+// rocks, axes, knives and javelins, the difficulty rating equals the range
+// in feet. For long-range weapons like bows and crossbows, the difficulty
+// rating equals the range in fathoms" (DW II: Missile Combat: Feet and
+// Fathoms). The missile rule is the default: an axe (a heavy weapon) and a
+// rock (an improvised weapon) are thrown, as the table's light spear is,
+// each with its class's bonuses; a crossbow shoots in fathoms. Lennox, 11,
+// every roll (+0) but his foe's Toughness, at Rolf 10 feet away.
+func TestRocksAndAxesAreThrownAtTheRangeInFeet(t *testing.T) {
+	for _, tc := range []struct {
+		weapon string
+		dice   []int
+		want   string
+	}{
+		{"one-handed-heavy", []int{1, 1, 1, 1, 1, 1},
+			"Squire Lennox throws a one-handed heavy weapon (axe, mace, morningstar) at Sir Rolf, 10 feet away: difficulty 10. Squire Lennox attacks Sir Rolf: 11 (+0), total 11; the difficulty 10 (+0), total 10: Squire Lennox wins by 1 and deals 3 wound(s); Sir Rolf rolls Toughness (+0), total 13 vs Wounds 3 + 5 = 8: keeps his wits."},
+		{"two-handed-heavy", []int{1, 1, 1, 1, 1, 1},
+			"Squire Lennox throws a two-handed heavy weapon (axe, mace, polearm) at Sir Rolf, 10 feet away: difficulty 10. Squire Lennox attacks Sir Rolf: 12 (+0), total 12; the difficulty 10 (+0), total 10: Squire Lennox wins by 2 and deals 5 wound(s)"},
+		{"unarmed", []int{1, 1, 1, 1},
+			"Squire Lennox throws a rock (an improvised weapon) at Sir Rolf, 10 feet away: difficulty 10. Squire Lennox attacks Sir Rolf: 11 (+0), total 11; the difficulty 10 (+0), total 10: Squire Lennox wins by 1 and deals 0 wound(s)."},
+		{"light-spear", []int{1, 1, 1, 1, 1, 1},
+			"Squire Lennox throws a two-handed light spear at Sir Rolf, 10 feet away: difficulty 10. Squire Lennox attacks Sir Rolf: 12 (+0), total 12; the difficulty 10 (+0), total 10: Squire Lennox wins by 2 and deals 2 wound(s); Sir Rolf rolls Toughness (+0), total 13 vs Wounds 2 + 5 = 7: keeps his wits."},
+		{"crossbow", []int{1, 1, 1, 1, 2, 1},
+			"Squire Lennox shoots with a crossbow at Sir Rolf, 2 fathoms away: difficulty 2. Squire Lennox attacks Sir Rolf: 11 (+0), total 11; the difficulty 2 (+0), total 2: Squire Lennox wins by 9 and deals 9 wound(s); Sir Rolf rolls Toughness (+1), total 14 vs Wounds 9 + 5 = 14: keeps his wits."},
+	} {
+		t.Run(tc.weapon, func(t *testing.T) {
+			s := openDW(t)
+			evs, err := throwAtRolf(t, s, tc.weapon, tc.dice...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(evs[0].Text, tc.want) {
+				t.Errorf("\n got %q\nwant it to say %q", evs[0].Text, tc.want)
+			}
+		})
+	}
+}
+
+// TestThrowingOnlyWhatTheTableSaysIsTheOtherReading: the Weapons table
+// says only "Two-handed light spears: +1 Attack; can be thrown" and
+// "Small weapons (knives etc.): ... can be concealed and thrown" (DW II:
+// Weapons); the Fight tab's switch reads only those as thrown: an axe and
+// a rock are not missiles, a spear and a knife still are.
+func TestThrowingOnlyWhatTheTableSaysIsTheOtherReading(t *testing.T) {
+	s := openDW(t)
+	dwSwitch(t, s, "Throw only what the Weapons table says can be thrown")
+	for _, w := range []string{"one-handed-heavy", "two-handed-heavy", "unarmed"} {
+		if _, err := throwAtRolf(t, s, w, 1, 1, 1, 1, 1, 1); err == nil || !strings.Contains(err.Error(), "Squire Lennox has no missile weapon (a bow, crossbow, or what the Weapons table says can be thrown: a light spear or knife)") {
+			t.Errorf("%s thrown under the table's reading: %v, want a refusal", w, err)
+		}
+	}
+	for _, w := range []string{"light-spear", "small"} {
+		if _, err := throwAtRolf(t, s, w, 1, 1, 1, 1, 1, 1); err != nil {
+			t.Errorf("%s thrown under the table's reading: %v", w, err)
+		}
 	}
 }

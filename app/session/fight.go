@@ -79,6 +79,11 @@ type FightOptions struct {
 	// example does: a Toughness roll failed by five or more knocks out.
 	// Off, the text's own rule: failed by more than five.
 	KnockOutAtFive bool `json:"knock_out_at_five,omitempty"`
+	// ThrownAsTable throws in Dragon Warriors II only what its Weapons
+	// table says "can be thrown" (light spears, small weapons). Off, the
+	// missile rule's "rocks, axes, knives and javelins": axes (the heavy
+	// weapons) and rocks (improvised weapons) are thrown too.
+	ThrownAsTable bool `json:"thrown_as_table,omitempty"`
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.
