@@ -170,7 +170,11 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 // commands every system shares.
 func decideAny(s *State, c Command, src func(needs []string) (rules.Source, error)) ([]Event, error) {
 	if c.Kind == CommandNewRound && s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
-		return lcNewRound(s, c, src)
+		ev, err := lcNewRound(s, c, src)
+		if t, ok := SystemOf(s).(turnBegun); ok && err == nil {
+			t.turnBegun(s, &ev[0]) // the system's own say in the new turn
+		}
+		return ev, err
 	}
 	if err := unrolledDeclarations(s, c); err != nil {
 		return nil, err

@@ -538,24 +538,89 @@ func TestWoundsPastToughnessCallForARollOrDeath(t *testing.T) {
 }
 
 // TestAStunLastsUntilThisTimeNextTurn: a stunned character "has Attack
-// and Defence of 0, until this time next turn" (DW II: Injury): Lennox,
-// stunned in round 1, defends at 0 in round 2 and shakes it off as round
-// 3 begins (docs/defaults.md).
+// and Defence of 0, until this time next turn" (DW II: Injury): until the
+// figure that dealt the stun has taken its place in the next turn's order.
+// Its blow there still finds the foe dazed, as the worked example's
+// "Lennox's effective defence is 0" has it; the stun ends once the blow is
+// made, or the dealer delays, or its place passes unused under Lead and
+// Chrome's order, and at the latest when the next turn is over
+// (docs/defaults.md).
 func TestAStunLastsUntilThisTimeNextTurn(t *testing.T) {
-	s := openDW(t)
-	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}}) // Rolf 12, Lennox 11
-	mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: failByFive})
-	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}})
-	if strings.Contains(e.Text, "shakes off") || s.State().Figures["lennox"].Condition != rules.Stunned {
-		t.Fatalf("round 2: %q", e.Text)
+	const over = " Squire Lennox shakes off the stun: Sir Rolf has taken its place in the order, this time last turn (Dragon Warriors II: Injury)."
+	stunned := func(t *testing.T, s *Session, round []int) {
+		t.Helper()
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}}) // Rolf 12, Lennox 11
+		mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: failByFive})
+		e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: round})
+		if strings.Contains(e.Text, "shakes off") || s.State().Figures["lennox"].Condition != rules.Stunned {
+			t.Fatalf("round 2: %q", e.Text)
+		}
 	}
-	if x, err := s.State().Explain(Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox"}); err != nil || !strings.Contains(x, "Squire Lennox's defence 0 (normal, stunned: 0)") {
-		t.Errorf("the stunned Lennox's defence: %q %v", x, err)
-	}
-	e = mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}})
-	if !strings.Contains(e.Text, "Squire Lennox shakes off the stun.") || s.State().Figures["lennox"].Condition != rules.Fine {
-		t.Errorf("round 3: %q", e.Text)
-	}
+	t.Run("the dealer's blow at this time next turn finds him dazed", func(t *testing.T) {
+		s := openDW(t)
+		stunned(t, s, []int{3, 1, 3, 3}) // Rolf 12, Lennox 11
+		blow := Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 6, 6, 2, 1, 1, 4, 1}}
+		if x, err := s.State().Explain(blow); err != nil || !strings.Contains(x, "Squire Lennox's defence 0 (normal, stunned: 0)") {
+			t.Errorf("the stunned Lennox's defence: %q %v", x, err)
+		}
+		// 14 (-13) = 1 against 0 (+0): one wound; Toughness 10 (+3) = 13
+		// against 8 + 5: he keeps what wits he has, and Rolf's place is
+		// taken.
+		e := mustDo(t, s, blow)
+		want := "Squire Lennox defends 0 (+0), total 0: Sir Rolf wins by 1 and deals 1 wound(s); Squire Lennox rolls Toughness (+3), total 13 vs Wounds 8 + 5 = 13: still stunned. (Dragon Warriors II: Roll to Hit)" + over
+		if !strings.HasSuffix(e.Text, want) || s.State().Figures["lennox"].Condition != rules.Fine {
+			t.Errorf("Rolf's blow:\n got %q\nwant it to end %q, and Lennox fine", e.Text, want)
+		}
+	})
+	t.Run("the dealer's delay is its place taken", func(t *testing.T) {
+		s := openDW(t)
+		stunned(t, s, []int{1, 5, 1, 4}) // Lennox 8, Rolf 6
+		// At his own place, above Rolf's, Lennox is still dazed.
+		if x, err := s.State().Explain(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}); err != nil || !strings.Contains(x, "Squire Lennox strikes at Sir Rolf: 0 (stunned: Attack 0)") {
+			t.Errorf("the stunned Lennox's attack: %q %v", x, err)
+		}
+		if e := mustDo(t, s, Command{Kind: CommandDelay, Figure: "lennox"}); strings.Contains(e.Text, "shakes off") {
+			t.Errorf("Lennox's delay: %q", e.Text)
+		}
+		e := mustDo(t, s, Command{Kind: CommandDelay, Figure: "rolf"})
+		if want := "Sir Rolf delays the action until later in the turn (Dragon Warriors II: Combat)." + over; e.Text != want {
+			t.Errorf("Rolf's delay:\n got %q\nwant %q", e.Text, want)
+		}
+		if x, err := s.State().Explain(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}); err != nil || !strings.Contains(x, "Squire Lennox strikes at Sir Rolf: 11 (Attack)") {
+			t.Errorf("Lennox's attack after the stun: %q %v", x, err)
+		}
+	})
+	t.Run("at the latest when the next turn is over", func(t *testing.T) {
+		s := openDW(t)
+		stunned(t, s, []int{1, 5, 1, 4}) // Lennox 8, Rolf 6: nobody acts
+		e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}})
+		if !strings.HasSuffix(e.Text, " Squire Lennox shakes off the stun: the turn after it is over (Dragon Warriors II: Injury).") || s.State().Figures["lennox"].Condition != rules.Fine {
+			t.Errorf("round 3: %q", e.Text)
+		}
+	})
+	t.Run("in Lead and Chrome's order", func(t *testing.T) {
+		s := openLeadChrome(t)
+		// Rolf 9+9+10 = 28, Lennox 2+3+11 = 16, each round. Lennox's full
+		// parry of round 1 is over in round 2, where Rolf stuns him.
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{9, 9, 2, 3}})
+		mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "full", Dice: []int{1, 1, 1, 1}})
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{9, 9, 2, 3}})
+		e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: failByFive})
+		if !strings.Contains(e.Text, "Squire Lennox defends 10 (-1), total 9") || s.State().Figures["lennox"].Condition != rules.Stunned {
+			t.Fatalf("round 2: %q, want Lennox out of his parry and stunned", e.Text)
+		}
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{9, 9, 2, 3}})
+		// Lennox, below Rolf, acts before him: Rolf's place has passed.
+		blow := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}}
+		if x, err := s.State().Explain(blow); err != nil || !strings.Contains(x, "Squire Lennox strikes at Sir Rolf: 11 (Attack)") {
+			t.Errorf("the preview of Lennox's blow: %q %v", x, err)
+		}
+		e = mustDo(t, s, blow)
+		want := "Squire Lennox shakes off the stun: Sir Rolf's place in the order, this time last turn, has passed (Dragon Warriors II: Injury). Squire Lennox attacks Sir Rolf: 11 (+0), total 11"
+		if !strings.HasPrefix(e.Text, want) || s.State().Figures["lennox"].Condition != rules.Fine {
+			t.Errorf("round 3:\n got %q\nwant it to begin %q", e.Text, want)
+		}
+	})
 }
 
 // TestDragonWarriorsTwoRoundFight plays two turns of Sir Rolf (mace,
