@@ -155,7 +155,7 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 	if err := waitsFor(s, c); err != nil {
 		return nil, err
 	}
-	if c.Modifier != nil && !(SystemOf(s).MovesCostAP() && (c.Kind == CommandShoot || c.Kind == CommandMelee || c.Kind == CommandSkill)) {
+	if c.Modifier != nil && !judgeModifies(s, c.Kind) {
 		return nil, refuse("the Judge's own modifier is for a TWTW shot, blow or skill test, not a %q command", c.Kind)
 	}
 	events, err := decideAny(s, c, track)

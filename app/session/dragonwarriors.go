@@ -42,7 +42,15 @@ func (dragonWarriors) Name() string       { return "Dragon Warriors II" }
 func (dragonWarriors) MovesCostAP() bool  { return false }
 func (dragonWarriors) Turn(s *State) Turn { return orderTurn(s) }
 func (dragonWarriors) Actions() []Action {
-	return append(sheetActions(true), Action{Name: ActDelay, Kind: CommandDelay})
+	acts := append(sheetActions(true), Action{Name: ActDelay, Kind: CommandDelay})
+	for i := range acts {
+		if acts[i].Kind == CommandShoot {
+			// "a difficulty rating, based on range plus other modifiers"
+			// (DW II: Missile Combat): the Judge's own.
+			acts[i].JudgeModifier = "added to the difficulty"
+		}
+	}
+	return acts
 }
 func (dragonWarriors) ExactDice(string) bool { return true }
 func (dragonWarriors) Explain(s *State, c Command) (string, error) {
@@ -563,6 +571,20 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	}
 	feet := float64(f.At.DistanceTo(t.At)) * s.Map.Scale * dragonwarriors.FeetPerPace
 	diff := dragonwarriors.MissileDifficulty(w, feet, tf.Shield)
+	diffText := fmt.Sprint(diff)
+	// "a difficulty rating, based on range plus other modifiers": the
+	// Judge's own, for what no rule covers.
+	if m := c.Modifier; m != nil {
+		if err := m.check(); err != nil {
+			return nil, err
+		}
+		diff += m.Steps
+		sign := "+"
+		if m.Steps < 0 {
+			sign = "−"
+		}
+		diffText += fmt.Sprintf(" %s %d (the Judge: %s) = %d", sign, max(m.Steps, -m.Steps), strings.TrimSpace(m.Reason), diff)
+	}
 	att := af.AttackScore()
 	m, why := lcToHit(s, f) // declared at initiative (Lead and Chrome)
 	att += m
@@ -581,8 +603,8 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 		unit = fmt.Sprintf("%d fathoms", int(feet/6+0.5))
 	}
 	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
-		Text: fmt.Sprintf("%s %s a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
-			af.Name, map[bool]string{true: "shoots with", false: "throws"}[w.LongRange], w.MissileName(), tf.Name, unit, diff, bl.Text)}
+		Text: fmt.Sprintf("%s %s a %s at %s, %s away: difficulty %s. %s (Dragon Warriors II: Missile Combat)",
+			af.Name, map[bool]string{true: "shoots with", false: "throws"}[w.LongRange], w.MissileName(), tf.Name, unit, diffText, bl.Text)}
 	if len(why) > 0 {
 		e.Text += " (Lead and Chrome: " + strings.Join(why, ", ") + ")"
 	}

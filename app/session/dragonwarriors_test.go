@@ -817,3 +817,36 @@ func TestThrowingOnlyWhatTheTableSaysIsTheOtherReading(t *testing.T) {
 		}
 	}
 }
+
+// TestMissileDifficultyIsRangePlusOtherModifiers: "in place of the
+// Defence score is a difficulty rating, based on range plus other
+// modifiers" (DW II: Missile Combat: Feet and Fathoms): the Judge's own
+// modifier, with its reason, adds to the difficulty; a player may not set
+// one, and a blow takes none.
+func TestMissileDifficultyIsRangePlusOtherModifiers(t *testing.T) {
+	s := openDW(t)
+	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon = "small" })
+	to, _ := s.State().Map.ParseHex("G8")
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "rolf", To: &to})
+	fog := &JudgeModifier{Steps: 2, Reason: "fog"}
+	// 10 feet, and 2 for the fog: 12. Lennox 11 (+2) = 13 against 12 (+0):
+	// one wound; Rolf's Toughness holds.
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Modifier: fog, Dice: []int{3, 1, 1, 1, 1, 1}})
+	if want := "10 feet away: difficulty 10 + 2 (the Judge: fog) = 12. Squire Lennox attacks Sir Rolf: 11 (+2), total 13; the difficulty 12 (+0), total 12: Squire Lennox wins by 1"; !strings.Contains(e.Text, want) {
+		t.Errorf("the knife in the fog:\n got %q\nwant it to say %q", e.Text, want)
+	}
+	clear := &JudgeModifier{Steps: -3, Reason: "a still, clear line"}
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Modifier: clear, Dice: []int{1, 1, 1, 1, 1, 1}})
+	if want := "difficulty 10 − 3 (the Judge: a still, clear line) = 7."; !strings.Contains(e.Text, want) {
+		t.Errorf("%q lacks %q", e.Text, want)
+	}
+	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Modifier: &JudgeModifier{Steps: 1}}); err == nil || !strings.Contains(err.Error(), "needs its reason") {
+		t.Errorf("a modifier with no reason: %v", err)
+	}
+	if _, err := s.DoAs(&Seat{Role: RolePlayer, Figures: []string{"lennox"}}, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Modifier: fog}); err == nil || !strings.Contains(err.Error(), "only the Judge") {
+		t.Errorf("a player's modifier: %v", err)
+	}
+	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Modifier: fog}); err == nil || !strings.Contains(err.Error(), "not a \"strike\" command") {
+		t.Errorf("a modifier on a blow: %v", err)
+	}
+}
