@@ -536,8 +536,9 @@ func dwRecover(s *State, c Command) ([]Event, error) {
 // dwMissile is a missile attack (DW II: Missile Combat): the attacker's
 // Attack with the weapon's bonus against a difficulty in place of Defence:
 // the range in feet for close-range weapons, in fathoms for bows and
-// crossbows, two more for a shield. The difficulty is rolled plus-minus as
-// a defence would be ("the same form as melee combat", docs/defaults.md).
+// crossbows, two more for a shield, and the Judge's modifier. The
+// difficulty is rolled plus-minus as a defence would be ("the same form as
+// melee combat"), or not, as the fight reads it (docs/defaults.md).
 // A hit never lowers the target's condition.
 func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
 	f, _, err := actor(s, c.Figure)
@@ -588,7 +589,11 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	att := af.AttackScore()
 	m, why := lcToHit(s, f) // declared at initiative (Lead and Chrome)
 	att += m
-	rnd, err := src([]string{fmt.Sprintf("%s's attack roll and the difficulty's roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)})
+	need := fmt.Sprintf("%s's attack roll and the difficulty's roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)
+	if s.Options.MissileOneRoll {
+		need = fmt.Sprintf("%s's attack roll (two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)
+	}
+	rnd, err := src([]string{need})
 	if err != nil {
 		return nil, err
 	}
@@ -716,13 +721,15 @@ func (dragonWarriors) Switches(o FightOptions) []Switch {
 			Set: func(o FightOptions, on bool) FightOptions { o.KnockOutAtFive = on; return o }},
 		{Label: "Throw only what the Weapons table says can be thrown, light spears and small weapons (the missile rule: rocks and axes too)", On: o.ThrownAsTable,
 			Set: func(o FightOptions, on bool) FightOptions { o.ThrownAsTable = on; return o }},
+		{Label: "A missile's difficulty is not rolled: one character against the environment, only one roll (the missile rule: the same form as melee combat, both roll)", On: o.MissileOneRoll,
+			Set: func(o FightOptions, on bool) FightOptions { o.MissileOneRoll = on; return o }},
 	}
 }
 
 // dwReading is how the fight reads the text where it disagrees with
 // itself: the rule's reading unless an option names the worked example's.
 func dwReading(s *State) dragonwarriors.Reading {
-	return dragonwarriors.Reading{KnockOutAtFive: s.Options.KnockOutAtFive, ThrownAsTable: s.Options.ThrownAsTable}
+	return dragonwarriors.Reading{KnockOutAtFive: s.Options.KnockOutAtFive, ThrownAsTable: s.Options.ThrownAsTable, OneRollMissiles: s.Options.MissileOneRoll}
 }
 
 // writeStrike previews a Dragon Warriors II blow with the session's own

@@ -850,3 +850,27 @@ func TestMissileDifficultyIsRangePlusOtherModifiers(t *testing.T) {
 		t.Errorf("a modifier on a blow: %v", err)
 	}
 }
+
+// TestOneRollAgainstTheEnvironmentIsTheOtherReading: "Missile combat
+// takes the same form as melee combat" (DW II: Missile Combat), where both
+// roll, is the default; "If there is only one character involved, either
+// against the environment ... then only one roll is made" (Active and
+// Passive Contests of Skill) is the Fight tab's switch: the difficulty is
+// a fixed number and only the attacker rolls.
+func TestOneRollAgainstTheEnvironmentIsTheOtherReading(t *testing.T) {
+	s := openDW(t)
+	dwSwitch(t, s, "A missile's difficulty is not rolled")
+	// Lennox's knife, 11 (+0) against the difficulty 10, not rolled: one
+	// wound; Rolf's Toughness 13 (+0) against 6.
+	evs, err := throwAtRolf(t, s, "small", 1, 1, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Squire Lennox attacks Sir Rolf: 11 (+0), total 11; the difficulty 10 (not rolled), total 10: Squire Lennox wins by 1 and deals 1 wound(s); Sir Rolf rolls Toughness (+0), total 13 vs Wounds 1 + 5 = 6: keeps his wits."; !strings.Contains(evs[0].Text, want) {
+		t.Errorf("\n got %q\nwant it to say %q", evs[0].Text, want)
+	}
+	// The difficulty's two dice are not rolled: typed, they are left over.
+	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Dice: []int{1, 1, 2, 1, 1, 1}}); err == nil || !strings.Contains(err.Error(), "left over") {
+		t.Errorf("six dice for one roll and a Toughness roll: %v", err)
+	}
+}

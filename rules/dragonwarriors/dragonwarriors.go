@@ -301,7 +301,7 @@ func resolve(d Dice, a *Fighter, att int, b *Fighter, defName string, def int, m
 	if bl.AttackRoll, err = RollPlusMinus(d); err != nil {
 		return bl, err
 	}
-	defRoll := "not rolled"
+	defRoll := "(not rolled)"
 	if !missile || !r.OneRollMissiles {
 		if bl.DefRoll, err = RollPlusMinus(d); err != nil {
 			return bl, err
