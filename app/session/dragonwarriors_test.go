@@ -874,3 +874,53 @@ func TestOneRollAgainstTheEnvironmentIsTheOtherReading(t *testing.T) {
 		t.Errorf("six dice for one roll and a Toughness roll: %v", err)
 	}
 }
+
+// TestTheDeathRollHeldAndWoundsEqualToToughness: "A character whose
+// cumulative wounds score is greater than his Toughness must roll Wounds
+// vs Toughness every time a further wound is taken, or die" (DW II:
+// Injury: Stun, Knock-Out, and Death). Wounds equal to Toughness are not
+// greater: a wound taken then calls for no death roll; past it, a roll
+// that reaches the wounds lives.
+func TestTheDeathRollHeldAndWoundsEqualToToughness(t *testing.T) {
+	s := openDW(t)
+	strike := func(dice ...int) string {
+		t.Helper()
+		return mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: dice}).Text
+	}
+	// Rolf 14 (+4) = 18 against 10 (-2) = 8: ten wounds, Lennox's
+	// Toughness; his Toughness (+6) = 16 against 15 holds.
+	if e := strike(5, 1, 1, 3, 6, 1, 1); !strings.Contains(e, "deals 10 wound(s)") || strings.Contains(e, "past his Toughness") {
+		t.Fatalf("the first blow: %q", e)
+	}
+	// 14 (+0) against 10 (+3): one wound, at 10 not past Toughness: no
+	// death roll. Toughness (+6) = 16 against 11 + 5 holds.
+	if e := strike(1, 1, 4, 1, 6, 1, 1); !strings.HasSuffix(e, "total 16 vs Wounds 11 + 5 = 16: keeps his wits. (Dragon Warriors II: Roll to Hit)") {
+		t.Errorf("a wound at wounds equal to Toughness: %q, want no death roll", e)
+	}
+	// One more, at 11, past 10: Toughness (+7) = 17 against 17 holds; the
+	// death roll (+2): 10 + 2 = 12 against 12 wounds, and he lives.
+	e := strike(1, 1, 4, 1, 6, 2, 1, 3, 1)
+	if !strings.HasSuffix(e, "total 17 vs Wounds 12 + 5 = 17: keeps his wits; past his Toughness, he rolls (+2) and lives. (Dragon Warriors II: Roll to Hit)") {
+		t.Errorf("the death roll held: %q", e)
+	}
+	if l := s.State().Figures["lennox"]; l.Condition != rules.Fine || l.Hurt != 12 {
+		t.Errorf("Lennox: %v with %d wounds, want fine with 12", l.Condition, l.Hurt)
+	}
+}
+
+// TestWarriorsCanUseAnyWeaponWithEqualFacility: "We presume that warriors
+// are versatile, and can use any weapon with equal facility" (DW II:
+// Weapons): any sheet may name any weapon of the table, and each strikes
+// at the sheet's Attack and the weapon class's bonus, nothing for skill.
+func TestWarriorsCanUseAnyWeaponWithEqualFacility(t *testing.T) {
+	s := openDW(t)
+	for _, w := range dragonwarriors.Weapons {
+		t.Run(w.ID, func(t *testing.T) {
+			setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon = w.ID })
+			x, err := s.State().Explain(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"})
+			if want := fmt.Sprintf("Squire Lennox strikes at Sir Rolf: %d (Attack)", 11+w.Attack); err != nil || !strings.Contains(x, want) {
+				t.Errorf("Lennox with a %s: %q %v, want %q", w.Name, x, err, want)
+			}
+		})
+	}
+}
