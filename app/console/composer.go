@@ -444,7 +444,11 @@ func (p *composer) layoutParams() {
 		if p.pickedAction().Shield {
 			objs = append(objs, p.shieldLost, row("Shield check modifier (the Judge's)", p.shieldMod))
 		}
+		if what := p.pickedAction().JudgeModifier; what != "" {
+			objs = append(objs, row("Judge's modifier, "+what, container.NewGridWithColumns(2, p.judgeSteps, p.judgeWhy)))
+		}
 	}
+	p.judgePoints(p.pickedAction().JudgeModifier != "")
 	p.params.Objects = objs
 	p.params.Refresh()
 	if p.box != nil {
@@ -559,6 +563,9 @@ func (p *composer) command() (session.Command, error) {
 		c.Kind = session.CommandDelay
 	case session.ActFire:
 		c.Kind = session.CommandShoot
+		if p.pickedAction().JudgeModifier != "" {
+			c.Modifier = p.judgeModifier()
+		}
 		c.Shots = append([]session.ShotOrder(nil), p.shots...)
 		if len(c.Shots) == 0 {
 			t := p.targetID()
@@ -828,6 +835,24 @@ func pick(s *widget.Select, opts []string) {
 // judgeRow lays out the Judge's own modifier: how much, and why.
 func (p *composer) judgeRow(row func(string, fyne.CanvasObject) fyne.CanvasObject) fyne.CanvasObject {
 	return row("Judge's modifier", container.NewGridWithColumns(2, p.judgeSteps, p.judgeWhy))
+}
+
+// judgePointChoices are the Judge's own modifiers as points, where an
+// action's modifier adds to a number (Action.JudgeModifier); judgeNone is
+// "none" among them too.
+var judgePointChoices = []string{"−3", "−2", "−1", "none", "+1", "+2", "+3"}
+
+// judgePoints offers the Judge's modifier as points, or as TWTW's
+// upgrades and downgrades.
+func (p *composer) judgePoints(points bool) {
+	want := judgeStepChoices
+	if points {
+		want = judgePointChoices
+	}
+	if p.judgeSteps.Options[0] != want[0] {
+		p.judgeSteps.Options = want
+		p.judgeSteps.SetSelected(want[judgeNone])
+	}
 }
 
 // judgeModifier is the Judge's own modifier as picked, or nil.

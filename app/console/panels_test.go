@@ -312,6 +312,38 @@ func TestDragonWarriorsConsole(t *testing.T) {
 	}
 }
 
+// TestDragonWarriorsJudgesDifficultyModifier: the composer offers the
+// Judge's own modifier on a Dragon Warriors II missile as points added to
+// the difficulty ("based on range plus other modifiers", DW II: Missile
+// Combat), and the log shows it.
+func TestDragonWarriorsJudgesDifficultyModifier(t *testing.T) {
+	c, _ := bundledConsole(t, "dragonwarriors")
+	s := c.s
+	ch := c.State().Characters["lennox"]
+	dw := *ch.DragonWarriors
+	dw.Weapon = "bow"
+	ch.DragonWarriors = &dw
+	mustDo(t, s, session.Command{Kind: session.CommandSetCharacter, Sheet: &ch})
+	c.Drain()
+	p := c.composer
+	p.actor.SetSelected("Squire Lennox")
+	p.action.SetSelected(session.ActFire)
+	if p.judgeSteps.Options[0] != "−3" {
+		t.Fatalf("the modifier's choices: %v, want points", p.judgeSteps.Options)
+	}
+	p.judgeSteps.SetSelected("+2")
+	test.Type(p.judgeWhy, "fog")
+	test.Tap(p.confirm)
+	if logs := c.LogTexts(); len(logs) == 0 || !strings.Contains(logs[len(logs)-1], "+ 2 (the Judge: fog) = 2.") {
+		t.Errorf("log after the shot: %q (status %q)", logs, c.status.Text)
+	}
+	p.action.SetSelected(session.ActStrike)
+	p.action.SetSelected(session.ActFire)
+	if p.judgeSteps.Options[0] != "−3" {
+		t.Errorf("the modifier's choices: %v", p.judgeSteps.Options)
+	}
+}
+
 // TestSavageWorldsConsole: the composer previews a Savage Worlds blow and
 // shot with the exact chance to hit, and confirms them.
 func TestSavageWorldsConsole(t *testing.T) {

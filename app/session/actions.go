@@ -49,6 +49,25 @@ type Action struct {
 	// shield bash.
 	Weapon string
 	Jump   bool // Move: may jump (Command.Jump)
+	// JudgeModifier, where the action takes the Judge's own modifier
+	// (Command.Modifier) outside TWTW's pools, says what its points do:
+	// "added to the difficulty".
+	JudgeModifier string
+}
+
+// judgeModifies reports whether a command of kind takes the Judge's own
+// modifier: a TWTW shot, blow or skill test, or an action whose system
+// says it does (Action.JudgeModifier).
+func judgeModifies(s *State, kind string) bool {
+	if SystemOf(s).MovesCostAP() && (kind == CommandShoot || kind == CommandMelee || kind == CommandSkill) {
+		return true
+	}
+	for _, a := range SystemOf(s).Actions() {
+		if a.Kind == kind && a.JudgeModifier != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // sheetActions are the actions of the systems whose figures fight with

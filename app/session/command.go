@@ -167,7 +167,7 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 	if err := waitsFor(s, c); err != nil {
 		return nil, err
 	}
-	if c.Modifier != nil && !(SystemOf(s).MovesCostAP() && (c.Kind == CommandShoot || c.Kind == CommandMelee || c.Kind == CommandSkill)) {
+	if c.Modifier != nil && !judgeModifies(s, c.Kind) {
 		return nil, refuse("the Judge's own modifier is for a TWTW shot, blow or skill test, not a %q command", c.Kind)
 	}
 	if c.Jump != nil && !(c.Kind == CommandMove && jumps(s)) {
@@ -196,7 +196,11 @@ func jumps(s *State) bool {
 // commands every system shares.
 func decideAny(s *State, c Command, src func(needs []string) (rules.Source, error)) ([]Event, error) {
 	if c.Kind == CommandNewRound && s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
-		return lcNewRound(s, c, src)
+		ev, err := lcNewRound(s, c, src)
+		if t, ok := SystemOf(s).(turnBegun); ok && err == nil {
+			t.turnBegun(s, &ev[0]) // the system's own say in the new turn
+		}
+		return ev, err
 	}
 	if err := unrolledDeclarations(s, c); err != nil {
 		return nil, err

@@ -42,7 +42,15 @@ func (dragonWarriors) Name() string       { return "Dragon Warriors II" }
 func (dragonWarriors) MovesCostAP() bool  { return false }
 func (dragonWarriors) Turn(s *State) Turn { return orderTurn(s) }
 func (dragonWarriors) Actions() []Action {
-	return append(sheetActions(true), Action{Name: ActDelay, Kind: CommandDelay})
+	acts := append(sheetActions(true), Action{Name: ActDelay, Kind: CommandDelay})
+	for i := range acts {
+		if acts[i].Kind == CommandShoot {
+			// "a difficulty rating, based on range plus other modifiers"
+			// (DW II: Missile Combat): the Judge's own.
+			acts[i].JudgeModifier = "added to the difficulty"
+		}
+	}
+	return acts
 }
 func (dragonWarriors) ExactDice(string) bool { return true }
 func (dragonWarriors) Explain(s *State, c Command) (string, error) {
@@ -109,9 +117,8 @@ func dwAttacker(s *State, f *Figure) *dragonwarriors.Fighter {
 }
 
 // dwNewRound rolls Reflexes, less armour, for every figure standing (DW
-// II: Combat): the order of the turn. A stun from before last round ends
-// ("until this time next turn": the session clears it at the start of the
-// round after the next).
+// II: Combat): the order of the turn, in which a stun from last turn ends
+// at its time (dwTurnBegins).
 func dwNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, error) {
 	var ids []string
 	var needs []string
@@ -143,33 +150,152 @@ func dwNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 		}
 		parts = append(parts, fmt.Sprintf("%s = %d", part, total))
 	}
-	// A new turn: each figure's stance and delay end, its attack is to
-	// make, and a stun from before last round wears off.
-	var shaken []string
-	for _, id := range s.Order {
-		f := s.Figures[id]
-		over := f.Condition == rules.Stunned && f.StunnedIn < s.Round && slices.Contains(ids, id)
-		if !over && f.Stance == "" && !f.Delayed && !f.Attacked {
-			continue
-		}
-		st := f.FigureStatus.clone()
-		st.Stance, st.Delayed, st.Attacked = "", false, false
-		if over {
-			st.Condition, st.StunnedIn = rules.Fine, 0
-			shaken = append(shaken, id)
-		}
-		ap, ok := e.APs[id]
-		if !ok {
-			ap = f.AP
-		}
-		e.Changes = append(e.Changes, FigureChange{Figure: id, AP: ap, Status: st})
-	}
 	sort.SliceStable(ids, func(i, j int) bool { return e.APs[ids[i]] > e.APs[ids[j]] })
 	e.Text = fmt.Sprintf("Round %d begins (Dragon Warriors II: Combat). %s. Order: %s.", e.Round, strings.Join(parts, "; "), joinNames(s, ids))
-	for _, id := range shaken {
-		e.Text += fmt.Sprintf(" %s shakes off the stun.", s.FigureName(id))
-	}
+	dwTurnBegins(s, &e)
 	return []Event{e}, nil
+}
+
+// turnBegun is a system that has its say in a round_started event another
+// initiative made (Lead and Chrome's, in place of the system's own).
+type turnBegun interface {
+	turnBegun(s *State, e *Event)
+}
+
+func (dragonWarriors) turnBegun(s *State, e *Event) { dwTurnBegins(s, e) }
+
+// dwTurnBegins is what a new turn, round_started event e, does to Dragon
+// Warriors II figures, whichever initiative ordered it: each figure's
+// stance and delay end and its attack is to make; and a stun "until this
+// time next turn" (DW II: Injury) that the turn after its own has not
+// ended (dwStunsOver) ends now, at the latest.
+func dwTurnBegins(s *State, e *Event) {
+	status := dwStatuses(s, e.Changes)
+	ap := func(id string) int {
+		if ap, ok := e.APs[id]; ok {
+			return ap
+		}
+		return s.Figures[id].AP
+	}
+	for _, id := range s.Order {
+		if st := status(id); st.Stance != "" || st.Delayed || st.Attacked {
+			st.Stance, st.Delayed, st.Attacked = "", false, false
+			e.Changes = dwChange(e.Changes, id, ap(id), st)
+		}
+	}
+	for _, id := range s.Order {
+		if st := status(id); st.Condition == rules.Stunned && st.StunnedIn < e.Round-1 {
+			st.Condition, st.StunnedIn, st.StunnedAt = rules.Fine, 0, ""
+			e.Changes = dwChange(e.Changes, id, ap(id), st)
+			e.Text += fmt.Sprintf(" %s shakes off the stun: the turn after it is over (Dragon Warriors II: Injury).", s.FigureName(id))
+		}
+	}
+}
+
+// dwStatuses is each figure's status with changes applied.
+func dwStatuses(s *State, changes []FigureChange) func(string) FigureStatus {
+	return func(id string) FigureStatus {
+		for i := len(changes) - 1; i >= 0; i-- {
+			if changes[i].Figure == id {
+				return changes[i].Status.clone()
+			}
+		}
+		return s.Figures[id].FigureStatus.clone()
+	}
+}
+
+// dwChange sets figure id's change in changes to st, or adds one.
+func dwChange(changes []FigureChange, id string, ap int, st FigureStatus) []FigureChange {
+	for i := range changes {
+		if changes[i].Figure == id {
+			changes[i].Status = st
+			return changes
+		}
+	}
+	return append(changes, FigureChange{Figure: id, AP: ap, Status: st})
+}
+
+// dwActed reports whether a figure of status st has taken its place in
+// this turn's order: made its attack, delayed or taken a stance.
+func dwActed(st FigureStatus) bool { return st.Attacked || st.Delayed || st.Stance != "" }
+
+// dwStunned reports whether figure id, of status st, has a stun from an
+// earlier turn than this one, dealt by a figure standing, and that
+// figure: a stun whose time may come round this turn.
+func dwStunned(s *State, st FigureStatus, status func(string) FigureStatus) (string, bool) {
+	if !s.Begun || st.Condition != rules.Stunned || st.StunnedAt == "" || st.StunnedIn >= s.Round {
+		return "", false
+	}
+	if _, ok := s.Figures[st.StunnedAt]; !ok || status(st.StunnedAt).Condition >= rules.Unconscious {
+		return "", false
+	}
+	return st.StunnedAt, true
+}
+
+// held ends, in event e of a figure holding its actions in Lead and
+// Chrome's order, the stuns it dealt last turn: its place has come round.
+func (dragonWarriors) held(s *State, e *Event) { dwStunsOver(s, e) }
+
+// dwStunsOver ends, in event e of an attack, a stance or a delay, the
+// stuns from last turn whose time it brought round: "until this time next
+// turn" (DW II: Injury) is until the figure that dealt the stun has taken
+// its place in this turn's order (made its attack, which still finds the
+// foe dazed, as the worked example's "Lennox's effective defence is 0"
+// has it; delayed; or taken a stance), in the order the fight's
+// initiative gives.
+func dwStunsOver(s *State, e *Event) {
+	status := dwStatuses(s, e.Changes)
+	for _, id := range s.Order {
+		st := status(id)
+		at, ok := dwStunned(s, st, status)
+		if !ok || !dwActed(status(at)) {
+			continue
+		}
+		st.Condition, st.StunnedIn, st.StunnedAt = rules.Fine, 0, ""
+		e.Changes = dwChange(e.Changes, id, s.Figures[id].AP, st)
+		e.Text += fmt.Sprintf(" %s shakes off the stun: %s has taken its place in the order, this time last turn (Dragon Warriors II: Injury).", s.FigureName(id), s.FigureName(at))
+	}
+}
+
+// dwStunsPassed ends the stuns from last turn whose dealer's place in the
+// order has passed unused: actor, who takes its own place with this
+// command (an attack or a delay), stands below it (under Lead and
+// Chrome's initiative; DW II's own order lets no one act before those
+// above it). It returns the state the command is played
+// in, and the stuns ended.
+func dwStunsPassed(s *State, actor string) (*State, []string) {
+	status := dwStatuses(s, nil)
+	var over []string
+	for _, id := range s.Order {
+		at, ok := dwStunned(s, status(id), status)
+		if ok && !dwActed(status(at)) && s.Figures[actor].AP < s.Figures[at].AP {
+			over = append(over, id)
+		}
+	}
+	if len(over) == 0 {
+		return s, nil
+	}
+	played := s.clone(false)
+	for _, id := range over {
+		f := played.Figures[id]
+		f.Condition, f.StunnedIn, f.StunnedAt = rules.Fine, 0, ""
+	}
+	return played, over
+}
+
+// dwPassed writes the stuns ended before a command (dwStunsPassed), in
+// state s, into event e, played without them in played: a change for
+// each the event does not change already, and the sentences before e's.
+func dwPassed(s, played *State, e *Event, over []string) {
+	var text string
+	for _, id := range over {
+		f := played.Figures[id]
+		if !slices.ContainsFunc(e.Changes, func(c FigureChange) bool { return c.Figure == id }) {
+			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: f.FigureStatus.clone()})
+		}
+		text += fmt.Sprintf("%s shakes off the stun: %s's place in the order, this time last turn, has passed (Dragon Warriors II: Injury). ", s.FigureName(id), s.FigureName(s.Figures[id].StunnedAt))
+	}
+	e.Text = text + e.Text
 }
 
 // dwStances are the stances a strike may name for its target, by the
@@ -237,9 +363,13 @@ func dwDelay(s *State, c Command) ([]Event, error) {
 	}
 	st := f.FigureStatus.clone()
 	st.Delayed = true
-	return []Event{{Kind: EventActed, Action: CommandDelay, Figure: f.ID, APLeft: f.AP,
+	played, over := dwStunsPassed(s, f.ID)
+	e := Event{Kind: EventActed, Action: CommandDelay, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
-		Text:    fmt.Sprintf("%s delays the action until later in the turn (Dragon Warriors II: Combat).", name)}}, nil
+		Text:    fmt.Sprintf("%s delays the action until later in the turn (Dragon Warriors II: Combat).", name)}
+	dwPassed(s, played, &e, over)
+	dwStunsOver(s, &e)
+	return []Event{e}, nil
 }
 
 // dwStrike resolves one blow (DW II: Roll to Hit, Ripostes, Injury).
@@ -258,10 +388,34 @@ type StrikePlan struct {
 	// BonusLost: a counter-riposte at an aggressive parry, whose bonus
 	// does not carry.
 	BonusLost bool
+	// StunsOver are the stuns from last turn whose dealer's place in the
+	// order the blow's figures pass, ended before it; Played is the state
+	// without them, which the blow is played in (nil if none).
+	StunsOver []string
+	Played    *State
 }
 
-// PlanStrike prices a strike command in a Dragon Warriors II fight.
+// PlanStrike prices a strike command in a Dragon Warriors II fight. A
+// stun from last turn whose dealer's place in the order has passed unused,
+// the attacker standing below it, ends before the blow.
 func (s *State) PlanStrike(c Command) (StrikePlan, error) {
+	p, err := s.planStrike(c)
+	if err != nil {
+		return p, err
+	}
+	if c.Riposte {
+		return p, nil
+	}
+	played, over := dwStunsPassed(s, p.Attacker.ID)
+	if len(over) == 0 {
+		return p, nil
+	}
+	p, err = played.planStrike(c)
+	p.Played, p.StunsOver = played, over
+	return p, err
+}
+
+func (s *State) planStrike(c Command) (StrikePlan, error) {
 	f, _, err := actor(s, c.Figure)
 	if err != nil {
 		return StrikePlan{}, err
@@ -319,12 +473,15 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 	if err != nil {
 		return nil, err
 	}
+	orig := s
+	if p.Played != nil {
+		s = p.Played
+	}
 	f, t, af, tf, att, stance := p.Attacker, p.Target, p.AF, p.TF, p.Attack, p.Stance
 	rnd, err := src([]string{fmt.Sprintf("%s's attack roll and %s's defence roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name, tf.Name)})
 	if err != nil {
 		return nil, err
 	}
-	wasStunned := tf.Stunned
 	bl, err := dragonwarriors.Strike(rnd, af, att, tf, stance, dwReading(s))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
@@ -347,8 +504,7 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 		e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: st})
 	}
 	if bl.Hit || p.NewStance != "" {
-		newStun := !wasStunned || bl.Check != nil && bl.Check.Stunned
-		ch := dwHurt(s, t, tf, newStun)
+		ch := dwHurt(s, t, tf, bl.Check != nil && bl.Check.Stunned, f.ID)
 		if !bl.Hit {
 			ch = FigureChange{Figure: t.ID, AP: t.AP, Status: t.FigureStatus.clone()}
 		}
@@ -360,6 +516,8 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 	if bl.Riposte > 0 {
 		e.Riposte = &Riposte{By: t.ID, Against: f.ID, Score: bl.Riposte}
 	}
+	dwPassed(orig, s, &e, p.StunsOver)
+	dwStunsOver(s, &e)
 	return []Event{e}, nil
 }
 
@@ -373,7 +531,7 @@ func dwRecover(s *State, c Command) ([]Event, error) {
 		return nil, refuse("%s is not stunned", s.FigureName(f.ID))
 	}
 	st := f.FigureStatus.clone()
-	st.Condition, st.StunnedIn = rules.Fine, 0
+	st.Condition, st.StunnedIn, st.StunnedAt = rules.Fine, 0, ""
 	return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text:    s.FigureName(f.ID) + " shakes off the stun."}}, nil
@@ -382,8 +540,10 @@ func dwRecover(s *State, c Command) ([]Event, error) {
 // dwMissile is a missile attack (DW II: Missile Combat): the attacker's
 // Attack with the weapon's bonus against a difficulty in place of Defence:
 // the range in feet for close-range weapons, in fathoms for bows and
-// crossbows, two more for a shield. The difficulty is rolled plus-minus as
-// a defence would be ("the same form as melee combat", docs/defaults.md).
+// crossbows, two more for a shield, and the Judge's modifier. The
+// difficulty is rolled plus-minus as a defence would be ("the same form as
+// melee combat"), or not, as the fight reads it (docs/defaults.md).
+// A hit never lowers the target's condition.
 func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
 	f, _, err := actor(s, c.Figure)
 	if err != nil {
@@ -396,27 +556,54 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	if !ok || t.ID == f.ID {
 		return nil, refuse("there is no target %q", c.Shots[0].Target)
 	}
+	if t.Condition >= rules.Dead {
+		return nil, refuse("%s is dead", s.FigureName(t.ID))
+	}
 	if err := dwTakesTurn(s, f); err != nil {
 		return nil, err
 	}
+	orig := s
+	s, over := dwStunsPassed(s, f.ID)
+	f, t = s.Figures[f.ID], s.Figures[t.ID]
 	af, tf := dwAttacker(s, f), dwFighter(s, t)
 	w, ok := dragonwarriors.FindWeapon(af.Weapon)
-	if !ok || !(w.Thrown || w.LongRange) {
-		return nil, refuse("%s has no missile weapon (a bow, crossbow, light spear or knife)", af.Name)
+	if !ok || !dwReading(s).Shot(w) {
+		what := "a bow, crossbow, light spear, knife, axe or rock"
+		if s.Options.ThrownAsTable {
+			what = "a bow, crossbow, or what the Weapons table says can be thrown: a light spear or knife"
+		}
+		return nil, refuse("%s has no missile weapon (%s)", af.Name, what)
 	}
 	feet := float64(f.At.DistanceTo(t.At)) * s.Map.Scale * dragonwarriors.FeetPerPace
 	diff := dragonwarriors.MissileDifficulty(w, feet, tf.Shield)
+	diffText := fmt.Sprint(diff)
+	// "a difficulty rating, based on range plus other modifiers": the
+	// Judge's own, for what no rule covers.
+	if m := c.Modifier; m != nil {
+		if err := m.check(); err != nil {
+			return nil, err
+		}
+		diff += m.Steps
+		sign := "+"
+		if m.Steps < 0 {
+			sign = "−"
+		}
+		diffText += fmt.Sprintf(" %s %d (the Judge: %s) = %d", sign, max(m.Steps, -m.Steps), strings.TrimSpace(m.Reason), diff)
+	}
 	att := af.AttackScore()
 	m, why := lcToHit(s, f) // declared at initiative (Lead and Chrome)
 	att += m
-	rnd, err := src([]string{fmt.Sprintf("%s's attack roll and the difficulty's roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)})
+	need := fmt.Sprintf("%s's attack roll and the difficulty's roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)
+	if s.Options.MissileOneRoll {
+		need = fmt.Sprintf("%s's attack roll (two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)
+	}
+	rnd, err := src([]string{need})
 	if err != nil {
 		return nil, err
 	}
-	// The difficulty stands in for the target's Defence: no stance, no
-	// shield twice, no riposte.
-	stand := &dragonwarriors.Fighter{Name: tf.Name, Defence: diff, Toughness: tf.Toughness, Armour: tf.Armour, Wounds: tf.Wounds}
-	bl, err := dragonwarriors.Strike(rnd, af, att, stand, dragonwarriors.FullParry, dwReading(s))
+	// The difficulty stands in for the target's Defence, whatever its
+	// state: no stance, no shield twice, no riposte.
+	bl, err := dragonwarriors.Missile(rnd, af, att, tf, diff, dwReading(s))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -425,8 +612,8 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 		unit = fmt.Sprintf("%d fathoms", int(feet/6+0.5))
 	}
 	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
-		Text: fmt.Sprintf("%s %s a %s at %s, %s away: difficulty %d. %s (Dragon Warriors II: Missile Combat)",
-			af.Name, map[bool]string{true: "shoots with", false: "throws"}[w.LongRange], strings.ToLower(w.Name), tf.Name, unit, diff, strings.Replace(bl.Text, tf.Name+" defends", "the difficulty", 1))}
+		Text: fmt.Sprintf("%s %s a %s at %s, %s away: difficulty %s. %s (Dragon Warriors II: Missile Combat)",
+			af.Name, map[bool]string{true: "shoots with", false: "throws"}[w.LongRange], w.MissileName(), tf.Name, unit, diffText, bl.Text)}
 	if len(why) > 0 {
 		e.Text += " (Lead and Chrome: " + strings.Join(why, ", ") + ")"
 	}
@@ -436,28 +623,45 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 		e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: st})
 	}
 	if bl.Hit {
-		e.Changes = append(e.Changes, dwHurt(s, t, stand, true))
+		e.Changes = append(e.Changes, dwHurt(s, t, tf, bl.Check != nil && bl.Check.Stunned, f.ID))
 	}
+	dwPassed(orig, s, &e, over)
+	dwStunsOver(s, &e)
 	return []Event{e}, nil
 }
 
 // dwHurt is figure t's change after a blow left its fighter fi so: its
-// wounds, and dead, knocked out or stunned (a new stun dated this round).
-func dwHurt(s *State, t *Figure, fi *dragonwarriors.Fighter, newStun bool) FigureChange {
+// wounds, and dead, knocked out or stunned, never less than it was (a hit
+// never lowers a condition). A stun the blow dealt anew is dated this
+// turn and to figure at, who dealt it: it lasts "until this time next
+// turn" (DW II: Injury), until at has taken its place in the next turn's
+// order (dwStunsOver).
+func dwHurt(s *State, t *Figure, fi *dragonwarriors.Fighter, newStun bool, at string) FigureChange {
 	st := t.FigureStatus.clone()
 	st.Hurt = fi.Wounds
+	cond := rules.Fine
 	switch {
 	case fi.Dead:
-		st.Condition = rules.Dead
+		cond = rules.Dead
 	case fi.KnockedOut:
-		st.Condition = rules.Unconscious
+		cond = rules.Unconscious
 	case fi.Stunned:
-		st.Condition = rules.Stunned
-		if newStun {
-			st.StunnedIn = s.Round
-		}
+		cond = rules.Stunned
+	}
+	st.Condition = max(st.Condition, cond)
+	if st.Condition == rules.Stunned && newStun {
+		st.StunnedIn, st.StunnedAt = dwTurnNow(s), at
 	}
 	return FigureChange{Figure: t.ID, AP: t.AP, Status: st}
+}
+
+// dwTurnNow is the turn a stun dealt now is dated to: this round, or 0
+// before the first round's initiative, whose turn 1 is the next.
+func dwTurnNow(s *State) int {
+	if !s.Begun {
+		return 0
+	}
+	return s.Round
 }
 
 // dwSheet is the character's Dragon Warriors II numbers, made if missing.
@@ -519,13 +723,17 @@ func (dragonWarriors) Switches(o FightOptions) []Switch {
 	return append([]Switch{
 		{Label: "Knock-out at a Toughness roll failed by five or more, as the worked example has it (the rule: by more than five)", On: o.KnockOutAtFive,
 			Set: func(o FightOptions, on bool) FightOptions { o.KnockOutAtFive = on; return o }},
+		{Label: "Throw only what the Weapons table says can be thrown, light spears and small weapons (the missile rule: rocks and axes too)", On: o.ThrownAsTable,
+			Set: func(o FightOptions, on bool) FightOptions { o.ThrownAsTable = on; return o }},
+		{Label: "A missile's difficulty is not rolled: one character against the environment, only one roll (the missile rule: the same form as melee combat, both roll)", On: o.MissileOneRoll,
+			Set: func(o FightOptions, on bool) FightOptions { o.MissileOneRoll = on; return o }},
 	}, lcSwitches(o)...)
 }
 
 // dwReading is how the fight reads the text where it disagrees with
 // itself: the rule's reading unless an option names the worked example's.
 func dwReading(s *State) dragonwarriors.Reading {
-	return dragonwarriors.Reading{KnockOutAtFive: s.Options.KnockOutAtFive}
+	return dragonwarriors.Reading{KnockOutAtFive: s.Options.KnockOutAtFive, ThrownAsTable: s.Options.ThrownAsTable, OneRollMissiles: s.Options.MissileOneRoll}
 }
 
 // writeStrike previews a Dragon Warriors II blow with the session's own
@@ -535,6 +743,9 @@ func writeStrike(b *strings.Builder, s *State, cmd Command) error {
 	p, err := s.PlanStrike(cmd)
 	if err != nil {
 		return err
+	}
+	for _, id := range p.StunsOver {
+		fmt.Fprintf(b, "%s shakes off the stun first: %s's place in the order, this time last turn, has passed.\n", s.FigureName(id), s.FigureName(s.Figures[id].StunnedAt))
 	}
 	why := "Attack"
 	switch {

@@ -241,7 +241,7 @@ func TestAToughnessRollFailedByMoreThanFiveKnocksOut(t *testing.T) {
 func TestKnockOutAtFiveIsTheWorkedExamplesReading(t *testing.T) {
 	s := openDW(t)
 	sw := s.State().Switches()
-	if len(sw) != 1 || sw[0].On || !strings.Contains(sw[0].Label, "five or more") {
+	if len(sw) == 0 || sw[0].On || !strings.Contains(sw[0].Label, "five or more") {
 		t.Fatalf("switches %+v, want the knock-out reading, off", sw)
 	}
 	opts := sw[0].Set(s.State().Options, true)
@@ -538,24 +538,94 @@ func TestWoundsPastToughnessCallForARollOrDeath(t *testing.T) {
 }
 
 // TestAStunLastsUntilThisTimeNextTurn: a stunned character "has Attack
-// and Defence of 0, until this time next turn" (DW II: Injury): Lennox,
-// stunned in round 1, defends at 0 in round 2 and shakes it off as round
-// 3 begins (docs/defaults.md).
+// and Defence of 0, until this time next turn" (DW II: Injury): until the
+// figure that dealt the stun has taken its place in the next turn's order.
+// Its blow there still finds the foe dazed, as the worked example's
+// "Lennox's effective defence is 0" has it; the stun ends once the blow is
+// made, or the dealer delays, or its place passes unused under Lead and
+// Chrome's order, and at the latest when the next turn is over
+// (docs/defaults.md).
 func TestAStunLastsUntilThisTimeNextTurn(t *testing.T) {
-	s := openDW(t)
-	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}}) // Rolf 12, Lennox 11
-	mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: failByFive})
-	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}})
-	if strings.Contains(e.Text, "shakes off") || s.State().Figures["lennox"].Condition != rules.Stunned {
-		t.Fatalf("round 2: %q", e.Text)
+	const over = " Squire Lennox shakes off the stun: Sir Rolf has taken its place in the order, this time last turn (Dragon Warriors II: Injury)."
+	stunned := func(t *testing.T, s *Session, round []int) {
+		t.Helper()
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}}) // Rolf 12, Lennox 11
+		mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: failByFive})
+		e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: round})
+		if strings.Contains(e.Text, "shakes off") || s.State().Figures["lennox"].Condition != rules.Stunned {
+			t.Fatalf("round 2: %q", e.Text)
+		}
 	}
-	if x, err := s.State().Explain(Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox"}); err != nil || !strings.Contains(x, "Squire Lennox's defence 0 (normal, stunned: 0)") {
-		t.Errorf("the stunned Lennox's defence: %q %v", x, err)
-	}
-	e = mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}})
-	if !strings.Contains(e.Text, "Squire Lennox shakes off the stun.") || s.State().Figures["lennox"].Condition != rules.Fine {
-		t.Errorf("round 3: %q", e.Text)
-	}
+	t.Run("the dealer's blow at this time next turn finds him dazed", func(t *testing.T) {
+		s := openDW(t)
+		stunned(t, s, []int{3, 1, 3, 3}) // Rolf 12, Lennox 11
+		blow := Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{1, 6, 6, 2, 1, 1, 4, 1}}
+		if x, err := s.State().Explain(blow); err != nil || !strings.Contains(x, "Squire Lennox's defence 0 (normal, stunned: 0)") {
+			t.Errorf("the stunned Lennox's defence: %q %v", x, err)
+		}
+		// 14 (-13) = 1 against 0 (+0): one wound; Toughness 10 (+3) = 13
+		// against 8 + 5: he keeps what wits he has, and Rolf's place is
+		// taken.
+		e := mustDo(t, s, blow)
+		want := "Squire Lennox defends 0 (+0), total 0: Sir Rolf wins by 1 and deals 1 wound(s); Squire Lennox rolls Toughness (+3), total 13 vs Wounds 8 + 5 = 13: still stunned. (Dragon Warriors II: Roll to Hit)" + over
+		if !strings.HasSuffix(e.Text, want) || s.State().Figures["lennox"].Condition != rules.Fine {
+			t.Errorf("Rolf's blow:\n got %q\nwant it to end %q, and Lennox fine", e.Text, want)
+		}
+	})
+	t.Run("the dealer's delay is its place taken", func(t *testing.T) {
+		s := openDW(t)
+		stunned(t, s, []int{1, 5, 1, 4}) // Lennox 8, Rolf 6
+		// At his own place, above Rolf's, Lennox is still dazed.
+		if x, err := s.State().Explain(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}); err != nil || !strings.Contains(x, "Squire Lennox strikes at Sir Rolf: 0 (stunned: Attack 0)") {
+			t.Errorf("the stunned Lennox's attack: %q %v", x, err)
+		}
+		if e := mustDo(t, s, Command{Kind: CommandDelay, Figure: "lennox"}); strings.Contains(e.Text, "shakes off") {
+			t.Errorf("Lennox's delay: %q", e.Text)
+		}
+		e := mustDo(t, s, Command{Kind: CommandDelay, Figure: "rolf"})
+		if want := "Sir Rolf delays the action until later in the turn (Dragon Warriors II: Combat)." + over; e.Text != want {
+			t.Errorf("Rolf's delay:\n got %q\nwant %q", e.Text, want)
+		}
+		if x, err := s.State().Explain(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"}); err != nil || !strings.Contains(x, "Squire Lennox strikes at Sir Rolf: 11 (Attack)") {
+			t.Errorf("Lennox's attack after the stun: %q %v", x, err)
+		}
+	})
+	t.Run("at the latest when the next turn is over", func(t *testing.T) {
+		s := openDW(t)
+		stunned(t, s, []int{1, 5, 1, 4}) // Lennox 8, Rolf 6: nobody acts
+		e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 1, 3, 3}})
+		if !strings.HasSuffix(e.Text, " Squire Lennox shakes off the stun: the turn after it is over (Dragon Warriors II: Injury).") || s.State().Figures["lennox"].Condition != rules.Fine {
+			t.Errorf("round 3: %q", e.Text)
+		}
+	})
+	t.Run("in Lead and Chrome's order", func(t *testing.T) {
+		s := openLeadChrome(t)
+		// Rolf 9+9+10 = 28, Lennox 2+3+11 = 16, each round. Lennox's full
+		// parry of round 1 is over in round 2, where Rolf stuns him.
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{9, 9, 2, 3}})
+		mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Stance: "full", Dice: []int{1, 1, 1, 1}})
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{9, 9, 2, 3}})
+		e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: failByFive})
+		if !strings.Contains(e.Text, "Squire Lennox defends 10 (-1), total 9") || s.State().Figures["lennox"].Condition != rules.Stunned {
+			t.Fatalf("round 2: %q, want Lennox out of his parry and stunned", e.Text)
+		}
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{9, 9, 2, 3}})
+		// Rolf holds his actions: his place has come round, and the stun
+		// is over before Lennox, below him, acts.
+		e = mustDo(t, s, Command{Kind: CommandDelay, Figure: "rolf"})
+		if !strings.Contains(e.Text, "Squire Lennox shakes off the stun: Sir Rolf has taken its place in the order, this time last turn (Dragon Warriors II: Injury).") {
+			t.Errorf("Rolf's hold: %q", e.Text)
+		}
+		blow := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}}
+		if x, err := s.State().Explain(blow); err != nil || !strings.Contains(x, "Squire Lennox strikes at Sir Rolf: 11 (Attack)") {
+			t.Errorf("the preview of Lennox's blow: %q %v", x, err)
+		}
+		e = mustDo(t, s, blow)
+		want := "Squire Lennox attacks Sir Rolf: 11 (+0), total 11"
+		if !strings.HasPrefix(e.Text, want) || s.State().Figures["lennox"].Condition != rules.Fine {
+			t.Errorf("round 3:\n got %q\nwant it to begin %q", e.Text, want)
+		}
+	})
 }
 
 // TestDragonWarriorsTwoRoundFight plays two turns of Sir Rolf (mace,
@@ -623,5 +693,239 @@ func TestDragonWarriorsTwoRoundFight(t *testing.T) {
 	got := strings.Join(log, "\n") + "\n"
 	if want := golden(t, "dragonwarriors-two-rounds.log", got); got != want {
 		t.Errorf("the log differs from testdata/dragonwarriors-two-rounds.log (go test -run TestDragonWarriorsTwoRoundFight -update):\n%s", firstDiff(got, want))
+	}
+}
+
+// TestAMissileNeverLiftsAKnockOutNorRaisesTheDead: a roll failed by more
+// than five "means that the character is knocked out", and a further
+// wound past Toughness calls for the roll "or die" (DW II: Injury: Stun,
+// Knock-Out, and Death); an arrow is "the same form as melee combat"
+// (Missile Combat): it never lowers a condition. Lennox, knocked out, is
+// shot: his Toughness roll fails by only five, and he stays knocked out;
+// the next arrow kills him, and a dead man is no target.
+func TestAMissileNeverLiftsAKnockOutNorRaisesTheDead(t *testing.T) {
+	s := openDW(t)
+	// Rolf 14 (+2) = 16 against 10 (-1) = 9: seven wounds; Toughness 10
+	// (-4) = 6 against 12: failed by six, knocked out.
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{3, 1, 1, 2, 1, 5}})
+	setDW(t, s, "rolf", func(d *dragonwarriors.Sheet) { d.Weapon = "bow" })
+	shoot := Command{Kind: CommandShoot, Figure: "rolf", Shots: []ShotOrder{{Target: "lennox"}}}
+	// 14 (-4) = 10 against the difficulty 0 (+4) = 4: six wounds, 13 in
+	// all; Toughness 10 (+3) = 13 against 18, failed by five.
+	shoot.Dice = []int{1, 5, 5, 1, 4, 1}
+	e := mustDo(t, s, shoot)
+	want := "Sir Rolf attacks Squire Lennox: 14 (-4), total 10; the difficulty 0 (+4), total 4: Sir Rolf wins by 6 and deals 6 wound(s); Squire Lennox rolls Toughness (+3), total 13 vs Wounds 13 + 5 = 18: still knocked out."
+	if !strings.Contains(e.Text, want) {
+		t.Errorf("an arrow at the knocked-out Lennox:\n got %q\nwant it to say %q", e.Text, want)
+	}
+	if l := s.State().Figures["lennox"]; l.Condition != rules.Unconscious || l.Hurt != 13 {
+		t.Fatalf("Lennox after the arrow: %v, %d wounds; want knocked out, 13", l.Condition, l.Hurt)
+	}
+	// 14 (+0) against 0 (+0): 14 more, 27; Toughness (+0) fails; past his
+	// Toughness, he rolls (+0): 10 against 27, and dies.
+	shoot.Dice = []int{1, 1, 1, 1, 1, 1, 1, 1}
+	e = mustDo(t, s, shoot)
+	if !strings.Contains(e.Text, "still knocked out; past his Toughness, he rolls (+0) and dies of his injuries") || s.State().Figures["lennox"].Condition != rules.Dead {
+		t.Fatalf("the second arrow: %q", e.Text)
+	}
+	// A third arrow, whose death roll would pass, is refused.
+	shoot.Dice = []int{1, 1, 1, 1, 1, 1, 6, 6, 1}
+	if _, err := s.Do(shoot); err == nil || !strings.Contains(err.Error(), "Squire Lennox is dead") {
+		t.Errorf("an arrow at the dead Lennox: %v, want a refusal", err)
+	}
+	if c := s.State().Figures["lennox"].Condition; c != rules.Dead {
+		t.Errorf("Lennox is %v, want dead", c)
+	}
+}
+
+// dwSwitch turns on the Dragon Warriors II switch whose label has label.
+func dwSwitch(t *testing.T, s *Session, label string) {
+	t.Helper()
+	for _, sw := range s.State().Switches() {
+		if strings.Contains(sw.Label, label) {
+			if sw.On {
+				t.Fatalf("the switch %q is on by default", sw.Label)
+			}
+			opts := sw.Set(s.State().Options, true)
+			mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+			return
+		}
+	}
+	t.Fatalf("no switch says %q", label)
+}
+
+// throwAtRolf has Lennox, with weapon, shoot or throw at Rolf 10 feet
+// away (four hexes of 2.5 feet), the dice typed.
+func throwAtRolf(t *testing.T, s *Session, weapon string, dice ...int) ([]Event, error) {
+	t.Helper()
+	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon = weapon })
+	if to, _ := s.State().Map.ParseHex("G8"); s.State().Figures["rolf"].At != to {
+		mustDo(t, s, Command{Kind: CommandMove, Figure: "rolf", To: &to})
+	}
+	return s.Do(Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Dice: dice})
+}
+
+// TestRocksAndAxesAreThrownAtTheRangeInFeet: "For close-range weapons like
+// rocks, axes, knives and javelins, the difficulty rating equals the range
+// in feet. For long-range weapons like bows and crossbows, the difficulty
+// rating equals the range in fathoms" (DW II: Missile Combat: Feet and
+// Fathoms). The missile rule is the default: an axe (a heavy weapon) and a
+// rock (an improvised weapon) are thrown, as the table's light spear is,
+// each with its class's bonuses; a crossbow shoots in fathoms. Lennox, 11,
+// every roll (+0) but his foe's Toughness, at Rolf 10 feet away.
+func TestRocksAndAxesAreThrownAtTheRangeInFeet(t *testing.T) {
+	for _, tc := range []struct {
+		weapon string
+		dice   []int
+		want   string
+	}{
+		{"one-handed-heavy", []int{1, 1, 1, 1, 1, 1},
+			"Squire Lennox throws a one-handed heavy weapon (axe, mace, morningstar) at Sir Rolf, 10 feet away: difficulty 10. Squire Lennox attacks Sir Rolf: 11 (+0), total 11; the difficulty 10 (+0), total 10: Squire Lennox wins by 1 and deals 3 wound(s); Sir Rolf rolls Toughness (+0), total 13 vs Wounds 3 + 5 = 8: keeps his wits."},
+		{"two-handed-heavy", []int{1, 1, 1, 1, 1, 1},
+			"Squire Lennox throws a two-handed heavy weapon (axe, mace, polearm) at Sir Rolf, 10 feet away: difficulty 10. Squire Lennox attacks Sir Rolf: 12 (+0), total 12; the difficulty 10 (+0), total 10: Squire Lennox wins by 2 and deals 5 wound(s)"},
+		{"unarmed", []int{1, 1, 1, 1},
+			"Squire Lennox throws a rock (an improvised weapon) at Sir Rolf, 10 feet away: difficulty 10. Squire Lennox attacks Sir Rolf: 11 (+0), total 11; the difficulty 10 (+0), total 10: Squire Lennox wins by 1 and deals 0 wound(s)."},
+		{"light-spear", []int{1, 1, 1, 1, 1, 1},
+			"Squire Lennox throws a two-handed light spear at Sir Rolf, 10 feet away: difficulty 10. Squire Lennox attacks Sir Rolf: 12 (+0), total 12; the difficulty 10 (+0), total 10: Squire Lennox wins by 2 and deals 2 wound(s); Sir Rolf rolls Toughness (+0), total 13 vs Wounds 2 + 5 = 7: keeps his wits."},
+		{"crossbow", []int{1, 1, 1, 1, 2, 1},
+			"Squire Lennox shoots with a crossbow at Sir Rolf, 2 fathoms away: difficulty 2. Squire Lennox attacks Sir Rolf: 11 (+0), total 11; the difficulty 2 (+0), total 2: Squire Lennox wins by 9 and deals 9 wound(s); Sir Rolf rolls Toughness (+1), total 14 vs Wounds 9 + 5 = 14: keeps his wits."},
+	} {
+		t.Run(tc.weapon, func(t *testing.T) {
+			s := openDW(t)
+			evs, err := throwAtRolf(t, s, tc.weapon, tc.dice...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(evs[0].Text, tc.want) {
+				t.Errorf("\n got %q\nwant it to say %q", evs[0].Text, tc.want)
+			}
+		})
+	}
+}
+
+// TestThrowingOnlyWhatTheTableSaysIsTheOtherReading: the Weapons table
+// says only "Two-handed light spears: +1 Attack; can be thrown" and
+// "Small weapons (knives etc.): ... can be concealed and thrown" (DW II:
+// Weapons); the Fight tab's switch reads only those as thrown: an axe and
+// a rock are not missiles, a spear and a knife still are.
+func TestThrowingOnlyWhatTheTableSaysIsTheOtherReading(t *testing.T) {
+	s := openDW(t)
+	dwSwitch(t, s, "Throw only what the Weapons table says can be thrown")
+	for _, w := range []string{"one-handed-heavy", "two-handed-heavy", "unarmed"} {
+		if _, err := throwAtRolf(t, s, w, 1, 1, 1, 1, 1, 1); err == nil || !strings.Contains(err.Error(), "Squire Lennox has no missile weapon (a bow, crossbow, or what the Weapons table says can be thrown: a light spear or knife)") {
+			t.Errorf("%s thrown under the table's reading: %v, want a refusal", w, err)
+		}
+	}
+	for _, w := range []string{"light-spear", "small"} {
+		if _, err := throwAtRolf(t, s, w, 1, 1, 1, 1, 1, 1); err != nil {
+			t.Errorf("%s thrown under the table's reading: %v", w, err)
+		}
+	}
+}
+
+// TestMissileDifficultyIsRangePlusOtherModifiers: "in place of the
+// Defence score is a difficulty rating, based on range plus other
+// modifiers" (DW II: Missile Combat: Feet and Fathoms): the Judge's own
+// modifier, with its reason, adds to the difficulty; a player may not set
+// one, and a blow takes none.
+func TestMissileDifficultyIsRangePlusOtherModifiers(t *testing.T) {
+	s := openDW(t)
+	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon = "small" })
+	to, _ := s.State().Map.ParseHex("G8")
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "rolf", To: &to})
+	fog := &JudgeModifier{Steps: 2, Reason: "fog"}
+	// 10 feet, and 2 for the fog: 12. Lennox 11 (+2) = 13 against 12 (+0):
+	// one wound; Rolf's Toughness holds.
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Modifier: fog, Dice: []int{3, 1, 1, 1, 1, 1}})
+	if want := "10 feet away: difficulty 10 + 2 (the Judge: fog) = 12. Squire Lennox attacks Sir Rolf: 11 (+2), total 13; the difficulty 12 (+0), total 12: Squire Lennox wins by 1"; !strings.Contains(e.Text, want) {
+		t.Errorf("the knife in the fog:\n got %q\nwant it to say %q", e.Text, want)
+	}
+	clear := &JudgeModifier{Steps: -3, Reason: "a still, clear line"}
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Modifier: clear, Dice: []int{1, 1, 1, 1, 1, 1}})
+	if want := "difficulty 10 − 3 (the Judge: a still, clear line) = 7."; !strings.Contains(e.Text, want) {
+		t.Errorf("%q lacks %q", e.Text, want)
+	}
+	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Modifier: &JudgeModifier{Steps: 1}}); err == nil || !strings.Contains(err.Error(), "needs its reason") {
+		t.Errorf("a modifier with no reason: %v", err)
+	}
+	if _, err := s.DoAs(&Seat{Role: RolePlayer, Figures: []string{"lennox"}}, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Modifier: fog}); err == nil || !strings.Contains(err.Error(), "only the Judge") {
+		t.Errorf("a player's modifier: %v", err)
+	}
+	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Modifier: fog}); err == nil || !strings.Contains(err.Error(), "not a \"strike\" command") {
+		t.Errorf("a modifier on a blow: %v", err)
+	}
+}
+
+// TestOneRollAgainstTheEnvironmentIsTheOtherReading: "Missile combat
+// takes the same form as melee combat" (DW II: Missile Combat), where both
+// roll, is the default; "If there is only one character involved, either
+// against the environment ... then only one roll is made" (Active and
+// Passive Contests of Skill) is the Fight tab's switch: the difficulty is
+// a fixed number and only the attacker rolls.
+func TestOneRollAgainstTheEnvironmentIsTheOtherReading(t *testing.T) {
+	s := openDW(t)
+	dwSwitch(t, s, "A missile's difficulty is not rolled")
+	// Lennox's knife, 11 (+0) against the difficulty 10, not rolled: one
+	// wound; Rolf's Toughness 13 (+0) against 6.
+	evs, err := throwAtRolf(t, s, "small", 1, 1, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Squire Lennox attacks Sir Rolf: 11 (+0), total 11; the difficulty 10 (not rolled), total 10: Squire Lennox wins by 1 and deals 1 wound(s); Sir Rolf rolls Toughness (+0), total 13 vs Wounds 1 + 5 = 6: keeps his wits."; !strings.Contains(evs[0].Text, want) {
+		t.Errorf("\n got %q\nwant it to say %q", evs[0].Text, want)
+	}
+	// The difficulty's two dice are not rolled: typed, they are left over.
+	if _, err := s.Do(Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Dice: []int{1, 1, 2, 1, 1, 1}}); err == nil || !strings.Contains(err.Error(), "left over") {
+		t.Errorf("six dice for one roll and a Toughness roll: %v", err)
+	}
+}
+
+// TestTheDeathRollHeldAndWoundsEqualToToughness: "A character whose
+// cumulative wounds score is greater than his Toughness must roll Wounds
+// vs Toughness every time a further wound is taken, or die" (DW II:
+// Injury: Stun, Knock-Out, and Death). Wounds equal to Toughness are not
+// greater: a wound taken then calls for no death roll; past it, a roll
+// that reaches the wounds lives.
+func TestTheDeathRollHeldAndWoundsEqualToToughness(t *testing.T) {
+	s := openDW(t)
+	strike := func(dice ...int) string {
+		t.Helper()
+		return mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: dice}).Text
+	}
+	// Rolf 14 (+4) = 18 against 10 (-2) = 8: ten wounds, Lennox's
+	// Toughness; his Toughness (+6) = 16 against 15 holds.
+	if e := strike(5, 1, 1, 3, 6, 1, 1); !strings.Contains(e, "deals 10 wound(s)") || strings.Contains(e, "past his Toughness") {
+		t.Fatalf("the first blow: %q", e)
+	}
+	// 14 (+0) against 10 (+3): one wound, at 10 not past Toughness: no
+	// death roll. Toughness (+6) = 16 against 11 + 5 holds.
+	if e := strike(1, 1, 4, 1, 6, 1, 1); !strings.HasSuffix(e, "total 16 vs Wounds 11 + 5 = 16: keeps his wits. (Dragon Warriors II: Roll to Hit)") {
+		t.Errorf("a wound at wounds equal to Toughness: %q, want no death roll", e)
+	}
+	// One more, at 11, past 10: Toughness (+7) = 17 against 17 holds; the
+	// death roll (+2): 10 + 2 = 12 against 12 wounds, and he lives.
+	e := strike(1, 1, 4, 1, 6, 2, 1, 3, 1)
+	if !strings.HasSuffix(e, "total 17 vs Wounds 12 + 5 = 17: keeps his wits; past his Toughness, he rolls (+2) and lives. (Dragon Warriors II: Roll to Hit)") {
+		t.Errorf("the death roll held: %q", e)
+	}
+	if l := s.State().Figures["lennox"]; l.Condition != rules.Fine || l.Hurt != 12 {
+		t.Errorf("Lennox: %v with %d wounds, want fine with 12", l.Condition, l.Hurt)
+	}
+}
+
+// TestWarriorsCanUseAnyWeaponWithEqualFacility: "We presume that warriors
+// are versatile, and can use any weapon with equal facility" (DW II:
+// Weapons): any sheet may name any weapon of the table, and each strikes
+// at the sheet's Attack and the weapon class's bonus, nothing for skill.
+func TestWarriorsCanUseAnyWeaponWithEqualFacility(t *testing.T) {
+	s := openDW(t)
+	for _, w := range dragonwarriors.Weapons {
+		t.Run(w.ID, func(t *testing.T) {
+			setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon = w.ID })
+			x, err := s.State().Explain(Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf"})
+			if want := fmt.Sprintf("Squire Lennox strikes at Sir Rolf: %d (Attack)", 11+w.Attack); err != nil || !strings.Contains(x, want) {
+				t.Errorf("Lennox with a %s: %q %v, want %q", w.Name, x, err, want)
+			}
+		})
 	}
 }

@@ -89,6 +89,17 @@ type FightOptions struct {
 	// inflicts a Wound", Wounds), not one more for being Shaken
 	// (Applying Damage: "they instead take a Wound").
 	SavageRaisesOnly bool `json:"savage_raises_only,omitempty"`
+	// ThrownAsTable throws in Dragon Warriors II only what its Weapons
+	// table says "can be thrown" (light spears, small weapons). Off, the
+	// missile rule's "rocks, axes, knives and javelins": axes (the heavy
+	// weapons) and rocks (improvised weapons) are thrown too.
+	ThrownAsTable bool `json:"thrown_as_table,omitempty"`
+	// MissileOneRoll makes a Dragon Warriors II missile's difficulty a
+	// fixed number, only the attacker rolling, as one character against
+	// the environment (Active and Passive Contests). Off, the missile
+	// rule's "the same form as melee combat": the difficulty is rolled as
+	// a defence is.
+	MissileOneRoll bool `json:"missile_one_roll,omitempty"`
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.

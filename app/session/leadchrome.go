@@ -688,6 +688,13 @@ func lcInTurn(s *State, f *Figure) error {
 // lcNth names an Action by how many came before it.
 func lcNth(n int) string { return map[int]string{0: "first", 1: "second"}[n] }
 
+// holdWatcher is a system with something to add to the event of a figure
+// holding its actions in Lead and Chrome's order: a Dragon Warriors II
+// stun whose dealer has now taken its place in the turn.
+type holdWatcher interface {
+	held(s *State, e *Event)
+}
+
 // lcOrder holds command c to Lead and Chrome's order (lcInTurn) and makes
 // a delay its hold: ok is false where the order has nothing to say (not
 // on its initiative, before the first round's, or a command that is no
@@ -712,9 +719,13 @@ func lcOrder(s *State, c Command) (events []Event, ok bool, err error) {
 		st := f.FigureStatus.clone()
 		st.Delayed = true
 		name := s.FigureName(f.ID)
-		return []Event{{Kind: EventActed, Action: CommandDelay, Figure: f.ID, APLeft: f.AP,
+		e := Event{Kind: EventActed, Action: CommandDelay, Figure: f.ID, APLeft: f.AP,
 			Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
-			Text:    fmt.Sprintf("%s holds its actions: those after it in the order go first, and %s acts when it will this round (Lead and Chrome: Initiative).", name, name)}}, true, nil
+			Text:    fmt.Sprintf("%s holds its actions: those after it in the order go first, and %s acts when it will this round (Lead and Chrome: Initiative).", name, name)}
+		if w, ok := SystemOf(s).(holdWatcher); ok {
+			w.held(s, &e)
+		}
+		return []Event{e}, true, nil
 	case c.Kind == CommandStrike && c.Riposte, c.Kind != CommandStrike && c.Kind != CommandShoot:
 		return nil, false, nil
 	}

@@ -151,6 +151,9 @@ type FigureStatus struct {
 	// StunnedIn is the round a stun began, for systems whose stun lasts
 	// a turn (Dragon Warriors II).
 	StunnedIn int `json:"stunned_in,omitempty"`
+	// StunnedAt is the figure at whose place in the turn's order a Dragon
+	// Warriors II stun ends next turn: "until this time next turn".
+	StunnedAt string `json:"stunned_at,omitempty"`
 	// Mount is what the figure rides and its course, nil on foot
 	// (mount.go).
 	Mount *Mount `json:"mount,omitempty"`

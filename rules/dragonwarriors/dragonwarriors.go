@@ -9,6 +9,7 @@ package dragonwarriors
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"hexslinger/rules"
 )
@@ -76,20 +77,25 @@ type Weapon struct {
 	ID             string
 	Name           string
 	Attack, Damage int
-	Thrown         bool
-	Concealable    bool
-	LongRange      bool // bows and crossbows: difficulty in fathoms
+	Thrown         bool // the table: "can be thrown"
+	// Hurled: the missile rule's "close-range weapons like rocks, axes,
+	// knives and javelins" name it, though the table does not say it can
+	// be thrown (Reading.ThrownAsTable).
+	Hurled      bool
+	Concealable bool
+	LongRange   bool   // bows and crossbows: difficulty in fathoms
+	Missile     string // what flies, for the log, where not the Name
 }
 
 // Weapons is the weapon table.
 var Weapons = []Weapon{
-	{ID: "two-handed-heavy", Name: "Two-handed heavy weapon (axe, mace, polearm)", Attack: 1, Damage: 3},
+	{ID: "two-handed-heavy", Name: "Two-handed heavy weapon (axe, mace, polearm)", Attack: 1, Damage: 3, Hurled: true},
 	{ID: "two-handed-sword", Name: "Two-handed sword", Attack: 2, Damage: 1},
 	{ID: "light-spear", Name: "Two-handed light spear", Attack: 1, Thrown: true},
-	{ID: "one-handed-heavy", Name: "One-handed heavy weapon (axe, mace, morningstar)", Damage: 2},
+	{ID: "one-handed-heavy", Name: "One-handed heavy weapon (axe, mace, morningstar)", Damage: 2, Hurled: true},
 	{ID: "one-handed-sword", Name: "One-handed sword", Attack: 1},
 	{ID: "small", Name: "Small weapon (knife)", Thrown: true, Concealable: true},
-	{ID: "unarmed", Name: "Unarmed or improvised", Damage: -1},
+	{ID: "unarmed", Name: "Unarmed or improvised", Damage: -1, Hurled: true, Missile: "rock (an improvised weapon)"},
 	{ID: "bow", Name: "Bow", LongRange: true},
 	{ID: "crossbow", Name: "Crossbow", LongRange: true},
 }
@@ -102,6 +108,22 @@ func FindWeapon(id string) (Weapon, bool) {
 		}
 	}
 	return Weapon{}, false
+}
+
+// Shot reports whether w is a missile weapon as r reads the text (DW II:
+// Missile Combat: Feet and Fathoms, Weapons): a bow or crossbow, or a
+// weapon thrown, by the table's "can be thrown" or, unless r reads only
+// the table, by the missile rule's "rocks, axes, knives and javelins".
+func (r Reading) Shot(w Weapon) bool {
+	return w.LongRange || w.Thrown || w.Hurled && !r.ThrownAsTable
+}
+
+// MissileName is what flies when w is shot or thrown, for the log.
+func (w Weapon) MissileName() string {
+	if w.Missile != "" {
+		return w.Missile
+	}
+	return strings.ToLower(w.Name)
 }
 
 // Armour reduces damage and initiative rolls (DW II: Armour).
@@ -217,6 +239,10 @@ type Check struct {
 	KnockedOut bool
 	DeathRoll  *PlusMinus
 	Died       bool
+	// WasStunned, WasOut: the fighter was stunned, or knocked out, before
+	// the injury; a failed roll does not lift that (a hit never lowers a
+	// condition).
+	WasStunned, WasOut bool
 }
 
 // Reading is how a fight reads the places where the text disagrees with
@@ -227,6 +253,16 @@ type Reading struct {
 	// is knocked out"); the rule says by more than five ("A roll failed
 	// by more than five means that the character is knocked out").
 	KnockOutAtFive bool
+	// OneRollMissiles makes a missile's difficulty a fixed number, only
+	// the attacker rolling, as Active and Passive Contests has one
+	// character against the environment ("only one roll is made"); the
+	// missile rule says "Missile combat takes the same form as melee
+	// combat", where both roll.
+	OneRollMissiles bool
+	// ThrownAsTable throws only what the Weapons table says "can be
+	// thrown" (light spears, small weapons); the missile rule names
+	// "rocks, axes, knives and javelins" as close-range missiles.
+	ThrownAsTable bool
 }
 
 // KnockedOut reports whether a Toughness roll failed by failedBy knocks
@@ -243,18 +279,39 @@ func (r Reading) KnockedOut(failedBy int) bool {
 // The attacker's roll comes first, then the defender's, then b's
 // Toughness roll if hurt.
 func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance, r Reading) (Blow, error) {
+	def := fmt.Sprintf("%s defends %d", b.Name, b.DefenceScore(s))
+	return resolve(d, a, att, b, def, b.DefenceScore(s), false, s != FullParry && !b.Down(), r)
+}
+
+// Missile resolves a missile attack of a with attack score att at b (DW
+// II: Missile Combat: Feet and Fathoms): "the same form as melee combat",
+// with the difficulty in place of b's Defence score, whatever b's state
+// (a stunned target is no nearer); rolled as a defence is, unless r reads
+// it as one character against the environment; no riposte.
+func Missile(d Dice, a *Fighter, att int, b *Fighter, difficulty int, r Reading) (Blow, error) {
+	return resolve(d, a, att, b, fmt.Sprintf("the difficulty %d", difficulty), difficulty, true, false, r)
+}
+
+// resolve is one attack of a at b: att and a roll against def and, but
+// for a missile read as one roll, a roll; defName names the defence for
+// the log; riposte allows the defender one when it wins.
+func resolve(d Dice, a *Fighter, att int, b *Fighter, defName string, def int, missile, riposte bool, r Reading) (Blow, error) {
 	bl := Blow{Attacker: a.Name, Defender: b.Name}
 	var err error
 	if bl.AttackRoll, err = RollPlusMinus(d); err != nil {
 		return bl, err
 	}
-	if bl.DefRoll, err = RollPlusMinus(d); err != nil {
-		return bl, err
+	defRoll := "(not rolled)"
+	if !missile || !r.OneRollMissiles {
+		if bl.DefRoll, err = RollPlusMinus(d); err != nil {
+			return bl, err
+		}
+		defRoll = bl.DefRoll.String()
 	}
 	bl.AttackTotal = att + bl.AttackRoll.Value
-	bl.DefTotal = b.DefenceScore(s) + bl.DefRoll.Value
-	text := fmt.Sprintf("%s attacks %s: %d %s, total %d; %s defends %d %s, total %d",
-		a.Name, b.Name, att, bl.AttackRoll, bl.AttackTotal, b.Name, b.DefenceScore(s), bl.DefRoll, bl.DefTotal)
+	bl.DefTotal = def + bl.DefRoll.Value
+	text := fmt.Sprintf("%s attacks %s: %d %s, total %d; %s %s, total %d",
+		a.Name, b.Name, att, bl.AttackRoll, bl.AttackTotal, defName, defRoll, bl.DefTotal)
 	switch {
 	case bl.AttackTotal > bl.DefTotal:
 		bl.Hit, bl.Margin = true, bl.AttackTotal-bl.DefTotal
@@ -270,10 +327,14 @@ func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance, r Reading) (Blow,
 		}
 	case bl.DefTotal > bl.AttackTotal:
 		bl.Margin = bl.DefTotal - bl.AttackTotal
-		text += fmt.Sprintf(": %s wins by %d", b.Name, bl.Margin)
-		if s != FullParry && !b.Down() {
+		switch {
+		case missile:
+			text += fmt.Sprintf(": %s misses by %d", a.Name, bl.Margin)
+		case riposte:
 			bl.Riposte = bl.Margin
-			text += fmt.Sprintf(" and may riposte with %d", bl.Riposte)
+			text += fmt.Sprintf(": %s wins by %d and may riposte with %d", b.Name, bl.Margin, bl.Riposte)
+		default:
+			text += fmt.Sprintf(": %s wins by %d", b.Name, bl.Margin)
 		}
 	default:
 		text += ": a draw"
@@ -289,7 +350,7 @@ func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance, r Reading) (Blow,
 func Injure(d Dice, f *Fighter, wounds int, r Reading) (Check, error) {
 	wasPast := f.Wounds > f.Toughness
 	f.Wounds += wounds
-	var c Check
+	c := Check{WasStunned: f.Stunned, WasOut: f.KnockedOut}
 	var err error
 	if c.Roll, err = RollPlusMinus(d); err != nil {
 		return c, err
@@ -318,10 +379,14 @@ func Injure(d Dice, f *Fighter, wounds int, r Reading) (Check, error) {
 func (c Check) text(f *Fighter) string {
 	s := fmt.Sprintf("%s rolls Toughness %s, total %d vs Wounds %d + 5 = %d", f.Name, c.Roll, c.Total, f.Wounds, c.TN)
 	switch {
+	case c.WasOut:
+		s += ": still knocked out"
 	case c.KnockedOut:
 		s += ": knocked out"
 	case c.Stunned:
 		s += ": stunned"
+	case c.WasStunned:
+		s += ": still stunned"
 	default:
 		s += ": keeps his wits"
 	}

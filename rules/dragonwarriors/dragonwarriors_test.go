@@ -215,3 +215,53 @@ func drawChance(a, d int) float64 {
 	}
 	return p
 }
+
+// TestMissileAgainstADifficulty: a missile is "the same form as melee
+// combat" with the difficulty in place of Defence (DW II: Missile Combat),
+// whatever the target's state, and never lifts a knock-out; read as one
+// roll against the environment, the difficulty is not rolled.
+func TestMissileAgainstADifficulty(t *testing.T) {
+	archer := &Fighter{Name: "Will", Attack: 12, Weapon: "bow"}
+	for _, tc := range []struct {
+		name   string
+		target Fighter
+		r      Reading
+		faces  []int
+		want   string
+		out    bool
+	}{
+		{"rolled", Fighter{Name: "Rolf", Toughness: 13}, Reading{}, []int{2, 1, 1, 1, 1, 1},
+			"Will attacks Rolf: 12 (+1), total 13; the difficulty 4 (+0), total 4: Will wins by 9 and deals 9 wound(s); Rolf rolls Toughness (+0), total 13 vs Wounds 9 + 5 = 14: stunned.", false},
+		{"one roll", Fighter{Name: "Rolf", Toughness: 13}, Reading{OneRollMissiles: true}, []int{2, 1, 1, 1},
+			"Will attacks Rolf: 12 (+1), total 13; the difficulty 4 (not rolled), total 4: Will wins by 9", false},
+		{"a knocked-out target, no nearer", Fighter{Name: "Rolf", Toughness: 13, KnockedOut: true}, Reading{}, []int{1, 1, 1, 1, 1, 1},
+			"the difficulty 4 (+0), total 4: Will wins by 8 and deals 8 wound(s); Rolf rolls Toughness (+0), total 13 vs Wounds 8 + 5 = 13: still knocked out.", true},
+		{"a draw", Fighter{Name: "Rolf", Toughness: 13}, Reading{}, []int{1, 5, 5, 1},
+			"total 8; the difficulty 4 (+4), total 8: a draw.", false},
+		{"a miss", Fighter{Name: "Rolf", Toughness: 13}, Reading{}, []int{1, 5, 6, 1, 1},
+			"total 8; the difficulty 4 (+6), total 10: Will misses by 2.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := dice(tc.faces)
+			b := tc.target
+			bl, err := Missile(&d, archer, archer.AttackScore(), &b, 4, tc.r)
+			if err != nil || !strings.Contains(bl.Text, tc.want) || b.KnockedOut != tc.out || bl.Riposte != 0 {
+				t.Errorf("%v: %q %v (knocked out %v), want %q", tc.faces, bl.Text, err, b.KnockedOut, tc.want)
+			}
+		})
+	}
+}
+
+// TestWhatIsThrown: the missile rule's "rocks, axes, knives and javelins"
+// throws the heavy weapons and improvised ones too; the table's "can be
+// thrown" only spears and small weapons (DW II: Missile Combat, Weapons).
+func TestWhatIsThrown(t *testing.T) {
+	for _, w := range Weapons {
+		rule, table := (Reading{}).Shot(w), (Reading{ThrownAsTable: true}).Shot(w)
+		wantRule := w.ID != "two-handed-sword" && w.ID != "one-handed-sword"
+		wantTable := w.ID == "light-spear" || w.ID == "small" || w.LongRange
+		if rule != wantRule || table != wantTable {
+			t.Errorf("%s: the rule's reading %v, the table's %v; want %v, %v", w.ID, rule, table, wantRule, wantTable)
+		}
+	}
+}
