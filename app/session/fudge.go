@@ -499,7 +499,7 @@ func fudgeInjure(s *State, f *Figure, st *FigureStatus, dmg int, rnd rules.Dice)
 			st.Fudge.Adrenaline = false
 			return append(text, who+" is pumped with adrenaline: the damage check succeeds (Combat Options 4.3.1, the Judge's ruling)."), nil
 		}
-		chk, err := fudge.CheckDamage(rnd, sh.DamageCapacity, level, 0)
+		chk, err := fudge.CheckDamage(rnd, sh.Capacity(o.WoundTrack), level, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -509,6 +509,9 @@ func fudgeInjure(s *State, f *Figure, st *FigureStatus, dmg int, rnd rules.Dice)
 			line += "; the Judge may rule on it"
 		}
 		text = append(text, line+" (Combat Options 4.3).")
+		if sh.DamageCapacity == nil {
+			text = append(text, fmt.Sprintf("%s's sheet sets no damage capacity: %s, the default%s.", who, sh.Capacity(o.WoundTrack), capacityRule(o.WoundTrack)))
+		}
 		if chk.Success {
 			return text, nil
 		}
@@ -575,7 +578,7 @@ func fudgeRecover(s *State, c Command, src func([]string) (rules.Source, error))
 	if err != nil {
 		return nil, err
 	}
-	chk, err := fudge.CheckDamage(rnd, ch.Fudge.DamageCapacity, level, mod)
+	chk, err := fudge.CheckDamage(rnd, ch.Fudge.Capacity(fudgeOptions(s).WoundTrack), level, mod)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -816,13 +819,46 @@ func levelField(label string, at func(s *fudge.Sheet) *fudge.Level) SheetField {
 		}}
 }
 
+// DefaultCapacityChoice is the damage-capacity field's choice of no level
+// of the sheet's own: the default of the track in play (fudge.Capacity).
+const DefaultCapacityChoice = "the default (Fair; Mediocre on the wound track)"
+
+// capacityField is the sheet's damage capacity: a level of the ladder, or
+// none, the default of the track in play (Combat Options 4.2.1, 4.2.2).
+func capacityField() SheetField {
+	const label = "Damage capacity"
+	choices := []string{DefaultCapacityChoice}
+	for l := fudge.Terrible; l <= fudge.Legendary; l++ {
+		choices = append(choices, l.String())
+	}
+	return SheetField{Label: label, Kind: FieldChoice, Choices: choices,
+		Get: func(c *Character) string {
+			if l := fuSheet(c).DamageCapacity; l != nil {
+				return l.String()
+			}
+			return DefaultCapacityChoice
+		},
+		Set: func(c *Character, v string) error {
+			if v == DefaultCapacityChoice {
+				fuSheet(c).DamageCapacity = nil
+				return nil
+			}
+			l, err := fudge.ParseLevel(v)
+			if err != nil {
+				return fmt.Errorf("damage capacity: %w", err)
+			}
+			fuSheet(c).DamageCapacity = &l
+			return nil
+		}}
+}
+
 // Sheet: the levels, the weapon's damage, shield and armor.
 func (fudgeSystem) Sheet() []SheetPart {
 	fields := []SheetField{
 		levelField("Melee", func(s *fudge.Sheet) *fudge.Level { return &s.Melee }),
 		levelField("Ranged", func(s *fudge.Sheet) *fudge.Level { return &s.Ranged }),
 		levelField("Shield", func(s *fudge.Sheet) *fudge.Level { return &s.Shield }),
-		levelField("Damage capacity", func(s *fudge.Sheet) *fudge.Level { return &s.DamageCapacity }),
+		capacityField(),
 		numberField("Weapon damage", func(c *Character) *int { return &fuSheet(c).WeaponDamage }),
 		numberField("Shield points", func(c *Character) *int { return &fuSheet(c).ShieldPoints }),
 		armorField("Armor AV", func(a *fudge.Armor) *int { return &a.AV }),
@@ -860,12 +896,30 @@ func boxesField(l fudge.Level) SheetField {
 		}}
 }
 
+// capacityRule cites the text of the default damage capacity on the
+// track in play.
+func capacityRule(woundTrack bool) string {
+	if woundTrack {
+		return ` on the wound track ("The recommended default damage capacity using this method is Mediocre", Combat Options 4.2.2)`
+	}
+	return ` ("Fair or Good is the recommended default damage capacity level", Combat Options 4.2.1)`
+}
+
+// capacityWords is a sheet's damage capacity for the editor: its level,
+// or the defaults of the two tracks.
+func capacityWords(fs *fudge.Sheet) string {
+	if fs.DamageCapacity != nil {
+		return fs.DamageCapacity.String()
+	}
+	return fmt.Sprintf("%s by default (%s on the wound track)", fudge.DefaultCapacity(false), fudge.DefaultCapacity(true))
+}
+
 // Derived: the levels and the damage a hit does.
 func (fudgeSystem) Derived(c Character) string {
 	fs := fuSheet(&c)
 	t := fudge.NewWoundTrackOf(fs.Boxes())
 	return fmt.Sprintf("Fudge: melee %s, ranged %s, damage capacity %s; a hit's damage is the degree of success %+d; on the alternate wound track, %d boxes (Terrible to Legendary: %v).",
-		fs.Melee, fs.Ranged, fs.DamageCapacity, fs.WeaponDamage, t.Capacity(), fs.Boxes())
+		fs.Melee, fs.Ranged, capacityWords(fs), fs.WeaponDamage, t.Capacity(), fs.Boxes())
 }
 
 // fudgeModules are the Combat Options modules a fight may switch on.

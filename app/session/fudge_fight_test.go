@@ -37,7 +37,7 @@ func TestFudgeTwoRoundFight(t *testing.T) {
 	// Round 1. The Judge brings in Deputy Jo, Good with her pistol (+1).
 	jo := s.State().Characters["sheriff"].Clone()
 	jo.ID, jo.Name = "deputy", "Deputy Jo"
-	jo.Fudge = &fudge.Sheet{Melee: fudge.Fair, Ranged: fudge.Good, DamageCapacity: fudge.Fair, WeaponDamage: 1}
+	jo.Fudge = &fudge.Sheet{Melee: fudge.Fair, Ranged: fudge.Good, WeaponDamage: 1}
 	do(Command{Kind: CommandSetCharacter, Sheet: &jo})
 	do(Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "deputy", Character: "deputy", Side: "posse", At: "H8", Facing: "E"}}})
 	// Ned (Good) ++++: Legendary+1; the Sheriff (Great) ---0: Mediocre.

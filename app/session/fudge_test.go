@@ -656,5 +656,22 @@ func TestADamageCapacityDefaultsToFair(t *testing.T) {
 	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
 	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "deputy", Character: "deputy", Side: "posse", At: "L8", Facing: "W"}}})
 	e := mustDo(t, s, strike("bruiser", "deputy", "+000", "0000", "0000"))
-	has(t, e.Text, "Deputy Jo's damage check: Fair +0 = Fair against Mediocre", "shrugs off")
+	has(t, e.Text, "Deputy Jo's damage check: Fair +0 = Fair against Mediocre", "shrugs off",
+		`Deputy Jo's sheet sets no damage capacity: Fair, the default ("Fair or Good is the recommended default damage capacity level", Combat Options 4.2.1).`)
+}
+
+// TestADamageCapacityDefaultsToMediocreOnTheWoundTrack: "The recommended
+// default damage capacity using this method is Mediocre, assuming two
+// wound boxes per wound level" (Combat Options 4.2.2): with the wound
+// track on, a sheet the Judge adds without a damage capacity checks at
+// Mediocre, where the standard track's default is Fair (4.2.1).
+func TestADamageCapacityDefaultsToMediocreOnTheWoundTrack(t *testing.T) {
+	s := openFudge(t, fudge.Options{DamageChecks: true, WoundTrack: true})
+	ch := s.State().Characters["sheriff"].Clone()
+	ch.ID, ch.Name, ch.Fudge = "deputy", "Deputy Jo", &fudge.Sheet{Melee: fudge.Good}
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "deputy", Character: "deputy", Side: "posse", At: "L8", Facing: "W"}}})
+	e := mustDo(t, s, strike("bruiser", "deputy", "+++0", "0000", "0000"))
+	has(t, e.Text, "Deputy Jo's damage check: Mediocre +0 = Mediocre against Poor: shrugs off",
+		`Deputy Jo's sheet sets no damage capacity: Mediocre, the default on the wound track ("The recommended default damage capacity using this method is Mediocre", Combat Options 4.2.2).`)
 }

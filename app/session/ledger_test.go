@@ -15,7 +15,7 @@ var ledgerMinRows = map[string]int{
 	"twtw":           75,
 	"dragonwarriors": 52,
 	"leadchrome":     26,
-	"fudge":          42,
+	"fudge":          43,
 	"savage":         49,
 }
 

@@ -347,18 +347,41 @@ func (l *Level) UnmarshalText(b []byte) error {
 
 // Sheet is the part of a character sheet Fudge fights read.
 type Sheet struct {
-	Melee          Level `json:"melee"`
-	Ranged         Level `json:"ranged"`
-	Shield         Level `json:"shield,omitempty"` // the Shield skill; with HasShield
-	HasShield      bool  `json:"has_shield,omitempty"`
-	ShieldPoints   int   `json:"shield_points,omitempty"`
-	DamageCapacity Level `json:"damage_capacity"`
+	Melee        Level `json:"melee"`
+	Ranged       Level `json:"ranged"`
+	Shield       Level `json:"shield,omitempty"` // the Shield skill; with HasShield
+	HasShield    bool  `json:"has_shield,omitempty"`
+	ShieldPoints int   `json:"shield_points,omitempty"`
+	// DamageCapacity is the sheet's damage capacity; none set is the
+	// default (Capacity).
+	DamageCapacity *Level `json:"damage_capacity,omitempty"`
 	// WeaponDamage is the weapon's offensive damage factor.
 	WeaponDamage int    `json:"weapon_damage,omitempty"`
 	Armor        *Armor `json:"armor,omitempty"`
 	// WoundBoxes are the alternate wound track's boxes at each level,
 	// Terrible first; none set is DefaultBoxes (Combat Options 3.1).
 	WoundBoxes [8]int `json:"wound_boxes,omitzero"`
+}
+
+// DefaultCapacity is the damage capacity of a sheet that sets none: "Fair
+// or Good is the recommended default damage capacity level" with the
+// standard damage (Combat Options 4.2.1), the lower; "The recommended
+// default damage capacity using this method is Mediocre, assuming two
+// wound boxes per wound level" on the alternate wound track (4.2.2).
+func DefaultCapacity(woundTrack bool) Level {
+	if woundTrack {
+		return Mediocre
+	}
+	return Fair
+}
+
+// Capacity is the sheet's damage capacity, or the default on the track
+// in play (DefaultCapacity).
+func (s Sheet) Capacity(woundTrack bool) Level {
+	if s.DamageCapacity != nil {
+		return *s.DamageCapacity
+	}
+	return DefaultCapacity(woundTrack)
 }
 
 // Boxes is the sheet's wound track distribution.
@@ -371,7 +394,7 @@ func (s Sheet) Boxes() [8]int {
 
 // Check refuses levels off the ladder and odd armor.
 func (s Sheet) Check() error {
-	for _, l := range []Level{s.Melee, s.Ranged, s.Shield, s.DamageCapacity} {
+	for _, l := range []Level{s.Melee, s.Ranged, s.Shield, s.Capacity(false)} {
 		if l < Terrible || l > Legendary {
 			return fmt.Errorf("level %d is off the ladder", int(l))
 		}
