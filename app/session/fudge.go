@@ -413,61 +413,16 @@ func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), 
 			text = append(text, "A tie: neither is hurt.")
 		}
 	} else {
-		winner, loser, lst, lf := name, tname, &tst, t
+		winner, lst, lf, lose, w := name, &tst, t, p.D, p.A.WeaponDamage
 		if out.Winner == fudge.Defender {
-			winner, loser, lst, lf = tname, name, &ast, f
+			winner, lst, lf, lose, w = tname, &ast, f, p.A, p.D.WeaponDamage
 			text = append(text, fmt.Sprintf("%s wins the exchange by %d and strikes back.", tname, out.Degree))
 		}
-		switch {
-		case out.ShieldWaived:
-			text = append(text, fmt.Sprintf("The Judge rules %s loses the shield check (Combat Options 2.2).", loser))
-		case out.ShieldBroken:
-			text = append(text, fmt.Sprintf("%s's shield is spent: it takes no more blows (Combat Options 2.3).", loser))
-		case out.ShieldRolled:
-			mod := ""
-			lose := p.D
-			if out.Winner == fudge.Defender {
-				lose = p.A
-			}
-			if m := lose.Shield.CheckModifier(); m != 0 {
-				mod += fmt.Sprintf(", worn %+d", m)
-			}
-			if lose.Modifier != 0 {
-				mod += fmt.Sprintf(", wounds %+d", lose.Modifier)
-			}
-			if m := p.Ruling.ShieldModifier; m != 0 {
-				mod += fmt.Sprintf(", the Judge's %+d", m)
-			}
-			verdict := "too low: the blow gets through"
-			if out.Shielded {
-				verdict = fmt.Sprintf("the blow strikes the shield, not %s", loser)
-				if out.ShieldDamage > 0 {
-					verdict += fmt.Sprintf("; the shield takes %d (%d of %d points)", out.ShieldDamage, out.ShieldTaken, s.Characters[lf.Character].Fudge.ShieldPoints)
-				}
-			}
-			text = append(text, fmt.Sprintf("%s's shield check: %s %+d%s = %s against %s: %s (Combat Options 2.2).",
-				loser, lf.shieldSkill(s), out.ShieldRoll, mod, out.ShieldResult, max(out.Attack, out.Defence), verdict))
-			lst.ShieldTaken = out.ShieldTaken
+		more, err := fudgeLands(s, out, p.Ruling, winner, w, lf, lose, lst, rnd)
+		if err != nil {
+			return nil, &Refusal{Reason: err.Error(), Needs: needs}
 		}
-		if !out.Shielded {
-			armor := fmt.Sprintf("armor −%d", out.Absorbed)
-			switch {
-			case out.PastCV:
-				armor = "past the armor's coverage, as if unarmored"
-			case s.Characters[lf.Character].Fudge.Armor == nil:
-				armor = "no armor"
-			}
-			w := p.A.WeaponDamage
-			if out.Winner == fudge.Defender {
-				w = p.D.WeaponDamage
-			}
-			text = append(text, fmt.Sprintf("%s hits %s by %d: %d damage (weapon %+d, %s).", winner, loser, out.Degree, out.Damage, w, armor))
-			more, err := fudgeInjure(s, lf, lst, out.Damage, rnd)
-			if err != nil {
-				return nil, &Refusal{Reason: err.Error(), Needs: needs}
-			}
-			text = append(text, more...)
-		}
+		text = append(text, more...)
 	}
 	e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: ast})
 	if !reflect.DeepEqual(tst, t.FigureStatus) {
@@ -475,6 +430,58 @@ func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), 
 	}
 	e.Text = strings.Join(text, " ") + " (Fudge Combat Options)"
 	return []Event{e}, nil
+}
+
+// fudgeLands is the rest of an action won by winner (its weapon's damage
+// factor weapon) on its loser lf, whose fighter is lose and status lst:
+// the shield check, the armor, the damage and the damage check, said for
+// the log (Combat Options 1–4).
+func fudgeLands(s *State, out fudge.Outcome, r fudge.Ruling, winner string, weapon int, lf *Figure, lose fudge.Fighter, lst *FigureStatus, rnd rules.Dice) ([]string, error) {
+	loser := s.FigureName(lf.ID)
+	var text []string
+	switch {
+	case out.ShieldWaived:
+		text = append(text, fmt.Sprintf("The Judge rules %s loses the shield check (Combat Options 2.2).", loser))
+	case out.ShieldBroken:
+		text = append(text, fmt.Sprintf("%s's shield is spent: it takes no more blows (Combat Options 2.3).", loser))
+	case out.ShieldRolled:
+		mod := ""
+		if m := lose.Shield.CheckModifier(); m != 0 {
+			mod += fmt.Sprintf(", worn %+d", m)
+		}
+		if lose.Modifier != 0 {
+			mod += fmt.Sprintf(", wounds %+d", lose.Modifier)
+		}
+		if m := r.ShieldModifier; m != 0 {
+			mod += fmt.Sprintf(", the Judge's %+d", m)
+		}
+		verdict := "too low: the blow gets through"
+		if out.Shielded {
+			verdict = fmt.Sprintf("the blow strikes the shield, not %s", loser)
+			if out.ShieldDamage > 0 {
+				verdict += fmt.Sprintf("; the shield takes %d (%d of %d points)", out.ShieldDamage, out.ShieldTaken, s.Characters[lf.Character].Fudge.ShieldPoints)
+			}
+		}
+		text = append(text, fmt.Sprintf("%s's shield check: %s %+d%s = %s against %s: %s (Combat Options 2.2).",
+			loser, lf.shieldSkill(s), out.ShieldRoll, mod, out.ShieldResult, max(out.Attack, out.Defence), verdict))
+		lst.ShieldTaken = out.ShieldTaken
+	}
+	if out.Shielded {
+		return text, nil
+	}
+	armor := fmt.Sprintf("armor −%d", out.Absorbed)
+	switch {
+	case out.PastCV:
+		armor = "past the armor's coverage, as if unarmored"
+	case s.Characters[lf.Character].Fudge.Armor == nil:
+		armor = "no armor"
+	}
+	text = append(text, fmt.Sprintf("%s hits %s by %d: %d damage (weapon %+d, %s).", winner, loser, out.Degree, out.Damage, weapon, armor))
+	more, err := fudgeInjure(s, lf, lst, out.Damage, rnd)
+	if err != nil {
+		return nil, err
+	}
+	return append(text, more...), nil
 }
 
 // shieldSkill is the figure's Shield skill.
@@ -1025,4 +1032,55 @@ func writeFudge(b *strings.Builder, s *State, cmd Command) error {
 // Movement: one move goes twice Move (session.freeMoveAP).
 func (fudgeSystem) Movement(s *State, f *Figure) string {
 	return freeMovement(s, f)
+}
+
+// AccidentDegree is the degree of success of a quick-draw fumble's
+// accidental hit in Fudge, which no one rolls: 1, the least that hurts (a
+// tie hurts nobody: Combat Options, Glossary; docs/defaults.md).
+const AccidentDegree = 1
+
+// lcReaches: a blade reaches the figure beside, a gun anyone (a Fudge shot
+// has no range of its own) (Lead and Chrome: Quick-draw fumbles, 5).
+func (fudgeSystem) lcReaches(s *State, f, t *Figure, melee bool) bool {
+	return !melee || f.At.DistanceTo(t.At) <= 1
+}
+
+// lcHit: a quick-draw fumble's hit is an accident with no roll to hit, a
+// hit by AccidentDegree with the sheet's weapon damage, through the
+// target's shield check, armor and damage check as any hit (Lead and
+// Chrome: Quick-draw fumbles, 5 and 6; docs/defaults.md). A drawer who
+// hits himself has no shield between.
+func (fudgeSystem) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, rnd rules.Source) (FigureStatus, string, error) {
+	against := RangedDifficulty
+	r := fudge.Ruling{Coverage: fudgeOptions(s).ArmorCoverage, Unopposed: &against}
+	a := fudgeFighter(s, by, !melee, false)
+	a.Skill, a.Modifier = against+AccidentDegree, 0
+	d := fudgeFighter(s, t, false, false)
+	switch {
+	case t == by:
+		d.Shield = nil
+	case d.Shield != nil:
+		d.Shield.Taken = st.ShieldTaken
+	}
+	out, err := fudge.Exchange(a, d, r, 0, 0, func() (int, error) {
+		r, err := fudge.Roll4dF(rnd)
+		return r.Sum, err
+	})
+	if err != nil {
+		return st, "", err
+	}
+	what := "gun"
+	if melee {
+		what = "blade"
+	}
+	by0 := st.Condition
+	more, err := fudgeLands(s, out, r, fmt.Sprintf("%s's %s", s.FigureName(by.ID), what), a.WeaponDamage, t, d, &st, rnd)
+	if err != nil {
+		return st, "", err
+	}
+	if by0 < rules.Unconscious && st.Condition >= rules.Unconscious {
+		st.OutSince = s.nextRound() // out from the round now beginning
+	}
+	return st, fmt.Sprintf("By accident, with no roll to hit, a hit by %d (Fudge Combat Options; docs/defaults.md): %s", AccidentDegree,
+		strings.TrimSuffix(strings.Join(more, " "), ".")), nil
 }

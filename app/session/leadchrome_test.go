@@ -611,3 +611,65 @@ func TestSecondActionsAreTakenInTheSameOrder(t *testing.T) {
 		t.Error("Lennox before Rolf in the next round")
 	}
 }
+
+// sheriffFumbles opens the Fudge fight, every module on, on Lead and
+// Chrome's initiative with the Quick-Draw, and has Sheriff Bart quick-draw
+// his revolver and fumble on a natural 2, with the fumble's dice after
+// and Big Ned's initiative last; the Sheriff's damage capacity is
+// capacity.
+func sheriffFumbles(t *testing.T, capacity fudge.Level, fumble ...int) (*Session, Event) {
+	t.Helper()
+	s := openFudge(t, fudge.Options{ArmorCoverage: true, ShieldChecks: true, ShieldDamage: true, WoundTrack: true, DamageChecks: true})
+	ch := s.State().Characters["sheriff"].Clone()
+	ch.Fudge.DamageCapacity = &capacity
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6}, "bruiser": {Reflexes: 5}})
+	opts := s.State().Options
+	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: append(append([]int{1, 1}, fumble...), 5, 5),
+		Declare: []Declaration{{Figure: "sheriff", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip"}}}}})
+	if !strings.Contains(e.Text, "fumbled the draw") {
+		t.Fatalf("no fumble: %s", e.Text)
+	}
+	return s, e
+}
+
+// "5: The gun goes off accidentally, hitting a random person or object in
+// the shooter's fire arc" (Lead and Chrome: Quick-draw fumbles): in Fudge,
+// a D2 picks Big Ned, the one figure in the Sheriff's front arc, or an
+// object; the accident, rolled by no one, hits by 1 with the gun's damage
+// +2, through Ned's shield check, armor and damage check as any hit
+// (docs/defaults.md).
+func TestAQuickDrawFumbleOfFiveHitsARandomFigureInTheFireArcInFudge(t *testing.T) {
+	// The D6 a 5; the D2 a 1: Ned; his shield check −4, his damage
+	// check +0.
+	s, e := sheriffFumbles(t, fudge.Good, 5, 1, 1, 1, 1, 1, 3, 3, 3, 3)
+	has(t, e.Text, "the gun goes off and hits a random person or object", "a D2 rolls 1: Big Ned",
+		"By accident, with no roll to hit, a hit by 1 (Fudge Combat Options; docs/defaults.md): Big Ned's shield check: Fair -4 = Terrible-1 against Good: too low: the blow gets through (Combat Options 2.2).",
+		"Sheriff Bart's gun hits Big Ned by 1: 3 damage (weapon +2, no armor). Big Ned is at wound level Poor. Big Ned's damage check: Great +0 = Great against Poor: shrugs off")
+	if ned := s.State().Figures["bruiser"]; ned.Hurt != 3 {
+		t.Errorf("Big Ned has %d damage after %s", ned.Hurt, e.Text)
+	}
+	// The D2's other face is an object: nobody is hurt.
+	s, e = sheriffFumbles(t, fudge.Good, 5, 2)
+	has(t, e.Text, "a D2 rolls 2: an object")
+	if ned := s.State().Figures["bruiser"]; ned.Hurt != 0 {
+		t.Errorf("Big Ned is hurt by a shot into an object: %s", e.Text)
+	}
+}
+
+// "6: The character shoots or cuts themselves with the weapon, in an
+// appropriate location" (Lead and Chrome: Quick-draw fumbles): in Fudge,
+// the Sheriff's gun hits him by 1, no shield between, his leather vest
+// taking 1 of the 3; his damage check, on a Poor capacity, fails, and he
+// is out from the round beginning.
+func TestAQuickDrawFumbleOfSixWoundsTheDrawerInFudge(t *testing.T) {
+	s, e := sheriffFumbles(t, fudge.Poor, 6, 1, 1, 3, 3)
+	has(t, e.Text, "the character shoots or cuts themselves",
+		"Sheriff Bart's gun hits Sheriff Bart by 1: 2 damage (weapon +2, armor −1). Sheriff Bart is at wound level Terrible. Sheriff Bart's damage check: Poor -2 = Terrible-1 against Terrible: is knocked down")
+	sheriff := s.State().Figures["sheriff"]
+	if sheriff.Hurt != 2 || sheriff.Condition != rules.Unconscious || sheriff.OutSince != s.State().Round {
+		t.Errorf("the Sheriff: %d damage, %s since round %d (round %d), after %s", sheriff.Hurt, sheriff.Condition, sheriff.OutSince, s.State().Round, e.Text)
+	}
+}

@@ -14,7 +14,7 @@ import (
 var ledgerMinRows = map[string]int{
 	"twtw":           75,
 	"dragonwarriors": 52,
-	"leadchrome":     26,
+	"leadchrome":     28,
 	"fudge":          43,
 	"savage":         49,
 }
