@@ -170,6 +170,9 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 	if c.Modifier != nil && !judgeModifies(s, c.Kind) {
 		return nil, refuse("the Judge's own modifier is for a TWTW shot, blow or skill test, not a %q command", c.Kind)
 	}
+	if err := judgesWordFits(s, c); err != nil {
+		return nil, err
+	}
 	if c.Jump != nil && !(c.Kind == CommandMove && jumps(s)) {
 		return nil, refuse("a %q command of %s does not jump", c.Kind, SystemOf(s).Name())
 	}
@@ -190,6 +193,22 @@ func jumps(s *State) bool {
 		}
 	}
 	return false
+}
+
+// judgesWordFits refuses the Judge's word on a shield check, a treatment
+// or a ruling (Command.Fudge) on a command of a kind whose action in the
+// fight's system takes none (no Shield, Ladder or Rulings), rather than
+// ignore it.
+func judgesWordFits(s *State, c Command) error {
+	if c.Fudge == nil {
+		return nil
+	}
+	for _, a := range SystemOf(s).Actions() {
+		if a.Kind == c.Kind && (a.Shield || len(a.Ladder) > 0 || len(a.Rulings) > 0) {
+			return nil
+		}
+	}
+	return refuse("a %q command of %s takes no word of the Judge's on a shield check, a treatment or a ruling on a critical", c.Kind, SystemOf(s).Name())
 }
 
 // decideAny makes a command's events: the system's, or those of the

@@ -14,6 +14,9 @@ func (s *State) Explain(c Command) (string, error) {
 	if _, ok := s.Figures[c.Figure]; !ok && c.Figure != "" {
 		return "", refuse("there is no figure %q in this fight", c.Figure)
 	}
+	if err := judgesWordFits(s, c); err != nil {
+		return "", err
+	}
 	if len(c.Dice) > 0 || len(c.Cards) > 0 {
 		// The table's dice decide the command whole: a refusal of them
 		// (too few, one left over) is the explanation's too.

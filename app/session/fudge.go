@@ -81,9 +81,6 @@ func fudgeOptions(s *State) fudge.Options {
 }
 
 func (fs fudgeSystem) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
-	if c.Fudge != nil && c.Kind != CommandStrike && c.Kind != CommandShoot && c.Kind != CommandTreat && c.Kind != CommandGrant {
-		return nil, true, refuse("the Judge's Fudge word is for a strike, a shot, a treatment or a ruling, not a %q command", c.Kind)
-	}
 	switch c.Kind {
 	case CommandNewRound:
 		// No initiative to roll: round 1 begins as the fight opens. Every

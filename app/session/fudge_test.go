@@ -675,3 +675,35 @@ func TestADamageCapacityDefaultsToMediocreOnTheWoundTrack(t *testing.T) {
 	has(t, e.Text, "Deputy Jo's damage check: Mediocre +0 = Mediocre against Poor: shrugs off",
 		`Deputy Jo's sheet sets no damage capacity: Mediocre, the default on the wound track ("The recommended default damage capacity using this method is Mediocre", Combat Options 4.2.2).`)
 }
+
+// TestTheJudgesFudgeWordIsRefusedOutsideFudge: the Judge's word on a
+// shield check, a treatment or a ruling on a critical is Fudge's (Combat
+// Options 2.2, 3.2, 4.3.1, 4.3.2); a Savage Worlds, Dragon Warriors II or
+// TWTW command that carries one is refused, not played with the word
+// ignored, and a Fudge strike still takes it.
+func TestTheJudgesFudgeWordIsRefusedOutsideFudge(t *testing.T) {
+	word := &FudgeOrder{ShieldLost: true}
+	demo, err := Open(bundledFight(t, "demo"), filepath.Join(t.TempDir(), "demo.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { demo.Close() })
+	for _, tc := range []struct {
+		s    *Session
+		c    Command
+		want string
+	}{
+		{openSW(t), Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Fudge: word},
+			`a "strike" command of Savage Worlds takes no word of the Judge's on a shield check, a treatment or a ruling on a critical`},
+		{openDW(t), Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Fudge: word},
+			`a "strike" command of Dragon Warriors II takes no word of the Judge's`},
+		{demo, Command{Kind: CommandShoot, Figure: "cyril", Shots: []ShotOrder{{Target: "zeke"}}, Fudge: &FudgeOrder{ShieldModifier: 1}},
+			`a "shoot" command of The West That Wasn't 3.0 takes no word of the Judge's`},
+	} {
+		refused(t, tc.s, tc.c, tc.want)
+	}
+	s := openFudge(t, fudge.Options{ShieldChecks: true})
+	c := strike("sheriff", "bruiser", "++++", "----")
+	c.Fudge = word
+	has(t, mustDo(t, s, c).Text, "The Judge rules Big Ned loses the shield check (Combat Options 2.2).")
+}
