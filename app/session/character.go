@@ -47,6 +47,10 @@ func (c Character) Clone() Character {
 			a := *fs.Armor
 			fs.Armor = &a
 		}
+		if fs.DamageCapacity != nil {
+			l := *fs.DamageCapacity
+			fs.DamageCapacity = &l
+		}
 		c.Fudge = &fs
 	}
 	if c.Savage != nil {
