@@ -929,3 +929,92 @@ func TestWarriorsCanUseAnyWeaponWithEqualFacility(t *testing.T) {
 		})
 	}
 }
+
+// TestCombatTurnsLastAboutSixSeconds: "Combat turns last about 6 seconds"
+// (DW II: Combat): a figure moves one turn's move a turn, twice Move
+// walking and twice Run running (docs/defaults.md), counted from the
+// turn's initiative, on DW II's own or Lead and Chrome's. A second move
+// in the same turn goes what is left, and the map window's reach shrinks
+// to it; the next turn restores it.
+func TestCombatTurnsLastAboutSixSeconds(t *testing.T) {
+	for _, lc := range []bool{false, true} {
+		t.Run(map[bool]string{false: "DW II's initiative", true: "Lead and Chrome's initiative"}[lc], func(t *testing.T) {
+			f, err := DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := hexmap.New("the open plain", hexmap.Pointy, 64, 64, "dirt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Map = m.File()
+			f.Figures[0].At, f.Figures[0].Facing = m.Label(hexmap.Hex{Q: 2, R: 2}), "E"
+			f.Figures[1].At = m.Label(hexmap.Hex{Q: 2, R: 9})
+			s, err := Open(f, filepath.Join(t.TempDir(), "dw.journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			newTurn := []int{3, 3, 3, 3} // DW II: Reflexes ±0 each
+			if lc {
+				opts := s.State().Options
+				opts.Initiative = InitiativeLeadChrome
+				mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+				newTurn = []int{5, 5, 4, 4} // 2D10 each
+			}
+			east := func(n int) *hexmap.Hex { h := hexmap.Hex{Q: 2 + n, R: 2}; return &h }
+			move := func(n int, run bool) (Event, error) {
+				t.Helper()
+				ev, err := s.Do(Command{Kind: CommandMove, Figure: "rolf", To: east(n), Run: run})
+				if len(ev) == 0 {
+					return Event{}, err
+				}
+				return ev[0], err
+			}
+			reach := func(run bool) MoveArea {
+				t.Helper()
+				a, err := s.State().Reach("rolf", run)
+				if err != nil {
+					t.Fatalf("reach: %v", err)
+				}
+				return a
+			}
+			mustDo(t, s, Command{Kind: CommandNewRound, Dice: newTurn})
+			// Sir Rolf, Move 5, walks 6 of his 10 paces.
+			e, err := move(6, false)
+			if err != nil || e.Paced != 6 || !strings.Contains(e.Text, "4 of a turn's 10 paces walking left") || !strings.Contains(e.Text, "Combat turns last about 6 seconds") {
+				t.Fatalf("the first move: %v, %+v", err, e)
+			}
+			// The rest of the turn's walk: 4 paces, and the overlay with it.
+			if a := reach(false); a.Costs[*east(10)] != 4 || a.Cost(*east(10)) != "4 paces" {
+				t.Errorf("east(10) in the reach: %v", a.Cost(*east(10)))
+			} else if _, ok := a.Costs[*east(11)]; ok {
+				t.Errorf("five paces more in the reach")
+			}
+			if _, err := move(11, false); err == nil || !strings.Contains(err.Error(), "further than the rest of Sir Rolf's move this turn goes: 4 of 10 paces walking") {
+				t.Fatalf("five paces more: %v", err)
+			}
+			// Running, the turn's move is 20 paces: 14 are left.
+			if p := s.State().Preview(nil, Command{Kind: CommandMove, Figure: "rolf", To: east(20), Run: true}); !p.OK() || p.Cost() != "14 paces" {
+				t.Errorf("running the rest: %v, %q", p.Err, p.Cost())
+			}
+			if _, ok := reach(true).Costs[*east(21)]; ok {
+				t.Errorf("fifteen paces more running in the reach")
+			}
+			if e, err = move(10, false); err != nil || !strings.Contains(e.Text, "0 of a turn's 10 paces walking left") {
+				t.Fatalf("the rest of the walk: %v, %v", err, e.Text)
+			}
+			if _, err := s.State().Reach("rolf", false); err == nil || !strings.Contains(err.Error(), "has moved 10 paces this turn, all of a turn's move walking") {
+				t.Errorf("the reach of a figure that has moved its turn's move: %v", err)
+			}
+			if _, err := move(11, false); err == nil || !strings.Contains(err.Error(), "all of a turn's move walking") {
+				t.Fatalf("a pace more: %v", err)
+			}
+			// The next turn restores it.
+			mustDo(t, s, Command{Kind: CommandNewRound, Dice: newTurn})
+			if e, err = move(20, false); err != nil || e.Paced != 10 {
+				t.Fatalf("the next turn's walk: %v, %+v", err, e)
+			}
+		})
+	}
+}
