@@ -293,6 +293,16 @@ func dwTurnBegins(s *State, e *Event) {
 		}
 	}
 	for _, id := range s.Order {
+		// A figure the initiative left out (knocked out) starts the turn
+		// with its move too, should it get up (dwPacesLeft).
+		if _, ok := e.APs[id]; !ok {
+			if st := status(id); st.Paced > 0 {
+				st.Paced = 0
+				e.Changes = dwChange(e.Changes, id, ap(id), st)
+			}
+		}
+	}
+	for _, id := range s.Order {
 		if st := status(id); st.Condition == rules.Stunned && st.StunnedIn < e.Round-1 {
 			st.Condition, st.StunnedIn, st.StunnedAt = rules.Fine, 0, ""
 			e.Changes = dwChange(e.Changes, id, ap(id), st)
