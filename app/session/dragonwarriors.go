@@ -637,6 +637,7 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 	}
 	dwPassed(orig, s, &e, p.StunsOver)
 	dwStunsOver(s, &e)
+	dwDraws(s, f, &e)
 	return []Event{e}, nil
 }
 
@@ -746,6 +747,7 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	}
 	dwPassed(orig, s, &e, over)
 	dwStunsOver(s, &e)
+	dwDraws(s, f, &e)
 	return []Event{e}, nil
 }
 
@@ -825,6 +827,7 @@ func (dragonWarriors) Sheet() []SheetPart {
 				return nil
 			}},
 		checkField("Shield (+2 defence)", func(c *Character) *bool { return &dwSheet(c).Shield }),
+		checkField("Weapon concealed (small weapons only; shown when used)", func(c *Character) *bool { return &dwSheet(c).Concealed }),
 	}}}
 }
 
@@ -832,8 +835,38 @@ func (dragonWarriors) Sheet() []SheetPart {
 func (dragonWarriors) Derived(c Character) string {
 	dw := dwSheet(&c)
 	f := dw.Fighter(c.Name, 0, false)
-	return fmt.Sprintf("Dragon Warriors II: attack %d and defence %d with the weapon and shield, initiative Reflexes %d − %d for armour.",
+	text := fmt.Sprintf("Dragon Warriors II: attack %d and defence %d with the weapon and shield, initiative Reflexes %d − %d for armour.",
 		f.AttackScore(), f.DefenceScore(dragonwarriors.Normal), dw.Reflexes, dragonwarriors.Armour[dw.Armour])
+	if dw.Concealed {
+		text += " The weapon is concealed: the players are not told of it until it is used."
+	}
+	return text
+}
+
+// dwDraws shows the weapon figure f struck or threw with in event e, if
+// its sheet conceals it and f has not used it before: "Small weapons
+// (knives etc.) ... can be concealed" (DW II: Weapons). Until then no
+// player but the figure's own is told of it; the log now names it, and
+// the figure's status keeps that it is shown (FigureStatus.Drawn).
+func dwDraws(s *State, f *Figure, e *Event) {
+	dw := s.Characters[f.Character].DragonWarriors
+	if dw == nil || !dw.Concealed || f.Drawn {
+		return
+	}
+	w, _ := dragonwarriors.FindWeapon(dw.Weapon)
+	e.Text = fmt.Sprintf("%s draws a %s that was concealed (Dragon Warriors II: Weapons: \"Small weapons (knives etc.) ... can be concealed\"). %s",
+		s.FigureName(f.ID), strings.ToLower(w.Name), e.Text)
+	shown := false
+	for i := range e.Changes {
+		if e.Changes[i].Figure == f.ID {
+			e.Changes[i].Status.Drawn, shown = true, true
+		}
+	}
+	if !shown {
+		st := f.FigureStatus.clone()
+		st.Drawn = true
+		e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: st})
+	}
 }
 
 // Switches: where the text disagrees with itself, the other reading

@@ -2,8 +2,10 @@ package session
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -1016,5 +1018,60 @@ func TestCombatTurnsLastAboutSixSeconds(t *testing.T) {
 				t.Fatalf("the next turn's walk: %v, %+v", err, e)
 			}
 		})
+	}
+}
+
+// TestSmallWeaponsCanBeConcealed: "Small weapons (knives etc.): No bonus
+// to attack, but can be concealed and thrown" (DW II: Weapons). The sheet
+// editor marks a knife concealed (no other weapon); no player but the
+// figure's own is told of it, until a strike or a throw with it shows it,
+// in the log, once.
+func TestSmallWeaponsCanBeConcealed(t *testing.T) {
+	s := openDW(t)
+	if !slices.ContainsFunc(SystemByID("dragonwarriors").Sheet()[0].Fields, func(f SheetField) bool { return strings.HasPrefix(f.Label, "Weapon concealed") }) {
+		t.Fatal("the sheet editor has no concealed mark")
+	}
+	c := s.State().Characters["lennox"]
+	dw := *c.DragonWarriors
+	dw.Weapon, dw.Concealed = "one-handed-sword", true
+	c.DragonWarriors = &dw
+	if _, err := s.Do(Command{Kind: CommandSetCharacter, Sheet: &c}); err == nil || !strings.Contains(err.Error(), "only small weapons (knives etc.) can be concealed") {
+		t.Fatalf("a concealed sword: %v", err)
+	}
+	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon, d.Concealed = "small", true })
+	setDW(t, s, "rolf", func(d *dragonwarriors.Sheet) { d.Weapon, d.Concealed = "small", true })
+	rolfs := &Seat{Name: "Rolf's player", Role: RolePlayer, Figures: []string{"rolf"}}
+	lennoxs := &Seat{Name: "Lennox's player", Role: RolePlayer, Figures: []string{"lennox"}}
+	welcome, err := json.Marshal(s.Welcome(rolfs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(welcome), `"weapon":"small"`) != true {
+		t.Fatalf("Rolf's player is not told of Rolf's own knife")
+	}
+	if strings.Count(string(welcome), `"weapon":"small"`) != 1 {
+		t.Fatalf("Rolf's player is told of Lennox's concealed knife: %s", welcome)
+	}
+	// Lennox strikes with it (+0), total 11, against Rolf's 14 (+0): a
+	// miss, and the knife is shown.
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
+	reveal := `Squire Lennox draws a small weapon (knife) that was concealed (Dragon Warriors II: Weapons: "Small weapons (knives etc.) ... can be concealed"). Squire Lennox attacks Sir Rolf`
+	if !strings.HasPrefix(e.Text, reveal) || !s.State().Figures["lennox"].Drawn {
+		t.Fatalf("the first blow: %q, drawn %v", e.Text, s.State().Figures["lennox"].Drawn)
+	}
+	if out, send, _ := s.ForSeat(rolfs, e); !send || !strings.HasPrefix(out.Text, reveal) {
+		t.Errorf("Rolf's player is not told: %v %q", send, out.Text)
+	}
+	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
+	if strings.Contains(e.Text, "concealed") {
+		t.Errorf("the knife shown twice: %q", e.Text)
+	}
+	// Rolf throws his: shown as it flies.
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "rolf", Shots: []ShotOrder{{Target: "lennox"}}, Dice: []int{1, 1, 1, 1, 1, 1}})
+	if !strings.HasPrefix(e.Text, "Sir Rolf draws a small weapon (knife) that was concealed") || !strings.Contains(e.Text, "throws a small weapon (knife) at Squire Lennox") {
+		t.Errorf("the throw: %q", e.Text)
+	}
+	if out, send, _ := s.ForSeat(lennoxs, e); !send || !strings.Contains(out.Text, "draws a small weapon (knife) that was concealed") {
+		t.Errorf("Lennox's player is not told: %v %q", send, out.Text)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // the ledger was first written whole, so that a ledger cut short fails.
 var ledgerMinRows = map[string]int{
 	"twtw":           75,
-	"dragonwarriors": 53,
+	"dragonwarriors": 54,
 	"leadchrome":     26,
 	"fudge":          42,
 	"savage":         49,
