@@ -59,13 +59,13 @@ func (dragonWarriors) Explain(s *State, c Command) (string, error) {
 	return explainAttack(s, c, writeStrike, CommandStrike)
 }
 func (dragonWarriors) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
-	left, err := dwPacesLeft(s, f, run)
-	if err != nil {
-		return MoveArea{}, err
-	}
 	a, err := apReach(s, f, run)
 	if err != nil || !s.Begun {
 		return a, err
+	}
+	left, err := dwPacesLeft(s, f, run)
+	if err != nil {
+		return MoveArea{}, err
 	}
 	// The overlay is the rest of the turn's move: the hexes whose paces
 	// (dwPaces) fit what is left, each priced in paces.
@@ -105,6 +105,9 @@ func dwTurnMove(s *State, f *Figure, run bool) int {
 // initiative nothing is counted.
 func dwPacesLeft(s *State, f *Figure, run bool) (int, error) {
 	all := dwTurnMove(s, f, run)
+	if all <= 0 {
+		return 0, refuse("%s cannot run", s.FigureName(f.ID))
+	}
 	if !s.Begun {
 		return all, nil
 	}
