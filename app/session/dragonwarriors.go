@@ -2,11 +2,13 @@ package session
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
 )
@@ -57,7 +59,114 @@ func (dragonWarriors) Explain(s *State, c Command) (string, error) {
 	return explainAttack(s, c, writeStrike, CommandStrike)
 }
 func (dragonWarriors) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
-	return apReach(s, f, run)
+	a, err := apReach(s, f, run)
+	if err != nil || !s.Begun {
+		return a, err
+	}
+	left, err := dwPacesLeft(s, f, run)
+	if err != nil {
+		return MoveArea{}, err
+	}
+	// The overlay is the rest of the turn's move: the hexes whose paces
+	// (dwPaces) fit what is left, each priced in paces.
+	ch := s.Characters[f.Character].Character
+	r, _ := rules.Reach(s.Map, ch, f.At, f.Facing, run, freeMoveAP, s.BlockedFor(f.ID))
+	defer r.Release()
+	a = MoveArea{Costs: map[hexmap.Hex]int{}, Unit: " paces"}
+	for _, h := range r.Hexes() {
+		if u, _ := r.Cost(h); h != f.At && s.Map.CanStand(h) == nil && dwPaces(u) <= left {
+			a.Costs[h] = dwPaces(u)
+		}
+	}
+	return a, nil
+}
+
+// paceUnit: a DW II move's Paced counts paces of the turn's move.
+func (dragonWarriors) paceUnit() string { return " paces" }
+
+// dwPaces is a route's cost units (two a pace, terrain and turns priced as
+// in TWTW: rules.MoveCost) as paces of a turn's move, rounded up.
+func dwPaces(units int) int { return (units + 1) / 2 }
+
+// dwTurnMove is one turn's move of f: twice Move walking, twice Run
+// running (freeMoveAP), in paces.
+func dwTurnMove(s *State, f *Figure, run bool) int {
+	ch := s.Characters[f.Character]
+	if run {
+		return freeMoveAP * ch.Run
+	}
+	return freeMoveAP * ch.Move
+}
+
+// dwPacesLeft is what is left of f's move this turn: "Combat turns last
+// about 6 seconds" (DW II: Combat), one turn's move a turn (dwTurnMove)
+// less the paces moved since the turn's initiative (Figure.Paced), or the
+// refusal of a figure that has moved it all. Before the first turn's
+// initiative nothing is counted.
+func dwPacesLeft(s *State, f *Figure, run bool) (int, error) {
+	all := dwTurnMove(s, f, run)
+	if all <= 0 {
+		return 0, refuse("%s cannot run", s.FigureName(f.ID))
+	}
+	if !s.Begun {
+		return all, nil
+	}
+	left := all - f.Paced
+	if left <= 0 {
+		return 0, refuse("%s has moved %d paces this turn, all of a turn's move %s (%d; Dragon Warriors II: Combat: \"Combat turns last about 6 seconds\"): it moves again next turn",
+			s.FigureName(f.ID), f.Paced, dwHow(run), all)
+	}
+	return left, nil
+}
+
+// dwMove is a DW II move: the shared move (decideMove), counted against
+// the turn's move (dwPacesLeft); the paces it takes go into the event's
+// Paced and the log.
+func dwMove(s *State, c Command) ([]Event, error) {
+	f, ok := s.Figures[c.Figure]
+	if !ok {
+		return nil, refuse("there is no figure %q in this fight", c.Figure)
+	}
+	if err := canMove(s, f); err != nil {
+		return nil, err
+	}
+	if err := onTime(s, f, "a move"); err != nil {
+		return nil, err
+	}
+	if err := heldBack(s, f); err != nil {
+		return nil, err
+	}
+	if c.To == nil || !s.Begun {
+		return decideMove(s, f, c)
+	}
+	left, err := dwPacesLeft(s, f, c.Run)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.PlanMove(f.ID, *c.To, c.Run)
+	used := dwPaces(p.Route.Cost)
+	var far *rules.TooFarError
+	if errors.As(err, &far) || (err == nil && used > left) {
+		return nil, refuse("%s is further than the rest of %s's move this turn goes: %d of %d paces %s (Dragon Warriors II: Combat: \"Combat turns last about 6 seconds\"); walls, water or figures may also be in the way",
+			s.Map.Label(*c.To), s.FigureName(f.ID), left, dwTurnMove(s, f, c.Run), dwHow(c.Run))
+	}
+	ev, err := decideMove(s, f, c)
+	if err != nil {
+		return nil, err
+	}
+	e := &ev[0]
+	e.Paced = f.Paced + used
+	e.Text = strings.TrimSuffix(e.Text, ".") + fmt.Sprintf("; %d of a turn's %d paces %s left (Dragon Warriors II: Combat: \"Combat turns last about 6 seconds\").",
+		dwTurnMove(s, f, c.Run)-e.Paced, dwTurnMove(s, f, c.Run), dwHow(c.Run))
+	return ev, nil
+}
+
+// dwHow says how a move goes: "walking" or "running".
+func dwHow(run bool) string {
+	if run {
+		return "running"
+	}
+	return "walking"
 }
 
 func (dragonWarriors) CheckSheet(c Character) error {
@@ -86,6 +195,9 @@ func (d dragonWarriors) Decide(s *State, c Command, src func([]string) (rules.So
 		return ev, true, err
 	case CommandDelay:
 		ev, err := dwDelay(s, c)
+		return ev, true, err
+	case CommandMove:
+		ev, err := dwMove(s, c)
 		return ev, true, err
 	case CommandSegment, CommandReady, CommandCock, CommandProne, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill:
 		return nil, true, notIn(d, c.Kind)
@@ -181,6 +293,16 @@ func dwTurnBegins(s *State, e *Event) {
 		if st := status(id); st.Stance != "" || st.Delayed || st.Attacked {
 			st.Stance, st.Delayed, st.Attacked = "", false, false
 			e.Changes = dwChange(e.Changes, id, ap(id), st)
+		}
+	}
+	for _, id := range s.Order {
+		// A figure the initiative left out (knocked out) starts the turn
+		// with its move too, should it get up (dwPacesLeft).
+		if _, ok := e.APs[id]; !ok {
+			if st := status(id); st.Paced > 0 {
+				st.Paced = 0
+				e.Changes = dwChange(e.Changes, id, ap(id), st)
+			}
 		}
 	}
 	for _, id := range s.Order {
@@ -518,6 +640,7 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 	}
 	dwPassed(orig, s, &e, p.StunsOver)
 	dwStunsOver(s, &e)
+	dwDraws(s, f, &e)
 	return []Event{e}, nil
 }
 
@@ -627,6 +750,7 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	}
 	dwPassed(orig, s, &e, over)
 	dwStunsOver(s, &e)
+	dwDraws(s, f, &e)
 	return []Event{e}, nil
 }
 
@@ -706,6 +830,7 @@ func (dragonWarriors) Sheet() []SheetPart {
 				return nil
 			}},
 		checkField("Shield (+2 defence)", func(c *Character) *bool { return &dwSheet(c).Shield }),
+		checkField("Weapon concealed (small weapons only; shown when used)", func(c *Character) *bool { return &dwSheet(c).Concealed }),
 	}}}
 }
 
@@ -713,8 +838,38 @@ func (dragonWarriors) Sheet() []SheetPart {
 func (dragonWarriors) Derived(c Character) string {
 	dw := dwSheet(&c)
 	f := dw.Fighter(c.Name, 0, false)
-	return fmt.Sprintf("Dragon Warriors II: attack %d and defence %d with the weapon and shield, initiative Reflexes %d − %d for armour.",
+	text := fmt.Sprintf("Dragon Warriors II: attack %d and defence %d with the weapon and shield, initiative Reflexes %d − %d for armour.",
 		f.AttackScore(), f.DefenceScore(dragonwarriors.Normal), dw.Reflexes, dragonwarriors.Armour[dw.Armour])
+	if dw.Concealed {
+		text += " The weapon is concealed: the players are not told of it until it is used."
+	}
+	return text
+}
+
+// dwDraws shows the weapon figure f struck or threw with in event e, if
+// its sheet conceals it and f has not used it before: "Small weapons
+// (knives etc.) ... can be concealed" (DW II: Weapons). Until then no
+// player but the figure's own is told of it; the log now names it, and
+// the figure's status keeps that it is shown (FigureStatus.Drawn).
+func dwDraws(s *State, f *Figure, e *Event) {
+	dw := s.Characters[f.Character].DragonWarriors
+	if dw == nil || !dw.Concealed || f.Drawn {
+		return
+	}
+	w, _ := dragonwarriors.FindWeapon(dw.Weapon)
+	e.Text = fmt.Sprintf("%s draws a %s that was concealed (Dragon Warriors II: Weapons: \"Small weapons (knives etc.) ... can be concealed\"). %s",
+		s.FigureName(f.ID), strings.ToLower(w.Name), e.Text)
+	shown := false
+	for i := range e.Changes {
+		if e.Changes[i].Figure == f.ID {
+			e.Changes[i].Status.Drawn, shown = true, true
+		}
+	}
+	if !shown {
+		st := f.FigureStatus.clone()
+		st.Drawn = true
+		e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: st})
+	}
 }
 
 // Switches: where the text disagrees with itself, the other reading

@@ -2,8 +2,10 @@ package session
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -927,5 +929,149 @@ func TestWarriorsCanUseAnyWeaponWithEqualFacility(t *testing.T) {
 				t.Errorf("Lennox with a %s: %q %v, want %q", w.Name, x, err, want)
 			}
 		})
+	}
+}
+
+// TestCombatTurnsLastAboutSixSeconds: "Combat turns last about 6 seconds"
+// (DW II: Combat): a figure moves one turn's move a turn, twice Move
+// walking and twice Run running (docs/defaults.md), counted from the
+// turn's initiative, on DW II's own or Lead and Chrome's. A second move
+// in the same turn goes what is left, and the map window's reach shrinks
+// to it; the next turn restores it.
+func TestCombatTurnsLastAboutSixSeconds(t *testing.T) {
+	for _, lc := range []bool{false, true} {
+		t.Run(map[bool]string{false: "DW II's initiative", true: "Lead and Chrome's initiative"}[lc], func(t *testing.T) {
+			f, err := DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := hexmap.New("the open plain", hexmap.Pointy, 64, 64, "dirt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Map = m.File()
+			f.Figures[0].At, f.Figures[0].Facing = m.Label(hexmap.Hex{Q: 2, R: 2}), "E"
+			f.Figures[1].At = m.Label(hexmap.Hex{Q: 2, R: 9})
+			s, err := Open(f, filepath.Join(t.TempDir(), "dw.journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			newTurn := []int{3, 3, 3, 3} // DW II: Reflexes ±0 each
+			if lc {
+				opts := s.State().Options
+				opts.Initiative = InitiativeLeadChrome
+				mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+				newTurn = []int{5, 5, 4, 4} // 2D10 each
+			}
+			east := func(n int) *hexmap.Hex { h := hexmap.Hex{Q: 2 + n, R: 2}; return &h }
+			move := func(n int, run bool) (Event, error) {
+				t.Helper()
+				ev, err := s.Do(Command{Kind: CommandMove, Figure: "rolf", To: east(n), Run: run})
+				if len(ev) == 0 {
+					return Event{}, err
+				}
+				return ev[0], err
+			}
+			reach := func(run bool) MoveArea {
+				t.Helper()
+				a, err := s.State().Reach("rolf", run)
+				if err != nil {
+					t.Fatalf("reach: %v", err)
+				}
+				return a
+			}
+			mustDo(t, s, Command{Kind: CommandNewRound, Dice: newTurn})
+			// Sir Rolf, Move 5, walks 6 of his 10 paces.
+			e, err := move(6, false)
+			if err != nil || e.Paced != 6 || !strings.Contains(e.Text, "4 of a turn's 10 paces walking left") || !strings.Contains(e.Text, "Combat turns last about 6 seconds") {
+				t.Fatalf("the first move: %v, %+v", err, e)
+			}
+			// The rest of the turn's walk: 4 paces, and the overlay with it.
+			if a := reach(false); a.Costs[*east(10)] != 4 || a.Cost(*east(10)) != "4 paces" {
+				t.Errorf("east(10) in the reach: %v", a.Cost(*east(10)))
+			} else if _, ok := a.Costs[*east(11)]; ok {
+				t.Errorf("five paces more in the reach")
+			}
+			if _, err := move(11, false); err == nil || !strings.Contains(err.Error(), "further than the rest of Sir Rolf's move this turn goes: 4 of 10 paces walking") {
+				t.Fatalf("five paces more: %v", err)
+			}
+			// Running, the turn's move is 20 paces: 14 are left.
+			if p := s.State().Preview(nil, Command{Kind: CommandMove, Figure: "rolf", To: east(20), Run: true}); !p.OK() || p.Cost() != "14 paces" {
+				t.Errorf("running the rest: %v, %q", p.Err, p.Cost())
+			}
+			if _, ok := reach(true).Costs[*east(21)]; ok {
+				t.Errorf("fifteen paces more running in the reach")
+			}
+			if e, err = move(10, false); err != nil || !strings.Contains(e.Text, "0 of a turn's 10 paces walking left") {
+				t.Fatalf("the rest of the walk: %v, %v", err, e.Text)
+			}
+			if _, err := s.State().Reach("rolf", false); err == nil || !strings.Contains(err.Error(), "has moved 10 paces this turn, all of a turn's move walking") {
+				t.Errorf("the reach of a figure that has moved its turn's move: %v", err)
+			}
+			if _, err := move(11, false); err == nil || !strings.Contains(err.Error(), "all of a turn's move walking") {
+				t.Fatalf("a pace more: %v", err)
+			}
+			// The next turn restores it.
+			mustDo(t, s, Command{Kind: CommandNewRound, Dice: newTurn})
+			if e, err = move(20, false); err != nil || e.Paced != 10 {
+				t.Fatalf("the next turn's walk: %v, %+v", err, e)
+			}
+		})
+	}
+}
+
+// TestSmallWeaponsCanBeConcealed: "Small weapons (knives etc.): No bonus
+// to attack, but can be concealed and thrown" (DW II: Weapons). The sheet
+// editor marks a knife concealed (no other weapon); no player but the
+// figure's own is told of it, until a strike or a throw with it shows it,
+// in the log, once.
+func TestSmallWeaponsCanBeConcealed(t *testing.T) {
+	s := openDW(t)
+	if !slices.ContainsFunc(SystemByID("dragonwarriors").Sheet()[0].Fields, func(f SheetField) bool { return strings.HasPrefix(f.Label, "Weapon concealed") }) {
+		t.Fatal("the sheet editor has no concealed mark")
+	}
+	c := s.State().Characters["lennox"]
+	dw := *c.DragonWarriors
+	dw.Weapon, dw.Concealed = "one-handed-sword", true
+	c.DragonWarriors = &dw
+	if _, err := s.Do(Command{Kind: CommandSetCharacter, Sheet: &c}); err == nil || !strings.Contains(err.Error(), "only small weapons (knives etc.) can be concealed") {
+		t.Fatalf("a concealed sword: %v", err)
+	}
+	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon, d.Concealed = "small", true })
+	setDW(t, s, "rolf", func(d *dragonwarriors.Sheet) { d.Weapon, d.Concealed = "small", true })
+	rolfs := &Seat{Name: "Rolf's player", Role: RolePlayer, Figures: []string{"rolf"}}
+	lennoxs := &Seat{Name: "Lennox's player", Role: RolePlayer, Figures: []string{"lennox"}}
+	welcome, err := json.Marshal(s.Welcome(rolfs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(welcome), `"weapon":"small"`) != true {
+		t.Fatalf("Rolf's player is not told of Rolf's own knife")
+	}
+	if strings.Count(string(welcome), `"weapon":"small"`) != 1 {
+		t.Fatalf("Rolf's player is told of Lennox's concealed knife: %s", welcome)
+	}
+	// Lennox strikes with it (+0), total 11, against Rolf's 14 (+0): a
+	// miss, and the knife is shown.
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
+	reveal := `Squire Lennox draws a small weapon (knife) that was concealed (Dragon Warriors II: Weapons: "Small weapons (knives etc.) ... can be concealed"). Squire Lennox attacks Sir Rolf`
+	if !strings.HasPrefix(e.Text, reveal) || !s.State().Figures["lennox"].Drawn {
+		t.Fatalf("the first blow: %q, drawn %v", e.Text, s.State().Figures["lennox"].Drawn)
+	}
+	if out, send, _ := s.ForSeat(rolfs, e); !send || !strings.HasPrefix(out.Text, reveal) {
+		t.Errorf("Rolf's player is not told: %v %q", send, out.Text)
+	}
+	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
+	if strings.Contains(e.Text, "concealed") {
+		t.Errorf("the knife shown twice: %q", e.Text)
+	}
+	// Rolf throws his: shown as it flies.
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "rolf", Shots: []ShotOrder{{Target: "lennox"}}, Dice: []int{1, 1, 1, 1, 1, 1}})
+	if !strings.HasPrefix(e.Text, "Sir Rolf draws a small weapon (knife) that was concealed") || !strings.Contains(e.Text, "throws a small weapon (knife) at Squire Lennox") {
+		t.Errorf("the throw: %q", e.Text)
+	}
+	if out, send, _ := s.ForSeat(lennoxs, e); !send || !strings.Contains(out.Text, "draws a small weapon (knife) that was concealed") {
+		t.Errorf("Lennox's player is not told: %v %q", send, out.Text)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // the ledger was first written whole, so that a ledger cut short fails.
 var ledgerMinRows = map[string]int{
 	"twtw":           75,
-	"dragonwarriors": 52,
+	"dragonwarriors": 54,
 	"leadchrome":     28,
 	"fudge":          43,
 	"savage":         49,

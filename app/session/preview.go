@@ -19,6 +19,12 @@ type Preview struct {
 	Needs  []string // the rolls it would make, when it needs dice it does not bring
 	Err    error    // the refusal: a *Refusal or a *Forbidden
 	actor  *Figure  // the figure that acts, as it stood before
+	unit   string   // what a move's Paced counts: "" for Savage Worlds' "\" of Pace"
+}
+
+// paceUnit is a system whose moves count Paced in its own unit (Preview.Cost).
+type paceUnit interface {
+	paceUnit() string
 }
 
 // OK reports whether the command would be carried out (once its dice are
@@ -38,7 +44,11 @@ func (p Preview) Cost() string {
 		parts = append(parts, fmt.Sprintf("%d AP", spent))
 	}
 	if e.Kind == EventMoved && e.Paced > p.actor.Paced {
-		parts = append(parts, fmt.Sprintf("%d\" of Pace", e.Paced-p.actor.Paced))
+		unit := p.unit
+		if unit == "" {
+			unit = "\" of Pace"
+		}
+		parts = append(parts, fmt.Sprintf("%d%s", e.Paced-p.actor.Paced, unit))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -79,6 +89,9 @@ func (n *needsRolls) Error() string { return "needs " + strings.Join(n.needs, ";
 // state: the session previews them (it refuses them here).
 func (s *State) Preview(seat *Seat, c Command) Preview {
 	var p Preview
+	if u, ok := SystemOf(s).(paceUnit); ok {
+		p.unit = u.paceUnit()
+	}
 	if f, ok := s.Figures[c.Figure]; ok {
 		a := *f
 		p.actor = &a

@@ -163,6 +163,9 @@ type FigureStatus struct {
 	// Delayed: a Dragon Warriors II figure put its action off until later
 	// in the turn, letting those after it in the order act first.
 	Delayed bool `json:"delayed,omitempty"`
+	// Drawn: a Dragon Warriors II figure has struck or thrown with the
+	// weapon its sheet conceals, and so shown it (dwDraws).
+	Drawn bool `json:"drawn,omitempty"`
 	// Fudge is what Fudge's Combat Options keep of the figure (fudge.go).
 	Fudge FudgeStatus `json:"fudge,omitzero"`
 }

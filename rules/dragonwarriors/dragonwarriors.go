@@ -7,6 +7,7 @@
 package dragonwarriors
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -434,6 +435,9 @@ type Sheet struct {
 	Weapon    string `json:"weapon,omitempty"` // an id of Weapons
 	Shield    bool   `json:"shield,omitempty"`
 	Armour    string `json:"armour,omitempty"` // a key of Armour
+	// Concealed: the weapon is carried hidden, "Small weapons (knives
+	// etc.) ... can be concealed" (DW II: Weapons); only a Concealable one.
+	Concealed bool `json:"concealed,omitempty"`
 }
 
 // Check refuses a sheet with numbers out of range or unknown gear.
@@ -448,6 +452,9 @@ func (s Sheet) Check() error {
 	}
 	if _, ok := FindWeapon(s.Weapon); s.Weapon != "" && !ok {
 		return fmt.Errorf("weapon %q is not in the table", s.Weapon)
+	}
+	if w, _ := FindWeapon(s.Weapon); s.Concealed && !w.Concealable {
+		return fmt.Errorf("only small weapons (knives etc.) can be concealed (Weapons), not %s", cmp.Or(strings.ToLower(w.Name), "no weapon"))
 	}
 	if _, ok := Armour[s.Armour]; s.Armour != "" && !ok {
 		return fmt.Errorf("armour %q is not in the table (none, leather, cloth, ring, scale, chain, plate)", s.Armour)

@@ -265,3 +265,14 @@ func TestWhatIsThrown(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlySmallWeaponsAreConcealed: "Small weapons (knives etc.): ...
+// can be concealed" (Weapons), and no other row says so.
+func TestOnlySmallWeaponsAreConcealed(t *testing.T) {
+	for _, w := range append(Weapons, Weapon{}) {
+		err := Sheet{Weapon: w.ID, Concealed: true}.Check()
+		if (err == nil) != (w.ID == "small") {
+			t.Errorf("%q concealed: %v", w.ID, err)
+		}
+	}
+}
