@@ -128,3 +128,17 @@ func projectTests(t *testing.T, root string) map[string]bool {
 	}
 	return out
 }
+
+// TestEveryRuleTextHasALedger: each rule system, and Lead and Chrome
+// (played on top of the others), has its ledger in docs/rules and a
+// count of rows in play it may not fall below.
+func TestEveryRuleTextHasALedger(t *testing.T) {
+	for _, id := range append(SystemIDs(), "leadchrome") {
+		if _, err := os.Stat(filepath.Join("..", "..", "docs", "rules", id+".md")); err != nil {
+			t.Errorf("no ledger for %s: %v", id, err)
+		}
+		if ledgerMinRows[id] == 0 {
+			t.Errorf("ledgerMinRows has no count for %s", id)
+		}
+	}
+}
