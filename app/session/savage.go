@@ -572,8 +572,10 @@ func swRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([
 }
 
 // swCost prices Savage Worlds movement: an inch a hex, two in difficult
-// terrain (rough ground, grades) and over low obstacles one climbs; walls,
-// closed doors and impassable ground stop it (Savage Worlds: Movement).
+// terrain (rough ground, grades), over low obstacles one climbs and
+// through deep water one swims ("climbing ... or swimming use 2" of
+// Pace"); walls, closed doors and impassable ground stop it (Savage
+// Worlds: Movement). A prone figure does not crawl into water.
 type swCost struct {
 	// crawl: a prone figure crawls, each inch at 2" of Pace, twice that
 	// where walking costs 2 (Savage Worlds: Movement, Prone).
@@ -582,6 +584,9 @@ type swCost struct {
 
 func (c swCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
 	cost, ok := c.walk(m, from, d)
+	if ok && c.crawl && swSwims(m, from.Neighbor(d)) {
+		return 0, false
+	}
 	if ok && c.crawl {
 		cost *= savage.CrawlCost
 	}
@@ -592,10 +597,11 @@ func (c swCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, b
 func (swCost) walk(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
 	to := from.Neighbor(d)
 	t, ok := m.Terrain(to)
-	if !ok || t.Move == hexmap.MoveImpassable {
+	if !ok || t.Move == hexmap.MoveImpassable && !t.Swim {
 		return 0, false
 	}
-	cost := savage.MoveCost(t.Move != hexmap.MoveOpen)
+	cost := savage.MoveCost(t.Move != hexmap.MoveOpen) // swimming: 2"
+
 	if e, ok := m.EdgeFeature(from, d); ok {
 		switch {
 		case e.BlocksMove():
@@ -619,6 +625,13 @@ func (swCost) walk(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, boo
 }
 
 func (swCost) Turn(int) int { return 0 }
+
+// swSwims reports whether a figure in hex h swims: deep water, which
+// Savage Worlds lets a figure swim at 2" of Pace an inch (Movement).
+func swSwims(m *hexmap.Map, h hexmap.Hex) bool {
+	t, ok := m.Terrain(h)
+	return ok && t.Swim
+}
 
 // swPace is what figure f may move in Savage Worlds now (Movement): its
 // Pace this round less a Wound each (at least 1") less what it has used,
@@ -715,6 +728,15 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	if f.Prone {
 		verb, rule, e.Crawled = "crawls", "Prone", true
 		how += ", prone: 2\" of Pace an inch"
+	}
+	var swum []string
+	for _, h := range r.Hexes[1:] {
+		if swSwims(s.Map, h) {
+			swum = append(swum, s.Map.Label(h))
+		}
+	}
+	if len(swum) > 0 {
+		how += ", swimming " + strings.Join(swum, ", ") + ": 2\" of Pace an inch"
 	}
 	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(*c.To), how, rule)
 	return []Event{e}, nil

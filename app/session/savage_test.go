@@ -668,3 +668,52 @@ func TestSavageJumping(t *testing.T) {
 		t.Errorf("a TWTW jump: %v", err)
 	}
 }
+
+// TestSavageSwimmingUses2InchesOfPace: "Non-standard movement such as
+// climbing, crawling, or swimming use 2" of Pace" (Savage Worlds:
+// Movement). The Judge floods D10 on Main Street: the reach overlay prices
+// it at 2", Doc swims into it for 2" of his Pace 6 and out again for an
+// inch; the Judge may still edit the map while he swims; a prone figure
+// does not crawl into water; in a TWTW fight water stays impassable.
+func TestSavageSwimmingUses2InchesOfPace(t *testing.T) {
+	s := openSW(t)
+	hex := func(l string) hexmap.Hex { h, _ := s.State().Map.ParseHex(l); return h }
+	cell := s.State().Map.CellAt(hex("D10"))
+	cell.Terrain = "water"
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	area, err := s.State().Reach("doc", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := area.Costs[hex("D10")]; !ok || got != 2 {
+		t.Errorf("the overlay prices water D10 at %d\" (%v), want 2\"", got, ok)
+	}
+	to := hex("D10")
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to})
+	if want := "Doc Harlan moves C10 → D10: 2\" of Pace 6, swimming D10: 2\" of Pace an inch (Savage Worlds: Movement)."; e.Text != want {
+		t.Errorf("the swim:\n got %q\nwant %q", e.Text, want)
+	}
+	if d := s.State().Figures["doc"]; d.At != to || d.Paced != 2 {
+		t.Errorf("after the swim: at %s, %d\" paced", s.State().Map.Label(d.At), d.Paced)
+	}
+	other := s.State().Map.CellAt(hex("H10"))
+	other.Terrain = "rough"
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{other}})
+	out := hex("E10")
+	if e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &out}); e.Text != "Doc Harlan moves D10 → E10: 1\" of Pace 6 (Savage Worlds: Movement)." {
+		t.Errorf("out of the water: %q", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: true})
+	if a, _ := s.State().Reach("doc", false); a.Costs[to] != 0 {
+		t.Errorf("a prone figure crawls into water for %d\"", a.Costs[to])
+	}
+	// TWTW: water is impassable.
+	tw := open(t)
+	c10 := hexAt(t, tw, "J8")
+	wc := tw.State().Map.CellAt(c10)
+	wc.Terrain = "water"
+	mustDo(t, tw, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{wc}})
+	if _, err := tw.Do(Command{Kind: CommandMove, Figure: "cyril", To: &c10}); err == nil {
+		t.Error("a TWTW figure swims")
+	}
+}
