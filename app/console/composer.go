@@ -411,6 +411,8 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("Escape to (out of dominance, an empty hex beside)", p.hex))
 	case session.ActSkill:
 		objs = append(objs, row("Skill", p.skill), p.focus, p.skillOn, row("Target", p.target), p.sabotage)
+	case session.ActHazard:
+		objs = append(objs, row("Judge's modifier, "+p.pickedAction().JudgeModifier, container.NewGridWithColumns(2, p.judgeSteps, p.judgeWhy)))
 	case session.ActStrike:
 		objs = append(objs, row("Target", p.target))
 		if p.action.SelectedIndex() >= 0 && p.c.state.Actions()[p.action.SelectedIndex()].Stances {
@@ -616,6 +618,8 @@ func (p *composer) command() (session.Command, error) {
 		if p.skillOn.Checked {
 			c.Target = p.targetID()
 		}
+	case session.ActHazard:
+		c.Kind, c.Skill, c.Modifier = p.pickedAction().Kind, p.pickedAction().Skill, p.judgeModifier()
 	case session.ActReload, session.ActSpeedLoad:
 		// A speed load's rounds are its card's (the action says so).
 		c.Kind, c.Weapon, c.Speed = session.CommandReload, p.weaponID(), p.pickedAction().Speed

@@ -26,6 +26,10 @@ const (
 	ActGrant = "Rule on a critical damage check" // the Judge's benefit or penalty (Fudge Combat Options 4.3)
 	ActBash  = "Bash with a shield"              // a strike with Action.Weapon, the shield (Fudge Combat Options 2.1)
 
+	// ActHazard is a roll the Judge calls for when moving is hazardous: a
+	// skill test of Action.Skill (Savage Worlds: Movement's Athletics).
+	ActHazard = "Roll for hazardous movement"
+
 	// ActSpeedLoad is a reload whose rounds the card's burst result says,
 	// for 1 AP (Action.Speed).
 	ActSpeedLoad = "Speed load"
@@ -53,6 +57,9 @@ type Action struct {
 	// (Command.Modifier) outside TWTW's pools, says what its points do:
 	// "added to the difficulty".
 	JudgeModifier string
+	// Skill is the skill the action rolls (Command.Skill), where the action
+	// names it: Savage Worlds' Athletics for hazardous movement.
+	Skill string
 }
 
 // judgeModifies reports whether a command of kind takes the Judge's own

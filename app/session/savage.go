@@ -28,7 +28,8 @@ func (savageWorlds) Name() string       { return "Savage Worlds" }
 func (savageWorlds) MovesCostAP() bool  { return false }
 func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 func (savageWorlds) Actions() []Action {
-	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny})
+	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny},
+		Action{Name: ActHazard, Kind: CommandSkill, Skill: savage.HazardSkill, JudgeModifier: "added to the roll"})
 	for i := range acts {
 		acts[i].Jump = acts[i].Kind == CommandMove // Savage Worlds: Jumping
 	}
@@ -76,7 +77,10 @@ func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Sou
 	case CommandBenny:
 		ev, err := swBenny(s, c)
 		return ev, true, err
-	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill:
+	case CommandSkill:
+		ev, err := swHazard(s, c, src)
+		return ev, true, err
+	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape:
 		return nil, true, notIn(sw, c.Kind)
 	}
 	return nil, false, nil
@@ -105,6 +109,69 @@ func swProne(s *State, c Command) ([]Event, error) {
 	}
 	return []Event{{Kind: EventActed, Action: CommandProne, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}}, Text: text}}, nil
+}
+
+// swHazard is the Athletics roll the Judge calls for: "If moving is
+// hazardous for some reason, such as walking a tightrope, the GM may
+// require an Athletics roll" (Savage Worlds: Movement). It rolls against
+// TN 4 with the Judge's modifier (Command.Modifier, its points added to
+// the roll), a Wound each and the running penalty off it, a Joker's +2 on
+// it; it is part of the move, not the turn's action, and the text gives a
+// failure no consequence: the log says the outcome and the Judge rules on
+// it (docs/defaults.md, "Savage Worlds: hazardous movement").
+func swHazard(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	if c.Skill != savage.HazardSkill {
+		return nil, refuse("a Savage Worlds fight rolls %s for hazardous movement, the page's only skill roll of its own; not %q", savage.HazardSkill, c.Skill)
+	}
+	judge := ""
+	extra := 0
+	if m := c.Modifier; m != nil {
+		if err := m.check(); err != nil {
+			return nil, err
+		}
+		extra = m.Steps
+		judge = fmt.Sprintf(" (the Judge: %s %+d)", strings.TrimSpace(m.Reason), m.Steps)
+	}
+	r, err := swAthletics(s, f, ch, extra, "for hazardous movement", src)
+	if err != nil {
+		return nil, err
+	}
+	verdict := "the move goes as the Judge allows"
+	if !r.Success {
+		verdict = "the Judge rules what befalls " + ch.Name
+	}
+	return []Event{{Kind: EventActed, Action: CommandSkill, Figure: f.ID, APLeft: f.AP,
+		Text: fmt.Sprintf("%s's Athletics roll for hazardous movement%s: %s: %s (Savage Worlds: Movement).", ch.Name, judge, r.Explained, verdict)}}, nil
+}
+
+// swAthletics rolls figure f's Athletics at TN 4 (unskilled d4−2), with a
+// Wound each off it, the running penalty after a run, a Joker's +2 and
+// extra.
+func swAthletics(s *State, f *Figure, ch Character, extra int, why string, src func([]string) (rules.Source, error)) (savage.TraitRoll, error) {
+	die, mod := ch.Savage.Athletics, savage.WoundModifier(f.Hurt)+swJoker(s, f.ID)+extra
+	if f.Ran {
+		mod += savage.RunPenalty
+	}
+	if die == 0 {
+		die, mod = 4, mod-2 // unskilled: d4−2
+	}
+	what := fmt.Sprintf("%s's Athletics d%d and Wild Die d6 (top faces roll again)", ch.Name, die)
+	if !ch.Savage.WildCard {
+		what = fmt.Sprintf("%s's Athletics d%d (top faces roll again)", ch.Name, die)
+	}
+	rnd, err := src([]string{what + " " + why})
+	if err != nil {
+		return savage.TraitRoll{}, err
+	}
+	r, err := savage.RollTrait(rnd, die, mod, savage.BaseTN, ch.Savage.WildCard)
+	if err != nil {
+		return r, &Refusal{Reason: err.Error()}
+	}
+	return r, nil
 }
 
 // swBenny spends a Benny: "At any time (even when it is not their turn) a
@@ -803,20 +870,9 @@ func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (ru
 		if f.Attacked {
 			return nil, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
 		}
-		die, mod := ch.Savage.Athletics, savage.WoundModifier(f.Hurt)+swJoker(s, f.ID)
-		if f.Ran {
-			mod += savage.RunPenalty
-		}
-		if die == 0 {
-			die, mod = 4, mod-2 // unskilled: d4−2
-		}
-		rnd, err := src([]string{fmt.Sprintf("%s's Athletics d%d and Wild Die d6 (top faces roll again)", ch.Name, die)})
+		r, err := swAthletics(s, f, ch, 0, "to jump further", src)
 		if err != nil {
 			return nil, err
-		}
-		r, err := savage.RollTrait(rnd, die, mod, savage.BaseTN, ch.Savage.WildCard)
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
 		}
 		verdict := "an inch more"
 		if r.Success {

@@ -717,3 +717,38 @@ func TestSavageSwimmingUses2InchesOfPace(t *testing.T) {
 		t.Error("a TWTW figure swims")
 	}
 }
+
+// TestSavageHazardousMovementAthleticsRoll: "If moving is hazardous for
+// some reason, such as walking a tightrope, the GM may require an
+// Athletics roll" (Savage Worlds: Movement). The Judge calls for Doc's
+// Athletics (d6, a Wild Card) on a rope across the gulch at −2: 5 and a
+// Wild Die 2 less 2 is 3, a failure against TN 4; at no modifier 5 makes
+// it. The roll is journaled, not the turn's action; the composer offers
+// it with the Judge's modifier; another skill is refused.
+func TestSavageHazardousMovementAthleticsRoll(t *testing.T) {
+	s := openSW(t)
+	var act *Action
+	for _, a := range s.State().Actions() {
+		if a.Name == ActHazard {
+			act = &a
+		}
+	}
+	if act == nil || act.Kind != CommandSkill || act.Skill != savage.HazardSkill || act.JudgeModifier == "" {
+		t.Fatalf("the composer's hazardous movement: %+v", act)
+	}
+	c := Command{Kind: act.Kind, Skill: act.Skill, Figure: "doc", Modifier: &JudgeModifier{Steps: -2, Reason: "a rope across the gulch"}, Dice: []int{5, 2}}
+	e := mustDo(t, s, c)
+	if want := "Doc Harlan's Athletics roll for hazardous movement (the Judge: a rope across the gulch -2): d6 5, Wild Die 2 -2 = 3 vs TN 4: failure: the Judge rules what befalls Doc Harlan (Savage Worlds: Movement)."; e.Text != want {
+		t.Errorf("the roll:\n got %q\nwant %q", e.Text, want)
+	}
+	e = mustDo(t, s, Command{Kind: CommandSkill, Skill: savage.HazardSkill, Figure: "doc", Dice: []int{5, 2}})
+	if !strings.Contains(e.Text, "success") || !strings.Contains(e.Text, "the move goes as the Judge allows") {
+		t.Errorf("the second roll: %q", e.Text)
+	}
+	if s.State().Figures["doc"].Attacked {
+		t.Error("the roll took the turn's action")
+	}
+	if _, err := s.Do(Command{Kind: CommandSkill, Skill: "fighting", Figure: "doc", Dice: []int{5, 2}}); err == nil || !strings.Contains(err.Error(), "hazardous movement") {
+		t.Errorf("a Fighting roll: %v", err)
+	}
+}

@@ -395,6 +395,11 @@ func MoveCost(difficult bool) int {
 // (Savage Worlds: Movement).
 const CrawlCost = 2
 
+// HazardSkill is the skill rolled when "moving is hazardous for some
+// reason, such as walking a tightrope, the GM may require an Athletics
+// roll" (Savage Worlds: Movement).
+const HazardSkill = "athletics"
+
 // Jumping (Savage Worlds: Jumping): "Characters can jump 1" (2 yards)
 // horizontally ... as a free action. Double these numbers if you can run
 // at least 2" (four yards) prior to the jump. You can make an Athletics
