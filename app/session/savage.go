@@ -816,8 +816,9 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 // for the turn" (Savage Worlds: Jumping). A jump goes in a straight line
 // to c.To, over the hexes between whatever they hold (a gap, water, a
 // barrel), but not through a wall or a closed door; it lands on ground a
-// figure may stand on, no higher than it left; its inches come off the
-// Pace (docs/defaults.md, "Savage Worlds: jumping").
+// figure may stand on, up to "0.5" (1 yard) vertically" higher than it
+// left (2 yards after the run-up), a yard an elevation level; its inches
+// come off the Pace (docs/defaults.md, "Savage Worlds: jumping").
 func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
 	m := s.Map
 	to := *c.To
@@ -834,8 +835,10 @@ func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (ru
 		return nil, refuse("%s is already at %s", ch.Name, m.Label(to))
 	case f.At.Add(d.Vector().Scale(dist)) != to:
 		return nil, refuse("a jump goes in a straight line along a row of hexes; %s is not in one from %s", m.Label(to), m.Label(f.At))
-	case m.Elevation(to) > m.Elevation(f.At):
-		return nil, refuse("%s is higher than %s: climb up (2\" of Pace an inch) rather than jump", m.Label(to), m.Label(f.At))
+	case m.Elevation(to)-m.Elevation(f.At) > savage.JumpHeight(f.Paced):
+		up, height := m.Elevation(to)-m.Elevation(f.At), savage.JumpHeight(f.Paced)
+		return nil, refuse("%s is %d %s higher than %s, and %s jumps %d %s up (0.5\" a yard, doubled after a run-up of %d\"): climb up (2\" of Pace an inch) rather than jump",
+			m.Label(to), up, plural(up, "yard", "yards"), m.Label(f.At), ch.Name, height, plural(height, "yard", "yards"), savage.JumpRunUp)
 	}
 	if err := m.CanStand(to); err != nil {
 		return nil, refuse("%s cannot land there: %v", ch.Name, err)
@@ -891,6 +894,9 @@ func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (ru
 		how += ", an inch more for the Athletics roll"
 	} else if dist > reach {
 		return nil, refuse("%s jumps %d\" (%s); %s is %d\" away: a run-up of %d\" doubles the jump, an Athletics roll adds an inch", ch.Name, reach, how, m.Label(to), dist, savage.JumpRunUp)
+	}
+	if up := m.Elevation(to) - m.Elevation(f.At); up > 0 {
+		how += fmt.Sprintf(", %d %s up", up, plural(up, "yard", "yards"))
 	}
 	over := ""
 	if len(path) > 2 {

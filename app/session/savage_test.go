@@ -752,3 +752,40 @@ func TestSavageHazardousMovementAthleticsRoll(t *testing.T) {
 		t.Errorf("a Fighting roll: %v", err)
 	}
 }
+
+// TestSavageJumpingVertically: "Characters can jump 1" (2 yards)
+// horizontally or 0.5" (1 yard) vertically ... Double these numbers if you
+// can run at least 2" (four yards) prior to the jump" (Savage Worlds:
+// Jumping). A map's elevation level is a pace, a yard: standing, Doc jumps
+// onto D10 a yard up, but not onto a porch of 2 yards, which he makes
+// after a run-up of 2".
+func TestSavageJumpingVertically(t *testing.T) {
+	s := openSW(t)
+	hex := func(l string) hexmap.Hex { h, _ := s.State().Map.ParseHex(l); return h }
+	raise := func(label string, by int) {
+		cell := s.State().Map.CellAt(hex(label))
+		cell.Elevation += by
+		mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	}
+	raise("D10", 1)
+	raise("E10", 3)
+	to := hex("D10")
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to, Jump: &JumpOrder{}})
+	if want := "Doc Harlan jumps C10 → D10: 1\" of Pace 6 (1\" standing, 1 yard up) (Savage Worlds: Jumping)."; e.Text != want {
+		t.Errorf("a yard up:\n got %q\nwant %q", e.Text, want)
+	}
+	to = hex("E10")
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "doc", To: &to, Jump: &JumpOrder{}}); err == nil || err.Error() != "E10 is 2 yards higher than D10, and Doc Harlan jumps 1 yard up (0.5\" a yard, doubled after a run-up of 2\"): climb up (2\" of Pace an inch) rather than jump" {
+		t.Errorf("2 yards up standing: %v", err)
+	}
+	// A new fight: along the street, 2" of run-up, then 2 yards up.
+	s = openSW(t)
+	walk := hex("E10")
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &walk})
+	to = hex("F10")
+	raise("F10", 2)
+	e = mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to, Jump: &JumpOrder{}})
+	if want := "Doc Harlan jumps E10 → F10: 1\" of Pace 6 (2\" after a run-up of 2\", 2 yards up) (Savage Worlds: Jumping)."; e.Text != want {
+		t.Errorf("2 yards up after a run-up:\n got %q\nwant %q", e.Text, want)
+	}
+}

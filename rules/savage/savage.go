@@ -409,6 +409,16 @@ const (
 	JumpRunUp  = 2 // the run-up that doubles it
 )
 
+// JumpHeight is how high a figure jumps, in yards (a map's elevation
+// levels, paces): "or 0.5" (1 yard) vertically", doubled, as "these
+// numbers" are, after a run-up of 2" or more (Savage Worlds: Jumping).
+func JumpHeight(runUp int) int {
+	if runUp >= JumpRunUp {
+		return 2
+	}
+	return 1
+}
+
 // JumpReach is how far a figure jumps across: 1", doubled after a run-up
 // of 2" or more this turn, and an inch more for a successful Athletics
 // roll.
