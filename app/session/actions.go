@@ -60,6 +60,10 @@ type Action struct {
 	// Skill is the skill the action rolls (Command.Skill), where the action
 	// names it: Savage Worlds' Athletics for hazardous movement.
 	Skill string
+	// IfAllowed offers the action only when its bare command (Kind and the
+	// figure) is allowed now, as the session decides it (State.ActionsFor):
+	// a Benny only for a Shaken figure with one left.
+	IfAllowed bool
 }
 
 // judgeModifies reports whether a command of kind takes the Judge's own
@@ -88,6 +92,24 @@ func sheetActions(stances bool) []Action {
 
 // Actions are the actions of the fight's system, for the composer.
 func (s *State) Actions() []Action { return SystemOf(s).Actions() }
+
+// ActionsFor are the actions the composer offers figure id now: the
+// system's, less those offered only when allowed (Action.IfAllowed) whose
+// bare command the session would refuse. With no such figure, all of them.
+func (s *State) ActionsFor(id string) []Action {
+	acts := s.Actions()
+	if _, ok := s.Figures[id]; !ok {
+		return acts
+	}
+	out := acts[:0:0]
+	for _, a := range acts {
+		if a.IfAllowed && s.Preview(nil, Command{Kind: a.Kind, Figure: id}).Err != nil {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
 
 // HitLocationNames are the hit locations a shot or a blow may call, top of
 // the stack first.

@@ -28,7 +28,7 @@ func (savageWorlds) Name() string       { return "Savage Worlds" }
 func (savageWorlds) MovesCostAP() bool  { return false }
 func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 func (savageWorlds) Actions() []Action {
-	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny},
+	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny, IfAllowed: true},
 		Action{Name: ActHazard, Kind: CommandSkill, Skill: savage.HazardSkill, JudgeModifier: "added to the roll"})
 	for i := range acts {
 		acts[i].Jump = acts[i].Kind == CommandMove // Savage Worlds: Jumping

@@ -789,3 +789,43 @@ func TestSavageJumpingVertically(t *testing.T) {
 		t.Errorf("2 yards up after a run-up:\n got %q\nwant %q", e.Text, want)
 	}
 }
+
+// TestSavageBennyOfferedOnlyWhenItCanBeSpent: "a player may spend a Benny
+// to instantly remove their Shaken status" (Savage Worlds: Shaken) is a
+// Benny's only use, so the composer and the map window offer "Spend a
+// Benny" (State.ActionsFor) only to a Shaken figure with one left, as the
+// session would decide the spend; every other action stays offered.
+func TestSavageBennyOfferedOnlyWhenItCanBeSpent(t *testing.T) {
+	s := openSW(t)
+	offered := func(id string) bool {
+		for _, a := range s.State().ActionsFor(id) {
+			if a.Kind == CommandBenny {
+				return true
+			}
+		}
+		return false
+	}
+	if offered("marshal") {
+		t.Error("a Benny is offered to the Marshal, not Shaken")
+	}
+	if n := len(s.State().ActionsFor("marshal")); n != len(s.State().Actions())-1 {
+		t.Errorf("%d actions offered of %d", n, len(s.State().Actions()))
+	}
+	if !offered("") {
+		t.Error("with no figure picked, the Benny is not among the system's actions")
+	}
+	shakeTheMarshal(t, s)
+	if !offered("marshal") {
+		t.Error("no Benny offered to the Shaken Marshal")
+	}
+	if offered("bandit-1") {
+		t.Error("a Benny offered to an Extra with none")
+	}
+	e := mustDo(t, s, Command{Kind: CommandBenny, Figure: "marshal"})
+	if !strings.Contains(e.Text, "spends a Benny and is no longer Shaken") {
+		t.Errorf("the spend: %q", e.Text)
+	}
+	if offered("marshal") {
+		t.Error("a Benny offered after Shaken is gone")
+	}
+}
