@@ -21,6 +21,9 @@ type Terrain struct {
 	Color       string // "#rrggbb", the map window's fill
 	Move        MoveClass
 	BlocksSight bool
+	// Swim marks deep water: impassable on foot, but a figure may swim it
+	// where its rule system prices swimming.
+	Swim bool
 }
 
 // terrainList holds the terrain kinds; a map stores a hex's terrain as its
@@ -34,7 +37,7 @@ var terrainList = []Terrain{
 	{Name: "shallows", Color: "#7fa9c4", Move: MoveRough},
 	{Name: "gentle grade", Color: "#b5a06e", Move: MoveGentle},
 	{Name: "steep grade", Color: "#8f7a55", Move: MoveSteep},
-	{Name: "water", Color: "#3f6f9c", Move: MoveImpassable},
+	{Name: "water", Color: "#3f6f9c", Move: MoveImpassable, Swim: true},
 	{Name: "rock", Color: "#6d6259", Move: MoveImpassable, BlocksSight: true},
 }
 

@@ -13,13 +13,14 @@ import (
 // which weapon a key means (the one attack mode holds, else the first the
 // action fits).
 
-// offers reports whether the fight's system has an action of kind, so that
-// the bar shows only what the fight plays.
+// offers reports whether the fight's system has an action of kind for the
+// selected figure now (State.ActionsFor), so that the bar shows only what
+// the fight plays and the figure may do.
 func (p *play) offers(kind string) bool {
 	if p.st == nil {
 		return false
 	}
-	for _, a := range p.st.Actions() {
+	for _, a := range p.st.ActionsFor(p.selected) {
 		if a.Kind == kind {
 			return true
 		}

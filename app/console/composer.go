@@ -83,9 +83,9 @@ type composer struct {
 func newComposer(c *Console) *composer {
 	p := &composer{c: c}
 	changed := func(string) { p.update() }
-	p.actor = widget.NewSelect(nil, func(string) { p.shots, p.blows = nil, nil; p.fillActor(); p.update() })
+	p.actor = widget.NewSelect(nil, func(string) { p.shots, p.blows = nil, nil; p.offerActions(); p.fillActor(); p.update() })
 	p.actor.PlaceHolder = "Who acts"
-	p.action = widget.NewSelect(actionNames(c.state), func(string) { p.shots = nil; p.layoutParams(); p.update() })
+	p.action = widget.NewSelect(actionNames(c.state, ""), func(string) { p.shots = nil; p.layoutParams(); p.update() })
 	p.action.PlaceHolder = "What they do"
 	p.hex = widget.NewEntry()
 	p.hex.SetPlaceHolder("hex, as J8")
@@ -213,20 +213,26 @@ func (p *composer) refresh() {
 		p.actor.ClearSelected()
 	}
 	p.actor.Refresh()
-	acts := actionNames(st)
+	p.offerActions()
+	p.fillActor()
+	p.update()
+}
+
+// offerActions offers the actions the picked actor may take now.
+func (p *composer) offerActions() {
+	acts := actionNames(p.c.state, p.actorID())
 	if !contains(acts, p.action.Selected) {
 		p.action.ClearSelected()
 	}
 	p.action.Options = acts
 	p.action.Refresh()
-	p.fillActor()
-	p.update()
 }
 
-// actionNames are the composer's actions in st's system, in its order.
-func actionNames(st *session.State) []string {
+// actionNames are the composer's actions in st's system, in its order,
+// for figure id (State.ActionsFor).
+func actionNames(st *session.State, id string) []string {
 	var names []string
-	for _, a := range st.Actions() {
+	for _, a := range st.ActionsFor(id) {
 		names = append(names, a.Name)
 	}
 	return names
@@ -411,9 +417,11 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("Escape to (out of dominance, an empty hex beside)", p.hex))
 	case session.ActSkill:
 		objs = append(objs, row("Skill", p.skill), p.focus, p.skillOn, row("Target", p.target), p.sabotage)
+	case session.ActHazard:
+		objs = append(objs, row("Judge's modifier, "+p.pickedAction().JudgeModifier, container.NewGridWithColumns(2, p.judgeSteps, p.judgeWhy)))
 	case session.ActStrike:
 		objs = append(objs, row("Target", p.target))
-		if p.action.SelectedIndex() >= 0 && p.c.state.Actions()[p.action.SelectedIndex()].Stances {
+		if p.pickedAction().Stances {
 			objs = append(objs, row("Target's stance", p.stance), p.riposte)
 		}
 		if p.pickedAction().Shield {
@@ -458,11 +466,12 @@ func (p *composer) layoutParams() {
 
 // pickedAction is the action picked, as the fight's system offers it.
 func (p *composer) pickedAction() session.Action {
-	acts, i := p.c.state.Actions(), p.action.SelectedIndex()
-	if i < 0 || i >= len(acts) {
-		return session.Action{}
+	for _, a := range p.c.state.Actions() {
+		if a.Name == p.action.Selected {
+			return a
+		}
 	}
-	return acts[i]
+	return session.Action{}
 }
 
 // shotOrder is the shot the shot fields describe.
@@ -616,6 +625,8 @@ func (p *composer) command() (session.Command, error) {
 		if p.skillOn.Checked {
 			c.Target = p.targetID()
 		}
+	case session.ActHazard:
+		c.Kind, c.Skill, c.Modifier = p.pickedAction().Kind, p.pickedAction().Skill, p.judgeModifier()
 	case session.ActReload, session.ActSpeedLoad:
 		// A speed load's rounds are its card's (the action says so).
 		c.Kind, c.Weapon, c.Speed = session.CommandReload, p.weaponID(), p.pickedAction().Speed
@@ -672,9 +683,7 @@ func (p *composer) command() (session.Command, error) {
 			c.To = &h
 		}
 	default: // an action with no fields of its own
-		if i := p.action.SelectedIndex(); i >= 0 && i < len(p.c.state.Actions()) {
-			c.Kind = p.c.state.Actions()[i].Kind
-		}
+		c.Kind = p.pickedAction().Kind
 	}
 	if (c.Kind == session.CommandShoot || c.Kind == session.CommandMelee) && p.withSkill.Selected != "" && p.withSkill.Selected != "none" {
 		c.With = &session.SkillOrder{Skill: p.withSkill.Selected, Primary: p.withFirst.Checked}

@@ -275,7 +275,7 @@ func TestDragonWarriorsConsole(t *testing.T) {
 		t.Errorf("the track before initiative: %q, %d in done", c.track.who.Text, len(c.track.slots[0].Objects))
 	}
 	p := c.composer
-	if strings.Join(p.action.Options, ",") != strings.Join(actionNames(c.State()), ",") || p.action.Options[0] != "Strike in melee" {
+	if strings.Join(p.action.Options, ",") != strings.Join(actionNames(c.State(), ""), ",") || p.action.Options[0] != "Strike in melee" {
 		t.Fatalf("actions %v", p.action.Options)
 	}
 	p.actor.SetSelected("Squire Lennox")

@@ -26,6 +26,10 @@ const (
 	ActGrant = "Rule on a critical damage check" // the Judge's benefit or penalty (Fudge Combat Options 4.3)
 	ActBash  = "Bash with a shield"              // a strike with Action.Weapon, the shield (Fudge Combat Options 2.1)
 
+	// ActHazard is a roll the Judge calls for when moving is hazardous: a
+	// skill test of Action.Skill (Savage Worlds: Movement's Athletics).
+	ActHazard = "Roll for hazardous movement"
+
 	// ActSpeedLoad is a reload whose rounds the card's burst result says,
 	// for 1 AP (Action.Speed).
 	ActSpeedLoad = "Speed load"
@@ -53,6 +57,13 @@ type Action struct {
 	// (Command.Modifier) outside TWTW's pools, says what its points do:
 	// "added to the difficulty".
 	JudgeModifier string
+	// Skill is the skill the action rolls (Command.Skill), where the action
+	// names it: Savage Worlds' Athletics for hazardous movement.
+	Skill string
+	// IfAllowed offers the action only when its bare command (Kind and the
+	// figure) is allowed now, as the session decides it (State.ActionsFor):
+	// a Benny only for a Shaken figure with one left.
+	IfAllowed bool
 }
 
 // judgeModifies reports whether a command of kind takes the Judge's own
@@ -81,6 +92,24 @@ func sheetActions(stances bool) []Action {
 
 // Actions are the actions of the fight's system, for the composer.
 func (s *State) Actions() []Action { return SystemOf(s).Actions() }
+
+// ActionsFor are the actions the composer offers figure id now: the
+// system's, less those offered only when allowed (Action.IfAllowed) whose
+// bare command the session would refuse. With no such figure, all of them.
+func (s *State) ActionsFor(id string) []Action {
+	acts := s.Actions()
+	if _, ok := s.Figures[id]; !ok {
+		return acts
+	}
+	out := acts[:0:0]
+	for _, a := range acts {
+		if a.IfAllowed && s.Preview(nil, Command{Kind: a.Kind, Figure: id}).Err != nil {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
 
 // HitLocationNames are the hit locations a shot or a blow may call, top of
 // the stack first.

@@ -166,7 +166,8 @@ func decideEditMap(s *State, c Command) ([]Event, error) {
 	}
 	for _, id := range s.Order {
 		f := s.Figures[id]
-		if err := m.CanStand(f.At); err != nil {
+		// A figure already where none may stand (swimming) keeps the hex.
+		if err := m.CanStand(f.At); err != nil && s.Map.CanStand(f.At) == nil {
 			return nil, refuse("%s stands at %s, and after this edit %v: move the figure first", s.FigureName(id), s.Map.Label(f.At), err)
 		}
 	}

@@ -28,7 +28,8 @@ func (savageWorlds) Name() string       { return "Savage Worlds" }
 func (savageWorlds) MovesCostAP() bool  { return false }
 func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 func (savageWorlds) Actions() []Action {
-	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny})
+	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny, IfAllowed: true},
+		Action{Name: ActHazard, Kind: CommandSkill, Skill: savage.HazardSkill, JudgeModifier: "added to the roll"})
 	for i := range acts {
 		acts[i].Jump = acts[i].Kind == CommandMove // Savage Worlds: Jumping
 	}
@@ -76,7 +77,10 @@ func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Sou
 	case CommandBenny:
 		ev, err := swBenny(s, c)
 		return ev, true, err
-	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill:
+	case CommandSkill:
+		ev, err := swHazard(s, c, src)
+		return ev, true, err
+	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape:
 		return nil, true, notIn(sw, c.Kind)
 	}
 	return nil, false, nil
@@ -105,6 +109,69 @@ func swProne(s *State, c Command) ([]Event, error) {
 	}
 	return []Event{{Kind: EventActed, Action: CommandProne, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}}, Text: text}}, nil
+}
+
+// swHazard is the Athletics roll the Judge calls for: "If moving is
+// hazardous for some reason, such as walking a tightrope, the GM may
+// require an Athletics roll" (Savage Worlds: Movement). It rolls against
+// TN 4 with the Judge's modifier (Command.Modifier, its points added to
+// the roll), a Wound each and the running penalty off it, a Joker's +2 on
+// it; it is part of the move, not the turn's action, and the text gives a
+// failure no consequence: the log says the outcome and the Judge rules on
+// it (docs/defaults.md, "Savage Worlds: hazardous movement").
+func swHazard(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	if c.Skill != savage.HazardSkill {
+		return nil, refuse("a Savage Worlds fight rolls %s for hazardous movement, the page's only skill roll of its own; not %q", savage.HazardSkill, c.Skill)
+	}
+	judge := ""
+	extra := 0
+	if m := c.Modifier; m != nil {
+		if err := m.check(); err != nil {
+			return nil, err
+		}
+		extra = m.Steps
+		judge = fmt.Sprintf(" (the Judge: %s %+d)", strings.TrimSpace(m.Reason), m.Steps)
+	}
+	r, err := swAthletics(s, f, ch, extra, "for hazardous movement", src)
+	if err != nil {
+		return nil, err
+	}
+	verdict := "the move goes as the Judge allows"
+	if !r.Success {
+		verdict = "the Judge rules what befalls " + ch.Name
+	}
+	return []Event{{Kind: EventActed, Action: CommandSkill, Figure: f.ID, APLeft: f.AP,
+		Text: fmt.Sprintf("%s's Athletics roll for hazardous movement%s: %s: %s (Savage Worlds: Movement).", ch.Name, judge, r.Explained, verdict)}}, nil
+}
+
+// swAthletics rolls figure f's Athletics at TN 4 (unskilled d4−2), with a
+// Wound each off it, the running penalty after a run, a Joker's +2 and
+// extra.
+func swAthletics(s *State, f *Figure, ch Character, extra int, why string, src func([]string) (rules.Source, error)) (savage.TraitRoll, error) {
+	die, mod := ch.Savage.Athletics, savage.WoundModifier(f.Hurt)+swJoker(s, f.ID)+extra
+	if f.Ran {
+		mod += savage.RunPenalty
+	}
+	if die == 0 {
+		die, mod = 4, mod-2 // unskilled: d4−2
+	}
+	what := fmt.Sprintf("%s's Athletics d%d and Wild Die d6 (top faces roll again)", ch.Name, die)
+	if !ch.Savage.WildCard {
+		what = fmt.Sprintf("%s's Athletics d%d (top faces roll again)", ch.Name, die)
+	}
+	rnd, err := src([]string{what + " " + why})
+	if err != nil {
+		return savage.TraitRoll{}, err
+	}
+	r, err := savage.RollTrait(rnd, die, mod, savage.BaseTN, ch.Savage.WildCard)
+	if err != nil {
+		return r, &Refusal{Reason: err.Error()}
+	}
+	return r, nil
 }
 
 // swBenny spends a Benny: "At any time (even when it is not their turn) a
@@ -572,8 +639,10 @@ func swRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([
 }
 
 // swCost prices Savage Worlds movement: an inch a hex, two in difficult
-// terrain (rough ground, grades) and over low obstacles one climbs; walls,
-// closed doors and impassable ground stop it (Savage Worlds: Movement).
+// terrain (rough ground, grades), over low obstacles one climbs and
+// through deep water one swims ("climbing ... or swimming use 2" of
+// Pace"); walls, closed doors and impassable ground stop it (Savage
+// Worlds: Movement). A prone figure does not crawl into water.
 type swCost struct {
 	// crawl: a prone figure crawls, each inch at 2" of Pace, twice that
 	// where walking costs 2 (Savage Worlds: Movement, Prone).
@@ -582,6 +651,9 @@ type swCost struct {
 
 func (c swCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
 	cost, ok := c.walk(m, from, d)
+	if ok && c.crawl && swSwims(m, from.Neighbor(d)) {
+		return 0, false
+	}
 	if ok && c.crawl {
 		cost *= savage.CrawlCost
 	}
@@ -592,10 +664,11 @@ func (c swCost) Step(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, b
 func (swCost) walk(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, bool) {
 	to := from.Neighbor(d)
 	t, ok := m.Terrain(to)
-	if !ok || t.Move == hexmap.MoveImpassable {
+	if !ok || t.Move == hexmap.MoveImpassable && !t.Swim {
 		return 0, false
 	}
-	cost := savage.MoveCost(t.Move != hexmap.MoveOpen)
+	cost := savage.MoveCost(t.Move != hexmap.MoveOpen) // swimming: 2"
+
 	if e, ok := m.EdgeFeature(from, d); ok {
 		switch {
 		case e.BlocksMove():
@@ -619,6 +692,13 @@ func (swCost) walk(m *hexmap.Map, from hexmap.Hex, d hexmap.Direction) (int, boo
 }
 
 func (swCost) Turn(int) int { return 0 }
+
+// swSwims reports whether a figure in hex h swims: deep water, which
+// Savage Worlds lets a figure swim at 2" of Pace an inch (Movement).
+func swSwims(m *hexmap.Map, h hexmap.Hex) bool {
+	t, ok := m.Terrain(h)
+	return ok && t.Swim
+}
 
 // swPace is what figure f may move in Savage Worlds now (Movement): its
 // Pace this round less a Wound each (at least 1") less what it has used,
@@ -716,6 +796,15 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 		verb, rule, e.Crawled = "crawls", "Prone", true
 		how += ", prone: 2\" of Pace an inch"
 	}
+	var swum []string
+	for _, h := range r.Hexes[1:] {
+		if swSwims(s.Map, h) {
+			swum = append(swum, s.Map.Label(h))
+		}
+	}
+	if len(swum) > 0 {
+		how += ", swimming " + strings.Join(swum, ", ") + ": 2\" of Pace an inch"
+	}
 	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(*c.To), how, rule)
 	return []Event{e}, nil
 }
@@ -727,8 +816,9 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 // for the turn" (Savage Worlds: Jumping). A jump goes in a straight line
 // to c.To, over the hexes between whatever they hold (a gap, water, a
 // barrel), but not through a wall or a closed door; it lands on ground a
-// figure may stand on, no higher than it left; its inches come off the
-// Pace (docs/defaults.md, "Savage Worlds: jumping").
+// figure may stand on, up to "0.5" (1 yard) vertically" higher than it
+// left (2 yards after the run-up), a yard an elevation level; its inches
+// come off the Pace (docs/defaults.md, "Savage Worlds: jumping").
 func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
 	m := s.Map
 	to := *c.To
@@ -745,8 +835,10 @@ func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (ru
 		return nil, refuse("%s is already at %s", ch.Name, m.Label(to))
 	case f.At.Add(d.Vector().Scale(dist)) != to:
 		return nil, refuse("a jump goes in a straight line along a row of hexes; %s is not in one from %s", m.Label(to), m.Label(f.At))
-	case m.Elevation(to) > m.Elevation(f.At):
-		return nil, refuse("%s is higher than %s: climb up (2\" of Pace an inch) rather than jump", m.Label(to), m.Label(f.At))
+	case m.Elevation(to)-m.Elevation(f.At) > savage.JumpHeight(f.Paced):
+		up, height := m.Elevation(to)-m.Elevation(f.At), savage.JumpHeight(f.Paced)
+		return nil, refuse("%s is %d %s higher than %s, and %s jumps %d %s up (0.5\" a yard, doubled after a run-up of %d\"): climb up (2\" of Pace an inch) rather than jump",
+			m.Label(to), up, plural(up, "yard", "yards"), m.Label(f.At), ch.Name, height, plural(height, "yard", "yards"), savage.JumpRunUp)
 	}
 	if err := m.CanStand(to); err != nil {
 		return nil, refuse("%s cannot land there: %v", ch.Name, err)
@@ -781,20 +873,9 @@ func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (ru
 		if f.Attacked {
 			return nil, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
 		}
-		die, mod := ch.Savage.Athletics, savage.WoundModifier(f.Hurt)+swJoker(s, f.ID)
-		if f.Ran {
-			mod += savage.RunPenalty
-		}
-		if die == 0 {
-			die, mod = 4, mod-2 // unskilled: d4−2
-		}
-		rnd, err := src([]string{fmt.Sprintf("%s's Athletics d%d and Wild Die d6 (top faces roll again)", ch.Name, die)})
+		r, err := swAthletics(s, f, ch, 0, "to jump further", src)
 		if err != nil {
 			return nil, err
-		}
-		r, err := savage.RollTrait(rnd, die, mod, savage.BaseTN, ch.Savage.WildCard)
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
 		}
 		verdict := "an inch more"
 		if r.Success {
@@ -813,6 +894,9 @@ func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (ru
 		how += ", an inch more for the Athletics roll"
 	} else if dist > reach {
 		return nil, refuse("%s jumps %d\" (%s); %s is %d\" away: a run-up of %d\" doubles the jump, an Athletics roll adds an inch", ch.Name, reach, how, m.Label(to), dist, savage.JumpRunUp)
+	}
+	if up := m.Elevation(to) - m.Elevation(f.At); up > 0 {
+		how += fmt.Sprintf(", %d %s up", up, plural(up, "yard", "yards"))
 	}
 	over := ""
 	if len(path) > 2 {

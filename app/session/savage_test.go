@@ -668,3 +668,164 @@ func TestSavageJumping(t *testing.T) {
 		t.Errorf("a TWTW jump: %v", err)
 	}
 }
+
+// TestSavageSwimmingUses2InchesOfPace: "Non-standard movement such as
+// climbing, crawling, or swimming use 2" of Pace" (Savage Worlds:
+// Movement). The Judge floods D10 on Main Street: the reach overlay prices
+// it at 2", Doc swims into it for 2" of his Pace 6 and out again for an
+// inch; the Judge may still edit the map while he swims; a prone figure
+// does not crawl into water; in a TWTW fight water stays impassable.
+func TestSavageSwimmingUses2InchesOfPace(t *testing.T) {
+	s := openSW(t)
+	hex := func(l string) hexmap.Hex { h, _ := s.State().Map.ParseHex(l); return h }
+	cell := s.State().Map.CellAt(hex("D10"))
+	cell.Terrain = "water"
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	area, err := s.State().Reach("doc", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := area.Costs[hex("D10")]; !ok || got != 2 {
+		t.Errorf("the overlay prices water D10 at %d\" (%v), want 2\"", got, ok)
+	}
+	to := hex("D10")
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to})
+	if want := "Doc Harlan moves C10 → D10: 2\" of Pace 6, swimming D10: 2\" of Pace an inch (Savage Worlds: Movement)."; e.Text != want {
+		t.Errorf("the swim:\n got %q\nwant %q", e.Text, want)
+	}
+	if d := s.State().Figures["doc"]; d.At != to || d.Paced != 2 {
+		t.Errorf("after the swim: at %s, %d\" paced", s.State().Map.Label(d.At), d.Paced)
+	}
+	other := s.State().Map.CellAt(hex("H10"))
+	other.Terrain = "rough"
+	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{other}})
+	out := hex("E10")
+	if e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &out}); e.Text != "Doc Harlan moves D10 → E10: 1\" of Pace 6 (Savage Worlds: Movement)." {
+		t.Errorf("out of the water: %q", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: true})
+	if a, _ := s.State().Reach("doc", false); a.Costs[to] != 0 {
+		t.Errorf("a prone figure crawls into water for %d\"", a.Costs[to])
+	}
+	// TWTW: water is impassable.
+	tw := open(t)
+	c10 := hexAt(t, tw, "J8")
+	wc := tw.State().Map.CellAt(c10)
+	wc.Terrain = "water"
+	mustDo(t, tw, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{wc}})
+	if _, err := tw.Do(Command{Kind: CommandMove, Figure: "cyril", To: &c10}); err == nil {
+		t.Error("a TWTW figure swims")
+	}
+}
+
+// TestSavageHazardousMovementAthleticsRoll: "If moving is hazardous for
+// some reason, such as walking a tightrope, the GM may require an
+// Athletics roll" (Savage Worlds: Movement). The Judge calls for Doc's
+// Athletics (d6, a Wild Card) on a rope across the gulch at −2: 5 and a
+// Wild Die 2 less 2 is 3, a failure against TN 4; at no modifier 5 makes
+// it. The roll is journaled, not the turn's action; the composer offers
+// it with the Judge's modifier; another skill is refused.
+func TestSavageHazardousMovementAthleticsRoll(t *testing.T) {
+	s := openSW(t)
+	var act *Action
+	for _, a := range s.State().Actions() {
+		if a.Name == ActHazard {
+			act = &a
+		}
+	}
+	if act == nil || act.Kind != CommandSkill || act.Skill != savage.HazardSkill || act.JudgeModifier == "" {
+		t.Fatalf("the composer's hazardous movement: %+v", act)
+	}
+	c := Command{Kind: act.Kind, Skill: act.Skill, Figure: "doc", Modifier: &JudgeModifier{Steps: -2, Reason: "a rope across the gulch"}, Dice: []int{5, 2}}
+	e := mustDo(t, s, c)
+	if want := "Doc Harlan's Athletics roll for hazardous movement (the Judge: a rope across the gulch -2): d6 5, Wild Die 2 -2 = 3 vs TN 4: failure: the Judge rules what befalls Doc Harlan (Savage Worlds: Movement)."; e.Text != want {
+		t.Errorf("the roll:\n got %q\nwant %q", e.Text, want)
+	}
+	e = mustDo(t, s, Command{Kind: CommandSkill, Skill: savage.HazardSkill, Figure: "doc", Dice: []int{5, 2}})
+	if !strings.Contains(e.Text, "success") || !strings.Contains(e.Text, "the move goes as the Judge allows") {
+		t.Errorf("the second roll: %q", e.Text)
+	}
+	if s.State().Figures["doc"].Attacked {
+		t.Error("the roll took the turn's action")
+	}
+	if _, err := s.Do(Command{Kind: CommandSkill, Skill: "fighting", Figure: "doc", Dice: []int{5, 2}}); err == nil || !strings.Contains(err.Error(), "hazardous movement") {
+		t.Errorf("a Fighting roll: %v", err)
+	}
+}
+
+// TestSavageJumpingVertically: "Characters can jump 1" (2 yards)
+// horizontally or 0.5" (1 yard) vertically ... Double these numbers if you
+// can run at least 2" (four yards) prior to the jump" (Savage Worlds:
+// Jumping). A map's elevation level is a pace, a yard: standing, Doc jumps
+// onto D10 a yard up, but not onto a porch of 2 yards, which he makes
+// after a run-up of 2".
+func TestSavageJumpingVertically(t *testing.T) {
+	s := openSW(t)
+	hex := func(l string) hexmap.Hex { h, _ := s.State().Map.ParseHex(l); return h }
+	raise := func(label string, by int) {
+		cell := s.State().Map.CellAt(hex(label))
+		cell.Elevation += by
+		mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	}
+	raise("D10", 1)
+	raise("E10", 3)
+	to := hex("D10")
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to, Jump: &JumpOrder{}})
+	if want := "Doc Harlan jumps C10 → D10: 1\" of Pace 6 (1\" standing, 1 yard up) (Savage Worlds: Jumping)."; e.Text != want {
+		t.Errorf("a yard up:\n got %q\nwant %q", e.Text, want)
+	}
+	to = hex("E10")
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "doc", To: &to, Jump: &JumpOrder{}}); err == nil || err.Error() != "E10 is 2 yards higher than D10, and Doc Harlan jumps 1 yard up (0.5\" a yard, doubled after a run-up of 2\"): climb up (2\" of Pace an inch) rather than jump" {
+		t.Errorf("2 yards up standing: %v", err)
+	}
+	// A new fight: along the street, 2" of run-up, then 2 yards up.
+	s = openSW(t)
+	walk := hex("E10")
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &walk})
+	to = hex("F10")
+	raise("F10", 2)
+	e = mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to, Jump: &JumpOrder{}})
+	if want := "Doc Harlan jumps E10 → F10: 1\" of Pace 6 (2\" after a run-up of 2\", 2 yards up) (Savage Worlds: Jumping)."; e.Text != want {
+		t.Errorf("2 yards up after a run-up:\n got %q\nwant %q", e.Text, want)
+	}
+}
+
+// TestSavageBennyOfferedOnlyWhenItCanBeSpent: "a player may spend a Benny
+// to instantly remove their Shaken status" (Savage Worlds: Shaken) is a
+// Benny's only use, so the composer and the map window offer "Spend a
+// Benny" (State.ActionsFor) only to a Shaken figure with one left, as the
+// session would decide the spend; every other action stays offered.
+func TestSavageBennyOfferedOnlyWhenItCanBeSpent(t *testing.T) {
+	s := openSW(t)
+	offered := func(id string) bool {
+		for _, a := range s.State().ActionsFor(id) {
+			if a.Kind == CommandBenny {
+				return true
+			}
+		}
+		return false
+	}
+	if offered("marshal") {
+		t.Error("a Benny is offered to the Marshal, not Shaken")
+	}
+	if n := len(s.State().ActionsFor("marshal")); n != len(s.State().Actions())-1 {
+		t.Errorf("%d actions offered of %d", n, len(s.State().Actions()))
+	}
+	if !offered("") {
+		t.Error("with no figure picked, the Benny is not among the system's actions")
+	}
+	shakeTheMarshal(t, s)
+	if !offered("marshal") {
+		t.Error("no Benny offered to the Shaken Marshal")
+	}
+	if offered("bandit-1") {
+		t.Error("a Benny offered to an Extra with none")
+	}
+	e := mustDo(t, s, Command{Kind: CommandBenny, Figure: "marshal"})
+	if !strings.Contains(e.Text, "spends a Benny and is no longer Shaken") {
+		t.Errorf("the spend: %q", e.Text)
+	}
+	if offered("marshal") {
+		t.Error("a Benny offered after Shaken is gone")
+	}
+}

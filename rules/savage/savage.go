@@ -395,6 +395,11 @@ func MoveCost(difficult bool) int {
 // (Savage Worlds: Movement).
 const CrawlCost = 2
 
+// HazardSkill is the skill rolled when "moving is hazardous for some
+// reason, such as walking a tightrope, the GM may require an Athletics
+// roll" (Savage Worlds: Movement).
+const HazardSkill = "athletics"
+
 // Jumping (Savage Worlds: Jumping): "Characters can jump 1" (2 yards)
 // horizontally ... as a free action. Double these numbers if you can run
 // at least 2" (four yards) prior to the jump. You can make an Athletics
@@ -403,6 +408,16 @@ const (
 	JumpInches = 1 // a standing jump
 	JumpRunUp  = 2 // the run-up that doubles it
 )
+
+// JumpHeight is how high a figure jumps, in yards (a map's elevation
+// levels, paces): "or 0.5" (1 yard) vertically", doubled, as "these
+// numbers" are, after a run-up of 2" or more (Savage Worlds: Jumping).
+func JumpHeight(runUp int) int {
+	if runUp >= JumpRunUp {
+		return 2
+	}
+	return 1
+}
 
 // JumpReach is how far a figure jumps across: 1", doubled after a run-up
 // of 2" or more this turn, and an inch more for a successful Athletics
