@@ -642,17 +642,8 @@ func TestAStunLastsUntilThisTimeNextTurn(t *testing.T) {
 // missile stopped by armour, and a knock-out.
 func TestDragonWarriorsTwoRoundFight(t *testing.T) {
 	s := openDW(t)
-	var log []string
-	do := func(c Command) {
-		t.Helper()
-		evs, err := s.Do(c)
-		if err != nil {
-			t.Fatalf("%s %s: %v\nthe log so far:\n%s", c.Kind, c.Figure, err, strings.Join(log, "\n"))
-		}
-		for _, e := range evs {
-			log = append(log, e.Text)
-		}
-	}
+	play := &script{t: t, s: s}
+	do := play.do
 	setDW(t, s, "rolf", func(d *dragonwarriors.Sheet) { d.Weapon, d.Shield, d.Armour = "one-handed-heavy", true, "chain" })
 	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon, d.Armour = "one-handed-sword", "leather" })
 	will := s.State().Characters["lennox"]
@@ -692,10 +683,7 @@ func TestDragonWarriorsTwoRoundFight(t *testing.T) {
 	if c := s.State().Figures["lennox"].Condition; c != rules.Unconscious {
 		t.Errorf("Lennox at the end is %v, want knocked out", c)
 	}
-	got := strings.Join(log, "\n") + "\n"
-	if want := golden(t, "dragonwarriors-two-rounds.log", got); got != want {
-		t.Errorf("the log differs from testdata/dragonwarriors-two-rounds.log (go test -run TestDragonWarriorsTwoRoundFight -update):\n%s", firstDiff(got, want))
-	}
+	play.matches("dragonwarriors-two-rounds.log")
 }
 
 // TestAMissileNeverLiftsAKnockOutNorRaisesTheDead: a roll failed by more

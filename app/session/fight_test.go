@@ -32,18 +32,8 @@ func TestThreeRoundsOnMainStreet(t *testing.T) {
 	defer s.Close()
 	access := NewAccess(NewToken())
 	ann := access.AddSide("Ann", "posse") // the players' seat: Cyril and Miranda
-	var log []string
-	do := func(seat *Seat, c Command) []Event {
-		t.Helper()
-		evs, err := s.DoAs(seat, c)
-		if err != nil {
-			t.Fatalf("%s %s: %v\nthe log so far:\n%s", c.Kind, c.Figure, err, strings.Join(log, "\n"))
-		}
-		for _, e := range evs {
-			log = append(log, e.Text)
-		}
-		return evs
-	}
+	play := &script{t: t, s: s}
+	do := play.doAs
 	judge := func(c Command) []Event { t.Helper(); return do(nil, c) }
 	st := func() *State { return s.State() }
 	hex := func(label string) hexmap.Hex { return hexAt(t, s, label) }
@@ -171,9 +161,7 @@ func TestThreeRoundsOnMainStreet(t *testing.T) {
 	knife, _ := st().Characters["zeke"].SkillPool("melee")
 	judge(Command{Kind: CommandMelee, Figure: "miranda", Blow: punch, Dice: concat(top(mp.Pool)[:mp.Pool.Count], []int{1}, top(knife)), Cards: []string{"8H"}})
 
-	if got, want := strings.Join(log, "\n")+"\n", golden(t, "three-rounds.log", strings.Join(log, "\n")+"\n"); got != want {
-		t.Errorf("the log differs from testdata/three-rounds.log (go test -run TestThreeRoundsOnMainStreet -update):\n%s", firstDiff(got, want))
-	}
+	play.matches("three-rounds.log")
 }
 
 // concat joins dice.
@@ -196,6 +184,44 @@ func ablatingCard(t *testing.T, plan ShootPlan) string {
 	}
 	t.Fatal("no card ablates the cover")
 	return ""
+}
+
+// script plays a golden fight: each command through the session, as a
+// seat or the Judge's, its events' sentences kept as the fight's log.
+type script struct {
+	t   *testing.T
+	s   *Session
+	log []string
+}
+
+// doAs plays c from seat (nil: the Judge's) and keeps its sentences; a
+// refusal fails the test with the log so far.
+func (p *script) doAs(seat *Seat, c Command) []Event {
+	p.t.Helper()
+	evs, err := p.s.DoAs(seat, c)
+	if err != nil {
+		p.t.Fatalf("%s %s: %v\nthe log so far:\n%s", c.Kind, c.Figure, err, strings.Join(p.log, "\n"))
+	}
+	for _, e := range evs {
+		p.log = append(p.log, e.Text)
+	}
+	return evs
+}
+
+// do plays c as the Judge.
+func (p *script) do(c Command) []Event {
+	p.t.Helper()
+	return p.doAs(nil, c)
+}
+
+// matches compares the log with the kept testdata/name, which -update
+// writes afresh.
+func (p *script) matches(name string) {
+	p.t.Helper()
+	got := strings.Join(p.log, "\n") + "\n"
+	if want := golden(p.t, name, got); got != want {
+		p.t.Errorf("the log differs from testdata/%s (go test -run %s -update writes it afresh):\n%s", name, p.t.Name(), firstDiff(got, want))
+	}
 }
 
 // golden reads testdata/name, or writes got there with -update.

@@ -2,7 +2,6 @@ package session
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"hexslinger/rules/fudge"
@@ -23,17 +22,8 @@ func TestFudgeTwoRoundFight(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var log []string
-	do := func(c Command) {
-		t.Helper()
-		evs, err := s.Do(c)
-		if err != nil {
-			t.Fatalf("%s %s: %v\nthe log so far:\n%s", c.Kind, c.Figure, err, strings.Join(log, "\n"))
-		}
-		for _, e := range evs {
-			log = append(log, e.Text)
-		}
-	}
+	play := &script{t: t, s: s}
+	do := play.do
 	// Round 1. The Judge brings in Deputy Jo, Good with her pistol (+1).
 	jo := s.State().Characters["sheriff"].Clone()
 	jo.ID, jo.Name = "deputy", "Deputy Jo"
@@ -65,10 +55,7 @@ func TestFudgeTwoRoundFight(t *testing.T) {
 	// A Good healer treats the Sheriff: +000, Great against his wound
 	// level Fair, by 2: two boxes cleared.
 	do(Command{Kind: CommandTreat, Figure: "sheriff", Fudge: &FudgeOrder{Healer: fudge.Good}, Dice: df("+000")})
-	got := strings.Join(log, "\n") + "\n"
-	if want := golden(t, "fudge-two-rounds.log", got); got != want {
-		t.Errorf("the log differs from testdata/fudge-two-rounds.log (go test -run TestFudgeTwoRoundFight -update):\n%s", firstDiff(got, want))
-	}
+	play.matches("fudge-two-rounds.log")
 	st := s.State()
 	if sh, ned := st.Figures["sheriff"], st.Figures["bruiser"]; sh.Hurt != 5 || ned.Hurt != 9 || ned.ShieldTaken != 4 || sh.Condition != ned.Condition {
 		t.Errorf("the Sheriff %+v; Ned %+v", sh.FigureStatus, ned.FigureStatus)

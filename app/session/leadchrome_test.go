@@ -336,19 +336,10 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var log []string
-	do := func(c Command) {
-		t.Helper()
-		evs, err := s.Do(c)
-		if err != nil {
-			t.Fatalf("%s %s: %v\nthe log so far:\n%s", c.Kind, c.Figure, err, strings.Join(log, "\n"))
-		}
-		for _, e := range evs {
-			log = append(log, e.Text)
-		}
-	}
+	play := &script{t: t, s: s}
+	do := play.do
 	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7, QuickDraw: 2}, "doc": {Reflexes: 6, QuickDraw: 3}, "bandit": {Reflexes: 5, QuickDraw: 1}, "bill": {Reflexes: 5, QuickDraw: 1}})
-	log = nil
+	play.log = nil
 	opts := s.State().Options
 	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
 	do(Command{Kind: CommandSetOptions, Options: &opts})
@@ -382,10 +373,7 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	shoot("doc", "bandit-1", 2, 2)
 	do(Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 2}})
 	shoot("marshal", "bandit-1", 6, 3, 5, 5, 5)
-	got := strings.Join(log, "\n") + "\n"
-	if want := golden(t, "leadchrome-two-rounds.log", got); got != want {
-		t.Errorf("the log differs from testdata/leadchrome-two-rounds.log (-update rewrites it):\n%s", firstDiff(got, want))
-	}
+	play.matches("leadchrome-two-rounds.log")
 }
 
 // lennoxFumbles opens the Dragon Warriors II fight on Lead and Chrome's

@@ -3,7 +3,6 @@ package session
 import (
 	"bytes"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"hexslinger/assets"
@@ -33,17 +32,8 @@ func TestSavageTwoRoundFight(t *testing.T) {
 	}
 	defer s.Close()
 	ann := NewAccess(NewToken()).AddSide("Ann", "posse") // the players: the Marshal and Doc
-	var log []string
-	do := func(seat *Seat, c Command) {
-		t.Helper()
-		evs, err := s.DoAs(seat, c)
-		if err != nil {
-			t.Fatalf("%s %s: %v\nthe log so far:\n%s", c.Kind, c.Figure, err, strings.Join(log, "\n"))
-		}
-		for _, e := range evs {
-			log = append(log, e.Text)
-		}
-	}
+	play := &script{t: t, s: s}
+	do := play.doAs
 	judge := func(c Command) { t.Helper(); do(nil, c) }
 	hex := func(label string) *hexmap.Hex { h := hexAt(t, s, label); return &h }
 
@@ -84,8 +74,5 @@ func TestSavageTwoRoundFight(t *testing.T) {
 	do(ann, Command{Kind: CommandProne, Figure: "doc", Prone: true})
 	do(ann, Command{Kind: CommandMove, Figure: "doc", To: hex("E10")})
 
-	got := strings.Join(log, "\n") + "\n"
-	if want := golden(t, "savage-two-rounds.log", got); got != want {
-		t.Errorf("the log differs from testdata/savage-two-rounds.log (go test -run TestSavageTwoRoundFight -update):\n%s", firstDiff(got, want))
-	}
+	play.matches("savage-two-rounds.log")
 }
