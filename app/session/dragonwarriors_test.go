@@ -167,22 +167,7 @@ func TestDragonWarriorsMissiles(t *testing.T) {
 // 11, and runs 20; a move across a 256×256 map is refused at once,
 // without searching the map, and the map window's reach is the same area.
 func TestOneMoveGoesTwiceMoveWhereMovesCostNoAP(t *testing.T) {
-	f, err := DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := hexmap.New("the open plain", hexmap.Pointy, 256, 256, "dirt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Map = m.File()
-	f.Figures[0].At, f.Figures[0].Facing = m.Label(hexmap.Hex{Q: 2, R: 2}), "E"
-	f.Figures[1].At = m.Label(hexmap.Hex{Q: 2, R: 9})
-	s, err := Open(f, filepath.Join(t.TempDir(), "dw.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := dwOnThePlain(t, 256)
 	east := func(n int) *hexmap.Hex { h := hexmap.Hex{Q: 2 + n, R: 2}; return &h }
 	tests := []struct {
 		name    string
@@ -929,22 +914,7 @@ func TestWarriorsCanUseAnyWeaponWithEqualFacility(t *testing.T) {
 func TestCombatTurnsLastAboutSixSeconds(t *testing.T) {
 	for _, lc := range []bool{false, true} {
 		t.Run(map[bool]string{false: "DW II's initiative", true: "Lead and Chrome's initiative"}[lc], func(t *testing.T) {
-			f, err := DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := hexmap.New("the open plain", hexmap.Pointy, 64, 64, "dirt")
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.Map = m.File()
-			f.Figures[0].At, f.Figures[0].Facing = m.Label(hexmap.Hex{Q: 2, R: 2}), "E"
-			f.Figures[1].At = m.Label(hexmap.Hex{Q: 2, R: 9})
-			s, err := Open(f, filepath.Join(t.TempDir(), "dw.journal.jsonl"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := dwOnThePlain(t, 64)
 			newTurn := []int{3, 3, 3, 3} // DW II: Reflexes ±0 each
 			if lc {
 				opts := s.State().Options
@@ -1062,4 +1032,27 @@ func TestSmallWeaponsCanBeConcealed(t *testing.T) {
 	if out, send, _ := s.ForSeat(lennoxs, e); !send || !strings.Contains(out.Text, "draws a small weapon (knife) that was concealed") {
 		t.Errorf("Lennox's player is not told: %v %q", send, out.Text)
 	}
+}
+
+// dwOnThePlain opens the Dragon Warriors II demo fight on an open plain of
+// size × size hexes of dirt: Rolf at (2,2) facing east, Lennox at (2,9).
+func dwOnThePlain(t *testing.T, size int) *Session {
+	t.Helper()
+	f, err := DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := hexmap.New("the open plain", hexmap.Pointy, size, size, "dirt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Map = m.File()
+	f.Figures[0].At, f.Figures[0].Facing = m.Label(hexmap.Hex{Q: 2, R: 2}), "E"
+	f.Figures[1].At = m.Label(hexmap.Hex{Q: 2, R: 9})
+	s, err := Open(f, filepath.Join(t.TempDir(), "dw.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }
