@@ -17,15 +17,7 @@ import (
 
 func openDW(t *testing.T) *Session {
 	t.Helper()
-	f, err := DecodeFight(bytes.NewReader(assets.Fights()["dragonwarriors"]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(f, filepath.Join(t.TempDir(), "dw.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := openBundled(t, "dragonwarriors")
 	return s
 }
 

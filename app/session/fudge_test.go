@@ -1,14 +1,12 @@
 package session
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
-	"hexslinger/assets"
 	"hexslinger/rules"
 	"hexslinger/rules/fudge"
 )
@@ -33,12 +31,7 @@ func openFudge(t *testing.T, o fudge.Options) *Session {
 	t.Helper()
 	f := bundledFight(t, "fudge")
 	f.Options.Fudge = &o
-	s, err := Open(f, filepath.Join(t.TempDir(), "fudge.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return openFile(t, f)
 }
 
 // has fails the test unless text holds every part.
@@ -57,15 +50,7 @@ func strike(by, at string, dice ...string) Command {
 }
 
 func TestFudgeThroughTheSession(t *testing.T) {
-	f, err := DecodeFight(bytes.NewReader(assets.Fights()["fudge"]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(f, filepath.Join(t.TempDir(), "fudge.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openBundled(t, "fudge")
 	// The Sheriff (Great) rolls ++00: Legendary; Big Ned (Good) 0000: Good.
 	// A hit by 3. Ned's shield check (Fair) rolls -000: Mediocre, too low.
 	// 3 + weapon 2 = 5 damage, no armor: the fifth box of the wound track,

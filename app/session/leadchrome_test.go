@@ -162,15 +162,7 @@ func TestTiedFightersMayKillEachOtherInTheSameInstant(t *testing.T) {
 // the expense of a -5 modifier to hit" (Lead and Chrome: Initiative):
 // played in Fudge, whose shot lacked the −5.
 func TestAnUnaimedShotIsMinusFiveToHit(t *testing.T) {
-	f, err := DecodeFight(bytes.NewReader(assets.Fights()["fudge"]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(f, filepath.Join(t.TempDir(), "fudge.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openBundled(t, "fudge")
 	withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6}, "bruiser": {Reflexes: 5}})
 	opts := s.State().Options
 	opts.Initiative = InitiativeLeadChrome

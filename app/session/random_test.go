@@ -28,6 +28,24 @@ func bundledFight(t testing.TB, name string) *FightFile {
 	return f
 }
 
+// openBundled opens bundled fight name (openFile).
+func openBundled(t testing.TB, name string) *Session {
+	t.Helper()
+	return openFile(t, bundledFight(t, name))
+}
+
+// openFile opens fight f in a session with a journal of its own in the
+// test's temporary folder, closed when the test ends.
+func openFile(t testing.TB, f *FightFile) *Session {
+	t.Helper()
+	s, err := Open(f, filepath.Join(t.TempDir(), "fight.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // bundledNames are the bundled fights: every system, and TWTW with
 // Lead and Chrome's Quick-Draw.
 func bundledNames() []string {

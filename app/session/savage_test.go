@@ -1,15 +1,12 @@
 package session
 
 import (
-	"bytes"
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
-	"hexslinger/assets"
 	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/savage"
@@ -17,15 +14,7 @@ import (
 
 func openSW(t *testing.T) *Session {
 	t.Helper()
-	f, err := DecodeFight(bytes.NewReader(assets.Fights()["savage"]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(f, filepath.Join(t.TempDir(), "sw.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := openBundled(t, "savage")
 	return s
 }
 
