@@ -111,3 +111,24 @@ func TestEveryAttackHasOutcomes(t *testing.T) {
 		})
 	}
 }
+
+// TestInterruptWarnsBeforeTheNumber: at segment 20 Cyril (8) would shoot
+// 12 segments early; State.Interrupt says so with its 12 downgrades, and
+// the composer's explanation opens with the same words. At her number
+// Miranda is warned of nothing.
+func TestInterruptWarnsBeforeTheNumber(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: failingInitiative(s.State())})
+	shot := Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: []ShotOrder{{Target: "zeke", Kind: "snap"}}}
+	w := s.State().Interrupt("cyril")
+	if !strings.Contains(w, "interrupt, 12 downgrades") {
+		t.Errorf("Cyril's warning %q, want an interrupt with 12 downgrades", w)
+	}
+	if text, err := s.State().Explain(shot); err != nil || !strings.HasPrefix(text, w) {
+		t.Errorf("the explanation (%v) does not open with the warning: %s", err, text)
+	}
+	countDownTo(t, s, "miranda")
+	if w := s.State().Interrupt("miranda"); w != "" {
+		t.Errorf("at her number Miranda is warned: %q", w)
+	}
+}
