@@ -67,13 +67,13 @@ type Game struct {
 	// panning. dragOff: Esc called the drag off; the release does nothing.
 	dragFig string
 	dragOff bool
-	hover    hexmap.Hex
-	hoverOK  bool
-	plan     session.Preview // a move to the hex under the pointer
-	planOK   bool
-	planFor  hexmap.Hex
-	planSel  string
-	planSeq  int
+	hover   hexmap.Hex
+	hoverOK bool
+	plan    session.Preview // a move to the hex under the pointer
+	planOK  bool
+	planFor hexmap.Hex
+	planSel string
+	planSeq int
 
 	previewFor previewKey
 
@@ -343,8 +343,15 @@ func (g *Game) input() {
 		g.layout.Size = size
 	}
 
-	// The path or shot preview follows the pointer, recomputed only when
-	// what it depends on changes.
+	g.updatePreview()
+	g.updateReach()
+}
+
+// updatePreview recomputes the path or shot preview under the pointer
+// when what it depends on changes: the hex, the selection, the fight's
+// state, attack mode, the weapon, the shot's kind and aims, the blow, a
+// drag called off.
+func (g *Game) updatePreview() {
 	blow := ""
 	if g.play.melee {
 		blow = g.play.blow
@@ -378,7 +385,6 @@ func (g *Game) input() {
 			}
 		}
 	}
-	g.updateReach()
 }
 
 // updateReach recomputes the reachable area when the selection or the
