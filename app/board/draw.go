@@ -592,7 +592,7 @@ func (g *Game) tipPlace(w, h float64) (float64, float64) {
 	clamp := func(x, y float64) (float64, float64) {
 		return math.Max(0, math.Min(x, float64(g.w)-w)), math.Max(0, math.Min(y, float64(g.h-barHeight)-h))
 	}
-	keep := g.resultAreas()
+	keep := append(g.resultAreas(), g.aimTags...)
 	var first [2]float64
 	for i, at := range [][2]float64{{cx + 18, cy + 18}, {cx - 18 - w, cy + 18}, {cx + 18, cy - 18 - h}, {cx - 18 - w, cy - 18 - h}} {
 		x, y := clamp(at[0], at[1])
@@ -618,6 +618,7 @@ func (g *Game) tipPlace(w, h float64) (float64, float64) {
 // and under it, in amber, the session's warning that the figure would act
 // before its number (State.Interrupt).
 func (g *Game) drawAimTag(dst *ebiten.Image, b *batch, dmg *damage) {
+	g.aimTags = g.aimTags[:0]
 	if !g.play.attacking || !g.aimFor() || !(g.aimOK || g.aimTextOK) {
 		return
 	}
@@ -657,7 +658,9 @@ func (g *Game) drawAimTag(dst *ebiten.Image, b *batch, dmg *damage) {
 		if y < size*2 {
 			y = c.Y + s*1.2 + float64(i+1)*size*1.6
 		}
-		dmg.add(g.tags.draw(dst, k, x, y))
+		r := g.tags.draw(dst, k, x, y)
+		dmg.add(r)
+		g.aimTags = append(g.aimTags, r)
 	}
 }
 

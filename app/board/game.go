@@ -89,6 +89,7 @@ type Game struct {
 	// aimWarn is the session's warning that the figure would act before
 	// its number (State.Interrupt), shown before the click.
 	aimWarn string
+	aimTags []image.Rectangle // where the shot's tag went, for the hover tip to keep clear of
 
 	// segments: the fight's round counts AP down by segments, so figures
 	// wear AP badges; worked out once per state (segmentsFor, segmentsSt).
