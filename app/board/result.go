@@ -69,16 +69,19 @@ func (g *Game) clearResult() {
 // each landing, with a colour for each.
 func (r *shown) lines(st *session.State) (heads, bodies []string, cols []color.RGBA) {
 	for _, o := range r.outcomes {
-		who := st.FigureName(r.actor) + " → " + st.FigureName(o.Target)
-		if o.Target == r.actor {
-			who = st.FigureName(o.Target) + ", struck back"
-		}
-		head, col := who+": MISS", colMiss
+		// The verdict first, so that a narrow window cuts names, never
+		// the hit or miss and where.
+		verdict, col := "MISS", colMiss
 		if o.Hit {
-			head, col = who+": HIT", colHit
+			verdict, col = "HIT", colHit
 			if o.Location != "" {
-				head += " " + o.Location
+				verdict += " " + o.Location
 			}
+		}
+		head := verdict + ": " + st.FigureName(o.Target)
+		by := "by " + st.FigureName(r.actor)
+		if o.Target == r.actor {
+			head, by = verdict+": "+st.FigureName(o.Target), "struck back"
 		}
 		body := o.Damage
 		if o.Hit && body == "" && o.Cover == "" {
@@ -89,6 +92,11 @@ func (r *shown) lines(st *session.State) (heads, bodies []string, cols []color.R
 				body += " · "
 			}
 			body += "cover struck: " + o.Cover
+		}
+		if body != "" {
+			body = by + " · " + body
+		} else {
+			body = by
 		}
 		heads, bodies, cols = append(heads, head), append(bodies, body), append(cols, col)
 	}
@@ -180,12 +188,23 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 	if len(heads) == 0 {
 		return
 	}
-	hf, bf := face(30, true), face(20, false)
+	maxW := float64(g.w) * 0.6
+	// The heads shrink to fit before they are cut, down to 22 pt.
+	hs := 30.0
+	for ; hs > 22; hs -= 2 {
+		widest := 0.0
+		for _, h := range heads {
+			widest = math.Max(widest, textWidth(h, face(hs, true)))
+		}
+		if widest <= maxW {
+			break
+		}
+	}
+	hf, bf := face(hs, true), face(20, false)
 	w := 0.0
 	for i := range heads {
 		w = math.Max(w, math.Max(textWidth(heads[i], hf), textWidth(bodies[i], bf)))
 	}
-	maxW := float64(g.w) * 0.6
 	w = math.Min(w, maxW) + 32
 	// Each row a head, and a line under it when there is more to say.
 	rowH := func(i int) float64 {

@@ -137,7 +137,7 @@ func TestResultStaysUntilTheNextAction(t *testing.T) {
 			g := &Game{play: play{st: p.st}}
 			g.showResult(hit)
 			heads, bodies, _ := g.result.lines(p.st)
-			if len(heads) != 1 || heads[0] != "Cyril Wellington → Zeke Perkins: HIT head" || bodies[0] != "2 wounds, 4 Conc" {
+			if len(heads) != 1 || heads[0] != "HIT head: Zeke Perkins" || bodies[0] != "by Cyril Wellington · 2 wounds, 4 Conc" {
 				t.Fatalf("the panel says %q / %q", heads, bodies)
 			}
 			c.then(g)
