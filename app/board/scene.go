@@ -48,15 +48,16 @@ type Scene struct {
 
 // sceneSetups are the scenes, by name.
 var sceneSetups = map[string]func(*Scene) error{
-	"street":      (*Scene).street,
-	"reach":       (*Scene).reach,
-	"attack":      (*Scene).attack,
-	"thrown-miss": (*Scene).thrownMiss,
-	"defend":      (*Scene).defend,
-	"ruler":       (*Scene).ruler,
-	"judge-edit":  (*Scene).judgeEdit,
-	"player":      (*Scene).player,
-	"editor":      (*Scene).editor,
+	"street":         (*Scene).street,
+	"reach":          (*Scene).reach,
+	"attack":         (*Scene).attack,
+	"thrown-miss":    (*Scene).thrownMiss,
+	"defend":         (*Scene).defend,
+	"ruler":          (*Scene).ruler,
+	"judge-edit":     (*Scene).judgeEdit,
+	"player":         (*Scene).player,
+	"editor":         (*Scene).editor,
+	"editor-toolbar": (*Scene).editorToolbar,
 }
 
 // SceneNames lists the scenes.
