@@ -17,9 +17,9 @@ import (
 type fightEdit struct {
 	ed     *Editor
 	play   hexmap.Layout // the play view, given back after editing
-	from   uint64 // the fight map's version the copy was made at
-	synced uint64 // the copy's version last sent
-	stale  bool   // the session refused an edit: copy the map afresh
+	from   uint64        // the fight map's version the copy was made at
+	synced uint64        // the copy's version last sent
+	stale  bool          // the session refused an edit: copy the map afresh
 }
 
 // toggleEdit answers Ctrl+E.
