@@ -509,7 +509,7 @@ func (ed *Editor) drawStatus(screen *ebiten.Image) {
 	}
 	tail := " · right-drag pans · wheel zooms"
 	if ed.fight {
-		file = "the fight's map: each change goes to the session"
+		file = "the fight's map"
 		tail = " · Ctrl+E back to play"
 	}
 	status := fmt.Sprintf("%s%s %d×%d · %s%s", where, m.Name, m.Width, m.Height, file, tail)
