@@ -30,7 +30,8 @@ const (
 
 // TestScenes draws the map window's prepared scenes (the demo street, the
 // reachable area, an aimed shot, a thrown miss with its clock face, the
-// player view with a hidden figure, the editor while painting) and
+// player view with a hidden figure, the editor while painting, its toolbar
+// and legend with a wall line being dragged) and
 // compares each with the picture kept in testdata, with a tolerance:
 // what only pixels show.
 func TestScenes(t *testing.T) {
@@ -44,7 +45,7 @@ func TestScenes(t *testing.T) {
 	}
 	shots := filepath.Join(root, "e2e", "shots")
 	os.MkdirAll(shots, 0o755)
-	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit"} {
+	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit", "editor-toolbar"} {
 		t.Run(name, func(t *testing.T) {
 			got := filepath.Join(shots, "scene-"+name+".png")
 			os.Remove(got)

@@ -67,3 +67,26 @@ func TerrainNames() []string {
 	sort.Strings(out)
 	return out
 }
+
+// moveClassGoing says, for the map's legend, what each movement class costs
+// a figure on foot in words any rule system agrees with; each system prices
+// it in its own units (AP, inches of Pace).
+var moveClassGoing = map[MoveClass]string{
+	MoveOpen:       "normal pace",
+	MoveRough:      "slow going",
+	MoveGentle:     "slow going (grade)",
+	MoveSteep:      "very slow (steep)",
+	MoveImpassable: "impassable",
+}
+
+// Going says what moving through the terrain costs: "normal pace", "slow
+// going", "very slow (steep)", "impassable", or "swim only" for deep water.
+func (t Terrain) Going() string {
+	if t.Move == MoveImpassable && t.Swim {
+		return "swim only"
+	}
+	if s, ok := moveClassGoing[t.Move]; ok {
+		return s
+	}
+	return string(t.Move)
+}

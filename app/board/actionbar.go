@@ -19,6 +19,7 @@ type button struct {
 	r      image.Rectangle
 	active bool
 	act    func()
+	width  int // at least this wide (0: as wide as its label needs)
 }
 
 // Action bar geometry.
@@ -93,28 +94,38 @@ func (g *Game) buttons() []button {
 		add("Undo", false, func() { g.issue(&session.Command{Kind: session.CommandUndo}, "") })
 	}
 	add("Fit (F)", false, g.fit)
-	// Right-aligned along the top edge, in as many rows as the window's
-	// width needs, the first buttons in the first row.
+	placeButtons(bs, g.w, true)
+	return bs
+}
+
+// placeButtons lays bs out along the top edge of a window w wide, in as
+// many rows as the width needs, the first buttons in the first row:
+// right-aligned (the action bar) or from the left (the editor's
+// toolbar). It returns where the last row ends.
+func placeButtons(bs []button, w int, right bool) int {
 	f := face(15, true)
 	widths := make([]int, len(bs))
 	for i, b := range bs {
-		widths[i] = int(textWidth(b.label, f)) + 20
+		widths[i] = max(b.width, int(textWidth(b.label, f))+20)
 	}
 	y := buttonPad
 	for from := 0; from < len(bs); {
 		to, used := from, buttonPad
-		for to < len(bs) && (to == from || used+widths[to]+buttonPad <= g.w) {
+		for to < len(bs) && (to == from || used+widths[to]+buttonPad <= w) {
 			used += widths[to] + buttonPad
 			to++
 		}
-		x := g.w - used + buttonPad
+		x := buttonPad
+		if right {
+			x = w - used + buttonPad
+		}
 		for i := from; i < to; i++ {
 			bs[i].r = image.Rect(x, y, x+widths[i], y+buttonH)
 			x += widths[i] + buttonPad
 		}
 		from, y = to, y+buttonH+buttonPad
 	}
-	return bs
+	return y
 }
 
 // buttonAt returns the button under the pointer.
@@ -129,9 +140,14 @@ func (g *Game) buttonAt(x, y int) (button, bool) {
 
 // drawButtons draws the action bar.
 func (g *Game) drawButtons(dst *ebiten.Image, dmg *damage) {
+	paintButtons(dst, g.buttons(), dmg)
+}
+
+// paintButtons draws buttons in the action bar's style: the active ones
+// lit.
+func paintButtons(dst *ebiten.Image, bs []button, dmg *damage) {
 	f := face(15, true)
 	b := batch{dmg: dmg}
-	bs := g.buttons()
 	for _, bt := range bs {
 		col := color.RGBA{0x18, 0x15, 0x12, 0xe0}
 		if bt.active {

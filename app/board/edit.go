@@ -16,6 +16,10 @@ const (
 	toolEdge    = "edge"    // wall, door, window or fence on the nearest hexside
 	toolFeature = "feature" // barrel, trough, table, counter, ladder, stairs in the hex
 	toolErase   = "erase"
+	toolArmorUp = "armor+" // a click raises the armor of the cover there
+	toolArmorDn = "armor-" // a click lowers it
+	toolHeight  = "height" // a click cycles the cover's height
+	toolLabel   = "label"  // a click starts typing the hex's label
 	maxBrush    = 5
 	maxUndo     = 100
 )
@@ -131,6 +135,49 @@ func (e *editState) apply(h hexmap.Hex, side hexmap.Direction) string {
 		return ""
 	}
 	return ""
+}
+
+// line puts the hexside tool's kind on every hexside of run that touches
+// the map, as one undo step: a wall dragged from one hexside to another
+// (hexmap.Edge.LineTo). A run of one hexside is a click there: on a door of
+// the kind it opens or closes it.
+func (e *editState) line(run []hexmap.Edge) string {
+	var on []hexmap.Edge
+	for _, s := range run {
+		if a, b := s.Hexes(); e.m.Contains(a) || e.m.Contains(b) {
+			on = append(on, s)
+		}
+	}
+	if len(on) == 0 {
+		return ""
+	}
+	e.begin()
+	defer e.end()
+	if len(on) == 1 {
+		h, d := on[0].Hex, on[0].Side
+		if !e.m.Contains(h) {
+			h, d = h.Neighbor(d), d.Opposite()
+		}
+		return e.apply(h, d)
+	}
+	kind := edgeKinds[e.edge]
+	e.dirty = true
+	for _, s := range on {
+		f, _ := hexmap.NewFeature(kind)
+		if err := e.m.SetEdge(s.Hex, s.Side, f); err != nil {
+			return err.Error()
+		}
+	}
+	return fmt.Sprintf("%s along %d hexsides, %s to %s", kind, len(on), e.sideName(on[0]), e.sideName(on[len(on)-1]))
+}
+
+// sideName names a hexside from a hex of it on the map: "F9 NE".
+func (e *editState) sideName(s hexmap.Edge) string {
+	h, d := s.Hex, s.Side
+	if !e.m.Contains(h) {
+		h, d = h.Neighbor(d), d.Opposite()
+	}
+	return e.m.Label(h) + " " + e.m.Orientation.SideNames()[d]
 }
 
 // coverAt finds the cover at h: the hex's feature, else the nearest
@@ -258,6 +305,10 @@ func (e *editState) toolName() string {
 		return "place " + edgeKinds[e.edge]
 	case toolFeature:
 		return "place " + featureKinds[e.feature]
+	case toolArmorUp:
+		return "armor +"
+	case toolArmorDn:
+		return "armor −"
 	}
 	return e.tool
 }

@@ -3,6 +3,7 @@ package board
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,5 +121,72 @@ func TestNearestSide(t *testing.T) {
 		if got := nearestSide(l, hexmap.Hex{}, p); got != d {
 			t.Errorf("near side %v: got %v", d, got)
 		}
+	}
+}
+
+// TestEditorWallLine: a hexside line dragged from one hexside to another
+// puts the kind on every hexside of the run, as one undo step.
+func TestEditorWallLine(t *testing.T) {
+	hex := func(c, r int) hexmap.Hex { return hexmap.Pointy.FromOffset(hexmap.Offset{Col: c, Row: r}) }
+	side := func(c, r int, d hexmap.Direction) hexmap.Edge { return hexmap.EdgeOf(hex(c, r), d) }
+	for _, c := range []struct {
+		name      string
+		kind      string
+		before    func(e *editState)
+		run       []hexmap.Edge
+		want      []hexmap.Edge // the hexsides that end up of the kind
+		open      bool          // the one hexside's door ends open
+		undoSteps int
+	}{
+		{name: "a wall along the foot of a row walls every hexside of it", kind: "wall",
+			run:  side(2, 4, 4).LineTo(side(5, 4, 5)),
+			want: side(2, 4, 4).LineTo(side(5, 4, 5)), undoSteps: 1},
+		{name: "a fence across the map is one undo step", kind: "fence",
+			run:  side(0, 0, 5).LineTo(side(8, 7, 1)),
+			want: side(0, 0, 5).LineTo(side(8, 7, 1)), undoSteps: 1},
+		{name: "a line running off the map keeps the hexsides that touch it", kind: "wall",
+			run: hexmap.Edge{Hex: hex(9, 2), Side: 0}.LineTo(hexmap.Edge{Hex: hex(13, 2), Side: 0}),
+			// J3's E side, and one side of the hex beyond it that J2 or
+			// J4 shares; the rest of the run is off the map.
+			want: []hexmap.Edge{side(9, 2, 0), side(9, 1, 5)}, undoSteps: 1},
+		{name: "a line of one hexside on a closed door opens it", kind: "door",
+			before: func(e *editState) { e.line([]hexmap.Edge{side(3, 3, 0)}) },
+			run:    []hexmap.Edge{side(3, 3, 0)},
+			want:   []hexmap.Edge{side(3, 3, 0)}, open: true, undoSteps: 2},
+		{name: "a line wholly off the map does nothing", kind: "wall",
+			run: hexmap.Edge{Hex: hex(20, 20), Side: 0}.LineTo(hexmap.Edge{Hex: hex(24, 20), Side: 0})},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEdit(t)
+			e.tool, e.edge = toolEdge, slices.Index(edgeKinds, c.kind)
+			if c.before != nil {
+				c.before(e)
+			}
+			e.line(c.run)
+			for _, s := range c.want {
+				f, ok := e.m.EdgeFeature(s.Hex, s.Side)
+				if !ok || f.Kind != c.kind {
+					t.Errorf("hexside %v: %+v %v, want a %s", s, f, ok, c.kind)
+				}
+				if f.Open != c.open {
+					t.Errorf("hexside %v: open %v, want %v", s, f.Open, c.open)
+				}
+			}
+			if got := len(e.m.Edges()); got != len(c.want) {
+				t.Errorf("%d hexsides hold features, want %d", got, len(c.want))
+			}
+			if len(e.undo) != c.undoSteps {
+				t.Errorf("%d undo steps, want %d", len(e.undo), c.undoSteps)
+			}
+			if c.undoSteps > 0 {
+				e.undoStep()
+				for _, s := range c.want {
+					if f, ok := e.m.EdgeFeature(s.Hex, s.Side); ok && f.Kind == c.kind && f.Open == c.open {
+						t.Errorf("undo left hexside %v as it was", s)
+						break
+					}
+				}
+			}
+		})
 	}
 }

@@ -31,6 +31,7 @@ type Editor struct {
 	chunks   chunkCache
 	message  string
 	msgErr   bool
+	msgAt    time.Time
 	hover    hexmap.Hex
 	side     hexmap.Direction
 	pan      bool
@@ -41,9 +42,27 @@ type Editor struct {
 	dialogs  chan dialogResult
 	lastSave time.Time
 	cursor   func() (int, int) // replaces the pointer (screenshot scenes)
+	held     func() bool       // replaces the left button's state (screenshot scenes)
 	// fight is set when the editor edits a running fight's map inside the
 	// Judge's map window: no opening other maps there.
 	fight bool
+	// back returns to play (the fight's map window); figures draws the
+	// fight's figures over the map, under the panels.
+	back    func()
+	figures func(dst *ebiten.Image, l hexmap.Layout)
+	toolbar []tool // placed by placeTools
+	top     int    // where the toolbar ends and the map's area begins
+	paint   bool   // the left button went down on the map: a stroke
+	inMap   bool   // the pointer is over the map's area
+	drag    lineDrag
+}
+
+// lineDrag is a wall line being dragged, from the hexside pressed to the
+// one under the pointer (hexmap.Edge.LineTo); it is placed on release.
+type lineDrag struct {
+	on       bool
+	from, to hexmap.Edge
+	run      []hexmap.Edge
 }
 
 // dialogResult is a native file dialog's answer, returned from its
@@ -65,13 +84,17 @@ func NewEditor(path string, newMap *hexmap.Map) (*Editor, error) {
 		}
 	}
 	ed := &Editor{e: newEditState(m, path), w: WindowWidth, h: WindowHeight, dialogs: make(chan dialogResult, 1), lastSave: time.Now()}
-	ed.say("T terrain · U/J raise/lower · W hexside · F feature · X erase · [ ] brush · +/- armor · H height · Enter label · Ctrl+S save · Ctrl+Shift+S save as · Ctrl+O open · Ctrl+Z/Y undo/redo", false)
 	return ed, nil
 }
 
 func isNotExist(err error) bool { return err != nil && strings.Contains(err.Error(), "no such file") }
 
-func (ed *Editor) say(s string, isErr bool) { ed.message, ed.msgErr = s, isErr }
+// say shows s in the status bar for a while (an error for longer), in
+// place of how to use the tool in hand.
+func (ed *Editor) say(s string, isErr bool) { ed.message, ed.msgErr, ed.msgAt = s, isErr, time.Now() }
+
+// messageFor is how long the status bar shows a message, and an error.
+const messageFor, errorFor = 6 * time.Second, 15 * time.Second
 
 // Layout implements ebiten.Game.
 func (ed *Editor) Layout(w, h int) (int, int) {
@@ -82,9 +105,38 @@ func (ed *Editor) Layout(w, h int) (int, int) {
 	return ed.w, ed.h
 }
 
+// fit shows the whole map in the area between the panels.
 func (ed *Editor) fit() {
-	ed.layout = hexmap.Fit(ed.e.m, float64(ed.w), float64(ed.h-barHeight), fitMargin)
+	ed.placeTools()
+	a := ed.mapArea()
+	ed.layout = hexmap.Fit(ed.e.m, float64(a.Dx()), float64(a.Dy()), fitMargin)
+	ed.layout.Origin.X += float64(a.Min.X)
+	ed.layout.Origin.Y += float64(a.Min.Y)
 	ed.fitted = true
+}
+
+func (ed *Editor) undo() {
+	if ed.e.undoStep() {
+		ed.say("Undone.", false)
+	}
+}
+
+func (ed *Editor) redo() {
+	if ed.e.redoStep() {
+		ed.say("Redone.", false)
+	}
+}
+
+func (ed *Editor) saveFile() {
+	if ed.e.path == "" {
+		ed.askFile(true)
+		return
+	}
+	if err := ed.e.save(); err != nil {
+		ed.say(err.Error(), true)
+	} else {
+		ed.say("Saved "+ed.e.path, false)
+	}
 }
 
 // Update implements ebiten.Game.
@@ -109,60 +161,80 @@ func (ed *Editor) Update() error {
 		ed.typeLabel()
 		return nil
 	}
+	ed.placeTools()
 	x, y := ebiten.CursorPosition()
 	if ed.cursor != nil {
 		x, y = ed.cursor()
 	}
 	p := hexmap.Point{X: float64(x), Y: float64(y)}
+	inMap := (image.Point{x, y}).In(ed.mapArea())
+	ed.inMap = inMap
 	ed.hover = ed.layout.HexAt(p)
 	ed.side = nearestSide(ed.layout, ed.hover, p)
+	ed.keys()
+	ed.mouse(x, y, inMap)
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+		ed.pan, ed.panFrom, ed.origin = true, [2]int{x, y}, ed.layout.Origin
+	}
+	if ed.pan {
+		ed.layout.Origin = hexmap.Point{X: ed.origin.X + float64(x-ed.panFrom[0]), Y: ed.origin.Y + float64(y-ed.panFrom[1])}
+		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) {
+			ed.pan = false
+		}
+	}
+	if _, wy := ebiten.Wheel(); wy != 0 && inMap {
+		f := math.Pow(1.15, wy)
+		size := math.Max(6, math.Min(160, ed.layout.Size*f))
+		f = size / ed.layout.Size
+		ed.layout.Origin = hexmap.Point{X: p.X - (p.X-ed.layout.Origin.X)*f, Y: p.Y - (p.Y-ed.layout.Origin.Y)*f}
+		ed.layout.Size = size
+	}
+	return nil
+}
+
+// keys answers the editor's keys.
+func (ed *Editor) keys() {
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	just := inpututil.IsKeyJustPressed
 	e := ed.e
+	cycle := func(t string, kind *int, kinds int) {
+		if e.tool == t {
+			*kind = (*kind + 1) % kinds
+		}
+		ed.setTool(t)
+	}
 	switch {
+	case just(ebiten.KeyEscape) && ed.drag.on:
+		ed.drag = lineDrag{}
+		ed.say("The line is let go.", false)
 	case ctrl && just(ebiten.KeyZ):
-		if e.undoStep() {
-			ed.say("Undone.", false)
-		}
+		ed.undo()
 	case ctrl && just(ebiten.KeyY):
-		if e.redoStep() {
-			ed.say("Redone.", false)
-		}
+		ed.redo()
 	case ctrl && shift && just(ebiten.KeyS):
 		ed.askFile(true)
+	case ctrl && just(ebiten.KeyS) && ed.fight:
+		ed.say("The fight's map is kept by the session: every change is already in the fight.", false)
 	case ctrl && just(ebiten.KeyS):
-		if err := e.save(); err != nil {
-			ed.say(err.Error(), true)
-		} else {
-			ed.say("Saved "+e.path, false)
-		}
+		ed.saveFile()
 	case ctrl && just(ebiten.KeyO) && ed.fight:
 		ed.say("The fight's map is edited in place; open other maps in the map editor (hexslinger-map --edit FILE).", true)
 	case ctrl && just(ebiten.KeyO):
 		ed.askFile(false)
 	case ctrl:
 	case just(ebiten.KeyT):
-		if e.tool == toolTerrain {
-			e.terrain = (e.terrain + 1) % len(hexmap.TerrainNames())
-		}
-		e.tool = toolTerrain
+		cycle(toolTerrain, &e.terrain, len(hexmap.TerrainNames()))
 	case just(ebiten.KeyU):
-		e.tool = toolRaise
+		ed.setTool(toolRaise)
 	case just(ebiten.KeyJ):
-		e.tool = toolLower
+		ed.setTool(toolLower)
 	case just(ebiten.KeyW):
-		if e.tool == toolEdge {
-			e.edge = (e.edge + 1) % len(edgeKinds)
-		}
-		e.tool = toolEdge
+		cycle(toolEdge, &e.edge, len(edgeKinds))
 	case just(ebiten.KeyF):
-		if e.tool == toolFeature {
-			e.feature = (e.feature + 1) % len(featureKinds)
-		}
-		e.tool = toolFeature
+		cycle(toolFeature, &e.feature, len(featureKinds))
 	case just(ebiten.KeyX):
-		e.tool = toolErase
+		ed.setTool(toolErase)
 	case just(ebiten.KeyBracketLeft):
 		e.brush = max(1, e.brush-1)
 	case just(ebiten.KeyBracketRight):
@@ -173,44 +245,80 @@ func (ed *Editor) Update() error {
 		ed.say(e.armor(ed.hover, ed.side, -1), false)
 	case just(ebiten.KeyH):
 		ed.say(e.height(ed.hover, ed.side), false)
-	case just(ebiten.KeyEnter) && e.m.Contains(ed.hover):
-		ed.typing, ed.typed = true, []rune(e.m.Labels[ed.hover])
-		ed.say("Label for "+e.m.Label(ed.hover)+": type, Enter to set (empty clears), Esc to cancel", false)
+	case just(ebiten.KeyEnter):
+		ed.startLabel()
 	case just(ebiten.KeyHome):
 		ed.fit()
 	}
-	// Left button: brushes paint while dragged (one undo step a drag);
-	// the other tools act once a click. Right button pans.
+}
+
+// mouse answers the left button: a click on the toolbar or the legend
+// picks there; on the map, brushes paint while dragged (one undo step a
+// drag), the hexside tool draws a line from the hexside pressed to the
+// one released on, and the other tools act once a click.
+func (ed *Editor) mouse(x, y int, inMap bool) {
+	e := ed.e
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		if t, ok := ed.toolAt(x, y); ok {
+			t.act()
+			return
+		}
+		if i, ok := ed.legendAt(x, y); ok {
+			e.terrain = i
+			ed.setTool(toolTerrain)
+			return
+		}
+		if !inMap || !e.m.Contains(ed.hover) {
+			return
+		}
+		ed.paint = true
+		switch e.tool {
+		case toolEdge:
+			s := hexmap.EdgeOf(ed.hover, ed.side)
+			ed.drag = lineDrag{on: true, from: s, to: s, run: []hexmap.Edge{s}}
+		case toolArmorUp, toolArmorDn:
+			d := map[bool]int{true: +1, false: -1}[e.tool == toolArmorUp]
+			ed.say(e.armor(ed.hover, ed.side, d), false)
+		case toolHeight:
+			ed.say(e.height(ed.hover, ed.side), false)
+		case toolLabel:
+			ed.startLabel()
+		default:
+			if msg := e.apply(ed.hover, ed.side); msg != "" {
+				ed.say(msg, false)
+			}
+		}
+	}
+	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || (ed.held != nil && ed.held())
 	brush := e.tool == toolTerrain || e.tool == toolRaise || e.tool == toolLower
-	pressed := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
-	if y < ed.h-barHeight && (pressed || (brush && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft))) {
+	switch {
+	case ed.drag.on && held && inMap:
+		if s := hexmap.EdgeOf(ed.hover, ed.side); s != ed.drag.to {
+			ed.drag.to, ed.drag.run = s, ed.drag.from.LineTo(s)
+		}
+	case ed.paint && held && brush && inMap && e.m.Contains(ed.hover):
 		if msg := e.apply(ed.hover, ed.side); msg != "" {
 			ed.say(msg, false)
 		}
-		if !brush {
-			e.end()
-		}
 	}
-	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+	if !held {
+		if ed.drag.on {
+			if msg := e.line(ed.drag.run); msg != "" {
+				ed.say(msg, false)
+			}
+		}
+		ed.drag, ed.paint = lineDrag{}, false
 		e.end()
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
-		ed.pan, ed.panFrom, ed.origin = true, [2]int{x, y}, ed.layout.Origin
+}
+
+// startLabel starts typing the label of the hex under the pointer.
+func (ed *Editor) startLabel() {
+	if !ed.e.m.Contains(ed.hover) {
+		return
 	}
-	if ed.pan {
-		ed.layout.Origin = hexmap.Point{X: ed.origin.X + float64(x-ed.panFrom[0]), Y: ed.origin.Y + float64(y-ed.panFrom[1])}
-		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) {
-			ed.pan = false
-		}
-	}
-	if _, wy := ebiten.Wheel(); wy != 0 {
-		f := math.Pow(1.15, wy)
-		size := math.Max(6, math.Min(160, ed.layout.Size*f))
-		f = size / ed.layout.Size
-		ed.layout.Origin = hexmap.Point{X: p.X - (p.X-ed.layout.Origin.X)*f, Y: p.Y - (p.Y-ed.layout.Origin.Y)*f}
-		ed.layout.Size = size
-	}
-	return nil
+	ed.typing, ed.typed = true, []rune(ed.e.m.Labels[ed.hover])
+	ed.say("Label for "+ed.e.m.Label(ed.hover)+": type, Enter to set (empty clears), Esc to cancel", false)
 }
 
 // typeLabel takes the keys while a label is being typed.
@@ -318,47 +426,92 @@ func (ed *Editor) dropped() {
 
 // Draw implements ebiten.Game.
 func (ed *Editor) Draw(screen *ebiten.Image) {
+	if ed.toolbar == nil {
+		ed.placeTools()
+	}
 	screen.Fill(colBackground)
 	m := ed.e.m
 	ed.chunks.draw(screen, m, ed.layout, ed.w, ed.h)
 	drawMapLabels(screen, m, ed.layout, ed.w, ed.h)
-	// The brush, or the hexside an edge tool would place on.
+	// The brush's outline, thin; the hexside the hexside tools would act
+	// on, lit; then the hexside features about them drawn again on top,
+	// so that the wall just placed stays in sight; then a line being
+	// dragged.
 	var b batch
 	l := ed.layout
 	s := l.Size
-	if m.Contains(ed.hover) {
+	if m.Contains(ed.hover) && ed.inMap && !ed.drag.on {
+		hexes := ed.e.brushHexes(ed.hover)
+		for _, h := range hexes {
+			c := l.Corners(h)
+			b.path(screen, polygon(c[:]), float32(math.Max(1.5, s/16)), color.RGBA{0xff, 0xff, 0xff, 0xb0})
+		}
 		if ed.e.tool == toolEdge || ed.e.tool == toolErase {
 			a, z := l.Edge(ed.hover, ed.side)
-			b.path(screen, polyline([]hexmap.Point{a, z}), float32(math.Max(3, s/6)), colSelect)
+			b.path(screen, polyline([]hexmap.Point{a, z}), float32(math.Max(6, s*0.34)), color.RGBA{0xff, 0xd7, 0x3a, 0xa0})
 		}
-		for _, h := range ed.e.brushHexes(ed.hover) {
-			c := l.Corners(h)
-			b.path(screen, polygon(c[:]), float32(math.Max(2, s/12)), color.RGBA{0xff, 0xff, 0xff, 0xb0})
-		}
+		drawHexsides(screen, &b, m, l, hexes)
+	}
+	if ed.drag.on {
+		ed.drawLine(screen, &b)
 	}
 	b.flush(screen)
-	// The status bar: a rectangle on the pixel grid, with no edge to smooth.
+	if ed.figures != nil {
+		ed.figures(screen, l)
+	}
+	ed.drawToolbar(screen)
+	ed.drawLegend(screen)
+	ed.drawStatus(screen)
+}
+
+// drawStatus draws the status bar: what the tool under the pointer or in
+// hand does, or what was just done; and where the pointer is, the map and
+// its file.
+func (ed *Editor) drawStatus(screen *ebiten.Image) {
+	m := ed.e.m
 	y0 := float64(ed.h - barHeight)
 	screen.SubImage(image.Rect(0, ed.h-barHeight, ed.w, ed.h)).(*ebiten.Image).Fill(colBar)
 	col := color.Color(colText)
-	if ed.msgErr {
+	msg := ed.message
+	if age := time.Since(ed.msgAt); age > errorFor || (!ed.msgErr && age > messageFor) {
+		msg = ""
+	}
+	switch {
+	case ed.typing:
+		msg = "Label: " + string(ed.typed) + "▏"
+	case msg != "" && ed.msgErr:
 		col = colBad
 	}
-	msg := ed.message
-	if ed.typing {
-		msg = "Label: " + string(ed.typed) + "▏"
+	x, y := ebiten.CursorPosition()
+	if ed.cursor != nil {
+		x, y = ed.cursor()
+	}
+	if t, ok := ed.toolAt(x, y); ok && !ed.typing {
+		msg, col = t.hint, colText
+	} else if i, ok := ed.legendAt(x, y); ok && !ed.typing {
+		n := hexmap.TerrainNames()[i]
+		msg, col = fmt.Sprintf("Paint %s (%s)", n, hexmap.Terrains[n].Going()), colText
+	} else if msg == "" {
+		msg = ed.toolHint()
 	}
 	barLine(screen, msg, face(17, false), ed.w, y0+20, col)
-	file := ed.e.path
-	if file == "" {
-		file = "(not saved yet)"
+	where := ""
+	if m.Contains(ed.hover) && ed.inMap {
+		t, _ := m.Terrain(ed.hover)
+		where = fmt.Sprintf("%s %s level %d · ", m.Label(ed.hover), t.Name, m.Elevation(ed.hover))
+	}
+	file := filepath.Base(ed.e.path)
+	if ed.e.path == "" {
+		file = "not saved yet"
 	}
 	if ed.e.dirty {
 		file += " *"
 	}
+	tail := " · right-drag pans · wheel zooms"
 	if ed.fight {
-		file = "the fight's map: each stroke goes to the session"
+		file = "the fight's map"
+		tail = " · Ctrl+E back to play"
 	}
-	status := fmt.Sprintf("%s · brush %d · %s · %s %d×%d · %s", ed.e.toolName(), ed.e.brush, m.Label(ed.hover), m.Name, m.Width, m.Height, file)
+	status := fmt.Sprintf("%s%s %d×%d · %s%s", where, m.Name, m.Width, m.Height, file, tail)
 	barLine(screen, status, face(15, false), ed.w, y0+46, colDim)
 }

@@ -16,15 +16,16 @@ import (
 // window.
 type fightEdit struct {
 	ed     *Editor
-	from   uint64 // the fight map's version the copy was made at
-	synced uint64 // the copy's version last sent
-	stale  bool   // the session refused an edit: copy the map afresh
+	play   hexmap.Layout // the play view, given back after editing
+	from   uint64        // the fight map's version the copy was made at
+	synced uint64        // the copy's version last sent
+	stale  bool          // the session refused an edit: copy the map afresh
 }
 
 // toggleEdit answers Ctrl+E.
 func (g *Game) toggleEdit() {
 	if g.edit != nil {
-		g.layout = g.edit.ed.layout
+		g.layout = g.edit.play
 		g.edit = nil
 		g.drawn, g.baseFor = false, baseKey{}
 		g.say("Back to play.", false)
@@ -35,9 +36,16 @@ func (g *Game) toggleEdit() {
 		return
 	}
 	ed := &Editor{e: newEditState(g.play.st.Map.Clone(), ""), w: g.w, h: g.h, dialogs: make(chan dialogResult, 1),
-		lastSave: time.Now(), fight: true, layout: g.layout, fitted: true, cursor: g.cursor}
-	g.edit = &fightEdit{ed: ed, from: g.play.st.Map.Version(), synced: ed.e.m.Version()}
-	ed.say("Editing the fight's map: T terrain · U/J raise/lower · W hexside · F feature · X erase · [ ] brush · +/- armor · H height · Enter label · Ctrl+Z/Y undo/redo · Ctrl+E back to play", false)
+		lastSave: time.Now(), fight: true, cursor: g.cursor, back: g.toggleEdit}
+	ed.figures = func(dst *ebiten.Image, l hexmap.Layout) {
+		saved := g.layout
+		g.layout = l
+		g.drawFigures(dst, g.play.st)
+		g.layout = saved
+	}
+	ed.fit() // the whole map between the editor's toolbar and legend
+	g.edit = &fightEdit{ed: ed, play: g.layout, from: g.play.st.Map.Version(), synced: ed.e.m.Version()}
+	ed.say("Editing the fight's map: every change goes to the session, and Undo takes it back.", false)
 }
 
 // updateEdit runs the editor and sends what it changed.
@@ -50,6 +58,10 @@ func (g *Game) updateEdit() error {
 		// edit a fresh copy, keeping the tools and the undo steps.
 		fe.ed.e.m = st.Map.Clone()
 		fe.from, fe.synced, fe.stale = st.Map.Version(), fe.ed.e.m.Version(), false
+	}
+	if fe.ed.w != g.w || fe.ed.h != g.h { // the window was resized
+		fe.ed.w, fe.ed.h = g.w, g.h
+		fe.ed.fit()
 	}
 	if err := fe.ed.Update(); err != nil {
 		return err
@@ -71,14 +83,5 @@ func (g *Game) updateEdit() error {
 	return nil
 }
 
-// drawEdit draws the editor and the figures over it.
-func (g *Game) drawEdit(screen *ebiten.Image) {
-	fe := g.edit
-	fe.ed.Draw(screen)
-	if g.play.st != nil {
-		saved := g.layout
-		g.layout = fe.ed.layout
-		g.drawFigures(screen, g.play.st)
-		g.layout = saved
-	}
-}
+// drawEdit draws the editor, with the figures over its map.
+func (g *Game) drawEdit(screen *ebiten.Image) { g.edit.ed.Draw(screen) }

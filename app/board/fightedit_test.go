@@ -67,3 +67,36 @@ func TestFightEditSendsCells(t *testing.T) {
 		t.Error("Ctrl+E again did not go back to play")
 	}
 }
+
+// TestFightEditSendsALineAsOneEdit: a wall line dragged in the fight's map
+// goes to the session as one edit_map command holding every hexside.
+func TestFightEditSendsALineAsOneEdit(t *testing.T) {
+	p := demoPlay(t)
+	c := newConn("ws://test", "t")
+	c.status, c.role = "", string(session.RoleJudge)
+	g := &Game{conn: c, play: *p, w: 800, h: 600}
+	g.fit()
+	g.toggleEdit()
+	e := g.edit.ed.e
+	e.tool, e.edge = toolEdge, slices.Index(edgeKinds, "fence")
+	run := hexmap.EdgeOf(at(t, p, "E12"), 5).LineTo(hexmap.EdgeOf(at(t, p, "K12"), 5))
+	e.line(run)
+	if err := g.updateEdit(); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.out) != 1 {
+		t.Fatalf("%d commands sent, want 1", len(c.out))
+	}
+	cmd := <-c.out
+	m := g.play.st.Map.Clone()
+	for _, cell := range cmd.Cells {
+		if err := m.SetCell(cell); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, s := range run {
+		if f, ok := m.EdgeFeature(s.Hex, s.Side); !ok || f.Kind != "fence" {
+			t.Errorf("hexside %v of the line is not fenced in the edit: %+v", s, f)
+		}
+	}
+}

@@ -48,17 +48,18 @@ type Scene struct {
 
 // sceneSetups are the scenes, by name.
 var sceneSetups = map[string]func(*Scene) error{
-	"street":      (*Scene).street,
-	"reach":       (*Scene).reach,
-	"attack":      (*Scene).attack,
-	"thrown-miss": (*Scene).thrownMiss,
-	"hit-result":  (*Scene).hitResult,
-	"drag-move":   (*Scene).dragMove,
-	"defend":      (*Scene).defend,
-	"ruler":       (*Scene).ruler,
-	"judge-edit":  (*Scene).judgeEdit,
-	"player":      (*Scene).player,
-	"editor":      (*Scene).editor,
+	"street":         (*Scene).street,
+	"reach":          (*Scene).reach,
+	"attack":         (*Scene).attack,
+	"thrown-miss":    (*Scene).thrownMiss,
+	"hit-result":     (*Scene).hitResult,
+	"drag-move":      (*Scene).dragMove,
+	"defend":         (*Scene).defend,
+	"ruler":          (*Scene).ruler,
+	"judge-edit":     (*Scene).judgeEdit,
+	"player":         (*Scene).player,
+	"editor":         (*Scene).editor,
+	"editor-toolbar": (*Scene).editorToolbar,
 }
 
 // SceneNames lists the scenes.
@@ -219,8 +220,8 @@ func (sc *Scene) ruler() error {
 }
 
 // judgeEdit: the Judge edits the running fight's map in the map window
-// (Ctrl+E): a patch of grass and a fence painted, sent to the session and
-// come back, with the figures drawn over the editor.
+// (Ctrl+E): a patch of grass and a fence line painted, sent to the session
+// and come back, with the figures drawn over the editor.
 func (sc *Scene) judgeEdit() error {
 	_, err := sc.live(nil, nil, "")
 	painted := false
@@ -238,14 +239,15 @@ func (sc *Scene) judgeEdit() error {
 			e.apply(h, 0)
 			e.end()
 			e.tool, e.edge = toolEdge, slices.Index(edgeKinds, "fence")
-			for _, l := range []string{"K10", "L10", "M10"} {
-				x, _ := st.Map.ParseHex(l)
-				e.apply(x, 5)
-				e.end()
-			}
+			k, _ := st.Map.ParseHex("K10")
+			m, _ := st.Map.ParseHex("M10")
+			e.line(hexmap.EdgeOf(k, 4).LineTo(hexmap.EdgeOf(m, 5))) // one line: one edit
+
 			e.tool, e.terrain = toolTerrain, slices.Index(hexmap.TerrainNames(), "grass")
-			x, y := sc.hexPoint("P12")
-			sc.g.edit.ed.cursor = func() (int, int) { return x, y }
+			ed := sc.g.edit.ed
+			p, _ := st.Map.ParseHex("P12")
+			at := ed.layout.ToPixel(p)
+			ed.cursor = func() (int, int) { return int(at.X), int(at.Y) }
 			return false
 		}
 		tr, _ := st.Map.Terrain(h) // the edit has come back from the session
@@ -348,14 +350,10 @@ func (sc *Scene) editor() error {
 	e.apply(hex(10, 10), 0)
 	e.apply(hex(10, 10), 0)
 	e.end()
-	e.tool, e.edge = toolEdge, 0 // wall
-	for c := 4; c < 9; c++ {
-		e.apply(hex(c, 8), 1)
-	}
-	e.end()
+	e.tool, e.edge = toolEdge, 0 // wall: one line, dragged along the row
+	e.line(hexmap.EdgeOf(hex(4, 8), 2).LineTo(hexmap.EdgeOf(hex(9, 8), 1)))
 	e.edge = 1 // door
-	e.apply(hex(9, 8), 1)
-	e.end()
+	e.line([]hexmap.Edge{hexmap.EdgeOf(hex(7, 8), 2)})
 	e.tool, e.feature = toolFeature, 0 // barrel
 	e.apply(hex(6, 10), 0)
 	e.apply(hex(7, 11), 0)
