@@ -103,7 +103,7 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	c.sheets = newSheetsPanel(c)
 	c.library = newLibraryPanel(c)
 
-	c.nextSeg = widget.NewButton("Next segment (Ctrl+G)", func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) })
+	c.nextSeg = widget.NewButton("Next segment (Ctrl+G)", c.nextSegment)
 	newRound := widget.NewButton("Roll initiative: next round (Ctrl+R)", c.nextRound)
 	undo := widget.NewButton("Undo (Ctrl+Z)", c.undo)
 	redo := widget.NewButton("Redo (Ctrl+Y)", c.redo)
@@ -164,11 +164,19 @@ func (c *Console) menu() *fyne.MainMenu {
 		fyne.NewMenuItem("Export the log as Markdown…", func() { c.exportLog("md") }),
 		fyne.NewMenuItem("Export the log as HTML…", func() { c.exportLog("html") }),
 	)
+	// Undo and Redo carry Fyne's own undo and redo shortcuts: the desktop
+	// driver tries the main menu's shortcuts before the focused widget's,
+	// so Ctrl+Z and Ctrl+Y take back the fight's last command even while
+	// an entry has the focus (which would otherwise undo its typing).
+	undo := fyne.NewMenuItem("Undo", c.undo)
+	undo.Shortcut = &fyne.ShortcutUndo{}
+	redo := fyne.NewMenuItem("Redo", c.redo)
+	redo.Shortcut = &fyne.ShortcutRedo{}
 	fight := fyne.NewMenu("Fight",
-		fyne.NewMenuItem("Next segment", func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) }),
+		fyne.NewMenuItem("Next actor", c.nextSegment),
 		fyne.NewMenuItem("Next round (roll initiative)", c.nextRound),
-		fyne.NewMenuItem("Undo", c.undo),
-		fyne.NewMenuItem("Redo", c.redo),
+		undo,
+		redo,
 	)
 	view := fyne.NewMenu("View",
 		fyne.NewMenuItem("Dark or light theme (Ctrl+T)", c.toggleTheme),
@@ -185,12 +193,11 @@ func (c *Console) shortcuts() {
 		cv.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
 	}
 	ctrl(fyne.KeyR, c.nextRound)
-	ctrl(fyne.KeyG, func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) })
-	ctrl(fyne.KeyZ, c.undo)
-	ctrl(fyne.KeyY, c.redo)
+	ctrl(fyne.KeyG, c.nextSegment)
 	// The desktop driver turns Ctrl+Z and Ctrl+Y into Fyne's own undo and
-	// redo shortcuts, not the custom ones above: bind those too, or the
-	// keys do nothing unless an entry has the focus.
+	// redo shortcuts, never custom ones: the main menu's Undo and Redo
+	// take them first (see menu); the canvas answers them too, for a
+	// window without that menu.
 	cv.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { c.undo() })
 	cv.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { c.redo() })
 	ctrl(fyne.KeyS, c.library.save)
@@ -431,6 +438,12 @@ func (c *Console) nextRound() {
 		return
 	}
 	c.doWithDice(session.Command{Kind: session.CommandNewRound}, nil)
+}
+
+// nextSegment counts the round down to the next segment where someone may
+// act (the session's next_segment, one log line).
+func (c *Console) nextSegment() {
+	c.doWithDice(session.Command{Kind: session.CommandSegment}, nil)
 }
 
 func (c *Console) undo() { c.do(session.Command{Kind: session.CommandUndo}) }
