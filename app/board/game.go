@@ -181,6 +181,7 @@ func (g *Game) receive(in inMsg) {
 			g.fit()
 		}
 		g.seq++
+		ebiten.SetWindowTitle(windowTitle(st.Name))
 		msg := fmt.Sprintf("Connected: %s, round %d.", st.Name, st.Round)
 		var names []string
 		for _, id := range g.conn.owned() {

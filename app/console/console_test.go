@@ -3,6 +3,7 @@ package console
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -320,4 +321,86 @@ func TestStatusFollowsTheMapWindow(t *testing.T) {
 	mp.cmd.Process.Kill() // closed from outside, or crashed
 	mp.mu.Unlock()
 	waitStatus("the map window closed: signal: killed (Ctrl+M opens it again)")
+}
+
+// TestReopenASavedFightBringsBackItsLogAndUndo: a fight saved and opened
+// again in the same console comes back with its log and its undo history.
+func TestReopenASavedFightBringsBackItsLogAndUndo(t *testing.T) {
+	c, s, w := newConsole(t)
+	from, to := s.State().Figures["cyril"].At, hexmap.Hex{Q: 6, R: 7}
+	mustDo(t, s, session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
+	c.Drain()
+	c.doWithDice(session.Command{Kind: session.CommandNewRound}, nil)
+	mustDo(t, s, session.Command{Kind: session.CommandSegment})
+	c.Drain()
+	want := c.LogTexts()
+	path := filepath.Join(t.TempDir(), "showdown.fight.json")
+	c.library.saveTo(path)
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), "showdown.journal.jsonl")); err != nil {
+		t.Fatalf("no journal saved beside the fight: %v", err)
+	}
+	// Played on after the save: the reopened fight is the saved one.
+	mustDo(t, s, session.Command{Kind: session.CommandSegment})
+	c.Drain()
+
+	c.library.open(path)
+	if c.s == s {
+		t.Fatal("the console still shows the old session")
+	}
+	if got := c.LogTexts(); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the reopened fight's log:\n%q\nwant\n%q", got, want)
+	}
+	if got := w.Title(); got != "hexslinger — Showdown on Main Street" {
+		t.Errorf("window title %q", got)
+	}
+	if !strings.Contains(c.status.Text, "with its log (3 entries) and undo history") {
+		t.Errorf("status %q", c.status.Text)
+	}
+	// Undo takes back the count, then the round, then the move.
+	for i := 0; i < 3; i++ {
+		typeShortcut(w, &fyne.ShortcutUndo{})
+		c.Drain()
+	}
+	if got := c.State().Figures["cyril"].At; got != from {
+		t.Errorf("Cyril after three undos at %v, want back at %v", got, from)
+	}
+	logs := c.LogTexts()
+	if n := len(logs); n != 3 || !strings.Contains(logs[0], "The Judge takes back: Segment") || !strings.Contains(logs[2], "The Judge takes back: Cyril Wellington moves") {
+		t.Errorf("log after the undos: %q", logs)
+	}
+	// The journal saved beside the file stays as it was.
+	again, withLog, _, err := openSaved(path, t.TempDir())
+	if err != nil || !withLog {
+		t.Fatalf("opening the saved fight again: %v (with log %v)", err, withLog)
+	}
+	defer again.Close()
+	if got := again.State().Figures["cyril"].At; got != to {
+		t.Errorf("the saved fight's Cyril at %v, want %v", got, to)
+	}
+}
+
+// TestReopenAFightWhoseJournalDoesNotMatch: a journal beside the file
+// that does not end where the file does is left out, and the Judge is
+// told.
+func TestReopenAFightWhoseJournalDoesNotMatch(t *testing.T) {
+	c, s, _ := newConsole(t)
+	to := hexmap.Hex{Q: 6, R: 7}
+	path := filepath.Join(t.TempDir(), "showdown.fight.json")
+	c.library.saveTo(path)
+	mustDo(t, s, session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
+	c.Drain()
+	// The file is saved again by hand, without the journal.
+	if err := session.SaveFight(path, c.State().Snapshot(nil)); err != nil {
+		t.Fatal(err)
+	}
+	c.library.open(path)
+	if got := c.LogTexts(); len(got) != 0 {
+		t.Errorf("log %q, want none", got)
+	}
+	if got := c.State().Figures["cyril"].At; got != to {
+		t.Errorf("Cyril at %v, want the file's %v", got, to)
+	}
+	if !strings.Contains(c.status.Text, "does not end where the fight file does") {
+		t.Errorf("status %q", c.status.Text)
+	}
 }

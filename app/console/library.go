@@ -86,13 +86,14 @@ func newLibraryPanel(c *Console) *libraryPanel {
 		p.refresh()
 	})
 	p.recent = container.NewVBox()
-	files := container.NewGridWithColumns(3,
+	files := container.NewGridWithColumns(2,
 		widget.NewButton("Save fight (Ctrl+S)", p.save),
 		widget.NewButton("Save fight as…", p.saveAs),
 		widget.NewButton("Open fight… (Ctrl+O)", p.openFight),
+		widget.NewButton("Open a fight in a new console…", p.openFightNew),
 		widget.NewButton("New fight from a map…", p.newFromMap),
-		widget.NewButton("Save the map as…", p.saveMap),
 		widget.NewButton("Edit a map…", p.editMap),
+		widget.NewButton("Save the map as…", p.saveMap),
 	)
 	p.windows = container.NewVBox()
 	p.players = container.NewVBox()
@@ -159,14 +160,23 @@ func (p *libraryPanel) save() {
 	p.saveTo(p.path)
 }
 
+// saveTo writes the fight as it stands to path, and its journal (the log
+// and the undo history, up to the same event) beside it, so that
+// reopening the file brings them back.
 func (p *libraryPanel) saveTo(path string) {
-	if err := session.SaveFight(path, p.c.state.Snapshot(nil)); err != nil {
+	st := p.c.state
+	if err := session.SaveFight(path, st.Snapshot(nil)); err != nil {
 		p.saved.SetText("Not saved: " + err.Error())
 		return
 	}
+	msg := fmt.Sprintf("Saved round %d, segment %d to %s at %s.", st.Round, st.Segment, path, time.Now().Format("15:04:05"))
+	if err := copyJournal(p.c.s.JournalPath(), journalBeside(path), p.c.lastSeq()); err != nil {
+		msg += " Its log was not saved with it: " + err.Error()
+	}
 	p.path = path
 	p.addRecent(path)
-	p.saved.SetText(fmt.Sprintf("Saved round %d, segment %d to %s at %s.", p.c.state.Round, p.c.state.Segment, path, time.Now().Format("15:04:05")))
+	p.saved.SetText(msg)
+	p.c.status.SetText(msg)
 	p.refresh()
 }
 
@@ -187,36 +197,90 @@ func (p *libraryPanel) saveAs() {
 	d.Show()
 }
 
-// openFight opens another fight in a console of its own; this one stays.
-func (p *libraryPanel) openFight() {
+// openFight asks for a fight file and opens it in this console.
+func (p *libraryPanel) openFight() { p.askFight(p.open) }
+
+// openFightNew asks for a fight file and opens it in a console of its own;
+// this one stays.
+func (p *libraryPanel) openFightNew() { p.askFight(p.launch) }
+
+func (p *libraryPanel) askFight(then func(path string)) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil || rc == nil {
 			return
 		}
 		path := rc.URI().Path()
 		rc.Close()
-		p.launch(path)
+		then(path)
 	}, p.c.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".fight.json"}))
+	p.inFolder(d, p.path)
 	d.Show()
 }
 
-// launch checks a fight file, then opens it in a new console.
-func (p *libraryPanel) launch(path string) {
-	if _, err := session.LoadFight(path); err != nil {
+// inFolder starts a file dialog in the folder of file, if there is one.
+func (p *libraryPanel) inFolder(d *dialog.FileDialog, file string) {
+	if file == "" {
+		return
+	}
+	if l, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(file))); err == nil {
+		d.SetLocation(l)
+	}
+}
+
+// open opens a fight file in this console, in place of the fight shown,
+// with its log and undo history when its journal is beside it; the map
+// windows follow.
+func (p *libraryPanel) open(path string) {
+	s, withLog, note, err := openSaved(path, filepath.Dir(p.c.s.JournalPath()))
+	if err != nil {
 		dialog.ShowError(err, p.c.win)
 		return
 	}
-	if p.c.opts.Launch == nil {
-		p.saved.SetText("This console cannot open another: run hexslinger --fight " + path)
-		return
-	}
-	if err := p.c.opts.Launch("--fight", path); err != nil {
+	if err := p.c.switchTo(s, path); err != nil {
+		s.Close()
 		dialog.ShowError(fmt.Errorf("open %s: %w", path, err), p.c.win)
 		return
 	}
 	p.addRecent(path)
-	p.saved.SetText("Opened " + path + " in a new console.")
+	msg := "Opened " + path
+	switch {
+	case withLog:
+		msg += fmt.Sprintf(" with its log (%d entries) and undo history.", len(p.c.LogTexts()))
+	case note != "":
+		msg += ": " + note + "."
+	default:
+		msg += " (no journal beside it: a fresh log)."
+	}
+	p.saved.SetText(msg)
+	p.c.status.SetText(msg)
+}
+
+// launch opens a fight file in a new console, with its log and undo
+// history when its journal is beside it.
+func (p *libraryPanel) launch(path string) {
+	if p.c.opts.Launch == nil {
+		p.saved.SetText("This console cannot open another: run hexslinger --fight " + path)
+		return
+	}
+	// The new console replays a copy of the journal, made here.
+	s, _, note, err := openSaved(path, filepath.Dir(p.c.s.JournalPath()))
+	if err != nil {
+		dialog.ShowError(err, p.c.win)
+		return
+	}
+	journal := s.JournalPath()
+	s.Close()
+	if err := p.c.opts.Launch("--fight", path, "--journal", journal); err != nil {
+		dialog.ShowError(fmt.Errorf("open %s: %w", path, err), p.c.win)
+		return
+	}
+	p.addRecent(path)
+	msg := "Opened " + path + " in a new console."
+	if note != "" {
+		msg += " " + note + "."
+	}
+	p.saved.SetText(msg)
 }
 
 // newFromMap makes a fight from a map file with this fight's characters
@@ -392,7 +456,7 @@ func (p *libraryPanel) showRecent() {
 	}
 	for _, path := range list {
 		path := path
-		b := widget.NewButton(filepath.Base(path)+"  ·  "+filepath.Dir(path), func() { p.launch(path) })
+		b := widget.NewButton(filepath.Base(path)+"  ·  "+filepath.Dir(path), func() { p.open(path) })
 		b.Alignment = widget.ButtonAlignLeading
 		p.recent.Add(b)
 	}
