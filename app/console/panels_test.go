@@ -3,12 +3,14 @@ package console
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -509,11 +511,7 @@ func TestNewFightFromMap(t *testing.T) {
 		rules      string
 		characters int
 	}{{"twtw", 4}, {"dragonwarriors", 0}} {
-		out, err := newFightFromMap(mp, c.State(), tc.rules)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.rules, err)
-		}
-		f, err := session.LoadFight(out)
+		f, err := newFightFromMap(mp, c.State(), tc.rules)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.rules, err)
 		}
@@ -521,8 +519,72 @@ func TestNewFightFromMap(t *testing.T) {
 			t.Errorf("%s: rules %s, %d characters, %d figures, name %q", tc.rules, f.Rules, len(f.Characters), len(f.Figures), f.Name)
 		}
 	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("making the fight wrote beside the map: %v", entries)
+	}
 	if _, err := newFightFromMap(mp, c.State(), "chess"); err == nil {
 		t.Error("an unknown rule system made a fight")
+	}
+}
+
+// TestANewFightIsSavedWhereTheJudgeSays: a new fight is saved under the
+// name and in the file the Judge chose, opened in this console, and the
+// status says where.
+func TestANewFightIsSavedWhereTheJudgeSays(t *testing.T) {
+	c, _, w := newConsole(t)
+	dir := t.TempDir()
+	mp := filepath.Join(dir, "street.hexmap.json")
+	if err := hexmap.Save(mp, c.State().Map); err != nil {
+		t.Fatal(err)
+	}
+	f, err := newFightFromMap(mp, c.State(), "twtw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Name = "Ambush at the corral"
+	out := filepath.Join(t.TempDir(), "ambush.fight.json")
+	c.library.saveNewFight(f, out)
+	if got := c.State().Name; got != "Ambush at the corral" {
+		t.Errorf("the console shows %q", got)
+	}
+	if got := w.Title(); got != "hexslinger — Ambush at the corral" {
+		t.Errorf("title %q", got)
+	}
+	if want := "New fight \"Ambush at the corral\" saved to " + out + "."; c.status.Text != want {
+		t.Errorf("status %q, want %q", c.status.Text, want)
+	}
+	if c.library.path != out {
+		t.Errorf("Save writes %q, want %q", c.library.path, out)
+	}
+}
+
+// TestFileDialogsListOnlyTheirFiles: the map chooser lists maps and UVTT
+// files, the fight chooser fights; neither lists the other's, nor
+// autosaves.
+func TestFileDialogsListOnlyTheirFiles(t *testing.T) {
+	tests := []struct {
+		name        string
+		maps, fight bool
+	}{
+		{"street.hexmap.json", true, false},
+		{"Cave.DD2VTT", true, false},
+		{"cave.uvtt", true, false},
+		{"cave.df2vtt", true, false},
+		{"showdown.fight.json", false, true},
+		{"showdown-20261125.autosave.fight.json", false, true},
+		{"showdown.journal.jsonl", false, false},
+		{"weapons.json", false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			u := storage.NewFileURI("/tmp/" + tc.name)
+			if got := suffixFilter(mapSuffixes).Matches(u); got != tc.maps {
+				t.Errorf("the map chooser lists it: %v, want %v", got, tc.maps)
+			}
+			if got := (suffixFilter{".fight.json"}).Matches(u); got != tc.fight {
+				t.Errorf("the fight chooser lists it: %v, want %v", got, tc.fight)
+			}
+		})
 	}
 }
 
