@@ -82,7 +82,7 @@ func TestSheetsCreateCharacter(t *testing.T) {
 func TestComposeShotThenUndo(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActReady)
 	p.weapon.SetSelectedIndex(0)
 	if !strings.Contains(p.preview.Text, "readies the S&W Schofield for 2 AP") {
@@ -140,7 +140,7 @@ func TestComposeShotThenUndo(t *testing.T) {
 func TestComposerRefusesBeforeConfirming(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActMove)
 	test.Type(p.hex, "Z99")
 	if !p.confirm.Disabled() || !strings.Contains(p.preview.Text, "Not allowed") {
@@ -280,7 +280,7 @@ func TestDragonWarriorsConsole(t *testing.T) {
 	if strings.Join(p.action.Options, ",") != strings.Join(actionNames(c.State(), ""), ",") || p.action.Options[0] != "Strike in melee" {
 		t.Fatalf("actions %v", p.action.Options)
 	}
-	p.actor.SetSelected("Squire Lennox")
+	pickActor(p, "Squire Lennox")
 	p.action.SetSelected(session.ActStrike)
 	if p.target.Selected != "Sir Rolf" {
 		t.Fatalf("target %q", p.target.Selected)
@@ -328,7 +328,7 @@ func TestDragonWarriorsJudgesDifficultyModifier(t *testing.T) {
 	mustDo(t, s, session.Command{Kind: session.CommandSetCharacter, Sheet: &ch})
 	c.Drain()
 	p := c.composer
-	p.actor.SetSelected("Squire Lennox")
+	pickActor(p, "Squire Lennox")
 	p.action.SetSelected(session.ActFire)
 	if p.judgeSteps.Options[0] != "−3" {
 		t.Fatalf("the modifier's choices: %v, want points", p.judgeSteps.Options)
@@ -351,7 +351,7 @@ func TestDragonWarriorsJudgesDifficultyModifier(t *testing.T) {
 func TestSavageWorldsConsole(t *testing.T) {
 	c, _ := bundledConsole(t, "savage")
 	p := c.composer
-	p.actor.SetSelected("Marshal Dane")
+	pickActor(p, "Marshal Dane")
 	p.action.SetSelected(session.ActStrike)
 	if p.target.Selected != "Bandit" || !strings.Contains(p.preview.Text, "Fighting d8 against TN 5 (against Bandit's Parry 5)") || !strings.Contains(p.preview.Text, "Chance to hit with the Wild Die: 67%") {
 		t.Errorf("strike preview: target %q, %q", p.target.Selected, p.preview.Text)
@@ -360,7 +360,7 @@ func TestSavageWorldsConsole(t *testing.T) {
 	if logs := c.LogTexts(); len(logs) == 0 || !strings.Contains(logs[len(logs)-1], "(Savage Worlds: Attacks)") {
 		t.Errorf("log: %q (status %q)", logs, c.status.Text)
 	}
-	p.actor.SetSelected("Doc Harlan")
+	pickActor(p, "Doc Harlan")
 	p.action.SetSelected(session.ActFire)
 	if !strings.Contains(p.preview.Text, "Shooting d10 against TN 4 (Colt Peacemaker at 9\" (Short +0))") {
 		t.Errorf("fire preview: %q", p.preview.Text)
@@ -396,7 +396,7 @@ func TestSavageWorldsConsole(t *testing.T) {
 func TestFudgeConsole(t *testing.T) {
 	c, _ := bundledConsole(t, "fudge")
 	p := c.composer
-	p.actor.SetSelected("Sheriff Bart")
+	pickActor(p, "Sheriff Bart")
 	p.action.SetSelected(session.ActStrike)
 	if !strings.Contains(p.preview.Text, "Great (melee, opposed) against Good (Big Ned): chance to hit") || !strings.Contains(p.preview.Text, "damage checks") {
 		t.Errorf("preview: %q", p.preview.Text)
@@ -659,7 +659,7 @@ func setSheet(t *testing.T, p *sheetsPanel, part, label, v string) {
 func TestComposerJudgesModifierAndReload(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActShoot)
 	p.judgeSteps.SetSelected("1 downgrade")
 	if !strings.Contains(p.preview.Text, "needs its reason") || !p.confirm.Disabled() {
@@ -727,7 +727,7 @@ func TestComposerAsksTheDefender(t *testing.T) {
 func TestComposerEscapeAndRecover(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActEscape)
 	if cmd, err := p.command(); err != nil || cmd.Kind != session.CommandEscape || cmd.To != nil {
 		t.Errorf("the escape: %+v, %v", cmd, err)
@@ -750,7 +750,7 @@ func TestComposerEscapeAndRecover(t *testing.T) {
 func TestComposerCombinesASkillWithAnAttack(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActShoot)
 	p.withSkill.SetSelected("sneak")
 	test.Tap(p.withFirst)
@@ -777,7 +777,7 @@ func TestSavageWorldsConsoleSpendsABenny(t *testing.T) {
 		}
 	}
 	p := c.composer
-	p.actor.SetSelected("Marshal Dane")
+	pickActor(p, "Marshal Dane")
 	p.action.SetSelected(session.ActBenny)
 	test.Tap(p.confirm)
 	if logs := c.LogTexts(); len(logs) == 0 || !strings.HasSuffix(logs[len(logs)-1], "Marshal Dane spends a Benny and is no longer Shaken; 2 Bennies left (Savage Worlds: Shaken).") {
@@ -796,7 +796,7 @@ func TestSavageWorldsConsoleSpendsABenny(t *testing.T) {
 func TestSavageWorldsConsoleJumps(t *testing.T) {
 	c, _ := bundledConsole(t, "savage")
 	p := c.composer
-	p.actor.SetSelected("Doc Harlan")
+	pickActor(p, "Doc Harlan")
 	p.action.SetSelected(session.ActMove)
 	if !slices.Contains(p.params.Objects, fyne.CanvasObject(p.jump)) || !slices.Contains(p.params.Objects, fyne.CanvasObject(p.jumpRoll)) {
 		t.Fatal("a Savage Worlds move offers no jump")
@@ -811,9 +811,80 @@ func TestSavageWorldsConsoleJumps(t *testing.T) {
 		t.Errorf("log: %q (status %q)", logs, c.status.Text)
 	}
 	twtw, _ := bundledConsole(t, "demo")
-	twtw.composer.actor.SetSelected("Cyril Wellington")
+	pickActor(twtw.composer, "Cyril Wellington")
 	twtw.composer.action.SetSelected(session.ActMove)
 	if slices.Contains(twtw.composer.params.Objects, fyne.CanvasObject(twtw.composer.jump)) {
 		t.Error("a TWTW move offers a jump")
+	}
+}
+
+// pickActor picks who acts by name, as the Judge does in the list (whose
+// labels mark who may act now).
+func pickActor(p *composer, name string) {
+	for i, id := range p.ids {
+		if p.c.state.FigureName(id) == name {
+			p.actor.SetSelectedIndex(i)
+			return
+		}
+	}
+	p.actor.SetSelected(name)
+}
+
+// TestComposerPicksWhoMayActNow: who acts is preselected as the first
+// figure the session's turn says may act, the list marks every figure who
+// may, and the Judge's own pick is kept.
+func TestComposerPicksWhoMayActNow(t *testing.T) {
+	c, s, _ := newConsole(t)
+	p := c.composer
+	if got := p.actor.Selected; got != "" {
+		t.Errorf("before the first roll %q is picked, want no one", got)
+	}
+	mustDo(t, s, session.Command{Kind: session.CommandNewRound})
+	mustDo(t, s, session.Command{Kind: session.CommandSegment})
+	c.Drain()
+	acting := c.State().Turn().Acting
+	if len(acting) == 0 {
+		t.Fatal("no one may act after counting down")
+	}
+	if got, want := p.actorID(), acting[0]; got != want {
+		t.Errorf("preselected %q, want %q", got, want)
+	}
+	for i, id := range p.ids {
+		marked := strings.HasSuffix(p.actor.Options[i], mayActMark)
+		if may := slices.Contains(acting, id); marked != may {
+			t.Errorf("%s: marked %v in %q, may act %v", id, marked, p.actor.Options[i], may)
+		}
+	}
+	// The Judge picks someone else: a later event keeps the pick.
+	var other string
+	for _, id := range p.ids {
+		if id != acting[0] {
+			other = id
+			break
+		}
+	}
+	pickActor(p, c.State().FigureName(other))
+	mustDo(t, s, session.Command{Kind: session.CommandSetOptions, Options: &c.State().Options})
+	c.Drain()
+	if got := p.actorID(); got != other {
+		t.Errorf("after an event the pick is %q, want the Judge's %q", got, other)
+	}
+}
+
+// TestWhatHappenedClearsWhenTheNextActionIsComposed: the last action's
+// result and cards show after confirming, and go once the Judge picks
+// the next action.
+func TestWhatHappenedClearsWhenTheNextActionIsComposed(t *testing.T) {
+	c, _, _ := newConsole(t)
+	p := c.composer
+	pickActor(p, "Cyril Wellington")
+	p.action.SetSelected(session.ActReady)
+	test.Tap(p.confirm)
+	if !p.after.Visible() || !strings.Contains(p.result.Text, "readies") {
+		t.Fatalf("after confirming: shown %v, %q", p.after.Visible(), p.result.Text)
+	}
+	p.action.SetSelected(session.ActCock)
+	if p.after.Visible() || p.result.Text != "" {
+		t.Errorf("composing the next action still shows %q", p.result.Text)
 	}
 }
