@@ -78,8 +78,8 @@ type composer struct {
 	// preselected is the actor the composer picked for the Judge (the
 	// first who may act), until the Judge picks another.
 	preselected string
-	box     fyne.CanvasObject
-	scroll  *container.Scroll
+	box         fyne.CanvasObject
+	scroll      *container.Scroll
 
 	ids []string // actor ids, in the actor select's order
 
