@@ -107,6 +107,13 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 			c.composer.actor.SetSelectedIndex(i)
 		}
 	}
+	c.figures.onHide = func(id string, hide bool) {
+		cmd := session.Command{Kind: session.CommandReveal, Figure: id}
+		if hide {
+			cmd.Kind = session.CommandHide
+		}
+		c.do(cmd)
+	}
 	c.sheets = newSheetsPanel(c)
 	c.library = newLibraryPanel(c)
 

@@ -69,8 +69,8 @@ func TestConsoleShowsFigures(t *testing.T) {
 			}
 		}
 	}
-	if rows, cols := c.figures.table.Length(); rows != 4 || cols != 7 {
-		t.Errorf("table is %d×%d, want 4×7", rows, cols)
+	if rows, cols := c.figures.table.Length(); rows != 4 || cols != 8 {
+		t.Errorf("table is %d×%d, want 4×8", rows, cols)
 	}
 	if got := c.round.Text; got != "Showdown on Main Street — Round 1, segment 20" {
 		t.Errorf("round label %q", got)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -886,5 +887,76 @@ func TestWhatHappenedClearsWhenTheNextActionIsComposed(t *testing.T) {
 	p.action.SetSelected(session.ActCock)
 	if p.after.Visible() || p.result.Text != "" {
 		t.Errorf("composing the next action still shows %q", p.result.Text)
+	}
+}
+
+// TestHideAndRevealAFigureFromTheFiguresTab: the picked figure's button
+// hides it from the players and shows it again; the table says which
+// figures the players cannot see.
+func TestHideAndRevealAFigureFromTheFiguresTab(t *testing.T) {
+	c, s, w := newConsole(t)
+	c.tabs.SelectIndex(1)
+	c.figures.pick("zeke")
+	button := func(prefix string) *widget.Button {
+		t.Helper()
+		for _, o := range test.LaidOutObjects(w.Content()) {
+			if b, ok := o.(*widget.Button); ok && b.Visible() && strings.HasPrefix(b.Text, prefix) {
+				return b
+			}
+		}
+		t.Fatalf("no button %q on the Figures tab", prefix)
+		return nil
+	}
+	row := slices.Index(c.State().Order, "zeke")
+	if got := cellText(t, c, row, 7); got != "see it" {
+		t.Errorf("Zeke before: players column %q", got)
+	}
+	test.Tap(button("Hide from the players"))
+	if !s.State().Figures["zeke"].Hidden {
+		t.Fatalf("Zeke is not hidden: %q", c.status.Text)
+	}
+	if got := cellText(t, c, row, 7); got != "hidden" {
+		t.Errorf("Zeke hidden: players column %q", got)
+	}
+	test.Tap(button("Show to the players"))
+	if s.State().Figures["zeke"].Hidden {
+		t.Fatalf("Zeke is still hidden: %q", c.status.Text)
+	}
+	if got := cellText(t, c, row, 7); got != "see it" {
+		t.Errorf("Zeke shown again: players column %q", got)
+	}
+	// Undo takes the reveal back.
+	c.undo()
+	if !c.State().Figures["zeke"].Hidden {
+		t.Error("undo did not take the reveal back")
+	}
+}
+
+// TestConcBarSaysTheConcTaken: the Conc track fills with the Conc taken,
+// empty at none, and says the numbers.
+func TestConcBarSaysTheConcTaken(t *testing.T) {
+	tests := []struct {
+		name            string
+		taken, capacity int
+		text            string
+		frac            float32
+	}{
+		{"none taken: empty", 0, 14, "Conc 0/14 taken", 0},
+		{"half taken", 7, 14, "Conc 7/14 taken", 0.5},
+		{"more than the track: full", 20, 14, "Conc 20/14 taken", 1},
+		{"no capacity", 3, 0, "Conc 3 taken", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			bar := concBar(tc.taken, tc.capacity).(*fyne.Container)
+			fill := bar.Objects[0].(*fyne.Container)
+			if got := fill.Layout.(*fractionLayout).frac; got != tc.frac {
+				t.Errorf("filled %v, want %v", got, tc.frac)
+			}
+			label := bar.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
+			if label.Text != tc.text {
+				t.Errorf("text %q, want %q", label.Text, tc.text)
+			}
+		})
 	}
 }
