@@ -404,3 +404,29 @@ func TestReopenAFightWhoseJournalDoesNotMatch(t *testing.T) {
 		t.Errorf("status %q", c.status.Text)
 	}
 }
+
+// TestNextActorGoesToTheNextSegmentWhereSomeoneMayAct: the button says
+// what it does and counts down in one log line.
+func TestNextActorGoesToTheNextSegmentWhereSomeoneMayAct(t *testing.T) {
+	c, s, w := newConsole(t)
+	mustDo(t, s, session.Command{Kind: session.CommandNewRound})
+	c.Drain()
+	var next *widget.Button
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Next actor (Ctrl+G)" {
+			next = b
+		}
+	}
+	if next == nil {
+		t.Fatal("no Next actor (Ctrl+G) button")
+	}
+	before := len(c.LogTexts())
+	test.Tap(next)
+	logs := c.LogTexts()
+	if len(logs) != before+1 || !strings.Contains(logs[len(logs)-1], "May act: ") {
+		t.Errorf("log after Next actor: %q", logs[before:])
+	}
+	if len(c.State().Turn().Acting) == 0 {
+		t.Errorf("no one may act at segment %d", c.State().Segment)
+	}
+}
