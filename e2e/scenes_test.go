@@ -44,7 +44,7 @@ func TestScenes(t *testing.T) {
 	}
 	shots := filepath.Join(root, "e2e", "shots")
 	os.MkdirAll(shots, 0o755)
-	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "defend", "player", "editor", "judge-edit"} {
+	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit"} {
 		t.Run(name, func(t *testing.T) {
 			got := filepath.Join(shots, "scene-"+name+".png")
 			os.Remove(got)

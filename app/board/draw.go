@@ -37,6 +37,7 @@ var (
 	colDim        = color.RGBA{0xb0, 0xa8, 0x98, 0xff}
 	colRuler      = color.RGBA{0x60, 0xe0, 0xff, 0xff}
 	colArmor      = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	colWarn       = color.RGBA{0xff, 0xb0, 0x30, 0xff} // acting before one's number
 )
 
 // sideColours gives each side of a fight its token colour, in order of
@@ -67,6 +68,7 @@ type frameKey struct {
 	conn       string
 	anim       int
 	ruler      ruler
+	result     int
 }
 
 // Draw implements ebiten.Game.
@@ -76,7 +78,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
-		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler}
+		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN}
 	if g.play.st != nil {
 		key.mapVersion = g.play.st.Map.Version()
 	}
@@ -229,6 +231,7 @@ func drawEdge(dst *ebiten.Image, b *batch, f hexmap.Feature, a, z hexmap.Point, 
 func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 	defer g.drawTip(dst, dmg)
 	defer g.drawRuler(dst, dmg)
+	defer g.drawResult(dst, dmg)
 	defer g.drawEffects(dst, dmg)
 	l := g.layout
 	s := l.Size
@@ -242,7 +245,10 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 		f := st.Figures[g.play.selected]
 		t := g.aimPlan.Targets[0]
 		col := color.RGBA{0xff, 0x60, 0x40, 0xe0}
-		if g.aimErr != nil || !g.aimPlan.Sights[0].Clear {
+		switch {
+		case g.aimErr != nil:
+			col = colBad // refused: the tag says why
+		case !g.aimPlan.Sights[0].Clear:
 			col = color.RGBA{0x90, 0x90, 0x90, 0xc0}
 		}
 		b.path(dst, polyline([]hexmap.Point{l.ToPixel(f.At), l.ToPixel(t.At)}), float32(math.Max(2, s/10)), col)
@@ -265,11 +271,12 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 		if f, ok := st.Figures[g.play.selected]; ok {
 			col := color.RGBA{0xff, 0x60, 0x40, 0xe0}
 			if g.aimRefuse != nil {
-				col = color.RGBA{0x90, 0x90, 0x90, 0xc0}
+				col = colBad
 			}
 			b.path(dst, polyline([]hexmap.Point{l.ToPixel(f.At), l.ToPixel(g.hover)}), float32(math.Max(2, s/10)), col)
 		}
 	}
+	g.drawAimTag(dst, &b, dmg)
 	if g.planOK && g.planFor == g.hover {
 		col := colPath
 		if !g.plan.OK() {
@@ -295,6 +302,10 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 				bg: color.RGBA{0x10, 0x10, 0x10, 0xd0}, boxW: w, boxH: s * 0.7, centered: true}
 			dmg.add(g.tags.draw(dst, k, p.X, p.Y))
 		}
+	}
+	if f, ok := st.Figures[g.dragFig]; ok && g.dragging && !g.dragOff {
+		// The figure in hand: a ring of its side's colour round the pointer.
+		b.path(dst, circle(g.cursorAt, s*0.95), float32(math.Max(3, s/6)), sideColour(st, f.Side))
 	}
 	b.flush(dst)
 }
@@ -369,7 +380,11 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if g.messageErr {
 		msgCol = colBad
 	}
-	barLine(dst, g.message, f, g.w, y0+20, msgCol)
+	msg := g.message
+	if g.play.attacking && g.aimWarn != "" && g.aimFor() {
+		msg, msgCol = g.aimWarn, colWarn // before the click, as the composer warns
+	}
+	barLine(dst, msg, f, g.w, y0+20, msgCol)
 	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit"
 	if st := g.play.st; st != nil {
 		hint = st.Turn().Heading + " · " + hint
@@ -390,13 +405,18 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 			}
 		}
 	}
+	hintCol := colDim
 	if g.play.attacking {
 		hint = g.play.attackHint()
 		if g.aimTextOK && g.aimFor() {
 			hint = g.aimText
+			if g.aimRefuse != nil {
+				hintCol = colBad
+			}
 		} else if g.aimOK && g.aimFor() {
 			if g.aimErr != nil {
-				hint = g.aimErr.Error()
+				hintCol = colBad
+				hint = "Refused: " + firstLine(g.aimErr.Error())
 			} else {
 				p := g.aimPlan.Series.Plans[0]
 				hint = fmt.Sprintf("%s at %s: %d AP, TN %d, pool %s, hit chance %.0f%% — %s", p.Shot.Kind, st0(g).FigureName(g.aimPlan.Targets[0].ID), g.aimPlan.Series.AP, p.TN, p.Pool, 100*p.HitChance(), g.aimOdds)
@@ -409,7 +429,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if a := g.answerHint(); a != "" {
 		hint = a
 	}
-	barLine(dst, hint, face(16, false), g.w, y0+46, colDim)
+	barLine(dst, hint, face(16, false), g.w, y0+46, hintCol)
 }
 
 // drawBanner draws why the window is not connected, across the top.
@@ -478,13 +498,7 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	}
 	f := face(15, false)
 	w, h := text.Measure(tip, f, 0)
-	x, y := g.cursorAt.X+18, g.cursorAt.Y+18
-	if x+w+16 > float64(g.w) {
-		x = float64(g.w) - w - 16
-	}
-	if y+h+12 > float64(g.h-barHeight) {
-		y = g.cursorAt.Y - h - 24
-	}
+	x, y := g.tipPlace(w+16, h+10)
 	b := batch{dmg: dmg}
 	b.path(dst, polygon(rect(hexmap.Point{X: x + (w+16)/2, Y: y + (h+10)/2}, w+16, h+10)), 0, color.RGBA{0x18, 0x15, 0x12, 0xe8})
 	b.flush(dst)
@@ -532,7 +546,8 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 
 // drawLoose draws the weapons lying on the map (State.Loose) as a small
 // blade at the lower right of their hex, where a figure standing there
-// leaves it in view.
+// leaves it in view, with the weapon's name under it until it is picked
+// up.
 func (g *Game) drawLoose(dst *ebiten.Image, st *session.State) {
 	if len(st.Loose) == 0 {
 		return
@@ -557,4 +572,102 @@ func (g *Game) drawLoose(dst *ebiten.Image, st *session.State) {
 		}
 	}
 	b.flush(dst)
+	size := math.Max(11, s*0.3)
+	for _, it := range st.Loose {
+		name := it.Weapon
+		if w, ok := session.Weapons()[it.Weapon]; ok {
+			name = w.Name
+		}
+		p := l.ToPixel(it.At)
+		g.tags.draw(dst, tagKey{text: name, size: size, fg: steel, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.3},
+			p.X+s*0.45, p.Y+s*0.95)
+	}
+}
+
+// tipPlace is where the hover tip of w×h goes: beside the pointer, on the
+// window, and off the last result's marks and clock face where it can be
+// (below right, below left, above right, above left).
+func (g *Game) tipPlace(w, h float64) (float64, float64) {
+	cx, cy := g.cursorAt.X, g.cursorAt.Y
+	clamp := func(x, y float64) (float64, float64) {
+		return math.Max(0, math.Min(x, float64(g.w)-w)), math.Max(0, math.Min(y, float64(g.h-barHeight)-h))
+	}
+	keep := append(g.resultAreas(), g.aimTags...)
+	var first [2]float64
+	for i, at := range [][2]float64{{cx + 18, cy + 18}, {cx - 18 - w, cy + 18}, {cx + 18, cy - 18 - h}, {cx - 18 - w, cy - 18 - h}} {
+		x, y := clamp(at[0], at[1])
+		if i == 0 {
+			first = [2]float64{x, y}
+		}
+		r := image.Rect(int(x), int(y), int(x+w), int(y+h))
+		clear := true
+		for _, k := range keep {
+			if r.Overlaps(k) {
+				clear = false
+			}
+		}
+		if clear {
+			return x, y
+		}
+	}
+	return first[0], first[1]
+}
+
+// drawAimTag writes the shot under the pointer beside its target before
+// the click: its AP, TN and hit chance, or the session's refusal in red;
+// and under it, in amber, the session's warning that the figure would act
+// before its number (State.Interrupt).
+func (g *Game) drawAimTag(dst *ebiten.Image, b *batch, dmg *damage) {
+	g.aimTags = g.aimTags[:0]
+	if !g.play.attacking || !g.aimFor() || !(g.aimOK || g.aimTextOK) {
+		return
+	}
+	var lines []string
+	var cols []color.RGBA
+	switch {
+	case g.aimOK && g.aimErr != nil:
+		lines, cols = append(lines, "Refused: "+firstLine(g.aimErr.Error())), append(cols, colBad)
+	case g.aimTextOK && g.aimRefuse != nil:
+		lines, cols = append(lines, "Refused: "+firstLine(g.aimRefuse.Error())), append(cols, colBad)
+	case g.aimOK && len(g.aimPlan.Series.Plans) > 0:
+		p := g.aimPlan.Series.Plans[0]
+		lines = append(lines, fmt.Sprintf("%s shot: %d AP · TN %d · hit %.0f%%", p.Shot.Kind, g.aimPlan.Series.AP, p.TN, 100*p.HitChance()))
+		cols = append(cols, colText)
+	}
+	if g.aimWarn != "" {
+		lines, cols = append(lines, g.aimWarn), append(cols, colWarn)
+	}
+	if len(lines) == 0 {
+		return
+	}
+	b.flush(dst)
+	s := g.layout.Size
+	c := g.layout.ToPixel(g.hover)
+	size := 17.0
+	f := face(size, true)
+	maxW := float64(g.w) * 0.55
+	w := 0.0
+	for i := range lines {
+		lines[i] = fit(lines[i], f, maxW)
+		w = math.Max(w, textWidth(lines[i], f))
+	}
+	for i := range lines {
+		k := tagKey{text: lines[i], size: size, fg: cols[i], bg: colBox, boxW: w + 20, boxH: size * 1.6}
+		x := math.Max(w/2+14, math.Min(c.X, float64(g.w)-w/2-14))
+		y := c.Y - s*1.2 - float64(len(lines)-i)*size*1.6
+		if y < size*2 {
+			y = c.Y + s*1.2 + float64(i+1)*size*1.6
+		}
+		r := g.tags.draw(dst, k, x, y)
+		dmg.add(r)
+		g.aimTags = append(g.aimTags, r)
+	}
+}
+
+// firstLine is s up to its first line break.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

@@ -1,7 +1,6 @@
 package board
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -14,8 +13,9 @@ import (
 	"hexslinger/hexmap"
 )
 
-// effectTime is how long a scatter stays drawn on the map.
-const effectTime = 4 * time.Second
+// flightTime is how long a thrown miss takes to fly out to where it came
+// down (the clock face stays with the result: result.go).
+const flightTime = time.Second
 
 // moveTime is how long a figure takes to glide along its path.
 const moveTime = 400 * time.Millisecond
@@ -27,9 +27,9 @@ const (
 	markTime   = 3 * time.Second
 )
 
-// effect is a short drawing over the map that never blocks input: the clock
-// face of a thrown miss and the object's flight to where it landed, or a
-// figure gliding along the path it moved.
+// effect is a short drawing over the map that never blocks input: a
+// figure gliding along the path it moved, a shot's tracer, a thrown miss's
+// flight (drawn with the result, result.go).
 type effect struct {
 	landing *session.Landing
 	figure  string       // a move: the figure, drawn here and not in the base
@@ -49,7 +49,7 @@ func (ef effect) done() bool {
 	case ef.mark != "":
 		return time.Since(ef.start) > markTime
 	}
-	return time.Since(ef.start) > effectTime
+	return time.Since(ef.start) > flightTime
 }
 
 // addMarks rings figures for a moment (the Judge picked a log entry).
@@ -109,9 +109,8 @@ func (g *Game) moving() string {
 	return s
 }
 
-// drawEffects draws the live effects: for a thrown miss, the card's clock
-// face on the target (6 toward the thrower, 12 straight on), the hour it
-// showed, and the object flying out to where it came down.
+// drawEffects draws the live effects: a figure gliding along its path, a
+// shot's tracer, a figure the Judge picked in the log.
 func (g *Game) drawEffects(dst *ebiten.Image, dmg *damage) {
 	l := g.layout
 	s := l.Size
@@ -144,39 +143,8 @@ func (g *Game) drawEffects(dst *ebiten.Image, dmg *damage) {
 			}
 			continue
 		}
-		ld := *ef.landing
-		t := l.ToPixel(ld.Target)
-		from := l.ToPixel(ld.From)
-		// 12 o'clock points from the thrower through the target.
-		up := math.Atan2(t.Y-from.Y, t.X-from.X)
-		if ld.From == ld.Target {
-			up = 0
-		}
-		r := s * 1.3
-		b.path(dst, circle(t, r), float32(math.Max(2, s/12)), color.RGBA{0xff, 0xff, 0xff, 0xd0})
-		for h := 1; h <= 12; h++ {
-			a := up + float64(h%12)*math.Pi/6
-			p1 := hexmap.Point{X: t.X + math.Cos(a)*r*0.8, Y: t.Y + math.Sin(a)*r*0.8}
-			p2 := hexmap.Point{X: t.X + math.Cos(a)*r, Y: t.Y + math.Sin(a)*r}
-			col, w := color.RGBA{0xff, 0xff, 0xff, 0xd0}, math.Max(1.5, s/16)
-			if h == ld.Clock {
-				col, w = colBad, math.Max(3, s/8)
-			}
-			b.path(dst, polyline([]hexmap.Point{p1, p2}), float32(w), col)
-		}
-		// The flight: out from the target over the first second.
-		at := l.ToPixel(ld.At)
-		k := math.Min(1, time.Since(ef.start).Seconds())
-		end := lerpPt(t, at, k)
-		b.path(dst, polyline([]hexmap.Point{t, end}), float32(math.Max(2, s/10)), colBad)
-		b.path(dst, circle(end, s*0.25), 0, colBad)
-		b.flush(dst)
-		a := up + float64(ld.Clock%12)*math.Pi/6
-		lp := hexmap.Point{X: t.X + math.Cos(a)*r*1.3, Y: t.Y + math.Sin(a)*r*1.3}
-		f := face(math.Max(12, s*0.4), true)
-		b.path(dst, circle(lp, s*0.35), 0, colBar)
-		b.flush(dst)
-		say(dst, fmt.Sprint(ld.Clock), f, lp.X, lp.Y, colBad, true)
+		// A landing: its clock face and flight are the result's
+		// (drawResult); the effect only keeps the frames coming.
 	}
 }
 

@@ -54,19 +54,26 @@ type Game struct {
 	tipOn      bool              // the hover tip shows
 	cursorAt   hexmap.Point
 	effects    []effect // drawings that play out over a few seconds
+	result     *shown   // the last action's result, until the next action or a click
+	resultN    int      // counts the results shown and taken down, for the frame key
 	animFrame  int      // counts frames while an effect plays
 
 	pressAt  [2]int
 	pressed  bool
 	dragging bool
 	dragFrom hexmap.Point
-	hover    hexmap.Hex
-	hoverOK  bool
-	plan     session.Preview // a move to the hex under the pointer
-	planOK   bool
-	planFor  hexmap.Hex
-	planSel  string
-	planSeq  int
+	// dragFig is the figure a press came down on: dragged, it moves the
+	// figure (the path and its cost follow the pointer) instead of
+	// panning. dragOff: Esc called the drag off; the release does nothing.
+	dragFig string
+	dragOff bool
+	hover   hexmap.Hex
+	hoverOK bool
+	plan    session.Preview // a move to the hex under the pointer
+	planOK  bool
+	planFor hexmap.Hex
+	planSel string
+	planSeq int
 
 	previewFor previewKey
 
@@ -79,6 +86,10 @@ type Game struct {
 	aimText   string
 	aimTextOK bool
 	aimRefuse error // the system refuses the shot aimText describes
+	// aimWarn is the session's warning that the figure would act before
+	// its number (State.Interrupt), shown before the click.
+	aimWarn string
+	aimTags []image.Rectangle // where the shot's tag went, for the hover tip to keep clear of
 
 	// segments: the fight's round counts AP down by segments, so figures
 	// wear AP badges; worked out once per state (segmentsFor, segmentsSt).
@@ -104,9 +115,11 @@ type previewKey struct {
 	selected  string
 	seq       int
 	attacking bool
+	weapon    string
 	kind      string
 	aims      int
 	blow      string // hand to hand: the blow's kind ("" shooting)
+	dragOff   bool   // a figure's drag called off: no path
 }
 
 // ErrRejected is returned from Update when the session refused the window.
@@ -180,6 +193,7 @@ func (g *Game) receive(in inMsg) {
 		if !sameMap || !g.fitted {
 			g.fit()
 		}
+		g.clearResult() // an undo or a fresh view: the last result may be gone
 		g.seq++
 		ebiten.SetWindowTitle(windowTitle(st.Name))
 		msg := fmt.Sprintf("Connected: %s, round %d.", st.Name, st.Round)
@@ -213,6 +227,7 @@ func (g *Game) receive(in inMsg) {
 		}
 		g.seq++
 		g.addEffects(*m.Event)
+		g.showResult(*m.Event)
 		g.say(m.Event.Text, false)
 		slog.Info("board: event", "seq", m.Event.Seq, "kind", m.Event.Kind, "text", m.Event.Text)
 	case transport.MsgHighlight:
@@ -258,28 +273,40 @@ func (g *Game) input() {
 	g.tipOn = g.hoverOK && !g.pressed && time.Since(g.hoverSince) > 400*time.Millisecond
 	g.cursorAt = p
 
-	// Left button: click to select or move, drag to pan.
+	// Left button: click to select or move; drag a figure to move it,
+	// drag the map to pan.
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		if bt, ok := g.buttonAt(x, y); ok {
 			bt.act() // the action bar takes the click
 			return
 		}
-		g.pressed, g.dragging = true, false
+		g.pressed, g.dragging, g.dragOff = true, false, false
 		g.pressAt = [2]int{x, y}
 		g.dragFrom = g.layout.Origin
+		g.dragFig = g.play.dragStart(g.hover, g.hoverOK && !g.ruler.on)
 	}
 	if g.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 		dx, dy := x-g.pressAt[0], y-g.pressAt[1]
 		if !g.dragging && dx*dx+dy*dy > dragSlop*dragSlop {
 			g.dragging = true
+			if g.dragFig != "" {
+				g.beginFigureDrag()
+			}
 		}
-		if g.dragging {
+		if g.dragging && g.dragFig == "" {
 			g.layout.Origin = hexmap.Point{X: g.dragFrom.X + float64(dx), Y: g.dragFrom.Y + float64(dy)}
 		}
 	}
 	if g.pressed && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
 		g.pressed = false
+		if !g.dragging && g.hoverOK {
+			g.clearResult() // a click on the map takes the last result down
+		}
 		switch {
+		case g.dragging && g.dragFig != "":
+			if !g.dragOff && g.hoverOK {
+				g.issue(g.play.dragEnd(g.dragFig, g.hover))
+			}
 		case g.dragging || !g.hoverOK:
 		case g.ruler.on:
 			g.ruler.from, g.ruler.anchored = g.hover, true
@@ -288,7 +315,7 @@ func (g *Game) input() {
 			cmd, msg := g.play.click(g.hover)
 			g.issue(cmd, msg)
 		}
-		g.dragging = false
+		g.dragging, g.dragFig = false, ""
 	}
 	if g.ruler.anchored && g.hoverOK && g.hover != g.ruler.shown {
 		g.ruler.shown = g.hover
@@ -318,13 +345,20 @@ func (g *Game) input() {
 		g.layout.Size = size
 	}
 
-	// The path or shot preview follows the pointer, recomputed only when
-	// what it depends on changes.
+	g.updatePreview()
+	g.updateReach()
+}
+
+// updatePreview recomputes the path or shot preview under the pointer
+// when what it depends on changes: the hex, the selection, the fight's
+// state, attack mode, the weapon, the shot's kind and aims, the blow, a
+// drag called off.
+func (g *Game) updatePreview() {
 	blow := ""
 	if g.play.melee {
 		blow = g.play.blow
 	}
-	key := previewKey{g.hover, g.play.selected, g.seq, g.play.attacking, g.play.kind, g.play.aims, blow}
+	key := previewKey{g.hover, g.play.selected, g.seq, g.play.attacking, g.play.weapon, g.play.kind, g.play.aims, blow, g.dragOff && g.pressed}
 	if g.hoverOK && key != g.previewFor {
 		g.previewFor = key
 		g.planFor, g.planSel, g.planSeq = g.hover, g.play.selected, g.seq
@@ -332,16 +366,27 @@ func (g *Game) input() {
 			g.planOK = false
 			g.aimPlan, g.aimErr, g.aimOK = g.play.aim(g.hover)
 			g.aimOdds = ""
+			if g.aimOK && g.aimErr == nil {
+				// What the plan leaves out (the AP the figure has left)
+				// the session's explanation refuses, as Do would.
+				g.aimErr = g.play.refusal(g.hover)
+			}
 			if g.aimOK && g.aimErr == nil && len(g.aimPlan.Targets) > 0 {
 				g.aimOdds = g.play.st.ShotOdds(g.aimPlan, 0).String()
 			}
 			g.aimText, g.aimTextOK, g.aimRefuse = g.play.explain(g.hover)
+			g.aimWarn = ""
+			if g.aimOK || g.aimTextOK {
+				g.aimWarn = g.play.st.Interrupt(g.play.selected)
+			}
 		} else {
-			g.aimOK = false
+			g.aimOK, g.aimTextOK = false, false
 			g.plan, g.planOK = g.play.preview(g.hover)
+			if key.dragOff {
+				g.planOK = false
+			}
 		}
 	}
-	g.updateReach()
 }
 
 // updateReach recomputes the reachable area when the selection or the
@@ -395,6 +440,12 @@ var keyBindings = []keyBinding{
 		}
 	}},
 	{keys: []ebiten.Key{ebiten.KeyEscape}, either: true, do: func(g *Game) {
+		if g.dragFig != "" && g.dragging {
+			g.dragOff = true // the drag is called off; the figure stays
+			g.planOK = false
+			g.say("Move called off.", false)
+			return
+		}
 		if g.ruler.on {
 			g.toggleRuler()
 		} else {
@@ -448,3 +499,11 @@ func (g *Game) issue(cmd *session.Command, msg string) {
 
 // judge reports whether this window holds the Judge's seat.
 func (g *Game) judge() bool { return g.conn != nil && g.conn.judge() }
+
+// beginFigureDrag starts moving the figure pressed on with the pointer: it
+// is selected, so the path to the hex under the pointer and its cost
+// follow it (the move preview).
+func (g *Game) beginFigureDrag() {
+	g.play.selected = g.dragFig
+	g.say("Moving "+g.play.st.FigureName(g.dragFig)+": let go on a hex to move there · Esc calls it off.", false)
+}

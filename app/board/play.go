@@ -194,6 +194,18 @@ func (p *play) aim(h hexmap.Hex) (session.ShootPlan, error, bool) {
 	return plan, err, true
 }
 
+// refusal is the session's refusal of the shot a click on the figure on h
+// would fire (State.Explain, as Do decides it: a shot the figure has not
+// the AP for), or nil.
+func (p *play) refusal(h hexmap.Hex) error {
+	t, ok := p.st.FigureAt(h)
+	if !ok || t.ID == p.selected {
+		return nil
+	}
+	_, err := p.st.Explain(p.shot(t.ID))
+	return err
+}
+
 // explain is the fight's system's own word on a shot at the figure on h
 // (State.Explain), for a figure armed by its sheet rather than TWTW gear:
 // one line for the bar, or the refusal as that line and as err.
@@ -342,4 +354,30 @@ func (p *play) tip(h hexmap.Hex) string {
 		parts = append(parts, strconv.FormatFloat(paces, 'f', -1, 64)+" paces from "+p.st.FigureName(sel.ID))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// dragStart answers a press on hex h (on the map when onMap): the figure
+// there, which a drag would move; "" for none, in attack mode, or on
+// empty map (a drag pans).
+func (p *play) dragStart(h hexmap.Hex, onMap bool) string {
+	if p.st == nil || !onMap || p.attacking {
+		return ""
+	}
+	if f, ok := p.st.FigureAt(h); ok {
+		return f.ID
+	}
+	return ""
+}
+
+// dragEnd answers a figure dragged to hex h and let go: the move there,
+// as a click on h with the figure selected would send; nothing when it
+// is let go where it stands.
+func (p *play) dragEnd(id string, h hexmap.Hex) (*session.Command, string) {
+	f, ok := p.st.Figures[id]
+	if !ok || f.At == h {
+		return nil, ""
+	}
+	p.selected = id
+	to := h
+	return &session.Command{Kind: session.CommandMove, Figure: id, To: &to}, ""
 }

@@ -52,6 +52,8 @@ var sceneSetups = map[string]func(*Scene) error{
 	"reach":       (*Scene).reach,
 	"attack":      (*Scene).attack,
 	"thrown-miss": (*Scene).thrownMiss,
+	"hit-result":  (*Scene).hitResult,
+	"drag-move":   (*Scene).dragMove,
 	"defend":      (*Scene).defend,
 	"ruler":       (*Scene).ruler,
 	"judge-edit":  (*Scene).judgeEdit,
@@ -253,8 +255,8 @@ func (sc *Scene) judgeEdit() error {
 }
 
 // thrownMiss: Jeb throws his knife at Cyril and misses (the dice are
-// given): the card's clock face on Cyril and the knife's flight to where
-// it lands.
+// given): the card's clock face on Cyril, 12 straight on and 6 back to
+// Jeb, the knife's flight to where it lands, and the knife lying there.
 func (sc *Scene) thrownMiss() error {
 	s, err := sc.live(nil, nil, "")
 	thrown := false
@@ -267,14 +269,33 @@ func (sc *Scene) thrownMiss() error {
 			go s.Do(session.Command{Kind: session.CommandShoot, Figure: "jeb", Weapon: "throwing-knife",
 				Shots: []session.ShotOrder{{Target: "cyril", Kind: "normal"}}, Dice: []int{1, 1, 1}, Cards: []string{"4C"}})
 		}
-		for _, ef := range sc.g.effects {
-			if ef.landing != nil {
-				return true
-			}
-		}
-		return false
+		return sc.g.result != nil && len(sc.g.result.landings) > 0
 	}
 	sc.settle = 1300 * time.Millisecond // the flight takes a second
+	return err
+}
+
+// hitResult: Cyril's Schofield puts two wounds in Zeke's head (the dice
+// and the card are given): the burst on Zeke with the short result beside
+// him, and the result in big letters at the top.
+func (sc *Scene) hitResult() error {
+	s, err := sc.live([]session.Command{
+		{Kind: session.CommandReady, Figure: "cyril", Weapon: "schofield"},
+		{Kind: session.CommandCock, Figure: "cyril", Weapon: "schofield"},
+	}, nil, "")
+	shot := false
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		if !shot {
+			shot = true
+			go s.Do(session.Command{Kind: session.CommandShoot, Figure: "cyril", Weapon: "schofield",
+				Shots: []session.ShotOrder{{Target: "zeke", Kind: "normal"}}, Dice: []int{9, 2, 1, 1, 1, 1}, Cards: []string{"3H"}})
+		}
+		return sc.g.result != nil && len(sc.g.result.outcomes) > 0
+	}
+	sc.settle = 1000 * time.Millisecond // the tracer fades first
 	return err
 }
 
@@ -387,4 +408,24 @@ func (sc *Scene) Draw(screen *ebiten.Image) {
 func (sc *Scene) Layout(int, int) (int, int) {
 	sc.inner.Layout(SceneWidth, SceneHeight)
 	return SceneWidth, SceneHeight
+}
+
+// dragMove: Cyril pressed on and dragged partway up the street, the
+// button still down: his path to the hex under the pointer and its AP.
+func (sc *Scene) dragMove() error {
+	_, err := sc.live(nil, nil, "")
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		st := sc.g.play.st
+		from := sc.g.layout.ToPixel(st.Figures["cyril"].At)
+		x, y := sc.hexPoint("H9")
+		sc.g.pressed, sc.g.dragging, sc.g.dragFig = true, true, "cyril"
+		sc.g.pressAt = [2]int{int(from.X), int(from.Y)}
+		sc.g.beginFigureDrag()
+		sc.g.cursor = func() (int, int) { return x, y }
+		return true
+	}
+	return err
 }

@@ -29,6 +29,9 @@ type Character struct {
 	// LeadChrome is the sheet's Reflexes and Quick-Draw skill, for fights
 	// that roll Lead and Chrome's initiative or allow the Quick-Draw.
 	LeadChrome *leadchrome.Sheet `json:"lead_chrome,omitempty"`
+	// Portrait is the figure's picture, a PNG or JPEG (CheckPortrait),
+	// drawn in its token's disc; none draws its initials.
+	Portrait []byte `json:"portrait,omitempty"`
 }
 
 // Clone deep-copies a sheet, so an editor may change the copy.
@@ -74,5 +77,7 @@ func (c Character) Clone() Character {
 		c.Skills = sk
 	}
 	c.Gear = append([]rules.Carried(nil), c.Gear...)
+	// The portrait is shared: a sheet's picture is replaced whole, never
+	// written into.
 	return c
 }

@@ -231,6 +231,9 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 		return ev, err
 	}
 	if ev, ok, err := SystemOf(s).Decide(s, c, src); ok {
+		if err == nil {
+			ev = outcomes(s, ev) // every system's attacks, said in short
+		}
 		return sameInstant(s, c, ev), err
 	}
 	switch c.Kind {

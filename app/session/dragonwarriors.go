@@ -608,7 +608,7 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
-	e := Event{Kind: EventActed, Action: CommandStrike, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}}
+	e := Event{Kind: EventActed, Action: CommandStrike, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}, Outcomes: []Outcome{{Target: t.ID, Hit: bl.Hit}}}
 	text := bl.Text
 	if c.Riposte {
 		text = strings.Replace(text, " attacks ", " ripostes at ", 1)
@@ -734,7 +734,7 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	if w.LongRange {
 		unit = fmt.Sprintf("%d fathoms", int(feet/6+0.5))
 	}
-	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
+	e := Event{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}, Outcomes: []Outcome{{Target: t.ID, Hit: bl.Hit}},
 		Text: fmt.Sprintf("%s %s a %s at %s, %s away: difficulty %s. %s (Dragon Warriors II: Missile Combat)",
 			af.Name, map[bool]string{true: "shoots with", false: "throws"}[w.LongRange], w.MissileName(), tf.Name, unit, diffText, bl.Text)}
 	if len(why) > 0 {
@@ -982,4 +982,10 @@ func (dragonWarriors) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool
 		}
 	}
 	return st, strings.TrimSuffix(text, ".") + " (Dragon Warriors II: Roll to Hit)", nil
+}
+
+// sayHurt says the wounds a blow dealt (outcomes).
+func (dragonWarriors) sayHurt(_ *State, _ *Figure, before, after int) string {
+	n := after - before
+	return fmt.Sprintf("%d %s", n, plural(n, "wound", "wounds"))
 }

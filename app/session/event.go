@@ -60,6 +60,7 @@ type Event struct {
 	Action    string            `json:"action,omitempty"`    // acted: the command kind
 	Cards     []string          `json:"cards,omitempty"`     // acted: the action cards drawn, by name
 	Targets   []string          `json:"targets,omitempty"`   // acted: the figures shot at or struck, in order
+	Outcomes  []Outcome         `json:"outcomes,omitempty"`  // acted (an attack): what it did to each figure, in short
 	Riposte   *Riposte          `json:"riposte,omitempty"`   // acted (strike): the riposte the defender may make
 	Dealt     map[string]string `json:"dealt,omitempty"`     // round_started (Savage Worlds): each figure's action card
 	Paced     int               `json:"paced,omitempty"`     // moved (Savage Worlds): inches of Pace used this round

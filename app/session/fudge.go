@@ -402,7 +402,8 @@ func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), 
 	}
 	ast, tst := f.FigureStatus.clone(), t.FigureStatus.clone()
 	ast.Attacked = true
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID}}
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
+		Outcomes: []Outcome{{Target: t.ID, Hit: out.Winner == fudge.Attacker}}}
 	if out.Winner == fudge.Nobody {
 		if ranged {
 			text = append(text, "A miss.")
@@ -1080,4 +1081,10 @@ func (fudgeSystem) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, r
 	}
 	return st, fmt.Sprintf("By accident, with no roll to hit, a hit by %d (Fudge Combat Options; docs/defaults.md): %s", AccidentDegree,
 		strings.TrimSuffix(strings.Join(more, " "), ".")), nil
+}
+
+// sayHurt says the damage taken and the wound level it leaves (outcomes).
+func (fudgeSystem) sayHurt(s *State, f *Figure, before, after int) string {
+	wound, _ := fudgeWound(fudgeOptions(s), s.Characters[f.Character].Fudge, after)
+	return fmt.Sprintf("%d damage, %s", after-before, strings.TrimPrefix(wound, "at "))
 }

@@ -231,6 +231,9 @@ func CheckSheet(ch Character) error {
 			return fmt.Errorf("character %s: gear[%d]: %d loaded, the %s holds %d", ch.ID, i, g.Loaded, w.Name, w.Capacity)
 		}
 	}
+	if err := CheckPortrait(ch.Portrait); err != nil {
+		return fmt.Errorf("character %s: %v", ch.ID, err)
+	}
 	if len(ch.Notes) > 64<<10 {
 		return fmt.Errorf("character %s: notes of %d bytes, at most 64 KiB", ch.ID, len(ch.Notes))
 	}

@@ -451,7 +451,7 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 	}
 	text := []string{fmt.Sprintf("%s %s %s (%s): %s.", name, verb, tname, strings.Join(why, ", "), r.Explained)}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
-		Changes: []FigureChange{swActed(f)}}
+		Changes: []FigureChange{swActed(f)}, Outcomes: []Outcome{{Target: t.ID, Hit: r.Success}}}
 	if r.Success {
 		st, lines, err := swHit(s, t, t.FigureStatus.clone(), dmgDice, r.Raises > 0, joker, rnd)
 		if err != nil {
@@ -1103,4 +1103,10 @@ func (savageWorlds) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, 
 		return st, "", err
 	}
 	return st, fmt.Sprintf("%s's %s hits %s (Savage Worlds: Damage): %s", s.FigureName(by.ID), what, s.FigureName(t.ID), strings.TrimSuffix(strings.Join(lines, " "), ".")), nil
+}
+
+// sayHurt says Wounds taken (outcomes).
+func (savageWorlds) sayHurt(_ *State, _ *Figure, before, after int) string {
+	n := after - before
+	return fmt.Sprintf("%d %s", n, plural(n, "Wound", "Wounds"))
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
 
@@ -32,7 +33,7 @@ type Session struct {
 	journal *Journal
 	subs    map[int]chan<- Event
 	nextSub int
-	marks   map[int]chan<- []string // highlight subscribers
+	marks   map[int]chan<- Signal // subscribers to highlights and pings
 	now     func() time.Time
 	// sights are the players' sight at each recent event's making, by seq.
 	sights map[int]*sight
@@ -566,31 +567,57 @@ func redo(events []Event) ([]Event, error) {
 	return []Event{{Kind: EventRedone, Target: c, Text: "The Judge puts back: " + commandText(events, c)}}, nil
 }
 
+// Signal is a moment's mark on every map window: the figures to ring (the
+// Judge picked a log entry) or a hex pinged, with who pinged it. A signal
+// changes nothing and is not journaled; a window too busy to take it
+// misses it.
+type Signal struct {
+	Figures []string
+	Ping    *hexmap.Hex
+	By      string // who pinged: the seat's name
+}
+
 // Highlight asks every map window to mark figures, as when the Judge picks
-// a log entry. It changes nothing and is not journaled; a window too busy
-// to take it misses it.
+// a log entry.
 func (s *Session) Highlight(ids []string) {
+	s.signal(Signal{Figures: append([]string(nil), ids...)})
+}
+
+// Ping marks hex at on every map window for a few seconds, naming by, the
+// seat that pinged it ("look here"). A hex off the map is refused.
+func (s *Session) Ping(by string, at hexmap.Hex) error {
+	s.mu.Lock()
+	on := s.state.Map.Contains(at)
+	s.mu.Unlock()
+	if !on {
+		return refuse("hex %v is not on the map", at)
+	}
+	s.signal(Signal{Ping: &at, By: by})
+	return nil
+}
+
+func (s *Session) signal(m Signal) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, ch := range s.marks {
 		select {
-		case ch <- append([]string(nil), ids...):
+		case ch <- m:
 		default:
 		}
 	}
 }
 
-// SubscribeHighlights returns the highlights to come, and a cancel that
-// ends them.
-func (s *Session) SubscribeHighlights() (<-chan []string, func()) {
+// SubscribeSignals returns the highlights and pings to come, and a
+// cancel that ends them.
+func (s *Session) SubscribeSignals() (<-chan Signal, func()) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.marks == nil {
-		s.marks = map[int]chan<- []string{}
+		s.marks = map[int]chan<- Signal{}
 	}
 	id := s.nextSub
 	s.nextSub++
-	ch := make(chan []string, 4)
+	ch := make(chan Signal, 4)
 	s.marks[id] = ch
 	return ch, func() {
 		s.mu.Lock()

@@ -145,6 +145,23 @@ func early(s *State, f *Figure) int {
 	return s.Segment - f.AP
 }
 
+// Interrupt warns that figure id acting now would go before its number:
+// an interrupt, one downgrade per segment early (DESIGN.md segments); ""
+// when it would not. The composer's explanation opens with it (Explain),
+// and the map window's attack preview shows it.
+func (s *State) Interrupt(id string) string {
+	f, ok := s.Figures[id]
+	if !ok || f.AP <= 0 {
+		return ""
+	}
+	n := early(s, f)
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s's number (%d) has not come up at segment %d: acting now is an interrupt, %d %s (one a segment early).",
+		s.FigureName(f.ID), f.AP, s.Segment, n, plural(n, "downgrade", "downgrades"))
+}
+
 // onTime refuses an action that cannot interrupt when figure f's number
 // has not come up: only an attack may go before it (docs/defaults.md).
 func onTime(s *State, f *Figure, what string) error {

@@ -82,9 +82,9 @@ func explainTWTW(s *State, c Command) (string, error) {
 		return explainDefense(s, c)
 	}
 	var b strings.Builder
-	f, ok := s.Figures[c.Figure]
-	if ok && !s.MayAct(c.Figure) && f.AP > 0 {
-		fmt.Fprintf(&b, "%s's number (%d) has not come up at segment %d: acting now is an interrupt.\n", s.FigureName(f.ID), f.AP, s.Segment)
+	f := s.Figures[c.Figure]
+	if w := s.Interrupt(c.Figure); w != "" {
+		b.WriteString(w + "\n")
 	}
 	switch c.Kind {
 	case CommandShoot:

@@ -689,6 +689,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	var ablations []Ablation
 	var landings []Landing
 	var dropped []Loose
+	var said []Outcome // the first hit on each target: where, and the cover it struck
 	for i, h := range res.Hits {
 		t := targets[i]
 		if !h.WentOff() {
@@ -735,6 +736,9 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 			}
 		}
 		cover := rules.ThroughCover(sights[i].Cover, h.Location, w, h.Card)
+		if !slices.ContainsFunc(said, func(o Outcome) bool { return o.Target == t.ID }) {
+			said = append(said, Outcome{Target: t.ID, Hit: true, Location: string(h.Location), Cover: coverStruck(sights[i].Cover, h.Location, cover)})
+		}
 		if cover.Covered {
 			text = append(text, strings.ToUpper(cover.Text[:1])+cover.Text[1:]+".")
 			if cover.Result == rules.Ablate {
@@ -766,7 +770,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	}
 	paid := plan.Series.AP + with.apOf() // the AP declared are spent, aim kept or lost
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: paid, APLeft: f.AP - paid,
-		Changes: []FigureChange{change(f, f.AP-paid, st)}, Ablations: ablations, Landings: landings, Dropped: dropped,
+		Changes: []FigureChange{change(f, f.AP-paid, st)}, Ablations: ablations, Landings: landings, Dropped: dropped, Outcomes: said,
 		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-paid)}
 	e.Hits, e.ShotsAt = map[string]int{}, map[string]int{}
 	for i, h := range res.Hits {
@@ -1063,6 +1067,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	var order []string
 	foes := map[string]*Figure{}
 	hurt, landed := map[string]bool{}, map[string]int{}
+	var said []Outcome // the first blow to land on each foe: where
 	for _, bp := range plans {
 		t := bp.Target
 		if _, ok := foes[t.ID]; ok {
@@ -1172,6 +1177,9 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		}
 		if hit.Success {
 			landed[t.ID]++
+			if !slices.ContainsFunc(said, func(o Outcome) bool { return o.Target == t.ID }) {
+				said = append(said, Outcome{Target: t.ID, Hit: true, Location: string(loc)})
+			}
 			if closed == nil && s.closes(f, t, loc) {
 				closed = &[2]string{f.ID, t.ID}
 				text = append(text, fmt.Sprintf("%s closes with %s's longer weapon: its advantage is gone (TWTW Conflict: Optional Rule: Weapon Length).", ch.Name, tc.Name))
@@ -1248,7 +1256,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 		}
 	}
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Changes: changes, Hold: hold,
-		Cards: cards, Targets: order, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-ap)}
+		Cards: cards, Targets: order, Outcomes: said, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-ap)}
 	for id, n := range landed {
 		if e.Hits == nil {
 			e.Hits = map[string]int{}

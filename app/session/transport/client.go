@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hexslinger/app/session"
 	"strconv"
 	"sync"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
 
 	"github.com/coder/websocket"
 	"github.com/coder/websocket/wsjson"
@@ -76,6 +78,11 @@ func (cl *Client) Send(ctx context.Context, cmd session.Command) (string, error)
 // first one's result.
 func (cl *Client) SendID(ctx context.Context, id string, cmd session.Command) error {
 	return wsjson.Write(ctx, cl.c, Message{Type: MsgCommand, ID: id, Command: &cmd})
+}
+
+// Ping marks hex at on every window of the session for a few seconds.
+func (cl *Client) Ping(ctx context.Context, at hexmap.Hex) error {
+	return wsjson.Write(ctx, cl.c, Message{Type: MsgPing, Hex: &at})
 }
 
 // Read waits for the next message from the session.

@@ -1,6 +1,9 @@
 package transport
 
-import "hexslinger/app/session"
+import (
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+)
 
 // ProtocolVersion is the version of the WebSocket protocol (docs/protocol.md).
 const ProtocolVersion = 1
@@ -19,6 +22,10 @@ const (
 	// MsgHighlight: session → client: mark Figures for a moment (the Judge
 	// picked a log entry); not an event, changes nothing.
 	MsgHighlight = "highlight"
+	// MsgPing: client → session: mark Hex on every window for a few
+	// seconds ("look here"); session → every client: Hex was pinged By a
+	// seat. Not an event, changes nothing, not journaled.
+	MsgPing = "ping"
 )
 
 // Error codes of error and result messages.
@@ -48,4 +55,6 @@ type Message struct {
 	Error   string           `json:"error,omitempty"`
 	Needs   []string         `json:"needs,omitempty"`   // refused for want of table dice: what to roll
 	Figures []string         `json:"figures,omitempty"` // highlight: the figures to mark; a player's welcome: the figures it commands
+	Hex     *hexmap.Hex      `json:"hex,omitempty"`     // ping: the hex pinged
+	By      string           `json:"by,omitempty"`      // ping, from the session: the seat that pinged
 }

@@ -135,7 +135,7 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 
 	_, events, unsubscribe := sv.s.Subscribe(clientQueue)
 	defer unsubscribe()
-	marks, unmark := sv.s.SubscribeHighlights()
+	marks, unmark := sv.s.SubscribeSignals()
 	defer unmark()
 	replies := make(chan reply, replyQueue)
 	started := make(chan func() reply, replyQueue)
@@ -197,7 +197,7 @@ type reply struct {
 // seat may see, the highlights, and the replies, each after the events its
 // command made. A client too slow to take its events has its subscription
 // dropped by the session and is disconnected, to resync on reconnecting.
-func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Seat, events <-chan session.Event, marks <-chan []string, replies <-chan reply) {
+func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Seat, events <-chan session.Event, marks <-chan session.Signal, replies <-chan reply) {
 	put := func(m Message) bool {
 		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 		defer wcancel()
@@ -218,6 +218,10 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 	var held []reply // replies waiting for their events
 	flush := func() bool {
 		for len(held) > 0 && held[0].after <= seen {
+			if held[0].msg.Type == "" { // nothing to say (a ping taken)
+				held = held[1:]
+				continue
+			}
 			if !put(held[0].msg) {
 				return false
 			}
@@ -227,8 +231,12 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 	}
 	for {
 		select {
-		case ids := <-marks:
-			if ids = sv.s.Visible(seat, ids); len(ids) > 0 && !put(Message{Type: MsgHighlight, Figures: ids}) {
+		case sig := <-marks:
+			if sig.Ping != nil {
+				if !put(Message{Type: MsgPing, Hex: sig.Ping, By: sig.By}) {
+					return
+				}
+			} else if ids := sv.s.Visible(seat, sig.Figures); len(ids) > 0 && !put(Message{Type: MsgHighlight, Figures: ids}) {
 				return
 			}
 		case e, ok := <-events:
@@ -309,6 +317,15 @@ func (sv *Server) answer(ctx context.Context, seat *session.Seat, data []byte) f
 	var m Message
 	if err := json.Unmarshal(data, &m); err != nil {
 		return now(reply{msg: Message{Type: MsgError, Code: ErrBadMessage, Error: "bad JSON: " + err.Error()}})
+	}
+	if m.Type == MsgPing {
+		if m.Hex == nil {
+			return now(reply{msg: Message{Type: MsgError, ID: m.ID, Code: ErrBadMessage, Error: "a ping needs a hex"}})
+		}
+		if err := sv.s.Ping(seat.Name, *m.Hex); err != nil {
+			return now(reply{msg: Message{Type: MsgError, ID: m.ID, Code: ErrRefused, Error: err.Error()}})
+		}
+		return now(reply{}) // the ping itself is the answer
 	}
 	if m.Type != MsgCommand {
 		return now(reply{msg: Message{Type: MsgError, ID: m.ID, Code: ErrBadMessage, Error: fmt.Sprintf("unknown message type %q", m.Type)}})
