@@ -152,6 +152,7 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 		c.applyTheme()
 	}
 	w.SetOnClosed(c.Close)
+	w.SetOnDropped(c.dropped)
 	c.refresh()
 	if !opts.Manual {
 		go c.pump(events, c.gen)
