@@ -154,7 +154,7 @@ Flags:
 	w := a.NewWindow("hexslinger — " + fight.Name)
 	w.Resize(fyne.NewSize(1280, 800))
 	c, err := console.New(w, s, console.Options{Address: srv.URL(), MapWindow: mp, MapBin: bin, Access: access,
-		FightPath: fightFile(*fightPath), Launch: launch})
+		Server: srv, FightPath: fightFile(*fightPath), Launch: launch})
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ trap 'kill $console $xvfb 2>/dev/null || true' EXIT
 found=""
 for _ in $(seq 120); do
   if xdotool search --name '^hexslinger — Showdown' >/dev/null 2>&1 &&
-     xdotool search --name '^hexslinger — map$' >/dev/null 2>&1; then found=yes; break; fi
+     xdotool search --name '^hexslinger — map' >/dev/null 2>&1; then found=yes; break; fi
   kill -0 $console 2>/dev/null || break
   sleep 0.5
 done

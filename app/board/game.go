@@ -195,6 +195,7 @@ func (g *Game) receive(in inMsg) {
 		}
 		g.clearResult() // an undo or a fresh view: the last result may be gone
 		g.seq++
+		ebiten.SetWindowTitle(windowTitle(st.Name))
 		msg := fmt.Sprintf("Connected: %s, round %d.", st.Name, st.Round)
 		var names []string
 		for _, id := range g.conn.owned() {

@@ -13,6 +13,19 @@ import (
 	"hexslinger/hexmap"
 )
 
+// windowTitle names the map window's view and, once connected, its fight,
+// so that windows of two fights are told apart.
+func windowTitle(fight string) string {
+	t := "hexslinger — map"
+	if PrefsView == "player" {
+		t = "hexslinger — table view"
+	}
+	if fight != "" {
+		t += " — " + fight
+	}
+	return t
+}
+
 // The map window's modes, each run by its own function, as Ebiten's
 // examples run one game from a thin main: RunScene, RunEditor, RunBench
 // and RunTable. Their errors carry their exit status (ExitCode).
@@ -129,11 +142,10 @@ func RunTable(t Table, warn io.Writer) error {
 		return usage("needs --join CODE, or --addr and a token (--token or $HEXSLINGER_TOKEN); the console starts it with both")
 	}
 	defer g.Close()
-	ebiten.SetWindowTitle("hexslinger — map")
 	if t.View == "player" {
 		PrefsView = "player"
-		ebiten.SetWindowTitle("hexslinger — table view")
 	}
+	ebiten.SetWindowTitle(windowTitle(""))
 	ebiten.SetWindowSize(WindowWidth, WindowHeight)
 	prefs, err := LoadPrefs()
 	if err != nil {

@@ -19,7 +19,7 @@ func TestComposerOffersASpeedLoad(t *testing.T) {
 	if !contains(p.action.Options, session.ActSpeedLoad) {
 		t.Fatalf("the composer's actions: %v", p.action.Options)
 	}
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActReady)
 	test.Tap(p.confirm)
 	p.action.SetSelected(session.ActSpeedLoad)

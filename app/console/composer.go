@@ -3,11 +3,14 @@ package console
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
@@ -69,8 +72,14 @@ type composer struct {
 	confirm *widget.Button
 	cards   *fyne.Container
 	result  *widget.Label
-	box     fyne.CanvasObject
-	scroll  *container.Scroll
+	after   *fyne.Container // what happened: the cards and the result
+	lower   *fyne.Container // the preview, and what happened beside it
+	quiet   bool            // the fields are being refilled, not edited
+	// preselected is the actor the composer picked for the Judge (the
+	// first who may act), until the Judge picks another.
+	preselected string
+	box         fyne.CanvasObject
+	scroll      *container.Scroll
 
 	ids []string // actor ids, in the actor select's order
 
@@ -82,15 +91,24 @@ type composer struct {
 
 func newComposer(c *Console) *composer {
 	p := &composer{c: c}
-	changed := func(string) { p.update() }
-	p.actor = widget.NewSelect(nil, func(string) { p.shots, p.blows = nil, nil; p.offerActions(); p.fillActor(); p.update() })
+	changed := func(string) { p.edited(); p.update() }
+	p.actor = widget.NewSelect(nil, func(string) {
+		if !p.quiet {
+			p.preselected = ""
+		}
+		p.edited()
+		p.shots, p.blows = nil, nil
+		p.offerActions()
+		p.fillActor()
+		p.update()
+	})
 	p.actor.PlaceHolder = "Who acts"
-	p.action = widget.NewSelect(actionNames(c.state, ""), func(string) { p.shots = nil; p.layoutParams(); p.update() })
+	p.action = widget.NewSelect(actionNames(c.state, ""), func(string) { p.edited(); p.shots = nil; p.layoutParams(); p.update() })
 	p.action.PlaceHolder = "What they do"
 	p.hex = widget.NewEntry()
 	p.hex.SetPlaceHolder("hex, as J8")
 	p.hex.OnChanged = changed
-	p.run = widget.NewCheck("Run", func(bool) { p.update() })
+	p.run = widget.NewCheck("Run", func(bool) { p.edited(); p.update() })
 	p.turn = widget.NewSelect(nil, changed)
 	for _, t := range turnChoices {
 		p.turn.Options = append(p.turn.Options, t.name)
@@ -98,17 +116,17 @@ func newComposer(c *Console) *composer {
 	p.turn.SetSelectedIndex(0)
 	p.weapon = widget.NewSelect(nil, changed)
 	p.loose = widget.NewSelect(nil, changed)
-	p.disengage = widget.NewCheck("Disengage carefully (+2 AP, no free attack)", func(bool) { p.update() })
-	p.jump = widget.NewCheck("Jump there, in a straight line over what lies between", func(bool) { p.update() })
-	p.jumpRoll = widget.NewCheck("Athletics roll to jump an inch further (an action)", func(bool) { p.update() })
+	p.disengage = widget.NewCheck("Disengage carefully (+2 AP, no free attack)", func(bool) { p.edited(); p.update() })
+	p.jump = widget.NewCheck("Jump there, in a straight line over what lies between", func(bool) { p.edited(); p.update() })
+	p.jumpRoll = widget.NewCheck("Athletics roll to jump an inch further (an action)", func(bool) { p.edited(); p.update() })
 	p.skill = widget.NewSelect(session.SkillNames(), changed)
 	p.withSkill = widget.NewSelect(append([]string{"none"}, session.SkillNames()...), changed)
 	p.withSkill.SetSelected("none")
-	p.withFirst = widget.NewCheck("The skill first (it takes the highest result)", func(bool) { p.update() })
-	p.focus = widget.NewCheck("Needs full attention (8 AP, else 4)", func(bool) { p.update() })
-	p.skillOn = widget.NewCheck("On the target (Medicine: revive one knocked out beside)", func(bool) { p.update() })
-	p.acuity = widget.NewCheck("Aim on Acuity (optional rule)", func(bool) { p.update() })
-	p.sabotage = widget.NewCheck("Meant to fail (only a calamity succeeds)", func(bool) { p.update() })
+	p.withFirst = widget.NewCheck("The skill first (it takes the highest result)", func(bool) { p.edited(); p.update() })
+	p.focus = widget.NewCheck("Needs full attention (8 AP, else 4)", func(bool) { p.edited(); p.update() })
+	p.skillOn = widget.NewCheck("On the target (Medicine: revive one knocked out beside)", func(bool) { p.edited(); p.update() })
+	p.acuity = widget.NewCheck("Aim on Acuity (optional rule)", func(bool) { p.edited(); p.update() })
+	p.sabotage = widget.NewCheck("Meant to fail (only a calamity succeeds)", func(bool) { p.edited(); p.update() })
 	p.dominance = widget.NewSelect(dominanceChoices, changed)
 	p.dominance.SetSelectedIndex(0)
 	p.call = widget.NewSelect(append([]string{noCall}, session.HitLocationNames()...), changed)
@@ -124,7 +142,7 @@ func newComposer(c *Console) *composer {
 	p.kind.SetSelected("normal")
 	p.aims = widget.NewSelect([]string{"0", "1", "2"}, changed)
 	p.aims.SetSelected("0")
-	p.pointBlank = widget.NewCheck("Point blank", func(bool) { p.update() })
+	p.pointBlank = widget.NewCheck("Point blank", func(bool) { p.edited(); p.update() })
 	var attacks []string
 	for _, a := range session.Melee().Attacks {
 		attacks = append(attacks, a.ID)
@@ -141,14 +159,14 @@ func newComposer(c *Console) *composer {
 	// its answer; the Judge may answer for the defender here at once.
 	p.defend = widget.NewSelect([]string{askDefender, "takes it", "block", "dodge"}, changed)
 	p.defend.SetSelected(askDefender)
-	p.careful = widget.NewCheck("Careful (+2 AP, 1 upgrade)", func(bool) { p.update() })
-	p.prone = widget.NewCheck("Prone", func(bool) { p.update() })
-	p.duck = widget.NewCheck("Behind cover", func(bool) { p.update() })
+	p.careful = widget.NewCheck("Careful (+2 AP, 1 upgrade)", func(bool) { p.edited(); p.update() })
+	p.prone = widget.NewCheck("Prone", func(bool) { p.edited(); p.update() })
+	p.duck = widget.NewCheck("Behind cover", func(bool) { p.edited(); p.update() })
 	p.side = widget.NewSelect(nil, changed)
-	p.open = widget.NewCheck("Open", func(bool) { p.update() })
+	p.open = widget.NewCheck("Open", func(bool) { p.edited(); p.update() })
 	p.stance = widget.NewSelect([]string{"none", "full parry", "aggressive parry"}, changed)
 	p.stance.SetSelected("none")
-	p.riposte = widget.NewCheck("Riposte: answer the blow just won with its margin", func(bool) { p.update() })
+	p.riposte = widget.NewCheck("Riposte: answer the blow just won with its margin", func(bool) { p.edited(); p.update() })
 	p.paces = widget.NewEntry()
 	p.paces.OnChanged = changed
 	p.gallop = widget.NewEntry()
@@ -157,12 +175,12 @@ func newComposer(c *Console) *composer {
 	p.what = widget.NewEntry()
 	p.what.SetPlaceHolder("horse")
 	p.what.OnChanged = changed
-	p.galloping = widget.NewCheck("At a gallop (up to its gallop)", func(bool) { p.update() })
+	p.galloping = widget.NewCheck("At a gallop (up to its gallop)", func(bool) { p.edited(); p.update() })
 	p.shotsLabel = widget.NewLabel("")
-	p.shieldLost = widget.NewCheck("The Judge rules the shieldman loses his shield check", func(bool) { p.update() })
+	p.shieldLost = widget.NewCheck("The Judge rules the shieldman loses his shield check", func(bool) { p.edited(); p.update() })
 	p.shieldMod = widget.NewSelect(shieldModChoices, changed)
 	p.shieldMod.SetSelected("+0")
-	p.worsen = widget.NewCheck("The Judge rules a failure adds to the injury", func(bool) { p.update() })
+	p.worsen = widget.NewCheck("The Judge rules a failure adds to the injury", func(bool) { p.edited(); p.update() })
 	p.healer = widget.NewSelect(nil, changed)
 	p.ruling = widget.NewSelect(nil, changed)
 	p.boxes = widget.NewEntry()
@@ -176,40 +194,131 @@ func newComposer(c *Console) *composer {
 	p.confirm = widget.NewButton("Confirm (Ctrl+Enter)", p.do)
 	p.confirm.Importance = widget.HighImportance
 	p.confirm.Disable()
-	p.cards = container.NewVBox()
+	p.cards = container.NewHBox()
 	p.result = widget.NewLabel("")
 	p.result.Wrapping = fyne.TextWrapWord
 
 	form := container.NewGridWithColumns(2, p.actor, p.action)
-	p.scroll = container.NewVScroll(container.NewBorder(nil, nil, p.cards, nil, p.result))
-	before := container.NewBorder(heading("Before the dice"), p.confirm, nil, nil, container.NewVScroll(p.preview))
+	// What happened: the cards drawn, whole, beside the sentence; shown
+	// from a confirm until the Judge composes the next action.
+	tall := canvas.NewRectangle(color.Transparent)
+	tall.SetMinSize(fyne.NewSize(0, cardSize.Height))
+	p.scroll = container.NewVScroll(p.result)
+	p.after = container.NewBorder(heading("What happened (the last action)"), nil, p.cards, nil, container.NewStack(tall, p.scroll))
+	p.after.Hide()
 	p.waiting = container.NewVBox()
 	p.waiting.Hide()
-	// The fields scroll above, the preview and the result below, and the
-	// Judge may drag the line between them: a blow waiting for an answer
-	// and a long form (a blow with its call, its bumps and the Judge's
-	// modifier) would otherwise push the preview off the window.
-	top := container.NewVScroll(container.NewVBox(p.waiting, heading("Action composer"), form, p.params, widget.NewSeparator()))
-	after := container.NewBorder(heading("What happened"), nil, nil, nil, p.scroll)
-	split := container.NewVSplit(top, container.NewGridWithColumns(2, before, after))
-	split.Offset = 0.55
+	// The fields scroll above; below, the preview takes the room the
+	// result does not, and the Judge may drag the line between them: a
+	// blow waiting for an answer and a long form (a blow with its call,
+	// its bumps and the Judge's modifier) would otherwise push the
+	// preview off the window.
+	top := container.NewVScroll(container.NewVBox(p.waiting, heading("Action composer"), form, p.params))
+	before := container.NewBorder(heading("Before the dice"), nil, nil, nil, container.NewVScroll(p.preview))
+	p.lower = container.New(shareRow{}, before, p.after)
+	split := container.NewVSplit(top, container.NewBorder(nil, p.confirm, nil, nil, p.lower))
+	split.Offset = 0.5
 	p.box = split
 	p.refresh()
 	return p
 }
 
+// shareRow lays its visible objects out side by side, in equal widths:
+// the preview alone takes the whole row while the Judge composes, and
+// shares it with what happened after a confirm.
+type shareRow struct{}
+
+// MinSize is the widest of the objects' minimum widths, times their
+// number, by the tallest minimum height.
+func (shareRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w, h float32
+	n := 0
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		n++
+		m := o.MinSize()
+		w, h = max(w, m.Width), max(h, m.Height)
+	}
+	if n == 0 {
+		return fyne.Size{}
+	}
+	return fyne.NewSize(w*float32(n)+theme.Padding()*float32(n-1), h)
+}
+
+// Layout gives each visible object an equal share of the width.
+func (shareRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	var vis []fyne.CanvasObject
+	for _, o := range objs {
+		if o.Visible() {
+			vis = append(vis, o)
+		}
+	}
+	if len(vis) == 0 {
+		return
+	}
+	pad := theme.Padding()
+	w := (size.Width - pad*float32(len(vis)-1)) / float32(len(vis))
+	for i, o := range vis {
+		o.Move(fyne.NewPos(float32(i)*(w+pad), 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+	}
+}
+
+// mayActMark marks the figures who may act now in the list of who acts.
+const mayActMark = "  ● may act now"
+
+// edited clears what happened once the Judge starts composing the next
+// action (a field changed by hand, not refilled from the state).
+func (p *composer) edited() {
+	if p.quiet || p.after == nil {
+		return
+	}
+	if !p.after.Visible() {
+		return
+	}
+	p.after.Hide()
+	p.result.SetText("")
+	p.cards.RemoveAll()
+	p.lower.Refresh()
+}
+
 // refresh follows the state: the figures who may be actors, the targets.
 func (p *composer) refresh() {
+	p.quiet = true
+	defer func() { p.quiet = false }()
 	st := p.c.state
 	p.showWaiting()
+	was := p.actorID()
+	acting := st.Turn().Acting
 	p.ids = append(p.ids[:0], st.Order...)
 	names := make([]string, len(p.ids))
 	for i, id := range p.ids {
 		names[i] = st.FigureName(id)
+		if contains(acting, id) {
+			names[i] += mayActMark
+		}
 	}
-	sel := p.actor.Selected
 	p.actor.Options = names
-	if sel != "" && !contains(names, sel) {
+	// Keep the Judge's pick (its label may have gained or lost the mark:
+	// set without the callback, which would drop a series composed);
+	// else, or when the figure picked for the Judge may no longer act,
+	// pick the first who may act now.
+	i := indexOf(p.ids, was)
+	if i < 0 || (was == p.preselected && !contains(acting, was)) {
+		i = -1
+		if len(acting) > 0 {
+			i = indexOf(p.ids, acting[0])
+		}
+		p.preselected = ""
+		if i >= 0 {
+			p.preselected = p.ids[i]
+		}
+	}
+	if i >= 0 {
+		p.actor.Selected = names[i]
+	} else {
 		p.actor.ClearSelected()
 	}
 	p.actor.Refresh()
@@ -773,6 +882,8 @@ func (p *composer) showResult(events []session.Event) {
 	}
 	p.result.SetText(strings.Join(text, "\n"))
 	p.cards.Refresh()
+	p.after.Show()
+	p.lower.Refresh()
 	p.scroll.ScrollToTop()
 }
 

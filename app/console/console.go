@@ -7,6 +7,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -33,6 +34,10 @@ type Options struct {
 	// FightPath is the fight file the session was opened from ("" for the
 	// bundled demo): Save writes it.
 	FightPath string
+	// Server serves the session to the map windows at Address; opening
+	// another fight in this console serves the new session there in its
+	// place, so the map windows follow. Nil when there is none (tests).
+	Server *transport.Server
 	// Launch starts another console with these arguments (to open another
 	// fight); nil when this console cannot.
 	Launch func(args ...string) error
@@ -66,6 +71,8 @@ type Console struct {
 	tableSeat *session.Seat // the player view's seat
 	table     *lanTable     // the LAN table, once opened
 	dark      bool
+	gen       int  // counts the sessions this console has shown, for the pump
+	ownS      bool // the console opened s (another fight) and closes it
 }
 
 // lanTable is the session served on the LAN for remote players.
@@ -100,10 +107,17 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 			c.composer.actor.SetSelectedIndex(i)
 		}
 	}
+	c.figures.onHide = func(id string, hide bool) {
+		cmd := session.Command{Kind: session.CommandReveal, Figure: id}
+		if hide {
+			cmd.Kind = session.CommandHide
+		}
+		c.do(cmd)
+	}
 	c.sheets = newSheetsPanel(c)
 	c.library = newLibraryPanel(c)
 
-	c.nextSeg = widget.NewButton("Next segment (Ctrl+G)", func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) })
+	c.nextSeg = widget.NewButton("Next actor (Ctrl+G)", c.nextSegment)
 	newRound := widget.NewButton("Roll initiative: next round (Ctrl+R)", c.nextRound)
 	undo := widget.NewButton("Undo (Ctrl+Z)", c.undo)
 	redo := widget.NewButton("Redo (Ctrl+Y)", c.redo)
@@ -130,6 +144,7 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	split.Offset = 0.56
 	top := container.NewVBox(bar, c.track.box)
 	w.SetContent(container.NewBorder(top, c.status, nil, nil, split))
+	w.SetTitle(windowTitle(st))
 	w.SetMainMenu(c.menu())
 	c.shortcuts()
 	if a := fyne.CurrentApp(); a != nil && a.Preferences().Bool("dark_theme") {
@@ -137,11 +152,100 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 		c.applyTheme()
 	}
 	w.SetOnClosed(c.Close)
+	w.SetOnDropped(c.dropped)
 	c.refresh()
 	if !opts.Manual {
-		go c.pump()
+		go c.pump(events, c.gen)
 	}
 	return c, nil
+}
+
+// windowTitle names the fight in the console's title.
+func windowTitle(st *session.State) string { return "hexslinger — " + st.Name }
+
+// switchTo shows another fight's session s (opened from the fight file
+// path) in this console in place of the one shown: the log, the panels
+// and the title follow it, and the map windows, served the new session at
+// the same address, reconnect to it. The old session is closed; the
+// player view and the LAN table, whose seats name the old fight's
+// figures, are closed too.
+func (c *Console) switchTo(s *session.Session, path string) error {
+	past, events, cancel := s.Subscribe(1024)
+	fold, err := session.NewFold(past)
+	if err != nil {
+		cancel()
+		return err
+	}
+	if !c.opts.Manual {
+		c.library.autosave(true)
+	}
+	if err := c.serve(s); err != nil {
+		cancel()
+		return err
+	}
+	c.cancel()
+	if c.ownS {
+		c.s.Close()
+	}
+	c.closePlayerView()
+	if c.table != nil {
+		c.table.srv.Close()
+		c.table = nil
+		for _, seat := range c.opts.Access.Players() {
+			c.opts.Access.RevokeSeat(seat)
+		}
+	}
+	c.s, c.fold, c.state, c.events, c.cancel, c.ownS = s, fold, fold.State, events, cancel, true
+	c.gen++
+	c.library.path = path
+	c.library.showTable()
+	c.log.rebuild(c.state)
+	c.win.SetTitle(windowTitle(c.state))
+	c.refresh()
+	if !c.opts.Manual {
+		go c.pump(events, c.gen)
+	}
+	return nil
+}
+
+// serve serves s to the map windows in place of the session served now:
+// at the same address when it is free again, else at a new one, to which
+// the Judge's map window is restarted.
+func (c *Console) serve(s *session.Session) error {
+	old := c.opts.Server
+	if old == nil {
+		return nil
+	}
+	addr := old.Addr().String()
+	old.Close()
+	srv, err := transport.Serve(s, addr, c.opts.Access, nil)
+	if err != nil {
+		if srv, err = transport.Serve(s, "127.0.0.1:0", c.opts.Access, nil); err != nil {
+			return fmt.Errorf("serve the fight to the map windows: %w", err)
+		}
+	}
+	c.opts.Server = srv
+	if srv.URL() == c.opts.Address {
+		return nil
+	}
+	c.opts.Address = srv.URL()
+	if p := c.opts.MapWindow; p != nil {
+		for i := range p.Args {
+			if i > 0 && p.Args[i-1] == "--addr" {
+				p.Args[i] = srv.URL()
+			}
+		}
+		if p.Running() {
+			p.Stop()
+			go func() {
+				for p.Running() {
+					time.Sleep(50 * time.Millisecond)
+				}
+				fyne.Do(c.openMap)
+			}()
+		}
+	}
+	return nil
 }
 
 func indexOf(xs []string, x string) int {
@@ -159,16 +263,27 @@ func (c *Console) menu() *fyne.MainMenu {
 		fyne.NewMenuItem("Save fight", c.library.save),
 		fyne.NewMenuItem("Save fight as…", c.library.saveAs),
 		fyne.NewMenuItem("Open fight…", c.library.openFight),
+		fyne.NewMenuItem("Open a fight in a new console…", c.library.openFightNew),
 		fyne.NewMenuItem("New fight from a map…", c.library.newFromMap),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Export the log as Markdown…", func() { c.exportLog("md") }),
 		fyne.NewMenuItem("Export the log as HTML…", func() { c.exportLog("html") }),
 	)
+	// Undo and Redo carry Fyne's own undo and redo shortcuts: the desktop
+	// driver tries the main menu's shortcuts before the focused widget's,
+	// so Ctrl+Z and Ctrl+Y take back the fight's last command even while
+	// an entry has the focus (which would otherwise undo its typing).
+	undo := fyne.NewMenuItem("Undo", c.undo)
+	undo.Shortcut = &fyne.ShortcutUndo{}
+	redo := fyne.NewMenuItem("Redo", c.redo)
+	redo.Shortcut = &fyne.ShortcutRedo{}
+	next := fyne.NewMenuItem("Next actor: the next segment where someone may act", c.nextSegment)
+	next.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyG, Modifier: fyne.KeyModifierShortcutDefault}
 	fight := fyne.NewMenu("Fight",
-		fyne.NewMenuItem("Next segment", func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) }),
+		next,
 		fyne.NewMenuItem("Next round (roll initiative)", c.nextRound),
-		fyne.NewMenuItem("Undo", c.undo),
-		fyne.NewMenuItem("Redo", c.redo),
+		undo,
+		redo,
 	)
 	view := fyne.NewMenu("View",
 		fyne.NewMenuItem("Dark or light theme (Ctrl+T)", c.toggleTheme),
@@ -185,12 +300,11 @@ func (c *Console) shortcuts() {
 		cv.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { f() })
 	}
 	ctrl(fyne.KeyR, c.nextRound)
-	ctrl(fyne.KeyG, func() { c.doWithDice(session.Command{Kind: session.CommandSegment}, nil) })
-	ctrl(fyne.KeyZ, c.undo)
-	ctrl(fyne.KeyY, c.redo)
+	ctrl(fyne.KeyG, c.nextSegment)
 	// The desktop driver turns Ctrl+Z and Ctrl+Y into Fyne's own undo and
-	// redo shortcuts, not the custom ones above: bind those too, or the
-	// keys do nothing unless an entry has the focus.
+	// redo shortcuts, never custom ones: the main menu's Undo and Redo
+	// take them first (see menu); the canvas answers them too, for a
+	// window without that menu.
 	cv.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { c.undo() })
 	cv.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { c.redo() })
 	ctrl(fyne.KeyS, c.library.save)
@@ -229,10 +343,16 @@ func heading(s string) fyne.CanvasObject {
 	return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 }
 
-// pump applies events on the UI goroutine as the session makes them.
-func (c *Console) pump() {
-	for e := range c.events {
-		fyne.Do(func() { c.apply(e) })
+// pump applies events on the UI goroutine as the session makes them;
+// once the console shows another session (gen), those still on their way
+// are dropped.
+func (c *Console) pump(events <-chan session.Event, gen int) {
+	for e := range events {
+		fyne.Do(func() {
+			if c.gen == gen {
+				c.apply(e)
+			}
+		})
 	}
 }
 
@@ -433,6 +553,12 @@ func (c *Console) nextRound() {
 	c.doWithDice(session.Command{Kind: session.CommandNewRound}, nil)
 }
 
+// nextSegment counts the round down to the next segment where someone may
+// act (the session's next_segment, one log line).
+func (c *Console) nextSegment() {
+	c.doWithDice(session.Command{Kind: session.CommandSegment}, nil)
+}
+
 func (c *Console) undo() { c.do(session.Command{Kind: session.CommandUndo}) }
 
 func (c *Console) redo() { c.do(session.Command{Kind: session.CommandRedo}) }
@@ -539,6 +665,14 @@ func (c *Console) exportLog(format string) {
 	d.Show()
 }
 
+// lastSeq is the number of the last event the console has folded in.
+func (c *Console) lastSeq() int {
+	if n := len(c.fold.Events); n > 0 {
+		return c.fold.Events[n-1].Seq
+	}
+	return 0
+}
+
 // State is the console's view of the fight.
 func (c *Console) State() *session.State { return c.state }
 
@@ -551,6 +685,12 @@ func (c *Console) Close() {
 		c.library.autosave(true)
 	}
 	c.cancel()
+	if c.ownS {
+		c.s.Close()
+		if c.opts.Server != nil {
+			c.opts.Server.Close()
+		}
+	}
 	if c.opts.MapWindow != nil {
 		c.opts.MapWindow.Stop()
 	}

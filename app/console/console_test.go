@@ -3,6 +3,7 @@ package console
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -68,8 +69,8 @@ func TestConsoleShowsFigures(t *testing.T) {
 			}
 		}
 	}
-	if rows, cols := c.figures.table.Length(); rows != 4 || cols != 7 {
-		t.Errorf("table is %d×%d, want 4×7", rows, cols)
+	if rows, cols := c.figures.table.Length(); rows != 4 || cols != 8 {
+		t.Errorf("table is %d×%d, want 4×8", rows, cols)
 	}
 	if got := c.round.Text; got != "Showdown on Main Street — Round 1, segment 20" {
 		t.Errorf("round label %q", got)
@@ -200,27 +201,88 @@ func TestConsoleUndoRedo(t *testing.T) {
 	}
 }
 
+// typeShortcut delivers a shortcut to window w as Fyne's desktop driver
+// does (glfw's triggersShortcut): the main menu's items first, then the
+// focused widget if it takes shortcuts, else the canvas.
+func typeShortcut(w fyne.Window, sc fyne.Shortcut) {
+	var inMenu func(items []*fyne.MenuItem) bool
+	inMenu = func(items []*fyne.MenuItem) bool {
+		for _, it := range items {
+			if it.Shortcut != nil && it.Shortcut.ShortcutName() == sc.ShortcutName() && it.Action != nil {
+				it.Action()
+				return true
+			}
+			if it.ChildMenu != nil && inMenu(it.ChildMenu.Items) {
+				return true
+			}
+		}
+		return false
+	}
+	if mm := w.MainMenu(); mm != nil {
+		for _, m := range mm.Items {
+			if inMenu(m.Items) {
+				return
+			}
+		}
+	}
+	if f, ok := w.Canvas().Focused().(fyne.Shortcutable); ok {
+		f.TypedShortcut(sc)
+		return
+	}
+	w.Canvas().(fyne.Shortcutable).TypedShortcut(sc)
+}
+
 // TestConsoleCtrlZAndCtrlYUndoAndRedo: the desktop driver delivers
-// Ctrl+Z and Ctrl+Y as Fyne's undo and redo shortcuts; with no entry
-// focused they take back and replay the last command.
+// Ctrl+Z and Ctrl+Y as Fyne's undo and redo shortcuts; with or without an
+// entry focused they take back and replay the fight's last command.
 func TestConsoleCtrlZAndCtrlYUndoAndRedo(t *testing.T) {
-	c, s, w := newConsole(t)
-	to := hexmap.Hex{Q: 6, R: 7}
-	if _, err := s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to}); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name  string
+		focus func(c *Console) fyne.Focusable
+		// canvasOnly types on the canvas alone, as the test driver does:
+		// the canvas's own binding must answer.
+		canvasOnly bool
+	}{
+		{name: "nothing focused, typed on the canvas", canvasOnly: true},
+		{name: "nothing focused, through the driver's order"},
+		{name: "the log's search entry focused", focus: func(c *Console) fyne.Focusable { return c.log.search }},
 	}
-	c.Drain()
-	w.Canvas().Unfocus()
-	keys := w.Canvas().(fyne.Shortcutable)
-	keys.TypedShortcut(&fyne.ShortcutUndo{})
-	c.Drain()
-	if got := cellText(t, c, 0, 3); got != "C8" {
-		t.Errorf("Cyril after Ctrl+Z: %q, want back at C8", got)
-	}
-	keys.TypedShortcut(&fyne.ShortcutRedo{})
-	c.Drain()
-	if got := cellText(t, c, 0, 3); got != "J8" {
-		t.Errorf("Cyril after Ctrl+Y: %q, want J8", got)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, s, w := newConsole(t)
+			from, to := s.State().Figures["cyril"].At, hexmap.Hex{Q: 6, R: 7}
+			if _, err := s.Do(session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to}); err != nil {
+				t.Fatal(err)
+			}
+			c.Drain()
+			w.Canvas().Unfocus()
+			if tc.focus != nil {
+				w.Canvas().Focus(tc.focus(c))
+				test.Type(c.log.search, "Cyril")
+			}
+			press := func(sc fyne.Shortcut) {
+				if tc.canvasOnly {
+					w.Canvas().(fyne.Shortcutable).TypedShortcut(sc)
+				} else {
+					typeShortcut(w, sc)
+				}
+				c.Drain()
+			}
+			press(&fyne.ShortcutUndo{})
+			if got := cellText(t, c, 0, 3); got != "C8" {
+				t.Errorf("Cyril after Ctrl+Z: %q, want back at C8", got)
+			}
+			if got := s.State().Figures["cyril"].At; got != from {
+				t.Errorf("the session's Cyril after Ctrl+Z at %v, want C8", got)
+			}
+			press(&fyne.ShortcutRedo{})
+			if got := cellText(t, c, 0, 3); got != "J8" {
+				t.Errorf("Cyril after Ctrl+Y: %q, want J8", got)
+			}
+			if got := s.State().Figures["cyril"].At; got != to {
+				t.Errorf("the session's Cyril after Ctrl+Y at %v, want J8", got)
+			}
+		})
 	}
 }
 
@@ -259,4 +321,112 @@ func TestStatusFollowsTheMapWindow(t *testing.T) {
 	mp.cmd.Process.Kill() // closed from outside, or crashed
 	mp.mu.Unlock()
 	waitStatus("the map window closed: signal: killed (Ctrl+M opens it again)")
+}
+
+// TestReopenASavedFightBringsBackItsLogAndUndo: a fight saved and opened
+// again in the same console comes back with its log and its undo history.
+func TestReopenASavedFightBringsBackItsLogAndUndo(t *testing.T) {
+	c, s, w := newConsole(t)
+	from, to := s.State().Figures["cyril"].At, hexmap.Hex{Q: 6, R: 7}
+	mustDo(t, s, session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
+	c.Drain()
+	c.doWithDice(session.Command{Kind: session.CommandNewRound}, nil)
+	mustDo(t, s, session.Command{Kind: session.CommandSegment})
+	c.Drain()
+	want := c.LogTexts()
+	path := filepath.Join(t.TempDir(), "showdown.fight.json")
+	c.library.saveTo(path)
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), "showdown.journal.jsonl")); err != nil {
+		t.Fatalf("no journal saved beside the fight: %v", err)
+	}
+	// Played on after the save: the reopened fight is the saved one.
+	mustDo(t, s, session.Command{Kind: session.CommandSegment})
+	c.Drain()
+
+	c.library.open(path)
+	if c.s == s {
+		t.Fatal("the console still shows the old session")
+	}
+	if got := c.LogTexts(); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the reopened fight's log:\n%q\nwant\n%q", got, want)
+	}
+	if got := w.Title(); got != "hexslinger — Showdown on Main Street" {
+		t.Errorf("window title %q", got)
+	}
+	if !strings.Contains(c.status.Text, "with its log (3 entries) and undo history") {
+		t.Errorf("status %q", c.status.Text)
+	}
+	// Undo takes back the count, then the round, then the move.
+	for i := 0; i < 3; i++ {
+		typeShortcut(w, &fyne.ShortcutUndo{})
+		c.Drain()
+	}
+	if got := c.State().Figures["cyril"].At; got != from {
+		t.Errorf("Cyril after three undos at %v, want back at %v", got, from)
+	}
+	logs := c.LogTexts()
+	if n := len(logs); n != 3 || !strings.Contains(logs[0], "The Judge takes back: Segment") || !strings.Contains(logs[2], "The Judge takes back: Cyril Wellington moves") {
+		t.Errorf("log after the undos: %q", logs)
+	}
+	// The journal saved beside the file stays as it was.
+	again, withLog, _, err := openSaved(path, t.TempDir())
+	if err != nil || !withLog {
+		t.Fatalf("opening the saved fight again: %v (with log %v)", err, withLog)
+	}
+	defer again.Close()
+	if got := again.State().Figures["cyril"].At; got != to {
+		t.Errorf("the saved fight's Cyril at %v, want %v", got, to)
+	}
+}
+
+// TestReopenAFightWhoseJournalDoesNotMatch: a journal beside the file
+// that does not end where the file does is left out, and the Judge is
+// told.
+func TestReopenAFightWhoseJournalDoesNotMatch(t *testing.T) {
+	c, s, _ := newConsole(t)
+	to := hexmap.Hex{Q: 6, R: 7}
+	path := filepath.Join(t.TempDir(), "showdown.fight.json")
+	c.library.saveTo(path)
+	mustDo(t, s, session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
+	c.Drain()
+	// The file is saved again by hand, without the journal.
+	if err := session.SaveFight(path, c.State().Snapshot(nil)); err != nil {
+		t.Fatal(err)
+	}
+	c.library.open(path)
+	if got := c.LogTexts(); len(got) != 0 {
+		t.Errorf("log %q, want none", got)
+	}
+	if got := c.State().Figures["cyril"].At; got != to {
+		t.Errorf("Cyril at %v, want the file's %v", got, to)
+	}
+	if !strings.Contains(c.status.Text, "does not end where the fight file does") {
+		t.Errorf("status %q", c.status.Text)
+	}
+}
+
+// TestNextActorGoesToTheNextSegmentWhereSomeoneMayAct: the button says
+// what it does and counts down in one log line.
+func TestNextActorGoesToTheNextSegmentWhereSomeoneMayAct(t *testing.T) {
+	c, s, w := newConsole(t)
+	mustDo(t, s, session.Command{Kind: session.CommandNewRound})
+	c.Drain()
+	var next *widget.Button
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Next actor (Ctrl+G)" {
+			next = b
+		}
+	}
+	if next == nil {
+		t.Fatal("no Next actor (Ctrl+G) button")
+	}
+	before := len(c.LogTexts())
+	test.Tap(next)
+	logs := c.LogTexts()
+	if len(logs) != before+1 || !strings.Contains(logs[len(logs)-1], "May act: ") {
+		t.Errorf("log after Next actor: %q", logs[before:])
+	}
+	if len(c.State().Turn().Acting) == 0 {
+		t.Errorf("no one may act at segment %d", c.State().Segment)
+	}
 }

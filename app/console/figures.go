@@ -25,18 +25,27 @@ type figuresPanel struct {
 	box    fyne.CanvasObject
 	// onPick is told the figure the Judge picks in the table.
 	onPick func(id string)
+	// onHide hides the figure from the players (hide) or shows it to
+	// them again: the session's hide and reveal commands.
+	onHide func(id string, hide bool)
 }
 
 var figureColumns = []struct {
 	title string
 	width float32
-}{{"Figure", 170}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 60}, {"State", 110}, {"Init", 50}}
+}{{"Figure", 175}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 64}, {"State", 150}, {"Init", 46}, {"Players", 76}}
 
 func newFiguresPanel(st *session.State) *figuresPanel {
 	p := &figuresPanel{st: st, wounds: container.NewVBox()}
 	p.table = widget.NewTable(
 		func() (int, int) { return len(p.st.Order), len(figureColumns) },
-		func() fyne.CanvasObject { return widget.NewLabel("Miranda Valentine") },
+		func() fyne.CanvasObject {
+			// A cell's text ends in an ellipsis rather than run under
+			// the next column; the picked figure's whole state is below.
+			l := widget.NewLabel("Miranda Valentine")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			o.(*widget.Label).SetText(p.cell(id.Row, id.Col))
 		},
@@ -78,11 +87,7 @@ func (p *figuresPanel) cell(row, col int) string {
 	f := p.st.Figures[p.st.Order[row]]
 	switch col {
 	case 0:
-		name := p.st.FigureName(f.ID)
-		if f.Hidden {
-			name += " (hidden)"
-		}
-		return name
+		return p.st.FigureName(f.ID)
 	case 1:
 		return f.Side
 	case 2:
@@ -95,6 +100,11 @@ func (p *figuresPanel) cell(row, col int) string {
 		return statusLine(f.FigureStatus)
 	case 6:
 		return strconv.Itoa(initiative(p.st, f))
+	case 7:
+		if f.Hidden {
+			return "hidden"
+		}
+		return "see it"
 	}
 	return ""
 }
@@ -174,11 +184,7 @@ func (p *figuresPanel) pick(id string) {
 		site("Right arm", rules.RightArm), site("Torso", rules.Chest), site("Left arm", rules.LeftArm),
 		site("Right leg", rules.RightLeg), blank(), site("Left leg", rules.LeftLeg),
 	)
-	capacity := rules.ConcCapacity(ch.Size)
-	conc := widget.NewProgressBar()
-	conc.Max = float64(capacity)
-	conc.SetValue(float64(min(f.Conc, capacity)))
-	conc.TextFormatter = func() string { return fmt.Sprintf("Conc %d of %d", f.Conc, capacity) }
+	conc := concBar(f.Conc, rules.ConcCapacity(ch.Size))
 	line := fmt.Sprintf("%s — %s · %d AP · Size %d", ch.Name, f.Condition, f.AP, ch.Size)
 	if m := p.st.Mark(f.ID); m.Label != "" {
 		line += " · " + m.Label // the system's mark: a Savage Worlds figure's Bennies
@@ -194,9 +200,70 @@ func (p *figuresPanel) pick(id string) {
 	}
 	gl := widget.NewLabel(gearText)
 	gl.Wrapping = fyne.TextWrapWord
+	seen := "The players see " + ch.Name + "."
+	label, hide := "Hide from the players", true
+	if f.Hidden {
+		seen = "Hidden: the players do not see " + ch.Name + "."
+		label, hide = "Show to the players", false
+	}
+	hideBtn := widget.NewButton(label, func() {
+		if p.onHide != nil {
+			p.onHide(id, hide)
+		}
+	})
 	p.wounds.Add(cond)
+	p.wounds.Add(container.NewBorder(nil, nil, nil, hideBtn, widget.NewLabel(seen)))
 	p.wounds.Add(container.NewGridWrap(fyne.NewSize(330, 170), body))
 	p.wounds.Add(conc)
 	p.wounds.Add(gl)
 	p.wounds.Refresh()
+}
+
+// concBar is the Conc track: the Conc taken filled from the left on an
+// empty track, and the numbers ("Conc 0/14 taken"). None taken is an
+// empty track; a figure with no capacity shows its Conc alone.
+func concBar(taken, capacity int) fyne.CanvasObject {
+	text := fmt.Sprintf("Conc %d/%d taken", taken, capacity)
+	if capacity <= 0 {
+		text = fmt.Sprintf("Conc %d taken", taken)
+	}
+	track := canvas.NewRectangle(concTrack)
+	track.StrokeColor, track.StrokeWidth, track.CornerRadius = concEdge, 2, 4
+	fill := canvas.NewRectangle(concFill)
+	fill.CornerRadius = 4
+	frac := float32(0)
+	if capacity > 0 {
+		frac = min(1, float32(max(0, taken))/float32(capacity))
+	}
+	label := canvas.NewText(text, color.Black)
+	label.TextStyle.Bold = true
+	label.Alignment = fyne.TextAlignCenter
+	bar := container.New(&fractionLayout{frac: frac}, track, fill)
+	return container.NewStack(bar, container.NewPadded(label))
+}
+
+// Conc track colours: a pale track, a red fill for the Conc taken.
+var (
+	concTrack = color.NRGBA{R: 0xe8, G: 0xe4, B: 0xdc, A: 0xff}
+	concEdge  = color.NRGBA{R: 0x70, G: 0x60, B: 0x50, A: 0xff}
+	concFill  = color.NRGBA{R: 0xd0, G: 0x5a, B: 0x4a, A: 0xff}
+)
+
+// fractionLayout lays its first object over the whole size and its second
+// over the leading fraction of the width.
+type fractionLayout struct{ frac float32 }
+
+// MinSize is a bar's height.
+func (l *fractionLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(120, 34) }
+
+// Layout places the track and its fill.
+func (l *fractionLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for i, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		if i == 0 {
+			o.Resize(size)
+			continue
+		}
+		o.Resize(fyne.NewSize(size.Width*l.frac, size.Height))
+	}
 }

@@ -17,7 +17,7 @@ import (
 func TestTheComposerOffersTheJudgesFudgeWord(t *testing.T) {
 	c, _ := bundledConsole(t, "fudge")
 	p := c.composer
-	p.actor.SetSelected("Sheriff Bart")
+	pickActor(p, "Sheriff Bart")
 	p.action.SetSelected(session.ActStrike)
 	p.target.SetSelected("Big Ned")
 	p.shieldLost.SetChecked(true)
@@ -28,7 +28,7 @@ func TestTheComposerOffersTheJudgesFudgeWord(t *testing.T) {
 	if !strings.Contains(p.preview.Text, "loses his shield check") {
 		t.Errorf("preview: %q", p.preview.Text)
 	}
-	p.actor.SetSelected("Big Ned")
+	pickActor(p, "Big Ned")
 	p.action.SetSelected(session.ActBash)
 	p.target.SetSelected("Sheriff Bart")
 	p.shieldLost.SetChecked(false)
@@ -43,7 +43,7 @@ func TestTheComposerOffersTheJudgesFudgeWord(t *testing.T) {
 		Dice: []int{5, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3}, Fudge: &session.FudgeOrder{ShieldLost: true}}); err != nil {
 		t.Fatal(err)
 	}
-	p.actor.SetSelected("Big Ned")
+	pickActor(p, "Big Ned")
 	p.action.SetSelected(session.ActTreat)
 	p.healer.SetSelected("Superb")
 	p.worsen.SetChecked(true)

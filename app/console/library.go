@@ -86,13 +86,14 @@ func newLibraryPanel(c *Console) *libraryPanel {
 		p.refresh()
 	})
 	p.recent = container.NewVBox()
-	files := container.NewGridWithColumns(3,
+	files := container.NewGridWithColumns(2,
 		widget.NewButton("Save fight (Ctrl+S)", p.save),
 		widget.NewButton("Save fight as…", p.saveAs),
 		widget.NewButton("Open fight… (Ctrl+O)", p.openFight),
+		widget.NewButton("Open a fight in a new console…", p.openFightNew),
 		widget.NewButton("New fight from a map…", p.newFromMap),
-		widget.NewButton("Save the map as…", p.saveMap),
 		widget.NewButton("Edit a map…", p.editMap),
+		widget.NewButton("Save the map as…", p.saveMap),
 	)
 	p.windows = container.NewVBox()
 	p.players = container.NewVBox()
@@ -159,14 +160,23 @@ func (p *libraryPanel) save() {
 	p.saveTo(p.path)
 }
 
+// saveTo writes the fight as it stands to path, and its journal (the log
+// and the undo history, up to the same event) beside it, so that
+// reopening the file brings them back.
 func (p *libraryPanel) saveTo(path string) {
-	if err := session.SaveFight(path, p.c.state.Snapshot(nil)); err != nil {
+	st := p.c.state
+	if err := session.SaveFight(path, st.Snapshot(nil)); err != nil {
 		p.saved.SetText("Not saved: " + err.Error())
 		return
 	}
+	msg := fmt.Sprintf("Saved round %d, segment %d to %s at %s.", st.Round, st.Segment, path, time.Now().Format("15:04:05"))
+	if err := copyJournal(p.c.s.JournalPath(), journalBeside(path), p.c.lastSeq()); err != nil {
+		msg += " Its log was not saved with it: " + err.Error()
+	}
 	p.path = path
 	p.addRecent(path)
-	p.saved.SetText(fmt.Sprintf("Saved round %d, segment %d to %s at %s.", p.c.state.Round, p.c.state.Segment, path, time.Now().Format("15:04:05")))
+	p.saved.SetText(msg)
+	p.c.status.SetText(msg)
 	p.refresh()
 }
 
@@ -187,36 +197,90 @@ func (p *libraryPanel) saveAs() {
 	d.Show()
 }
 
-// openFight opens another fight in a console of its own; this one stays.
-func (p *libraryPanel) openFight() {
+// openFight asks for a fight file and opens it in this console.
+func (p *libraryPanel) openFight() { p.askFight(p.open) }
+
+// openFightNew asks for a fight file and opens it in a console of its own;
+// this one stays.
+func (p *libraryPanel) openFightNew() { p.askFight(p.launch) }
+
+func (p *libraryPanel) askFight(then func(path string)) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil || rc == nil {
 			return
 		}
 		path := rc.URI().Path()
 		rc.Close()
-		p.launch(path)
+		then(path)
 	}, p.c.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	d.SetFilter(suffixFilter{".fight.json"})
+	p.inFolder(d, p.path)
 	d.Show()
 }
 
-// launch checks a fight file, then opens it in a new console.
-func (p *libraryPanel) launch(path string) {
-	if _, err := session.LoadFight(path); err != nil {
+// inFolder starts a file dialog in the folder of file, if there is one.
+func (p *libraryPanel) inFolder(d *dialog.FileDialog, file string) {
+	if file == "" {
+		return
+	}
+	if l, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(file))); err == nil {
+		d.SetLocation(l)
+	}
+}
+
+// open opens a fight file in this console, in place of the fight shown,
+// with its log and undo history when its journal is beside it; the map
+// windows follow.
+func (p *libraryPanel) open(path string) {
+	s, withLog, note, err := openSaved(path, filepath.Dir(p.c.s.JournalPath()))
+	if err != nil {
 		dialog.ShowError(err, p.c.win)
 		return
 	}
-	if p.c.opts.Launch == nil {
-		p.saved.SetText("This console cannot open another: run hexslinger --fight " + path)
-		return
-	}
-	if err := p.c.opts.Launch("--fight", path); err != nil {
+	if err := p.c.switchTo(s, path); err != nil {
+		s.Close()
 		dialog.ShowError(fmt.Errorf("open %s: %w", path, err), p.c.win)
 		return
 	}
 	p.addRecent(path)
-	p.saved.SetText("Opened " + path + " in a new console.")
+	msg := "Opened " + path
+	switch {
+	case withLog:
+		msg += fmt.Sprintf(" with its log (%d entries) and undo history.", len(p.c.LogTexts()))
+	case note != "":
+		msg += ": " + note + "."
+	default:
+		msg += " (no journal beside it: a fresh log)."
+	}
+	p.saved.SetText(msg)
+	p.c.status.SetText(msg)
+}
+
+// launch opens a fight file in a new console, with its log and undo
+// history when its journal is beside it.
+func (p *libraryPanel) launch(path string) {
+	if p.c.opts.Launch == nil {
+		p.saved.SetText("This console cannot open another: run hexslinger --fight " + path)
+		return
+	}
+	// The new console replays a copy of the journal, made here.
+	s, _, note, err := openSaved(path, filepath.Dir(p.c.s.JournalPath()))
+	if err != nil {
+		dialog.ShowError(err, p.c.win)
+		return
+	}
+	journal := s.JournalPath()
+	s.Close()
+	if err := p.c.opts.Launch("--fight", path, "--journal", journal); err != nil {
+		dialog.ShowError(fmt.Errorf("open %s: %w", path, err), p.c.win)
+		return
+	}
+	p.addRecent(path)
+	msg := "Opened " + path + " in a new console."
+	if note != "" {
+		msg += " " + note + "."
+	}
+	p.saved.SetText(msg)
 }
 
 // newFromMap makes a fight from a map file with this fight's characters
@@ -239,7 +303,8 @@ func (p *libraryPanel) newFromMap() {
 	}, p.c.win)
 }
 
-// pickMapFor asks for the map of a new fight under rule system rules.
+// pickMapFor asks for the map of a new fight under rule system rules,
+// then for the fight's name and file.
 func (p *libraryPanel) pickMapFor(rules string) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil || rc == nil {
@@ -250,29 +315,115 @@ func (p *libraryPanel) pickMapFor(rules string) {
 		prog := dialog.NewCustomWithoutButtons("Reading "+filepath.Base(path), widget.NewProgressBarInfinite(), p.c.win)
 		prog.Show()
 		go func() {
-			out, err := newFightFromMap(path, p.c.state, rules)
+			f, err := newFightFromMap(path, p.c.state, rules)
 			fyne.Do(func() {
 				prog.Hide()
 				if err != nil {
 					dialog.ShowError(err, p.c.win)
 					return
 				}
-				p.launch(out)
+				p.nameNewFight(f)
 			})
 		}()
 	}, p.c.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json", ".dd2vtt", ".uvtt"}))
+	d.SetFilter(suffixFilter(mapSuffixes))
 	d.Show()
 }
 
-// newFightFromMap writes NAME.fight.json beside a map file (a hexmap or a
-// UVTT file): the map, the characters of st that rule system rules can run,
-// no figures.
-func newFightFromMap(path string, st *session.State, rules string) (string, error) {
+// nameNewFight asks for a new fight's name (the map's, unless the Judge
+// types another) and where to save it (the fights folder, unless the
+// Judge picks another), then saves and opens it.
+func (p *libraryPanel) nameNewFight(f *session.FightFile) {
+	name := widget.NewEntry()
+	name.SetText(f.Name)
+	dialog.ShowForm("Name the new fight", "Choose where to save it…", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("Fight's name", name),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		if n := strings.TrimSpace(name.Text); n != "" {
+			f.Name = n
+		}
+		d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
+			if err != nil || wc == nil {
+				return
+			}
+			path := wc.URI().Path()
+			wc.Close()
+			if !strings.HasSuffix(path, ".fight.json") {
+				os.Remove(path)
+				path = strings.TrimSuffix(path, ".json") + ".fight.json"
+			}
+			p.saveNewFight(f, path)
+		}, p.c.win)
+		d.SetFileName(slug(f.Name) + ".fight.json")
+		if dir, err := fightsFolder(); err == nil {
+			p.inFolder(d, filepath.Join(dir, "x"))
+		}
+		d.Show()
+	}, p.c.win)
+}
+
+// saveNewFight writes a new fight to path and opens it in this console,
+// saying where it was saved.
+func (p *libraryPanel) saveNewFight(f *session.FightFile, path string) {
+	if err := session.SaveFight(path, f); err != nil {
+		dialog.ShowError(err, p.c.win)
+		return
+	}
+	p.open(path)
+	msg := fmt.Sprintf("New fight %q saved to %s.", f.Name, path)
+	p.saved.SetText(msg)
+	p.c.status.SetText(msg)
+}
+
+// mapSuffixes name the map files a new fight is made from: hexslinger's
+// own maps and Universal VTT files.
+var mapSuffixes = []string{".hexmap.json", ".dd2vtt", ".uvtt", ".df2vtt"}
+
+// suffixFilter lets a file dialog list the files whose names end in one of
+// its suffixes (Fyne's extension filter sees only the last one: .json).
+type suffixFilter []string
+
+// Matches reports whether u's name ends in one of the suffixes.
+func (f suffixFilter) Matches(u fyne.URI) bool {
+	name := strings.ToLower(u.Name())
+	for _, s := range f {
+		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// fightsFolder is where new fights are saved unless the Judge picks
+// another folder: hexslinger/fights under the user data folder.
+func fightsFolder() (string, error) {
+	base := os.Getenv("XDG_DATA_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", err
+		}
+		base = filepath.Join(home, ".local", "share")
+	}
+	dir := filepath.Join(base, "hexslinger", "fights")
+	return dir, os.MkdirAll(dir, 0o755)
+}
+
+// newFightFromMap makes a fight from a map file (a hexmap or a UVTT file)
+// under rule system rules: the map, the characters of st the system can
+// run, no figures, named after the map.
+func newFightFromMap(path string, st *session.State, rules string) (*session.FightFile, error) {
+	sys := session.SystemByID(rules)
+	if sys == nil {
+		return nil, fmt.Errorf("%q is not a rule system hexslinger knows", rules)
+	}
 	var m *hexmap.Map
 	var err error
 	switch strings.ToLower(filepath.Ext(path)) {
-	case ".dd2vtt", ".uvtt":
+	case ".dd2vtt", ".uvtt", ".df2vtt":
 		var data []byte
 		if data, err = os.ReadFile(path); err == nil {
 			m, err = hexmap.ImportUVTT(bytes.NewReader(data), filepath.Base(path))
@@ -281,27 +432,16 @@ func newFightFromMap(path string, st *session.State, rules string) (string, erro
 		m, err = hexmap.Load(path)
 	}
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), ".hexmap")
 	f := &session.FightFile{Format: session.FightFormat, Version: session.FightVersion, Name: base, Rules: rules, Map: m.File()}
-	sys := session.SystemByID(rules)
-	if sys == nil {
-		return "", fmt.Errorf("%q is not a rule system hexslinger knows", rules)
-	}
 	for _, id := range sortedIDs(st) {
 		if sys.CheckSheet(st.Characters[id]) == nil {
 			f.Characters = append(f.Characters, st.Characters[id])
 		}
 	}
-	out := filepath.Join(filepath.Dir(path), base+".fight.json")
-	for i := 2; ; i++ {
-		if _, err := os.Stat(out); os.IsNotExist(err) {
-			break
-		}
-		out = filepath.Join(filepath.Dir(path), fmt.Sprintf("%s-%d.fight.json", base, i))
-	}
-	return out, session.SaveFight(out, f)
+	return f, nil
 }
 
 func sortedIDs(st *session.State) []string {
@@ -349,7 +489,7 @@ func (p *libraryPanel) editMap() {
 			dialog.ShowError(err, p.c.win)
 		}
 	}, p.c.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	d.SetFilter(suffixFilter(mapSuffixes))
 	d.Show()
 }
 
@@ -392,7 +532,7 @@ func (p *libraryPanel) showRecent() {
 	}
 	for _, path := range list {
 		path := path
-		b := widget.NewButton(filepath.Base(path)+"  ·  "+filepath.Dir(path), func() { p.launch(path) })
+		b := widget.NewButton(filepath.Base(path)+"  ·  "+filepath.Dir(path), func() { p.open(path) })
 		b.Alignment = widget.ButtonAlignLeading
 		p.recent.Add(b)
 	}

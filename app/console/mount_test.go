@@ -15,7 +15,7 @@ import (
 func TestComposerMountsAndRides(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActMount)
 	test.Type(p.paces, "10")
 	if p.confirm.Disabled() || !strings.Contains(p.preview.Text, "mounts the horse at C8 (pace 10, gallop 20 paces a round) for 2 AP") {

@@ -3,12 +3,15 @@ package console
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -80,7 +83,7 @@ func TestSheetsCreateCharacter(t *testing.T) {
 func TestComposeShotThenUndo(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActReady)
 	p.weapon.SetSelectedIndex(0)
 	if !strings.Contains(p.preview.Text, "readies the S&W Schofield for 2 AP") {
@@ -138,7 +141,7 @@ func TestComposeShotThenUndo(t *testing.T) {
 func TestComposerRefusesBeforeConfirming(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActMove)
 	test.Type(p.hex, "Z99")
 	if !p.confirm.Disabled() || !strings.Contains(p.preview.Text, "Not allowed") {
@@ -278,7 +281,7 @@ func TestDragonWarriorsConsole(t *testing.T) {
 	if strings.Join(p.action.Options, ",") != strings.Join(actionNames(c.State(), ""), ",") || p.action.Options[0] != "Strike in melee" {
 		t.Fatalf("actions %v", p.action.Options)
 	}
-	p.actor.SetSelected("Squire Lennox")
+	pickActor(p, "Squire Lennox")
 	p.action.SetSelected(session.ActStrike)
 	if p.target.Selected != "Sir Rolf" {
 		t.Fatalf("target %q", p.target.Selected)
@@ -326,7 +329,7 @@ func TestDragonWarriorsJudgesDifficultyModifier(t *testing.T) {
 	mustDo(t, s, session.Command{Kind: session.CommandSetCharacter, Sheet: &ch})
 	c.Drain()
 	p := c.composer
-	p.actor.SetSelected("Squire Lennox")
+	pickActor(p, "Squire Lennox")
 	p.action.SetSelected(session.ActFire)
 	if p.judgeSteps.Options[0] != "−3" {
 		t.Fatalf("the modifier's choices: %v, want points", p.judgeSteps.Options)
@@ -349,7 +352,7 @@ func TestDragonWarriorsJudgesDifficultyModifier(t *testing.T) {
 func TestSavageWorldsConsole(t *testing.T) {
 	c, _ := bundledConsole(t, "savage")
 	p := c.composer
-	p.actor.SetSelected("Marshal Dane")
+	pickActor(p, "Marshal Dane")
 	p.action.SetSelected(session.ActStrike)
 	if p.target.Selected != "Bandit" || !strings.Contains(p.preview.Text, "Fighting d8 against TN 5 (against Bandit's Parry 5)") || !strings.Contains(p.preview.Text, "Chance to hit with the Wild Die: 67%") {
 		t.Errorf("strike preview: target %q, %q", p.target.Selected, p.preview.Text)
@@ -358,7 +361,7 @@ func TestSavageWorldsConsole(t *testing.T) {
 	if logs := c.LogTexts(); len(logs) == 0 || !strings.Contains(logs[len(logs)-1], "(Savage Worlds: Attacks)") {
 		t.Errorf("log: %q (status %q)", logs, c.status.Text)
 	}
-	p.actor.SetSelected("Doc Harlan")
+	pickActor(p, "Doc Harlan")
 	p.action.SetSelected(session.ActFire)
 	if !strings.Contains(p.preview.Text, "Shooting d10 against TN 4 (Colt Peacemaker at 9\" (Short +0))") {
 		t.Errorf("fire preview: %q", p.preview.Text)
@@ -394,7 +397,7 @@ func TestSavageWorldsConsole(t *testing.T) {
 func TestFudgeConsole(t *testing.T) {
 	c, _ := bundledConsole(t, "fudge")
 	p := c.composer
-	p.actor.SetSelected("Sheriff Bart")
+	pickActor(p, "Sheriff Bart")
 	p.action.SetSelected(session.ActStrike)
 	if !strings.Contains(p.preview.Text, "Great (melee, opposed) against Good (Big Ned): chance to hit") || !strings.Contains(p.preview.Text, "damage checks") {
 		t.Errorf("preview: %q", p.preview.Text)
@@ -509,11 +512,7 @@ func TestNewFightFromMap(t *testing.T) {
 		rules      string
 		characters int
 	}{{"twtw", 4}, {"dragonwarriors", 0}} {
-		out, err := newFightFromMap(mp, c.State(), tc.rules)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.rules, err)
-		}
-		f, err := session.LoadFight(out)
+		f, err := newFightFromMap(mp, c.State(), tc.rules)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.rules, err)
 		}
@@ -521,8 +520,72 @@ func TestNewFightFromMap(t *testing.T) {
 			t.Errorf("%s: rules %s, %d characters, %d figures, name %q", tc.rules, f.Rules, len(f.Characters), len(f.Figures), f.Name)
 		}
 	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("making the fight wrote beside the map: %v", entries)
+	}
 	if _, err := newFightFromMap(mp, c.State(), "chess"); err == nil {
 		t.Error("an unknown rule system made a fight")
+	}
+}
+
+// TestANewFightIsSavedWhereTheJudgeSays: a new fight is saved under the
+// name and in the file the Judge chose, opened in this console, and the
+// status says where.
+func TestANewFightIsSavedWhereTheJudgeSays(t *testing.T) {
+	c, _, w := newConsole(t)
+	dir := t.TempDir()
+	mp := filepath.Join(dir, "street.hexmap.json")
+	if err := hexmap.Save(mp, c.State().Map); err != nil {
+		t.Fatal(err)
+	}
+	f, err := newFightFromMap(mp, c.State(), "twtw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Name = "Ambush at the corral"
+	out := filepath.Join(t.TempDir(), "ambush.fight.json")
+	c.library.saveNewFight(f, out)
+	if got := c.State().Name; got != "Ambush at the corral" {
+		t.Errorf("the console shows %q", got)
+	}
+	if got := w.Title(); got != "hexslinger — Ambush at the corral" {
+		t.Errorf("title %q", got)
+	}
+	if want := "New fight \"Ambush at the corral\" saved to " + out + "."; c.status.Text != want {
+		t.Errorf("status %q, want %q", c.status.Text, want)
+	}
+	if c.library.path != out {
+		t.Errorf("Save writes %q, want %q", c.library.path, out)
+	}
+}
+
+// TestFileDialogsListOnlyTheirFiles: the map chooser lists maps and UVTT
+// files, the fight chooser fights; neither lists the other's, nor
+// autosaves.
+func TestFileDialogsListOnlyTheirFiles(t *testing.T) {
+	tests := []struct {
+		name        string
+		maps, fight bool
+	}{
+		{"street.hexmap.json", true, false},
+		{"Cave.DD2VTT", true, false},
+		{"cave.uvtt", true, false},
+		{"cave.df2vtt", true, false},
+		{"showdown.fight.json", false, true},
+		{"showdown-20261125.autosave.fight.json", false, true},
+		{"showdown.journal.jsonl", false, false},
+		{"weapons.json", false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			u := storage.NewFileURI("/tmp/" + tc.name)
+			if got := suffixFilter(mapSuffixes).Matches(u); got != tc.maps {
+				t.Errorf("the map chooser lists it: %v, want %v", got, tc.maps)
+			}
+			if got := (suffixFilter{".fight.json"}).Matches(u); got != tc.fight {
+				t.Errorf("the fight chooser lists it: %v, want %v", got, tc.fight)
+			}
+		})
 	}
 }
 
@@ -597,7 +660,7 @@ func setSheet(t *testing.T, p *sheetsPanel, part, label, v string) {
 func TestComposerJudgesModifierAndReload(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActShoot)
 	p.judgeSteps.SetSelected("1 downgrade")
 	if !strings.Contains(p.preview.Text, "needs its reason") || !p.confirm.Disabled() {
@@ -665,7 +728,7 @@ func TestComposerAsksTheDefender(t *testing.T) {
 func TestComposerEscapeAndRecover(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActEscape)
 	if cmd, err := p.command(); err != nil || cmd.Kind != session.CommandEscape || cmd.To != nil {
 		t.Errorf("the escape: %+v, %v", cmd, err)
@@ -688,7 +751,7 @@ func TestComposerEscapeAndRecover(t *testing.T) {
 func TestComposerCombinesASkillWithAnAttack(t *testing.T) {
 	c, _, _ := newConsole(t)
 	p := c.composer
-	p.actor.SetSelected("Cyril Wellington")
+	pickActor(p, "Cyril Wellington")
 	p.action.SetSelected(session.ActShoot)
 	p.withSkill.SetSelected("sneak")
 	test.Tap(p.withFirst)
@@ -715,7 +778,7 @@ func TestSavageWorldsConsoleSpendsABenny(t *testing.T) {
 		}
 	}
 	p := c.composer
-	p.actor.SetSelected("Marshal Dane")
+	pickActor(p, "Marshal Dane")
 	p.action.SetSelected(session.ActBenny)
 	test.Tap(p.confirm)
 	if logs := c.LogTexts(); len(logs) == 0 || !strings.HasSuffix(logs[len(logs)-1], "Marshal Dane spends a Benny and is no longer Shaken; 2 Bennies left (Savage Worlds: Shaken).") {
@@ -734,7 +797,7 @@ func TestSavageWorldsConsoleSpendsABenny(t *testing.T) {
 func TestSavageWorldsConsoleJumps(t *testing.T) {
 	c, _ := bundledConsole(t, "savage")
 	p := c.composer
-	p.actor.SetSelected("Doc Harlan")
+	pickActor(p, "Doc Harlan")
 	p.action.SetSelected(session.ActMove)
 	if !slices.Contains(p.params.Objects, fyne.CanvasObject(p.jump)) || !slices.Contains(p.params.Objects, fyne.CanvasObject(p.jumpRoll)) {
 		t.Fatal("a Savage Worlds move offers no jump")
@@ -749,9 +812,151 @@ func TestSavageWorldsConsoleJumps(t *testing.T) {
 		t.Errorf("log: %q (status %q)", logs, c.status.Text)
 	}
 	twtw, _ := bundledConsole(t, "demo")
-	twtw.composer.actor.SetSelected("Cyril Wellington")
+	pickActor(twtw.composer, "Cyril Wellington")
 	twtw.composer.action.SetSelected(session.ActMove)
 	if slices.Contains(twtw.composer.params.Objects, fyne.CanvasObject(twtw.composer.jump)) {
 		t.Error("a TWTW move offers a jump")
+	}
+}
+
+// pickActor picks who acts by name, as the Judge does in the list (whose
+// labels mark who may act now).
+func pickActor(p *composer, name string) {
+	for i, id := range p.ids {
+		if p.c.state.FigureName(id) == name {
+			p.actor.SetSelectedIndex(i)
+			return
+		}
+	}
+	p.actor.SetSelected(name)
+}
+
+// TestComposerPicksWhoMayActNow: who acts is preselected as the first
+// figure the session's turn says may act, the list marks every figure who
+// may, and the Judge's own pick is kept.
+func TestComposerPicksWhoMayActNow(t *testing.T) {
+	c, s, _ := newConsole(t)
+	p := c.composer
+	if got := p.actor.Selected; got != "" {
+		t.Errorf("before the first roll %q is picked, want no one", got)
+	}
+	mustDo(t, s, session.Command{Kind: session.CommandNewRound})
+	mustDo(t, s, session.Command{Kind: session.CommandSegment})
+	c.Drain()
+	acting := c.State().Turn().Acting
+	if len(acting) == 0 {
+		t.Fatal("no one may act after counting down")
+	}
+	if got, want := p.actorID(), acting[0]; got != want {
+		t.Errorf("preselected %q, want %q", got, want)
+	}
+	for i, id := range p.ids {
+		marked := strings.HasSuffix(p.actor.Options[i], mayActMark)
+		if may := slices.Contains(acting, id); marked != may {
+			t.Errorf("%s: marked %v in %q, may act %v", id, marked, p.actor.Options[i], may)
+		}
+	}
+	// The Judge picks someone else: a later event keeps the pick.
+	var other string
+	for _, id := range p.ids {
+		if id != acting[0] {
+			other = id
+			break
+		}
+	}
+	pickActor(p, c.State().FigureName(other))
+	mustDo(t, s, session.Command{Kind: session.CommandSetOptions, Options: &c.State().Options})
+	c.Drain()
+	if got := p.actorID(); got != other {
+		t.Errorf("after an event the pick is %q, want the Judge's %q", got, other)
+	}
+}
+
+// TestWhatHappenedClearsWhenTheNextActionIsComposed: the last action's
+// result and cards show after confirming, and go once the Judge picks
+// the next action.
+func TestWhatHappenedClearsWhenTheNextActionIsComposed(t *testing.T) {
+	c, _, _ := newConsole(t)
+	p := c.composer
+	pickActor(p, "Cyril Wellington")
+	p.action.SetSelected(session.ActReady)
+	test.Tap(p.confirm)
+	if !p.after.Visible() || !strings.Contains(p.result.Text, "readies") {
+		t.Fatalf("after confirming: shown %v, %q", p.after.Visible(), p.result.Text)
+	}
+	p.action.SetSelected(session.ActCock)
+	if p.after.Visible() || p.result.Text != "" {
+		t.Errorf("composing the next action still shows %q", p.result.Text)
+	}
+}
+
+// TestHideAndRevealAFigureFromTheFiguresTab: the picked figure's button
+// hides it from the players and shows it again; the table says which
+// figures the players cannot see.
+func TestHideAndRevealAFigureFromTheFiguresTab(t *testing.T) {
+	c, s, w := newConsole(t)
+	c.tabs.SelectIndex(1)
+	c.figures.pick("zeke")
+	button := func(prefix string) *widget.Button {
+		t.Helper()
+		for _, o := range test.LaidOutObjects(w.Content()) {
+			if b, ok := o.(*widget.Button); ok && b.Visible() && strings.HasPrefix(b.Text, prefix) {
+				return b
+			}
+		}
+		t.Fatalf("no button %q on the Figures tab", prefix)
+		return nil
+	}
+	row := slices.Index(c.State().Order, "zeke")
+	if got := cellText(t, c, row, 7); got != "see it" {
+		t.Errorf("Zeke before: players column %q", got)
+	}
+	test.Tap(button("Hide from the players"))
+	if !s.State().Figures["zeke"].Hidden {
+		t.Fatalf("Zeke is not hidden: %q", c.status.Text)
+	}
+	if got := cellText(t, c, row, 7); got != "hidden" {
+		t.Errorf("Zeke hidden: players column %q", got)
+	}
+	test.Tap(button("Show to the players"))
+	if s.State().Figures["zeke"].Hidden {
+		t.Fatalf("Zeke is still hidden: %q", c.status.Text)
+	}
+	if got := cellText(t, c, row, 7); got != "see it" {
+		t.Errorf("Zeke shown again: players column %q", got)
+	}
+	// Undo takes the reveal back.
+	c.undo()
+	if !c.State().Figures["zeke"].Hidden {
+		t.Error("undo did not take the reveal back")
+	}
+}
+
+// TestConcBarSaysTheConcTaken: the Conc track fills with the Conc taken,
+// empty at none, and says the numbers.
+func TestConcBarSaysTheConcTaken(t *testing.T) {
+	tests := []struct {
+		name            string
+		taken, capacity int
+		text            string
+		frac            float32
+	}{
+		{"none taken: empty", 0, 14, "Conc 0/14 taken", 0},
+		{"half taken", 7, 14, "Conc 7/14 taken", 0.5},
+		{"more than the track: full", 20, 14, "Conc 20/14 taken", 1},
+		{"no capacity", 3, 0, "Conc 3 taken", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			bar := concBar(tc.taken, tc.capacity).(*fyne.Container)
+			fill := bar.Objects[0].(*fyne.Container)
+			if got := fill.Layout.(*fractionLayout).frac; got != tc.frac {
+				t.Errorf("filled %v, want %v", got, tc.frac)
+			}
+			label := bar.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
+			if label.Text != tc.text {
+				t.Errorf("text %q, want %q", label.Text, tc.text)
+			}
+		})
 	}
 }

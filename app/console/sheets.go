@@ -36,6 +36,9 @@ type sheetsPanel struct {
 	derived                   *widget.Label
 	msg                       *widget.Label
 	box                       fyne.CanvasObject
+
+	portrait []byte          // the sheet's picture as edited (PNG or JPEG), or none
+	pic      *fyne.Container // shows it
 }
 
 // sheetInput is one of a system's sheet fields and its widget.
@@ -134,7 +137,14 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 		widget.NewButton("Export hero…", p.exportHero),
 		save,
 	)
-	editor := container.NewVBox(form, bodyGrid, p.parts, p.notes, heading("Derived"), p.derived, buttons, p.msg)
+	p.pic = container.NewStack()
+	portrait := container.NewHBox(container.NewGridWrap(fyne.NewSize(128, 128), p.pic),
+		container.NewVBox(
+			widget.NewButton("Choose picture…", p.choosePortrait),
+			widget.NewButton("Remove", func() { p.setPortrait(nil) }),
+			widget.NewLabel("or drop a PNG or JPEG on this window"),
+		))
+	editor := container.NewVBox(form, portrait, bodyGrid, p.parts, p.notes, heading("Derived"), p.derived, buttons, p.msg)
 	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewVScroll(editor))
 	split.Offset = 0.22
 	p.box = split
@@ -246,6 +256,7 @@ func (p *sheetsPanel) load(ch session.Character, fresh bool) {
 	}
 	p.notes.SetText(ch.Notes)
 	p.msg.SetText("")
+	p.showPortrait(ch.Portrait)
 	p.recompute()
 }
 
@@ -258,6 +269,7 @@ func (p *sheetsPanel) sheet() (session.Character, error) {
 		ch = prev.Clone()
 	}
 	ch.ID, ch.Name, ch.Notes = strings.TrimSpace(p.id.Text), strings.TrimSpace(p.name.Text), p.notes.Text
+	ch.Portrait = p.portrait
 	for _, n := range []struct {
 		field string
 		dst   *int

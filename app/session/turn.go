@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"hexslinger/rules"
 )
 
 // Turn is a round as the console's track shows it: its steps in the order
@@ -17,6 +19,12 @@ type Turn struct {
 	Line     string
 	Heading  string // where the round is, in a few words: "Round 2, segment 14", "Round 2"
 	Segments bool   // the round is counted down in segments: Next segment applies
+	// Acting are the figures who may act now, in the order they act: in
+	// a round counted in segments, those whose number has come up
+	// (ActingNow); otherwise those of the step the round is at, or, in a
+	// round whose steps the Judge does not count, every figure standing,
+	// in the round's order. None before the round's first roll.
+	Acting []string
 }
 
 // TurnStep is one step of a round.
@@ -31,6 +39,25 @@ func (s *State) Turn() Turn {
 	t := SystemOf(s).Turn(s)
 	if t.Heading == "" {
 		t.Heading = fmt.Sprintf("Round %d", s.Round)
+	}
+	if t.Segments {
+		t.Acting = s.ActingNow()
+		return t
+	}
+	for _, step := range t.Steps {
+		if step.Now {
+			t.Acting = append(t.Acting, step.Figures...)
+		}
+	}
+	if t.Acting != nil || !s.Begun {
+		return t
+	}
+	for _, step := range t.Steps {
+		for _, id := range step.Figures {
+			if f, ok := s.Figures[id]; ok && f.Condition == rules.Fine {
+				t.Acting = append(t.Acting, id)
+			}
+		}
 	}
 	return t
 }
@@ -139,7 +166,7 @@ func (s *State) Interrupt(id string) string {
 // has not come up: only an attack may go before it (docs/defaults.md).
 func onTime(s *State, f *Figure, what string) error {
 	if n := early(s, f); n > 0 {
-		return refuse("%s's number (%d) has not come up: the count is at segment %d, and only an attack may interrupt (one downgrade per segment early), not %s. Count down to %d (Next segment, Ctrl+G)",
+		return refuse("%s's number (%d) has not come up: the count is at segment %d, and only an attack may interrupt (one downgrade per segment early), not %s. Count down to %d (Next actor, Ctrl+G)",
 			s.FigureName(f.ID), f.AP, s.Segment, what, f.AP)
 	}
 	return nil
