@@ -216,8 +216,8 @@ func (f *File) Map() (*Map, error) {
 		}
 	}
 	if b := f.Background; b != nil {
-		if len(b.Image) == 0 {
-			return nil, fieldErr("background.image", "is empty")
+		if _, _, err := backgroundHeader(b.Image); err != nil {
+			return nil, &FieldError{"background.image", err}
 		}
 		if !(b.PixelsPerHex > 0 && b.PixelsPerHex < 10000) {
 			return nil, fieldErr("background.pixels_per_hex", "is %g, want more than 0 and less than 10000", b.PixelsPerHex)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -14,18 +15,42 @@ import (
 	"strings"
 )
 
-// Universal VTT files (.dd2vtt, .uvtt): a square-grid map image with walls
-// as polylines and doors as portals, in grid units. hexslinger lays a
-// pointy-top hex map over the grid with one hex as wide as one grid square
-// (one pace): walls become wall features on the hexsides they separate,
-// portals doors, the image the map's background.
+// Universal VTT files (.dd2vtt, .uvtt, .df2vtt): a square-grid map image
+// with walls as polylines and doors as portals, in grid units. hexslinger
+// lays a hex map over the grid with one hex as wide as one grid square
+// (one pace; pointy-top unless the file says otherwise), the hexes' box
+// at the grid's origin: walls become wall features on the hexsides they
+// separate, portals doors, the image the map's background
+// (docs/defaults.md, "A square grid becomes hexes").
 
-// MaxUVTTSize caps a UVTT file; their embedded images make them large.
-const MaxUVTTSize = 96 << 20
+// Limits on a UVTT file, checked as it is read, before any work is done
+// with what it holds: Dungeondraft's exports have hundreds of each.
+const (
+	MaxUVTTSize      = 96 << 20 // the file; the embedded image makes them large
+	MaxUVTTWalls     = 20000    // polylines in line_of_sight and objects_line_of_sight together
+	MaxUVTTPoints    = 200000   // points in all those polylines
+	MaxUVTTPolyline  = 10000    // points in one polyline
+	MaxUVTTPortals   = 5000
+	MaxUVTTLights    = 5000
+	maxUVTTExtension = MaxFileSize
+)
 
-// hexWidth is the size of the reference layout in which a hex is one unit
-// wide (flat to flat).
+// uvttFormats are the format numbers hexslinger reads: Dungeondraft,
+// DungeonFog and Arkenforge write 0.2 and 0.3.
+const (
+	minUVTTFormat = 0.1
+	maxUVTTFormat = 0.9
+)
+
+// hexSize is the size of the reference layout in which a pointy hex is
+// one unit wide (flat to flat), or a flat hex one unit tall.
 var hexSize = 1 / math.Sqrt(3)
+
+// centreNudge is where a hex's centre counts as lying when a wall or door
+// runs exactly through it: a hair to the south-east, the same for every
+// hex and every wall, so a wall along a line of centres is put on the
+// hexsides to one side of them and never closes a hex all round.
+var centreNudge = Point{X: 1.13e-7, Y: 1.71e-7}
 
 type uvPoint struct {
 	X float64 `json:"x"`
@@ -40,72 +65,331 @@ type uvPortal struct {
 	Freestanding bool      `json:"freestanding"`
 }
 
+type uvResolution struct {
+	MapOrigin     uvPoint `json:"map_origin"`
+	MapSize       uvPoint `json:"map_size"`
+	PixelsPerGrid float64 `json:"pixels_per_grid"`
+}
+
 type uvFile struct {
-	Format     float64 `json:"format"`
-	Resolution struct {
-		MapOrigin     uvPoint `json:"map_origin"`
-		MapSize       uvPoint `json:"map_size"`
-		PixelsPerGrid float64 `json:"pixels_per_grid"`
-	} `json:"resolution"`
+	Format             float64           `json:"format"`
+	Resolution         uvResolution      `json:"resolution"`
 	LineOfSight        [][]uvPoint       `json:"line_of_sight"`
 	ObjectsLineOfSight [][]uvPoint       `json:"objects_line_of_sight,omitempty"`
 	Portals            []uvPortal        `json:"portals"`
 	Environment        json.RawMessage   `json:"environment,omitempty"`
 	Lights             []json.RawMessage `json:"lights"`
 	Image              string            `json:"image"`
+	// Hexslinger is what a square grid cannot say of a hex map; other
+	// tools pass it by.
+	Hexslinger *uvExtension `json:"hexslinger,omitempty"`
+}
+
+// uvExtension is the hex map itself, without its background picture, for
+// what a square grid cannot say (orientation, terrain, elevation, cover,
+// windows, labels). Walls and doors are read from the grid's geometry all
+// the same, so a file edited elsewhere keeps its edits.
+type uvExtension struct {
+	Map *File `json:"map"`
+	// Rendered says the file's image is the terrain drawn by hexslinger
+	// for other tools, not a picture of the map's own.
+	Rendered bool `json:"rendered,omitempty"`
+	// BackgroundOrigin is where the picture's top left lies among the
+	// hexes (Background.Origin), when the map has a picture of its own.
+	BackgroundOrigin *Point `json:"background_origin,omitempty"`
 }
 
 // ImportUVTT reads a Universal VTT file as a hex map named name.
 func ImportUVTT(r io.Reader, name string) (*Map, error) {
-	var f uvFile
-	if _, err := DecodeJSON(r, JSONFile{Kind: "UVTT", MaxSize: MaxUVTTSize, Loose: true}, &f); err != nil {
-		return nil, err
-	}
-	res := f.Resolution
-	finite := func(p uvPoint) bool {
-		return !math.IsNaN(p.X) && !math.IsNaN(p.Y) && !math.IsInf(p.X, 0) && !math.IsInf(p.Y, 0)
-	}
-	if !finite(res.MapOrigin) || !finite(res.MapSize) || res.MapSize.X < 1 || res.MapSize.Y < 1 ||
-		res.MapSize.X > MaxSide || res.MapSize.Y > MaxSide {
-		return nil, fieldErr("resolution.map_size", "is %gx%g squares, want 1 to %d each way", res.MapSize.X, res.MapSize.Y, MaxSide)
-	}
-	if !(res.PixelsPerGrid > 0 && res.PixelsPerGrid < 10000) {
-		return nil, fieldErr("resolution.pixels_per_grid", "is %g, want more than 0", res.PixelsPerGrid)
-	}
-	cols := max(1, int(math.Floor(res.MapSize.X)))
-	rows := max(1, int(math.Floor((res.MapSize.Y-hexSize)/(1.5*hexSize)))+1)
-	m, err := New(name, Pointy, cols, rows, "floor")
+	data, err := io.ReadAll(io.LimitReader(r, MaxUVTTSize+1))
 	if err != nil {
 		return nil, err
 	}
-	// Grid point g lies at g − origin in the reference layout, where hex A1
-	// is centred on (0.5, hexSize) of the grid.
-	origin := Point{res.MapOrigin.X + 0.5, res.MapOrigin.Y + hexSize}
-	ref := Layout{Orientation: Pointy, Size: hexSize}
-	toRef := func(p uvPoint) Point { return Point{p.X - origin.X, p.Y - origin.Y} }
+	if len(data) > MaxUVTTSize {
+		return nil, fmt.Errorf("larger than the %s a UVTT file may be", sizeText(MaxUVTTSize))
+	}
+	f, err := decodeUVTT(data)
+	if err != nil {
+		return nil, err
+	}
+	return f.hexMap(name)
+}
 
-	wall, _ := NewFeature("wall")
-	segments := 0
-	addWalls := func(field string, lines [][]uvPoint) error {
-		for i, line := range lines {
-			for j := 1; j < len(line); j++ {
-				if segments++; segments > 1_000_000 {
-					return fieldErr(field, "has more than a million wall segments")
-				}
-				a, b := line[j-1], line[j]
-				if !finite(a) || !finite(b) {
-					return fieldErr(fmt.Sprintf("%s[%d][%d]", field, i, j), "is not a finite point")
-				}
-				m.markSeparated(ref, toRef(a), toRef(b), wall)
-			}
+// decodeUVTT reads a UVTT file's JSON, counting walls, points, portals and
+// lights as it goes so that a file with too many stops there.
+func decodeUVTT(data []byte) (*uvFile, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	fail := func(err error) (*uvFile, error) {
+		if errors.Is(err, io.EOF) && len(bytes.TrimSpace(data)) > 0 {
+			err = io.ErrUnexpectedEOF // cut short, not empty
 		}
+		return nil, JSONError(data, err)
+	}
+	if t, err := dec.Token(); err != nil {
+		return fail(err)
+	} else if t != json.Delim('{') {
+		return nil, fmt.Errorf("not a UVTT file: want a JSON object")
+	}
+	var f uvFile
+	var sawFormat bool
+	walls, points := 0, 0
+	readWalls := func(field string, dst *[][]uvPoint) error {
+		return eachElement(dec, field, func(i int) error {
+			if walls++; walls > MaxUVTTWalls {
+				return fieldErr(field, "has more than %d walls (line_of_sight and objects_line_of_sight together)", MaxUVTTWalls)
+			}
+			var line []uvPoint
+			err := eachElement(dec, fmt.Sprintf("%s[%d]", field, i), func(j int) error {
+				if len(line) >= MaxUVTTPolyline {
+					return fieldErr(fmt.Sprintf("%s[%d]", field, i), "has more than %d points", MaxUVTTPolyline)
+				}
+				if points++; points > MaxUVTTPoints {
+					return fieldErr(field, "has more than %d wall points in all", MaxUVTTPoints)
+				}
+				var p uvPoint
+				if err := dec.Decode(&p); err != nil {
+					return err
+				}
+				line = append(line, p)
+				return nil
+			})
+			*dst = append(*dst, line)
+			return err
+		})
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return fail(err)
+		}
+		key, _ := t.(string)
+		switch key {
+		case "format":
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return fail(err)
+			}
+			if err := json.Unmarshal(raw, &f.Format); err != nil {
+				return nil, fieldErr("format", "is %s, want a number such as 0.3", clip(string(raw)))
+			}
+			sawFormat = true
+		case "resolution":
+			err = dec.Decode(&f.Resolution)
+		case "line_of_sight":
+			err = readWalls("line_of_sight", &f.LineOfSight)
+		case "objects_line_of_sight":
+			err = readWalls("objects_line_of_sight", &f.ObjectsLineOfSight)
+		case "portals":
+			err = eachElement(dec, "portals", func(i int) error {
+				if i >= MaxUVTTPortals {
+					return fieldErr("portals", "has more than %d portals", MaxUVTTPortals)
+				}
+				var p uvPortal
+				if err := dec.Decode(&p); err != nil {
+					return err
+				}
+				f.Portals = append(f.Portals, p)
+				return nil
+			})
+		case "lights":
+			err = eachElement(dec, "lights", func(i int) error {
+				if i >= MaxUVTTLights {
+					return fieldErr("lights", "has more than %d lights", MaxUVTTLights)
+				}
+				var l json.RawMessage
+				if err := dec.Decode(&l); err != nil {
+					return err
+				}
+				f.Lights = append(f.Lights, l)
+				return nil
+			})
+		case "image":
+			err = dec.Decode(&f.Image)
+		case "environment":
+			err = dec.Decode(&f.Environment)
+		case "hexslinger":
+			err = dec.Decode(&f.Hexslinger)
+		default:
+			var skip json.RawMessage
+			err = dec.Decode(&skip)
+		}
+		if err != nil {
+			if _, ok := err.(*FieldError); ok {
+				return nil, err
+			}
+			return fail(err)
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return fail(err)
+	}
+	if off := dec.InputOffset(); len(bytes.TrimSpace(data[off:])) > 0 {
+		return nil, fmt.Errorf("offset %d: more after the closing brace (one map to a file)", off)
+	}
+	if !sawFormat {
+		return nil, fieldErr("format", "is missing: not a Universal VTT file?")
+	}
+	if !(f.Format >= minUVTTFormat && f.Format <= maxUVTTFormat) {
+		return nil, fieldErr("format", "is %g; this hexslinger reads Universal VTT formats %g to %g (0.2 and 0.3 are common)", f.Format, minUVTTFormat, maxUVTTFormat)
+	}
+	return &f, nil
+}
+
+// eachElement reads a JSON array element by element, calling each with
+// the element's index with the decoder before it; null is an empty array.
+func eachElement(dec *json.Decoder, field string, each func(i int) error) error {
+	t, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if t == nil {
 		return nil
 	}
-	if err := addWalls("line_of_sight", f.LineOfSight); err != nil {
+	if t != json.Delim('[') {
+		return fieldErr(field, "want an array")
+	}
+	for i := 0; dec.More(); i++ {
+		if err := each(i); err != nil {
+			return err
+		}
+	}
+	_, err = dec.Token()
+	return err
+}
+
+// clip shortens a value quoted in an error.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
+
+// uvFrame maps a UVTT file's grid points to a map's reference layout
+// (ref, in which a hex is one unit across) and back: grid point origin
+// (the image's top left) lies at at.
+type uvFrame struct {
+	ref    Layout
+	at     Point
+	origin uvPoint
+}
+
+func (fr uvFrame) toRef(p uvPoint) Point {
+	return Point{p.X - fr.origin.X + fr.at.X, p.Y - fr.origin.Y + fr.at.Y}
+}
+
+func (fr uvFrame) toGrid(p Point) uvPoint {
+	return uvPoint{round4(p.X - fr.at.X + fr.origin.X), round4(p.Y - fr.at.Y + fr.origin.Y)}
+}
+
+// hexMap builds the map a decoded UVTT file describes.
+func (f *uvFile) hexMap(name string) (*Map, error) {
+	res := f.Resolution
+	if !finite(res.MapOrigin) {
+		return nil, fieldErr("resolution.map_origin", "is not a finite point")
+	}
+	if !finite(res.MapSize) || res.MapSize.X < 1 || res.MapSize.Y < 1 || res.MapSize.X > MaxSide || res.MapSize.Y > MaxSide {
+		return nil, fieldErr("resolution.map_size", "is %gx%g squares, want 1 to %d each way", res.MapSize.X, res.MapSize.Y, MaxSide)
+	}
+	if !(res.PixelsPerGrid >= 1 && res.PixelsPerGrid < 10000) {
+		return nil, fieldErr("resolution.pixels_per_grid", "is %g, want 1 to 9999", res.PixelsPerGrid)
+	}
+	var m *Map
+	ext := f.Hexslinger
+	if ext != nil && ext.Map != nil {
+		file := *ext.Map
+		file.Background = nil
+		var err error
+		if m, err = file.Map(); err != nil {
+			if fe, ok := err.(*FieldError); ok {
+				return nil, &FieldError{"hexslinger.map." + fe.Field, fe.Err}
+			}
+			return nil, fmt.Errorf("hexslinger.map: %w", err)
+		}
+	} else {
+		cols, rows := GridHexes(res.MapSize.X, res.MapSize.Y)
+		var err error
+		if m, err = New(name, Pointy, cols, rows, "floor"); err != nil {
+			return nil, err
+		}
+	}
+	// The image's top left at the top left of the hexes' box, unless the
+	// map says where.
+	ref := Layout{Orientation: m.Orientation, Size: hexSize}
+	fr := uvFrame{ref: ref, origin: res.MapOrigin}
+	fr.at, _ = ref.Bounds(m)
+	if ext != nil && ext.BackgroundOrigin != nil {
+		if o := *ext.BackgroundOrigin; finite(uvPoint{o.X, o.Y}) {
+			fr.at = o
+		}
+	}
+	geo, err := f.geometry(m, fr)
+	if err != nil {
 		return nil, err
 	}
-	if err := addWalls("objects_line_of_sight", f.ObjectsLineOfSight); err != nil {
-		return nil, err
+	// Walls and doors are the geometry's: kept with the hex map's own
+	// armor and height where the two agree, put in or taken out where a
+	// tool that knows no hexes changed them.
+	for _, e := range m.Edges() {
+		if feat, _ := m.EdgeAt(e); feat.Kind == "wall" || feat.Kind == "door" {
+			if g, ok := geo[e]; !ok || g.Kind != feat.Kind {
+				m.putEdge(e, Feature{})
+			}
+		}
+	}
+	for e, g := range geo {
+		if feat, ok := m.EdgeAt(e); !ok || feat.Kind != g.Kind {
+			m.putEdge(e, g)
+		} else if feat.Open != g.Open {
+			feat.Open = g.Open
+			m.putEdge(e, feat)
+		}
+	}
+	if f.Image != "" && !(ext != nil && ext.Rendered) {
+		img, err := base64.StdEncoding.DecodeString(strings.TrimSpace(f.Image))
+		if err != nil {
+			return nil, fieldErr("image", "is not base64: %v", err)
+		}
+		if _, _, err := CheckBackground(img); err != nil {
+			return nil, &FieldError{"image", err}
+		}
+		m.Background = &Background{Image: img, PixelsPerHex: res.PixelsPerGrid, Origin: fr.at}
+	}
+	return m, nil
+}
+
+// GridHexes is how many columns and rows of pointy hexes, one grid square
+// wide, a square grid of w×h squares holds: a column for each square, and
+// a row for each centre inside the grid's height (rows are √3/2 squares
+// apart).
+func GridHexes(w, h float64) (cols, rows int) {
+	cols = max(1, int(math.Floor(w+1e-6)))
+	rows = max(1, int(math.Floor((h-hexSize)/(1.5*hexSize)+1e-6))+1)
+	return min(cols, MaxSide), min(rows, MaxSide)
+}
+
+// geometry is the walls and doors of f on the hexsides of m.
+func (f *uvFile) geometry(m *Map, fr uvFrame) (map[Edge]Feature, error) {
+	out := map[Edge]Feature{}
+	wall, _ := NewFeature("wall")
+	for _, set := range []struct {
+		field string
+		lines [][]uvPoint
+	}{{"line_of_sight", f.LineOfSight}, {"objects_line_of_sight", f.ObjectsLineOfSight}} {
+		for i, line := range set.lines {
+			for j := range line {
+				if !finite(line[j]) {
+					return nil, fieldErr(fmt.Sprintf("%s[%d][%d]", set.field, i, j), "is not a finite point")
+				}
+				if j > 0 {
+					for _, e := range m.separated(fr.ref, fr.toRef(line[j-1]), fr.toRef(line[j])) {
+						if out[e].Kind != "door" {
+							out[e] = wall
+						}
+					}
+				}
+			}
+		}
 	}
 	for i, p := range f.Portals {
 		if len(p.Bounds) != 2 || !finite(p.Bounds[0]) || !finite(p.Bounds[1]) {
@@ -113,32 +397,54 @@ func ImportUVTT(r io.Reader, name string) (*Map, error) {
 		}
 		door, _ := NewFeature("door")
 		door.Open = !p.Closed
-		m.markSeparated(ref, toRef(p.Bounds[0]), toRef(p.Bounds[1]), door)
-	}
-	if f.Image != "" {
-		img, err := base64.StdEncoding.DecodeString(strings.TrimSpace(f.Image))
-		if err != nil {
-			return nil, fieldErr("image", "is not base64: %v", err)
+		for _, e := range m.separated(fr.ref, fr.toRef(p.Bounds[0]), fr.toRef(p.Bounds[1])) {
+			out[e] = door // a door in a wall is a door
 		}
-		m.Background = &Background{Image: img, PixelsPerHex: res.PixelsPerGrid,
-			Origin: Point{res.MapOrigin.X - origin.X, res.MapOrigin.Y - origin.Y}}
 	}
-	return m, nil
+	return out, nil
 }
 
-// LoadUVTT reads a .dd2vtt or .uvtt file; errors name the file.
+func finite(p uvPoint) bool {
+	return !math.IsNaN(p.X) && !math.IsNaN(p.Y) && !math.IsInf(p.X, 0) && !math.IsInf(p.Y, 0)
+}
+
+// LoadUVTT reads a .dd2vtt, .uvtt or .df2vtt file; errors name the file.
 func LoadUVTT(path string) (*Map, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("import UVTT: %w", err)
 	}
 	defer fh.Close()
-	name := strings.TrimSuffix(strings.TrimSuffix(baseName(path), ".dd2vtt"), ".uvtt")
-	m, err := ImportUVTT(fh, name)
+	m, err := ImportUVTT(fh, UVTTName(path))
 	if err != nil {
 		return nil, fmt.Errorf("import UVTT %s: %w", path, err)
 	}
 	return m, nil
+}
+
+// UVTTExtensions are the endings of Universal VTT files.
+var UVTTExtensions = []string{".dd2vtt", ".uvtt", ".df2vtt"}
+
+// IsUVTT reports whether path names a Universal VTT file by its ending.
+func IsUVTT(path string) bool {
+	for _, ext := range UVTTExtensions {
+		if strings.HasSuffix(strings.ToLower(path), ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// UVTTName is a map's name from a UVTT file's path: its base name without
+// the ending.
+func UVTTName(path string) string {
+	name := baseName(path)
+	for _, ext := range UVTTExtensions {
+		if strings.HasSuffix(strings.ToLower(name), ext) {
+			return name[:len(name)-len(ext)]
+		}
+	}
+	return name
 }
 
 func baseName(path string) string {
@@ -148,13 +454,14 @@ func baseName(path string) string {
 	return path
 }
 
-// markSeparated puts f on every hexside whose two hexes the segment a–b
-// (in the reference layout) separates: the segment crosses the line between
-// their centres.
-func (m *Map) markSeparated(ref Layout, a, b Point, f Feature) {
+// separated are the hexsides of m (one hex of the two may be off the map)
+// whose two hexes the segment a–b (in the reference layout) separates: the
+// line between their centres, each nudged by centreNudge, crosses it.
+func (m *Map) separated(ref Layout, a, b Point) []Edge {
 	length := math.Hypot(b.X-a.X, b.Y-a.Y)
 	steps := int(length/(hexSize/2)) + 1
 	seen := map[Hex]bool{}
+	var out []Edge
 	for i := 0; i <= steps; i++ {
 		t := float64(i) / float64(steps)
 		h := ref.HexAt(Point{a.X + (b.X-a.X)*t, a.Y + (b.Y-a.Y)*t})
@@ -163,75 +470,95 @@ func (m *Map) markSeparated(ref Layout, a, b Point, f Feature) {
 				continue
 			}
 			seen[c] = true
+			pc := nudged(ref.ToPixel(c))
 			for d := Direction(0); d < 6; d++ {
 				n := c.Neighbor(d)
 				if !m.Contains(c) && !m.Contains(n) {
 					continue
 				}
-				if segmentsCross(a, b, ref.ToPixel(c), ref.ToPixel(n)) {
-					m.putEdge(EdgeOf(c, d), f)
+				if separates(a, b, pc, nudged(ref.ToPixel(n))) {
+					out = append(out, EdgeOf(c, d))
 				}
 			}
 		}
 	}
+	return out
 }
 
-// segmentsCross reports whether segments p1–p2 and q1–q2 meet.
-func segmentsCross(p1, p2, q1, q2 Point) bool {
-	const eps = 1e-9
-	cross := func(o, a, b Point) float64 { return (a.X-o.X)*(b.Y-o.Y) - (a.Y-o.Y)*(b.X-o.X) }
-	d1, d2 := cross(q1, q2, p1), cross(q1, q2, p2)
-	d3, d4 := cross(p1, p2, q1), cross(p1, p2, q2)
-	return ((d1 > eps && d2 < -eps) || (d1 < -eps && d2 > eps) || math.Abs(d1) <= eps || math.Abs(d2) <= eps) &&
-		((d3 > eps && d4 < -eps) || (d3 < -eps && d4 > eps) || math.Abs(d3) <= eps || math.Abs(d4) <= eps) &&
-		!(math.Abs(d1) <= eps && math.Abs(d2) <= eps) // collinear: not a crossing
+func nudged(p Point) Point { return Point{p.X + centreNudge.X, p.Y + centreNudge.Y} }
+
+// separates reports whether segment a–b parts p from q: p and q lie
+// strictly on either side of its line, and the line p–q meets it between
+// a and b (either end counts).
+func separates(a, b, p, q Point) bool {
+	cross := func(o, u, v Point) float64 { return (u.X-o.X)*(v.Y-o.Y) - (u.Y-o.Y)*(v.X-o.X) }
+	d1, d2 := cross(a, b, p), cross(a, b, q)
+	if !(d1 > 0 && d2 < 0 || d1 < 0 && d2 > 0) {
+		return false
+	}
+	d3, d4 := cross(p, q, a), cross(p, q, b)
+	return d3 >= 0 && d4 <= 0 || d3 <= 0 && d4 >= 0
 }
 
-// ExportUVTT writes m as a Universal VTT file: walls as line of sight,
-// doors as portals, and the background image, or the terrain drawn at
-// pixelsPerHex pixels a hex (made smaller if the image would pass 4096
-// pixels) when the map has none.
+// ExportUVTT writes m as a Universal VTT file: walls as polylines of line
+// of sight, each door as one portal, the background image with its own
+// size and resolution (or the terrain drawn at pixelsPerHex pixels a hex,
+// made smaller if the image would pass 4096 pixels, when the map has
+// none), and the hex map itself under "hexslinger", so that importing the
+// file gives the same map.
 func ExportUVTT(w io.Writer, m *Map, pixelsPerHex int) error {
-	ref := Layout{Orientation: m.Orientation, Size: hexSize}
-	lo, hi := ref.Bounds(m)
 	if len(m.Hexes()) == 0 {
 		return fmt.Errorf("export UVTT: the map has no hexes")
 	}
 	var f uvFile
 	f.Format = 0.3
-	f.Resolution.MapSize = uvPoint{math.Ceil(hi.X - lo.X), math.Ceil(hi.Y - lo.Y)}
-	grid := func(p Point) uvPoint { return uvPoint{round4(p.X - lo.X), round4(p.Y - lo.Y)} }
-	f.LineOfSight = [][]uvPoint{}
-	f.Portals = []uvPortal{}
-	f.Lights = []json.RawMessage{}
-	for _, e := range m.Edges() {
-		feat, _ := m.EdgeAt(e)
-		a, b := ref.Edge(e.Hex, e.Side)
-		switch feat.Kind {
-		case "wall":
-			f.LineOfSight = append(f.LineOfSight, []uvPoint{grid(a), grid(b)})
-		case "door":
-			mid := Point{(a.X + b.X) / 2, (a.Y + b.Y) / 2}
-			f.Portals = append(f.Portals, uvPortal{Position: grid(mid), Bounds: []uvPoint{grid(a), grid(b)},
-				Rotation: math.Atan2(b.Y-a.Y, b.X-a.X), Closed: !feat.Open})
-		}
-	}
+	ext := &uvExtension{Map: m.File()}
+	ext.Map.Background = nil
+	ref := Layout{Orientation: m.Orientation, Size: hexSize}
+	lo, hi := ref.Bounds(m)
+	// The grid's origin is the image's top left.
+	fr := uvFrame{ref: ref, at: lo}
 	if bg := m.Background; bg != nil {
+		cfg, _, err := backgroundHeader(bg.Image)
+		if err != nil {
+			return fmt.Errorf("export UVTT: background: %w", err)
+		}
+		fr.at = bg.Origin
+		ext.BackgroundOrigin = &bg.Origin
 		f.Resolution.PixelsPerGrid = bg.PixelsPerHex
-		f.Resolution.MapOrigin = uvPoint{round4(bg.Origin.X - lo.X), round4(bg.Origin.Y - lo.Y)}
+		f.Resolution.MapSize = uvPoint{round4(float64(cfg.Width) / bg.PixelsPerHex), round4(float64(cfg.Height) / bg.PixelsPerHex)}
 		f.Image = base64.StdEncoding.EncodeToString(bg.Image)
 	} else {
+		size := uvPoint{round4(hi.X - lo.X), round4(hi.Y - lo.Y)}
 		ppg := float64(max(8, pixelsPerHex))
-		if long := math.Max(f.Resolution.MapSize.X, f.Resolution.MapSize.Y) * ppg; long > 4096 {
-			ppg = math.Floor(4096 / math.Max(f.Resolution.MapSize.X, f.Resolution.MapSize.Y))
+		if long := math.Max(size.X, size.Y) * ppg; long > 4096 {
+			ppg = math.Floor(4096 / math.Max(size.X, size.Y))
 		}
-		f.Resolution.PixelsPerGrid = ppg
-		img, err := m.render(ref, lo, f.Resolution.MapSize, ppg)
+		f.Resolution.MapSize, f.Resolution.PixelsPerGrid = size, ppg
+		img, err := m.render(ref, lo, size, ppg)
 		if err != nil {
 			return fmt.Errorf("export UVTT: %w", err)
 		}
 		f.Image = base64.StdEncoding.EncodeToString(img)
+		ext.Rendered = true
 	}
+	f.Resolution.MapOrigin = fr.origin
+	f.LineOfSight = [][]uvPoint{}
+	for _, line := range m.wallLines(ref) {
+		pts := make([]uvPoint, len(line))
+		for i, p := range line {
+			pts[i] = fr.toGrid(p)
+		}
+		f.LineOfSight = append(f.LineOfSight, pts)
+	}
+	f.Portals = []uvPortal{}
+	for _, d := range m.doors(fr) {
+		a, b := d.a, d.b
+		f.Portals = append(f.Portals, uvPortal{Position: uvPoint{round4((a.X + b.X) / 2), round4((a.Y + b.Y) / 2)},
+			Bounds: []uvPoint{a, b}, Rotation: round4(math.Atan2(b.Y-a.Y, b.X-a.X)), Closed: !d.open})
+	}
+	f.Lights = []json.RawMessage{}
+	f.Hexslinger = ext
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(f)
@@ -239,9 +566,197 @@ func ExportUVTT(w io.Writer, m *Map, pixelsPerHex int) error {
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
-// render draws the terrain of m as a PNG, ppg pixels a hex width.
+// vertexKey names a hex corner whatever the rounding of the two sides
+// that meet there.
+type vertexKey struct{ x, y int64 }
+
+func keyOf(p Point) vertexKey {
+	return vertexKey{int64(math.Round(p.X * 1e6)), int64(math.Round(p.Y * 1e6))}
+}
+
+// wallLines are the map's wall hexsides joined into polylines of corners:
+// as few lines as a walk along the walls makes, each side in one line.
+func (m *Map) wallLines(ref Layout) [][]Point {
+	type side struct {
+		a, b Point
+		used bool
+	}
+	var sides []*side
+	at := map[vertexKey][]*side{}
+	for _, e := range m.Edges() {
+		if f, _ := m.EdgeAt(e); f.Kind != "wall" {
+			continue
+		}
+		a, b := ref.Edge(e.Hex, e.Side)
+		s := &side{a: a, b: b}
+		sides = append(sides, s)
+		at[keyOf(a)] = append(at[keyOf(a)], s)
+		at[keyOf(b)] = append(at[keyOf(b)], s)
+	}
+	free := func(k vertexKey) int {
+		n := 0
+		for _, s := range at[k] {
+			if !s.used {
+				n++
+			}
+		}
+		return n
+	}
+	walk := func(start Point) []Point {
+		line := []Point{start}
+		for cur := start; ; {
+			var next *side
+			for _, s := range at[keyOf(cur)] {
+				if !s.used {
+					next = s
+					break
+				}
+			}
+			if next == nil {
+				return line
+			}
+			next.used = true
+			if keyOf(next.a) == keyOf(cur) {
+				cur = next.b
+			} else {
+				cur = next.a
+			}
+			line = append(line, cur)
+		}
+	}
+	var lines [][]Point
+	// Lines start at their loose ends first, so a wall is one line from
+	// end to end; what is left are rings.
+	for _, odd := range []bool{true, false} {
+		for _, s := range sides {
+			if s.used {
+				continue
+			}
+			for _, p := range []Point{s.a, s.b} {
+				if s.used || (free(keyOf(p))%2 == 1) != odd {
+					continue
+				}
+				lines = append(lines, walk(p))
+			}
+		}
+	}
+	return lines
+}
+
+// door is one door of a map, in grid points: a run of door hexsides
+// that the straight line from a to b separates, which a UVTT portal can
+// say.
+type door struct {
+	a, b uvPoint
+	open bool
+}
+
+// doors are the map's doors: each connected run of door hexsides of one
+// state is one door when a straight line near its ends separates just
+// its hexsides, else each hexside of it is a door of its own.
+func (m *Map) doors(fr uvFrame) []door {
+	ref := fr.ref
+	var out []door
+	seen := map[Edge]bool{}
+	for _, e := range m.Edges() {
+		f, _ := m.EdgeAt(e)
+		if f.Kind != "door" || seen[e] {
+			continue
+		}
+		// The run: door sides of the same state meeting corner to corner.
+		run := []Edge{e}
+		seen[e] = true
+		for i := 0; i < len(run); i++ {
+			a, b := ref.Edge(run[i].Hex, run[i].Side)
+			for _, o := range m.edgesAt(ref, a, b) {
+				if g, _ := m.EdgeAt(o); g.Kind == "door" && g.Open == f.Open && !seen[o] {
+					seen[o] = true
+					run = append(run, o)
+				}
+			}
+		}
+		if a, b, ok := m.runLine(fr, run); ok {
+			out = append(out, door{a: a, b: b, open: f.Open})
+			continue
+		}
+		for _, r := range run {
+			a, b := ref.Edge(r.Hex, r.Side)
+			out = append(out, door{a: fr.toGrid(a), b: fr.toGrid(b), open: f.Open})
+		}
+	}
+	return out
+}
+
+// edgesAt are the hexsides with a corner at a or b.
+func (m *Map) edgesAt(ref Layout, a, b Point) []Edge {
+	var out []Edge
+	for _, p := range []Point{a, b} {
+		h := ref.HexAt(p)
+		for _, c := range h.Spiral(1) {
+			for d := Direction(0); d < 6; d++ {
+				u, v := ref.Edge(c, d)
+				if keyOf(u) == keyOf(p) || keyOf(v) == keyOf(p) {
+					out = append(out, EdgeOf(c, d))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// runLine is a straight line, in grid points as a file writes them, that
+// separates exactly a run's hexsides: the line between the run's two
+// ends, or that line moved a little to one side, so that a run round half
+// a hex takes the hex's centre to the right side of it.
+func (m *Map) runLine(fr uvFrame, run []Edge) (uvPoint, uvPoint, bool) {
+	ref := fr.ref
+	count := map[vertexKey]int{}
+	pts := map[vertexKey]Point{}
+	for _, e := range run {
+		a, b := ref.Edge(e.Hex, e.Side)
+		count[keyOf(a)]++
+		count[keyOf(b)]++
+		pts[keyOf(a)], pts[keyOf(b)] = a, b
+	}
+	var ends []Point
+	for k, n := range count {
+		if n == 1 {
+			ends = append(ends, pts[k])
+		}
+	}
+	if len(ends) != 2 {
+		return uvPoint{}, uvPoint{}, false
+	}
+	if ends[1].X < ends[0].X || ends[1].X == ends[0].X && ends[1].Y < ends[0].Y {
+		ends[0], ends[1] = ends[1], ends[0]
+	}
+	want := map[Edge]bool{}
+	for _, e := range run {
+		want[e] = true
+	}
+	l := math.Hypot(ends[1].X-ends[0].X, ends[1].Y-ends[0].Y)
+	nx, ny := -(ends[1].Y-ends[0].Y)/l, (ends[1].X-ends[0].X)/l
+	for _, shift := range []float64{0, 0.002, -0.002} {
+		a := fr.toGrid(Point{ends[0].X + nx*shift, ends[0].Y + ny*shift})
+		b := fr.toGrid(Point{ends[1].X + nx*shift, ends[1].Y + ny*shift})
+		got := map[Edge]bool{}
+		for _, e := range m.separated(ref, fr.toRef(a), fr.toRef(b)) {
+			got[e] = true
+		}
+		same := len(got) == len(want)
+		for e := range want {
+			same = same && got[e]
+		}
+		if same {
+			return a, b, true
+		}
+	}
+	return uvPoint{}, uvPoint{}, false
+}
+
+// render draws the terrain of m as a PNG, ppg pixels a grid unit.
 func (m *Map) render(ref Layout, lo Point, size uvPoint, ppg float64) ([]byte, error) {
-	w, h := int(size.X*ppg), int(size.Y*ppg)
+	w, h := max(1, int(math.Round(size.X*ppg))), max(1, int(math.Round(size.Y*ppg)))
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
