@@ -190,3 +190,30 @@ func TestEditorWallLine(t *testing.T) {
 		})
 	}
 }
+
+// TestTheEditorOpensUVTTAndPictures: hexslinger-map --edit takes a UVTT
+// file or a plain picture as well as a hexmap, imports it, and asks
+// where to save the hex map rather than writing over the import.
+func TestTheEditorOpensUVTTAndPictures(t *testing.T) {
+	for _, p := range []string{
+		filepath.Join("..", "..", "hexmap", "testdata", "uvtt", "door-through-centre.dd2vtt"),
+		filepath.Join("..", "..", "hexmap", "testdata", "uvtt", "round-tower.uvtt"),
+		filepath.Join("..", "..", "assets", "icon.png"),
+	} {
+		ed, err := NewEditor(p, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if ed.e.m == nil || ed.e.m.Background == nil {
+			t.Errorf("%s: no map with its picture", p)
+		}
+		if ed.e.path != "" {
+			t.Errorf("%s: would save over the import at %s", p, ed.e.path)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.dd2vtt")
+	os.WriteFile(bad, []byte(`{"format": 99}`), 0o644)
+	if _, err := NewEditor(bad, nil); err == nil || !strings.Contains(err.Error(), "format") {
+		t.Errorf("a bad UVTT file: %v", err)
+	}
+}

@@ -1,7 +1,6 @@
 package board
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -77,10 +76,13 @@ type dialogResult struct {
 func NewEditor(path string, newMap *hexmap.Map) (*Editor, error) {
 	m := newMap
 	if path != "" {
-		if loaded, err := hexmap.Load(path); err == nil {
+		if loaded, err := hexmap.OpenMap(path); err == nil {
 			m = loaded
 		} else if !isNotExist(err) {
 			return nil, err
+		}
+		if hexmap.IsUVTT(path) || hexmap.IsImage(path) {
+			path = "" // an import: Ctrl+S asks where to save the hex map
 		}
 	}
 	ed := &Editor{e: newEditState(m, path), w: WindowWidth, h: WindowHeight, dialogs: make(chan dialogResult, 1), lastSave: time.Now()}
@@ -341,7 +343,7 @@ func (ed *Editor) typeLabel() {
 // Update through a channel.
 func (ed *Editor) askFile(save bool) {
 	go func() {
-		b := dialog.File().Filter("hexslinger maps", "json").Filter("Universal VTT", "dd2vtt", "uvtt").Title("hexslinger map")
+		b := dialog.File().Filter("hexslinger maps", "json").Filter("Universal VTT", "dd2vtt", "uvtt", "df2vtt").Filter("Battle-map pictures", "png", "jpg", "jpeg", "webp").Title("hexslinger map")
 		var r dialogResult
 		r.save = save
 		if save {
@@ -375,16 +377,11 @@ func (ed *Editor) dialogDone(r dialogResult) {
 func (ed *Editor) open(path string, data []byte) {
 	var m *hexmap.Map
 	var err error
-	isUVTT := strings.HasSuffix(path, ".dd2vtt") || strings.HasSuffix(path, ".uvtt")
-	switch {
-	case data != nil && isUVTT:
-		m, err = hexmap.ImportUVTT(bytes.NewReader(data), strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
-	case data != nil:
-		m, err = hexmap.Decode(bytes.NewReader(data))
-	case isUVTT:
-		m, err = hexmap.LoadUVTT(path)
-	default:
-		m, err = hexmap.Load(path)
+	imported := hexmap.IsUVTT(path) || hexmap.IsImage(path)
+	if data != nil {
+		m, err = hexmap.ReadMap(path, data)
+	} else {
+		m, err = hexmap.OpenMap(path)
 	}
 	if err != nil {
 		ed.say(fmt.Sprintf("Could not open %s: %v", path, err), true)
@@ -396,7 +393,7 @@ func (ed *Editor) open(path string, data []byte) {
 		}
 	}
 	save := path
-	if isUVTT || data != nil {
+	if imported || data != nil {
 		save = "" // an import, or a dropped file: choose where to save
 	}
 	ed.e = newEditState(m, save)

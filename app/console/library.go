@@ -1,7 +1,6 @@
 package console
 
 import (
-	"bytes"
 	"fmt"
 	"log/slog"
 	"os"
@@ -379,8 +378,9 @@ func (p *libraryPanel) saveNewFight(f *session.FightFile, path string) {
 }
 
 // mapSuffixes name the map files a new fight is made from: hexslinger's
-// own maps and Universal VTT files.
-var mapSuffixes = []string{".hexmap.json", ".dd2vtt", ".uvtt", ".df2vtt"}
+// own maps, Universal VTT files and plain pictures (a grid laid on them
+// as hexmap.DefaultAlignment lays it, to be aligned in the map editor).
+var mapSuffixes = append(append([]string{".hexmap.json"}, hexmap.UVTTExtensions...), hexmap.ImageExtensions...)
 
 // suffixFilter lets a file dialog list the files whose names end in one of
 // its suffixes (Fyne's extension filter sees only the last one: .json).
@@ -420,17 +420,7 @@ func newFightFromMap(path string, st *session.State, rules string) (*session.Fig
 	if sys == nil {
 		return nil, fmt.Errorf("%q is not a rule system hexslinger knows", rules)
 	}
-	var m *hexmap.Map
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".dd2vtt", ".uvtt", ".df2vtt":
-		var data []byte
-		if data, err = os.ReadFile(path); err == nil {
-			m, err = hexmap.ImportUVTT(bytes.NewReader(data), filepath.Base(path))
-		}
-	default:
-		m, err = hexmap.Load(path)
-	}
+	m, err := hexmap.OpenMap(path)
 	if err != nil {
 		return nil, err
 	}

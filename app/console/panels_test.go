@@ -526,6 +526,16 @@ func TestNewFightFromMap(t *testing.T) {
 	if _, err := newFightFromMap(mp, c.State(), "chess"); err == nil {
 		t.Error("an unknown rule system made a fight")
 	}
+	// A UVTT file and a plain picture make fights over their pictures.
+	for _, p := range []string{filepath.Join("..", "..", "hexmap", "testdata", "uvtt", "several-doors.df2vtt"), filepath.Join("..", "..", "assets", "icon.png")} {
+		f, err := newFightFromMap(p, c.State(), "twtw")
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if f.Map.Background == nil {
+			t.Errorf("%s: the fight's map has no picture", p)
+		}
+	}
 }
 
 // TestANewFightIsSavedWhereTheJudgeSays: a new fight is saved under the
