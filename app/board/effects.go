@@ -173,8 +173,8 @@ func (g *Game) drawEffects(dst *ebiten.Image, dmg *damage) {
 		b.flush(dst)
 		a := up + float64(ld.Clock%12)*math.Pi/6
 		lp := hexmap.Point{X: t.X + math.Cos(a)*r*1.3, Y: t.Y + math.Sin(a)*r*1.3}
-		f := face(math.Max(12, s*0.4), true)
-		b.path(dst, circle(lp, s*0.35), 0, colBar)
+		f := face(math.Max(g.minText(), s*0.4), true)
+		b.path(dst, circle(lp, math.Max(s*0.35, g.minText()*0.75)), 0, colBar)
 		b.flush(dst)
 		say(dst, fmt.Sprint(ld.Clock), f, lp.X, lp.Y, colBad, true)
 	}
@@ -191,8 +191,8 @@ func (g *Game) drawGlide(dst *ebiten.Image, ef effect, dmg *damage) {
 	k := math.Min(1, float64(time.Since(ef.start))/float64(moveTime)) * float64(len(ef.path)-1)
 	i := min(int(k), len(ef.path)-2)
 	c := lerpPt(l.ToPixel(ef.path[i]), l.ToPixel(ef.path[i+1]), k-float64(i))
-	g.sprites.prepare(l.Size)
-	g.sprites.drawToken(dst, tokenKey{col: sideColour(st, f.Side), initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: f.ID == g.play.selected}, c)
+	g.sprites.prepare(l.Size, g.minText())
+	g.sprites.drawToken(dst, g.tokenFor(st, f), c)
 	r := int(l.Size * 1.6)
 	dmg.add(image.Rect(int(c.X)-r, int(c.Y)-r, int(c.X)+r, int(c.Y)+r))
 }

@@ -38,11 +38,14 @@ type Game struct {
 	play   play
 	fold   *session.Fold
 
-	w, h    int
-	layout  hexmap.Layout // hex ↔ screen; Size is the zoom
-	fitted  bool
-	chunks  chunkCache
-	sprites sprites
+	w, h      int
+	layout    hexmap.Layout // hex ↔ screen; Size is the zoom
+	fitted    bool
+	chunks    chunkCache
+	sprites   sprites
+	scale     tableScale // how large the map's text is (Ctrl+= / Ctrl+-)
+	portraits portraits  // the sheets' pictures, decoded once
+	pings     pingState  // hexes pinged, and a press that may ping
 
 	drawn      bool
 	lastFrame  frameKey
@@ -154,6 +157,7 @@ func (g *Game) Update() error {
 	for _, m := range g.conn.take() {
 		g.receive(m)
 	}
+	g.scale.follow()
 	if ebiten.IsKeyPressed(ebiten.KeyControl) && inpututil.IsKeyJustPressed(ebiten.KeyE) {
 		g.toggleEdit()
 	}
@@ -216,6 +220,10 @@ func (g *Game) receive(in inMsg) {
 		slog.Info("board: event", "seq", m.Event.Seq, "kind", m.Event.Kind, "text", m.Event.Text)
 	case transport.MsgHighlight:
 		g.addMarks(m.Figures)
+	case transport.MsgPing:
+		if m.Hex != nil {
+			g.addPing(*m.Hex, m.By)
+		}
 	case transport.MsgResult, transport.MsgError:
 		if m.Error != "" && g.edit != nil {
 			g.edit.stale = true
@@ -237,7 +245,10 @@ func (g *Game) fit() {
 	if g.play.st == nil {
 		return
 	}
-	g.layout = hexmap.Fit(g.play.st.Map, float64(g.w), float64(g.h-barHeight), fitMargin)
+	// Below a row of the action bar's buttons, above the status bar.
+	top := float64(buttonH + buttonPad)
+	g.layout = hexmap.Fit(g.play.st.Map, float64(g.w), float64(g.h-barHeight)-top, g.fitMargin())
+	g.layout.Origin.Y += top
 	g.fitted = true
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
 }
@@ -264,6 +275,7 @@ func (g *Game) input() {
 			return
 		}
 		g.pressed, g.dragging = true, false
+		g.pings.press()
 		g.pressAt = [2]int{x, y}
 		g.dragFrom = g.layout.Origin
 	}
@@ -276,10 +288,11 @@ func (g *Game) input() {
 			g.layout.Origin = hexmap.Point{X: g.dragFrom.X + float64(dx), Y: g.dragFrom.Y + float64(dy)}
 		}
 	}
+	g.longPress()
 	if g.pressed && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
 		g.pressed = false
 		switch {
-		case g.dragging || !g.hoverOK:
+		case g.dragging || !g.hoverOK || g.pings.fired: // a long press pinged
 		case g.ruler.on:
 			g.ruler.from, g.ruler.anchored = g.hover, true
 			g.say(g.measure(g.hover, g.hover), false)
@@ -418,6 +431,11 @@ var keyBindings = []keyBinding{
 	{keys: []ebiten.Key{ebiten.KeyB}, do: func(g *Game) { g.answer(session.DefenseBlock) }},
 	{keys: []ebiten.Key{ebiten.KeyO}, do: func(g *Game) { g.answer(session.DefenseDodge) }},
 	{keys: []ebiten.Key{ebiten.KeyN}, do: func(g *Game) { g.answer(session.DefenseNone) }},
+	{keys: []ebiten.Key{ebiten.KeyG}, do: func(g *Game) { g.pingHover() }},
+	{keys: []ebiten.Key{ebiten.KeyV}, do: func(g *Game) { g.toggleHidden() }},
+	{keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyKPAdd}, ctrl: true, do: func(g *Game) { g.changeScale(+1) }},
+	{keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyKPSubtract}, ctrl: true, do: func(g *Game) { g.changeScale(-1) }},
+	{keys: []ebiten.Key{ebiten.Key0, ebiten.KeyKP0}, ctrl: true, do: func(g *Game) { g.changeScale(0) }},
 	{keys: []ebiten.Key{ebiten.KeyS}, do: func(g *Game) {
 		if g.play.offers(session.CommandBenny) {
 			g.issue(g.play.simple(session.CommandBenny))

@@ -77,10 +77,11 @@ func (g *Game) drawRuler(dst *ebiten.Image, dmg *damage) {
 	b.path(dst, circle(pa, s*0.2), 0, colRuler)
 	n := a.DistanceTo(z)
 	tag := fmt.Sprintf("%d hex · %s paces", n, trimFloat(float64(n)*g.play.st.Map.Scale))
-	f := face(math.Max(13, s*0.45), true)
-	mid := hexmap.Point{X: (pa.X + pz.X) / 2, Y: (pa.Y+pz.Y)/2 - s*0.6}
-	w := textWidth(tag, f) + 14
-	b.path(dst, polygon(rect(mid, w, s*0.8)), 0, colBar)
+	size := math.Max(g.minText(), s*0.45)
+	f := face(size, true)
+	mid := hexmap.Point{X: (pa.X + pz.X) / 2, Y: (pa.Y+pz.Y)/2 - math.Max(s*0.6, size)}
+	w := textWidth(tag, f) + size*0.6
+	b.path(dst, polygon(rect(mid, w, math.Max(s*0.8, size*1.3))), 0, colBar)
 	b.flush(dst)
 	say(dst, tag, f, mid.X, mid.Y, colRuler, true)
 }
