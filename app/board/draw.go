@@ -373,7 +373,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 		msgCol = colBad
 	}
 	barLine(dst, g.message, f, g.w, y0+20, msgCol)
-	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit · G or a long press pings a hex · Ctrl+= / Ctrl+- text size"
+	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit · G pings a hex · Ctrl+= / Ctrl+- text size"
 	if st := g.play.st; st != nil {
 		hint = st.Turn().Heading + " · " + hint
 	}
@@ -497,7 +497,11 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	pad := g.minText() * 0.5
 	size := image.Pt(int(w+2*pad), int(lh*float64(len(lines))+pad))
 	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-barHeight)
-	r := placeTip(size, g.layout.ToPixel(g.hover), g.layout.Size, area, g.tokenBoxes(g.play.st))
+	keep := g.tokenBoxes(g.play.st)
+	if _, _, box := g.rulerTag(); !box.Empty() {
+		keep = append(keep, box) // the ruler's length reads too
+	}
+	r := placeTip(size, g.layout.ToPixel(g.hover), g.layout.Size, area, keep)
 	b := batch{dmg: dmg}
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}, float64(r.Dx()), float64(r.Dy()))), 0, color.RGBA{0x18, 0x15, 0x12, 0xf0})
 	b.flush(dst)
