@@ -53,11 +53,21 @@ func (sc *Scene) portrait() error {
 		st := sc.g.play.st
 		if !set {
 			set = true
-			for id, hue := range map[string]color.RGBA{"cyril": {0x5a, 0x8a, 0xc8, 0xff}, "miranda": {0xc8, 0x6a, 0x3a, 0xff}} {
-				c := st.Characters[id]
-				c.Portrait = scenePortrait(hue)
-				go s.Do(session.Command{Kind: session.CommandSetCharacter, Sheet: &c})
+			// In turn, so that the bar says the same every time.
+			var cmds []session.Command
+			for _, p := range []struct {
+				id  string
+				hue color.RGBA
+			}{{"cyril", color.RGBA{0x5a, 0x8a, 0xc8, 0xff}}, {"miranda", color.RGBA{0xc8, 0x6a, 0x3a, 0xff}}} {
+				c := st.Characters[p.id]
+				c.Portrait = scenePortrait(p.hue)
+				cmds = append(cmds, session.Command{Kind: session.CommandSetCharacter, Sheet: &c})
 			}
+			go func() {
+				for _, c := range cmds {
+					s.Do(c)
+				}
+			}()
 			return false
 		}
 		for _, id := range []string{"cyril", "miranda"} {
