@@ -337,7 +337,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		if g.conn != nil && g.conn.own(id) {
 			// A player's own figures wear a white ring.
 			var b batch
-			b.path(dst, circle(c, s*0.8), float32(math.Max(2.5, s/8)), color.RGBA{0xff, 0xff, 0xff, 0xf0})
+			b.path(dst, circle(c, math.Max(s*0.8, tokenRadius(s, g.minText())+s*0.14)), float32(math.Max(2.5, s/8)), color.RGBA{0xff, 0xff, 0xff, 0xf0})
 			b.flush(dst)
 		}
 		g.sprites.drawWedge(dst, tk.col, c, angle)

@@ -84,8 +84,12 @@ func stamp(dst, img *ebiten.Image, c hexmap.Point) {
 	dst.DrawImage(img, op)
 }
 
-// tokenRadius is the radius of a token's disc at hex size s.
-func tokenRadius(s float64) float64 { return s * 0.62 }
+// tokenRadius is the radius of a token's disc at hex size s: wide enough
+// for two capitals at the least text size minText, within its hex.
+func tokenRadius(s, minText float64) float64 {
+	need := textWidth("MW", face(minText, true)) / 1.72
+	return math.Min(s*0.84, math.Max(s*0.62, need))
+}
 
 // tokenText are the sizes, on screen, of a token's initials, tag and
 // mark at hex size s with text at least minText.
@@ -106,11 +110,11 @@ func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
 		if k.tag != "" && !k.hidden {
 			tw := textWidth(k.tag, face(tagPx, true)) + tagPx
 			side = math.Max(side, tw/s0+0.1)
-			side = math.Max(side, 2*(tokenRadius(s0)+tagPx*1.6)/s0)
+			side = math.Max(side, 2*(tokenRadius(s0, sp.text)+tagPx*1.6)/s0)
 		}
 		img = sp.square(side, func(img *ebiten.Image, s float64, o hexmap.Point, b *batch) {
 			initPx, tagPx, markPx := tokenText(s, sp.text*superScale)
-			r := tokenRadius(s)
+			r := tokenRadius(s, sp.text*superScale)
 			if k.acting {
 				b.path(img, circle(o, r+s*0.3), float32(math.Max(2*superScale, s/10)), color.RGBA{0x70, 0xf0, 0x70, 0xff})
 			}
@@ -186,17 +190,19 @@ func (sp *sprites) drawHiddenTag(dst *ebiten.Image, tag string, c hexmap.Point) 
 		})
 		sp.hidden[tag] = img
 	}
-	stamp(dst, img, hexmap.Point{X: c.X, Y: c.Y + tokenRadius(sp.size) + h*0.3})
+	stamp(dst, img, hexmap.Point{X: c.X, Y: c.Y + tokenRadius(sp.size, sp.text) + h*0.3})
 }
 
 // drawWedge draws the facing wedge pointing at angle (radians, screen).
 func (sp *sprites) drawWedge(dst *ebiten.Image, col color.RGBA, c hexmap.Point, angle float64) {
 	img, ok := sp.wedges[col]
 	if !ok {
-		img = sp.square(2.4, func(img *ebiten.Image, s float64, o hexmap.Point, b *batch) {
+		img = sp.square(2.6, func(img *ebiten.Image, s float64, o hexmap.Point, b *batch) {
 			r := s * 0.62
-			// Pointing along +X.
-			wedge := polygon([]hexmap.Point{{X: o.X + r*0.45, Y: o.Y + r*0.8}, {X: o.X + s*1.02, Y: o.Y}, {X: o.X + r*0.45, Y: o.Y - r*0.8}})
+			// Pointing along +X, its point out past the disc however
+			// wide the table's text makes it.
+			tip := math.Min(math.Max(s*1.02, tokenRadius(s, sp.text*superScale)+s*0.4), s*1.28)
+			wedge := polygon([]hexmap.Point{{X: o.X + r*0.45, Y: o.Y + r*0.8}, {X: o.X + tip, Y: o.Y}, {X: o.X + r*0.45, Y: o.Y - r*0.8}})
 			b.path(img, wedge, 0, shade(col, -0.2))
 			b.path(img, wedge, float32(math.Max(1.5*superScale, s/16)), colLight)
 		})
@@ -262,7 +268,7 @@ func stadium(c hexmap.Point, w, h float64) *vector.Path {
 func badgeSpot(l hexmap.Layout, at hexmap.Hex, angle, minText float64, taken map[hexmap.Hex]bool) hexmap.Point {
 	c := l.ToPixel(at)
 	_, bh := badgeSize(l.Size, minText)
-	d := tokenRadius(l.Size) + bh*0.4
+	d := tokenRadius(l.Size, minText) + bh*0.4
 	ux, uy := math.Cos(angle), math.Sin(angle)
 	sides := [2]hexmap.Point{{X: -ux*0.87 + uy*0.5, Y: -uy*0.87 - ux*0.5}, {X: -ux*0.87 - uy*0.5, Y: -uy*0.87 + ux*0.5}}
 	cost := func(v hexmap.Point) float64 {

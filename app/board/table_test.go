@@ -281,3 +281,66 @@ func TestKeysAreBoundOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestALongPressPingsOnce: a press held still for longPress on a
+// hex sends a ping of it, and its release neither selects nor moves.
+func TestALongPressPingsOnce(t *testing.T) {
+	p := demoPlay(t)
+	g := &Game{w: 1280, h: 800, conn: newConn("", "")}
+	g.conn.setStatus("") // connected, as far as sending goes
+	g.play.st = p.st
+	g.fit()
+	h := at(t, p, "J8")
+	g.hover, g.hoverOK = h, true
+	g.pressed = true
+	g.pings.press()
+	g.longPress()
+	if g.pings.fired {
+		t.Fatalf("a press just begun pinged")
+	}
+	g.pings.pressStart = g.pings.pressStart.Add(-longPress)
+	g.longPress()
+	if !g.pings.fired {
+		t.Fatalf("a press held %v did not ping", longPress)
+	}
+	select {
+	case got := <-g.conn.pings:
+		if got != h {
+			t.Errorf("pinged %v, want %v", got, h)
+		}
+	default:
+		t.Errorf("no ping was sent")
+	}
+	g.longPress()
+	if len(g.conn.pings) != 0 {
+		t.Errorf("a press held on pinged twice")
+	}
+}
+
+// TestOnlyTheJudgesBarOffersHide: the Judge's action bar has Hide (or
+// Reveal) for the selected figure; a player's has neither.
+func TestOnlyTheJudgesBarOffersHide(t *testing.T) {
+	for _, tc := range []struct {
+		name, role string
+		want       bool
+	}{
+		{"the Judge", string(session.RoleJudge), true},
+		{"a player", string(session.RolePlayer), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := demoPlay(t)
+			g := &Game{w: 1920, h: 1080, conn: newConn("", "")}
+			g.conn.role = tc.role
+			g.play.st, g.play.selected = p.st, "cyril"
+			got := false
+			for _, b := range g.buttons() {
+				if b.label == "Hide (V)" || b.label == "Reveal (V)" {
+					got = true
+				}
+			}
+			if got != tc.want {
+				t.Errorf("the bar offers hiding: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -27,7 +27,7 @@ func (g *Game) tokenBoxes(st *session.State) []image.Rectangle {
 		}
 		half, below := s*1.05, s*1.05
 		if tag := figureTag(f); tag != "" || f.Hidden {
-			below = math.Max(below, tokenRadius(s)+tagPx*1.1)
+			below = math.Max(below, tokenRadius(s, g.minText())+tagPx*1.1)
 			half = math.Max(half, textWidth(tag+"  ", face(tagPx, true))/2+tagPx)
 		}
 		out = append(out, image.Rect(int(c.X-half), int(c.Y-s*1.05), int(c.X+half), int(c.Y+below)))
