@@ -497,7 +497,7 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	pad := g.minText() * 0.5
 	size := image.Pt(int(w+2*pad), int(lh*float64(len(lines))+pad))
 	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-barHeight)
-	keep := g.tokenBoxes(g.play.st)
+	keep := append(g.tokenBoxes(g.play.st), g.previewBoxes()...)
 	if _, _, box := g.rulerTag(); !box.Empty() {
 		keep = append(keep, box) // the ruler's length reads too
 	}

@@ -111,11 +111,14 @@ func (g *Game) drawPings(dst *ebiten.Image, dmg *damage) {
 		}
 		fade := 1 - math.Max(0, float64(age-pingTime+time.Second))/float64(time.Second) // the last second fades
 		cs := l.Corners(p.at)
-		b.path(dst, polygon(cs[:]), float32(math.Max(3, s/7)), alpha(colPing, fade))
+		b.path(dst, polygon(cs[:]), 0, alpha(colPing, fade*0.35))
+		b.path(dst, polygon(cs[:]), float32(math.Max(4, s/6)), alpha(colPing, fade))
+		// Rings a table sees: out to three hexes, however far zoomed out.
+		reach := math.Max(s*3, g.minText()*3)
 		for i := 0; i < 3; i++ {
 			k := math.Mod(age.Seconds()/pingCycle.Seconds()+float64(i)/3, 1)
-			r := s * (0.6 + 2.2*k)
-			b.path(dst, circle(c, r), float32(math.Max(3, s/8)*(1.2-k)), alpha(colPing, fade*(1-k)))
+			r := s*0.7 + (reach-s*0.7)*k
+			b.path(dst, circle(c, r), float32(math.Max(5, s/5)*(1.3-k)), alpha(colPing, fade*(1-k*0.8)))
 		}
 		b.flush(dst)
 		if p.by != "" {
