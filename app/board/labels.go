@@ -93,16 +93,12 @@ func (g *Game) drawRulers(dst *ebiten.Image, st *session.State) {
 	lo, hi := l.Bounds(m)
 	top, bottom := float64(buttonH+2*buttonPad), float64(g.h-barHeight)
 	plate := color.RGBA{0x18, 0x15, 0x12, 0xc0}
-	var b batch
-	type mark struct {
-		text string
-		at   hexmap.Point
-	}
-	var marks []mark
+	// Each mark is rendered once and copied (tagCache): the base is
+	// redrawn every frame of a pan.
 	add := func(text string, at hexmap.Point) {
-		w := textWidth(text, f) + size*0.4
-		b.path(dst, stadium(at, math.Max(w, size*1.2), size*1.2), 0, plate)
-		marks = append(marks, mark{text, at})
+		w := math.Max(textWidth(text, f)+size*0.4, size*1.2)
+		k := tagKey{text: text, size: size, fg: colText, bg: plate, boxW: math.Round(w), boxH: math.Round(size * 1.2), centered: true}
+		g.tags.draw(dst, k, at.X, at.Y)
 	}
 	// Columns: every column, or every other where letters would touch.
 	colGap := math.Abs(l.ToPixel(m.Orientation.FromOffset(hexmap.Offset{Col: 1})).X - l.ToPixel(m.Orientation.FromOffset(hexmap.Offset{})).X)
@@ -127,9 +123,5 @@ func (g *Game) drawRulers(dst *ebiten.Image, st *session.State) {
 		n := hexmap.Offset{Row: row}.Label()[1:] // "A10" → "10"
 		add(n, hexmap.Point{X: left, Y: yl})
 		add(n, hexmap.Point{X: right, Y: yl})
-	}
-	b.flush(dst)
-	for _, mk := range marks {
-		say(dst, mk.text, f, mk.at.X, mk.at.Y, colText, true)
 	}
 }

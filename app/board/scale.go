@@ -151,5 +151,5 @@ func (g *Game) changeScale(dir int) {
 		}
 	}
 	g.scale.set(v)
-	g.say(fmt.Sprintf("Table scale %.0f%%: the map's numbers and labels at least %.0f px (Ctrl+= larger · Ctrl+- smaller · Ctrl+0 the monitor's default).", v*100, mapText*v), false)
+	g.say(fmt.Sprintf("Table scale %.0f%% on this monitor: the map's numbers and labels stand at least %.0f px tall (Ctrl+= larger · Ctrl+- smaller · Ctrl+0 the monitor's default).", v*100, mapText*v*2/3), false)
 }
