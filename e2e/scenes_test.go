@@ -31,7 +31,8 @@ const (
 // TestScenes draws the map window's prepared scenes (the demo street, the
 // reachable area, an aimed shot, a thrown miss with its clock face, the
 // player view with a hidden figure, the editor while painting, its toolbar
-// and legend with a wall line being dragged) and
+// and legend with a wall line being dragged, a ping, a token with a
+// portrait, the window at 1920×1080 at the table scale) and
 // compares each with the picture kept in testdata, with a tolerance:
 // what only pixels show.
 func TestScenes(t *testing.T) {
@@ -45,7 +46,7 @@ func TestScenes(t *testing.T) {
 	}
 	shots := filepath.Join(root, "e2e", "shots")
 	os.MkdirAll(shots, 0o755)
-	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit", "editor-toolbar"} {
+	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit", "editor-toolbar", "ping", "portrait", "table-scale"} {
 		t.Run(name, func(t *testing.T) {
 			got := filepath.Join(shots, "scene-"+name+".png")
 			os.Remove(got)

@@ -87,6 +87,9 @@ func (g *Game) buttons() []button {
 				add("Pick up (U)", false, func() { g.issue(p.pickUp()) })
 			}
 		}
+		if g.judge() { // only the Judge hides figures from the players
+			add(p.hideLabel(), false, g.toggleHidden)
+		}
 		add("Cancel (Esc)", false, p.cancel)
 	}
 	add("Ruler (R)", g.ruler.on, g.toggleRuler)

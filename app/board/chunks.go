@@ -28,9 +28,14 @@ type chunkImage struct {
 // chunk is drawn when it first comes into view and again only when a hex
 // in or beside it changes.
 type chunkCache struct {
-	m       *hexmap.Map
-	size    float64
-	side    int // cells per chunk side
+	m    *hexmap.Map
+	size float64
+	// text is the least size of the map's hex names and armor values
+	// on screen (the table scale's Game.minText); 0 in the map editor,
+	// whose sizes go by the zoom alone.
+	text    float64
+	textFor float64 // the text the chunks were drawn with
+	side    int     // cells per chunk side
 	version uint64
 	layers  [1]map[chunkKey]*chunkImage
 	drawn   int // chunks drawn since the cache was made (for the bench)
@@ -50,7 +55,7 @@ func (c *chunkCache) reset(m *hexmap.Map, size float64) {
 			ci.img.Deallocate()
 		}
 	}
-	c.m, c.size, c.version = m, size, m.Version()
+	c.m, c.size, c.version, c.textFor = m, size, m.Version(), c.text
 	c.side = max(2, min(32, int(chunkPixels/(math.Sqrt(3)*size))))
 	c.layers = [1]map[chunkKey]*chunkImage{{}}
 }
@@ -91,7 +96,7 @@ func floorDiv(a, b int) int {
 
 // draw puts the visible chunks of the map on the screen.
 func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) {
-	if c.m != m || c.size != l.Size || c.layers[0] == nil {
+	if c.m != m || c.size != l.Size || c.layers[0] == nil || c.textFor != c.text {
 		c.reset(m, l.Size)
 	}
 	c.invalidate(m)
@@ -220,8 +225,10 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 			}
 		}
 		b.flush(img)
-		if onScreen >= 22 {
-			tiny := face(math.Max(8*k, s*0.22), false)
+		// Hex names only where the hex holds them at the least text
+		// size; else the rulers at the map's edges name the hexes.
+		if onScreen >= math.Max(22, c.text*2.6) {
+			tiny := face(math.Max(math.Max(8, c.text)*k, s*0.22), false)
 			for _, hx := range hexes {
 				if _, ok := m.Feature(hx); ok {
 					continue
@@ -281,9 +288,10 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 	}
 	b.flush(img)
 	if onScreen >= 14 {
-		small := face(math.Max(9*k, s*0.3), true)
+		size := math.Max(math.Max(9, c.text)*k, s*0.3)
+		small := face(size, true)
 		for _, t := range tags {
-			b.path(img, circle(t.at, s*0.2), 0, colInk)
+			b.path(img, circle(t.at, math.Max(s*0.2, size*0.58)), 0, colInk)
 			b.flush(img)
 			say(img, fmt.Sprint(t.armor), small, t.at.X, t.at.Y, colArmor, true)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
+	"hexslinger/hexmap"
 )
 
 // conn keeps a map window connected to its session: it dials, redials after
@@ -17,6 +18,7 @@ type conn struct {
 	url, token string
 	join       string // a join code, instead of url and token
 	out        chan session.Command
+	pings      chan hexmap.Hex
 
 	mu       sync.Mutex
 	inbox    []inMsg
@@ -33,7 +35,7 @@ type inMsg struct {
 }
 
 func newConn(url, token string) *conn {
-	return &conn{url: url, token: token, out: make(chan session.Command, 16), status: "Connecting to the session…"}
+	return &conn{url: url, token: token, out: make(chan session.Command, 16), pings: make(chan hexmap.Hex, 4), status: "Connecting to the session…"}
 }
 
 // judge reports whether the window holds the Judge's seat.
@@ -114,6 +116,11 @@ func (c *conn) serve(ctx context.Context, cl *transport.Client) {
 					cancel()
 					return
 				}
+			case h := <-c.pings:
+				if err := cl.Ping(ctx, h); err != nil {
+					cancel()
+					return
+				}
 			case <-ctx.Done():
 				return
 			}
@@ -145,6 +152,20 @@ func (c *conn) send(cmd session.Command) bool {
 	}
 	select {
 	case c.out <- cmd:
+		return true
+	default:
+		return false
+	}
+}
+
+// ping queues a ping of hex h; false when the queue is full or the window
+// is not connected.
+func (c *conn) ping(h hexmap.Hex) bool {
+	if c == nil || c.statusText() != "" {
+		return false
+	}
+	select {
+	case c.pings <- h:
 		return true
 	default:
 		return false

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
@@ -69,6 +68,7 @@ type frameKey struct {
 	anim       int
 	ruler      ruler
 	result     int
+	scale      float64 // the table scale
 }
 
 // Draw implements ebiten.Game.
@@ -78,11 +78,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
-		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN}
+		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN, scale: g.scale.get()}
 	if g.play.st != nil {
 		key.mapVersion = g.play.st.Map.Version()
 	}
-	if g.liveEffects() {
+	if live := g.livePings(); g.liveEffects() || live {
 		g.animFrame++
 		key.anim = g.animFrame
 	}
@@ -98,7 +98,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// are drawn into one image, and a frame copies it and draws only
 		// what follows the pointer over it.
 		bk := baseKey{st: st, seq: g.seq, mapVersion: key.mapVersion, layout: g.layout, w: g.w, h: g.h,
-			selected: g.play.selected, attacking: g.play.attacking, blow: g.play.blow + map[bool]string{true: "!"}[g.play.melee], kind: g.play.kind, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on}
+			selected: g.play.selected, attacking: g.play.attacking, blow: g.play.blow + map[bool]string{true: "!"}[g.play.melee], kind: g.play.kind, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on, scale: g.scale.get()}
 		full := g.base == nil || g.baseFor != bk
 		if full {
 			if g.base == nil || g.base.Bounds().Dx() != g.w || g.base.Bounds().Dy() != g.h {
@@ -108,12 +108,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 				g.base = ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), &ebiten.NewImageOptions{Unmanaged: true})
 			}
 			g.base.Fill(colBackground)
+			g.chunks.text = g.minText()
 			g.chunks.draw(g.base, st.Map, g.layout, g.w, g.h)
-			g.drawLabels(g.base, st)
 			g.drawReach(g.base)
 			g.drawRangeBands(g.base, st)
 			g.drawLoose(g.base, st)
 			g.drawFigures(g.base, st)
+			g.drawLabels(g.base, st) // over the figures, moved off them
+			g.drawRulers(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
 			g.baseFor = bk
 			if g.chunks.pending {
@@ -160,7 +162,8 @@ type baseKey struct {
 	reachSeq   int
 	reachFor   string
 	moving     string
-	ruler      bool // the action bar's Ruler button
+	ruler      bool    // the action bar's Ruler button
+	scale      float64 // the table scale
 }
 
 func drawFeature(dst *ebiten.Image, b *batch, f hexmap.Feature, c hexmap.Point, s float64) {
@@ -230,6 +233,7 @@ func drawEdge(dst *ebiten.Image, b *batch, f hexmap.Feature, a, z hexmap.Point, 
 // drawOverlay draws the hover outline and the move preview.
 func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 	defer g.drawTip(dst, dmg)
+	defer g.drawPings(dst, dmg)
 	defer g.drawRuler(dst, dmg)
 	defer g.drawResult(dst, dmg)
 	defer g.drawEffects(dst, dmg)
@@ -294,13 +298,17 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 		b.flush(dst)
 		if cost := g.plan.Cost(); cost != "" {
 			p := l.ToPixel(g.hover)
-			size := math.Max(12, s*0.4)
+			size := math.Max(g.minText(), s*0.4)
 			// As wide as the cost ("3\" of Pace"), and never narrower
 			// than a hex's "2 AP".
 			w := math.Max(s*1.4, textWidth(cost, face(size, true))+s*0.3)
 			k := tagKey{text: cost, size: size, fg: col,
-				bg: color.RGBA{0x10, 0x10, 0x10, 0xd0}, boxW: w, boxH: s * 0.7, centered: true}
-			dmg.add(g.tags.draw(dst, k, p.X, p.Y))
+				bg: color.RGBA{0x10, 0x10, 0x10, 0xd0}, boxW: w, boxH: math.Max(s*0.7, size*1.3), centered: true}
+			ty := p.Y
+			if g.dragging && g.dragFig != "" {
+				ty -= s*0.95 + k.boxH*0.6 // above the ring round the pointer
+			}
+			dmg.add(g.tags.draw(dst, k, p.X, ty))
 		}
 	}
 	if f, ok := st.Figures[g.dragFig]; ok && g.dragging && !g.dragOff {
@@ -310,17 +318,22 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 	b.flush(dst)
 }
 
-// drawFigures draws every figure as a disc with initials and a facing wedge.
+// drawFigures draws every figure as a disc with initials (or its
+// portrait) and a facing wedge.
 func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	l := g.layout
 	s := l.Size
-	g.sprites.prepare(s)
+	g.sprites.prepare(s, g.minText())
 	margin := 2 * s
 	moving := g.moving()
 	if g.segmentsFor != g.seq || g.segmentsSt != st {
 		// AP badges only where the round counts AP down (TWTW); a
 		// figure's AP means nothing in Savage Worlds' or DW II's rounds.
 		g.segments, g.segmentsFor, g.segmentsSt = st.Turn().Segments, g.seq, st
+	}
+	taken := map[hexmap.Hex]bool{}
+	for _, f := range st.Figures {
+		taken[f.At] = true
 	}
 	for _, id := range st.Order {
 		f := st.Figures[id]
@@ -331,10 +344,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		if c.X < -margin || c.Y < -margin || c.X > float64(g.w)+margin || c.Y > float64(g.h)+margin {
 			continue // off screen
 		}
-		col := sideColour(st, f.Side)
-		if f.Condition >= rules.Unconscious {
-			col = color.RGBA{0x70, 0x6a, 0x64, 0xff}
-		}
+		tk := g.tokenFor(st, f)
 		// The facing's angle on screen: toward the faced hexside's middle.
 		e1, e2 := l.Edge(f.At, f.Facing)
 		mid := lerpPt(e1, e2, 0.5)
@@ -342,16 +352,13 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		if g.conn != nil && g.conn.own(id) {
 			// A player's own figures wear a white ring.
 			var b batch
-			b.path(dst, circle(c, s*0.8), float32(math.Max(2.5, s/8)), color.RGBA{0xff, 0xff, 0xff, 0xf0})
+			b.path(dst, circle(c, math.Max(s*0.8, tokenRadius(s, g.minText())+s*0.14)), float32(math.Max(2.5, s/8)), color.RGBA{0xff, 0xff, 0xff, 0xf0})
 			b.flush(dst)
 		}
-		g.sprites.drawWedge(dst, col, c, angle)
-		g.sprites.drawToken(dst, tokenKey{col: col, initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: id == g.play.selected, acting: st.MayAct(id), mark: st.Mark(id).Text}, c)
+		g.sprites.drawWedge(dst, tk.col, c, angle)
+		g.sprites.drawToken(dst, tk, c)
 		if s >= 14 && g.segments {
-			// The AP badge sits behind the figure's left shoulder.
-			r := s * 0.62
-			ux, uy := math.Cos(angle), math.Sin(angle)
-			g.sprites.drawBadge(dst, f.AP, hexmap.Point{X: c.X - ux*r*0.9 + uy*r*0.5, Y: c.Y - uy*r*0.9 - ux*r*0.5})
+			g.sprites.drawBadge(dst, f.AP, badgeSpot(l, f.At, angle, g.minText(), taken))
 		}
 	}
 }
@@ -385,7 +392,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 		msg, msgCol = g.aimWarn, colWarn // before the click, as the composer warns
 	}
 	barLine(dst, msg, f, g.w, y0+20, msgCol)
-	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit"
+	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit · G pings a hex · Ctrl+= / Ctrl+- text size"
 	if st := g.play.st; st != nil {
 		hint = st.Turn().Heading + " · " + hint
 	}
@@ -469,13 +476,14 @@ func figureTag(f *session.Figure) string {
 	return ""
 }
 
-// drawLabels writes the map's labels over the chunks (they reach past a
-// chunk's edge, and are few).
+// drawLabels writes the map's labels over the figures, each moved off
+// the tokens it would cover (labels.go).
 func (g *Game) drawLabels(dst *ebiten.Image, st *session.State) {
-	drawMapLabels(dst, st.Map, g.layout, g.w, g.h)
+	drawMapLabelsAround(dst, st.Map, g.layout, g.w, g.h, g.minText(), g.tokenBoxes(st))
 }
 
-// drawMapLabels writes a map's labels in view.
+// drawMapLabels writes a map's labels in view (the map editor's, at the
+// editor's own sizes).
 func drawMapLabels(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) {
 	big := face(math.Max(11, l.Size*0.42), true)
 	for hx, text := range m.Labels {
@@ -487,7 +495,9 @@ func drawMapLabels(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) 
 	}
 }
 
-// drawTip shows what is under the pointer, once it has rested a moment.
+// drawTip shows what is under the pointer, once it has rested a moment,
+// beside the hovered hex and away from the tokens (placeTip), never over
+// the figure it describes.
 func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	if !g.tipOn {
 		return
@@ -496,13 +506,33 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	if tip == "" {
 		return
 	}
-	f := face(15, false)
-	w, h := text.Measure(tip, f, 0)
-	x, y := g.tipPlace(w+16, h+10)
+	// One fact a line, so that the tip is narrow and reads at a glance;
+	// the hex's name and terrain share the first.
+	lines := strings.Split(tip, " · ")
+	if len(lines) > 1 {
+		lines = append([]string{lines[0] + " · " + lines[1]}, lines[2:]...)
+	}
+	f := face(g.minText(), false)
+	lh := g.minText() * 1.25
+	w := 0.0
+	for _, ln := range lines {
+		w = math.Max(w, textWidth(ln, f))
+	}
+	pad := g.minText() * 0.5
+	size := image.Pt(int(w+2*pad), int(lh*float64(len(lines))+pad))
+	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-barHeight)
+	keep := append(g.tokenBoxes(g.play.st), g.previewBoxes()...)
+	keep = append(append(keep, g.resultAreas()...), g.aimTags...) // the result and the shot's tag read too
+	if _, _, box := g.rulerTag(); !box.Empty() {
+		keep = append(keep, box) // the ruler's length reads too
+	}
+	r := placeTip(size, g.layout.ToPixel(g.hover), g.layout.Size, area, keep)
 	b := batch{dmg: dmg}
-	b.path(dst, polygon(rect(hexmap.Point{X: x + (w+16)/2, Y: y + (h+10)/2}, w+16, h+10)), 0, color.RGBA{0x18, 0x15, 0x12, 0xe8})
+	b.path(dst, polygon(rect(hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}, float64(r.Dx()), float64(r.Dy()))), 0, color.RGBA{0x18, 0x15, 0x12, 0xf0})
 	b.flush(dst)
-	say(dst, tip, f, x+8, y+(h+10)/2, colText, false)
+	for i, ln := range lines {
+		say(dst, ln, f, float64(r.Min.X)+pad, float64(r.Min.Y)+pad/2+lh*(float64(i)+0.5), colText, false)
+	}
 }
 
 // drawRangeBands rings the attacker with its weapon's range increments in
@@ -520,7 +550,7 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 	s := l.Size
 	inc := float64(w.Range) / st.Map.Scale
 	var b batch
-	labels := face(math.Max(11, s*0.36), true)
+	labels := face(math.Max(g.minText(), s*0.36), true)
 	for k := 1; k <= 4; k++ {
 		r := int(math.Round(inc * float64(k)))
 		if r < 1 {
@@ -643,7 +673,7 @@ func (g *Game) drawAimTag(dst *ebiten.Image, b *batch, dmg *damage) {
 	b.flush(dst)
 	s := g.layout.Size
 	c := g.layout.ToPixel(g.hover)
-	size := 17.0
+	size := g.minText()
 	f := face(size, true)
 	maxW := float64(g.w) * 0.55
 	w := 0.0

@@ -159,8 +159,8 @@ func (g *Game) drawGlide(dst *ebiten.Image, ef effect, dmg *damage) {
 	k := math.Min(1, float64(time.Since(ef.start))/float64(moveTime)) * float64(len(ef.path)-1)
 	i := min(int(k), len(ef.path)-2)
 	c := lerpPt(l.ToPixel(ef.path[i]), l.ToPixel(ef.path[i+1]), k-float64(i))
-	g.sprites.prepare(l.Size)
-	g.sprites.drawToken(dst, tokenKey{col: sideColour(st, f.Side), initials: st.Characters[f.Character].Initials(), tag: figureTag(f), selected: f.ID == g.play.selected}, c)
+	g.sprites.prepare(l.Size, g.minText())
+	g.sprites.drawToken(dst, g.tokenFor(st, f), c)
 	r := int(l.Size * 1.6)
 	dmg.add(image.Rect(int(c.X)-r, int(c.Y)-r, int(c.X)+r, int(c.Y)+r))
 }

@@ -38,11 +38,14 @@ type Game struct {
 	play   play
 	fold   *session.Fold
 
-	w, h    int
-	layout  hexmap.Layout // hex ↔ screen; Size is the zoom
-	fitted  bool
-	chunks  chunkCache
-	sprites sprites
+	w, h      int
+	layout    hexmap.Layout // hex ↔ screen; Size is the zoom
+	fitted    bool
+	chunks    chunkCache
+	sprites   sprites
+	scale     tableScale // how large the map's text is (Ctrl+= / Ctrl+-)
+	portraits portraits  // the sheets' pictures, decoded once
+	pings     pingState  // hexes pinged, and a press that may ping
 
 	drawn      bool
 	lastFrame  frameKey
@@ -167,6 +170,7 @@ func (g *Game) Update() error {
 	for _, m := range g.conn.take() {
 		g.receive(m)
 	}
+	g.scale.follow()
 	if ebiten.IsKeyPressed(ebiten.KeyControl) && inpututil.IsKeyJustPressed(ebiten.KeyE) {
 		g.toggleEdit()
 	}
@@ -232,6 +236,10 @@ func (g *Game) receive(in inMsg) {
 		slog.Info("board: event", "seq", m.Event.Seq, "kind", m.Event.Kind, "text", m.Event.Text)
 	case transport.MsgHighlight:
 		g.addMarks(m.Figures)
+	case transport.MsgPing:
+		if m.Hex != nil {
+			g.addPing(*m.Hex, m.By)
+		}
 	case transport.MsgResult, transport.MsgError:
 		if m.Error != "" && g.edit != nil {
 			g.edit.stale = true
@@ -253,7 +261,10 @@ func (g *Game) fit() {
 	if g.play.st == nil {
 		return
 	}
-	g.layout = hexmap.Fit(g.play.st.Map, float64(g.w), float64(g.h-barHeight), fitMargin)
+	// Below a row of the action bar's buttons, above the status bar.
+	top := float64(buttonH + buttonPad)
+	g.layout = hexmap.Fit(g.play.st.Map, float64(g.w), float64(g.h-barHeight)-top, g.fitMargin())
+	g.layout.Origin.Y += top
 	g.fitted = true
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
 }
@@ -281,6 +292,7 @@ func (g *Game) input() {
 			return
 		}
 		g.pressed, g.dragging, g.dragOff = true, false, false
+		g.pings.press()
 		g.pressAt = [2]int{x, y}
 		g.dragFrom = g.layout.Origin
 		g.dragFig = g.play.dragStart(g.hover, g.hoverOK && !g.ruler.on)
@@ -297,6 +309,7 @@ func (g *Game) input() {
 			g.layout.Origin = hexmap.Point{X: g.dragFrom.X + float64(dx), Y: g.dragFrom.Y + float64(dy)}
 		}
 	}
+	g.longPress()
 	if g.pressed && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
 		g.pressed = false
 		if !g.dragging && g.hoverOK {
@@ -307,7 +320,7 @@ func (g *Game) input() {
 			if !g.dragOff && g.hoverOK {
 				g.issue(g.play.dragEnd(g.dragFig, g.hover))
 			}
-		case g.dragging || !g.hoverOK:
+		case g.dragging || !g.hoverOK || g.pings.fired: // a long press pinged
 		case g.ruler.on:
 			g.ruler.from, g.ruler.anchored = g.hover, true
 			g.say(g.measure(g.hover, g.hover), false)
@@ -470,6 +483,11 @@ var keyBindings = []keyBinding{
 	{keys: []ebiten.Key{ebiten.KeyB}, do: func(g *Game) { g.answer(session.DefenseBlock) }},
 	{keys: []ebiten.Key{ebiten.KeyO}, do: func(g *Game) { g.answer(session.DefenseDodge) }},
 	{keys: []ebiten.Key{ebiten.KeyN}, do: func(g *Game) { g.answer(session.DefenseNone) }},
+	{keys: []ebiten.Key{ebiten.KeyG}, do: func(g *Game) { g.pingHover() }},
+	{keys: []ebiten.Key{ebiten.KeyV}, do: func(g *Game) { g.toggleHidden() }},
+	{keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyKPAdd}, ctrl: true, do: func(g *Game) { g.changeScale(+1) }},
+	{keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyKPSubtract}, ctrl: true, do: func(g *Game) { g.changeScale(-1) }},
+	{keys: []ebiten.Key{ebiten.Key0, ebiten.KeyKP0}, ctrl: true, do: func(g *Game) { g.changeScale(0) }},
 	{keys: []ebiten.Key{ebiten.KeyS}, do: func(g *Game) {
 		if g.play.offers(session.CommandBenny) {
 			g.issue(g.play.simple(session.CommandBenny))

@@ -17,6 +17,7 @@ type reachOverlay struct {
 	forSeq  int
 	forSel  string
 	size    float64
+	text    float64 // the least text size the numbers were drawn at
 	base    []ebiten.Vertex
 	vs      []ebiten.Vertex
 	is      []uint16
@@ -30,8 +31,8 @@ func (g *Game) drawReach(dst *ebiten.Image) {
 	l := g.layout
 	s := l.Size
 	o := &g.reachOv
-	if o.forSeq != g.reachSeq || o.forSel != g.reachFor || o.size != s || o.base == nil {
-		o.forSeq, o.forSel, o.size = g.reachSeq, g.reachFor, s
+	if o.forSeq != g.reachSeq || o.forSel != g.reachFor || o.size != s || o.text != g.minText() || o.base == nil {
+		o.forSeq, o.forSel, o.size, o.text = g.reachSeq, g.reachFor, s, g.minText()
 		o.base, o.is = o.base[:0], o.is[:0]
 		unit := hexmap.Layout{Orientation: l.Orientation, Size: s}
 		for h, ap := range g.reach {
@@ -65,22 +66,30 @@ func (g *Game) drawReach(dst *ebiten.Image) {
 		o.vs[i] = v
 	}
 	dst.DrawTriangles(o.vs, o.is, white, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
-	if s < 18 || g.reachUnit == "" {
-		return
+	size := math.Max(g.minText(), s*0.3)
+	if s < size*0.8 || g.reachUnit == "" {
+		return // no room in a hex for its number at the table's size
 	}
 	// What each hex on screen costs (AP, inches of Pace), from cached
-	// number images.
+	// number images, in the middle of the hex (a figure's hex has no
+	// number).
+	taken := map[hexmap.Hex]bool{}
+	for _, f := range g.play.st.Figures {
+		taken[f.At] = true
+	}
 	for h, ap := range g.reach {
+		if taken[h] {
+			continue // a figure the players do not see stands there
+		}
 		p := l.ToPixel(h)
-		p.X, p.Y = p.X+s*0.45, p.Y-s*0.42
 		if p.X < -s || p.Y < -s || p.X > float64(g.w)+s || p.Y > float64(g.h)+s {
 			continue
 		}
 		img, ok := o.numbers[ap]
 		if !ok {
-			n := int(math.Ceil(s * 0.6))
+			n := int(math.Ceil(size * 2))
 			img = ebiten.NewImage(n, n)
-			say(img, fmt.Sprint(ap), face(math.Max(8, s*0.26), true), float64(n)/2, float64(n)/2, color.RGBA{0x10, 0x30, 0x60, 0xd0}, true)
+			say(img, fmt.Sprint(ap), face(size, true), float64(n)/2, float64(n)/2, color.RGBA{0x10, 0x2c, 0x58, 0xf0}, true)
 			o.numbers[ap] = img
 		}
 		op := &ebiten.DrawImageOptions{}

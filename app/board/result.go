@@ -144,7 +144,7 @@ func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
 		}
 	}
 	b.flush(dst)
-	size := math.Max(15, s*0.45)
+	size := math.Max(g.minText(), s*0.45)
 	for _, o := range r.outcomes {
 		f, ok := st.Figures[o.Target]
 		if !ok {
@@ -271,7 +271,7 @@ func (g *Game) drawClock(dst *ebiten.Image, b *batch, ld landed, dmg *damage) {
 	b.path(dst, circle(end, s*0.22), 0, colBad)
 	b.flush(dst)
 	// 12 and 6 written outside the face, the card's hour in red.
-	f := face(math.Max(13, s*0.42), true)
+	f := face(math.Max(g.minText(), s*0.42), true)
 	for _, h := range []int{12, 6, ld.Clock} {
 		p := at(h, 1.32)
 		fg := color.RGBA{0xff, 0xff, 0xff, 0xff}

@@ -2,9 +2,11 @@ package board
 
 import (
 	"fmt"
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"hexslinger/hexmap"
 )
@@ -75,12 +77,28 @@ func (g *Game) drawRuler(dst *ebiten.Image, dmg *damage) {
 	pa, pz := l.ToPixel(a), l.ToPixel(z)
 	b.path(dst, polyline([]hexmap.Point{pa, pz}), float32(math.Max(2, s/10)), colRuler)
 	b.path(dst, circle(pa, s*0.2), 0, colRuler)
-	n := a.DistanceTo(z)
-	tag := fmt.Sprintf("%d hex · %s paces", n, trimFloat(float64(n)*g.play.st.Map.Scale))
-	f := face(math.Max(13, s*0.45), true)
-	mid := hexmap.Point{X: (pa.X + pz.X) / 2, Y: (pa.Y+pz.Y)/2 - s*0.6}
-	w := textWidth(tag, f) + 14
-	b.path(dst, polygon(rect(mid, w, s*0.8)), 0, colBar)
+	tag, f, box := g.rulerTag()
+	mid := hexmap.Point{X: float64(box.Min.X+box.Max.X) / 2, Y: float64(box.Min.Y+box.Max.Y) / 2}
+	b.path(dst, polygon(rect(mid, float64(box.Dx()), float64(box.Dy()))), 0, colBar)
 	b.flush(dst)
 	say(dst, tag, f, mid.X, mid.Y, colRuler, true)
+}
+
+// rulerTag is the ruler's length, its face and its box on screen, over
+// the middle of the ruler; an empty box when the ruler is not measuring.
+func (g *Game) rulerTag() (string, *text.GoTextFace, image.Rectangle) {
+	if !g.ruler.on || !g.ruler.anchored || !g.hoverOK || g.play.st == nil {
+		return "", nil, image.Rectangle{}
+	}
+	l := g.layout
+	s := l.Size
+	a, z := g.ruler.from, g.hover
+	pa, pz := l.ToPixel(a), l.ToPixel(z)
+	n := a.DistanceTo(z)
+	tag := fmt.Sprintf("%d hex · %s paces", n, trimFloat(float64(n)*g.play.st.Map.Scale))
+	size := math.Max(g.minText(), s*0.45)
+	f := face(size, true)
+	mid := hexmap.Point{X: (pa.X + pz.X) / 2, Y: (pa.Y+pz.Y)/2 - math.Max(s*0.6, size)}
+	w, h := textWidth(tag, f)+size*0.6, math.Max(s*0.8, size*1.3)
+	return tag, f, image.Rect(int(mid.X-w/2), int(mid.Y-h/2), int(mid.X+w/2), int(mid.Y+h/2))
 }

@@ -65,7 +65,7 @@ func RunScene(name, shot string) error {
 	}
 	defer sc.Close()
 	ebiten.SetWindowTitle("hexslinger — scene " + name)
-	ebiten.SetWindowSize(SceneWidth, SceneHeight)
+	ebiten.SetWindowSize(sc.w, sc.h)
 	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(sc); err != nil && !errors.Is(err, ErrSceneDone) {
 		return err
@@ -166,6 +166,9 @@ func RunTable(t Table, warn io.Writer) error {
 	if w := ApplyPrefs(prefs); w != "" {
 		fmt.Fprintln(warn, "hexslinger-map:", w)
 	}
+	// The table scale follows the window from monitor to monitor, each
+	// remembering its own.
+	g.scale.scales, g.scale.remember = prefs.Scales, true
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames that did not change
 	return ebiten.RunGame(g)

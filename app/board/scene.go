@@ -44,6 +44,7 @@ type Scene struct {
 	saved    bool
 	deadline time.Time
 	cleanup  []func()
+	w, h     int // the window's size: SceneWidth×SceneHeight unless a scene says
 }
 
 // sceneSetups are the scenes, by name.
@@ -60,6 +61,9 @@ var sceneSetups = map[string]func(*Scene) error{
 	"player":         (*Scene).player,
 	"editor":         (*Scene).editor,
 	"editor-toolbar": (*Scene).editorToolbar,
+	"ping":           (*Scene).ping,
+	"portrait":       (*Scene).portrait,
+	"table-scale":    (*Scene).tableScale,
 }
 
 // SceneNames lists the scenes.
@@ -78,7 +82,7 @@ func NewScene(name, out string) (*Scene, error) {
 	if !ok {
 		return nil, fmt.Errorf("no scene %q (the scenes: %v)", name, SceneNames())
 	}
-	sc := &Scene{out: out, settle: 600 * time.Millisecond, deadline: time.Now().Add(60 * time.Second)}
+	sc := &Scene{out: out, settle: 600 * time.Millisecond, deadline: time.Now().Add(60 * time.Second), w: SceneWidth, h: SceneHeight}
 	if err := setup(sc); err != nil {
 		sc.Close()
 		return nil, err
@@ -131,7 +135,7 @@ func (sc *Scene) live(before []session.Command, players map[string][]string, sea
 	}
 	sc.cleanup = append(sc.cleanup, func() { srv.Close() })
 	sc.g = NewGame(srv.URL(), token)
-	sc.g.w, sc.g.h = SceneWidth, SceneHeight
+	sc.g.w, sc.g.h = sc.w, sc.h
 	sc.g.cursor = func() (int, int) { return -50, -50 } // off the map: no hover
 	sc.cleanup = append(sc.cleanup, sc.g.Close)
 	sc.inner = sc.g
@@ -404,8 +408,8 @@ func (sc *Scene) Draw(screen *ebiten.Image) {
 
 // Layout implements ebiten.Game: the scene's fixed size.
 func (sc *Scene) Layout(int, int) (int, int) {
-	sc.inner.Layout(SceneWidth, SceneHeight)
-	return SceneWidth, SceneHeight
+	sc.inner.Layout(sc.w, sc.h)
+	return sc.w, sc.h
 }
 
 // dragMove: Cyril pressed on and dragged partway up the street, the

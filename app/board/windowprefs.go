@@ -14,10 +14,12 @@ import (
 )
 
 // Prefs are where the map window opens: the monitor (1 is the first) and
-// whether it fills it. They are remembered between runs.
+// whether it fills it, and the table scale chosen on each monitor (by
+// monitorName). They are remembered between runs.
 type Prefs struct {
-	Monitor    int  `json:"monitor"`
-	Fullscreen bool `json:"fullscreen"`
+	Monitor    int                `json:"monitor"`
+	Fullscreen bool               `json:"fullscreen"`
+	Scales     map[string]float64 `json:"scales,omitempty"`
 }
 
 // PrefsView names the view whose preferences LoadPrefs and SavePrefs

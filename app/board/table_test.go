@@ -1,0 +1,346 @@
+package board
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"strings"
+	"testing"
+
+	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
+	"hexslinger/hexmap"
+)
+
+func TestStepScaleWalksTheStepsAndStopsAtTheEnds(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		from float64
+		dir  int
+		want float64
+	}{
+		{"larger from 1", 1, +1, 1.25},
+		{"smaller from 1", 1, -1, 0.875},
+		{"larger from between steps", 1.1, +1, 1.25},
+		{"smaller from between steps", 1.1, -1, 1},
+		{"no larger than the largest", 3, +1, 3},
+		{"no smaller than the smallest", 0.5, -1, 0.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := stepScale(tc.from, tc.dir); got != tc.want {
+				t.Errorf("stepScale(%v, %d) = %v, want %v", tc.from, tc.dir, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDefaultScaleGrowsOnlyPastFullHD(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		height int
+		want   float64
+	}{
+		{"a laptop's 800", 800, 1},
+		{"full HD", 1080, 1},
+		{"1440p", 1440, 1.25},
+		{"4K at 100%", 2160, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := defaultScale(tc.height); got != tc.want {
+				t.Errorf("defaultScale(%d) = %v, want %v", tc.height, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestTableTextStandsSixteenPixelsTall: at the default table scale, on
+// the demo fight fitted to a 1920×1080 window, every text the map draws
+// (hex numbers, rulers, labels, tags, badges, initials, tips) is set in a
+// size whose capitals and digits stand at least 16 px tall.
+func TestTableTextStandsSixteenPixelsTall(t *testing.T) {
+	p := demoPlay(t)
+	g := &Game{w: 1920, h: 1080}
+	g.play.st = p.st
+	g.fit()
+	s := g.layout.Size
+	init, tag, mark := tokenText(s, g.minText())
+	badge, _ := badgeSize(s, g.minText())
+	for _, tc := range []struct {
+		name string
+		size float64
+	}{
+		{"the least map text (reach numbers, rulers, armor values, tips, pings)", g.minText()},
+		{"initials", init},
+		{"a token's tag", tag},
+		{"a token's mark", mark},
+		{"an AP badge", badge},
+		{"a map label", math.Max(g.minText(), s*0.42)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if h := face(tc.size, true).Metrics().CapHeight; h < 16 {
+				t.Errorf("at hex size %.1f, %s is %.1f px type, its capitals %.1f px tall; want 16", s, tc.name, tc.size, h)
+			}
+		})
+	}
+}
+
+func TestPrefsRememberTheScaleOfEachMonitor(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	if err := SavePrefs(Prefs{Monitor: 2, Fullscreen: true}); err != nil {
+		t.Fatal(err)
+	}
+	savePrefsScale("HDMI-1 1920×1080", 1.5)
+	savePrefsScale("eDP-1 1280×800", 0.75)
+	p, err := LoadPrefs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Monitor != 2 || !p.Fullscreen {
+		t.Errorf("the monitor and full screen were lost: %+v", p)
+	}
+	for name, want := range map[string]float64{"HDMI-1 1920×1080": 1.5, "eDP-1 1280×800": 0.75} {
+		if got := p.Scales[name]; got != want {
+			t.Errorf("scale on %s = %v, want %v", name, got, want)
+		}
+	}
+	// A window that comes to a remembered monitor takes its scale.
+	ts := tableScale{scales: p.Scales, monitor: "eDP-1 1280×800"}
+	if v, ok := ts.scales[ts.monitor]; !ok || v != 0.75 {
+		t.Errorf("the laptop's scale: %v %v", v, ok)
+	}
+}
+
+func TestPlaceTipKeepsClearOfTheFigureAndTokens(t *testing.T) {
+	area := image.Rect(0, 0, 1000, 700)
+	size := image.Pt(200, 60)
+	s := 40.0
+	token := func(x, y int) image.Rectangle { return image.Rect(x-42, y-42, x+42, y+42) }
+	for _, tc := range []struct {
+		name   string
+		anchor hexmap.Point
+		tokens []image.Rectangle
+		want   string // where the tip lies from the anchor: right, left, above, below
+	}{
+		{"beside the hovered figure, to its right", hexmap.Point{X: 400, Y: 300}, []image.Rectangle{token(400, 300)}, "right"},
+		{"to the left at the window's right edge", hexmap.Point{X: 950, Y: 300}, []image.Rectangle{token(950, 300)}, "left"},
+		{"to the left when a token stands to the right", hexmap.Point{X: 400, Y: 300}, []image.Rectangle{token(400, 300), token(520, 300), token(560, 280)}, "left"},
+		{"above or below when tokens stand both sides", hexmap.Point{X: 400, Y: 300}, []image.Rectangle{token(400, 300), token(520, 300), token(280, 300)}, "above"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := placeTip(size, tc.anchor, s, area, tc.tokens)
+			if !r.In(area) {
+				t.Errorf("the tip %v leaves the window %v", r, area)
+			}
+			for i, tok := range tc.tokens {
+				if r.Overlaps(tok) {
+					t.Errorf("the tip %v covers token %d at %v", r, i, tok)
+				}
+			}
+			ax, ay := int(tc.anchor.X), int(tc.anchor.Y)
+			got := ""
+			switch {
+			case r.Min.X > ax:
+				got = "right"
+			case r.Max.X < ax:
+				got = "left"
+			case r.Max.Y < ay:
+				got = "above"
+			case r.Min.Y > ay:
+				got = "below"
+			}
+			if got != tc.want {
+				t.Errorf("the tip %v is %q of %v, want %q", r, got, tc.anchor, tc.want)
+			}
+		})
+	}
+}
+
+func TestLabelSpotMovesOffTokens(t *testing.T) {
+	p := hexmap.Point{X: 300, Y: 300}
+	s := 40.0
+	for _, tc := range []struct {
+		name   string
+		tokens []image.Rectangle
+		moved  bool
+	}{
+		{"no figure: on its hex", nil, false},
+		{"a figure far off: on its hex", []image.Rectangle{image.Rect(600, 600, 680, 680)}, false},
+		{"a figure on it: moved off", []image.Rectangle{image.Rect(260, 260, 340, 340)}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := labelSpot(p, 160, 30, s, tc.tokens)
+			for _, tok := range tc.tokens {
+				if r.Overlaps(tok) {
+					t.Errorf("the label %v covers the token %v", r, tok)
+				}
+			}
+			if moved := r.Min.Y+r.Dy()/2 != 300; moved != tc.moved {
+				t.Errorf("label at %v: moved %v, want %v", r, moved, tc.moved)
+			}
+		})
+	}
+}
+
+func TestHideCommandIsTheJudgesAndToggles(t *testing.T) {
+	p := demoPlay(t)
+	p.selected = "jeb"
+	if cmd, _ := p.hideCommand(false); cmd != nil {
+		t.Errorf("a player's window hid a figure: %+v", cmd)
+	}
+	cmd, _ := p.hideCommand(true)
+	if cmd == nil || cmd.Kind != session.CommandHide || cmd.Figure != "jeb" {
+		t.Fatalf("V on Jeb in view: %+v, want hide jeb", cmd)
+	}
+	if p.hideLabel() != "Hide (V)" {
+		t.Errorf("the button for a figure in view reads %q", p.hideLabel())
+	}
+	p.st.Figures["jeb"].Hidden = true
+	if cmd, _ := p.hideCommand(true); cmd == nil || cmd.Kind != session.CommandReveal {
+		t.Errorf("V on hidden Jeb: %+v, want reveal", cmd)
+	}
+	if p.hideLabel() != "Reveal (V)" {
+		t.Errorf("the button for a hidden figure reads %q", p.hideLabel())
+	}
+	p.selected = ""
+	if cmd, msg := p.hideCommand(true); cmd != nil || !strings.Contains(msg, "Select a figure") {
+		t.Errorf("V with nothing selected: %+v %q", cmd, msg)
+	}
+}
+
+func TestPortraitsDecodeOncePerPicture(t *testing.T) {
+	var ps portraits
+	pic := func() []byte {
+		img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+		img.Set(5, 5, color.White)
+		var buf bytes.Buffer
+		png.Encode(&buf, img)
+		return buf.Bytes()
+	}
+	a := pic()
+	first := ps.get("cyril", a)
+	if first == nil || first.src.Bounds().Dx() != portraitSide || first.src.Bounds().Dy() != portraitSide {
+		t.Fatalf("a 40×30 PNG: %+v, want a %d px square", first, portraitSide)
+	}
+	if again := ps.get("cyril", a); again != first {
+		t.Errorf("the same picture was decoded again")
+	}
+	if changed := ps.get("cyril", pic()); changed == first || changed == nil {
+		t.Errorf("a new sheet's picture was not decoded afresh")
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"no picture: initials", nil},
+		{"not a picture: initials", []byte("GIF89a, or so it says")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ps.get("miranda", tc.data); got != nil {
+				t.Errorf("got a portrait from %q", tc.data)
+			}
+		})
+	}
+}
+
+func TestAPingFromTheSessionIsDrawnAndSaid(t *testing.T) {
+	p := demoPlay(t)
+	g := &Game{w: 1280, h: 800}
+	g.play.st = p.st
+	h := at(t, p, "P8")
+	g.receive(inMsg{msg: transport.Message{Type: transport.MsgPing, Hex: &h, By: "Alice"}})
+	if !g.livePings() || g.pings.live[0].at != h || g.pings.live[0].by != "Alice" {
+		t.Fatalf("pings after Alice's: %+v", g.pings.live)
+	}
+	if g.message != "Alice pings P8." {
+		t.Errorf("the bar says %q", g.message)
+	}
+}
+
+// TestKeysAreBoundOnce: no key does two things (G, V and the scale keys
+// were free when they were taken).
+func TestKeysAreBoundOnce(t *testing.T) {
+	seen := map[[2]int]int{}
+	for i, b := range keyBindings {
+		for _, k := range b.keys {
+			mods := []int{0}
+			if b.ctrl {
+				mods = []int{1}
+			}
+			if b.either {
+				mods = []int{0, 1}
+			}
+			for _, m := range mods {
+				key := [2]int{int(k), m}
+				if j, ok := seen[key]; ok {
+					t.Errorf("key %v (ctrl %v) is bound twice: bindings %d and %d", k, m == 1, j, i)
+				}
+				seen[key] = i
+			}
+		}
+	}
+}
+
+// TestALongPressPingsOnce: a press held still for longPress on a
+// hex sends a ping of it, and its release neither selects nor moves.
+func TestALongPressPingsOnce(t *testing.T) {
+	p := demoPlay(t)
+	g := &Game{w: 1280, h: 800, conn: newConn("", "")}
+	g.conn.setStatus("") // connected, as far as sending goes
+	g.play.st = p.st
+	g.fit()
+	h := at(t, p, "J8")
+	g.hover, g.hoverOK = h, true
+	g.pressed = true
+	g.pings.press()
+	g.longPress()
+	if g.pings.fired {
+		t.Fatalf("a press just begun pinged")
+	}
+	g.pings.pressStart = g.pings.pressStart.Add(-longPress)
+	g.longPress()
+	if !g.pings.fired {
+		t.Fatalf("a press held %v did not ping", longPress)
+	}
+	select {
+	case got := <-g.conn.pings:
+		if got != h {
+			t.Errorf("pinged %v, want %v", got, h)
+		}
+	default:
+		t.Errorf("no ping was sent")
+	}
+	g.longPress()
+	if len(g.conn.pings) != 0 {
+		t.Errorf("a press held on pinged twice")
+	}
+}
+
+// TestOnlyTheJudgesBarOffersHide: the Judge's action bar has Hide (or
+// Reveal) for the selected figure; a player's has neither.
+func TestOnlyTheJudgesBarOffersHide(t *testing.T) {
+	for _, tc := range []struct {
+		name, role string
+		want       bool
+	}{
+		{"the Judge", string(session.RoleJudge), true},
+		{"a player", string(session.RolePlayer), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := demoPlay(t)
+			g := &Game{w: 1920, h: 1080, conn: newConn("", "")}
+			g.conn.role = tc.role
+			g.play.st, g.play.selected = p.st, "cyril"
+			got := false
+			for _, b := range g.buttons() {
+				if b.label == "Hide (V)" || b.label == "Reveal (V)" {
+					got = true
+				}
+			}
+			if got != tc.want {
+				t.Errorf("the bar offers hiding: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
