@@ -92,6 +92,9 @@ func (g *Game) buttons() []button {
 		}
 		add("Cancel (Esc)", false, p.cancel)
 	}
+	if label, kind := g.turnButton(); label != "" && p.selected == "" {
+		add(label, false, func() { g.nextTurn(kind) })
+	}
 	add("Ruler (R)", g.ruler.on, g.toggleRuler)
 	if g.judge() { // undo is the Judge's; the players' windows do not offer it
 		add("Undo", false, func() { g.issue(&session.Command{Kind: session.CommandUndo}, "") })

@@ -488,11 +488,36 @@ var keyBindings = []keyBinding{
 	{keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyKPAdd}, ctrl: true, do: func(g *Game) { g.changeScale(+1) }},
 	{keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyKPSubtract}, ctrl: true, do: func(g *Game) { g.changeScale(-1) }},
 	{keys: []ebiten.Key{ebiten.Key0, ebiten.KeyKP0}, ctrl: true, do: func(g *Game) { g.changeScale(0) }},
+	{keys: []ebiten.Key{ebiten.KeyG}, ctrl: true, do: func(g *Game) { g.nextTurn(session.CommandSegment) }},
+	{keys: []ebiten.Key{ebiten.KeyR}, ctrl: true, do: func(g *Game) { g.nextTurn(session.CommandNewRound) }},
 	{keys: []ebiten.Key{ebiten.KeyS}, do: func(g *Game) {
 		if g.play.offers(session.CommandBenny) {
 			g.issue(g.play.simple(session.CommandBenny))
 		}
 	}},
+}
+
+// nextTurn moves the round on from the Judge's map window, as the
+// console's Next actor (next_segment) and Next round (new_round) do; a
+// player's window has neither.
+func (g *Game) nextTurn(kind string) {
+	if g.judge() {
+		g.issue(&session.Command{Kind: kind}, "")
+	}
+}
+
+// turnButton is the one-click next turn the Judge's bar offers: the next
+// actor while the round's segments count down and someone may still act
+// at a lower number, else the next round.
+func (g *Game) turnButton() (label, kind string) {
+	st := g.play.st
+	if st == nil || !g.judge() {
+		return "", ""
+	}
+	if t := st.Turn(); t.Segments && st.Begun && st.Segment > 1 {
+		return "Next actor (Ctrl+G)", session.CommandSegment
+	}
+	return "Next round (Ctrl+R)", session.CommandNewRound
 }
 
 // sayIf shows a line, if there is one.

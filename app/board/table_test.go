@@ -344,3 +344,41 @@ func TestOnlyTheJudgesBarOffersHide(t *testing.T) {
 		})
 	}
 }
+
+// TestTheJudgesBarOffersTheNextTurn: one click moves the round on from
+// the Judge's map window: the next actor while the segments count down,
+// the next round before the first roll and at the round's last segment;
+// a player's bar offers neither.
+func TestTheJudgesBarOffersTheNextTurn(t *testing.T) {
+	for _, tc := range []struct {
+		name, role     string
+		begun          bool
+		segment        int
+		label, command string
+	}{
+		{"before the first roll", string(session.RoleJudge), false, 20, "Next round (Ctrl+R)", session.CommandNewRound},
+		{"while the segments count down", string(session.RoleJudge), true, 14, "Next actor (Ctrl+G)", session.CommandSegment},
+		{"at the last segment", string(session.RoleJudge), true, 1, "Next round (Ctrl+R)", session.CommandNewRound},
+		{"a player's window", string(session.RolePlayer), true, 14, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := demoPlay(t)
+			st := p.st.Clone()
+			st.Begun, st.Segment = tc.begun, tc.segment
+			g := &Game{w: 1920, h: 1080, conn: newConn("", "")}
+			g.conn.role = tc.role
+			g.play.st = st
+			label, kind := g.turnButton()
+			if label != tc.label || kind != tc.command {
+				t.Fatalf("the bar offers %q (%s), want %q (%s)", label, kind, tc.label, tc.command)
+			}
+			found := false
+			for _, b := range g.buttons() {
+				found = found || b.label == tc.label
+			}
+			if tc.label != "" && !found {
+				t.Errorf("no %q button on the bar", tc.label)
+			}
+		})
+	}
+}
