@@ -92,6 +92,10 @@ func (g *Game) buttons() []button {
 		}
 		add("Cancel (Esc)", false, p.cancel)
 	}
+	if p.st != nil && p.st.Map.Background != nil && p.selected == "" {
+		add(g.backdrop.pictureLabel(), false, g.cyclePicture)
+		add(map[bool]string{false: "Grid lines (K)", true: "No grid lines (K)"}[g.backdrop.noGrid], !g.backdrop.noGrid, g.toggleGrid)
+	}
 	if label, kind := g.turnButton(); label != "" && p.selected == "" {
 		add(label, false, func() { g.nextTurn(kind) })
 	}

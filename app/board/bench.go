@@ -1,9 +1,14 @@
 package board
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -39,6 +44,7 @@ var benchZooms = []float64{8, 16, 32, 64}
 type Bench struct {
 	g       *Game
 	out     io.Writer
+	picture int // the side of the picture under the map, 0 for none
 	scene   int // two per zoom: the empty baseline, then the map
 	frame   int
 	last    time.Time
@@ -75,9 +81,17 @@ func (b *Bench) measure(f func() error) error {
 // ErrBenchDone ends the bench's game loop.
 var ErrBenchDone = errors.New("bench done")
 
-// NewBench builds the bench's fight and game.
-func NewBench(out io.Writer) *Bench {
+// NewBench builds the bench's fight and game; picture, when more than 0,
+// lays a generated picture that many pixels a side under the map.
+func NewBench(out io.Writer, picture int) (*Bench, error) {
 	m := hexmap.Sample(256, 256, 7)
+	if picture > 0 {
+		bg, err := benchPicture(m, picture)
+		if err != nil {
+			return nil, err
+		}
+		m.Background = bg
+	}
 	// No rules named: a fight runs The West That Wasn't by default.
 	st := &session.State{Name: "bench", Map: m, Round: 1,
 		Characters: map[string]session.Character{}, Figures: map[string]*session.Figure{}}
@@ -102,7 +116,31 @@ func NewBench(out io.Writer) *Bench {
 	g.play.selected = st.Order[0]
 	g.fitted = true
 	n := 2 * len(benchZooms)
-	return &Bench{g: g, out: out, frames: make([][]time.Duration, n), cpu: make([][]time.Duration, n), wall: make([][]time.Duration, n)}
+	return &Bench{g: g, out: out, picture: picture, frames: make([][]time.Duration, n), cpu: make([][]time.Duration, n), wall: make([][]time.Duration, n)}, nil
+}
+
+// benchPicture is a side×side picture over the whole of m: a JPEG of
+// noise and stripes, as costly to draw as any battle map's art. Its
+// pixels are made as the encoder asks for them, so that making it holds
+// no picture in memory for the bench to count.
+func benchPicture(m *hexmap.Map, side int) (*hexmap.Background, error) {
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, stripes(side), &jpeg.Options{Quality: 80}); err != nil {
+		return nil, err
+	}
+	ref := hexmap.Layout{Orientation: m.Orientation, Size: 1 / math.Sqrt(3)}
+	lo, hi := ref.Bounds(m)
+	return &hexmap.Background{Image: buf.Bytes(), PixelsPerHex: float64(side) / math.Max(hi.X-lo.X, hi.Y-lo.Y), Origin: lo}, nil
+}
+
+// stripes is a side×side picture computed pixel by pixel.
+type stripes int
+
+func (s stripes) ColorModel() color.Model { return color.RGBAModel }
+func (s stripes) Bounds() image.Rectangle { return image.Rect(0, 0, int(s), int(s)) }
+func (s stripes) At(x, y int) color.Color {
+	v := uint8((x*7 ^ y*13) & 0x3f)
+	return color.RGBA{0x80 + v, 0x60 + v/2, 0x40 + uint8(y%64), 0xff}
 }
 
 // Layout implements ebiten.Game.
@@ -197,7 +235,11 @@ func pct(d []time.Duration, p int) time.Duration {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func (b *Bench) report() {
-	fmt.Fprintf(b.out, "hexslinger-map bench: %d×%d window, 256×256 map, %d figures, reachable area, path preview\n", BenchWidth, BenchHeight, benchFigures)
+	pic := ""
+	if b.picture > 0 {
+		pic = fmt.Sprintf(", a %d×%d picture under it", b.picture, b.picture)
+	}
+	fmt.Fprintf(b.out, "hexslinger-map bench: %d×%d window, 256×256 map%s, %d figures, reachable area, path preview\n", BenchWidth, BenchHeight, pic, benchFigures)
 	fmt.Fprintf(b.out, "each zoom against empty frames drawn just before it; memory after the first empty frames: %s\n", b.baseMem)
 	for i, z := range benchZooms {
 		e, f := b.frames[2*i], b.frames[2*i+1]

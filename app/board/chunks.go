@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -44,6 +45,27 @@ type chunkCache struct {
 	// vertices of a whole map at once (a software renderer keeps the
 	// memory of its biggest frame).
 	pending bool
+	// backdrop is the map's picture and how it shows (nil: none): each
+	// chunk is drawn with its part of the picture under its hexes, drawn
+	// as grid lines and tints over it rather than as fills. The chunks
+	// are drawn again when the picture's mode or grid changes.
+	backdrop  *backdrop
+	drawnWith pictureLook
+}
+
+// pictureLook is how a map's picture shows in the chunks.
+type pictureLook struct {
+	on     bool
+	mode   int
+	noGrid bool
+}
+
+// look is how the map's picture shows now.
+func (c *chunkCache) look(m *hexmap.Map) pictureLook {
+	if c.backdrop == nil || !c.backdrop.showing(m) {
+		return pictureLook{}
+	}
+	return pictureLook{on: true, mode: c.backdrop.mode, noGrid: c.backdrop.noGrid}
 }
 
 // chunksPerFrame is how many chunks one draw renders.
@@ -56,6 +78,7 @@ func (c *chunkCache) reset(m *hexmap.Map, size float64) {
 		}
 	}
 	c.m, c.size, c.version, c.textFor = m, size, m.Version(), c.text
+	c.drawnWith = c.look(m)
 	c.side = max(2, min(32, int(chunkPixels/(math.Sqrt(3)*size))))
 	c.layers = [1]map[chunkKey]*chunkImage{{}}
 }
@@ -96,7 +119,7 @@ func floorDiv(a, b int) int {
 
 // draw puts the visible chunks of the map on the screen.
 func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) {
-	if c.m != m || c.size != l.Size || c.layers[0] == nil || c.textFor != c.text {
+	if c.m != m || c.size != l.Size || c.layers[0] == nil || c.textFor != c.text || c.drawnWith != c.look(m) {
 		c.reset(m, l.Size)
 	}
 	c.invalidate(m)
@@ -206,14 +229,43 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 		// hexsides between them are covered by each, and the background
 		// does not show through as a seam.
 		grid := math.Max(k, s/28)
-		for _, hx := range hexes {
-			cs := about(hx, s+grid*0.4)
-			b.path(img, polygon(cs[:]), 0, colGridSolid)
-		}
-		for _, hx := range hexes {
-			t, _ := m.Terrain(hx)
-			cs := about(hx, s-grid/2)
-			b.path(img, polygon(cs[:]), 0, shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx))))
+		switch {
+		case c.drawnWith.on:
+			// The map's picture, and over it the terrain that matters to
+			// the rules as a wash of its colour, elevation as a shade,
+			// and the grid as thin lines.
+			c.backdrop.drawPart(img, m, s, origin)
+			for _, hx := range hexes {
+				t, _ := m.Terrain(hx)
+				col, ok := tint(t)
+				if e := m.Elevation(hx); e != 0 {
+					if !ok {
+						col = color.RGBA{0, 0, 0, 0}
+					}
+					col.A = uint8(min(0xc0, int(col.A)+12*abs(e)))
+					ok = true
+				}
+				if ok {
+					cs := about(hx, s)
+					b.path(img, polygon(cs[:]), 0, col)
+				}
+			}
+			if !c.drawnWith.noGrid {
+				for _, hx := range hexes {
+					cs := l.Corners(hx)
+					b.path(img, polygon(cs[:]), float32(math.Max(k, s/24)), colGridOver)
+				}
+			}
+		default:
+			for _, hx := range hexes {
+				cs := about(hx, s+grid*0.4)
+				b.path(img, polygon(cs[:]), 0, colGridSolid)
+			}
+			for _, hx := range hexes {
+				t, _ := m.Terrain(hx)
+				cs := about(hx, s-grid/2)
+				b.path(img, polygon(cs[:]), 0, shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx))))
+			}
 		}
 		for _, hx := range hexes {
 			for d := hexmap.Direction(0); d < 6; d++ {

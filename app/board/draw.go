@@ -19,6 +19,7 @@ var (
 	colBackground = color.RGBA{0x26, 0x22, 0x1e, 0xff}
 	colGrid       = color.RGBA{0x3a, 0x30, 0x26, 0x70}
 	colGridSolid  = color.RGBA{0x8a, 0x74, 0x58, 0xff} // the grid's colour where it shows between hexes
+	colGridOver   = color.RGBA{0x1a, 0x14, 0x10, 0x80} // the grid's lines over a map's picture
 	colContour    = color.RGBA{0x3a, 0x2a, 0x1a, 0xc0}
 	colWall       = color.RGBA{0x3b, 0x26, 0x16, 0xff}
 	colDoor       = color.RGBA{0xb0, 0x5a, 0x22, 0xff}
@@ -69,6 +70,8 @@ type frameKey struct {
 	ruler      ruler
 	result     int
 	scale      float64 // the table scale
+	picture    int     // the picture mode (backdrop.mode)
+	noGrid     bool
 }
 
 // Draw implements ebiten.Game.
@@ -78,7 +81,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
-		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN, scale: g.scale.get()}
+		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid}
 	if g.play.st != nil {
 		key.mapVersion = g.play.st.Map.Version()
 	}
@@ -98,7 +101,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// are drawn into one image, and a frame copies it and draws only
 		// what follows the pointer over it.
 		bk := baseKey{st: st, seq: g.seq, mapVersion: key.mapVersion, layout: g.layout, w: g.w, h: g.h,
-			selected: g.play.selected, attacking: g.play.attacking, blow: g.play.blow + map[bool]string{true: "!"}[g.play.melee], kind: g.play.kind, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on, scale: g.scale.get()}
+			selected: g.play.selected, attacking: g.play.attacking, blow: g.play.blow + map[bool]string{true: "!"}[g.play.melee], kind: g.play.kind, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid}
 		full := g.base == nil || g.baseFor != bk
 		if full {
 			if g.base == nil || g.base.Bounds().Dx() != g.w || g.base.Bounds().Dy() != g.h {
@@ -108,6 +111,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 				g.base = ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), &ebiten.NewImageOptions{Unmanaged: true})
 			}
 			g.base.Fill(colBackground)
+			g.chunks.backdrop = &g.backdrop
 			g.chunks.text = g.minText()
 			g.chunks.draw(g.base, st.Map, g.layout, g.w, g.h)
 			g.drawReach(g.base)
@@ -164,6 +168,8 @@ type baseKey struct {
 	moving     string
 	ruler      bool    // the action bar's Ruler button
 	scale      float64 // the table scale
+	picture    int
+	noGrid     bool
 }
 
 func drawFeature(dst *ebiten.Image, b *batch, f hexmap.Feature, c hexmap.Point, s float64) {

@@ -54,6 +54,10 @@ type Editor struct {
 	paint   bool   // the left button went down on the map: a stroke
 	inMap   bool   // the pointer is over the map's area
 	drag    lineDrag
+	// backdrop is the map's picture, drawn under the hexes; align the
+	// align tool's gesture in hand.
+	backdrop backdrop
+	align    alignState
 }
 
 // lineDrag is a wall line being dragged, from the hexside pressed to the
@@ -225,6 +229,15 @@ func (ed *Editor) keys() {
 	case ctrl && just(ebiten.KeyO):
 		ed.askFile(false)
 	case ctrl:
+	case e.tool == toolAlign && ed.alignKeys():
+	case just(ebiten.KeyI) && e.m.Background != nil:
+		ed.backdrop.mode = (ed.backdrop.mode + 1) % pictureModes
+		ed.say("The picture is "+pictureModeNames[ed.backdrop.mode]+".", false)
+	case just(ebiten.KeyK) && e.m.Background != nil:
+		ed.backdrop.noGrid = !ed.backdrop.noGrid
+		ed.say(map[bool]string{true: "Grid lines hidden over the picture.", false: "Grid lines over the picture."}[ed.backdrop.noGrid], false)
+	case just(ebiten.KeyA) && ed.canAlign():
+		ed.setTool(toolAlign)
 	case just(ebiten.KeyT):
 		cycle(toolTerrain, &e.terrain, len(hexmap.TerrainNames()))
 	case just(ebiten.KeyU):
@@ -265,6 +278,14 @@ func (ed *Editor) mouse(x, y int, inMap bool) {
 			t.act()
 			return
 		}
+	}
+	if e.tool == toolAlign && ed.canAlign() {
+		if inMap || ed.align.pressed {
+			ed.alignMouse(x, y, ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || (ed.held != nil && ed.held()))
+		}
+		return
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		if i, ok := ed.legendAt(x, y); ok {
 			e.terrain = i
 			ed.setTool(toolTerrain)
@@ -428,6 +449,7 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	}
 	screen.Fill(colBackground)
 	m := ed.e.m
+	ed.chunks.backdrop = &ed.backdrop
 	ed.chunks.draw(screen, m, ed.layout, ed.w, ed.h)
 	drawMapLabels(screen, m, ed.layout, ed.w, ed.h)
 	// The brush's outline, thin; the hexside the hexside tools would act
@@ -451,6 +473,9 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	}
 	if ed.drag.on {
 		ed.drawLine(screen, &b)
+	}
+	if ed.e.tool == toolAlign {
+		ed.drawAlign(screen, &b)
 	}
 	b.flush(screen)
 	if ed.figures != nil {

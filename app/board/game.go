@@ -42,6 +42,7 @@ type Game struct {
 	layout    hexmap.Layout // hex ↔ screen; Size is the zoom
 	fitted    bool
 	chunks    chunkCache
+	backdrop  backdrop // the map's picture under the hexes
 	sprites   sprites
 	scale     tableScale // how large the map's text is (Ctrl+= / Ctrl+-)
 	portraits portraits  // the sheets' pictures, decoded once
@@ -488,6 +489,8 @@ var keyBindings = []keyBinding{
 	{keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyKPAdd}, ctrl: true, do: func(g *Game) { g.changeScale(+1) }},
 	{keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyKPSubtract}, ctrl: true, do: func(g *Game) { g.changeScale(-1) }},
 	{keys: []ebiten.Key{ebiten.Key0, ebiten.KeyKP0}, ctrl: true, do: func(g *Game) { g.changeScale(0) }},
+	{keys: []ebiten.Key{ebiten.KeyI}, do: func(g *Game) { g.cyclePicture() }},
+	{keys: []ebiten.Key{ebiten.KeyK}, do: func(g *Game) { g.toggleGrid() }},
 	{keys: []ebiten.Key{ebiten.KeyG}, ctrl: true, do: func(g *Game) { g.nextTurn(session.CommandSegment) }},
 	{keys: []ebiten.Key{ebiten.KeyR}, ctrl: true, do: func(g *Game) { g.nextTurn(session.CommandNewRound) }},
 	{keys: []ebiten.Key{ebiten.KeyS}, do: func(g *Game) {
@@ -495,6 +498,25 @@ var keyBindings = []keyBinding{
 			g.issue(g.play.simple(session.CommandBenny))
 		}
 	}},
+}
+
+// cyclePicture shows the map's picture, dims it or hides it, in this
+// window.
+func (g *Game) cyclePicture() {
+	if g.play.st == nil || g.play.st.Map.Background == nil {
+		return
+	}
+	g.backdrop.mode = (g.backdrop.mode + 1) % pictureModes
+	g.say("The map's picture is "+pictureModeNames[g.backdrop.mode]+" in this window.", false)
+}
+
+// toggleGrid draws the hex grid's lines over the map's picture, or not.
+func (g *Game) toggleGrid() {
+	if g.play.st == nil || g.play.st.Map.Background == nil {
+		return
+	}
+	g.backdrop.noGrid = !g.backdrop.noGrid
+	g.say(map[bool]string{true: "No grid lines over the picture.", false: "Grid lines over the picture."}[g.backdrop.noGrid], false)
 }
 
 // nextTurn moves the round on from the Judge's map window, as the

@@ -102,9 +102,17 @@ func RunEditor(path, size, orientation string, scale float64) error {
 	return ebiten.RunGame(ed)
 }
 
-// RunBench times the window drawing a big map and writes the figures to w.
-func RunBench(w io.Writer) error {
-	b := NewBench(w)
+// RunBench times the window drawing a big map and writes the figures to
+// w; picture, when more than 0, is the side in pixels of a picture laid
+// under the map.
+func RunBench(w io.Writer, picture int) error {
+	if picture < 0 || picture > hexmap.MaxBackgroundSide {
+		return usage("--bench-picture %d: want 1 to %d pixels", picture, hexmap.MaxBackgroundSide)
+	}
+	b, err := NewBench(w, picture)
+	if err != nil {
+		return err
+	}
 	ebiten.SetWindowTitle("hexslinger — map bench")
 	ebiten.SetWindowSize(BenchWidth, BenchHeight)
 	ebiten.SetVsyncEnabled(false)

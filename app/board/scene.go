@@ -45,6 +45,8 @@ type Scene struct {
 	deadline time.Time
 	cleanup  []func()
 	w, h     int // the window's size: SceneWidth×SceneHeight unless a scene says
+	// fight is the fight live opens in place of the demo's, when set.
+	fight *session.FightFile
 }
 
 // sceneSetups are the scenes, by name.
@@ -64,6 +66,8 @@ var sceneSetups = map[string]func(*Scene) error{
 	"ping":           (*Scene).ping,
 	"portrait":       (*Scene).portrait,
 	"table-scale":    (*Scene).tableScale,
+	"uvtt-map":       (*Scene).uvttMap,
+	"align-grid":     (*Scene).alignGrid,
 }
 
 // SceneNames lists the scenes.
@@ -105,6 +109,9 @@ func (sc *Scene) live(before []session.Command, players map[string][]string, sea
 	f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
 	if err != nil {
 		return nil, err
+	}
+	if sc.fight != nil {
+		f = sc.fight
 	}
 	dir, err := os.MkdirTemp("", "hexslinger-scene")
 	if err != nil {

@@ -75,6 +75,17 @@ func (ed *Editor) placeTools() {
 	addTool("Armor − (−)", "Armor −: click a cover to lower its armor (the − key: the cover under the pointer)", toolArmorDn, nil, 0)
 	addTool("Height (H)", "Height: click a cover for low, waist, chest or full height", toolHeight, nil, 0)
 	addTool("Label (Enter)", "Label: click a hex, type its name, Enter (empty clears it)", toolLabel, nil, 0)
+	if e.m.Background != nil {
+		if ed.canAlign() {
+			addTool("Align grid (A)", "Align grid: drag to move the grid on the picture · = and − resize the hexes (Shift: finely) · O turns them · or click three touching hex centres", toolAlign, nil, 0)
+		}
+		add(ed.backdrop.pictureLabel(), "The picture under the hexes: shown, dimmed or hidden (I)", false, func() {
+			ed.backdrop.mode = (ed.backdrop.mode + 1) % pictureModes
+		})
+		add(map[bool]string{false: "Grid lines (K)", true: "No grid lines (K)"}[ed.backdrop.noGrid], "The hex grid's lines over the picture, or none (K)", !ed.backdrop.noGrid, func() {
+			ed.backdrop.noGrid = !ed.backdrop.noGrid
+		})
+	}
 	add(fmt.Sprintf("Brush %d ([ ])", e.brush), "Brush: how wide terrain and height paint, 1 to 5 hexes across; [ smaller, ] larger", false, func() {
 		e.brush = e.brush%maxBrush + 1
 	})
@@ -150,6 +161,8 @@ func (ed *Editor) toolHint() string {
 		return "Click a cover for low, waist, chest or full height · H key: the cover under the pointer"
 	case toolLabel:
 		return "Click a hex to name it: type, Enter to set (empty clears), Esc to cancel"
+	case toolAlign:
+		return "Drag the grid onto the picture · = − hex size (Shift finely) · O turn · or click 3 touching hex centres"
 	}
 	return ""
 }

@@ -40,7 +40,7 @@ func run(o startup.Options) error {
 	case o.Edit != "":
 		return board.RunEditor(o.Edit, o.Size, o.Orientation, o.Scale)
 	case o.Bench:
-		return board.RunBench(os.Stdout)
+		return board.RunBench(os.Stdout, o.BenchPicture)
 	}
 	token := o.Token
 	if token == "" {

@@ -34,6 +34,7 @@ type Options struct {
 	Scale             float64
 	View              string
 	Bench             bool
+	BenchPicture      int // the side of the picture laid under the bench's map, 0 for none
 	Scene             string
 	Shot              string
 }
@@ -65,6 +66,7 @@ Flags:
 	fs.Float64Var(&o.Scale, "scale", 1, "a new map's paces per hex (with --edit)")
 	fs.StringVar(&o.View, "view", "judge", "which view's window preferences to use: judge, or player (the table monitor)")
 	fs.BoolVar(&o.Bench, "bench", false, "draw a generated 256×256 map with 500 figures at several zooms and print the frame times against an empty frame's")
+	fs.IntVar(&o.BenchPicture, "bench-picture", 0, "with --bench: lay a generated `N`×N-pixel picture under the map, as a battle map's art (4096 is a large one)")
 	fs.StringVar(&o.Scene, "scene", "", "draw one prepared moment of the demo fight and save it (with --shot); an unknown name lists the scenes")
 	fs.StringVar(&o.Shot, "shot", "scene.png", "where --scene saves its picture")
 	return fs

@@ -1,0 +1,166 @@
+package board
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"runtime/debug"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"golang.org/x/image/draw"
+
+	"hexslinger/hexmap"
+)
+
+// A map's picture (hexmap.Background: a battle map drawn in another tool,
+// or a UVTT file's image) is drawn under the hexes, aligned with them at
+// every zoom and pan. It is decoded once per map picture and kept in
+// memory (scaled down once if it is very large); each chunk of the map
+// (chunkCache) is drawn with its part of the picture under its hexes, so
+// the picture costs a frame nothing and holds no texture of its own: the
+// chunks are the only textures, as without a picture.
+
+// backdropPixels caps the pixels kept of a picture: a bigger one is
+// scaled down once as it is loaded. 2048×2048 keeps more than a
+// 1920-wide screen shows of a whole map in 16 MiB.
+const backdropPixels = 2048 * 2048
+
+// Picture modes: how a map's picture shows (the I key cycles them).
+const (
+	pictureShown = iota
+	pictureDimmed
+	pictureHidden
+	pictureModes
+)
+
+// pictureModeNames say the picture mode on the bar.
+var pictureModeNames = [pictureModes]string{"shown", "dimmed", "hidden"}
+
+// backdrop is a map's picture, decoded, for one picture; and how a window
+// shows it.
+type backdrop struct {
+	of     []byte      // the picture's file bytes it was made from
+	pic    *image.RGBA // the picture, at most backdropPixels
+	scale  float64     // picture pixels per pixel of pic (1, or more when scaled down)
+	err    error       // the picture could not be decoded
+	mode   int         // pictureShown, pictureDimmed or pictureHidden
+	noGrid bool        // the hex grid's lines are not drawn over the picture
+	buf    []byte      // a part's pixels on their way to the renderer, reused
+}
+
+// load decodes bg's picture, once per picture.
+func (b *backdrop) load(bg *hexmap.Background) {
+	if bg == nil || len(bg.Image) == 0 || (len(b.of) == len(bg.Image) && &b.of[0] == &bg.Image[0]) {
+		return
+	}
+	b.of, b.pic, b.err = bg.Image, nil, nil
+	pic, err := hexmap.DecodeBackground(bg)
+	if err != nil {
+		b.err = err
+		return
+	}
+	r := pic.Bounds()
+	w, h := r.Dx(), r.Dy()
+	if w*h > backdropPixels {
+		k := math.Sqrt(float64(w*h) / backdropPixels)
+		w, h = max(1, int(float64(w)/k)), max(1, int(float64(h)/k))
+	}
+	b.pic = image.NewRGBA(image.Rect(0, 0, w, h))
+	if w == r.Dx() && h == r.Dy() {
+		draw.Draw(b.pic, b.pic.Bounds(), pic, r.Min, draw.Src)
+	} else {
+		draw.ApproxBiLinear.Scale(b.pic, b.pic.Bounds(), pic, r, draw.Src, nil)
+	}
+	b.scale = float64(r.Dx()) / float64(w)
+	// The decoded picture is garbage now; give its memory back at once
+	// rather than at the next collection, as a window's memory is watched.
+	pic = nil
+	debug.FreeOSMemory()
+}
+
+// showing reports whether a map's picture is drawn under its hexes (and
+// so the hexes are drawn over it as lines and tints, not as fills); it
+// decodes the picture the first time.
+func (b *backdrop) showing(m *hexmap.Map) bool {
+	if m == nil || m.Background == nil || b.mode == pictureHidden {
+		return false
+	}
+	b.load(m.Background)
+	return b.err == nil && b.pic != nil
+}
+
+// drawPart draws the part of m's picture under a chunk's image dst, whose
+// hexes are of size s (ToPixel's) with hex (0,0)'s centre at origin.
+func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, s float64, origin hexmap.Point) {
+	at, k := pictureFrame(m.Background, s, origin)
+	k *= b.scale // dst pixels a pixel of pic
+	// The part of pic under dst, a pixel more all round for the filter.
+	d := dst.Bounds()
+	part := image.Rect(int(math.Floor((float64(d.Min.X)-at.X)/k))-1, int(math.Floor((float64(d.Min.Y)-at.Y)/k))-1,
+		int(math.Ceil((float64(d.Max.X)-at.X)/k))+1, int(math.Ceil((float64(d.Max.Y)-at.Y)/k))+1).Intersect(b.pic.Bounds())
+	if part.Empty() {
+		return
+	}
+	tmp := ebiten.NewImageWithOptions(image.Rect(0, 0, part.Dx(), part.Dy()), &ebiten.NewImageOptions{Unmanaged: true})
+	defer tmp.Deallocate()
+	b.buf = packed(b.buf[:0], b.pic.SubImage(part).(*image.RGBA))
+	tmp.WritePixels(b.buf) // copied by the renderer: buf is free again
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(at.X+float64(part.Min.X)*k, at.Y+float64(part.Min.Y)*k)
+	if b.mode == pictureDimmed {
+		op.ColorScale.Scale(0.45, 0.45, 0.45, 1)
+	}
+	dst.DrawImage(tmp, op)
+}
+
+// pictureFrame is where a map's picture lies in a layout of hexes of size
+// s with hex (0,0)'s centre at origin: its top left at, and k layout
+// pixels a picture pixel. A reference-layout unit (a hex 1 wide) is √3·s
+// pixels; the picture's pixel (x, y) lies at bg.Origin + (x, y) /
+// PixelsPerHex units.
+func pictureFrame(bg *hexmap.Background, s float64, origin hexmap.Point) (at hexmap.Point, k float64) {
+	unit := math.Sqrt(3) * s
+	return hexmap.Point{X: origin.X + bg.Origin.X*unit, Y: origin.Y + bg.Origin.Y*unit}, unit / bg.PixelsPerHex
+}
+
+// packed appends an RGBA image's pixels, without the stride's slack, to
+// out.
+func packed(out []byte, img *image.RGBA) []byte {
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	for y := 0; y < h; y++ {
+		i := img.PixOffset(img.Bounds().Min.X, img.Bounds().Min.Y+y)
+		out = append(out, img.Pix[i:i+4*w]...)
+	}
+	return out
+}
+
+// pictureLabel is the bar's word on the picture: its mode, or why it does
+// not show.
+func (b *backdrop) pictureLabel() string {
+	if b.err != nil {
+		return "Picture: cannot show"
+	}
+	return fmt.Sprintf("Picture: %s (I)", pictureModeNames[b.mode])
+}
+
+// tint is the colour a terrain shows as over a picture: nothing for open
+// ground (the picture shows what it looks like), a see-through wash of
+// its colour where the terrain matters to movement or sight, so the rules'
+// terrain reads over any art.
+func tint(t hexmap.Terrain) (color.RGBA, bool) {
+	if t.Move == hexmap.MoveOpen && !t.BlocksSight {
+		return color.RGBA{}, false
+	}
+	c := hexColor(t.Color)
+	c.A = 0x70
+	return c, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
