@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -39,6 +40,7 @@ type File struct {
 	Edges       []FileFeature     `json:"edges,omitempty"`
 	Features    []FileFeature     `json:"features,omitempty"`
 	Labels      []FileLabel       `json:"labels,omitempty"`
+	Lights      []Light           `json:"lights,omitempty"`
 	Background  *Background       `json:"background,omitempty"`
 }
 
@@ -238,6 +240,10 @@ func (f *File) Map() (*Map, error) {
 		}
 		m.Labels[h] = l.Text
 	}
+	if err := checkLights(f.Lights); err != nil {
+		return nil, err
+	}
+	m.Lights = slices.Clone(f.Lights)
 	return m, nil
 }
 
@@ -331,6 +337,7 @@ func (m *Map) File() *File {
 	for _, h := range sortedHexes(m.Labels) {
 		f.Labels = append(f.Labels, FileLabel{m.Label(h), m.Labels[h]})
 	}
+	f.Lights = slices.Clone(m.Lights)
 	return f
 }
 

@@ -25,6 +25,7 @@ type Map struct {
 	Scale       float64 // paces per hex
 	Labels      map[Hex]string
 	Background  *Background // an image under the map, as from a UVTT file
+	Lights      []Light     // light sources, as from a UVTT file
 
 	terrain   []uint8  // terrainList index + 1; 0 is off the map
 	elevation []int16  // height level (paces)
@@ -375,6 +376,7 @@ func (m *Map) Clone() *Map {
 	c.feats = append([]Feature(nil), m.feats...)
 	c.featIdx = maps.Clone(m.featIdx)
 	c.Labels = maps.Clone(m.Labels)
+	c.Lights = slices.Clone(m.Lights)
 	c.cache = &mapCache{}
 	c.changes = append([]change(nil), m.changes...)
 	return &c
@@ -385,7 +387,7 @@ func (m *Map) Equal(o *Map) bool {
 	return m.Name == o.Name && m.Orientation == o.Orientation && m.Width == o.Width &&
 		m.Height == o.Height && m.Scale == o.Scale && maps.Equal(m.Labels, o.Labels) &&
 		slices.Equal(m.terrain, o.terrain) && slices.Equal(m.elevation, o.elevation) &&
-		maps.Equal(m.edgesOut, o.edgesOut) && sameBackground(m.Background, o.Background) &&
+		maps.Equal(m.edgesOut, o.edgesOut) && sameBackground(m.Background, o.Background) && sameLights(m.Lights, o.Lights) &&
 		sameFeatures(m.features, m.feats, o.features, o.feats) &&
 		sameFeatures(m.edges, m.feats, o.edges, o.feats)
 }

@@ -12,6 +12,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -63,6 +64,15 @@ type uvPortal struct {
 	Rotation     float64   `json:"rotation"`
 	Closed       bool      `json:"closed"`
 	Freestanding bool      `json:"freestanding"`
+}
+
+// uvLight is a UVTT file's light: its range in grid squares (one hex each).
+type uvLight struct {
+	Position  uvPoint `json:"position"`
+	Range     float64 `json:"range"`
+	Intensity float64 `json:"intensity"`
+	Color     string  `json:"color"`
+	Shadows   bool    `json:"shadows"`
 }
 
 type uvResolution struct {
@@ -345,6 +355,23 @@ func (f *uvFile) hexMap(name string) (*Map, error) {
 			m.putEdge(e, feat)
 		}
 	}
+	m.Lights = nil
+	for i, raw := range f.Lights {
+		var l uvLight
+		if err := json.Unmarshal(raw, &l); err != nil {
+			return nil, fieldErr(fmt.Sprintf("lights[%d]", i), "is not a light: %v", err)
+		}
+		light := Light{At: fr.toRef(l.Position), Range: l.Range, Intensity: l.Intensity, Color: l.Color, Shadows: l.Shadows}
+		if err := light.check(); err != nil {
+			return nil, &FieldError{fmt.Sprintf("lights[%d]", i), err}
+		}
+		m.Lights = append(m.Lights, light)
+	}
+	// The file's lights are hexslinger's own, as it wrote them (to four
+	// decimals): keep them exactly.
+	if ext != nil && ext.Map != nil && nearLights(m.Lights, ext.Map.Lights) {
+		m.Lights = slices.Clone(ext.Map.Lights)
+	}
 	if f.Image != "" && !(ext != nil && ext.Rendered) {
 		img, err := base64.StdEncoding.DecodeString(strings.TrimSpace(f.Image))
 		if err != nil {
@@ -356,6 +383,22 @@ func (f *uvFile) hexMap(name string) (*Map, error) {
 		m.Background = &Background{Image: img, PixelsPerHex: res.PixelsPerGrid, Origin: fr.at}
 	}
 	return m, nil
+}
+
+// nearLights reports whether two lists of lights are the same but for
+// the rounding of a file's positions.
+func nearLights(a, b []Light) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if math.Abs(x.At.X-y.At.X) > 1e-3 || math.Abs(x.At.Y-y.At.Y) > 1e-3 || x.Range != y.Range ||
+			x.Intensity != y.Intensity || x.Color != y.Color || x.Shadows != y.Shadows {
+			return false
+		}
+	}
+	return true
 }
 
 // GridHexes is how many columns and rows of pointy hexes, one grid square
@@ -558,6 +601,13 @@ func ExportUVTT(w io.Writer, m *Map, pixelsPerHex int) error {
 			Bounds: []uvPoint{a, b}, Rotation: round4(math.Atan2(b.Y-a.Y, b.X-a.X)), Closed: !d.open})
 	}
 	f.Lights = []json.RawMessage{}
+	for _, l := range m.Lights {
+		raw, err := json.Marshal(uvLight{Position: fr.toGrid(l.At), Range: l.Range, Intensity: l.Intensity, Color: l.Color, Shadows: l.Shadows})
+		if err != nil {
+			return fmt.Errorf("export UVTT: %w", err)
+		}
+		f.Lights = append(f.Lights, raw)
+	}
 	f.Hexslinger = ext
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -250,6 +251,32 @@ func TestEachPortalIsOneDoor(t *testing.T) {
 	}
 }
 
+// TestAUVTTFilesLightsAreKept: the lights drawn on a map in another tool
+// stay with the map, where they were among its hexes, for the fog of war;
+// a light that is not one is refused by name.
+func TestAUVTTFilesLightsAreKept(t *testing.T) {
+	m, _ := testMap(t, "several-doors.df2vtt")
+	if len(m.Lights) != 2 {
+		t.Fatalf("%d lights, want the file's 2", len(m.Lights))
+	}
+	l := m.Lights[0]
+	if h := (Layout{Orientation: m.Orientation, Size: hexSize}).HexAt(l.At); h != gridHex(m, 2.5, 4) || l.Range != 4 || l.Color != "ffd080ff" {
+		t.Errorf("the first light is at %s reaching %g (%s), want the west room's middle, 4, ffd080ff", m.Label(h), l.Range, l.Color)
+	}
+	var buf bytes.Buffer
+	if err := Encode(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(&buf)
+	if err != nil || !slices.Equal(back.Lights, m.Lights) {
+		t.Errorf("the lights did not survive the map file: %v", err)
+	}
+	doc := `{"format": 0.3, "resolution": {"map_size": {"x": 5, "y": 5}, "pixels_per_grid": 70}, "lights": [{"position": {"x": 1, "y": 1}, "range": -3}]}`
+	if _, err := ImportUVTT(strings.NewReader(doc), "x"); err == nil || !strings.Contains(err.Error(), "lights[0]") {
+		t.Errorf("a light reaching -3: %v", err)
+	}
+}
+
 // TestUVTTExportRoundTripsTheTestMaps: every test map exported and
 // imported again is the same map, with the file's own size, resolution
 // and image; walls go out as polylines and each door as one portal.
@@ -320,6 +347,10 @@ func randomMap(rng *rand.Rand) *Map {
 			m.SetFeature(h, f)
 		case 3:
 			m.Labels[h] = fmt.Sprintf("spot %d", rng.IntN(99))
+		}
+		if rng.IntN(20) == 0 {
+			m.Lights = append(m.Lights, Light{At: Point{X: rng.Float64() * 20, Y: rng.Float64() * 20}, Range: float64(rng.IntN(8)),
+				Intensity: 1, Color: "ffeeccff", Shadows: rng.IntN(2) == 0})
 		}
 		for range 1 + rng.IntN(3) {
 			f, _ := NewFeature(edges[rng.IntN(len(edges))])

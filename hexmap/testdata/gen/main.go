@@ -36,6 +36,14 @@ type portal struct {
 	Freestanding bool    `json:"freestanding"`
 }
 
+type light struct {
+	Position  point   `json:"position"`
+	Range     float64 `json:"range"`
+	Intensity float64 `json:"intensity"`
+	Color     string  `json:"color"`
+	Shadows   bool    `json:"shadows"`
+}
+
 type file struct {
 	Format     float64 `json:"format"`
 	Resolution struct {
@@ -45,7 +53,7 @@ type file struct {
 	} `json:"resolution"`
 	LineOfSight [][]point `json:"line_of_sight"`
 	Portals     []portal  `json:"portals"`
-	Lights      []any     `json:"lights"`
+	Lights      []light   `json:"lights"`
 	Image       string    `json:"image"`
 }
 
@@ -106,7 +114,7 @@ func maps() map[string]*file {
 	out["round-tower.uvtt"] = f
 
 	// Three rooms in a row, a door in each of the two walls between them
-	// and one in the outer wall: one closed, two open.
+	// and one in the outer wall: one closed, two open; two lights.
 	f = newFile(15, 8)
 	f.LineOfSight = [][]point{
 		{{0.5, 1}, {14.5, 1}}, {{0.5, 7}, {14.5, 7}},
@@ -119,12 +127,17 @@ func maps() map[string]*file {
 		door(point{10.25, 3.5}, point{10.25, 4.5}, false),
 		door(point{14.5, 3.5}, point{14.5, 4.5}, false),
 	}
+	// A lamp in the west room, a candle in the east.
+	f.Lights = []light{
+		{Position: point{2.5, 4}, Range: 4, Intensity: 1, Color: "ffd080ff", Shadows: true},
+		{Position: point{12.5, 4}, Range: 1.5, Intensity: 0.6, Color: "ffe0a0ff"},
+	}
 	out["several-doors.df2vtt"] = f
 	return out
 }
 
 func newFile(w, h int) *file {
-	f := &file{Format: 0.3, Lights: []any{}, Portals: []portal{}}
+	f := &file{Format: 0.3, Lights: []light{}, Portals: []portal{}}
 	f.Resolution.MapSize = point{float64(w), float64(h)}
 	f.Resolution.PixelsPerGrid = ppg
 	img := image.NewRGBA(image.Rect(0, 0, w*ppg, h*ppg))
