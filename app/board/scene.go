@@ -320,28 +320,37 @@ func (sc *Scene) player() error {
 	return err
 }
 
+// newEditor is the map editor, fitted to the scene's window, on a new
+// w×h map of dirt named name, to be saved in a fixed folder (so that the
+// path in the status bar is the same every time).
+func (sc *Scene) newEditor(name string, w, h int) (*Editor, error) {
+	m, err := hexmap.New(name, hexmap.Pointy, w, h, "dirt")
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(os.TempDir(), "hexslinger-scene-"+name)
+	os.RemoveAll(dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	sc.cleanup = append(sc.cleanup, func() { os.RemoveAll(dir) })
+	ed, err := NewEditor(filepath.Join(dir, name+".hexmap.json"), m)
+	if err != nil {
+		return nil, err
+	}
+	ed.w, ed.h = SceneWidth, SceneHeight
+	ed.fit()
+	return ed, nil
+}
+
 // editor: the map editor on a new map, part painted: grass and water with
 // a brush of 2, a raised knoll, a wall with a door, barrels; the pointer
 // shows the brush.
 func (sc *Scene) editor() error {
-	m, err := hexmap.New("scene", hexmap.Pointy, 20, 14, "dirt")
+	ed, err := sc.newEditor("scene", 20, 14)
 	if err != nil {
 		return err
 	}
-	// A fixed folder, so that the path in the status bar is the same
-	// every time.
-	dir := filepath.Join(os.TempDir(), "hexslinger-scene-editor")
-	os.RemoveAll(dir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	sc.cleanup = append(sc.cleanup, func() { os.RemoveAll(dir) })
-	ed, err := NewEditor(filepath.Join(dir, "scene.hexmap.json"), m)
-	if err != nil {
-		return err
-	}
-	ed.w, ed.h = SceneWidth, SceneHeight
-	ed.fit()
 	e := ed.e
 	hex := func(c, r int) hexmap.Hex { return hexmap.Pointy.FromOffset(hexmap.Offset{Col: c, Row: r}) }
 	terrain := func(name string) int { return slices.Index(hexmap.TerrainNames(), name) }

@@ -1,8 +1,6 @@
 package board
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 
 	"hexslinger/hexmap"
@@ -14,22 +12,10 @@ import (
 // the shack's corner across the yard, the pointer on the hexside it will
 // end at.
 func (sc *Scene) editorToolbar() error {
-	m, err := hexmap.New("yard", hexmap.Pointy, 18, 12, "dirt")
+	ed, err := sc.newEditor("yard", 18, 12)
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(os.TempDir(), "hexslinger-scene-editor-toolbar")
-	os.RemoveAll(dir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	sc.cleanup = append(sc.cleanup, func() { os.RemoveAll(dir) })
-	ed, err := NewEditor(filepath.Join(dir, "yard.hexmap.json"), m)
-	if err != nil {
-		return err
-	}
-	ed.w, ed.h = SceneWidth, SceneHeight
-	ed.fit()
 	e := ed.e
 	hex := func(c, r int) hexmap.Hex { return hexmap.Pointy.FromOffset(hexmap.Offset{Col: c, Row: r}) }
 	side := func(c, r int, d hexmap.Direction) hexmap.Edge { return hexmap.EdgeOf(hex(c, r), d) }

@@ -180,6 +180,13 @@ func (p *libraryPanel) saveTo(path string) {
 }
 
 func (p *libraryPanel) saveAs() {
+	p.fightSaveDialog(p.c.state.Name, p.saveTo).Show()
+}
+
+// fightSaveDialog asks where to save a fight named name, and calls save
+// with the path chosen, ending in .fight.json (the dialog's own empty file
+// under another name is taken away).
+func (p *libraryPanel) fightSaveDialog(name string, save func(path string)) *dialog.FileDialog {
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
 		if err != nil || wc == nil {
 			return
@@ -190,10 +197,10 @@ func (p *libraryPanel) saveAs() {
 			os.Remove(path)
 			path = strings.TrimSuffix(path, ".json") + ".fight.json"
 		}
-		p.saveTo(path)
+		save(path)
 	}, p.c.win)
-	d.SetFileName(slug(p.c.state.Name) + ".fight.json")
-	d.Show()
+	d.SetFileName(slug(name) + ".fight.json")
+	return d
 }
 
 // openFight asks for a fight file and opens it in this console.
@@ -344,19 +351,7 @@ func (p *libraryPanel) nameNewFight(f *session.FightFile) {
 		if n := strings.TrimSpace(name.Text); n != "" {
 			f.Name = n
 		}
-		d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-			if err != nil || wc == nil {
-				return
-			}
-			path := wc.URI().Path()
-			wc.Close()
-			if !strings.HasSuffix(path, ".fight.json") {
-				os.Remove(path)
-				path = strings.TrimSuffix(path, ".json") + ".fight.json"
-			}
-			p.saveNewFight(f, path)
-		}, p.c.win)
-		d.SetFileName(slug(f.Name) + ".fight.json")
+		d := p.fightSaveDialog(f.Name, func(path string) { p.saveNewFight(f, path) })
 		if dir, err := fightsFolder(); err == nil {
 			p.inFolder(d, filepath.Join(dir, "x"))
 		}
