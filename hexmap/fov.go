@@ -20,12 +20,10 @@ type FOV struct {
 	// Scratch kept for the next call: each nudged line's shadow, the
 	// blockers of one ring, the cells of the last two rings, and what the
 	// map's interned features do to sight.
-	sh         [2]shadow
-	tmp, upd   shadow
-	spans      []span
-	ring, prev []int32
-	sightFeat  []bool // feats[k] closes a line on a hexside
-	fullFeat   []bool // feats[k] closes a line in a hex
+	sh, tmp, upd shadow
+	spans, open  []span
+	sightFeat    []bool // feats[k] closes a line on a hexside
+	fullFeat     []bool // feats[k] closes a line in a hex
 }
 
 // FieldOfView returns what a figure at from sees of the hexes within rng
@@ -146,9 +144,9 @@ func (m *Map) FieldOfViewInto(dst *FOV, from Hex, rng int) *FOV {
 	// Ground lower than this closes no line: a line's eye is never below
 	// the lower of its two ends' eyes.
 	high := min(ea, m.lowestGround()) + 2
-	flags, _ := m.cellFlags()
+	flags, nbr := m.cellFlags()
 	for d := Direction(0); d < 6; d++ {
-		f.sextant(m, flags, from, d, rng, ea, high)
+		f.sextant(m, flags, nbr, from, d, rng, ea, high)
 	}
 	return f
 }
@@ -183,95 +181,201 @@ func (m *Map) lowestGround() int {
 }
 
 // sextant sweeps the hexes between directions d and d+1 ring by ring.
-func (f *FOV) sextant(m *Map, flags []uint8, from Hex, d0 Direction, rng, ea, high int) {
+func (f *FOV) sextant(m *Map, flags []uint8, nbr []int32, from Hex, d0 Direction, rng, ea, high int) {
 	d1 := (d0 + 1) % 6
-	v0, v1 := directionVectors[d0], directionVectors[d1]
-	w := v1.Sub(v0)
-	for k := range f.sh {
-		f.sh[k].reset()
-	}
-	f.spans = f.spans[:0]
-	f.prev = append(f.prev[:0], int32(m.index(from)))
+	v := [2]Hex{directionVectors[d1], directionVectors[d0]}
+	d := [2]Direction{d1, d0}
+	back := [2]int{int(d1+3) % 6, int(d0+3) % 6}
+	w := v[0].Sub(v[1])
+	sh := &f.sh
+	sh.reset()
 	outside := len(m.edgesOut) > 0
 	inf := math.Inf(1)
 	for n := 1; n <= rng; n++ {
-		// The hexes of ring n−1 that close a line shadow ring n on.
+		f.openSlopes()
+		if len(f.open) == 0 {
+			return // all in shadow
+		}
+		base := from.Add(v[1].Scale(n))
+		y0, y1 := m.nearRange(base, w, n)
+		nf, den0, den1 := float64(n), float64(2*n-2), float64(2*n)
+		f.spans = f.spans[:0]
+		lo, up := 0, 0 // the shadow's pieces at the target's slope, ties rounded down and up
+		next := y0     // the first step not yet looked at
+		for _, o := range f.open {
+			ya := max(next, y0, int(math.Floor(o.lo*nf-0.5)))
+			yb := min(y1, int(math.Ceil(o.hi*nf+0.5)))
+			for y := ya; y <= yb; y++ {
+				c := base.Add(w.Scale(y))
+				ci := m.index(c)
+				cLo, cHi := float64(2*y-1)/den1, float64(2*y+1)/den1
+				// The hexsides crossed into c: from step y−1 of ring n−1
+				// along v1, or from step y along v0.
+				var edges [2]span
+				ne := 0
+				for k := 0; k < 2; k++ {
+					py := y - 1 + k
+					if py < 0 || py > n-1 {
+						continue
+					}
+					pi := -1
+					if ci >= 0 {
+						pi = int(nbr[ci*6+back[k]])
+					} else {
+						pi = m.index(c.Sub(v[k]))
+					}
+					if !m.sightEdge(f, flags, c.Sub(v[k]), pi, ci, d[k], outside) {
+						continue
+					}
+					elo, ehi := cLo, cHi
+					if n > 1 {
+						elo = max(elo, float64(2*py-1)/den0)
+						ehi = min(ehi, float64(2*py+1)/den0)
+					}
+					if elo < ehi {
+						edges[ne] = span{elo, ehi, inf}
+						ne++
+					}
+				}
+				// c as a target.
+				var fl uint8
+				var e int
+				if ci >= 0 && m.terrain[ci] != 0 {
+					s := float64(y) / nf
+					for lo < len(sh.bp) && sh.bp[lo] < s {
+						lo++
+					}
+					for up = max(up, lo); up < len(sh.bp) && sh.bp[up] <= s; {
+						up++
+					}
+					e = int(m.elevation[ci])
+					eye := float64(e-ea) / nf
+					a, b := !(sh.val[lo] > eye), !(sh.val[up] > eye)
+					for _, sp := range edges[:ne] {
+						a = a && !(sp.lo < s && s <= sp.hi)
+						b = b && !(sp.lo <= s && s < sp.hi)
+					}
+					if a || b {
+						f.mark(ci, a != b)
+					}
+					fl = flags[ci]
+				}
+				// What c shadows beyond it, with the hexsides into it.
+				cv := math.Inf(-1)
+				switch {
+				case ci < 0 || m.terrain[ci] == 0:
+				case fl&flagSightTerrain != 0 || fl&flagFeature != 0 && f.fullFeat[m.features[ci]]:
+					cv = inf
+				case e >= high:
+					cv = float64(2*(e-ea)-3) / den1
+				}
+				at := cLo
+				for _, sp := range edges[:ne] {
+					f.addSpan(at, sp.lo, cv)
+					f.addSpan(sp.lo, sp.hi, inf)
+					at = sp.hi
+				}
+				f.addSpan(at, cHi, cv)
+			}
+			next = max(next, yb+1)
+		}
 		if len(f.spans) > 0 {
 			f.raise()
 		}
-		base := from.Add(v0.Scale(n))
-		f.ring = f.ring[:0]
-		for y := 0; y <= n; y++ {
-			f.ring = append(f.ring, int32(m.index(base.Add(w.Scale(y)))))
-		}
-		// The hexsides crossed into ring n: from hex y−1 of ring n−1 along
-		// v1, or from hex y along v0.
-		f.spans = f.spans[:0]
-		den0, den1 := float64(2*n-2), float64(2*n)
-		for y := 0; y <= n; y++ {
-			c := base.Add(w.Scale(y))
-			ci := int(f.ring[y])
-			for k := 0; k < 2; k++ {
-				py, d, v := y-1+k, d1, v1
-				if k == 1 {
-					d, v = d0, v0
-				}
-				if py < 0 || py > n-1 {
-					continue
-				}
-				if !m.sightEdge(f, flags, c.Sub(v), int(f.prev[py]), ci, d, outside) {
-					continue
-				}
-				lo, hi := float64(2*y-1)/den1, float64(2*y+1)/den1
-				if n > 1 {
-					lo = max(lo, float64(2*py-1)/den0)
-					hi = min(hi, float64(2*py+1)/den0)
-				}
-				if lo < hi {
-					f.spans = append(f.spans, span{lo, hi, inf})
-				}
-			}
-		}
-		if len(f.spans) > 0 {
-			f.raise()
-		}
-		// The targets of ring n, and what of it shadows the rings beyond.
-		f.spans = f.spans[:0]
-		nf := float64(n)
-		var p [2]int
-		lo, up := &f.sh[0], &f.sh[1] // ties rounded down, and up
-		for y := 0; y <= n; y++ {
-			ci := int(f.ring[y])
-			if ci < 0 || m.terrain[ci] == 0 {
-				continue
-			}
-			s := float64(y) / nf
-			for p[0] < len(lo.bp) && lo.bp[p[0]] < s {
-				p[0]++
-			}
-			for p[1] < len(up.bp) && up.bp[p[1]] <= s {
-				p[1]++
-			}
-			e := int(m.elevation[ci])
-			eye := float64(e-ea) / nf
-			a, b := !(lo.val[p[0]] > eye), !(up.val[p[1]] > eye)
-			if a || b {
-				f.mark(ci, a != b)
-			}
-			fl := flags[ci]
-			var v float64
-			switch {
-			case fl&flagSightTerrain != 0 || fl&flagFeature != 0 && f.fullFeat[m.features[ci]]:
-				v = inf
-			case e >= high:
-				v = float64(2*(e-ea)-3) / float64(2*n)
-			default:
-				continue
-			}
-			f.spans = append(f.spans, span{float64(2*y-1) / den1, float64(2*y+1) / den1, v})
-		}
-		f.prev, f.ring = f.ring, f.prev
 	}
+}
+
+// addSpan adds a shadow of height v over slopes lo to hi, after those
+// added before it.
+func (f *FOV) addSpan(lo, hi, v float64) {
+	if lo < hi && v > math.Inf(-1) {
+		f.spans = append(f.spans, span{lo, hi, v})
+	}
+}
+
+// openSlopes lists the slopes where the shadow is not closed outright, each
+// run of them with its ends.
+func (f *FOV) openSlopes() {
+	f.open = f.open[:0]
+	sh := &f.sh
+	for k, v := range sh.val {
+		if v == math.Inf(1) {
+			continue
+		}
+		lo, hi := -1.0, 2.0 // the sextant's slopes lie from 0 to 1
+		if k > 0 {
+			lo = max(lo, sh.bp[k-1])
+		}
+		if k < len(sh.bp) {
+			hi = min(hi, sh.bp[k])
+		}
+		if hi < 0 || lo > 1 {
+			continue
+		}
+		if n := len(f.open); n > 0 && f.open[n-1].hi == lo {
+			f.open[n-1].hi = hi
+			continue
+		}
+		f.open = append(f.open, span{lo: lo, hi: hi})
+	}
+}
+
+// nearRange returns the steps y, from 0 to n, for which base + y·w lies on
+// the map's rectangle or next to it (the first greater than the last when
+// none does): the only hexes a line between two hexes of the map passes
+// through (TestSightLinesStayNearTheMap). Along a line of hexes the column
+// and the row each only grow or only shrink, so these are one run of
+// steps, found by halving.
+func (m *Map) nearRange(base, w Hex, n int) (int, int) {
+	cr := func(y int) (int, int) {
+		h := base.Add(w.Scale(y))
+		if m.Orientation == Flat {
+			return h.Q, h.R + h.Q>>1
+		}
+		return h.Q + h.R>>1, h.R
+	}
+	lo, hi := 0, n
+	for k := 0; k < 4; k++ {
+		ok := func(y int) bool {
+			c, r := cr(y)
+			switch k {
+			case 0:
+				return c >= -1
+			case 1:
+				return c <= m.Width
+			case 2:
+				return r >= -1
+			}
+			return r <= m.Height
+		}
+		a, b := ok(0), ok(n)
+		switch {
+		case a && b:
+		case !a && !b:
+			return 1, 0
+		case a: // true up to a step
+			l, h := 0, n // ok(l), !ok(h)
+			for h-l > 1 {
+				if mid := (l + h) / 2; ok(mid) {
+					l = mid
+				} else {
+					h = mid
+				}
+			}
+			hi = min(hi, l)
+		default: // true from a step on
+			l, h := 0, n // !ok(l), ok(h)
+			for h-l > 1 {
+				if mid := (l + h) / 2; ok(mid) {
+					h = mid
+				} else {
+					l = mid
+				}
+			}
+			lo = max(lo, h)
+		}
+	}
+	return lo, hi
 }
 
 // sightEdge reports whether hexside d of p (cell pi), into c (cell ci),
@@ -314,7 +418,7 @@ func (s *shadow) reset() {
 	s.val = append(s.val[:0], math.Inf(-1))
 }
 
-// raise lifts both lines' shadows to the spans' values where higher.
+// raise lifts the shadow to the spans' values where higher.
 func (f *FOV) raise() {
 	// The spans as a shadow: they come in order, and do not overlap.
 	u := &f.upd
@@ -334,10 +438,8 @@ func (f *FOV) raise() {
 		u.bp = append(u.bp, sp.lo, sp.hi)
 		u.val = append(u.val, sp.v, none)
 	}
-	for k := range f.sh {
-		maxShadow(&f.tmp, &f.sh[k], u)
-		f.sh[k], f.tmp = f.tmp, f.sh[k]
-	}
+	maxShadow(&f.tmp, &f.sh, u)
+	f.sh, f.tmp = f.tmp, f.sh
 }
 
 // maxShadow sets dst to the higher of a and b at each slope.

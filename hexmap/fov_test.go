@@ -229,3 +229,30 @@ func BenchmarkSightEveryHex(b *testing.B) {
 		})
 	}
 }
+
+// TestSightLinesStayNearTheMap: both lines between two hexes of a map's
+// rectangle pass only through hexes on it or next to it, which is all the
+// field of view looks at (Map.nearRange).
+func TestSightLinesStayNearTheMap(t *testing.T) {
+	for _, o := range []Orientation{Pointy, Flat} {
+		for w := 1; w <= 9; w++ {
+			for h := 1; h <= 9; h++ {
+				m, _ := New("box", o, w, h, "dirt")
+				near := func(x Hex) bool {
+					c := o.ToOffset(x)
+					return c.Col >= -1 && c.Row >= -1 && c.Col <= w && c.Row <= h
+				}
+				for _, a := range m.Hexes() {
+					for _, b := range m.Hexes() {
+						l := newLineWalk(a, b)
+						for i := int64(1); i <= l.n; i++ {
+							if x, y, _, _ := l.next(); !near(x) || !near(y) {
+								t.Fatalf("%s %d×%d: the line %s→%s passes %s/%s", o, w, h, m.Label(a), m.Label(b), m.Label(x), m.Label(y))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
