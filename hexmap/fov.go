@@ -22,7 +22,6 @@ type FOV struct {
 	// map's interned features do to sight.
 	sh, tmp, upd shadow
 	spans, open  []span
-	sightFeat    []bool // feats[k] closes a line on a hexside
 	fullFeat     []bool // feats[k] closes a line in a hex
 }
 
@@ -94,9 +93,8 @@ func (f *FOV) reset(m *Map, from Hex, rng int) {
 	f.partial = grow(f.partial, words)
 	clear(f.seen)
 	clear(f.partial)
-	f.sightFeat, f.fullFeat = f.sightFeat[:0], f.fullFeat[:0]
+	f.fullFeat = f.fullFeat[:0]
 	for _, ft := range m.feats {
-		f.sightFeat = append(f.sightFeat, ft.Kind != "" && ft.BlocksSight())
 		f.fullFeat = append(f.fullFeat, ft.Kind != "" && ft.Height == Full)
 	}
 }
@@ -143,10 +141,11 @@ func (m *Map) FieldOfViewInto(dst *FOV, from Hex, rng int) *FOV {
 	ea := int(m.elevation[fi])
 	// Ground lower than this closes no line: a line's eye is never below
 	// the lower of its two ends' eyes.
-	high := min(ea, m.lowestGround()) + 2
-	flags, nbr := m.cellFlags()
+	sc := m.sightSides()
+	high := min(ea, sc.low) + 2
+	flags, _ := m.cellFlags()
 	for d := Direction(0); d < 6; d++ {
-		f.sextant(m, flags, nbr, from, d, rng, ea, high)
+		f.sextant(m, flags, sc.sides, from, d, rng, ea, high, max(sc.high-ea, 0))
 	}
 	return f
 }
@@ -169,19 +168,10 @@ func (m *Map) reach(h Hex) int {
 	return far
 }
 
-// lowestGround is the lowest elevation of a hex of the map.
-func (m *Map) lowestGround() int {
-	low := math.MaxInt
-	for i, e := range m.elevation {
-		if int(e) < low && m.terrain[i] != 0 {
-			low = int(e)
-		}
-	}
-	return low
-}
-
-// sextant sweeps the hexes between directions d and d+1 ring by ring.
-func (f *FOV) sextant(m *Map, flags []uint8, nbr []int32, from Hex, d0 Direction, rng, ea, high int) {
+// sextant sweeps the hexes between directions d and d+1 ring by ring: ea
+// is the viewer's ground, high the lowest ground that may close a line and
+// rise the most any target stands above the viewer (0 if none does).
+func (f *FOV) sextant(m *Map, flags, sides []uint8, from Hex, d0 Direction, rng, ea, high, rise int) {
 	d1 := (d0 + 1) % 6
 	v := [2]Hex{directionVectors[d1], directionVectors[d0]}
 	d := [2]Direction{d1, d0}
@@ -189,13 +179,18 @@ func (f *FOV) sextant(m *Map, flags []uint8, nbr []int32, from Hex, d0 Direction
 	w := v[0].Sub(v[1])
 	sh := &f.sh
 	sh.reset()
-	outside := len(m.edgesOut) > 0
 	inf := math.Inf(1)
+	raised := true
 	for n := 1; n <= rng; n++ {
-		f.openSlopes()
-		if len(f.open) == 0 {
-			return // all in shadow
+		// The open slopes, afresh when the shadow has changed, and now and
+		// then as the rise a target may have per hex falls.
+		if raised || n&7 == 0 {
+			f.openSlopes(float64(rise) / float64(n))
+			if len(f.open) == 0 {
+				return // all in shadow
+			}
 		}
+		raised = false
 		base := from.Add(v[1].Scale(n))
 		y0, y1 := m.nearRange(base, w, n)
 		nf, den0, den1 := float64(n), float64(2*n-2), float64(2*n)
@@ -208,7 +203,6 @@ func (f *FOV) sextant(m *Map, flags []uint8, nbr []int32, from Hex, d0 Direction
 			for y := ya; y <= yb; y++ {
 				c := base.Add(w.Scale(y))
 				ci := m.index(c)
-				cLo, cHi := float64(2*y-1)/den1, float64(2*y+1)/den1
 				// The hexsides crossed into c: from step y−1 of ring n−1
 				// along v1, or from step y along v0.
 				var edges [2]span
@@ -218,16 +212,16 @@ func (f *FOV) sextant(m *Map, flags []uint8, nbr []int32, from Hex, d0 Direction
 					if py < 0 || py > n-1 {
 						continue
 					}
-					pi := -1
+					var shut bool
 					if ci >= 0 {
-						pi = int(nbr[ci*6+back[k]])
+						shut = sides[ci]>>back[k]&1 != 0
 					} else {
-						pi = m.index(c.Sub(v[k]))
+						shut = m.sideShut(sides, c.Sub(v[k]), d[k])
 					}
-					if !m.sightEdge(f, flags, c.Sub(v[k]), pi, ci, d[k], outside) {
+					if !shut {
 						continue
 					}
-					elo, ehi := cLo, cHi
+					elo, ehi := float64(2*y-1)/den1, float64(2*y+1)/den1
 					if n > 1 {
 						elo = max(elo, float64(2*py-1)/den0)
 						ehi = min(ehi, float64(2*py+1)/den0)
@@ -249,8 +243,12 @@ func (f *FOV) sextant(m *Map, flags []uint8, nbr []int32, from Hex, d0 Direction
 						up++
 					}
 					e = int(m.elevation[ci])
-					eye := float64(e-ea) / nf
-					a, b := !(sh.val[lo] > eye), !(sh.val[up] > eye)
+					va, vb := sh.val[lo], sh.val[up]
+					a, b := va == math.Inf(-1), vb == math.Inf(-1)
+					if !(a && b || va == inf && vb == inf) {
+						eye := float64(e-ea) / nf
+						a, b = !(va > eye), !(vb > eye)
+					}
 					for _, sp := range edges[:ne] {
 						a = a && !(sp.lo < s && s <= sp.hi)
 						b = b && !(sp.lo <= s && s < sp.hi)
@@ -269,7 +267,10 @@ func (f *FOV) sextant(m *Map, flags []uint8, nbr []int32, from Hex, d0 Direction
 				case e >= high:
 					cv = float64(2*(e-ea)-3) / den1
 				}
-				at := cLo
+				if ne == 0 && cv == math.Inf(-1) {
+					continue
+				}
+				at, cHi := float64(2*y-1)/den1, float64(2*y+1)/den1
 				for _, sp := range edges[:ne] {
 					f.addSpan(at, sp.lo, cv)
 					f.addSpan(sp.lo, sp.hi, inf)
@@ -281,6 +282,7 @@ func (f *FOV) sextant(m *Map, flags []uint8, nbr []int32, from Hex, d0 Direction
 		}
 		if len(f.spans) > 0 {
 			f.raise()
+			raised = true
 		}
 	}
 }
@@ -293,13 +295,14 @@ func (f *FOV) addSpan(lo, hi, v float64) {
 	}
 }
 
-// openSlopes lists the slopes where the shadow is not closed outright, each
-// run of them with its ends.
-func (f *FOV) openSlopes() {
+// openSlopes lists the slopes where the shadow may let a line through to
+// a target of this ring or beyond, one whose eye is at most top over the
+// viewer's per hex away: each run of them, with its ends.
+func (f *FOV) openSlopes(top float64) {
 	f.open = f.open[:0]
 	sh := &f.sh
 	for k, v := range sh.val {
-		if v == math.Inf(1) {
+		if v > top {
 			continue
 		}
 		lo, hi := -1.0, 2.0 // the sextant's slopes lie from 0 to 1
@@ -333,6 +336,11 @@ func (m *Map) nearRange(base, w Hex, n int) (int, int) {
 			return h.Q, h.R + h.Q>>1
 		}
 		return h.Q + h.R>>1, h.R
+	}
+	if c, r := cr(0); c >= -1 && r >= -1 && c <= m.Width && r <= m.Height {
+		if c, r := cr(n); c >= -1 && r >= -1 && c <= m.Width && r <= m.Height {
+			return 0, n // both ends near the map: all of it
+		}
 	}
 	lo, hi := 0, n
 	for k := 0; k < 4; k++ {
@@ -378,21 +386,62 @@ func (m *Map) nearRange(base, w Hex, n int) (int, int) {
 	return lo, hi
 }
 
-// sightEdge reports whether hexside d of p (cell pi), into c (cell ci),
-// closes a line of sight.
-func (m *Map) sightEdge(f *FOV, flags []uint8, p Hex, pi, ci int, d Direction, outside bool) bool {
-	if d < 3 {
-		if pi >= 0 {
-			return flags[pi]&(flagEdge0<<d) != 0 && f.sightFeat[m.edges[3*pi+int(d)]]
-		}
-	} else if ci >= 0 {
-		return flags[ci]&(flagEdge0<<(d-3)) != 0 && f.sightFeat[m.edges[3*ci+int(d)-3]]
+// sideShut reports whether hexside d of p closes a line of sight, p's
+// neighbour there being off the map's rectangle.
+func (m *Map) sideShut(sides []uint8, p Hex, d Direction) bool {
+	if pi := m.index(p); pi >= 0 {
+		return sides[pi]>>d&1 != 0
 	}
-	if !outside {
+	if len(m.edgesOut) == 0 {
 		return false
 	}
 	e, ok := m.EdgeFeature(p, d)
 	return ok && e.BlocksSight()
+}
+
+// sightCache is what fields of view keep of a map, for one version of it:
+// which hexsides of each cell close a line of sight, and the lowest and
+// highest ground.
+type sightCache struct {
+	version   uint64
+	sides     []uint8 // per cell: bit d when hexside d closes a line of sight
+	low, high int
+}
+
+// sightSides returns the map's sightCache, built afresh if stale.
+func (m *Map) sightSides() sightCache {
+	c := m.lockCache()
+	defer c.mu.Unlock()
+	if c.sight.sides != nil && c.sight.version == m.version {
+		return c.sight
+	}
+	shut := make([]bool, len(m.feats))
+	for k, f := range m.feats {
+		shut[k] = f.Kind != "" && f.BlocksSight()
+	}
+	sides := make([]uint8, len(m.terrain))
+	low, high := math.MaxInt, math.MinInt
+	for i := range m.terrain {
+		if m.terrain[i] != 0 {
+			e := int(m.elevation[i])
+			low, high = min(low, e), max(high, e)
+		}
+		for k := 0; k < 3; k++ {
+			if shut[m.edges[3*i+k]] {
+				sides[i] |= 1 << k
+				if j := c.nbr[i*6+k]; j >= 0 {
+					sides[j] |= 1 << (k + 3)
+				}
+			}
+		}
+	}
+	for e, f := range m.edgesOut {
+		if j := m.index(e.Hex.Neighbor(e.Side)); j >= 0 && f.BlocksSight() {
+			sides[j] |= 1 << (e.Side.Opposite())
+		}
+	}
+	c.sight = sightCache{version: m.version, sides: sides, low: low, high: high}
+	return c.sight
 }
 
 // span is one blocker's shadow: value v over slopes lo to hi.
