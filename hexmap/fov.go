@@ -387,16 +387,12 @@ func (m *Map) nearRange(base, w Hex, n int) (int, int) {
 }
 
 // sideShut reports whether hexside d of p closes a line of sight, p's
-// neighbour there being off the map's rectangle.
+// neighbour there being off the map's rectangle. A line between two hexes
+// of the map never steps from one hex off the rectangle to another
+// (TestSightLinesStayNearTheMap), so a hexside there closes none.
 func (m *Map) sideShut(sides []uint8, p Hex, d Direction) bool {
-	if pi := m.index(p); pi >= 0 {
-		return sides[pi]>>d&1 != 0
-	}
-	if len(m.edgesOut) == 0 {
-		return false
-	}
-	e, ok := m.EdgeFeature(p, d)
-	return ok && e.BlocksSight()
+	pi := m.index(p)
+	return pi >= 0 && sides[pi]>>d&1 != 0
 }
 
 // sightCache is what fields of view keep of a map, for one version of it:

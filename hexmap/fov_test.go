@@ -79,6 +79,15 @@ func sightMap(rng *rand.Rand, o Orientation, width, height int) *Map {
 			m.SetFeature(at(), f)
 		}
 	}
+	// Walls between two hexes just off the rectangle, as a UVTT file's
+	// walls may put them, where lines along a ragged edge pass.
+	wall, _ := NewFeature("wall")
+	for i := 0; i < width+height; i++ {
+		c := Offset{rng.IntN(width+2) - 1, rng.IntN(height+2) - 1}
+		if c.Col == -1 || c.Row == -1 || c.Col == width || c.Row == height {
+			m.putEdge(EdgeOf(o.FromOffset(c), Direction(rng.IntN(6))), wall)
+		}
+	}
 	return m
 }
 
@@ -232,7 +241,8 @@ func BenchmarkSightEveryHex(b *testing.B) {
 
 // TestSightLinesStayNearTheMap: both lines between two hexes of a map's
 // rectangle pass only through hexes on it or next to it, which is all the
-// field of view looks at (Map.nearRange).
+// field of view looks at (Map.nearRange), and never step from one hex off
+// the rectangle to another (Map.sideShut).
 func TestSightLinesStayNearTheMap(t *testing.T) {
 	for _, o := range []Orientation{Pointy, Flat} {
 		for w := 1; w <= 9; w++ {
@@ -245,10 +255,16 @@ func TestSightLinesStayNearTheMap(t *testing.T) {
 				for _, a := range m.Hexes() {
 					for _, b := range m.Hexes() {
 						l := newLineWalk(a, b)
+						px, py := a, a
 						for i := int64(1); i <= l.n; i++ {
-							if x, y, _, _ := l.next(); !near(x) || !near(y) {
+							x, y, _, _ := l.next()
+							if !near(x) || !near(y) {
 								t.Fatalf("%s %d×%d: the line %s→%s passes %s/%s", o, w, h, m.Label(a), m.Label(b), m.Label(x), m.Label(y))
 							}
+							if m.index(px) < 0 && m.index(x) < 0 || m.index(py) < 0 && m.index(y) < 0 {
+								t.Fatalf("%s %d×%d: the line %s→%s steps between two hexes off the map", o, w, h, m.Label(a), m.Label(b))
+							}
+							px, py = x, y
 						}
 					}
 				}
