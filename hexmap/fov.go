@@ -115,14 +115,17 @@ func grow[T any](s []T, n int) []T {
 // (i−y)·v0 + y·v1 at step i, y the rounding of i·s, s = b/n: rounded down
 // at a tie (a corner grazed) by one nudged line, up by the other. So the
 // lines through a hex at step i are those whose slope s lies in one
-// interval, [(y−½)/i, (y+½)/i), whatever their length: a sextant is swept
-// ring by ring, keeping for each of the two lines a piecewise constant
-// shadow over s, the highest thing the line has met so far: +∞ for a
-// sight-blocking hexside or hex, and for ground the slope (E−eye)/i of
-// its height above the viewer's eye over its distance. A target is seen
-// along a line unless the shadow at its slope stands above its eye's slope
-// (Eₜ−E)/n: exactly traceStep's test of the ground against the eye line,
-// in exact fractions (see shadow).
+// interval, (y−½)/i to (y+½)/i, whatever their length, and a hexside
+// crossed into it an interval within that. A sextant is swept ring by
+// ring, keeping one piecewise constant shadow over s, the highest thing a
+// line of that slope has met so far: +∞ for a hexside or hex that closes
+// sight, and for ground that may rise above a line's eye the slope
+// (E−eye)/i of its height above the viewer's eye over its distance. A
+// target is seen along a line unless the shadow at its slope (read with
+// each line's rounding at the ends of the pieces) stands above its eye's
+// slope (Eₜ−E)/n: exactly traceStep's test of the ground against the eye
+// line, in exact fractions (see shadow). Only the slopes still open and
+// the hexes on or next to the map are looked at.
 func (m *Map) FieldOfViewInto(dst *FOV, from Hex, rng int) *FOV {
 	f := dst
 	if f == nil {
