@@ -11,13 +11,16 @@ import (
 // viewer to every hex of the map within rng (rng <= 0: all), by cell.
 func sightEveryHex(m *Map, from Hex, rng int) (seen, partial []bool) {
 	seen, partial = make([]bool, len(m.terrain)), make([]bool, len(m.terrain))
-	for i, t := range m.terrain {
-		h := m.hexAt(i)
-		if t == 0 || rng > 0 && from.DistanceTo(h) > rng {
+	hexes := m.Hexes()
+	if rng > 0 {
+		hexes = from.Spiral(rng)
+	}
+	for _, h := range hexes {
+		if !m.Contains(h) {
 			continue
 		}
 		s := m.SightLine(from, h)
-		seen[i], partial[i] = s.Clear, s.Partial
+		seen[m.index(h)], partial[m.index(h)] = s.Clear, s.Partial
 	}
 	return seen, partial
 }
