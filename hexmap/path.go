@@ -186,6 +186,8 @@ type mapCache struct {
 
 	flagsVersion uint64
 	flags        []uint8 // per cell: cellFlag bits, for line of sight
+
+	sight sightCache // for fields of view (fov.go)
 }
 
 // Cell flags: what a line of sight must look at more closely in a cell.

@@ -1,0 +1,519 @@
+package hexmap
+
+import (
+	"math"
+	"math/bits"
+)
+
+// FOV is a figure's field of view: the hexes of a map a figure at one hex
+// sees, each as Map.SightLine would find it (clear, and partly when only
+// one of the two nudged lines is open). It is a bitset over the map's
+// cells; Map.FieldOfViewInto fills one again without allocating.
+type FOV struct {
+	orient        Orientation
+	width, height int
+	from          Hex
+	rng           int
+	seen, partial []uint64 // by cell index
+	count         int
+
+	// Scratch kept for the next call: each nudged line's shadow, the
+	// blockers of one ring, the cells of the last two rings, and what the
+	// map's interned features do to sight.
+	sh, tmp, upd shadow
+	spans, open  []span
+	fullFeat     []bool // feats[k] closes a line in a hex
+}
+
+// FieldOfView returns what a figure at from sees of the hexes within rng
+// hexes of it (rng <= 0: the whole map). A hex h is in it exactly when
+// m.SightLine(from, h).Clear, and partly exactly when .Partial. A from off
+// the map sees nothing.
+func (m *Map) FieldOfView(from Hex, rng int) *FOV { return m.FieldOfViewInto(nil, from, rng) }
+
+// Sees reports whether the figure sees h.
+func (f *FOV) Sees(h Hex) bool { return f.bit(f.seen, h) }
+
+// Partial reports whether the figure sees h only partly, as around a
+// corner: one of the two nudged lines of sight is open, the other closed.
+func (f *FOV) Partial(h Hex) bool { return f.bit(f.partial, h) }
+
+// From is the hex the figure sees from, and Range the distance it looks to
+// (0: the whole map).
+func (f *FOV) From() Hex { return f.from }
+
+// Range is the distance the field of view reaches (0: the whole map).
+func (f *FOV) Range() int { return f.rng }
+
+// Len is how many hexes the figure sees, its own included.
+func (f *FOV) Len() int { return f.count }
+
+// Hexes lists the hexes seen, row by row.
+func (f *FOV) Hexes() []Hex {
+	out := make([]Hex, 0, f.count)
+	for w, word := range f.seen {
+		for word != 0 {
+			i := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			out = append(out, f.orient.FromOffset(Offset{i % f.width, i / f.width}))
+		}
+	}
+	return out
+}
+
+func (f *FOV) bit(set []uint64, h Hex) bool {
+	var col, row int
+	if f.orient == Flat {
+		col, row = h.Q, h.R+h.Q>>1
+	} else {
+		col, row = h.Q+h.R>>1, h.R
+	}
+	if col < 0 || row < 0 || col >= f.width || row >= f.height {
+		return false
+	}
+	i := row*f.width + col
+	return set[i>>6]&(1<<(i&63)) != 0
+}
+
+// mark puts cell i in the field of view.
+func (f *FOV) mark(i int, partly bool) {
+	if f.seen[i>>6]&(1<<(i&63)) == 0 {
+		f.count++
+	}
+	f.seen[i>>6] |= 1 << (i & 63)
+	if partly {
+		f.partial[i>>6] |= 1 << (i & 63)
+	}
+}
+
+func (f *FOV) reset(m *Map, from Hex, rng int) {
+	f.orient, f.width, f.height, f.from, f.rng, f.count = m.Orientation, m.Width, m.Height, from, max(rng, 0), 0
+	words := (m.Width*m.Height + 63) / 64
+	f.seen = grow(f.seen, words)
+	f.partial = grow(f.partial, words)
+	clear(f.seen)
+	clear(f.partial)
+	f.fullFeat = f.fullFeat[:0]
+	for _, ft := range m.feats {
+		f.fullFeat = append(f.fullFeat, ft.Kind != "" && ft.Height == Full)
+	}
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// FieldOfViewInto is FieldOfView filling dst (nil: a new one), reusing its
+// memory, and returning it.
+//
+// How: the hexes around from fall in six sextants, each between two
+// neighbouring directions v0 and v1. A target a·v0 + b·v1 of the sextant,
+// n = a + b hexes away, has its line walked (lineWalk) through the hex
+// (i−y)·v0 + y·v1 at step i, y the rounding of i·s, s = b/n: rounded down
+// at a tie (a corner grazed) by one nudged line, up by the other. So the
+// lines through a hex at step i are those whose slope s lies in one
+// interval, (y−½)/i to (y+½)/i, whatever their length, and a hexside
+// crossed into it an interval within that. A sextant is swept ring by
+// ring, keeping one piecewise constant shadow over s, the highest thing a
+// line of that slope has met so far: +∞ for a hexside or hex that closes
+// sight, and for ground that may rise above a line's eye the slope
+// (E−eye)/i of its height above the viewer's eye over its distance. A
+// target is seen along a line unless the shadow at its slope (read with
+// each line's rounding at the ends of the pieces) stands above its eye's
+// slope (Eₜ−E)/n: exactly traceStep's test of the ground against the eye
+// line, in exact fractions (see shadow). Only the slopes still open and
+// the hexes on or next to the map are looked at.
+func (m *Map) FieldOfViewInto(dst *FOV, from Hex, rng int) *FOV {
+	f := dst
+	if f == nil {
+		f = new(FOV)
+	}
+	f.reset(m, from, rng)
+	fi := m.index(from)
+	if fi < 0 || m.terrain[fi] == 0 {
+		return f
+	}
+	f.mark(fi, false)
+	reach := m.reach(from)
+	if rng <= 0 || rng > reach {
+		rng = reach
+	}
+	ea := int(m.elevation[fi])
+	// Ground lower than this closes no line: a line's eye is never below
+	// the lower of its two ends' eyes.
+	sc := m.sightSides()
+	high := min(ea, sc.low) + 2
+	flags, _ := m.cellFlags()
+	for d := Direction(0); d < 6; d++ {
+		f.sextant(m, flags, sc.sides, from, d, rng, ea, high, max(sc.high-ea, 0))
+	}
+	return f
+}
+
+// reach is the distance from h to the farthest hex of the map's rectangle:
+// one on its border.
+func (m *Map) reach(h Hex) int {
+	far := 0
+	see := func(col, row int) {
+		far = max(far, h.DistanceTo(m.Orientation.FromOffset(Offset{col, row})))
+	}
+	for c := 0; c < m.Width; c++ {
+		see(c, 0)
+		see(c, m.Height-1)
+	}
+	for r := 0; r < m.Height; r++ {
+		see(0, r)
+		see(m.Width-1, r)
+	}
+	return far
+}
+
+// sextant sweeps the hexes between directions d and d+1 ring by ring: ea
+// is the viewer's ground, high the lowest ground that may close a line and
+// rise the most any target stands above the viewer (0 if none does).
+func (f *FOV) sextant(m *Map, flags, sides []uint8, from Hex, d0 Direction, rng, ea, high, rise int) {
+	d1 := (d0 + 1) % 6
+	v := [2]Hex{directionVectors[d1], directionVectors[d0]}
+	d := [2]Direction{d1, d0}
+	back := [2]int{int(d1+3) % 6, int(d0+3) % 6}
+	w := v[0].Sub(v[1])
+	sh := &f.sh
+	sh.reset()
+	inf := math.Inf(1)
+	raised := true
+	for n := 1; n <= rng; n++ {
+		// The open slopes, afresh when the shadow has changed, and now and
+		// then as the rise a target may have per hex falls.
+		if raised || n&7 == 0 {
+			f.openSlopes(float64(rise) / float64(n))
+			if len(f.open) == 0 {
+				return // all in shadow
+			}
+		}
+		raised = false
+		base := from.Add(v[1].Scale(n))
+		y0, y1 := m.nearRange(base, w, n)
+		nf, den0, den1 := float64(n), float64(2*n-2), float64(2*n)
+		f.spans = f.spans[:0]
+		lo, up := 0, 0 // the shadow's pieces at the target's slope, ties rounded down and up
+		next := y0     // the first step not yet looked at
+		for _, o := range f.open {
+			ya := max(next, y0, int(math.Floor(o.lo*nf-0.5)))
+			yb := min(y1, int(math.Ceil(o.hi*nf+0.5)))
+			for y := ya; y <= yb; y++ {
+				c := base.Add(w.Scale(y))
+				ci := m.index(c)
+				// The hexsides crossed into c: from step y−1 of ring n−1
+				// along v1, or from step y along v0.
+				var edges [2]span
+				ne := 0
+				for k := 0; k < 2; k++ {
+					py := y - 1 + k
+					if py < 0 || py > n-1 {
+						continue
+					}
+					var shut bool
+					if ci >= 0 {
+						shut = sides[ci]>>back[k]&1 != 0
+					} else {
+						shut = m.sideShut(sides, c.Sub(v[k]), d[k])
+					}
+					if !shut {
+						continue
+					}
+					elo, ehi := float64(2*y-1)/den1, float64(2*y+1)/den1
+					if n > 1 {
+						elo = max(elo, float64(2*py-1)/den0)
+						ehi = min(ehi, float64(2*py+1)/den0)
+					}
+					if elo < ehi {
+						edges[ne] = span{elo, ehi, inf}
+						ne++
+					}
+				}
+				// c as a target.
+				var fl uint8
+				var e int
+				if ci >= 0 && m.terrain[ci] != 0 {
+					s := float64(y) / nf
+					for lo < len(sh.bp) && sh.bp[lo] < s {
+						lo++
+					}
+					for up = max(up, lo); up < len(sh.bp) && sh.bp[up] <= s; {
+						up++
+					}
+					e = int(m.elevation[ci])
+					va, vb := sh.val[lo], sh.val[up]
+					a, b := va == math.Inf(-1), vb == math.Inf(-1)
+					if !(a && b || va == inf && vb == inf) {
+						eye := float64(e-ea) / nf
+						a, b = !(va > eye), !(vb > eye)
+					}
+					for _, sp := range edges[:ne] {
+						a = a && !(sp.lo < s && s <= sp.hi)
+						b = b && !(sp.lo <= s && s < sp.hi)
+					}
+					if a || b {
+						f.mark(ci, a != b)
+					}
+					fl = flags[ci]
+				}
+				// What c shadows beyond it, with the hexsides into it.
+				cv := math.Inf(-1)
+				switch {
+				case ci < 0 || m.terrain[ci] == 0:
+				case fl&flagSightTerrain != 0 || fl&flagFeature != 0 && f.fullFeat[m.features[ci]]:
+					cv = inf
+				case e >= high:
+					cv = float64(2*(e-ea)-3) / den1
+				}
+				if ne == 0 && cv == math.Inf(-1) {
+					continue
+				}
+				at, cHi := float64(2*y-1)/den1, float64(2*y+1)/den1
+				for _, sp := range edges[:ne] {
+					f.addSpan(at, sp.lo, cv)
+					f.addSpan(sp.lo, sp.hi, inf)
+					at = sp.hi
+				}
+				f.addSpan(at, cHi, cv)
+			}
+			next = max(next, yb+1)
+		}
+		if len(f.spans) > 0 {
+			f.raise()
+			raised = true
+		}
+	}
+}
+
+// addSpan adds a shadow of height v over slopes lo to hi, after those
+// added before it.
+func (f *FOV) addSpan(lo, hi, v float64) {
+	if lo < hi && v > math.Inf(-1) {
+		f.spans = append(f.spans, span{lo, hi, v})
+	}
+}
+
+// openSlopes lists the slopes where the shadow may let a line through to
+// a target of this ring or beyond, one whose eye is at most top over the
+// viewer's per hex away: each run of them, with its ends.
+func (f *FOV) openSlopes(top float64) {
+	f.open = f.open[:0]
+	sh := &f.sh
+	for k, v := range sh.val {
+		if v > top {
+			continue
+		}
+		lo, hi := -1.0, 2.0 // the sextant's slopes lie from 0 to 1
+		if k > 0 {
+			lo = max(lo, sh.bp[k-1])
+		}
+		if k < len(sh.bp) {
+			hi = min(hi, sh.bp[k])
+		}
+		if hi < 0 || lo > 1 {
+			continue
+		}
+		if n := len(f.open); n > 0 && f.open[n-1].hi == lo {
+			f.open[n-1].hi = hi
+			continue
+		}
+		f.open = append(f.open, span{lo: lo, hi: hi})
+	}
+}
+
+// nearRange returns the steps y, from 0 to n, for which base + y·w lies on
+// the map's rectangle or next to it (the first greater than the last when
+// none does): the only hexes a line between two hexes of the map passes
+// through (TestSightLinesStayNearTheMap). Along a line of hexes the column
+// and the row each only grow or only shrink, so these are one run of
+// steps, found by halving.
+func (m *Map) nearRange(base, w Hex, n int) (int, int) {
+	cr := func(y int) (int, int) {
+		h := base.Add(w.Scale(y))
+		if m.Orientation == Flat {
+			return h.Q, h.R + h.Q>>1
+		}
+		return h.Q + h.R>>1, h.R
+	}
+	if c, r := cr(0); c >= -1 && r >= -1 && c <= m.Width && r <= m.Height {
+		if c, r := cr(n); c >= -1 && r >= -1 && c <= m.Width && r <= m.Height {
+			return 0, n // both ends near the map: all of it
+		}
+	}
+	lo, hi := 0, n
+	for k := 0; k < 4; k++ {
+		ok := func(y int) bool {
+			c, r := cr(y)
+			switch k {
+			case 0:
+				return c >= -1
+			case 1:
+				return c <= m.Width
+			case 2:
+				return r >= -1
+			}
+			return r <= m.Height
+		}
+		a, b := ok(0), ok(n)
+		switch {
+		case a && b:
+		case !a && !b:
+			return 1, 0
+		case a: // true up to a step
+			l, h := 0, n // ok(l), !ok(h)
+			for h-l > 1 {
+				if mid := (l + h) / 2; ok(mid) {
+					l = mid
+				} else {
+					h = mid
+				}
+			}
+			hi = min(hi, l)
+		default: // true from a step on
+			l, h := 0, n // !ok(l), ok(h)
+			for h-l > 1 {
+				if mid := (l + h) / 2; ok(mid) {
+					h = mid
+				} else {
+					l = mid
+				}
+			}
+			lo = max(lo, h)
+		}
+	}
+	return lo, hi
+}
+
+// sideShut reports whether hexside d of p closes a line of sight, p's
+// neighbour there being off the map's rectangle. A line between two hexes
+// of the map never steps from one hex off the rectangle to another
+// (TestSightLinesStayNearTheMap), so a hexside there closes none.
+func (m *Map) sideShut(sides []uint8, p Hex, d Direction) bool {
+	pi := m.index(p)
+	return pi >= 0 && sides[pi]>>d&1 != 0
+}
+
+// sightCache is what fields of view keep of a map, for one version of it:
+// which hexsides of each cell close a line of sight, and the lowest and
+// highest ground.
+type sightCache struct {
+	version   uint64
+	sides     []uint8 // per cell: bit d when hexside d closes a line of sight
+	low, high int
+}
+
+// sightSides returns the map's sightCache, built afresh if stale.
+func (m *Map) sightSides() sightCache {
+	c := m.lockCache()
+	defer c.mu.Unlock()
+	if c.sight.sides != nil && c.sight.version == m.version {
+		return c.sight
+	}
+	shut := make([]bool, len(m.feats))
+	for k, f := range m.feats {
+		shut[k] = f.Kind != "" && f.BlocksSight()
+	}
+	sides := make([]uint8, len(m.terrain))
+	low, high := math.MaxInt, math.MinInt
+	for i := range m.terrain {
+		if m.terrain[i] != 0 {
+			e := int(m.elevation[i])
+			low, high = min(low, e), max(high, e)
+		}
+		for k := 0; k < 3; k++ {
+			if shut[m.edges[3*i+k]] {
+				sides[i] |= 1 << k
+				if j := c.nbr[i*6+k]; j >= 0 {
+					sides[j] |= 1 << (k + 3)
+				}
+			}
+		}
+	}
+	for e, f := range m.edgesOut {
+		if j := m.index(e.Hex.Neighbor(e.Side)); j >= 0 && f.BlocksSight() {
+			sides[j] |= 1 << (e.Side.Opposite())
+		}
+	}
+	c.sight = sightCache{version: m.version, sides: sides, low: low, high: high}
+	return c.sight
+}
+
+// span is one blocker's shadow: value v over slopes lo to hi.
+type span struct{ lo, hi, v float64 }
+
+// shadow is a piecewise constant function of a line's slope s: val[k]
+// between bp[k−1] and bp[k] (val[0] below bp[0], the last above the last
+// bp). The line that rounds ties down takes each piece as (bp[k−1],
+// bp[k]], the one that rounds them up as [bp[k−1], bp[k]), as the
+// intervals of slopes through one hex are.
+//
+// Slopes and heights are fractions p/q with q at most 2·(2·MaxSide), kept
+// as float64: two different such fractions, no larger than 2·MaxElevation,
+// lie further apart than their rounding errors, and equal ones round
+// alike, so comparing the floats compares the fractions exactly.
+type shadow struct {
+	bp  []float64
+	val []float64
+}
+
+func (s *shadow) reset() {
+	s.bp = s.bp[:0]
+	s.val = append(s.val[:0], math.Inf(-1))
+}
+
+// raise lifts the shadow to the spans' values where higher.
+func (f *FOV) raise() {
+	// The spans as a shadow: they come in order, and do not overlap.
+	u := &f.upd
+	u.reset()
+	none := math.Inf(-1)
+	for _, sp := range f.spans {
+		if n := len(u.bp); n > 0 && u.bp[n-1] == sp.lo {
+			if u.val[n-1] == sp.v {
+				u.bp[n-1] = sp.hi // the same value on: one span
+				continue
+			}
+			u.val[n] = sp.v
+			u.bp = append(u.bp, sp.hi)
+			u.val = append(u.val, none)
+			continue
+		}
+		u.bp = append(u.bp, sp.lo, sp.hi)
+		u.val = append(u.val, sp.v, none)
+	}
+	maxShadow(&f.tmp, &f.sh, u)
+	f.sh, f.tmp = f.tmp, f.sh
+}
+
+// maxShadow sets dst to the higher of a and b at each slope.
+func maxShadow(dst, a, b *shadow) {
+	dst.bp = dst.bp[:0]
+	cur := max(a.val[0], b.val[0])
+	dst.val = append(dst.val[:0], cur)
+	i, j := 0, 0
+	for i < len(a.bp) || j < len(b.bp) {
+		var x float64
+		switch {
+		case j == len(b.bp) || i < len(a.bp) && a.bp[i] < b.bp[j]:
+			x = a.bp[i]
+			i++
+		case i == len(a.bp) || b.bp[j] < a.bp[i]:
+			x = b.bp[j]
+			j++
+		default:
+			x = a.bp[i]
+			i++
+			j++
+		}
+		if v := max(a.val[i], b.val[j]); v != cur {
+			dst.bp = append(dst.bp, x)
+			dst.val = append(dst.val, v)
+			cur = v
+		}
+	}
+}
