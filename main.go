@@ -115,15 +115,31 @@ Flags:
 	if err != nil {
 		return err
 	}
-	if *journalPath == "" {
-		*journalPath, err = newJournalPath(fight.Name)
+	var s *session.Session
+	if file := fightFile(*fightPath); file != "" && *journalPath == "" {
+		// A saved fight comes back with its log and undo history, from
+		// the journal saved beside it.
+		dir, err := journalDir()
 		if err != nil {
 			return err
 		}
-	}
-	s, err := session.Open(fight, *journalPath)
-	if err != nil {
-		return err
+		var note string
+		if s, note, err = console.OpenSaved(file, dir); err != nil {
+			return err
+		}
+		if note != "" {
+			slog.Warn("console: "+note, "fight", file)
+		}
+	} else {
+		if *journalPath == "" {
+			*journalPath, err = newJournalPath(fight.Name)
+			if err != nil {
+				return err
+			}
+		}
+		if s, err = session.Open(fight, *journalPath); err != nil {
+			return err
+		}
 	}
 	defer s.Close()
 	token := session.NewToken()
@@ -202,8 +218,9 @@ func loadFight(path string) (*session.FightFile, error) {
 	return session.LoadFight(path)
 }
 
-// newJournalPath names a fresh journal for fight under the user data folder.
-func newJournalPath(fight string) (string, error) {
+// journalDir is the folder of the fights' journals under the user data
+// folder, made if need be.
+func journalDir() (string, error) {
 	base := os.Getenv("XDG_DATA_HOME")
 	if base == "" {
 		home, err := os.UserHomeDir()
@@ -215,6 +232,15 @@ func newJournalPath(fight string) (string, error) {
 	dir := filepath.Join(base, "hexslinger", "journals")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("journal folder: %w", err)
+	}
+	return dir, nil
+}
+
+// newJournalPath names a fresh journal for fight under the user data folder.
+func newJournalPath(fight string) (string, error) {
+	dir, err := journalDir()
+	if err != nil {
+		return "", err
 	}
 	slug := strings.Trim(regexp.MustCompile(`[^a-z0-9]+`).ReplaceAllString(strings.ToLower(fight), "-"), "-")
 	if slug == "" {

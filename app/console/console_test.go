@@ -430,3 +430,29 @@ func TestNextActorGoesToTheNextSegmentWhereSomeoneMayAct(t *testing.T) {
 		t.Errorf("no one may act at segment %d", c.State().Segment)
 	}
 }
+
+// TestAFightNamedOnTheCommandLineComesBackWithItsLog: hexslinger --fight
+// FILE opens a saved fight as the console's Open does: its log and its
+// undo history come back from the journal saved beside the file.
+func TestAFightNamedOnTheCommandLineComesBackWithItsLog(t *testing.T) {
+	c, s, _ := newConsole(t)
+	to := hexmap.Hex{Q: 6, R: 7}
+	mustDo(t, s, session.Command{Kind: session.CommandMove, Figure: "cyril", To: &to})
+	c.Drain()
+	path := filepath.Join(t.TempDir(), "showdown.fight.json")
+	c.library.saveTo(path)
+	back, note, err := OpenSaved(path, t.TempDir())
+	if err != nil || note != "" {
+		t.Fatalf("open: %v %q", err, note)
+	}
+	defer back.Close()
+	if got := back.State().Figures["cyril"].At; got != to {
+		t.Fatalf("Cyril at %v, want %v", got, to)
+	}
+	if _, err := back.Do(session.Command{Kind: session.CommandUndo}); err != nil {
+		t.Fatalf("no undo history: %v", err)
+	}
+	if got := back.State().Figures["cyril"].At; got == to {
+		t.Error("undo did not take the move back")
+	}
+}

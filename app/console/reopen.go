@@ -81,6 +81,14 @@ func freshJournal(dir, fight string) string {
 	}
 }
 
+// OpenSaved opens a fight file as the console's own Open does, for a
+// fight named on the command line: with its log and undo history when
+// the journal saved beside it replays to it; note says why not, when not.
+func OpenSaved(path, journalDir string) (s *session.Session, note string, err error) {
+	s, _, note, err = openSaved(path, journalDir)
+	return s, note, err
+}
+
 // openSaved opens the fight file at path as a session journaling to a new
 // journal in dir. When the journal saved beside the file replays to the
 // fight in the file, the session starts from a copy of it, with the log
