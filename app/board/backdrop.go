@@ -90,9 +90,12 @@ func (b *backdrop) showing(m *hexmap.Map) bool {
 	return b.err == nil && b.pic != nil
 }
 
-// drawPart draws the part of m's picture under a chunk's image dst, whose
-// hexes are of size s (ToPixel's) with hex (0,0)'s centre at origin.
-func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, s float64, origin hexmap.Point) {
+// drawPart draws m's picture under hexes, the cells of one chunk drawn
+// into dst in layout l (hexes of size s with hex (0,0)'s centre at
+// origin): the picture is laid on the hexes' own shapes, so that a chunk
+// never paints over the grid lines and walls its neighbour drew where
+// their images overlap.
+func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex, s float64, origin hexmap.Point) {
 	at, k := pictureFrame(m.Background, s, origin)
 	k *= b.scale // dst pixels a pixel of pic
 	// The part of pic under dst, a pixel more all round for the filter.
@@ -106,13 +109,36 @@ func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, s float64, origin 
 	defer tmp.Deallocate()
 	b.buf = packed(b.buf[:0], b.pic.SubImage(part).(*image.RGBA))
 	tmp.WritePixels(b.buf) // copied by the renderer: buf is free again
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	op.GeoM.Scale(k, k)
-	op.GeoM.Translate(at.X+float64(part.Min.X)*k, at.Y+float64(part.Min.Y)*k)
+	shade := float32(1)
 	if b.mode == pictureDimmed {
-		op.ColorScale.Scale(0.45, 0.45, 0.45, 1)
+		shade = 0.45
 	}
-	dst.DrawImage(tmp, op)
+	// Each hex a fan of four triangles from its corners, a hair larger
+	// than the hex so that neighbours leave no seam.
+	l := hexmap.Layout{Orientation: m.Orientation, Size: s + 0.5, Origin: origin}
+	vs := make([]ebiten.Vertex, 0, 6*len(hexes))
+	is := make([]uint16, 0, 12*len(hexes))
+	flush := func() {
+		if len(is) > 0 {
+			dst.DrawTriangles(vs, is, tmp, &ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, Address: ebiten.AddressClampToZero})
+		}
+		vs, is = vs[:0], is[:0]
+	}
+	for _, h := range hexes {
+		if len(vs)+6 > math.MaxUint16 {
+			flush()
+		}
+		base := uint16(len(vs))
+		for _, c := range l.Corners(h) {
+			vs = append(vs, ebiten.Vertex{DstX: float32(c.X), DstY: float32(c.Y),
+				SrcX: float32((c.X-at.X)/k - float64(part.Min.X)), SrcY: float32((c.Y-at.Y)/k - float64(part.Min.Y)),
+				ColorR: shade, ColorG: shade, ColorB: shade, ColorA: 1})
+		}
+		for i := uint16(1); i < 5; i++ {
+			is = append(is, base, base+i, base+i+1)
+		}
+	}
+	flush()
 }
 
 // pictureFrame is where a map's picture lies in a layout of hexes of size

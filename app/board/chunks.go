@@ -234,7 +234,7 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 			// The map's picture, and over it the terrain that matters to
 			// the rules as a wash of its colour, elevation as a shade,
 			// and the grid as thin lines.
-			c.backdrop.drawPart(img, m, s, origin)
+			c.backdrop.drawPart(img, m, hexes, s, origin)
 			for _, hx := range hexes {
 				t, _ := m.Terrain(hx)
 				col, ok := tint(t)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
@@ -101,7 +102,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// are drawn into one image, and a frame copies it and draws only
 		// what follows the pointer over it.
 		bk := baseKey{st: st, seq: g.seq, mapVersion: key.mapVersion, layout: g.layout, w: g.w, h: g.h,
-			selected: g.play.selected, attacking: g.play.attacking, blow: g.play.blow + map[bool]string{true: "!"}[g.play.melee], kind: g.play.kind, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid}
+			selected: g.play.selected, attacking: g.play.attacking, blow: g.play.blow + map[bool]string{true: "!"}[g.play.melee], kind: g.play.kind, weapon: g.play.weapon, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid}
 		full := g.base == nil || g.baseFor != bk
 		if full {
 			if g.base == nil || g.base.Bounds().Dx() != g.w || g.base.Bounds().Dy() != g.h {
@@ -163,6 +164,7 @@ type baseKey struct {
 	attacking  bool
 	blow       string // the hand-to-hand kind: the bar's buttons show it
 	kind       string
+	weapon     string // the range bands' TNs are the weapon's
 	reachSeq   int
 	reachFor   string
 	moving     string
@@ -608,15 +610,18 @@ func (g *Game) drawLoose(dst *ebiten.Image, st *session.State) {
 		}
 	}
 	b.flush(dst)
-	size := math.Max(11, s*0.3)
+	size := math.Max(g.minText(), s*0.3) // read from the table, like every map label
+	tokens := g.tokenBoxes(st)
 	for _, it := range st.Loose {
 		name := it.Weapon
 		if w, ok := session.Weapons()[it.Weapon]; ok {
 			name = w.Name
 		}
-		p := l.ToPixel(it.At)
-		g.tags.draw(dst, tagKey{text: name, size: size, fg: steel, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.3},
-			p.X+s*0.45, p.Y+s*0.95)
+		// Beside the blade, off every token and badge.
+		k := tagKey{text: name, size: size, fg: steel, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.3}
+		box := image.Pt(int(textWidth(name, face(size, true))+2*k.padX), int(k.boxH))
+		r := placeTip(box, l.ToPixel(it.At), s*0.5, image.Rect(0, 0, g.w, g.h-barHeight), tokens)
+		g.tags.draw(dst, k, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
 	}
 }
 
@@ -677,27 +682,59 @@ func (g *Game) drawAimTag(dst *ebiten.Image, b *batch, dmg *damage) {
 		return
 	}
 	b.flush(dst)
-	s := g.layout.Size
-	c := g.layout.ToPixel(g.hover)
 	size := g.minText()
 	f := face(size, true)
-	maxW := float64(g.w) * 0.55
-	w := 0.0
+	// Whole words on as many lines as it takes, none cut: the warning
+	// reads to its end.
+	maxW := math.Max(240, float64(g.w)*0.4)
+	var rows []string
+	var rowCols []color.RGBA
 	for i := range lines {
-		lines[i] = fit(lines[i], f, maxW)
-		w = math.Max(w, textWidth(lines[i], f))
-	}
-	for i := range lines {
-		k := tagKey{text: lines[i], size: size, fg: cols[i], bg: colBox, boxW: w + 20, boxH: size * 1.6}
-		x := math.Max(w/2+14, math.Min(c.X, float64(g.w)-w/2-14))
-		y := c.Y - s*1.2 - float64(len(lines)-i)*size*1.6
-		if y < size*2 {
-			y = c.Y + s*1.2 + float64(i+1)*size*1.6
+		for _, r := range wrapWords(lines[i], f, maxW) {
+			rows, rowCols = append(rows, r), append(rowCols, cols[i])
 		}
-		r := g.tags.draw(dst, k, x, y)
-		dmg.add(r)
-		g.aimTags = append(g.aimTags, r)
 	}
+	w := 0.0
+	for _, r := range rows {
+		w = math.Max(w, textWidth(r, f))
+	}
+	lh, pad := size*1.35, size*0.5
+	box := image.Pt(int(w+2*pad), int(lh*float64(len(rows))+pad))
+	// Beside the target, off every token (the shooter's too) and the
+	// line of fire where it can be.
+	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-barHeight)
+	keep := append(g.tokenBoxes(g.play.st), g.previewBoxes()...)
+	r := placeTip(box, g.layout.ToPixel(g.hover), g.layout.Size, area, keep)
+	b.path(dst, polygon(rect(hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}, float64(r.Dx()), float64(r.Dy()))), 0, colBox)
+	b.flush(dst)
+	for i, row := range rows {
+		say(dst, row, f, float64(r.Min.X)+pad, float64(r.Min.Y)+pad/2+lh*(float64(i)+0.5), rowCols[i], false)
+	}
+	dmg.add(r)
+	g.aimTags = append(g.aimTags, r)
+}
+
+// wrapWords breaks s into lines of whole words no wider than width in
+// face f (a word wider than width is cut to fit).
+func wrapWords(s string, f *text.GoTextFace, width float64) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		try := w
+		if line != "" {
+			try = line + " " + w
+		}
+		if textWidth(try, f) <= width || line == "" {
+			line = try
+			continue
+		}
+		out = append(out, fit(line, f, width))
+		line = w
+	}
+	if line != "" {
+		out = append(out, fit(line, f, width))
+	}
+	return out
 }
 
 // firstLine is s up to its first line break.

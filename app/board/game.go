@@ -313,10 +313,9 @@ func (g *Game) input() {
 	g.longPress()
 	if g.pressed && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
 		g.pressed = false
-		if !g.dragging && g.hoverOK {
-			g.clearResult() // a click on the map takes the last result down
-		}
+		dismissed := !g.dragging && g.hoverOK && g.takeResultDown()
 		switch {
+		case dismissed:
 		case g.dragging && g.dragFig != "":
 			if !g.dragOff && g.hoverOK {
 				g.issue(g.play.dragEnd(g.dragFig, g.hover))
@@ -564,6 +563,19 @@ func (g *Game) issue(cmd *session.Command, msg string) {
 
 // judge reports whether this window holds the Judge's seat.
 func (g *Game) judge() bool { return g.conn != nil && g.conn.judge() }
+
+// takeResultDown answers a click on the map while the last result shows:
+// the result goes; a click on an empty hex does only that (it is spent),
+// so that reaching across the table to put the result away never moves
+// the figure still selected; a click on a figure goes on to select it.
+func (g *Game) takeResultDown() (spent bool) {
+	if g.result == nil {
+		return false
+	}
+	g.clearResult()
+	_, onFigure := g.play.st.FigureAt(g.hover)
+	return !onFigure && !g.ruler.on
+}
 
 // beginFigureDrag starts moving the figure pressed on with the pointer: it
 // is selected, so the path to the hex under the pointer and its cost

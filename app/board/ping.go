@@ -87,7 +87,9 @@ func (ps *pingState) press() { ps.pressStart, ps.fired = time.Now(), false }
 // longPress pings the hex under a press held longPress without moving
 // (called each update while the press lasts).
 func (g *Game) longPress() {
-	if !g.pressed || g.dragging || g.pings.fired || !g.hoverOK || time.Since(g.pings.pressStart) < longPress {
+	// A press on a figure is the start of its drag, however long the
+	// hand rests first: G pings a figure's hex.
+	if !g.pressed || g.dragging || g.dragFig != "" || g.pings.fired || !g.hoverOK || time.Since(g.pings.pressStart) < longPress {
 		return
 	}
 	g.pings.fired = true

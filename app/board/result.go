@@ -247,7 +247,9 @@ func (g *Game) drawClock(dst *ebiten.Image, b *batch, ld landed, dmg *damage) {
 	}
 	r := clockRadius(s)
 	white := color.RGBA{0xff, 0xff, 0xff, 0xe0}
-	b.path(dst, circle(t, r), 0, color.RGBA{0x10, 0x10, 0x10, 0x60})
+	// A shaded ring for the hours, clear in the middle: the target's
+	// token and its badge read through.
+	b.path(dst, circle(t, r*0.8), float32(r*0.4), color.RGBA{0x10, 0x10, 0x10, 0x60})
 	b.path(dst, circle(t, r), float32(math.Max(2, s/12)), white)
 	at := func(hour int, k float64) hexmap.Point {
 		a := up + float64(hour%12)*math.Pi/6
@@ -281,7 +283,7 @@ func (g *Game) drawClock(dst *ebiten.Image, b *batch, ld landed, dmg *damage) {
 		case 12:
 			fg = colSelect
 		}
-		k := tagKey{text: fmt.Sprint(h), size: f.Size, fg: fg, bg: colBox, boxW: s * 0.75, boxH: s * 0.6, centered: true}
+		k := tagKey{text: fmt.Sprint(h), size: f.Size, fg: fg, bg: colBox, boxW: math.Max(s*0.75, f.Size*1.5), boxH: math.Max(s*0.6, f.Size*1.25), centered: true}
 		dmg.add(g.tags.draw(dst, k, p.X, p.Y))
 	}
 }

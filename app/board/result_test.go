@@ -147,3 +147,31 @@ func TestResultStaysUntilTheNextAction(t *testing.T) {
 		})
 	}
 }
+
+// TestAClickPutsTheResultAwayWithoutMoving: with a result on the map, a
+// click on an empty hex only takes it down (the selected figure does not
+// move); a click on a figure takes it down and goes on to select.
+func TestAClickPutsTheResultAwayWithoutMoving(t *testing.T) {
+	p := demoPlay(t)
+	hit := session.Event{Kind: session.EventActed, Figure: "cyril", Targets: []string{"zeke"},
+		Outcomes: []session.Outcome{{Target: "zeke", Hit: true, Location: "head", Damage: "2 wounds"}}}
+	for _, tc := range []struct {
+		name, at string
+		spent    bool
+	}{
+		{"an empty hex", "J8", true},
+		{"a figure", "U8", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := &Game{play: play{st: p.st, selected: "cyril"}}
+			g.showResult(hit)
+			g.hover = at(t, &g.play, tc.at)
+			if spent := g.takeResultDown(); spent != tc.spent || g.result != nil {
+				t.Errorf("click on %s: spent %v (want %v), result still shown %v", tc.at, spent, tc.spent, g.result != nil)
+			}
+			if g.takeResultDown() {
+				t.Error("a click with no result shown is spent")
+			}
+		})
+	}
+}

@@ -417,7 +417,15 @@ func (p *composer) fillActor() {
 	keep(p.loose, near)
 	old := p.target.Selected
 	keep(p.target, targets)
-	if ok && !contains(targets, old) {
+	// A target kept from the last actor is kept only if it is still a
+	// foe: the next actor is never aimed at a friend, or at itself.
+	friendly := false
+	for _, o := range st.Order {
+		if st.FigureName(o) == old && ok && (o == id || st.Figures[o].Side == f.Side) {
+			friendly = true
+		}
+	}
+	if ok && (!contains(targets, old) || friendly) {
 		// The nearest figure of another side is the likeliest target.
 		best := -1
 		for i, o := range st.Order {

@@ -970,3 +970,28 @@ func TestConcBarSaysTheConcTaken(t *testing.T) {
 		})
 	}
 }
+
+// TestTheNextActorIsNeverAimedAtAFriend: the target kept from the last
+// actor stays only while it is a foe of the one now acting; else the
+// nearest foe is picked.
+func TestTheNextActorIsNeverAimedAtAFriend(t *testing.T) {
+	c, _, _ := newConsole(t)
+	p := c.composer
+	st := c.State()
+	pickActor(p, st.FigureName("cyril"))
+	p.target.SetSelected(st.FigureName("jeb"))
+	pickActor(p, st.FigureName("zeke")) // Jeb's brother
+	got := p.target.Selected
+	for _, id := range st.Order {
+		if st.FigureName(id) == got && st.Figures[id].Side == st.Figures["zeke"].Side {
+			t.Fatalf("Zeke is aimed at %s, of his own side", got)
+		}
+	}
+	if got == "" {
+		t.Fatal("Zeke has no target")
+	}
+	pickActor(p, st.FigureName("jeb")) // Zeke's side: his target is Jeb's foe too
+	if p.target.Selected != got {
+		t.Errorf("a target still a foe was changed from %q to %q", got, p.target.Selected)
+	}
+}
