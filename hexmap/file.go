@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"syscall"
@@ -90,6 +91,30 @@ func Decode(r io.Reader) (*Map, error) {
 	return f.Map()
 }
 
+// jsonKind says in words what JSON a Go type is read from: "a number",
+// not "a float64".
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "a value"
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "a " + t.String()
+}
+
 // JSONError turns an encoding/json error from decoding data into one that
 // names the line (bad syntax) or the field (a wrong type).
 func JSONError(data []byte, err error) error {
@@ -100,7 +125,7 @@ func JSONError(data []byte, err error) error {
 		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
 		return fmt.Errorf("line %d: bad JSON: %v", line, se)
 	case errors.As(err, &te):
-		return fieldErr(te.Field, "want a %s, got a JSON %s", te.Type, te.Value)
+		return fieldErr(te.Field, "want %s, got a JSON %s", jsonKind(te.Type), te.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return fmt.Errorf("line %d: bad JSON: the file ends inside the JSON (cut short?)", 1+bytes.Count(data, []byte("\n")))
 	case errors.Is(err, io.EOF):

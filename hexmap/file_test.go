@@ -212,7 +212,7 @@ func TestDecodeJSON(t *testing.T) {
 		{"bad syntax", "{\n\"name\" 1}", strict, "line 2: bad JSON"},
 		{"a misspelt field", `{"nmae":"a"}`, strict, `unknown field "nmae"`},
 		{"a misspelt field, loose", `{"nmae":"a"}`, JSONFile{Kind: "test", MaxSize: 64, Loose: true}, ""},
-		{"a wrong type", `{"n":"one"}`, strict, "n: want a int, got a JSON string"},
+		{"a wrong type", `{"n":"one"}`, strict, "n: want a number, got a JSON string"},
 		{"more after it", `{"n":1} {"n":2}`, strict, "more after the closing brace (one test to a file)"},
 		{"empty", ``, strict, "empty file"},
 	} {

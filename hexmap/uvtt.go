@@ -158,7 +158,7 @@ func decodeUVTT(data []byte) (*uvFile, error) {
 				}
 				var p uvPoint
 				if err := dec.Decode(&p); err != nil {
-					return err
+					return inField(fmt.Sprintf("%s[%d][%d]", field, i, j), err)
 				}
 				line = append(line, p)
 				return nil
@@ -184,7 +184,7 @@ func decodeUVTT(data []byte) (*uvFile, error) {
 			}
 			sawFormat = true
 		case "resolution":
-			err = dec.Decode(&f.Resolution)
+			err = inField("resolution", dec.Decode(&f.Resolution))
 		case "line_of_sight":
 			err = readWalls("line_of_sight", &f.LineOfSight)
 		case "objects_line_of_sight":
@@ -196,7 +196,7 @@ func decodeUVTT(data []byte) (*uvFile, error) {
 				}
 				var p uvPortal
 				if err := dec.Decode(&p); err != nil {
-					return err
+					return inField(fmt.Sprintf("portals[%d]", i), err)
 				}
 				f.Portals = append(f.Portals, p)
 				return nil
@@ -214,11 +214,11 @@ func decodeUVTT(data []byte) (*uvFile, error) {
 				return nil
 			})
 		case "image":
-			err = dec.Decode(&f.Image)
+			err = inField("image", dec.Decode(&f.Image))
 		case "environment":
 			err = dec.Decode(&f.Environment)
 		case "hexslinger":
-			err = dec.Decode(&f.Hexslinger)
+			err = inField("hexslinger", dec.Decode(&f.Hexslinger))
 		default:
 			var skip json.RawMessage
 			err = dec.Decode(&skip)
@@ -243,6 +243,20 @@ func decodeUVTT(data []byte) (*uvFile, error) {
 		return nil, fieldErr("format", "is %g; this hexslinger reads Universal VTT formats %g to %g (0.2 and 0.3 are common)", f.Format, minUVTTFormat, maxUVTTFormat)
 	}
 	return &f, nil
+}
+
+// inField names the field of a value decoded whole, for a value of the
+// wrong type inside it ("line_of_sight[2][5].x: want a number"); other
+// errors (bad syntax) pass as they are.
+func inField(field string, err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return err
+	}
+	if te.Field != "" {
+		field += "." + te.Field
+	}
+	return fieldErr(field, "want %s, got a JSON %s", jsonKind(te.Type), te.Value)
 }
 
 // eachElement reads a JSON array element by element, calling each with

@@ -216,4 +216,8 @@ func TestTheEditorOpensUVTTAndPictures(t *testing.T) {
 	if _, err := NewEditor(bad, nil); err == nil || !strings.Contains(err.Error(), "format") {
 		t.Errorf("a bad UVTT file: %v", err)
 	}
+	missing := filepath.Join(t.TempDir(), "gone.dd2vtt")
+	if _, err := NewEditor(missing, nil); err == nil || !strings.Contains(err.Error(), "gone.dd2vtt") {
+		t.Errorf("a UVTT file that is not there opens as %v, want an error naming it", err)
+	}
 }

@@ -80,12 +80,13 @@ type dialogResult struct {
 func NewEditor(path string, newMap *hexmap.Map) (*Editor, error) {
 	m := newMap
 	if path != "" {
+		imported := hexmap.IsUVTT(path) || hexmap.IsImage(path)
 		if loaded, err := hexmap.OpenMap(path); err == nil {
 			m = loaded
-		} else if !isNotExist(err) {
-			return nil, err
+		} else if !isNotExist(err) || imported {
+			return nil, err // a UVTT file or a picture to import must be there
 		}
-		if hexmap.IsUVTT(path) || hexmap.IsImage(path) {
+		if imported {
 			path = "" // an import: Ctrl+S asks where to save the hex map
 		}
 	}

@@ -198,9 +198,14 @@ func (g *Game) receive(in inMsg) {
 		if !sameMap || !g.fitted {
 			g.fit()
 		}
+		again := g.play.st != nil && sameMap // a welcome once more: an undo, a redo, a resync
 		g.clearResult() // an undo or a fresh view: the last result may be gone
 		g.seq++
 		ebiten.SetWindowTitle(windowTitle(st.Name))
+		if last := in.welcome[len(in.welcome)-1]; again && last.Text != "" {
+			g.say(last.Text, false) // what the Judge took back or put back
+			return
+		}
 		msg := fmt.Sprintf("Connected: %s, round %d.", st.Name, st.Round)
 		var names []string
 		for _, id := range g.conn.owned() {

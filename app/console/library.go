@@ -200,6 +200,12 @@ func (p *libraryPanel) fightSaveDialog(name string, save func(path string)) *dia
 		save(path)
 	}, p.c.win)
 	d.SetFileName(slug(name) + ".fight.json")
+	// Where the fight was saved last, else the fights folder.
+	if p.path != "" {
+		p.inFolder(d, p.path)
+	} else if dir, err := fightsFolder(); err == nil {
+		p.inFolder(d, filepath.Join(dir, "x"))
+	}
 	return d
 }
 
@@ -353,7 +359,7 @@ func (p *libraryPanel) nameNewFight(f *session.FightFile) {
 		}
 		d := p.fightSaveDialog(f.Name, func(path string) { p.saveNewFight(f, path) })
 		if dir, err := fightsFolder(); err == nil {
-			p.inFolder(d, filepath.Join(dir, "x"))
+			p.inFolder(d, filepath.Join(dir, "x")) // a new fight: the fights folder
 		}
 		d.Show()
 	}, p.c.win)
