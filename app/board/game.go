@@ -199,7 +199,7 @@ func (g *Game) receive(in inMsg) {
 			g.fit()
 		}
 		again := g.play.st != nil && sameMap // a welcome once more: an undo, a redo, a resync
-		g.clearResult() // an undo or a fresh view: the last result may be gone
+		g.clearResult()                      // an undo or a fresh view: the last result may be gone
 		g.seq++
 		ebiten.SetWindowTitle(windowTitle(st.Name))
 		if last := in.welcome[len(in.welcome)-1]; again && last.Text != "" {
