@@ -211,10 +211,12 @@ func (p *figuresPanel) pick(id string) {
 			p.onHide(id, hide)
 		}
 	})
+	// The Conc track first, under the figure's line: it reads without
+	// scrolling whatever the window's height; the wound diagram below.
 	p.wounds.Add(cond)
+	p.wounds.Add(conc)
 	p.wounds.Add(container.NewBorder(nil, nil, nil, hideBtn, widget.NewLabel(seen)))
 	p.wounds.Add(container.NewGridWrap(fyne.NewSize(330, 170), body))
-	p.wounds.Add(conc)
 	p.wounds.Add(gl)
 	p.wounds.Refresh()
 }
