@@ -24,6 +24,7 @@ var (
 	bundledNames  = BundledNames
 	randomCommand = RandomCommand
 	secretWords   = SecretWords
+	seatSecrets   = SeatSecretWords
 	leaks         = Leaks
 	seat          = PlayersSeat
 )
@@ -32,7 +33,10 @@ var (
 // random commands from the Judge and a player, with figures hidden and
 // revealed at random, no message to the player's connection — events,
 // welcomes, results, refusals, highlights — names a figure hidden
-// throughout that step, by id, name or character.
+// throughout that step, by id, name or character: hidden by the Judge, or
+// in the fog of war (of another side, where none of the seat's sides'
+// figures sees: moves, doors, map edits, downed figures and undos change
+// it).
 func TestPlayersNeverSeeHiddenFigures(t *testing.T) {
 	steps, seeds := 150, 3
 	if testing.Short() {
@@ -61,7 +65,7 @@ func TestPlayersNeverSeeHiddenFigures(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer cl.Close()
-				if data, _ := json.Marshal(welcome); len(leaks(data, secretWords(st, st))) > 0 {
+				if data, _ := json.Marshal(welcome); len(leaks(data, seatSecrets(st, st, seat))) > 0 {
 					t.Fatalf("the welcome names a hidden figure")
 				}
 				rng := rand.New(rand.NewPCG(uint64(seed), 7))
@@ -103,7 +107,7 @@ func TestPlayersNeverSeeHiddenFigures(t *testing.T) {
 						t.Fatal(err)
 					}
 					after := s.State()
-					words := secretWords(before, after)
+					words := seatSecrets(before, after, seat)
 					for {
 						m, err := cl.Read(ctx)
 						if err != nil {
