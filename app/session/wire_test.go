@@ -106,13 +106,22 @@ func TestPlayersNeverSeeHiddenFigures(t *testing.T) {
 					if err := cl.SendID(ctx, mark, Command{Kind: CommandTurn, Figure: "nobody", Turn: 1}); err != nil {
 						t.Fatal(err)
 					}
-					after := s.State()
-					words := seatSecrets(before, after, seat)
+					// The player's command is done once the marker's
+					// result is in: read up to it, then judge.
+					var got []Message
 					for {
 						m, err := cl.Read(ctx)
 						if err != nil {
 							t.Fatalf("step %d: %v", i, err)
 						}
+						got = append(got, m)
+						if m.Type == MsgResult && m.ID == mark {
+							break
+						}
+					}
+					after := s.State()
+					words := seatSecrets(before, after, seat)
+					for _, m := range got {
 						data, _ := json.Marshal(m)
 						// The fight's own name may hold a figure's (Sir
 						// Rolf and Squire Lennox): it is no secret.
@@ -120,9 +129,6 @@ func TestPlayersNeverSeeHiddenFigures(t *testing.T) {
 						if found := leaks(data, words); len(found) > 0 {
 							t.Fatalf("step %d (%s by the %s): the player got %s naming hidden %v:\n%.600s",
 								i, c.Kind, map[bool]string{true: "Judge", false: "player"}[judge], m.Type, found, data)
-						}
-						if m.Type == MsgResult && m.ID == mark {
-							break
 						}
 					}
 				}
