@@ -119,6 +119,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.drawRangeBands(g.base, st)
 			g.drawLoose(g.base, st)
 			g.drawFigures(g.base, st)
+			g.drawFog(g.base, st)
 			g.drawLabels(g.base, st) // over the figures, moved off them
 			g.drawRulers(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
@@ -347,6 +348,9 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		f := st.Figures[id]
 		if moving != "" && strings.Contains(","+moving, ","+id+",") {
 			continue // drawn gliding over the base
+		}
+		if g.fogHides(st, f) {
+			continue
 		}
 		c := l.ToPixel(f.At)
 		if c.X < -margin || c.Y < -margin || c.X > float64(g.w)+margin || c.Y > float64(g.h)+margin {

@@ -43,6 +43,7 @@ type Game struct {
 	fitted    bool
 	chunks    chunkCache
 	backdrop  backdrop // the map's picture under the hexes
+	fog       fogView  // the fog of war drawn (fog.go)
 	sprites   sprites
 	scale     tableScale // how large the map's text is (Ctrl+= / Ctrl+-)
 	portraits portraits  // the sheets' pictures, decoded once

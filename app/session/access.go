@@ -224,8 +224,9 @@ func authorize(seat *Seat, st *State, c Command) error {
 	case CommandMove, CommandTurn, CommandReady, CommandCock, CommandProne, CommandDuck, CommandShoot, CommandMelee, CommandRecover, CommandStrike,
 		CommandPickUp, CommandReload, CommandDefend, CommandEscape, CommandSkill, CommandRide,
 		CommandDelay, CommandBenny:
+		v := st.sightOf(seat)
 		for _, id := range referenced(c) {
-			if f, ok := st.Figures[id]; !ok || f.Hidden {
+			if _, ok := st.Figures[id]; !ok || v.hidden[id] {
 				return &Forbidden{Reason: errNotInView}
 			}
 		}
@@ -279,6 +280,8 @@ func describeKind(k string) string {
 		return "change the rule options"
 	case CommandEditMap:
 		return "edit the map"
+	case CommandRevealHexes:
+		return "reveal or fog hexes"
 	}
 	return fmt.Sprintf("give the command %q", k)
 }

@@ -160,6 +160,15 @@ func (s *State) check(e Event) error {
 		}
 	case EventHidden, EventRevealed, EventFigureRemoved:
 		return figure("figure", e.Figure)
+	case EventHexesRevealed:
+		if e.Fog == nil || e.Fog.Side == "" || len(e.Fog.Hexes) > MaxFogHexes {
+			return bad("fog", "want a side and at most %d hexes", MaxFogHexes)
+		}
+		for i, h := range e.Fog.Hexes {
+			if err := onMap(fmt.Sprintf("fog.hexes[%d]", i), h); err != nil {
+				return err
+			}
+		}
 	case EventSegment:
 		if e.Segment < 0 || e.Segment > rules.Segments {
 			return bad("segment", "%d, want 0 to %d", e.Segment, rules.Segments)

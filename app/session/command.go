@@ -96,6 +96,8 @@ type Command struct {
 	// Jump makes a move a jump to To, in a straight line over what lies
 	// between (Savage Worlds: Jumping).
 	Jump *JumpOrder `json:"jump,omitempty"`
+	// Fog is a reveal_hexes command's hexes and side (fog.go).
+	Fog *FogOrder `json:"fog,omitempty"`
 }
 
 // JumpOrder is a jump's choice: an Athletics roll, an action, for an
@@ -237,6 +239,8 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 		return sameInstant(s, c, ev), err
 	}
 	switch c.Kind {
+	case CommandRevealHexes:
+		return decideRevealHexes(s, c)
 	case CommandMove, CommandTurn:
 		f, ok := s.Figures[c.Figure]
 		if !ok {
@@ -481,4 +485,5 @@ var commandKinds = []string{
 	CommandDelay,
 	CommandTreat, CommandGrant,
 	CommandBenny,
+	CommandRevealHexes,
 }

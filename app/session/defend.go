@@ -172,7 +172,7 @@ func waitsFor(s *State, c Command) error {
 		return nil
 	}
 	switch c.Kind {
-	case CommandDefend, CommandUndo, CommandRedo, CommandHide, CommandReveal, CommandSetOptions, CommandSetCharacter, CommandEditMap:
+	case CommandDefend, CommandUndo, CommandRedo, CommandHide, CommandReveal, CommandSetOptions, CommandSetCharacter, CommandEditMap, CommandRevealHexes:
 		return nil
 	}
 	return refuse("the fight waits for %s (the defender's window, or the Judge's console)", s.Waiting())

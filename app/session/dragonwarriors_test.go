@@ -990,6 +990,11 @@ func TestSmallWeaponsCanBeConcealed(t *testing.T) {
 	}
 	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon, d.Concealed = "small", true })
 	setDW(t, s, "rolf", func(d *dragonwarriors.Sheet) { d.Weapon, d.Concealed = "small", true })
+	// Without fog of war: the throw knocks Lennox out, and a figure down
+	// sees nothing (fog.go); the concealment is told all the same.
+	opts := s.State().Options
+	opts.NoFog = true
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	rolfs := &Seat{Name: "Rolf's player", Role: RolePlayer, Figures: []string{"rolf"}}
 	lennoxs := &Seat{Name: "Lennox's player", Role: RolePlayer, Figures: []string{"lennox"}}
 	welcome, err := json.Marshal(s.Welcome(rolfs))

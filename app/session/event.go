@@ -30,6 +30,7 @@ type Event struct {
 	Kind   string           `json:"kind"`
 	Time   time.Time        `json:"time"`
 	Fight  *FightFile       `json:"fight,omitempty"`
+	Fog    *FogOrder        `json:"fog,omitempty"` // hexes_revealed
 	Figure string           `json:"figure,omitempty"`
 	Path   []hexmap.Hex     `json:"path,omitempty"`
 	To     hexmap.Hex       `json:"to"`

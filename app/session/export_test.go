@@ -4,11 +4,12 @@ package session
 // access_test.go), which need the transport as well and so cannot be in
 // the package.
 var (
-	OpenDemo      = open
-	BundledFight  = bundledFight
-	BundledNames  = bundledNames
-	RandomCommand = randomCommand
-	SecretWords   = secretWords
-	Leaks         = leaks
-	PlayersSeat   = seat
+	OpenDemo        = open
+	BundledFight    = bundledFight
+	BundledNames    = bundledNames
+	RandomCommand   = randomCommand
+	SecretWords     = secretWords
+	SeatSecretWords = seatSecretWords
+	Leaks           = leaks
+	PlayersSeat     = seat
 )

@@ -41,6 +41,8 @@ type FightFile struct {
 	// Closed are the pairs where the shorter weapon has closed with the
 	// longer (the optional weapon-length rule).
 	Closed [][2]string `json:"closed,omitempty"`
+	// Fog is each side's fog of war so far (fog.go).
+	Fog []FogSpec `json:"fog,omitempty"`
 }
 
 // FightOptions are the rule options of a fight.
@@ -100,6 +102,10 @@ type FightOptions struct {
 	// rule's "the same form as melee combat": the difficulty is rolled as
 	// a defence is.
 	MissileOneRoll bool `json:"missile_one_roll,omitempty"`
+	// NoFog plays without fog of war: the players see the whole map and
+	// every figure the Judge has not hidden. Off (the default), a side
+	// sees what its figures see (fog.go, docs/defaults.md).
+	NoFog bool `json:"no_fog,omitempty"`
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.
@@ -287,6 +293,9 @@ func (f *FightFile) State() (*State, error) {
 			return nil, fmt.Errorf("closed[%d]: %v: want two of the fight's figures", i, p)
 		}
 		s.Closed = append(s.Closed, p)
+	}
+	if err := s.loadFog(f.Fog); err != nil {
+		return nil, err
 	}
 	return s, nil
 }

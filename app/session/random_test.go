@@ -238,10 +238,33 @@ func stateKey(t testing.TB, st *State) string {
 // after (hidden throughout a step): their ids, quoted as JSON writes them,
 // and their names and characters' ids unless a figure in view shares them.
 func secretWords(before, after *State) []string {
+	return seatSecretWords(before, after, nil)
+}
+
+// seatSecretWords are secretWords for a player's seat, whose fog of war
+// hides too (nil: the Judge's hiding only): a figure of another side in
+// no hex of the seat's sides' FogOf(side).Seen, asked of the state anew.
+func seatSecretWords(before, after *State, seat *Seat) []string {
+	hidden := func(st *State, id string) bool {
+		f := st.Figures[id]
+		if f.Hidden || seat == nil || !st.Options.FogOn() {
+			return f.Hidden
+		}
+		sides := seatSides(seat, st)
+		if slices.Contains(sides, f.Side) {
+			return false
+		}
+		for _, side := range sides {
+			if st.FogOf(side).Seen.Has(f.At) {
+				return false
+			}
+		}
+		return true
+	}
 	shown := map[string]bool{}
 	for _, st := range []*State{before, after} {
 		for _, id := range st.Order {
-			if f := st.Figures[id]; !f.Hidden {
+			if f := st.Figures[id]; !hidden(st, id) {
 				shown[id], shown[f.Character], shown[st.FigureName(id)] = true, true, true
 			}
 		}
@@ -249,7 +272,7 @@ func secretWords(before, after *State) []string {
 	var words []string
 	for _, id := range before.Order {
 		f, g := before.Figures[id], after.Figures[id]
-		if !f.Hidden || g == nil || !g.Hidden {
+		if !hidden(before, id) || g == nil || !hidden(after, id) {
 			continue
 		}
 		if !shown[id] {

@@ -365,7 +365,7 @@ func TestSavageAShakenTargetHitWithARaise(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := openSW(t)
 			sw := s.State().Switches()
-			if len(sw) != 1 || sw[0].On || !strings.Contains(sw[0].Label, "only the raises' Wounds") {
+			if len(sw) != 2 || sw[0].On || !strings.Contains(sw[0].Label, "only the raises' Wounds") {
 				t.Fatalf("the Fight tab's switches: %+v", sw)
 			}
 			if tc.raisesOnly {

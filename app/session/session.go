@@ -35,8 +35,9 @@ type Session struct {
 	nextSub int
 	marks   map[int]chan<- Signal // subscribers to highlights and pings
 	now     func() time.Time
-	// sights are the players' sight at each recent event's making, by seq.
-	sights map[int]*sight
+	// sights are what the players' sights at each recent event's making
+	// are made from, by seq.
+	sights map[int]*sightBase
 	// Group commit: events are written and published under mu, and synced
 	// together (commit); a command is acknowledged only once its events
 	// are synced. Publishing does not wait for the sync, so the fsync is
@@ -65,7 +66,7 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{journal: j, subs: map[int]chan<- Event{}, now: time.Now, sights: map[int]*sight{}}
+	s := &Session{journal: j, subs: map[int]chan<- Event{}, now: time.Now, sights: map[int]*sightBase{}}
 	s.sync.cond = sync.NewCond(&s.sync.mu)
 	if len(events) == 0 {
 		opened := Event{Seq: 1, Kind: EventOpened, Time: s.now(), Fight: fight,
@@ -333,7 +334,7 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 		}
 		s.events = append(s.events, events...)
 	}
-	v := s.state.playerSight()
+	v := s.state.sightBase()
 	for _, e := range events {
 		s.sights[e.Seq] = v
 	}
@@ -701,7 +702,7 @@ func (s *Session) Visible(seat *Seat, ids []string) []string {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.state.playerSight().ids(ids)
+	return s.state.sightOf(seat).ids(ids)
 }
 
 // Owned lists the figures in view that seat commands now.
@@ -719,7 +720,7 @@ func (s *Session) ReplyText(seat *Seat, text string) string {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.state.playerSight().text(text)
+	return s.state.sightOf(seat).text(text)
 }
 
 // ForSeat projects an event for a seat: the Judge sees every event; a
@@ -735,11 +736,21 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 		return e, true, false
 	}
 	s.mu.Lock()
-	v := s.sights[e.Seq]
-	if v == nil {
-		v = s.state.playerSight()
+	b := s.sights[e.Seq]
+	if b == nil {
+		b = s.state.sightBase()
+	}
+	sides := seatSides(seat, s.state)
+	v := b.sight(sides)
+	// A figure came into the seat's view or went out of it: rebuild.
+	var was *sight
+	if p := s.sights[e.Seq-1]; p != nil && p != b {
+		was = p.sight(sides)
 	}
 	s.mu.Unlock()
+	if was != nil && !was.sameHidden(v) {
+		return Event{}, false, true
+	}
 	return v.event(e)
 }
 

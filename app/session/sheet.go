@@ -149,5 +149,7 @@ type Switch struct {
 	Set func(o FightOptions, on bool) FightOptions
 }
 
-// Switches are the fight's system's own options.
-func (s *State) Switches() []Switch { return SystemOf(s).Switches(s.Options) }
+// Switches are the fight's system's own options, and the fog of war's.
+func (s *State) Switches() []Switch {
+	return append(SystemOf(s).Switches(s.Options), fogSwitch(s.Options))
+}

@@ -33,33 +33,125 @@ type seenFigure struct {
 	fine     bool
 }
 
-// playerSight returns the players' sight of st now.
-func (st *State) playerSight() *sight {
+// sightBase is what the players' sights of one moment are made from: the
+// figures as they stand, and (with fog of war) which figures of the other
+// sides each side's figures see. A seat's sight is made from it once
+// (sight), by the sides the seat plays.
+type sightBase struct {
+	figs []sightFigure
+	fog  bool
+	// seenBy are, by side, the figures of other sides in a hex the side
+	// sees (fog.go).
+	seenBy map[string]map[string]bool
+	made   map[string]*sight // by seatSides' key
+}
+
+// sightFigure is what a sightBase keeps of a figure.
+type sightFigure struct {
+	id, character, name, side string
+	ap                        int
+	fine, hidden              bool
+}
+
+// sightBase returns what the players' sights of st now are made from.
+func (st *State) sightBase() *sightBase {
+	b := &sightBase{fog: st.Options.FogOn(), made: map[string]*sight{}}
+	sides := map[string]bool{}
+	for _, id := range st.Order {
+		f := st.Figures[id]
+		b.figs = append(b.figs, sightFigure{id: id, character: f.Character, name: st.FigureName(id), side: f.Side,
+			ap: f.AP, fine: f.Condition == rules.Fine, hidden: f.Hidden})
+		sides[f.Side] = true
+	}
+	if b.fog {
+		st.foldFog()
+		b.seenBy = map[string]map[string]bool{}
+		for side := range sides {
+			seen := map[string]bool{}
+			for _, id := range st.Order {
+				if f := st.Figures[id]; f.Side != side && st.sees(side, f.At) {
+					seen[id] = true
+				}
+			}
+			b.seenBy[side] = seen
+		}
+	}
+	return b
+}
+
+// seatSides are the sides whose eyes a player's seat looks through: its
+// side and its figures' sides; a seat with neither, the players' side.
+func seatSides(seat *Seat, st *State) []string {
+	var out []string
+	if seat != nil && seat.Side != "" {
+		out = append(out, seat.Side)
+	}
+	if seat != nil {
+		for _, id := range seat.Figures {
+			if f, ok := st.Figures[id]; ok && !slices.Contains(out, f.Side) {
+				out = append(out, f.Side)
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, st.Options.Players())
+	}
+	slices.Sort(out)
+	return out
+}
+
+// sightOf is seat's sight of st now (a player's: see Session.ForSeat).
+func (st *State) sightOf(seat *Seat) *sight {
+	return st.sightBase().sight(seatSides(seat, st))
+}
+
+// sight returns the sight of a seat playing sides: a figure is hidden from
+// it when the Judge hides it, or, with fog of war, when it is of another
+// side and stands where none of the seat's sides sees.
+func (b *sightBase) sight(sides []string) *sight {
+	key := strings.Join(sides, "\x00")
+	if v := b.made[key]; v != nil {
+		return v
+	}
 	v := &sight{hidden: map[string]bool{}}
 	shown := map[string]bool{}
-	for _, id := range st.Order {
-		f := st.Figures[id]
-		if f.Hidden {
-			v.hidden[id] = true
+	for _, f := range b.figs {
+		if f.hidden || b.fog && !slices.Contains(sides, f.side) &&
+			!slices.ContainsFunc(sides, func(s string) bool { return b.seenBy[s][f.id] }) {
+			v.hidden[f.id] = true
 			continue
 		}
-		name := st.FigureName(id)
-		v.seen = append(v.seen, seenFigure{id: id, name: name, ap: f.AP, fine: f.Condition == rules.Fine})
-		shown[id], shown[f.Character], shown[name] = true, true, true
+		v.seen = append(v.seen, seenFigure{id: f.id, name: f.name, ap: f.ap, fine: f.fine})
+		shown[f.id], shown[f.character], shown[f.name] = true, true, true
 	}
-	for _, id := range st.Order {
-		f := st.Figures[id]
-		if !f.Hidden {
+	for _, f := range b.figs {
+		if !v.hidden[f.id] {
 			continue
 		}
-		for _, w := range []string{id, f.Character, st.FigureName(id)} {
+		for _, w := range []string{f.id, f.character, f.name} {
 			if w != "" && !shown[w] && !slices.Contains(v.secrets, w) {
 				v.secrets = append(v.secrets, w)
 			}
 		}
 	}
 	slices.SortFunc(v.secrets, func(a, b string) int { return len(b) - len(a) })
+	b.made[key] = v
 	return v
+}
+
+// sameHidden reports whether v and w hide the same figures: when they do
+// not, a figure came into view or went out of it, and the seat's view is
+// rebuilt.
+func (v *sight) sameHidden(w *sight) bool {
+	if len(v.hidden) != len(w.hidden) {
+		return false
+	}
+	for id := range v.hidden {
+		if !w.hidden[id] {
+			return false
+		}
+	}
+	return true
 }
 
 // names reports whether text names a hidden figure: one of its secret

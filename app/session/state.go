@@ -62,6 +62,7 @@ type State struct {
 	// Cleared at the next segment.
 	Felled []string
 	Log    []Event // every event after the opening, in order
+	fog    *fogBook
 }
 
 // FelledNow reports whether figure id was felled in this segment and may
@@ -234,6 +235,7 @@ func (s *State) clone(withMap bool) *State {
 	}
 	c.Order = append([]string(nil), s.Order...)
 	c.Log = append([]Event(nil), s.Log...)
+	c.fog = s.fog.clone()
 	return &c
 }
 
@@ -556,9 +558,14 @@ func (s *State) Apply(e Event) error {
 		if err := s.applyRoster(e); err != nil {
 			return err
 		}
+	case EventHexesRevealed:
+		if err := s.applyFogOrder(e); err != nil {
+			return err
+		}
 	default:
 		return fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
 	}
+	s.foldFog()
 	s.Log = append(s.Log, e)
 	return nil
 }
@@ -578,8 +585,16 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 		f.Round = s.Round // round 0: the first round's initiative is still to roll
 	}
 	judge := seat == nil || seat.Role == RoleJudge
+	hidden := map[string]bool{}
 	if judge {
 		f.Options = s.Options
+		f.Fog = s.fogSpecs(nil)
+	} else {
+		f.Options = FightOptions{PlayersSide: s.Options.PlayersSide, NoFog: s.Options.NoFog}
+		f.Fog = s.fogSpecs(seatSides(seat, s))
+		hidden = s.sightOf(seat).hidden
+		f.Holds = slices.DeleteFunc(f.Holds, func(h Hold) bool { return hidden[h.By] || hidden[h.Over] })
+		f.Closed = slices.DeleteFunc(f.Closed, func(p [2]string) bool { return hidden[p[0]] || hidden[p[1]] })
 	}
 	own := map[string]bool{}
 	if !judge {
@@ -591,7 +606,7 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 	names := s.Map.Orientation.SideNames()
 	for _, id := range s.Order {
 		fig := s.Figures[id]
-		if fig.Hidden && !judge {
+		if hidden[id] {
 			continue
 		}
 		ap := fig.AP

@@ -1,0 +1,169 @@
+package board
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+)
+
+// fogView is the fog of war in a map window. A player's window always
+// draws its side's fog (the session's State.FogOf); the Judge's draws none
+// until the Judge turns on the players' view (Y), which draws exactly the
+// players' side's, and with it the brush (J): the hex under the pointer is
+// revealed to the players, or fogged again.
+type fogView struct {
+	players bool // the Judge's window shows the players' view
+	// fog is the side's fog as last asked of the state, for key.
+	fog *session.Fog
+	key fogKey
+}
+
+// fogKey is what a window's fog was made from.
+type fogKey struct {
+	st         *session.State
+	seq        int
+	mapVersion uint64
+	side       string
+}
+
+// fogNow is the fog the window draws (nil: none), asked of the state once
+// per change.
+func (g *Game) fogNow(st *session.State) *session.Fog {
+	side := g.fogSide()
+	if side == "" {
+		return nil
+	}
+	k := fogKey{st: st, seq: g.seq, mapVersion: st.Map.Version(), side: side}
+	if g.fog.key != k || g.fog.fog == nil {
+		g.fog.fog, g.fog.key = st.FogOf(side), k
+	}
+	return g.fog.fog
+}
+
+// fogHides reports whether figure f stands in the window's fog, of
+// another side: the Judge's players' view leaves it out, as the session
+// leaves it out of a player's.
+func (g *Game) fogHides(st *session.State, f *session.Figure) bool {
+	fog := g.fogNow(st)
+	return fog != nil && f.Side != g.fog.key.side && fog.At(f.At) != session.FogSeen
+}
+
+// Fog colours, premultiplied: unexplored ground is covered, explored
+// ground seen no more is dimmed.
+var (
+	fogDark = [4]float32{0.1, 0.09, 0.08, 1}
+	fogDim  = [4]float32{0.02, 0.02, 0.03, 0.5}
+)
+
+func init() {
+	keyBindings = append(keyBindings,
+		keyBinding{keys: []ebiten.Key{ebiten.KeyY}, do: func(g *Game) { g.togglePlayersView() }},
+		keyBinding{keys: []ebiten.Key{ebiten.KeyJ}, do: func(g *Game) { g.brushFog() }},
+	)
+}
+
+// fogSide is the side whose fog this window draws, or "" for none: a
+// player's, its figures' side (the players' side if it has none); the
+// Judge's, the players' side in the players' view only.
+func (g *Game) fogSide() string {
+	st := g.play.st
+	if st == nil || !st.Options.FogOn() {
+		return ""
+	}
+	if g.judge() {
+		if !g.fog.players {
+			return ""
+		}
+		return st.Options.Players()
+	}
+	if g.conn != nil {
+		for _, id := range g.conn.owned() {
+			if f, ok := st.Figures[id]; ok {
+				return f.Side
+			}
+		}
+	}
+	return st.Options.Players()
+}
+
+// togglePlayersView shows the Judge the map as the players' side sees it,
+// or the whole map again.
+func (g *Game) togglePlayersView() {
+	if !g.judge() || g.play.st == nil {
+		return
+	}
+	if !g.play.st.Options.FogOn() {
+		g.say("This fight plays without fog of war (the console's Fight tab turns it on).", false)
+		return
+	}
+	g.fog.players = !g.fog.players
+	g.baseFor, g.drawn = baseKey{}, false // draw the base again
+	if g.fog.players {
+		g.say("Players' view: the map as the "+g.play.st.Options.Players()+" see it. J over a hex reveals it to them, or fogs it again. Y: the whole map.", false)
+	} else {
+		g.say("The Judge's view: the whole map.", false)
+	}
+}
+
+// brushFog reveals the hex under the pointer to the players' side, or
+// fogs it again when the Judge revealed it or it is explored.
+func (g *Game) brushFog() {
+	st := g.play.st
+	if !g.judge() || !g.fog.players || st == nil || !g.hoverOK {
+		return
+	}
+	side := st.Options.Players()
+	fog := st.FogOf(side)
+	if fog == nil {
+		return
+	}
+	hide := fog.At(g.hover) == session.FogExplored
+	g.issue(&session.Command{Kind: session.CommandRevealHexes, Fog: &session.FogOrder{Side: side, Hexes: []hexmap.Hex{g.hover}, Hide: hide}}, "")
+}
+
+// drawFog covers the hexes the window's side has never seen and dims those
+// it saw before and sees no more (drawn into the base image, once per
+// change: an event, the view, the window). Explored hexes show the map as
+// it is now, not as it was last seen.
+func (g *Game) drawFog(dst *ebiten.Image, st *session.State) {
+	fog := g.fogNow(st)
+	if fog == nil {
+		return
+	}
+	var vs []ebiten.Vertex
+	var is []uint16
+	flush := func() {
+		if len(is) > 0 {
+			dst.DrawTriangles(vs, is, white, &ebiten.DrawTrianglesOptions{})
+		}
+		vs, is = vs[:0], is[:0]
+	}
+	hw, hh := g.layout.HexWidth(), g.layout.HexHeight()
+	w, h := float64(g.w), float64(g.h)
+	for _, hx := range st.Map.Hexes() {
+		lvl := fog.At(hx)
+		if lvl == session.FogSeen {
+			continue
+		}
+		c := g.layout.ToPixel(hx)
+		if c.X < -hw || c.Y < -hh || c.X > w+hw || c.Y > h+hh {
+			continue
+		}
+		col := fogDark
+		if lvl == session.FogExplored {
+			col = fogDim
+		}
+		if len(vs) > 60000 {
+			flush()
+		}
+		base := uint16(len(vs))
+		// Neighbours share their corners exactly: no seam, no overlap.
+		for _, p := range g.layout.Corners(hx) {
+			vs = append(vs, ebiten.Vertex{DstX: float32(p.X), DstY: float32(p.Y), SrcX: 1, SrcY: 1,
+				ColorR: col[0], ColorG: col[1], ColorB: col[2], ColorA: col[3]})
+		}
+		is = append(is, base, base+1, base+2, base, base+2, base+3, base, base+3, base+4, base, base+4, base+5)
+	}
+	flush()
+}

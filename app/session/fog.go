@@ -1,0 +1,294 @@
+package session
+
+import (
+	"fmt"
+	"slices"
+
+	"hexslinger/hexmap"
+	"hexslinger/rules"
+)
+
+// CommandRevealHexes shows hexes to a side by the Judge's hand, or fogs
+// them again (Fog.Hide): the Judge only.
+const CommandRevealHexes = "reveal_hexes"
+
+// EventHexesRevealed is hexes shown to a side, or fogged again.
+const EventHexesRevealed = "hexes_revealed"
+
+// MaxFogHexes bounds the hexes of one reveal_hexes command.
+const MaxFogHexes = 4096
+
+// FogOrder is a reveal_hexes command's word, and its event's: the hexes
+// the Judge shows to Side (or fogs again, with Hide).
+type FogOrder struct {
+	Side  string       `json:"side"`
+	Hexes []hexmap.Hex `json:"hexes"`
+	Hide  bool         `json:"hide,omitempty"`
+}
+
+// FogSpec is one side's fog in a fight file (a snapshot of a fight under
+// way): the hexes it has explored and those the Judge revealed, each a
+// hexmap.HexSet's text.
+type FogSpec struct {
+	Side     string `json:"side"`
+	Explored string `json:"explored,omitempty"`
+	Revealed string `json:"revealed,omitempty"`
+}
+
+// FogOn reports whether the fight plays with fog of war: on unless the
+// options turn it off.
+func (o FightOptions) FogOn() bool { return !o.NoFog }
+
+// fogSwitch is the fog's switch among the fight's options (State.Switches).
+func fogSwitch(o FightOptions) Switch {
+	return Switch{Label: "Fog of war: the players see only what their figures see (line of sight)", On: o.FogOn(),
+		Set: func(o FightOptions, on bool) FightOptions { o.NoFog = !on; return o }}
+}
+
+// Fog is what one side sees of the map at one moment. Seen are the hexes
+// in the field of view of a figure of the side that can see (in view, not
+// down); Explored those seen at any point of the fight so far, or shown by
+// the Judge; Revealed those the Judge showed (a part of Explored).
+type Fog struct {
+	Seen, Explored, Revealed *hexmap.HexSet
+}
+
+// FogLevel is how much a side knows of a hex.
+type FogLevel int
+
+// Fog levels, from nothing known to seen now.
+const (
+	FogDark     FogLevel = iota // never seen: nothing of it is shown
+	FogExplored                 // seen before, or revealed: the ground, not who is there
+	FogSeen                     // seen now
+)
+
+// At is how much the side knows of h. A nil Fog (no fog of war) sees all.
+func (f *Fog) At(h hexmap.Hex) FogLevel {
+	switch {
+	case f == nil || f.Seen.Has(h):
+		return FogSeen
+	case f.Explored.Has(h):
+		return FogExplored
+	}
+	return FogDark
+}
+
+// fogBook is a state's fog: each side's explored and revealed hexes, and
+// each figure's field of view with what it was made from.
+type fogBook struct {
+	explored map[string]*hexmap.HexSet // by side
+	revealed map[string]*hexmap.HexSet // by side
+	views    map[string]*figView       // by figure id
+}
+
+// figView is a figure's field of view and what it was made from: a figure
+// that cannot see has none.
+type figView struct {
+	at      hexmap.Hex
+	m       *hexmap.Map
+	version uint64
+	sees    bool
+	fov     *hexmap.FOV // shared between clones: never changed once made
+}
+
+func (b *fogBook) clone() *fogBook {
+	if b == nil {
+		return nil
+	}
+	c := &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: make(map[string]*figView, len(b.views))}
+	for k, v := range b.explored {
+		c.explored[k] = v.Clone()
+	}
+	for k, v := range b.revealed {
+		c.revealed[k] = v.Clone()
+	}
+	for k, v := range b.views {
+		c.views[k] = v
+	}
+	return c
+}
+
+// set returns side's set in sets, made for the map if missing (or made for
+// a map of another size).
+func (b *fogBook) set(sets map[string]*hexmap.HexSet, side string, m *hexmap.Map) *hexmap.HexSet {
+	s := sets[side]
+	if !s.Fits(m) {
+		n := hexmap.NewHexSet(m)
+		n.AddSet(s)
+		s, sets[side] = n, n
+	}
+	return s
+}
+
+// canSee reports whether figure f sees for its side: in view (not hidden
+// by the Judge) and not down (its condition short of unconscious).
+func canSee(f *Figure) bool { return !f.Hidden && f.Condition < rules.Unconscious }
+
+// foldFog brings the fog up to date with the state: a figure whose hex,
+// map or condition changed looks again, and what it sees is explored for
+// its side. Apply calls it after each event, so explored is a fold over
+// the fight's events: replay and undo give the same fog.
+func (s *State) foldFog() {
+	if !s.Options.FogOn() || s.Map == nil {
+		return
+	}
+	if s.fog == nil {
+		s.fog = &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: map[string]*figView{}}
+	}
+	b := s.fog
+	for _, id := range s.Order {
+		f := s.Figures[id]
+		sees := canSee(f)
+		v := b.views[id]
+		if v != nil && v.at == f.At && v.m == s.Map && v.version == s.Map.Version() && v.sees == sees {
+			continue
+		}
+		nv := &figView{at: f.At, m: s.Map, version: s.Map.Version(), sees: sees}
+		if sees {
+			nv.fov = s.Map.FieldOfView(f.At, 0)
+			b.set(b.explored, f.Side, s.Map).AddFOV(nv.fov)
+		}
+		b.views[id] = nv
+	}
+	for id := range b.views {
+		if _, ok := s.Figures[id]; !ok {
+			delete(b.views, id)
+		}
+	}
+}
+
+// sees reports whether a figure of side that can see sees h (the fog
+// being up to date).
+func (s *State) sees(side string, h hexmap.Hex) bool {
+	if s.fog == nil {
+		return false
+	}
+	for _, id := range s.Order {
+		f := s.Figures[id]
+		if v := s.fog.views[id]; f.Side == side && v != nil && v.fov != nil && v.fov.Sees(h) {
+			return true
+		}
+	}
+	return false
+}
+
+// FogOf returns what side sees of the map now, and has explored; nil when
+// the fight plays without fog of war.
+func (s *State) FogOf(side string) *Fog {
+	if !s.Options.FogOn() || s.Map == nil {
+		return nil
+	}
+	s.foldFog()
+	f := &Fog{Seen: hexmap.NewHexSet(s.Map)}
+	for _, id := range s.Order {
+		if v := s.fog.views[id]; s.Figures[id].Side == side && v != nil {
+			f.Seen.AddFOV(v.fov)
+		}
+	}
+	f.Explored = s.fog.set(s.fog.explored, side, s.Map).Clone()
+	f.Revealed = s.fog.set(s.fog.revealed, side, s.Map).Clone()
+	return f
+}
+
+// decideRevealHexes checks a reveal_hexes command and makes its event.
+func decideRevealHexes(s *State, c Command) ([]Event, error) {
+	o := c.Fog
+	if o == nil || o.Side == "" {
+		return nil, refuse("reveal_hexes needs fog: the side, and the hexes to show it (or to fog again, with hide)")
+	}
+	if !s.Options.FogOn() {
+		return nil, refuse("this fight plays without fog of war: turn it on in the fight's options first")
+	}
+	if len(o.Hexes) == 0 || len(o.Hexes) > MaxFogHexes {
+		return nil, refuse("reveal_hexes takes 1 to %d hexes, not %d", MaxFogHexes, len(o.Hexes))
+	}
+	for _, h := range o.Hexes {
+		if !s.Map.Contains(h) {
+			return nil, refuse("%v is not a hex of the map", h)
+		}
+	}
+	hexes := slices.Clone(o.Hexes)
+	verb, what := "shows", "to"
+	if o.Hide {
+		verb, what = "fogs", "again for"
+	}
+	label := s.Map.Label(hexes[0])
+	if len(hexes) > 1 {
+		label = fmt.Sprintf("%d hexes", len(hexes))
+	}
+	return []Event{{Kind: EventHexesRevealed, Fog: &FogOrder{Side: o.Side, Hexes: hexes, Hide: o.Hide},
+		Text: fmt.Sprintf("The Judge %s %s %s the %s.", verb, label, what, o.Side)}}, nil
+}
+
+// applyFogOrder folds a hexes_revealed event into the fog.
+func (s *State) applyFogOrder(e Event) error {
+	if e.Fog == nil {
+		return fmt.Errorf("event %d: hexes_revealed without fog", e.Seq)
+	}
+	s.foldFog()
+	if s.fog == nil {
+		return nil // a fight without fog keeps no record of it
+	}
+	exp := s.fog.set(s.fog.explored, e.Fog.Side, s.Map)
+	rev := s.fog.set(s.fog.revealed, e.Fog.Side, s.Map)
+	for _, h := range e.Fog.Hexes {
+		if e.Fog.Hide {
+			exp.Remove(h)
+			rev.Remove(h)
+		} else {
+			exp.Add(h)
+			rev.Add(h)
+		}
+	}
+	return nil
+}
+
+// fogSpecs writes the fog of sides (every side, for nil) for a fight file.
+func (s *State) fogSpecs(sides []string) []FogSpec {
+	if s.fog == nil {
+		return nil
+	}
+	var out []FogSpec
+	for _, side := range sortedKeys(s.fog.explored) {
+		if sides != nil && !slices.Contains(sides, side) {
+			continue
+		}
+		spec := FogSpec{Side: side, Explored: s.fog.explored[side].Encode()}
+		if r := s.fog.revealed[side]; r != nil {
+			spec.Revealed = r.Encode()
+		}
+		out = append(out, spec)
+	}
+	return out
+}
+
+// loadFog reads a fight file's fog into the opening state.
+func (s *State) loadFog(specs []FogSpec) error {
+	if len(specs) == 0 {
+		s.foldFog()
+		return nil
+	}
+	s.fog = &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: map[string]*figView{}}
+	for i, spec := range specs {
+		if spec.Side == "" {
+			return fmt.Errorf("fog[%d].side: missing", i)
+		}
+		if spec.Explored != "" {
+			set, err := hexmap.DecodeHexSet(s.Map, spec.Explored)
+			if err != nil {
+				return fmt.Errorf("fog[%d].explored: %w", i, err)
+			}
+			s.fog.explored[spec.Side] = set
+		}
+		if spec.Revealed != "" {
+			set, err := hexmap.DecodeHexSet(s.Map, spec.Revealed)
+			if err != nil {
+				return fmt.Errorf("fog[%d].revealed: %w", i, err)
+			}
+			s.fog.revealed[spec.Side] = set
+		}
+	}
+	s.foldFog()
+	return nil
+}

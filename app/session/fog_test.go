@@ -1,0 +1,246 @@
+package session
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexslinger/hexmap"
+)
+
+// fogDemo opens the demo street with Jeb inside the saloon, behind its
+// closed door (G4): out of the posse's sight.
+func fogDemo(t *testing.T) *Session {
+	t.Helper()
+	f := demo(t)
+	for i := range f.Figures {
+		if f.Figures[i].ID == "jeb" {
+			f.Figures[i].At = "G4"
+		}
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "fog.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// saloonDoor is the Judge's command working the saloon's door at G4.
+func saloonDoor(t *testing.T, s *Session, open bool) Command {
+	t.Helper()
+	g4, g5 := hexAt(t, s, "G4"), hexAt(t, s, "G5")
+	side, ok := g4.DirectionTo(g5)
+	if !ok {
+		t.Fatal("G5 is not next to G4")
+	}
+	return Command{Kind: CommandDoor, To: &g4, Side: int(side), Open: open}
+}
+
+// unionOfViews is the hexes the side's figures that can see see, each
+// figure's field of view asked of the map on its own.
+func unionOfViews(st *State, side string) *hexmap.HexSet {
+	u := hexmap.NewHexSet(st.Map)
+	for _, id := range st.Order {
+		if f := st.Figures[id]; f.Side == side && canSee(f) {
+			u.AddFOV(st.Map.FieldOfView(f.At, 0))
+		}
+	}
+	return u
+}
+
+func sameSet(a, b *hexmap.HexSet) bool { return a.Encode() == b.Encode() }
+
+// A side's fog is the union of its figures' fields of view, as the map
+// finds each one; a figure down sees nothing; a move, a door opened and
+// an undo each change it at once.
+func TestFogOfIsTheUnionOfTheSideFiguresFieldsOfView(t *testing.T) {
+	s := fogDemo(t)
+	c10 := hexAt(t, s, "F9")
+	for _, step := range []struct {
+		name string
+		c    *Command
+	}{
+		{"the opening", nil},
+		{"after Miranda moves", &Command{Kind: CommandMove, Figure: "miranda", To: &c10}},
+		{"after the saloon door opens", func() *Command { c := saloonDoor(t, s, true); return &c }()},
+		{"after the door's opening is undone", &Command{Kind: CommandUndo}},
+	} {
+		if step.c != nil {
+			mustDo(t, s, *step.c)
+		}
+		st := s.State()
+		for _, side := range []string{"posse", "outlaws"} {
+			if got, want := st.FogOf(side).Seen, unionOfViews(st, side); !sameSet(got, want) {
+				t.Errorf("%s: the %s see %d hexes, their figures' fields of view %d", step.name, side, got.Len(), want.Len())
+			}
+		}
+	}
+	st := s.State()
+	st.Figures["cyril"].Condition = 2 // unconscious
+	st.Figures["miranda"].Condition = 3
+	if n := st.FogOf("posse").Seen.Len(); n != 0 {
+		t.Errorf("a side whose figures are all down sees %d hexes", n)
+	}
+}
+
+// What a side has seen stays explored when its figures move away, and an
+// undo or a replay of the journal gives the same fog exactly.
+func TestExploredHexesStayAfterAMoveAndComeBackAfterUndo(t *testing.T) {
+	s := fogDemo(t)
+	g4 := hexAt(t, s, "G4")
+	if s.State().FogOf("posse").At(g4) != FogDark {
+		t.Fatal("the posse sees into the closed saloon")
+	}
+	before := s.State().FogOf("posse")
+	mustDo(t, s, saloonDoor(t, s, true))
+	opened := s.State().FogOf("posse")
+	if opened.At(g4) != FogSeen {
+		t.Fatal("the door is open and the posse does not see G4")
+	}
+	mustDo(t, s, saloonDoor(t, s, false))
+	closed := s.State().FogOf("posse")
+	if closed.At(g4) != FogExplored {
+		t.Errorf("G4, seen through the open door, is %v once it shuts, want explored", closed.At(g4))
+	}
+	if !sameSet(closed.Explored, opened.Explored) {
+		t.Errorf("closing the door forgot explored hexes")
+	}
+	mustDo(t, s, Command{Kind: CommandUndo}) // the close
+	mustDo(t, s, Command{Kind: CommandUndo}) // the open
+	if got := s.State().FogOf("posse"); !sameSet(got.Explored, before.Explored) || got.At(g4) != FogDark {
+		t.Errorf("after undoing both, the posse has explored %d hexes (was %d), G4 %v", got.Explored.Len(), before.Explored.Len(), got.At(g4))
+	}
+	mustDo(t, s, Command{Kind: CommandRedo})
+	mustDo(t, s, Command{Kind: CommandRedo})
+	live := s.State().FogOf("posse")
+	_, events, err := OpenJournal(s.journal.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed, err := Replay(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := replayed.FogOf("posse"); !sameSet(got.Explored, live.Explored) || !sameSet(got.Seen, live.Seen) {
+		t.Errorf("the journal replayed gives %d explored, the session %d", got.Explored.Len(), live.Explored.Len())
+	}
+	// A snapshot (a checkpoint, a welcome) carries the fog.
+	snap, err := s.State().Snapshot(nil).State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := snap.FogOf("posse"); !sameSet(got.Explored, live.Explored) {
+		t.Errorf("the snapshot's fog: %d explored, want %d", got.Explored.Len(), live.Explored.Len())
+	}
+}
+
+// reveal_hexes is the Judge's: it shows hexes to a side (journaled), an
+// undo takes it back, hide fogs them again, and no player may give it.
+func TestRevealHexesIsJournaledAndUndone(t *testing.T) {
+	s := fogDemo(t)
+	g2, g3 := hexAt(t, s, "G2"), hexAt(t, s, "G3")
+	reveal := Command{Kind: CommandRevealHexes, Fog: &FogOrder{Side: "posse", Hexes: []hexmap.Hex{g2, g3}}}
+	table := NewAccess(NewToken()).AddSide("Table", "posse")
+	if _, err := s.DoAs(table, reveal); err == nil || !strings.Contains(err.Error(), "only the Judge may reveal or fog hexes") {
+		t.Errorf("a player revealed hexes: %v", err)
+	}
+	e := mustDo(t, s, reveal)
+	if e.Kind != EventHexesRevealed || !strings.Contains(e.Text, "shows 2 hexes to the posse") {
+		t.Errorf("the event: %s %q", e.Kind, e.Text)
+	}
+	fog := s.State().FogOf("posse")
+	if fog.At(g2) != FogExplored || !fog.Revealed.Has(g3) {
+		t.Errorf("revealed G2 is %v, G3 revealed %v", fog.At(g2), fog.Revealed.Has(g3))
+	}
+	if s.State().FogOf("outlaws").Revealed.Has(g2) {
+		t.Error("the posse's hexes were shown to the outlaws")
+	}
+	mustDo(t, s, Command{Kind: CommandUndo})
+	if fog := s.State().FogOf("posse"); fog.At(g2) != FogDark || fog.Revealed.Len() != 0 {
+		t.Errorf("after the undo G2 is %v", fog.At(g2))
+	}
+	mustDo(t, s, Command{Kind: CommandRedo})
+	mustDo(t, s, Command{Kind: CommandRevealHexes, Fog: &FogOrder{Side: "posse", Hexes: []hexmap.Hex{g2}, Hide: true}})
+	fog = s.State().FogOf("posse")
+	if fog.At(g2) != FogDark || fog.At(g3) != FogExplored {
+		t.Errorf("fogged again: G2 %v, G3 %v", fog.At(g2), fog.At(g3))
+	}
+	_, events, err := OpenJournal(s.journal.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed, err := Replay(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := replayed.FogOf("posse"); !sameSet(got.Explored, fog.Explored) || !sameSet(got.Revealed, fog.Revealed) {
+		t.Error("the journal does not give the same revealed hexes")
+	}
+	for _, bad := range []Command{
+		{Kind: CommandRevealHexes},
+		{Kind: CommandRevealHexes, Fog: &FogOrder{Side: "posse"}},
+		{Kind: CommandRevealHexes, Fog: &FogOrder{Side: "posse", Hexes: []hexmap.Hex{{Q: 99, R: 99}}}},
+	} {
+		if _, err := s.Do(bad); err == nil {
+			t.Errorf("%+v was taken", bad.Fog)
+		}
+	}
+}
+
+// A player's seat gets no event, name, id or position of a figure of the
+// other side in its fog: not while it walks unseen, not in a welcome; it
+// appears (a resync) when a door opens on it, and goes when the door's
+// opening is undone. With the fog switched off it is seen again.
+func TestAPlayerSeatGetsNothingOfAFigureInItsFog(t *testing.T) {
+	s := fogDemo(t)
+	table := NewAccess(NewToken()).AddSide("Table", "posse")
+	names := func(x any) bool {
+		data, _ := json.Marshal(x)
+		return strings.Contains(string(data), `"jeb"`) || strings.Contains(string(data), "Jeb")
+	}
+	if names(s.Welcome(table)) {
+		t.Fatal("the welcome names Jeb, in the closed saloon")
+	}
+	if got := s.Visible(table, []string{"jeb", "cyril"}); len(got) != 1 {
+		t.Errorf("a highlight of Jeb reaches the table: %v", got)
+	}
+	if _, err := s.DoAs(table, Command{Kind: CommandShoot, Figure: "cyril", Shots: []ShotOrder{{Target: "jeb"}}}); err == nil || err.Error() != errNotInView {
+		t.Errorf("a shot at Jeb in the fog: %v", err)
+	}
+	g3 := hexAt(t, s, "G3")
+	for _, e := range mustDoAll(t, s, Command{Kind: CommandMove, Figure: "jeb", To: &g3}) {
+		if out, send, resync := s.ForSeat(table, e); send && names(out) || resync {
+			t.Errorf("Jeb's move in the saloon reached the table: send %v resync %v %q", send, resync, out.Text)
+		}
+	}
+	g4 := hexAt(t, s, "G4")
+	mustDoAll(t, s, Command{Kind: CommandMove, Figure: "jeb", To: &g4})
+	e := mustDo(t, s, saloonDoor(t, s, true))
+	if _, _, resync := s.ForSeat(table, e); !resync {
+		t.Error("the door opened on Jeb and the table was not sent a fresh view")
+	}
+	if !names(s.Welcome(table)) {
+		t.Error("the table's fresh view has no Jeb, in the open door")
+	}
+	e = mustDo(t, s, Command{Kind: CommandUndo})
+	if _, _, resync := s.ForSeat(table, e); !resync || names(s.Welcome(table)) {
+		t.Error("the undone door still shows Jeb")
+	}
+	opts := s.State().Options
+	opts.NoFog = true
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	if !names(s.Welcome(table)) {
+		t.Error("with the fog off the table does not see Jeb")
+	}
+}
+
+func mustDoAll(t *testing.T, s *Session, c Command) []Event {
+	t.Helper()
+	ev, err := s.Do(c)
+	if err != nil {
+		t.Fatalf("%+v: %v", c, err)
+	}
+	return ev
+}
