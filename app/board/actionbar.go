@@ -96,6 +96,12 @@ func (g *Game) buttons() []button {
 		add(g.backdrop.pictureLabel(), false, g.cyclePicture)
 		add(map[bool]string{false: "Grid lines (K)", true: "No grid lines (K)"}[g.backdrop.noGrid], !g.backdrop.noGrid, g.toggleGrid)
 	}
+	if g.judge() && p.st != nil && p.st.Options.FogOn() && p.selected == "" {
+		add("Players' view (Y)", g.fog.players, g.togglePlayersView)
+		if g.fog.players {
+			add("Fog brush (click)", g.fog.brush, g.toggleFogBrush)
+		}
+	}
 	if label, kind := g.turnButton(); label != "" && p.selected == "" {
 		add(label, false, func() { g.nextTurn(kind) })
 	}

@@ -14,6 +14,7 @@ import (
 // revealed to the players, or fogged again.
 type fogView struct {
 	players bool // the Judge's window shows the players' view
+	brush   bool // in the players' view, a click on a hex reveals or fogs it
 	// fog is the side's fog as last asked of the state, for key.
 	fog *session.Fog
 	key fogKey
@@ -52,7 +53,7 @@ func (g *Game) fogHides(st *session.State, f *session.Figure) bool {
 // Fog colours, premultiplied: unexplored ground is covered, explored
 // ground seen no more is dimmed.
 var (
-	fogDark = [4]float32{0.1, 0.09, 0.08, 1}
+	fogDark = [4]float32{0.23, 0.25, 0.29, 1} // a slate grey: the dark walls at its edge read against it
 	fogDim  = [4]float32{0.02, 0.02, 0.03, 0.5}
 )
 
@@ -98,11 +99,26 @@ func (g *Game) togglePlayersView() {
 		return
 	}
 	g.fog.players = !g.fog.players
+	g.fog.brush = g.fog.brush && g.fog.players
 	g.baseFor, g.drawn = baseKey{}, false // draw the base again
 	if g.fog.players {
 		g.say("Players' view: the map as the "+g.play.st.Options.Players()+" see it. J over a hex reveals it to them, or fogs it again. Y: the whole map.", false)
 	} else {
 		g.say("The Judge's view: the whole map.", false)
+	}
+}
+
+// toggleFogBrush makes a click on the map reveal or fog the hex clicked,
+// in the Judge's players' view, or play again.
+func (g *Game) toggleFogBrush() {
+	if !g.judge() || !g.fog.players {
+		return
+	}
+	g.fog.brush = !g.fog.brush
+	if g.fog.brush {
+		g.say("Fog brush: a click reveals a hex to the players, or fogs it again. Click the button again to play.", false)
+	} else {
+		g.say("Fog brush put away: clicks play again.", false)
 	}
 }
 
@@ -166,4 +182,22 @@ func (g *Game) drawFog(dst *ebiten.Image, st *session.State) {
 		is = append(is, base, base+1, base+2, base, base+2, base+3, base, base+3, base+4, base, base+4, base+5)
 	}
 	flush()
+	// The walls, doors and windows at the fog's edge are what the side
+	// sees stop its sight: drawn again over the fog, from the hexes in
+	// view beside it.
+	var edge []hexmap.Hex
+	for _, hx := range st.Map.Hexes() {
+		if fog.At(hx) != session.FogSeen {
+			continue
+		}
+		for _, d := range hexmap.Directions {
+			if n := hx.Neighbor(d); st.Map.Contains(n) && fog.At(n) != session.FogSeen {
+				edge = append(edge, hx)
+				break
+			}
+		}
+	}
+	var b batch
+	drawHexsides(dst, &b, st.Map, g.layout, edge)
+	b.flush(dst)
 }

@@ -322,6 +322,8 @@ func (g *Game) input() {
 		dismissed := !g.dragging && g.hoverOK && g.takeResultDown()
 		switch {
 		case dismissed:
+		case !g.dragging && g.hoverOK && g.fog.brush && g.fog.players:
+			g.brushFog() // the Judge's fog brush takes the click
 		case g.dragging && g.dragFig != "":
 			if !g.dragOff && g.hoverOK {
 				g.issue(g.play.dragEnd(g.dragFig, g.hover))

@@ -193,7 +193,7 @@ func TestActionBar(t *testing.T) {
 		t.Errorf("a player's window, with nothing selected: %v (undo is the Judge's)", got)
 	}
 	g.conn.role = string(session.RoleJudge)
-	if got := labels(); strings.Join(got, ",") != "Next round (Ctrl+R),Ruler (R),Undo,Fit (F)" {
+	if got := labels(); strings.Join(got, ",") != "Players' view (Y),Next round (Ctrl+R),Ruler (R),Undo,Fit (F)" {
 		t.Errorf("the Judge's window, with nothing selected: %v", got)
 	}
 	g.play.click(at(t, &g.play, "C8"))

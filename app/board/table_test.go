@@ -382,3 +382,40 @@ func TestTheJudgesBarOffersTheNextTurn(t *testing.T) {
 		})
 	}
 }
+
+// TestTheJudgesFogBrushTakesClicks: in the players' view the Judge's bar
+// offers the fog brush, and with it a click reveals the hex rather than
+// playing; out of the players' view there is no brush.
+func TestTheJudgesFogBrushTakesClicks(t *testing.T) {
+	p := demoPlay(t)
+	g := &Game{w: 1920, h: 1080, conn: newConn("", "")}
+	g.conn.role = string(session.RoleJudge)
+	g.play.st = p.st
+	has := func(label string) bool {
+		for _, b := range g.buttons() {
+			if b.label == label {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("Players' view (Y)") || has("Fog brush (click)") {
+		t.Fatal("the Judge's bar: want the players' view and no brush yet")
+	}
+	g.toggleFogBrush()
+	if g.fog.brush {
+		t.Error("the brush is taken up outside the players' view")
+	}
+	g.togglePlayersView()
+	if !has("Fog brush (click)") {
+		t.Fatal("no fog brush in the players' view")
+	}
+	g.toggleFogBrush()
+	if !g.fog.brush {
+		t.Error("the brush is not taken up")
+	}
+	g.togglePlayersView()
+	if g.fog.brush {
+		t.Error("leaving the players' view keeps the brush")
+	}
+}
