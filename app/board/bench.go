@@ -239,7 +239,11 @@ func (b *Bench) report() {
 	if b.picture > 0 {
 		pic = fmt.Sprintf(", a %d×%d picture under it", b.picture, b.picture)
 	}
-	fmt.Fprintf(b.out, "hexslinger-map bench: %d×%d window, 256×256 map%s, %d figures, reachable area, path preview\n", BenchWidth, BenchHeight, pic, benchFigures)
+	fog := ""
+	if b.g.fogSide() != "" {
+		fog = ", the " + b.g.fogSide() + "'s fog of war"
+	}
+	fmt.Fprintf(b.out, "hexslinger-map bench: %d×%d window, 256×256 map%s, %d figures, reachable area, path preview%s\n", BenchWidth, BenchHeight, pic, benchFigures, fog)
 	fmt.Fprintf(b.out, "each zoom against empty frames drawn just before it; memory after the first empty frames: %s\n", b.baseMem)
 	for i, z := range benchZooms {
 		e, f := b.frames[2*i], b.frames[2*i+1]

@@ -2,6 +2,7 @@ package board
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
+	"math"
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
@@ -138,6 +139,27 @@ func (g *Game) brushFog() {
 	g.issue(&session.Command{Kind: session.CommandRevealHexes, Fog: &session.FogOrder{Side: side, Hexes: []hexmap.Hex{g.hover}, Hide: hide}}, "")
 }
 
+// hexesOnScreen are the map's hexes the window shows, and a ring more:
+// what a map-wide overlay need draw, however big the map.
+func (g *Game) hexesOnScreen(m *hexmap.Map) []hexmap.Hex {
+	lo := hexmap.Offset{Col: math.MaxInt32, Row: math.MaxInt32}
+	hi := hexmap.Offset{Col: math.MinInt32, Row: math.MinInt32}
+	for _, p := range []hexmap.Point{{X: 0, Y: 0}, {X: float64(g.w), Y: 0}, {X: 0, Y: float64(g.h)}, {X: float64(g.w), Y: float64(g.h)}} {
+		o := m.Orientation.ToOffset(g.layout.HexAt(p))
+		lo.Col, lo.Row = min(lo.Col, o.Col-1), min(lo.Row, o.Row-1)
+		hi.Col, hi.Row = max(hi.Col, o.Col+1), max(hi.Row, o.Row+1)
+	}
+	var out []hexmap.Hex
+	for row := max(lo.Row, 0); row <= min(hi.Row, m.Height-1); row++ {
+		for col := max(lo.Col, 0); col <= min(hi.Col, m.Width-1); col++ {
+			if h := m.Orientation.FromOffset(hexmap.Offset{Col: col, Row: row}); m.Contains(h) {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
 // drawFog covers the hexes the window's side has never seen and dims those
 // it saw before and sees no more (drawn into the base image, once per
 // change: an event, the view, the window). Explored hexes show the map as
@@ -155,15 +177,10 @@ func (g *Game) drawFog(dst *ebiten.Image, st *session.State) {
 		}
 		vs, is = vs[:0], is[:0]
 	}
-	hw, hh := g.layout.HexWidth(), g.layout.HexHeight()
-	w, h := float64(g.w), float64(g.h)
-	for _, hx := range st.Map.Hexes() {
+	onScreen := g.hexesOnScreen(st.Map)
+	for _, hx := range onScreen {
 		lvl := fog.At(hx)
 		if lvl == session.FogSeen {
-			continue
-		}
-		c := g.layout.ToPixel(hx)
-		if c.X < -hw || c.Y < -hh || c.X > w+hw || c.Y > h+hh {
 			continue
 		}
 		col := fogDark
@@ -186,7 +203,7 @@ func (g *Game) drawFog(dst *ebiten.Image, st *session.State) {
 	// sees stop its sight: drawn again over the fog, from the hexes in
 	// view beside it.
 	var edge []hexmap.Hex
-	for _, hx := range st.Map.Hexes() {
+	for _, hx := range onScreen {
 		if fog.At(hx) != session.FogSeen {
 			continue
 		}
