@@ -158,6 +158,27 @@ func (s *State) foldFog() {
 	}
 }
 
+// exploreAlong explores for figure id's side what it saw from each hex
+// of the path it walked, short of where it stands (foldFog adds that):
+// a figure that walks past a doorway has looked in.
+func (s *State) exploreAlong(id string, path []hexmap.Hex) {
+	f, ok := s.Figures[id]
+	if !ok || !s.Options.FogOn() || s.Map == nil || !canSee(f) || len(path) < 2 {
+		return
+	}
+	if s.fog == nil {
+		s.foldFog()
+	}
+	exp := s.fog.set(s.fog.explored, f.Side, s.Map)
+	var fov *hexmap.FOV
+	for _, h := range path[:len(path)-1] {
+		if s.Map.Contains(h) {
+			fov = s.Map.FieldOfViewInto(fov, h, 0)
+			exp.AddFOV(fov)
+		}
+	}
+}
+
 // sees reports whether a figure of side that can see sees h (the fog
 // being up to date).
 func (s *State) sees(side string, h hexmap.Hex) bool {

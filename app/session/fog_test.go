@@ -244,3 +244,31 @@ func mustDoAll(t *testing.T, s *Session, c Command) []Event {
 	}
 	return ev
 }
+
+// TestAFigureExploresWhatItSawOnTheWay: a move explores, for the walker's
+// side, what it saw from every hex of the path it walked, not only from
+// where it stops.
+func TestAFigureExploresWhatItSawOnTheWay(t *testing.T) {
+	s := fogDemo(t)
+	to := hexAt(t, s, "J8")
+	evs := mustDoAll(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &to})
+	var path []hexmap.Hex
+	for _, e := range evs {
+		if e.Kind == EventMoved {
+			path = e.Path
+		}
+	}
+	if len(path) < 3 {
+		t.Fatalf("a path of %d hexes", len(path))
+	}
+	st := s.State()
+	fog := st.FogOf("posse")
+	for _, h := range path {
+		fov := st.Map.FieldOfView(h, 0)
+		for _, seen := range fov.Hexes() {
+			if fog.At(seen) == FogDark {
+				t.Fatalf("%s, seen from %s on the way, is not explored", st.Map.Label(seen), st.Map.Label(h))
+			}
+		}
+	}
+}

@@ -565,6 +565,9 @@ func (s *State) Apply(e Event) error {
 	default:
 		return fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
 	}
+	if e.Kind == EventMoved {
+		s.exploreAlong(e.Figure, e.Path)
+	}
 	s.foldFog()
 	s.Log = append(s.Log, e)
 	return nil
