@@ -97,7 +97,11 @@ func (g *Game) buttons() []button {
 		add(map[bool]string{false: "Grid lines (K)", true: "No grid lines (K)"}[g.backdrop.noGrid], !g.backdrop.noGrid, g.toggleGrid)
 	}
 	if g.judge() && p.st != nil && p.st.Options.FogOn() && p.selected == "" {
-		add("Players' view (Y)", g.fog.players, g.togglePlayersView)
+		label := "Players' view (Y)"
+		if g.fog.players {
+			label = "Seen by the " + g.fogSide() + " (Y)"
+		}
+		add(label, g.fog.players, g.togglePlayersView)
 		if g.fog.players {
 			add("Fog brush (click)", g.fog.brush, g.toggleFogBrush)
 		}

@@ -3,6 +3,7 @@ package board
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"math"
+	"slices"
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
@@ -14,8 +15,9 @@ import (
 // players' side's, and with it the brush (J): the hex under the pointer is
 // revealed to the players, or fogged again.
 type fogView struct {
-	players bool // the Judge's window shows the players' view
-	brush   bool // in the players' view, a click on a hex reveals or fogs it
+	players bool   // the Judge's window shows a side's view
+	side    string // which: the players' side first, then each other side
+	brush   bool   // in the players' view, a click on a hex reveals or fogs it
 	// fog is the side's fog as last asked of the state, for key.
 	fog *session.Fog
 	key fogKey
@@ -77,6 +79,9 @@ func (g *Game) fogSide() string {
 		if !g.fog.players {
 			return ""
 		}
+		if g.fog.side != "" {
+			return g.fog.side
+		}
 		return st.Options.Players()
 	}
 	if g.conn != nil {
@@ -90,20 +95,36 @@ func (g *Game) fogSide() string {
 }
 
 // togglePlayersView shows the Judge the map as the players' side sees it,
-// or the whole map again.
+// then as each other side does (a fight with players on both sides), then
+// the whole map again.
 func (g *Game) togglePlayersView() {
-	if !g.judge() || g.play.st == nil {
+	st := g.play.st
+	if !g.judge() || st == nil {
 		return
 	}
-	if !g.play.st.Options.FogOn() {
+	if !st.Options.FogOn() {
 		g.say("This fight plays without fog of war (the console's Fight tab turns it on).", false)
 		return
 	}
-	g.fog.players = !g.fog.players
+	sides := []string{st.Options.Players()}
+	for _, id := range st.Order {
+		if sd := st.Figures[id].Side; !slices.Contains(sides, sd) {
+			sides = append(sides, sd)
+		}
+	}
+	next := 0 // the players' side first
+	if g.fog.players {
+		next = slices.Index(sides, g.fogSide()) + 1
+	}
+	g.fog.players = next < len(sides)
+	g.fog.side = ""
+	if g.fog.players {
+		g.fog.side = sides[next]
+	}
 	g.fog.brush = g.fog.brush && g.fog.players
 	g.baseFor, g.drawn = baseKey{}, false // draw the base again
 	if g.fog.players {
-		g.say("Players' view: the map as the "+g.play.st.Options.Players()+" see it. J over a hex reveals it to them, or fogs it again. Y: the whole map.", false)
+		g.say("The map as the "+g.fog.side+" see it. J over a hex, or the fog brush, reveals it to them or fogs it again. Y: the next side, then the whole map.", false)
 	} else {
 		g.say("The Judge's view: the whole map.", false)
 	}
@@ -130,7 +151,7 @@ func (g *Game) brushFog() {
 	if !g.judge() || !g.fog.players || st == nil || !g.hoverOK {
 		return
 	}
-	side := st.Options.Players()
+	side := g.fogSide()
 	fog := st.FogOf(side)
 	if fog == nil {
 		return

@@ -414,8 +414,17 @@ func TestTheJudgesFogBrushTakesClicks(t *testing.T) {
 	if !g.fog.brush {
 		t.Error("the brush is not taken up")
 	}
-	g.togglePlayersView()
-	if g.fog.brush {
-		t.Error("leaving the players' view keeps the brush")
+	// Y shows each side's view in turn, the players' first, then the
+	// whole map; the brush goes with the last.
+	var seen []string
+	for g.fog.players {
+		seen = append(seen, g.fogSide())
+		g.togglePlayersView()
+	}
+	if strings.Join(seen, ",") != "posse,outlaws" {
+		t.Errorf("Y showed %v, want the posse's view then the outlaws'", seen)
+	}
+	if g.fog.brush || g.fogSide() != "" {
+		t.Error("back to the whole map, the brush or a side's fog is kept")
 	}
 }
