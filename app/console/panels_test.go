@@ -995,3 +995,29 @@ func TestTheNextActorIsNeverAimedAtAFriend(t *testing.T) {
 		t.Errorf("a target still a foe was changed from %q to %q", got, p.target.Selected)
 	}
 }
+
+// TestTheFightTabTurnsTheFogOff: the Fight tab's "Fog of war" switch is
+// on for the demo, and turning it off sends set_options (journaled, so
+// undo turns the fog back on).
+func TestTheFightTabTurnsTheFogOff(t *testing.T) {
+	c, s, _ := newConsole(t)
+	var chk *widget.Check
+	for _, o := range c.library.switches.Objects {
+		if k, ok := o.(*widget.Check); ok && strings.HasPrefix(k.Text, "Fog of war") {
+			chk = k
+		}
+	}
+	if chk == nil || !chk.Checked {
+		t.Fatal("no Fog of war switch in the Fight tab, or it is off")
+	}
+	chk.SetChecked(false)
+	c.Drain()
+	if s.State().Options.FogOn() {
+		t.Fatal("the fog is still on")
+	}
+	mustDo(t, s, session.Command{Kind: session.CommandUndo})
+	c.Drain()
+	if !s.State().Options.FogOn() {
+		t.Error("undo left the fog off")
+	}
+}
