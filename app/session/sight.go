@@ -155,14 +155,20 @@ func (b *sightBase) mapEvent(e Event, side string) (Event, bool) {
 	seesSide := func(h hexmap.Hex, d int) bool {
 		return k.seen.Has(h) || d >= 0 && k.seen.Has(h.Neighbor(hexmap.Direction(d)))
 	}
-	if len(e.Cells) > 0 {
+	if n := len(e.Cells); n > 0 {
 		e.Cells = slices.DeleteFunc(slices.Clone(e.Cells), func(c hexmap.Cell) bool { return !k.seen.Has(c.At) })
 		if len(e.Cells) == 0 && e.Kind == EventMapEdited {
 			return Event{}, false
 		}
+		if len(e.Cells) < n {
+			e.Text = "The Judge edits the map." // the sentence would name hexes out of sight
+		}
 	}
-	if len(e.Doors) > 0 {
+	if n := len(e.Doors); n > 0 {
 		e.Doors = slices.DeleteFunc(slices.Clone(e.Doors), func(d DoorChange) bool { return !seesSide(d.At, d.Side) })
+		if len(e.Doors) == 0 && e.Figure == "" && len(e.Changes) == 0 {
+			return Event{}, false // the Judge worked a door out of sight
+		}
 	}
 	if len(e.Ablations) > 0 {
 		e.Ablations = slices.DeleteFunc(slices.Clone(e.Ablations), func(a Ablation) bool { return !seesSide(a.At, a.Side) })
