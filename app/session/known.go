@@ -86,12 +86,12 @@ func (s *State) foldKnown(viewsMoved bool) {
 			continue
 		}
 		seen := s.seenBy(side)
-		var todo []hexmap.Hex
 		changed, ok := s.Map.ChangedSince(k.at)
-		for _, h := range seen.Hexes() {
-			if !ok || !k.seen.Has(h) {
-				todo = append(todo, h)
-			}
+		var todo []hexmap.Hex
+		if ok {
+			todo = seen.Minus(k.seen)
+		} else {
+			todo = seen.Hexes()
 		}
 		if ok {
 			for _, h := range changed {
