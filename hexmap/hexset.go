@@ -133,6 +133,27 @@ func (s *HexSet) Hexes() []Hex {
 	return out
 }
 
+// Minus lists, row by row, the hexes of s that are not in o (a set over
+// the same rectangle; nil is empty): what a side sees now and did not.
+func (s *HexSet) Minus(o *HexSet) []Hex {
+	if s == nil {
+		return nil
+	}
+	if o == nil || o.orient != s.orient || o.width != s.width || o.height != s.height {
+		return s.Hexes()
+	}
+	var out []Hex
+	for w, word := range s.words {
+		word &^= o.words[w]
+		for word != 0 {
+			i := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			out = append(out, s.orient.FromOffset(Offset{i % s.width, i / s.width}))
+		}
+	}
+	return out
+}
+
 // Encode writes the set as text for a file: base64 of its cells' bits,
 // eight bytes a word, low cell first.
 func (s *HexSet) Encode() string {

@@ -430,3 +430,64 @@ func (m *Map) CanStand(h Hex) error {
 	}
 	return nil
 }
+
+// SameHex reports whether m and o hold the same at h: terrain, level,
+// feature, label and the features on its six hexsides. The maps must have
+// the same size and orientation.
+func (m *Map) SameHex(o *Map, h Hex) bool {
+	i := m.index(h)
+	if i < 0 || o.index(h) != i {
+		return true
+	}
+	if m.terrain[i] != o.terrain[i] || m.elevation[i] != o.elevation[i] ||
+		m.feats[m.features[i]] != o.feats[o.features[i]] || m.Labels[h] != o.Labels[h] {
+		return false
+	}
+	for d := Direction(0); d < 6; d++ {
+		a, _ := m.EdgeFeature(h, d)
+		b, _ := o.EdgeFeature(h, d)
+		if a != b {
+			return false
+		}
+	}
+	return true
+}
+
+// CopyHex makes m hold at h what src holds there (see SameHex), changing
+// only what differs, so that ChangedSince names only the hexes whose data
+// moved (a hexside's change names both its hexes). The maps must have the
+// same size and orientation.
+func (m *Map) CopyHex(src *Map, h Hex) {
+	i := m.index(h)
+	if i < 0 || src.index(h) != i {
+		return
+	}
+	if m.terrain[i] != src.terrain[i] || m.elevation[i] != src.elevation[i] {
+		m.terrain[i], m.elevation[i] = src.terrain[i], src.elevation[i]
+		m.touch(h)
+	}
+	if f := src.feats[src.features[i]]; m.feats[m.features[i]] != f {
+		if k, err := m.intern(f); err == nil {
+			m.features[i] = k
+			m.touch(h)
+		}
+	}
+	if l := src.Labels[h]; m.Labels[h] != l {
+		if l == "" {
+			delete(m.Labels, h)
+		} else {
+			if m.Labels == nil {
+				m.Labels = map[Hex]string{}
+			}
+			m.Labels[h] = l
+		}
+		m.touch(h)
+	}
+	for d := Direction(0); d < 6; d++ {
+		a, _ := m.EdgeFeature(h, d)
+		b, _ := src.EdgeFeature(h, d)
+		if a != b {
+			m.putEdge(EdgeOf(h, d), b)
+		}
+	}
+}

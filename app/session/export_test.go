@@ -12,4 +12,5 @@ var (
 	SeatSecretWords = seatSecretWords
 	Leaks           = leaks
 	PlayersSeat     = seat
+	SeatMapSide     = mapSide
 )

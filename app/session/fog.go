@@ -80,6 +80,7 @@ type fogBook struct {
 	explored map[string]*hexmap.HexSet // by side
 	revealed map[string]*hexmap.HexSet // by side
 	views    map[string]*figView       // by figure id
+	known    map[string]*knownMap      // by side (known.go)
 }
 
 // figView is a figure's field of view and what it was made from: a figure
@@ -106,6 +107,7 @@ func (b *fogBook) clone() *fogBook {
 	for k, v := range b.views {
 		c.views[k] = v
 	}
+	c.known = b.cloneKnown()
 	return c
 }
 
@@ -137,6 +139,7 @@ func (s *State) foldFog() {
 		s.fog = &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: map[string]*figView{}}
 	}
 	b := s.fog
+	moved := false // a view changed: the known maps are folded again
 	for _, id := range s.Order {
 		f := s.Figures[id]
 		sees := canSee(f)
@@ -144,6 +147,7 @@ func (s *State) foldFog() {
 		if v != nil && v.at == f.At && v.m == s.Map && v.version == s.Map.Version() && v.sees == sees {
 			continue
 		}
+		moved = true
 		nv := &figView{at: f.At, m: s.Map, version: s.Map.Version(), sees: sees}
 		if sees {
 			nv.fov = s.Map.FieldOfView(f.At, 0)
@@ -154,8 +158,10 @@ func (s *State) foldFog() {
 	for id := range b.views {
 		if _, ok := s.Figures[id]; !ok {
 			delete(b.views, id)
+			moved = true
 		}
 	}
+	s.foldKnown(moved)
 }
 
 // exploreAlong explores for figure id's side what it saw from each hex
@@ -175,6 +181,7 @@ func (s *State) exploreAlong(id string, path []hexmap.Hex) {
 		if s.Map.Contains(h) {
 			fov = s.Map.FieldOfViewInto(fov, h, 0)
 			exp.AddFOV(fov)
+			s.learn(f.Side, fov.Hexes())
 		}
 	}
 }
@@ -194,6 +201,17 @@ func (s *State) sees(side string, h hexmap.Hex) bool {
 	return false
 }
 
+// seenBy is the hexes side's figures see now (the fog being up to date).
+func (s *State) seenBy(side string) *hexmap.HexSet {
+	seen := hexmap.NewHexSet(s.Map)
+	for _, id := range s.Order {
+		if v := s.fog.views[id]; s.Figures[id].Side == side && v != nil {
+			seen.AddFOV(v.fov)
+		}
+	}
+	return seen
+}
+
 // FogOf returns what side sees of the map now, and has explored; nil when
 // the fight plays without fog of war.
 func (s *State) FogOf(side string) *Fog {
@@ -201,12 +219,7 @@ func (s *State) FogOf(side string) *Fog {
 		return nil
 	}
 	s.foldFog()
-	f := &Fog{Seen: hexmap.NewHexSet(s.Map)}
-	for _, id := range s.Order {
-		if v := s.fog.views[id]; s.Figures[id].Side == side && v != nil {
-			f.Seen.AddFOV(v.fov)
-		}
-	}
+	f := &Fog{Seen: s.seenBy(side)}
 	f.Explored = s.fog.set(s.fog.explored, side, s.Map).Clone()
 	f.Revealed = s.fog.set(s.fog.revealed, side, s.Map).Clone()
 	return f

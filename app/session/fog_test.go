@@ -272,3 +272,84 @@ func TestAFigureExploresWhatItSawOnTheWay(t *testing.T) {
 		}
 	}
 }
+
+// A player's seat keeps the map as its side last saw it: the Judge's edit
+// of a hex out of the posse's sight reaches neither its events nor its
+// welcome, until a posse figure sees the hex (a door opens on it: a fresh
+// view); undo and a replay of the journal give the same known map. (Jeb
+// stands outside the saloon here: no figure comes into view with it.)
+func TestAPlayerSeatKeepsTheMapAsItsSideLastSawIt(t *testing.T) {
+	s := open(t)
+	table := NewAccess(NewToken()).AddSide("Table", "posse")
+	g4 := hexAt(t, s, "G4")
+	st := s.State()
+	was, _ := st.Map.Terrain(g4)
+	cell := st.Map.CellAt(g4)
+	cell.Terrain = "rough"
+	if was.Name == "rough" {
+		cell.Terrain = "dirt"
+	}
+	welcomeTerrain := func() string {
+		w := s.Welcome(table)
+		m, err := w[0].Fight.Map.Map()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, _ := m.Terrain(g4)
+		return tr.Name
+	}
+	e := mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	if _, send, resync := s.ForSeat(table, e); send || resync {
+		t.Errorf("an edit out of sight reached the table: send %v resync %v", send, resync)
+	}
+	if got := welcomeTerrain(); got != was.Name {
+		t.Errorf("the table's welcome shows G4 as %s, unseen since it was %s", got, was.Name)
+	}
+	if tr, _ := s.State().KnownMap("posse").Terrain(g4); tr.Name != was.Name {
+		t.Errorf("the posse's known map has G4 as %s", tr.Name)
+	}
+	e = mustDo(t, s, saloonDoor(t, s, true))
+	if _, _, resync := s.ForSeat(table, e); !resync {
+		t.Error("the door opened on the edited G4 and the table got no fresh view")
+	}
+	if got := welcomeTerrain(); got != cell.Terrain {
+		t.Errorf("G4 seen through the open door is %s on the table, want %s", got, cell.Terrain)
+	}
+	// The door shuts in sight.
+	e = mustDo(t, s, saloonDoor(t, s, false))
+	if out, send, resync := s.ForSeat(table, e); resync || !send || len(out.Doors) != 1 {
+		t.Errorf("the door shut in sight did not reach the table: send %v doors %v", send, out.Doors)
+	}
+	known := func(st *State) string { return mapKey(t, st.KnownMap("posse")) }
+	live := known(s.State())
+	mustDo(t, s, Command{Kind: CommandUndo})
+	mustDo(t, s, Command{Kind: CommandUndo})
+	if got, _ := s.State().KnownMap("posse").Terrain(g4); got.Name != was.Name {
+		t.Errorf("after undoing the door, the posse knows G4 as %s", got.Name)
+	}
+	mustDo(t, s, Command{Kind: CommandRedo})
+	mustDo(t, s, Command{Kind: CommandRedo})
+	if got := known(s.State()); got != live {
+		t.Error("redo gives another known map")
+	}
+	_, events, err := OpenJournal(s.journal.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed, err := Replay(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := known(replayed); got != live {
+		t.Error("the journal replayed gives another known map")
+	}
+}
+
+func mapKey(t *testing.T, m *hexmap.Map) string {
+	t.Helper()
+	data, err := json.Marshal(m.File())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

@@ -98,6 +98,7 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 		s.cmds = max(s.cmds, e.Cmd)
 	}
 	s.checkpoint()
+	s.sights[s.written] = st.sightBase() // what the next command's known maps are weighed against
 	s.deck = rules.Cards()
 	return s, nil
 }
@@ -335,6 +336,7 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 		s.events = append(s.events, events...)
 	}
 	v := s.state.sightBase()
+	v.noteRefreshed(s.sights[events[0].Seq-1], s.state, events[0].Seq)
 	for _, e := range events {
 		s.sights[e.Seq] = v
 	}
@@ -741,6 +743,7 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 		b = s.state.sightBase()
 	}
 	sides := seatSides(seat, s.state)
+	side := mapSide(seat, s.state)
 	v := b.sight(sides)
 	// A figure came into the seat's view or went out of it: rebuild.
 	var was *sight
@@ -750,6 +753,16 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 	s.mu.Unlock()
 	if was != nil && !was.sameHidden(v) {
 		return Event{}, false, true
+	}
+	// The seat's map is its side's known map: a hex come into sight that
+	// changed unseen comes with a fresh view; changes out of sight stay
+	// out of it.
+	if e.Seq == b.first && b.refreshed[side] {
+		return Event{}, false, true
+	}
+	e, send = b.mapEvent(e, side)
+	if !send {
+		return Event{}, false, false
 	}
 	return v.event(e)
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
 
@@ -44,6 +45,20 @@ type sightBase struct {
 	// sees (fog.go).
 	seenBy map[string]map[string]bool
 	made   map[string]*sight // by seatSides' key
+	// known are, by side, what each side's known map was at this moment
+	// (known.go): the hexes it saw, and the known map's version.
+	known map[string]knownMark
+	// first is the seq of the first event of the command this base was
+	// made after; refreshed the sides whose known map took in, in that
+	// command, data their seats' copies do not get from its events.
+	first     int
+	refreshed map[string]bool
+}
+
+// knownMark is a side's known map at one moment.
+type knownMark struct {
+	seen    *hexmap.HexSet
+	version uint64
 }
 
 // sightFigure is what a sightBase keeps of a figure.
@@ -75,8 +90,90 @@ func (st *State) sightBase() *sightBase {
 			}
 			b.seenBy[side] = seen
 		}
+		b.known = map[string]knownMark{}
+		for side, k := range st.fog.known {
+			b.known[side] = knownMark{seen: k.seen, version: k.m.Version()}
+		}
 	}
 	return b
+}
+
+// noteRefreshed marks the sides whose known map changed, since prev (the
+// base after the command before), at a hex the side did not see then:
+// data a seat's copy cannot have from the command's events (a hex come
+// into sight that had changed unseen), so its seats are sent a fresh view.
+func (b *sightBase) noteRefreshed(prev *sightBase, st *State, first int) {
+	b.first = first
+	if !b.fog || st.fog == nil {
+		return
+	}
+	b.refreshed = map[string]bool{}
+	for side, k := range st.fog.known {
+		was, ok := prev.knownOf(side)
+		if !ok {
+			continue // a new record: the live map as it is now
+		}
+		changed, ok := k.m.ChangedSince(was.version)
+		if !ok {
+			b.refreshed[side] = true
+			continue
+		}
+		for _, h := range changed {
+			if !was.seen.Has(h) {
+				b.refreshed[side] = true
+				break
+			}
+		}
+	}
+}
+
+func (b *sightBase) knownOf(side string) (knownMark, bool) {
+	if b == nil || b.known == nil {
+		return knownMark{}, false
+	}
+	k, ok := b.known[side]
+	return k, ok
+}
+
+// mapSide is the side whose known map a player's seat gets: its own side,
+// or else the first of the sides it looks through.
+func mapSide(seat *Seat, st *State) string {
+	if seat != nil && seat.Side != "" {
+		return seat.Side
+	}
+	return seatSides(seat, st)[0]
+}
+
+// mapEvent projects a map-changing event for a seat whose map is side's
+// known map: only the changes at hexes the side sees (a hexside's, when it
+// sees either of its hexes) go; an edit with none left is not sent.
+func (b *sightBase) mapEvent(e Event, side string) (Event, bool) {
+	k, ok := b.knownOf(side)
+	if !ok || !touchesMap(e) || e.Kind == EventOpened {
+		return e, true
+	}
+	seesSide := func(h hexmap.Hex, d int) bool {
+		return k.seen.Has(h) || d >= 0 && k.seen.Has(h.Neighbor(hexmap.Direction(d)))
+	}
+	if n := len(e.Cells); n > 0 {
+		e.Cells = slices.DeleteFunc(slices.Clone(e.Cells), func(c hexmap.Cell) bool { return !k.seen.Has(c.At) })
+		if len(e.Cells) == 0 && e.Kind == EventMapEdited {
+			return Event{}, false
+		}
+		if len(e.Cells) < n {
+			e.Text = "The Judge edits the map." // the sentence would name hexes out of sight
+		}
+	}
+	if n := len(e.Doors); n > 0 {
+		e.Doors = slices.DeleteFunc(slices.Clone(e.Doors), func(d DoorChange) bool { return !seesSide(d.At, d.Side) })
+		if len(e.Doors) == 0 && e.Figure == "" && len(e.Changes) == 0 {
+			return Event{}, false // the Judge worked a door out of sight
+		}
+	}
+	if len(e.Ablations) > 0 {
+		e.Ablations = slices.DeleteFunc(slices.Clone(e.Ablations), func(a Ablation) bool { return !seesSide(a.At, a.Side) })
+	}
+	return e, true
 }
 
 // seatSides are the sides whose eyes a player's seat looks through: its

@@ -595,6 +595,7 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 	} else {
 		f.Options = FightOptions{PlayersSide: s.Options.PlayersSide, NoFog: s.Options.NoFog}
 		f.Fog = s.fogSpecs(seatSides(seat, s))
+		f.Map = s.KnownMap(mapSide(seat, s)).File() // the map as the seat's side last saw it
 		hidden = s.sightOf(seat).hidden
 		f.Holds = slices.DeleteFunc(f.Holds, func(h Hold) bool { return hidden[h.By] || hidden[h.Over] })
 		f.Closed = slices.DeleteFunc(f.Closed, func(p [2]string) bool { return hidden[p[0]] || hidden[p[1]] })
