@@ -18,6 +18,18 @@ import (
 // just won with its margin as the attack (DW II: Ripostes).
 const CommandStrike = "strike"
 
+// keepSecrets takes a concealed weapon off a sheet the players see of a
+// figure they do not command: it shows when used ("Small weapons (knives
+// etc.) ... can be concealed").
+func (dragonWarriors) keepSecrets(c Character) Character {
+	if c.DragonWarriors != nil && c.DragonWarriors.Concealed {
+		dw := *c.DragonWarriors
+		dw.Concealed, dw.Weapon = false, "" // neither the weapon nor that one is hidden
+		c.DragonWarriors = &dw
+	}
+	return c
+}
+
 // CommandDelay puts a Dragon Warriors II figure's action off until later
 // in the turn: those after it in the initiative order may act first (DW
 // II: Combat: "action can be delayed voluntarily").

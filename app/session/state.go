@@ -575,8 +575,8 @@ func (s *State) Apply(e Event) error {
 
 // Snapshot returns the fight as it stands, as a fight file, as seat may
 // see it: a player's has no hidden figures, and of the characters it does
-// not command only the name and the numbers a map needs (no traits, skills,
-// gear or notes).
+// not command only the name, the numbers a map needs, the system's own
+// numbers and the portrait (no TWTW traits, skills, gear or notes).
 func (s *State) Snapshot(seat *Seat) *FightFile {
 	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Map: s.Map.File(), Segment: s.Segment}
 	for _, l := range s.Loose {
@@ -626,7 +626,14 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 				continue
 			}
 			if !own[id] {
-				c = Character{Character: rules.Character{ID: c.ID, Name: c.Name, Move: c.Move, Run: c.Run, Size: c.Size}}
+				// The name, the numbers a map needs, the system's own
+				// numbers (a sheet of its system is whole only with them,
+				// and a player's window reckons its previews from them:
+				// Parry and Toughness, Defence) and the picture on the
+				// token; no TWTW traits, skills, gear or notes.
+				c = Character{Character: rules.Character{ID: c.ID, Name: c.Name, Move: c.Move, Run: c.Run, Size: c.Size},
+					DragonWarriors: c.DragonWarriors, Savage: c.Savage, Fudge: c.Fudge, LeadChrome: c.LeadChrome, Portrait: c.Portrait}.Clone()
+				c = keepSecrets(c)
 			}
 		}
 		f.Characters = append(f.Characters, c)

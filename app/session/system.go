@@ -2,6 +2,8 @@ package session
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -94,6 +96,24 @@ func SystemIDs() []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// secretKeeper is a system whose sheets hold what the players may not
+// know of a figure they do not command (Dragon Warriors II's concealed
+// weapon): System's optional part.
+type secretKeeper interface {
+	keepSecrets(c Character) Character
+}
+
+// keepSecrets is a sheet as a player may know it of a figure it does not
+// command, every system's secrets taken out.
+func keepSecrets(c Character) Character {
+	for _, id := range slices.Sorted(maps.Keys(systems)) {
+		if k, ok := systems[id].(secretKeeper); ok {
+			c = k.keepSecrets(c)
+		}
+	}
+	return c
 }
 
 // SystemByID returns the system with id, or nil.
