@@ -6,36 +6,42 @@ import (
 	"os"
 	"slices"
 	"sort"
+
+	"hexslinger/hexmap"
 )
 
 // Timeline is a fight's whole history, to scrub: any event's fight shown
 // as the live session had it right after that event, undo and redo
-// included. It keeps a checkpoint (a copy of the state) every
-// timelineEvery events and after each undo or redo, and folds from the
-// nearest one that stands for the same commands. A Timeline does not
-// change once made, and is safe for use by many goroutines.
+// included. It keeps checkpoints (copies of the state, without their
+// logs, which the events make again), so that the fight at any event is
+// at most timelineEvery events from one that stands for the same
+// commands (an undo of a command further back than that takes one
+// more). A Timeline does not change once made, and is safe for use by
+// many goroutines.
 type Timeline struct {
 	events []Event
 	where  func(i int) string // names event i in an error: a file's line, or a seq
 	cps    []timelineCheckpoint
 	first  map[int]int // by command, the index of its first event
-	// undos are the indices of the undo and redo events, and undone the
-	// commands that stand undone right after each.
-	undos  []int
-	undone []map[int]bool
-	ticks  []Tick
+	// kept are the checkpoints' maps: a fold copies one before an event
+	// changes it.
+	kept map[*hexmap.Map]bool
+	// undos are the indices of the undo and redo events; toggles the same
+	// by the command they take back or put back.
+	undos   []int
+	toggles map[int][]int
+	ticks   []Tick
 }
 
 // timelineCheckpoint is the state right after event at, leaving out the
-// commands undone then.
+// commands undone then; its Log is nil (fold makes it again).
 type timelineCheckpoint struct {
-	at     int
-	st     *State
-	undone map[int]bool
+	at int
+	st *State
 }
 
-// timelineEvery is how many events apart the checkpoints are: a view
-// folds at most this many events onto a copy of one.
+// timelineEvery is how many events a view folds at most onto a copy of a
+// checkpoint.
 const timelineEvery = 32
 
 // Tick is a place on the timeline a slider marks: the event that starts
@@ -92,13 +98,13 @@ func newTimeline(events []Event, where func(int) string) (*Timeline, error) {
 	if len(events) == 0 || events[0].Kind != EventOpened || events[0].Fight == nil {
 		return nil, errors.New("the first event must be the fight's opening")
 	}
-	t := &Timeline{events: events, where: where, first: map[int]int{}}
+	t := &Timeline{events: events, where: where, first: map[int]int{}, toggles: map[int][]int{}, kept: map[*hexmap.Map]bool{}}
 	st, err := events[0].Fight.State()
 	if err != nil {
 		return nil, fmt.Errorf("%s: the opening: %w", where(0), err)
 	}
-	t.keep(0, st, map[int]bool{})
-	undone := map[int]bool{}
+	t.keep(0, st)
+	base := 0 // the checkpoint a view of event i folds from
 	round := 0
 	if st.Begun {
 		round = st.Round
@@ -120,56 +126,46 @@ func newTimeline(events []Event, where func(int) string) (*Timeline, error) {
 			t.ticks = append(t.ticks, Tick{Index: i, Kind: e.Kind, Round: round, Segment: e.Segment})
 		}
 		if e.Kind == EventUndone || e.Kind == EventRedone {
-			undone = copySet(undone)
-			if e.Kind == EventUndone {
-				undone[e.Target] = true
-			} else {
-				delete(undone, e.Target)
-			}
 			t.undos = append(t.undos, i)
-			t.undone = append(t.undone, undone)
+			t.toggles[e.Target] = append(t.toggles[e.Target], i)
 			// The state after an undo is another fold: the one from the
 			// nearest checkpoint standing for the same commands.
-			if st, err = t.fold(i); err != nil {
+			var k int
+			if st, k, err = t.fold(i); err != nil {
 				return nil, err
 			}
-			t.keep(i, st, undone)
+			if base = t.cps[k].at; i-base >= timelineEvery {
+				t.keep(i, st)
+				base = i
+			}
 			continue
 		}
-		if e.Cmd == 0 || !undone[e.Cmd] {
-			if touchesMap(e) && st.Map == t.cps[len(t.cps)-1].st.Map {
+		if !t.skipped(e, i) {
+			if touchesMap(e) && t.kept[st.Map] {
 				st.Map = st.Map.Clone() // the checkpoint keeps the map it had
 			}
 			if err := st.Apply(e); err != nil {
 				return nil, fmt.Errorf("%s: %w", where(i), err)
 			}
 		}
-		if i-t.cps[len(t.cps)-1].at >= timelineEvery {
-			t.keep(i, st, undone)
+		if i-base >= timelineEvery {
+			t.keep(i, st)
+			base = i
 		}
 	}
 	return t, nil
 }
 
-// copySet copies a set of commands.
-func copySet(m map[int]bool) map[int]bool {
-	c := make(map[int]bool, len(m)+1)
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
-
-// keep adds a checkpoint of st, the state right after event i. The copy
-// shares st's map (whoever changes the map next copies it first) and its
-// log's events (a log only grows at its end).
-func (t *Timeline) keep(i int, st *State, undone map[int]bool) {
+// keep adds a checkpoint of st, the state right after event i, without
+// its log. The copy shares st's map: whoever changes the map next copies
+// it first.
+func (t *Timeline) keep(i int, st *State) {
 	log := st.Log
 	st.Log = nil
 	cp := st.clone(false)
 	st.Log = log
-	cp.Log = slices.Clip(log)
-	t.cps = append(t.cps, timelineCheckpoint{at: i, st: cp, undone: undone})
+	t.cps = append(t.cps, timelineCheckpoint{at: i, st: cp})
+	t.kept[cp.Map] = true
 }
 
 // Len is the number of events on the timeline, the opening included.
@@ -196,7 +192,8 @@ func (t *Timeline) StateAt(i int) (*State, error) {
 	if i < 0 || i >= len(t.events) {
 		return nil, fmt.Errorf("there is no event %d: the timeline has events 0 to %d", i, len(t.events)-1)
 	}
-	return t.fold(i)
+	st, _, err := t.fold(i)
+	return st, err
 }
 
 // ViewAt is the fight right after event i as seat would have seen it
@@ -210,52 +207,68 @@ func (t *Timeline) ViewAt(i int, seat *Seat) (*FightFile, error) {
 	return st.Snapshot(seat), nil
 }
 
-// undoneAt returns the commands that stand undone right after event i.
-func (t *Timeline) undoneAt(i int) map[int]bool {
-	k := sort.SearchInts(t.undos, i+1) // the undo events up to i
-	if k == 0 {
-		return nil
-	}
-	return t.undone[k-1]
+// undone reports whether command c stands undone right after event i:
+// its last undo or redo up to i is an undo.
+func (t *Timeline) undone(c, i int) bool {
+	at := t.toggles[c]
+	k := sort.SearchInts(at, i+1) // c's undos and redos up to i
+	return k > 0 && t.events[at[k-1]].Kind == EventUndone
+}
+
+// skipped reports whether a fold to event i leaves event e out: it is of
+// a command undone then.
+func (t *Timeline) skipped(e Event, i int) bool {
+	return e.Cmd != 0 && t.undone(e.Cmd, i)
 }
 
 // fold returns the state right after event i from the latest checkpoint
-// at or before it that leaves out the same commands as Replay to i does:
-// those undone then among the commands it has events of.
-func (t *Timeline) fold(i int) (*State, error) {
-	undone := t.undoneAt(i)
+// at or before it that leaves out the same commands as Replay to i does
+// (those undone then among the commands it has events of), and that
+// checkpoint's index.
+func (t *Timeline) fold(i int) (*State, int, error) {
 	k := sort.Search(len(t.cps), func(k int) bool { return t.cps[k].at > i }) - 1
-	for ; k > 0 && !t.standsFor(t.cps[k], undone); k-- {
+	for ; k > 0 && !t.standsFor(t.cps[k].at, i); k-- {
 	}
 	cp := t.cps[k]
-	shared := cp.st.Map
 	st := cp.st.clone(false)
+	// The log is the events applied: those not undone. Apply reads it back
+	// to the round's start (who has acted this round).
+	n := 0
+	for j := 1; j <= i; j++ {
+		if e := t.events[j]; !t.skipped(e, i) {
+			n++
+		}
+	}
+	st.Log = make([]Event, 0, n)
+	for j := 1; j <= cp.at; j++ {
+		if e := t.events[j]; !t.skipped(e, i) {
+			st.Log = append(st.Log, e)
+		}
+	}
 	for j := cp.at + 1; j <= i; j++ {
 		e := t.events[j]
-		if e.Cmd != 0 && undone[e.Cmd] {
+		if t.skipped(e, i) {
 			continue
 		}
-		if touchesMap(e) && st.Map == shared {
+		if touchesMap(e) && t.kept[st.Map] {
 			st.Map = st.Map.Clone()
 		}
 		if err := st.Apply(e); err != nil {
-			return nil, fmt.Errorf("%s: %w", t.where(j), err)
+			return nil, 0, fmt.Errorf("%s: %w", t.where(j), err)
 		}
 	}
-	return st, nil
+	return st, k, nil
 }
 
-// standsFor reports whether checkpoint cp is the fold of its events with
-// the commands of undone left out: every command it left out is undone,
-// and every other undone command began after it.
-func (t *Timeline) standsFor(cp timelineCheckpoint, undone map[int]bool) bool {
-	for c := range cp.undone {
-		if !undone[c] {
-			return false
-		}
-	}
-	for c := range undone {
-		if at, ok := t.first[c]; ok && at <= cp.at && !cp.undone[c] {
+// standsFor reports whether the checkpoint at event j is the fold of its
+// events that a fold to event i makes: every command with events up to j
+// that an undo or redo after j takes back or puts back stands as it stood
+// at j.
+func (t *Timeline) standsFor(j, i int) bool {
+	k := sort.SearchInts(t.undos, j+1)
+	for ; k < len(t.undos) && t.undos[k] <= i; k++ {
+		c := t.events[t.undos[k]].Target
+		if at, ok := t.first[c]; ok && at <= j && t.undone(c, i) != t.undone(c, j) {
 			return false
 		}
 	}
