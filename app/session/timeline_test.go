@@ -301,3 +301,57 @@ func BenchmarkShowAnyEventOf2000(b *testing.B) {
 	b.ReportMetric(float64(tl.Len()), "events")
 	runtime.KeepAlive(tl)
 }
+
+// TestAPlayersViewAtAnEventIsTheWelcomeThen: what a player's seat sees at
+// an event is the snapshot it would have been welcomed with then: a
+// figure the Judge hid is out of it from the hiding on, and in the
+// Judge's.
+func TestAPlayersViewAtAnEventIsTheWelcomeThen(t *testing.T) {
+	s := open(t)
+	table := seat(s.State())
+	encode := func(f *FightFile) string {
+		data, err := encodeEvents([]Event{{Fight: f}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	welcome := map[int]string{} // by seq
+	for _, c := range []Command{{Kind: CommandNewRound}, {Kind: CommandHide, Figure: "zeke"}, {Kind: CommandSegment}} {
+		if _, err := s.Do(c); err != nil {
+			t.Fatal(err)
+		}
+		welcome[s.LastSeq()] = encode(s.Welcome(table)[0].Fight)
+	}
+	tl, err := s.Timeline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hiding := -1
+	for i := range tl.Len() {
+		e, _ := tl.Event(i)
+		if e.Kind == EventHidden {
+			hiding = i
+		}
+		view, err := tl.ViewAt(i, table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, ok := welcome[e.Seq]; ok && encode(view) != w {
+			t.Errorf("event %d: the view differs from the welcome then", i)
+		}
+		judge, _ := tl.ViewAt(i, nil)
+		has := func(f *FightFile) bool {
+			return slices.ContainsFunc(f.Figures, func(s FigureSpec) bool { return s.ID == "zeke" })
+		}
+		if seen := has(view); seen != (hiding < 0) {
+			t.Errorf("event %d (%s): the table sees Zeke: %v", i, e.Kind, seen)
+		}
+		if !has(judge) {
+			t.Errorf("event %d: the Judge does not see Zeke", i)
+		}
+	}
+	if hiding < 0 {
+		t.Fatal("no figure was hidden")
+	}
+}
