@@ -13,11 +13,11 @@ import (
 // Timeline is a fight's whole history, to scrub: any event's fight shown
 // as the live session had it right after that event, undo and redo
 // included. It keeps checkpoints (copies of the state, without their
-// logs, which the events make again), so that the fight at any event is
+// logs, which the events make again) so that the fight at any event is
 // at most timelineEvery events from one that stands for the same
-// commands (an undo of a command further back than that takes one
-// more). A Timeline does not change once made, and is safe for use by
-// many goroutines.
+// commands: one every timelineEvery events, and one after an undo or
+// redo that reaches further back. A Timeline does not change once made,
+// and is safe for use by many goroutines.
 type Timeline struct {
 	events []Event
 	where  func(i int) string // names event i in an error: a file's line, or a seq
@@ -50,7 +50,7 @@ type Tick struct {
 	Index   int    // the event's index on the timeline
 	Kind    string // EventOpened, EventRoundStarted or EventSegment
 	Round   int    // the round it starts or falls in; 0 before the first
-	Segment int    // the segment counted down to; 0 for a round's start
+	Segment int    // the segment counted down to; 0 for a round's start; the opening's, the fight's then
 }
 
 // OpenTimeline reads the fight journal at path (a *.journal.jsonl file),
@@ -77,7 +77,8 @@ func OpenTimeline(path string) (*Timeline, error) {
 // NewTimeline makes the timeline of events, a fight's from its opening,
 // as OpenJournal returns them; the events are copied.
 func NewTimeline(events []Event) (*Timeline, error) {
-	return newTimeline(slices.Clone(events), func(i int) string {
+	events = slices.Clone(events)
+	return newTimeline(events, func(i int) string {
 		return fmt.Sprintf("event %d (seq %d)", i, events[i].Seq)
 	})
 }
