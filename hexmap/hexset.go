@@ -87,32 +87,28 @@ func (s *HexSet) Clone() *HexSet {
 
 // AddSet puts every hex of o in s.
 func (s *HexSet) AddSet(o *HexSet) {
-	if o == nil {
-		return
-	}
-	if o.orient == s.orient && o.width == s.width && o.height == s.height {
-		for i, w := range o.words {
-			s.words[i] |= w
-		}
-		return
-	}
-	for _, h := range o.Hexes() {
-		s.Add(h)
+	if o != nil {
+		s.or(o.orient, o.width, o.height, o.words, o.Hexes)
 	}
 }
 
 // AddFOV puts every hex a field of view sees in s.
 func (s *HexSet) AddFOV(f *FOV) {
-	if f == nil {
-		return
+	if f != nil {
+		s.or(f.orient, f.width, f.height, f.seen, f.Hexes)
 	}
-	if f.orient == s.orient && f.width == s.width && f.height == s.height {
-		for i, w := range f.seen {
+}
+
+// or puts in s the hexes of a set of bits over a map's cells: word by
+// word when the set is over the same cells as s, else hex by hex.
+func (s *HexSet) or(orient Orientation, width, height int, words []uint64, hexes func() []Hex) {
+	if orient == s.orient && width == s.width && height == s.height {
+		for i, w := range words {
 			s.words[i] |= w
 		}
 		return
 	}
-	for _, h := range f.Hexes() {
+	for _, h := range hexes() {
 		s.Add(h)
 	}
 }
