@@ -41,6 +41,13 @@ func run(o startup.Options) error {
 		return board.RunEditor(o.Edit, o.Size, o.Orientation, o.Scale)
 	case o.Bench:
 		return board.RunBench(os.Stdout, o.BenchPicture)
+	case o.Export != "" || o.PNG != "" || o.Journal != "":
+		x := board.Export{Journal: o.Journal, GIF: o.Export, PNG: o.PNG, From: o.From, To: o.To, PNGAt: o.PNGAt, Seat: o.ExportSeat}
+		res, err := board.RunExport(x, os.Stderr)
+		if err == nil && o.Export != "" {
+			fmt.Fprintf(os.Stderr, "hexslinger-map: wrote %s: %d frames, %d bytes\n", o.Export, res.Frames, res.Bytes)
+		}
+		return err
 	}
 	token := o.Token
 	if token == "" {

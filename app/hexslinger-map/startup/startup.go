@@ -37,6 +37,11 @@ type Options struct {
 	BenchPicture      int // the side of the picture laid under the bench's map, 0 for none
 	Scene             string
 	Shot              string
+	// A fight's replay: an animated GIF (Export) and or a PNG of one
+	// moment (PNG at event PNGAt), from the journal Journal, events From
+	// to To (-1: the last), from ExportSeat's view.
+	Export, PNG, Journal, ExportSeat string
+	From, To, PNGAt                  int
 }
 
 // FlagSet returns the map window's flags, parsed into o.
@@ -49,6 +54,8 @@ func FlagSet(o *Options, out io.Writer) *flag.FlagSet {
   hexslinger-map --addr ws://127.0.0.1:PORT/ws   (token in $HEXSLINGER_TOKEN; the console starts it so)
   hexslinger-map --join 'hexslinger://HOST:PORT/TOKEN#FINGERPRINT'   (a table on the LAN)
   hexslinger-map --edit street.hexmap.json [--size 30x20 --orientation flat --scale 2]
+  hexslinger-map --journal FIGHT.journal.jsonl --export fight.gif [--from 0 --to 30] [--seat players]
+  hexslinger-map --journal FIGHT.journal.jsonl --png moment.png --png-at 12
 
 Flags:
 `)
@@ -69,6 +76,13 @@ Flags:
 	fs.IntVar(&o.BenchPicture, "bench-picture", 0, "with --bench: lay a generated `N`×N-pixel picture under the map, as a battle map's art (4096 is a large one)")
 	fs.StringVar(&o.Scene, "scene", "", "draw one prepared moment of the demo fight and save it (with --shot); an unknown name lists the scenes")
 	fs.StringVar(&o.Shot, "shot", "scene.png", "where --scene saves its picture")
+	fs.StringVar(&o.Journal, "journal", "", "replay the fight of this journal (`FILE`.journal.jsonl, saved beside its fight) for --export or --png")
+	fs.StringVar(&o.Export, "export", "", "write the replay of --journal as an animated GIF to `OUT.gif`: one frame an event, drawn as the map window draws it, the event's log sentence in the status bar")
+	fs.IntVar(&o.From, "from", 0, "with --export: the first event to draw (0 is the fight's opening)")
+	fs.IntVar(&o.To, "to", -1, "with --export: the last event to draw; -1 for the journal's last")
+	fs.StringVar(&o.ExportSeat, "seat", "judge", "with --export or --png: whose view to draw: judge (every figure, the whole map) or players (no hidden figure, the players' fog of war)")
+	fs.StringVar(&o.PNG, "png", "", "write one moment of --journal's fight as a picture to `OUT.png` (the event --png-at)")
+	fs.IntVar(&o.PNGAt, "png-at", -1, "with --png: the event to draw; default the last of --from..--to")
 	return fs
 }
 
