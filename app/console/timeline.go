@@ -66,6 +66,9 @@ func newTimelinePanel(c *Console) *timelinePanel {
 	p.speed = widget.NewSelect(timelineSpeedOrder, nil)
 	p.speed.SetSelected(timelineSpeedOrder[1])
 	p.live = widget.NewButton("Back to the live fight (Esc)", p.backToLive)
+	if c.opts.Replay != "" {
+		p.live.Hide() // a replay has no live fight to go back to
+	}
 	help := widget.NewLabel("Scrub the slider (or ← →) to see the fight as it stood after any event; the Judge's map window shows that moment, read-only. The live fight goes on meanwhile: nothing here changes it.")
 	help.Wrapping = fyne.TextWrapWord
 	controls := container.NewHBox(back, p.playBtn, fwd, widget.NewLabel("Speed"), p.speed)
