@@ -3,6 +3,7 @@ package board
 import (
 	"bytes"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -51,8 +52,11 @@ func TestAReplayShowsItsMomentAndEscReturnsToLive(t *testing.T) {
 			if !g.replay.on() || g.play.st == live || g.play.st.Figures["cyril"].At == j8 {
 				t.Fatalf("the replay does not show the opening: on %v, Cyril at %v", g.replay.on(), g.play.st.Figures["cyril"].At)
 			}
-			if want := "Replay: round 1, segment 20 — event 0 of 1 · Esc or the console returns to live"; g.message != want {
-				t.Errorf("banner %q, want %q", g.message, want)
+			if want := "Replay: round 1, segment 20 — event 0 of 1 · Esc or the console returns to live"; replayBanner(g.replay.moment) != want {
+				t.Errorf("banner %q, want %q", replayBanner(g.replay.moment), want)
+			}
+			if !strings.Contains(g.message, "read-only") {
+				t.Errorf("the status line %q does not say the moment is read-only", g.message)
 			}
 			// A live event folds in behind the replay, unseen.
 			shown, facing := g.play.st, g.play.st.Figures["miranda"].Facing
