@@ -39,6 +39,18 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "replay" {
+		if err := replay(os.Args[2:]); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return
+			}
+			if !errors.Is(err, errUsage) {
+				fmt.Fprintln(os.Stderr, "hexslinger replay:", err)
+			}
+			os.Exit(exitCode(err))
+		}
+		return
+	}
 	if err := run(os.Args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return
@@ -93,6 +105,7 @@ func run(args []string) error {
 
   hexslinger [--fight FILE|demo|savage|dragonwarriors|fudge|quickdraw] [--journal FILE]
   hexslinger serve --help      a fight without a window, for a table on the LAN
+  hexslinger replay FILE.journal.jsonl   look back at a fight: its timeline, read-only
 
 Flags:
 `)

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"hexslinger/app/display"
+	"hexslinger/app/session"
+	"hexslinger/assets"
 )
 
 // captured runs f with standard output and error going to strings.
@@ -41,6 +43,8 @@ func TestCommandLine(t *testing.T) {
 	t.Setenv("DISPLAY", "")
 	t.Setenv("WAYLAND_DISPLAY", "")
 	journal := filepath.Join(t.TempDir(), "x.journal.jsonl")
+	kept := keptJournal(t)
+	before, _ := os.ReadFile(kept)
 	tests := []struct {
 		name       string
 		run        func() error
@@ -54,6 +58,10 @@ func TestCommandLine(t *testing.T) {
 		{name: "serve -h", run: func() error { return serve([]string{"-h"}) }, wantErr: flag.ErrHelp, wantStdout: "join code"},
 		{name: "unknown flag", run: func() error { return run([]string{"--bogus"}) }, wantErr: errUsage, wantStderr: "flag provided but not defined: -bogus"},
 		{name: "stray argument", run: func() error { return serve([]string{"demo"}) }, wantErr: errUsage, wantStderr: `unexpected argument "demo"`},
+		{name: "replay --help", run: func() error { return replay([]string{"--help"}) }, wantErr: flag.ErrHelp, wantStdout: "Nothing can be\nchanged"},
+		{name: "replay without a journal", run: func() error { return replay(nil) }, wantErr: errUsage, wantStderr: "name the journal to replay"},
+		{name: "replay of a missing journal", run: func() error { return replay([]string{journal}) }, wantErr: os.ErrNotExist},
+		{name: "replay without a display", run: func() error { return replay([]string{kept}) }, wantErr: display.ErrNoDisplay},
 		{name: "no display", run: func() error { return run([]string{"--journal", journal}) }, wantErr: display.ErrNoDisplay},
 	}
 	for _, tc := range tests {
@@ -70,7 +78,29 @@ func TestCommandLine(t *testing.T) {
 			}
 		})
 	}
+	if after, _ := os.ReadFile(kept); !bytes.Equal(after, before) {
+		t.Error("a replay changed the journal it replays")
+	}
 	if _, err := os.Stat(journal); !os.IsNotExist(err) {
 		t.Errorf("a journal was made for a console that could not open: %v", err)
 	}
+}
+
+// keptJournal is the journal of a demo fight with one move.
+func keptJournal(t *testing.T) string {
+	t.Helper()
+	f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "kept.journal.jsonl")
+	s, err := session.Open(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Do(session.Command{Kind: session.CommandTurn, Figure: "cyril", Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -148,6 +148,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.damage = append(g.damage[:0], dmg...)
 	}
 	g.drawBar(screen)
+	g.drawReplay(screen)
 	g.drawBanner(screen)
 	if s := g.conn.statusText(); s != "" {
 		g.damage = append(g.damage, image.Rect(0, 0, g.w, 60)) // the banner

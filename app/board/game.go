@@ -48,6 +48,7 @@ type Game struct {
 	scale     tableScale // how large the map's text is (Ctrl+= / Ctrl+-)
 	portraits portraits  // the sheets' pictures, decoded once
 	pings     pingState  // hexes pinged, and a press that may ping
+	replay    replayView // a moment the Judge's console replays (replay.go)
 
 	drawn      bool
 	lastFrame  frameKey
@@ -173,6 +174,10 @@ func (g *Game) Update() error {
 		g.receive(m)
 	}
 	g.scale.follow()
+	if g.replay.on() {
+		g.updateReplay() // read-only: nothing is commanded
+		return nil
+	}
 	if ebiten.IsKeyPressed(ebiten.KeyControl) && inpututil.IsKeyJustPressed(ebiten.KeyE) {
 		g.toggleEdit()
 	}
@@ -184,6 +189,9 @@ func (g *Game) Update() error {
 }
 
 func (g *Game) receive(in inMsg) {
+	if g.receiveReplay(in) {
+		return
+	}
 	if in.welcome != nil {
 		fold, err := session.NewFold(in.welcome)
 		if err != nil {

@@ -44,6 +44,10 @@ type Options struct {
 	// Manual leaves event delivery to Drain (for tests); otherwise a
 	// goroutine applies events as they come.
 	Manual bool
+	// Replay is the journal a replay console shows (hexslinger replay):
+	// the console opens on its timeline and refuses every command. The
+	// session is a copy of it, "" for a live console.
+	Replay string
 }
 
 // Console is the Judge's window over one session.
@@ -63,6 +67,8 @@ type Console struct {
 	library   *libraryPanel
 	log       *logPanel
 	tabs      *container.AppTabs
+	timeline  *timelinePanel     // the fight's history to scrub (F5)
+	tlTab     *container.TabItem // the Timeline tab
 	round     *widget.Label
 	status    *widget.Label
 	mapBtn    *widget.Button
@@ -140,11 +146,19 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 		container.NewTabItem("Sheets (F3)", c.sheets.box),
 		container.NewTabItem("Fight (F4)", c.library.box),
 	)
+	c.timeline = newTimelinePanel(c)
+	c.tlTab = container.NewTabItem("Timeline (F5)", c.timeline.box)
+	c.tabs.Append(c.tlTab)
+	c.tabs.OnSelected = c.timelineTab
 	split := container.NewHSplit(c.tabs, c.log.box)
 	split.Offset = 0.56
 	top := container.NewVBox(bar, c.track.box)
 	w.SetContent(container.NewBorder(top, c.status, nil, nil, split))
 	w.SetTitle(windowTitle(st))
+	if opts.Replay != "" {
+		w.SetTitle("hexslinger — replay of " + opts.Replay + " — changes are not saved to it")
+		c.tabs.Select(c.tlTab)
+	}
 	w.SetMainMenu(c.menu())
 	c.shortcuts()
 	if a := fyne.CurrentApp(); a != nil && a.Preferences().Bool("dark_theme") {
@@ -183,6 +197,7 @@ func (c *Console) switchTo(s *session.Session, path string) error {
 		cancel()
 		return err
 	}
+	c.timeline.drop()
 	c.cancel()
 	if c.ownS {
 		c.s.Close()
@@ -320,13 +335,16 @@ func (c *Console) shortcuts() {
 	tab := func(i int) func() { return func() { c.tabs.SelectIndex(i) } }
 	// Alt+1…4 switch tabs even while an entry has the focus (F1–F4 only
 	// reach the window when none does).
-	for i, k := range []fyne.KeyName{fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4} {
+	for i, k := range []fyne.KeyName{fyne.Key1, fyne.Key2, fyne.Key3, fyne.Key4, fyne.Key5} {
 		f := tab(i)
 		cv.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierAlt}, func(fyne.Shortcut) { f() })
 	}
-	keys := []fyne.KeyName{fyne.KeyF1, fyne.KeyF2, fyne.KeyF3, fyne.KeyF4}
+	keys := []fyne.KeyName{fyne.KeyF1, fyne.KeyF2, fyne.KeyF3, fyne.KeyF4, fyne.KeyF5}
 	prev := cv.OnTypedKey()
 	cv.SetOnTypedKey(func(e *fyne.KeyEvent) {
+		if c.timelineKeys(e) {
+			return
+		}
 		for i, k := range keys {
 			if e.Name == k {
 				tab(i)()
@@ -396,6 +414,7 @@ func (c *Console) apply(e session.Event) {
 	}
 	slog.Info("log", "round", c.state.Round, "text", e.Text)
 	c.refresh()
+	c.timeline.liveChanged()
 	if !c.opts.Manual {
 		c.library.autosave(false)
 	}
@@ -453,7 +472,7 @@ func (c *Console) doErr(cmd session.Command) error {
 // run runs a command, applies its events at once (so the console shows
 // them before it answers) and returns them.
 func (c *Console) run(cmd session.Command) ([]session.Event, error) {
-	events, err := c.s.Do(cmd)
+	events, err := c.sessionDo(cmd)
 	if err != nil {
 		var ref *session.Refusal
 		if errors.As(err, &ref) {
@@ -469,7 +488,7 @@ func (c *Console) run(cmd session.Command) ([]session.Event, error) {
 // command needs them, it asks the Judge for exactly the dice and cards the
 // session lists, then runs it with them. done is told the events.
 func (c *Console) doWithDice(cmd session.Command, done func([]session.Event)) {
-	events, err := c.s.Do(cmd)
+	events, err := c.sessionDo(cmd)
 	var ref *session.Refusal
 	switch {
 	case errors.As(err, &ref) && len(ref.Needs) > 0 && len(cmd.Dice) == 0 && len(cmd.Cards) == 0:
@@ -525,7 +544,7 @@ func (c *Console) askDice(cmd session.Command, ref *session.Refusal, done func([
 			msg.SetText("Type the dice rolled (and the cards drawn, if any).")
 			return
 		}
-		events, err := c.s.Do(with)
+		events, err := c.sessionDo(with)
 		if err != nil {
 			msg.SetText("Refused: " + err.Error() + " — check the dice and cards and try again.")
 			return
@@ -681,6 +700,7 @@ func (c *Console) LogTexts() []string { return c.log.texts() }
 
 // Close ends the subscription and stops the map windows and the table.
 func (c *Console) Close() {
+	c.timeline.leave()
 	if !c.opts.Manual {
 		c.library.autosave(true)
 	}

@@ -34,6 +34,7 @@ type Session struct {
 	subs    map[int]chan<- Event
 	nextSub int
 	marks   map[int]chan<- Signal // subscribers to highlights and pings
+	replay  *Moment               // the moment the Judge's windows replay (ShowReplay)
 	now     func() time.Time
 	// sights are what the players' sights at each recent event's making
 	// are made from, by seq.
@@ -578,6 +579,9 @@ type Signal struct {
 	Figures []string
 	Ping    *hexmap.Hex
 	By      string // who pinged: the seat's name
+	// Replay: the moment the Judge's map windows replay changed (for the
+	// Judge's seats only): Session.Replaying says what it is now.
+	Replay bool
 }
 
 // Highlight asks every map window to mark figures, as when the Judge picks

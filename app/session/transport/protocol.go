@@ -26,6 +26,11 @@ const (
 	// seconds ("look here"); session → every client: Hex was pinged By a
 	// seat. Not an event, changes nothing, not journaled.
 	MsgPing = "ping"
+	// MsgReplay: session → the Judge's clients only: show Replay, a
+	// moment of the fight's timeline the console scrubbed to, read-only,
+	// in place of the live fight; without Replay, go back to the live
+	// fight. Not an event, changes nothing, not journaled.
+	MsgReplay = "replay"
 )
 
 // Error codes of error and result messages.
@@ -57,4 +62,5 @@ type Message struct {
 	Figures []string         `json:"figures,omitempty"` // highlight: the figures to mark; a player's welcome: the figures it commands
 	Hex     *hexmap.Hex      `json:"hex,omitempty"`     // ping: the hex pinged
 	By      string           `json:"by,omitempty"`      // ping, from the session: the seat that pinged
+	Replay  *session.Moment  `json:"replay,omitempty"`  // replay: the moment to show; none: back to live
 }

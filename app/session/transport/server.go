@@ -215,6 +215,10 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 	if !put(m) {
 		return
 	}
+	judge := seat.Role == session.RoleJudge
+	if r := sv.s.Replaying(); judge && r != nil && !put(Message{Type: MsgReplay, Replay: r}) {
+		return // a Judge's window joining mid-replay shows the moment too
+	}
 	var held []reply // replies waiting for their events
 	flush := func() bool {
 		for len(held) > 0 && held[0].after <= seen {
@@ -232,7 +236,12 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 	for {
 		select {
 		case sig := <-marks:
-			if sig.Ping != nil {
+			if sig.Replay {
+				// Only the Judge's windows replay; a player's keeps the live fight.
+				if judge && !put(Message{Type: MsgReplay, Replay: sv.s.Replaying()}) {
+					return
+				}
+			} else if sig.Ping != nil {
 				if !put(Message{Type: MsgPing, Hex: sig.Ping, By: sig.By}) {
 					return
 				}

@@ -1,0 +1,196 @@
+package board
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
+	"hexslinger/assets"
+	"hexslinger/hexmap"
+)
+
+func init() {
+	sceneSetups["timeline"] = (*Scene).timeline
+}
+
+// replayView is a moment of the fight's timeline the Judge's console
+// scrubbed to (transport.MsgReplay), shown read-only in place of the live
+// fight, which goes on folding behind it.
+type replayView struct {
+	moment *session.Moment // nil: the live fight shows
+	st     *session.State  // the moment's fight
+}
+
+// on reports whether the window shows a replayed moment.
+func (r *replayView) on() bool { return r.moment != nil }
+
+// receiveReplay takes the messages a replay changes: a replay message
+// starts, moves or ends it; while one shows, the live fight's welcome and
+// events are folded in behind it, not shown. It reports whether it took
+// the message.
+func (g *Game) receiveReplay(in inMsg) bool {
+	if in.welcome == nil && in.msg.Type == transport.MsgReplay {
+		if r := in.msg.Replay; r != nil && r.Fight != nil {
+			g.startReplay(r)
+		} else {
+			g.endReplay()
+		}
+		return true
+	}
+	if !g.replay.on() {
+		return false
+	}
+	switch {
+	case in.welcome != nil:
+		fold, err := session.NewFold(in.welcome)
+		if err != nil {
+			g.say("The session sent a fight this window cannot read: "+err.Error(), true)
+			return true
+		}
+		g.fold = fold
+	case in.msg.Type == transport.MsgEvent:
+		if g.fold == nil || in.msg.Event == nil {
+			return true
+		}
+		if err := g.fold.Add(*in.msg.Event); err != nil {
+			g.say("An event did not fit the map: "+err.Error(), true)
+		}
+	default:
+		return false // highlights, pings and answers as ever
+	}
+	return true
+}
+
+// startReplay shows moment r in place of the live fight.
+func (g *Game) startReplay(r *session.Moment) {
+	st, err := r.Fight.State()
+	if err != nil {
+		g.say("The console sent a moment this window cannot show: "+err.Error(), true)
+		return
+	}
+	sameMap := g.play.st != nil && g.play.st.Name == st.Name
+	g.replay = replayView{moment: r, st: st}
+	g.play.st = st
+	g.play.selected, g.play.attacking, g.play.melee = "", false, false
+	g.dragFig, g.pressed, g.dragging = "", false, false
+	g.clearResult()
+	g.seq++
+	if !sameMap || !g.fitted {
+		g.fit()
+	}
+	g.say("A moment of the fight's history, read-only: nothing can be commanded here. The live fight goes on in the console.", false)
+}
+
+// endReplay goes back to the live fight.
+func (g *Game) endReplay() {
+	if !g.replay.on() {
+		return
+	}
+	g.replay = replayView{}
+	if g.fold != nil {
+		g.play.st = g.fold.State
+	}
+	g.seq++
+	g.say("Back to the live fight.", false)
+}
+
+// updateReplay is the input while a moment shows: nothing is commanded;
+// Esc goes back to the live fight.
+func (g *Game) updateReplay() {
+	for _, k := range inpututil.AppendJustPressedKeys(nil) {
+		g.replayKey(k)
+	}
+}
+
+// replayKey answers a key pressed while a moment shows.
+func (g *Game) replayKey(k ebiten.Key) {
+	if k == ebiten.KeyEscape {
+		g.endReplay()
+	}
+}
+
+// replayBanner says which moment shows and how to leave it.
+func replayBanner(r *session.Moment) string {
+	where := fmt.Sprintf("round %d", r.Round)
+	if r.Round == 0 {
+		where = "before the first round"
+	}
+	if r.Segment > 0 {
+		where += fmt.Sprintf(", segment %d", r.Segment)
+	}
+	return fmt.Sprintf("Replay: %s — event %d of %d · Esc or the console returns to live", where, r.Event, r.Of)
+}
+
+// drawReplay draws the replay's banner across the top, over the action
+// bar (which commands nothing while a moment shows), with the moment's
+// sentence under it, and says in the status bar, in place of the hints
+// to command, how to leave.
+func (g *Game) drawReplay(dst *ebiten.Image) {
+	if !g.replay.on() {
+		return
+	}
+	r := g.replay.moment
+	const h = 76
+	var b batch
+	const hint = 28 // the status bar's hint line
+	banner := color.RGBA{0x1c, 0x3a, 0x5c, 0xff}
+	b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: h / 2}, float64(g.w), h)), 0, banner)
+	b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: float64(g.h) - hint/2}, float64(g.w), hint)), 0, banner)
+	b.flush(dst)
+	barLine(dst, replayBanner(r), face(20, true), g.w, 24, color.White)
+	barLine(dst, firstLine(r.Text), face(16, false), g.w, 54, colText)
+	barLine(dst, "Esc: back to the live fight · the console's timeline moves this moment", face(16, false), g.w, float64(g.h)-hint/2, color.White)
+	g.damage = append(g.damage, image.Rect(0, 0, g.w, h), image.Rect(0, g.h-hint, g.w, g.h))
+}
+
+// timeline: the Judge's window replays a moment the console scrubbed to:
+// Cyril's move to J8, while the live fight has gone on (he has moved on
+// to M8 and the round counted down to segment 8).
+func (sc *Scene) timeline() error {
+	f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	if err != nil {
+		return err
+	}
+	demo, err := f.State()
+	if err != nil {
+		return err
+	}
+	j8, _ := demo.Map.ParseHex("J8")
+	m8, _ := demo.Map.ParseHex("M8")
+	s, err := sc.live([]session.Command{
+		{Kind: session.CommandMove, Figure: "cyril", To: &j8},
+		{Kind: session.CommandTurn, Figure: "miranda", Turn: 1},
+		{Kind: session.CommandMove, Figure: "cyril", To: &m8},
+		{Kind: session.CommandSegment},
+	}, nil, "")
+	if err != nil {
+		return err
+	}
+	sent := false
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		if !sent {
+			sent = true
+			tl, err := s.Timeline()
+			if err != nil {
+				return false
+			}
+			st, err := tl.StateAt(1)
+			if err != nil {
+				return false
+			}
+			e, _ := tl.Event(1)
+			s.ShowReplay(&session.Moment{Fight: st.Snapshot(nil), Event: 1, Of: tl.Len() - 1, Round: st.Round, Segment: st.Segment, Text: e.Text})
+		}
+		return sc.g.replay.on()
+	}
+	return nil
+}

@@ -1,0 +1,39 @@
+package session
+
+// Moment is a moment of the fight's timeline that the Judge's map windows
+// show in place of the live fight: the console's timeline scrubbed to
+// event Event of Of, in round Round and segment Segment. Fight is the
+// Judge's view of it (Timeline.ViewAt(Event, nil)). A replay changes
+// nothing and is not journaled; a player's window is never shown one.
+type Moment struct {
+	Fight   *FightFile `json:"fight"`
+	Event   int        `json:"event"`   // the event's index on the timeline, 0 the opening
+	Of      int        `json:"of"`      // the timeline's length
+	Round   int        `json:"round"`   // the round the event falls in; 0 before the first
+	Segment int        `json:"segment"` // the segment it falls in; 0 in a system without segments
+	Text    string     `json:"text,omitempty"`
+}
+
+// ShowReplay has the Judge's map windows show r, a moment of the
+// timeline, read-only; nil returns them to the live fight. The windows
+// are told by a Signal with Replay set, and read the moment with
+// Replaying, so a window that misses a signal, or connects later, still
+// shows the latest moment.
+func (s *Session) ShowReplay(r *Moment) {
+	s.mu.Lock()
+	was := s.replay
+	s.replay = r
+	s.mu.Unlock()
+	if r == nil && was == nil {
+		return
+	}
+	s.signal(Signal{Replay: true})
+}
+
+// Replaying is the moment the Judge's map windows show in place of the
+// live fight (ShowReplay), or nil when they show the live fight.
+func (s *Session) Replaying() *Moment {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.replay
+}

@@ -1,0 +1,83 @@
+package transport
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
+)
+
+// TestAReplayReachesOnlyTheJudgesWindows: the console scrubs the timeline
+// to a moment; the Judge's window is sent it, a player's is not (its next
+// message is a later ping), and going back to live sends the Judge a
+// replay message without a moment. A Judge's window joining mid-replay is
+// sent the moment after its welcome.
+func TestAReplayReachesOnlyTheJudgesWindows(t *testing.T) {
+	s := open(t)
+	access := session.NewAccess("secret")
+	alice := access.AddPlayer("Alice", []string{"cyril"})
+	sv, err := Serve(s, "127.0.0.1:0", access, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	judge, _, err := Dial(ctx, sv.URL(), "secret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer judge.Close()
+	player, _, err := Dial(ctx, sv.URL(), alice.Token())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer player.Close()
+
+	tl, err := s.Timeline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, err := tl.ViewAt(0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ShowReplay(&session.Moment{Fight: view, Event: 0, Of: tl.Len(), Round: 1, Segment: 20})
+
+	m := next(ctx, t, judge, MsgReplay)
+	if m.Replay == nil || m.Replay.Fight == nil || m.Replay.Of != tl.Len() || m.Replay.Fight.Name != view.Name {
+		t.Errorf("the Judge was sent %+v, want the moment at event 0", m.Replay)
+	}
+	late, _, err := Dial(ctx, sv.URL(), "secret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer late.Close()
+	if m := next(ctx, t, late, MsgReplay); m.Replay == nil {
+		t.Errorf("a Judge's window joining mid-replay was sent %+v, want the moment", m)
+	}
+
+	at := hexmap.Hex{Q: 5, R: 6}
+	if err := s.Ping("Judge", at); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		m, err := player.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Type == MsgReplay {
+			t.Fatalf("a player's window was sent the replay: %+v", m)
+		}
+		if m.Type == MsgPing {
+			break
+		}
+	}
+
+	s.ShowReplay(nil)
+	if m := next(ctx, t, judge, MsgReplay); m.Replay != nil {
+		t.Errorf("back to live: the Judge was sent %+v, want no moment", m.Replay)
+	}
+}
