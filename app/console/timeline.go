@@ -28,6 +28,7 @@ const readOnly = "a replay: nothing can be changed"
 // behind it, and scrubbing changes nothing in it.
 type timelinePanel struct {
 	c       *Console
+	export  *exportPanel // the fight as a GIF, the moment as a PNG
 	tl      *session.Timeline
 	at      int  // the event shown
 	open    bool // the Judge is on the timeline: the map windows replay
@@ -72,7 +73,8 @@ func newTimelinePanel(c *Console) *timelinePanel {
 	help := widget.NewLabel("Scrub the slider (or ← →) to see the fight as it stood after any event; the Judge's map window shows that moment, read-only. The live fight goes on meanwhile: nothing here changes it.")
 	help.Wrapping = fyne.TextWrapWord
 	controls := container.NewHBox(back, p.playBtn, fwd, widget.NewLabel("Speed"), p.speed)
-	p.box = container.NewVBox(heading("Timeline"), help, p.slider, p.ticks, controls, p.where, p.line, p.live)
+	p.export = newExportPanel(p)
+	p.box = container.NewVBox(heading("Timeline"), help, p.slider, p.ticks, controls, p.where, p.line, p.live, p.export.box)
 	return p
 }
 
