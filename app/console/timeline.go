@@ -28,7 +28,8 @@ const readOnly = "a replay: nothing can be changed"
 // behind it, and scrubbing changes nothing in it.
 type timelinePanel struct {
 	c       *Console
-	export  *exportPanel // the fight as a GIF, the moment as a PNG
+	export  *exportPanel  // the fight as a GIF, the moment as a PNG
+	table   *widget.Check // the replay shows on the players' windows too
 	tl      *session.Timeline
 	at      int  // the event shown
 	open    bool // the Judge is on the timeline: the map windows replay
@@ -72,9 +73,10 @@ func newTimelinePanel(c *Console) *timelinePanel {
 	}
 	help := widget.NewLabel("Scrub the slider (or ← →) to see the fight as it stood after any event; the Judge's map window shows that moment, read-only. The live fight goes on meanwhile: nothing here changes it.")
 	help.Wrapping = fyne.TextWrapWord
+	p.table = widget.NewCheck("Show it on the table monitor too (each player's window as its seat saw it then)", func(bool) { p.show(p.at) })
 	controls := container.NewHBox(back, p.playBtn, fwd, widget.NewLabel("Speed"), p.speed)
 	p.export = newExportPanel(p)
-	p.box = container.NewVBox(heading("Timeline"), help, p.slider, p.ticks, controls, p.where, p.line, p.live, p.export.box)
+	p.box = container.NewVBox(heading("Timeline"), help, p.slider, p.ticks, controls, p.table, p.where, p.line, p.live, p.export.box)
 	return p
 }
 
@@ -178,7 +180,9 @@ func (p *timelinePanel) show(i int) {
 	if !turn.Segments {
 		seg = 0
 	}
-	p.c.s.ShowReplay(&session.Moment{Fight: st.Snapshot(nil), Event: i, Of: p.tl.Len() - 1, Round: st.Round, Segment: seg, Text: text})
+	tl := p.tl
+	p.c.s.ShowReplay(&session.Moment{Fight: st.Snapshot(nil), Event: i, Of: p.tl.Len() - 1, Round: st.Round, Segment: seg, Text: text,
+		Table: p.table.Checked, SeatView: func(seat *session.Seat) (*session.FightFile, error) { return tl.ViewAt(i, seat) }})
 }
 
 // step moves the timeline d events.

@@ -172,3 +172,27 @@ func TestAReplayConsoleRefusesCommands(t *testing.T) {
 		t.Error("a replay console left its timeline")
 	}
 }
+
+// TestTheTimelineShowsTheReplayOnTheTableWhenAsked: the table check sends
+// the moment to the players' windows too, each as its seat saw it; off,
+// only the Judge's windows replay.
+func TestTheTimelineShowsTheReplayOnTheTableWhenAsked(t *testing.T) {
+	c, s := timelineConsole(t)
+	p := c.timeline
+	if r := s.Replaying(); r == nil || r.Table {
+		t.Fatalf("the replay %+v, want the Judge's windows only", r)
+	}
+	p.table.SetChecked(true)
+	r := s.Replaying()
+	if r == nil || !r.Table || r.SeatView == nil {
+		t.Fatalf("the replay %+v, want it on the table", r)
+	}
+	seat := &session.Seat{Name: "table", Role: session.RolePlayer, Side: s.State().Options.Players()}
+	if m := s.ReplayingFor(seat); m == nil || m.Fight == nil || m.Event != p.at {
+		t.Errorf("the table's window is shown %+v, want event %d", m, p.at)
+	}
+	p.table.SetChecked(false)
+	if m := s.ReplayingFor(seat); m != nil {
+		t.Errorf("off the table, a player's window is still shown %+v", m)
+	}
+}

@@ -4,7 +4,8 @@ package session
 // show in place of the live fight: the console's timeline scrubbed to
 // event Event of Of, in round Round and segment Segment. Fight is the
 // Judge's view of it (Timeline.ViewAt(Event, nil)). A replay changes
-// nothing and is not journaled; a player's window is never shown one.
+// nothing and is not journaled; a player's window is shown one only when
+// the Judge shows it on the table (Table), as its seat saw it.
 type Moment struct {
 	Fight   *FightFile `json:"fight"`
 	Event   int        `json:"event"`   // the event's index on the timeline, 0 the opening
@@ -12,6 +13,32 @@ type Moment struct {
 	Round   int        `json:"round"`   // the round the event falls in; 0 before the first
 	Segment int        `json:"segment"` // the segment it falls in; 0 in a system without segments
 	Text    string     `json:"text,omitempty"`
+	// Table says the players' windows show the moment too (the Judge
+	// shows the replay on the table monitor), each as its seat saw it
+	// then: SeatView gives a seat's view (Timeline.ViewAt), so a player
+	// never sees what its seat could not.
+	Table    bool                                 `json:"-"`
+	SeatView func(seat *Seat) (*FightFile, error) `json:"-"`
+}
+
+// ReplayingFor is the moment seat's windows show in place of the live
+// fight, or nil: the Judge's, the moment itself; a player's, only when
+// the Judge shows it on the table, and then as that seat saw it.
+func (s *Session) ReplayingFor(seat *Seat) *Moment {
+	r := s.Replaying()
+	if r == nil || seat == nil || seat.Role == RoleJudge {
+		return r
+	}
+	if !r.Table || r.SeatView == nil {
+		return nil
+	}
+	f, err := r.SeatView(seat)
+	if err != nil {
+		return nil
+	}
+	m := *r
+	m.Fight, m.SeatView = f, nil
+	return &m
 }
 
 // ShowReplay has the Judge's map windows show r, a moment of the

@@ -81,3 +81,49 @@ func TestAReplayReachesOnlyTheJudgesWindows(t *testing.T) {
 		t.Errorf("back to live: the Judge was sent %+v, want no moment", m.Replay)
 	}
 }
+
+// TestAReplayOnTheTableShowsEachPlayerItsOwnView: when the Judge shows
+// the replay on the table, a player's window is sent the moment as its
+// seat saw it then (a figure hidden from the players is not in it), and
+// is told when the replay ends.
+func TestAReplayOnTheTableShowsEachPlayerItsOwnView(t *testing.T) {
+	s := open(t)
+	if _, err := s.Do(session.Command{Kind: session.CommandHide, Figure: "jeb"}); err != nil {
+		t.Fatal(err)
+	}
+	access := session.NewAccess("secret")
+	alice := access.AddPlayer("Alice", []string{"cyril"})
+	sv, err := Serve(s, "127.0.0.1:0", access, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	player, _, err := Dial(ctx, sv.URL(), alice.Token())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer player.Close()
+	tl, err := s.Timeline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := tl.Len() - 1
+	view, _ := tl.ViewAt(i, nil)
+	s.ShowReplay(&session.Moment{Fight: view, Event: i, Of: tl.Len(), Table: true,
+		SeatView: func(seat *session.Seat) (*session.FightFile, error) { return tl.ViewAt(i, seat) }})
+	m := next(ctx, t, player, MsgReplay)
+	if m.Replay == nil || m.Replay.Fight == nil {
+		t.Fatalf("the player's window was sent %+v, want the moment", m.Replay)
+	}
+	for _, f := range m.Replay.Fight.Figures {
+		if f.ID == "jeb" {
+			t.Fatal("the player's replay shows a figure hidden from the players")
+		}
+	}
+	s.ShowReplay(nil)
+	if m := next(ctx, t, player, MsgReplay); m.Replay != nil {
+		t.Errorf("the replay's end: the player was sent %+v, want no moment", m.Replay)
+	}
+}

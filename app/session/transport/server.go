@@ -215,9 +215,14 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 	if !put(m) {
 		return
 	}
-	judge := seat.Role == session.RoleJudge
-	if r := sv.s.Replaying(); judge && r != nil && !put(Message{Type: MsgReplay, Replay: r}) {
-		return // a Judge's window joining mid-replay shows the moment too
+	// A window joining mid-replay shows the moment too: the Judge's
+	// always, a player's when the Judge shows it on the table.
+	replaying := false // this window shows a replay
+	if r := sv.s.ReplayingFor(seat); r != nil {
+		if !put(Message{Type: MsgReplay, Replay: r}) {
+			return
+		}
+		replaying = true
 	}
 	var held []reply // replies waiting for their events
 	flush := func() bool {
@@ -237,10 +242,14 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 		select {
 		case sig := <-marks:
 			if sig.Replay {
-				// Only the Judge's windows replay; a player's keeps the live fight.
-				if judge && !put(Message{Type: MsgReplay, Replay: sv.s.Replaying()}) {
+				// The Judge's windows replay; a player's keeps the live
+				// fight unless the Judge shows the replay on the table,
+				// and is told when it ends.
+				r := sv.s.ReplayingFor(seat)
+				if (r != nil || replaying || seat.Role == session.RoleJudge) && !put(Message{Type: MsgReplay, Replay: r}) {
 					return
 				}
+				replaying = r != nil
 			} else if sig.Ping != nil {
 				if !put(Message{Type: MsgPing, Hex: sig.Ping, By: sig.By}) {
 					return
