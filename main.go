@@ -178,17 +178,24 @@ Flags:
 		mp = &console.MapProcess{Bin: bin, Args: []string{"--addr", srv.URL()}, Env: []string{"HEXSLINGER_TOKEN=" + token}}
 	}
 
+	return runConsole("hexslinger — "+fight.Name, s, console.Options{Address: srv.URL(), MapWindow: mp, MapBin: bin, Access: access,
+		Server: srv, FightPath: fightFile(*fightPath), Launch: launch}, !*noMap)
+}
+
+// runConsole opens the console window titled title on session s, starts
+// its map window (opts.MapWindow) unless told not to, and runs until the
+// console is closed.
+func runConsole(title string, s *session.Session, opts console.Options, openMap bool) error {
 	a := app.NewWithID("io.github.hexslinger")
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
-	w := a.NewWindow("hexslinger — " + fight.Name)
+	w := a.NewWindow(title)
 	w.Resize(fyne.NewSize(1280, 800))
-	c, err := console.New(w, s, console.Options{Address: srv.URL(), MapWindow: mp, MapBin: bin, Access: access,
-		Server: srv, FightPath: fightFile(*fightPath), Launch: launch})
+	c, err := console.New(w, s, opts)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	if mp != nil && !*noMap {
+	if mp := opts.MapWindow; mp != nil && openMap {
 		if err := mp.Start(); err != nil {
 			slog.Warn("console: could not open the map window", "err", err)
 		}

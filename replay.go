@@ -10,14 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/app"
-
 	"hexslinger/app/console"
 	"hexslinger/app/display"
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
-	"hexslinger/assets"
 )
 
 // replay opens a fight's journal to look back at (hexslinger replay
@@ -95,23 +91,7 @@ Flags:
 	if bin != "" {
 		mp = &console.MapProcess{Bin: bin, Args: []string{"--addr", srv.URL()}, Env: []string{"HEXSLINGER_TOKEN=" + token}}
 	}
-	a := app.NewWithID("io.github.hexslinger")
-	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
-	w := a.NewWindow("hexslinger — replay of " + path)
-	w.Resize(fyne.NewSize(1280, 800))
-	c, err := console.New(w, s, console.Options{Address: srv.URL(), MapWindow: mp, Server: srv, Replay: path})
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	if mp != nil && !*noMap {
-		if err := mp.Start(); err != nil {
-			slog.Warn("console: could not open the map window", "err", err)
-		}
-	}
-	w.SetMaster()
-	w.ShowAndRun()
-	return nil
+	return runConsole("hexslinger — replay of "+path, s, console.Options{Address: srv.URL(), MapWindow: mp, Server: srv, Replay: path}, !*noMap)
 }
 
 // copyFile copies the file at from to a new file to.

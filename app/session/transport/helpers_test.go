@@ -2,9 +2,11 @@ package transport
 
 import (
 	"bytes"
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"hexslinger/app/session"
 	"hexslinger/assets"
@@ -70,4 +72,31 @@ func named(data []byte, words []string) []string {
 		}
 	}
 	return found
+}
+
+// table serves s to the Judge (token "secret") and to Alice, a player
+// commanding Cyril, and dials both windows; all are closed when the test
+// ends, and ctx bounds the test's reads.
+func table(t *testing.T, s *session.Session) (ctx context.Context, judge, alice *Client) {
+	t.Helper()
+	access := session.NewAccess("secret")
+	seat := access.AddPlayer("Alice", []string{"cyril"})
+	sv, err := Serve(s, "127.0.0.1:0", access, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sv.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	judge, _, err = Dial(ctx, sv.URL(), "secret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { judge.Close() })
+	alice, _, err = Dial(ctx, sv.URL(), seat.Token())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { alice.Close() })
+	return ctx, judge, alice
 }

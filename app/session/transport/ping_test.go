@@ -4,11 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/coder/websocket/wsjson"
 
-	"hexslinger/app/session"
 	"hexslinger/hexmap"
 )
 
@@ -17,26 +15,7 @@ import (
 // pinged it; a ping off the map or without a hex is answered with an
 // error and reaches nobody.
 func TestAPingReachesEveryWindow(t *testing.T) {
-	s := open(t)
-	access := session.NewAccess("secret")
-	alice := access.AddPlayer("Alice", []string{"cyril"})
-	sv, err := Serve(s, "127.0.0.1:0", access, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	judge, _, err := Dial(ctx, sv.URL(), "secret")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer judge.Close()
-	player, _, err := Dial(ctx, sv.URL(), alice.Token())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer player.Close()
+	ctx, judge, player := table(t, open(t))
 
 	// Off the map, and no hex at all: errors to the sender only.
 	if err := player.Ping(ctx, hexmap.Hex{Q: 400, R: 0}); err != nil {

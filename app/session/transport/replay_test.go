@@ -91,20 +91,7 @@ func TestAReplayOnTheTableShowsEachPlayerItsOwnView(t *testing.T) {
 	if _, err := s.Do(session.Command{Kind: session.CommandHide, Figure: "jeb"}); err != nil {
 		t.Fatal(err)
 	}
-	access := session.NewAccess("secret")
-	alice := access.AddPlayer("Alice", []string{"cyril"})
-	sv, err := Serve(s, "127.0.0.1:0", access, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	player, _, err := Dial(ctx, sv.URL(), alice.Token())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer player.Close()
+	ctx, _, player := table(t, s)
 	tl, err := s.Timeline()
 	if err != nil {
 		t.Fatal(err)
