@@ -389,6 +389,12 @@ func TestEndToEnd(t *testing.T) {
 		}
 		return false
 	})
+	// And in the map window: a blow is checked there against where Jeb
+	// stands in the window's own copy of the fight, which a loaded
+	// machine may bring up to date a moment after the journal.
+	waitFor(t, "Jeb's walk in the map window", 10*time.Second, func() bool {
+		return strings.Contains(out.String(), "kind=moved text=\"Jeb Perkins moves")
+	})
 	mapKey("h")
 	mapKey("1")
 	click("J8", "1")
