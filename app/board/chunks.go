@@ -251,9 +251,23 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 				}
 			}
 			if !c.drawnWith.noGrid {
+				// Each hexside once, as a plain quad: a hex its own three,
+				// and at the chunk's edge the sides its neighbour chunk
+				// draws too (no joins, a third of a stroked hexagon's
+				// triangles: the software renderer keeps the memory of
+				// its biggest batch).
+				own := make(map[hexmap.Hex]bool, len(hexes))
 				for _, hx := range hexes {
-					cs := l.Corners(hx)
-					b.path(img, polygon(cs[:]), float32(math.Max(k, s/24)), colGridOver)
+					own[hx] = true
+				}
+				w := math.Max(k, s/24)
+				for _, hx := range hexes {
+					for d := hexmap.Direction(0); d < 6; d++ {
+						if d < 3 || !own[hx.Neighbor(d)] {
+							a, z := l.Edge(hx, d)
+							b.quad(img, a, z, w, colGridOver)
+						}
+					}
 				}
 			}
 		default:

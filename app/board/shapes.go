@@ -56,6 +56,27 @@ func (b *batch) path(dst *ebiten.Image, p *vector.Path, width float32, c color.C
 	b.colour(from, c)
 }
 
+// quad appends the straight line a–z, width wide, as one quad: no caps
+// or joins, for lines that meet others end to end (a grid's hexsides).
+func (b *batch) quad(dst *ebiten.Image, a, z hexmap.Point, width float64, c color.Color) {
+	if len(b.vs) > 60000 {
+		b.flush(dst)
+	}
+	dx, dy := z.X-a.X, z.Y-a.Y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	nx, ny := -dy/l*width/2, dx/l*width/2
+	from := len(b.vs)
+	base := uint16(from)
+	for _, p := range [4]hexmap.Point{{X: a.X + nx, Y: a.Y + ny}, {X: z.X + nx, Y: z.Y + ny}, {X: z.X - nx, Y: z.Y - ny}, {X: a.X - nx, Y: a.Y - ny}} {
+		b.vs = append(b.vs, ebiten.Vertex{DstX: float32(p.X), DstY: float32(p.Y)})
+	}
+	b.is = append(b.is, base, base+1, base+2, base, base+2, base+3)
+	b.colour(from, c)
+}
+
 func (b *batch) flush(dst *ebiten.Image) {
 	if len(b.is) == 0 {
 		return
