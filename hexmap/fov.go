@@ -3,6 +3,7 @@ package hexmap
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // FOV is a figure's field of view: the hexes of a map a figure at one hex
@@ -30,6 +31,14 @@ type FOV struct {
 // m.SightLine(from, h).Clear, and partly exactly when .Partial. A from off
 // the map sees nothing.
 func (m *Map) FieldOfView(from Hex, rng int) *FOV { return m.FieldOfViewInto(nil, from, rng) }
+
+// Compact is f without its scratch space: what a figure sees, to keep
+// (a field of view worked out keeps the scratch of the work for the next
+// call, more than the answer itself).
+func (f *FOV) Compact() *FOV {
+	return &FOV{orient: f.orient, width: f.width, height: f.height, from: f.from, rng: f.rng,
+		seen: slices.Clone(f.seen), partial: slices.Clone(f.partial), count: f.count}
+}
 
 // Sees reports whether the figure sees h.
 func (f *FOV) Sees(h Hex) bool { return f.bit(f.seen, h) }

@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
@@ -93,6 +94,10 @@ type figView struct {
 	fov     *hexmap.FOV // shared between clones: never changed once made
 }
 
+// fovScratch holds fields of view to work new ones out in: a figure's
+// view keeps only the answer (FOV.Compact), not the work's scratch.
+var fovScratch = sync.Pool{New: func() any { return new(hexmap.FOV) }}
+
 func (b *fogBook) clone() *fogBook {
 	if b == nil {
 		return nil
@@ -150,7 +155,9 @@ func (s *State) foldFog() {
 		moved = true
 		nv := &figView{at: f.At, m: s.Map, version: s.Map.Version(), sees: sees}
 		if sees {
-			nv.fov = s.Map.FieldOfView(f.At, 0)
+			work := fovScratch.Get().(*hexmap.FOV)
+			nv.fov = s.Map.FieldOfViewInto(work, f.At, 0).Compact()
+			fovScratch.Put(work)
 			b.set(b.explored, f.Side, s.Map).AddFOV(nv.fov)
 		}
 		b.views[id] = nv
