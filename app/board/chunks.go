@@ -123,16 +123,8 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 		c.reset(m, l.Size)
 	}
 	c.invalidate(m)
-	// The chunks under the screen: the offset cells of its corners, and a
-	// cell more all round.
-	lo, hi := hexmap.Offset{Col: math.MaxInt32, Row: math.MaxInt32}, hexmap.Offset{Col: math.MinInt32, Row: math.MinInt32}
-	for _, p := range []hexmap.Point{{X: 0, Y: 0}, {X: float64(w), Y: 0}, {X: 0, Y: float64(h)}, {X: float64(w), Y: float64(h)}} {
-		o := m.Orientation.ToOffset(l.HexAt(p))
-		lo.Col, lo.Row = min(lo.Col, o.Col-1), min(lo.Row, o.Row-1)
-		hi.Col, hi.Row = max(hi.Col, o.Col+1), max(hi.Row, o.Row+1)
-	}
-	lo.Col, lo.Row = max(lo.Col, 0), max(lo.Row, 0)
-	hi.Col, hi.Row = min(hi.Col, m.Width-1), min(hi.Row, m.Height-1)
+	// The chunks under the screen.
+	lo, hi := onScreen(m, l, w, h)
 	rendered := 0
 	c.pending = false
 	for layer := range c.layers {
@@ -159,6 +151,20 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 			}
 		}
 	}
+}
+
+// onScreen is the range of m's offset cells a w×h window shows in layout
+// l: the cells of its corners and a cell more all round, within the map.
+func onScreen(m *hexmap.Map, l hexmap.Layout, w, h int) (lo, hi hexmap.Offset) {
+	lo, hi = hexmap.Offset{Col: math.MaxInt32, Row: math.MaxInt32}, hexmap.Offset{Col: math.MinInt32, Row: math.MinInt32}
+	for _, p := range []hexmap.Point{{X: 0, Y: 0}, {X: float64(w), Y: 0}, {X: 0, Y: float64(h)}, {X: float64(w), Y: float64(h)}} {
+		o := m.Orientation.ToOffset(l.HexAt(p))
+		lo.Col, lo.Row = min(lo.Col, o.Col-1), min(lo.Row, o.Row-1)
+		hi.Col, hi.Row = max(hi.Col, o.Col+1), max(hi.Row, o.Row+1)
+	}
+	lo.Col, lo.Row = max(lo.Col, 0), max(lo.Row, 0)
+	hi.Col, hi.Row = min(hi.Col, m.Width-1), min(hi.Row, m.Height-1)
+	return lo, hi
 }
 
 // cells returns the hexes of chunk k.

@@ -2,7 +2,6 @@ package board
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
-	"math"
 	"slices"
 
 	"hexslinger/app/session"
@@ -163,16 +162,10 @@ func (g *Game) brushFog() {
 // hexesOnScreen are the map's hexes the window shows, and a ring more:
 // what a map-wide overlay need draw, however big the map.
 func (g *Game) hexesOnScreen(m *hexmap.Map) []hexmap.Hex {
-	lo := hexmap.Offset{Col: math.MaxInt32, Row: math.MaxInt32}
-	hi := hexmap.Offset{Col: math.MinInt32, Row: math.MinInt32}
-	for _, p := range []hexmap.Point{{X: 0, Y: 0}, {X: float64(g.w), Y: 0}, {X: 0, Y: float64(g.h)}, {X: float64(g.w), Y: float64(g.h)}} {
-		o := m.Orientation.ToOffset(g.layout.HexAt(p))
-		lo.Col, lo.Row = min(lo.Col, o.Col-1), min(lo.Row, o.Row-1)
-		hi.Col, hi.Row = max(hi.Col, o.Col+1), max(hi.Row, o.Row+1)
-	}
+	lo, hi := onScreen(m, g.layout, g.w, g.h)
 	var out []hexmap.Hex
-	for row := max(lo.Row, 0); row <= min(hi.Row, m.Height-1); row++ {
-		for col := max(lo.Col, 0); col <= min(hi.Col, m.Width-1); col++ {
+	for row := lo.Row; row <= hi.Row; row++ {
+		for col := lo.Col; col <= hi.Col; col++ {
 			if h := m.Orientation.FromOffset(hexmap.Offset{Col: col, Row: row}); m.Contains(h) {
 				out = append(out, h)
 			}

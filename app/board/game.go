@@ -544,14 +544,16 @@ func (g *Game) nextTurn(kind string) {
 }
 
 // turnButton is the one-click next turn the Judge's bar offers: the next
-// actor while the round's segments count down and someone may still act
-// at a lower number, else the next round.
+// actor while the session would count the round's segments down, else
+// the next round.
 func (g *Game) turnButton() (label, kind string) {
 	st := g.play.st
 	if st == nil || !g.judge() {
 		return "", ""
 	}
-	if t := st.Turn(); t.Segments && st.Begun && st.Segment > 1 {
+	// Next actor where the session would count the round on (its own
+	// decision, previewed), once the round's initiative is rolled.
+	if st.Turn().Segments && st.Begun && st.Preview(nil, session.Command{Kind: session.CommandSegment}).Err == nil {
 		return "Next actor (Ctrl+G)", session.CommandSegment
 	}
 	return "Next round (Ctrl+R)", session.CommandNewRound

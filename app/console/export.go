@@ -25,8 +25,8 @@ import (
 // exportSeats are the views an export is drawn from, as the Select says
 // them, with hexslinger-map's --seat.
 var exportSeats = []struct{ label, seat string }{
-	{"as the Judge sees it", "judge"},
-	{"as the players see it (no hidden figure, their fog)", "players"},
+	{"the Judge's view", "judge"},
+	{"the players' view (their fog)", "players"},
 }
 
 // exportPanel is the timeline's export row.
@@ -50,7 +50,8 @@ func newExportPanel(p *timelinePanel) *exportPanel {
 	x.progress.Hide()
 	gif := widget.NewButton("Export animation to here…", func() { x.ask(false) })
 	png := widget.NewButton("Save this moment as PNG…", func() { x.ask(true) })
-	x.box = container.NewVBox(heading("Share"), container.NewHBox(gif, png, x.seat), x.progress, x.said)
+	seen := container.NewBorder(nil, nil, widget.NewLabel("Drawn as"), nil, x.seat)
+	x.box = container.NewVBox(heading("Share"), seen, container.NewHBox(gif, png), x.progress, x.said)
 	return x
 }
 
