@@ -15,7 +15,8 @@ type FOV struct {
 	width, height int
 	from          Hex
 	rng           int
-	seen, partial []uint64 // by cell index
+	seen, partial []uint64 // by cell index, from word base on
+	base          int      // the word of the map's cells seen[0] is (Compact)
 	count         int
 
 	// Scratch kept for the next call: each nudged line's shadow, the
@@ -34,10 +35,18 @@ func (m *Map) FieldOfView(from Hex, rng int) *FOV { return m.FieldOfViewInto(nil
 
 // Compact is f without its scratch space: what a figure sees, to keep
 // (a field of view worked out keeps the scratch of the work for the next
-// call, more than the answer itself).
+// call, more than the answer itself), and of its cells only the words from
+// the first seen to the last.
 func (f *FOV) Compact() *FOV {
+	lo, hi := 0, len(f.seen)
+	for lo < hi && f.seen[lo] == 0 {
+		lo++
+	}
+	for hi > lo && f.seen[hi-1] == 0 {
+		hi--
+	}
 	return &FOV{orient: f.orient, width: f.width, height: f.height, from: f.from, rng: f.rng,
-		seen: slices.Clone(f.seen), partial: slices.Clone(f.partial), count: f.count}
+		seen: slices.Clone(f.seen[lo:hi]), partial: slices.Clone(f.partial[lo:hi]), base: f.base + lo, count: f.count}
 }
 
 // Sees reports whether the figure sees h.
@@ -62,7 +71,7 @@ func (f *FOV) Hexes() []Hex {
 	out := make([]Hex, 0, f.count)
 	for w, word := range f.seen {
 		for word != 0 {
-			i := w*64 + bits.TrailingZeros64(word)
+			i := (f.base+w)*64 + bits.TrailingZeros64(word)
 			word &= word - 1
 			out = append(out, f.orient.FromOffset(Offset{i % f.width, i / f.width}))
 		}
@@ -81,7 +90,8 @@ func (f *FOV) bit(set []uint64, h Hex) bool {
 		return false
 	}
 	i := row*f.width + col
-	return set[i>>6]&(1<<(i&63)) != 0
+	w := i>>6 - f.base
+	return w >= 0 && w < len(set) && set[w]&(1<<(i&63)) != 0
 }
 
 // mark puts cell i in the field of view.
@@ -96,7 +106,7 @@ func (f *FOV) mark(i int, partly bool) {
 }
 
 func (f *FOV) reset(m *Map, from Hex, rng int) {
-	f.orient, f.width, f.height, f.from, f.rng, f.count = m.Orientation, m.Width, m.Height, from, max(rng, 0), 0
+	f.orient, f.width, f.height, f.from, f.rng, f.count, f.base = m.Orientation, m.Width, m.Height, from, max(rng, 0), 0, 0
 	words := (m.Width*m.Height + 63) / 64
 	f.seen = grow(f.seen, words)
 	f.partial = grow(f.partial, words)

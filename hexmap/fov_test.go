@@ -3,6 +3,7 @@ package hexmap
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -31,11 +32,19 @@ func checkFieldOfView(t *testing.T, m *Map, f *FOV, from Hex, rng int) {
 	t.Helper()
 	f = m.FieldOfViewInto(f, from, rng)
 	seen, partial := sightEveryHex(m, from, rng)
+	// What is kept of it answers the same, and adds the same to a set.
+	c := f.Compact()
+	set, want := NewHexSet(m), NewHexSet(m)
+	set.AddFOV(c)
 	count := 0
 	for i := range m.terrain {
 		h := m.hexAt(i)
 		if seen[i] {
 			count++
+			want.Add(h)
+		}
+		if c.Sees(h) != f.Sees(h) || c.Partial(h) != f.Partial(h) {
+			t.Fatalf("from %s to %s: kept, the field of view sees %v partly %v; worked out, %v partly %v", m.Label(from), m.Label(h), c.Sees(h), c.Partial(h), f.Sees(h), f.Partial(h))
 		}
 		if f.Sees(h) != seen[i] || f.Partial(h) != partial[i] {
 			s := m.SightLine(from, h)
@@ -46,6 +55,9 @@ func checkFieldOfView(t *testing.T, m *Map, f *FOV, from Hex, rng int) {
 	}
 	if f.Len() != count || len(f.Hexes()) != count {
 		t.Fatalf("from %s: Len %d, %d Hexes, want %d", m.Label(from), f.Len(), len(f.Hexes()), count)
+	}
+	if !slices.Equal(c.Hexes(), f.Hexes()) || !slices.Equal(set.Hexes(), want.Hexes()) {
+		t.Fatalf("from %s: kept, the field of view lists %d hexes and adds %d to a set; worked out, %d", m.Label(from), len(c.Hexes()), len(set.Hexes()), count)
 	}
 }
 

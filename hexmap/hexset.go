@@ -88,23 +88,24 @@ func (s *HexSet) Clone() *HexSet {
 // AddSet puts every hex of o in s.
 func (s *HexSet) AddSet(o *HexSet) {
 	if o != nil {
-		s.or(o.orient, o.width, o.height, o.words, o.Hexes)
+		s.or(o.orient, o.width, o.height, o.words, 0, o.Hexes)
 	}
 }
 
 // AddFOV puts every hex a field of view sees in s.
 func (s *HexSet) AddFOV(f *FOV) {
 	if f != nil {
-		s.or(f.orient, f.width, f.height, f.seen, f.Hexes)
+		s.or(f.orient, f.width, f.height, f.seen, f.base, f.Hexes)
 	}
 }
 
-// or puts in s the hexes of a set of bits over a map's cells: word by
-// word when the set is over the same cells as s, else hex by hex.
-func (s *HexSet) or(orient Orientation, width, height int, words []uint64, hexes func() []Hex) {
+// or puts in s the hexes of a set of bits over a map's cells, words from
+// word base on: word by word when the set is over the same cells as s,
+// else hex by hex.
+func (s *HexSet) or(orient Orientation, width, height int, words []uint64, base int, hexes func() []Hex) {
 	if orient == s.orient && width == s.width && height == s.height {
 		for i, w := range words {
-			s.words[i] |= w
+			s.words[base+i] |= w
 		}
 		return
 	}
