@@ -15,16 +15,23 @@ import (
 
 // A map's picture (hexmap.Background: a battle map drawn in another tool,
 // or a UVTT file's image) is drawn under the hexes, aligned with them at
-// every zoom and pan. It is decoded once per map picture and kept in
-// memory (scaled down once if it is very large); each chunk of the map
+// every zoom and pan. It is decoded once per map picture (scaled down
+// once if it is very large) and handed to the renderer as one texture,
+// keeping no copy of its pixels in Go's heap; each chunk of the map
 // (chunkCache) is drawn with its part of the picture under its hexes, so
-// the picture costs a frame nothing and holds no texture of its own: the
-// chunks are the only textures, as without a picture.
+// the picture costs a frame nothing.
 
 // backdropPixels caps the pixels kept of a picture: a bigger one is
 // scaled down once as it is loaded. 2048×2048 keeps more than a
 // 1920-wide screen shows of a whole map in 16 MiB.
 const backdropPixels = 2048 * 2048
+
+// backdropBand is how many rows of the kept picture are made at a time on
+// their way to the renderer: the decoded picture and the texture are the
+// only whole copies that ever exist. Ebiten keeps up to 31 of the buffers
+// it copies written pixels into, for reuse, however big: bands of 8 rows
+// of 2048 pixels leave it at most 2 MiB of the picture to keep.
+const backdropBand = 8
 
 // Picture modes: how a map's picture shows (the I key cycles them).
 const (
@@ -40,13 +47,12 @@ var pictureModeNames = [pictureModes]string{"shown", "dimmed", "hidden"}
 // backdrop is a map's picture, decoded, for one picture; and how a window
 // shows it.
 type backdrop struct {
-	of     []byte      // the picture's file bytes it was made from
-	pic    *image.RGBA // the picture, at most backdropPixels
-	scale  float64     // picture pixels per pixel of pic (1, or more when scaled down)
-	err    error       // the picture could not be decoded
-	mode   int         // pictureShown, pictureDimmed or pictureHidden
-	noGrid bool        // the hex grid's lines are not drawn over the picture
-	buf    []byte      // a part's pixels on their way to the renderer, reused
+	of     []byte        // the picture's file bytes it was made from
+	tex    *ebiten.Image // the picture, at most backdropPixels, on the renderer
+	scale  float64       // picture pixels per pixel of tex (1, or more when scaled down)
+	err    error         // the picture could not be decoded
+	mode   int           // pictureShown, pictureDimmed or pictureHidden
+	noGrid bool          // the hex grid's lines are not drawn over the picture
 }
 
 // load decodes bg's picture, once per picture.
@@ -54,7 +60,10 @@ func (b *backdrop) load(bg *hexmap.Background) {
 	if bg == nil || len(bg.Image) == 0 || (len(b.of) == len(bg.Image) && &b.of[0] == &bg.Image[0]) {
 		return
 	}
-	b.of, b.pic, b.err = bg.Image, nil, nil
+	if b.tex != nil {
+		b.tex.Deallocate()
+	}
+	b.of, b.tex, b.err = bg.Image, nil, nil
 	pic, err := hexmap.DecodeBackground(bg)
 	if err != nil {
 		b.err = err
@@ -66,16 +75,25 @@ func (b *backdrop) load(bg *hexmap.Background) {
 		k := math.Sqrt(float64(w*h) / backdropPixels)
 		w, h = max(1, int(float64(w)/k)), max(1, int(float64(h)/k))
 	}
-	b.pic = image.NewRGBA(image.Rect(0, 0, w, h))
-	if w == r.Dx() && h == r.Dy() {
-		draw.Draw(b.pic, b.pic.Bounds(), pic, r.Min, draw.Src)
-	} else {
-		draw.ApproxBiLinear.Scale(b.pic, b.pic.Bounds(), pic, r, draw.Src, nil)
-	}
 	b.scale = float64(r.Dx()) / float64(w)
+	b.tex = ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+	// Band by band: each band's rows of the kept picture, scaled from the
+	// whole of the decoded one (the scaler writes only the part of its
+	// target inside the band), then copied by the renderer.
+	band := image.NewRGBA(image.Rect(0, 0, w, min(h, backdropBand)))
+	for y := 0; y < h; y += backdropBand {
+		rows := min(backdropBand, h-y)
+		part := band.SubImage(image.Rect(0, 0, w, rows)).(*image.RGBA)
+		if w == r.Dx() && h == r.Dy() {
+			draw.Draw(part, part.Rect, pic, image.Pt(r.Min.X, r.Min.Y+y), draw.Src)
+		} else {
+			draw.ApproxBiLinear.Scale(part, image.Rect(0, -y, w, h-y), pic, r, draw.Src, nil)
+		}
+		b.tex.SubImage(image.Rect(0, y, w, y+rows)).(*ebiten.Image).WritePixels(part.Pix[:4*w*rows])
+	}
 	// The decoded picture is garbage now; give its memory back at once
 	// rather than at the next collection, as a window's memory is watched.
-	pic = nil
+	pic, band = nil, nil
 	debug.FreeOSMemory()
 }
 
@@ -87,7 +105,7 @@ func (b *backdrop) showing(m *hexmap.Map) bool {
 		return false
 	}
 	b.load(m.Background)
-	return b.err == nil && b.pic != nil
+	return b.err == nil && b.tex != nil
 }
 
 // drawPart draws m's picture under hexes, the cells of one chunk drawn
@@ -97,18 +115,13 @@ func (b *backdrop) showing(m *hexmap.Map) bool {
 // their images overlap.
 func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex, s float64, origin hexmap.Point) {
 	at, k := pictureFrame(m.Background, s, origin)
-	k *= b.scale // dst pixels a pixel of pic
-	// The part of pic under dst, a pixel more all round for the filter.
-	d := dst.Bounds()
-	part := image.Rect(int(math.Floor((float64(d.Min.X)-at.X)/k))-1, int(math.Floor((float64(d.Min.Y)-at.Y)/k))-1,
-		int(math.Ceil((float64(d.Max.X)-at.X)/k))+1, int(math.Ceil((float64(d.Max.Y)-at.Y)/k))+1).Intersect(b.pic.Bounds())
-	if part.Empty() {
+	k *= b.scale // dst pixels a pixel of tex
+	// Nothing to draw where dst lies off the picture.
+	d, pr := dst.Bounds(), b.tex.Bounds()
+	if float64(d.Max.X) <= at.X || float64(d.Max.Y) <= at.Y ||
+		float64(d.Min.X) >= at.X+k*float64(pr.Dx()) || float64(d.Min.Y) >= at.Y+k*float64(pr.Dy()) {
 		return
 	}
-	tmp := ebiten.NewImageWithOptions(image.Rect(0, 0, part.Dx(), part.Dy()), &ebiten.NewImageOptions{Unmanaged: true})
-	defer tmp.Deallocate()
-	b.buf = packed(b.buf[:0], b.pic.SubImage(part).(*image.RGBA))
-	tmp.WritePixels(b.buf) // copied by the renderer: buf is free again
 	shade := float32(1)
 	if b.mode == pictureDimmed {
 		shade = 0.45
@@ -120,7 +133,7 @@ func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex
 	is := make([]uint16, 0, 12*len(hexes))
 	flush := func() {
 		if len(is) > 0 {
-			dst.DrawTriangles(vs, is, tmp, &ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, Address: ebiten.AddressClampToZero})
+			dst.DrawTriangles(vs, is, b.tex, &ebiten.DrawTrianglesOptions{Filter: ebiten.FilterLinear, Address: ebiten.AddressClampToZero})
 		}
 		vs, is = vs[:0], is[:0]
 	}
@@ -131,7 +144,7 @@ func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex
 		base := uint16(len(vs))
 		for _, c := range l.Corners(h) {
 			vs = append(vs, ebiten.Vertex{DstX: float32(c.X), DstY: float32(c.Y),
-				SrcX: float32((c.X-at.X)/k - float64(part.Min.X)), SrcY: float32((c.Y-at.Y)/k - float64(part.Min.Y)),
+				SrcX: float32((c.X - at.X) / k), SrcY: float32((c.Y - at.Y) / k),
 				ColorR: shade, ColorG: shade, ColorB: shade, ColorA: 1})
 		}
 		for i := uint16(1); i < 5; i++ {
@@ -149,17 +162,6 @@ func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex
 func pictureFrame(bg *hexmap.Background, s float64, origin hexmap.Point) (at hexmap.Point, k float64) {
 	unit := math.Sqrt(3) * s
 	return hexmap.Point{X: origin.X + bg.Origin.X*unit, Y: origin.Y + bg.Origin.Y*unit}, unit / bg.PixelsPerHex
-}
-
-// packed appends an RGBA image's pixels, without the stride's slack, to
-// out.
-func packed(out []byte, img *image.RGBA) []byte {
-	w, h := img.Bounds().Dx(), img.Bounds().Dy()
-	for y := 0; y < h; y++ {
-		i := img.PixOffset(img.Bounds().Min.X, img.Bounds().Min.Y+y)
-		out = append(out, img.Pix[i:i+4*w]...)
-	}
-	return out
 }
 
 // pictureLabel is the bar's word on the picture: its mode, or why it does

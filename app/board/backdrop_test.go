@@ -80,9 +80,9 @@ func TestABigPictureIsKeptSmaller(t *testing.T) {
 			if b.err != nil {
 				t.Fatal(b.err)
 			}
-			px := b.pic.Bounds().Dx() * b.pic.Bounds().Dy()
-			if px > backdropPixels || math.Abs(b.scale-tc.scale) > 0.01 || math.Abs(float64(b.pic.Bounds().Dx())*b.scale-float64(tc.w)) > 1 {
-				t.Errorf("kept %v at scale %.3f, want at most %d pixels at %.3f", b.pic.Bounds(), b.scale, backdropPixels, tc.scale)
+			px := b.tex.Bounds().Dx() * b.tex.Bounds().Dy()
+			if px > backdropPixels || math.Abs(b.scale-tc.scale) > 0.01 || math.Abs(float64(b.tex.Bounds().Dx())*b.scale-float64(tc.w)) > 1 {
+				t.Errorf("kept %v at scale %.3f, want at most %d pixels at %.3f", b.tex.Bounds(), b.scale, backdropPixels, tc.scale)
 			}
 		})
 	}

@@ -130,7 +130,8 @@ func benchPicture(m *hexmap.Map, side int) (*hexmap.Background, error) {
 	}
 	ref := hexmap.Layout{Orientation: m.Orientation, Size: 1 / math.Sqrt(3)}
 	lo, hi := ref.Bounds(m)
-	return &hexmap.Background{Image: buf.Bytes(), PixelsPerHex: float64(side) / math.Max(hi.X-lo.X, hi.Y-lo.Y), Origin: lo}, nil
+	// The file exactly, as read from a disk, not the buffer's slack.
+	return &hexmap.Background{Image: bytes.Clone(buf.Bytes()), PixelsPerHex: float64(side) / math.Max(hi.X-lo.X, hi.Y-lo.Y), Origin: lo}, nil
 }
 
 // stripes is a side×side picture computed pixel by pixel.
