@@ -10,8 +10,10 @@ import (
 	"hexslinger/hexmap"
 )
 
-// chunkPixels is about how wide a chunk's image is: chunks hold fewer hexes
-// when zoomed in, so no image passes what a GPU takes.
+// chunkPixels is the most a chunk's image is a side: chunks hold fewer
+// hexes when zoomed in, so no image passes what a GPU takes. The renderer
+// gives an image the power of two at or above each of its sides, so a
+// chunk a pixel wider would take twice the memory (chunkSide).
 const chunkPixels = 512
 
 // chunkKey names a chunk: a square of cells of the map's offset grid.
@@ -37,9 +39,12 @@ type chunkCache struct {
 	text    float64
 	textFor float64 // the text the chunks were drawn with
 	side    int     // cells per chunk side
-	version uint64
-	layers  [1]map[chunkKey]*chunkImage
-	drawn   int // chunks drawn since the cache was made (for the bench)
+	// perFrame is how many chunks one draw renders: chunksPerFrame
+	// chunks' worth of chunkPixels² pixels.
+	perFrame int
+	version  uint64
+	layers   [1]map[chunkKey]*chunkImage
+	drawn    int // chunks drawn since the cache was made (for the bench)
 	// pending is set when draw left chunks out: it renders at most
 	// chunksPerFrame a call, so that no frame hands the renderer the
 	// vertices of a whole map at once (a software renderer keeps the
@@ -68,7 +73,9 @@ func (c *chunkCache) look(m *hexmap.Map) pictureLook {
 	return pictureLook{on: true, mode: c.backdrop.mode, noGrid: c.backdrop.noGrid}
 }
 
-// chunksPerFrame is how many chunks one draw renders.
+// chunksPerFrame is how many chunks of the largest size one draw renders;
+// it renders more of smaller ones (chunkCache.perFrame), as the work of a
+// chunk goes by its pixels.
 const chunksPerFrame = 2
 
 func (c *chunkCache) reset(m *hexmap.Map, size float64) {
@@ -79,7 +86,7 @@ func (c *chunkCache) reset(m *hexmap.Map, size float64) {
 	}
 	c.m, c.size, c.version, c.textFor = m, size, m.Version(), c.text
 	c.drawnWith = c.look(m)
-	c.side = max(2, min(32, int(chunkPixels/(math.Sqrt(3)*size))))
+	c.side, c.perFrame = chunkSide(m.Orientation, size)
 	c.layers = [1]map[chunkKey]*chunkImage{{}}
 }
 
@@ -132,7 +139,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 			for cx := floorDiv(lo.Col, c.side); cx <= floorDiv(hi.Col, c.side); cx++ {
 				k := chunkKey{cx, cy}
 				ci, ok := c.layers[layer][k]
-				if !ok && rendered == chunksPerFrame {
+				if !ok && rendered >= c.perFrame {
 					c.pending = true
 					continue
 				}
@@ -191,7 +198,19 @@ func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 		return nil
 	}
 	s := c.size
-	unit := hexmap.Layout{Orientation: m.Orientation, Size: s}
+	w, h, origin := chunkExtent(m.Orientation, s, hexes)
+	img := supersample(w, h, func(img *ebiten.Image) {
+		c.paint(img, m, hexes, layer, s, superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
+	})
+	return &chunkImage{img: img, origin: origin}
+}
+
+// chunkExtent is the size of the image a chunk of hexes of size s is
+// drawn in, and where hex (0,0)'s centre falls in it: the hexes' bounds,
+// and half a hex more all round, as walls and cover reach a little past
+// the chunk's cells.
+func chunkExtent(o hexmap.Orientation, s float64, hexes []hexmap.Hex) (w, h int, origin hexmap.Point) {
+	unit := hexmap.Layout{Orientation: o, Size: s}
 	lo := hexmap.Point{X: math.Inf(1), Y: math.Inf(1)}
 	hi := hexmap.Point{X: math.Inf(-1), Y: math.Inf(-1)}
 	for _, hx := range hexes {
@@ -200,13 +219,37 @@ func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 			hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
 		}
 	}
-	pad := s * 0.5 // walls and cover reach a little past the chunk's cells
-	w, h := int(hi.X-lo.X+2*pad)+1, int(hi.Y-lo.Y+2*pad)+1
-	origin := hexmap.Point{X: pad - lo.X, Y: pad - lo.Y}
-	img := supersample(w, h, func(img *ebiten.Image) {
-		c.paint(img, m, hexes, layer, s, superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
-	})
-	return &chunkImage{img: img, origin: origin}
+	pad := s * 0.5
+	return int(hi.X-lo.X+2*pad) + 1, int(hi.Y-lo.Y+2*pad) + 1, hexmap.Point{X: pad - lo.X, Y: pad - lo.Y}
+}
+
+// chunkSide is how many cells a side a chunk holds for hexes of size s:
+// the most, up to 32, whose image is at most chunkPixels a side, but at
+// least 2; and how many such chunks one draw renders.
+func chunkSide(o hexmap.Orientation, s float64) (side, perFrame int) {
+	side = max(2, min(32, int(chunkPixels/(math.Sqrt(3)*s))))
+	area := chunkPixels * chunkPixels
+	for ; ; side-- {
+		fits := true
+		area = 0
+		// A chunk of even rows and columns first, and one of odd: the
+		// offset grid's odd rows (or columns) lie half a hex over.
+		for _, first := range []int{0, side} {
+			var hexes []hexmap.Hex
+			for row := first; row < first+side; row++ {
+				for col := first; col < first+side; col++ {
+					hexes = append(hexes, o.FromOffset(hexmap.Offset{Col: col, Row: row}))
+				}
+			}
+			w, h, _ := chunkExtent(o, s, hexes)
+			fits = fits && w <= chunkPixels && h <= chunkPixels
+			area = max(area, w*h)
+		}
+		if fits || side == 2 {
+			break
+		}
+	}
+	return side, max(1, chunksPerFrame*chunkPixels*chunkPixels/area)
 }
 
 // paint draws the cells of a chunk (hexes) into img, for hexes of size s

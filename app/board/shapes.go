@@ -127,23 +127,29 @@ func drawSmooth(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, r image.Rect
 		vs[i].DstX = (vs[i].DstX - ox) * superScale
 		vs[i].DstY = (vs[i].DstY - oy) * superScale
 	}
+	multi := r.Dx() > smoothTile || r.Dy() > smoothTile
 	for ty := r.Min.Y; ty < r.Max.Y; ty += smoothTile {
 		for tx := r.Min.X; tx < r.Max.X; tx += smoothTile {
 			w, h := min(smoothTile, r.Max.X-tx), min(smoothTile, r.Max.Y-ty)
 			area := smoothScratch.SubImage(image.Rect(0, 0, w*superScale, h*superScale)).(*ebiten.Image)
 			area.Clear()
 			dx, dy := float32(tx-r.Min.X)*superScale, float32(ty-r.Min.Y)*superScale
-			if dx != 0 || dy != 0 {
-				for i := range vs {
-					vs[i].DstX -= dx
-					vs[i].DstY -= dy
-				}
+			tvs, tis := vs, is
+			if multi {
+				// Only the triangles over this tile, each vertex once: the
+				// renderer is handed each triangle about once a frame, not
+				// once a tile.
+				tvs, tis = smoothTileCut(vs, is, dx, dy, float32(w*superScale), float32(h*superScale))
 			}
-			area.DrawTriangles(vs, is, white, op)
-			if dx != 0 || dy != 0 {
-				for i := range vs {
-					vs[i].DstX += dx
-					vs[i].DstY += dy
+			if len(tis) > 0 {
+				for i := range tvs {
+					tvs[i].DstX -= dx
+					tvs[i].DstY -= dy
+				}
+				area.DrawTriangles(tvs, tis, white, op)
+				for i := range tvs {
+					tvs[i].DstX += dx
+					tvs[i].DstY += dy
 				}
 			}
 			do := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
@@ -152,6 +158,46 @@ func drawSmooth(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, r image.Rect
 			dst.DrawImage(area, do)
 		}
 	}
+}
+
+// smoothCut is smoothTileCut's scratch: the triangles of one tile and where
+// each vertex of the whole went in them.
+var smoothCut struct {
+	vs    []ebiten.Vertex
+	is    []uint16
+	where []int32
+}
+
+// smoothTileCut is the triangles of vs and is that reach into the w×h
+// tile at x, y (in vs's pixels), with their vertices: a triangle over two
+// tiles is in both.
+func smoothTileCut(vs []ebiten.Vertex, is []uint16, x, y, w, h float32) ([]ebiten.Vertex, []uint16) {
+	c := &smoothCut
+	c.vs, c.is = c.vs[:0], c.is[:0]
+	if cap(c.where) < len(vs) {
+		c.where = make([]int32, len(vs))
+	}
+	c.where = c.where[:len(vs)]
+	for i := range c.where {
+		c.where[i] = -1
+	}
+	// A hair more all round: the filter reads a pixel past the tile.
+	x0, y0, x1, y1 := x-superScale, y-superScale, x+w+superScale, y+h+superScale
+	for t := 0; t+2 < len(is); t += 3 {
+		a, b, d := vs[is[t]], vs[is[t+1]], vs[is[t+2]]
+		if max(a.DstX, b.DstX, d.DstX) < x0 || min(a.DstX, b.DstX, d.DstX) > x1 ||
+			max(a.DstY, b.DstY, d.DstY) < y0 || min(a.DstY, b.DstY, d.DstY) > y1 {
+			continue
+		}
+		for _, v := range is[t : t+3] {
+			if c.where[v] < 0 {
+				c.where[v] = int32(len(c.vs))
+				c.vs = append(c.vs, vs[v])
+			}
+			c.is = append(c.is, uint16(c.where[v]))
+		}
+	}
+	return c.vs, c.is
 }
 
 func polygon(pts []hexmap.Point) *vector.Path {
