@@ -159,8 +159,11 @@ func (l Layout) HexHeight() float64 {
 func (l Layout) Bounds(m *Map) (Point, Point) {
 	lo := Point{math.Inf(1), math.Inf(1)}
 	hi := Point{math.Inf(-1), math.Inf(-1)}
-	for _, h := range m.Hexes() {
-		for _, c := range l.Corners(h) {
+	for i, t := range m.terrain {
+		if t == 0 {
+			continue
+		}
+		for _, c := range l.Corners(m.hexAt(i)) {
 			lo.X, lo.Y = math.Min(lo.X, c.X), math.Min(lo.Y, c.Y)
 			hi.X, hi.Y = math.Max(hi.X, c.X), math.Max(hi.Y, c.Y)
 		}
@@ -173,7 +176,7 @@ func (l Layout) Bounds(m *Map) (Point, Point) {
 func Fit(m *Map, w, h, margin float64) Layout {
 	unit := Layout{Orientation: m.Orientation, Size: 1}
 	lo, hi := unit.Bounds(m)
-	if len(m.Hexes()) == 0 {
+	if math.IsInf(lo.X, 1) {
 		return Layout{Orientation: m.Orientation, Size: 20}
 	}
 	size := math.Min((w-2*margin)/(hi.X-lo.X), (h-2*margin)/(hi.Y-lo.Y))
