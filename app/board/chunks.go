@@ -13,7 +13,7 @@ import (
 // chunkPixels is the most a chunk's image is a side: chunks hold fewer
 // hexes when zoomed in, so no image passes what a GPU takes. The renderer
 // gives an image the power of two at or above each of its sides, so a
-// chunk a pixel wider would take twice the memory (chunkSide).
+// chunk a pixel wider would take twice the memory (chunkShape).
 const chunkPixels = 512
 
 // chunkKey names a chunk: a square of cells of the map's offset grid.
@@ -38,7 +38,8 @@ type chunkCache struct {
 	// whose sizes go by the zoom alone.
 	text    float64
 	textFor float64 // the text the chunks were drawn with
-	side    int     // cells per chunk side
+	cols    int     // offset columns a chunk
+	rows    int     // offset rows a chunk
 	// perFrame is how many chunks one draw renders: chunksPerFrame
 	// chunks' worth of chunkPixels² pixels.
 	perFrame int
@@ -86,7 +87,7 @@ func (c *chunkCache) reset(m *hexmap.Map, size float64) {
 	}
 	c.m, c.size, c.version, c.textFor = m, size, m.Version(), c.text
 	c.drawnWith = c.look(m)
-	c.side, c.perFrame = chunkSide(m.Orientation, size)
+	c.cols, c.rows, c.perFrame = chunkShape(m.Orientation, size)
 	c.layers = [1]map[chunkKey]*chunkImage{{}}
 }
 
@@ -105,7 +106,7 @@ func (c *chunkCache) invalidate(m *hexmap.Map) {
 	for _, h := range hexes {
 		for _, n := range h.Spiral(1) {
 			o := m.Orientation.ToOffset(n)
-			k := chunkKey{floorDiv(o.Col, c.side), floorDiv(o.Row, c.side)}
+			k := chunkKey{floorDiv(o.Col, c.cols), floorDiv(o.Row, c.rows)}
 			for _, l := range c.layers {
 				if ci, ok := l[k]; ok {
 					ci.img.Deallocate()
@@ -135,8 +136,8 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 	rendered := 0
 	c.pending = false
 	for layer := range c.layers {
-		for cy := floorDiv(lo.Row, c.side); cy <= floorDiv(hi.Row, c.side); cy++ {
-			for cx := floorDiv(lo.Col, c.side); cx <= floorDiv(hi.Col, c.side); cx++ {
+		for cy := floorDiv(lo.Row, c.rows); cy <= floorDiv(hi.Row, c.rows); cy++ {
+			for cx := floorDiv(lo.Col, c.cols); cx <= floorDiv(hi.Col, c.cols); cx++ {
 				k := chunkKey{cx, cy}
 				ci, ok := c.layers[layer][k]
 				if !ok && rendered >= c.perFrame {
@@ -177,8 +178,8 @@ func onScreen(m *hexmap.Map, l hexmap.Layout, w, h int) (lo, hi hexmap.Offset) {
 // cells returns the hexes of chunk k.
 func (c *chunkCache) cells(m *hexmap.Map, k chunkKey) []hexmap.Hex {
 	var out []hexmap.Hex
-	for row := k.cy * c.side; row < min(m.Height, (k.cy+1)*c.side); row++ {
-		for col := k.cx * c.side; col < min(m.Width, (k.cx+1)*c.side); col++ {
+	for row := k.cy * c.rows; row < min(m.Height, (k.cy+1)*c.rows); row++ {
+		for col := k.cx * c.cols; col < min(m.Width, (k.cx+1)*c.cols); col++ {
 			h := m.Orientation.FromOffset(hexmap.Offset{Col: col, Row: row})
 			if m.Contains(h) {
 				out = append(out, h)
@@ -223,33 +224,48 @@ func chunkExtent(o hexmap.Orientation, s float64, hexes []hexmap.Hex) (w, h int,
 	return int(hi.X-lo.X+2*pad) + 1, int(hi.Y-lo.Y+2*pad) + 1, hexmap.Point{X: pad - lo.X, Y: pad - lo.Y}
 }
 
-// chunkSide is how many cells a side a chunk holds for hexes of size s:
-// the most, up to 32, whose image is at most chunkPixels a side, but at
+// chunkShape is how many offset columns and rows a chunk holds for hexes
+// of size s: the most, up to 48 each, whose image is at most chunkPixels
+// a side (as near as can be, the renderer's texture is all used), but at
 // least 2; and how many such chunks one draw renders.
-func chunkSide(o hexmap.Orientation, s float64) (side, perFrame int) {
-	side = max(2, min(32, int(chunkPixels/(math.Sqrt(3)*s))))
-	area := chunkPixels * chunkPixels
-	for ; ; side-- {
-		fits := true
-		area = 0
-		// A chunk of even rows and columns first, and one of odd: the
-		// offset grid's odd rows (or columns) lie half a hex over.
-		for _, first := range []int{0, side} {
+func chunkShape(o hexmap.Orientation, s float64) (cols, rows, perFrame int) {
+	// extent is the largest image of a chunk of cols×rows cells, among one
+	// of even rows and columns first and one of odd: the offset grid's odd
+	// rows (or columns) lie half a hex over.
+	extent := func(cols, rows int) (w, h int) {
+		for _, first := range []int{0, 1} {
 			var hexes []hexmap.Hex
-			for row := first; row < first+side; row++ {
-				for col := first; col < first+side; col++ {
+			for row := first; row < first+rows; row++ {
+				for col := first; col < first+cols; col++ {
 					hexes = append(hexes, o.FromOffset(hexmap.Offset{Col: col, Row: row}))
 				}
 			}
-			w, h, _ := chunkExtent(o, s, hexes)
-			fits = fits && w <= chunkPixels && h <= chunkPixels
-			area = max(area, w*h)
+			cw, ch, _ := chunkExtent(o, s, hexes)
+			w, h = max(w, cw), max(h, ch)
 		}
-		if fits || side == 2 {
+		return w, h
+	}
+	cols, rows = 2, 2
+	for cols < 48 {
+		if w, _ := extent(cols+1, 2); w > chunkPixels {
 			break
 		}
+		cols++
 	}
-	return side, max(1, chunksPerFrame*chunkPixels*chunkPixels/area)
+	for rows < 48 {
+		if _, h := extent(2, rows+1); h > chunkPixels {
+			break
+		}
+		rows++
+	}
+	w, h := extent(cols, rows)
+	return cols, rows, max(1, chunksPerFrame*chunkPixels*chunkPixels/(w*h))
+}
+
+// paintBuf is the vertex and index buffers chunk painting reuses.
+var paintBuf struct {
+	vs []ebiten.Vertex
+	is []uint16
 }
 
 // paint draws the cells of a chunk (hexes) into img, for hexes of size s
@@ -259,7 +275,11 @@ func chunkSide(o hexmap.Orientation, s float64) (side, perFrame int) {
 func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex, layer int, onScreen, k float64, origin hexmap.Point) {
 	s := onScreen * k
 	l := hexmap.Layout{Orientation: m.Orientation, Size: s, Origin: origin}
-	b := batch{sharp: true}
+	// The batch fills its buffers up to a flush's worth of vertices a
+	// chunk: kept for the next chunk rather than made anew, they leave no
+	// megabytes of garbage a chunk (a frame renders several).
+	b := batch{sharp: true, vs: paintBuf.vs[:0], is: paintBuf.is[:0]}
+	defer func() { paintBuf.vs, paintBuf.is = b.vs[:0], b.is[:0] }()
 	// about is hex h's corners for a hex of size size about h's centre.
 	about := func(h hexmap.Hex, size float64) [6]hexmap.Point {
 		o := hexmap.Layout{Orientation: l.Orientation, Size: size, Origin: l.Origin}
