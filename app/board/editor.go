@@ -28,6 +28,7 @@ type Editor struct {
 	layout   hexmap.Layout
 	fitted   bool
 	chunks   chunkCache
+	heap     heapGovernor // keeps the Go heap near its live data
 	message  string
 	msgErr   bool
 	msgAt    time.Time
@@ -148,6 +149,7 @@ func (ed *Editor) saveFile() {
 
 // Update implements ebiten.Game.
 func (ed *Editor) Update() error {
+	ed.heap.tick()
 	select {
 	case r := <-ed.dialogs:
 		ed.dialogDone(r)

@@ -34,6 +34,7 @@ type Game struct {
 	edit   *fightEdit    // the Judge editing the fight's map (Ctrl+E)
 	ruler  ruler         // the measuring tool
 	conn   *conn
+	heap   heapGovernor // keeps the Go heap near its live data
 	cancel context.CancelFunc
 	play   play
 	fold   *session.Fold
@@ -167,6 +168,7 @@ func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
 
 // Update implements ebiten.Game: take the session's messages, then input.
 func (g *Game) Update() error {
+	g.heap.tick()
 	if err := g.conn.rejection(); err != nil {
 		return fmt.Errorf("%w: %v", ErrRejected, err)
 	}

@@ -1,0 +1,71 @@
+package board
+
+import (
+	"math"
+	"runtime/debug"
+	"runtime/metrics"
+)
+
+// The map window's Go heap is mostly long-lived (the fight, the map, each
+// figure's field of view, the caches of what is drawn); its garbage is a
+// frame's scratch and the bursts of a new zoom or a new picture. Left to
+// the default pacing (GOGC=100), the heap grows to twice its live data
+// between collections: some 40 MB more on the bench's map, resident
+// beside what a software renderer already holds of textures. The governor
+// keeps a soft memory limit a little above the live data instead, and
+// moves it with the live data, so that the heap grows only by its scratch:
+// a few more collections, each short, on the garbage collector's own
+// threads.
+
+// heapHeadroom is the least room the heap is given above its live data;
+// a quarter of the live data when that is more.
+const heapHeadroom = 12 << 20
+
+// heapEvery is how many frames go between moves of the limit.
+const heapEvery = 30
+
+// heapGovernor moves the Go runtime's soft memory limit with the live heap.
+type heapGovernor struct {
+	frame   int
+	samples []metrics.Sample
+}
+
+// heapMetrics are what the governor reads: the heap's live data as of the
+// last collection, and how the runtime's memory divides.
+var heapMetrics = []string{
+	"/gc/heap/live:bytes",
+	"/memory/classes/total:bytes",
+	"/memory/classes/heap/objects:bytes",
+	"/memory/classes/heap/unused:bytes",
+	"/memory/classes/heap/free:bytes",
+	"/memory/classes/heap/released:bytes",
+}
+
+// tick is called once a frame; every heapEvery frames it sets the limit to
+// the runtime's memory beside the heap, the live data, and the headroom.
+func (h *heapGovernor) tick() {
+	h.frame++
+	if h.frame%heapEvery != 1 {
+		return
+	}
+	if h.samples == nil {
+		for _, name := range heapMetrics {
+			h.samples = append(h.samples, metrics.Sample{Name: name})
+		}
+	}
+	metrics.Read(h.samples)
+	var v [6]uint64
+	for i, s := range h.samples {
+		if s.Value.Kind() != metrics.KindUint64 {
+			return // a runtime without these metrics: keep its defaults
+		}
+		v[i] = s.Value.Uint64()
+	}
+	live, total := v[0], v[1]
+	heap := v[2] + v[3] + v[4] + v[5]
+	if live == 0 || heap > total {
+		return
+	}
+	limit := total - heap + live + max(heapHeadroom, live/4)
+	debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
+}

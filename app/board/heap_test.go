@@ -1,0 +1,64 @@
+package board
+
+import (
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"testing"
+
+	"hexslinger/hexmap"
+)
+
+// TestTheHeapLimitFollowsTheLiveData: the governor sets the runtime's soft
+// memory limit a headroom above the live heap, and moves it up when the
+// live data grows.
+func TestTheHeapLimitFollowsTheLiveData(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(old)
+	live := func() uint64 {
+		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	var h heapGovernor
+	var keep [][]byte
+	for _, grow := range []int{0, 64 << 20} {
+		keep = append(keep, make([]byte, grow))
+		runtime.GC()
+		h.frame = 0
+		h.tick()
+		l, limit := live(), uint64(debug.SetMemoryLimit(-1))
+		if limit < l+heapHeadroom || limit > 2*l+heapHeadroom+64<<20 {
+			t.Errorf("with %d MiB live, the limit is %d MiB; want the live data and %d MiB more, and the runtime's own", l>>20, limit>>20, heapHeadroom>>20)
+		}
+	}
+	runtime.KeepAlive(keep)
+}
+
+// TestAChunkFillsItsTexture: a chunk's image is at most chunkPixels a
+// side, and one more column or row of cells would not fit.
+func TestAChunkFillsItsTexture(t *testing.T) {
+	for _, o := range []hexmap.Orientation{hexmap.Pointy, hexmap.Flat} {
+		for _, s := range []float64{6, 8, 13, 16, 32, 47, 64, 90} {
+			cols, rows, per := chunkShape(o, s)
+			cells := func(cols, rows int) []hexmap.Hex {
+				var hs []hexmap.Hex
+				for row := 1; row <= rows; row++ {
+					for col := 1; col <= cols; col++ {
+						hs = append(hs, o.FromOffset(hexmap.Offset{Col: col, Row: row}))
+					}
+				}
+				return hs
+			}
+			w, h, _ := chunkExtent(o, s, cells(cols, rows))
+			if w > chunkPixels || h > chunkPixels || per < 1 {
+				t.Errorf("%v size %g: %d×%d cells make a %d×%d image (%d a draw)", o, s, cols, rows, w, h, per)
+			}
+			wc, _, _ := chunkExtent(o, s, cells(cols+1, rows))
+			_, hr, _ := chunkExtent(o, s, cells(cols, rows+1))
+			if cols < 48 && wc <= chunkPixels || rows < 48 && hr <= chunkPixels {
+				t.Errorf("%v size %g: %d×%d cells leave room: %d wide with a column more, %d high with a row more", o, s, cols, rows, wc, hr)
+			}
+		}
+	}
+}
