@@ -21,6 +21,11 @@ import (
 // a quarter of the live data when that is more.
 const heapHeadroom = 12 << 20
 
+// heapFloor is the least limit the governor sets: below it the default
+// pacing does no harm, and a window just opened, its fight not yet
+// loaded, is not held to the few megabytes it then has live.
+const heapFloor = 64 << 20
+
 // heapEvery is how many frames go between moves of the limit.
 const heapEvery = 30
 
@@ -42,7 +47,8 @@ var heapMetrics = []string{
 }
 
 // tick is called once a frame; every heapEvery frames it sets the limit to
-// the runtime's memory beside the heap, the live data, and the headroom.
+// the runtime's memory beside the heap, the live data, and the headroom,
+// or heapFloor if that is more.
 func (h *heapGovernor) tick() {
 	h.frame++
 	if h.frame%heapEvery != 1 {
@@ -66,6 +72,6 @@ func (h *heapGovernor) tick() {
 	if live == 0 || heap > total {
 		return
 	}
-	limit := total - heap + live + max(heapHeadroom, live/4)
+	limit := max(heapFloor, total-heap+live+max(heapHeadroom, live/4))
 	debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
 }

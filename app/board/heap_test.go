@@ -28,7 +28,7 @@ func TestTheHeapLimitFollowsTheLiveData(t *testing.T) {
 		h.frame = 0
 		h.tick()
 		l, limit := live(), uint64(debug.SetMemoryLimit(-1))
-		if limit < l+heapHeadroom || limit > 2*l+heapHeadroom+64<<20 {
+		if limit < l+heapHeadroom || limit < heapFloor || limit > max(heapFloor, 2*l+heapHeadroom+64<<20) {
 			t.Errorf("with %d MiB live, the limit is %d MiB; want the live data and %d MiB more, and the runtime's own", l>>20, limit>>20, heapHeadroom>>20)
 		}
 	}
