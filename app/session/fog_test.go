@@ -115,14 +115,7 @@ func TestExploredHexesStayAfterAMoveAndComeBackAfterUndo(t *testing.T) {
 	mustDo(t, s, Command{Kind: CommandRedo})
 	mustDo(t, s, Command{Kind: CommandRedo})
 	live := s.State().FogOf("posse")
-	_, events, err := OpenJournal(s.journal.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	replayed, err := Replay(events)
-	if err != nil {
-		t.Fatal(err)
-	}
+	replayed := replayJournal(t, s)
 	if got := replayed.FogOf("posse"); !sameSet(got.Explored, live.Explored) || !sameSet(got.Seen, live.Seen) {
 		t.Errorf("the journal replayed gives %d explored, the session %d", got.Explored.Len(), live.Explored.Len())
 	}
@@ -167,14 +160,7 @@ func TestRevealHexesIsJournaledAndUndone(t *testing.T) {
 	if fog.At(g2) != FogDark || fog.At(g3) != FogExplored {
 		t.Errorf("fogged again: G2 %v, G3 %v", fog.At(g2), fog.At(g3))
 	}
-	_, events, err := OpenJournal(s.journal.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	replayed, err := Replay(events)
-	if err != nil {
-		t.Fatal(err)
-	}
+	replayed := replayJournal(t, s)
 	if got := replayed.FogOf("posse"); !sameSet(got.Explored, fog.Explored) || !sameSet(got.Revealed, fog.Revealed) {
 		t.Error("the journal does not give the same revealed hexes")
 	}
@@ -332,14 +318,7 @@ func TestAPlayerSeatKeepsTheMapAsItsSideLastSawIt(t *testing.T) {
 	if got := known(s.State()); got != live {
 		t.Error("redo gives another known map")
 	}
-	_, events, err := OpenJournal(s.journal.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	replayed, err := Replay(events)
-	if err != nil {
-		t.Fatal(err)
-	}
+	replayed := replayJournal(t, s)
 	if got := known(replayed); got != live {
 		t.Error("the journal replayed gives another known map")
 	}
@@ -352,4 +331,18 @@ func mapKey(t *testing.T, m *hexmap.Map) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// replayJournal is the state s's journal gives, replayed from its file.
+func replayJournal(t *testing.T, s *Session) *State {
+	t.Helper()
+	_, events, err := OpenJournal(s.journal.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed, err := Replay(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return replayed
 }
