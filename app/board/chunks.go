@@ -47,7 +47,7 @@ type chunkCache struct {
 	layers   [1]map[chunkKey]*chunkImage
 	drawn    int // chunks drawn since the cache was made (for the bench)
 	// pending is set when draw left chunks out: it renders at most
-	// chunksPerFrame a call, so that no frame hands the renderer the
+	// perFrame a call, so that no frame hands the renderer the
 	// vertices of a whole map at once (a software renderer keeps the
 	// memory of its biggest frame).
 	pending bool

@@ -136,21 +136,17 @@ func drawSmooth(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, r image.Rect
 			dx, dy := float32(tx-r.Min.X)*superScale, float32(ty-r.Min.Y)*superScale
 			tvs, tis := vs, is
 			if multi {
-				// Only the triangles over this tile, each vertex once: the
-				// renderer is handed each triangle about once a frame, not
-				// once a tile.
+				// Only the triangles over this tile, each vertex once, moved
+				// to the tile's corner: the renderer is handed each triangle
+				// about once a frame, not once a tile.
 				tvs, tis = smoothTileCut(vs, is, dx, dy, float32(w*superScale), float32(h*superScale))
-			}
-			if len(tis) > 0 {
 				for i := range tvs {
 					tvs[i].DstX -= dx
 					tvs[i].DstY -= dy
 				}
+			}
+			if len(tis) > 0 {
 				area.DrawTriangles(tvs, tis, white, op)
-				for i := range tvs {
-					tvs[i].DstX += dx
-					tvs[i].DstY += dy
-				}
 			}
 			do := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 			do.GeoM.Scale(1.0/superScale, 1.0/superScale)
