@@ -46,6 +46,8 @@ type chunkCache struct {
 	version  uint64
 	layers   [1]map[chunkKey]*chunkImage
 	drawn    int // chunks drawn since the cache was made (for the bench)
+	// rendered is how many chunks the last draw rendered.
+	rendered int
 	// pending is set when draw left chunks out: it renders at most
 	// perFrame a call, so that no frame hands the renderer the
 	// vertices of a whole map at once (a software renderer keeps the
@@ -78,6 +80,13 @@ func (c *chunkCache) look(m *hexmap.Map) pictureLook {
 // it renders more of smaller ones (chunkCache.perFrame), as the work of a
 // chunk goes by its pixels.
 const chunksPerFrame = 2
+
+// hexesPerFrame is the most hexes one draw renders in chunks, but for a
+// chunk that holds more: the vertices of a chunk go by its hexes (some 18
+// a hex over a picture), and the renderer keeps buffers as large as the
+// most vertices a frame gave it. Zoomed far out, a chunk holds 1,500
+// hexes, and one a frame fills a screen in about twelve frames.
+const hexesPerFrame = 1600
 
 func (c *chunkCache) reset(m *hexmap.Map, size float64) {
 	for _, l := range c.layers {
@@ -134,11 +143,14 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 	// The chunks under the screen.
 	lo, hi := onScreen(m, l, w, h)
 	rendered := 0
-	c.pending = false
+	c.pending, c.rendered = false, 0
 	for layer := range c.layers {
 		for cy := floorDiv(lo.Row, c.rows); cy <= floorDiv(hi.Row, c.rows); cy++ {
 			for cx := floorDiv(lo.Col, c.cols); cx <= floorDiv(hi.Col, c.cols); cx++ {
 				k := chunkKey{cx, cy}
+				if !c.meets(m, k, l, w, h) {
+					continue // in the range's margin, wholly off the screen
+				}
 				ci, ok := c.layers[layer][k]
 				if !ok && rendered >= c.perFrame {
 					c.pending = true
@@ -146,6 +158,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 				}
 				if !ok {
 					rendered++
+					c.rendered = rendered
 					ci = c.render(m, k, layer)
 					c.layers[layer][k] = ci
 					c.drawn++
@@ -159,6 +172,34 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 			}
 		}
 	}
+	if rendered > 0 && !c.pending {
+		releaseScratch() // the screen's chunks are all drawn
+	}
+}
+
+// meets reports whether chunk k's image may show on a w×h screen in
+// layout l: whether the bounds of its cells' hexes, grown by the half hex
+// its image reaches past them, meet the screen. The range onScreen gives
+// has a cell of margin all round, and a chunk of few cells may lie
+// wholly in it, off the screen: its texture would take the renderer's
+// memory for nothing.
+func (c *chunkCache) meets(m *hexmap.Map, k chunkKey, l hexmap.Layout, w, h int) bool {
+	c0, r0 := k.cx*c.cols, k.cy*c.rows
+	c1, r1 := min(m.Width, c0+c.cols)-1, min(m.Height, r0+c.rows)-1
+	// The outermost centres of a block of offset cells lie in its first
+	// or last two columns and rows (every other row, or column, is
+	// shifted half a hex).
+	lo := hexmap.Point{X: math.Inf(1), Y: math.Inf(1)}
+	hi := hexmap.Point{X: math.Inf(-1), Y: math.Inf(-1)}
+	for _, col := range [4]int{c0, min(c0+1, c1), max(c1-1, c0), c1} {
+		for _, row := range [4]int{r0, min(r0+1, r1), max(r1-1, r0), r1} {
+			p := l.ToPixel(m.Orientation.FromOffset(hexmap.Offset{Col: col, Row: row}))
+			lo.X, lo.Y = math.Min(lo.X, p.X), math.Min(lo.Y, p.Y)
+			hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
+		}
+	}
+	reach := 1.5 * l.Size // a hex's corners lie within its size of its centre, and the image's pad is half that
+	return hi.X+reach > 0 && lo.X-reach < float64(w) && hi.Y+reach > 0 && lo.Y-reach < float64(h)
 }
 
 // onScreen is the range of m's offset cells a w×h window shows in layout
@@ -227,7 +268,8 @@ func chunkExtent(o hexmap.Orientation, s float64, hexes []hexmap.Hex) (w, h int,
 // chunkShape is how many offset columns and rows a chunk holds for hexes
 // of size s: the most, up to 48 each, whose image is at most chunkPixels
 // a side (as near as can be, the renderer's texture is all used), but at
-// least 2; and how many such chunks one draw renders.
+// least 2; and how many such chunks one draw renders (chunksPerFrame's
+// worth of pixels, at most hexesPerFrame hexes, at least one chunk).
 func chunkShape(o hexmap.Orientation, s float64) (cols, rows, perFrame int) {
 	// extent is the largest image of a chunk of cols×rows cells, among one
 	// of even rows and columns first and one of odd: the offset grid's odd
@@ -259,7 +301,7 @@ func chunkShape(o hexmap.Orientation, s float64) (cols, rows, perFrame int) {
 		rows++
 	}
 	w, h := extent(cols, rows)
-	return cols, rows, max(1, chunksPerFrame*chunkPixels*chunkPixels/(w*h))
+	return cols, rows, max(1, min(chunksPerFrame*chunkPixels*chunkPixels/(w*h), hexesPerFrame/(cols*rows)))
 }
 
 // paintBuf is the vertex and index buffers chunk painting reuses.

@@ -115,7 +115,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.chunks.backdrop = &g.backdrop
 			g.chunks.text = g.minText()
 			g.chunks.draw(g.base, st.Map, g.layout, g.w, g.h)
-			g.drawReach(g.base)
+			// The reachable area waits for a draw that renders no chunk:
+			// a frame hands the renderer the vertices of a chunk or of a
+			// reach of thousands of hexes, not both (it keeps buffers as
+			// large as its largest frame's).
+			painting := g.chunks.pending || g.chunks.rendered > 0
+			if !painting {
+				g.drawReach(g.base)
+			}
 			g.drawRangeBands(g.base, st)
 			g.drawLoose(g.base, st)
 			g.drawFigures(g.base, st)
@@ -124,8 +131,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.drawRulers(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
 			g.baseFor = bk
-			if g.chunks.pending {
-				g.baseFor = baseKey{} // more of the map to draw next frame
+			if painting {
+				g.baseFor = baseKey{} // more of the map, or the reach, to draw next frame
 			}
 		}
 		// Copy the base over the whole screen when it changed, else only

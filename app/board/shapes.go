@@ -281,6 +281,17 @@ const superScale = 2
 // when a picture needs more room.
 var scratch *ebiten.Image
 
+// releaseScratch gives supersample's scratch image back to the renderer:
+// the map's chunks are drawn at a zoom's first frames and the figures'
+// sprites once, and the scratch, several megabytes when it held a chunk,
+// would otherwise sit idle for as long as the window is open.
+func releaseScratch() {
+	if scratch != nil {
+		scratch.Deallocate()
+		scratch = nil
+	}
+}
+
 // supersample draws a picture of w×h pixels into a new image: paint draws
 // it superScale times larger, without anti-aliasing (see batch.sharp), on a
 // cleared scratch image, and the result is that shrunk with linear
