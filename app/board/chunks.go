@@ -46,8 +46,6 @@ type chunkCache struct {
 	version  uint64
 	layers   [1]map[chunkKey]*chunkImage
 	drawn    int // chunks drawn since the cache was made (for the bench)
-	// rendered is how many chunks the last draw rendered.
-	rendered int
 	// pending is set when draw left chunks out: it renders at most
 	// perFrame a call, so that no frame hands the renderer the
 	// vertices of a whole map at once (a software renderer keeps the
@@ -91,7 +89,9 @@ const hexesPerFrame = 1600
 func (c *chunkCache) reset(m *hexmap.Map, size float64) {
 	for _, l := range c.layers {
 		for _, ci := range l {
-			ci.img.Deallocate()
+			if ci != nil { // nil: a chunk of no cells (render)
+				ci.img.Deallocate()
+			}
 		}
 	}
 	c.m, c.size, c.version, c.textFor = m, size, m.Version(), c.text
@@ -118,7 +118,9 @@ func (c *chunkCache) invalidate(m *hexmap.Map) {
 			k := chunkKey{floorDiv(o.Col, c.cols), floorDiv(o.Row, c.rows)}
 			for _, l := range c.layers {
 				if ci, ok := l[k]; ok {
-					ci.img.Deallocate()
+					if ci != nil {
+						ci.img.Deallocate()
+					}
 					delete(l, k)
 				}
 			}
@@ -143,7 +145,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 	// The chunks under the screen.
 	lo, hi := onScreen(m, l, w, h)
 	rendered := 0
-	c.pending, c.rendered = false, 0
+	c.pending = false
 	for layer := range c.layers {
 		for cy := floorDiv(lo.Row, c.rows); cy <= floorDiv(hi.Row, c.rows); cy++ {
 			for cx := floorDiv(lo.Col, c.cols); cx <= floorDiv(hi.Col, c.cols); cx++ {
@@ -158,7 +160,6 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 				}
 				if !ok {
 					rendered++
-					c.rendered = rendered
 					ci = c.render(m, k, layer)
 					c.layers[layer][k] = ci
 					c.drawn++
@@ -198,7 +199,9 @@ func (c *chunkCache) meets(m *hexmap.Map, k chunkKey, l hexmap.Layout, w, h int)
 			hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
 		}
 	}
-	reach := 1.5 * l.Size // a hex's corners lie within its size of its centre, and the image's pad is half that
+	// A hex's corners lie within its size of its centre, the image's pad
+	// is half that, and chunkExtent rounds the image up by a pixel.
+	reach := 1.5*l.Size + 1
 	return hi.X+reach > 0 && lo.X-reach < float64(w) && hi.Y+reach > 0 && lo.Y-reach < float64(h)
 }
 

@@ -115,12 +115,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.chunks.backdrop = &g.backdrop
 			g.chunks.text = g.minText()
 			g.chunks.draw(g.base, st.Map, g.layout, g.w, g.h)
-			// The reachable area waits for a draw that renders no chunk:
-			// a frame hands the renderer the vertices of a chunk or of a
-			// reach of thousands of hexes, not both (it keeps buffers as
-			// large as its largest frame's).
-			painting := g.chunks.pending || g.chunks.rendered > 0
-			if !painting {
+			// While a zoom's chunks are still being drawn, a frame after
+			// another, the reachable area waits for the last of them: those
+			// frames hand the renderer the vertices of chunks, not of a
+			// reach of thousands of hexes as well (it keeps buffers as large
+			// as its largest frame's). A pan's few new chunks are drawn in
+			// one frame, with the reach.
+			if !g.chunks.pending {
 				g.drawReach(g.base)
 			}
 			g.drawRangeBands(g.base, st)
@@ -131,8 +132,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.drawRulers(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
 			g.baseFor = bk
-			if painting {
-				g.baseFor = baseKey{} // more of the map, or the reach, to draw next frame
+			if g.chunks.pending {
+				g.baseFor = baseKey{} // more of the map, and the reach, to draw next frame
 			}
 		}
 		// Copy the base over the whole screen when it changed, else only

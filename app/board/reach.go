@@ -95,16 +95,24 @@ func (o *reachOverlay) lay(reach map[hexmap.Hex]int, or hexmap.Orientation, s fl
 }
 
 // drawOnScreen draws the hexes of the reach that meet dst, shifted by
-// (ox, oy), hexes of size s, in batches of at most a draw's vertices.
+// (ox, oy), hexes of size s.
 func (o *reachOverlay) drawOnScreen(dst *ebiten.Image, ox, oy, s float32) {
+	o.on = o.onScreen(o.on[:0], dst.Bounds(), ox, oy, s)
+	o.batches(ox, oy, func(vs []ebiten.Vertex, is []uint16) {
+		dst.DrawTriangles(vs, is, white, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
+	})
+}
+
+// batches hands draw the hexes o.on names, shifted by (ox, oy), as
+// triangles, in batches of at most a draw's vertices.
+func (o *reachOverlay) batches(ox, oy float32, draw func(vs []ebiten.Vertex, is []uint16)) {
 	o.vs, o.is = o.vs[:0], o.is[:0]
 	flush := func() {
 		if len(o.is) > 0 {
-			dst.DrawTriangles(o.vs, o.is, white, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
+			draw(o.vs, o.is)
 		}
 		o.vs, o.is = o.vs[:0], o.is[:0]
 	}
-	o.on = o.onScreen(o.on[:0], dst.Bounds(), ox, oy, s)
 	for _, i := range o.on {
 		if len(o.vs)+6 > math.MaxUint16 {
 			flush()

@@ -5,6 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"hexslinger/hexmap"
 )
 
@@ -43,5 +45,42 @@ func TestTheReachDrawsOnlyItsHexesOnTheScreen(t *testing.T) {
 		if far && on[i] {
 			t.Errorf("hex at (%.0f,%.0f)-(%.0f,%.0f) is well off the screen but drawn", lo.X, lo.Y, hi.X, hi.Y)
 		}
+	}
+}
+
+// TestABigReachIsDrawnWholeInSeveralBatches: a reach of more hexes than
+// one draw takes vertices is drawn whole, each batch's indices within its
+// own vertices, every hex as four triangles at its place.
+func TestABigReachIsDrawnWholeInSeveralBatches(t *testing.T) {
+	reach := map[hexmap.Hex]int{}
+	for _, h := range (hexmap.Hex{}).Spiral(70) {
+		reach[h] = 2
+	}
+	var o reachOverlay
+	o.lay(reach, hexmap.Flat, 3)
+	const ox, oy = 600, 500
+	o.on = o.onScreen(nil, image.Rect(0, 0, 1200, 1000), ox, oy, 3)
+	if len(o.on) != len(reach) {
+		t.Fatalf("%d of %d hexes on a screen that holds them all", len(o.on), len(reach))
+	}
+	batches, triangles, hexes := 0, 0, 0
+	o.batches(ox, oy, func(vs []ebiten.Vertex, is []uint16) {
+		batches++
+		triangles += len(is) / 3
+		for j, i := range is {
+			if want := 6*(j/12) + int(reachFan[j%12]); int(i) != want || int(i) >= len(vs) {
+				t.Fatalf("batch %d: index %d is %d, want %d (of %d vertices)", batches, j, i, want, len(vs))
+			}
+		}
+		for k := 0; k < len(vs); k += 6 {
+			b := o.base[o.on[hexes]]
+			if vs[k].DstX != b.DstX+ox || vs[k].DstY != b.DstY+oy {
+				t.Fatalf("hex %d drawn at (%g,%g), want (%g,%g)", hexes, vs[k].DstX, vs[k].DstY, b.DstX+ox, b.DstY+oy)
+			}
+			hexes++
+		}
+	})
+	if batches < 2 || triangles != 4*len(reach) || hexes != len(reach) {
+		t.Errorf("%d hexes drawn as %d triangles in %d batches; want %d hexes, %d triangles, more than one batch", hexes, triangles, batches, len(reach), 4*len(reach))
 	}
 }
