@@ -270,6 +270,11 @@ func peakMemory() string {
 	if data, err := os.ReadFile("/proc/self/status"); err == nil {
 		for _, line := range strings.Split(string(data), "\n") {
 			if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+				// The kernel's kB are KiB.
+				var kib int64
+				if _, err := fmt.Sscanf(strings.TrimSpace(v), "%d kB", &kib); err == nil {
+					return fmt.Sprintf("%d kB resident at peak (%.0f MiB)", kib, float64(kib)/1024)
+				}
 				return strings.TrimSpace(v) + " resident at peak"
 			}
 		}
