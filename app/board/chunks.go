@@ -41,7 +41,7 @@ type chunkCache struct {
 	cols    int     // offset columns a chunk
 	rows    int     // offset rows a chunk
 	// perFrame is how many chunks one draw renders: chunksPerFrame
-	// chunks' worth of chunkPixels² pixels.
+	// chunks' worth of chunkPixels² pixels, at most hexesPerFrame hexes.
 	perFrame int
 	version  uint64
 	layers   [1]map[chunkKey]*chunkImage
@@ -179,30 +179,27 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 }
 
 // meets reports whether chunk k's image may show on a w×h screen in
-// layout l: whether the bounds of its cells' hexes, grown by the half hex
-// its image reaches past them, meet the screen. The range onScreen gives
-// has a cell of margin all round, and a chunk of few cells may lie
+// layout l: the image chunkExtent makes of its cells. The range onScreen
+// gives has a cell of margin all round, and a chunk of few cells may lie
 // wholly in it, off the screen: its texture would take the renderer's
 // memory for nothing.
 func (c *chunkCache) meets(m *hexmap.Map, k chunkKey, l hexmap.Layout, w, h int) bool {
 	c0, r0 := k.cx*c.cols, k.cy*c.rows
 	c1, r1 := min(m.Width, c0+c.cols)-1, min(m.Height, r0+c.rows)-1
-	// The outermost centres of a block of offset cells lie in its first
-	// or last two columns and rows (every other row, or column, is
-	// shifted half a hex).
-	lo := hexmap.Point{X: math.Inf(1), Y: math.Inf(1)}
-	hi := hexmap.Point{X: math.Inf(-1), Y: math.Inf(-1)}
+	// The outermost hexes of a block of offset cells lie in its first or
+	// last two columns and rows (every other row, or column, is shifted
+	// half a hex): their extent is the block's, holes or not.
+	var rim [16]hexmap.Hex
+	n := 0
 	for _, col := range [4]int{c0, min(c0+1, c1), max(c1-1, c0), c1} {
 		for _, row := range [4]int{r0, min(r0+1, r1), max(r1-1, r0), r1} {
-			p := l.ToPixel(m.Orientation.FromOffset(hexmap.Offset{Col: col, Row: row}))
-			lo.X, lo.Y = math.Min(lo.X, p.X), math.Min(lo.Y, p.Y)
-			hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
+			rim[n] = m.Orientation.FromOffset(hexmap.Offset{Col: col, Row: row})
+			n++
 		}
 	}
-	// A hex's corners lie within its size of its centre, the image's pad
-	// is half that, and chunkExtent rounds the image up by a pixel.
-	reach := 1.5*l.Size + 1
-	return hi.X+reach > 0 && lo.X-reach < float64(w) && hi.Y+reach > 0 && lo.Y-reach < float64(h)
+	iw, ih, at := chunkExtent(m.Orientation, l.Size, rim[:])
+	x, y := l.Origin.X-at.X, l.Origin.Y-at.Y
+	return x < float64(w) && y < float64(h) && x+float64(iw) > 0 && y+float64(ih) > 0
 }
 
 // onScreen is the range of m's offset cells a w×h window shows in layout

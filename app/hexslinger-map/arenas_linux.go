@@ -11,7 +11,8 @@ package main
 // another: the software renderer's threads allocate and free the
 // buffers of each frame they draw, and the window's resident memory
 // depended on which thread happened to free what (the bench's peak with
-// a 4096² picture: 272-291 MB over six runs; with two arenas 273-281).
+// a 4096² picture: 272-291 MiB over six runs; with two arenas 273-289
+// over eleven).
 __attribute__((constructor)) static void hexslinger_malloc_arenas(void) {
 #ifdef M_ARENA_MAX
 	mallopt(M_ARENA_MAX, 2);
