@@ -32,6 +32,7 @@ type Session struct {
 	state   *State
 	journal *Journal
 	subs    map[int]chan<- Event
+	queues  map[*Queue]bool // Listen's subscribers
 	nextSub int
 	marks   map[int]chan<- Signal // subscribers to highlights and pings
 	replay  *Moment               // the moment the Judge's windows replay (ShowReplay)
@@ -399,6 +400,12 @@ func (s *Session) commit(seq int) error {
 // caller holds s.mu, so every subscriber gets every event in journal
 // order.
 func (s *Session) publish(batch []Event) {
+	for q := range s.queues {
+		if !q.push(batch) {
+			// Dropped for falling behind; it resyncs on reconnecting.
+			delete(s.queues, q)
+		}
+	}
 	for id, ch := range s.subs {
 		for _, e := range batch {
 			select {
@@ -682,6 +689,12 @@ func (s *Session) Close() error {
 	for id, ch := range s.subs {
 		close(ch)
 		delete(s.subs, id)
+	}
+	for q := range s.queues {
+		q.mu.Lock()
+		q.end()
+		q.mu.Unlock()
+		delete(s.queues, q)
 	}
 	return s.journal.Close()
 }

@@ -18,6 +18,11 @@ import (
 // or protocol version): retrying will not help.
 var ErrRejected = errors.New("the session refused this client")
 
+// ErrBusy wraps a session's refusal for too many connections (of the
+// seat, or not yet past their hello): trying again once one has closed
+// may work.
+var ErrBusy = errors.New("the session has too many connections")
+
 // Client is a connection to a session, as a map window holds it.
 type Client struct {
 	c      *websocket.Conn
@@ -56,6 +61,9 @@ func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (
 		return &Client{c: c, Role: m.Role, Figures: m.Figures, prefix: session.NewToken()[:12]}, m.Events, nil
 	case MsgError:
 		c.CloseNow()
+		if m.Code == ErrTooManyConnections {
+			return nil, nil, fmt.Errorf("%w: %s (%s)", ErrBusy, m.Error, m.Code)
+		}
 		return nil, nil, fmt.Errorf("%w: %s (%s)", ErrRejected, m.Error, m.Code)
 	}
 	c.CloseNow()

@@ -8,8 +8,24 @@ import (
 // ProtocolVersion is the version of the WebSocket protocol (docs/protocol.md).
 const ProtocolVersion = 1
 
-// MaxMessageSize caps one message from a client.
+// MaxMessageSize caps one message from a client: the hello, and every
+// message of a player's seat.
 const MaxMessageSize = 64 << 10
+
+// MaxJudgeMessageSize caps one message from the Judge's seat once its
+// hello is taken: room for an edit_map of session.MaxEditCells hexes,
+// each with a feature, six walls and a 200-byte label.
+const MaxJudgeMessageSize = 16 << 20
+
+// Limits on connections (docs/protocol.md, "Connections").
+const (
+	// MaxSeatConnections is how many connections one seat may hold at
+	// once; one more is refused with ErrTooManyConnections.
+	MaxSeatConnections = 8
+	// MaxHandshakes is how many connections may be open at once without
+	// having said hello; one more is refused with ErrTooManyConnections.
+	MaxHandshakes = 64
+)
 
 // Message types.
 const (
@@ -43,6 +59,10 @@ const (
 	ErrBadMessage  = "bad_message"  // bad JSON, an unknown type, or too large
 	ErrRefused     = "refused"      // the rules do not allow the command
 	ErrFailed      = "failed"       // the command could not be carried out (disk)
+	// ErrTooManyConnections: the seat holds MaxSeatConnections already, or
+	// MaxHandshakes connections have not said hello yet; the connection
+	// closes, and trying again once one has closed may work.
+	ErrTooManyConnections = "too_many_connections"
 )
 
 // Message is every message of the protocol; Type says which fields count.

@@ -17,12 +17,13 @@ import (
 	"github.com/coder/websocket/wsjson"
 )
 
-// Limits of one client: RateBurst commands at once, RatePerSec a second
-// sustained (docs/protocol.md), and clientQueue events waiting for it.
+// Limits of one seat, shared by its connections: RateBurst messages at
+// once, RatePerSec a second sustained (docs/protocol.md); and of one
+// connection: clientQueue events waiting for it.
 const (
 	clientQueue = 4096 // events waiting for a slow client before it is dropped
-	RateBurst   = 400  // commands at once
-	RatePerSec  = 200  // commands a second, sustained
+	RateBurst   = 400  // messages at once, a seat's connections together
+	RatePerSec  = 200  // messages a second, sustained
 )
 
 // Server serves a session over WebSocket to map windows.
@@ -35,11 +36,71 @@ type Server struct {
 	ctx    context.Context // ends when the server closes, dropping clients
 	cancel context.CancelFunc
 
-	limit rateLimit // per connection
+	limit rateLimit // per seat
 
-	mu    sync.Mutex
-	conns map[*session.Seat][]context.CancelFunc
-	seen  map[*session.Seat]*idCache // recent command ids, by seat
+	mu         sync.Mutex
+	seats      map[*session.Seat]*seatState
+	handshakes int // connections that have not said hello yet
+}
+
+// seatState is what the server keeps of one seat while it runs: its
+// connections now, its rate limit and its recent command ids, shared by
+// its connections (a seat closing and opening connections keeps them).
+type seatState struct {
+	conns  map[*context.CancelFunc]bool // each connection's cancel
+	bucket *rateBucket
+	ids    *idCache
+}
+
+// seat returns the state of a seat; the caller holds sv.mu.
+func (sv *Server) seat(seat *session.Seat) *seatState {
+	if sv.seats == nil {
+		sv.seats = map[*session.Seat]*seatState{}
+	}
+	st := sv.seats[seat]
+	if st == nil {
+		st = &seatState{conns: map[*context.CancelFunc]bool{}, bucket: newRateBucket(sv.limit),
+			ids: &idCache{entries: map[string]*idEntry{}}}
+		sv.seats[seat] = st
+	}
+	return st
+}
+
+// join counts a connection of seat in, unless the seat holds
+// MaxSeatConnections already; leave counts it out.
+func (sv *Server) join(seat *session.Seat, cancel context.CancelFunc) (st *seatState, leave func(), ok bool) {
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	st = sv.seat(seat)
+	if len(st.conns) >= MaxSeatConnections {
+		return nil, nil, false
+	}
+	key := &cancel
+	st.conns[key] = true
+	return st, func() {
+		sv.mu.Lock()
+		delete(st.conns, key)
+		sv.mu.Unlock()
+	}, true
+}
+
+// handshake counts a connection that has not said hello yet, unless
+// MaxHandshakes are waiting already; done counts it out (call it once).
+func (sv *Server) handshake() (done func(), ok bool) {
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	if sv.handshakes >= MaxHandshakes {
+		return nil, false
+	}
+	sv.handshakes++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			sv.mu.Lock()
+			sv.handshakes--
+			sv.mu.Unlock()
+		})
+	}, true
 }
 
 // Serve listens on addr ("127.0.0.1:0" for a random port) and serves s to
@@ -53,7 +114,7 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 	if tlsConfig != nil {
 		ln = tls.NewListener(ln, tlsConfig)
 	}
-	sv := &Server{s: s, access: access, ln: ln, tls: tlsConfig != nil, conns: map[*session.Seat][]context.CancelFunc{},
+	sv := &Server{s: s, access: access, ln: ln, tls: tlsConfig != nil,
 		limit: rateLimit{burst: RateBurst, perSec: RatePerSec}}
 	sv.ctx, sv.cancel = context.WithCancel(context.Background())
 	access.OnRevoke(sv.drop)
@@ -85,18 +146,28 @@ func (sv *Server) Close() error {
 func (sv *Server) drop(seat *session.Seat) {
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
-	for _, cancel := range sv.conns[seat] {
-		cancel()
+	if st := sv.seats[seat]; st != nil {
+		for cancel := range st.conns {
+			(*cancel)()
+		}
 	}
-	delete(sv.conns, seat)
 }
 
 func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
+	handshook, ok := sv.handshake()
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
+		if ok {
+			handshook()
+		}
 		return
 	}
 	defer c.CloseNow()
+	if !ok {
+		sv.reject(r.Context(), c, ErrTooManyConnections, fmt.Sprintf("%d connections are waiting to say hello, the most the session takes at once: try again in a moment", MaxHandshakes))
+		return
+	}
+	defer handshook()
 	c.SetReadLimit(MaxMessageSize)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
@@ -107,6 +178,7 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	hctx, hcancel := context.WithTimeout(ctx, 10*time.Second)
 	err = wsjson.Read(hctx, c, &hello)
 	hcancel()
+	handshook()
 	if err != nil {
 		sv.reject(ctx, c, ErrBadMessage, "the first message must be a hello: "+err.Error())
 		return
@@ -129,29 +201,35 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 		sv.reject(ctx, c, code, err.Error())
 		return
 	}
-	sv.mu.Lock()
-	sv.conns[seat] = append(sv.conns[seat], cancel)
-	sv.mu.Unlock()
+	st, leave, ok := sv.join(seat, cancel)
+	if !ok {
+		sv.reject(ctx, c, ErrTooManyConnections, fmt.Sprintf("this seat (%s) has %d connections open, the most one seat may hold: close one of its map windows, or wait a moment for a lost one to go", seat.Name, MaxSeatConnections))
+		return
+	}
+	defer leave()
+	if seat.Role == session.RoleJudge {
+		c.SetReadLimit(MaxJudgeMessageSize) // room for the largest map edit
+	}
 
-	_, events, unsubscribe := sv.s.Subscribe(clientQueue)
-	defer unsubscribe()
+	events, unlisten := sv.s.Listen(clientQueue)
+	defer unlisten()
 	marks, unmark := sv.s.SubscribeSignals()
 	defer unmark()
 	replies := make(chan reply, replyQueue)
 	started := make(chan func() reply, replyQueue)
 	go func() { // commands from the client, each started in turn
 		defer cancel()
-		bucket := newRateBucket(sv.limit)
 		for {
 			_, data, err := c.Read(ctx)
 			if err != nil {
 				return
 			}
 			var finish func() reply
-			if bucket.take() {
+			ok, wait := st.bucket.take()
+			if ok {
 				finish = sv.answer(ctx, seat, data)
 			} else {
-				r := reply{msg: Message{Type: MsgError, ID: messageID(data), Code: ErrRateLimited, Error: fmt.Sprintf("more than %.0f commands a second; slow down", sv.limit.perSec)}}
+				r := reply{msg: Message{Type: MsgError, ID: messageID(data), Code: ErrRateLimited, Error: fmt.Sprintf("this seat sent more than %.0f messages a second; slow down", sv.limit.perSec)}}
 				finish = func() reply { return r }
 			}
 			// A reply waits for room: a client that floods us with
@@ -161,6 +239,18 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 			case started <- finish:
 			case <-ctx.Done():
 				return
+			}
+			if !ok {
+				// Over the seat's rate, this connection reads on only once
+				// the seat may send again: a flood waits where it comes
+				// from, not in the session.
+				t := time.NewTimer(wait)
+				select {
+				case <-t.C:
+				case <-ctx.Done():
+					t.Stop()
+					return
+				}
 			}
 		}
 	}()
@@ -197,27 +287,22 @@ type reply struct {
 // seat may see, the highlights, and the replies, each after the events its
 // command made. A client too slow to take its events has its subscription
 // dropped by the session and is disconnected, to resync on reconnecting.
-func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Seat, events <-chan session.Event, marks <-chan session.Signal, replies <-chan reply) {
+func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Seat, events *session.Queue, marks <-chan session.Signal, replies <-chan reply) {
 	put := func(m Message) bool {
 		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 		defer wcancel()
 		return wsjson.Write(wctx, c, m) == nil
 	}
-	welcome := func() (Message, int) {
-		evs := sv.s.Welcome(seat)
-		m := Message{Type: MsgWelcome, Version: ProtocolVersion, Role: string(seat.Role), Events: evs}
-		if seat.Role == session.RolePlayer {
-			m.Figures = sv.s.Owned(seat) // the figures this seat commands
-		}
-		return m, evs[len(evs)-1].Seq
-	}
-	m, seen := welcome()
-	if !put(m) {
+	f := &feed{s: sv.s, seat: seat}
+	if !put(f.welcome()) {
 		return
 	}
 	// A window joining mid-replay shows the moment too: the Judge's
 	// always, a player's when the Judge shows it on the table.
 	replaying := false // this window shows a replay
+	// The session's moment this window was last told of: a signal that
+	// finds it unchanged (it came while the window joined) says nothing.
+	shown := sv.s.Replaying()
 	if r := sv.s.ReplayingFor(seat); r != nil {
 		if !put(Message{Type: MsgReplay, Replay: r}) {
 			return
@@ -226,7 +311,7 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 	}
 	var held []reply // replies waiting for their events
 	flush := func() bool {
-		for len(held) > 0 && held[0].after <= seen {
+		for len(held) > 0 && held[0].after <= f.seen {
 			if held[0].msg.Type == "" { // nothing to say (a ping taken)
 				held = held[1:]
 				continue
@@ -245,6 +330,11 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 				// The Judge's windows replay; a player's keeps the live
 				// fight unless the Judge shows the replay on the table,
 				// and is told when it ends.
+				now := sv.s.Replaying()
+				if now == shown {
+					continue
+				}
+				shown = now
 				r := sv.s.ReplayingFor(seat)
 				if (r != nil || replaying || seat.Role == session.RoleJudge) && !put(Message{Type: MsgReplay, Replay: r}) {
 					return
@@ -257,26 +347,18 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 			} else if ids := sv.s.Visible(seat, sig.Figures); len(ids) > 0 && !put(Message{Type: MsgHighlight, Figures: ids}) {
 				return
 			}
-		case e, ok := <-events:
-			if !ok {
+		case <-events.Ready():
+			evs, open := events.Take()
+			for _, e := range evs {
+				if m, ok := f.event(e); ok && !put(m) {
+					return
+				}
+				if !flush() {
+					return
+				}
+			}
+			if !open {
 				return // dropped for falling behind: the client reconnects and resyncs
-			}
-			pe, send, resync := sv.s.ForSeat(seat, e)
-			switch {
-			case resync:
-				m, last := welcome()
-				if !put(m) {
-					return
-				}
-				seen = max(seen, last)
-			case send:
-				if !put(Message{Type: MsgEvent, Event: &pe}) {
-					return
-				}
-			}
-			seen = max(seen, e.Seq)
-			if !flush() {
-				return
 			}
 		case r := <-replies:
 			held = append(held, r)
@@ -290,6 +372,81 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 	}
 }
 
+// feed makes what one connection is sent of the session's events: the
+// Judge's as the session numbers them; a player's as its seat may see
+// them, numbered in a stream of the connection's own, so that the events
+// the player is not sent leave no gap to count them by.
+type feed struct {
+	s    *session.Session
+	seat *session.Seat
+	// seen is the session's last event the connection has been sent or
+	// a welcome covered.
+	seen int
+	// A player's numbering: the last seq and cmd it was sent, and the
+	// session's command that cmd stands for.
+	seq, cmd, sessionCmd int
+}
+
+// player reports whether the feed numbers its own stream.
+func (f *feed) player() bool { return f.seat != nil && f.seat.Role != session.RoleJudge }
+
+// welcome is the seat's welcome as of now, covering every event so far.
+func (f *feed) welcome() Message {
+	evs := f.s.Welcome(f.seat)
+	f.seen = max(f.seen, evs[len(evs)-1].Seq)
+	m := Message{Type: MsgWelcome, Version: ProtocolVersion, Role: string(f.seat.Role), Events: evs}
+	if f.player() {
+		m.Figures = f.s.Owned(f.seat) // the figures this seat commands
+		for i := range evs {
+			evs[i] = f.number(evs[i])
+			evs[i].Time = time.Now() // the view's making, not the last (maybe hidden) event's
+		}
+	}
+	return m
+}
+
+// event is what the connection is sent for the session's event e, if
+// anything: the event as the seat may see it, or a fresh welcome when its
+// view must be rebuilt. An event a welcome already covered is not sent.
+func (f *feed) event(e session.Event) (Message, bool) {
+	if e.Seq <= f.seen {
+		return Message{}, false
+	}
+	pe, send, resync := f.s.ForSeat(f.seat, e)
+	switch {
+	case resync:
+		m := f.welcome()
+		f.seen = max(f.seen, e.Seq)
+		return m, true
+	case send:
+		f.seen = e.Seq
+		if f.player() {
+			pe = f.number(pe)
+		}
+		return Message{Type: MsgEvent, Event: &pe}, true
+	}
+	f.seen = e.Seq
+	return Message{}, false
+}
+
+// number gives a player's event the next seq of its stream, and the cmd
+// of its stream's commands (the events of one command share one).
+func (f *feed) number(e session.Event) session.Event {
+	f.seq++
+	e.Seq = f.seq
+	switch {
+	case e.Cmd == 0:
+	case e.Cmd != f.sessionCmd:
+		f.cmd++
+		f.sessionCmd = e.Cmd
+		e.Cmd = f.cmd
+	default:
+		e.Cmd = f.cmd
+	}
+	e.Target = 0 // the session's numbers are not the player's (an undo resyncs a player)
+	return e
+}
+
 // messageID is the id of a client message, if it has one.
 func messageID(data []byte) string {
 	var m struct {
@@ -299,13 +456,15 @@ func messageID(data []byte) string {
 	return m.ID
 }
 
-// rateLimit is how many commands a connection may send at once (burst)
-// and a second (perSec).
+// rateLimit is how many messages a seat may send at once (burst) and a
+// second (perSec).
 type rateLimit struct{ burst, perSec float64 }
 
-// rateBucket is a token bucket limiting a client's commands.
+// rateBucket is a token bucket limiting a seat's messages, shared by its
+// connections.
 type rateBucket struct {
 	rateLimit
+	mu     sync.Mutex
 	tokens float64
 	last   time.Time
 }
@@ -314,15 +473,19 @@ func newRateBucket(l rateLimit) *rateBucket {
 	return &rateBucket{rateLimit: l, tokens: l.burst, last: time.Now()}
 }
 
-func (b *rateBucket) take() bool {
+// take takes one message's token; without one, it says how long until
+// there is one.
+func (b *rateBucket) take() (ok bool, wait time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	now := time.Now()
 	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.perSec)
 	b.last = now
 	if b.tokens < 1 {
-		return false
+		return false, time.Duration((1 - b.tokens) / b.perSec * float64(time.Second))
 	}
 	b.tokens--
-	return true
+	return true, 0
 }
 
 // answer handles one client message: it starts a command (decided and
@@ -436,15 +599,7 @@ type idEntry struct {
 func (sv *Server) ids(seat *session.Seat) *idCache {
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
-	if sv.seen == nil {
-		sv.seen = map[*session.Seat]*idCache{}
-	}
-	c := sv.seen[seat]
-	if c == nil {
-		c = &idCache{entries: map[string]*idEntry{}}
-		sv.seen[seat] = c
-	}
-	return c
+	return sv.seat(seat).ids
 }
 
 // claim returns id's entry, and whether this is its first use (the caller

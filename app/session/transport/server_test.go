@@ -129,15 +129,16 @@ func TestServerBadMessages(t *testing.T) {
 			break
 		}
 	}
-	// An oversized message closes that connection, not the session.
-	big := `{"type":"command","id":"` + strings.Repeat("x", MaxMessageSize) + `"}`
+	// A message over the Judge's limit closes that connection, not the
+	// session (a player's limit: TestJudgeEditsAsManyHexesAsDocumented).
+	big := `{"type":"command","id":"` + strings.Repeat("x", MaxJudgeMessageSize) + `"}`
 	c.Write(ctx, websocket.MessageText, []byte(big))
 	closed := false
 	for i := 0; i < 5 && !closed; i++ { // an event of the move may still come first
 		closed = wsjson.Read(ctx, c, &m) != nil
 	}
 	if !closed {
-		t.Errorf("an oversized message did not close the connection")
+		t.Errorf("a message over %d bytes did not close the Judge's connection", MaxJudgeMessageSize)
 	}
 	if _, _, err := Dial(ctx, sv.URL(), "secret"); err != nil {
 		t.Errorf("the session stopped serving after an oversized message: %v", err)
