@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hexslinger/app/session"
 	"strings"
 	"testing"
@@ -148,8 +149,11 @@ func TestServerBadMessages(t *testing.T) {
 // FuzzAnswer feeds the session's message decoder anything, from the
 // Judge and from a player, with Jeb hidden at first: every message gets a
 // result or an error with a reason, never a panic or an internal error;
-// no answer to the player names a figure hidden throughout; and the
-// player's messages change no figure but its own.
+// no answer to the player names a figure hidden throughout; the player's
+// messages change no figure but its own; and the player's stream (what a
+// player's connection is sent of the events, welcomes included) is
+// numbered 1, 2, 3… and its commands 1, 2, 3…, with no gap to count what
+// it was not sent by.
 func FuzzAnswer(f *testing.F) {
 	f.Add([]byte(`{"type":"command","id":"c1","command":{"kind":"move","figure":"cyril","to":{"q":3,"r":7}}}`))
 	f.Add([]byte(`{"type":"command","id":"c2","command":{"kind":"shoot","figure":"cyril","weapon":"schofield","shots":[{"target":"zeke","kind":"fan"}],"dice":[10,10,10],"cards":["RJ"]}}`))
@@ -166,11 +170,54 @@ func FuzzAnswer(f *testing.F) {
 	sv := &Server{s: s}
 	judge := &session.Seat{Name: "Judge", Role: session.RoleJudge}
 	player := &session.Seat{Name: "P", Role: session.RolePlayer, Figures: []string{"cyril"}}
+	events, stop := s.Listen(1 << 20)
+	f.Cleanup(stop)
+	stream := &feed{s: s, seat: player}
+	seq, cmd := 0, 0 // the last numbers the player's stream was sent
+	numbered := func(e session.Event) error {
+		if e.Seq != seq+1 {
+			return fmt.Errorf("seq %d after %d", e.Seq, seq)
+		}
+		seq = e.Seq
+		if e.Cmd != 0 {
+			if e.Cmd != cmd && e.Cmd != cmd+1 {
+				return fmt.Errorf("cmd %d after %d", e.Cmd, cmd)
+			}
+			cmd = e.Cmd
+		}
+		return nil
+	}
+	sent := func(m Message) error {
+		switch m.Type {
+		case MsgWelcome:
+			for _, e := range m.Events {
+				if err := numbered(e); err != nil {
+					return fmt.Errorf("a welcome: %w", err)
+				}
+			}
+		case MsgEvent:
+			if err := numbered(*m.Event); err != nil {
+				return fmt.Errorf("a %s event: %w", m.Event.Kind, err)
+			}
+		}
+		return nil
+	}
+	if err := sent(stream.welcome()); err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, seat := range []*session.Seat{player, judge} {
 			before := s.State()
 			m := sv.answer(context.Background(), seat, data)().msg
 			after := s.State()
+			evs, _ := events.Take()
+			for _, e := range evs {
+				if m, ok := stream.event(e); ok {
+					if err := sent(m); err != nil {
+						t.Fatalf("%s, from the %s: the player's stream: %v", data, seat.Name, err)
+					}
+				}
+			}
 			if m.Type != MsgResult && m.Type != MsgError {
 				t.Fatalf("answer of type %q", m.Type)
 			}
