@@ -83,6 +83,14 @@ func (c *conn) run(ctx context.Context) {
 			c.mu.Unlock()
 			return
 		}
+		if errors.Is(err, transport.ErrBusy) {
+			// Its seat holds the most connections it may (other windows,
+			// or lost ones not yet gone): one may close.
+			c.setStatus("The session has too many connections for this seat (" + c.where() + "); close another of its windows; retrying…")
+			slog.Info("board: dial", "err", err)
+			sleep(ctx, 2*time.Second)
+			continue
+		}
 		if err != nil {
 			c.setStatus("The session is not answering (" + c.where() + "); retrying…")
 			slog.Debug("board: dial", "err", err)

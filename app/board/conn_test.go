@@ -138,3 +138,42 @@ func TestPlayerViewResyncs(t *testing.T) {
 		return !ok
 	})
 }
+
+// TestConnBusySeatRetries: a window whose seat holds the most
+// connections it may is told so, not that the session is not answering,
+// and gets in once one of the others closes.
+func TestConnBusySeatRetries(t *testing.T) {
+	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	s, err := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	sv, err := transport.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var others []*transport.Client
+	for i := 0; i < transport.MaxSeatConnections; i++ {
+		cl, _, err := transport.Dial(ctx, sv.URL(), "tok")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cl.Close()
+		others = append(others, cl)
+	}
+	c := newConn(sv.URL(), "tok")
+	go c.run(ctx)
+	waitUntil(t, "the window to be refused", func() bool { return strings.Contains(c.statusText(), "connections") })
+	if st := c.statusText(); strings.Contains(st, "not answering") || !strings.Contains(st, "retrying") {
+		t.Errorf("status of a window its seat has no room for: %q, want why, and that it keeps trying", st)
+	}
+	others[0].Close()
+	waitUntil(t, "the window to get in", func() bool { return c.statusText() == "" })
+	if err := c.rejection(); err != nil {
+		t.Errorf("the busy seat's window gave up: %v", err)
+	}
+}
