@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
+	"net/http"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -94,12 +97,21 @@ func TestSeatConnectionsAreCapped(t *testing.T) {
 	redial(ctx, t, sv.URL(), alice.Token())
 }
 
-// TestHandshakesAreBounded: at most MaxHandshakes connections may wait
-// without a hello; one more is answered too_many_connections at once,
-// not left open; once they close, the Judge gets in.
+// from is how a test dials from the loopback address 127.0.0.n, a host
+// of its own to the server.
+func from(n int) *websocket.DialOptions {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(n))}}
+	return &websocket.DialOptions{HTTPClient: &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}}
+}
+
+// TestHandshakesAreBounded: one host may have at most
+// MaxHandshakesPerHost connections waiting without a hello, and all hosts
+// together MaxHandshakes; one more is answered too_many_connections at
+// once, not left open; another host still gets in while one host is at
+// its bound; once they close, the Judge gets in.
 func TestHandshakesAreBounded(t *testing.T) {
 	_, sv := serve(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var raw []*websocket.Conn
 	defer func() {
@@ -107,26 +119,82 @@ func TestHandshakesAreBounded(t *testing.T) {
 			c.CloseNow()
 		}
 	}()
-	for i := 0; i < MaxHandshakes; i++ {
-		c, _, err := websocket.Dial(ctx, sv.URL(), nil)
+	silent := func(host int) *websocket.Conn {
+		t.Helper()
+		c, _, err := websocket.Dial(ctx, sv.URL(), from(host))
 		if err != nil {
-			t.Fatalf("silent connection %d: %v", i+1, err)
+			t.Fatalf("a silent connection from 127.0.0.%d: %v", host, err)
+		}
+		raw = append(raw, c)
+		return c
+	}
+	refused := func(c *websocket.Conn, what string) {
+		t.Helper()
+		rctx, rcancel := context.WithTimeout(ctx, 2*time.Second)
+		defer rcancel()
+		var m Message
+		if err := wsjson.Read(rctx, c, &m); err != nil || m.Type != MsgError || m.Code != ErrTooManyConnections {
+			t.Fatalf("%s: got %+v, %v; want an error %s", what, m, err, ErrTooManyConnections)
+		}
+	}
+	for i := 0; i < MaxHandshakesPerHost; i++ {
+		silent(1)
+	}
+	refused(silent(1), fmt.Sprintf("connection %d without a hello from one host", MaxHandshakesPerHost+1))
+	cl, _, err := dial(ctx, sv.URL(), "secret", from(2))
+	if err != nil {
+		t.Fatalf("another host, while one is at its bound: %v", err)
+	}
+	cl.Close()
+	host := 2
+	for n := MaxHandshakesPerHost; n < MaxHandshakes; n++ {
+		if n%MaxHandshakesPerHost == 0 {
+			host++
+		}
+		silent(host)
+	}
+	refused(silent(host+1), fmt.Sprintf("connection %d without a hello, from a host of its own", MaxHandshakes+1))
+	for _, c := range raw {
+		c.CloseNow()
+	}
+	raw = nil
+	redial(ctx, t, sv.URL(), "secret")
+}
+
+// TestSilentConnectionsAreBounded: a connection that has not even sent
+// its HTTP request (nor its TLS handshake) counts as well: one host's
+// connection past MaxHandshakesPerHost is closed at once (no protocol
+// is spoken yet to say why), not held for the 10 s the server waits for
+// a request; another host gets in meanwhile.
+func TestSilentConnectionsAreBounded(t *testing.T) {
+	_, sv := serve(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var raw []net.Conn
+	defer func() {
+		for _, c := range raw {
+			c.Close()
+		}
+	}()
+	for i := 0; i <= MaxHandshakesPerHost; i++ {
+		c, err := net.Dial("tcp", sv.Addr().String())
+		if err != nil {
+			t.Fatal(err)
 		}
 		raw = append(raw, c)
 	}
-	c, _, err := websocket.Dial(ctx, sv.URL(), nil)
+	last := raw[len(raw)-1]
+	last.SetReadDeadline(time.Now().Add(2 * time.Second))
+	if _, err := last.Read(make([]byte, 1)); errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("connection %d from one host without a request was held open", MaxHandshakesPerHost+1)
+	}
+	cl, _, err := dial(ctx, sv.URL(), "secret", from(2))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("another host, while one is at its bound: %v", err)
 	}
-	raw = append(raw, c)
-	rctx, rcancel := context.WithTimeout(ctx, 2*time.Second)
-	defer rcancel()
-	var m Message
-	if err := wsjson.Read(rctx, c, &m); err != nil || m.Type != MsgError || m.Code != ErrTooManyConnections {
-		t.Fatalf("connection %d without a hello: got %+v, %v; want an error %s", MaxHandshakes+1, m, err, ErrTooManyConnections)
-	}
+	cl.Close()
 	for _, c := range raw {
-		c.CloseNow()
+		c.Close()
 	}
 	raw = nil
 	redial(ctx, t, sv.URL(), "secret")

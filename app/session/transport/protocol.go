@@ -23,8 +23,12 @@ const (
 	// once; one more is refused with ErrTooManyConnections.
 	MaxSeatConnections = 8
 	// MaxHandshakes is how many connections may be open at once without
-	// having said hello; one more is refused with ErrTooManyConnections.
-	MaxHandshakes = 64
+	// having said hello, MaxHandshakesPerHost of them from one host; one
+	// more is refused with ErrTooManyConnections (closed at once, if it
+	// has not sent its HTTP request yet). Each phase, up to the request
+	// and up to the hello, is bounded on its own.
+	MaxHandshakes        = 256
+	MaxHandshakesPerHost = 16
 )
 
 // Message types.

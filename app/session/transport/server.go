@@ -38,9 +38,80 @@ type Server struct {
 
 	limit rateLimit // per seat
 
-	mu         sync.Mutex
-	seats      map[*session.Seat]*seatState
-	handshakes int // connections that have not said hello yet
+	mu    sync.Mutex
+	seats map[*session.Seat]*seatState
+	// Connections on their way in: those that have not sent their HTTP
+	// request yet (their TLS handshake included), by connection, and
+	// those accepted as WebSocket that have not said hello yet.
+	silent     gate
+	silentConn map[net.Conn]string // the host of each silent connection
+	hellos     gate
+}
+
+// gate counts connections in one phase of their opening, in all and by
+// host, and lets one in only while fewer than MaxHandshakes, and than
+// MaxHandshakesPerHost from its host, are in it (one host cannot fill it).
+type gate struct {
+	total int
+	hosts map[string]int
+}
+
+// enter counts a connection from host in, if there is room; the caller
+// holds sv.mu.
+func (g *gate) enter(host string) error {
+	switch {
+	case g.hosts[host] >= MaxHandshakesPerHost:
+		return fmt.Errorf("%d connections from %s are waiting to say hello, the most one host may open at once: try again in a moment", MaxHandshakesPerHost, host)
+	case g.total >= MaxHandshakes:
+		return fmt.Errorf("%d connections are waiting to say hello, the most the session takes at once: try again in a moment", MaxHandshakes)
+	}
+	if g.hosts == nil {
+		g.hosts = map[string]int{}
+	}
+	g.hosts[host]++
+	g.total++
+	return nil
+}
+
+// leave counts a connection from host out; the caller holds sv.mu.
+func (g *gate) leave(host string) {
+	g.total--
+	if g.hosts[host]--; g.hosts[host] <= 0 {
+		delete(g.hosts, host)
+	}
+}
+
+// host is the host part of a remote address.
+func host(addr string) string {
+	h, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return h
+}
+
+// connState bounds the connections that have not sent their HTTP request
+// yet: one past the gate is closed at once (no protocol is spoken yet to
+// tell it why); the others wait at most ReadHeaderTimeout.
+func (sv *Server) connState(c net.Conn, state http.ConnState) {
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	if state == http.StateNew {
+		h := host(c.RemoteAddr().String())
+		if sv.silent.enter(h) != nil {
+			c.Close()
+			return
+		}
+		if sv.silentConn == nil {
+			sv.silentConn = map[net.Conn]string{}
+		}
+		sv.silentConn[c] = h
+		return
+	}
+	if h, ok := sv.silentConn[c]; ok {
+		delete(sv.silentConn, c)
+		sv.silent.leave(h)
+	}
 }
 
 // seatState is what the server keeps of one seat while it runs: its
@@ -84,23 +155,23 @@ func (sv *Server) join(seat *session.Seat, cancel context.CancelFunc) (st *seatS
 	}, true
 }
 
-// handshake counts a connection that has not said hello yet, unless
-// MaxHandshakes are waiting already; done counts it out (call it once).
-func (sv *Server) handshake() (done func(), ok bool) {
+// handshake counts a connection from remote that has not said hello yet,
+// if the gate has room; done counts it out (it may be called again).
+func (sv *Server) handshake(remote string) (done func(), err error) {
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
-	if sv.handshakes >= MaxHandshakes {
-		return nil, false
+	h := host(remote)
+	if err := sv.hellos.enter(h); err != nil {
+		return nil, err
 	}
-	sv.handshakes++
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			sv.mu.Lock()
-			sv.handshakes--
+			sv.hellos.leave(h)
 			sv.mu.Unlock()
 		})
-	}, true
+	}, nil
 }
 
 // Serve listens on addr ("127.0.0.1:0" for a random port) and serves s to
@@ -120,7 +191,7 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 	access.OnRevoke(sv.drop)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ws", sv.handle)
-	sv.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	sv.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ConnState: sv.connState}
 	go sv.srv.Serve(ln)
 	return sv, nil
 }
@@ -154,17 +225,17 @@ func (sv *Server) drop(seat *session.Seat) {
 }
 
 func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
-	handshook, ok := sv.handshake()
+	handshook, full := sv.handshake(r.RemoteAddr)
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
-		if ok {
+		if full == nil {
 			handshook()
 		}
 		return
 	}
 	defer c.CloseNow()
-	if !ok {
-		sv.reject(r.Context(), c, ErrTooManyConnections, fmt.Sprintf("%d connections are waiting to say hello, the most the session takes at once: try again in a moment", MaxHandshakes))
+	if full != nil {
+		sv.reject(r.Context(), c, ErrTooManyConnections, full.Error())
 		return
 	}
 	defer handshook()
