@@ -1239,7 +1239,13 @@ func TestAimAndCover(t *testing.T) {
 	c10 := s.State().Map.CellAt(hexAt(t, s, "C10"))
 	c10.Edges[0] = &hexmap.FileFeature{Kind: "fence"} // AV 2
 	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{c10}})
-	mustDo(t, s, Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: []ShotOrder{{Target: "miranda", Kind: "snap"}}})
+	// Zeke's snap shot misses (every die a 1): Miranda is under fire.
+	snap := []ShotOrder{{Target: "miranda", Kind: "snap"}}
+	zekes, err := s.State().PlanShoot("zeke", "shotgun", snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: snap, Dice: ones(zekes.Series.Pool.Count), Cards: []string{"5S"}})
 	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
 	plan, err := s.State().PlanShoot("miranda", "peacemaker", orders)
 	if err != nil {
