@@ -70,9 +70,33 @@ type ownDice struct {
 // For implements rules.Whose.
 func (o *ownDice) For(who string) rules.Source {
 	if who == o.own {
-		return o.given
+		return playersDice{o.given, who}
 	}
 	return o.rest
+}
+
+// givenFor, set by tests, hears whose roll each die or card taken from a
+// player's is for (FuzzCommands).
+var givenFor func(who string)
+
+// playersDice are a player's dice and cards, as rolled for who.
+type playersDice struct {
+	given *rules.Given
+	who   string
+}
+
+func (p playersDice) Roll(sides int) (int, error) {
+	if givenFor != nil {
+		givenFor(p.who)
+	}
+	return p.given.Roll(sides)
+}
+
+func (p playersDice) Draw() (rules.Card, error) {
+	if givenFor != nil {
+		givenFor(p.who)
+	}
+	return p.given.Draw()
 }
 
 // Roll implements rules.Source: a roll nobody claims is the session's.
