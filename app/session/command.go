@@ -186,8 +186,12 @@ func decide(s *State, c Command, src roller) ([]Event, error) {
 	}
 	events, err := decideAny(s, c, track)
 	if err == nil && given != nil && len(given.Dice) > 0 && SystemOf(s).ExactDice(c.Kind) {
-		return nil, &Refusal{Reason: fmt.Sprintf("%d %s left over: this needs only %s", len(given.Dice),
-			plural(len(given.Dice), "die was", "dice were"), strings.Join(asked, "; ")), Needs: asked}
+		only := "this needs only " + strings.Join(asked, "; ")
+		if len(asked) == 0 {
+			only = "this rolls none of its figure's dice"
+		}
+		return nil, &Refusal{Reason: fmt.Sprintf("%d %s left over: %s", len(given.Dice),
+			plural(len(given.Dice), "die was", "dice were"), only), Needs: asked}
 	}
 	// A refusal for the dice brought lists the rolls they were for: the
 	// seat's own (a system lists every roll of the command).

@@ -5,8 +5,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
-	"fmt"
-	"slices"
 	"strings"
 
 	"hexslinger/rules"
@@ -158,28 +156,13 @@ func chooseDice(seat *Seat, st *State, c Command, needs []need, gen func() (rule
 	if err != nil {
 		return nil, err
 	}
-	rest, err := func() (rules.Source, error) {
-		if slices.ContainsFunc(needs, func(n need) bool { return n.who != c.Figure }) {
-			return gen()
-		}
-		return noRolls{}, nil
-	}()
+	// The rest: every other figure's rolls, and any the rules leave
+	// unclaimed.
+	rest, err := gen()
 	if err != nil {
 		return nil, err
 	}
 	return &ownDice{own: c.Figure, given: g.(*rules.Given), rest: rest, asked: own}, nil
-}
-
-// noRolls is the rest of a command whose every roll is the player's: a
-// roll asked of it is a bug in the rolls' attribution, refused.
-type noRolls struct{}
-
-func (noRolls) Roll(sides int) (int, error) {
-	return 0, fmt.Errorf("%w: a d%d was asked for whose roll the command did not say", ErrInternal, sides)
-}
-
-func (noRolls) Draw() (rules.Card, error) {
-	return rules.Card{}, fmt.Errorf("%w: a card was asked for whose the command did not say", ErrInternal)
 }
 
 // generator is the session's randomness for the command about to be

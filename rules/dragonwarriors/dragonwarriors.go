@@ -204,8 +204,9 @@ func (f *Fighter) DefenceScore(s Stance) int {
 	return d
 }
 
-// Initiative rolls Reflexes less armour for each fighter and returns them in
-// acting order, highest first (a fighter may delay: the table decides).
+// Initiative rolls Reflexes less armour for each fighter, each roll the
+// fighter's own (Who), and returns them in acting order, highest first (a
+// fighter may delay: the table decides).
 func Initiative(d Dice, fs []*Fighter) ([]*Fighter, map[*Fighter]int, error) {
 	totals := map[*Fighter]int{}
 	for _, f := range fs {
