@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
+	"slices"
 	"strings"
 
 	"hexslinger/rules"
@@ -157,12 +158,49 @@ func chooseDice(seat *Seat, st *State, c Command, needs []need, gen func() (rule
 		return nil, err
 	}
 	// The rest: every other figure's rolls, and any the rules leave
-	// unclaimed.
-	rest, err := gen()
-	if err != nil {
-		return nil, err
+	// unclaimed. A command that says it rolls none but its own figure's
+	// asks the generator only if it rolls one after all (a preview then
+	// stops there).
+	o := &ownDice{own: c.Figure, given: g.(*rules.Given), rest: &lazyRolls{gen: gen}, asked: own}
+	if slices.ContainsFunc(needs, func(n need) bool { return n.who != c.Figure }) {
+		if o.rest, err = gen(); err != nil {
+			return nil, err
+		}
 	}
-	return &ownDice{own: c.Figure, given: g.(*rules.Given), rest: rest, asked: own}, nil
+	return o, nil
+}
+
+// lazyRolls is a generator made at its first roll or card.
+type lazyRolls struct {
+	gen func() (rules.Source, error)
+	src rules.Source
+}
+
+func (l *lazyRolls) get() (rules.Source, error) {
+	if l.src == nil {
+		src, err := l.gen()
+		if err != nil {
+			return nil, err
+		}
+		l.src = src
+	}
+	return l.src, nil
+}
+
+func (l *lazyRolls) Roll(sides int) (int, error) {
+	src, err := l.get()
+	if err != nil {
+		return 0, err
+	}
+	return src.Roll(sides)
+}
+
+func (l *lazyRolls) Draw() (rules.Card, error) {
+	src, err := l.get()
+	if err != nil {
+		return rules.Card{}, err
+	}
+	return src.Draw()
 }
 
 // generator is the session's randomness for the command about to be

@@ -418,3 +418,25 @@ func TestPlayersAreNeverSentTheSeed(t *testing.T) {
 		}
 	}
 }
+
+// TestAPlayersOwnRollIsPreviewedAsItIsDone: a command whose rolls are
+// all the player's own figure's (a Shaken Marshal's Spirit roll) is
+// previewed to the end with the player's dice, as Do does it; one that
+// rolls another figure's stops before the session's secret roll.
+func TestAPlayersOwnRollIsPreviewedAsItIsDone(t *testing.T) {
+	s := openSW(t)
+	letPlayersRoll(t, s)
+	shakeTheMarshal(t, s)
+	marshals := player("the Marshal's player", "marshal")
+	recover := Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{4, 1}}
+	p := s.State().Preview(marshals, recover)
+	events, err := s.DoAs(marshals, recover)
+	if err != nil || p.Err != nil || !sameEvents(p.Events, events) {
+		t.Fatalf("the Spirit roll: previewed %+v (%v), done %+v (%v)", p.Events, p.Err, events, err)
+	}
+	docs := player("Doc's player", "doc")
+	shot := docsShot(10, 3, 1, 4, 4, 2)
+	if p := s.State().Preview(docs, shot); p.Err != nil || p.Events != nil || len(p.Needs) == 0 {
+		t.Errorf("Doc's shot, which may roll the bandit's Vigor, previewed %+v", p)
+	}
+}
