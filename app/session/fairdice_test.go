@@ -334,6 +334,16 @@ func TestAFixedSeedReproducesEveryRoll(t *testing.T) {
 			if a, b := play(), play(); !slices.Equal(a, b) {
 				t.Errorf("seed %s rolled\n%q\nand\n%q", seed, a, b)
 			}
+			// A fight saved keeps its seed, 0 too.
+			f := demo(t)
+			json.Unmarshal([]byte(`{"seed":`+seed+`}`), &f.Options)
+			st, err := f.State()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if data, _ := json.Marshal(st.Snapshot(nil).Options); !strings.Contains(string(data), `"seed":`+seed) {
+				t.Errorf("the fight saved with seed %s: options %s", seed, data)
+			}
 		})
 	}
 }
@@ -438,5 +448,31 @@ func TestAPlayersOwnRollIsPreviewedAsItIsDone(t *testing.T) {
 	shot := docsShot(10, 3, 1, 4, 4, 2)
 	if p := s.State().Preview(docs, shot); p.Err != nil || p.Events != nil || len(p.Needs) == 0 {
 		t.Errorf("Doc's shot, which may roll the bandit's Vigor, previewed %+v", p)
+	}
+}
+
+// BenchmarkACommandsRolls is what a command's dice cost the session: the
+// key derived, the generator made (its deck shuffled), ten dice and a
+// card; beside it the old public derivation's.
+func BenchmarkACommandsRolls(b *testing.B) {
+	secret := newSecret()
+	for _, bc := range []struct {
+		name string
+		src  func(seq int) rules.Source
+	}{
+		{"keyed", func(seq int) rules.Source { return keyedRolls(rollKey(secret, seq, uint64(seq))) }},
+		{"old public", func(seq int) rules.Source { return oldRolls(0, seq) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			seq := 0
+			for b.Loop() {
+				seq++
+				src := bc.src(seq)
+				for range 10 {
+					src.Roll(10)
+				}
+				src.Draw()
+			}
+		})
 	}
 }
