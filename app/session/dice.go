@@ -74,6 +74,12 @@ func (o *ownDice) For(who string) rules.Source {
 	return o.rest
 }
 
+// Roll implements rules.Source: a roll nobody claims is the session's.
+func (o *ownDice) Roll(sides int) (int, error) { return o.rest.Roll(sides) }
+
+// Draw implements rules.Source: a card nobody claims is the session's.
+func (o *ownDice) Draw() (rules.Card, error) { return o.rest.Draw() }
+
 // givenFor, set by tests, hears whose roll each die or card taken from a
 // player's is for (FuzzCommands).
 var givenFor func(who string)
@@ -97,12 +103,6 @@ func (p playersDice) Draw() (rules.Card, error) {
 	}
 	return p.given.Draw()
 }
-
-// Roll implements rules.Source: a roll nobody claims is the session's.
-func (o *ownDice) Roll(sides int) (int, error) { return o.rest.Roll(sides) }
-
-// Draw implements rules.Source: a card nobody claims is the session's.
-func (o *ownDice) Draw() (rules.Card, error) { return o.rest.Draw() }
 
 // playersRoll refuses the dice and cards of a player's command unless the
 // fight lets players roll their own: it says nothing of any die.
