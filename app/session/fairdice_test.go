@@ -128,8 +128,8 @@ func TestAPlayersDiceNeverRollTheTargetsStunCheck(t *testing.T) {
 // die shows, the blow is rolled by the session, and only Cyril's own
 // stun check could read them.
 func TestAPlayersOwnDefenceIsTheirsAndTheBlowIsNot(t *testing.T) {
-	for seed := range 8 {
-		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+	for try := range 8 { // each session draws its own secret: eight blows
+		t.Run(fmt.Sprint("try ", try), func(t *testing.T) {
 			s := open(t)
 			letPlayersRoll(t, s)
 			besideJeb(t, s)
