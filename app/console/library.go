@@ -66,7 +66,7 @@ func newLibraryPanel(c *Console) *libraryPanel {
 		o.TableDice = on
 		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
 	})
-	p.playerDice = widget.NewCheck("Players roll their own dice: a player's window may send the dice for their own figure's rolls (never a target's)", func(on bool) {
+	p.playerDice = widget.NewCheck("Players roll their own dice: for their own figure's rolls, never a target's", func(on bool) {
 		if on == c.state.Options.PlayerDice {
 			return
 		}
