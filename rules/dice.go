@@ -100,15 +100,54 @@ type Source interface {
 	Draw() (Card, error)
 }
 
+// Whose is a Source that gives different figures' rolls from different
+// dice: a player's own physical dice for their own figure, the session's
+// generator for every other (the session's). Asked for who's rolls, it
+// returns the source they come from.
+type Whose interface {
+	For(who string) Source
+}
+
+// For returns the source of who's rolls and cards (who: the caller's name
+// for a figure, a figure's id in the session): src.For(who) when src
+// gives different figures' rolls from different dice, src itself
+// otherwise. Rules that roll for more than one figure in one call ask it
+// each time the roll passes to another figure; rolls asked of src itself
+// are nobody's in particular.
+func For(src Source, who string) Source {
+	if w, ok := src.(Whose); ok {
+		return w.For(who)
+	}
+	return src
+}
+
+// DiceFor is For for rules that roll dice and draw no card.
+func DiceFor(d Dice, who string) Dice {
+	if w, ok := d.(Whose); ok {
+		return w.For(who)
+	}
+	return d
+}
+
 // Seeded is a Source from a seeded generator and a shuffled deck.
 type Seeded struct {
 	rng  *rand.Rand
 	deck *Deck
 }
 
-// NewSeeded returns a Source whose dice and cards follow from seed.
+// NewSeeded returns a Source whose dice and cards follow from seed, by a
+// PCG generator: quick, and for tests; whoever knows or can guess the seed
+// knows every roll.
 func NewSeeded(seed uint64, cards []Card) *Seeded {
 	rng := rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))
+	return &Seeded{rng: rng, deck: NewDeck(cards, rng)}
+}
+
+// NewKeyed returns a Source whose dice and cards follow from key by the
+// ChaCha8 generator: without the key they cannot be told from chance, nor
+// one roll worked out from the others.
+func NewKeyed(key [32]byte, cards []Card) *Seeded {
+	rng := rand.New(rand.NewChaCha8(key))
 	return &Seeded{rng: rng, deck: NewDeck(cards, rng)}
 }
 

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -282,5 +283,64 @@ func TestTargetNumbers(t *testing.T) {
 		if tc.got != tc.want {
 			t.Errorf("%s: %d", tc.name, tc.got)
 		}
+	}
+}
+
+// twoHands is a Source that gives "me" and everyone else their own dice.
+type twoHands struct{ me, others *Given }
+
+func (h twoHands) For(who string) Source {
+	if who == "me" {
+		return h.me
+	}
+	return h.others
+}
+func (h twoHands) Roll(sides int) (int, error) { return h.others.Roll(sides) }
+func (h twoHands) Draw() (Card, error)         { return h.others.Draw() }
+
+// TestForAsksEachFiguresRollsOfItsOwnDice: For and DiceFor give a source
+// that tells figures apart the named figure's dice, and any other source
+// itself.
+func TestForAsksEachFiguresRollsOfItsOwnDice(t *testing.T) {
+	h := twoHands{me: &Given{Dice: []int{1}}, others: &Given{Dice: []int{2, 3}}}
+	for _, tc := range []struct {
+		name string
+		d    Dice
+		want int
+	}{
+		{"mine", For(h, "me"), 1},
+		{"another's", DiceFor(h, "you"), 2},
+		{"nobody's", h, 3},
+	} {
+		if v, err := tc.d.Roll(6); err != nil || v != tc.want {
+			t.Errorf("%s: %d %v, want %d", tc.name, v, err, tc.want)
+		}
+	}
+	g := &Given{}
+	if For(g, "me") != Source(g) || DiceFor(g, "me") != Dice(g) {
+		t.Error("a source that does not tell figures apart is not itself for a figure")
+	}
+}
+
+// TestKeyedDiceFollowTheKeyAlone: the same key gives the same dice and
+// cards; another key, others.
+func TestKeyedDiceFollowTheKeyAlone(t *testing.T) {
+	cards := Cards()
+	roll := func(key [32]byte) []int {
+		s := NewKeyed(key, cards)
+		var out []int
+		for range 40 {
+			v, _ := s.Roll(10)
+			out = append(out, v)
+		}
+		c, _ := s.Draw()
+		return append(out, int(c.Rank[0]), int(c.Suit[0]))
+	}
+	a, b, c := roll([32]byte{1}), roll([32]byte{1}), roll([32]byte{2})
+	if !slices.Equal(a, b) {
+		t.Errorf("one key gave %v and %v", a, b)
+	}
+	if slices.Equal(a, c) {
+		t.Errorf("two keys gave the same %v", a)
 	}
 }

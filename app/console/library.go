@@ -44,6 +44,10 @@ type libraryPanel struct {
 	players   *fyne.Container
 	box       fyne.CanvasObject
 
+	// playerDice lets the players roll their own dice for their own
+	// figures' rolls (FightOptions.PlayerDice).
+	playerDice *widget.Check
+
 	path     string // the fight file Save writes; "" until saved as
 	lastAuto time.Time
 }
@@ -60,6 +64,14 @@ func newLibraryPanel(c *Console) *libraryPanel {
 		}
 		o := c.state.Options
 		o.TableDice = on
+		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
+	})
+	p.playerDice = widget.NewCheck("Players roll their own dice: for their own figure's rolls, never a target's", func(on bool) {
+		if on == c.state.Options.PlayerDice {
+			return
+		}
+		o := c.state.Options
+		o.PlayerDice = on
 		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
 	})
 	p.switches = container.NewVBox()
@@ -99,7 +111,7 @@ func newLibraryPanel(c *Console) *libraryPanel {
 	p.box = container.NewVScroll(container.NewVBox(
 		heading("This fight"), p.info, files, p.saved,
 		heading("Recent fights"), p.recent,
-		heading("Rule options"), p.tableDice, p.lcInit, p.quickDraw, p.switches,
+		heading("Rule options"), p.tableDice, p.playerDice, p.lcInit, p.quickDraw, p.switches,
 		heading("Map windows"), p.windows,
 		heading("The table for remote players"), p.players,
 	))
@@ -120,6 +132,7 @@ func (p *libraryPanel) refresh() {
 	p.info.SetText(fmt.Sprintf("%q · rules: %s (%s) · map %d×%d, %s-top, %.0f pace(s) a hex · %d figures, %d characters\nFile: %s\nJournal: %s",
 		st.Name, st.Rules, session.SystemOf(st).Name(), st.Map.Width, st.Map.Height, st.Map.Orientation, st.Map.Scale, len(st.Order), len(st.Characters), file, p.c.s.JournalPath()))
 	p.tableDice.SetChecked(st.Options.TableDice)
+	p.playerDice.SetChecked(st.Options.PlayerDice)
 	p.lcInit.SetChecked(st.Options.Initiative == session.InitiativeLeadChrome)
 	if session.SystemOf(st).MovesCostAP() {
 		p.lcInit.Disable()

@@ -214,6 +214,27 @@ func TestLogFilterAndSearch(t *testing.T) {
 	}
 }
 
+// TestThePlayersDiceSwitch: the Fight tab's switch for players rolling
+// their own dice sets the fight's option (journaled with set_options),
+// and follows the fight when it changes elsewhere.
+func TestThePlayersDiceSwitch(t *testing.T) {
+	c, s, _ := newConsole(t)
+	c.library.playerDice.SetChecked(true)
+	if !c.State().Options.PlayerDice || !s.State().Options.PlayerDice {
+		t.Fatal("the players' dice switch did not reach the fight")
+	}
+	o := s.State().Options
+	o.PlayerDice = false
+	if _, err := s.Do(session.Command{Kind: session.CommandSetOptions, Options: &o}); err != nil {
+		t.Fatal(err)
+	}
+	c.Drain()
+	c.library.refresh()
+	if c.State().Options.PlayerDice || c.library.playerDice.Checked {
+		t.Error("the switch did not follow the fight's option turned off")
+	}
+}
+
 // TestTableDiceDialog turns table dice on, asks for the next round and
 // types the dice the dialog asks for.
 func TestTableDiceDialog(t *testing.T) {

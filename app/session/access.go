@@ -206,6 +206,9 @@ func authorize(seat *Seat, st *State, c Command) error {
 	if seat == nil || seat.Role == RoleJudge {
 		return nil
 	}
+	if err := playersRoll(seat, st, c); err != nil {
+		return err
+	}
 	if c.Modifier != nil {
 		return &Forbidden{Reason: "only the Judge may set a modifier of their own"}
 	}

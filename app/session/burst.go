@@ -23,7 +23,7 @@ const SpeedLoadAP = 1
 // decideSpeedLoad loads a gun in hand with a speed load: 1 AP, and the
 // card drawn's burst result is how many rounds go in, as many as there is
 // room for.
-func decideSpeedLoad(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideSpeedLoad(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	i, w, err := loadable(f, ch, c.Weapon)
 	if err != nil {
 		return nil, err
@@ -35,11 +35,11 @@ func decideSpeedLoad(s *State, c Command, f *Figure, ch Character, src func([]st
 	if err := pay(s, f, SpeedLoadAP, "speed load the "+w.Name); err != nil {
 		return nil, err
 	}
-	rnd, err := src([]string{fmt.Sprintf("a card for %s's speed load: its burst result is the rounds that go in", ch.Name)})
+	rnd, err := src([]need{{f.ID, fmt.Sprintf("a card for %s's speed load: its burst result is the rounds that go in", ch.Name)}})
 	if err != nil {
 		return nil, err
 	}
-	card, err := rnd.Draw()
+	card, err := rules.For(rnd, f.ID).Draw()
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -74,7 +74,7 @@ func damageRounds(s *State, target *Figure, kind rules.DamageKind, base, bumps i
 	}
 	text := strings.Join(parts, ", then ")
 	if b.Condition < rules.Unconscious {
-		o, err := rules.StunCheck(tc.Character, b, rnd)
+		o, err := rules.StunCheck(tc.Character, b, rules.For(rnd, target.ID)) // the target's own roll
 		if err != nil {
 			return FigureChange{}, "", err
 		}
@@ -142,6 +142,17 @@ func jostled(f *Figure, calamity bool, face int) bool {
 	for _, g := range f.Gear {
 		w, ok := ruleTables.weapons[g.Weapon]
 		if ok && fullyLoaded(w, g) && (calamity || rules.Malfunctions(face, w.Rel+g.Worn)) {
+			return true
+		}
+	}
+	return false
+}
+
+// carriesFullyLoaded reports whether a blow by f could set off a gun it
+// carries (jostled): one holstered with every chamber loaded.
+func carriesFullyLoaded(f *Figure) bool {
+	for _, g := range f.Gear {
+		if w, ok := ruleTables.weapons[g.Weapon]; ok && fullyLoaded(w, g) {
 			return true
 		}
 	}

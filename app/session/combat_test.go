@@ -201,7 +201,7 @@ func TestThrownMissLands(t *testing.T) {
 		t.Fatalf("a thrown miss: %+v", e)
 	}
 	l := e.Landings[0]
-	c, _ := rules.FindCard(s.deck, "4C")
+	c, _ := rules.FindCard(rules.Cards(), "4C")
 	want, _ := rules.ScatterHex(l.From, l.Target, c, 1)
 	if l.At != want || l.Clock != c.Clock || l.Phase != c.Phase || !strings.Contains(e.Text, "lands at") {
 		t.Errorf("landing %+v, want at %v (%s)", l, want, e.Text)

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -152,17 +153,22 @@ func refuse(format string, args ...any) error {
 
 // decide validates c against state s and returns the events it makes, not
 // yet numbered or applied. src is the randomness for commands that roll.
-func decide(s *State, c Command, src func(needs []string) (rules.Source, error)) ([]Event, error) {
+func decide(s *State, c Command, src roller) ([]Event, error) {
 	// The dice a command brings must all be used, where the system rolls
 	// every die it asks for (System.ExactDice): one left over means the
 	// Judge typed more than the rules rolled, and the result would not be
-	// the table's. Checked once, after whichever system decided.
+	// the table's. Checked once, after whichever system decided. A
+	// player's dice count against their own figure's rolls alone, and a
+	// refusal lists those alone.
 	var given *rules.Given
 	var asked []string
-	track := func(needs []string) (rules.Source, error) {
+	track := func(needs []need) (rules.Source, error) {
 		r, err := src(needs)
-		if g, ok := r.(*rules.Given); ok {
-			given, asked = g, needs
+		switch g := r.(type) {
+		case *rules.Given:
+			given, asked = g, texts(needs)
+		case *ownDice:
+			given, asked = g.given, g.asked
 		}
 		return r, err
 	}
@@ -180,8 +186,18 @@ func decide(s *State, c Command, src func(needs []string) (rules.Source, error))
 	}
 	events, err := decideAny(s, c, track)
 	if err == nil && given != nil && len(given.Dice) > 0 && SystemOf(s).ExactDice(c.Kind) {
-		return nil, &Refusal{Reason: fmt.Sprintf("%d %s left over: this needs only %s", len(given.Dice),
-			plural(len(given.Dice), "die was", "dice were"), strings.Join(asked, "; ")), Needs: asked}
+		only := "this needs only " + strings.Join(asked, "; ")
+		if len(asked) == 0 {
+			only = "this rolls none of its figure's dice"
+		}
+		return nil, &Refusal{Reason: fmt.Sprintf("%d %s left over: %s", len(given.Dice),
+			plural(len(given.Dice), "die was", "dice were"), only), Needs: asked}
+	}
+	// A refusal for the dice brought lists the rolls they were for: the
+	// seat's own (a system lists every roll of the command).
+	var ref *Refusal
+	if given != nil && errors.As(err, &ref) && ref.Needs != nil {
+		ref.Needs = asked
 	}
 	return events, err
 }
@@ -215,7 +231,7 @@ func judgesWordFits(s *State, c Command) error {
 
 // decideAny makes a command's events: the system's, or those of the
 // commands every system shares.
-func decideAny(s *State, c Command, src func(needs []string) (rules.Source, error)) ([]Event, error) {
+func decideAny(s *State, c Command, src roller) ([]Event, error) {
 	if c.Kind == CommandNewRound && s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
 		ev, err := lcNewRound(s, c, src)
 		if t, ok := SystemOf(s).(turnBegun); ok && err == nil {
@@ -418,20 +434,20 @@ func plural(n int, one, many string) string {
 
 // decideNewRound rolls every figure's initiative for the next round (TWTW
 // Conflict: Initiative; AP may not be saved from round to round).
-func decideNewRound(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideNewRound(s *State, c Command, src roller) ([]Event, error) {
 	decl, err := declarations(s, c)
 	if err != nil {
 		return nil, err
 	}
-	var needs []string
+	var needs []need
 	for _, id := range s.Order {
 		ch := s.Characters[s.Figures[id].Character]
 		p := ch.TraitPool("quickness", false)
-		needs = append(needs, fmt.Sprintf("%s's initiative: %s, and one more d%d if its highest die shows %d", ch.Name, p, p.Sides, p.Sides))
+		needs = append(needs, need{id, fmt.Sprintf("%s's initiative: %s, and one more d%d if its highest die shows %d", ch.Name, p, p.Sides, p.Sides)})
 	}
 	for _, id := range s.Order {
 		if decl[id].QuickDraw != nil {
-			needs = append(needs, s.FigureName(id)+"'s Quick-Draw: 2D10, and a D6 (a D3 more if dropped) should it fumble")
+			needs = append(needs, need{id, s.FigureName(id) + "'s Quick-Draw: 2D10, and a D6 (a D3 more if dropped) should it fumble"})
 		}
 	}
 	rnd, err := src(needs)
@@ -444,9 +460,9 @@ func decideNewRound(s *State, c Command, src func([]string) (rules.Source, error
 		f := s.Figures[id]
 		ch := s.Characters[f.Character]
 		// Wound Effects: the worst wound's AP penalty comes off the pool.
-		in, err := rules.RollInitiative(ch.Character, f.Body(ch.Size).Worst(), rnd)
+		in, err := rules.RollInitiative(ch.Character, f.Body(ch.Size).Worst(), rules.For(rnd, id))
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 		}
 		e.APs[id] = in.Number
 		e.Rolls[id] = append(append([]int(nil), in.Roll.Faces...), extra(in.Roll)...)
@@ -457,9 +473,9 @@ func decideNewRound(s *State, c Command, src func([]string) (rules.Source, error
 		if !ok || d.QuickDraw == nil {
 			continue
 		}
-		text, err := quickDrawTWTW(s, &e, id, d, rnd)
+		text, err := quickDrawTWTW(s, &e, id, d, rules.For(rnd, id))
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 		}
 		parts = append(parts, text)
 	}

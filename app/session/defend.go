@@ -142,7 +142,7 @@ func declareBlow(s *State, c Command, mp MeleePlan) []Event {
 
 // decideDefend answers the waiting blow: the blow is rolled now, with the
 // defense chosen.
-func decideDefend(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideDefend(s *State, c Command, src roller) ([]Event, error) {
 	p := s.Pending
 	if p == nil {
 		return nil, refuse("no blow waits for an answer")

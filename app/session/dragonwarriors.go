@@ -191,7 +191,7 @@ func (dragonWarriors) CheckSheet(c Character) error {
 	return nil
 }
 
-func (d dragonWarriors) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+func (d dragonWarriors) Decide(s *State, c Command, src roller) ([]Event, bool, error) {
 	switch c.Kind {
 	case CommandNewRound:
 		ev, err := dwNewRound(s, src)
@@ -226,6 +226,7 @@ func dwFighter(s *State, f *Figure) *dragonwarriors.Fighter {
 	}
 	fi := sheet.Fighter(s.FigureName(f.ID), f.Hurt, f.Condition == rules.Stunned)
 	fi.KnockedOut, fi.Dead = f.Condition == rules.Unconscious, f.Condition == rules.Dead
+	fi.Who = f.ID // its rolls are the figure's (rules.For)
 	return fi
 }
 
@@ -243,13 +244,13 @@ func dwAttacker(s *State, f *Figure) *dragonwarriors.Fighter {
 // dwNewRound rolls Reflexes, less armour, for every figure standing (DW
 // II: Combat): the order of the turn, in which a stun from last turn ends
 // at its time (dwTurnBegins).
-func dwNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, error) {
+func dwNewRound(s *State, src roller) ([]Event, error) {
 	var ids []string
-	var needs []string
+	var needs []need
 	for _, id := range s.Order {
 		if s.Figures[id].Condition < rules.Unconscious {
 			ids = append(ids, id)
-			needs = append(needs, s.FigureName(id)+"'s Reflexes: two d6, one added, one taken away, each six counted and rolled again")
+			needs = append(needs, need{id, s.FigureName(id) + "'s Reflexes: two d6, one added, one taken away, each six counted and rolled again"})
 		}
 	}
 	rnd, err := src(needs)
@@ -261,9 +262,9 @@ func dwNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 	for _, id := range ids {
 		f := s.Figures[id]
 		fi := dwFighter(s, f)
-		r, err := dragonwarriors.RollPlusMinus(rnd)
+		r, err := dragonwarriors.RollPlusMinus(rules.DiceFor(rnd, id))
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 		}
 		total := fi.Reflex + r.Value - dragonwarriors.Armour[fi.Armour]
 		e.APs[id] = total
@@ -602,7 +603,7 @@ func (s *State) planStrike(c Command) (StrikePlan, error) {
 	return p, nil
 }
 
-func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func dwStrike(s *State, c Command, src roller) ([]Event, error) {
 	p, err := s.PlanStrike(c)
 	if err != nil {
 		return nil, err
@@ -612,7 +613,8 @@ func dwStrike(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 		s = p.Played
 	}
 	f, t, af, tf, att, stance := p.Attacker, p.Target, p.AF, p.TF, p.Attack, p.Stance
-	rnd, err := src([]string{fmt.Sprintf("%s's attack roll and %s's defence roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name, tf.Name)})
+	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's attack roll: two d6, one added, one taken away, sixes rolled again", af.Name)},
+		{t.ID, fmt.Sprintf("%s's defence roll, the same, then a Toughness roll if hurt", tf.Name)}})
 	if err != nil {
 		return nil, err
 	}
@@ -679,7 +681,7 @@ func dwRecover(s *State, c Command) ([]Event, error) {
 // difficulty is rolled plus-minus as a defence would be ("the same form as
 // melee combat"), or not, as the fight reads it (docs/defaults.md).
 // A hit never lowers the target's condition.
-func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func dwMissile(s *State, c Command, src roller) ([]Event, error) {
 	f, _, err := actor(s, c.Figure)
 	if err != nil {
 		return nil, err
@@ -728,11 +730,13 @@ func dwMissile(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	att := af.AttackScore()
 	m, why := lcToHit(s, f) // declared at initiative (Lead and Chrome)
 	att += m
-	need := fmt.Sprintf("%s's attack roll and the difficulty's roll (each two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)
+	// The difficulty rolled as a defence is stands for the target: its
+	// roll, as the Toughness roll after.
+	theirs := fmt.Sprintf("the difficulty's roll, the same, then %s's Toughness roll if hurt", tf.Name)
 	if s.Options.MissileOneRoll {
-		need = fmt.Sprintf("%s's attack roll (two d6, one added, one taken away, sixes rolled again), then a Toughness roll if hurt", af.Name)
+		theirs = fmt.Sprintf("%s's Toughness roll if hurt", tf.Name)
 	}
-	rnd, err := src([]string{need})
+	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's attack roll: two d6, one added, one taken away, sixes rolled again", af.Name)}, {t.ID, theirs}})
 	if err != nil {
 		return nil, err
 	}
@@ -973,7 +977,7 @@ func (dragonWarriors) lcReaches(s *State, f, t *Figure, melee bool) bool {
 func (dragonWarriors) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, rnd rules.Source) (FigureStatus, string, error) {
 	af := dwFighter(s, by)
 	tf := dwFighter(s, t)
-	stand := &dragonwarriors.Fighter{Name: tf.Name, Toughness: tf.Toughness, Armour: tf.Armour, Wounds: st.Hurt}
+	stand := &dragonwarriors.Fighter{Name: tf.Name, Who: t.ID, Toughness: tf.Toughness, Armour: tf.Armour, Wounds: st.Hurt}
 	bl, err := dragonwarriors.Strike(rnd, af, 0, stand, dragonwarriors.FullParry, dwReading(s))
 	if err != nil {
 		return st, "", err

@@ -223,7 +223,7 @@ func fromBehind(at, target hexmap.Hex, facing hexmap.Direction) bool {
 
 // decideEscape is a dominated figure's escape attempt: an unarmed test
 // against the level's TN, for its AP.
-func decideEscape(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideEscape(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	level, by := s.holdOver(f.ID)
 	if level == rules.NoDominance {
 		return nil, refuse("nobody holds %s: there is nothing to escape", ch.Name)
@@ -243,11 +243,11 @@ func decideEscape(s *State, c Command, f *Figure, ch Character, src func([]strin
 		}
 	}
 	pool, how := ch.SkillPool(esc.Skill)
-	rnd, err := src([]string{fmt.Sprintf("%s's escape: %s", ch.Name, pool)})
+	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's escape: %s", ch.Name, pool)}})
 	if err != nil {
 		return nil, err
 	}
-	r, err := rules.RollPool(pool, rnd)
+	r, err := rules.RollPool(pool, rules.For(rnd, f.ID))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}

@@ -48,9 +48,18 @@ type FightFile struct {
 // FightOptions are the rule options of a fight.
 type FightOptions struct {
 	// TableDice: the Judge types the physical dice and the card drawn;
-	// otherwise the session rolls with a generator seeded by Seed.
-	TableDice bool   `json:"table_dice,omitempty"`
-	Seed      uint64 `json:"seed,omitempty"`
+	// otherwise the session rolls (dice.go).
+	TableDice bool `json:"table_dice,omitempty"`
+	// PlayerDice lets the players roll their own physical dice: a player's
+	// command may carry dice and cards, which serve its own figure's rolls
+	// alone (its attack, its defence, its recovery), never a target's or
+	// another figure's. Off, a player's dice and cards are refused.
+	PlayerDice bool `json:"player_dice,omitempty"`
+	// Seed, when the file gives one (0 too), fixes every roll the session
+	// makes: for tests and prepared scenes. Absent, the session draws a
+	// secret one as it opens, and no one can foretell or rebuild a roll
+	// (docs/protocol.md, "Dice and cards").
+	Seed *uint64 `json:"seed,omitempty"`
 	// Fudge are the Combat Options modules of a Fudge fight.
 	Fudge *fudge.Options `json:"fudge,omitempty"`
 	// Initiative is "leadchrome" to roll Lead and Chrome's initiative in

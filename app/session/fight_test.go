@@ -20,11 +20,14 @@ var updateGolden = flag.Bool("update", false, "write the golden logs afresh")
 // -update writes it afresh). It uses an interrupt, a wounded figure's
 // smaller AP, a series with cocking, a fan, a thrown miss that lands and
 // leaves the knife on the map, a shot through a wall that ablates it, a
-// ducked target, a dodge chosen by the defender's seat, dominance and an
-// escape, a weapon block and a reload.
+// ducked target, a dodge, dominance and an escape, a weapon block and a
+// reload. The players roll their own dice for their own figures' rolls
+// (an escape); where a command rolls another figure's too (a shot's
+// target's stun check, the blow a dodge answers), the Judge gives it with
+// the table's dice.
 func TestThreeRoundsOnMainStreet(t *testing.T) {
 	f := demo(t)
-	f.Options.TableDice = true
+	f.Options.TableDice, f.Options.PlayerDice = true, true
 	s, err := Open(f, filepath.Join(t.TempDir(), "three.journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +95,7 @@ func TestThreeRoundsOnMainStreet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(ann, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: fan, Dice: concat(top(plan.Series.Pool), shrug("zeke"), shrug("zeke")), Cards: []string{"7C", "9C"}})
+	judge(Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: fan, Dice: concat(top(plan.Series.Pool), shrug("zeke"), shrug("zeke")), Cards: []string{"7C", "9C"}})
 	// Jeb interrupts, two segments early, throwing his knife at Cyril: a
 	// miss, and the knife lands.
 	judge(Command{Kind: CommandShoot, Figure: "jeb", Weapon: "throwing-knife", Shots: []ShotOrder{{Target: "cyril", Kind: "normal"}}, Dice: ones(4), Cards: []string{"5S"}})
@@ -107,7 +110,7 @@ func TestThreeRoundsOnMainStreet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(ann, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: snaps, Dice: concat(top(plan.Series.Pool), shrug("zeke"), shrug("zeke")), Cards: []string{"3H", "4D"}})
+	judge(Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: snaps, Dice: concat(top(plan.Series.Pool), shrug("zeke"), shrug("zeke")), Cards: []string{"3H", "4D"}})
 
 	// Round 2: Zeke's wounds cost him AP.
 	newRound()
@@ -118,12 +121,13 @@ func TestThreeRoundsOnMainStreet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(ann, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: shot, Dice: concat(top(plan.Series.Pool), shrug("jeb")), Cards: []string{ablatingCard(t, plan)}})
+	judge(Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: shot, Dice: concat(top(plan.Series.Pool), shrug("jeb")), Cards: []string{ablatingCard(t, plan)}})
 	countTo("miranda")
 	do(ann, Command{Kind: CommandReload, Figure: "miranda", Weapon: "peacemaker"})
 
 	// Round 3, hand to hand: Jeb picks up his knife on the way and walks
-	// up to Cyril; his punch waits for Cyril's player, who dodges. Miranda
+	// up to Cyril; his grapple waits for Cyril's answer: a dodge, which the
+	// Judge gives with the grapple's dice (the player's could not roll them). Miranda
 	// walks up to Zeke, who emerged; Zeke blocks her punch with his knife.
 	newRound()
 	countTo("jeb")
@@ -141,7 +145,7 @@ func TestThreeRoundsOnMainStreet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(ann, Command{Kind: CommandDefend, Figure: "cyril", Defense: DefenseDodge, Dice: top(mp.Pool), Cards: []string{"6S"}})
+	judge(Command{Kind: CommandDefend, Figure: "cyril", Defense: DefenseDodge, Dice: top(mp.Pool), Cards: []string{"6S"}})
 	// Held, Cyril escapes Jeb's grip.
 	countTo("cyril")
 	unarmed, _ := st().Characters["cyril"].SkillPool("unarmed")

@@ -80,7 +80,7 @@ func fudgeOptions(s *State) fudge.Options {
 	return fudge.Options{}
 }
 
-func (fs fudgeSystem) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+func (fs fudgeSystem) Decide(s *State, c Command, src roller) ([]Event, bool, error) {
 	switch c.Kind {
 	case CommandNewRound:
 		// No initiative to roll: round 1 begins as the fight opens. Every
@@ -346,38 +346,45 @@ func exchangedThisRound(s *State, a, b string) bool {
 // fudgeAttack is one exchange: an opposed 4dF melee roll whose winner
 // hurts the loser, or an unopposed ranged one against Fair; the loser's
 // shield check, armor and damage check (Combat Options 1–4).
-func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), ranged bool) ([]Event, error) {
+func fudgeAttack(s *State, c Command, src roller, ranged bool) ([]Event, error) {
 	p, err := s.PlanFudge(c)
 	if err != nil {
 		return nil, err
 	}
 	f, t := p.Attacker, p.Target
 	name, tname := s.FigureName(f.ID), s.FigureName(t.ID)
-	needs := []string{fmt.Sprintf("4dF for %s (four d6: 1–2 minus, 3–4 blank, 5–6 plus)", name)}
+	// The shield check and the damage check are the loser's: either may
+	// lose a melee exchange; a shot's firer is never hurt.
+	needs := []need{{f.ID, fmt.Sprintf("4dF for %s (four d6: 1–2 minus, 3–4 blank, 5–6 plus)", name)}}
 	if !ranged {
-		needs = append(needs, fmt.Sprintf("4dF for %s's roll", tname))
+		needs = append(needs, need{t.ID, fmt.Sprintf("4dF for %s's roll", tname)},
+			need{f.ID, fmt.Sprintf("4dF for %s's shield check and damage check, should %s lose", name, name)})
 	}
-	needs = append(needs, "4dF for a shield check and a damage check, when they come")
+	needs = append(needs, need{t.ID, fmt.Sprintf("4dF for %s's shield check and damage check, should %s lose", tname, tname)})
 	rnd, err := src(needs)
 	if err != nil {
 		return nil, err
 	}
-	ar, err := fudge.Roll4dF(rnd)
+	ar, err := fudge.Roll4dF(rules.DiceFor(rnd, f.ID))
 	if err != nil {
-		return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 	}
 	var dr fudge.Roll
 	if !ranged {
-		if dr, err = fudge.Roll4dF(rnd); err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		if dr, err = fudge.Roll4dF(rules.DiceFor(rnd, t.ID)); err != nil {
+			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 		}
 	}
-	out, err := fudge.Exchange(p.A, p.D, p.Ruling, ar.Sum, dr.Sum, func() (int, error) {
-		r, err := fudge.Roll4dF(rnd)
+	out, err := fudge.Exchange(p.A, p.D, p.Ruling, ar.Sum, dr.Sum, func(loser int) (int, error) {
+		who := t.ID
+		if loser == fudge.Attacker {
+			who = f.ID
+		}
+		r, err := fudge.Roll4dF(rules.DiceFor(rnd, who))
 		return r.Sum, err
 	})
 	if err != nil {
-		return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 	}
 	roll := func(fi fudge.Fighter, sum int, got fudge.Level) string {
 		skill := fi.Skill.String()
@@ -418,7 +425,7 @@ func fudgeAttack(s *State, c Command, src func([]string) (rules.Source, error), 
 		}
 		more, err := fudgeLands(s, out, p.Ruling, winner, w, lf, lose, lst, rnd)
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 		}
 		text = append(text, more...)
 	}
@@ -504,7 +511,7 @@ func fudgeInjure(s *State, f *Figure, st *FigureStatus, dmg int, rnd rules.Dice)
 			st.Fudge.Adrenaline = false
 			return append(text, who+" is pumped with adrenaline: the damage check succeeds (Combat Options 4.3.1, the Judge's ruling)."), nil
 		}
-		chk, err := fudge.CheckDamage(rnd, sh.Capacity(o.WoundTrack), level, 0)
+		chk, err := fudge.CheckDamage(rules.DiceFor(rnd, f.ID), sh.Capacity(o.WoundTrack), level, 0) // the figure's own
 		if err != nil {
 			return nil, err
 		}
@@ -546,7 +553,7 @@ func fudgeInjure(s *State, f *Figure, st *FigureStatus, dmg int, rnd rules.Dice)
 // fudgeRecover is a new damage check to rejoin the fight, with the wound
 // modifiers, once a round, after as many rounds out as damage points
 // (Combat Options 4.4).
-func fudgeRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func fudgeRecover(s *State, c Command, src roller) ([]Event, error) {
 	f, ok := s.Figures[c.Figure]
 	if !ok {
 		return nil, refuse("there is no figure %q in this fight", c.Figure)
@@ -579,11 +586,11 @@ func fudgeRecover(s *State, c Command, src func([]string) (rules.Source, error))
 			Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 			Text:    fmt.Sprintf("%s is pumped with adrenaline: the damage check succeeds, and %s rejoins the fight at %+d for wounds (Combat Options 4.3.1, 4.4).", ch.Name, ch.Name, mod)}}, nil
 	}
-	rnd, err := src([]string{"4dF for " + ch.Name + "'s damage check"})
+	rnd, err := src([]need{{f.ID, "4dF for " + ch.Name + "'s damage check"}})
 	if err != nil {
 		return nil, err
 	}
-	chk, err := fudge.CheckDamage(rnd, ch.Fudge.Capacity(fudgeOptions(s).WoundTrack), level, mod)
+	chk, err := fudge.CheckDamage(rules.DiceFor(rnd, f.ID), ch.Fudge.Capacity(fudgeOptions(s).WoundTrack), level, mod)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -606,7 +613,7 @@ func fudgeRecover(s *State, c Command, src func([]string) (rules.Source, error))
 // fudgeTreat is a healer's skill check against the wounded figure's wound
 // level: a success clears boxes by its degree (at least one), a failure
 // may add to the injury (Combat Options 3.2).
-func fudgeTreat(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func fudgeTreat(s *State, c Command, src roller) ([]Event, error) {
 	f, ok := s.Figures[c.Figure]
 	if !ok {
 		return nil, refuse("there is no figure %q in this fight", c.Figure)
@@ -627,14 +634,15 @@ func fudgeTreat(s *State, c Command, src func([]string) (rules.Source, error)) (
 		return nil, refuse("%s has no wound to treat", name)
 	}
 	_, level := fudgeWound(o, sh, f.Hurt)
-	needs := []string{"4dF for the healer's skill check", "4dF for a damage check, when a failure adds to the injury"}
+	// The healer is off the map: the skill check is no figure's roll.
+	needs := []need{{"", "4dF for the healer's skill check"}, {f.ID, fmt.Sprintf("4dF for %s's damage check, when a failure adds to the injury", name)}}
 	rnd, err := src(needs)
 	if err != nil {
 		return nil, err
 	}
-	r, err := fudge.Roll4dF(rnd)
+	r, err := fudge.Roll4dF(rules.DiceFor(rnd, ""))
 	if err != nil {
-		return nil, &Refusal{Reason: err.Error(), Needs: needs}
+		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 	}
 	got := c.Fudge.Healer + fudge.Level(r.Sum)
 	degree := int(got - level)
@@ -663,7 +671,7 @@ func fudgeTreat(s *State, c Command, src func([]string) (rules.Source, error)) (
 		lines = append(lines, fmt.Sprintf("The Judge rules it adds to the injury: %d more.", n))
 		more, err := fudgeInjure(s, f, &st, n, rnd)
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 		}
 		lines = append(lines, more...)
 	}
@@ -1060,8 +1068,8 @@ func (fudgeSystem) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, r
 	case d.Shield != nil:
 		d.Shield.Taken = st.ShieldTaken
 	}
-	out, err := fudge.Exchange(a, d, r, 0, 0, func() (int, error) {
-		r, err := fudge.Roll4dF(rnd)
+	out, err := fudge.Exchange(a, d, r, 0, 0, func(int) (int, error) {
+		r, err := fudge.Roll4dF(rules.DiceFor(rnd, t.ID)) // the target's shield check: the accident cannot lose
 		return r.Sum, err
 	})
 	if err != nil {

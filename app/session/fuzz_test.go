@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -21,7 +22,15 @@ import (
 //     throughout the command;
 //   - no move or turn costs less than its preview said (the preview is the
 //     function the map window shows), nor leaves a TWTW figure below 0 AP;
-//   - the journal the session wrote reopens to the same whole state.
+//   - the journal the session wrote reopens to the same whole state;
+//   - no player-supplied roll is used beyond the player's own figure: a
+//     player's dice and cards are refused, telling of no die, unless the
+//     fight lets players roll their own; then a refusal of them lists, and
+//     names, the player's own figure's rolls alone, and every die taken
+//     from them is taken for a roll the rules say is that figure's;
+//   - no roll is reproducible without the secret seed: a command the
+//     session rolled for, decided again with the old public derivation
+//     (seed 0 mixed with the seq) or with seed 0 fixed, rolls otherwise.
 func FuzzCommands(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 	f.Add([]byte("hide and seek: a long run of choices for many commands"))
@@ -48,10 +57,24 @@ func FuzzCommands(f *testing.F) {
 				seat = nil
 			}
 			c := randomCommand(r, before, judge)
+			if !judge && r.IntN(3) == 0 { // a player's own dice, or a try at choosing the rolls
+				for n := r.IntN(12); n > 0; n-- {
+					c.Dice = append(c.Dice, 1+r.IntN(8))
+				}
+				if r.IntN(2) == 0 {
+					c.Cards = append(c.Cards, pick(r, []string{"AS", "3H", "red joker"}))
+				}
+			}
 			preview, previewErr := previewCost(before, c)
+			var took []string // whose rolls a player's dice were taken for
+			givenFor = func(who string) { took = append(took, who) }
 			events, err := s.DoAs(seat, c)
+			givenFor = nil
 			after := s.State()
 			words := secretWords(before, after)
+			if !judge {
+				playersDiceAreTheirs(t, before, c, err, took)
+			}
 			if err != nil {
 				if errors.Is(err, ErrInternal) {
 					t.Fatalf("%+v: %v", c, err)
@@ -63,6 +86,7 @@ func FuzzCommands(f *testing.F) {
 				}
 				continue
 			}
+			rollsAreSecret(t, before, seat, c, events)
 			for _, e := range events {
 				if pe, send, _ := s.ForSeat(player, e); send {
 					data, _ := json.Marshal(pe)
@@ -104,6 +128,84 @@ func FuzzCommands(f *testing.F) {
 			t.Fatalf("the journal reopens to another state:\n%s", firstDiff(got, want))
 		}
 	})
+}
+
+// playersDiceAreTheirs checks a player's command c on state st, answered
+// err, whose dice were taken for the rolls of took: refused, telling of
+// no die, unless players roll their own; then taken for the command's
+// figure's rolls alone, and a refusal's needs name no other figure.
+func playersDiceAreTheirs(t *testing.T, st *State, c Command, err error, took []string) {
+	t.Helper()
+	brought := len(c.Dice) > 0 || len(c.Cards) > 0
+	if !brought {
+		return
+	}
+	if !st.Options.PlayerDice {
+		var forbidden *Forbidden
+		if !errors.As(err, &forbidden) || dieSize.MatchString(err.Error()) || len(took) > 0 {
+			t.Fatalf("a player's %+v with players' dice off: %v (dice taken for %q), want it forbidden telling of no die", c, err, took)
+		}
+		return
+	}
+	for _, who := range took {
+		if who != c.Figure {
+			t.Fatalf("a player's die of %+v was taken for %q's roll", c, who)
+		}
+	}
+	var ref *Refusal
+	if !errors.As(err, &ref) {
+		return
+	}
+	own := st.FigureName(c.Figure)
+	for _, id := range st.Order {
+		name := st.FigureName(id)
+		if id == c.Figure || name == own || strings.Contains(own, name) {
+			continue
+		}
+		for _, n := range ref.Needs {
+			if strings.Contains(n, name) {
+				t.Fatalf("a player's %s of %s is refused with a need naming %s: %q", c.Kind, c.Figure, name, ref.Needs)
+			}
+		}
+	}
+}
+
+// rollsAreSecret checks that a command the session rolled for (no dice
+// of its own, no seed fixed) is not rebuilt from what a player is sent:
+// decided again on the state before it with the old public derivation,
+// or with seed 0 fixed, it rolls other initiative. Only rounds with a
+// dozen dice or more are weighed, so that a match by chance is out of
+// the question.
+func rollsAreSecret(t *testing.T, st *State, seat *Seat, c Command, events []Event) {
+	t.Helper()
+	if len(c.Dice) > 0 || len(c.Cards) > 0 || st.Options.Seed != nil || st.Options.TableDice {
+		return
+	}
+	for _, e := range events {
+		n := 0
+		for _, d := range e.Rolls {
+			n += len(d)
+		}
+		if e.Kind != EventRoundStarted || n < 12 {
+			continue
+		}
+		for name, guess := range map[string]rules.Source{
+			"the old public derivation": oldRolls(0, events[0].Seq),
+			"seed 0 fixed":              keyedRolls(rollKey(fixedKey(0), events[0].Seq, 0)),
+		} {
+			again, err := decide(st.Clone(), c, func(needs []need) (rules.Source, error) {
+				return chooseDice(seat, st, c, needs, func() (rules.Source, error) { return guess, nil })
+			})
+			if err != nil {
+				continue
+			}
+			for _, a := range again {
+				if a.Kind == EventRoundStarted && reflect.DeepEqual(a.Rolls, e.Rolls) {
+					t.Fatalf("%s rebuilds round %d's initiative %v", name, e.Round, e.Rolls)
+				}
+			}
+		}
+	}
 }
 
 // noSync makes journals skip the disk's sync for the rest of a fuzz

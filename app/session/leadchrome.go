@@ -67,12 +67,13 @@ func declarations(s *State, c Command) (map[string]Declaration, error) {
 // the order of the round, ties acting together, a natural 2 last; second
 // actions go in the same order. With the squads option each side rolls
 // once (lcSquads).
-func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 	decl, err := declarations(s, c)
 	if err != nil {
 		return nil, err
 	}
-	var ids, needs []string
+	var ids []string
+	var needs []need
 	for _, id := range s.Order {
 		if s.Figures[id].Condition < rules.Unconscious {
 			ids = append(ids, id)
@@ -86,7 +87,7 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 					n += "; on a 5 a die for whom the stray shot hits, on a 5 or 6 the hit's damage dice"
 				}
 			}
-			needs = append(needs, n)
+			needs = append(needs, need{id, n})
 		}
 	}
 	for _, id := range ids {
@@ -101,7 +102,7 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 		}
 		squads = lcSquads(s, ids)
 		for _, q := range squads {
-			needs = append(needs, fmt.Sprintf("side %s's initiative, led by %s: 2D10", q.side, s.FigureName(q.leader)))
+			needs = append(needs, need{q.leader, fmt.Sprintf("side %s's initiative, led by %s: 2D10", q.side, s.FigureName(q.leader))})
 		}
 	}
 	rnd, err := src(needs)
@@ -115,7 +116,7 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 		sheet := s.Characters[s.Figures[q.leader].Character].LeadChrome
 		r, err := leadchrome.RollInitiative(leadchrome.Entrant{ID: q.leader, Reflexes: sheet.Reflexes}, rnd)
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 		}
 		explained[q.leader] = fmt.Sprintf("Side %s, led by %s (Reflexes %d, the side's best): %s", q.side, s.FigureName(q.leader), sheet.Reflexes, r.Explained)
 		for _, id := range q.figures {
@@ -153,7 +154,7 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 			}
 			r, err := leadchrome.RollInitiative(en, rnd)
 			if err != nil {
-				return nil, &Refusal{Reason: err.Error(), Needs: needs}
+				return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 			}
 			rolls = append(rolls, r)
 			if en.Unaimed {
@@ -171,7 +172,7 @@ func lcNewRound(s *State, c Command, src func([]string) (rules.Source, error)) (
 				status[id] = st
 				text, err := lcFumbleHit(s, f, *r.Fumble, en.QuickDraw.Weapon == leadchrome.OneHandedMelee, statusOf, status, rnd)
 				if err != nil {
-					return nil, &Refusal{Reason: err.Error(), Needs: needs}
+					return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 				}
 				explained[id] += text
 				st, changed = status[id], true
@@ -254,7 +255,7 @@ func lcFumbleHit(s *State, f *Figure, fu leadchrome.Fumble, melee bool, statusOf
 		if len(in) == 0 {
 			return "; no one stands in the fire arc within reach: it hits an object", nil
 		}
-		n, err := rnd.Roll(len(in) + 1)
+		n, err := rules.For(rnd, f.ID).Roll(len(in) + 1) // the drawer's stray shot
 		if err != nil {
 			return "", err
 		}

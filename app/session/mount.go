@@ -391,7 +391,7 @@ func decideSegmentRiding(s *State) ([]Event, error) {
 // decideRoundRiding starts the next round (decideNewRound): the mounts
 // first go the segments of this round not counted, so that a round
 // carries them all their paces, then the new round's segment 20.
-func decideRoundRiding(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideRoundRiding(s *State, c Command, src roller) ([]Event, error) {
 	st := s
 	var rest []Event
 	if s.Begun && riding(s) {

@@ -83,9 +83,10 @@ func (n *needsRolls) Error() string { return "needs " + strings.Join(n.needs, ";
 
 // Preview decides c for seat (nil: the Judge) as Do would, on this state,
 // and changes nothing. Dice and cards the command carries are used as Do
-// uses them; a command that needs dice it does not carry is decided up to
-// its first roll, and the preview lists the rolls (the window shows no
-// outcome before the click). Undo and redo depend on the journal, not the
+// uses them; a command that needs dice it does not carry (or, a player's,
+// rolls another figure's, which the session rolls in secret) is decided
+// up to its first roll, and the preview lists the rolls (the window shows
+// no outcome before the click). Undo and redo depend on the journal, not the
 // state: the session previews them (it refuses them here).
 func (s *State) Preview(seat *Seat, c Command) Preview {
 	var p Preview
@@ -108,11 +109,14 @@ func (s *State) Preview(seat *Seat, c Command) Preview {
 		p.Err = err
 		return p
 	}
-	events, err := decide(s, c, func(needs []string) (rules.Source, error) {
-		if len(c.Dice) > 0 || len(c.Cards) > 0 {
-			return givenSource(c, needs)
+	events, err := decide(s, c, func(needs []need) (rules.Source, error) {
+		// The session's own rolls are secret: the preview stops before
+		// them, and says what it would roll.
+		secret := func() (rules.Source, error) { return nil, &needsRolls{needs: texts(needs)} }
+		if len(c.Dice) == 0 && len(c.Cards) == 0 {
+			return secret()
 		}
-		return nil, &needsRolls{needs: needs}
+		return chooseDice(seat, s, c, needs, secret)
 	})
 	var n *needsRolls
 	switch {

@@ -195,7 +195,9 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 		c.Figure = ""
 	case CommandSetOptions:
 		o := st.Options
-		o.Seed = uint64(r.IntN(1000))
+		seed := uint64(r.IntN(1000))
+		o.Seed = &seed
+		o.PlayerDice = seed%2 == 0 // no draw of its own: the sequences stay as they were
 		o.QuickDraw = r.IntN(2) == 0
 		c.Options, c.Figure = &o, ""
 	case CommandEditMap:

@@ -102,6 +102,9 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		if o.TableDice {
 			how = "the Judge types the dice rolled and the cards drawn at the table"
 		}
+		if o.PlayerDice {
+			how += "; players may roll their own dice for their own figures' rolls"
+		}
 		text := "Rule options: " + how + "."
 		if o.Initiative == InitiativeLeadChrome {
 			text += " Initiative: Lead and Chrome's 2D10 + Reflexes."

@@ -119,7 +119,7 @@ func TestRosterIsTheJudges(t *testing.T) {
 	if _, send, resync := s.ForSeat(p, ev); send || !resync {
 		t.Errorf("placed for a player: send %v resync %v", send, resync)
 	}
-	ev = mustDo(t, s, Command{Kind: CommandSetOptions, Options: &FightOptions{Seed: 42}})
+	ev = mustDo(t, s, Command{Kind: CommandSetOptions, Options: &FightOptions{Seed: new(uint64(42))}})
 	if out, send, _ := s.ForSeat(p, ev); !send || out.Options != nil {
 		t.Errorf("options for a player: %+v", out)
 	}

@@ -50,7 +50,7 @@ func (savageWorlds) CheckSheet(c Character) error {
 	return nil
 }
 
-func (sw savageWorlds) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+func (sw savageWorlds) Decide(s *State, c Command, src roller) ([]Event, bool, error) {
 	switch c.Kind {
 	case CommandNewRound:
 		ev, err := swNewRound(s, src)
@@ -119,7 +119,7 @@ func swProne(s *State, c Command) ([]Event, error) {
 // it; it is part of the move, not the turn's action, and the text gives a
 // failure no consequence: the log says the outcome and the Judge rules on
 // it (docs/defaults.md, "Savage Worlds: hazardous movement").
-func swHazard(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func swHazard(s *State, c Command, src roller) ([]Event, error) {
 	f, ch, err := actor(s, c.Figure)
 	if err != nil {
 		return nil, err
@@ -151,7 +151,7 @@ func swHazard(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 // swAthletics rolls figure f's Athletics at TN 4 (unskilled d4−2), with a
 // Wound each off it, the running penalty after a run, a Joker's +2 and
 // extra.
-func swAthletics(s *State, f *Figure, ch Character, extra int, why string, src func([]string) (rules.Source, error)) (savage.TraitRoll, error) {
+func swAthletics(s *State, f *Figure, ch Character, extra int, why string, src roller) (savage.TraitRoll, error) {
 	die, mod := ch.Savage.Athletics, savage.WoundModifier(f.Hurt)+swJoker(s, f.ID)+extra
 	if f.Ran {
 		mod += savage.RunPenalty
@@ -163,11 +163,11 @@ func swAthletics(s *State, f *Figure, ch Character, extra int, why string, src f
 	if !ch.Savage.WildCard {
 		what = fmt.Sprintf("%s's Athletics d%d (top faces roll again)", ch.Name, die)
 	}
-	rnd, err := src([]string{what + " " + why})
+	rnd, err := src([]need{{f.ID, what + " " + why}})
 	if err != nil {
 		return savage.TraitRoll{}, err
 	}
-	r, err := savage.RollTrait(rnd, die, mod, savage.BaseTN, ch.Savage.WildCard)
+	r, err := savage.RollTrait(rules.DiceFor(rnd, f.ID), die, mod, savage.BaseTN, ch.Savage.WildCard)
 	if err != nil {
 		return r, &Refusal{Reason: err.Error()}
 	}
@@ -229,7 +229,7 @@ func swCard(c rules.Card) savage.Card {
 // swNewRound deals the action cards (Savage Worlds: Initiative): a card for
 // each Wild Card, one for each side's Extras together; the countdown runs
 // from the Ace down, ties by suit, Jokers acting when they like with +2.
-func swNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, error) {
+func swNewRound(s *State, src roller) ([]Event, error) {
 	type hand struct {
 		key string
 		ids []string
@@ -256,9 +256,10 @@ func swNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 		}
 		h.ids = append(h.ids, id)
 	}
-	var needs []string
+	// A card dealt to a side's Extras together is the first one's.
+	var needs []need
 	for _, h := range hands {
-		needs = append(needs, "a card for "+joinNames(s, h.ids))
+		needs = append(needs, need{h.ids[0], "a card for " + joinNames(s, h.ids)})
 	}
 	rnd, err := src(needs)
 	if err != nil {
@@ -273,15 +274,16 @@ func swNewRound(s *State, src func([]string) (rules.Source, error)) ([]Event, er
 	}
 	var deals []savage.Deal
 	for _, h := range hands {
-		c, err := rnd.Draw()
+		deck := rules.For(rnd, h.ids[0])
+		c, err := deck.Draw()
 		for tries := 0; err == nil && out[c.Name()] && tries < 200; tries++ {
-			if _, given := rnd.(*rules.Given); given {
-				return nil, &Refusal{Reason: fmt.Sprintf("%s was dealt already: the deck is shuffled only after a Joker comes up", c.Name()), Needs: needs}
+			if _, given := deck.(*rules.Given); given {
+				return nil, &Refusal{Reason: fmt.Sprintf("%s was dealt already: the deck is shuffled only after a Joker comes up", c.Name()), Needs: texts(needs)}
 			}
-			c, err = rnd.Draw()
+			c, err = deck.Draw()
 		}
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: needs}
+			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 		}
 		out[c.Name()] = true
 		deals = append(deals, savage.Deal{Who: h.ids, Card: swCard(c)})
@@ -428,7 +430,7 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 	return p, nil
 }
 
-func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ranged bool) ([]Event, error) {
+func swAttack(s *State, c Command, src roller, ranged bool) ([]Event, error) {
 	p, err := s.PlanSavage(c)
 	if err != nil {
 		return nil, err
@@ -437,11 +439,12 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 	ch, tc := s.Characters[f.Character], s.Characters[t.Character]
 	name, tname := ch.Name, tc.Name
 	die, tn, mod, why, dmgDice, joker := p.Die, p.TN, p.Mod, p.Why, p.Damage, p.Joker
-	rnd, err := src([]string{fmt.Sprintf("%s's d%d and Wild Die d6 (top faces roll again), then the damage dice %v (+d6 on a raise), then %s's Vigor if Incapacitated", name, die, dmgDice, tname)})
+	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's d%d and Wild Die d6 (top faces roll again), then the damage dice %v (+d6 on a raise)", name, die, dmgDice)},
+		{t.ID, fmt.Sprintf("%s's Vigor if Incapacitated", tname)}})
 	if err != nil {
 		return nil, err
 	}
-	r, err := savage.RollTrait(rnd, die, mod, tn, p.Wild)
+	r, err := savage.RollTrait(rules.DiceFor(rnd, f.ID), die, mod, tn, p.Wild)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -453,7 +456,7 @@ func swAttack(s *State, c Command, src func([]string) (rules.Source, error), ran
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
 		Changes: []FigureChange{swActed(f)}, Outcomes: []Outcome{{Target: t.ID, Hit: r.Success}}}
 	if r.Success {
-		st, lines, err := swHit(s, t, t.FigureStatus.clone(), dmgDice, r.Raises > 0, joker, rnd)
+		st, lines, err := swHit(s, f, t, t.FigureStatus.clone(), dmgDice, r.Raises > 0, joker, rnd)
 		if err != nil {
 			return nil, err
 		}
@@ -472,13 +475,13 @@ func swActed(f *Figure) FigureChange {
 	return FigureChange{Figure: f.ID, AP: f.AP, Status: st}
 }
 
-// swHit rolls a hit's damage on target t, whose status is st so far, and
-// applies it: Shaken, Wounds, the Vigor roll when Incapacitated
-// (Savage Worlds: Damage).
-func swHit(s *State, t *Figure, st FigureStatus, dice []int, raise bool, joker int, rnd rules.Source) (FigureStatus, []string, error) {
+// swHit rolls the damage of by's hit on target t, whose status is st so
+// far, and applies it: Shaken, Wounds, the Vigor roll when Incapacitated
+// (Savage Worlds: Damage). The damage dice are by's roll, the Vigor t's.
+func swHit(s *State, by, t *Figure, st FigureStatus, dice []int, raise bool, joker int, rnd rules.Source) (FigureStatus, []string, error) {
 	tc := s.Characters[t.Character]
 	d := tc.Savage
-	total, dtext, err := savage.RollDamage(rnd, dice, raise, joker)
+	total, dtext, err := savage.RollDamage(rules.DiceFor(rnd, by.ID), dice, raise, joker)
 	if err != nil {
 		return st, nil, &Refusal{Reason: err.Error()}
 	}
@@ -495,7 +498,7 @@ func swHit(s *State, t *Figure, st FigureStatus, dice []int, raise bool, joker i
 		// immediate Vigor roll" (Savage Worlds: Incapacitation): Wild
 		// Cards and Extras alike.
 		st.Condition = rules.Unconscious
-		out, vr, err := savage.Incapacitation(rnd, d.Vigor, stat, swJoker(s, t.ID))
+		out, vr, err := savage.Incapacitation(rules.DiceFor(rnd, t.ID), d.Vigor, stat, swJoker(s, t.ID))
 		if err != nil {
 			return st, nil, &Refusal{Reason: err.Error()}
 		}
@@ -530,7 +533,7 @@ func (s *State) swVolleyPlans(c Command) ([]SavagePlan, error) {
 // aimed at each target ... The Wild Die can only replace one of these
 // rolls" (Savage Worlds: Rate of Fire). Each shot rolls its own Shooting
 // die against its target; the hits deal damage in the order declared.
-func swVolley(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func swVolley(s *State, c Command, src roller) ([]Event, error) {
 	plans, err := s.swVolleyPlans(c)
 	if err != nil {
 		return nil, err
@@ -549,11 +552,15 @@ func swVolley(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 	if plans[0].Wild {
 		wild = " and one Wild Die d6"
 	}
-	rnd, err := src([]string{fmt.Sprintf("%s's %d Shooting dice d%d%s (top faces roll again), then each hit's damage dice %v (+d6 on a raise), then Vigor for anyone Incapacitated", ch.Name, len(plans), plans[0].Die, wild, plans[0].Damage)})
+	needs := []need{{f.ID, fmt.Sprintf("%s's %d Shooting dice d%d%s (top faces roll again), then each hit's damage dice %v (+d6 on a raise)", ch.Name, len(plans), plans[0].Die, wild, plans[0].Damage)}}
+	for _, id := range order {
+		needs = append(needs, need{id, fmt.Sprintf("%s's Vigor if Incapacitated", s.FigureName(id))})
+	}
+	rnd, err := src(needs)
 	if err != nil {
 		return nil, err
 	}
-	v, err := savage.RollShots(rnd, plans[0].Die, mods, tns, plans[0].Wild)
+	v, err := savage.RollShots(rules.DiceFor(rnd, f.ID), plans[0].Die, mods, tns, plans[0].Wild)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -582,7 +589,7 @@ func swVolley(s *State, c Command, src func([]string) (rules.Source, error)) ([]
 		if !ok {
 			st = t.FigureStatus.clone()
 		}
-		st, lines, err := swHit(s, t, st, p.Damage, r.Raises > 0, p.Joker, rnd)
+		st, lines, err := swHit(s, f, t, st, p.Damage, r.Raises > 0, p.Joker, rnd)
 		if err != nil {
 			return nil, err
 		}
@@ -610,7 +617,7 @@ func faces(fs []int) string {
 }
 
 // swRecover is a Shaken figure's Spirit roll (Savage Worlds: Shaken).
-func swRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func swRecover(s *State, c Command, src roller) ([]Event, error) {
 	f, ch, err := actor(s, c.Figure)
 	if err != nil {
 		return nil, err
@@ -618,12 +625,12 @@ func swRecover(s *State, c Command, src func([]string) (rules.Source, error)) ([
 	if !f.Shaken {
 		return nil, refuse("%s is not Shaken", ch.Name)
 	}
-	rnd, err := src([]string{fmt.Sprintf("%s's Spirit d%d and Wild Die d6", ch.Name, ch.Savage.Spirit)})
+	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's Spirit d%d and Wild Die d6", ch.Name, ch.Savage.Spirit)}})
 	if err != nil {
 		return nil, err
 	}
 	stat := savage.Status{WildCard: ch.Savage.WildCard, Shaken: true, Wounds: f.Hurt}
-	r, err := savage.RecoverShaken(rnd, &stat, ch.Savage.Spirit, swJoker(s, f.ID))
+	r, err := savage.RecoverShaken(rules.DiceFor(rnd, f.ID), &stat, ch.Savage.Spirit, swJoker(s, f.ID))
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -745,7 +752,7 @@ func (savageWorlds) Reach(s *State, f *Figure, run bool) (MoveArea, error) {
 // to the turn's actions. A prone figure crawls: "while Prone you may
 // crawl", at 2" of Pace an inch (Savage Worlds: Prone, Movement); it
 // stands up (the prone command, 2") to walk or run.
-func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func swMove(s *State, c Command, src roller) ([]Event, error) {
 	f, ch, err := actor(s, c.Figure)
 	if err != nil {
 		return nil, err
@@ -761,11 +768,11 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	}
 	run := 0
 	if c.Run {
-		rnd, err := src([]string{ch.Name + "'s running die: a d6 (it never Aces)"})
+		rnd, err := src([]need{{f.ID, ch.Name + "'s running die: a d6 (it never Aces)"}})
 		if err != nil {
 			return nil, err
 		}
-		if run, err = rnd.Roll(savage.RunningDie); err != nil {
+		if run, err = rules.For(rnd, f.ID).Roll(savage.RunningDie); err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
 	}
@@ -819,7 +826,7 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 // figure may stand on, up to "0.5" (1 yard) vertically" higher than it
 // left (2 yards after the run-up), a yard an elevation level; its inches
 // come off the Pace (docs/defaults.md, "Savage Worlds: jumping").
-func swJump(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	m := s.Map
 	to := *c.To
 	dist := f.At.DistanceTo(to)
@@ -1098,7 +1105,7 @@ func (savageWorlds) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, 
 	if g := a.Gun; g != nil && !melee {
 		dice, what = g.Damage, g.Name
 	}
-	st, lines, err := swHit(s, t, st, dice, false, 0, rnd)
+	st, lines, err := swHit(s, by, t, st, dice, false, 0, rnd)
 	if err != nil {
 		return st, "", err
 	}

@@ -25,7 +25,9 @@ func TestSavageTwoRoundFight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.Options.TableDice = true
+	// The players roll their own dice for their own figures; where a
+	// command rolls a bandit's Vigor too, the Judge gives it.
+	f.Options.TableDice, f.Options.PlayerDice = true, true
 	s, err := Open(f, filepath.Join(t.TempDir(), "sw2.journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +51,7 @@ func TestSavageTwoRoundFight(t *testing.T) {
 	// Doc: d10s 8, 2, 9 at −2 recoil; the Wild Die 6+1 replaces shot 2's
 	// miss. Bandit 1: 3+3 = 6, Shaken; 4+3 = 7, a Wound: Incapacitated,
 	// Vigor 4 − 1 for the Wound: bleeding out. Bandit 2: 2+2 = 4, no effect.
-	do(ann, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-1"}, {Target: "bandit-1"}, {Target: "bandit-2"}},
+	judge(Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-1"}, {Target: "bandit-1"}, {Target: "bandit-2"}},
 		Dice: []int{8, 2, 9, 6, 1, 3, 3, 4, 3, 4, 2, 2}})
 	// The Marshal runs (d6 4) to S8, beside bandit 2, and strikes at −2:
 	// d8 7 − 2 = 5 against Parry 5; d8 5 + d6 3 = 8: Shaken.
@@ -69,7 +71,7 @@ func TestSavageTwoRoundFight(t *testing.T) {
 	do(ann, Command{Kind: CommandBenny, Figure: "marshal"})
 	// The Marshal: d8 8+3 − 1 (a Wound) = 10, a raise; d8 6 + d6 4 + d6 3
 	// = 13 against Toughness 5: two raises, Incapacitated; Vigor d6 1.
-	do(ann, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-2", Dice: []int{8, 3, 2, 6, 4, 3, 1}})
+	judge(Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-2", Dice: []int{8, 3, 2, 6, 4, 3, 1}})
 	// Doc drops prone and crawls 2", for 4" of Pace.
 	do(ann, Command{Kind: CommandProne, Figure: "doc", Prone: true})
 	do(ann, Command{Kind: CommandMove, Figure: "doc", To: hex("E10")})

@@ -7,20 +7,22 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
 
 	"hexslinger/hexmap"
-	"hexslinger/rules"
 )
 
 // Session owns one fight: its events, its state and its journal. It is safe
 // for use by many goroutines.
 type Session struct {
-	mu   sync.Mutex
-	deck []rules.Card
+	mu sync.Mutex
+	// secret keys the fight's rolls where its file fixes no seed (dice.go):
+	// drawn as the session opens, never journaled nor sent; tries counts
+	// the commands that rolled with it.
+	secret [32]byte
+	tries  uint64
 	// events are the fight's recent events, the first an opening: the
 	// fight's own, or a checkpoint (a snapshot standing for the events
 	// before it, which only the journal keeps). Memory stays flat however
@@ -101,7 +103,7 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 	}
 	s.checkpoint()
 	s.sights[s.written] = st.sightBase() // what the next command's known maps are weighed against
-	s.deck = rules.Cards()
+	s.secret = newSecret()
 	return s, nil
 }
 
@@ -293,7 +295,7 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 			events, err = step(history)
 		}
 	default:
-		events, err = decide(s.state, c, s.source(c))
+		events, err = decide(s.state, c, s.randomness(seat, c))
 	}
 	if err != nil {
 		return nil, err
@@ -420,23 +422,6 @@ func (s *Session) publish(batch []Event) {
 				break
 			}
 		}
-	}
-}
-
-// source returns the randomness for command c: its own dice and card if
-// it carries any; with table dice, a refusal that lists what it must
-// carry; otherwise a generator seeded by the fight's seed and the command's
-// place in the journal, so that a reopened fight rolls on where it was.
-func (s *Session) source(c Command) func(needs []string) (rules.Source, error) {
-	return func(needs []string) (rules.Source, error) {
-		if len(c.Dice) > 0 || len(c.Cards) > 0 {
-			return givenSource(c, needs)
-		}
-		if s.state.Options.TableDice {
-			return nil, &Refusal{Reason: "this fight uses table dice: roll " + strings.Join(needs, "; "), Needs: needs}
-		}
-		seq := uint64(s.events[len(s.events)-1].Seq + 1)
-		return rules.NewSeeded(s.state.Options.Seed^(seq*0x9e3779b97f4a7c15), s.deck), nil
 	}
 }
 

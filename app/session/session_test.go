@@ -288,7 +288,7 @@ func TestTableDice(t *testing.T) {
 func TestSeededDiceAreDeterministic(t *testing.T) {
 	run := func() int {
 		f := demo(t)
-		f.Options.Seed = 99
+		f.Options.Seed = new(uint64(99))
 		s, _ := Open(f, filepath.Join(t.TempDir(), "seed.journal.jsonl"))
 		defer s.Close()
 		ev, err := s.Do(Command{Kind: CommandNewRound})

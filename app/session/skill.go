@@ -28,7 +28,7 @@ type Attempt struct {
 }
 
 // decideSkill pays toward a skill test and, once paid in full, rolls it.
-func decideSkill(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	if _, ok := rules.SkillTraits[c.Skill]; !ok {
 		return nil, refuse("%q is not a skill hexslinger knows", c.Skill)
 	}
@@ -75,14 +75,15 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src func([]string
 	pool, how := ch.SkillPool(a.Skill)
 	pool = pool.Shift(judgeSteps(c))
 	tn := rules.TNStandard
-	need := fmt.Sprintf("%s's %s: %s", ch.Name, a.Skill, pool)
+	want := fmt.Sprintf("%s's %s: %s", ch.Name, a.Skill, pool)
 	if c.Sabotage {
-		need += " and a card"
+		want += " and a card"
 	}
-	rnd, err := src([]string{need})
+	rnd, err := src([]need{{f.ID, want}})
 	if err != nil {
 		return nil, err
 	}
+	rnd = rules.For(rnd, f.ID) // a skill test is the figure's own: its pool and card
 	r, err := rules.RollPool(pool, rnd)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}

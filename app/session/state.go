@@ -501,7 +501,6 @@ func (s *State) Apply(e Event) error {
 		s.Pending = nil // an action after a declared blow is its answer
 		s.Felled = togetherStill(s, e.Figure)
 		s.applyLoose(e)
-		s.applyFire(e)
 		if e.Hold != nil {
 			s.applyHold(*e.Hold)
 		}
@@ -526,6 +525,7 @@ func (s *State) Apply(e Event) error {
 				s.dropHolds(f.ID) // a fighter down holds nobody, and is held by nobody
 			}
 		}
+		s.applyFire(e) // after the changes, which would wipe it
 		for _, sh := range e.Shoved {
 			if f, ok := s.Figures[sh.Figure]; ok && len(sh.Path) > 0 {
 				from := f.At

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"hexslinger/rules"
 )
 
 // System is a rule system a fight runs under: what The West That Wasn't
@@ -26,7 +24,7 @@ type System interface {
 	MovesCostAP() bool
 	// Decide makes the events of a command the system owns; ok is false
 	// for the commands every system shares.
-	Decide(s *State, c Command, src func([]string) (rules.Source, error)) (events []Event, ok bool, err error)
+	Decide(s *State, c Command, src roller) (events []Event, ok bool, err error)
 	// Reach is where figure f can go in one move command (running when
 	// run) and what each hex costs, priced as Decide (or the shared move)
 	// prices a move there; or why f cannot move now.

@@ -171,7 +171,10 @@ func TestTheStateAtAnEventIsTheFightsOwn(t *testing.T) {
 // falls in.
 func TestTicksMarkEachRoundAndSegment(t *testing.T) {
 	s := open(t)
-	for _, c := range []Command{{Kind: CommandNewRound}, {Kind: CommandSegment}, {Kind: CommandSegment}, {Kind: CommandNewRound}} {
+	// Every initiative die a 1: the AP are the sheets' (Miranda 9, Cyril
+	// and Zeke 8, Jeb 7), and the count goes 20, 9, 8.
+	ones := Command{Kind: CommandNewRound, Dice: []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}
+	for _, c := range []Command{ones, {Kind: CommandSegment}, {Kind: CommandSegment}, {Kind: CommandNewRound}} {
 		if _, err := s.Do(c); err != nil {
 			t.Fatal(err)
 		}
@@ -188,7 +191,7 @@ func TestTicksMarkEachRoundAndSegment(t *testing.T) {
 		}
 		got = append(got, fmt.Sprintf("%s r%d s%d", k.Kind, k.Round, k.Segment))
 	}
-	want := []string{"fight_opened r0 s20", "round_started r1 s0", "segment r1 s14", "segment r1 s13", "round_started r2 s0"}
+	want := []string{"fight_opened r0 s20", "round_started r1 s0", "segment r1 s9", "segment r1 s8", "round_started r2 s0"}
 	if !slices.Equal(got, want) {
 		t.Errorf("ticks:\n got %q\nwant %q", got, want)
 	}

@@ -42,7 +42,7 @@ func (twtw) Explain(s *State, c Command) (string, error) {
 	return explainTWTW(s, c)
 }
 
-func (twtw) Decide(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, bool, error) {
+func (twtw) Decide(s *State, c Command, src roller) ([]Event, bool, error) {
 	if err := mounted(s, c); err != nil {
 		return nil, true, err
 	}

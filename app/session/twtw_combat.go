@@ -106,7 +106,7 @@ func change(f *Figure, ap int, status FigureStatus) FigureChange {
 }
 
 // decideAction handles the action commands.
-func decideAction(s *State, c Command, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideAction(s *State, c Command, src roller) ([]Event, error) {
 	f, ch, err := actor(s, c.Figure)
 	if err != nil {
 		return nil, err
@@ -129,7 +129,7 @@ func decideAction(s *State, c Command, src func([]string) (rules.Source, error))
 }
 
 // decideBy decides an action command by a figure who may give it.
-func decideBy(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideBy(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	switch c.Kind {
 	case CommandShoot, CommandMelee, CommandRecover:
 		// An attack may interrupt; recovering takes the whole round.
@@ -223,11 +223,11 @@ func decideBy(s *State, c Command, f *Figure, ch Character, src func([]string) (
 			return nil, refuse("%s is not stunned", ch.Name)
 		}
 		b := f.Body(ch.Size)
-		rnd, err := src([]string{fmt.Sprintf("%s's recovery check: %s and a card", ch.Name, ch.TraitPool("fortitude", true))})
+		rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's recovery check: %s and a card", ch.Name, ch.TraitPool("fortitude", true))}})
 		if err != nil {
 			return nil, err
 		}
-		o, card, err := rules.Recover(ch.Character, b, rnd)
+		o, card, err := rules.Recover(ch.Character, b, rules.For(rnd, f.ID))
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
@@ -555,7 +555,7 @@ func shotAt(s *State, f, t *Figure) (hexmap.Sight, bool) {
 	return sight, hidden
 }
 
-func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	plan, err := s.PlanShoot(f.ID, c.Weapon, c.Shots, judgeMods(c)...)
 	if err != nil {
 		return nil, err
@@ -575,17 +575,21 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 	aiming := slices.ContainsFunc(series.Plans, func(p rules.ShotPlan) bool { return p.Shot.Kind != rules.Snap })
 	var aimText string
 	aimLost := false
-	needs := []string{fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off, then a stun check for each hit", ch.Name, series.Pool)}
+	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off", ch.Name, series.Pool)}}
 	if with != nil {
-		needs[0] = fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off, then the %s pool %s, then a stun check for each hit", ch.Name, series.Pool, with.order.Skill, with.pool)
+		needs[0].what = fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off, then the %s pool %s", ch.Name, series.Pool, with.order.Skill, with.pool)
 	}
 	if aiming && f.UnderFire != nil {
-		needs = append([]string{fmt.Sprintf("%s's Bravery check under fire (%s)", ch.Name, ch.TraitPool("bravery", true))}, needs...)
+		needs = append([]need{{f.ID, fmt.Sprintf("%s's Bravery check under fire (%s)", ch.Name, ch.TraitPool("bravery", true))}}, needs...)
+	}
+	for _, id := range order {
+		needs = append(needs, need{id, fmt.Sprintf("%s's stun check on a hit", s.FigureName(id))})
 	}
 	rnd, err := src(needs)
 	if err != nil {
 		return nil, err
 	}
+	mine := rules.For(rnd, f.ID) // the shooter's rolls and cards
 	if aiming && f.UnderFire != nil {
 		under := *f.UnderFire
 		if !f.Moved {
@@ -594,7 +598,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 			// (TWTW Conflict: Aim and Cover): still, beside cover.
 			under.CoverArmor = s.Map.CoverArmorNextTo(f.At)
 		}
-		check, err := rules.CheckAim(ch.Character, under, rnd)
+		check, err := rules.CheckAim(ch.Character, under, mine)
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
@@ -617,14 +621,14 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src func([]string
 			series.Skip = with.skip()
 		}
 	}
-	res, err := series.Resolve(rnd)
+	res, err := series.Resolve(mine)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	var withText string
 	var withChanges []FigureChange
 	if with != nil {
-		if withText, withChanges, err = with.roll(s, ch, rnd); err != nil {
+		if withText, withChanges, err = with.roll(s, ch, mine); err != nil {
 			return nil, err
 		}
 	}
@@ -1000,7 +1004,7 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	return mp, nil
 }
 
-func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string) (rules.Source, error)) ([]Event, error) {
+func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	if c.Blow == nil {
 		return nil, refuse("a melee command needs a blow")
 	}
@@ -1045,11 +1049,30 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	if len(plans) > 1 {
 		what = fmt.Sprintf("a card for each of the %d blows", len(plans))
 	}
-	rnd, err := src([]string{fmt.Sprintf("%s's pool: %s and %s; a block roll if declared; a stun check on a hit", ch.Name, pool, what)})
+	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s and %s", ch.Name, pool, what)}}
+	if with != nil {
+		needs[0].what += fmt.Sprintf(", then the %s pool %s", with.order.Skill, with.pool)
+	}
+	var foesAt []string
+	for i, bp := range plans {
+		if id := bp.Target.ID; !slices.Contains(foesAt, id) {
+			foesAt = append(foesAt, id)
+			want := fmt.Sprintf("%s's stun check on a hit", s.FigureName(id))
+			if blowOf(c, i).Defense == DefenseBlock {
+				want = fmt.Sprintf("%s's block roll, then a stun check on a hit", s.FigureName(id))
+			}
+			needs = append(needs, need{id, want})
+		}
+	}
+	if carriesFullyLoaded(f) {
+		needs = append(needs, need{f.ID, fmt.Sprintf("%s's stun check should a holstered gun go off", ch.Name)})
+	}
+	rnd, err := src(needs)
 	if err != nil {
 		return nil, err
 	}
-	r, err := rules.RollPool(pool, rnd)
+	mine := rules.For(rnd, f.ID) // the attacker's pool and cards
+	r, err := rules.RollPool(pool, mine)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
@@ -1058,7 +1081,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	var withChanges []FigureChange
 	if with != nil {
 		var line string
-		if line, withChanges, err = with.roll(s, ch, rnd); err != nil {
+		if line, withChanges, err = with.roll(s, ch, mine); err != nil {
 			return nil, err
 		}
 		text = append(text, line)
@@ -1086,7 +1109,7 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src func([]string
 	var hold *Hold
 	spent := 0
 	for i, bp := range plans {
-		card, err := rnd.Draw()
+		card, err := mine.Draw()
 		if err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
@@ -1441,7 +1464,7 @@ func block(tgt *Figure, tc Character, attack int, card rules.Card, rnd rules.Sou
 			break
 		}
 	}
-	b, err := rules.ResolveBlock(tc.Character, bw, attack, rnd)
+	b, err := rules.ResolveBlock(tc.Character, bw, attack, rules.For(rnd, tgt.ID)) // the defender's own roll
 	if err != nil {
 		return 0, nil, &Refusal{Reason: err.Error()}
 	}

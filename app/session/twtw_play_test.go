@@ -1200,7 +1200,13 @@ func TestSeveralBlowsAtMoreThanOneFoe(t *testing.T) {
 // Miranda; her normal shot back needs her nerve, and she loses it.
 func TestTacticalAimingUnderFire(t *testing.T) {
 	s := open(t)
-	mustDo(t, s, Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: []ShotOrder{{Target: "miranda", Kind: "snap"}}})
+	// Zeke's snap misses (every die a 1): Miranda stands, under fire.
+	snap := []ShotOrder{{Target: "miranda", Kind: "snap"}}
+	zekes, err := s.State().PlanShoot("zeke", "shotgun", snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: snap, Dice: ones(zekes.Series.Pool.Count), Cards: []string{"5S"}})
 	if u := s.State().Figures["miranda"].UnderFire; u == nil || u.ShotsAt != 1 {
 		t.Fatalf("Miranda under fire: %+v", u)
 	}
@@ -1239,7 +1245,13 @@ func TestAimAndCover(t *testing.T) {
 	c10 := s.State().Map.CellAt(hexAt(t, s, "C10"))
 	c10.Edges[0] = &hexmap.FileFeature{Kind: "fence"} // AV 2
 	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{c10}})
-	mustDo(t, s, Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: []ShotOrder{{Target: "miranda", Kind: "snap"}}})
+	// Zeke's snap shot misses (every die a 1): Miranda is under fire.
+	snap := []ShotOrder{{Target: "miranda", Kind: "snap"}}
+	zekes, err := s.State().PlanShoot("zeke", "shotgun", snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: snap, Dice: ones(zekes.Series.Pool.Count), Cards: []string{"5S"}})
 	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
 	plan, err := s.State().PlanShoot("miranda", "peacemaker", orders)
 	if err != nil {
@@ -1861,5 +1873,47 @@ func TestSimultaneousActionsLandTogether(t *testing.T) {
 	mustDo(t, s, Command{Kind: CommandSegment})
 	if s.State().FelledNow("zeke") {
 		t.Error("still felled at the next segment")
+	}
+}
+
+// TestAFigureHitIsStillUnderFire: "A character may lose aim if they are
+// targeted since their aim began, or since their last action" (TWTW
+// Conflict: Tactical Aiming): a target hit keeps the record of the shot
+// and the hit, which its change must not wipe; and the shooter's own
+// action clears its record.
+func TestAFigureHitIsStillUnderFire(t *testing.T) {
+	s := open(t)
+	// Miranda shoots at Zeke and misses: he is under fire, not yet hit.
+	miss := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+	plan, err := s.State().PlanShoot("miranda", "peacemaker", miss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: miss, Dice: ones(plan.Series.Pool.Count), Cards: []string{"5S"}})
+	// Zeke's snap at Miranda hits (every die its top face, the 3♥), and
+	// she shrugs off the stun.
+	snap := []ShotOrder{{Target: "miranda", Kind: "snap"}}
+	zekes, err := s.State().PlanShoot("zeke", "shotgun", snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dice []int
+	for range zekes.Series.Pool.Count + 1 {
+		dice = append(dice, zekes.Series.Pool.Sides)
+	}
+	fort := s.State().Characters["miranda"].TraitPool("fortitude", true)
+	for range fort.Count + 1 {
+		dice = append(dice, fort.Sides)
+	}
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: snap, Dice: dice, Cards: []string{"3H"}})
+	if e.Hits["miranda"] != 1 {
+		t.Fatalf("Zeke's snap did not hit: %s", e.Text)
+	}
+	st := s.State()
+	if u := st.Figures["miranda"].UnderFire; u == nil || u.ShotsAt != 1 || u.HitsTaken != 1 {
+		t.Errorf("Miranda, hit: under fire %+v, want 1 shot and 1 hit", u)
+	}
+	if u := st.Figures["zeke"].UnderFire; u != nil {
+		t.Errorf("Zeke, who has acted since he was shot at: under fire %+v", u)
 	}
 }

@@ -136,7 +136,10 @@ const ShieldBonus = 2
 
 // Fighter is a combatant's sheet and state.
 type Fighter struct {
-	Name                               string
+	Name string
+	// Who is whose rolls the fighter's are (rules.For): the caller's
+	// name for it, a figure's id in the session.
+	Who                                string
 	Attack, Defence, Toughness, Reflex int
 	Weapon                             string // an id of Weapons; "" counts no weapon modifiers
 	Shield                             bool
@@ -201,12 +204,13 @@ func (f *Fighter) DefenceScore(s Stance) int {
 	return d
 }
 
-// Initiative rolls Reflexes less armour for each fighter and returns them in
-// acting order, highest first (a fighter may delay: the table decides).
+// Initiative rolls Reflexes less armour for each fighter, each roll the
+// fighter's own (Who), and returns them in acting order, highest first (a
+// fighter may delay: the table decides).
 func Initiative(d Dice, fs []*Fighter) ([]*Fighter, map[*Fighter]int, error) {
 	totals := map[*Fighter]int{}
 	for _, f := range fs {
-		r, err := RollPlusMinus(d)
+		r, err := RollPlusMinus(rules.DiceFor(d, f.Who))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -278,7 +282,8 @@ func (r Reading) KnockedOut(failedBy int) bool {
 // Strike resolves one attack of a with attack score att (its Attack
 // score, or a riposte's margin) against b in stance s, read as r says.
 // The attacker's roll comes first, then the defender's, then b's
-// Toughness roll if hurt.
+// Toughness roll if hurt: a's roll is a.Who's, the others b.Who's
+// (rules.For).
 func Strike(d Dice, a *Fighter, att int, b *Fighter, s Stance, r Reading) (Blow, error) {
 	def := fmt.Sprintf("%s defends %d", b.Name, b.DefenceScore(s))
 	return resolve(d, a, att, b, def, b.DefenceScore(s), false, s != FullParry && !b.Down(), r)
@@ -299,12 +304,14 @@ func Missile(d Dice, a *Fighter, att int, b *Fighter, difficulty int, r Reading)
 func resolve(d Dice, a *Fighter, att int, b *Fighter, defName string, def int, missile, riposte bool, r Reading) (Blow, error) {
 	bl := Blow{Attacker: a.Name, Defender: b.Name}
 	var err error
-	if bl.AttackRoll, err = RollPlusMinus(d); err != nil {
+	if bl.AttackRoll, err = RollPlusMinus(rules.DiceFor(d, a.Who)); err != nil {
 		return bl, err
 	}
 	defRoll := "(not rolled)"
 	if !missile || !r.OneRollMissiles {
-		if bl.DefRoll, err = RollPlusMinus(d); err != nil {
+		// A missile's difficulty rolled "as a defence is" stands for the
+		// target: it is not the attacker's roll.
+		if bl.DefRoll, err = RollPlusMinus(rules.DiceFor(d, b.Who)); err != nil {
 			return bl, err
 		}
 		defRoll = bl.DefRoll.String()
@@ -347,8 +354,10 @@ func resolve(d Dice, a *Fighter, att int, b *Fighter, defName string, def int, m
 // Injure adds wounds to f and makes its Toughness roll against Wounds + 5:
 // a failure stuns, a failure by more than five (or by five or more, as r
 // reads it) knocks out. A fighter whose wounds already passed its
-// Toughness also rolls Toughness against Wounds, or dies.
+// Toughness also rolls Toughness against Wounds, or dies. The rolls are
+// f.Who's (rules.For).
 func Injure(d Dice, f *Fighter, wounds int, r Reading) (Check, error) {
+	d = rules.DiceFor(d, f.Who)
 	wasPast := f.Wounds > f.Toughness
 	f.Wounds += wounds
 	c := Check{WasStunned: f.Stunned, WasOut: f.KnockedOut}

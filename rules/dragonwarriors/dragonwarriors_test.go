@@ -276,3 +276,46 @@ func TestOnlySmallWeaponsAreConcealed(t *testing.T) {
 		}
 	}
 }
+
+// TestEachRollIsTheRollersOwn: every roll is asked of the fighter whose
+// it is (rules.For, Fighter.Who), so that a player's own dice roll their
+// own fighter's alone: the attack roll the attacker's, the defence roll,
+// a missile difficulty's roll and the Toughness and death rolls the
+// defender's, each fighter's Reflexes its own.
+func TestEachRollIsTheRollersOwn(t *testing.T) {
+	fighters := func() (*Fighter, *Fighter) {
+		return &Fighter{Name: "Rolf", Who: "rolf", Attack: 14, Defence: 14, Toughness: 13, Reflex: 10},
+			&Fighter{Name: "Lennox", Who: "lennox", Attack: 11, Defence: 10, Toughness: 10, Reflex: 11, Wounds: 12}
+	}
+	rolls := func(rolf, lennox []int) (testdice.Whose, *dice, *dice) {
+		r, l := dice(rolf), dice(lennox)
+		return testdice.Whose{"rolf": &r, "lennox": &l}, &r, &l
+	}
+	t.Run("a blow: attack, defence, Toughness, death roll", func(t *testing.T) {
+		rolf, lennox := fighters()
+		w, r, l := rolls([]int{5, 1}, []int{1, 5, 1, 2, 3, 1})
+		bl, err := Strike(w, rolf, rolf.AttackScore(), lennox, Normal, Reading{})
+		if err != nil || bl.AttackRoll.Value != 4 || bl.DefRoll.Value != -4 || bl.Check == nil || bl.Check.DeathRoll == nil {
+			t.Fatalf("the blow %+v, %v", bl, err)
+		}
+		if len(*r) > 0 || len(*l) > 0 {
+			t.Errorf("dice unused: Rolf's %v, Lennox's %v", *r, *l)
+		}
+	})
+	t.Run("a missile's difficulty", func(t *testing.T) {
+		rolf, lennox := fighters()
+		w, r, l := rolls([]int{3, 1}, []int{4, 1})
+		bl, err := Missile(w, rolf, rolf.AttackScore(), lennox, 20, Reading{})
+		if err != nil || bl.AttackRoll.Value != 2 || bl.DefRoll.Value != 3 || len(*r)+len(*l) > 0 {
+			t.Errorf("the missile %+v, %v; left Rolf's %v, Lennox's %v", bl, err, *r, *l)
+		}
+	})
+	t.Run("initiative", func(t *testing.T) {
+		rolf, lennox := fighters()
+		w, r, l := rolls([]int{5, 1}, []int{1, 5})
+		_, totals, err := Initiative(w, []*Fighter{rolf, lennox})
+		if err != nil || totals[rolf] != 14 || totals[lennox] != 7 || len(*r)+len(*l) > 0 {
+			t.Errorf("initiative %v, %v", totals, err)
+		}
+	})
+}

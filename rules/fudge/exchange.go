@@ -63,9 +63,9 @@ type Outcome struct {
 // involving a shieldman should be resolved normally. If a shieldman loses
 // the action, then that player should make an extra roll against his
 // shield skill" (Combat Options 2.2): shieldRoll is asked for that roll
-// only then. The winner hurts the loser by the degree of success plus
+// only then, told whose it is (Attacker or Defender, the loser). The winner hurts the loser by the degree of success plus
 // the winner's weapon, less the loser's armor (1.2, 1.3).
-func Exchange(a, d Fighter, r Ruling, aSum, dSum int, shieldRoll func() (int, error)) (Outcome, error) {
+func Exchange(a, d Fighter, r Ruling, aSum, dSum int, shieldRoll func(loser int) (int, error)) (Outcome, error) {
 	var o Outcome
 	o.Attack = a.Skill + Level(aSum+a.Modifier)
 	if r.Unopposed != nil {
@@ -81,9 +81,9 @@ func Exchange(a, d Fighter, r Ruling, aSum, dSum int, shieldRoll func() (int, er
 	default:
 		return o, nil
 	}
-	win, lose, winResult := a, d, o.Attack
+	win, lose, winResult, loser := a, d, o.Attack, Defender
 	if o.Winner == Defender {
-		win, lose, winResult = d, a, o.Defence
+		win, lose, winResult, loser = d, a, o.Defence, Attacker
 	}
 	o.Degree = int(o.Attack - o.Defence)
 	if o.Degree < 0 {
@@ -97,7 +97,7 @@ func Exchange(a, d Fighter, r Ruling, aSum, dSum int, shieldRoll func() (int, er
 		case !sh.Usable():
 			o.ShieldBroken = true
 		default:
-			roll, err := shieldRoll()
+			roll, err := shieldRoll(loser)
 			if err != nil {
 				return o, err
 			}
@@ -160,13 +160,13 @@ func Chances(a, d Fighter, r Ruling) Odds {
 				p *= Chance4dF(y)
 			}
 			asked := false
-			o, _ := Exchange(a, d, r, x, y, func() (int, error) { asked = true; return 0, nil })
+			o, _ := Exchange(a, d, r, x, y, func(int) (int, error) { asked = true; return 0, nil })
 			if !asked {
 				add(o, p)
 				continue
 			}
 			for z := -4; z <= 4; z++ {
-				o, _ := Exchange(a, d, r, x, y, func() (int, error) { return z, nil })
+				o, _ := Exchange(a, d, r, x, y, func(int) (int, error) { return z, nil })
 				add(o, p*Chance4dF(z))
 			}
 		}

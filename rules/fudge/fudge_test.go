@@ -157,12 +157,17 @@ func TestExchange(t *testing.T) {
 		{"the defender wins by 5, the vest's AV counts", sheriff, ned, Ruling{}, -4, 2, 0, Defender, 5, false, false, false},
 		{"a tie", sheriff, ned, Ruling{}, 0, 1, 0, Nobody, 0, false, false, false},
 		{"the shieldman's check waived", sheriff, ned, Ruling{ShieldLost: true}, 1, 0, 4, Attacker, 4, false, false, false},
+		{"the shieldman attacks and loses: the check is his", ned, sheriff, Ruling{}, -2, 1, 0, Defender, 6, false, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			asked := false
-			o, err := Exchange(tc.a, tc.d, tc.r, tc.aSum, tc.dSum, func() (int, error) { asked = true; return tc.shield, nil })
+			asked, whose := false, Nobody
+			o, err := Exchange(tc.a, tc.d, tc.r, tc.aSum, tc.dSum, func(loser int) (int, error) { asked, whose = true, loser; return tc.shield, nil })
 			if err != nil || o.Winner != tc.winner || o.Damage != tc.dmg || o.Shielded != tc.shielded || o.PastCV != tc.pastCV || asked != tc.asks {
 				t.Errorf("got %+v (asked %v, %v)", o, asked, err)
+			}
+			// The shield check is the loser's roll (rules.For).
+			if loser := Attacker + Defender - tc.winner; asked && whose != loser {
+				t.Errorf("the shield check was asked as side %d's, want the loser %d's", whose, loser)
 			}
 		})
 	}

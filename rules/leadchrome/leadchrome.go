@@ -47,8 +47,9 @@ type Roll struct {
 
 // RollInitiative rolls 2D10 + Reflexes for e, with the unaimed-shot bonus
 // and, quick-drawing, the Quick-Draw skill and modifiers; a quick-draw
-// fumble is rolled on the table.
+// fumble is rolled on the table. Every roll is e.ID's (rules.For).
 func RollInitiative(e Entrant, d Dice) (Roll, error) {
+	d = rules.DiceFor(d, e.ID)
 	a, err := d.Roll(10)
 	if err != nil {
 		return Roll{}, err

@@ -169,3 +169,19 @@ func TestFumbleTable(t *testing.T) {
 		})
 	}
 }
+
+// TestInitiativeIsTheEntrantsOwnRoll: the 2D10 and a fumble's dice are
+// asked of the entrant (rules.For, Entrant.ID), so that a player's own
+// dice roll their own figure's initiative alone.
+func TestInitiativeIsTheEntrantsOwnRoll(t *testing.T) {
+	mine, theirs := dice{1, 1, 6}, dice{9, 9}
+	w := testdice.Whose{"ann": &mine, "bo": &theirs}
+	q := &QuickDraw{Weapon: Revolver, Skill: 0}
+	r, err := RollInitiative(Entrant{ID: "ann", Reflexes: 6, QuickDraw: q}, w)
+	if err != nil || r.Natural != 2 || r.Fumble == nil || r.Fumble.D6 != 6 {
+		t.Fatalf("Ann's initiative %+v, %v: want her 1, 1 and her fumble's 6", r, err)
+	}
+	if len(mine) > 0 || len(theirs) != 2 {
+		t.Errorf("left: Ann's %v, Bo's %v", mine, theirs)
+	}
+}

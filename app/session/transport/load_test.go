@@ -396,7 +396,7 @@ func judgeWhilePlayerFloods(b *testing.B, name string) {
 		var lat []time.Duration
 		for i := 0; i < n; i++ {
 			t0 := time.Now()
-			id, err := judge.Send(ctx, session.Command{Kind: session.CommandSetOptions, Options: &session.FightOptions{Seed: uint64(i + 1)}})
+			id, err := judge.Send(ctx, session.Command{Kind: session.CommandSetOptions, Options: &session.FightOptions{Seed: new(uint64(i + 1))}})
 			if err != nil {
 				b.Fatal(err)
 			}
