@@ -28,7 +28,13 @@ const (
 // JPEG or WebP within MaxBackgroundSide pixels a side, decoded whole to be
 // sure it is not cut short or damaged; the error says what is wrong.
 func CheckBackground(data []byte) (w, h int, err error) {
-	img, err := decodeBackground(data)
+	return checkBackground(nil, data, 0, 1)
+}
+
+// checkBackground is CheckBackground, telling rd how far the decoding has
+// come as the part of a read from lo to hi.
+func checkBackground(rd *reading, data []byte, lo, hi float64) (w, h int, err error) {
+	img, err := decodeBackground(rd, data, lo, hi)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -215,13 +221,20 @@ func jpegBytes(data []byte, w, h int64) (int64, bool) {
 	return n, true
 }
 
-func decodeBackground(data []byte) (image.Image, error) {
+// decodeBackground decodes a picture checked from its header first,
+// telling rd how far it has come as the part of a read from lo to hi (the
+// bytes of the file the decoder has read); it stops with the error of
+// rd's context once that is done.
+func decodeBackground(rd *reading, data []byte, lo, hi float64) (image.Image, error) {
 	_, format, err := backgroundHeader(data)
 	if err != nil {
 		return nil, err
 	}
-	img, _, err := image.Decode(bytes.NewReader(data))
+	img, _, err := image.Decode(rd.reader(data, "decoding the picture", lo, hi))
 	if err != nil {
+		if stop := rd.stopped(); stop != nil {
+			return nil, stop
+		}
 		return nil, fmt.Errorf("is a damaged %s picture (cut short?): %v", format, err)
 	}
 	return img, nil
@@ -233,7 +246,7 @@ func DecodeBackground(b *Background) (image.Image, error) {
 	if b == nil {
 		return nil, nil
 	}
-	img, err := decodeBackground(b.Image)
+	img, err := decodeBackground(nil, b.Image, 0, 1)
 	if err != nil {
 		return nil, fmt.Errorf("background: %w", err)
 	}

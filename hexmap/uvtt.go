@@ -118,28 +118,30 @@ func ImportUVTT(r io.Reader, name string) (*Map, error) {
 	if len(data) > MaxUVTTSize {
 		return nil, fmt.Errorf("larger than the %s a UVTT file may be", sizeText(MaxUVTTSize))
 	}
-	f, err := decodeUVTT(data)
-	if err != nil {
-		return nil, err
-	}
-	m, _, err := f.hexMap(name, 0)
+	m, _, err := importUVTT(nil, data, name, 0)
 	return m, err
 }
 
-// importUVTTWork imports data as ImportUVTT does and says how many hexes
-// the walls' and portals' walk looked at; stopAt, when more than 0, stops
-// the walk with an error once it has looked at more (tests).
-func importUVTTWork(data []byte, name string, stopAt int) (*Map, int, error) {
-	f, err := decodeUVTT(data)
+// importUVTT imports data as ImportUVTT does, telling rd how far it has
+// come, and says how many hexes the walls' and portals' walk looked at;
+// stopAt, when more than 0, stops the walk with an error once it has
+// looked at more (tests).
+func importUVTT(rd *reading, data []byte, name string, stopAt int) (*Map, int, error) {
+	f, err := decodeUVTT(rd, data)
 	if err != nil {
 		return nil, 0, err
 	}
-	return f.hexMap(name, stopAt)
+	return f.hexMap(rd, name, stopAt)
+}
+
+// importUVTTWork is importUVTT, not watched.
+func importUVTTWork(data []byte, name string, stopAt int) (*Map, int, error) {
+	return importUVTT(nil, data, name, stopAt)
 }
 
 // decodeUVTT reads a UVTT file's JSON, counting walls, points, portals and
 // lights as it goes so that a file with too many stops there.
-func decodeUVTT(data []byte) (*uvFile, error) {
+func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	fail := func(err error) (*uvFile, error) {
 		if errors.Is(err, io.EOF) && len(bytes.TrimSpace(data)) > 0 {
@@ -157,6 +159,11 @@ func decodeUVTT(data []byte) (*uvFile, error) {
 	walls, points := 0, 0
 	readWalls := func(field string, dst *[][]uvPoint) error {
 		return eachElement(dec, field, func(i int) error {
+			if i%1024 == 0 {
+				if err := rd.at("reading the walls", readShare+jsonShare*float64(dec.InputOffset())/float64(len(data))); err != nil {
+					return err
+				}
+			}
 			if walls++; walls > MaxUVTTWalls {
 				return fieldErr(field, "has more than %d walls (line_of_sight and objects_line_of_sight together)", MaxUVTTWalls)
 			}
@@ -319,7 +326,7 @@ func (fr uvFrame) toGrid(p Point) uvPoint {
 }
 
 // hexMap builds the map a decoded UVTT file describes.
-func (f *uvFile) hexMap(name string, stopAt int) (*Map, int, error) {
+func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error) {
 	res := f.Resolution
 	if err := checkUVPoint("resolution.map_origin", res.MapOrigin); err != nil {
 		return nil, 0, err
@@ -363,6 +370,7 @@ func (f *uvFile) hexMap(name string, stopAt int) (*Map, int, error) {
 		fr.at = o
 	}
 	work := newWallWalk(m, ref, lo, hi, stopAt)
+	work.rd = rd
 	geo, err := f.geometry(m, fr, work)
 	if err != nil {
 		return nil, work.touched, err
@@ -410,7 +418,10 @@ func (f *uvFile) hexMap(name string, stopAt int) (*Map, int, error) {
 		if err != nil {
 			return nil, 0, fieldErr("image", "is not base64: %v", err)
 		}
-		if _, _, err := CheckBackground(img); err != nil {
+		if _, _, err := checkBackground(rd, img, readShare+jsonShare+wallsShare, 1); err != nil {
+			if stop := rd.stopped(); stop != nil {
+				return nil, 0, stop
+			}
 			return nil, 0, &FieldError{"image", err}
 		}
 		m.Background = &Background{Image: img, PixelsPerHex: res.PixelsPerGrid, Origin: fr.at}
@@ -447,6 +458,10 @@ func GridHexes(w, h float64) (cols, rows int) {
 // geometry is the walls and doors of f on the hexsides of m, as work
 // walks them and keeps them.
 func (f *uvFile) geometry(m *Map, fr uvFrame, work *wallWalk) (*wallWalk, error) {
+	work.segments = len(f.Portals)
+	for _, line := range slices.Concat(f.LineOfSight, f.ObjectsLineOfSight) {
+		work.segments += max(0, len(line)-1)
+	}
 	for _, set := range []struct {
 		field string
 		lines [][]uvPoint
@@ -643,6 +658,9 @@ type wallWalk struct {
 	// touched counts the hexes looked at; stopAt, when more than 0,
 	// stops the walk past it (tests).
 	touched, stopAt int
+	// rd is told how far the walk has come: segments walked of all.
+	rd               *reading
+	segments, walked int
 	// stamp marks the hexes of the box a segment has looked at already
 	// (by segment number, gen), so that each is looked at once a segment;
 	// seen does for a walk without one.
@@ -710,6 +728,11 @@ var errWalkStopped = errors.New("stopped: looked at more hexes than the test all
 // may come twice); it fails when the walls walked pass maxRun (the error
 // says the limit; the caller names the field).
 func (w *wallWalk) walk(a, b Point, emit func(Edge)) error {
+	if w.walked++; w.walked%256 == 0 {
+		if err := w.rd.at("placing the walls", readShare+jsonShare+wallsShare*float64(w.walked)/float64(max(1, w.segments))); err != nil {
+			return err
+		}
+	}
 	p, q, ok := clipSegment(a, b, w.lo, w.hi)
 	if !ok {
 		return nil

@@ -575,11 +575,11 @@ func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 3, "y": 3}, "pixels_per_grid": 10}, "portals": [{"bounds": [{"x": 1, "y": 0.5}, {"x": 1, "y": 1.5}]}], "hexslinger": {"rendered": true}}`))
 	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 4, "y": 3}, "pixels_per_grid": 10}, "line_of_sight": [[{"x": 2, "y": 1}, {"x": 1e9, "y": 1e9}, {"x": -1e9, "y": 2}]], "portals": [{"bounds": [{"x": -1e8, "y": 1.5}, {"x": 1e8, "y": 1.6}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, err := decodeUVTT(data)
+		file, err := decodeUVTT(nil, data)
 		if err != nil {
 			return
 		}
-		m, touched, err := file.hexMap("fuzz", 0)
+		m, touched, err := file.hexMap(nil, "fuzz", 0)
 		if err != nil {
 			return
 		}
