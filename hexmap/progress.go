@@ -7,6 +7,7 @@ import (
 	"image"
 	"io"
 	"os"
+	"slices"
 )
 
 // Progress is told how far a long read (OpenMapContext, ReadMapContext,
@@ -97,9 +98,18 @@ func OpenMapContext(ctx context.Context, path string, fn Progress) (*Map, error)
 	if fi.Size() > MaxUVTTSize {
 		return nil, fmt.Errorf("open map %s: larger than the %s a map file may be", path, sizeText(MaxUVTTSize))
 	}
-	// Read a MiB at a time, so that a slow disk shows and can be stopped.
+	// Read a MiB at a time, so that a slow disk (or a pipe) shows and
+	// can be stopped; a file that is not what its size said grows its
+	// buffer as far as the limit.
+	size := max(1, fi.Size())
 	data := make([]byte, 0, fi.Size()+1)
 	for {
+		if len(data) == cap(data) {
+			if len(data) > MaxUVTTSize {
+				return nil, fmt.Errorf("open map %s: larger than the %s a map file may be", path, sizeText(MaxUVTTSize))
+			}
+			data = slices.Grow(data, min(max(1<<20, len(data)), MaxUVTTSize+1-len(data)))
+		}
 		n, err := fh.Read(data[len(data):min(cap(data), len(data)+1<<20)])
 		data = data[:len(data)+n]
 		if err == io.EOF {
@@ -108,10 +118,7 @@ func OpenMapContext(ctx context.Context, path string, fn Progress) (*Map, error)
 		if err != nil {
 			return nil, fmt.Errorf("open map: %w", err)
 		}
-		if len(data) == cap(data) {
-			return nil, fmt.Errorf("open map %s: it grew while it was read", path)
-		}
-		if err := rd.at("reading the file", readShare*float64(len(data))/float64(max(1, fi.Size()))); err != nil {
+		if err := rd.at("reading the file", readShare*min(1, float64(len(data))/float64(size))); err != nil {
 			return nil, err
 		}
 	}
