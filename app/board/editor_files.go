@@ -256,9 +256,13 @@ func (ed *Editor) promptInput() {
 }
 
 // promptBox is where the save prompt is drawn: a box in the middle of
-// the map's area.
+// the map's area, taller when the prompt has a third line to say (the
+// file dialog is open, the save failed).
 func (ed *Editor) promptBox() image.Rectangle {
-	w, h := min(620, ed.w-40), 190
+	w, h := min(620, ed.w-40), 150
+	if p := ed.prompt; p != nil && (p.asking || p.err != "") {
+		h = 180
+	}
 	cx, cy := ed.w/2, ed.top+(ed.h-barHeight-ed.top)/2
 	return image.Rect(cx-w/2, cy-h/2, cx+w/2, cy+h/2)
 }
@@ -323,7 +327,6 @@ func (ed *Editor) drawPrompt(screen *ebiten.Image) {
 func (ed *Editor) drawLoad(screen *ebiten.Image) {
 	stage, frac := ed.load.progress()
 	box := ed.promptBox()
-	box.Max.Y = box.Min.Y + 150
 	screen.SubImage(box).(*ebiten.Image).Fill(colDim)
 	screen.SubImage(box.Inset(2)).(*ebiten.Image).Fill(colPrompt)
 	x, width := float64(box.Min.X+20), float64(box.Dx()-40)
@@ -334,7 +337,11 @@ func (ed *Editor) drawLoad(screen *ebiten.Image) {
 	if done := bar.Min.X + int(float64(bar.Dx())*min(1, max(0, frac))); done > bar.Min.X {
 		screen.SubImage(image.Rect(bar.Min.X, bar.Min.Y, done, bar.Max.Y)).(*ebiten.Image).Fill(colSelect)
 	}
-	say(screen, "Esc stops it; the map stays as it was.", face(15, false), x, float64(box.Min.Y+126), colDim, false)
+	stop := "Esc stops it; the map stays as it was."
+	if ed.blank {
+		stop = "Esc stops it; the editor then starts a new map."
+	}
+	say(screen, stop, face(15, false), x, float64(box.Min.Y+126), colDim, false)
 }
 
 // capitalize is s with its first letter upper case.

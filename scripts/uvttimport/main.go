@@ -7,6 +7,7 @@
 //	/tmp/uvttimport -gen far /tmp/far.dd2vtt     # one wall ending at (1e9, 1e9)
 //	/tmp/uvttimport -gen long /tmp/long.dd2vtt   # 19,999 long walls, 1.2 MB
 //	/tmp/uvttimport -gen worst /tmp/worst.dd2vtt # the most work within the limits
+//	/tmp/uvttimport -gen picture /tmp/pic.dd2vtt # the largest picture within them
 //	/usr/bin/time -v /tmp/uvttimport /tmp/far.dd2vtt
 //
 // -gen writes a test file instead of importing: "far" is a 30×20-square
@@ -17,7 +18,9 @@
 // makes: the largest map (1024×886 squares, 1024×1024 hexes) with 200,000
 // wall points, 20 walls of 10,000 points zigzagging 20 squares to a
 // side, a little under the squares of wall such a map may have
-// (hexmap.MaxUVTTWallRunPerHex a hex).
+// (hexmap.MaxUVTTWallRunPerHex a hex); "picture" is a 30×30-square map
+// with the largest picture within the limits, 8192×8192 pixels of 8-bit
+// colour with alpha (hexmap.MaxBackgroundBytes decoded).
 //
 // It is a measuring tool, not part of hexslinger; make test does not run it.
 package main
@@ -113,12 +116,28 @@ func write(kind, path string) error {
 			}
 			walls = append(walls, "["+strings.Join(line, ",")+"]")
 		}
+	case "picture":
+		w, h = 30, 30
 	default:
-		return fmt.Errorf("-gen %q: want far, long or worst", kind)
+		return fmt.Errorf("-gen %q: want far, long, worst or picture", kind)
 	}
-	const ppg = 10
+	ppg := 10
+	var img image.Image = image.NewGray(image.Rect(0, 0, min(400, int(w)*ppg), min(400, int(h)*ppg)))
+	if kind == "picture" {
+		// The largest picture within the limits: 8192×8192 pixels of
+		// 8-bit colour with alpha (256 MiB decoded), a pattern with some
+		// noise so that the file is near the UVTT size limit.
+		ppg = hexmap.MaxBackgroundSide / int(w)
+		side := hexmap.MaxBackgroundSide
+		rgba := image.NewNRGBA(image.Rect(0, 0, side, side))
+		for i := 0; i < len(rgba.Pix); i += 4 {
+			x, y := (i/4)%side, (i/4)/side
+			rgba.Pix[i], rgba.Pix[i+1], rgba.Pix[i+2], rgba.Pix[i+3] = uint8(x^y), uint8(x+y), uint8(rng.IntN(16)), 255
+		}
+		img = rgba
+	}
 	var pic bytes.Buffer
-	if err := png.Encode(&pic, image.NewGray(image.Rect(0, 0, min(400, int(w)*ppg), min(400, int(h)*ppg)))); err != nil {
+	if err := png.Encode(&pic, img); err != nil {
 		return err
 	}
 	fh, err := os.Create(path)
