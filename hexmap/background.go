@@ -25,15 +25,30 @@ const (
 )
 
 // CheckBackground reports the pixel size of a background picture, a PNG,
-// JPEG or WebP within MaxBackgroundSide pixels a side, decoded whole to be
-// sure it is not cut short or damaged; the error says what is wrong.
+// JPEG or WebP within the picture limits (MaxBackgroundSide pixels a
+// side, MaxBackgroundBytes decoded), read whole to be sure it is not cut
+// short or damaged: a PNG as its decoder reads it without making its
+// pixels (checkPNG), a JPEG or WebP decoded. The error says what is wrong.
 func CheckBackground(data []byte) (w, h int, err error) {
 	return checkBackground(nil, data, 0, 1)
 }
 
-// checkBackground is CheckBackground, telling rd how far the decoding has
-// come as the part of a read from lo to hi.
+// checkBackground is CheckBackground, telling rd how far it has come as
+// the part of a read from lo to hi.
 func checkBackground(rd *reading, data []byte, lo, hi float64) (w, h int, err error) {
+	cfg, format, err := backgroundHeader(data)
+	if err != nil {
+		return 0, 0, err
+	}
+	if format == "png" {
+		if err := checkPNG(rd, data, lo, hi); err != nil {
+			if stop := rd.stopped(); stop != nil {
+				return 0, 0, stop
+			}
+			return 0, 0, fmt.Errorf("is a damaged png picture (cut short?): %v", err)
+		}
+		return cfg.Width, cfg.Height, nil
+	}
 	img, err := decodeBackground(rd, data, lo, hi)
 	if err != nil {
 		return 0, 0, err

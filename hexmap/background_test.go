@@ -258,3 +258,103 @@ func FuzzCheckBackground(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckingAPNGMakesNoPixels: CheckBackground reads a PNG whole, to be
+// sure it is not damaged, without making its pixels: checking the largest
+// PNG within the limits took its 256 MiB once more at every import.
+func TestCheckingAPNGMakesNoPixels(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		pic  []byte
+	}{
+		{"4096×4096 RGBA (64 MiB decoded)", zeroPNG(t, 4096, 4096, 8, 6, false, false, false)},
+		{"8192×2048 16-bit grey (32 MiB decoded)", zeroPNG(t, 8192, 2048, 16, 0, false, false, false)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			w, h, err := CheckBackground(tc.pic)
+			runtime.ReadMemStats(&after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := after.TotalAlloc - before.TotalAlloc; got > 2<<20 {
+				t.Errorf("checking a %d×%d PNG allocated %.1f MiB, want at most 2: its pixels were made", w, h, float64(got)/(1<<20))
+			}
+		})
+	}
+}
+
+// damaged are a PNG cut short at several places and with a byte changed
+// at several others.
+func damaged(pic []byte) [][]byte {
+	var out [][]byte
+	for _, cut := range []int{8, 20, 33, len(pic) / 2, len(pic) - 13, len(pic) - 1} {
+		if cut > 0 && cut < len(pic) {
+			out = append(out, pic[:cut])
+		}
+	}
+	for _, at := range []int{12, 29, 37, len(pic) / 3, len(pic) / 2, len(pic) - 20, len(pic) - 9} {
+		if at > 0 && at < len(pic) {
+			b := bytes.Clone(pic)
+			b[at] ^= 0x55
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// checkAgrees fails unless checkPNG and image/png's decoder agree on pic:
+// both accept it, or both refuse it.
+func checkAgrees(t *testing.T, pic []byte) {
+	t.Helper()
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(pic))
+	if err != nil || format != "png" || cfg.Width*cfg.Height > 1<<20 {
+		return // not a PNG, or too big to decode here
+	}
+	_, _, decErr := image.Decode(bytes.NewReader(pic))
+	if chkErr := checkPNG(nil, pic, 0, 1); (chkErr == nil) != (decErr == nil) {
+		t.Errorf("a %d×%d PNG: checkPNG says %v, the decoder %v", cfg.Width, cfg.Height, chkErr, decErr)
+	}
+}
+
+// TestCheckPNGAgreesWithTheDecoder: on the PNG suite (every colour type
+// and depth, interlaced or not), and on each of them damaged, checkPNG
+// accepts what image/png decodes and refuses what it does not.
+func TestCheckPNGAgreesWithTheDecoder(t *testing.T) {
+	for name, pic := range samplePictures(t) {
+		if !strings.HasSuffix(name, ".png") {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			checkAgrees(t, pic)
+			for _, d := range damaged(pic) {
+				checkAgrees(t, d)
+			}
+		})
+	}
+}
+
+// FuzzCheckPNG: checkPNG and image/png's decoder agree on every input.
+func FuzzCheckPNG(f *testing.F) {
+	for name, pic := range samplePictures(f) {
+		if strings.HasSuffix(name, ".png") {
+			f.Add(pic)
+		}
+	}
+	f.Add(zeroPNG(f, 5, 3, 16, 6, false, true, false))
+	f.Fuzz(func(t *testing.T, pic []byte) { checkAgrees(t, pic) })
+}
+
+// BenchmarkCheckBackgroundLargestPNG checks the largest PNG within the
+// limits, 8192×8192 pixels of 8-bit colour with alpha (256 MiB decoded),
+// as an import does: read whole, its pixels not made.
+func BenchmarkCheckBackgroundLargestPNG(b *testing.B) {
+	pic := zeroPNG(b, MaxBackgroundSide, MaxBackgroundSide, 8, 6, false, false, false)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := CheckBackground(pic); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -33,11 +33,11 @@ func TestOpenMapContextReportsAndStops(t *testing.T) {
 		stages     []string // the stages reported, in order
 		stopAt     string   // the stage to stop at ("" none)
 	}{
-		{"a UVTT file", uvtt, []string{"reading the file", "reading the walls", "placing the walls", "decoding the picture"}, ""},
+		{"a UVTT file", uvtt, []string{"reading the file", "reading the walls", "placing the walls", "checking the picture"}, ""},
 		{"a UVTT file stopped placing its walls", uvtt, []string{"reading the file", "reading the walls", "placing the walls"}, "placing the walls"},
-		{"a UVTT file stopped decoding its picture", uvtt, []string{"reading the file", "reading the walls", "placing the walls", "decoding the picture"}, "decoding the picture"},
-		{"a picture", picture, []string{"reading the file", "decoding the picture"}, ""},
-		{"a picture stopped decoding", picture, []string{"reading the file", "decoding the picture"}, "decoding the picture"},
+		{"a UVTT file stopped checking its picture", uvtt, []string{"reading the file", "reading the walls", "placing the walls", "checking the picture"}, "checking the picture"},
+		{"a picture", picture, []string{"reading the file", "checking the picture"}, ""},
+		{"a picture stopped checking", picture, []string{"reading the file", "checking the picture"}, "checking the picture"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

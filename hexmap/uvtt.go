@@ -93,6 +93,10 @@ type uvFile struct {
 	// Hexslinger is what a square grid cannot say of a hex map; other
 	// tools pass it by.
 	Hexslinger *uvExtension `json:"hexslinger,omitempty"`
+	// imageRaw is the image's base64 as it lies in the file, when
+	// decodeUVTT found it there and left it out of the JSON it decoded
+	// (imageSpan): the file's largest part, never copied into a string.
+	imageRaw []byte
 }
 
 // uvExtension is the hex map itself, without its background picture, for
@@ -142,10 +146,31 @@ func importUVTTWork(data []byte, name string, stopAt int) (*Map, int, error) {
 // decodeUVTT reads a UVTT file's JSON, counting walls, points, portals and
 // lights as it goes so that a file with too many stops there.
 func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
+	// The image, most of the file, is left where it lies: the decoder
+	// reads the file with "" in its place, rather than copying it into
+	// its buffer and then into a string.
+	var f uvFile
+	src := io.Reader(bytes.NewReader(data))
+	start, end, ok := imageSpan(data)
+	if ok {
+		f.imageRaw = data[start+1 : end-1]
+		src = io.MultiReader(bytes.NewReader(data[:start]), strings.NewReader(`""`), bytes.NewReader(data[end:]))
+	}
+	// real is where an offset in what the decoder reads lies in data.
+	real := func(off int64) int64 {
+		if ok && off > int64(start)+1 {
+			return off + int64(end-start-2)
+		}
+		return off
+	}
+	dec := json.NewDecoder(src)
 	fail := func(err error) (*uvFile, error) {
 		if errors.Is(err, io.EOF) && len(bytes.TrimSpace(data)) > 0 {
 			err = io.ErrUnexpectedEOF // cut short, not empty
+		}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			se.Offset = real(se.Offset)
 		}
 		return nil, JSONError(data, err)
 	}
@@ -154,13 +179,12 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 	} else if t != json.Delim('{') {
 		return nil, fmt.Errorf("not a UVTT file: want a JSON object")
 	}
-	var f uvFile
 	var sawFormat bool
 	walls, points := 0, 0
 	readWalls := func(field string, dst *[][]uvPoint) error {
 		return eachElement(dec, field, func(i int) error {
 			if i%1024 == 0 {
-				if err := rd.at("reading the walls", readShare+jsonShare*float64(dec.InputOffset())/float64(len(data))); err != nil {
+				if err := rd.at("reading the walls", readShare+jsonShare*float64(real(dec.InputOffset()))/float64(len(data))); err != nil {
 					return err
 				}
 			}
@@ -252,7 +276,7 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 	if _, err := dec.Token(); err != nil {
 		return fail(err)
 	}
-	if off := dec.InputOffset(); len(bytes.TrimSpace(data[off:])) > 0 {
+	if off := real(dec.InputOffset()); len(bytes.TrimSpace(data[off:])) > 0 {
 		return nil, fmt.Errorf("offset %d: more after the closing brace (one map to a file)", off)
 	}
 	if !sawFormat {
@@ -262,6 +286,106 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 		return nil, fieldErr("format", "is %g; this hexslinger reads Universal VTT formats %g to %g (0.2 and 0.3 are common)", f.Format, minUVTTFormat, maxUVTTFormat)
 	}
 	return &f, nil
+}
+
+// imageSpan finds the value of a UVTT file's last "image" member (the
+// one the decoder keeps) at the top level of its object, a string
+// without escapes: its quotes' offsets, start and end just past the
+// closing one. ok is false for anything else, left to the decoder.
+func imageSpan(data []byte) (start, end int, ok bool) {
+	ws := func(i int) int {
+		for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+			i++
+		}
+		return i
+	}
+	// str is the end of the string at i, just past its closing quote
+	// (-1 if there is none), and whether it has escapes, or anything but
+	// printable ASCII, that the decoder would read otherwise.
+	str := func(i int) (int, bool) {
+		esc := false
+		for j := i + 1; j < len(data); j++ {
+			switch c := data[j]; {
+			case c == '\\':
+				esc = true
+				j++
+			case c == '"':
+				return j + 1, esc
+			case c < 0x20 || c >= 0x80:
+				esc = true
+			}
+		}
+		return -1, esc
+	}
+	// value is the end of the value at i (-1 if it has none).
+	value := func(i int) int {
+		if i >= len(data) {
+			return -1
+		}
+		switch data[i] {
+		case '"':
+			e, _ := str(i)
+			return e
+		case '{', '[':
+			depth := 0
+			for j := i; j < len(data); j++ {
+				switch data[j] {
+				case '"':
+					e, _ := str(j)
+					if e < 0 {
+						return -1
+					}
+					j = e - 1
+				case '{', '[':
+					depth++
+				case '}', ']':
+					if depth--; depth == 0 {
+						return j + 1
+					}
+				}
+			}
+			return -1
+		}
+		j := i
+		for j < len(data) && !strings.ContainsRune(",}] \t\r\n", rune(data[j])) {
+			j++
+		}
+		return j
+	}
+	i := ws(0)
+	if i >= len(data) || data[i] != '{' {
+		return 0, 0, false
+	}
+	for i = ws(i + 1); i < len(data) && data[i] == '"'; {
+		ke, kesc := str(i)
+		if ke < 0 {
+			return 0, 0, false
+		}
+		key := data[i+1 : ke-1]
+		i = ws(ke)
+		if i >= len(data) || data[i] != ':' {
+			return 0, 0, false
+		}
+		vs := ws(i + 1)
+		ve := value(vs)
+		if ve < 0 {
+			return 0, 0, false
+		}
+		if string(key) == "image" && !kesc {
+			start, end, ok = 0, 0, false
+			if data[vs] == '"' {
+				if _, vesc := str(vs); !vesc {
+					start, end, ok = vs, ve, true
+				}
+			}
+		}
+		if i = ws(ve); i < len(data) && data[i] == ',' {
+			i = ws(i + 1)
+			continue
+		}
+		break
+	}
+	return start, end, ok
 }
 
 // inField names the field of a value decoded whole, for a value of the
@@ -339,6 +463,22 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 	}
 	var m *Map
 	ext := f.Hexslinger
+	// The picture's bytes first, so that the file's text of them (most
+	// of the file) is garbage while the walls are placed; checked last.
+	var img []byte
+	raw := f.imageRaw
+	if raw == nil {
+		raw = []byte(f.Image)
+	}
+	if raw = bytes.TrimSpace(raw); len(raw) > 0 && !(ext != nil && ext.Rendered) {
+		img = make([]byte, base64.StdEncoding.DecodedLen(len(raw)))
+		n, err := base64.StdEncoding.Decode(img, raw)
+		if err != nil {
+			return nil, 0, fieldErr("image", "is not base64: %v", err)
+		}
+		img = img[:n]
+	}
+	f.imageRaw, f.Image, raw = nil, "", nil
 	if ext != nil && ext.Map != nil {
 		file := *ext.Map
 		file.Background = nil
@@ -413,11 +553,7 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 	if ext != nil && ext.Map != nil && nearLights(m.Lights, ext.Map.Lights) {
 		m.Lights = slices.Clone(ext.Map.Lights)
 	}
-	if f.Image != "" && !(ext != nil && ext.Rendered) {
-		img, err := base64.StdEncoding.DecodeString(strings.TrimSpace(f.Image))
-		if err != nil {
-			return nil, 0, fieldErr("image", "is not base64: %v", err)
-		}
+	if img != nil {
 		if _, _, err := checkBackground(rd, img, readShare+jsonShare+wallsShare, 1); err != nil {
 			if stop := rd.stopped(); stop != nil {
 				return nil, 0, stop

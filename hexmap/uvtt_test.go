@@ -574,7 +574,18 @@ func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(`{"format": 0.2, "resolution": {"map_size": {"x": 3, "y": 3}, "pixels_per_grid": 10}, "line_of_sight": [[{"x": -5, "y": 1}, {"x": 90, "y": 2}]]}`))
 	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 3, "y": 3}, "pixels_per_grid": 10}, "portals": [{"bounds": [{"x": 1, "y": 0.5}, {"x": 1, "y": 1.5}]}], "hexslinger": {"rendered": true}}`))
 	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 4, "y": 3}, "pixels_per_grid": 10}, "line_of_sight": [[{"x": 2, "y": 1}, {"x": 1e9, "y": 1e9}, {"x": -1e9, "y": 2}]], "portals": [{"bounds": [{"x": -1e8, "y": 1.5}, {"x": 1e8, "y": 1.6}]}]}`))
+	f.Add([]byte(`{"format": 0.3, "image": "\/x", "image": "QUJD", "lights": []}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// The image decodeUVTT leaves where it lies is the one the JSON
+		// decoder reads.
+		if start, end, ok := imageSpan(data); ok {
+			var g struct {
+				Image *string `json:"image"`
+			}
+			if json.Unmarshal(data, &g) == nil && (g.Image == nil || *g.Image != string(data[start+1:end-1])) {
+				t.Fatalf("imageSpan found %q; the JSON decoder reads %v", data[start+1:end-1], g.Image)
+			}
+		}
 		file, err := decodeUVTT(nil, data)
 		if err != nil {
 			return
