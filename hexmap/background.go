@@ -108,6 +108,10 @@ func decodedBytes(data []byte, cfg image.Config, format string) int64 {
 		if n, ok := jpegBytes(data, w, h); ok {
 			return n
 		}
+		// A header not read so: the most a JPEG can take, 24 bytes a
+		// pixel (four planes, their coefficients, CMYK), in whole
+		// blocks of the largest sampling.
+		return 24 * ((w + 31) / 32 * 32) * ((h + 31) / 32 * 32)
 	case "webp":
 		switch cfg.ColorModel {
 		case color.YCbCrModel: // lossy: 4:2:0 planes of whole 16×16 blocks
@@ -168,16 +172,19 @@ func pngBytes(data []byte, w, h int64) int64 {
 func jpegBytes(data []byte, w, h int64) (int64, bool) {
 	var jfif, adobeRGB, progressive bool
 	var comps [][3]byte // id, H, V
+	// Markers as Go's decoder finds them: past stray bytes to the next
+	// 0xff, past fill bytes and "\xff\x00", restarts taking no segment.
 	for off := 2; off+4 <= len(data); {
 		if data[off] != 0xff {
-			return 0, false
+			off++
+			continue
 		}
 		marker := data[off+1]
 		if marker == 0xff { // fill
 			off++
 			continue
 		}
-		if marker == 0xd8 || marker >= 0xd0 && marker <= 0xd7 || marker == 0x01 {
+		if marker == 0 || marker == 0xd8 || marker >= 0xd0 && marker <= 0xd7 || marker == 0x01 {
 			off += 2
 			continue
 		}
