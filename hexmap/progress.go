@@ -38,6 +38,14 @@ func (r *reading) at(stage string, done float64) error {
 	return nil
 }
 
+// context is the read's context: one never done for a nil reading.
+func (r *reading) context() context.Context {
+	if r == nil {
+		return context.Background()
+	}
+	return r.ctx
+}
+
 // stopped is the context's error once it is done, else nil.
 func (r *reading) stopped() error {
 	if r == nil {

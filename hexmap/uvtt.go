@@ -2,6 +2,7 @@ package hexmap
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -509,6 +510,20 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 		}
 		fr.at = o
 	}
+	// A PNG is checked while the walls are placed, on a goroutine of its
+	// own: it takes little memory, and the two take about as long on a
+	// big file. (A JPEG or WebP is decoded after, not to hold its pixels
+	// and the walls at once.)
+	var picture chan error
+	if img != nil && bytes.HasPrefix(img, []byte("\x89PNG\r\n\x1a\n")) {
+		ctx, stop := context.WithCancel(rd.context())
+		defer stop()
+		picture = make(chan error, 1)
+		go func() {
+			_, _, err := checkBackground(&reading{ctx: ctx}, img, 0, 1)
+			picture <- err
+		}()
+	}
 	work := newWallWalk(m, ref, lo, hi, stopAt)
 	work.rd = rd
 	geo, err := f.geometry(m, fr, work)
@@ -554,7 +569,15 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 		m.Lights = slices.Clone(ext.Map.Lights)
 	}
 	if img != nil {
-		if _, _, err := checkBackground(rd, img, readShare+jsonShare+wallsShare, 1); err != nil {
+		var err error
+		if picture != nil {
+			if err = rd.at("checking the picture", readShare+jsonShare+wallsShare); err == nil {
+				err = <-picture
+			}
+		} else {
+			_, _, err = checkBackground(rd, img, readShare+jsonShare+wallsShare, 1)
+		}
+		if err != nil {
 			if stop := rd.stopped(); stop != nil {
 				return nil, 0, stop
 			}
@@ -814,11 +837,13 @@ type wallWalk struct {
 // Limits on the walls of a UVTT file on the map: the squares of wall and
 // portal the import walks, counting only their parts over the map and
 // one hex about it, are at most MaxUVTTWallRun, or MaxUVTTWallRunPerHex
-// for each hex of a bigger map. A wall painted over a whole 100×100
-// dungeon is a few thousand squares.
+// for each hex of a bigger map (more than 50,000 hexes). A dungeon of
+// rooms and furniture has about one square of wall a hex; the most a
+// file within the limits walks (2 million squares over a 1024×1023-hex
+// map) takes about half a second.
 const (
 	MaxUVTTWallRun       = 100000
-	MaxUVTTWallRunPerHex = 4
+	MaxUVTTWallRunPerHex = 2
 )
 
 // MaxUVTTCoordinate is the farthest, in grid squares either way, a point

@@ -93,12 +93,16 @@ func wallsOnTheMap(t testing.TB, m *Map) {
 	}
 }
 
+// worstZigzag is how far to a side the walls of worstWalls zigzag: their
+// 200,000 points a little under the squares of wall the largest map may
+// have (maxWallRun).
+const worstZigzag = 0.97 * MaxUVTTWallRunPerHex * MaxSide * 1023 / MaxUVTTPoints
+
 // worstWalls is the most work with walls a UVTT file within the limits
 // makes (as scripts/uvttimport -gen worst writes it): the largest map
 // (1024×886 squares, 1024×1023 hexes), its 200,000 wall points in 20
-// walls of 10,000, each zigzagging 20 squares to a side from the top of
-// the map to its foot, a little under the squares of wall the map may
-// have (maxWallRun).
+// walls of 10,000, each zigzagging worstZigzag squares to a side from the
+// top of the map to its foot.
 func worstWalls(tb testing.TB) []byte {
 	tb.Helper()
 	const w, h = MaxSide, 886
@@ -113,7 +117,7 @@ func worstWalls(tb testing.TB) []byte {
 			if k > 0 {
 				b.WriteByte(',')
 			}
-			fmt.Fprintf(&b, `{"x":%.3f,"y":%.3f}`, x0+20*float64(k%2), h*float64(k)/MaxUVTTPolyline)
+			fmt.Fprintf(&b, `{"x":%.3f,"y":%.3f}`, x0+worstZigzag*float64(k%2), h*float64(k)/MaxUVTTPolyline)
 		}
 		b.WriteByte(']')
 	}

@@ -15,8 +15,8 @@
 // inside it to (1e9, 1e9); "long" is a 40×30-square map with 19,999 walls,
 // each from a point on the map to a point up to 5,000 squares away;
 // "worst" is the most work with walls a file within the documented limits
-// makes: the largest map (1024×886 squares, 1024×1024 hexes) with 200,000
-// wall points, 20 walls of 10,000 points zigzagging 20 squares to a
+// makes: the largest map (1024×886 squares, 1024×1023 hexes) with 200,000
+// wall points, 20 walls of 10,000 points zigzagging about 10 squares to a
 // side, a little under the squares of wall such a map may have
 // (hexmap.MaxUVTTWallRunPerHex a hex); "picture" is a 30×30-square map
 // with the largest picture within the limits, 8192×8192 pixels of 8-bit
@@ -111,8 +111,9 @@ func write(kind, path string) error {
 		for i := range 20 {
 			var line []string
 			x0 := 10 + 50*float64(i)
+			zigzag := 0.97 * hexmap.MaxUVTTWallRunPerHex * hexmap.MaxSide * 1023 / hexmap.MaxUVTTPoints
 			for k := range hexmap.MaxUVTTPolyline {
-				line = append(line, pt(x0+20*float64(k%2), h*float64(k)/hexmap.MaxUVTTPolyline))
+				line = append(line, pt(x0+zigzag*float64(k%2), h*float64(k)/hexmap.MaxUVTTPolyline))
 			}
 			walls = append(walls, "["+strings.Join(line, ",")+"]")
 		}
