@@ -2,10 +2,10 @@ package hexmap
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -189,40 +189,31 @@ func AlignToCentres(p [3]Point) (Alignment, error) {
 // ReadMap reads a map from a file's bytes by the file's name: a UVTT file
 // (.dd2vtt, .uvtt, .df2vtt) is imported, a picture becomes a map over it
 // at DefaultAlignment, anything else is a hexslinger map file.
-func ReadMap(name string, data []byte) (*Map, error) {
+func ReadMap(name string, data []byte) (*Map, error) { return readMap(nil, name, data) }
+
+// readMap is ReadMap, telling rd how far it has come, the file's bytes
+// read already.
+func readMap(rd *reading, name string, data []byte) (*Map, error) {
 	switch {
 	case IsUVTT(name):
-		return ImportUVTT(bytes.NewReader(data), UVTTName(name))
+		if len(data) > MaxUVTTSize {
+			return nil, fmt.Errorf("larger than the %s a UVTT file may be", sizeText(MaxUVTTSize))
+		}
+		m, _, err := importUVTT(rd, data, UVTTName(name), 0)
+		return m, err
 	case IsImage(name):
-		w, h, err := CheckBackground(data)
+		w, h, err := checkBackground(rd, data, readShare, 1)
 		if err != nil {
 			return nil, fmt.Errorf("the picture %w", err)
 		}
 		return alignedMap(strings.TrimSuffix(baseName(name), filepath.Ext(name)), data, w, h, DefaultAlignment(w, h))
+	}
+	if err := rd.at("reading the map", readShare); err != nil {
+		return nil, err
 	}
 	return Decode(bytes.NewReader(data))
 }
 
 // OpenMap reads the map file at path as ReadMap reads it; errors name the
 // file.
-func OpenMap(path string) (*Map, error) {
-	if !IsUVTT(path) && !IsImage(path) {
-		return Load(path)
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("open map: %w", err)
-	}
-	if fi.Size() > MaxUVTTSize {
-		return nil, fmt.Errorf("open map %s: larger than the %s a map file may be", path, sizeText(MaxUVTTSize))
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("open map: %w", err)
-	}
-	m, err := ReadMap(path, data)
-	if err != nil {
-		return nil, fmt.Errorf("open map %s: %w", path, err)
-	}
-	return m, nil
-}
+func OpenMap(path string) (*Map, error) { return OpenMapContext(context.Background(), path, nil) }

@@ -2,8 +2,10 @@ package hexmap
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"image"
+	"image/color"
 	_ "image/jpeg" // backgrounds may be JPEG
 	_ "image/png"  // or PNG
 
@@ -12,17 +14,42 @@ import (
 
 // Background picture limits, checked from the image's header before it is
 // decoded: a 4096×4096 battle map is common, 8192 a side the most a
-// window's texture cache is asked to hold.
+// window's texture cache is asked to hold. MaxBackgroundBytes caps the
+// memory decoding a picture takes (DecodedBytes): an 8192×8192 picture
+// of 8-bit colour, as a PNG or a baseline JPEG, is within it; the same
+// picture of 16-bit colour, interlaced, progressive or CMYK is not.
 const (
 	MaxBackgroundSide   = 8192
 	MaxBackgroundPixels = 8192 * 8192
+	MaxBackgroundBytes  = 256 << 20
 )
 
 // CheckBackground reports the pixel size of a background picture, a PNG,
-// JPEG or WebP within MaxBackgroundSide pixels a side, decoded whole to be
-// sure it is not cut short or damaged; the error says what is wrong.
+// JPEG or WebP within the picture limits (MaxBackgroundSide pixels a
+// side, MaxBackgroundBytes decoded), read whole to be sure it is not cut
+// short or damaged: a PNG as its decoder reads it without making its
+// pixels (checkPNG), a JPEG or WebP decoded. The error says what is wrong.
 func CheckBackground(data []byte) (w, h int, err error) {
-	img, err := decodeBackground(data)
+	return checkBackground(nil, data, 0, 1)
+}
+
+// checkBackground is CheckBackground, telling rd how far it has come as
+// the part of a read from lo to hi.
+func checkBackground(rd *reading, data []byte, lo, hi float64) (w, h int, err error) {
+	cfg, format, err := backgroundHeader(data)
+	if err != nil {
+		return 0, 0, err
+	}
+	if format == "png" {
+		if err := checkPNG(rd, data, lo, hi); err != nil {
+			if stop := rd.stopped(); stop != nil {
+				return 0, 0, stop
+			}
+			return 0, 0, fmt.Errorf("is a damaged png picture (cut short?): %v", err)
+		}
+		return cfg.Width, cfg.Height, nil
+	}
+	img, err := decodeBackground(rd, data, lo, hi)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -48,16 +75,188 @@ func backgroundHeader(data []byte) (image.Config, string, error) {
 		cfg.Width*cfg.Height > MaxBackgroundPixels {
 		return cfg, "", fmt.Errorf("is %d×%d pixels; at most %d×%d", cfg.Width, cfg.Height, MaxBackgroundSide, MaxBackgroundSide)
 	}
+	if n := decodedBytes(data, cfg, format); n > MaxBackgroundBytes {
+		return cfg, "", fmt.Errorf("is %d×%d pixels, %.1f MiB decoded; at most %d MiB decoded (as %d×%d pixels of 8-bit colour)",
+			cfg.Width, cfg.Height, float64(n)/(1<<20), MaxBackgroundBytes>>20, MaxBackgroundSide, MaxBackgroundSide)
+	}
 	return cfg, format, nil
 }
 
-func decodeBackground(data []byte) (image.Image, error) {
+// DecodedBytes is the memory decoding a background picture takes, read
+// from its header: the decoded picture's pixels in the form its decoder
+// makes them (a byte a pixel for a palette or grey, 4 for 8-bit colour,
+// 8 for 16-bit colour; a JPEG's planes as its sampling makes them), and
+// what the decoder holds beside them at once (an interlaced PNG's
+// largest pass, a progressive JPEG's coefficients, a CMYK or RGB JPEG's
+// planes before it interleaves them, a lossless WebP's second copy). The
+// error is backgroundHeader's, for a picture that is not one.
+func DecodedBytes(data []byte) (int64, error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return 0, fmt.Errorf("is not a PNG, JPEG or WebP picture: %v", err)
+	}
+	return decodedBytes(data, cfg, format), nil
+}
+
+// decodedBytes is DecodedBytes of a picture whose header gave cfg.
+func decodedBytes(data []byte, cfg image.Config, format string) int64 {
+	w, h := int64(cfg.Width), int64(cfg.Height)
+	switch format {
+	case "png":
+		return pngBytes(data, w, h)
+	case "jpeg":
+		if n, ok := jpegBytes(data, w, h); ok {
+			return n
+		}
+		// A header not read so: the most a JPEG can take, 24 bytes a
+		// pixel (four planes, their coefficients, CMYK), in whole
+		// blocks of the largest sampling.
+		return 24 * ((w + 31) / 32 * 32) * ((h + 31) / 32 * 32)
+	case "webp":
+		switch cfg.ColorModel {
+		case color.YCbCrModel: // lossy: 4:2:0 planes of whole 16×16 blocks
+			mw, mh := 16*((w+15)/16), 16*((h+15)/16)
+			return mw*mh + 2*(mw/2)*(mh/2)
+		case color.NYCbCrAModel: // and an alpha plane, decoded losslessly
+			mw, mh := 16*((w+15)/16), 16*((h+15)/16)
+			return mw*mh + 2*(mw/2)*(mh/2) + 5*w*h
+		}
+	}
+	return 8 * w * h // lossless WebP, and anything not known: 8 a pixel
+}
+
+// pngBytes is decodedBytes of a w×h PNG: its IHDR says the bit depth, the
+// colour type and interlacing, and a tRNS chunk before its pixels makes
+// grey and RGB pictures decode with alpha.
+func pngBytes(data []byte, w, h int64) int64 {
+	if len(data) < 33 {
+		return 8 * w * h
+	}
+	depth, ct, interlaced := data[24], data[25], data[28] == 1
+	trns := false
+	for off := 8; off+8 <= len(data); {
+		n := int64(binary.BigEndian.Uint32(data[off:]))
+		kind := string(data[off+4 : off+8])
+		if kind == "IDAT" {
+			break
+		}
+		trns = trns || kind == "tRNS"
+		if n > int64(len(data)) {
+			break
+		}
+		off += 12 + int(n)
+	}
+	var px int64
+	switch {
+	case ct == 3 || ct == 0 && depth <= 8 && !trns:
+		px = 1 // palette, grey
+	case ct == 0 && depth == 16 && !trns:
+		px = 2
+	case depth == 16:
+		px = 8 // 16-bit colour, or grey with alpha
+	default:
+		px = 4
+	}
+	n := w * h * px
+	if interlaced {
+		n += w * (h / 2) * px // the seventh pass, every other row
+	}
+	return n
+}
+
+// jpegBytes is decodedBytes of a w×h JPEG, as Go's decoder makes it: from
+// its frame header's components and their sampling, and whether its
+// colour is stored as RGB (an Adobe marker's transform 0, or components
+// named R, G and B, in a file that is not JFIF); ok is false when the
+// header cannot be read so.
+func jpegBytes(data []byte, w, h int64) (int64, bool) {
+	var jfif, adobeRGB, progressive bool
+	var comps [][3]byte // id, H, V
+	// Markers as Go's decoder finds them: past stray bytes to the next
+	// 0xff, past fill bytes and "\xff\x00", restarts taking no segment.
+	for off := 2; off+4 <= len(data); {
+		if data[off] != 0xff {
+			off++
+			continue
+		}
+		marker := data[off+1]
+		if marker == 0xff { // fill
+			off++
+			continue
+		}
+		if marker == 0 || marker == 0xd8 || marker >= 0xd0 && marker <= 0xd7 || marker == 0x01 {
+			off += 2
+			continue
+		}
+		n := int(binary.BigEndian.Uint16(data[off+2:]))
+		if n < 2 { // a segment's length counts its own two bytes
+			return 0, false
+		}
+		seg := data[off+4 : min(len(data), off+2+n)]
+		switch {
+		case marker == 0xda || marker == 0xd9: // start of scan, end
+			off = len(data)
+			continue
+		case marker == 0xe0 && bytes.HasPrefix(seg, []byte("JFIF\x00")):
+			jfif = true
+		case marker == 0xee && len(seg) >= 12 && bytes.HasPrefix(seg, []byte("Adobe")):
+			adobeRGB = seg[11] == 0
+		case marker == 0xc0 || marker == 0xc1 || marker == 0xc2:
+			progressive = marker == 0xc2
+			if len(seg) < 6 || len(seg) < 6+3*int(seg[5]) {
+				return 0, false
+			}
+			comps = comps[:0]
+			for i := range int(seg[5]) {
+				c := seg[6+3*i:]
+				comps = append(comps, [3]byte{c[0], c[1] >> 4, c[1] & 15})
+			}
+		}
+		off += 2 + n
+	}
+	if len(comps) == 0 {
+		return 0, false
+	}
+	for _, c := range comps {
+		if c[1] < 1 || c[1] > 4 || c[2] < 1 || c[2] > 4 {
+			return 0, false
+		}
+	}
+	if len(comps) == 1 { // grey: Go ignores its sampling
+		comps[0][1], comps[0][2] = 1, 1
+	}
+	h0, v0 := int64(comps[0][1]), int64(comps[0][2])
+	mxx, myy := (w+8*h0-1)/(8*h0), (h+8*v0-1)/(8*v0)
+	var n int64
+	for _, c := range comps {
+		// Each component's plane, in whole blocks of its sampling.
+		plane := 64 * mxx * myy * int64(c[1]) * int64(c[2])
+		n += plane
+		if progressive {
+			n += 4 * plane // its coefficients: an int32 a sample
+		}
+	}
+	rgb := len(comps) == 3 && !jfif && (adobeRGB || comps[0][0] == 'R' && comps[1][0] == 'G' && comps[2][0] == 'B')
+	if len(comps) == 4 || rgb {
+		n += 4 * w * h // interleaved into CMYK or RGBA
+	}
+	return n, true
+}
+
+// decodeBackground decodes a picture checked from its header first,
+// telling rd how far it has come as the part of a read from lo to hi (the
+// bytes of the file the decoder has read); it stops with the error of
+// rd's context once that is done.
+func decodeBackground(rd *reading, data []byte, lo, hi float64) (image.Image, error) {
 	_, format, err := backgroundHeader(data)
 	if err != nil {
 		return nil, err
 	}
-	img, _, err := image.Decode(bytes.NewReader(data))
+	img, _, err := image.Decode(rd.reader(data, "decoding the picture", lo, hi))
 	if err != nil {
+		if stop := rd.stopped(); stop != nil {
+			return nil, stop
+		}
 		return nil, fmt.Errorf("is a damaged %s picture (cut short?): %v", format, err)
 	}
 	return img, nil
@@ -69,7 +268,7 @@ func DecodeBackground(b *Background) (image.Image, error) {
 	if b == nil {
 		return nil, nil
 	}
-	img, err := decodeBackground(b.Image)
+	img, err := decodeBackground(nil, b.Image, 0, 1)
 	if err != nil {
 		return nil, fmt.Errorf("background: %w", err)
 	}

@@ -111,16 +111,27 @@ func (l Layout) HexAt(p Point) Hex { return l.FromPixel(p).Round() }
 func (l Layout) Corners(h Hex) [6]Point {
 	c := l.ToPixel(h)
 	var out [6]Point
-	start := 0.0
+	dirs := &cornerDirs[0]
 	if l.Orientation == Pointy {
-		start = 30
+		dirs = &cornerDirs[1]
 	}
-	for i := range out {
-		a := (start + 60*float64(i)) * math.Pi / 180
-		out[i] = Point{c.X + l.Size*math.Cos(a), c.Y + l.Size*math.Sin(a)}
+	for i, d := range dirs {
+		out[i] = Point{c.X + l.Size*d.X, c.Y + l.Size*d.Y}
 	}
 	return out
 }
+
+// cornerDirs are the directions of a flat hex's corners from its centre,
+// and a pointy hex's (Corners), worked out once.
+var cornerDirs = func() (dirs [2][6]Point) {
+	for o, start := range []float64{0, 30} {
+		for i := range dirs[o] {
+			a := (start + 60*float64(i)) * math.Pi / 180
+			dirs[o][i] = Point{math.Cos(a), math.Sin(a)}
+		}
+	}
+	return dirs
+}()
 
 // Edge returns the two ends of hexside d of h.
 func (l Layout) Edge(h Hex, d Direction) (Point, Point) {
@@ -164,8 +175,20 @@ func (l Layout) Bounds(m *Map) (Point, Point) {
 			continue
 		}
 		for _, c := range l.Corners(m.hexAt(i)) {
-			lo.X, lo.Y = math.Min(lo.X, c.X), math.Min(lo.Y, c.Y)
-			hi.X, hi.Y = math.Max(hi.X, c.X), math.Max(hi.Y, c.Y)
+			// Plain comparisons: a corner is never NaN, and math.Min's
+			// care for it costs a big map's bounds a third of their time.
+			if c.X < lo.X {
+				lo.X = c.X
+			}
+			if c.Y < lo.Y {
+				lo.Y = c.Y
+			}
+			if c.X > hi.X {
+				hi.X = c.X
+			}
+			if c.Y > hi.Y {
+				hi.Y = c.Y
+			}
 		}
 	}
 	return lo, hi

@@ -2,6 +2,7 @@ package hexmap
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -93,6 +94,10 @@ type uvFile struct {
 	// Hexslinger is what a square grid cannot say of a hex map; other
 	// tools pass it by.
 	Hexslinger *uvExtension `json:"hexslinger,omitempty"`
+	// imageRaw is the image's base64 as it lies in the file, when
+	// decodeUVTT found it there and left it out of the JSON it decoded
+	// (imageSpan): the file's largest part, never copied into a string.
+	imageRaw []byte
 }
 
 // uvExtension is the hex map itself, without its background picture, for
@@ -118,20 +123,55 @@ func ImportUVTT(r io.Reader, name string) (*Map, error) {
 	if len(data) > MaxUVTTSize {
 		return nil, fmt.Errorf("larger than the %s a UVTT file may be", sizeText(MaxUVTTSize))
 	}
-	f, err := decodeUVTT(data)
+	m, _, err := importUVTT(nil, data, name, 0)
+	return m, err
+}
+
+// importUVTT imports data as ImportUVTT does, telling rd how far it has
+// come, and says how many hexes the walls' and portals' walk looked at;
+// stopAt, when more than 0, stops the walk with an error once it has
+// looked at more (tests).
+func importUVTT(rd *reading, data []byte, name string, stopAt int) (*Map, int, error) {
+	f, err := decodeUVTT(rd, data)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return f.hexMap(name)
+	return f.hexMap(rd, name, stopAt)
+}
+
+// importUVTTWork is importUVTT, not watched.
+func importUVTTWork(data []byte, name string, stopAt int) (*Map, int, error) {
+	return importUVTT(nil, data, name, stopAt)
 }
 
 // decodeUVTT reads a UVTT file's JSON, counting walls, points, portals and
 // lights as it goes so that a file with too many stops there.
-func decodeUVTT(data []byte) (*uvFile, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
+func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
+	// The image, most of the file, is left where it lies: the decoder
+	// reads the file with "" in its place, rather than copying it into
+	// its buffer and then into a string.
+	var f uvFile
+	src := io.Reader(bytes.NewReader(data))
+	start, end, ok := imageSpan(data)
+	if ok {
+		f.imageRaw = data[start+1 : end-1]
+		src = io.MultiReader(bytes.NewReader(data[:start]), strings.NewReader(`""`), bytes.NewReader(data[end:]))
+	}
+	// real is where an offset in what the decoder reads lies in data.
+	real := func(off int64) int64 {
+		if ok && off > int64(start)+1 {
+			return off + int64(end-start-2)
+		}
+		return off
+	}
+	dec := json.NewDecoder(src)
 	fail := func(err error) (*uvFile, error) {
 		if errors.Is(err, io.EOF) && len(bytes.TrimSpace(data)) > 0 {
 			err = io.ErrUnexpectedEOF // cut short, not empty
+		}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			se.Offset = real(se.Offset)
 		}
 		return nil, JSONError(data, err)
 	}
@@ -140,11 +180,15 @@ func decodeUVTT(data []byte) (*uvFile, error) {
 	} else if t != json.Delim('{') {
 		return nil, fmt.Errorf("not a UVTT file: want a JSON object")
 	}
-	var f uvFile
 	var sawFormat bool
 	walls, points := 0, 0
 	readWalls := func(field string, dst *[][]uvPoint) error {
 		return eachElement(dec, field, func(i int) error {
+			if i%1024 == 0 {
+				if err := rd.at("reading the walls", readShare+jsonShare*float64(real(dec.InputOffset()))/float64(len(data))); err != nil {
+					return err
+				}
+			}
 			if walls++; walls > MaxUVTTWalls {
 				return fieldErr(field, "has more than %d walls (line_of_sight and objects_line_of_sight together)", MaxUVTTWalls)
 			}
@@ -233,7 +277,7 @@ func decodeUVTT(data []byte) (*uvFile, error) {
 	if _, err := dec.Token(); err != nil {
 		return fail(err)
 	}
-	if off := dec.InputOffset(); len(bytes.TrimSpace(data[off:])) > 0 {
+	if off := real(dec.InputOffset()); len(bytes.TrimSpace(data[off:])) > 0 {
 		return nil, fmt.Errorf("offset %d: more after the closing brace (one map to a file)", off)
 	}
 	if !sawFormat {
@@ -243,6 +287,106 @@ func decodeUVTT(data []byte) (*uvFile, error) {
 		return nil, fieldErr("format", "is %g; this hexslinger reads Universal VTT formats %g to %g (0.2 and 0.3 are common)", f.Format, minUVTTFormat, maxUVTTFormat)
 	}
 	return &f, nil
+}
+
+// imageSpan finds the value of a UVTT file's last "image" member (the
+// one the decoder keeps) at the top level of its object, a string
+// without escapes: its quotes' offsets, start and end just past the
+// closing one. ok is false for anything else, left to the decoder.
+func imageSpan(data []byte) (start, end int, ok bool) {
+	ws := func(i int) int {
+		for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+			i++
+		}
+		return i
+	}
+	// str is the end of the string at i, just past its closing quote
+	// (-1 if there is none), and whether it has escapes, or anything but
+	// printable ASCII, that the decoder would read otherwise.
+	str := func(i int) (int, bool) {
+		esc := false
+		for j := i + 1; j < len(data); j++ {
+			switch c := data[j]; {
+			case c == '\\':
+				esc = true
+				j++
+			case c == '"':
+				return j + 1, esc
+			case c < 0x20 || c >= 0x80:
+				esc = true
+			}
+		}
+		return -1, esc
+	}
+	// value is the end of the value at i (-1 if it has none).
+	value := func(i int) int {
+		if i >= len(data) {
+			return -1
+		}
+		switch data[i] {
+		case '"':
+			e, _ := str(i)
+			return e
+		case '{', '[':
+			depth := 0
+			for j := i; j < len(data); j++ {
+				switch data[j] {
+				case '"':
+					e, _ := str(j)
+					if e < 0 {
+						return -1
+					}
+					j = e - 1
+				case '{', '[':
+					depth++
+				case '}', ']':
+					if depth--; depth == 0 {
+						return j + 1
+					}
+				}
+			}
+			return -1
+		}
+		j := i
+		for j < len(data) && !strings.ContainsRune(",}] \t\r\n", rune(data[j])) {
+			j++
+		}
+		return j
+	}
+	i := ws(0)
+	if i >= len(data) || data[i] != '{' {
+		return 0, 0, false
+	}
+	for i = ws(i + 1); i < len(data) && data[i] == '"'; {
+		ke, kesc := str(i)
+		if ke < 0 {
+			return 0, 0, false
+		}
+		key := data[i+1 : ke-1]
+		i = ws(ke)
+		if i >= len(data) || data[i] != ':' {
+			return 0, 0, false
+		}
+		vs := ws(i + 1)
+		ve := value(vs)
+		if ve < 0 {
+			return 0, 0, false
+		}
+		if string(key) == "image" && !kesc {
+			start, end, ok = 0, 0, false
+			if data[vs] == '"' {
+				if _, vesc := str(vs); !vesc {
+					start, end, ok = vs, ve, true
+				}
+			}
+		}
+		if i = ws(ve); i < len(data) && data[i] == ',' {
+			i = ws(i + 1)
+			continue
+		}
+		break
+	}
+	return start, end, ok
 }
 
 // inField names the field of a value decoded whole, for a value of the
@@ -307,77 +451,115 @@ func (fr uvFrame) toGrid(p Point) uvPoint {
 }
 
 // hexMap builds the map a decoded UVTT file describes.
-func (f *uvFile) hexMap(name string) (*Map, error) {
+func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error) {
 	res := f.Resolution
-	if !finite(res.MapOrigin) {
-		return nil, fieldErr("resolution.map_origin", "is not a finite point")
+	if err := checkUVPoint("resolution.map_origin", res.MapOrigin); err != nil {
+		return nil, 0, err
 	}
 	if !finite(res.MapSize) || res.MapSize.X < 1 || res.MapSize.Y < 1 || res.MapSize.X > MaxSide || res.MapSize.Y > MaxSide {
-		return nil, fieldErr("resolution.map_size", "is %gx%g squares, want 1 to %d each way", res.MapSize.X, res.MapSize.Y, MaxSide)
+		return nil, 0, fieldErr("resolution.map_size", "is %gx%g squares, want 1 to %d each way", res.MapSize.X, res.MapSize.Y, MaxSide)
 	}
 	if !(res.PixelsPerGrid >= 1 && res.PixelsPerGrid < 10000) {
-		return nil, fieldErr("resolution.pixels_per_grid", "is %g, want 1 to 9999", res.PixelsPerGrid)
+		return nil, 0, fieldErr("resolution.pixels_per_grid", "is %g, want 1 to 9999", res.PixelsPerGrid)
 	}
 	var m *Map
 	ext := f.Hexslinger
+	// The picture's bytes first, so that the file's text of them (most
+	// of the file) is garbage while the walls are placed; checked last.
+	var img []byte
+	raw := f.imageRaw
+	if raw == nil {
+		raw = []byte(f.Image)
+	}
+	if raw = bytes.TrimSpace(raw); len(raw) > 0 && !(ext != nil && ext.Rendered) {
+		img = make([]byte, base64.StdEncoding.DecodedLen(len(raw)))
+		n, err := base64.StdEncoding.Decode(img, raw)
+		if err != nil {
+			return nil, 0, fieldErr("image", "is not base64: %v", err)
+		}
+		img = img[:n]
+	}
+	f.imageRaw, f.Image, raw = nil, "", nil
 	if ext != nil && ext.Map != nil {
 		file := *ext.Map
 		file.Background = nil
 		var err error
 		if m, err = file.Map(); err != nil {
 			if fe, ok := err.(*FieldError); ok {
-				return nil, &FieldError{"hexslinger.map." + fe.Field, fe.Err}
+				return nil, 0, &FieldError{"hexslinger.map." + fe.Field, fe.Err}
 			}
-			return nil, fmt.Errorf("hexslinger.map: %w", err)
+			return nil, 0, fmt.Errorf("hexslinger.map: %w", err)
 		}
 	} else {
 		cols, rows := GridHexes(res.MapSize.X, res.MapSize.Y)
 		var err error
 		if m, err = New(name, Pointy, cols, rows, "floor"); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	// The image's top left at the top left of the hexes' box, unless the
 	// map says where.
 	ref := Layout{Orientation: m.Orientation, Size: hexSize}
 	fr := uvFrame{ref: ref, origin: res.MapOrigin}
-	fr.at, _ = ref.Bounds(m)
+	lo, hi := ref.Bounds(m)
+	fr.at = lo
 	if ext != nil && ext.BackgroundOrigin != nil {
-		if o := *ext.BackgroundOrigin; finite(uvPoint{o.X, o.Y}) {
-			fr.at = o
+		o := *ext.BackgroundOrigin
+		if err := checkUVPoint("hexslinger.background_origin", uvPoint{o.X, o.Y}); err != nil {
+			return nil, 0, err
 		}
+		fr.at = o
 	}
-	geo, err := f.geometry(m, fr)
+	// A PNG is checked while the walls are placed, on a goroutine of its
+	// own: it takes little memory, and the two take about as long on a
+	// big file. (A JPEG or WebP is decoded after, not to hold its pixels
+	// and the walls at once.)
+	var picture chan error
+	if img != nil && bytes.HasPrefix(img, []byte("\x89PNG\r\n\x1a\n")) {
+		ctx, stop := context.WithCancel(rd.context())
+		defer stop()
+		picture = make(chan error, 1)
+		go func() {
+			_, _, err := checkBackground(&reading{ctx: ctx}, img, 0, 1)
+			picture <- err
+		}()
+	}
+	work := newWallWalk(m, ref, lo, hi, stopAt)
+	work.rd = rd
+	geo, err := f.geometry(m, fr, work)
 	if err != nil {
-		return nil, err
+		return nil, work.touched, err
 	}
 	// Walls and doors are the geometry's: kept with the hex map's own
 	// armor and height where the two agree, put in or taken out where a
 	// tool that knows no hexes changed them.
 	for _, e := range m.Edges() {
 		if feat, _ := m.EdgeAt(e); feat.Kind == "wall" || feat.Kind == "door" {
-			if g, ok := geo[e]; !ok || g.Kind != feat.Kind {
+			if g, ok := geo.at(e); !ok || g.Kind != feat.Kind {
 				m.putEdge(e, Feature{})
 			}
 		}
 	}
-	for e, g := range geo {
+	geo.each(func(e Edge, g Feature) {
 		if feat, ok := m.EdgeAt(e); !ok || feat.Kind != g.Kind {
 			m.putEdge(e, g)
 		} else if feat.Open != g.Open {
 			feat.Open = g.Open
 			m.putEdge(e, feat)
 		}
-	}
+	})
 	m.Lights = nil
 	for i, raw := range f.Lights {
 		var l uvLight
 		if err := json.Unmarshal(raw, &l); err != nil {
-			return nil, fieldErr(fmt.Sprintf("lights[%d]", i), "is not a light: %v", err)
+			return nil, 0, fieldErr(fmt.Sprintf("lights[%d]", i), "is not a light: %v", err)
+		}
+		if err := checkUVPoint(fmt.Sprintf("lights[%d].position", i), l.Position); err != nil {
+			return nil, 0, err
 		}
 		light := Light{At: fr.toRef(l.Position), Range: l.Range, Intensity: l.Intensity, Color: l.Color, Shadows: l.Shadows}
 		if err := light.check(); err != nil {
-			return nil, &FieldError{fmt.Sprintf("lights[%d]", i), err}
+			return nil, 0, &FieldError{fmt.Sprintf("lights[%d]", i), err}
 		}
 		m.Lights = append(m.Lights, light)
 	}
@@ -386,17 +568,24 @@ func (f *uvFile) hexMap(name string) (*Map, error) {
 	if ext != nil && ext.Map != nil && nearLights(m.Lights, ext.Map.Lights) {
 		m.Lights = slices.Clone(ext.Map.Lights)
 	}
-	if f.Image != "" && !(ext != nil && ext.Rendered) {
-		img, err := base64.StdEncoding.DecodeString(strings.TrimSpace(f.Image))
-		if err != nil {
-			return nil, fieldErr("image", "is not base64: %v", err)
+	if img != nil {
+		var err error
+		if picture != nil {
+			if err = rd.at("checking the picture", readShare+jsonShare+wallsShare); err == nil {
+				err = <-picture
+			}
+		} else {
+			_, _, err = checkBackground(rd, img, readShare+jsonShare+wallsShare, 1)
 		}
-		if _, _, err := CheckBackground(img); err != nil {
-			return nil, &FieldError{"image", err}
+		if err != nil {
+			if stop := rd.stopped(); stop != nil {
+				return nil, 0, stop
+			}
+			return nil, 0, &FieldError{"image", err}
 		}
 		m.Background = &Background{Image: img, PixelsPerHex: res.PixelsPerGrid, Origin: fr.at}
 	}
-	return m, nil
+	return m, work.touched, nil
 }
 
 // nearLights reports whether two lists of lights are the same but for
@@ -425,40 +614,132 @@ func GridHexes(w, h float64) (cols, rows int) {
 	return min(cols, MaxSide), min(rows, MaxSide)
 }
 
-// geometry is the walls and doors of f on the hexsides of m.
-func (f *uvFile) geometry(m *Map, fr uvFrame) (map[Edge]Feature, error) {
-	out := map[Edge]Feature{}
-	wall, _ := NewFeature("wall")
+// geometry is the walls and doors of f on the hexsides of m, as work
+// walks them and keeps them.
+func (f *uvFile) geometry(m *Map, fr uvFrame, work *wallWalk) (*wallWalk, error) {
+	work.segments = len(f.Portals)
+	for _, line := range slices.Concat(f.LineOfSight, f.ObjectsLineOfSight) {
+		work.segments += max(0, len(line)-1)
+	}
 	for _, set := range []struct {
 		field string
 		lines [][]uvPoint
 	}{{"line_of_sight", f.LineOfSight}, {"objects_line_of_sight", f.ObjectsLineOfSight}} {
 		for i, line := range set.lines {
 			for j := range line {
-				if !finite(line[j]) {
-					return nil, fieldErr(fmt.Sprintf("%s[%d][%d]", set.field, i, j), "is not a finite point")
+				if err := checkUVPoint(fmt.Sprintf("%s[%d][%d]", set.field, i, j), line[j]); err != nil {
+					return nil, err
 				}
-				if j > 0 {
-					for _, e := range m.separated(fr.ref, fr.toRef(line[j-1]), fr.toRef(line[j])) {
-						if out[e].Kind != "door" {
-							out[e] = wall
-						}
+				if j == 0 {
+					continue
+				}
+				err := work.walk(fr.toRef(line[j-1]), fr.toRef(line[j]), func(e Edge) {
+					if k := work.kind(e); k != sideDoor && k != sideOpenDoor {
+						work.put(e, sideWall)
 					}
+				})
+				if err != nil {
+					return nil, &FieldError{fmt.Sprintf("%s[%d][%d]", set.field, i, j), err}
 				}
 			}
 		}
 	}
 	for i, p := range f.Portals {
-		if len(p.Bounds) != 2 || !finite(p.Bounds[0]) || !finite(p.Bounds[1]) {
-			return nil, fieldErr(fmt.Sprintf("portals[%d].bounds", i), "want two finite points")
+		field := fmt.Sprintf("portals[%d].bounds", i)
+		if len(p.Bounds) != 2 {
+			return nil, fieldErr(field, "want two finite points")
 		}
-		door, _ := NewFeature("door")
-		door.Open = !p.Closed
-		for _, e := range m.separated(fr.ref, fr.toRef(p.Bounds[0]), fr.toRef(p.Bounds[1])) {
-			out[e] = door // a door in a wall is a door
+		for k, b := range p.Bounds {
+			if err := checkUVPoint(fmt.Sprintf("%s[%d]", field, k), b); err != nil {
+				return nil, err
+			}
+		}
+		door := uint8(sideDoor)
+		if !p.Closed {
+			door = sideOpenDoor
+		}
+		err := work.walk(fr.toRef(p.Bounds[0]), fr.toRef(p.Bounds[1]), func(e Edge) {
+			work.put(e, door) // a door in a wall is a door
+		})
+		if err != nil {
+			return nil, &FieldError{field, err}
 		}
 	}
-	return out, nil
+	return work, nil
+}
+
+// What a walk puts on a hexside.
+const (
+	sideNone = iota
+	sideWall
+	sideDoor
+	sideOpenDoor
+)
+
+// kind is what the walk put on hexside e.
+func (w *wallWalk) kind(e Edge) uint8 {
+	if s := w.slot(e.Hex); s >= 0 && e.Side < 3 {
+		return w.sides[3*s+int(e.Side)]
+	}
+	return w.far[e]
+}
+
+// put puts k on hexside e (in its canonical form, as EdgeOf gives it).
+func (w *wallWalk) put(e Edge, k uint8) {
+	if s := w.slot(e.Hex); s >= 0 && e.Side < 3 {
+		w.sides[3*s+int(e.Side)] = k
+		return
+	}
+	if w.far == nil {
+		w.far = map[Edge]uint8{}
+	}
+	w.far[e] = k
+}
+
+// feature is the feature of what a walk puts on a hexside.
+func sideFeature(k uint8) (Feature, bool) {
+	switch k {
+	case sideWall:
+		f, _ := NewFeature("wall")
+		return f, true
+	case sideDoor, sideOpenDoor:
+		f, _ := NewFeature("door")
+		f.Open = k == sideOpenDoor
+		return f, true
+	}
+	return Feature{}, false
+}
+
+// at is the wall or door the walk put on e.
+func (w *wallWalk) at(e Edge) (Feature, bool) { return sideFeature(w.kind(e)) }
+
+// each calls fn for each hexside the walk put a wall or door on.
+func (w *wallWalk) each(fn func(Edge, Feature)) {
+	for i, k := range w.sides {
+		if k == sideNone {
+			continue
+		}
+		s := i / 3
+		h := w.m.Orientation.FromOffset(Offset{s%w.stride - w.inset, s/w.stride - w.inset})
+		f, _ := sideFeature(k)
+		fn(Edge{h, Direction(i % 3)}, f)
+	}
+	for e, k := range w.far {
+		f, _ := sideFeature(k)
+		fn(e, f)
+	}
+}
+
+// checkUVPoint says what is wrong with a point of a UVTT file's field: not
+// finite, or farther than MaxUVTTCoordinate.
+func checkUVPoint(field string, p uvPoint) error {
+	if !finite(p) {
+		return fieldErr(field, "is not a finite point")
+	}
+	if math.Abs(p.X) > MaxUVTTCoordinate || math.Abs(p.Y) > MaxUVTTCoordinate {
+		return fieldErr(field, "is (%g, %g), farther than %g squares from the grid's origin", p.X, p.Y, float64(MaxUVTTCoordinate))
+	}
+	return nil
 }
 
 func finite(p uvPoint) bool {
@@ -515,31 +796,204 @@ func baseName(path string) string {
 // whose two hexes the segment a–b (in the reference layout) separates: the
 // line between their centres, each nudged by centreNudge, crosses it.
 func (m *Map) separated(ref Layout, a, b Point) []Edge {
-	length := math.Hypot(b.X-a.X, b.Y-a.Y)
-	steps := int(length/(hexSize/2)) + 1
-	seen := map[Hex]bool{}
 	var out []Edge
+	inf := math.Inf(1)
+	w := &wallWalk{m: m, ref: ref, lo: Point{-inf, -inf}, hi: Point{inf, inf}, maxRun: inf, seen: map[Hex]int32{}}
+	w.walk(a, b, func(e Edge) { out = append(out, e) })
+	return out
+}
+
+// wallWalk finds the hexsides walls and portals separate (Map.separated),
+// each segment clipped first to the map's box and one hex about it, where
+// every hexside with a hex on the map lies: what a segment costs is what
+// lies of it on the map, however far it reaches. It counts what it walks
+// against a budget of squares (maxRun) and the hexes it looks at.
+type wallWalk struct {
+	m      *Map
+	ref    Layout
+	lo, hi Point // the box walked in
+	// run is the squares walked, in all; maxRun the most there may be.
+	run, maxRun float64
+	// touched counts the hexes looked at; stopAt, when more than 0,
+	// stops the walk past it (tests).
+	touched, stopAt int
+	// rd is told how far the walk has come: segments walked of all.
+	rd               *reading
+	segments, walked int
+	// stamp marks the hexes of the box a segment has looked at already
+	// (by segment number, gen), so that each is looked at once a segment;
+	// seen does for a walk without one.
+	stamp []int32
+	seen  map[Hex]int32
+	// sides is what the walk put on each hexside of the box: three a
+	// hex, its hexsides 0, 1 and 2 (Edge's canonical sides); far is
+	// what it put outside the box, if anything.
+	sides         []uint8
+	far           map[Edge]uint8
+	gen           int32
+	stride, inset int
+}
+
+// Limits on the walls of a UVTT file on the map: the squares of wall and
+// portal the import walks, counting only their parts over the map and
+// one hex about it, are at most MaxUVTTWallRun, or MaxUVTTWallRunPerHex
+// for each hex of a bigger map (more than 50,000 hexes). A dungeon of
+// rooms and furniture has about one square of wall a hex; the most a
+// file within the limits walks (2 million squares over a 1024×1023-hex
+// map) takes about half a second.
+const (
+	MaxUVTTWallRun       = 100000
+	MaxUVTTWallRunPerHex = 2
+)
+
+// MaxUVTTCoordinate is the farthest, in grid squares either way, a point
+// of a UVTT file may lie: a float64 still places a point there to a ten
+// millionth of a square.
+const MaxUVTTCoordinate = 1e9
+
+// maxWallRun is the squares of wall and portal an import of m may walk.
+func maxWallRun(m *Map) float64 {
+	return max(MaxUVTTWallRun, MaxUVTTWallRunPerHex*float64(m.Width*m.Height))
+}
+
+// newWallWalk is a walk over m's hexsides in the reference layout ref, in
+// which m's hexes lie within lo–hi (Layout.Bounds); stopAt as wallWalk
+// says.
+func newWallWalk(m *Map, ref Layout, lo, hi Point, stopAt int) *wallWalk {
+	// A hexside with a hex on the map has the line between the two
+	// centres inside the map's box and a hex (one unit) about it.
+	const margin = 1.01
+	lo.X, lo.Y, hi.X, hi.Y = lo.X-margin, lo.Y-margin, hi.X+margin, hi.Y+margin
+	const inset = 4 // hexes of the box off the map's rectangle, each way
+	w := &wallWalk{m: m, ref: ref, lo: lo, hi: hi, maxRun: maxWallRun(m), stopAt: stopAt,
+		stride: m.Width + 2*inset, inset: inset}
+	w.stamp = make([]int32, w.stride*(m.Height+2*inset))
+	w.sides = make([]uint8, 3*len(w.stamp))
+	return w
+}
+
+// slot is h's place in w.stamp, or -1 for a hex outside the box.
+func (w *wallWalk) slot(h Hex) int {
+	o := w.m.Orientation.ToOffset(h)
+	c, r := o.Col+w.inset, o.Row+w.inset
+	if c < 0 || r < 0 || c >= w.stride || r*w.stride+c >= len(w.stamp) {
+		return -1
+	}
+	return r*w.stride + c
+}
+
+// errWalkStopped is the error of a walk stopped at its stopAt.
+var errWalkStopped = errors.New("stopped: looked at more hexes than the test allows")
+
+// walk calls emit for each hexside the segment a–b separates (a hexside
+// may come twice); it fails when the walls walked pass maxRun (the error
+// says the limit; the caller names the field).
+func (w *wallWalk) walk(a, b Point, emit func(Edge)) error {
+	if w.walked++; w.walked%256 == 0 {
+		if err := w.rd.at("placing the walls", readShare+jsonShare+wallsShare*float64(w.walked)/float64(max(1, w.segments))); err != nil {
+			return err
+		}
+	}
+	p, q, ok := clipSegment(a, b, w.lo, w.hi)
+	if !ok {
+		return nil
+	}
+	length := math.Hypot(q.X-p.X, q.Y-p.Y)
+	if w.run += length; w.run > w.maxRun {
+		return fmt.Errorf("brings the walls and portals over the map to more than %d squares in all, the most for a map of %d×%d hexes (counting only what lies over the map)", int(w.maxRun), w.m.Width, w.m.Height)
+	}
+	w.gen++
+	// Samples at most a hex's width (one unit) apart: a point of the
+	// segment lies within half a unit of a sample, each within a hex's
+	// radius (1/√3) of its hex's centre, so the hex a point lies in is
+	// the sample's hex or its neighbour (centres at most 1.66 apart, the
+	// next ring's √3). A pair of hexes the segment separates meet it
+	// where the line between their centres crosses it, in one of the
+	// two: so one of each pair is looked at.
+	steps := int(length) + 1
+	// A centre farther from the line than a neighbour's (one unit) has
+	// all six neighbours on its side of it.
+	far := 1.0001 * length
+	var next [6]Point // from a hex's centre to its neighbours'
+	for d := range next {
+		c := w.ref.ToPixel(Hex{}.Neighbor(Direction(d)))
+		next[d] = c
+	}
 	for i := 0; i <= steps; i++ {
 		t := float64(i) / float64(steps)
-		h := ref.HexAt(Point{a.X + (b.X-a.X)*t, a.Y + (b.Y-a.Y)*t})
-		for _, c := range h.Spiral(1) {
-			if seen[c] {
-				continue
+		h := w.ref.HexAt(Point{p.X + (q.X-p.X)*t, p.Y + (q.Y-p.Y)*t})
+		for k := -1; k < 6; k++ {
+			c := h
+			if k >= 0 {
+				c = h.Neighbor(Direction(k))
 			}
-			seen[c] = true
-			pc := nudged(ref.ToPixel(c))
-			for d := Direction(0); d < 6; d++ {
-				n := c.Neighbor(d)
-				if !m.Contains(c) && !m.Contains(n) {
+			if w.stamp == nil {
+				if w.seen[c] == w.gen {
 					continue
 				}
-				if separates(a, b, pc, nudged(ref.ToPixel(n))) {
-					out = append(out, EdgeOf(c, d))
+				w.seen[c] = w.gen
+			} else if s := w.slot(c); s >= 0 {
+				if w.stamp[s] == w.gen {
+					continue
+				}
+				w.stamp[s] = w.gen
+			}
+			if w.touched++; w.stopAt > 0 && w.touched > w.stopAt {
+				return errWalkStopped
+			}
+			pc := nudged(w.ref.ToPixel(c))
+			if math.Abs((q.X-p.X)*(pc.Y-p.Y)-(q.Y-p.Y)*(pc.X-p.X)) > far {
+				continue
+			}
+			in := w.m.Contains(c)
+			for d := Direction(0); d < 6; d++ {
+				n := c.Neighbor(d)
+				if !in && !w.m.Contains(n) {
+					continue
+				}
+				if separates(p, q, pc, Point{pc.X + next[d].X, pc.Y + next[d].Y}) {
+					emit(EdgeOf(c, d))
 				}
 			}
 		}
 	}
-	return out
+	return nil
+}
+
+// clipSegment is the part of segment a–b inside the box lo–hi (Liang and
+// Barsky's clipping), its ends a and b themselves where they lie inside;
+// ok is false when none of it does.
+func clipSegment(a, b, lo, hi Point) (p, q Point, ok bool) {
+	t0, t1 := 0.0, 1.0
+	dx, dy := b.X-a.X, b.Y-a.Y
+	for _, c := range [4]struct{ p, q float64 }{{-dx, a.X - lo.X}, {dx, hi.X - a.X}, {-dy, a.Y - lo.Y}, {dy, hi.Y - a.Y}} {
+		if c.p == 0 {
+			if c.q < 0 {
+				return a, b, false // parallel to this side, outside it
+			}
+			continue
+		}
+		r := c.q / c.p
+		if c.p < 0 {
+			if r > t1 {
+				return a, b, false
+			}
+			t0 = max(t0, r)
+		} else {
+			if r < t0 {
+				return a, b, false
+			}
+			t1 = min(t1, r)
+		}
+	}
+	p, q = a, b
+	if t0 > 0 {
+		p = Point{a.X + t0*dx, a.Y + t0*dy}
+	}
+	if t1 < 1 {
+		q = Point{a.X + t1*dx, a.Y + t1*dy}
+	}
+	return p, q, true
 }
 
 func nudged(p Point) Point { return Point{p.X + centreNudge.X, p.Y + centreNudge.Y} }

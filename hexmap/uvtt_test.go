@@ -507,6 +507,9 @@ func TestImportUVTTErrors(t *testing.T) {
 	}
 	img := tinyPNG(t, 50, 50)
 	b64 := base64.StdEncoding.EncodeToString
+	// zigzag is a wall of 10,000 points across the 5×5 map and a little
+	// beyond, about 70,000 squares over the map and the hex about it.
+	zigzag := many(MaxUVTTPolyline/2, `{"x":-1,"y":1},{"x":6,"y":4}`)
 	tests := []struct{ name, doc, want string }{
 		{"not JSON", `{"format":`, "bad JSON"},
 		{"empty", ``, "empty file"},
@@ -532,6 +535,13 @@ func TestImportUVTTErrors(t *testing.T) {
 		{"a picture too large", `{"format": 0.3, ` + ok + `, "image": "` + b64(tinyPNG(t, MaxBackgroundSide+1, 1)) + `"}`, "at most 8192×8192"},
 		{"hexslinger's part wrong", `{"format": 0.3, ` + ok + `, "hexslinger": {"map": {"format": "x"}}}`, "hexslinger.map.format"},
 		{"more after the end", `{"format": 0.3, ` + ok + `} {}`, "more after the closing brace"},
+		{"a wall point too far", `{"format": 0.3, ` + ok + `, "line_of_sight": [[{"x": 1, "y": 1}, {"x": 2e9, "y": 1}]]}`, "line_of_sight[0][1]: is (2e+09, 1), farther than 1e+09 squares"},
+		{"an object's point too far", `{"format": 0.3, ` + ok + `, "objects_line_of_sight": [[{"x": 1, "y": -3e9}]]}`, "objects_line_of_sight[0][0]: is (1, -3e+09)"},
+		{"a portal too far", `{"format": 0.3, ` + ok + `, "portals": [{"bounds": [{"x": 1, "y": 1}, {"x": 1e300, "y": 1}]}]}`, "portals[0].bounds[1]: is (1e+300, 1)"},
+		{"the map's origin too far", `{"format": 0.3, "resolution": {"map_origin": {"x": 5e9, "y": 0}, "map_size": {"x": 5, "y": 5}, "pixels_per_grid": 70}}`, "resolution.map_origin: is (5e+09, 0)"},
+		{"a light too far", `{"format": 0.3, ` + ok + `, "lights": [{"position": {"x": 0, "y": 7e9}, "range": 3}]}`, "lights[0].position: is (0, 7e+09)"},
+		{"the picture's origin too far", `{"format": 0.3, ` + ok + `, "hexslinger": {"background_origin": {"x": 0, "y": 2e9}}}`, "hexslinger.background_origin: is (0, 2e+09)"},
+		{"too much wall over the map", `{"format": 0.3, ` + ok + `, "line_of_sight": [` + zigzag + `,` + zigzag + `]}`, "brings the walls and portals over the map to more than 100000 squares in all, the most for a map of 5×6 hexes"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -554,12 +564,33 @@ func TestLoadUVTTNamesTheFile(t *testing.T) {
 	}
 }
 
+// FuzzImportUVTT: an imported map encodes and loads back; every wall and
+// door lies on the map; the walk of walls and portals looks at no more
+// hexes than their parts over the map make, however long they are (each
+// segment at most the map's box's diagonal); and the picture kept is
+// within the picture limit, decoded bytes and all.
 func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(uvttDoc(f, `[{"x": 4.1, "y": 0}, {"x": 4.1, "y": 6}]`, "")))
 	f.Add([]byte(`{"format": 0.2, "resolution": {"map_size": {"x": 3, "y": 3}, "pixels_per_grid": 10}, "line_of_sight": [[{"x": -5, "y": 1}, {"x": 90, "y": 2}]]}`))
 	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 3, "y": 3}, "pixels_per_grid": 10}, "portals": [{"bounds": [{"x": 1, "y": 0.5}, {"x": 1, "y": 1.5}]}], "hexslinger": {"rendered": true}}`))
+	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 4, "y": 3}, "pixels_per_grid": 10}, "line_of_sight": [[{"x": 2, "y": 1}, {"x": 1e9, "y": 1e9}, {"x": -1e9, "y": 2}]], "portals": [{"bounds": [{"x": -1e8, "y": 1.5}, {"x": 1e8, "y": 1.6}]}]}`))
+	f.Add([]byte(`{"format": 0.3, "image": "\/x", "image": "QUJD", "lights": []}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := ImportUVTT(bytes.NewReader(data), "fuzz")
+		// The image decodeUVTT leaves where it lies is the one the JSON
+		// decoder reads.
+		if start, end, ok := imageSpan(data); ok {
+			var g struct {
+				Image *string `json:"image"`
+			}
+			if json.Unmarshal(data, &g) == nil && (g.Image == nil || *g.Image != string(data[start+1:end-1])) {
+				t.Fatalf("imageSpan found %q; the JSON decoder reads %v", data[start+1:end-1], g.Image)
+			}
+		}
+		file, err := decodeUVTT(nil, data)
+		if err != nil {
+			return
+		}
+		m, touched, err := file.hexMap(nil, "fuzz", 0)
 		if err != nil {
 			return
 		}
@@ -569,6 +600,25 @@ func FuzzImportUVTT(f *testing.F) {
 		}
 		if _, err := Decode(&buf); err != nil {
 			t.Fatalf("an imported map does not load back: %v", err)
+		}
+		wallsOnTheMap(t, m)
+		// Each segment is walked over the map's box and a hex about it,
+		// a sample a unit and 7 hexes a sample at most.
+		segments := len(file.Portals)
+		for _, line := range slices.Concat(file.LineOfSight, file.ObjectsLineOfSight) {
+			segments += max(0, len(line)-1)
+		}
+		ref := Layout{Orientation: m.Orientation, Size: hexSize}
+		lo, hi := ref.Bounds(m)
+		diagonal := math.Hypot(hi.X-lo.X+2.02, hi.Y-lo.Y+2.02)
+		if bound := 7 * segments * (int(diagonal) + 2); touched > bound {
+			t.Fatalf("%d segments on a %d×%d map looked at %d hexes, more than %d", segments, m.Width, m.Height, touched, bound)
+		}
+		if m.Background != nil {
+			n, err := DecodedBytes(m.Background.Image)
+			if err != nil || n > MaxBackgroundBytes {
+				t.Fatalf("the picture kept decodes to %d bytes (%v), more than %d", n, err, MaxBackgroundBytes)
+			}
 		}
 	})
 }

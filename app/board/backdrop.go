@@ -1,6 +1,7 @@
 package board
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -55,6 +56,73 @@ type backdrop struct {
 	noGrid bool          // the hex grid's lines are not drawn over the picture
 }
 
+// keptPicture is a map's picture as a window keeps it (at most
+// backdropPixels), made off the frame loop by keepPicture for a window to
+// adopt: of is the picture's file bytes it was made from.
+type keptPicture struct {
+	of    []byte
+	img   *image.RGBA
+	scale float64
+	err   error
+}
+
+// keepPicture decodes bg's picture and scales it to what a window keeps,
+// telling fn how far the decoding has come; it stops with ctx's error once
+// ctx is done. It needs no renderer: a window's loader runs it on its own
+// goroutine.
+func keepPicture(ctx context.Context, bg *hexmap.Background, fn hexmap.Progress) keptPicture {
+	k := keptPicture{of: bg.Image}
+	pic, err := hexmap.DecodeBackgroundContext(ctx, bg, fn)
+	if err != nil {
+		k.err = err
+		return k
+	}
+	r := pic.Bounds()
+	w, h := keptSize(r.Dx(), r.Dy())
+	k.scale = float64(r.Dx()) / float64(w)
+	k.img = image.NewRGBA(image.Rect(0, 0, w, h))
+	if w == r.Dx() && h == r.Dy() {
+		draw.Draw(k.img, k.img.Rect, pic, r.Min, draw.Src)
+	} else {
+		draw.ApproxBiLinear.Scale(k.img, k.img.Rect, pic, r, draw.Src, nil)
+	}
+	pic = nil
+	debug.FreeOSMemory() // the decoded picture is garbage now
+	return k
+}
+
+// keptSize is the size a window keeps of a w×h picture: all of it, or
+// scaled down to backdropPixels.
+func keptSize(w, h int) (int, int) {
+	if w*h > backdropPixels {
+		k := math.Sqrt(float64(w*h) / backdropPixels)
+		w, h = max(1, int(float64(w)/k)), max(1, int(float64(h)/k))
+	}
+	return w, h
+}
+
+// adopt takes k, made by keepPicture from bg's picture, as the picture it
+// draws, band by band to the renderer, so that load has nothing left to
+// decode.
+func (b *backdrop) adopt(bg *hexmap.Background, k keptPicture) {
+	if bg == nil || len(bg.Image) == 0 || len(k.of) != len(bg.Image) || &k.of[0] != &bg.Image[0] {
+		return
+	}
+	if b.tex != nil {
+		b.tex.Deallocate()
+	}
+	b.of, b.tex, b.err, b.scale = bg.Image, nil, k.err, k.scale
+	if k.err != nil {
+		return
+	}
+	w, h := k.img.Rect.Dx(), k.img.Rect.Dy()
+	b.tex = ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+	for y := 0; y < h; y += backdropBand {
+		rows := min(backdropBand, h-y)
+		b.tex.SubImage(image.Rect(0, y, w, y+rows)).(*ebiten.Image).WritePixels(k.img.Pix[y*k.img.Stride : (y+rows)*k.img.Stride])
+	}
+}
+
 // load decodes bg's picture, once per picture.
 func (b *backdrop) load(bg *hexmap.Background) {
 	if bg == nil || len(bg.Image) == 0 || (len(b.of) == len(bg.Image) && &b.of[0] == &bg.Image[0]) {
@@ -70,11 +138,7 @@ func (b *backdrop) load(bg *hexmap.Background) {
 		return
 	}
 	r := pic.Bounds()
-	w, h := r.Dx(), r.Dy()
-	if w*h > backdropPixels {
-		k := math.Sqrt(float64(w*h) / backdropPixels)
-		w, h = max(1, int(float64(w)/k)), max(1, int(float64(h)/k))
-	}
+	w, h := keptSize(r.Dx(), r.Dy())
 	b.scale = float64(r.Dx()) / float64(w)
 	b.tex = ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 	// Band by band: each band's rows of the kept picture, scaled from the

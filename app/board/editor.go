@@ -1,11 +1,13 @@
 package board
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -59,6 +61,19 @@ type Editor struct {
 	// align tool's gesture in hand.
 	backdrop backdrop
 	align    alignState
+	// load is a map file being read off the frame loop; blank says the
+	// editor has no map of its own yet (it opened on a file still being
+	// read). prompt asks what to do with unsaved changes; quit ends the
+	// editor once Update sees it.
+	load   *mapLoad
+	blank  bool
+	prompt *savePrompt
+	quit   bool
+	// ask opens the file dialog (askFile; tests answer it themselves);
+	// hold, when set, keeps a load from reading until it is closed
+	// (tests: what a window does while a big file is read).
+	ask  func(save bool)
+	hold chan struct{}
 }
 
 // lineDrag is a wall line being dragged, from the hexside pressed to the
@@ -77,25 +92,30 @@ type dialogResult struct {
 	err  error
 }
 
-// NewEditor opens path, or makes a new map for it when it does not exist.
+// NewEditor opens path, or makes newMap for it when it does not exist. A
+// file that is there is read off the frame loop (startLoad), the window
+// showing how far it has come; should it fail, the window says why and
+// edits newMap, to be saved elsewhere. A UVTT file or picture to import
+// must be there.
 func NewEditor(path string, newMap *hexmap.Map) (*Editor, error) {
 	m := newMap
-	if path != "" {
-		imported := hexmap.IsUVTT(path) || hexmap.IsImage(path)
-		if loaded, err := hexmap.OpenMap(path); err == nil {
-			m = loaded
-		} else if !isNotExist(err) || imported {
-			return nil, err // a UVTT file or a picture to import must be there
-		}
-		if imported {
-			path = "" // an import: Ctrl+S asks where to save the hex map
-		}
+	if m == nil {
+		m, _ = hexmap.New("", hexmap.Pointy, 1, 1, "dirt")
 	}
 	ed := &Editor{e: newEditState(m, path), w: WindowWidth, h: WindowHeight, dialogs: make(chan dialogResult, 1), lastSave: time.Now()}
+	if path == "" {
+		return ed, nil
+	}
+	switch _, err := os.Stat(path); {
+	case err == nil:
+		ed.e.path = "" // until the file is read: never saved over
+		ed.blank = true
+		ed.startLoad(path, nil)
+	case !errors.Is(err, fs.ErrNotExist) || hexmap.IsUVTT(path) || hexmap.IsImage(path):
+		return nil, fmt.Errorf("open map: %w", err)
+	}
 	return ed, nil
 }
-
-func isNotExist(err error) bool { return err != nil && strings.Contains(err.Error(), "no such file") }
 
 // say shows s in the status bar for a while (an error for longer), in
 // place of how to use the tool in hand.
@@ -140,6 +160,9 @@ func (ed *Editor) saveFile() {
 		ed.askFile(true)
 		return
 	}
+	if ed.blank {
+		return // nothing of its own to save yet
+	}
 	if err := ed.e.save(); err != nil {
 		ed.say(err.Error(), true)
 	} else {
@@ -154,6 +177,21 @@ func (ed *Editor) Update() error {
 	case r := <-ed.dialogs:
 		ed.dialogDone(r)
 	default:
+	}
+	if !ed.fight && ebiten.IsWindowBeingClosed() {
+		ed.requestQuit()
+	}
+	ed.pollLoad()
+	if ed.quit {
+		return ebiten.Termination
+	}
+	if ed.prompt != nil {
+		ed.promptInput()
+		return nil
+	}
+	if ed.load != nil {
+		ed.loadKeys()
+		return nil
 	}
 	if !ed.fight {
 		ed.dropped()
@@ -231,6 +269,8 @@ func (ed *Editor) keys() {
 		ed.say("The fight's map is edited in place; open other maps in the map editor (hexslinger-map --edit FILE).", true)
 	case ctrl && just(ebiten.KeyO):
 		ed.askFile(false)
+	case ctrl && just(ebiten.KeyQ) && !ed.fight:
+		ed.requestQuit()
 	case ctrl:
 	case e.tool == toolAlign && ed.alignKeys():
 	case just(ebiten.KeyI) && e.m.Background != nil:
@@ -366,6 +406,10 @@ func (ed *Editor) typeLabel() {
 // askFile opens a native dialog in a goroutine; the answer comes back to
 // Update through a channel.
 func (ed *Editor) askFile(save bool) {
+	if ed.ask != nil {
+		ed.ask(save)
+		return
+	}
 	go func() {
 		b := dialog.File().Filter("hexslinger maps", "json").Filter("Universal VTT", "dd2vtt", "uvtt", "df2vtt").Filter("Battle-map pictures", "png", "jpg", "jpeg", "webp").Title("hexslinger map")
 		var r dialogResult
@@ -379,7 +423,14 @@ func (ed *Editor) askFile(save bool) {
 	}()
 }
 
+// dialogDone takes a file dialog's answer: saves where it says (and, when
+// the save prompt asked where, goes on with what it was asked before), or
+// opens the map it chose.
 func (ed *Editor) dialogDone(r dialogResult) {
+	p := ed.prompt
+	if p != nil {
+		p.asking = false // back to the prompt, unless saved below
+	}
 	switch {
 	case r.err == dialog.ErrCancelled:
 		return
@@ -389,41 +440,18 @@ func (ed *Editor) dialogDone(r dialogResult) {
 		ed.e.path = r.path
 		if err := ed.e.save(); err != nil {
 			ed.say(err.Error(), true)
-		} else {
-			ed.say("Saved "+r.path, false)
+			if p != nil {
+				p.err = err.Error()
+			}
+			return
+		}
+		ed.say("Saved "+r.path, false)
+		if p != nil {
+			ed.carryOut(p.then)
 		}
 	default:
-		ed.open(r.path, nil)
+		ed.requestOpen(r.path, nil)
 	}
-}
-
-// open loads a map or UVTT file, from a path or dropped bytes.
-func (ed *Editor) open(path string, data []byte) {
-	var m *hexmap.Map
-	var err error
-	imported := hexmap.IsUVTT(path) || hexmap.IsImage(path)
-	if data != nil {
-		m, err = hexmap.ReadMap(path, data)
-	} else {
-		m, err = hexmap.OpenMap(path)
-	}
-	if err != nil {
-		ed.say(fmt.Sprintf("Could not open %s: %v", path, err), true)
-		return
-	}
-	if ed.e.dirty {
-		if p, err := ed.e.autosave(); err == nil && p != "" {
-			ed.say("Your unsaved changes are in "+p, false)
-		}
-	}
-	save := path
-	if imported || data != nil {
-		save = "" // an import, or a dropped file: choose where to save
-	}
-	ed.e = newEditState(m, save)
-	ed.fitted = false
-	ed.fit()
-	ed.say("Opened "+path, false)
 }
 
 // dropped opens a map or UVTT file dropped on the window.
@@ -437,12 +465,16 @@ func (ed *Editor) dropped() {
 		return
 	}
 	name := entries[0].Name()
+	if fi, err := fs.Stat(files, name); err == nil && fi.Size() > hexmap.MaxUVTTSize {
+		ed.say(fmt.Sprintf("%s is larger than a map file may be.", name), true)
+		return
+	}
 	data, err := fs.ReadFile(files, name)
 	if err != nil {
 		ed.say("Could not read the dropped file: "+err.Error(), true)
 		return
 	}
-	ed.open(name, data)
+	ed.requestOpen(name, data)
 }
 
 // Draw implements ebiten.Game.
@@ -451,6 +483,12 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 		ed.placeTools()
 	}
 	screen.Fill(colBackground)
+	if ed.blank { // the editor's own map is still being read
+		ed.drawToolbar(screen)
+		ed.drawStatus(screen)
+		ed.drawLoad(screen)
+		return
+	}
 	m := ed.e.m
 	ed.chunks.backdrop = &ed.backdrop
 	ed.chunks.draw(screen, m, ed.layout, ed.w, ed.h)
@@ -487,6 +525,12 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	ed.drawToolbar(screen)
 	ed.drawLegend(screen)
 	ed.drawStatus(screen)
+	switch {
+	case ed.prompt != nil:
+		ed.drawPrompt(screen)
+	case ed.load != nil:
+		ed.drawLoad(screen)
+	}
 }
 
 // drawStatus draws the status bar: what the tool under the pointer or in
@@ -538,5 +582,8 @@ func (ed *Editor) drawStatus(screen *ebiten.Image) {
 		tail = " · Ctrl+E back to play"
 	}
 	status := fmt.Sprintf("%s%s %d×%d · %s%s", where, m.Name, m.Width, m.Height, file, tail)
+	if ed.blank && ed.load != nil {
+		status = "Opening " + ed.load.name + "…"
+	}
 	barLine(screen, status, face(15, false), ed.w, y0+46, colDim)
 }

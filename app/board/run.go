@@ -99,6 +99,8 @@ func RunEditor(path, size, orientation string, scale float64) error {
 	ebiten.SetWindowTitle("hexslinger — map editor — " + path)
 	ebiten.SetWindowSize(WindowWidth, WindowHeight)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	// The close button asks before unsaved changes are lost (Editor.Update).
+	ebiten.SetWindowClosingHandled(true)
 	return ebiten.RunGame(ed)
 }
 
