@@ -156,9 +156,11 @@ func dwMove(s *State, c Command) ([]Event, error) {
 		return nil, err
 	}
 	p, err := s.PlanMove(f.ID, *c.To, c.Run)
+	// The move is weighed as planned; what was walked of it is paid
+	// (short of a figure run into: the ambush).
 	used := dwPaces(p.Route.Cost)
 	var far *rules.TooFarError
-	if errors.As(err, &far) || (err == nil && used > left) {
+	if errors.As(err, &far) || (err == nil && dwPaces(p.Planned.Route.Cost) > left) {
 		return nil, refuse("%s is further than the rest of %s's move this turn goes: %d of %d paces %s (Dragon Warriors II: Combat: \"Combat turns last about 6 seconds\"); walls, water or figures may also be in the way",
 			s.Map.Label(*c.To), s.FigureName(f.ID), left, dwTurnMove(s, f, c.Run), dwHow(c.Run))
 	}
@@ -168,8 +170,13 @@ func dwMove(s *State, c Command) ([]Event, error) {
 	}
 	e := &ev[0]
 	e.Paced = f.Paced + used
+	met := ""
+	if p.Met != "" { // the ambush's sentence stays last
+		met = metText(s, p.Met, p.Planned.Route.Hexes[p.Route.Steps()+1], *c.To)
+		e.Text = strings.TrimSuffix(e.Text, met)
+	}
 	e.Text = strings.TrimSuffix(e.Text, ".") + fmt.Sprintf("; %d of a turn's %d paces %s left (Dragon Warriors II: Combat: \"Combat turns last about 6 seconds\").",
-		dwTurnMove(s, f, c.Run)-e.Paced, dwTurnMove(s, f, c.Run), dwHow(c.Run))
+		dwTurnMove(s, f, c.Run)-e.Paced, dwTurnMove(s, f, c.Run), dwHow(c.Run)) + met
 	return ev, nil
 }
 

@@ -202,6 +202,26 @@ func (st *State) sightOf(seat *Seat) *sight {
 	return st.sightBase().sight(seatSides(seat, st))
 }
 
+// unseenBy are the figures side does not see in st now, as a seat of
+// that side alone sees (sight): hidden by the Judge, or, with fog of war,
+// of another side in no hex the side's figures see. A move of a figure of
+// side is planned around the others and runs into these (the ambush:
+// State.PlanMove), so that what a seat of the side is told or refused is
+// the same wherever they stand.
+func (st *State) unseenBy(side string) map[string]bool {
+	out := map[string]bool{}
+	fog := st.Options.FogOn() && st.Map != nil
+	if fog {
+		st.foldFog()
+	}
+	for _, id := range st.Order {
+		if f := st.Figures[id]; f.Hidden || fog && f.Side != side && !st.sees(side, f.At) {
+			out[id] = true
+		}
+	}
+	return out
+}
+
 // sight returns the sight of a seat playing sides: a figure is hidden from
 // it when the Judge hides it, or, with fog of war, when it is of another
 // side and stands where none of the seat's sides sees.

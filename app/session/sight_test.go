@@ -255,33 +255,39 @@ func TestAMoveStopsBeforeAnUnseenFigure(t *testing.T) {
 // and the mover's side sees it.
 func TestAMoveStopsBeforeAFigureInTheFog(t *testing.T) {
 	noSync(t)
-	f := placed(t, demo(t), "jeb", "L2", false)
-	s := openFight(t, f)
-	table := seat(s.State())
-	if !unseen(s, table, "jeb") {
-		t.Fatal("Jeb at L2 is in the posse's view")
-	}
-	// A hex beyond L2, reached through it as the posse knows the ground.
-	var to hexmap.Hex
+	// Jeb in the fog at a hex some move of Cyril's passes through.
+	var s *Session
+	var to, jeb hexmap.Hex
 	var path []hexmap.Hex
-	l2 := hexAt(t, s, "L2")
-	for _, h := range within(s.State().Map, l2, 1) {
-		p := s.State().Preview(nil, Command{Kind: CommandMove, Figure: "cyril", To: &h})
-		if h != l2 && p.OK() && slices.Contains(p.Path(), l2) {
-			to, path = h, p.Path()
-			break
+	st := open(t).State()
+	fog := st.FogOf("posse")
+	for _, u := range within(st.Map, st.Figures["cyril"].At, 12) {
+		if fog.At(u) == FogSeen || st.Map.CanStand(u) != nil || path != nil {
+			continue
+		}
+		w := openFight(t, placed(t, demo(t), "jeb", st.Map.Label(u), false))
+		if !unseen(w, seat(w.State()), "jeb") {
+			continue
+		}
+		for _, h := range within(st.Map, u, 2) {
+			// The Judge's preview, of the whole state, shows the ambush.
+			p := w.State().Preview(nil, Command{Kind: CommandMove, Figure: "cyril", To: &h})
+			if h != u && p.OK() && p.Events[0].Met == "jeb" {
+				s, to, jeb, path = w, h, u, p.Path()
+				break
+			}
 		}
 	}
 	if path == nil {
-		t.Fatal("no move of Cyril's goes through L2")
+		t.Fatal("no move of Cyril's goes through a hex in the posse's fog")
 	}
+	table := seat(s.State())
 	events, err := s.DoAs(table, Command{Kind: CommandMove, Figure: "cyril", To: &to})
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := slices.Index(path, l2)
-	if e := events[0]; e.To != path[i-1] || e.Met != "jeb" {
-		t.Errorf("the move ends at %s having met %q; want %s, having met jeb", s.State().Map.Label(e.To), e.Met, s.State().Map.Label(path[i-1]))
+	if e := events[0]; e.To != path[len(path)-1] || e.To.DistanceTo(jeb) != 1 || e.Met != "jeb" {
+		t.Errorf("the move ends at %s having met %q; want %s, beside Jeb, having met him", s.State().Map.Label(e.To), e.Met, s.State().Map.Label(path[len(path)-1]))
 	}
 	if unseen(s, table, "jeb") {
 		t.Error("Jeb, run into in the fog, is still unseen by the posse")
@@ -292,7 +298,13 @@ func TestAMoveStopsBeforeAFigureInTheFog(t *testing.T) {
 // is refused as too far, whoever stands there. Before, "U8 is taken by
 // another figure" answered first.
 func TestDistanceIsCheckedBeforeOccupancy(t *testing.T) {
-	s := open(t)
+	f := demo(t)
+	f.Round, f.Segment = 1, 1 // under way, Cyril with 1 AP left
+	for i := range f.Figures {
+		ap := map[string]int{"cyril": 1}[f.Figures[i].ID]
+		f.Figures[i].AP = &ap
+	}
+	s := openFight(t, f)
 	u8 := hexAt(t, s, "U8") // Zeke's, far from Cyril
 	_, err := s.Do(Command{Kind: CommandMove, Figure: "cyril", To: &u8})
 	if err == nil || strings.Contains(err.Error(), "taken") || !strings.Contains(err.Error(), "U8") {
