@@ -286,23 +286,15 @@ func decideAny(s *State, c Command, src func(needs []string) (rules.Source, erro
 }
 
 // decideSegment counts the round down one segment (TWTW Conflict: Round
-// Timing).
+// Timing: "The Judge begins counting down from 20"). Every segment is
+// counted, those nobody's number is in too: a count that went on to the
+// next segment where someone's number comes up would tell the players
+// the number of a figure they do not see (docs/defaults.md).
 func decideSegment(s *State) ([]Event, error) {
 	if s.Segment <= 1 {
 		return nil, refuse("round %d is at its last segment: start the next round", s.Round)
 	}
-	// The count goes on to the next segment at which someone may act:
-	// the segments between pass with nobody's number in them.
-	next := 0
-	for _, id := range s.Order {
-		if f := s.Figures[id]; f.AP > 0 && f.AP < s.Segment && f.Condition == rules.Fine {
-			next = max(next, f.AP)
-		}
-	}
-	if next == 0 {
-		next = s.Segment - 1
-	}
-	e := Event{Kind: EventSegment, Segment: next}
+	e := Event{Kind: EventSegment, Segment: s.Segment - 1}
 	var acting []string
 	for _, id := range s.Order {
 		if f := s.Figures[id]; f.AP >= e.Segment && f.AP > 0 && f.Condition == rules.Fine {

@@ -732,7 +732,8 @@ func (s *Session) ReplyText(seat *Seat, text string) string {
 // ForSeat projects an event for a seat: the Judge sees every event; a
 // player what the players' sight at the event's making lets through (see
 // sight). resync is true when the view must be rebuilt instead (an undo, a
-// redo, a figure hidden or revealed).
+// redo, a figure hidden or revealed, or an event older than the sights
+// the session keeps: a window far behind).
 func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 	if seat == nil || seat.Role == RoleJudge {
 		// An undo may reach past what a Judge's window holds: resync.
@@ -742,16 +743,20 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 		return e, true, false
 	}
 	s.mu.Lock()
-	b := s.sights[e.Seq]
-	if b == nil {
-		b = s.state.sightBase()
+	b, p := s.sights[e.Seq], s.sights[e.Seq-1]
+	if b == nil || p == nil {
+		// Older than the sights the session keeps (a window far behind):
+		// what the seat saw when it was made is no longer known, and
+		// today's sight must not judge it. A fresh view instead.
+		s.mu.Unlock()
+		return Event{}, false, true
 	}
 	sides := seatSides(seat, s.state)
 	side := mapSide(seat, s.state)
 	v := b.sight(sides)
 	// A figure came into the seat's view or went out of it: rebuild.
 	var was *sight
-	if p := s.sights[e.Seq-1]; p != nil && p != b {
+	if p != b {
 		was = p.sight(sides)
 	}
 	s.mu.Unlock()

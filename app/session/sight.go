@@ -18,6 +18,7 @@ import (
 // made in; this is the one place that decides it (DESIGN.md, "What a seat
 // may see is decided in one place").
 type sight struct {
+	sides  []string        // the sides whose eyes it is
 	hidden map[string]bool // hidden figures, by id
 	// secrets are the words that would name a hidden figure: its id, and
 	// its character's id and name unless a figure in view shares them;
@@ -230,7 +231,7 @@ func (b *sightBase) sight(sides []string) *sight {
 	if v := b.made[key]; v != nil {
 		return v
 	}
-	v := &sight{hidden: map[string]bool{}}
+	v := &sight{sides: sides, hidden: map[string]bool{}}
 	shown := map[string]bool{}
 	for _, f := range b.figs {
 		if f.hidden || b.fog && !slices.Contains(sides, f.side) &&
@@ -345,6 +346,10 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 		return Event{}, false, true
 	case EventOptionsSet:
 		e.Options = nil // the seed is the Judge's
+	case EventHexesRevealed:
+		if e.Fog == nil || !slices.Contains(v.sides, e.Fog.Side) {
+			return Event{}, false, false // another side's: it stays with that side
+		}
 	}
 	if len(v.hidden) == 0 {
 		return e, true, false
@@ -365,16 +370,27 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 	if e.Dealt != nil {
 		out := map[string]string{}
 		for id, card := range e.Dealt {
-			if v.hidden[id] {
-				e.DeckOut = slices.DeleteFunc(slices.Clone(e.DeckOut), func(c string) bool { return c == card })
-				continue
+			if !v.hidden[id] {
+				out[id] = card
 			}
-			out[id] = card
 		}
+		// The cards only hidden figures hold are not known to be out.
+		e.DeckOut = slices.DeleteFunc(slices.Clone(e.DeckOut), func(c string) bool {
+			held, seen := false, false
+			for id, card := range e.Dealt {
+				if card == c {
+					held, seen = true, seen || !v.hidden[id]
+				}
+			}
+			return held && !seen
+		})
 		e.Dealt = out
 	}
 	e.Unaimed = v.ids(e.Unaimed)
-	if v.names(e.Text) {
+	// A new round's and a segment's lines list every figure that rolls or
+	// may act: told again with the figures in view only, whether or not
+	// a hidden one's name is a secret word (two bandits share a name).
+	if v.names(e.Text) || e.Kind == EventRoundStarted || e.Kind == EventSegment {
 		e.Text = v.retell(e)
 	}
 	if v.leaks(e) {
@@ -388,21 +404,56 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 // figure taking part (a new round's rolls, a segment's who may act).
 func (v *sight) retell(e Event) string {
 	var b strings.Builder
-	switch e.Kind {
-	case EventRoundStarted:
+	switch {
+	case e.Kind == EventRoundStarted && len(e.Dealt) > 0:
+		// Action cards (Savage Worlds): each card dealt a figure in
+		// view, highest first, with the figures in view that hold it.
+		fmt.Fprintf(&b, "Round %d: the action cards are dealt.", e.Round)
+		var cards []string
+		held := map[string][]string{}
+		joker := false
+		for _, f := range v.seen {
+			card, ok := e.Dealt[f.id]
+			if !ok {
+				continue
+			}
+			if held[card] == nil {
+				cards = append(cards, card)
+			}
+			held[card] = append(held[card], f.name)
+			joker = joker || strings.Contains(strings.ToLower(card), "joker")
+		}
+		rank := func(card string) int {
+			for _, f := range v.seen {
+				if e.Dealt[f.id] == card {
+					return e.APs[f.id]
+				}
+			}
+			return 0
+		}
+		slices.SortStableFunc(cards, func(a, b string) int { return rank(b) - rank(a) })
+		var parts []string
+		for _, card := range cards {
+			parts = append(parts, card+" "+strings.Join(held[card], ", "))
+		}
+		if len(parts) > 0 {
+			b.WriteString(" " + strings.Join(parts, "; ") + ".")
+		}
+		if joker {
+			b.WriteString(" A Joker came up: it acts when it likes with +2 to trait and damage rolls.")
+		}
+	case e.Kind == EventRoundStarted:
 		fmt.Fprintf(&b, "Round %d begins.", e.Round)
 		var parts []string
 		for _, f := range v.seen {
 			if ap, ok := e.APs[f.id]; ok {
 				parts = append(parts, fmt.Sprintf("%s %d", f.name, ap))
-			} else if card, ok := e.Dealt[f.id]; ok {
-				parts = append(parts, fmt.Sprintf("%s %s", f.name, card))
 			}
 		}
 		if len(parts) > 0 {
 			b.WriteString(" " + strings.Join(parts, ", ") + ".")
 		}
-	case EventSegment:
+	case e.Kind == EventSegment:
 		fmt.Fprintf(&b, "Segment %d.", e.Segment)
 		var acting []string
 		for _, f := range v.seen {

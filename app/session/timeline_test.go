@@ -188,7 +188,7 @@ func TestTicksMarkEachRoundAndSegment(t *testing.T) {
 		}
 		got = append(got, fmt.Sprintf("%s r%d s%d", k.Kind, k.Round, k.Segment))
 	}
-	want := []string{"fight_opened r0 s20", "round_started r1 s0", "segment r1 s14", "segment r1 s13", "round_started r2 s0"}
+	want := []string{"fight_opened r0 s20", "round_started r1 s0", "segment r1 s19", "segment r1 s18", "round_started r2 s0"}
 	if !slices.Equal(got, want) {
 		t.Errorf("ticks:\n got %q\nwant %q", got, want)
 	}
