@@ -752,15 +752,18 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 		return Event{}, false, true
 	}
 	sides := seatSides(seat, s.state)
+	v, was := b.sight(sides), p.sight(sides)
 	side := mapSide(seat, s.state)
-	v := b.sight(sides)
-	// A figure came into the seat's view or went out of it: rebuild.
-	var was *sight
-	if p != b {
-		was = p.sight(sides)
-	}
 	s.mu.Unlock()
-	if was != nil && !was.sameHidden(v) {
+	return seatEvent(v, was, b, side, e)
+}
+
+// seatEvent projects e for a player's seat whose sight at e's making is
+// v (made from b), and before e's command was, and whose map is side's
+// known map (ForSeat).
+func seatEvent(v, was *sight, b *sightBase, side string, e Event) (out Event, send, resync bool) {
+	// A figure came into the seat's view or went out of it: rebuild.
+	if !was.sameHidden(v) {
 		return Event{}, false, true
 	}
 	// The seat's map is its side's known map: a hex come into sight that
