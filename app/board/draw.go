@@ -353,6 +353,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	for _, f := range st.Figures {
 		taken[f.At] = true
 	}
+	seat := g.play.seat
 	for _, id := range st.Order {
 		f := st.Figures[id]
 		if moving != "" && strings.Contains(","+moving, ","+id+",") {
@@ -378,7 +379,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		}
 		g.sprites.drawWedge(dst, tk.col, c, angle)
 		g.sprites.drawToken(dst, tk, c)
-		if s >= 14 && g.segments {
+		if s >= 14 && g.segments && st.InsightOf(seat, id).Numbers {
 			g.sprites.drawBadge(dst, f.AP, badgeSpot(l, f.At, angle, g.minText(), taken))
 		}
 	}

@@ -482,3 +482,75 @@ func filterKeys[V any](m map[string]V, drop map[string]bool) map[string]V {
 	}
 	return out
 }
+
+// Insight is what a seat may know of a figure in its view, for a window
+// to show: the one answer every window asks (State.InsightOf), so that a
+// window decides nothing of it.
+type Insight struct {
+	// Commands: the seat gives the figure commands: a window selects it,
+	// drags it, shows its reach and previews its moves and attacks.
+	Commands bool
+	// Numbers: its AP, its movement (Move and Run), where it stands in
+	// the round and what its system marks on it (Bennies): a figure the
+	// seat commands, or of a side the seat plays. Of a foe a seat knows
+	// what the eye sees: its name, posture and visible hurt (Looks).
+	Numbers bool
+}
+
+// InsightOf says what seat (nil: the Judge) may know of figure id in st:
+// the Judge all of every figure; a player nothing of a figure hidden by
+// the Judge or not in st, and of one in view what Insight says.
+func (st *State) InsightOf(seat *Seat, id string) Insight {
+	f, ok := st.Figures[id]
+	switch {
+	case !ok:
+		return Insight{}
+	case seat == nil || seat.Role == RoleJudge:
+		return Insight{Commands: true, Numbers: true}
+	case f.Hidden:
+		return Insight{}
+	}
+	own := seat.Owns(st, id)
+	return Insight{Commands: own, Numbers: own || slices.Contains(seatSides(seat, st), f.Side)}
+}
+
+// Looks says what the eye sees of figure id: its condition when not fine,
+// its posture and its visible hurt ("stunned, prone, wounded (right arm,
+// torso)"), or "standing" when none of these shows; "" for no figure.
+func (st *State) Looks(id string) string {
+	f, ok := st.Figures[id]
+	if !ok {
+		return ""
+	}
+	var parts []string
+	if f.Condition != rules.Fine {
+		parts = append(parts, f.Condition.String())
+	}
+	if f.Shaken {
+		parts = append(parts, "shaken")
+	}
+	switch {
+	case f.Mount != nil:
+		parts = append(parts, "on the "+f.Mount.What)
+	case f.Prone:
+		parts = append(parts, "prone")
+	case f.Ducked:
+		parts = append(parts, "behind cover")
+	}
+	var sites []string
+	for _, l := range rules.HitLocations {
+		if f.Wounds[l] > 0 {
+			sites = append(sites, string(l))
+		}
+	}
+	switch {
+	case len(sites) > 0:
+		parts = append(parts, "wounded ("+strings.Join(sites, ", ")+")")
+	case f.Hurt > 0 || len(f.Wounds) > 0:
+		parts = append(parts, "wounded")
+	}
+	if len(parts) == 0 {
+		return "standing"
+	}
+	return strings.Join(parts, ", ")
+}
