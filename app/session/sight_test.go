@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"hexslinger/hexmap"
+	"hexslinger/rules"
 )
 
 // The tests of "nothing a player is sent or refused tells of a figure it
@@ -419,4 +420,45 @@ func within(m *hexmap.Map, h hexmap.Hex, n int) []hexmap.Hex {
 		}
 	}
 	return out
+}
+
+// TestInsightIsWhatASeatMayKnowOfAFigure: the Judge knows all of every
+// figure; a player commands its own figures and knows their numbers and
+// its side's; of a foe it knows what the eye sees; of a hidden figure
+// nothing.
+func TestInsightIsWhatASeatMayKnowOfAFigure(t *testing.T) {
+	st := open(t).State()
+	st.Figures["jeb"].Hidden = true
+	ann := &Seat{Name: "Ann", Role: RolePlayer, Figures: []string{"cyril"}}
+	table := seat(st)
+	for _, tc := range []struct {
+		name string
+		seat *Seat
+		id   string
+		want Insight
+	}{
+		{"the Judge, a foe of the posse", nil, "zeke", Insight{Commands: true, Numbers: true}},
+		{"the Judge, a hidden figure", nil, "jeb", Insight{Commands: true, Numbers: true}},
+		{"a player, its own figure", ann, "cyril", Insight{Commands: true, Numbers: true}},
+		{"a player, its side's other figure", ann, "miranda", Insight{Numbers: true}},
+		{"a player, a foe in view", ann, "zeke", Insight{}},
+		{"a player, a hidden figure", ann, "jeb", Insight{}},
+		{"the table, the side's figure", table, "miranda", Insight{Commands: true, Numbers: true}},
+		{"the table, a foe", table, "zeke", Insight{}},
+		{"no such figure", nil, "nobody", Insight{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := st.InsightOf(tc.seat, tc.id); got != tc.want {
+				t.Errorf("InsightOf(%v, %s) = %+v, want %+v", tc.seat, tc.id, got, tc.want)
+			}
+		})
+	}
+	z := st.Figures["zeke"]
+	if got := st.Looks("zeke"); got != "standing" {
+		t.Errorf("Zeke unhurt looks %q", got)
+	}
+	z.Condition, z.Ducked, z.Wounds = 1, true, map[rules.HitLocation]int{rules.Chest: 1, rules.LeftLeg: 2}
+	if got, want := st.Looks("zeke"), "stunned, behind cover, wounded (chest, left leg)"; got != want {
+		t.Errorf("Zeke hurt looks %q, want %q", got, want)
+	}
 }
