@@ -126,8 +126,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			}
 			g.drawRangeBands(g.base, st)
 			g.drawLoose(g.base, st)
-			g.drawFigures(g.base, st)
+			// The fog under the figures: every figure drawn stands in a hex
+			// its window sees, and its badge and tag may reach into the fog
+			// beside it.
 			g.drawFog(g.base, st)
+			g.drawFigures(g.base, st)
 			g.drawLabels(g.base, st) // over the figures, moved off them
 			g.drawRulers(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only

@@ -214,7 +214,9 @@ func (g *Game) receive(in inMsg) {
 		g.seq++
 		ebiten.SetWindowTitle(windowTitle(st.Name))
 		if last := in.welcome[len(in.welcome)-1]; again && last.Text != "" {
-			g.say(last.Text, false) // what the Judge took back or put back
+			// What the Judge took back or put back; for a player, what
+			// its fresh view came with (a figure run into: an ambush).
+			g.say(last.Text, false)
 			return
 		}
 		msg := fmt.Sprintf("Connected: %s, round %d.", st.Name, st.Round)

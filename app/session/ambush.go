@@ -14,12 +14,27 @@ import (
 // player is told or refused of a move is the same wherever a figure it
 // does not see stands, until it runs into it.
 
-// metText is the sentence a move's log line ends with when it ran into
-// figure met at at on its way to to: "On the way to H5, Jeb Perkins
-// stands at G5, unseen until now: the move stops short (an ambush)."
-func metText(s *State, met string, at, to hexmap.Hex) string {
-	return fmt.Sprintf(" On the way to %s, %s stands at %s, unseen until now: the move stops short (an ambush).",
-		s.Map.Label(to), s.FigureName(met), s.Map.Label(at))
+// metText is the sentence a move's log line opens with when mover ran
+// into figure met at at on its way to to, and stopped at stop: "Cyril
+// Wellington runs into Jeb Perkins at G5, unseen until now, on the way to
+// H5: an ambush, the move stops at F5." First, so that a window's one
+// line shows it.
+func metText(s *State, mover, met string, at, to, stop hexmap.Hex) string {
+	return fmt.Sprintf("%s runs into %s at %s, unseen until now, on the way to %s: an ambush, the move stops at %s.",
+		s.FigureName(mover), s.FigureName(met), s.Map.Label(at), s.Map.Label(to), s.Map.Label(stop))
+}
+
+// metLine is a move's log line, line, after it ran into a figure (lead,
+// metText): the ambush's sentence, then the move's own, or, when not a
+// pace was walked, what it spent (spent, "" for nothing countable).
+func metLine(lead, line string, steps int, spent string) string {
+	switch {
+	case steps > 0:
+		return lead + " " + line
+	case spent != "":
+		return lead + " " + spent
+	}
+	return lead
 }
 
 // revealMet is what running into figure met does besides the move: the
@@ -32,5 +47,5 @@ func revealMet(s *State, mover, met string) []Event {
 		return nil
 	}
 	return []Event{{Kind: EventRevealed, Figure: f.ID, To: f.At, Facing: f.Facing, APLeft: f.AP,
-		Text: fmt.Sprintf("%s steps into view at %s: %s ran into %s.", s.FigureName(f.ID), s.Map.Label(f.At), s.FigureName(mover), s.FigureName(f.ID))}}
+		Text: fmt.Sprintf("%s steps into view at %s, run into by %s.", s.FigureName(f.ID), s.Map.Label(f.At), s.FigureName(mover))}}
 }

@@ -330,7 +330,7 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 	// The ambush's own sentence, and the figure it reveals.
 	met, after := "", []Event(nil)
 	if p.Met != "" {
-		met = metText(s, p.Met, p.Planned.Route.Hexes[steps+1], *c.To)
+		met = metText(s, f.ID, p.Met, p.Planned.Route.Hexes[steps+1], *c.To, to)
 		after = revealMet(s, f.ID, p.Met)
 	}
 	first := ""
@@ -347,7 +347,9 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 		e.AP, e.APLeft = 0, f.AP
 		e.Text = fmt.Sprintf("%s %s %s %s → %s (%s: movement in the figure's turn).",
 			name, verb(p.Run), paces, s.Map.Label(f.At), s.Map.Label(to), sys.Name())
-		e.Text += met
+		if met != "" {
+			e.Text = metLine(met, e.Text, steps, "")
+		}
 		return append([]Event{e}, after...), nil
 	}
 	// Breaking a hand-to-hand engagement (TWTW Conflict: Breaking
@@ -370,7 +372,9 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 			e.Text += fmt.Sprintf(" Breaking away from %s: each may strike at once, for 1 AP less (TWTW Conflict: Breaking Engagement).", joinNames(s, away))
 		}
 	}
-	e.Text += met
+	if met != "" {
+		e.Text = metLine(met, e.Text, steps, fmt.Sprintf("%d AP spent; %d AP left.", e.AP, e.APLeft))
+	}
 	return append([]Event{e}, after...), nil
 }
 

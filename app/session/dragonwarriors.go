@@ -170,13 +170,8 @@ func dwMove(s *State, c Command) ([]Event, error) {
 	}
 	e := &ev[0]
 	e.Paced = f.Paced + used
-	met := ""
-	if p.Met != "" { // the ambush's sentence stays last
-		met = metText(s, p.Met, p.Planned.Route.Hexes[p.Route.Steps()+1], *c.To)
-		e.Text = strings.TrimSuffix(e.Text, met)
-	}
 	e.Text = strings.TrimSuffix(e.Text, ".") + fmt.Sprintf("; %d of a turn's %d paces %s left (Dragon Warriors II: Combat: \"Combat turns last about 6 seconds\").",
-		dwTurnMove(s, f, c.Run)-e.Paced, dwTurnMove(s, f, c.Run), dwHow(c.Run)) + met
+		dwTurnMove(s, f, c.Run)-e.Paced, dwTurnMove(s, f, c.Run), dwHow(c.Run))
 	return ev, nil
 }
 

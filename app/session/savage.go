@@ -798,7 +798,7 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 		if r, ok = hexmap.Walk(s.Map, swCost{crawl: f.Prone}, f.Facing, planned.Hexes[:i]); !ok {
 			return nil, refuse("the route to %s does not walk", s.Map.Label(to))
 		}
-		met, metID, after = metText(s, who, planned.Hexes[i], to), who, revealMet(s, f.ID, who)
+		met, metID, after = metText(s, f.ID, who, planned.Hexes[i], to, planned.Hexes[i-1]), who, revealMet(s, f.ID, who)
 		to = planned.Hexes[i-1]
 	}
 	pace := ch.Savage.PaceOr6()
@@ -821,7 +821,10 @@ func swMove(s *State, c Command, src func([]string) (rules.Source, error)) ([]Ev
 	if len(swum) > 0 {
 		how += ", swimming " + strings.Join(swum, ", ") + ": 2\" of Pace an inch"
 	}
-	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(to), how, rule) + met
+	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(to), how, rule)
+	if met != "" {
+		e.Text = metLine(met, e.Text, r.Steps(), "")
+	}
 	return append([]Event{e}, after...), nil
 }
 

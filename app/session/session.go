@@ -697,8 +697,39 @@ func (s *Session) Welcome(seat *Seat) []Event {
 		return s.recent()
 	}
 	last := s.events[len(s.events)-1]
-	return []Event{{Seq: last.Seq, Kind: EventOpened, Time: last.Time, Fight: s.state.Snapshot(seat),
-		Text: fmt.Sprintf("%s joins %q.", seat.Name, shortName(s.state.Name))}}
+	text := s.lastSaid(seat)
+	if text == "" {
+		text = fmt.Sprintf("%s joins %q.", seat.Name, shortName(s.state.Name))
+	}
+	return []Event{{Seq: last.Seq, Kind: EventOpened, Time: last.Time, Fight: s.state.Snapshot(seat), Text: text}}
+}
+
+// lastSaid is what the fight's last command said, as a player's seat may
+// read it: its events' lines that ForSeat would send the seat, by the
+// sight they were made in (the seat's now). A fresh view sent for that
+// command (a figure come into view: an ambush) comes with it, so that the
+// window says why. "" when the seat may read none of it. The caller holds
+// s.mu.
+func (s *Session) lastSaid(seat *Seat) string {
+	last := s.events[len(s.events)-1]
+	b, p := s.sights[last.Seq], s.sights[last.Seq-1]
+	if last.Cmd == 0 || b == nil || p == nil {
+		return ""
+	}
+	sides := seatSides(seat, s.state)
+	v, side := b.sight(sides), mapSide(seat, s.state)
+	var said []string
+	for _, e := range s.events {
+		if e.Cmd != last.Cmd {
+			continue
+		}
+		if e, send := b.mapEvent(e, side); send {
+			if out, send, _ := v.event(e); send && out.Text != "" {
+				said = append(said, out.Text)
+			}
+		}
+	}
+	return strings.Join(said, " ")
 }
 
 // Visible keeps the figures of ids that seat may see.
