@@ -468,10 +468,13 @@ func dwTakesTurn(s *State, f *Figure) error {
 	case f.Attacked:
 		return refuse("%s has made its attack this turn; the next is next turn (Dragon Warriors II: Combat)", name)
 	}
+	// Only those its side sees: a refusal tells nothing of a figure out of
+	// its view (docs/defaults.md).
+	unseen := s.unseenBy(f.Side)
 	var first []string
 	for _, id := range s.Order {
 		o := s.Figures[id]
-		if o.AP > f.AP && o.Condition < rules.Unconscious && !o.Attacked && o.Stance == "" && !o.Delayed {
+		if o.AP > f.AP && o.Condition < rules.Unconscious && !o.Attacked && o.Stance == "" && !o.Delayed && !unseen[id] {
 			first = append(first, fmt.Sprintf("%s (initiative %d)", s.FigureName(id), o.AP))
 		}
 	}

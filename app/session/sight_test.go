@@ -462,3 +462,27 @@ func TestInsightIsWhatASeatMayKnowOfAFigure(t *testing.T) {
 		t.Errorf("Zeke hurt looks %q, want %q", got, want)
 	}
 }
+
+// TestTheOrderWaitsOnlyForFiguresInView: under Dragon Warriors II's turn
+// order a player's strike is refused for a figure of higher initiative
+// yet to act only when its side sees it: a refusal tells nothing of a
+// figure out of view. Squire Lennox, hidden, outrolls Sir Rolf; his twin
+// in view rolls lowest. Before, Rolf's strike at the twin was refused
+// with "Squire Lennox (initiative 15) acts first" (the twin shares his
+// name, so the words were no secret).
+func TestTheOrderWaitsOnlyForFiguresInView(t *testing.T) {
+	s := openBundled(t, "dragonwarriors")
+	st := s.State()
+	beside := st.Figures["rolf"].At.Neighbor(hexmap.Direction(3))
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "twin", Character: "lennox", Side: "outlaws", At: st.Map.Label(beside), Facing: "E"}}})
+	mustDo(t, s, Command{Kind: CommandHide, Figure: "lennox"})
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{3, 3, 5, 1, 1, 5}})
+	if e.APs["lennox"] <= e.APs["rolf"] || e.APs["twin"] >= e.APs["rolf"] {
+		t.Fatalf("initiative: %v", e.APs)
+	}
+	table := seat(s.State())
+	got := seatGets(t, s, table, Command{Kind: CommandStrike, Figure: "rolf", Target: "twin", Dice: []int{1, 1, 1, 1, 1, 1, 1, 1}})
+	if strings.Contains(got, "acts first") || strings.Contains(got, "no such figure") {
+		t.Errorf("Rolf's strike at the twin in view: %s", got)
+	}
+}
