@@ -140,11 +140,15 @@ func meleeWeapon(f *Figure) (rules.Weapon, bool) {
 // up). Net advantage is upgrades of the blow, or downgrades
 // (docs/defaults.md). why says it in words.
 func (s *State) advantage(f, t *Figure) (net int, why string) {
+	// Only fighters both sides see gang up: where one out of either's
+	// view stands tells in nothing (docs/defaults.md).
+	unseenF, unseenT := s.unseenBy(f.Side), s.unseenBy(t.Side)
 	side := func(of, against *Figure) []rules.Advantage {
 		var out []rules.Advantage
 		for _, id := range s.Order {
 			x := s.Figures[id]
-			if x.Side != of.Side || x.Condition != rules.Fine || !rules.Engaged(x.At, against.At, s.Map.Scale) {
+			if x.Side != of.Side || x.Condition != rules.Fine || !rules.Engaged(x.At, against.At, s.Map.Scale) ||
+				x.ID != of.ID && (unseenF[id] || unseenT[id]) {
 				continue
 			}
 			out = append(out, s.fighter(x, against))
