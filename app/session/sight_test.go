@@ -486,3 +486,30 @@ func TestTheOrderWaitsOnlyForFiguresInView(t *testing.T) {
 		t.Errorf("Rolf's strike at the twin in view: %s", got)
 	}
 }
+
+// TestAFreshViewSaysWhy: a move runs into hidden Jeb, so the table's
+// seat is sent a fresh view (he came into it) rather than the move's
+// event: the view's line is what the command said, as the seat may read
+// it, the ambush first. Before, it said "Table joins", and the window
+// never told why Jeb stood there.
+func TestAFreshViewSaysWhy(t *testing.T) {
+	s := openFight(t, placed(t, demo(t), "jeb", "G5", true))
+	table := seat(s.State())
+	h5 := hexAt(t, s, "H5")
+	events, err := s.DoAs(table, Command{Kind: CommandMove, Figure: "cyril", To: &h5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, resync := s.ForSeat(table, events[0]); !resync {
+		t.Fatal("the ambush did not send the table a fresh view")
+	}
+	w := s.Welcome(table)
+	if text := w[0].Text; !strings.HasPrefix(text, "Cyril Wellington runs into Jeb Perkins at G5") {
+		t.Errorf("the fresh view says %q", text)
+	}
+	// Jeb hidden again: the last command's line names no one out of view.
+	mustDo(t, s, Command{Kind: CommandHide, Figure: "jeb"})
+	if text := s.Welcome(table)[0].Text; strings.Contains(text, "Jeb") {
+		t.Errorf("after Jeb is hidden again the fresh view says %q", text)
+	}
+}
