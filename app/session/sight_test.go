@@ -513,3 +513,50 @@ func TestAFreshViewSaysWhy(t *testing.T) {
 		t.Errorf("after Jeb is hidden again the fresh view says %q", text)
 	}
 }
+
+// TestAPlayersPreviewIsTheDecision: a player's window previews a move on
+// the fight as its seat was sent it (a welcome's snapshot: no figure out
+// of its view, the map as its side knows it), and gets what the session
+// decides, the same path and price or the same refusal, for every hex
+// about its figure; only a move that runs into a figure it could not see
+// differs (the ambush). Jeb unseen in the fog at L2, and hidden by the
+// Judge at G5.
+func TestAPlayersPreviewIsTheDecision(t *testing.T) {
+	for _, tc := range []struct {
+		at   string
+		hide bool
+	}{{"L2", false}, {"G5", true}} {
+		t.Run(tc.at, func(t *testing.T) {
+			s := openFight(t, placed(t, demo(t), "jeb", tc.at, tc.hide))
+			table := seat(s.State())
+			fold, err := NewFold(s.Welcome(table))
+			if err != nil {
+				t.Fatal(err)
+			}
+			window, whole := fold.State, s.State()
+			if _, ok := window.Figures["jeb"]; ok {
+				t.Fatal("the window has Jeb")
+			}
+			compared, met := 0, 0
+			for _, h := range within(whole.Map, whole.Figures["cyril"].At, 12) {
+				c := Command{Kind: CommandMove, Figure: "cyril", To: &h}
+				want := whole.Preview(table, c)
+				if want.OK() && want.Events[0].Met != "" {
+					met++
+					continue
+				}
+				got := window.Preview(table, c)
+				compared++
+				switch {
+				case (got.Err == nil) != (want.Err == nil) || got.Err != nil && got.Err.Error() != want.Err.Error():
+					t.Errorf("a move to %s: the window says %v, the session %v", whole.Map.Label(h), got.Err, want.Err)
+				case got.Err == nil && !sameEvents(got.Events, want.Events):
+					t.Errorf("a move to %s: the window previews %q, the session decides %q", whole.Map.Label(h), got.Text(), want.Text())
+				}
+			}
+			if met == 0 || compared < 100 {
+				t.Errorf("%d moves compared, %d ran into Jeb", compared, met)
+			}
+		})
+	}
+}
