@@ -47,6 +47,31 @@ func (r Route) Steps() int {
 	return len(r.Hexes) - 1
 }
 
+// Walk prices hexes as a route walked from its first hex, facing facing,
+// by cost as a search prices it: each pace's step and the turn onto it
+// from the facing before. ok is false when two hexes in a row are not
+// neighbours or a step is not allowed. A route's first hexes are walked
+// so when a move stops short of its end.
+func Walk(m *Map, cost CostModel, facing Direction, hexes []Hex) (r Route, ok bool) {
+	if len(hexes) == 0 {
+		return Route{}, false
+	}
+	r = Route{Hexes: append([]Hex(nil), hexes...), Facing: facing}
+	for i := 1; i < len(hexes); i++ {
+		d, ok := hexes[i-1].DirectionTo(hexes[i])
+		if !ok || hexes[i-1].DistanceTo(hexes[i]) != 1 {
+			return Route{}, false
+		}
+		step, ok := cost.Step(m, hexes[i-1], d)
+		if !ok {
+			return Route{}, false
+		}
+		r.Cost += step + cost.Turn(r.Facing.Steps(d))
+		r.Facing = d
+	}
+	return r, true
+}
+
 // Reach is the result of exploring routes from one start: for each hex
 // reached, its cheapest cost and route. It holds pooled memory until
 // Release.

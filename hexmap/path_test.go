@@ -165,6 +165,16 @@ func checkAgainstNaive(t *testing.T, name string, m *Map, start Hex) {
 				if sum != c || facing != rt.Facing {
 					t.Errorf("%s limit %d: route to %v adds up to %d facing %v, says %d facing %v", name, limit, h, sum, facing, c, rt.Facing)
 				}
+				// Walk prices the route as the search did, and its first
+				// hexes as far as they go.
+				if w, ok := Walk(m, terrainCost{}, f, rt.Hexes); !ok || w.Cost != c || w.Facing != rt.Facing {
+					t.Errorf("%s limit %d: Walk of the route to %v: %d facing %v (%v), want %d facing %v", name, limit, h, w.Cost, w.Facing, ok, c, rt.Facing)
+				}
+				if k := len(rt.Hexes) / 2; k > 0 {
+					if w, ok := Walk(m, terrainCost{}, f, rt.Hexes[:k]); !ok || w.Cost > c || len(w.Hexes) != k {
+						t.Errorf("%s: Walk of the first %d hexes of the route to %v: %+v (%v)", name, k, h, w, ok)
+					}
+				}
 			}
 			r.Release()
 		}
@@ -192,6 +202,36 @@ func checkAgainstNaive(t *testing.T, name string, m *Map, start Hex) {
 			t.Errorf("%s: %d hexes within cost 20, want %d", name, lim.Len(), n)
 		}
 		lim.Release()
+	}
+}
+
+// TestWalkRefusesWhatNoRouteHas: hexes that are not neighbours, or a
+// step across a wall, are no route.
+func TestWalkRefusesWhatNoRouteHas(t *testing.T) {
+	m, err := New("w", Pointy, 5, 5, "dirt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wall, _ := NewFeature("wall")
+	a := Pointy.FromOffset(Offset{1, 1})
+	m.SetEdge(a, 0, wall)
+	for _, tc := range []struct {
+		name  string
+		hexes []Hex
+		ok    bool
+	}{
+		{"one hex", []Hex{a}, true},
+		{"a pace", []Hex{a, a.Neighbor(1)}, true},
+		{"across the wall", []Hex{a, a.Neighbor(0)}, false},
+		{"a jump of two", []Hex{a, a.Neighbor(1).Neighbor(1)}, false},
+		{"the same hex twice", []Hex{a, a}, false},
+		{"none", nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, ok := Walk(m, terrainCost{}, 0, tc.hexes); ok != tc.ok {
+				t.Errorf("Walk(%v): ok %v, want %v", tc.hexes, ok, tc.ok)
+			}
+		})
 	}
 }
 

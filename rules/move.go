@@ -212,7 +212,9 @@ type MovePlan struct {
 
 // PlanMove prices the cheapest legal move of character c from at, facing
 // facing, to the hex to, with apLeft to spend. blocked reports hexes other
-// figures stand in. The error says in one sentence why the move is refused.
+// figures stand in. The error says in one sentence why the move is refused:
+// the distance and the cost are checked before a figure standing in to,
+// so that a refusal says "taken" only of a hex the mover could reach.
 func PlanMove(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction, to hexmap.Hex, run bool, apLeft int, blocked func(hexmap.Hex) bool) (MovePlan, error) {
 	pace := c.Move
 	if run {
@@ -226,11 +228,14 @@ func PlanMove(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction
 		return MovePlan{}, fmt.Errorf("%s is off the map", m.Label(to))
 	case to == at:
 		return MovePlan{}, fmt.Errorf("%s is already at %s", c.Name, m.Label(to))
-	case blocked != nil && blocked(to):
-		return MovePlan{}, fmt.Errorf("%s is taken by another figure", m.Label(to))
 	}
 	if err := m.CanStand(to); err != nil {
 		return MovePlan{}, err
+	}
+	taken := blocked != nil && blocked(to)
+	if taken {
+		others := blocked
+		blocked = func(h hexmap.Hex) bool { return h != to && others(h) }
 	}
 	cost := MoveCost{Pace: pace, Scale: m.Scale}
 	// The search stops at what apLeft can pay for, so that a far move on
@@ -254,6 +259,9 @@ func PlanMove(m *hexmap.Map, c Character, at hexmap.Hex, facing hexmap.Direction
 	p := MovePlan{Route: r, AP: cost.AP(r.Cost), Pace: pace, Run: run}
 	if p.AP > apLeft {
 		return p, &TooFarError{Name: c.Name, To: m.Label(to), Need: p.AP, Have: apLeft}
+	}
+	if taken {
+		return MovePlan{}, fmt.Errorf("%s is taken by another figure", m.Label(to))
 	}
 	return p, nil
 }

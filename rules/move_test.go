@@ -2,6 +2,7 @@ package rules
 
 import (
 	"cmp"
+	"strings"
 	"testing"
 
 	"hexslinger/hexmap"
@@ -287,6 +288,32 @@ func TestMoveCountsTheHexsPaces(t *testing.T) {
 			}
 			if p.AP != tc.ap {
 				t.Errorf("%d hexes cost %d AP, want %d", tc.hexes, p.AP, tc.ap)
+			}
+		})
+	}
+}
+
+// TestPlanMoveChecksDistanceBeforeOccupancy: a hex out of reach is
+// refused as too far whoever stands in it; one in reach with a figure in
+// it as taken; the figure in the way is planned around either way.
+func TestPlanMoveChecksDistanceBeforeOccupancy(t *testing.T) {
+	m, _ := hexmap.New("field", hexmap.Pointy, 30, 5, "dirt")
+	c := Character{ID: "c", Name: "C", Move: 6, Run: 12, Size: 6}
+	at := hexmap.Hex{Q: 2, R: 2}
+	near, far := at.Add(hexmap.Hex{Q: 3}), at.Add(hexmap.Hex{Q: 20})
+	occupied := func(h hexmap.Hex) bool { return h == near || h == far }
+	for _, tc := range []struct {
+		name string
+		to   hexmap.Hex
+		want string
+	}{
+		{"out of reach", far, "no way to"},
+		{"in reach", near, "is taken by another figure"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := PlanMove(m, c, at, 0, tc.to, false, 2, occupied)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("PlanMove to %v: %v, want %q", tc.to, err, tc.want)
 			}
 		})
 	}

@@ -126,8 +126,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			}
 			g.drawRangeBands(g.base, st)
 			g.drawLoose(g.base, st)
-			g.drawFigures(g.base, st)
+			// The fog under the figures: every figure drawn stands in a hex
+			// its window sees, and its badge and tag may reach into the fog
+			// beside it.
 			g.drawFog(g.base, st)
+			g.drawFigures(g.base, st)
 			g.drawLabels(g.base, st) // over the figures, moved off them
 			g.drawRulers(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
@@ -353,6 +356,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	for _, f := range st.Figures {
 		taken[f.At] = true
 	}
+	seat := g.play.seat
 	for _, id := range st.Order {
 		f := st.Figures[id]
 		if moving != "" && strings.Contains(","+moving, ","+id+",") {
@@ -378,7 +382,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		}
 		g.sprites.drawWedge(dst, tk.col, c, angle)
 		g.sprites.drawToken(dst, tk, c)
-		if s >= 14 && g.segments {
+		if s >= 14 && g.segments && st.InsightOf(seat, id).Numbers {
 			g.sprites.drawBadge(dst, f.AP, badgeSpot(l, f.At, angle, g.minText(), taken))
 		}
 	}

@@ -202,7 +202,7 @@ func (g *Game) receive(in inMsg) {
 		}
 		st := fold.State
 		sameMap := g.play.st != nil && g.play.st.Name == st.Name
-		g.fold, g.play.st = fold, st
+		g.fold, g.play.st, g.play.seat = fold, st, g.seat()
 		if _, ok := st.Figures[g.play.selected]; !ok {
 			g.play.selected = ""
 		}
@@ -214,7 +214,9 @@ func (g *Game) receive(in inMsg) {
 		g.seq++
 		ebiten.SetWindowTitle(windowTitle(st.Name))
 		if last := in.welcome[len(in.welcome)-1]; again && last.Text != "" {
-			g.say(last.Text, false) // what the Judge took back or put back
+			// What the Judge took back or put back; for a player, what
+			// its fresh view came with (a figure run into: an ambush).
+			g.say(last.Text, false)
 			return
 		}
 		msg := fmt.Sprintf("Connected: %s, round %d.", st.Name, st.Round)
@@ -287,6 +289,7 @@ func (g *Game) fit() {
 }
 
 func (g *Game) input() {
+	g.play.seat = g.seat()
 	x, y := ebiten.CursorPosition()
 	if g.cursor != nil {
 		x, y = g.cursor()
@@ -343,8 +346,7 @@ func (g *Game) input() {
 			g.ruler.from, g.ruler.anchored = g.hover, true
 			g.say(g.measure(g.hover, g.hover), false)
 		default:
-			cmd, msg := g.play.click(g.hover)
-			g.issue(cmd, msg)
+			g.clickHex(g.hover)
 		}
 		g.dragging, g.dragFig = false, ""
 	}
@@ -537,7 +539,7 @@ func (g *Game) toggleGrid() {
 }
 
 // nextTurn moves the round on from the Judge's map window, as the
-// console's Next actor (next_segment) and Next round (new_round) do; a
+// console's Next segment (next_segment) and Next round (new_round) do; a
 // player's window has neither.
 func (g *Game) nextTurn(kind string) {
 	if g.judge() {
@@ -546,17 +548,17 @@ func (g *Game) nextTurn(kind string) {
 }
 
 // turnButton is the one-click next turn the Judge's bar offers: the next
-// actor while the session would count the round's segments down, else
+// segment while the session would count the round's segments down, else
 // the next round.
 func (g *Game) turnButton() (label, kind string) {
 	st := g.play.st
 	if st == nil || !g.judge() {
 		return "", ""
 	}
-	// Next actor where the session would count the round on (its own
+	// Next segment where the session would count the round on (its own
 	// decision, previewed), once the round's initiative is rolled.
 	if st.Turn().Segments && st.Begun && st.Preview(nil, session.Command{Kind: session.CommandSegment}).Err == nil {
-		return "Next actor (Ctrl+G)", session.CommandSegment
+		return "Next segment (Ctrl+G)", session.CommandSegment
 	}
 	return "Next round (Ctrl+R)", session.CommandNewRound
 }
@@ -583,6 +585,24 @@ func (g *Game) issue(cmd *session.Command, msg string) {
 
 // judge reports whether this window holds the Judge's seat.
 func (g *Game) judge() bool { return g.conn != nil && g.conn.judge() }
+
+// seat is the window's seat as the session sent it: nil for the Judge's
+// (and a window with no session, as the bench's); a player's commands the
+// figures its welcome named. The window asks the session what the seat
+// may know of each figure (State.InsightOf), and decides none of it.
+func (g *Game) seat() *session.Seat {
+	if g.conn == nil || g.conn.judge() {
+		return nil
+	}
+	return &session.Seat{Role: session.RolePlayer, Figures: g.conn.owned()}
+}
+
+// clickHex answers a click on hex h that plays: select, move, attack.
+func (g *Game) clickHex(h hexmap.Hex) {
+	g.play.seat = g.seat()
+	cmd, msg := g.play.click(h)
+	g.issue(cmd, msg)
+}
 
 // takeResultDown answers a click on the map while the last result shows:
 // the result goes; a click on an empty hex does only that (it is spent),

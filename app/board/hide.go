@@ -53,8 +53,14 @@ func (g *Game) tokenFor(st *session.State, f *session.Figure) tokenKey {
 		col = color.RGBA{0x70, 0x6a, 0x64, 0xff}
 	}
 	c := st.Characters[f.Character]
-	return tokenKey{col: col, initials: c.Initials(), tag: figureTag(f), selected: f.ID == g.play.selected,
-		acting: st.MayAct(f.ID), mark: st.Mark(f.ID).Text, hidden: f.Hidden, portrait: g.portraits.get(f.Character, c.Portrait)}
+	k := tokenKey{col: col, initials: c.Initials(), tag: figureTag(f), selected: f.ID == g.play.selected,
+		hidden: f.Hidden, portrait: g.portraits.get(f.Character, c.Portrait)}
+	if st.InsightOf(g.play.seat, f.ID).Numbers {
+		// Whether its number has come up, and its system's mark, are its
+		// numbers: not a foe's (what the eye sees of it is its token).
+		k.acting, k.mark = st.MayAct(f.ID), st.Mark(f.ID).Text
+	}
+	return k
 }
 
 // drawHiddenEye draws a crossed eye in a dark disc of radius r about c:

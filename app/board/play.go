@@ -14,7 +14,10 @@ import (
 // tests without a display: which figure is selected, and what a click or a
 // key means as a command.
 type play struct {
-	st       *session.State
+	st *session.State
+	// seat is the window's seat, asked what it may know of each figure
+	// (State.InsightOf): nil for the Judge's.
+	seat     *session.Seat
 	selected string
 	// Attack mode (A): the weapon and the kind of shot the next click on a
 	// figure fires.
@@ -249,6 +252,10 @@ func (p *play) click(h hexmap.Hex) (*session.Command, string) {
 		return nil, "Attack cancelled: click a figure to shoot at it."
 	}
 	if f, ok := p.st.FigureAt(h); ok {
+		if !p.st.InsightOf(p.seat, f.ID).Commands {
+			// Not the seat's: what the eye sees of it, and no selection.
+			return nil, p.looks(f) + " Not yours to command: click one of yours (white rings)."
+		}
 		if p.selected == f.ID {
 			p.selected = ""
 			return nil, ""
@@ -287,6 +294,17 @@ func (p *play) preview(h hexmap.Hex) (session.Preview, bool) {
 		return session.Preview{}, false
 	}
 	return p.st.Preview(nil, session.Command{Kind: session.CommandMove, Figure: p.selected, To: &h}), true
+}
+
+// looks is what a window shows of a figure its seat does not command: its
+// name, side and what the eye sees (State.Looks), facing and hex; a
+// figure of the seat's own side adds its numbers (State.InsightOf).
+func (p *play) looks(f *session.Figure) string {
+	if p.st.InsightOf(p.seat, f.ID).Numbers {
+		return p.describe(f) + "."
+	}
+	return p.st.FigureName(f.ID) + " (" + f.Side + "): " + p.st.Looks(f.ID) + " · facing " +
+		p.st.Map.Orientation.SideNames()[f.Facing] + " · at " + p.st.Map.Label(f.At) + "."
 }
 
 func (p *play) describe(f *session.Figure) string {
@@ -341,7 +359,7 @@ func (p *play) tip(h hexmap.Hex) string {
 	}
 	if f, ok := p.st.FigureAt(h); ok {
 		s := p.st.FigureName(f.ID) + " (" + f.Side + ")"
-		if at := p.st.Standing(f.ID); at != "" {
+		if at := p.st.Standing(f.ID); at != "" && p.st.InsightOf(p.seat, f.ID).Numbers {
 			s += " " + strings.TrimSuffix(at, " left") // the tip's short form: "8 AP"
 		}
 		if tag := figureTag(f); tag != "" {
@@ -363,7 +381,7 @@ func (p *play) dragStart(h hexmap.Hex, onMap bool) string {
 	if p.st == nil || !onMap || p.attacking {
 		return ""
 	}
-	if f, ok := p.st.FigureAt(h); ok {
+	if f, ok := p.st.FigureAt(h); ok && p.st.InsightOf(p.seat, f.ID).Commands {
 		return f.ID
 	}
 	return ""
@@ -374,7 +392,7 @@ func (p *play) dragStart(h hexmap.Hex, onMap bool) string {
 // is let go where it stands.
 func (p *play) dragEnd(id string, h hexmap.Hex) (*session.Command, string) {
 	f, ok := p.st.Figures[id]
-	if !ok || f.At == h {
+	if !ok || f.At == h || !p.st.InsightOf(p.seat, id).Commands {
 		return nil, ""
 	}
 	p.selected = id

@@ -12,6 +12,7 @@ import (
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
 	"hexslinger/hexmap"
+	"hexslinger/rules"
 )
 
 func TestStepScaleWalksTheStepsAndStopsAtTheEnds(t *testing.T) {
@@ -346,7 +347,7 @@ func TestOnlyTheJudgesBarOffersHide(t *testing.T) {
 }
 
 // TestTheJudgesBarOffersTheNextTurn: one click moves the round on from
-// the Judge's map window: the next actor while the segments count down,
+// the Judge's map window: the next segment while the segments count down,
 // the next round before the first roll and at the round's last segment;
 // a player's bar offers neither.
 func TestTheJudgesBarOffersTheNextTurn(t *testing.T) {
@@ -357,7 +358,7 @@ func TestTheJudgesBarOffersTheNextTurn(t *testing.T) {
 		label, command string
 	}{
 		{"before the first roll", string(session.RoleJudge), false, 20, "Next round (Ctrl+R)", session.CommandNewRound},
-		{"while the segments count down", string(session.RoleJudge), true, 14, "Next actor (Ctrl+G)", session.CommandSegment},
+		{"while the segments count down", string(session.RoleJudge), true, 14, "Next segment (Ctrl+G)", session.CommandSegment},
 		{"at the last segment", string(session.RoleJudge), true, 1, "Next round (Ctrl+R)", session.CommandNewRound},
 		{"a player's window", string(session.RolePlayer), true, 14, "", ""},
 	} {
@@ -426,5 +427,88 @@ func TestTheJudgesFogBrushTakesClicks(t *testing.T) {
 	}
 	if g.fog.brush || g.fogSide() != "" {
 		t.Error("back to the whole map, the brush or a side's fog is kept")
+	}
+}
+
+// playerGame is a map window of a player's seat commanding figures, on
+// the demo fight, as the session's welcome makes it.
+func playerGame(t *testing.T, figures ...string) *Game {
+	t.Helper()
+	p := demoPlay(t)
+	g := &Game{w: 1920, h: 1080, conn: newConn("", "")}
+	g.conn.role, g.conn.figures = string(session.RolePlayer), figures
+	g.play.st = p.st
+	g.fit()
+	return g
+}
+
+// TestAPlayersWindowSelectsOnlyItsOwnFigures: in a player's window (the
+// table view) a click on a figure the seat does not command does not
+// select it, nor does a press drag it: the bar says what the eye sees of
+// it. Its own figure is selected; the Judge's window selects any. Before,
+// the table view selected the Judge's figures and showed their AP, Move
+// and reach.
+func TestAPlayersWindowSelectsOnlyItsOwnFigures(t *testing.T) {
+	g := playerGame(t, "cyril")
+	st := g.play.st
+	zeke, _ := st.Map.ParseHex("U8")
+	g.clickHex(zeke)
+	if g.play.selected != "" {
+		t.Fatalf("the player's click on Zeke selected %q", g.play.selected)
+	}
+	if !strings.Contains(g.message, "Zeke Perkins (outlaws): standing") || strings.Contains(g.message, "AP") || strings.Contains(g.message, "Move") {
+		t.Errorf("the bar after a click on Zeke: %q; want what the eye sees, no AP or Move", g.message)
+	}
+	if id := g.play.dragStart(zeke, true); id != "" {
+		t.Errorf("a press on Zeke would drag %q", id)
+	}
+	if cmd, _ := g.play.dragEnd("zeke", zeke.Neighbor(0)); cmd != nil {
+		t.Errorf("Zeke dragged: %+v", cmd)
+	}
+	miranda, _ := st.Map.ParseHex("C10")
+	g.clickHex(miranda)
+	if g.play.selected != "" || !strings.Contains(g.message, "AP") {
+		t.Errorf("a click on Miranda, of the seat's side but not its figure: selected %q, bar %q; want her numbers, no selection", g.play.selected, g.message)
+	}
+	cyril, _ := st.Map.ParseHex("C8")
+	g.clickHex(cyril)
+	if g.play.selected != "cyril" {
+		t.Errorf("the player's own Cyril: selected %q", g.play.selected)
+	}
+	judge := playerGame(t)
+	judge.conn.role = string(session.RoleJudge)
+	judge.clickHex(zeke)
+	if judge.play.selected != "zeke" {
+		t.Errorf("the Judge's click on Zeke selected %q", judge.play.selected)
+	}
+}
+
+// TestAFoeShowsWhatTheEyeSees: a player's window shows of a foe its
+// name, posture and hurt: no AP in its hover tip, no mark of its number
+// come up nor of its system on its token; its own figure shows them.
+func TestAFoeShowsWhatTheEyeSees(t *testing.T) {
+	g := playerGame(t, "cyril")
+	st := g.play.st
+	st.Begun, st.Segment = true, 8
+	z := st.Figures["zeke"]
+	z.Prone, z.Wounds = true, map[rules.HitLocation]int{rules.RightArm: 1}
+	g.play.seat = g.seat()
+	zeke, _ := st.Map.ParseHex("U8")
+	tip := g.play.tip(zeke)
+	if !strings.Contains(tip, "Zeke Perkins (outlaws)") || strings.Contains(tip, "AP") {
+		t.Errorf("the tip over Zeke: %q; want his name and no AP", tip)
+	}
+	if got := g.play.looks(z); !strings.Contains(got, "prone, wounded (right arm)") || strings.Contains(got, "AP") {
+		t.Errorf("what the eye sees of Zeke: %q", got)
+	}
+	if k := g.tokenFor(st, z); k.acting {
+		t.Errorf("Zeke's token says his number has come up (%d AP at segment %d)", z.AP, st.Segment)
+	}
+	cyril, _ := st.Map.ParseHex("C8")
+	if tip := g.play.tip(cyril); !strings.Contains(tip, "AP") {
+		t.Errorf("the tip over the player's own Cyril: %q; want his AP", tip)
+	}
+	if k := g.tokenFor(st, st.Figures["cyril"]); !k.acting {
+		t.Errorf("Cyril's own token does not say his number (%d) has come up at %d", st.Figures["cyril"].AP, st.Segment)
 	}
 }

@@ -123,7 +123,7 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	c.sheets = newSheetsPanel(c)
 	c.library = newLibraryPanel(c)
 
-	c.nextSeg = widget.NewButton("Next actor (Ctrl+G)", c.nextSegment)
+	c.nextSeg = widget.NewButton("Next segment (Ctrl+G)", c.nextSegment)
 	newRound := widget.NewButton("Roll initiative: next round (Ctrl+R)", c.nextRound)
 	undo := widget.NewButton("Undo (Ctrl+Z)", c.undo)
 	redo := widget.NewButton("Redo (Ctrl+Y)", c.redo)
@@ -292,7 +292,7 @@ func (c *Console) menu() *fyne.MainMenu {
 	undo.Shortcut = &fyne.ShortcutUndo{}
 	redo := fyne.NewMenuItem("Redo", c.redo)
 	redo.Shortcut = &fyne.ShortcutRedo{}
-	next := fyne.NewMenuItem("Next actor: the next segment where someone may act", c.nextSegment)
+	next := fyne.NewMenuItem("Next segment: count the round down one segment", c.nextSegment)
 	next.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyG, Modifier: fyne.KeyModifierShortcutDefault}
 	fight := fyne.NewMenu("Fight",
 		next,

@@ -405,29 +405,30 @@ func TestReopenAFightWhoseJournalDoesNotMatch(t *testing.T) {
 	}
 }
 
-// TestNextActorGoesToTheNextSegmentWhereSomeoneMayAct: the button says
-// what it does and counts down in one log line.
-func TestNextActorGoesToTheNextSegmentWhereSomeoneMayAct(t *testing.T) {
+// TestNextSegmentCountsOneSegment: the button says what it does and
+// counts the round down one segment, in one log line: every segment, so
+// that the count tells the players no hidden figure's number.
+func TestNextSegmentCountsOneSegment(t *testing.T) {
 	c, s, w := newConsole(t)
 	mustDo(t, s, session.Command{Kind: session.CommandNewRound})
 	c.Drain()
 	var next *widget.Button
 	for _, o := range test.LaidOutObjects(w.Content()) {
-		if b, ok := o.(*widget.Button); ok && b.Text == "Next actor (Ctrl+G)" {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Next segment (Ctrl+G)" {
 			next = b
 		}
 	}
 	if next == nil {
-		t.Fatal("no Next actor (Ctrl+G) button")
+		t.Fatal("no Next segment (Ctrl+G) button")
 	}
 	before := len(c.LogTexts())
 	test.Tap(next)
 	logs := c.LogTexts()
-	if len(logs) != before+1 || !strings.Contains(logs[len(logs)-1], "May act: ") {
-		t.Errorf("log after Next actor: %q", logs[before:])
+	if len(logs) != before+1 || !strings.HasSuffix(logs[len(logs)-1], "Segment 19.") {
+		t.Errorf("log after Next segment: %q", logs[before:])
 	}
-	if len(c.State().Turn().Acting) == 0 {
-		t.Errorf("no one may act at segment %d", c.State().Segment)
+	if got := c.State().Segment; got != 19 {
+		t.Errorf("the count went from 20 to %d", got)
 	}
 }
 

@@ -183,24 +183,24 @@ func TestLogFilterAndSearch(t *testing.T) {
 		t.Errorf("search j8: %q", got)
 	}
 	c.log.search.SetText("")
-	// Headings: round 1 at segment 20, and at 8, the next segment with a number in it.
+	// Headings: round 1 at segment 20, and at 19, the next (every segment is counted).
 	var heads []string
 	for _, r := range c.log.rows {
 		if r.heading != "" {
 			heads = append(heads, r.heading)
 		}
 	}
-	if strings.Join(heads, "|") != "Round 1 · segment 20|Round 1 · segment 8" {
+	if strings.Join(heads, "|") != "Round 1 · segment 20|Round 1 · segment 19" {
 		t.Errorf("headings: %q", heads)
 	}
 	md := c.log.markdown("Showdown")
-	for _, want := range []string{"# Showdown — action log", "## Round 1", "### Segment 20", "### Segment 8", "- Cyril Wellington moves 7 paces"} {
+	for _, want := range []string{"# Showdown — action log", "## Round 1", "### Segment 20", "### Segment 19", "- Cyril Wellington moves 7 paces"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md)
 		}
 	}
 	html := c.log.html("Showdown & Co")
-	if !strings.Contains(html, "<h1>Showdown &amp; Co — action log</h1>") || !strings.Contains(html, "<h3>Segment 8</h3>") || strings.Count(html, "<li>") != 4 {
+	if !strings.Contains(html, "<h1>Showdown &amp; Co — action log</h1>") || !strings.Contains(html, "<h3>Segment 19</h3>") || strings.Count(html, "<li>") != 4 {
 		t.Errorf("html:\n%s", html)
 	}
 	// Picking an entry picks its figure in the figures panel.
@@ -872,7 +872,9 @@ func TestComposerPicksWhoMayActNow(t *testing.T) {
 		t.Errorf("before the first roll %q is picked, want no one", got)
 	}
 	mustDo(t, s, session.Command{Kind: session.CommandNewRound})
-	mustDo(t, s, session.Command{Kind: session.CommandSegment})
+	for len(s.State().ActingNow()) == 0 { // a segment at a time, to the first number
+		mustDo(t, s, session.Command{Kind: session.CommandSegment})
+	}
 	c.Drain()
 	acting := c.State().Turn().Acting
 	if len(acting) == 0 {

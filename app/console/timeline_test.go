@@ -70,7 +70,7 @@ func TestScrubbingShowsTheEventAndPicksItsLogEntryWithoutChangingTheFight(t *tes
 	}{
 		{"the opening", 0, "Event 0 of 4 · Round 1, segment 20", "opens.", ""},
 		{"the move", 1, "Event 1 of 4 · Round 1, segment 20", "Cyril Wellington moves", "Cyril Wellington moves"},
-		{"the next segment", 3, "segment 8", "", ""},
+		{"the next segment", 3, "segment 19", "", ""},
 		{"the last turn", 4, "Event 4 of 4", "Cyril Wellington turns", "Cyril Wellington turns"},
 	}
 	for _, tc := range tests {

@@ -155,6 +155,11 @@ func (s *State) check(e Event) error {
 		if e.Paced < 0 || e.Paced > maxCount {
 			return bad("paced", "%d, want 0 to %d", e.Paced, maxCount)
 		}
+		if e.Met != "" {
+			if err := figure("met", e.Met); err != nil {
+				return err
+			}
+		}
 		if err := changes(e.Changes); err != nil {
 			return err
 		}

@@ -302,23 +302,15 @@ func decideAny(s *State, c Command, src roller) ([]Event, error) {
 }
 
 // decideSegment counts the round down one segment (TWTW Conflict: Round
-// Timing).
+// Timing: "The Judge begins counting down from 20"). Every segment is
+// counted, those nobody's number is in too: a count that went on to the
+// next segment where someone's number comes up would tell the players
+// the number of a figure they do not see (docs/defaults.md).
 func decideSegment(s *State) ([]Event, error) {
 	if s.Segment <= 1 {
 		return nil, refuse("round %d is at its last segment: start the next round", s.Round)
 	}
-	// The count goes on to the next segment at which someone may act:
-	// the segments between pass with nobody's number in them.
-	next := 0
-	for _, id := range s.Order {
-		if f := s.Figures[id]; f.AP > 0 && f.AP < s.Segment && f.Condition == rules.Fine {
-			next = max(next, f.AP)
-		}
-	}
-	if next == 0 {
-		next = s.Segment - 1
-	}
-	e := Event{Kind: EventSegment, Segment: next}
+	e := Event{Kind: EventSegment, Segment: s.Segment - 1}
 	var acting []string
 	for _, id := range s.Order {
 		if f := s.Figures[id]; f.AP >= e.Segment && f.AP > 0 && f.Condition == rules.Fine {
@@ -342,13 +334,20 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	steps := p.Route.Steps()
+	to := p.Route.Hexes[len(p.Route.Hexes)-1] // c.To, or short of it (p.Met)
 	how := "Move"
 	if p.Run {
 		how = "Run"
 	}
 	e := Event{
-		Kind: EventMoved, Figure: f.ID, Path: p.Route.Hexes, To: *c.To,
-		Facing: p.Route.Facing, Run: p.Run, AP: p.AP, APLeft: f.AP - p.AP,
+		Kind: EventMoved, Figure: f.ID, Path: p.Route.Hexes, To: to,
+		Facing: p.Route.Facing, Run: p.Run, AP: p.AP, APLeft: f.AP - p.AP, Met: p.Met,
+	}
+	// The ambush's own sentence, and the figure it reveals.
+	met, after := "", []Event(nil)
+	if p.Met != "" {
+		met = metText(s, f.ID, p.Met, p.Planned.Route.Hexes[steps+1], *c.To, to)
+		after = revealMet(s, f.ID, p.Met)
 	}
 	first := ""
 	if up, why := getUpAP(s, f); up > 0 {
@@ -359,21 +358,26 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 	paces := pacesText(float64(steps) * s.Map.Scale)
 	e.Text = fmt.Sprintf("%s%s %s %s → %s for %d AP (TWTW Movement: %s %d paces for 1 AP); %d AP left.",
 		first, strings.TrimSpace(name+" "+verb(p.Run)), paces,
-		s.Map.Label(f.At), s.Map.Label(*c.To), p.AP, how, p.Pace, e.APLeft)
+		s.Map.Label(f.At), s.Map.Label(to), p.AP, how, p.Pace, e.APLeft)
 	if sys := SystemOf(s); !sys.MovesCostAP() {
 		e.AP, e.APLeft = 0, f.AP
 		e.Text = fmt.Sprintf("%s %s %s %s → %s (%s: movement in the figure's turn).",
-			name, verb(p.Run), paces, s.Map.Label(f.At), s.Map.Label(*c.To), sys.Name())
-		return []Event{e}, nil
+			name, verb(p.Run), paces, s.Map.Label(f.At), s.Map.Label(to), sys.Name())
+		if met != "" {
+			e.Text = metLine(met, e.Text, steps, "")
+		}
+		return append([]Event{e}, after...), nil
 	}
 	// Breaking a hand-to-hand engagement (TWTW Conflict: Breaking
 	// Engagement): carefully for 2 AP more, or with a free attack to the
 	// foes left behind.
-	if away := s.breakingAway(f, *c.To, steps); len(away) > 0 {
+	if away := s.breakingAway(f, to, steps); len(away) > 0 {
 		if c.Careful {
 			extra := rules.HandToHand.DisengageAP
-			if p.AP+extra > f.AP {
-				return nil, refuse("%s needs %d AP to move and disengage carefully, and has %d", s.FigureName(f.ID), p.AP+extra, f.AP)
+			// Priced as planned, so that a refusal is the same wherever a
+			// figure the mover does not see stands.
+			if p.Planned.AP+extra > f.AP {
+				return nil, refuse("%s needs %d AP to move and disengage carefully, and has %d", s.FigureName(f.ID), p.Planned.AP+extra, f.AP)
 			}
 			e.AP, e.APLeft = p.AP+extra, f.AP-p.AP-extra
 			e.Text = strings.TrimSuffix(e.Text, fmt.Sprintf("%d AP left.", f.AP-p.AP)) +
@@ -384,7 +388,10 @@ func decideMove(s *State, f *Figure, c Command) ([]Event, error) {
 			e.Text += fmt.Sprintf(" Breaking away from %s: each may strike at once, for 1 AP less (TWTW Conflict: Breaking Engagement).", joinNames(s, away))
 		}
 	}
-	return []Event{e}, nil
+	if met != "" {
+		e.Text = metLine(met, e.Text, steps, fmt.Sprintf("%d AP spent; %d AP left.", e.AP, e.APLeft))
+	}
+	return append([]Event{e}, after...), nil
 }
 
 func decideTurn(s *State, f *Figure, c Command) ([]Event, error) {

@@ -156,9 +156,11 @@ func dwMove(s *State, c Command) ([]Event, error) {
 		return nil, err
 	}
 	p, err := s.PlanMove(f.ID, *c.To, c.Run)
+	// The move is weighed as planned; what was walked of it is paid
+	// (short of a figure run into: the ambush).
 	used := dwPaces(p.Route.Cost)
 	var far *rules.TooFarError
-	if errors.As(err, &far) || (err == nil && used > left) {
+	if errors.As(err, &far) || (err == nil && dwPaces(p.Planned.Route.Cost) > left) {
 		return nil, refuse("%s is further than the rest of %s's move this turn goes: %d of %d paces %s (Dragon Warriors II: Combat: \"Combat turns last about 6 seconds\"); walls, water or figures may also be in the way",
 			s.Map.Label(*c.To), s.FigureName(f.ID), left, dwTurnMove(s, f, c.Run), dwHow(c.Run))
 	}
@@ -467,10 +469,13 @@ func dwTakesTurn(s *State, f *Figure) error {
 	case f.Attacked:
 		return refuse("%s has made its attack this turn; the next is next turn (Dragon Warriors II: Combat)", name)
 	}
+	// Only those its side sees: a refusal tells nothing of a figure out of
+	// its view (docs/defaults.md).
+	unseen := s.unseenBy(f.Side)
 	var first []string
 	for _, id := range s.Order {
 		o := s.Figures[id]
-		if o.AP > f.AP && o.Condition < rules.Unconscious && !o.Attacked && o.Stance == "" && !o.Delayed {
+		if o.AP > f.AP && o.Condition < rules.Unconscious && !o.Attacked && o.Stance == "" && !o.Delayed && !unseen[id] {
 			first = append(first, fmt.Sprintf("%s (initiative %d)", s.FigureName(id), o.AP))
 		}
 	}

@@ -140,11 +140,15 @@ func meleeWeapon(f *Figure) (rules.Weapon, bool) {
 // up). Net advantage is upgrades of the blow, or downgrades
 // (docs/defaults.md). why says it in words.
 func (s *State) advantage(f, t *Figure) (net int, why string) {
+	// Only fighters both sides see gang up: where one out of either's
+	// view stands tells in nothing (docs/defaults.md).
+	unseenF, unseenT := s.unseenBy(f.Side), s.unseenBy(t.Side)
 	side := func(of, against *Figure) []rules.Advantage {
 		var out []rules.Advantage
 		for _, id := range s.Order {
 			x := s.Figures[id]
-			if x.Side != of.Side || x.Condition != rules.Fine || !rules.Engaged(x.At, against.At, s.Map.Scale) {
+			if x.Side != of.Side || x.Condition != rules.Fine || !rules.Engaged(x.At, against.At, s.Map.Scale) ||
+				x.ID != of.ID && (unseenF[id] || unseenT[id]) {
 				continue
 			}
 			out = append(out, s.fighter(x, against))
@@ -238,7 +242,7 @@ func decideEscape(s *State, c Command, f *Figure, ch Character, src roller) ([]E
 	if c.To != nil {
 		// "If successful, the combatant is placed in any adjacent, empty
 		// hex" (TWTW Conflict: Breaking Engagements When Dominated).
-		if err := s.checkShove(f, []hexmap.Hex{*c.To}); err != nil {
+		if err := s.checkShove(f, []hexmap.Hex{*c.To}, f.Side); err != nil {
 			return nil, refuse("the escape's hex: %v", strings.TrimPrefix(err.Error(), "shove step 1: "))
 		}
 	}
@@ -261,11 +265,17 @@ func decideEscape(s *State, c Command, f *Figure, ch Character, src roller) ([]E
 		if c.To != nil {
 			e.Shoved = []Shove{{Figure: f.ID, Path: []hexmap.Hex{*c.To}}}
 			verdict = fmt.Sprintf("escapes to %s, and may move away", s.Map.Label(*c.To))
+			if o, ok := s.FigureAt(*c.To); ok {
+				// A figure its side did not see stands there: it escapes
+				// where it is (the ambush).
+				e.Shoved, e.Met = nil, o.ID
+				verdict = fmt.Sprintf("escapes, but %s stands at %s, unseen until now (an ambush): it stays at %s, and may move away", s.FigureName(o.ID), s.Map.Label(*c.To), s.Map.Label(f.At))
+			}
 		}
 	}
 	e.Text = fmt.Sprintf("%s tries to escape %s's %s (%d AP, %s against TN %d, TWTW Conflict: Breaking Engagements When Dominated): %d, %s. %d AP left.",
 		ch.Name, s.FigureName(by), level, esc.AP, how, esc.TN, res.Total, verdict, f.AP-esc.AP)
-	return []Event{e}, nil
+	return append([]Event{e}, revealMet(s, f.ID, e.Met)...), nil
 }
 
 // heldBack refuses a move of a figure under a hold: "Combatants under
@@ -401,9 +411,11 @@ type Shove struct {
 const ShoveHexesPerBump = 2
 
 // checkShove refuses a path foe t cannot be driven along: each hex beside
-// the last, one a figure may stand in, empty, and no wall or closed door
-// between.
-func (s *State) checkShove(t *Figure, path []hexmap.Hex) error {
+// the last, one a figure may stand in, empty of the figures side (the
+// side that chose the path) sees, and no wall or closed door between. A
+// figure side does not see stops the drive where it stands (shoveFight:
+// the ambush).
+func (s *State) checkShove(t *Figure, path []hexmap.Hex, side string) error {
 	if len(path) > MaxBlows*ShoveHexesPerBump*2 {
 		return refuse("a shove of %d hexes is longer than any blow's bumps could pay for", len(path))
 	}
@@ -419,7 +431,7 @@ func (s *State) checkShove(t *Figure, path []hexmap.Hex) error {
 		if e, ok := s.Map.EdgeFeature(at, d); ok && e.BlocksMove() {
 			return refuse("shove step %d: a %s stands between %s and %s", i+1, e.Kind, s.Map.Label(at), s.Map.Label(h))
 		}
-		if o, ok := s.FigureAt(h); ok {
+		if o, ok := s.FigureAt(h); ok && !s.unseenBy(side)[o.ID] {
 			return refuse("shove step %d: %s stands at %s", i+1, s.FigureName(o.ID), s.Map.Label(h))
 		}
 		at = h
@@ -429,18 +441,27 @@ func (s *State) checkShove(t *Figure, path []hexmap.Hex) error {
 
 // shoveFight drives foe t along path as far as spent bumps pay (2 hexes
 // a bump), attacker f following into the hexes t leaves, so the two stay
-// engaged; the shoves and the log's sentence.
-func (s *State) shoveFight(f, t *Figure, path []hexmap.Hex, spent int) ([]Shove, string) {
+// engaged; the shoves and the log's sentence. A figure the attacker's
+// side did not see stops the drive before it, and is met (the ambush).
+func (s *State) shoveFight(f, t *Figure, path []hexmap.Hex, spent int) (shoves []Shove, text, met string) {
 	n := min(len(path), spent*ShoveHexesPerBump)
+	paid := n
+	for i, h := range path[:n] {
+		if o, ok := s.FigureAt(h); ok && o.ID != f.ID && o.ID != t.ID {
+			n, met = i, o.ID
+			text = fmt.Sprintf(" %s stands at %s, unseen until now: the drive stops short (an ambush).", s.FigureName(o.ID), s.Map.Label(h))
+			break
+		}
+	}
 	if n == 0 {
-		return nil, ""
+		return nil, strings.TrimSpace(text), met
 	}
 	drive := slices.Clone(path[:n])
 	follow := append([]hexmap.Hex{t.At}, drive[:n-1]...)
-	text := fmt.Sprintf("%s drives %s %d hex(es) to %s and follows (%d bump(s), up to %d hexes each: TWTW Conflict: Asserting Dominance).",
-		s.FigureName(f.ID), s.FigureName(t.ID), n, s.Map.Label(drive[n-1]), spent, ShoveHexesPerBump)
-	if n < len(path) {
+	text = fmt.Sprintf("%s drives %s %d hex(es) to %s and follows (%d bump(s), up to %d hexes each: TWTW Conflict: Asserting Dominance).",
+		s.FigureName(f.ID), s.FigureName(t.ID), n, s.Map.Label(drive[n-1]), spent, ShoveHexesPerBump) + text
+	if paid < len(path) && met == "" {
 		text = strings.TrimSuffix(text, ".") + fmt.Sprintf("; the bumps pay for %d of the %d asked.", n, len(path))
 	}
-	return []Shove{{Figure: t.ID, Path: drive}, {Figure: f.ID, Path: follow}}, text
+	return []Shove{{Figure: t.ID, Path: drive}, {Figure: f.ID, Path: follow}}, text, met
 }

@@ -65,14 +65,18 @@ type Event struct {
 	Riposte   *Riposte          `json:"riposte,omitempty"`   // acted (strike): the riposte the defender may make
 	Dealt     map[string]string `json:"dealt,omitempty"`     // round_started (Savage Worlds): each figure's action card
 	Paced     int               `json:"paced,omitempty"`     // moved (Savage Worlds): inches of Pace used this round
-	Unaimed   []string          `json:"unaimed,omitempty"`   // round_started (Lead and Chrome): who declared an unaimed shot
-	DeckOut   []string          `json:"deck_out,omitempty"`  // round_started (Savage Worlds): cards out of the deck until a shuffle
-	Sheet     *Character        `json:"sheet,omitempty"`     // character_set
-	Character string            `json:"character,omitempty"` // character_removed: its id
-	Placed    []FigureSpec      `json:"placed,omitempty"`    // placed
-	Options   *FightOptions     `json:"options,omitempty"`   // options_set
-	Cells     []hexmap.Cell     `json:"cells,omitempty"`     // map_edited
-	Text      string            `json:"text"`
+	// Met is the figure a move or a mount's ride ran into, unseen by the
+	// mover's side until then: the move stopped in the hex before it (an
+	// ambush, docs/defaults.md).
+	Met       string        `json:"met,omitempty"`
+	Unaimed   []string      `json:"unaimed,omitempty"`   // round_started (Lead and Chrome): who declared an unaimed shot
+	DeckOut   []string      `json:"deck_out,omitempty"`  // round_started (Savage Worlds): cards out of the deck until a shuffle
+	Sheet     *Character    `json:"sheet,omitempty"`     // character_set
+	Character string        `json:"character,omitempty"` // character_removed: its id
+	Placed    []FigureSpec  `json:"placed,omitempty"`    // placed
+	Options   *FightOptions `json:"options,omitempty"`   // options_set
+	Cells     []hexmap.Cell `json:"cells,omitempty"`     // map_edited
+	Text      string        `json:"text"`
 }
 
 // Landing is where a thrown object that missed came down (TWTW Conflict:

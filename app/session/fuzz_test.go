@@ -20,6 +20,9 @@ import (
 // not have:
 //   - no event, refusal or welcome a player is sent names a figure hidden
 //     throughout the command;
+//   - no refusal or event a player gets for its command differs because
+//     of where a figure out of its view stands (checkNoPlaceTells), unless
+//     the command brings the figure into view (a move runs into it);
 //   - no move or turn costs less than its preview said (the preview is the
 //     function the map window shows), nor leaves a TWTW figure below 0 AP;
 //   - the journal the session wrote reopens to the same whole state;
@@ -64,6 +67,9 @@ func FuzzCommands(f *testing.F) {
 				if r.IntN(2) == 0 {
 					c.Cards = append(c.Cards, pick(r, []string{"AS", "3H", "red joker"}))
 				}
+			}
+			if !judge {
+				checkNoPlaceTells(t, before, player, c, r)
 			}
 			preview, previewErr := previewCost(before, c)
 			var took []string // whose rolls a player's dice were taken for

@@ -245,10 +245,13 @@ func lcFumbleHit(s *State, f *Figure, fu leadchrome.Fumble, melee bool, statusOf
 	t := f
 	text := ""
 	if fu.Kind == "stray" {
+		// The figures the shooter's side sees: where one it does not see
+		// stands tells in nothing (docs/defaults.md).
+		unseen := s.unseenBy(f.Side)
 		var in []string
 		for _, id := range s.Order {
 			o := s.Figures[id]
-			if id != f.ID && o.Condition < rules.Dead && hexmap.ArcOf(f.At, f.Facing, o.At) == hexmap.Front && w.lcReaches(s, f, o, melee) {
+			if id != f.ID && !unseen[id] && o.Condition < rules.Dead && hexmap.ArcOf(f.At, f.Facing, o.At) == hexmap.Front && w.lcReaches(s, f, o, melee) {
 				in = append(in, id)
 			}
 		}
@@ -669,10 +672,13 @@ func lcInTurn(s *State, f *Figure) error {
 	if f.Delayed {
 		return nil
 	}
+	// Only those its side sees: a refusal tells nothing of a figure out of
+	// its view (docs/defaults.md).
+	unseen := s.unseenBy(f.Side)
 	var first []string
 	for _, id := range s.Order {
 		g := s.Figures[id]
-		if id == f.ID || g.Delayed || taken[id] >= lcActionsARound || (g.Condition >= rules.Unconscious && !s.FelledNow(id)) {
+		if id == f.ID || g.Delayed || taken[id] >= lcActionsARound || (g.Condition >= rules.Unconscious && !s.FelledNow(id)) || unseen[id] {
 			continue
 		}
 		if taken[id] < taken[f.ID] || taken[id] == taken[f.ID] && g.AP > f.AP {

@@ -276,12 +276,15 @@ func decideRide(s *State, c Command) ([]Event, error) {
 	case !s.Map.Contains(*c.To):
 		return nil, refuse("%s is off the map", s.Map.Label(*c.To))
 	}
-	if _, ok := s.FigureAt(*c.To); ok {
-		return nil, refuse("%s is taken by another figure", s.Map.Label(*c.To))
-	}
-	route, ok := hexmap.Search{Map: s.Map, Cost: mountGround{}, Blocked: s.BlockedFor(f.ID)}.PathTo(f.At, f.Facing, *c.To)
+	// The course goes round the figures the rider's side sees; one it
+	// does not see stops the mount where it meets it (carry: the ambush).
+	blocked, to := s.BlockedFor(f.ID), *c.To
+	route, ok := hexmap.Search{Map: s.Map, Cost: mountGround{}, Blocked: func(h hexmap.Hex) bool { return h != to && blocked(h) }}.PathTo(f.At, f.Facing, to)
 	if !ok {
 		return nil, refuse("%s finds no way from %s to %s: walls, closed doors, fences, steep rises or figures are in the way", what, s.Map.Label(f.At), s.Map.Label(*c.To))
+	}
+	if blocked(to) {
+		return nil, refuse("%s is taken by another figure", s.Map.Label(*c.To))
 	}
 	if err := pay(s, f, ap, "change the course of "+what); err != nil {
 		return nil, err
@@ -438,6 +441,12 @@ func carry(s *State, from, to int) []Event {
 	for _, id := range s.Order {
 		taken[s.Figures[id].At] = id
 	}
+	unseen := map[string]map[string]bool{} // by the riders' sides
+	for _, id := range riders {
+		if side := s.Figures[id].Side; unseen[side] == nil {
+			unseen[side] = s.unseenBy(side)
+		}
+	}
 	type leg struct {
 		m             Mount
 		at            hexmap.Hex
@@ -446,6 +455,7 @@ func carry(s *State, from, to int) []Event {
 		paces         int
 		last          int    // the last segment it went in
 		stop          string // what stopped it
+		met           string // the figure unseen until the mount met it
 		arrived, done bool
 	}
 	sc := scale(s)
@@ -472,6 +482,9 @@ func carry(s *State, from, to int) []Event {
 				switch who, in := taken[next]; {
 				case cur != l.at || cur.DistanceTo(next) != 1:
 					l.stop = "it has left its course"
+				case in && unseen[s.Figures[id].Side][who]:
+					// The rider's side did not see it: the ambush.
+					l.stop, l.met = fmt.Sprintf("%s is in the way at %s, unseen until now (an ambush)", s.FigureName(who), s.Map.Label(next)), who
 				case in:
 					l.stop = fmt.Sprintf("%s is in the way at %s", s.FigureName(who), s.Map.Label(next))
 				default:
@@ -489,6 +502,7 @@ func carry(s *State, from, to int) []Event {
 		}
 	}
 	var out []Event
+	revealed := map[string]bool{}
 	for _, id := range riders {
 		l := legs[id]
 		if l.paces == 0 {
@@ -548,7 +562,11 @@ func carry(s *State, from, to int) []Event {
 		}
 		st.Mount = &m
 		out = append(out, Event{Kind: EventRode, Figure: id, Path: l.path, To: l.at, Facing: l.facing, Run: l.m.Galloping,
-			APLeft: f.AP, Changes: []FigureChange{change(f, f.AP, st)}, Text: text})
+			APLeft: f.AP, Changes: []FigureChange{change(f, f.AP, st)}, Met: l.met, Text: text})
+		if l.met != "" && !revealed[l.met] {
+			revealed[l.met] = true
+			out = append(out, revealMet(s, id, l.met)...)
+		}
 	}
 	return out
 }

@@ -23,7 +23,8 @@ import (
 //     what Do refuses;
 //   - for a move, the hex is in the figure's Reach (the map window's
 //     overlay) exactly when Do carries the move out, at the cost the
-//     overlay shows.
+//     overlay shows; or, where the move ran into a figure its side did
+//     not see (the ambush), stopped beside it for no more.
 func TestPreviewIsTheDecision(t *testing.T) {
 	steps, seeds := 300, 3
 	if testing.Short() {
@@ -117,6 +118,19 @@ func previewIsTheDecision(t *testing.T, name string, seed uint64, steps int) {
 			_, in := area.Costs[*c.To]
 			if in != (err == nil) {
 				t.Fatalf("step %d: %s to %s: in the overlay: %v (%v); Do: %v", i, c.Figure, st.Map.Label(*c.To), in, areaErr, err)
+			}
+			if in && len(events) > 0 && events[0].Met != "" {
+				// The ambush: the overlay priced the move as the mover's
+				// side knows the ground; it stopped short of a figure the
+				// side did not see, beside it, and cost no more.
+				e, before := events[0], st.Figures[c.Figure]
+				if met, ok := st.Figures[e.Met]; !ok || e.To.DistanceTo(met.At) != 1 || e.To == *c.To {
+					t.Fatalf("step %d: %s to %s stopped at %s, having met %q", i, c.Figure, st.Map.Label(*c.To), st.Map.Label(e.To), e.Met)
+				}
+				if spent := max(before.AP-e.APLeft, e.Paced-before.Paced); spent > area.Costs[*c.To] {
+					t.Fatalf("step %d: %s to %s, stopped short, spent %d; the overlay priced the whole move %d", i, c.Figure, st.Map.Label(*c.To), spent, area.Costs[*c.To])
+				}
+				continue
 			}
 			if in && area.Cost(*c.To) != p.Cost() {
 				t.Fatalf("step %d: %s to %s: the overlay says %q, the preview %q", i, c.Figure, st.Map.Label(*c.To), area.Cost(*c.To), p.Cost())

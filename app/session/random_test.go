@@ -12,9 +12,11 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"hexslinger/assets"
 	"hexslinger/hexmap"
+	"hexslinger/rules"
 	"hexslinger/rules/fudge"
 )
 
@@ -417,4 +419,134 @@ func firstDiff(got, want string) string {
 // seat is a seat of the players' side of st, as the table monitor's.
 func seat(st *State) *Seat {
 	return &Seat{Name: "Table", Role: RolePlayer, Side: st.Options.Players()}
+}
+
+// seatOutcome decides command c given by seat by (nil: the Judge) on a
+// copy of st, as Session.DoAs does, with dice seeded alike every time,
+// and says what seat is sent of it, as ForSeat projects it (a fresh
+// view's snapshot when it resyncs) or the refusal as it reads it; and
+// whether figure u is still out of seat's view after it.
+func seatOutcome(t testing.TB, st *State, by, seat *Seat, c Command, u string) (got string, stillUnseen bool) {
+	t.Helper()
+	st = st.Clone()
+	before := st.sightBase()
+	sides := seatSides(seat, st)
+	if err := authorize(by, st, c); err != nil {
+		return "forbidden: " + before.sight(sides).text(err.Error()), true
+	}
+	events, err := decide(st, c, func(needs []need) (rules.Source, error) {
+		return chooseDice(by, st, c, needs, func() (rules.Source, error) { return rules.NewSeeded(34, rules.Cards()), nil })
+	})
+	if err != nil {
+		return "refused: " + before.sight(sides).text(err.Error()), true
+	}
+	for i := range events {
+		events[i].Seq = i + 1
+		if err := st.Apply(events[i]); err != nil {
+			t.Fatalf("%+v: an event the state refuses: %v", c, err)
+		}
+	}
+	b := st.sightBase()
+	b.noteRefreshed(before, st, 1)
+	v, was := b.sight(seatSides(seat, st)), before.sight(seatSides(seat, st))
+	var out strings.Builder
+	for _, e := range events {
+		pe, send, resync := seatEvent(v, was, b, mapSide(seat, st), e)
+		switch {
+		case resync:
+			data, _ := json.Marshal(st.Snapshot(seat))
+			fmt.Fprintf(&out, "a fresh view: %s\n", data)
+		case send:
+			pe.Time = time.Time{}
+			data, _ := json.Marshal(pe)
+			fmt.Fprintf(&out, "%s\n", data)
+		}
+	}
+	return out.String(), v.hidden[u]
+}
+
+// checkNoPlaceTells is the invariant that nothing a player is sent or
+// refused tells where a figure it does not see stands: player seat's
+// command c, given on st, and given on st with a figure out of its view
+// moved to another hex out of its view, gets the seat the same answer,
+// unless the figure comes into view (a move runs into it: the ambush).
+// r picks the figure and the hex.
+func checkNoPlaceTells(t testing.TB, st *State, seat *Seat, c Command, r chooser) {
+	t.Helper()
+	hidden := st.sightOf(seat).hidden
+	var us []string
+	for _, id := range st.Order {
+		f := st.Figures[id]
+		if !hidden[id] || f.Mount.moving() || slices.ContainsFunc(st.Holds, func(h Hold) bool { return h.By == id || h.Over == id }) ||
+			st.Pending != nil || st.Opening != nil || st.Riposte != nil {
+			continue // in a fight's or a mount's course: its place is part of it
+		}
+		us = append(us, id)
+	}
+	if len(us) == 0 {
+		return
+	}
+	u := pick(r, us)
+	other := st.Clone()
+	moved := false
+	for i := range 20 {
+		h := st.Map.Orientation.FromOffset(hexmap.Offset{Col: r.IntN(st.Map.Width), Row: r.IntN(st.Map.Height)})
+		if i == 0 && c.To != nil && r.IntN(2) == 0 {
+			h = *c.To // where the command goes: the probe
+		}
+		if _, taken := other.FigureAt(h); taken || other.Map.CanStand(h) != nil {
+			continue
+		}
+		other.Figures[u].At = h
+		if other.sightOf(seat).hidden[u] {
+			moved = true
+			break
+		}
+	}
+	if !moved {
+		return
+	}
+	a, unseenA := seatOutcome(t, st, seat, seat, c, u)
+	b, unseenB := seatOutcome(t, other, seat, seat, c, u)
+	if unseenA && unseenB && a != b {
+		t.Fatalf("%+v: with %s unseen at %s the player gets\n%s\nwith it unseen at %s\n%s",
+			c, u, st.Map.Label(st.Figures[u].At), a, other.Map.Label(other.Figures[u].At), b)
+	}
+}
+
+// TestNoAnswerTellsWhereAnUnseenFigureStands: random play of every
+// bundled fight, the Judge's and the players' commands; each player's
+// command is tried again with a figure out of its view moved elsewhere
+// out of it (checkNoPlaceTells).
+func TestNoAnswerTellsWhereAnUnseenFigureStands(t *testing.T) {
+	steps, seeds := 150, 3
+	if testing.Short() {
+		steps, seeds = 40, 1
+	}
+	noSync(t)
+	for _, name := range bundledNames() {
+		for seed := range seeds {
+			t.Run(fmt.Sprintf("%s/%d", name, seed), func(t *testing.T) {
+				s := openBundled(t, name)
+				r := rand.New(rand.NewPCG(uint64(seed), 34))
+				st := s.State()
+				player := &Seat{Name: "Alice", Role: RolePlayer, Figures: seat(st).Owned(st)}
+				for range steps {
+					st := s.State()
+					judge := r.IntN(2) == 0
+					c := randomCommand(r, st, judge)
+					if !judge {
+						checkNoPlaceTells(t, st, player, c, r)
+					}
+					by := player
+					if judge {
+						by = nil
+					}
+					if _, err := s.DoAs(by, c); errors.Is(err, ErrInternal) {
+						t.Fatalf("%+v: %v", c, err)
+					}
+				}
+			})
+		}
+	}
 }

@@ -787,13 +787,29 @@ func swMove(s *State, c Command, src roller) ([]Event, error) {
 		return nil, refuse("%s is already at %s", ch.Name, s.Map.Label(*c.To))
 	}
 	// The search stops at the Pace left: a far move on a big map costs no
-	// more than the figure's reach.
-	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: s.BlockedFor(f.ID), Limit: budget}.PathTo(f.At, f.Facing, *c.To)
+	// more than the figure's reach. It goes round the figures the mover's
+	// side sees, and asks who stands at the hex only once the distance
+	// is known (the ambush: ambush.go).
+	blocked := s.BlockedFor(f.ID)
+	to := *c.To
+	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: func(h hexmap.Hex) bool { return h != to && blocked(h) }, Limit: budget}.PathTo(f.At, f.Facing, to)
 	if !ok {
-		return nil, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(*c.To), budget)
+		return nil, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget)
+	}
+	if blocked(to) {
+		return nil, refuse("%s is taken by another figure", s.Map.Label(to))
+	}
+	planned := r
+	met, metID, after := "", "", []Event(nil)
+	if i, who := s.metOn(f.ID, r.Hexes); who != "" {
+		if r, ok = hexmap.Walk(s.Map, swCost{crawl: f.Prone}, f.Facing, planned.Hexes[:i]); !ok {
+			return nil, refuse("the route to %s does not walk", s.Map.Label(to))
+		}
+		met, metID, after = metText(s, f.ID, who, planned.Hexes[i], to, planned.Hexes[i-1]), who, revealMet(s, f.ID, who)
+		to = planned.Hexes[i-1]
 	}
 	pace := ch.Savage.PaceOr6()
-	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: *c.To, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost}
+	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: to, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost, Met: metID}
 	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, pace)
 	if c.Run {
 		how += fmt.Sprintf(", running (d6: %d; −2 to actions this turn)", run)
@@ -812,8 +828,11 @@ func swMove(s *State, c Command, src roller) ([]Event, error) {
 	if len(swum) > 0 {
 		how += ", swimming " + strings.Join(swum, ", ") + ": 2\" of Pace an inch"
 	}
-	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(*c.To), how, rule)
-	return []Event{e}, nil
+	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(to), how, rule)
+	if met != "" {
+		e.Text = metLine(met, e.Text, r.Steps(), "")
+	}
+	return append([]Event{e}, after...), nil
 }
 
 // swJump is a jump: "Characters can jump 1" (2 yards) horizontally ... as
@@ -850,7 +869,8 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 	if err := m.CanStand(to); err != nil {
 		return nil, refuse("%s cannot land there: %v", ch.Name, err)
 	}
-	if o, ok := s.FigureAt(to); ok {
+	unseen := s.unseenBy(f.Side)
+	if o, ok := s.FigureAt(to); ok && !unseen[o.ID] {
 		return nil, refuse("%s stands at %s", s.FigureName(o.ID), m.Label(to))
 	}
 	path := []hexmap.Hex{f.At}
@@ -901,6 +921,13 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 		how += ", an inch more for the Athletics roll"
 	} else if dist > reach {
 		return nil, refuse("%s jumps %d\" (%s); %s is %d\" away: a run-up of %d\" doubles the jump, an Athletics roll adds an inch", ch.Name, reach, how, m.Label(to), dist, savage.JumpRunUp)
+	}
+	if o, ok := s.FigureAt(to); ok {
+		// A figure the jumper's side did not see stands where it would
+		// land: it does not jump, and sees it (the ambush: ambush.go).
+		events = append(events, Event{Kind: EventMoved, Figure: f.ID, Path: []hexmap.Hex{f.At}, To: f.At, Facing: f.Facing, APLeft: f.AP, Paced: f.Paced, Met: o.ID,
+			Text: fmt.Sprintf("%s does not jump to %s: %s stands there, unseen until now (an ambush).", ch.Name, m.Label(to), s.FigureName(o.ID))})
+		return append(events, revealMet(s, f.ID, o.ID)...), nil
 	}
 	if up := m.Elevation(to) - m.Elevation(f.At); up > 0 {
 		how += fmt.Sprintf(", %d %s up", up, plural(up, "yard", "yards"))

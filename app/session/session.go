@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -695,8 +696,39 @@ func (s *Session) Welcome(seat *Seat) []Event {
 		return s.recent()
 	}
 	last := s.events[len(s.events)-1]
-	return []Event{{Seq: last.Seq, Kind: EventOpened, Time: last.Time, Fight: s.state.Snapshot(seat),
-		Text: fmt.Sprintf("%s joins %q.", seat.Name, shortName(s.state.Name))}}
+	text := s.lastSaid(seat)
+	if text == "" {
+		text = fmt.Sprintf("%s joins %q.", seat.Name, shortName(s.state.Name))
+	}
+	return []Event{{Seq: last.Seq, Kind: EventOpened, Time: last.Time, Fight: s.state.Snapshot(seat), Text: text}}
+}
+
+// lastSaid is what the fight's last command said, as a player's seat may
+// read it: its events' lines that ForSeat would send the seat, by the
+// sight they were made in (the seat's now). A fresh view sent for that
+// command (a figure come into view: an ambush) comes with it, so that the
+// window says why. "" when the seat may read none of it. The caller holds
+// s.mu.
+func (s *Session) lastSaid(seat *Seat) string {
+	last := s.events[len(s.events)-1]
+	b, p := s.sights[last.Seq], s.sights[last.Seq-1]
+	if last.Cmd == 0 || b == nil || p == nil {
+		return ""
+	}
+	sides := seatSides(seat, s.state)
+	v, side := b.sight(sides), mapSide(seat, s.state)
+	var said []string
+	for _, e := range s.events {
+		if e.Cmd != last.Cmd {
+			continue
+		}
+		if e, send := b.mapEvent(e, side); send {
+			if out, send, _ := v.event(e); send && out.Text != "" {
+				said = append(said, out.Text)
+			}
+		}
+	}
+	return strings.Join(said, " ")
 }
 
 // Visible keeps the figures of ids that seat may see.
@@ -730,7 +762,8 @@ func (s *Session) ReplyText(seat *Seat, text string) string {
 // ForSeat projects an event for a seat: the Judge sees every event; a
 // player what the players' sight at the event's making lets through (see
 // sight). resync is true when the view must be rebuilt instead (an undo, a
-// redo, a figure hidden or revealed).
+// redo, a figure hidden or revealed, or an event older than the sights
+// the session keeps: a window far behind).
 func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 	if seat == nil || seat.Role == RoleJudge {
 		// An undo may reach past what a Judge's window holds: resync.
@@ -740,20 +773,27 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 		return e, true, false
 	}
 	s.mu.Lock()
-	b := s.sights[e.Seq]
-	if b == nil {
-		b = s.state.sightBase()
+	b, p := s.sights[e.Seq], s.sights[e.Seq-1]
+	if b == nil || p == nil {
+		// Older than the sights the session keeps (a window far behind):
+		// what the seat saw when it was made is no longer known, and
+		// today's sight must not judge it. A fresh view instead.
+		s.mu.Unlock()
+		return Event{}, false, true
 	}
 	sides := seatSides(seat, s.state)
+	v, was := b.sight(sides), p.sight(sides)
 	side := mapSide(seat, s.state)
-	v := b.sight(sides)
-	// A figure came into the seat's view or went out of it: rebuild.
-	var was *sight
-	if p := s.sights[e.Seq-1]; p != nil && p != b {
-		was = p.sight(sides)
-	}
 	s.mu.Unlock()
-	if was != nil && !was.sameHidden(v) {
+	return seatEvent(v, was, b, side, e)
+}
+
+// seatEvent projects e for a player's seat whose sight at e's making is
+// v (made from b), and before e's command was, and whose map is side's
+// known map (ForSeat).
+func seatEvent(v, was *sight, b *sightBase, side string, e Event) (out Event, send, resync bool) {
+	// A figure came into the seat's view or went out of it: rebuild.
+	if !was.sameHidden(v) {
 		return Event{}, false, true
 	}
 	// The seat's map is its side's known map: a hex come into sight that

@@ -308,10 +308,17 @@ func TestSegments(t *testing.T) {
 	if st.Segment != 20 || st.MayAct("miranda") {
 		t.Fatalf("at the start: segment %d, Miranda (9 AP) may act %v", st.Segment, st.MayAct("miranda"))
 	}
-	// Next segment skips to the first segment someone's number is in:
-	// Miranda's 9, then 8 (Cyril, Zeke).
-	if e := mustDo(t, s, Command{Kind: CommandSegment}); e.Segment != 9 || !strings.Contains(e.Text, "Segment 9. May act: Miranda Valentine.") {
+	// Next segment counts one segment, those nobody's number is in too
+	// (the count tells no hidden figure's number): 19, on to Miranda's 9,
+	// then 8 (Cyril, Zeke).
+	if e := mustDo(t, s, Command{Kind: CommandSegment}); e.Segment != 19 || e.Text != "Segment 19." {
 		t.Errorf("the count from 20: %d, %q", e.Segment, e.Text)
+	}
+	for s.State().Segment > 10 {
+		mustDo(t, s, Command{Kind: CommandSegment})
+	}
+	if e := mustDo(t, s, Command{Kind: CommandSegment}); e.Segment != 9 || !strings.Contains(e.Text, "Segment 9. May act: Miranda Valentine.") {
+		t.Errorf("the count from 10: %d, %q", e.Segment, e.Text)
 	}
 	st = s.State()
 	if st.Segment != 9 || !st.MayAct("miranda") || st.MayAct("cyril") {

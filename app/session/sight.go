@@ -18,6 +18,7 @@ import (
 // made in; this is the one place that decides it (DESIGN.md, "What a seat
 // may see is decided in one place").
 type sight struct {
+	sides  []string        // the sides whose eyes it is
 	hidden map[string]bool // hidden figures, by id
 	// secrets are the words that would name a hidden figure: its id, and
 	// its character's id and name unless a figure in view shares them;
@@ -202,6 +203,26 @@ func (st *State) sightOf(seat *Seat) *sight {
 	return st.sightBase().sight(seatSides(seat, st))
 }
 
+// unseenBy are the figures side does not see in st now, as a seat of
+// that side alone sees (sight): hidden by the Judge, or, with fog of war,
+// of another side in no hex the side's figures see. A move of a figure of
+// side is planned around the others and runs into these (the ambush:
+// State.PlanMove), so that what a seat of the side is told or refused is
+// the same wherever they stand.
+func (st *State) unseenBy(side string) map[string]bool {
+	out := map[string]bool{}
+	fog := st.Options.FogOn() && st.Map != nil
+	if fog {
+		st.foldFog()
+	}
+	for _, id := range st.Order {
+		if f := st.Figures[id]; f.Hidden || fog && f.Side != side && !st.sees(side, f.At) {
+			out[id] = true
+		}
+	}
+	return out
+}
+
 // sight returns the sight of a seat playing sides: a figure is hidden from
 // it when the Judge hides it, or, with fog of war, when it is of another
 // side and stands where none of the seat's sides sees.
@@ -210,7 +231,7 @@ func (b *sightBase) sight(sides []string) *sight {
 	if v := b.made[key]; v != nil {
 		return v
 	}
-	v := &sight{hidden: map[string]bool{}}
+	v := &sight{sides: sides, hidden: map[string]bool{}}
 	shown := map[string]bool{}
 	for _, f := range b.figs {
 		if f.hidden || b.fog && !slices.Contains(sides, f.side) &&
@@ -325,6 +346,10 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 		return Event{}, false, true
 	case EventOptionsSet:
 		e.Options = nil // the seed is the Judge's
+	case EventHexesRevealed:
+		if e.Fog == nil || !slices.Contains(v.sides, e.Fog.Side) {
+			return Event{}, false, false // another side's: it stays with that side
+		}
 	}
 	if len(v.hidden) == 0 {
 		return e, true, false
@@ -345,16 +370,27 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 	if e.Dealt != nil {
 		out := map[string]string{}
 		for id, card := range e.Dealt {
-			if v.hidden[id] {
-				e.DeckOut = slices.DeleteFunc(slices.Clone(e.DeckOut), func(c string) bool { return c == card })
-				continue
+			if !v.hidden[id] {
+				out[id] = card
 			}
-			out[id] = card
 		}
+		// The cards only hidden figures hold are not known to be out.
+		e.DeckOut = slices.DeleteFunc(slices.Clone(e.DeckOut), func(c string) bool {
+			held, seen := false, false
+			for id, card := range e.Dealt {
+				if card == c {
+					held, seen = true, seen || !v.hidden[id]
+				}
+			}
+			return held && !seen
+		})
 		e.Dealt = out
 	}
 	e.Unaimed = v.ids(e.Unaimed)
-	if v.names(e.Text) {
+	// A new round's and a segment's lines list every figure that rolls or
+	// may act: told again with the figures in view only, whether or not
+	// a hidden one's name is a secret word (two bandits share a name).
+	if v.names(e.Text) || e.Kind == EventRoundStarted || e.Kind == EventSegment {
 		e.Text = v.retell(e)
 	}
 	if v.leaks(e) {
@@ -368,21 +404,56 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 // figure taking part (a new round's rolls, a segment's who may act).
 func (v *sight) retell(e Event) string {
 	var b strings.Builder
-	switch e.Kind {
-	case EventRoundStarted:
+	switch {
+	case e.Kind == EventRoundStarted && len(e.Dealt) > 0:
+		// Action cards (Savage Worlds): each card dealt a figure in
+		// view, highest first, with the figures in view that hold it.
+		fmt.Fprintf(&b, "Round %d: the action cards are dealt.", e.Round)
+		var cards []string
+		held := map[string][]string{}
+		joker := false
+		for _, f := range v.seen {
+			card, ok := e.Dealt[f.id]
+			if !ok {
+				continue
+			}
+			if held[card] == nil {
+				cards = append(cards, card)
+			}
+			held[card] = append(held[card], f.name)
+			joker = joker || strings.Contains(strings.ToLower(card), "joker")
+		}
+		rank := func(card string) int {
+			for _, f := range v.seen {
+				if e.Dealt[f.id] == card {
+					return e.APs[f.id]
+				}
+			}
+			return 0
+		}
+		slices.SortStableFunc(cards, func(a, b string) int { return rank(b) - rank(a) })
+		var parts []string
+		for _, card := range cards {
+			parts = append(parts, card+" "+strings.Join(held[card], ", "))
+		}
+		if len(parts) > 0 {
+			b.WriteString(" " + strings.Join(parts, "; ") + ".")
+		}
+		if joker {
+			b.WriteString(" A Joker came up: it acts when it likes with +2 to trait and damage rolls.")
+		}
+	case e.Kind == EventRoundStarted:
 		fmt.Fprintf(&b, "Round %d begins.", e.Round)
 		var parts []string
 		for _, f := range v.seen {
 			if ap, ok := e.APs[f.id]; ok {
 				parts = append(parts, fmt.Sprintf("%s %d", f.name, ap))
-			} else if card, ok := e.Dealt[f.id]; ok {
-				parts = append(parts, fmt.Sprintf("%s %s", f.name, card))
 			}
 		}
 		if len(parts) > 0 {
 			b.WriteString(" " + strings.Join(parts, ", ") + ".")
 		}
-	case EventSegment:
+	case e.Kind == EventSegment:
 		fmt.Fprintf(&b, "Segment %d.", e.Segment)
 		var acting []string
 		for _, f := range v.seen {
@@ -410,4 +481,76 @@ func filterKeys[V any](m map[string]V, drop map[string]bool) map[string]V {
 		}
 	}
 	return out
+}
+
+// Insight is what a seat may know of a figure in its view, for a window
+// to show: the one answer every window asks (State.InsightOf), so that a
+// window decides nothing of it.
+type Insight struct {
+	// Commands: the seat gives the figure commands: a window selects it,
+	// drags it, shows its reach and previews its moves and attacks.
+	Commands bool
+	// Numbers: its AP, its movement (Move and Run), where it stands in
+	// the round and what its system marks on it (Bennies): a figure the
+	// seat commands, or of a side the seat plays. Of a foe a seat knows
+	// what the eye sees: its name, posture and visible hurt (Looks).
+	Numbers bool
+}
+
+// InsightOf says what seat (nil: the Judge) may know of figure id in st:
+// the Judge all of every figure; a player nothing of a figure hidden by
+// the Judge or not in st, and of one in view what Insight says.
+func (st *State) InsightOf(seat *Seat, id string) Insight {
+	f, ok := st.Figures[id]
+	switch {
+	case !ok:
+		return Insight{}
+	case seat == nil || seat.Role == RoleJudge:
+		return Insight{Commands: true, Numbers: true}
+	case f.Hidden:
+		return Insight{}
+	}
+	own := seat.Owns(st, id)
+	return Insight{Commands: own, Numbers: own || slices.Contains(seatSides(seat, st), f.Side)}
+}
+
+// Looks says what the eye sees of figure id: its condition when not fine,
+// its posture and its visible hurt ("stunned, prone, wounded (right arm,
+// torso)"), or "standing" when none of these shows; "" for no figure.
+func (st *State) Looks(id string) string {
+	f, ok := st.Figures[id]
+	if !ok {
+		return ""
+	}
+	var parts []string
+	if f.Condition != rules.Fine {
+		parts = append(parts, f.Condition.String())
+	}
+	if f.Shaken {
+		parts = append(parts, "shaken")
+	}
+	switch {
+	case f.Mount != nil:
+		parts = append(parts, "on the "+f.Mount.What)
+	case f.Prone:
+		parts = append(parts, "prone")
+	case f.Ducked:
+		parts = append(parts, "behind cover")
+	}
+	var sites []string
+	for _, l := range rules.HitLocations {
+		if f.Wounds[l] > 0 {
+			sites = append(sites, string(l))
+		}
+	}
+	switch {
+	case len(sites) > 0:
+		parts = append(parts, "wounded ("+strings.Join(sites, ", ")+")")
+	case f.Hurt > 0 || len(f.Wounds) > 0:
+		parts = append(parts, "wounded")
+	}
+	if len(parts) == 0 {
+		return "standing"
+	}
+	return strings.Join(parts, ", ")
 }

@@ -259,29 +259,66 @@ func (s *State) FigureAt(h hexmap.Hex) (*Figure, bool) {
 	return nil, false
 }
 
-// BlockedFor reports the hexes other figures than id stand in.
+// BlockedFor reports the hexes figures in the way of figure id stand in,
+// as its side knows them: the figures its side sees (unseenBy). A move is
+// planned around these; a figure its side does not see is run into on the
+// way (State.PlanMove).
 func (s *State) BlockedFor(id string) func(hexmap.Hex) bool {
+	side := ""
+	if f, ok := s.Figures[id]; ok {
+		side = f.Side
+	}
+	unseen := s.unseenBy(side)
 	taken := map[hexmap.Hex]bool{}
 	for _, f := range s.Figures {
-		if f.ID != id {
+		if f.ID != id && !unseen[f.ID] {
 			taken[f.At] = true
 		}
 	}
 	return func(h hexmap.Hex) bool { return taken[h] }
 }
 
+// metOn is where a figure moving along path, from its first hex, runs
+// into another figure: the index of the first hex after the first that a
+// figure other than id stands in, and that figure; 0 and "" for none.
+// Its side does not see the figure (it planned around those it sees): the
+// move stops in the hex before (the ambush, docs/defaults.md).
+func (s *State) metOn(id string, path []hexmap.Hex) (int, string) {
+	for i := 1; i < len(path); i++ {
+		if o, ok := s.FigureAt(path[i]); ok && o.ID != id {
+			return i, o.ID
+		}
+	}
+	return 0, ""
+}
+
+// MovePlan is a move as the session carries it out, priced by the rules:
+// the route planned to the hex asked, as the mover's side knows the
+// ground, and what is walked of it and paid for. A move whose route runs
+// into a figure its side does not see stops in the hex before it and
+// costs what was walked (Met; docs/defaults.md, the ambush).
+type MovePlan struct {
+	rules.MovePlan                // what is walked and paid for: the whole route, or its part before Met
+	Planned        rules.MovePlan // the route planned to the hex asked, and its price
+	Met            string         // the figure run into, or ""
+}
+
 // PlanMove prices a move of figure id to hex to with the rules the session
-// applies; the map window previews with the same call.
-func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (rules.MovePlan, error) {
+// applies; the map window previews with the same call. The route is
+// planned as the figure's side knows the ground (BlockedFor), the
+// distance and the cost checked before who stands at to; a figure met on
+// the way that the side did not see stops the move before it (Met).
+func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (MovePlan, error) {
 	f, ok := s.Figures[id]
 	if !ok {
-		return rules.MovePlan{}, fmt.Errorf("there is no figure %q", id)
+		return MovePlan{}, fmt.Errorf("there is no figure %q", id)
 	}
 	up, why := getUpAP(s, f)
 	if up > s.moveAP(f) {
-		return rules.MovePlan{}, fmt.Errorf("%s must %s before moving, for %d AP, and has %d AP left", s.FigureName(id), why, up, f.AP)
+		return MovePlan{}, fmt.Errorf("%s must %s before moving, for %d AP, and has %d AP left", s.FigureName(id), why, up, f.AP)
 	}
-	p, err := rules.PlanMove(s.Map, s.Characters[f.Character].Character, f.At, f.Facing, to, run, s.moveAP(f)-up, s.BlockedFor(id))
+	ch := s.Characters[f.Character].Character
+	p, err := rules.PlanMove(s.Map, ch, f.At, f.Facing, to, run, s.moveAP(f)-up, s.BlockedFor(id))
 	var far *rules.TooFarError
 	switch {
 	case errors.As(err, &far) && !SystemOf(s).MovesCostAP():
@@ -292,7 +329,19 @@ func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (rules.MovePlan, er
 		err = fmt.Errorf("%v, after %d AP to %s", err, up, why)
 	}
 	p.AP += up
-	return p, err
+	plan := MovePlan{MovePlan: p, Planned: p}
+	if err != nil {
+		return plan, err
+	}
+	if i, met := s.metOn(id, p.Route.Hexes); met != "" {
+		cost := rules.MoveCost{Pace: p.Pace, Scale: s.Map.Scale}
+		walked, ok := hexmap.Walk(s.Map, cost, f.Facing, p.Route.Hexes[:i])
+		if !ok {
+			return plan, fmt.Errorf("the route to %s does not walk: %v", s.Map.Label(to), p.Route.Hexes)
+		}
+		plan.Route, plan.AP, plan.Met = walked, cost.AP(walked.Cost)+up, met
+	}
+	return plan, nil
 }
 
 // getUpAP is what a move of f costs before its first pace where moves cost

@@ -172,7 +172,7 @@ func TestTheStateAtAnEventIsTheFightsOwn(t *testing.T) {
 func TestTicksMarkEachRoundAndSegment(t *testing.T) {
 	s := open(t)
 	// Every initiative die a 1: the AP are the sheets' (Miranda 9, Cyril
-	// and Zeke 8, Jeb 7), and the count goes 20, 9, 8.
+	// and Zeke 8, Jeb 7), and the count goes 20, 19, 18, a segment at a time.
 	ones := Command{Kind: CommandNewRound, Dice: []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}
 	for _, c := range []Command{ones, {Kind: CommandSegment}, {Kind: CommandSegment}, {Kind: CommandNewRound}} {
 		if _, err := s.Do(c); err != nil {
@@ -191,7 +191,7 @@ func TestTicksMarkEachRoundAndSegment(t *testing.T) {
 		}
 		got = append(got, fmt.Sprintf("%s r%d s%d", k.Kind, k.Round, k.Segment))
 	}
-	want := []string{"fight_opened r0 s20", "round_started r1 s0", "segment r1 s9", "segment r1 s8", "round_started r2 s0"}
+	want := []string{"fight_opened r0 s20", "round_started r1 s0", "segment r1 s19", "segment r1 s18", "round_started r2 s0"}
 	if !slices.Equal(got, want) {
 		t.Errorf("ticks:\n got %q\nwant %q", got, want)
 	}

@@ -166,7 +166,7 @@ func (s *State) Interrupt(id string) string {
 // has not come up: only an attack may go before it (docs/defaults.md).
 func onTime(s *State, f *Figure, what string) error {
 	if n := early(s, f); n > 0 {
-		return refuse("%s's number (%d) has not come up: the count is at segment %d, and only an attack may interrupt (one downgrade per segment early), not %s. Count down to %d (Next actor, Ctrl+G)",
+		return refuse("%s's number (%d) has not come up: the count is at segment %d, and only an attack may interrupt (one downgrade per segment early), not %s. Count down to %d (Next segment, Ctrl+G)",
 			s.FigureName(f.ID), f.AP, s.Segment, what, f.AP)
 	}
 	return nil

@@ -37,6 +37,10 @@ func TestTurnSaysWhoMayActNow(t *testing.T) {
 			for _, c := range tc.cmds {
 				mustDo(t, s, c)
 			}
+			// Counted on, a segment a command, to the first number.
+			for len(tc.cmds) > 0 && tc.cmds[len(tc.cmds)-1].Kind == CommandSegment && len(s.State().ActingNow()) == 0 {
+				mustDo(t, s, Command{Kind: CommandSegment})
+			}
 			st := s.State()
 			got, want := st.Turn().Acting, tc.want(st)
 			if !slices.Equal(got, want) {

@@ -930,7 +930,7 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 		if bo.Dominance == "" {
 			return MeleePlan{}, refuse("a blow drives its foe only with bumps spent on dominance: send the blow's bumps to dominance, or strike only for position")
 		}
-		if err := s.checkShove(t, bo.Shove); err != nil {
+		if err := s.checkShove(t, bo.Shove, f.Side); err != nil {
 			return MeleePlan{}, err
 		}
 	}
@@ -1219,10 +1219,11 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		}
 	}
 	var shoved []Shove
+	met := ""
 	for i := range plans {
 		if path := blowOf(c, i).Shove; len(path) > 0 && spent > 0 {
 			var line string
-			shoved, line = s.shoveFight(f, plans[i].Target, path, spent)
+			shoved, line, met = s.shoveFight(f, plans[i].Target, path, spent)
 			text = append(text, line)
 			break
 		}
@@ -1286,8 +1287,8 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		}
 		e.Hits[id] = n
 	}
-	e.Closed, e.Shoved = closed, shoved
-	return []Event{e}, nil
+	e.Closed, e.Shoved, e.Met = closed, shoved, met
+	return append([]Event{e}, revealMet(s, f.ID, met)...), nil
 }
 
 // blowOf is blow i of a melee command's series: Blow, then Blows.

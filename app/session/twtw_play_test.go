@@ -1683,7 +1683,7 @@ func straightShove(t *testing.T, st *State, n int) []hexmap.Hex {
 			h = h.Neighbor(d)
 			path = append(path, h)
 		}
-		if st.checkShove(jeb, path) == nil {
+		if st.checkShove(jeb, path, "posse") == nil {
 			return path
 		}
 	}
