@@ -27,12 +27,31 @@ type folded struct {
 // its progress.
 const progressEvery = 4 << 20
 
-// toggle is an undo or a redo: the line it is on, and its command.
-type toggle struct {
-	line   int
-	kind   string
-	target int
+// toggles sums up a journal's undos and redos: the commands they leave
+// undone, how many there are, and a hash of them (their lines, kinds and
+// commands, in order), to check that two passes met the same ones.
+type toggles struct {
+	undone map[int]bool
+	n      int
+	sum    uint64
 }
+
+func newToggles() *toggles { return &toggles{undone: map[int]bool{}, sum: 14695981039346656037} }
+
+// add follows the undo or redo of command target on line.
+func (t *toggles) add(line int, kind string, target int) {
+	if kind == EventUndone {
+		t.undone[target] = true
+	} else {
+		delete(t.undone, target)
+	}
+	t.n++
+	for _, v := range []uint64{uint64(line), uint64(len(kind)), uint64(target)} {
+		t.sum = (t.sum ^ v) * 1099511628211
+	}
+}
+
+func (t *toggles) same(o *toggles) bool { return t.n == o.n && t.sum == o.sum }
 
 // mayToggle reports whether a line can be an undo or a redo: its kind
 // ends in done", unless it hides its letters in \u escapes.
@@ -41,14 +60,14 @@ func mayToggle(line []byte) bool {
 }
 
 // scanToggles finds the undos and redos among the size bytes of r.
-func scanToggles(r io.ReaderAt, size int64, progress func(read int64)) ([]toggle, error) {
-	var out []toggle
+func scanToggles(r io.ReaderAt, size int64, progress func(read int64)) (*toggles, error) {
+	ts := newToggles()
 	sc := newLineScanner(r, size)
 	next := int64(progressEvery)
 	for {
 		line, start, err := sc.next()
 		if err == io.EOF {
-			return out, nil
+			return ts, nil
 		}
 		if err != nil {
 			return nil, err
@@ -68,22 +87,9 @@ func scanToggles(r io.ReaderAt, size int64, progress func(read int64)) ([]toggle
 			continue // the fold says what is wrong with it
 		}
 		if h.Kind == EventUndone || h.Kind == EventRedone {
-			out = append(out, toggle{line: sc.n, kind: h.Kind, target: h.Target})
+			ts.add(sc.n, h.Kind, h.Target)
 		}
 	}
-}
-
-// undoneAtEnd is the commands the toggles leave undone.
-func undoneAtEnd(ts []toggle) map[int]bool {
-	undone := map[int]bool{}
-	for _, t := range ts {
-		if t.kind == EventUndone {
-			undone[t.target] = true
-		} else {
-			delete(undone, t.target)
-		}
-	}
-	return undone
 }
 
 // foldJournal reads the size bytes of r, a journal of whole lines, into
@@ -106,14 +112,14 @@ func foldJournal(r io.ReaderAt, size int64, progress func(float64)) (*folded, er
 	if err != nil {
 		return nil, err
 	}
-	fo, seen, err := foldWith(r, size, undoneAtEnd(ts), p2)
+	fo, seen, err := foldWith(r, size, ts.undone, p2)
 	if err != nil {
 		return nil, err
 	}
-	if !sameToggles(seen, ts) {
+	if !seen.same(ts) {
 		// A line the first pass could not read as an undo is one: fold
 		// again, knowing every undo now.
-		if fo, _, err = foldWith(r, size, undoneAtEnd(seen), nil); err != nil {
+		if fo, _, err = foldWith(r, size, seen.undone, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -123,28 +129,20 @@ func foldJournal(r io.ReaderAt, size int64, progress func(float64)) (*folded, er
 	return fo, nil
 }
 
-func sameToggles(a, b []toggle) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // foldWith is the fold's second pass: every line decoded and folded in,
 // leaving out the events of the commands undone at the end (undone). It
 // returns the undos and redos it met.
-func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int64)) (*folded, []toggle, error) {
+func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int64)) (*folded, *toggles, error) {
 	sc := newLineScanner(r, size)
 	fo := &folded{}
-	var ts []toggle
+	ts := newToggles()
 	var opening *State
 	var bad error // the first line is not an opening
-	window := make([]Event, 0, keepEvents+checkpointEvery+1)
+	// The recent events, in one of two arrays: a checkpoint copies those
+	// it keeps into the other.
+	bufs := [2][]Event{make([]Event, 0, keepEvents+checkpointEvery+1), make([]Event, 0, keepEvents+checkpointEvery+1)}
+	window := bufs[0][:0]
+	spare := 1
 	next := int64(progressEvery)
 	for {
 		line, start, err := sc.next()
@@ -175,13 +173,18 @@ func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int6
 			continue
 		}
 		if e.Kind == EventUndone || e.Kind == EventRedone {
-			ts = append(ts, toggle{line: sc.n, kind: e.Kind, target: e.Target})
+			ts.add(sc.n, e.Kind, e.Target)
 		}
 		fo.cmds = max(fo.cmds, e.Cmd)
 		window = append(window, e)
 		if len(window) > keepEvents+checkpointEvery {
-			if window, err = foldOldest(opening, window, undone); err != nil {
+			folded, err := foldOldest(opening, window, undone, bufs[spare][:0])
+			if err != nil {
 				return nil, nil, fmt.Errorf("line %d: %w", sc.n, err)
+			}
+			if &folded[0] != &window[0] {
+				clear(window) // what it held is in the other array, or folded
+				window, spare = folded, 1-spare
 			}
 		}
 	}
@@ -206,10 +209,11 @@ func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int6
 
 // foldOldest folds all but about the last keepEvents events of window
 // into opening, as Session.checkpoint does, leaving out the commands
-// undone at the journal's end, and returns the events left: a checkpoint
-// standing for the events folded, then the rest. opening's log keeps the
-// last keepEvents events applied.
-func foldOldest(opening *State, window []Event, undone map[int]bool) ([]Event, error) {
+// undone at the journal's end, and returns the events left, in out: a
+// checkpoint standing for the events folded, then the rest (or window
+// itself, when a command's events are all it holds). opening's log keeps
+// the last keepEvents events applied.
+func foldOldest(opening *State, window []Event, undone map[int]bool, out []Event) ([]Event, error) {
 	cut := len(window) - keepEvents
 	for cut < len(window) && window[cut].Cmd != 0 && window[cut].Cmd == window[cut-1].Cmd {
 		cut++ // keep a command's events together
@@ -229,7 +233,6 @@ func foldOldest(opening *State, window []Event, undone map[int]bool) ([]Event, e
 		}
 	}
 	prev := window[cut-1]
-	out := make([]Event, 0, keepEvents+checkpointEvery+1)
 	out = append(out, checkpointEvent(prev, opening.Round))
 	out = append(out, window[cut:]...)
 	return out, nil

@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -371,5 +372,63 @@ func TestTheSessionsTimelineGrowsWithTheFight(t *testing.T) {
 	}
 	if last, _ := tl.StateAt(tl.Len() - 1); stateKey(t, last) != stateKey(t, s.State()) {
 		t.Errorf("the timeline's last event is not the live fight")
+	}
+}
+
+// TestAnUndoSpelledInEscapesIsStillAnUndo: a journal read as a stream
+// knows every undo before it folds the events an undo leaves out, however
+// the line spells it: an undo of an old command (long folded into the
+// session's checkpoint) written with its kind in \u escapes reopens to
+// the state Replay of every event gives.
+func TestAnUndoSpelledInEscapesIsStillAnUndo(t *testing.T) {
+	s := open(t)
+	// Cyril moves (command 1); then Zeke turns, round after round, until
+	// the move is long folded into the session's checkpoint.
+	to := hexAt(t, s, "E8")
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &to})
+	for s.LastSeq() < 3*RecentEvents {
+		if _, err := s.Do(Command{Kind: CommandTurn, Figure: "zeke", Turn: 1}); err != nil {
+			mustDo(t, s, Command{Kind: CommandNewRound})
+		}
+	}
+	path := s.JournalPath()
+	s.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := readAll(t, path)
+	target := 1
+	last := events[len(events)-1]
+	for _, tc := range []struct{ name, kind string }{
+		{"plain", `"undone"`},
+		{"escaped", `"\u0075\u006e\u0064\u006f\u006e\u0065"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			line := fmt.Sprintf(`{"seq":%d,"target":%d,"kind":%s,"time":"2026-01-01T00:00:00Z","to":{"q":0,"r":0},"facing":0,"text":"The Judge takes back an old move."}`+"\n", last.Seq+1, target, tc.kind)
+			p := filepath.Join(t.TempDir(), "undo.journal.jsonl")
+			if err := os.WriteFile(p, append(bytes.Clone(data), line...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			all := readAll(t, p)
+			if k := all[len(all)-1].Kind; k != EventUndone {
+				t.Fatalf("the last line reads as %q", k)
+			}
+			want, err := Replay(all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := Open(demo(t), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if g, w := stateKey(t, s.State()), stateKey(t, want); g != w {
+				t.Errorf("the reopened fight is not the replay of its events:\n%s", firstDiff(g, w))
+			}
+			if at := s.State().Figures["cyril"].At; at == to {
+				t.Errorf("Cyril is still at E8: the move was not taken back")
+			}
+		})
 	}
 }
