@@ -62,8 +62,7 @@ func (d *DamagedJournal) Error() string {
 	if d.Torn {
 		what = "its last line was cut off mid-write (a crash while writing: that command was never acknowledged)"
 	}
-	return fmt.Sprintf("journal %s: line %d (%d bytes): %s (%s); open the fight without it (it is kept beside the journal) or leave the journal as it is",
-		d.Path, d.Line, d.Size-d.Offset, what, d.Reason)
+	return fmt.Sprintf("journal %s: line %d (%d bytes): %s (%s)", d.Path, d.Line, d.Size-d.Offset, what, d.Reason)
 }
 
 // OpenJournal opens or creates the journal at path for appending. A
@@ -464,3 +463,83 @@ func (j *Journal) Close() error { return j.f.Close() }
 
 // errNoOpening is a journal whose first line is not the fight's opening.
 var errNoOpening = errors.New("the first event must be the fight's opening")
+
+// JournalTail reads the end of the journal at path: its last whole event
+// (the zero Event for a journal without one) and the damage of its last
+// line, if it has any (the last whole event is then the line before).
+// The file is left as it is.
+func JournalTail(path string) (last Event, d *DamagedJournal, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Event{}, nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return Event{}, nil, err
+	}
+	end := fi.Size()
+	if d, _, err = checkTail(f, end); err != nil {
+		return Event{}, nil, err
+	}
+	if d != nil {
+		d.Path = path
+		end = d.Offset
+	}
+	if end == 0 {
+		return Event{}, d, nil
+	}
+	var b [1]byte
+	if _, err := f.ReadAt(b[:], end-1); err != nil {
+		return Event{}, d, err
+	}
+	stop := end
+	if b[0] == '\n' {
+		stop--
+	}
+	start, err := lineStart(f, stop)
+	if err != nil {
+		return Event{}, d, err
+	}
+	if stop-start > MaxJournalLine {
+		return Event{}, d, fmt.Errorf("journal %s: its last line is %w", path, errLineTooLong)
+	}
+	line := make([]byte, stop-start)
+	if _, err := f.ReadAt(line, start); err != nil {
+		return Event{}, d, err
+	}
+	if err := json.Unmarshal(line, &last); err != nil {
+		return Event{}, d, fmt.Errorf("journal %s: its last line: %v", path, err)
+	}
+	return last, d, nil
+}
+
+// JournalOpening reads the fight of the journal at path from its first
+// line alone: the fight as it opened. The file is left as it is.
+func JournalOpening(path string) (*FightFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	sc := newLineScanner(f, fi.Size())
+	line, _, err := sc.next()
+	if err == io.EOF {
+		return nil, fmt.Errorf("journal %s: no events: a fight's journal opens with its fight", path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: %w", path, err)
+	}
+	var e Event
+	if err := json.Unmarshal(line, &e); err != nil {
+		return nil, fmt.Errorf("journal %s: line 1: %v", path, err)
+	}
+	if e.Kind != EventOpened || e.Fight == nil {
+		return nil, fmt.Errorf("journal %s: %w", path, errNoOpening)
+	}
+	return e.Fight, nil
+}

@@ -770,6 +770,15 @@ func (s *Session) LastSeq() int {
 // before it folds older ones into a checkpoint (the journal keeps them).
 const RecentEvents = keepEvents + checkpointEvery
 
+// JournalSize is how many bytes of whole lines the session has written
+// to its journal: a copy of that many bytes is a journal of whole events,
+// however the fight goes on meanwhile.
+func (s *Session) JournalSize() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.journal.size
+}
+
 // JournalPath is the file the session journals to.
 func (s *Session) JournalPath() string { return s.journal.Path() }
 

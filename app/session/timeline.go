@@ -246,9 +246,13 @@ func NewTimeline(events []Event) (*Timeline, error) {
 
 // Timeline returns the timeline of the fight so far, read back from the
 // journal; GrowTimeline brings it up to date as the fight goes on.
-func (s *Session) Timeline() (*Timeline, error) {
+func (s *Session) Timeline() (*Timeline, error) { return s.TimelineWith(nil) }
+
+// TimelineWith is Timeline telling progress, if not nil, the share of the
+// journal read now and then, from 0 to 1.
+func (s *Session) TimelineWith(progress func(float64)) (*Timeline, error) {
 	t := newFileTimeline(s.journal.Path())
-	if err := s.GrowTimeline(t); err != nil {
+	if err := s.growTimeline(t, progress); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -256,7 +260,9 @@ func (s *Session) Timeline() (*Timeline, error) {
 
 // GrowTimeline adds to t, a timeline the session made, the events written
 // since.
-func (s *Session) GrowTimeline(t *Timeline) error {
+func (s *Session) GrowTimeline(t *Timeline) error { return s.growTimeline(t, nil) }
+
+func (s *Session) growTimeline(t *Timeline, progress func(float64)) error {
 	src, ok := t.src.(*fileSource)
 	if !ok || src.path != s.journal.Path() {
 		return errors.New("the timeline is not this session's")
@@ -266,7 +272,7 @@ func (s *Session) GrowTimeline(t *Timeline) error {
 	s.mu.Unlock()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if err := t.readFrom(s.journal.f, size, nil); err != nil {
+	if err := t.readFrom(s.journal.f, size, progress); err != nil {
 		return fmt.Errorf("read the journal back: %w", err)
 	}
 	if t.n == 0 {
