@@ -85,6 +85,7 @@ Flags:
 		console.OpenFight(w, console.Opening{Fight: opening, Journal: copyPath, JournalDir: dir}, done)
 	}, console.Options{Replay: path}, bin, !*noMap)
 }
+
 // copyFile copies the file at from to a new file to.
 func copyFile(from, to string) error {
 	in, err := os.Open(from)
