@@ -15,8 +15,15 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"hexslinger/app/console"
+	"hexslinger/app/display"
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
+	"hexslinger/assets"
 )
 
 // damagedJournal writes the journal of a demo fight with one turn, then
@@ -223,4 +230,163 @@ func TestAKilledSessionKeepsEveryAcknowledgedEvent(t *testing.T) {
 
 func brief(e session.Event) string {
 	return fmt.Sprintf("seq %d cmd %d %s %s %q", e.Seq, e.Cmd, e.Kind, e.Figure, e.Text)
+}
+
+// TestAKilledConsoleComesBackWithEveryAcknowledgedEvent: the console,
+// run on a saved fight, is sent commands by its own map window's seat
+// over the protocol and killed with SIGKILL while they are in flight;
+// opening the fight file again offers the newer state its journal holds,
+// and that state has every event whose command was acknowledged. It needs
+// a display (scripts/xvfb.sh); hexslinger serve's own test above needs
+// none.
+func TestAKilledConsoleComesBackWithEveryAcknowledgedEvent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds hexslinger and runs it")
+	}
+	if display.Check() != nil {
+		t.Skip("the console needs a display: run under scripts/xvfb.sh")
+	}
+	bin := buildHexslinger(t)
+	dir := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
+	fightPath := filepath.Join(dir, "showdown.fight.json")
+	if err := os.WriteFile(fightPath, assets.DemoFight(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The map window the console starts: it says where the session is and
+	// the token it was given, then waits (and dies with the console).
+	said := filepath.Join(dir, "map-window.txt")
+	fake := filepath.Join(dir, "fake-map")
+	script := "#!/bin/sh\nprintf '%s\\n%s\\n' \"$HEXSLINGER_TOKEN\" \"$*\" > " + said + ".tmp && mv " + said + ".tmp " + said + "\nexec sleep 600\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "--fight", fightPath, "--map-bin", fake)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	killed := false
+	defer func() {
+		if !killed {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}()
+	var token, url string
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		if data, err := os.ReadFile(said); err == nil {
+			lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+			if m := regexp.MustCompile(`--addr (\S+)`).FindStringSubmatch(lines[len(lines)-1]); m != nil && len(lines) == 2 {
+				token, url = lines[0], m[1]
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the console started no map window; its output:\n%s", out.String())
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cl, welcome, err := transport.Dial(ctx, url, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	first, err := session.NewFold(welcome)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hidden := first.State.Figures["zeke"].Hidden
+	go func() {
+		tick := time.NewTicker(6 * time.Millisecond)
+		defer tick.Stop()
+		for k := range 3000 {
+			kind := session.CommandHide
+			if hidden != (k%2 == 1) {
+				kind = session.CommandReveal
+			}
+			if _, err := cl.Send(ctx, session.Command{Kind: kind, Figure: "zeke"}); err != nil {
+				return
+			}
+			<-tick.C
+		}
+	}()
+	got := map[int]session.Event{}
+	acked := 0
+	for acked < 150 {
+		m, err := cl.Read(ctx)
+		if err != nil {
+			t.Fatalf("after %d acknowledged: %v", acked, err)
+		}
+		switch {
+		case m.Type == transport.MsgEvent:
+			got[m.Event.Seq] = *m.Event
+		case m.Type == transport.MsgResult && m.OK:
+			acked++
+		case m.Type == transport.MsgResult || m.Type == transport.MsgError:
+			t.Fatalf("a command was not carried out: %+v", m)
+		}
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	killed = true
+	cmd.Wait()
+
+	// The fight file opened again, as the console opens it.
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1000, 700))
+	var opened *console.Opened
+	console.OpenFight(w, console.Opening{FightPath: fightPath, JournalDir: filepath.Join(dir, "data", "hexslinger", "journals"), Wait: true},
+		func(op *console.Opened, err error) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			opened = op
+		})
+	for range 2 { // the offer of the newer state; then, if the kill cut a line, the damaged line
+		if opened != nil {
+			break
+		}
+		var tap *widget.Button
+		if top := w.Canvas().Overlays().Top(); top != nil {
+			for _, o := range test.LaidOutObjects(top) {
+				if b, ok := o.(*widget.Button); ok && (b.Text == "Open the newer state" || b.Text == "Open without that line") {
+					tap = b
+				}
+			}
+		}
+		if tap == nil {
+			t.Fatal("opening the fight file again offered no newer state")
+		}
+		t.Logf("the Judge answers %q", tap.Text)
+		test.Tap(tap)
+	}
+	if opened == nil {
+		t.Fatal("the fight did not open")
+	}
+	s := opened.Session
+	defer s.Close()
+	tl, err := s.Timeline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d commands acknowledged before the kill; the fight reopened with %d events after the opening (%s)", acked, tl.Len()-1, opened.Note)
+	if tl.Len()-1 < acked {
+		t.Fatalf("the reopened fight has %d events, %d commands were acknowledged", tl.Len()-1, acked)
+	}
+	for i := 1; i <= acked; i++ {
+		e, err := tl.Event(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, ok := got[e.Seq]
+		if !ok {
+			t.Fatalf("event %d (seq %d) reopened was never sent", i, e.Seq)
+		}
+		if e.Cmd != i || e.Kind != want.Kind || e.Figure != want.Figure || e.Text != want.Text {
+			t.Errorf("acknowledged event %d: reopened as %s, sent as %s", i, brief(e), brief(want))
+		}
+	}
 }
