@@ -356,10 +356,10 @@ func (c *Console) confirmLeave(what string, then func()) {
 	n := c.lastSeq() - c.library.savedSeq
 	var text string
 	if p := c.library.path; p != "" {
-		text = fmt.Sprintf("“%s” has changes not saved to its file, %s: %s since it was saved, now %s.\n\nSave them before you %s?",
+		text = fmt.Sprintf("“%s” has changes not saved to its file, %s: %s since it was saved (%s now).\n\nSave them before you %s?",
 			st.Name, filepath.Base(p), plural(n, "event"), st.Turn().Heading, what)
 	} else {
-		text = fmt.Sprintf("“%s” has not been saved to a fight file: %s since it opened, now %s. The journal keeps every event (%s), but only a saved fight file opens again from the Fight tab.\n\nSave the fight before you %s?",
+		text = fmt.Sprintf("“%s” has not been saved to a fight file: %s since it opened (%s now). The journal keeps every event (%s), but only a saved fight file opens again from the Fight tab.\n\nSave the fight before you %s?",
 			st.Name, plural(n, "event"), st.Turn().Heading, c.s.JournalPath(), what)
 	}
 	msg := widget.NewLabel(text)

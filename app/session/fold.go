@@ -25,7 +25,7 @@ type folded struct {
 
 // progressEvery is how many bytes a fold reads between two reports of
 // its progress.
-const progressEvery = 4 << 20
+const progressEvery = 1 << 20
 
 // toggles sums up a journal's undos and redos: the commands they leave
 // undone, how many there are, and a hash of them (their lines, kinds and

@@ -432,3 +432,61 @@ func TestAnUndoSpelledInEscapesIsStillAnUndo(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenTellsItsProgress: a journal opened with a Progress is told how
+// far it has read, never backwards, up to the whole.
+func TestOpenTellsItsProgress(t *testing.T) {
+	s := open(t)
+	playRandom(t, s, 9, 600, nil)
+	path := s.JournalPath()
+	s.Close()
+	var told []float64
+	s2, err := OpenWith(demo(t), path, OpenOptions{Progress: func(v float64) { told = append(told, v) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2.Close()
+	if len(told) == 0 || told[len(told)-1] != 1 {
+		t.Fatalf("progress told %v, want it to end at 1", told)
+	}
+	for i := 1; i < len(told); i++ {
+		if told[i] < told[i-1] || told[i] < 0 || told[i] > 1 {
+			t.Fatalf("progress told %v: not from 0 to 1 in order", told)
+		}
+	}
+}
+
+// TestJournalTailReadsTheLastEvent: the last whole event and the damage
+// after it, from the journal's end alone, the file left as it is.
+func TestJournalTailReadsTheLastEvent(t *testing.T) {
+	seed := openFuzzSeed(t)
+	for _, tc := range []struct {
+		name     string
+		data     string
+		wantSeq  int
+		wantDmg  bool
+		wantFail bool
+	}{
+		{"whole", string(seed), 3, false, false},
+		{"no newline at the end", strings.TrimSuffix(string(seed), "\n"), 3, false, false},
+		{"torn", string(seed) + `{"seq":4,"ki`, 3, true, false},
+		{"a whole line that is not an event", string(seed) + "nope\n", 3, true, false},
+		{"empty", "", 0, false, false},
+		{"only a torn line", `{"seq":1,"ki`, 0, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "j.journal.jsonl")
+			os.WriteFile(path, []byte(tc.data), 0o644)
+			last, d, err := JournalTail(path)
+			if (err != nil) != tc.wantFail {
+				t.Fatalf("JournalTail: %v", err)
+			}
+			if last.Seq != tc.wantSeq || (d != nil) != tc.wantDmg {
+				t.Errorf("last seq %d, damage %v; want %d, %v", last.Seq, d, tc.wantSeq, tc.wantDmg)
+			}
+			if after, _ := os.ReadFile(path); string(after) != tc.data {
+				t.Errorf("the file changed")
+			}
+		})
+	}
+}
