@@ -252,7 +252,7 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 		return nil, fmt.Errorf("the journal failed (%v): save the fight and open it again", s.broken)
 	}
 	written, published := false, false
-	before := len(s.events)
+	before, opening := s.events[:len(s.events):len(s.events)], s.opening // what a rollback puts back
 	cmds := s.cmds
 	defer func() {
 		if r := recover(); r != nil {
@@ -268,7 +268,7 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 				if terr := s.journal.Rollback(); terr != nil {
 					s.broken = terr
 				}
-				s.events, s.cmds = s.events[:before], cmds
+				s.events, s.opening, s.cmds = before, opening, cmds
 				if st, rerr := replayOnto(s.opening.Clone(), s.events); rerr == nil {
 					s.state = st
 				} else {
