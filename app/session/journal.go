@@ -342,42 +342,6 @@ func (s *lineScanner) next() (line []byte, start int64, err error) {
 	return line, start, nil
 }
 
-// readJournal decodes every event of r, a journal's bytes, as they are:
-// for tests and small journals only (a session streams its journal). A
-// damaged last line is left out; the offset returned is where it starts,
-// or the end.
-func readJournal(r io.Reader) ([]Event, int64, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, 0, err
-	}
-	ra := bytes.NewReader(data)
-	size := int64(len(data))
-	d, _, err := checkTail(ra, size)
-	if err != nil {
-		return nil, 0, err
-	}
-	if d != nil {
-		size = d.Offset
-	}
-	var events []Event
-	sc := newLineScanner(ra, size)
-	for {
-		line, _, err := sc.next()
-		if err == io.EOF {
-			return events, size, nil
-		}
-		if err != nil {
-			return nil, 0, err
-		}
-		var e Event
-		if err := json.Unmarshal(line, &e); err != nil {
-			return nil, 0, fmt.Errorf("line %d: %v", sc.n, err)
-		}
-		events = append(events, e)
-	}
-}
-
 // Append writes events, one line each, and syncs the file.
 func (j *Journal) Append(events ...Event) error {
 	if err := j.Write(events...); err != nil {

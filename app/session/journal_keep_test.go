@@ -2,8 +2,10 @@ package session
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -488,5 +490,41 @@ func TestJournalTailReadsTheLastEvent(t *testing.T) {
 				t.Errorf("the file changed")
 			}
 		})
+	}
+}
+
+// readJournal decodes every event of r, a journal's bytes, as they are,
+// holding them all: for tests (a session streams its journal). A damaged
+// last line is left out; the offset returned is where it starts, or the
+// end.
+func readJournal(r io.Reader) ([]Event, int64, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, 0, err
+	}
+	ra := bytes.NewReader(data)
+	size := int64(len(data))
+	d, _, err := checkTail(ra, size)
+	if err != nil {
+		return nil, 0, err
+	}
+	if d != nil {
+		size = d.Offset
+	}
+	var events []Event
+	sc := newLineScanner(ra, size)
+	for {
+		line, _, err := sc.next()
+		if err == io.EOF {
+			return events, size, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		var e Event
+		if err := json.Unmarshal(line, &e); err != nil {
+			return nil, 0, fmt.Errorf("line %d: %v", sc.n, err)
+		}
+		events = append(events, e)
 	}
 }
