@@ -17,6 +17,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/console"
 	"hexslinger/app/display"
@@ -128,42 +130,23 @@ Flags:
 	if err != nil {
 		return err
 	}
-	var s *session.Session
-	if file := fightFile(*fightPath); file != "" && *journalPath == "" {
-		// A saved fight comes back with its log and undo history, from
-		// the journal saved beside it.
-		dir, err := journalDir()
-		if err != nil {
-			return err
-		}
-		var note string
-		if s, note, err = console.OpenSaved(file, dir); err != nil {
-			return err
-		}
-		if note != "" {
-			slog.Warn("console: "+note, "fight", file)
-		}
-	} else {
-		if *journalPath == "" {
-			*journalPath, err = newJournalPath(fight.Name)
-			if err != nil {
-				return err
-			}
-		}
-		if s, err = session.Open(fight, *journalPath); err != nil {
-			return err
-		}
-	}
-	defer s.Close()
-	token := session.NewToken()
-	access := session.NewAccess(token)
-	srv, err := transport.Serve(s, "127.0.0.1:0", access, nil)
+	dir, err := journalDir()
 	if err != nil {
 		return err
 	}
-	defer srv.Close()
-	slog.Info("session open", "url", srv.URL(), "journal", s.JournalPath())
-
+	o := console.Opening{JournalDir: dir}
+	if file := fightFile(*fightPath); file != "" && *journalPath == "" {
+		// A saved fight comes back with its log and undo history, from
+		// the journal saved beside it; a newer state is offered.
+		o.FightPath = file
+	} else {
+		if *journalPath == "" {
+			if *journalPath, err = newJournalPath(fight.Name); err != nil {
+				return err
+			}
+		}
+		o.Fight, o.Journal = fight, *journalPath
+	}
 	bin := *mapBin
 	if bin == "" {
 		bin, err = console.FindMapBin()
@@ -171,38 +154,100 @@ Flags:
 			slog.Warn("console: no map window", "err", err)
 		}
 	}
-	var mp *console.MapProcess
-	if bin != "" {
-		// The token travels in the environment, where other users cannot
-		// read it (a command line shows in ps).
-		mp = &console.MapProcess{Bin: bin, Args: []string{"--addr", srv.URL()}, Env: []string{"HEXSLINGER_TOKEN=" + token}}
-	}
-
-	return runConsole("hexslinger — "+fight.Name, s, console.Options{Address: srv.URL(), MapWindow: mp, MapBin: bin, Access: access,
-		Server: srv, FightPath: fightFile(*fightPath), Launch: launch}, !*noMap)
+	opts := console.Options{MapBin: bin, FightPath: fightFile(*fightPath), Launch: launch}
+	return runConsole("hexslinger — "+fight.Name, func(w fyne.Window, done func(*console.Opened, error)) {
+		console.OpenFight(w, o, done)
+	}, opts, bin, !*noMap)
 }
 
-// runConsole opens the console window titled title on session s, starts
-// its map window (opts.MapWindow) unless told not to, and runs until the
-// console is closed.
-func runConsole(title string, s *session.Session, opts console.Options, openMap bool) error {
+// errNotOpened is a fight the Judge chose not to open (its journal's
+// last line damaged): the console closes, the journal left as it is.
+var errNotOpened = errors.New("the fight was not opened: its journal is left as it is")
+
+// runConsole opens the console window titled title, opens the fight in
+// it (open: a progress bar for a big journal, the Judge's choices about a
+// newer state or a damaged journal), serves it to the map windows, starts
+// the Judge's map window (the program mapBin, if not "") unless told not
+// to, and runs until the console is closed. opts is completed with what
+// is opened; a replay console (opts.Replay) gets no seats to hand out.
+func runConsole(title string, open func(w fyne.Window, done func(*console.Opened, error)), opts console.Options, mapBin string, openMap bool) error {
 	a := app.NewWithID("io.github.hexslinger")
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
 	w := a.NewWindow(title)
 	w.Resize(fyne.NewSize(1280, 800))
-	c, err := console.New(w, s, opts)
-	if err != nil {
-		return err
+	w.SetContent(widget.NewLabel("Opening the fight…"))
+	var (
+		failed error
+		s      *session.Session
+		srv    *transport.Server
+		c      *console.Console
+	)
+	quit := func(err error) {
+		failed = err
+		if err == nil || errors.Is(err, errNotOpened) {
+			w.Close()
+			return
+		}
+		d := dialog.NewError(err, w)
+		d.SetOnClosed(w.Close)
+		d.Show()
 	}
-	defer c.Close()
-	if mp := opts.MapWindow; mp != nil && openMap {
-		if err := mp.Start(); err != nil {
-			slog.Warn("console: could not open the map window", "err", err)
+	started := func(op *console.Opened, err error) {
+		if err != nil {
+			quit(err)
+			return
+		}
+		if op == nil {
+			quit(errNotOpened)
+			return
+		}
+		s = op.Session
+		token := session.NewToken()
+		access := session.NewAccess(token)
+		if srv, err = transport.Serve(s, "127.0.0.1:0", access, nil); err != nil {
+			quit(err)
+			return
+		}
+		slog.Info("session open", "url", srv.URL(), "journal", s.JournalPath())
+		opts.Address, opts.Server, opts.SavedSeq = srv.URL(), srv, op.Saved
+		if opts.Replay == "" {
+			opts.Access = access
+		}
+		if mapBin != "" {
+			// The token travels in the environment, where other users
+			// cannot read it (a command line shows in ps).
+			opts.MapWindow = &console.MapProcess{Bin: mapBin, Args: []string{"--addr", srv.URL()}, Env: []string{"HEXSLINGER_TOKEN=" + token}}
+		}
+		if c, err = console.New(w, s, opts); err != nil {
+			quit(err)
+			return
+		}
+		if op.Note != "" {
+			c.Say(op.Note)
+		}
+		if mp := opts.MapWindow; mp != nil && openMap {
+			if err := mp.Start(); err != nil {
+				slog.Warn("console: could not open the map window", "err", err)
+			}
 		}
 	}
+	a.Lifecycle().SetOnStarted(func() { open(w, started) })
 	w.SetMaster()
 	w.ShowAndRun()
-	return nil
+	if c != nil {
+		c.Close()
+	}
+	if srv != nil {
+		srv.Close()
+	}
+	if s != nil {
+		s.Close()
+	}
+	if errors.Is(failed, errNotOpened) {
+		fmt.Fprintln(os.Stderr, "hexslinger:", failed)
+		return nil
+	}
+	return failed
 }
 
 // fightFile is the file a fight was opened from: none for a bundled one.

@@ -10,10 +10,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"fyne.io/fyne/v2"
+
 	"hexslinger/app/console"
 	"hexslinger/app/display"
 	"hexslinger/app/session"
-	"hexslinger/app/session/transport"
 )
 
 // replay opens a fight's journal to look back at (hexslinger replay
@@ -48,11 +49,7 @@ Flags:
 		fmt.Fprintln(os.Stderr, "hexslinger replay: name the journal to replay, as hexslinger replay my-fight.journal.jsonl")
 		return errUsage
 	}
-	tl, err := session.OpenTimeline(path)
-	if err != nil {
-		return err
-	}
-	opening, err := tl.Event(0)
+	opening, err := session.JournalOpening(path)
 	if err != nil {
 		return err
 	}
@@ -68,30 +65,25 @@ Flags:
 	if err := copyFile(path, copyPath); err != nil {
 		return fmt.Errorf("copy the journal to replay: %w", err)
 	}
-	s, err := session.Open(opening.Fight, copyPath)
-	if err != nil {
-		return fmt.Errorf("replay %s: %w", path, err)
-	}
-	defer s.Close()
-	token := session.NewToken()
-	access := session.NewAccess(token)
-	srv, err := transport.Serve(s, "127.0.0.1:0", access, nil)
-	if err != nil {
+	// A damaged last line is left out of the copy; the journal itself is
+	// left as it is.
+	if d, err := session.CheckJournal(copyPath); err != nil {
 		return err
+	} else if d != nil {
+		if _, err := session.SetAside(d); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "hexslinger replay: line %d of %s (%d bytes, its last) is damaged (%s): the replay leaves it out; the journal is left as it is\n", d.Line, path, d.Size-d.Offset, d.Reason)
 	}
-	defer srv.Close()
-
 	bin := *mapBin
 	if bin == "" {
 		if bin, err = console.FindMapBin(); err != nil {
 			slog.Warn("console: no map window", "err", err)
 		}
 	}
-	var mp *console.MapProcess
-	if bin != "" {
-		mp = &console.MapProcess{Bin: bin, Args: []string{"--addr", srv.URL()}, Env: []string{"HEXSLINGER_TOKEN=" + token}}
-	}
-	return runConsole("hexslinger — replay of "+path, s, console.Options{Address: srv.URL(), MapWindow: mp, Server: srv, Replay: path}, !*noMap)
+	return runConsole("hexslinger — replay of "+path, func(w fyne.Window, done func(*console.Opened, error)) {
+		console.OpenFight(w, console.Opening{Fight: opening, Journal: copyPath, JournalDir: dir}, done)
+	}, console.Options{Replay: path}, bin, !*noMap)
 }
 
 // copyFile copies the file at from to a new file to.

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -30,6 +32,7 @@ func serve(args []string) error {
 	fightPath := fs.String("fight", "", "the fight to run: a *.fight.json file, or a bundled fight (demo, dragonwarriors, savage, fudge, quickdraw); default: the demo")
 	listen := fs.String("listen", ":7777", "the address to listen on")
 	journalPath := fs.String("journal", "", "the fight's journal; an existing one is replayed; default: a new one under the user data folder")
+	setAside := fs.Bool("set-aside-damaged", false, "a journal whose last line is damaged (cut off by a crash, or not an event): move that line to NAME.journal.jsonl.damaged-TIME beside it and open the fight without it; without this flag such a journal is refused and left as it is")
 	var players playerFlags
 	fs.Var(&players, "player", `a player and the figures they command, as "Alice=cyril,miranda" (repeat for each player)`)
 	fs.Usage = func() {
@@ -55,7 +58,7 @@ Flags:
 			return err
 		}
 	}
-	s, err := session.Open(fight, *journalPath)
+	s, err := openServed(fight, *journalPath, *setAside, os.Stderr)
 	if err != nil {
 		return err
 	}
@@ -102,10 +105,47 @@ Flags:
 	}
 	fmt.Println(`Type "revoke NAME" to revoke a player's seat, "players" to list them; Ctrl+C stops.`)
 	go commands(os.Stdin, access)
+	waitForStop()
+	return nil
+}
+
+// waitForStop returns on Ctrl+C or SIGTERM (tests return at once).
+var waitForStop = func() {
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	<-stop
-	return nil
+}
+
+// openServed opens the session serve runs, telling say how far a big
+// journal has been read. A journal whose last line is damaged is refused
+// with the damage and the flag that sets it aside; with setAside, the
+// line is moved beside the journal, say is told where, and the fight
+// opens without it.
+func openServed(fight *session.FightFile, journal string, setAside bool, say io.Writer) (*session.Session, error) {
+	var opts session.OpenOptions
+	if fi, err := os.Stat(journal); err == nil && fi.Size() >= 32<<20 {
+		told := -1
+		opts.Progress = func(done float64) {
+			if tenth := int(done * 10); tenth > told {
+				told = tenth
+				fmt.Fprintf(say, "hexslinger serve: reading the journal (%d MiB): %d%%\n", fi.Size()>>20, tenth*10)
+			}
+		}
+	}
+	s, err := session.OpenWith(fight, journal, opts)
+	var d *session.DamagedJournal
+	if !errors.As(err, &d) {
+		return s, err
+	}
+	if !setAside {
+		return nil, fmt.Errorf("%w\n  The journal is left as it is. To open the fight without that line, run again with --set-aside-damaged:\n  the line is moved to %s.damaged-TIME beside the journal", err, filepath.Base(journal))
+	}
+	aside, err := session.SetAside(d)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(say, "hexslinger serve: line %d of %s (%d bytes) was damaged: set aside to %s; the fight opens without it\n", d.Line, journal, d.Size-d.Offset, aside)
+	return session.OpenWith(fight, journal, opts)
 }
 
 // commands reads the Judge's lines on standard input while serving.

@@ -382,6 +382,26 @@ func (m *Map) Clone() *Map {
 	return &c
 }
 
+// CloneBare is Clone without the record of the hexes changed lately (up
+// to maxChanges of them, often more than the cells themselves): a copy
+// to keep, as a timeline's checkpoint, not to redraw from; its
+// ChangedSince says to redraw everything.
+func (m *Map) CloneBare() *Map {
+	c := *m
+	c.changes = nil
+	c.terrain = append([]uint8(nil), m.terrain...)
+	c.elevation = append([]int16(nil), m.elevation...)
+	c.features = append([]uint16(nil), m.features...)
+	c.edges = append([]uint16(nil), m.edges...)
+	c.edgesOut = maps.Clone(m.edgesOut)
+	c.feats = append([]Feature(nil), m.feats...)
+	c.featIdx = maps.Clone(m.featIdx)
+	c.Labels = maps.Clone(m.Labels)
+	c.Lights = slices.Clone(m.Lights)
+	c.cache = &mapCache{}
+	return &c
+}
+
 // Equal reports whether m and o hold the same map.
 func (m *Map) Equal(o *Map) bool {
 	return m.Name == o.Name && m.Orientation == o.Orientation && m.Width == o.Width &&

@@ -48,6 +48,10 @@ type Options struct {
 	// the console opens on its timeline and refuses every command. The
 	// session is a copy of it, "" for a live console.
 	Replay string
+	// SavedSeq is the last event the fight file (FightPath) holds, when
+	// the session holds more (a newer state opened); 0: the session's
+	// last event, as it opened.
+	SavedSeq int
 }
 
 // Console is the Judge's window over one session.
@@ -79,6 +83,8 @@ type Console struct {
 	dark      bool
 	gen       int  // counts the sessions this console has shown, for the pump
 	ownS      bool // the console opened s (another fight) and closes it
+	asking    bool // the Save / Discard / Cancel question is on the screen
+	closed    bool // Close has run
 }
 
 // lanTable is the session served on the LAN for remote players.
@@ -122,6 +128,13 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	}
 	c.sheets = newSheetsPanel(c)
 	c.library = newLibraryPanel(c)
+	c.library.savedSeq = s.LastSeq()
+	if opts.SavedSeq > 0 {
+		c.library.savedSeq = opts.SavedSeq
+	}
+	if opts.FightPath != "" && opts.Replay == "" {
+		writeLink(s.JournalPath(), opts.FightPath, c.library.savedSeq)
+	}
 
 	c.nextSeg = widget.NewButton("Next segment (Ctrl+G)", c.nextSegment)
 	newRound := widget.NewButton("Roll initiative: next round (Ctrl+R)", c.nextRound)
@@ -166,6 +179,7 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 		c.applyTheme()
 	}
 	w.SetOnClosed(c.Close)
+	w.SetCloseIntercept(c.closeRequested)
 	w.SetOnDropped(c.dropped)
 	c.refresh()
 	if !opts.Manual {
@@ -274,6 +288,11 @@ func indexOf(xs []string, x string) int {
 
 // menu is the console's main menu.
 func (c *Console) menu() *fyne.MainMenu {
+	// Quit asks about unsaved changes first; being the menu's own quit
+	// item, Fyne adds none that would quit at once.
+	quit := fyne.NewMenuItem("Quit", c.quit)
+	quit.IsQuit = true
+	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	file := fyne.NewMenu("File",
 		fyne.NewMenuItem("Save fight", c.library.save),
 		fyne.NewMenuItem("Save fight as…", c.library.saveAs),
@@ -283,6 +302,8 @@ func (c *Console) menu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Export the log as Markdown…", func() { c.exportLog("md") }),
 		fyne.NewMenuItem("Export the log as HTML…", func() { c.exportLog("html") }),
+		fyne.NewMenuItemSeparator(),
+		quit,
 	)
 	// Undo and Redo carry Fyne's own undo and redo shortcuts: the desktop
 	// driver tries the main menu's shortcuts before the focused widget's,
@@ -323,6 +344,7 @@ func (c *Console) shortcuts() {
 	cv.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { c.undo() })
 	cv.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { c.redo() })
 	ctrl(fyne.KeyS, c.library.save)
+	ctrl(fyne.KeyQ, c.quit)
 	ctrl(fyne.KeyO, c.library.openFight)
 	ctrl(fyne.KeyT, c.toggleTheme)
 	ctrl(fyne.KeyF, func() { cv.Focus(c.log.search) })
@@ -692,6 +714,14 @@ func (c *Console) lastSeq() int {
 	return 0
 }
 
+// Say shows the Judge a line about the fight: in the status bar and
+// under the Fight tab's files.
+func (c *Console) Say(text string) {
+	text = strings.ToUpper(text[:1]) + text[1:]
+	c.status.SetText(text)
+	c.library.saved.SetText(text)
+}
+
 // State is the console's view of the fight.
 func (c *Console) State() *session.State { return c.state }
 
@@ -700,6 +730,10 @@ func (c *Console) LogTexts() []string { return c.log.texts() }
 
 // Close ends the subscription and stops the map windows and the table.
 func (c *Console) Close() {
+	if c.closed {
+		return
+	}
+	c.closed = true
 	c.timeline.leave()
 	if !c.opts.Manual {
 		c.library.autosave(true)

@@ -343,7 +343,7 @@ func TestReopenASavedFightBringsBackItsLogAndUndo(t *testing.T) {
 	mustDo(t, s, session.Command{Kind: session.CommandSegment})
 	c.Drain()
 
-	c.library.open(path)
+	c.library.openAsSaved(path) // the file as saved: the newer state is offered by openFile
 	if c.s == s {
 		t.Fatal("the console still shows the old session")
 	}
@@ -369,7 +369,7 @@ func TestReopenASavedFightBringsBackItsLogAndUndo(t *testing.T) {
 		t.Errorf("log after the undos: %q", logs)
 	}
 	// The journal saved beside the file stays as it was.
-	again, withLog, _, err := openSaved(path, t.TempDir())
+	again, withLog, _, err := openSaved(path, t.TempDir(), nil)
 	if err != nil || !withLog {
 		t.Fatalf("opening the saved fight again: %v (with log %v)", err, withLog)
 	}
@@ -393,7 +393,7 @@ func TestReopenAFightWhoseJournalDoesNotMatch(t *testing.T) {
 	if err := session.SaveFight(path, c.State().Snapshot(nil)); err != nil {
 		t.Fatal(err)
 	}
-	c.library.open(path)
+	c.library.openAsSaved(path)
 	if got := c.LogTexts(); len(got) != 0 {
 		t.Errorf("log %q, want none", got)
 	}

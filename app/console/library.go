@@ -49,6 +49,7 @@ type libraryPanel struct {
 	playerDice *widget.Check
 
 	path     string // the fight file Save writes; "" until saved as
+	savedSeq int    // the last event the fight file holds (or the journal held when the fight opened)
 	lastAuto time.Time
 }
 
@@ -164,36 +165,53 @@ func (p *libraryPanel) showSwitches() {
 }
 
 // save writes the fight as it stands to its file, or asks for one.
-func (p *libraryPanel) save() {
+func (p *libraryPanel) save() { p.saveThen(nil) }
+
+// saveThen saves the fight to its file, asking where for a fight without
+// one, and does then (if not nil) once it is saved; a save the Judge
+// cancels or that fails does nothing more.
+func (p *libraryPanel) saveThen(then func()) {
+	saved := func(path string) {
+		if p.saveTo(path) == nil && then != nil {
+			then()
+		}
+	}
 	if p.path == "" {
-		p.saveAs()
+		p.fightSaveDialog(p.c.state.Name, saved).Show()
 		return
 	}
-	p.saveTo(p.path)
+	saved(p.path)
 }
 
 // saveTo writes the fight as it stands to path, and its journal (the log
 // and the undo history, up to the same event) beside it, so that
-// reopening the file brings them back.
-func (p *libraryPanel) saveTo(path string) {
+// reopening the file brings them back. The live journal is linked to the
+// file, as holding it up to this event.
+func (p *libraryPanel) saveTo(path string) error {
 	st := p.c.state
 	if err := session.SaveFight(path, st.Snapshot(nil)); err != nil {
 		p.saved.SetText("Not saved: " + err.Error())
-		return
+		p.c.status.SetText("Not saved: " + err.Error())
+		return err
 	}
+	seq := p.c.lastSeq()
 	msg := fmt.Sprintf("Saved round %d, segment %d to %s at %s.", st.Round, st.Segment, path, time.Now().Format("15:04:05"))
-	if err := copyJournal(p.c.s.JournalPath(), journalBeside(path), p.c.lastSeq()); err != nil {
+	if err := copyLiveJournal(p.c.s, journalBeside(path), seq); err != nil {
 		msg += " Its log was not saved with it: " + err.Error()
 	}
-	p.path = path
+	p.path, p.savedSeq = path, seq
+	if err := writeLink(p.c.s.JournalPath(), path, seq); err != nil {
+		msg += " (The journal could not note the file: " + err.Error() + ".)"
+	}
 	p.addRecent(path)
 	p.saved.SetText(msg)
 	p.c.status.SetText(msg)
 	p.refresh()
+	return nil
 }
 
 func (p *libraryPanel) saveAs() {
-	p.fightSaveDialog(p.c.state.Name, p.saveTo).Show()
+	p.fightSaveDialog(p.c.state.Name, func(path string) { p.saveTo(path) }).Show()
 }
 
 // fightSaveDialog asks where to save a fight named name, and calls save
@@ -222,8 +240,11 @@ func (p *libraryPanel) fightSaveDialog(name string, save func(path string)) *dia
 	return d
 }
 
-// openFight asks for a fight file and opens it in this console.
-func (p *libraryPanel) openFight() { p.askFight(p.open) }
+// openFight asks for a fight file and opens it in this console, once the
+// Judge has said what to do with unsaved changes.
+func (p *libraryPanel) openFight() {
+	p.c.confirmLeave("open another fight", func() { p.askFight(p.openFile) })
+}
 
 // openFightNew asks for a fight file and opens it in a console of its own;
 // this one stays.
@@ -253,32 +274,66 @@ func (p *libraryPanel) inFolder(d *dialog.FileDialog, file string) {
 	}
 }
 
-// open opens a fight file in this console, in place of the fight shown,
-// with its log and undo history when its journal is beside it; the map
-// windows follow.
+// open opens a fight file in this console (a recent fight), once the
+// Judge has said what to do with unsaved changes.
 func (p *libraryPanel) open(path string) {
-	s, withLog, note, err := openSaved(path, filepath.Dir(p.c.s.JournalPath()))
+	p.c.confirmLeave("open another fight", func() { p.openFile(path) })
+}
+
+// openFile opens a fight file in this console, in place of the fight
+// shown, with its log and undo history when its journal is beside it, or
+// in a newer state the Judge chooses; the map windows follow.
+func (p *libraryPanel) openFile(path string) {
+	OpenFight(p.c.win, p.opening(path), func(op *Opened, err error) { p.opened(path, op, err) })
+}
+
+// openAsSaved opens a fight file as openFile does, offering no newer
+// state: the file as it was saved.
+func (p *libraryPanel) openAsSaved(path string) {
+	p.opening(path).open(p.c.win, nil, nil, func(op *Opened, err error) { p.opened(path, op, err) })
+}
+
+func (p *libraryPanel) opening(path string) Opening {
+	return Opening{FightPath: path, JournalDir: filepath.Dir(p.c.s.JournalPath()), Wait: p.c.opts.Manual}
+}
+
+// opened shows the fight opened from the file at path in this console,
+// or says why it was not.
+func (p *libraryPanel) opened(path string, op *Opened, err error) {
 	if err != nil {
 		dialog.ShowError(err, p.c.win)
 		return
 	}
+	if op == nil {
+		msg := "Did not open " + path + ": its journal is left as it is."
+		p.saved.SetText(msg)
+		p.c.status.SetText(msg)
+		return
+	}
+	s := op.Session
 	if err := p.c.switchTo(s, path); err != nil {
 		s.Close()
 		dialog.ShowError(fmt.Errorf("open %s: %w", path, err), p.c.win)
 		return
 	}
+	p.savedSeq = op.Saved
+	writeLink(s.JournalPath(), path, op.Saved)
 	p.addRecent(path)
 	msg := "Opened " + path
 	switch {
-	case withLog:
+	case op.WithLog:
 		msg += fmt.Sprintf(" with its log (%d entries) and undo history.", len(p.c.LogTexts()))
-	case note != "":
-		msg += ": " + note + "."
-	default:
+	case op.Note == "":
 		msg += " (no journal beside it: a fresh log)."
+	default:
+		msg += "."
+	}
+	if op.Note != "" {
+		msg += " " + strings.ToUpper(op.Note[:1]) + op.Note[1:] + "."
 	}
 	p.saved.SetText(msg)
 	p.c.status.SetText(msg)
+	p.refresh()
 }
 
 // launch opens a fight file in a new console, with its log and undo
@@ -289,7 +344,7 @@ func (p *libraryPanel) launch(path string) {
 		return
 	}
 	// The new console replays a copy of the journal, made here.
-	s, _, note, err := openSaved(path, filepath.Dir(p.c.s.JournalPath()))
+	s, _, note, err := openSaved(path, filepath.Dir(p.c.s.JournalPath()), nil)
 	if err != nil {
 		dialog.ShowError(err, p.c.win)
 		return
@@ -309,8 +364,13 @@ func (p *libraryPanel) launch(path string) {
 }
 
 // newFromMap makes a fight from a map file with this fight's characters
-// and no figures, saves it beside the map and opens it.
+// and no figures, saves it beside the map and opens it, once the Judge
+// has said what to do with unsaved changes.
 func (p *libraryPanel) newFromMap() {
+	p.c.confirmLeave("make a new fight", p.newFight)
+}
+
+func (p *libraryPanel) newFight() {
 	// First the rule system, then the map.
 	var names []string
 	byName := map[string]string{}
@@ -385,7 +445,7 @@ func (p *libraryPanel) saveNewFight(f *session.FightFile, path string) {
 		dialog.ShowError(err, p.c.win)
 		return
 	}
-	p.open(path)
+	p.openAsSaved(path)
 	msg := fmt.Sprintf("New fight %q saved to %s.", f.Name, path)
 	p.saved.SetText(msg)
 	p.c.status.SetText(msg)

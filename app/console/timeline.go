@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -44,9 +45,11 @@ type timelinePanel struct {
 	live    *widget.Button
 	box     fyne.CanvasObject
 
-	playing bool
-	stop    chan struct{} // closes to stop the player
-	logRow  int           // the log's row picked for the event shown, -1 none
+	playing  bool
+	stop     chan struct{} // closes to stop the player
+	logRow   int           // the log's row picked for the event shown, -1 none
+	reading  bool          // the timeline is being read from the journal
+	progress *widget.ProgressBar
 }
 
 func newTimelinePanel(c *Console) *timelinePanel {
@@ -76,13 +79,51 @@ func newTimelinePanel(c *Console) *timelinePanel {
 	p.table = widget.NewCheck("Show it on the table monitor too (each player's window as its seat saw it then)", func(bool) { p.show(p.at) })
 	controls := container.NewHBox(back, p.playBtn, fwd, widget.NewLabel("Speed"), p.speed)
 	p.export = newExportPanel(p)
-	p.box = container.NewVBox(heading("Timeline"), help, p.slider, p.ticks, controls, p.table, p.where, p.line, p.live, p.export.box)
+	p.progress = widget.NewProgressBar()
+	p.progress.Hide()
+	p.box = container.NewVBox(heading("Timeline"), help, p.progress, p.slider, p.ticks, controls, p.table, p.where, p.line, p.live, p.export.box)
 	return p
 }
 
 // enter opens the timeline at its last event: the map windows start
-// replaying.
+// replaying. The first time, the timeline is read from the journal, off
+// the UI goroutine for a live console, with a progress bar in the panel.
 func (p *timelinePanel) enter() {
+	if p.tl != nil || p.c.opts.Manual {
+		p.entered()
+		return
+	}
+	if p.reading {
+		return
+	}
+	p.reading = true
+	p.progress.SetValue(0)
+	p.progress.Show()
+	p.where.SetText("Reading the fight's timeline from its journal…")
+	s, gen := p.c.s, p.c.gen
+	go func() {
+		tl, err := s.TimelineWith(func(v float64) { fyne.Do(func() { p.progress.SetValue(v) }) })
+		fyne.Do(func() {
+			p.reading = false
+			p.progress.Hide()
+			if gen != p.c.gen {
+				return // another fight is shown now
+			}
+			if err != nil {
+				p.c.status.SetText("Could not read the fight's timeline: " + err.Error())
+				return
+			}
+			p.tl = tl
+			if p.c.tabs.Selected() == p.c.tlTab {
+				p.entered()
+			}
+		})
+	}()
+}
+
+// entered brings the timeline up to the live fight and shows its last
+// event.
+func (p *timelinePanel) entered() {
 	if err := p.rebuild(); err != nil {
 		p.c.status.SetText("Could not read the fight's timeline: " + err.Error())
 		return
@@ -91,14 +132,19 @@ func (p *timelinePanel) enter() {
 	p.show(p.tl.Len() - 1)
 }
 
-// rebuild reads the timeline afresh from the session (new events came),
-// keeping the event shown.
+// rebuild brings the timeline up to the session's journal (new events
+// came), reading only what was written since, keeping the event shown.
 func (p *timelinePanel) rebuild() error {
-	tl, err := p.c.s.Timeline()
-	if err != nil {
+	if p.tl == nil {
+		tl, err := p.c.s.Timeline()
+		if err != nil {
+			return err
+		}
+		p.tl = tl
+	} else if err := p.c.s.GrowTimeline(p.tl); err != nil {
 		return err
 	}
-	p.tl = tl
+	tl := p.tl
 	p.setting = true
 	p.slider.Max = float64(max(1, tl.Len()-1))
 	p.slider.Refresh()
@@ -120,13 +166,31 @@ func (p *timelinePanel) liveChanged() {
 	p.show(p.at) // "of N" grows
 }
 
+// maxTickLabels is how many ticks the slider labels at most: the rest
+// would overlap anyway.
+const maxTickLabels = 400
+
 // showTicks labels the slider's rounds and segments.
 func (p *timelinePanel) showTicks() {
 	p.ticks.RemoveAll()
 	n := max(1, p.tl.Len()-1)
 	lay := p.ticks.Layout.(*tickLayout)
 	lay.at = lay.at[:0]
-	for _, t := range p.tl.Ticks() {
+	ticks := p.tl.Ticks()
+	if len(ticks) > maxTickLabels {
+		// A long fight: its rounds only, and of them as many as fit.
+		var rounds []session.Tick
+		for _, t := range ticks {
+			if t.Kind != session.EventSegment {
+				rounds = append(rounds, t)
+			}
+		}
+		ticks = rounds
+		if every := len(ticks)/maxTickLabels + 1; every > 1 {
+			ticks = slices.DeleteFunc(ticks, func(t session.Tick) bool { return t.Kind != session.EventOpened && t.Round%every != 0 })
+		}
+	}
+	for _, t := range ticks {
 		var s string
 		bold := false
 		switch t.Kind {

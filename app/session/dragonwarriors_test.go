@@ -88,7 +88,7 @@ func TestSirRolfAgainstSquireLennoxThroughTheSession(t *testing.T) {
 		t.Fatalf("Lennox at the end: %+v", l.FigureStatus)
 	}
 	// The journal replays to the same state.
-	events, _ := s.history()
+	events := readAll(t, s.JournalPath())
 	re, err := Replay(events)
 	if err != nil || re.Figures["lennox"].Hurt != 16 {
 		t.Errorf("replay: %v, Lennox hurt %d", err, re.Figures["lennox"].Hurt)

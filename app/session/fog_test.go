@@ -336,11 +336,7 @@ func mapKey(t *testing.T, m *hexmap.Map) string {
 // replayJournal is the state s's journal gives, replayed from its file.
 func replayJournal(t *testing.T, s *Session) *State {
 	t.Helper()
-	_, events, err := OpenJournal(s.journal.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	replayed, err := Replay(events)
+	replayed, err := Replay(readAll(t, s.journal.path))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -273,8 +273,34 @@ func FuzzOpenJournal(f *testing.F) {
 			t.Fatal(err)
 		}
 		sess, err := Open(demo(t), path)
-		if err != nil {
+		after, _ := os.ReadFile(path)
+		var d *DamagedJournal
+		switch {
+		case errors.As(err, &d):
+			// Never cut: shown, and set aside only when asked, the kept
+			// and the set aside together the file.
+			if !bytes.Equal(after, data) {
+				t.Fatalf("a damaged journal was changed before it was set aside")
+			}
+			aside, serr := SetAside(d)
+			if serr != nil {
+				t.Fatalf("SetAside: %v", serr)
+			}
+			kept, _ := os.ReadFile(path)
+			set, _ := os.ReadFile(aside)
+			if !bytes.Equal(append(kept, set...), data) {
+				t.Fatalf("kept %q and set aside %q are not the file %q", kept, set, data)
+			}
+			if sess, err = Open(demo(t), path); err != nil {
+				return // refused whole, with a reason
+			}
+		case err != nil:
+			if !bytes.Equal(after, data) {
+				t.Fatalf("a refused journal was changed: %v", err)
+			}
 			return // refused whole, with a reason
+		case len(data) > 0 && !bytes.HasPrefix(after, data):
+			t.Fatalf("opening the journal changed what it held")
 		}
 		player := &Seat{Name: "P", Role: RolePlayer, Figures: []string{"cyril"}}
 		sess.Welcome(nil)

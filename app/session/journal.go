@@ -3,12 +3,14 @@ package session
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
+	"time"
 
 	"hexslinger/hexmap"
 )
@@ -36,54 +38,255 @@ type Journal struct {
 	f    *os.File
 	size int64 // bytes of whole lines written
 	prev int64 // size before the last Write, for Rollback
+	// unended: the last line is a whole event but has no newline; the
+	// next Write ends it first (prevUnended: so it was before the last).
+	unended, prevUnended bool
 }
 
-// OpenJournal opens or creates the journal at path and returns the events
-// it already holds. A torn last line (a write cut off by a crash) is
-// dropped with a warning and cut from the file; a bad line elsewhere is an
-// error naming the line.
-func OpenJournal(path string) (*Journal, []Event, error) {
+// DamagedJournal is the error of a journal whose last line is not a whole
+// event: a line a crash cut off mid-write (Torn), or a whole line that
+// does not decode. Nothing reads past it or cuts it: the journal is left
+// as it is until SetAside moves the line to a file beside it.
+type DamagedJournal struct {
+	Path   string // the journal
+	Line   int    // the damaged line's number, from 1
+	Offset int64  // where the line starts: the journal keeps the bytes before it
+	Size   int64  // the journal's size when the damage was found: the line runs to it
+	Torn   bool   // the line has no newline: a write a crash cut off
+	Reason string // why the line is not an event
+	sum    [sha256.Size]byte
+}
+
+func (d *DamagedJournal) Error() string {
+	what := "its last line is not a whole event"
+	if d.Torn {
+		what = "its last line was cut off mid-write (a crash while writing: that command was never acknowledged)"
+	}
+	return fmt.Sprintf("journal %s: line %d (%d bytes): %s (%s)", d.Path, d.Line, d.Size-d.Offset, what, d.Reason)
+}
+
+// OpenJournal opens or creates the journal at path for appending. A
+// journal whose last line is not a whole event is refused with a
+// *DamagedJournal and left as it is; a last line whole but for its
+// newline gets one when the next line is written. Opening changes
+// nothing in the file.
+func OpenJournal(path string) (*Journal, error) {
 	_, statErr := os.Stat(path)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, nil, fmt.Errorf("open journal: %w", err)
+		return nil, fmt.Errorf("open journal: %w", err)
 	}
 	if os.IsNotExist(statErr) {
 		// A new file is durable only once its folder is.
 		if err := syncDir(filepath.Dir(path)); err != nil {
 			f.Close()
-			return nil, nil, fmt.Errorf("open journal %s: %w", path, err)
+			return nil, fmt.Errorf("open journal %s: %w", path, err)
 		}
 	}
-	events, good, err := readJournal(f)
+	size, err := f.Seek(0, io.SeekEnd)
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("open journal %s: %w", path, err)
+		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
-	end, err := f.Seek(0, io.SeekEnd)
-	if err == nil && end != good {
-		slog.Warn("journal: dropping a torn last line", "path", path, "bytes", end-good)
-		err = f.Truncate(good)
+	d, unended, err := checkTail(f, size)
+	if err == nil && d != nil {
+		d.Path = path
+		f.Close()
+		return nil, d
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("open journal %s: %w", path, err)
+	}
+	return &Journal{path: path, f: f, size: size, prev: size, unended: unended, prevUnended: unended}, nil
+}
+
+// CheckJournal reports the damage of the journal at path's last line, if
+// it has any, reading only that line: nil for a journal whose last line
+// is a whole event (or an empty journal). The file is left as it is.
+func CheckJournal(path string) (*DamagedJournal, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	d, _, err := checkTail(f, fi.Size())
+	if d != nil {
+		d.Path = path
+	}
+	return d, err
+}
+
+// tailChunk is how much of a journal checkTail reads at a time, going
+// back from its end.
+const tailChunk = 64 << 10
+
+// checkTail looks at the last line of the size bytes of r: d describes it
+// when it is not a whole event; unended is true when it is one but has
+// no newline.
+func checkTail(r io.ReaderAt, size int64) (d *DamagedJournal, unended bool, err error) {
+	if size == 0 {
+		return nil, false, nil
+	}
+	var last [1]byte
+	if _, err := r.ReadAt(last[:], size-1); err != nil {
+		return nil, false, err
+	}
+	torn := last[0] != '\n'
+	end := size // the line's end, its newline excluded
+	if !torn {
+		end--
+	}
+	start, err := lineStart(r, end)
+	if err != nil {
+		return nil, false, err
+	}
+	d = &DamagedJournal{Offset: start, Size: size, Torn: torn}
+	if end-start > MaxJournalLine {
+		d.Reason = errLineTooLong.Error()
+	} else {
+		line := make([]byte, end-start)
+		if _, err := r.ReadAt(line, start); err != nil {
+			return nil, false, err
+		}
+		var e Event
+		switch uerr := json.Unmarshal(line, &e); {
+		case len(bytes.TrimSpace(line)) == 0:
+			d.Reason = "an empty line"
+		case uerr != nil:
+			d.Reason = uerr.Error()
+		default:
+			return nil, torn, nil
+		}
+	}
+	if d.Line, err = lineNumber(r, start); err != nil {
+		return nil, false, err
+	}
+	if d.sum, err = sumOf(r, start, size); err != nil {
+		return nil, false, err
+	}
+	return d, false, nil
+}
+
+// lineStart finds where the line ending at end begins: just past the
+// newline before it, or 0. A line longer than MaxJournalLine gives the
+// place MaxJournalLine+1 bytes before end, which no line may reach.
+func lineStart(r io.ReaderAt, end int64) (int64, error) {
+	buf := make([]byte, tailChunk)
+	for at := end; at > 0; {
+		n := min(int64(len(buf)), at)
+		at -= n
+		if _, err := r.ReadAt(buf[:n], at); err != nil {
+			return 0, err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			return at + int64(i) + 1, nil
+		}
+		if end-at > MaxJournalLine {
+			return end - MaxJournalLine - 1, nil
+		}
+	}
+	return 0, nil
+}
+
+// lineNumber is the number, from 1, of the line starting at off.
+func lineNumber(r io.ReaderAt, off int64) (int, error) {
+	n := 1
+	buf := make([]byte, tailChunk)
+	for at := int64(0); at < off; {
+		k := min(int64(len(buf)), off-at)
+		if _, err := r.ReadAt(buf[:k], at); err != nil {
+			return 0, err
+		}
+		n += bytes.Count(buf[:k], []byte{'\n'})
+		at += k
+	}
+	return n, nil
+}
+
+// sumOf is the SHA-256 of bytes from to to of r.
+func sumOf(r io.ReaderAt, from, to int64) ([sha256.Size]byte, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(r, from, to-from)); err != nil {
+		return [sha256.Size]byte{}, err
+	}
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum, nil
+}
+
+// SetAside moves the damaged last line d found to a new file beside the
+// journal, NAME.journal.jsonl.damaged-TIME, and cuts it from the journal:
+// what the journal keeps and what is set aside are together the file as
+// it was. The line is written and synced beside the journal before the
+// journal is cut; a journal that changed since d was found is refused and
+// left as it is. It returns the file the line went to.
+func SetAside(d *DamagedJournal) (string, error) {
+	f, err := os.OpenFile(d.Path, os.O_RDWR, 0)
+	if err != nil {
+		return "", fmt.Errorf("set aside the damaged line of %s: %w", d.Path, err)
+	}
+	defer f.Close()
+	changed := fmt.Errorf("set aside the damaged line of %s: the journal changed since it was read: open it again", d.Path)
+	fi, err := f.Stat()
+	if err != nil {
+		return "", fmt.Errorf("set aside the damaged line of %s: %w", d.Path, err)
+	}
+	if fi.Size() != d.Size {
+		return "", changed
+	}
+	aside, out, err := createAside(d.Path)
+	if err != nil {
+		return "", fmt.Errorf("set aside the damaged line of %s: %w", d.Path, err)
+	}
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(out, h), io.NewSectionReader(f, d.Offset, d.Size-d.Offset))
+	if err == nil {
+		err = syncFile(out)
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	var sum [sha256.Size]byte
+	if err == nil && (n != d.Size-d.Offset || !bytes.Equal(h.Sum(sum[:0]), d.sum[:])) {
+		os.Remove(aside)
+		return "", changed
 	}
 	if err == nil {
-		_, err = f.Seek(good, io.SeekStart)
-	}
-	if err == nil && good > 0 {
-		// A last line whole but for its newline: end it, so that the next
-		// line does not run into it.
-		var last [1]byte
-		if _, err = f.ReadAt(last[:], good-1); err == nil && last[0] != '\n' {
-			if _, err = f.Write([]byte{'\n'}); err == nil {
-				good++
-				err = syncFile(f)
-			}
-		}
+		err = syncDir(filepath.Dir(aside))
 	}
 	if err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("open journal %s: %w", path, err)
+		os.Remove(aside)
+		return "", fmt.Errorf("set aside the damaged line of %s to %s: %w", d.Path, aside, err)
 	}
-	return &Journal{path: path, f: f, size: good, prev: good}, events, nil
+	if err := f.Truncate(d.Offset); err != nil {
+		return "", fmt.Errorf("cut the damaged line from %s (it is kept in %s): %w", d.Path, aside, err)
+	}
+	if err := syncFile(f); err != nil {
+		return "", fmt.Errorf("cut the damaged line from %s (it is kept in %s): %w", d.Path, aside, err)
+	}
+	return aside, nil
+}
+
+// createAside makes a new file for a journal's damaged line:
+// PATH.damaged-TIME, numbered when that is taken.
+func createAside(path string) (string, *os.File, error) {
+	base := path + ".damaged-" + time.Now().Format("20060102-150405")
+	name := base
+	for i := 2; ; i++ {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			return name, f, nil
+		}
+		if !os.IsExist(err) || i > 1000 {
+			return "", nil, err
+		}
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
 }
 
 // readLine reads one line of at most limit bytes (its newline included);
@@ -95,6 +298,9 @@ func readLine(br *bufio.Reader, limit int) ([]byte, error) {
 		if len(line)+len(frag) > limit {
 			return nil, errLineTooLong
 		}
+		if line == nil && err != bufio.ErrBufferFull {
+			return frag, err // the whole line in the reader's buffer: no copy
+		}
 		line = append(line, frag...)
 		if err != bufio.ErrBufferFull {
 			return line, err
@@ -104,40 +310,36 @@ func readLine(br *bufio.Reader, limit int) ([]byte, error) {
 
 var errLineTooLong = fmt.Errorf("longer than %d MiB", MaxJournalLine>>20)
 
-// readJournal decodes the events of r and returns the offset just past the
-// last whole line.
-func readJournal(r io.Reader) ([]Event, int64, error) {
-	br := bufio.NewReader(r)
-	var events []Event
-	var off int64
-	for n := 1; ; n++ {
-		line, err := readLine(br, MaxJournalLine)
-		if err == errLineTooLong {
-			return nil, 0, fmt.Errorf("line %d: %w", n, err)
-		}
-		if err == io.EOF {
-			// No newline: a torn write unless it decodes whole.
-			var e Event
-			if len(bytes.TrimSpace(line)) > 0 && json.Unmarshal(line, &e) == nil {
-				events = append(events, e)
-				off += int64(len(line))
-			}
-			return events, off, nil
-		}
-		if err != nil {
-			return nil, 0, err
-		}
-		var e Event
-		if uerr := json.Unmarshal(line, &e); uerr != nil {
-			// A bad line followed by more data is corruption, not a tear.
-			if _, perr := br.Peek(1); perr == io.EOF {
-				return events, off, nil
-			}
-			return nil, 0, fmt.Errorf("line %d: %v", n, uerr)
-		}
-		events = append(events, e)
-		off += int64(len(line))
+// lineScanner reads a journal's lines one at a time. A line is valid only
+// until the next.
+type lineScanner struct {
+	br   *bufio.Reader
+	off  int64 // where the next line starts
+	n    int   // lines read
+	size int64
+}
+
+func newLineScanner(r io.ReaderAt, size int64) *lineScanner {
+	return &lineScanner{br: bufio.NewReaderSize(io.NewSectionReader(r, 0, size), 1<<16), size: size}
+}
+
+// next returns the next line (its newline included, if it has one) and
+// where it starts; io.EOF after the last.
+func (s *lineScanner) next() (line []byte, start int64, err error) {
+	line, err = readLine(s.br, MaxJournalLine)
+	if err == errLineTooLong {
+		return nil, 0, fmt.Errorf("line %d: %w", s.n+1, err)
 	}
+	if err == io.EOF && len(line) == 0 {
+		return nil, 0, io.EOF
+	}
+	if err != nil && err != io.EOF {
+		return nil, 0, err
+	}
+	start = s.off
+	s.off += int64(len(line))
+	s.n++
+	return line, start, nil
 }
 
 // Append writes events, one line each, and syncs the file.
@@ -174,14 +376,20 @@ func (j *Journal) Write(events ...Event) error {
 	if err != nil {
 		return fmt.Errorf("journal %s: %w", j.path, err)
 	}
+	if j.unended {
+		// A last line whole but for its newline: end it, so that the next
+		// line does not run into it.
+		data = append([]byte{'\n'}, data...)
+	}
 	if _, err := j.f.Write(data); err != nil {
 		if terr := j.cut(j.size); terr != nil {
 			return fmt.Errorf("journal %s: %w (and cutting the half-written line failed: %v)", j.path, err, terr)
 		}
 		return fmt.Errorf("journal %s: %w", j.path, err)
 	}
-	j.prev = j.size
+	j.prev, j.prevUnended = j.size, j.unended
 	j.size += int64(len(data))
+	j.unended = false
 	return nil
 }
 
@@ -191,7 +399,7 @@ func (j *Journal) Rollback() error {
 	if err := j.cut(j.prev); err != nil {
 		return fmt.Errorf("journal %s: %w", j.path, err)
 	}
-	j.size = j.prev
+	j.size, j.unended = j.prev, j.prevUnended
 	return nil
 }
 
@@ -216,3 +424,86 @@ func (j *Journal) Path() string { return j.path }
 
 // Close closes the file.
 func (j *Journal) Close() error { return j.f.Close() }
+
+// errNoOpening is a journal whose first line is not the fight's opening.
+var errNoOpening = errors.New("the first event must be the fight's opening")
+
+// JournalTail reads the end of the journal at path: its last whole event
+// (the zero Event for a journal without one) and the damage of its last
+// line, if it has any (the last whole event is then the line before).
+// The file is left as it is.
+func JournalTail(path string) (last Event, d *DamagedJournal, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Event{}, nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return Event{}, nil, err
+	}
+	end := fi.Size()
+	if d, _, err = checkTail(f, end); err != nil {
+		return Event{}, nil, err
+	}
+	if d != nil {
+		d.Path = path
+		end = d.Offset
+	}
+	if end == 0 {
+		return Event{}, d, nil
+	}
+	var b [1]byte
+	if _, err := f.ReadAt(b[:], end-1); err != nil {
+		return Event{}, d, err
+	}
+	stop := end
+	if b[0] == '\n' {
+		stop--
+	}
+	start, err := lineStart(f, stop)
+	if err != nil {
+		return Event{}, d, err
+	}
+	if stop-start > MaxJournalLine {
+		return Event{}, d, fmt.Errorf("journal %s: its last line is %w", path, errLineTooLong)
+	}
+	line := make([]byte, stop-start)
+	if _, err := f.ReadAt(line, start); err != nil {
+		return Event{}, d, err
+	}
+	if err := json.Unmarshal(line, &last); err != nil {
+		return Event{}, d, fmt.Errorf("journal %s: its last line: %v", path, err)
+	}
+	return last, d, nil
+}
+
+// JournalOpening reads the fight of the journal at path from its first
+// line alone: the fight as it opened. The file is left as it is.
+func JournalOpening(path string) (*FightFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	sc := newLineScanner(f, fi.Size())
+	line, _, err := sc.next()
+	if err == io.EOF {
+		return nil, fmt.Errorf("journal %s: no events: a fight's journal opens with its fight", path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: %w", path, err)
+	}
+	var e Event
+	if err := json.Unmarshal(line, &e); err != nil {
+		return nil, fmt.Errorf("journal %s: line 1: %v", path, err)
+	}
+	if e.Kind != EventOpened || e.Fight == nil {
+		return nil, fmt.Errorf("journal %s: %w", path, errNoOpening)
+	}
+	return e.Fight, nil
+}

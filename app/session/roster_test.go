@@ -243,7 +243,7 @@ func TestEditMap(t *testing.T) {
 	}
 	// The journal replays the edit.
 	mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
-	events, _ := s.history()
+	events := readAll(t, s.JournalPath())
 	re, err := Replay(events)
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,11 @@
 package session
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
-	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -65,18 +66,40 @@ type groupSync struct {
 // Open starts a session for fight with the journal at journalPath. An
 // existing journal is replayed (its own opening event, not fight, decides
 // the fight), so a fight comes back after a crash with every acknowledged
-// event; an empty one gets the opening event.
+// event; an empty one gets the opening event. A journal whose last line is
+// damaged is refused with a *DamagedJournal and left as it is (SetAside
+// moves the line beside it).
 func Open(fight *FightFile, journalPath string) (*Session, error) {
-	j, events, err := OpenJournal(journalPath)
+	return OpenWith(fight, journalPath, OpenOptions{})
+}
+
+// OpenOptions are how OpenWith reads a journal.
+type OpenOptions struct {
+	// Progress, if not nil, is told now and then how much of the journal
+	// has been read, from 0 to 1 (on OpenWith's goroutine).
+	Progress func(done float64)
+}
+
+// OpenWith is Open, with options. The journal is read one line at a time:
+// the session holds the recent events and the state, never the whole
+// journal.
+func OpenWith(fight *FightFile, journalPath string, o OpenOptions) (*Session, error) {
+	j, err := OpenJournal(journalPath)
 	if err != nil {
 		return nil, err
 	}
 	s := &Session{journal: j, subs: map[int]chan<- Event{}, now: time.Now, sights: map[int]*sightBase{}}
 	s.sync.cond = sync.NewCond(&s.sync.mu)
-	if len(events) == 0 {
+	fo, err := foldJournal(j.f, j.size, o.Progress)
+	if err != nil {
+		j.Close()
+		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
+	}
+	if fo == nil {
 		opened := Event{Seq: 1, Kind: EventOpened, Time: s.now(), Fight: fight,
 			Text: fmt.Sprintf("The fight %q opens.", shortName(fight.Name))}
-		if _, err := Replay([]Event{opened}); err != nil {
+		opening, err := Replay([]Event{opened})
+		if err != nil {
 			j.Close()
 			return nil, err
 		}
@@ -84,26 +107,13 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 			j.Close()
 			return nil, err
 		}
-		events = []Event{opened}
+		fo = &folded{opening: opening, events: []Event{opened}, state: opening.Clone()}
 	}
-	opening, err := Replay(events[:1])
-	if err != nil {
-		j.Close()
-		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
-	}
-	st, err := replayOnto(opening.Clone(), events)
-	if err != nil {
-		j.Close()
-		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
-	}
-	s.events, s.opening, s.state = events, opening, st
-	s.written = events[len(events)-1].Seq
+	s.events, s.opening, s.state, s.cmds = fo.events, fo.opening, fo.state, fo.cmds
+	s.written = s.events[len(s.events)-1].Seq
 	s.sync.synced = s.written
-	for _, e := range events {
-		s.cmds = max(s.cmds, e.Cmd)
-	}
 	s.checkpoint()
-	s.sights[s.written] = st.sightBase() // what the next command's known maps are weighed against
+	s.sights[s.written] = s.state.sightBase() // what the next command's known maps are weighed against
 	s.secret = newSecret()
 	return s, nil
 }
@@ -113,7 +123,7 @@ func Open(fight *FightFile, journalPath string) (*Session, error) {
 // always gives the same state.
 func Replay(events []Event) (*State, error) {
 	if len(events) == 0 || events[0].Kind != EventOpened || events[0].Fight == nil {
-		return nil, errors.New("the first event must be the fight's opening")
+		return nil, errNoOpening
 	}
 	st, err := events[0].Fight.State()
 	if err != nil {
@@ -246,7 +256,7 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 		return nil, fmt.Errorf("the journal failed (%v): save the fight and open it again", s.broken)
 	}
 	written, published := false, false
-	before := len(s.events)
+	before, opening := s.events[:len(s.events):len(s.events)], s.opening // what a rollback puts back
 	cmds := s.cmds
 	defer func() {
 		if r := recover(); r != nil {
@@ -262,7 +272,7 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 				if terr := s.journal.Rollback(); terr != nil {
 					s.broken = terr
 				}
-				s.events, s.cmds = s.events[:before], cmds
+				s.events, s.opening, s.cmds = before, opening, cmds
 				if st, rerr := replayOnto(s.opening.Clone(), s.events); rerr == nil {
 					s.state = st
 				} else {
@@ -278,22 +288,17 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 	if err := authorize(seat, s.state, c); err != nil {
 		return nil, err
 	}
-	var history []Event // the whole history, when an undo reaches past memory
+	deep := false // the undo reaches past memory: the journal is read back
 	switch c.Kind {
 	case CommandUndo, CommandRedo:
-		step := undo
-		if c.Kind == CommandRedo {
-			step = redo
-		}
 		// The recent events hold the command to take back or put back,
 		// unless it is older than the last checkpoint.
-		events, err = step(s.events)
+		events, err = undoStep(c.Kind, s.events)
 		var ref *Refusal
-		if errors.As(err, &ref) && s.events[0].Seq != 1 {
-			if history, err = s.history(); err != nil {
-				return nil, fmt.Errorf("read the journal back: %w", err)
+		if errors.As(err, &ref) && s.events[0].Seq != 1 && !decidedRecently(c.Kind, s.events) {
+			if events, err = s.deepStep(c.Kind); err == nil {
+				deep = true
 			}
-			events, err = step(history)
 		}
 	default:
 		events, err = decide(s.state, c, s.randomness(seat, c))
@@ -316,14 +321,14 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 	}
 	written = true
 	switch {
-	case history != nil:
-		full := append(history, events...)
-		st, err := Replay(full)
+	case deep:
+		// The whole journal, the undo or redo written into it, folded
+		// again as it opens.
+		fo, err := foldJournal(s.journal.f, s.journal.size, nil)
 		if err != nil {
 			panic(fmt.Sprintf("undo made events that do not replay: %v", err))
 		}
-		opening, _ := Replay(full[:1])
-		s.state, s.opening, s.events = st, opening, full
+		s.state, s.opening, s.events = fo.state, fo.opening, fo.events
 	case c.Kind == CommandUndo || c.Kind == CommandRedo:
 		recent := append(s.events, events...)
 		st, err := replayOnto(s.opening.Clone(), recent)
@@ -468,8 +473,7 @@ func (s *Session) checkpoint() {
 	st.Log = nil
 	s.opening = st
 	s.events = s.events[cut-1:]
-	s.events[0] = Event{Seq: prev.Seq, Kind: EventOpened, Time: prev.Time,
-		Text: fmt.Sprintf("The fight goes on in round %d (older events are in the journal).", st.Round)}
+	s.events[0] = checkpointEvent(prev, st.Round)
 	// The state's log keeps no more than the events do.
 	if n := len(s.state.Log); n > keepEvents {
 		s.state.Log = s.state.Log[n-keepEvents:]
@@ -486,54 +490,59 @@ func (s *Session) recent() []Event {
 	return append([]Event(nil), s.events...)
 }
 
-// history returns every event of the fight: those in memory, or the
-// journal read back when a checkpoint stands for the older ones.
-func (s *Session) history() ([]Event, error) {
-	if s.events[0].Seq == 1 {
-		return append([]Event(nil), s.events...), nil
+// undoTracker follows which commands are in effect and which may be
+// redone, one event at a time.
+type undoTracker struct {
+	undone map[int]bool
+	active []int   // the commands in effect, oldest first, and some undone since (left out by stacks)
+	at     []int64 // where each active command's first event is, when known
+	redo   []int   // the undone commands that may be redone, most recently undone last
+	// cleared: a new command cleared the redo stack; what came before
+	// the events followed cannot be redone.
+	cleared bool
+}
+
+func newUndoTracker() *undoTracker { return &undoTracker{undone: map[int]bool{}} }
+
+// add follows event e, found at offset at (-1: unknown).
+func (u *undoTracker) add(e Event, at int64) {
+	switch {
+	case e.Kind == EventUndone:
+		u.undone[e.Target] = true
+		u.redo = append(u.redo, e.Target)
+	case e.Kind == EventRedone:
+		delete(u.undone, e.Target)
+		if i := slices.Index(u.redo, e.Target); i >= 0 {
+			u.redo = slices.Delete(u.redo, i, i+1)
+		}
+	case e.Cmd != 0 && (len(u.active) == 0 || u.active[len(u.active)-1] != e.Cmd) && !u.undone[e.Cmd]:
+		u.active = append(u.active, e.Cmd)
+		u.at = append(u.at, at)
+		u.redo = nil
+		u.cleared = true
 	}
-	f, err := os.Open(s.journal.Path())
-	if err != nil {
-		return nil, err
+}
+
+// stacks returns the commands in effect, oldest first, and the undone
+// ones that may be redone, most recently undone last.
+func (u *undoTracker) stacks() (active, redo []int) {
+	for _, c := range u.active {
+		if !u.undone[c] {
+			active = append(active, c)
+		}
 	}
-	defer f.Close()
-	all, _, err := readJournal(f)
-	if err != nil {
-		return nil, err
-	}
-	if len(all) == 0 || all[len(all)-1].Seq != s.events[len(s.events)-1].Seq {
-		return nil, errors.New("the journal on disk does not end where the session does")
-	}
-	return all, nil
+	return active, u.redo
 }
 
 // undoStack returns the commands in effect, oldest first, and the undone
 // ones that may be redone, most recently undone last. A new command after
 // an undo clears the redo stack.
 func undoStack(events []Event) (active []int, redo []int) {
-	undone := map[int]bool{}
+	u := newUndoTracker()
 	for _, e := range events {
-		switch {
-		case e.Kind == EventUndone:
-			undone[e.Target] = true
-			redo = append(redo, e.Target)
-		case e.Kind == EventRedone:
-			delete(undone, e.Target)
-			if i := slices.Index(redo, e.Target); i >= 0 {
-				redo = slices.Delete(redo, i, i+1)
-			}
-		case e.Cmd != 0 && (len(active) == 0 || active[len(active)-1] != e.Cmd) && !undone[e.Cmd]:
-			active = append(active, e.Cmd)
-			redo = nil
-		}
+		u.add(e, -1)
 	}
-	out := active[:0]
-	for _, c := range active {
-		if !undone[c] {
-			out = append(out, c)
-		}
-	}
-	return out, redo
+	return u.stacks()
 }
 
 // commandText is the log sentence of a command's first event.
@@ -562,6 +571,95 @@ func redo(events []Event) ([]Event, error) {
 	}
 	c := stack[len(stack)-1]
 	return []Event{{Kind: EventRedone, Target: c, Text: "The Judge puts back: " + commandText(events, c)}}, nil
+}
+
+// decidedRecently reports whether an undo or redo (kind) the recent
+// events refuse is refused by the whole history too: a redo is, when a
+// command among them cleared the redo stack.
+func decidedRecently(kind string, events []Event) bool {
+	if kind != CommandRedo {
+		return false
+	}
+	u := newUndoTracker()
+	for _, e := range events[1:] {
+		u.add(e, -1)
+	}
+	return u.cleared
+}
+
+// undoStep is undo or redo (kind) on events.
+func undoStep(kind string, events []Event) ([]Event, error) {
+	if kind == CommandRedo {
+		return redo(events)
+	}
+	return undo(events)
+}
+
+// deepStep is undo or redo (kind) on the whole history, read back from
+// the journal one line at a time: which command it takes back or puts
+// back, and the sentence of that command's first event.
+func (s *Session) deepStep(kind string) ([]Event, error) {
+	u := newUndoTracker()
+	sc := newLineScanner(s.journal.f, s.journal.size)
+	for {
+		line, start, err := sc.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read the journal back: %w", err)
+		}
+		var h struct {
+			Cmd    int    `json:"cmd"`
+			Kind   string `json:"kind"`
+			Target int    `json:"target"`
+		}
+		if err := json.Unmarshal(line, &h); err != nil {
+			return nil, fmt.Errorf("read the journal back: line %d: %v", sc.n, err)
+		}
+		u.add(Event{Cmd: h.Cmd, Kind: h.Kind, Target: h.Target}, start)
+	}
+	active, stack := u.stacks()
+	var c int
+	switch {
+	case kind == CommandUndo && len(active) == 0:
+		return nil, refuse("there is nothing to undo")
+	case kind == CommandUndo:
+		c = active[len(active)-1]
+	case len(stack) == 0:
+		return nil, refuse("there is nothing to redo")
+	default:
+		c = stack[len(stack)-1]
+	}
+	text, err := s.firstText(u, c)
+	if err != nil {
+		return nil, fmt.Errorf("read the journal back: %w", err)
+	}
+	if kind == CommandUndo {
+		return []Event{{Kind: EventUndone, Target: c, Text: "The Judge takes back: " + text}}, nil
+	}
+	return []Event{{Kind: EventRedone, Target: c, Text: "The Judge puts back: " + text}}, nil
+}
+
+// firstText reads the sentence of command c's first event from the
+// journal, where u found it.
+func (s *Session) firstText(u *undoTracker, c int) (string, error) {
+	i := slices.Index(u.active, c)
+	if i < 0 {
+		return "", nil
+	}
+	sc := newLineScanner(io.NewSectionReader(s.journal.f, u.at[i], s.journal.size-u.at[i]), s.journal.size-u.at[i])
+	line, _, err := sc.next()
+	if err != nil {
+		return "", err
+	}
+	var e struct {
+		Text string `json:"text"`
+	}
+	if err := json.Unmarshal(line, &e); err != nil {
+		return "", err
+	}
+	return e.Text, nil
 }
 
 // Signal is a moment's mark on every map window: the figures to ring (the
@@ -664,6 +762,15 @@ func (s *Session) LastSeq() int {
 // RecentEvents is how many events a session keeps in memory at the most
 // before it folds older ones into a checkpoint (the journal keeps them).
 const RecentEvents = keepEvents + checkpointEvery
+
+// JournalSize is how many bytes of whole lines the session has written
+// to its journal: a copy of that many bytes is a journal of whole events,
+// however the fight goes on meanwhile.
+func (s *Session) JournalSize() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.journal.size
+}
 
 // JournalPath is the file the session journals to.
 func (s *Session) JournalPath() string { return s.journal.Path() }

@@ -195,6 +195,15 @@ func TestJournalReplay(t *testing.T) {
 	fh.WriteString(`{"seq":4,"kind":"mov`)
 	fh.Close()
 
+	// It is shown, not cut; set aside, the fight opens without it.
+	_, err = Open(demo(t), path)
+	var d *DamagedJournal
+	if !errors.As(err, &d) || !d.Torn {
+		t.Fatalf("a torn last line: %v, want a torn *DamagedJournal", err)
+	}
+	if _, err := SetAside(d); err != nil {
+		t.Fatal(err)
+	}
 	s2, err := Open(demo(t), path)
 	if err != nil {
 		t.Fatal(err)
@@ -237,13 +246,62 @@ func FuzzDecodeFight(f *testing.F) {
 	})
 }
 
+// FuzzJournal reads anything as a journal: reading (CheckJournal, the
+// timeline, readJournal) never changes the file; a damaged last line is
+// found where the whole lines end, and setting it aside keeps the rest:
+// what is kept and what is set aside are the file.
 func FuzzJournal(f *testing.F) {
 	f.Add([]byte("{\"seq\":1}\n{\"seq\":2,\"kind\":\"moved\"}\n"))
 	f.Add([]byte("{\"seq\":1}\n{\"se"))
+	f.Add([]byte("{\"seq\":1}\nnot json\n"))
+	f.Add([]byte("\n\n"))
+	f.Add(openFuzzSeed(f))
+	noSync(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "j.journal.jsonl")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		unchanged := func(what string) {
+			t.Helper()
+			if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, data) {
+				t.Fatalf("%s changed the file (%v): %q, was %q", what, err, after, data)
+			}
+		}
+		d, derr := CheckJournal(path)
+		unchanged("CheckJournal")
+		OpenTimeline(path)
+		unchanged("OpenTimeline")
 		events, off, err := readJournal(bytes.NewReader(data))
 		if err == nil && (off < 0 || off > int64(len(data)) || (len(events) > 0 && off == 0)) {
 			t.Fatalf("offset %d for %d bytes and %d events", off, len(data), len(events))
+		}
+		if derr != nil {
+			t.Fatalf("CheckJournal: %v", derr)
+		}
+		if d == nil {
+			if err == nil && off != int64(len(data)) {
+				t.Fatalf("no damage found, but the whole lines end at %d of %d", off, len(data))
+			}
+			return
+		}
+		if d.Size != int64(len(data)) || d.Offset < 0 || d.Offset >= d.Size || (d.Offset > 0 && data[d.Offset-1] != '\n') {
+			t.Fatalf("damage at %d of %d (file %d bytes): not the start of a last line", d.Offset, d.Size, len(data))
+		}
+		if i := bytes.IndexByte(data[d.Offset:], '\n'); i >= 0 && d.Offset+int64(i) != int64(len(data))-1 {
+			t.Fatalf("damage at %d runs over more than one line", d.Offset)
+		}
+		if err == nil && off != d.Offset {
+			t.Fatalf("readJournal keeps %d bytes, the damage starts at %d", off, d.Offset)
+		}
+		aside, err := SetAside(d)
+		if err != nil {
+			t.Fatalf("SetAside: %v", err)
+		}
+		kept, _ := os.ReadFile(path)
+		set, _ := os.ReadFile(aside)
+		if !bytes.Equal(append(kept, set...), data) || int64(len(kept)) != d.Offset {
+			t.Fatalf("kept %q and set aside %q are not the file %q", kept, set, data)
 		}
 	})
 }

@@ -1,11 +1,14 @@
 package session
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"sort"
+	"sync"
 
 	"hexslinger/hexmap"
 )
@@ -14,23 +17,48 @@ import (
 // as the live session had it right after that event, undo and redo
 // included. It keeps checkpoints (copies of the state, without their
 // logs, which the events make again) so that the fight at any event is
-// at most timelineEvery events from one that stands for the same
-// commands: one every timelineEvery events, and one after an undo or
-// redo that reaches further back. A Timeline does not change once made,
-// and is safe for use by many goroutines.
+// a bounded fold from one that stands for the same commands; and of the
+// events themselves only where each is in the journal (a timeline read
+// from a journal reads them back when asked) and the last few hundred.
+// However long the fight, it holds a few hundred checkpoints: one every
+// timelineEvery events among the last recentSpan, further back one in
+// every stretch of Timeline.every events, which doubles as the fight
+// grows. A Timeline is safe for use by many goroutines.
 type Timeline struct {
-	events []Event
-	where  func(i int) string // names event i in an error: a file's line, or a seq
-	cps    []timelineCheckpoint
-	first  map[int]int // by command, the index of its first event
+	mu    sync.RWMutex
+	src   timelineSource
+	where func(i int) string // names event i in an error: a file's line, or a seq
+	n     int                // events
+	seqs  []int              // each event's seq, to check an event read back
+	cps   []timelineCheckpoint
+	every int         // further back than recentSpan, one checkpoint every so many events
+	first map[int]int // by command, the index of its first event
 	// kept are the checkpoints' maps: a fold copies one before an event
 	// changes it.
 	kept map[*hexmap.Map]bool
-	// undos are the indices of the undo and redo events; toggles the same
-	// by the command they take back or put back.
-	undos   []int
-	toggles map[int][]int
+	// undos are the undo and redo events; toggles the same by the
+	// command they take back or put back.
+	undos   []timelineToggle
+	toggles map[int][]timelineToggle
 	ticks   []Tick
+	// The build, which goes on as a live fight grows: the state after the
+	// last event, the checkpoint the last fold came from, the round, and
+	// the last events decoded (recent[0] is event recentFrom).
+	st         *State
+	base       int
+	round      int
+	recent     []Event
+	recentFrom int
+	read       int64 // the journal's bytes read (a timeline of a journal)
+	unended    bool  // the last line read has no newline (yet)
+}
+
+// timelineToggle is an undo or a redo on the timeline: its index, the
+// command it takes back or puts back, and which it does.
+type timelineToggle struct {
+	at     int
+	target int
+	undo   bool
 }
 
 // timelineCheckpoint is the state right after event at, leaving out the
@@ -40,9 +68,14 @@ type timelineCheckpoint struct {
 	st *State
 }
 
-// timelineEvery is how many events a view folds at most onto a copy of a
-// checkpoint.
-const timelineEvery = 32
+// Checkpoint spacing: one every timelineEvery events among the last
+// recentSpan; further back at least every timelineEvery, and more sparse
+// once they pass maxCheckpoints.
+const (
+	timelineEvery  = 32
+	recentSpan     = 512
+	maxCheckpoints = 512
+)
 
 // Tick is a place on the timeline a slider marks: the event that starts
 // a round or a segment.
@@ -53,108 +86,307 @@ type Tick struct {
 	Segment int    // the segment counted down to; 0 for a round's start; the opening's, the fight's then
 }
 
+// timelineSource gives events back by their index.
+type timelineSource interface {
+	// read calls f with events lo to hi, in order.
+	read(t *Timeline, lo, hi int, f func(i int, e Event) error) error
+}
+
+// memorySource is events held in memory (NewTimeline).
+type memorySource []Event
+
+func (m memorySource) read(_ *Timeline, lo, hi int, f func(int, Event) error) error {
+	for i := lo; i <= hi; i++ {
+		if err := f(i, m[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fileSource is a journal read back by where its lines are: off[i] is
+// where event i's line starts.
+type fileSource struct {
+	path string
+	off  []int64
+}
+
+func (s *fileSource) read(t *Timeline, lo, hi int, f func(int, Event) error) error {
+	fh, err := os.Open(s.path)
+	if err != nil {
+		return fmt.Errorf("read the journal back: %w", err)
+	}
+	defer fh.Close()
+	end := t.read
+	if hi+1 < len(s.off) {
+		end = s.off[hi+1]
+	}
+	from := s.off[lo]
+	sc := newLineScanner(io.NewSectionReader(fh, from, end-from), end-from)
+	for i := lo; i <= hi; i++ {
+		line, _, err := sc.next()
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", t.where(i), err)
+		}
+		var e Event
+		if err := json.Unmarshal(line, &e); err != nil || e.Seq != t.seqs[i] {
+			return fmt.Errorf("%s: the journal changed since the timeline read it", t.where(i))
+		}
+		if err := f(i, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // OpenTimeline reads the fight journal at path (a *.journal.jsonl file),
-// leaving the file as it is. A torn last line (a write a crash cut off)
-// is left out, as a session reopening the journal leaves it; any other
-// bad line, or an event that does not fit the fight, is an error naming
-// the file and the line.
-func OpenTimeline(path string) (*Timeline, error) {
+// leaving the file as it is. A damaged last line (a write a crash cut
+// off, or a line that is not an event) is left out, as it is when the
+// session's journal is set aside; any other bad line, or an event that
+// does not fit the fight, is an error naming the file and the line.
+func OpenTimeline(path string) (*Timeline, error) { return ReadTimeline(path, nil) }
+
+// ReadTimeline is OpenTimeline telling progress, if not nil, the share of
+// the journal read now and then, from 0 to 1.
+func ReadTimeline(path string, progress func(float64)) (*Timeline, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("open timeline: %w", err)
 	}
 	defer f.Close()
-	events, _, err := readJournal(f)
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("open timeline: %w", err)
+	}
+	size := fi.Size()
+	d, _, err := checkTail(f, size)
 	if err != nil {
 		return nil, fmt.Errorf("journal %s: %w", path, err)
 	}
-	if len(events) == 0 {
+	if d != nil {
+		size = d.Offset
+	}
+	t := newFileTimeline(path)
+	if err := t.readFrom(f, size, progress); err != nil {
+		return nil, err
+	}
+	if t.n == 0 {
 		return nil, fmt.Errorf("journal %s: no events: a fight's journal opens with its fight", path)
 	}
-	return newTimeline(events, func(i int) string { return fmt.Sprintf("journal %s: line %d", path, i+1) })
+	return t, nil
+}
+
+func newFileTimeline(path string) *Timeline {
+	t := &Timeline{src: &fileSource{path: path}}
+	t.where = func(i int) string { return fmt.Sprintf("journal %s: line %d", path, i+1) }
+	return t
+}
+
+// readFrom adds the events of the journal's bytes from t.read to size.
+func (t *Timeline) readFrom(r io.ReaderAt, size int64, progress func(float64)) error {
+	src := t.src.(*fileSource)
+	from := t.read
+	sc := newLineScanner(io.NewSectionReader(r, from, size-from), size-from)
+	next := int64(progressEvery)
+	for {
+		line, start, err := sc.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", t.where(t.n), err)
+		}
+		if progress != nil && start >= next {
+			progress(float64(start) / float64(size-from))
+			next = start + progressEvery
+		}
+		if start == 0 && t.unended && string(line) == "\n" {
+			// The newline the journal wrote to end the line read last.
+			t.read, t.unended = from+1, false
+			continue
+		}
+		var e Event
+		if err := json.Unmarshal(line, &e); err != nil {
+			return fmt.Errorf("%s: %v", t.where(t.n), err)
+		}
+		t.unended = line[len(line)-1] != '\n'
+		src.off = append(src.off, from+start)
+		t.read = from + start + int64(len(line))
+		if err := t.add(e); err != nil {
+			return err
+		}
+	}
+	if progress != nil {
+		progress(1)
+	}
+	return nil
 }
 
 // NewTimeline makes the timeline of events, a fight's from its opening,
-// as OpenJournal returns them; the events are copied.
+// as they were read from its journal; the events are copied.
 func NewTimeline(events []Event) (*Timeline, error) {
 	events = slices.Clone(events)
-	return newTimeline(events, func(i int) string {
+	t := &Timeline{src: memorySource(events)}
+	t.where = func(i int) string {
 		return fmt.Sprintf("event %d (seq %d)", i, events[i].Seq)
-	})
-}
-
-// Timeline returns the timeline of the fight so far: every event, those
-// only the journal keeps read back from it.
-func (s *Session) Timeline() (*Timeline, error) {
-	s.mu.Lock()
-	events, err := s.history()
-	s.mu.Unlock()
-	if err != nil {
-		return nil, fmt.Errorf("read the journal back: %w", err)
 	}
-	return NewTimeline(events)
-}
-
-func newTimeline(events []Event, where func(int) string) (*Timeline, error) {
-	if len(events) == 0 || events[0].Kind != EventOpened || events[0].Fight == nil {
-		return nil, errors.New("the first event must be the fight's opening")
+	for _, e := range events {
+		if err := t.add(e); err != nil {
+			return nil, err
+		}
 	}
-	t := &Timeline{events: events, where: where, first: map[int]int{}, toggles: map[int][]int{}, kept: map[*hexmap.Map]bool{}}
-	st, err := events[0].Fight.State()
-	if err != nil {
-		return nil, fmt.Errorf("%s: the opening: %w", where(0), err)
-	}
-	t.keep(0, st)
-	base := 0 // the checkpoint a view of event i folds from
-	round := 0
-	if st.Begun {
-		round = st.Round
-	}
-	t.ticks = append(t.ticks, Tick{Index: 0, Kind: EventOpened, Round: round, Segment: st.Segment})
-	for i := 1; i < len(events); i++ {
-		e := events[i]
-		if e.Seq <= events[i-1].Seq {
-			return nil, fmt.Errorf("%s: seq %d after seq %d: the events are out of order", where(i), e.Seq, events[i-1].Seq)
-		}
-		if _, ok := t.first[e.Cmd]; e.Cmd != 0 && !ok {
-			t.first[e.Cmd] = i
-		}
-		switch e.Kind {
-		case EventRoundStarted:
-			round = e.Round
-			t.ticks = append(t.ticks, Tick{Index: i, Kind: e.Kind, Round: round})
-		case EventSegment:
-			t.ticks = append(t.ticks, Tick{Index: i, Kind: e.Kind, Round: round, Segment: e.Segment})
-		}
-		if e.Kind == EventUndone || e.Kind == EventRedone {
-			t.undos = append(t.undos, i)
-			t.toggles[e.Target] = append(t.toggles[e.Target], i)
-			// The state after an undo is another fold: the one from the
-			// nearest checkpoint standing for the same commands.
-			var k int
-			if st, k, err = t.fold(i); err != nil {
-				return nil, err
-			}
-			if base = t.cps[k].at; i-base >= timelineEvery {
-				t.keep(i, st)
-				base = i
-			}
-			continue
-		}
-		if !t.skipped(e, i) {
-			if touchesMap(e) && t.kept[st.Map] {
-				st.Map = st.Map.Clone() // the checkpoint keeps the map it had
-			}
-			if err := st.Apply(e); err != nil {
-				return nil, fmt.Errorf("%s: %w", where(i), err)
-			}
-		}
-		if i-base >= timelineEvery {
-			t.keep(i, st)
-			base = i
-		}
+	if t.n == 0 {
+		return nil, errNoOpening
 	}
 	return t, nil
+}
+
+// Timeline returns the timeline of the fight so far, read back from the
+// journal; GrowTimeline brings it up to date as the fight goes on.
+func (s *Session) Timeline() (*Timeline, error) { return s.TimelineWith(nil) }
+
+// TimelineWith is Timeline telling progress, if not nil, the share of the
+// journal read now and then, from 0 to 1.
+func (s *Session) TimelineWith(progress func(float64)) (*Timeline, error) {
+	t := newFileTimeline(s.journal.Path())
+	if err := s.growTimeline(t, progress); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// GrowTimeline adds to t, a timeline the session made, the events written
+// since.
+func (s *Session) GrowTimeline(t *Timeline) error { return s.growTimeline(t, nil) }
+
+func (s *Session) growTimeline(t *Timeline, progress func(float64)) error {
+	src, ok := t.src.(*fileSource)
+	if !ok || src.path != s.journal.Path() {
+		return errors.New("the timeline is not this session's")
+	}
+	s.mu.Lock()
+	size := s.journal.size // whole lines: a line written is never cut once the lock is let go
+	s.mu.Unlock()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if err := t.readFrom(s.journal.f, size, progress); err != nil {
+		return fmt.Errorf("read the journal back: %w", err)
+	}
+	if t.n == 0 {
+		return errNoOpening
+	}
+	return nil
+}
+
+// add puts event e at the end of the timeline.
+func (t *Timeline) add(e Event) error {
+	i := t.n
+	if i == 0 {
+		if e.Kind != EventOpened || e.Fight == nil {
+			return errNoOpening
+		}
+		st, err := e.Fight.State()
+		if err != nil {
+			return fmt.Errorf("%s: the opening: %w", t.where(0), err)
+		}
+		t.every, t.first, t.toggles, t.kept = timelineEvery, map[int]int{}, map[int][]timelineToggle{}, map[*hexmap.Map]bool{}
+		t.push(e)
+		t.keep(0, st)
+		t.st = st
+		if st.Begun {
+			t.round = st.Round
+		}
+		t.ticks = append(t.ticks, Tick{Index: 0, Kind: EventOpened, Round: t.round, Segment: st.Segment})
+		return nil
+	}
+	if e.Seq <= t.seqs[i-1] {
+		return fmt.Errorf("%s: seq %d after seq %d: the events are out of order", t.where(i), e.Seq, t.seqs[i-1])
+	}
+	t.push(e)
+	if _, ok := t.first[e.Cmd]; e.Cmd != 0 && !ok {
+		t.first[e.Cmd] = i
+	}
+	switch e.Kind {
+	case EventRoundStarted:
+		t.round = e.Round
+		t.ticks = append(t.ticks, Tick{Index: i, Kind: e.Kind, Round: t.round})
+	case EventSegment:
+		t.ticks = append(t.ticks, Tick{Index: i, Kind: e.Kind, Round: t.round, Segment: e.Segment})
+	}
+	if e.Kind == EventUndone || e.Kind == EventRedone {
+		tg := timelineToggle{at: i, target: e.Target, undo: e.Kind == EventUndone}
+		t.undos = append(t.undos, tg)
+		t.toggles[e.Target] = append(t.toggles[e.Target], tg)
+		// The state after an undo is another fold: the one from the
+		// nearest checkpoint standing for the same commands.
+		st, k, err := t.fold(i)
+		if err != nil {
+			return err
+		}
+		t.st = st
+		if t.base = t.cps[k].at; i-t.base >= timelineEvery {
+			t.keep(i, st)
+			t.base = i
+		}
+		return nil
+	}
+	if !t.skipped(e, i) {
+		if touchesMap(e) && t.kept[t.st.Map] {
+			t.st.Map = t.st.Map.CloneBare() // the checkpoint keeps the map it had
+		}
+		if err := t.st.Apply(e); err != nil {
+			return fmt.Errorf("%s: %w", t.where(i), err)
+		}
+		if len(t.st.Log) >= 2*keepEvents {
+			trimLog(t.st, keepEvents)
+		}
+	}
+	if i-t.base >= timelineEvery {
+		t.keep(i, t.st)
+		t.base = i
+	}
+	return nil
+}
+
+// push records event e, the next, and keeps it among the recent ones.
+func (t *Timeline) push(e Event) {
+	t.seqs = append(t.seqs, e.Seq)
+	t.n++
+	if _, inMemory := t.src.(memorySource); inMemory {
+		return
+	}
+	t.recent = append(t.recent, e)
+	if len(t.recent) >= (recentSpan+keepEvents+timelineEvery)*5/4 {
+		drop := len(t.recent) - (recentSpan + keepEvents + timelineEvery)
+		t.recent = append([]Event(nil), t.recent[drop:]...)
+		t.recentFrom += drop
+	}
+}
+
+// events calls f with events lo to hi, in order: the recent ones from
+// memory, the others read back.
+func (t *Timeline) events(lo, hi int, f func(i int, e Event) error) error {
+	if lo > hi {
+		return nil
+	}
+	if m, ok := t.src.(memorySource); ok {
+		return m.read(t, lo, hi, f)
+	}
+	if lo < t.recentFrom {
+		if err := t.src.read(t, lo, min(hi, t.recentFrom-1), f); err != nil {
+			return err
+		}
+		lo = t.recentFrom
+	}
+	for i := lo; i <= hi; i++ {
+		if err := f(i, t.recent[i-t.recentFrom]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // keep adds a checkpoint of st, the state right after event i, without
@@ -167,31 +399,124 @@ func (t *Timeline) keep(i int, st *State) {
 	st.Log = log
 	t.cps = append(t.cps, timelineCheckpoint{at: i, st: cp})
 	t.kept[cp.Map] = true
+	if len(t.cps)%16 == 0 {
+		t.thin()
+	}
+}
+
+// thin drops checkpoints: those further back than the recent ones but
+// the first of each stretch of t.every events, doubling the stretch
+// while more than maxCheckpoints would stay or they would hold more than
+// the timeline's budget. The opening's is always kept: it stands for
+// every fold.
+func (t *Timeline) thin() {
+	budget := max(minTimelineBudget, t.read/4)
+	each := checkpointBytes(t.st)
+	// The recent checkpoints, which the folds for undos start from, as
+	// many as a quarter of the budget holds, up to recentSpan's.
+	recent := min(recentSpan, max(timelineEvery, int(budget/4/each)*timelineEvery))
+	for {
+		out := make([]timelineCheckpoint, 1, len(t.cps))
+		out[0] = t.cps[0]
+		stretch, old := 0, 0
+		for _, cp := range t.cps[1:] {
+			if cp.at >= t.n-recent {
+				out = append(out, cp)
+				continue
+			}
+			if s := cp.at / t.every; s != stretch {
+				out = append(out, cp)
+				stretch = s
+				old++
+			}
+		}
+		if (old <= maxCheckpoints && heldBytes(out) <= budget) || t.every > t.n {
+			clear(t.cps)
+			t.cps = out
+			break
+		}
+		t.every *= 2
+	}
+	clear(t.kept)
+	for _, cp := range t.cps {
+		t.kept[cp.st.Map] = true
+	}
+}
+
+// minTimelineBudget is what a timeline's checkpoints may hold however
+// short its journal; a longer journal's may hold a quarter of its size.
+const minTimelineBudget = 1 << 20
+
+// checkpointBytes is about what a checkpoint of st holds: the state, and
+// its map when it is its own.
+func checkpointBytes(st *State) int64 {
+	return stateBytes(st) + mapBytes(st.Map)
+}
+
+func stateBytes(st *State) int64 {
+	return 4096 + 1024*int64(len(st.Figures)+len(st.Characters))
+}
+
+// mapBytes is about what a copy of m holds: its cells (terrain,
+// elevation, feature and three hexsides each).
+func mapBytes(m *hexmap.Map) int64 {
+	return 2048 + 11*int64(m.Width)*int64(m.Height)
+}
+
+// heldBytes is about what checkpoints hold, a map shared by several
+// counted once.
+func heldBytes(cps []timelineCheckpoint) int64 {
+	var n int64
+	var last *hexmap.Map
+	for _, cp := range cps {
+		n += stateBytes(cp.st)
+		if cp.st.Map != last {
+			n += mapBytes(cp.st.Map)
+			last = cp.st.Map
+		}
+	}
+	return n
 }
 
 // Len is the number of events on the timeline, the opening included.
-func (t *Timeline) Len() int { return len(t.events) }
+func (t *Timeline) Len() int {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.n
+}
 
 // Event returns event i, 0 being the fight's opening.
 func (t *Timeline) Event(i int) (Event, error) {
-	if i < 0 || i >= len(t.events) {
-		return Event{}, fmt.Errorf("there is no event %d: the timeline has events 0 to %d", i, len(t.events)-1)
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	if i < 0 || i >= t.n {
+		return Event{}, fmt.Errorf("there is no event %d: the timeline has events 0 to %d", i, t.n-1)
 	}
-	return t.events[i], nil
+	var out Event
+	err := t.events(i, i, func(_ int, e Event) error { out = e; return nil })
+	return out, err
 }
 
 // Ticks lists where the fight opens and each round and segment begins,
 // in order, for a slider's ticks. A round started and then undone keeps
 // its mark: it happened on the timeline.
-func (t *Timeline) Ticks() []Tick { return slices.Clone(t.ticks) }
+func (t *Timeline) Ticks() []Tick {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return slices.Clone(t.ticks)
+}
 
 // StateAt returns the fight right after event i was applied: what
-// Replay(events[:i+1]) gives, found by folding at most timelineEvery
-// events onto a copy of a checkpoint. The state is the caller's, but its
-// map may be the timeline's: Clone the state before changing it.
+// Replay(events[:i+1]) gives, its log holding the events applied among the
+// keepEvents up to i (as a live session's state keeps them), found by
+// folding a bounded stretch of events onto a copy of a checkpoint. The
+// state is the caller's, but its map may be the timeline's: Clone the
+// state before changing it.
 func (t *Timeline) StateAt(i int) (*State, error) {
-	if i < 0 || i >= len(t.events) {
-		return nil, fmt.Errorf("there is no event %d: the timeline has events 0 to %d", i, len(t.events)-1)
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	if i < 0 || i >= t.n {
+		return nil, fmt.Errorf("there is no event %d: the timeline has events 0 to %d", i, t.n-1)
 	}
 	st, _, err := t.fold(i)
 	return st, err
@@ -212,8 +537,8 @@ func (t *Timeline) ViewAt(i int, seat *Seat) (*FightFile, error) {
 // its last undo or redo up to i is an undo.
 func (t *Timeline) undone(c, i int) bool {
 	at := t.toggles[c]
-	k := sort.SearchInts(at, i+1) // c's undos and redos up to i
-	return k > 0 && t.events[at[k-1]].Kind == EventUndone
+	k := sort.Search(len(at), func(k int) bool { return at[k].at > i }) // c's undos and redos up to i
+	return k > 0 && at[k-1].undo
 }
 
 // skipped reports whether a fold to event i leaves event e out: it is of
@@ -232,32 +557,37 @@ func (t *Timeline) fold(i int) (*State, int, error) {
 	}
 	cp := t.cps[k]
 	st := cp.st.clone(false)
-	// The log is the events applied: those not undone. Apply reads it back
-	// to the round's start (who has acted this round).
-	n := 0
-	for j := 1; j <= i; j++ {
-		if e := t.events[j]; !t.skipped(e, i) {
-			n++
-		}
-	}
-	st.Log = make([]Event, 0, n)
-	for j := 1; j <= cp.at; j++ {
-		if e := t.events[j]; !t.skipped(e, i) {
-			st.Log = append(st.Log, e)
-		}
-	}
-	for j := cp.at + 1; j <= i; j++ {
-		e := t.events[j]
+	// The log is the events applied (those not undone) among the last
+	// keepEvents before the fold's: Apply reads it back to the round's
+	// start (who has acted this round).
+	from := max(1, cp.at+1-keepEvents)
+	st.Log = make([]Event, 0, i-from+1)
+	err := t.events(from, i, func(j int, e Event) error {
 		if t.skipped(e, i) {
-			continue
+			return nil
+		}
+		if j <= cp.at {
+			st.Log = append(st.Log, e)
+			return nil
 		}
 		if touchesMap(e) && t.kept[st.Map] {
-			st.Map = st.Map.Clone()
+			st.Map = st.Map.CloneBare()
 		}
 		if err := st.Apply(e); err != nil {
-			return nil, 0, fmt.Errorf("%s: %w", t.where(j), err)
+			return fmt.Errorf("%s: %w", t.where(j), err)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
 	}
+	// The log the state keeps: the events applied among the last
+	// keepEvents up to i.
+	lo := 0
+	for lo < len(st.Log) && i-keepEvents >= 0 && st.Log[lo].Seq <= t.seqs[i-keepEvents] {
+		lo++
+	}
+	st.Log = st.Log[lo:]
 	return st, k, nil
 }
 
@@ -266,9 +596,9 @@ func (t *Timeline) fold(i int) (*State, int, error) {
 // that an undo or redo after j takes back or puts back stands as it stood
 // at j.
 func (t *Timeline) standsFor(j, i int) bool {
-	k := sort.SearchInts(t.undos, j+1)
-	for ; k < len(t.undos) && t.undos[k] <= i; k++ {
-		c := t.events[t.undos[k]].Target
+	k := sort.Search(len(t.undos), func(k int) bool { return t.undos[k].at > j })
+	for ; k < len(t.undos) && t.undos[k].at <= i; k++ {
+		c := t.undos[k].target
 		if at, ok := t.first[c]; ok && at <= j && t.undone(c, i) != t.undone(c, j) {
 			return false
 		}

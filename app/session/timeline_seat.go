@@ -1,5 +1,7 @@
 package session
 
+import "errors"
+
 // EventFor is event i as seat's window would have been sent it (nil: the
 // Judge, who is sent every event): a player's goes through the sight of
 // the state its command left, as Session.ForSeat sends it. shown is false
@@ -17,9 +19,9 @@ func (t *Timeline) EventFor(i int, seat *Seat) (e Event, shown bool, err error) 
 	}
 	// The session weighs a command's events against the sight after the
 	// whole command.
-	last := i
-	for e.Cmd != 0 && last+1 < len(t.events) && t.events[last+1].Cmd == e.Cmd {
-		last++
+	last, err := t.lastOfCommand(i, e.Cmd)
+	if err != nil {
+		return Event{}, false, err
 	}
 	st, err := t.StateAt(last)
 	if err != nil {
@@ -35,4 +37,33 @@ func (t *Timeline) EventFor(i int, seat *Seat) (e Event, shown bool, err error) 
 		return Event{}, false, nil
 	}
 	return out, true, nil
+}
+
+// lastOfCommand is the index of the last event of command cmd, whose
+// event i is: i itself for an event of no command.
+func (t *Timeline) lastOfCommand(i, cmd int) (int, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	last := i
+	if cmd == 0 {
+		return last, nil
+	}
+	errDone := errors.New("done")
+	for last+1 < t.n {
+		hi := min(t.n-1, last+32)
+		err := t.events(last+1, hi, func(j int, e Event) error {
+			if e.Cmd != cmd {
+				return errDone
+			}
+			last = j
+			return nil
+		})
+		if err == errDone {
+			return last, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	return last, nil
 }

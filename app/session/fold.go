@@ -1,0 +1,254 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// A journal is read as a stream: one line decoded at a time and folded
+// into the state, holding no more than the session keeps in memory (the
+// recent events and the state at the first of them). The events a
+// later undo leaves out must be known before the fold, so a first pass
+// finds the undos and redos (the lines that can name one), and the
+// second decodes and folds every line.
+
+// folded is a journal read: the state at its end and what the session
+// keeps of it.
+type folded struct {
+	opening *State  // the state at events[0], without a log
+	events  []Event // the recent events, the first an opening: the fight's own, or a checkpoint
+	state   *State  // the state at the last event
+	cmds    int     // the number of the last command
+}
+
+// progressEvery is how many bytes a fold reads between two reports of
+// its progress.
+const progressEvery = 1 << 20
+
+// toggles sums up a journal's undos and redos: the commands they leave
+// undone, how many there are, and a hash of them (their lines, kinds and
+// commands, in order), to check that two passes met the same ones.
+type toggles struct {
+	undone map[int]bool
+	n      int
+	sum    uint64
+}
+
+func newToggles() *toggles { return &toggles{undone: map[int]bool{}, sum: 14695981039346656037} }
+
+// add follows the undo or redo of command target on line.
+func (t *toggles) add(line int, kind string, target int) {
+	if kind == EventUndone {
+		t.undone[target] = true
+	} else {
+		delete(t.undone, target)
+	}
+	t.n++
+	for _, v := range []uint64{uint64(line), uint64(len(kind)), uint64(target)} {
+		t.sum = (t.sum ^ v) * 1099511628211
+	}
+}
+
+func (t *toggles) same(o *toggles) bool { return t.n == o.n && t.sum == o.sum }
+
+// mayToggle reports whether a line can be an undo or a redo: its kind
+// ends in done", unless it hides its letters in \u escapes.
+func mayToggle(line []byte) bool {
+	return bytes.Contains(line, []byte(`done"`)) || bytes.Contains(line, []byte(`\u`))
+}
+
+// scanToggles finds the undos and redos among the size bytes of r.
+func scanToggles(r io.ReaderAt, size int64, progress func(read int64)) (*toggles, error) {
+	ts := newToggles()
+	sc := newLineScanner(r, size)
+	next := int64(progressEvery)
+	for {
+		line, start, err := sc.next()
+		if err == io.EOF {
+			return ts, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if progress != nil && start >= next {
+			progress(start)
+			next = start + progressEvery
+		}
+		if !mayToggle(line) {
+			continue
+		}
+		var h struct {
+			Kind   string `json:"kind"`
+			Target int    `json:"target"`
+		}
+		if json.Unmarshal(line, &h) != nil {
+			continue // the fold says what is wrong with it
+		}
+		if h.Kind == EventUndone || h.Kind == EventRedone {
+			ts.add(sc.n, h.Kind, h.Target)
+		}
+	}
+}
+
+// foldJournal reads the size bytes of r, a journal of whole lines, into
+// the state its events make, as Replay of every event would, and the
+// recent events a session keeps (a checkpoint first when there are more
+// than RecentEvents). It holds one decoded line at a time besides those.
+// An empty journal gives nil. progress, if not nil, is told the share
+// read, from 0 to 1, now and then.
+func foldJournal(r io.ReaderAt, size int64, progress func(float64)) (*folded, error) {
+	if size == 0 {
+		return nil, nil
+	}
+	// The first pass is a scan for a few bytes: a tenth of the bar.
+	var p1, p2 func(int64)
+	if progress != nil {
+		p1 = func(n int64) { progress(0.1 * float64(n) / float64(size)) }
+		p2 = func(n int64) { progress(0.1 + 0.9*float64(n)/float64(size)) }
+	}
+	ts, err := scanToggles(r, size, p1)
+	if err != nil {
+		return nil, err
+	}
+	fo, seen, err := foldWith(r, size, ts.undone, p2)
+	if err != nil {
+		return nil, err
+	}
+	if !seen.same(ts) {
+		// A line the first pass could not read as an undo is one: fold
+		// again, knowing every undo now.
+		if fo, _, err = foldWith(r, size, seen.undone, nil); err != nil {
+			return nil, err
+		}
+	}
+	if progress != nil {
+		progress(1)
+	}
+	return fo, nil
+}
+
+// foldWith is the fold's second pass: every line decoded and folded in,
+// leaving out the events of the commands undone at the end (undone). It
+// returns the undos and redos it met.
+func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int64)) (*folded, *toggles, error) {
+	sc := newLineScanner(r, size)
+	fo := &folded{}
+	ts := newToggles()
+	var opening *State
+	var bad error // the first line is not an opening
+	// The recent events, in one of two arrays: a checkpoint copies those
+	// it keeps into the other.
+	bufs := [2][]Event{make([]Event, 0, keepEvents+checkpointEvery+1), make([]Event, 0, keepEvents+checkpointEvery+1)}
+	window := bufs[0][:0]
+	spare := 1
+	next := int64(progressEvery)
+	for {
+		line, start, err := sc.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if progress != nil && start >= next {
+			progress(start)
+			next = start + progressEvery
+		}
+		var e Event
+		if err := json.Unmarshal(line, &e); err != nil {
+			return nil, nil, fmt.Errorf("line %d: %v", sc.n, err)
+		}
+		if sc.n == 1 {
+			if e.Kind != EventOpened || e.Fight == nil {
+				// Not a fight's journal: a line that is not even an event
+				// says more, if there is one.
+				bad = errNoOpening
+			} else if opening, err = e.Fight.State(); err != nil {
+				return nil, nil, fmt.Errorf("opening event: %w", err)
+			}
+		}
+		if bad != nil {
+			continue
+		}
+		if e.Kind == EventUndone || e.Kind == EventRedone {
+			ts.add(sc.n, e.Kind, e.Target)
+		}
+		fo.cmds = max(fo.cmds, e.Cmd)
+		window = append(window, e)
+		if len(window) > keepEvents+checkpointEvery {
+			folded, err := foldOldest(opening, window, undone, bufs[spare][:0])
+			if err != nil {
+				return nil, nil, fmt.Errorf("line %d: %w", sc.n, err)
+			}
+			if &folded[0] != &window[0] {
+				clear(window) // what it held is in the other array, or folded
+				window, spare = folded, 1-spare
+			}
+		}
+	}
+	if bad != nil || opening == nil {
+		return nil, nil, errNoOpening
+	}
+	// The state: the opening with its log (the events applied before the
+	// recent ones, as far back as a session's state keeps them), and the
+	// recent events.
+	st := opening.Clone()
+	opening.Log = nil
+	st, err := replayOnto(st, window)
+	if err != nil {
+		return nil, nil, err
+	}
+	if window[0].Fight == nil { // a checkpoint: the log keeps what a live session's would
+		trimLog(st, keepEvents)
+	}
+	fo.opening, fo.events, fo.state = opening, window, st
+	return fo, ts, nil
+}
+
+// foldOldest folds all but about the last keepEvents events of window
+// into opening, as Session.checkpoint does, leaving out the commands
+// undone at the journal's end, and returns the events left, in out: a
+// checkpoint standing for the events folded, then the rest (or window
+// itself, when a command's events are all it holds). opening's log keeps
+// the last keepEvents events applied.
+func foldOldest(opening *State, window []Event, undone map[int]bool, out []Event) ([]Event, error) {
+	cut := len(window) - keepEvents
+	for cut < len(window) && window[cut].Cmd != 0 && window[cut].Cmd == window[cut-1].Cmd {
+		cut++ // keep a command's events together
+	}
+	if cut >= len(window) {
+		return window, nil
+	}
+	for _, e := range window[1:cut] {
+		if e.Cmd != 0 && undone[e.Cmd] {
+			continue
+		}
+		if err := opening.Apply(e); err != nil {
+			return nil, err
+		}
+		if len(opening.Log) >= 2*keepEvents {
+			trimLog(opening, keepEvents)
+		}
+	}
+	prev := window[cut-1]
+	out = append(out, checkpointEvent(prev, opening.Round))
+	out = append(out, window[cut:]...)
+	return out, nil
+}
+
+// checkpointEvent is the opening event a checkpoint puts in place of the
+// last event it stands for, prev; its fight is made when a client first
+// needs it (Session.recent).
+func checkpointEvent(prev Event, round int) Event {
+	return Event{Seq: prev.Seq, Kind: EventOpened, Time: prev.Time,
+		Text: fmt.Sprintf("The fight goes on in round %d (older events are in the journal).", round)}
+}
+
+// trimLog keeps the last n events of st's log, in an array of their own.
+func trimLog(st *State, n int) {
+	if len(st.Log) > n {
+		st.Log = append([]Event(nil), st.Log[len(st.Log)-n:]...)
+	}
+}

@@ -1,0 +1,530 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// heapSampler follows the heap's bytes in objects while something runs:
+// the peak it saw, above the heap when it started. The collector runs at
+// GOGC=10 meanwhile, so that the heap holds little garbage besides what
+// is kept: the peak is what the work holds, not how far the collector
+// lets garbage grow on a small heap.
+type heapSampler struct {
+	base, peak uint64
+	gogc       int
+	stop       chan struct{}
+	done       sync.WaitGroup
+}
+
+func heapObjects() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+func startHeapSampler() *heapSampler {
+	gogc := debug.SetGCPercent(10)
+	runtime.GC()
+	h := &heapSampler{base: heapObjects(), gogc: gogc, stop: make(chan struct{})}
+	h.peak = h.base
+	h.done.Add(1)
+	go func() {
+		defer h.done.Done()
+		t := time.NewTicker(200 * time.Microsecond)
+		defer t.Stop()
+		for {
+			h.peak = max(h.peak, heapObjects())
+			select {
+			case <-h.stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return h
+}
+
+// end stops the sampler and returns the peak above the start and what
+// is still held after a collection, above the start.
+func (h *heapSampler) end() (peak, retained int64) {
+	close(h.stop)
+	h.done.Wait()
+	h.peak = max(h.peak, heapObjects())
+	debug.SetGCPercent(h.gogc)
+	runtime.GC()
+	return int64(h.peak - h.base), int64(heapObjects()) - int64(h.base)
+}
+
+// alone runs the test in a process of its own, whose heap holds nothing
+// of the tests before it: it reports true in that process (do the work
+// there), false in the one that started it, which has relayed its
+// outcome.
+func alone(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv("HEXSLINGER_ALONE") == t.Name() {
+		return true
+	}
+	args := []string{"-test.run=^" + t.Name() + "$", "-test.count=1", "-test.v"}
+	if testing.Short() {
+		args = append(args, "-test.short")
+	}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "HEXSLINGER_ALONE="+t.Name())
+	out, err := cmd.CombinedOutput()
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if strings.HasPrefix(line, "    ") {
+			t.Log(strings.TrimSpace(line))
+		}
+	}
+	if err != nil {
+		t.Fatalf("in a process of its own: %v\n%s", err, out)
+	}
+	return false
+}
+
+// TestAJournalOpensInThreeTimesItsSize: a long fight's journal opens
+// holding at most three times its size at the peak, and keeps no more
+// than the recent events and the state once open (the session
+// checkpoints: the journal keeps the rest).
+func TestAJournalOpensInThreeTimesItsSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 4 MiB journal")
+	}
+	if !alone(t) {
+		return
+	}
+	path := filepath.Join(t.TempDir(), "long.journal.jsonl")
+	writeBigJournal(t, path, 4<<20, 2)
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := fi.Size()
+	h := startHeapSampler()
+	s, err := Open(demo(t), path)
+	peak, retained := h.end()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	t.Logf("journal %d bytes: peak %d bytes (%.2f×), retained %d bytes (%.2f×)", size, peak, float64(peak)/float64(size), retained, float64(retained)/float64(size))
+	if peak > 3*size {
+		t.Errorf("opening a %d-byte journal took %d bytes at the peak (%.1f×), want at most 3×", size, peak, float64(peak)/float64(size))
+	}
+	if retained > size/2 {
+		t.Errorf("an open %d-byte journal holds %d bytes (%.1f×), want at most half its size", size, retained, float64(retained)/float64(size))
+	}
+	runtime.KeepAlive(s)
+}
+
+// BenchmarkOpenJournal opens a 4 MiB journal of a long demo fight
+// (random commands, undos and redos): MB/s is the journal read a second;
+// peak-B/B the heap at the peak for each byte of journal.
+func BenchmarkOpenJournal(b *testing.B) {
+	dir := b.TempDir()
+	src := filepath.Join(dir, "src.journal.jsonl")
+	writeBigJournal(b, src, 4<<20, 3)
+	data, err := os.ReadFile(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(dir, "open.journal.jsonl")
+	b.SetBytes(int64(len(data)))
+	var worst int64
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		h := startHeapSampler()
+		b.StartTimer()
+		s, err := Open(demo(b), path)
+		b.StopTimer()
+		peak, _ := h.end()
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+		worst = max(worst, peak)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(worst)/float64(len(data)), "peak-B/B")
+}
+
+// damagedCases are journals whose last line is not a whole event: the
+// seed journal (whole lines) followed by a damaged tail.
+func damagedCases(tb testing.TB) (seed []byte, cases []struct {
+	name string
+	tail string
+	torn bool
+}) {
+	seed = openFuzzSeed(tb)
+	cases = []struct {
+		name string
+		tail string
+		torn bool
+	}{
+		{"a complete line that is not JSON", "this is not an event\n", false},
+		{"a complete line that does not fit an event", `{"seq":"four","kind":"moved"}` + "\n", false},
+		{"an empty last line", "\n", false},
+		{"a torn line (a write a crash cut off)", `{"seq":4,"kind":"mov`, true},
+		{"a torn line after a whole one's newline", `{`, true},
+	}
+	return seed, cases
+}
+
+// TestADamagedLastLineIsNeverCutSilently: a journal whose last line is
+// damaged (whole but not an event, or torn by a crash) is refused as it
+// is, the file untouched, with what is wrong and where; setting the
+// line aside keeps it in a file beside the journal (what is kept and what
+// is set aside are the file), and the fight then opens without it.
+func TestADamagedLastLineIsNeverCutSilently(t *testing.T) {
+	seed, cases := damagedCases(t)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "fight.journal.jsonl")
+			data := append(bytes.Clone(seed), tc.tail...)
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Open(demo(t), path)
+			var d *DamagedJournal
+			if !errors.As(err, &d) {
+				t.Fatalf("Open: %v, want a *DamagedJournal", err)
+			}
+			if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
+				t.Fatalf("refusing the journal changed it:\n%q\nwant\n%q", after, data)
+			}
+			wantLine := bytes.Count(seed, []byte("\n")) + 1
+			if d.Line != wantLine || d.Offset != int64(len(seed)) || d.Size != int64(len(data)) || d.Torn != tc.torn {
+				t.Errorf("damage: line %d at %d of %d, torn %v; want line %d at %d of %d, torn %v", d.Line, d.Offset, d.Size, d.Torn, wantLine, len(seed), len(data), tc.torn)
+			}
+			if msg := d.Error(); !strings.Contains(msg, path) || !strings.Contains(msg, "line "+strconv.Itoa(wantLine)) {
+				t.Errorf("the message %q does not name the file and the line", msg)
+			}
+			aside, err := SetAside(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if filepath.Dir(aside) != dir || !strings.HasPrefix(filepath.Base(aside), "fight.journal.jsonl.damaged-") {
+				t.Errorf("set aside to %s, want fight.journal.jsonl.damaged-TIME beside the journal", aside)
+			}
+			kept, _ := os.ReadFile(path)
+			set, _ := os.ReadFile(aside)
+			if !bytes.Equal(append(bytes.Clone(kept), set...), data) {
+				t.Fatalf("what is kept (%q) and what is set aside (%q) are not the file", kept, set)
+			}
+			s, err := Open(demo(t), path)
+			if err != nil {
+				t.Fatalf("the journal without its damaged line: %v", err)
+			}
+			defer s.Close()
+			if got := s.LastSeq(); got != 3 {
+				t.Errorf("reopened at seq %d, want 3 (the seed's events)", got)
+			}
+			if ev, err := s.Do(Command{Kind: CommandNewRound}); err != nil || ev[0].Seq != 4 {
+				t.Fatalf("after setting the line aside: %v %v", ev, err)
+			}
+		})
+	}
+}
+
+// TestSetAsideRefusesAJournalThatChanged: the damage found is set aside
+// only from the file it was found in: a journal that changed since is
+// refused, and left as it is.
+func TestSetAsideRefusesAJournalThatChanged(t *testing.T) {
+	seed, _ := damagedCases(t)
+	path := filepath.Join(t.TempDir(), "fight.journal.jsonl")
+	data := append(bytes.Clone(seed), "garbage\n"...)
+	os.WriteFile(path, data, 0o644)
+	_, err := Open(demo(t), path)
+	var d *DamagedJournal
+	if !errors.As(err, &d) {
+		t.Fatalf("Open: %v", err)
+	}
+	changed := append(bytes.Clone(data), "more\n"...)
+	os.WriteFile(path, changed, 0o644)
+	if aside, err := SetAside(d); err == nil {
+		t.Fatalf("set aside to %s from a journal that changed", aside)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, changed) {
+		t.Errorf("the changed journal was changed again")
+	}
+}
+
+// TestABadLineInTheMiddleIsAnError: only the last line may be set aside;
+// a bad line with events after it is an error naming it, the file left
+// as it is.
+func TestABadLineInTheMiddleIsAnError(t *testing.T) {
+	seed := openFuzzSeed(t)
+	lines := bytes.SplitAfter(seed, []byte("\n"))
+	data := bytes.Join([][]byte{lines[0], []byte("garbage\n"), lines[1], lines[2]}, nil)
+	path := filepath.Join(t.TempDir(), "fight.journal.jsonl")
+	os.WriteFile(path, data, 0o644)
+	_, err := Open(demo(t), path)
+	var d *DamagedJournal
+	if err == nil || errors.As(err, &d) || !strings.Contains(err.Error(), "line 2") {
+		t.Fatalf("Open: %v, want an error naming line 2 and no offer to set it aside", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
+		t.Errorf("the file changed")
+	}
+}
+
+// TestATimelineHoldsLessThanItsJournal: the timeline of a long fight's
+// journal holds where each event is, its undos and ticks, a few hundred
+// checkpoints and the last few hundred events, not every event: at most
+// three times the journal's size at the peak, and about its size once
+// read (a shorter share of a longer journal: the checkpoints hold a
+// quarter of it, the recent events a fixed number).
+func TestATimelineHoldsLessThanItsJournal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 4 MiB journal")
+	}
+	if !alone(t) {
+		return
+	}
+	path := filepath.Join(t.TempDir(), "long.journal.jsonl")
+	writeBigJournal(t, path, 4<<20, 4)
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := fi.Size()
+	h := startHeapSampler()
+	tl, err := OpenTimeline(path)
+	peak, retained := h.end()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("journal %d bytes, %d events: peak %d bytes (%.2f×), retained %d bytes (%.2f×)", size, tl.Len(), peak, float64(peak)/float64(size), retained, float64(retained)/float64(size))
+	if peak > 3*size {
+		t.Errorf("reading the timeline of a %d-byte journal took %d bytes at the peak (%.1f×), want at most 3×", size, peak, float64(peak)/float64(size))
+	}
+	if retained > size*3/2 {
+		t.Errorf("the timeline of a %d-byte journal holds %d bytes (%.1f×), want at most 1.5×", size, retained, float64(retained)/float64(size))
+	}
+	// Any event still shows, the first and the last among them.
+	for _, i := range []int{0, 1, tl.Len() / 3, tl.Len() / 2, tl.Len() - 1} {
+		if _, err := tl.StateAt(i); err != nil {
+			t.Errorf("event %d: %v", i, err)
+		}
+	}
+	runtime.KeepAlive(tl)
+}
+
+// TestTheSessionsTimelineGrowsWithTheFight: the timeline a live session
+// made, grown as the fight goes on (undos included, and a journal whose
+// last line had no newline), is the timeline of its journal read afresh.
+func TestTheSessionsTimelineGrowsWithTheFight(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "fight.journal.jsonl")
+	// A journal whose last line has no newline: the session ends it.
+	os.WriteFile(path, bytes.TrimSuffix(openFuzzSeed(t), []byte("\n")), 0o644)
+	s, err := Open(demo(t), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tl, err := s.Timeline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 6 {
+		playRandom(t, s, uint64(round), s.LastSeq()+150, nil)
+		if err := s.GrowTimeline(tl); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+	}
+	fresh, err := OpenTimeline(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl.Len() != fresh.Len() || tl.Len() != s.LastSeq() {
+		t.Fatalf("the grown timeline has %d events, read afresh %d, the session's last seq %d", tl.Len(), fresh.Len(), s.LastSeq())
+	}
+	for i := 0; i < tl.Len(); i += 7 {
+		a, err := tl.StateAt(i)
+		if err != nil {
+			t.Fatalf("event %d: %v", i, err)
+		}
+		b, err := fresh.StateAt(i)
+		if err != nil {
+			t.Fatalf("event %d read afresh: %v", i, err)
+		}
+		if ka, kb := timelineKey(t, a), timelineKey(t, b); ka != kb {
+			t.Fatalf("event %d: the grown timeline differs from the one read afresh:\n%s", i, firstDiff(ka, kb))
+		}
+	}
+	if last, _ := tl.StateAt(tl.Len() - 1); stateKey(t, last) != stateKey(t, s.State()) {
+		t.Errorf("the timeline's last event is not the live fight")
+	}
+}
+
+// TestAnUndoSpelledInEscapesIsStillAnUndo: a journal read as a stream
+// knows every undo before it folds the events an undo leaves out, however
+// the line spells it: an undo of an old command (long folded into the
+// session's checkpoint) written with its kind in \u escapes reopens to
+// the state Replay of every event gives.
+func TestAnUndoSpelledInEscapesIsStillAnUndo(t *testing.T) {
+	s := open(t)
+	// Cyril moves (command 1); then Zeke turns, round after round, until
+	// the move is long folded into the session's checkpoint.
+	to := hexAt(t, s, "E8")
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &to})
+	for s.LastSeq() < 3*RecentEvents {
+		if _, err := s.Do(Command{Kind: CommandTurn, Figure: "zeke", Turn: 1}); err != nil {
+			mustDo(t, s, Command{Kind: CommandNewRound})
+		}
+	}
+	path := s.JournalPath()
+	s.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := readAll(t, path)
+	target := 1
+	last := events[len(events)-1]
+	for _, tc := range []struct{ name, kind string }{
+		{"plain", `"undone"`},
+		{"escaped", `"\u0075\u006e\u0064\u006f\u006e\u0065"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			line := fmt.Sprintf(`{"seq":%d,"target":%d,"kind":%s,"time":"2026-01-01T00:00:00Z","to":{"q":0,"r":0},"facing":0,"text":"The Judge takes back an old move."}`+"\n", last.Seq+1, target, tc.kind)
+			p := filepath.Join(t.TempDir(), "undo.journal.jsonl")
+			if err := os.WriteFile(p, append(bytes.Clone(data), line...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			all := readAll(t, p)
+			if k := all[len(all)-1].Kind; k != EventUndone {
+				t.Fatalf("the last line reads as %q", k)
+			}
+			want, err := Replay(all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := Open(demo(t), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if g, w := stateKey(t, s.State()), stateKey(t, want); g != w {
+				t.Errorf("the reopened fight is not the replay of its events:\n%s", firstDiff(g, w))
+			}
+			if at := s.State().Figures["cyril"].At; at == to {
+				t.Errorf("Cyril is still at E8: the move was not taken back")
+			}
+		})
+	}
+}
+
+// TestOpenTellsItsProgress: a journal opened with a Progress is told how
+// far it has read, never backwards, up to the whole.
+func TestOpenTellsItsProgress(t *testing.T) {
+	s := open(t)
+	playRandom(t, s, 9, 600, nil)
+	path := s.JournalPath()
+	s.Close()
+	var told []float64
+	s2, err := OpenWith(demo(t), path, OpenOptions{Progress: func(v float64) { told = append(told, v) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2.Close()
+	if len(told) == 0 || told[len(told)-1] != 1 {
+		t.Fatalf("progress told %v, want it to end at 1", told)
+	}
+	for i := 1; i < len(told); i++ {
+		if told[i] < told[i-1] || told[i] < 0 || told[i] > 1 {
+			t.Fatalf("progress told %v: not from 0 to 1 in order", told)
+		}
+	}
+}
+
+// TestJournalTailReadsTheLastEvent: the last whole event and the damage
+// after it, from the journal's end alone, the file left as it is.
+func TestJournalTailReadsTheLastEvent(t *testing.T) {
+	seed := openFuzzSeed(t)
+	for _, tc := range []struct {
+		name     string
+		data     string
+		wantSeq  int
+		wantDmg  bool
+		wantFail bool
+	}{
+		{"whole", string(seed), 3, false, false},
+		{"no newline at the end", strings.TrimSuffix(string(seed), "\n"), 3, false, false},
+		{"torn", string(seed) + `{"seq":4,"ki`, 3, true, false},
+		{"a whole line that is not an event", string(seed) + "nope\n", 3, true, false},
+		{"empty", "", 0, false, false},
+		{"only a torn line", `{"seq":1,"ki`, 0, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "j.journal.jsonl")
+			os.WriteFile(path, []byte(tc.data), 0o644)
+			last, d, err := JournalTail(path)
+			if (err != nil) != tc.wantFail {
+				t.Fatalf("JournalTail: %v", err)
+			}
+			if last.Seq != tc.wantSeq || (d != nil) != tc.wantDmg {
+				t.Errorf("last seq %d, damage %v; want %d, %v", last.Seq, d, tc.wantSeq, tc.wantDmg)
+			}
+			if after, _ := os.ReadFile(path); string(after) != tc.data {
+				t.Errorf("the file changed")
+			}
+		})
+	}
+}
+
+// readJournal decodes every event of r, a journal's bytes, as they are,
+// holding them all: for tests (a session streams its journal). A damaged
+// last line is left out; the offset returned is where it starts, or the
+// end.
+func readJournal(r io.Reader) ([]Event, int64, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, 0, err
+	}
+	ra := bytes.NewReader(data)
+	size := int64(len(data))
+	d, _, err := checkTail(ra, size)
+	if err != nil {
+		return nil, 0, err
+	}
+	if d != nil {
+		size = d.Offset
+	}
+	var events []Event
+	sc := newLineScanner(ra, size)
+	for {
+		line, _, err := sc.next()
+		if err == io.EOF {
+			return events, size, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		var e Event
+		if err := json.Unmarshal(line, &e); err != nil {
+			return nil, 0, fmt.Errorf("line %d: %v", sc.n, err)
+		}
+		events = append(events, e)
+	}
+}
