@@ -246,6 +246,10 @@ func TestAPlayersDiceNeverRollTheFoesExchange(t *testing.T) {
 	sheriffs := player("Bart's player", "sheriff")
 	s := openBundled(t, "fudge")
 	letPlayersRoll(t, s)
+	// A fixed seed: Big Ned's roll loses to the Sheriff's Legendary, so
+	// the Sheriff's own dice are the whole of his part (a Sheriff who lost
+	// would roll his own damage check too, and his four dice would not do).
+	setOption(t, s, func(o *FightOptions) { o.Seed = new(uint64(1)) })
 	ev, err := s.DoAs(sheriffs, strike("sheriff", "bruiser", "++00"))
 	if err != nil {
 		t.Fatalf("the Sheriff's strike with his own 4dF: %v, want Big Ned's rolled by the session", err)
@@ -255,6 +259,7 @@ func TestAPlayersDiceNeverRollTheFoesExchange(t *testing.T) {
 	}
 	s = openBundled(t, "fudge")
 	letPlayersRoll(t, s)
+	setOption(t, s, func(o *FightOptions) { o.Seed = new(uint64(1)) })
 	_, err = s.DoAs(sheriffs, strike("sheriff", "bruiser", "++00", "0000"))
 	var ref *Refusal
 	if !errors.As(err, &ref) || !strings.Contains(ref.Reason, "left over") {
