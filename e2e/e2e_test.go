@@ -103,6 +103,36 @@ func journal(t *testing.T, path string) []session.Event {
 	return out
 }
 
+// e2eSeed fixes the demo's rolls for the end-to-end test: a fight with
+// no seed rolls from a secret drawn as it opens, and the steps below (who
+// may act when, who has the AP to block) follow from the rolls.
+const e2eSeed = 7
+
+// fixedDemo writes the demo fight with its rolls fixed by seed and returns
+// the file's path.
+func fixedDemo(t *testing.T, seed uint64) string {
+	t.Helper()
+	var f map[string]any
+	if err := json.Unmarshal(assets.DemoFight(), &f); err != nil {
+		t.Fatal(err)
+	}
+	opts, _ := f["options"].(map[string]any)
+	if opts == nil {
+		opts = map[string]any{}
+	}
+	opts["seed"] = seed
+	f["options"] = opts
+	data, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "demo.fight.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 var viewRe = regexp.MustCompile(`board: view size=([0-9.]+) ox=([-0-9.]+) oy=([-0-9.]+)`)
 
 func TestEndToEnd(t *testing.T) {
@@ -118,9 +148,10 @@ func TestEndToEnd(t *testing.T) {
 	shots := filepath.Join(root, "e2e", "shots")
 	os.MkdirAll(shots, 0o755)
 	jpath := filepath.Join(t.TempDir(), "e2e.journal.jsonl")
+	fightFile := fixedDemo(t, e2eSeed)
 
 	var out output
-	console := exec.Command(filepath.Join(root, "bin", "hexslinger"), "--journal", jpath)
+	console := exec.Command(filepath.Join(root, "bin", "hexslinger"), "--fight", fightFile, "--journal", jpath)
 	console.Stdout, console.Stderr = &out, &out
 	console.WaitDelay = 5 * time.Second
 	console.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
@@ -302,17 +333,17 @@ func TestEndToEnd(t *testing.T) {
 	})
 	// The Judge counts the segments down (Ctrl+G) until Cyril's number
 	// comes up: a figure acts at its number, and each action lowers it.
-	cyrilsTurn := func() {
+	turnOf := func(id string) {
 		for range 20 {
 			events := journal(t, jpath)
 			seg, ap := 20, 0
 			for _, e := range events {
 				switch {
 				case e.Kind == session.EventRoundStarted:
-					seg, ap = 20, e.APs["cyril"]
+					seg, ap = 20, e.APs[id]
 				case e.Kind == session.EventSegment:
 					seg = e.Segment
-				case e.Figure == "cyril" && (e.Kind == session.EventActed || e.Kind == session.EventMoved || e.Kind == session.EventTurned):
+				case e.Figure == id && (e.Kind == session.EventActed || e.Kind == session.EventMoved || e.Kind == session.EventTurned):
 					ap = e.APLeft
 				}
 			}
@@ -322,8 +353,9 @@ func TestEndToEnd(t *testing.T) {
 			key("ctrl+g")
 			waitFor(t, "the count in the journal", 10*time.Second, func() bool { return len(journal(t, jpath)) > len(events) })
 		}
-		t.Fatal("Cyril's number never came up")
+		t.Fatalf("%s's number never came up", id)
 	}
+	cyrilsTurn := func() { turnOf("cyril") }
 	const whoX, whatX, selY, item0, itemH = 180, 545, 308, 342, 39
 	// pickAction opens the action select and picks its k-th item with the
 	// keyboard: the list is long enough that the menu may sit above the
@@ -384,6 +416,7 @@ func TestEndToEnd(t *testing.T) {
 	if beside == "" {
 		t.Fatal("no hex beside Cyril for Jeb")
 	}
+	turnOf("jeb")
 	click("G5", "1")
 	click(beside, "1")
 	waitFor(t, "Jeb's walk in the journal", 10*time.Second, func() bool {
