@@ -434,6 +434,72 @@ func TestPlayersAreNeverSentTheSeed(t *testing.T) {
 	}
 }
 
+// TestPlayersAreSentTheOptionsButTheSeed: a player's window must know
+// whether the fight uses table dice and lets players roll their own (its
+// dice prompt), and plays with or without fog: every way a player's seat
+// learns the options (options_set, the welcome's snapshot, the
+// timeline's events and views) carries them all but the seed. Before,
+// options_set reached players without options and a snapshot with only
+// the players' side and the fog.
+func TestPlayersAreSentTheOptionsButTheSeed(t *testing.T) {
+	f := demo(t)
+	f.Options.Seed = new(uint64(99))
+	path := filepath.Join(t.TempDir(), "options.journal.jsonl")
+	s, err := Open(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	alice := player("Alice", "cyril")
+	setOption(t, s, func(o *FightOptions) { o.TableDice, o.PlayerDice, o.NoFog, o.Acuity = true, true, true, true })
+	set := s.events[len(s.events)-1]
+	want := s.State().Options
+	want.Seed = nil
+	tl, err := OpenTimeline(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := tl.Len() - 1
+	tests := []struct {
+		name string
+		got  func() (*FightOptions, error)
+	}{
+		{"options_set", func() (*FightOptions, error) {
+			out, send, _ := s.ForSeat(alice, set)
+			if !send {
+				return nil, errors.New("not sent")
+			}
+			return out.Options, nil
+		}},
+		{"the welcome's snapshot", func() (*FightOptions, error) { return &s.Welcome(alice)[0].Fight.Options, nil }},
+		{"the timeline's event", func() (*FightOptions, error) {
+			e, shown, err := tl.EventFor(last, alice)
+			if err == nil && !shown {
+				err = errors.New("not shown")
+			}
+			return e.Options, err
+		}},
+		{"the timeline's view", func() (*FightOptions, error) {
+			v, err := tl.ViewAt(last, alice)
+			if err != nil {
+				return nil, err
+			}
+			return &v.Options, nil
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.got()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got == nil || !reflect.DeepEqual(*got, want) {
+				t.Errorf("Alice is sent options %+v, want %+v (all but the seed)", got, want)
+			}
+		})
+	}
+}
+
 // TestAPlayersOwnRollIsPreviewedAsItIsDone: a command whose rolls are
 // all the player's own figure's (a Shaken Marshal's Spirit roll) is
 // previewed to the end with the player's dice, as Do does it; one that

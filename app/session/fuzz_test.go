@@ -33,7 +33,10 @@ import (
 //     from them is taken for a roll the rules say is that figure's;
 //   - no roll is reproducible without the secret seed: a command the
 //     session rolled for, decided again with the old public derivation
-//     (seed 0 mixed with the seq) or with seed 0 fixed, rolls otherwise.
+//     (seed 0 mixed with the seq) or with seed 0 fixed, rolls otherwise;
+//     and no event or welcome a player is sent holds the seed;
+//   - a player's countdown of dealt cards counts only the hands in its
+//     view: the places it is sent are 1 to their number, without a gap.
 func FuzzCommands(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 	f.Add([]byte("hide and seek: a long run of choices for many commands"))
@@ -99,6 +102,12 @@ func FuzzCommands(f *testing.F) {
 					if found := leaks(data, words); len(found) > 0 {
 						t.Fatalf("the player is sent %s naming hidden %v: %s", e.Kind, found, data)
 					}
+					if bytes.Contains(data, []byte(`"seed"`)) {
+						t.Fatalf("the player is sent the seed: %s", data)
+					}
+					if pe.Kind == EventRoundStarted && len(pe.Dealt) > 0 && !countsUp(pe.APs) {
+						t.Fatalf("the player's countdown has a gap: %v (the Judge's %v)", pe.APs, e.APs)
+					}
 				}
 			}
 			if previewErr == nil && (c.Kind == CommandMove || c.Kind == CommandTurn) {
@@ -121,6 +130,9 @@ func FuzzCommands(f *testing.F) {
 			now := s.State()
 			if found := leaks(data, secretWords(now, now)); len(found) > 0 {
 				t.Fatalf("the player's welcome names hidden %v", found)
+			}
+			if bytes.Contains(data, []byte(`"seed"`)) {
+				t.Fatalf("the player's welcome holds the seed: %s", data)
 			}
 		}
 		want := stateKey(t, s.State())
@@ -322,6 +334,21 @@ func FuzzOpenJournal(f *testing.F) {
 			t.Fatalf("reopens to another state:\n%s", firstDiff(got, want))
 		}
 	})
+}
+
+// countsUp reports whether the places in aps are 1 to their number,
+// each held at least once.
+func countsUp(aps map[string]int) bool {
+	held := map[int]bool{}
+	for _, n := range aps {
+		held[n] = true
+	}
+	for n := 1; n <= len(held); n++ {
+		if !held[n] {
+			return false
+		}
+	}
+	return true
 }
 
 // openFuzzSeed is a short real journal: the demo, a move and a turn.

@@ -25,6 +25,10 @@ type sight struct {
 	// longest first.
 	secrets []string
 	seen    []seenFigure // the figures in view, in the fight's order
+	// ranks are, where the round is a countdown of dealt cards (a
+	// figure's AP is its place in it), each place held by a figure in
+	// view and its place among those: nil where AP is AP.
+	ranks map[int]int
 }
 
 // seenFigure is what a sight keeps of a figure in view, for the texts it
@@ -42,6 +46,9 @@ type seenFigure struct {
 type sightBase struct {
 	figs []sightFigure
 	fog  bool
+	// places: the round is a countdown of dealt cards, and a figure's AP
+	// is its place in it (Savage Worlds), counted among every hand dealt.
+	places bool
 	// seenBy are, by side, the figures of other sides in a hex the side
 	// sees (fog.go).
 	seenBy map[string]map[string]bool
@@ -71,7 +78,7 @@ type sightFigure struct {
 
 // sightBase returns what the players' sights of st now are made from.
 func (st *State) sightBase() *sightBase {
-	b := &sightBase{fog: st.Options.FogOn(), made: map[string]*sight{}}
+	b := &sightBase{fog: st.Options.FogOn(), places: len(st.Dealt) > 0, made: map[string]*sight{}}
 	sides := map[string]bool{}
 	for _, id := range st.Order {
 		f := st.Figures[id]
@@ -253,8 +260,58 @@ func (b *sightBase) sight(sides []string) *sight {
 		}
 	}
 	slices.SortFunc(v.secrets, func(a, b string) int { return len(b) - len(a) })
+	if b.places {
+		// The places of the hands in view, renumbered among themselves in
+		// their order: a gap would tell of a hand dealt out of view.
+		var held []int
+		for _, f := range v.seen {
+			if f.ap > 0 && !slices.Contains(held, f.ap) {
+				held = append(held, f.ap)
+			}
+		}
+		slices.Sort(held)
+		v.ranks = make(map[int]int, len(held))
+		for i, ap := range held {
+			v.ranks[ap] = i + 1
+		}
+	}
 	b.made[key] = v
 	return v
+}
+
+// ap is a figure in view's AP as the seat is told it: where the round
+// is a countdown of dealt cards, its place among the hands in view (0
+// for a place no figure in view holds); else its AP.
+func (v *sight) ap(n int) int {
+	if v.ranks == nil {
+		return n
+	}
+	return v.ranks[n]
+}
+
+// renumber tells e's AP (each figure's in a new round, the actor's after
+// its action, the figures' after it) as the seat is told AP (sight.ap).
+func (v *sight) renumber(e Event) Event {
+	if v.ranks == nil {
+		return e
+	}
+	if e.APs != nil {
+		aps := make(map[string]int, len(e.APs))
+		for id, n := range e.APs {
+			aps[id] = v.ap(n)
+		}
+		e.APs = aps
+	}
+	if e.Figure != "" {
+		e.APLeft = v.ap(e.APLeft)
+	}
+	if len(e.Changes) > 0 {
+		e.Changes = slices.Clone(e.Changes)
+		for i := range e.Changes {
+			e.Changes[i].AP = v.ap(e.Changes[i].AP)
+		}
+	}
+	return e
 }
 
 // sameHidden reports whether v and w hide the same figures: when they do
@@ -345,12 +402,16 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 		// to what they may see.
 		return Event{}, false, true
 	case EventOptionsSet:
-		e.Options = nil // the seed is the Judge's
+		if e.Options != nil {
+			o := playersOptions(*e.Options)
+			e.Options = &o
+		}
 	case EventHexesRevealed:
 		if e.Fog == nil || !slices.Contains(v.sides, e.Fog.Side) {
 			return Event{}, false, false // another side's: it stays with that side
 		}
 	}
+	e = v.renumber(e)
 	if len(v.hidden) == 0 {
 		return e, true, false
 	}
@@ -468,6 +529,19 @@ func (v *sight) retell(e Event) string {
 		b.WriteString("Something happens out of view.")
 	}
 	return b.String()
+}
+
+// playersOptions are a fight's options o as a player's seat is sent them:
+// all of them (whether the Judge rolls at the table, whether players roll
+// their own, the fog, the optional rules), for a player's window decides
+// and asks by them; but the seed, which would foretell every roll.
+func playersOptions(o FightOptions) FightOptions {
+	o.Seed = nil
+	if o.Fudge != nil {
+		m := *o.Fudge
+		o.Fudge = &m
+	}
+	return o
 }
 
 func filterKeys[V any](m map[string]V, drop map[string]bool) map[string]V {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -408,6 +409,60 @@ func TestASavageDealNamesOnlyFiguresInView(t *testing.T) {
 	}
 	if !slices.Contains(out.DeckOut, out.Dealt["bandit-1"]) && len(e.DeckOut) > 0 {
 		t.Errorf("the card bandit-1 holds is not out of the deck for the posse: %v", out.DeckOut)
+	}
+}
+
+// TestASavageCountdownCountsOnlyTheHandsInView: a player's round_started
+// in Savage Worlds gives each figure in view its place in the countdown,
+// and a later event and a fresh view its AP (the place); counted among
+// all the hands dealt, a gap tells of a hidden hand (the bandits' 3♣
+// between Doc's Q♠ and the Marshal's 2♥). Counted among the hands in
+// view, the order is kept and there is no gap. The Judge is sent the
+// places among all.
+func TestASavageCountdownCountsOnlyTheHandsInView(t *testing.T) {
+	tests := []struct {
+		name  string
+		cards []string // the Marshal's, Doc's and the bandits' (TestSavageWorldsThroughTheSession)
+		judge map[string]int
+	}{
+		{"a hidden hand between two in view", []string{"2H", "QS", "5C"}, map[string]int{"doc": 3, "bandit-1": 2, "marshal": 1}},
+		{"a hidden hand last", []string{"QH", "QS", "3C"}, map[string]int{"doc": 3, "marshal": 2, "bandit-1": 1}},
+		{"a hidden hand first", []string{"QH", "2S", "KC"}, map[string]int{"bandit-1": 3, "marshal": 2, "doc": 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := openBundled(t, "savage")
+			table := seat(s.State())
+			for _, id := range []string{"bandit-1", "bandit-2"} {
+				mustDo(t, s, Command{Kind: CommandHide, Figure: id})
+			}
+			e := mustDo(t, s, Command{Kind: CommandNewRound, Cards: tt.cards})
+			for id, want := range tt.judge {
+				if e.APs[id] != want {
+					t.Fatalf("the Judge's countdown %v, want %s at %d", e.APs, id, want)
+				}
+			}
+			want := map[string]int{"doc": 1, "marshal": 1}
+			if e.APs["doc"] > e.APs["marshal"] {
+				want["doc"] = 2
+			} else {
+				want["marshal"] = 2
+			}
+			out, send, _ := s.ForSeat(table, e)
+			if !send || !maps.Equal(out.APs, want) {
+				t.Errorf("the table's round_started with cards %v: send %v, aps %v, want %v", tt.cards, send, out.APs, want)
+			}
+			prone := mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: true})
+			if out, send, _ := s.ForSeat(table, prone); !send || out.APLeft != want["doc"] ||
+				len(out.Changes) != 1 || out.Changes[0].AP != want["doc"] {
+				t.Errorf("Doc goes prone: the table is sent ap_left %d, changes %+v; want %d", out.APLeft, out.Changes, want["doc"])
+			}
+			for _, f := range s.Welcome(table)[0].Fight.Figures {
+				if f.AP == nil || *f.AP != want[f.ID] {
+					t.Errorf("the table's fresh view: %s at %v, want %d", f.ID, f.AP, want[f.ID])
+				}
+			}
+		})
 	}
 }
 

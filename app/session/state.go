@@ -638,14 +638,16 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 	}
 	judge := seat == nil || seat.Role == RoleJudge
 	hidden := map[string]bool{}
+	place := func(ap int) int { return ap } // a figure's AP as the seat is told it
 	if judge {
 		f.Options = s.Options
 		f.Fog = s.fogSpecs(nil)
 	} else {
-		f.Options = FightOptions{PlayersSide: s.Options.PlayersSide, NoFog: s.Options.NoFog}
+		f.Options = playersOptions(s.Options)
 		f.Fog = s.fogSpecs(seatSides(seat, s))
 		f.Map = s.KnownMap(mapSide(seat, s)).File() // the map as the seat's side last saw it
-		hidden = s.sightOf(seat).hidden
+		v := s.sightOf(seat)
+		hidden, place = v.hidden, v.ap
 		f.Holds = slices.DeleteFunc(f.Holds, func(h Hold) bool { return hidden[h.By] || hidden[h.Over] })
 		f.Closed = slices.DeleteFunc(f.Closed, func(p [2]string) bool { return hidden[p[0]] || hidden[p[1]] })
 	}
@@ -662,7 +664,7 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 		if hidden[id] {
 			continue
 		}
-		ap := fig.AP
+		ap := place(fig.AP)
 		status := fig.FigureStatus.clone()
 		f.Figures = append(f.Figures, FigureSpec{ID: fig.ID, Character: fig.Character, Side: fig.Side,
 			At: s.Map.Label(fig.At), Facing: names[fig.Facing], Hidden: fig.Hidden, AP: &ap, Status: &status})
