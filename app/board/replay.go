@@ -115,7 +115,8 @@ func (g *Game) replayKey(k ebiten.Key) {
 	}
 }
 
-// replayBanner says which moment shows and how to leave it.
+// replayBanner says which moment shows and how to leave it: the round and
+// segment, and, in the Judge's window, the event's place on the timeline.
 func replayBanner(r *session.Moment) string {
 	where := fmt.Sprintf("round %d", r.Round)
 	if r.Round == 0 {
@@ -124,7 +125,10 @@ func replayBanner(r *session.Moment) string {
 	if r.Segment > 0 {
 		where += fmt.Sprintf(", segment %d", r.Segment)
 	}
-	return fmt.Sprintf("Replay: %s — event %d of %d · Esc or the console returns to live", where, r.Event, r.Of)
+	if r.Of > 0 { // the Judge's: a player's moment has no place among every event
+		where += fmt.Sprintf(" — event %d of %d", r.Event, r.Of)
+	}
+	return "Replay: " + where + " · Esc or the console returns to live"
 }
 
 // drawReplay draws the replay's banner across the top, over the action
@@ -183,12 +187,11 @@ func (sc *Scene) timeline() error {
 			if err != nil {
 				return false
 			}
-			st, err := tl.StateAt(1)
+			m, err := tl.Moment(1)
 			if err != nil {
 				return false
 			}
-			e, _ := tl.Event(1)
-			s.ShowReplay(&session.Moment{Fight: st.Snapshot(nil), Event: 1, Of: tl.Len() - 1, Round: st.Round, Segment: st.Segment, Text: e.Text})
+			s.ShowReplay(m)
 		}
 		return sc.g.replay.on()
 	}

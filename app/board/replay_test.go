@@ -82,3 +82,26 @@ func TestAReplayShowsItsMomentAndEscReturnsToLive(t *testing.T) {
 		})
 	}
 }
+
+// TestAPlayersReplayBannerSaysWhereWithoutNumbers: a player's window is
+// sent a moment without its place on the timeline (the numbers count
+// events hidden from the seat): its banner says the round and segment
+// alone; the Judge's says the event's place too.
+func TestAPlayersReplayBannerSaysWhereWithoutNumbers(t *testing.T) {
+	tests := []struct {
+		name string
+		m    session.Moment
+		want string
+	}{
+		{"the Judge's", session.Moment{Event: 12, Of: 40, Round: 1, Segment: 17}, "Replay: round 1, segment 17 — event 12 of 40 · Esc or the console returns to live"},
+		{"a player's", session.Moment{Round: 1, Segment: 17}, "Replay: round 1, segment 17 · Esc or the console returns to live"},
+		{"a player's, before the first round", session.Moment{}, "Replay: before the first round · Esc or the console returns to live"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := replayBanner(&tt.m); got != tt.want {
+				t.Errorf("replayBanner(%+v) = %q, want %q", tt.m, got, tt.want)
+			}
+		})
+	}
+}

@@ -240,13 +240,13 @@ func (p *timelinePanel) show(i int) {
 	if !p.open {
 		return
 	}
-	seg := st.Segment
-	if !turn.Segments {
-		seg = 0
+	m, err := p.tl.Moment(i)
+	if err != nil {
+		p.line.SetText("This moment cannot be shown: " + err.Error())
+		return
 	}
-	tl := p.tl
-	p.c.s.ShowReplay(&session.Moment{Fight: st.Snapshot(nil), Event: i, Of: p.tl.Len() - 1, Round: st.Round, Segment: seg, Text: text,
-		Table: p.table.Checked, SeatView: func(seat *session.Seat) (*session.FightFile, error) { return tl.ViewAt(i, seat) }})
+	m.Table = p.table.Checked
+	p.c.s.ShowReplay(m)
 }
 
 // step moves the timeline d events.

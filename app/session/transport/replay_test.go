@@ -2,6 +2,7 @@ package transport
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -97,12 +98,18 @@ func TestAReplayOnTheTableShowsEachPlayerItsOwnView(t *testing.T) {
 		t.Fatal(err)
 	}
 	i := tl.Len() - 1
-	view, _ := tl.ViewAt(i, nil)
-	s.ShowReplay(&session.Moment{Fight: view, Event: i, Of: tl.Len(), Table: true,
-		SeatView: func(seat *session.Seat) (*session.FightFile, error) { return tl.ViewAt(i, seat) }})
+	moment, err := tl.Moment(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moment.Table = true
+	s.ShowReplay(moment)
 	m := next(ctx, t, player, MsgReplay)
 	if m.Replay == nil || m.Replay.Fight == nil {
 		t.Fatalf("the player's window was sent %+v, want the moment", m.Replay)
+	}
+	if m.Replay.Event != 0 || m.Replay.Of != 0 || strings.Contains(m.Replay.Text, "Jeb") {
+		t.Errorf("the player's replay: event %d of %d, %q; want no numbers (they count hidden events) and no word of Jeb", m.Replay.Event, m.Replay.Of, m.Replay.Text)
 	}
 	for _, f := range m.Replay.Fight.Figures {
 		if f.ID == "jeb" {
