@@ -302,6 +302,48 @@ func TestATableDiceRefusalListsOnlyThePlayersOwnRolls(t *testing.T) {
 	}
 }
 
+// TestAPlayersPreviewListsTheirOwnRolls: a player who rolls their own
+// dice, without table dice, has their window ask for them before the
+// command is sent: the preview, which stops before the first roll, lists
+// of the command's rolls those that are the player's own figure's (Own),
+// the same rolls the session asks of the player under table dice; the
+// target's stun check is not among them. A command that rolls none of
+// the figure's (a move) lists none.
+func TestAPlayersPreviewListsTheirOwnRolls(t *testing.T) {
+	alice := player("Alice", "cyril")
+	s := open(t)
+	letPlayersRoll(t, s)
+	readyCyril(t, s, alice)
+	setOption(t, s, func(o *FightOptions) { o.TableDice = true })
+	_, err := s.DoAs(alice, cyrilsShot(nil))
+	var ref *Refusal
+	if !errors.As(err, &ref) || len(ref.Needs) == 0 {
+		t.Fatalf("Alice's shot under table dice: %v, want it refused with her rolls", err)
+	}
+	setOption(t, s, func(o *FightOptions) { o.TableDice = false })
+	tests := []struct {
+		name string
+		c    Command
+		want []string
+	}{
+		{"Cyril's shot", cyrilsShot(nil), ref.Needs},
+		{"Cyril's move", Command{Kind: CommandMove, Figure: "cyril", To: new(hexAt(t, s, "D8"))}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := s.State().Preview(alice, tt.c)
+			if p.Err != nil || !slices.Equal(p.Own, tt.want) {
+				t.Errorf("the preview of %s: err %v, own %q (needs %q); want own %q", tt.c.Kind, p.Err, p.Own, p.Needs, tt.want)
+			}
+			for _, n := range p.Own {
+				if strings.Contains(n, "Zeke") {
+					t.Errorf("Alice's own rolls hold Zeke's: %q", n)
+				}
+			}
+		})
+	}
+}
+
 // TestTwoSessionsOfTheDemoRollDifferentInitiative: a fight with no
 // seed of its own draws one as its session opens.
 func TestTwoSessionsOfTheDemoRollDifferentInitiative(t *testing.T) {

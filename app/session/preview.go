@@ -17,9 +17,14 @@ import (
 type Preview struct {
 	Events []Event  // what the command makes, when it needs no dice or brings its own
 	Needs  []string // the rolls it would make, when it needs dice it does not bring
-	Err    error    // the refusal: a *Refusal or a *Forbidden
-	actor  *Figure  // the figure that acts, as it stood before
-	unit   string   // what a move's Paced counts: "" for Savage Worlds' "\" of Pace"
+	// Own are the rolls of Needs that are the player's own figure's: those
+	// a player who rolls their own dice (FightOptions.PlayerDice) brings,
+	// as the session asks them under table dice; the others are the
+	// session's. None for the Judge, whose dice serve every roll.
+	Own   []string
+	Err   error   // the refusal: a *Refusal or a *Forbidden
+	actor *Figure // the figure that acts, as it stood before
+	unit  string  // what a move's Paced counts: "" for Savage Worlds' "\" of Pace"
 }
 
 // paceUnit is a system whose moves count Paced in its own unit (Preview.Cost).
@@ -77,7 +82,7 @@ func (p Preview) Text() string {
 }
 
 // needsRolls stops a preview where the command would roll its first die.
-type needsRolls struct{ needs []string }
+type needsRolls struct{ needs, own []string }
 
 func (n *needsRolls) Error() string { return "needs " + strings.Join(n.needs, "; ") }
 
@@ -112,7 +117,13 @@ func (s *State) Preview(seat *Seat, c Command) Preview {
 	events, err := decide(s, c, func(needs []need) (rules.Source, error) {
 		// The session's own rolls are secret: the preview stops before
 		// them, and says what it would roll.
-		secret := func() (rules.Source, error) { return nil, &needsRolls{needs: texts(needs)} }
+		secret := func() (rules.Source, error) {
+			n := &needsRolls{needs: texts(needs)}
+			if seat != nil && seat.Role != RoleJudge {
+				n.own = whose(needs, c.Figure)
+			}
+			return nil, n
+		}
 		if len(c.Dice) == 0 && len(c.Cards) == 0 {
 			return secret()
 		}
@@ -121,7 +132,7 @@ func (s *State) Preview(seat *Seat, c Command) Preview {
 	var n *needsRolls
 	switch {
 	case errors.As(err, &n):
-		p.Needs = n.needs
+		p.Needs, p.Own = n.needs, n.own
 	case err != nil:
 		p.Err = err
 	default:
