@@ -109,6 +109,9 @@ func (g *Game) buttons() []button {
 	if label, kind := g.turnButton(); label != "" && p.selected == "" {
 		add(label, false, func() { g.nextTurn(kind) })
 	}
+	if g.offersMyDice() {
+		add("My dice (M)", g.myDice, g.toggleMyDice)
+	}
 	add("Ruler (R)", g.ruler.on, g.toggleRuler)
 	if g.judge() { // undo is the Judge's; the players' windows do not offer it
 		add("Undo", false, func() { g.issue(&session.Command{Kind: session.CommandUndo}, "") })

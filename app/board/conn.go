@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
@@ -26,16 +27,24 @@ type conn struct {
 	rejected error    // the session refused this window: stop
 	role     string   // the seat's role, once connected
 	figures  []string // a player's figures
+	// sent are the commands sent on this connection and not answered
+	// yet, by their ids (prefix and a count: unique to the window, so
+	// that the session's answer to a resent id is never another's).
+	sent   map[string]session.Command
+	prefix string
+	next   int
 }
 
 // inMsg is a message for the game loop; welcome carries the events so far.
 type inMsg struct {
 	welcome []session.Event
 	msg     transport.Message
+	cmd     *session.Command // a result's: the command it answers
 }
 
 func newConn(url, token string) *conn {
-	return &conn{url: url, token: token, out: make(chan session.Command, 16), pings: make(chan hexmap.Hex, 4), status: "Connecting to the session…"}
+	return &conn{url: url, token: token, out: make(chan session.Command, 16), pings: make(chan hexmap.Hex, 4), status: "Connecting to the session…",
+		prefix: "w" + session.NewToken()[:12]}
 }
 
 // judge reports whether the window holds the Judge's seat.
@@ -115,11 +124,16 @@ func (c *conn) serve(ctx context.Context, cl *transport.Client) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer cl.Close()
+	defer func() {
+		c.mu.Lock()
+		c.sent = nil // their answers went with the connection
+		c.mu.Unlock()
+	}()
 	go func() {
 		for {
 			select {
 			case cmd := <-c.out:
-				if _, err := cl.Send(ctx, cmd); err != nil {
+				if err := cl.SendID(ctx, c.track(cmd), cmd); err != nil {
 					c.post(inMsg{msg: transport.Message{Type: transport.MsgResult, Code: transport.ErrFailed, Error: "not sent, the session is gone: " + err.Error()}})
 					cancel()
 					return
@@ -148,8 +162,38 @@ func (c *conn) serve(ctx context.Context, cl *transport.Client) {
 			c.post(inMsg{welcome: m.Events})
 			continue
 		}
-		c.post(inMsg{msg: m})
+		in := inMsg{msg: m}
+		if m.Type == transport.MsgResult {
+			in.cmd = c.answered(m.ID)
+		}
+		c.post(in)
 	}
+}
+
+// track notes cmd as sent and not answered, and returns its id.
+func (c *conn) track(cmd session.Command) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.next++
+	id := c.prefix + "-" + strconv.Itoa(c.next)
+	if c.sent == nil {
+		c.sent = map[string]session.Command{}
+	}
+	c.sent[id] = cmd
+	return id
+}
+
+// answered returns the command a result with id answers, once; nil for
+// none sent on this window.
+func (c *conn) answered(id string) *session.Command {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cmd, ok := c.sent[id]
+	if !ok {
+		return nil
+	}
+	delete(c.sent, id)
+	return &cmd
 }
 
 // send queues a command; it reports false when the queue is full or the

@@ -110,6 +110,14 @@ type Game struct {
 	reachFor  string
 	reachSeq  int
 
+	// dice is the prompt for a command's dice (dice.go), open or nil;
+	// diceN counts its changes, for the frame key. myDice: a player who
+	// rolls their own dice has each command that rolls its figure's ask
+	// for them first (M).
+	dice   *dicePrompt
+	diceN  int
+	myDice bool
+
 	message    string
 	messageErr bool
 	messageAt  time.Time
@@ -180,6 +188,10 @@ func (g *Game) Update() error {
 		g.updateReplay() // read-only: nothing is commanded
 		return nil
 	}
+	if g.dice != nil {
+		g.updateDice() // the prompt takes the keys until it is answered
+		return nil
+	}
 	if ebiten.IsKeyPressed(ebiten.KeyControl) && inpututil.IsKeyJustPressed(ebiten.KeyE) {
 		g.toggleEdit()
 	}
@@ -195,6 +207,7 @@ func (g *Game) receive(in inMsg) {
 		return
 	}
 	if in.welcome != nil {
+		g.lostDice() // a fresh connection: the dice sent are not answered on it
 		fold, err := session.NewFold(in.welcome)
 		if err != nil {
 			g.say("The session sent a fight this window cannot read: "+err.Error(), true)
@@ -260,6 +273,9 @@ func (g *Game) receive(in inMsg) {
 			g.addPing(*m.Hex, m.By)
 		}
 	case transport.MsgResult, transport.MsgError:
+		if g.takeResult(in) {
+			return // the dice prompt's: it opens, shows the refusal or closes
+		}
 		if m.Error != "" && g.edit != nil {
 			g.edit.stale = true
 			g.edit.ed.say("Refused: "+m.Error, true)
@@ -512,6 +528,7 @@ var keyBindings = []keyBinding{
 	{keys: []ebiten.Key{ebiten.KeyK}, do: func(g *Game) { g.toggleGrid() }},
 	{keys: []ebiten.Key{ebiten.KeyG}, ctrl: true, do: func(g *Game) { g.nextTurn(session.CommandSegment) }},
 	{keys: []ebiten.Key{ebiten.KeyR}, ctrl: true, do: func(g *Game) { g.nextTurn(session.CommandNewRound) }},
+	{keys: []ebiten.Key{ebiten.KeyM}, do: func(g *Game) { g.toggleMyDice() }},
 	{keys: []ebiten.Key{ebiten.KeyS}, do: func(g *Game) {
 		if g.play.offers(session.CommandBenny) {
 			g.issue(g.play.simple(session.CommandBenny))
@@ -575,7 +592,7 @@ func (g *Game) issue(cmd *session.Command, msg string) {
 	if msg != "" {
 		g.say(msg, false)
 	}
-	if cmd == nil {
+	if cmd == nil || g.asksOwnDice(*cmd) {
 		return
 	}
 	if !g.conn.send(*cmd) {
