@@ -324,7 +324,7 @@ func (g *Game) diceLayout() diceLayout {
 			l.note = l.note[:3]
 		}
 	default:
-		l.note, l.noteC = []string{"The dice in the order listed, then the cards: 9 2 7, Q♠ · Enter rolls them in · Esc calls it off"}, colDim
+		l.note, l.noteC = []string{"The dice in the order listed, then the cards: 9 2 7, Q♠ · Enter sends them · Esc calls it off"}, colDim
 	}
 	h := 100 + len(l.needs)*diceLine + 14 + 40 + 12 + len(l.note)*20 + 16 + buttonH + 16
 	area := image.Rect(0, top, g.w, g.h-barHeight)
@@ -381,22 +381,25 @@ func (g *Game) drawDice(dst *ebiten.Image) {
 	dst.SubImage(l.field).(*ebiten.Image).Fill(colSelect)
 	dst.SubImage(l.field.Inset(2)).(*ebiten.Image).Fill(colBar)
 	fy := float64(l.field.Min.Y+l.field.Max.Y) / 2
+	ff := face(18, false)
 	typed := string(p.typed)
-	if !p.waiting {
-		typed += "▏"
-	}
-	fieldW := float64(l.field.Dx() - 24)
-	if textWidth(typed, face(18, false)) > fieldW { // the end of a long line shows
+	fieldW := float64(l.field.Dx() - 30)
+	if textWidth(typed, ff) > fieldW { // the end of a long line shows
 		rs := []rune(typed)
-		for len(rs) > 1 && textWidth("…"+string(rs), face(18, false)) > fieldW {
+		for len(rs) > 1 && textWidth("…"+string(rs), ff) > fieldW {
 			rs = rs[1:]
 		}
 		typed = "…" + string(rs)
 	}
+	tx := float64(l.field.Min.X + 12)
 	if len(p.typed) == 0 && !p.waiting {
-		say(dst, "▏the dice, then the cards: 5 3 8, AS", face(18, false), float64(l.field.Min.X+12), fy, colDim, false)
+		say(dst, "the dice, then the cards: 5 3 8, AS", ff, tx+6, fy, colDim, false)
 	} else {
-		say(dst, typed, face(18, false), float64(l.field.Min.X+12), fy, colText, false)
+		say(dst, typed, ff, tx, fy, colText, false)
+	}
+	if !p.waiting { // the caret, after what is typed
+		cx := int(tx + textWidth(typed, ff) + 2)
+		dst.SubImage(image.Rect(cx, l.field.Min.Y+9, cx+2, l.field.Max.Y-9)).(*ebiten.Image).Fill(colSelect)
 	}
 	for i, line := range l.note {
 		say(dst, line, face(15, false), x, float64(l.field.Max.Y+22+i*20), l.noteC, false)
