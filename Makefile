@@ -45,15 +45,17 @@ e2e: test-deps build
 
 test: test-deps fmt-check vet unit e2e
 
-# fuzz: every fuzz target for FUZZTIME each. The minimizer gets 50 tries
-# an input: an input of the session's targets is a whole session, and by
-# default the minimizer's minute for each new input is the whole run.
+# fuzz: every fuzz target for FUZZTIME each (the map window's under
+# Xvfb). The minimizer gets 50 tries an input: an input of the session's
+# targets is a whole session, and by default the minimizer's minute for
+# each new input is the whole run.
 FUZZTIME ?= 2m
 fuzz: deps
-	@for pkg in ./hexmap ./app/session ./app/session/transport; do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	@for pkg in ./hexmap ./app/session ./app/session/transport ./app/board; do \
+	  run=""; [ $$pkg = ./app/board ] && run=scripts/xvfb.sh; \
+	  for f in $$($$run $(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "== $$pkg $$f"; \
-	    $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 50x $$pkg || exit 1; \
+	    $$run $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 50x $$pkg || exit 1; \
 	  done; \
 	done
 

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
 	"hexslinger/assets"
+	"hexslinger/rules"
 )
 
 // diceTable serves the demo fight with options set, Cyril's Schofield
@@ -238,4 +240,48 @@ func TestParseRolls(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzParseRolls: whatever a player types in the dice prompt, parseRolls
+// never panics, and what it reads is what the session takes: every die a
+// face from 1 to 1000, every card one of the deck's by its id, at least
+// one of either; and the dice and cards written back plainly read the
+// same again.
+func FuzzParseRolls(f *testing.F) {
+	for _, s := range []string{"5 3 8, AS", "9,2,3H", "q of spades red joker 10h", "7 Q♠", "", "0", "1 2 3 4 5 6 7 8 9 10"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		dice, cards, err := parseRolls(s)
+		if err != nil {
+			if dice != nil || cards != nil {
+				t.Fatalf("parseRolls(%q) failed (%v) but read %v %q", s, err, dice, cards)
+			}
+			return
+		}
+		if len(dice)+len(cards) == 0 {
+			t.Fatalf("parseRolls(%q) read nothing and did not say so", s)
+		}
+		for _, d := range dice {
+			if d < 1 || d > 1000 {
+				t.Fatalf("parseRolls(%q) read a die of %d", s, d)
+			}
+		}
+		deck := rules.Cards()
+		var plain []string
+		for _, d := range dice {
+			plain = append(plain, strconv.Itoa(d))
+		}
+		for _, c := range cards {
+			card, err := rules.FindCard(deck, c)
+			if err != nil || card.ID != c {
+				t.Fatalf("parseRolls(%q) read the card %q, which is not the deck's (%v)", s, c, err)
+			}
+			plain = append(plain, c)
+		}
+		again, cardsAgain, err := parseRolls(strings.Join(plain, " "))
+		if err != nil || !slices.Equal(again, dice) || !slices.Equal(cardsAgain, cards) {
+			t.Fatalf("parseRolls(%q) = %v %q; written back, %v %q (%v)", s, dice, cards, again, cardsAgain, err)
+		}
+	})
 }
