@@ -163,8 +163,8 @@ func (c *conn) serve(ctx context.Context, cl *transport.Client) {
 			continue
 		}
 		in := inMsg{msg: m}
-		if m.Type == transport.MsgResult {
-			in.cmd = c.answered(m.ID)
+		if (m.Type == transport.MsgResult || m.Type == transport.MsgError) && m.ID != "" {
+			in.cmd = c.answered(m.ID) // an error with an id: the command was dropped (the rate)
 		}
 		c.post(in)
 	}

@@ -50,7 +50,7 @@ func (g *Game) askDice(cmd session.Command, needs []string, own bool) {
 // whether it took the message.
 func (g *Game) takeResult(in inMsg) bool {
 	m, cmd := in.msg, in.cmd
-	if m.Type != transport.MsgResult || cmd == nil {
+	if m.Type != transport.MsgResult && m.Type != transport.MsgError || cmd == nil {
 		return false
 	}
 	if p := g.dice; p != nil && p.waiting && reflect.DeepEqual(*cmd, p.sent) {
@@ -66,7 +66,7 @@ func (g *Game) takeResult(in inMsg) bool {
 		}
 		return true
 	}
-	if !m.OK && m.Code == transport.ErrRefused && len(m.Needs) > 0 && len(cmd.Dice) == 0 && len(cmd.Cards) == 0 {
+	if m.Type == transport.MsgResult && !m.OK && m.Code == transport.ErrRefused && len(m.Needs) > 0 && len(cmd.Dice) == 0 && len(cmd.Cards) == 0 {
 		g.askDice(*cmd, m.Needs, false)
 		return true
 	}
