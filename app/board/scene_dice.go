@@ -13,6 +13,39 @@ import (
 func init() {
 	sceneSetups["dice-prompt"] = func(sc *Scene) error { return sc.dicePrompt("9 2, 3H", false) }
 	sceneSetups["dice-refused"] = func(sc *Scene) error { return sc.dicePrompt("9 11, 3H", true) }
+	sceneSetups["dice-judge"] = (*Scene).diceJudge
+}
+
+// diceJudge: the Judge's window in a fight with table dice: Next round
+// (Ctrl+R) asks for every figure's initiative, as the console's dialog.
+func (sc *Scene) diceJudge() error {
+	f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	if err != nil {
+		return err
+	}
+	opts := f.Options
+	opts.TableDice = true
+	_, err = sc.live([]session.Command{{Kind: session.CommandSetOptions, Options: &opts}}, nil, "")
+	asked := false
+	sc.setup = func() bool {
+		g := sc.g
+		if !sc.connected() || g.conn.statusText() != "" || !g.play.st.Options.TableDice {
+			return false
+		}
+		if !asked {
+			asked = true
+			g.nextTurn(session.CommandNewRound)
+			return false
+		}
+		if g.dice == nil {
+			return false
+		}
+		if len(g.dice.typed) == 0 {
+			g.typeDice("3 5 1, 8 4 4 2 6")
+		}
+		return true
+	}
+	return err
 }
 
 // dicePrompt: the table view (the posse's seat) in a fight with table
