@@ -246,7 +246,8 @@ func (p *timelinePanel) show(i int) {
 	}
 	tl := p.tl
 	p.c.s.ShowReplay(&session.Moment{Fight: st.Snapshot(nil), Event: i, Of: p.tl.Len() - 1, Round: st.Round, Segment: seg, Text: text,
-		Table: p.table.Checked, SeatView: func(seat *session.Seat) (*session.FightFile, error) { return tl.ViewAt(i, seat) }})
+		Table: p.table.Checked, SeatView: func(seat *session.Seat) (*session.FightFile, error) { return tl.ViewAt(i, seat) },
+		SeatText: func(seat *session.Seat) string { return tl.LineFor(i, seat) }})
 }
 
 // step moves the timeline d events.

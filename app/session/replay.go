@@ -15,15 +15,19 @@ type Moment struct {
 	Text    string     `json:"text,omitempty"`
 	// Table says the players' windows show the moment too (the Judge
 	// shows the replay on the table monitor), each as its seat saw it
-	// then: SeatView gives a seat's view (Timeline.ViewAt), so a player
-	// never sees what its seat could not.
+	// then: SeatView gives a seat's view (Timeline.ViewAt) and SeatText
+	// the line it reads of the event (Timeline.LineFor; none without
+	// it: Text is the Judge's), so a player never sees or reads what its
+	// seat could not.
 	Table    bool                                 `json:"-"`
 	SeatView func(seat *Seat) (*FightFile, error) `json:"-"`
+	SeatText func(seat *Seat) string              `json:"-"`
 }
 
 // ReplayingFor is the moment seat's windows show in place of the live
 // fight, or nil: the Judge's, the moment itself; a player's, only when
-// the Judge shows it on the table, and then as that seat saw it.
+// the Judge shows it on the table, and then as that seat saw it, with the
+// line that seat reads of it.
 func (s *Session) ReplayingFor(seat *Seat) *Moment {
 	r := s.Replaying()
 	if r == nil || seat == nil || seat.Role == RoleJudge {
@@ -37,7 +41,10 @@ func (s *Session) ReplayingFor(seat *Seat) *Moment {
 		return nil
 	}
 	m := *r
-	m.Fight, m.SeatView = f, nil
+	m.Fight, m.SeatView, m.SeatText, m.Text = f, nil, nil, ""
+	if r.SeatText != nil {
+		m.Text = r.SeatText(seat) // never the Judge's line, which names hidden figures
+	}
 	return &m
 }
 
