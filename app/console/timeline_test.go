@@ -184,12 +184,14 @@ func TestTheTimelineShowsTheReplayOnTheTableWhenAsked(t *testing.T) {
 	}
 	p.table.SetChecked(true)
 	r := s.Replaying()
-	if r == nil || !r.Table || r.SeatView == nil {
-		t.Fatalf("the replay %+v, want it on the table", r)
+	if r == nil || !r.Table || r.SeatView == nil || r.SeatText == nil {
+		t.Fatalf("the replay %+v, want it on the table, each seat's view and line", r)
 	}
 	seat := &session.Seat{Name: "table", Role: session.RolePlayer, Side: s.State().Options.Players()}
 	if m := s.ReplayingFor(seat); m == nil || m.Fight == nil || m.Event != p.at {
 		t.Errorf("the table's window is shown %+v, want event %d", m, p.at)
+	} else if want := p.tl.LineFor(p.at, seat); m.Text != want {
+		t.Errorf("the table's window reads %q, want its seat's line %q", m.Text, want)
 	}
 	p.table.SetChecked(false)
 	if m := s.ReplayingFor(seat); m != nil {
