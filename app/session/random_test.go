@@ -470,7 +470,10 @@ func seatOutcome(t testing.TB, st *State, by, seat *Seat, c Command, u string) (
 // command c, given on st, and given on st with a figure out of its view
 // moved to another hex out of its view, gets the seat the same answer,
 // unless the figure comes into view (a move runs into it: the ambush).
-// r picks the figure and the hex.
+// r picks the figure and the hex. The command is also tried with a foe
+// out of view put beside its figure, where an unseen foe would count for
+// most (engaged: a move breaking away from it), a move carefully and not,
+// and with the AP for the move but not for disengaging carefully.
 func checkNoPlaceTells(t testing.TB, st *State, seat *Seat, c Command, r chooser) {
 	t.Helper()
 	hidden := st.sightOf(seat).hidden
