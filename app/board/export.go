@@ -276,6 +276,10 @@ func (ex *exporter) load(i int) error {
 		if g.result != nil {
 			g.result.start = time.Time{} // drawn as it ends, not as it starts
 		}
+	default:
+		// A figure came into the seat's view or went out of it: only
+		// that, not where in the fog it came from (Timeline.LineFor).
+		msg = ex.tl.LineFor(i, ex.seat)
 	}
 	g.say(msg, false)
 	return nil

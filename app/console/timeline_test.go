@@ -190,6 +190,8 @@ func TestTheTimelineShowsTheReplayOnTheTableWhenAsked(t *testing.T) {
 	seat := &session.Seat{Name: "table", Role: session.RolePlayer, Side: s.State().Options.Players()}
 	if m := s.ReplayingFor(seat); m == nil || m.Fight == nil || m.Event != 0 || m.Of != 0 {
 		t.Errorf("the table's window is shown %+v, want the moment without its place among every event", m)
+	} else if want := p.tl.LineFor(p.at, seat); p.at != 0 && m.Text != want {
+		t.Errorf("the table's window reads %q, want its seat's line %q", m.Text, want)
 	}
 	p.table.SetChecked(false)
 	if m := s.ReplayingFor(seat); m != nil {

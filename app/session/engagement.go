@@ -319,12 +319,26 @@ func (s *State) foesEngaged(f *Figure, at hexmap.Hex) []string {
 // than one hex ("Maneuvering while remaining adjacent to their opponent
 // does not break engagement and costs 1 AP per hex ... No more than one
 // hex ... may be moved in this manner without breaking engagement", TWTW
-// Conflict: Maneuvering During Engagement).
+// Conflict: Maneuvering During Engagement). Only foes and mover that see
+// each other are engaged: f's side sees the foe, and the foe's side sees
+// f. A foe f's side does not see costs no careful disengaging and is not
+// named, so that what f's player is told or refused is the same wherever
+// it stands; one that does not see f gets no free attack at it
+// (docs/defaults.md, as advantage counts only fighters both sides see).
 func (s *State) breakingAway(f *Figure, to hexmap.Hex, steps int) []string {
 	var out []string
 	_, breaks := rules.ManeuverInEngagement(steps)
-	for _, id := range s.foesEngaged(f, f.At) {
-		if breaks || !rules.Engaged(to, s.Figures[id].At, s.Map.Scale) {
+	foes := s.foesEngaged(f, f.At)
+	if len(foes) == 0 {
+		return nil
+	}
+	unseen := s.unseenBy(f.Side)
+	for _, id := range foes {
+		x := s.Figures[id]
+		if unseen[id] || s.unseenBy(x.Side)[f.ID] {
+			continue
+		}
+		if breaks || !rules.Engaged(to, x.At, s.Map.Scale) {
 			out = append(out, id)
 		}
 	}

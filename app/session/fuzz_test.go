@@ -31,6 +31,10 @@ import (
 //     fight lets players roll their own; then a refusal of them lists, and
 //     names, the player's own figure's rolls alone, and every die taken
 //     from them is taken for a roll the rules say is that figure's;
+//   - no message a player is sent counts or times what it does not see:
+//     a command of a figure out of its view that changes nothing of its
+//     view sends it nothing, not even a fresh view; and one that changes
+//     its view sends it something (checkQuietWhenUnseen);
 //   - no roll is reproducible without the secret seed: a command the
 //     session rolled for, decided again with the old public derivation
 //     (seed 0 mixed with the seq) or with seed 0 fixed, rolls otherwise;
@@ -96,6 +100,7 @@ func FuzzCommands(f *testing.F) {
 				continue
 			}
 			rollsAreSecret(t, before, seat, c, events)
+			checkQuietWhenUnseen(t, s, before, player, c, events)
 			for _, e := range events {
 				if pe, send, _ := s.ForSeat(player, e); send {
 					data, _ := json.Marshal(pe)

@@ -470,7 +470,10 @@ func seatOutcome(t testing.TB, st *State, by, seat *Seat, c Command, u string) (
 // command c, given on st, and given on st with a figure out of its view
 // moved to another hex out of its view, gets the seat the same answer,
 // unless the figure comes into view (a move runs into it: the ambush).
-// r picks the figure and the hex.
+// r picks the figure and the hex. The command is also tried with a foe
+// out of view put beside its figure, where an unseen foe would count for
+// most (engaged: a move breaking away from it), a move carefully and not,
+// and with the AP for the move but not for disengaging carefully.
 func checkNoPlaceTells(t testing.TB, st *State, seat *Seat, c Command, r chooser) {
 	t.Helper()
 	hidden := st.sightOf(seat).hidden
@@ -506,11 +509,110 @@ func checkNoPlaceTells(t testing.TB, st *State, seat *Seat, c Command, r chooser
 	if !moved {
 		return
 	}
+	samePlayerOutcome(t, st, other, seat, c, u)
+	// Beside the command's figure, where an unseen foe counts for most
+	// (engaged: breaking away from it, carefully or not), when it stays
+	// out of view there.
+	f, ok := st.Figures[c.Figure]
+	if !ok {
+		return
+	}
+	if i := slices.IndexFunc(us, func(id string) bool { return st.Figures[id].Side != f.Side }); i >= 0 {
+		u = us[i] // a foe, if one is out of view
+	}
+	for d := range 6 {
+		h := f.At.Neighbor(hexmap.Direction(d))
+		if _, taken := st.FigureAt(h); taken || !st.Map.Contains(h) || st.Map.CanStand(h) != nil {
+			continue
+		}
+		beside := st.Clone()
+		beside.Figures[u].At = h
+		if !beside.sightOf(seat).hidden[u] {
+			continue
+		}
+		samePlayerOutcome(t, st, beside, seat, c, u)
+		if c.Kind != CommandMove || c.To == nil {
+			return
+		}
+		careful := c
+		careful.Careful = !c.Careful
+		samePlayerOutcome(t, st, beside, seat, careful, u)
+		// And with the AP for the move but not for disengaging carefully
+		// (2 AP more): a refusal then would tell of an unseen foe beside.
+		p, err := st.PlanMove(c.Figure, *c.To, c.Run)
+		if err != nil || !SystemOf(st).MovesCostAP() {
+			return
+		}
+		careful.Careful = true
+		short := func(x *State) *State {
+			x = x.Clone()
+			g := x.Figures[c.Figure]
+			g.AP = p.AP + 1
+			x.Segment = min(x.Segment, g.AP) // its number has come up
+			return x
+		}
+		samePlayerOutcome(t, short(st), short(beside), seat, careful, u)
+		return
+	}
+}
+
+// samePlayerOutcome checks that player seat's command c gets the seat the
+// same answer on st and on other, where figure u, out of its view in
+// both, stands elsewhere; unless u comes into view (checkNoPlaceTells).
+func samePlayerOutcome(t testing.TB, st, other *State, seat *Seat, c Command, u string) {
+	t.Helper()
 	a, unseenA := seatOutcome(t, st, seat, seat, c, u)
 	b, unseenB := seatOutcome(t, other, seat, seat, c, u)
 	if unseenA && unseenB && a != b {
 		t.Fatalf("%+v: with %s unseen at %s the player gets\n%s\nwith it unseen at %s\n%s",
 			c, u, st.Map.Label(st.Figures[u].At), a, other.Map.Label(other.Figures[u].At), b)
+	}
+}
+
+// checkQuietWhenUnseen is the invariant that a player's stream does not
+// count or time what it does not see: a command whose figure is out of
+// player seat's view before it and after it, that changes nothing of the
+// seat's view (its welcome's snapshot is the same before and after) and
+// whose events name no figure in the view (no shot or blow at one), sends
+// the seat nothing, neither an event nor a fresh view; and a command that
+// changes the seat's view sends it something, an event or a fresh view,
+// so that its window is not left stale. before is the state the command
+// was given on, events what it made.
+func checkQuietWhenUnseen(t testing.TB, s *Session, before *State, seat *Seat, c Command, events []Event) {
+	t.Helper()
+	after := s.State()
+	was, now := before.Snapshot(seat), after.Snapshot(seat)
+	a, _ := json.Marshal(was)
+	b, _ := json.Marshal(now)
+	told, named := "", false
+	inView := map[string]bool{}
+	for _, st := range []*State{before, after} {
+		for _, id := range st.Order {
+			if !st.sightOf(seat).hidden[id] {
+				inView[id] = true
+			}
+		}
+	}
+	for _, e := range events {
+		out, send, resync := s.ForSeat(seat, e)
+		switch {
+		case resync:
+			told += fmt.Sprintf("a fresh view for %s; ", e.Kind)
+		case send:
+			told += fmt.Sprintf("%s %q; ", e.Kind, out.Text)
+		}
+		data, _ := json.Marshal(e)
+		for id := range inView {
+			named = named || bytes.Contains(data, []byte(`"`+id+`"`))
+		}
+	}
+	_, there := before.Figures[c.Figure]
+	unseen := there && before.sightOf(seat).hidden[c.Figure] && (after.Figures[c.Figure] == nil || after.sightOf(seat).hidden[c.Figure])
+	switch {
+	case unseen && !named && bytes.Equal(a, b) && told != "":
+		t.Fatalf("%+v: %s, unseen, touches nothing the player sees; the player is sent %s", c, c.Figure, told)
+	case !bytes.Equal(a, b) && told == "":
+		t.Fatalf("%+v: the player's view changes and the player is sent nothing:\n%s", c, firstDiff(string(b), string(a)))
 	}
 }
 
@@ -542,8 +644,12 @@ func TestNoAnswerTellsWhereAnUnseenFigureStands(t *testing.T) {
 					if judge {
 						by = nil
 					}
-					if _, err := s.DoAs(by, c); errors.Is(err, ErrInternal) {
+					events, err := s.DoAs(by, c)
+					if errors.Is(err, ErrInternal) {
 						t.Fatalf("%+v: %v", c, err)
+					}
+					if err == nil {
+						checkQuietWhenUnseen(t, s, st, player, c, events)
 					}
 				}
 			})

@@ -55,9 +55,11 @@ func momentText(e Event) string {
 // ReplayingFor is the moment seat's windows show in place of the live
 // fight, or nil: the Judge's, the moment itself; a player's, only when
 // the Judge shows it on the table, and then as that seat saw it: its
-// view of the fight then, the event's line as the seat was sent it (none
-// when it was not), the round and segment, and not the event's place on
-// the timeline, which counts the events hidden from the seat.
+// view of the fight then, the line that seat reads of the event
+// (Timeline.LineFor: none when it read nothing of it, never the Judge's
+// line, which names hidden figures), the round and segment, and not the
+// event's place on the timeline, which counts the events hidden from the
+// seat.
 func (s *Session) ReplayingFor(seat *Seat) *Moment {
 	r := s.Replaying()
 	if r == nil || seat == nil || seat.Role == RoleJudge {
@@ -73,8 +75,8 @@ func (s *Session) ReplayingFor(seat *Seat) *Moment {
 	m := &Moment{Fight: f, Round: r.Round, Segment: r.Segment}
 	if r.Event == 0 { // the opening, which a player's window is sent as a view
 		m.Text = momentText(Event{Kind: EventOpened})
-	} else if e, shown, err := r.tl.EventFor(r.Event, seat); err == nil && shown {
-		m.Text = momentText(e)
+	} else {
+		m.Text = r.tl.LineFor(r.Event, seat)
 	}
 	return m
 }

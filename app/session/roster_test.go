@@ -114,12 +114,22 @@ func TestRosterIsTheJudges(t *testing.T) {
 			t.Errorf("%s by a player: %v", c.Kind, err)
 		}
 	}
-	// A player's view is rebuilt from a snapshot when figures change.
-	ev := mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", ID: "double", At: "C3", Facing: "E"}}})
-	if _, send, resync := s.ForSeat(p, ev); send || !resync {
-		t.Errorf("placed for a player: send %v resync %v", send, resync)
+	// A player's view is rebuilt from a snapshot when figures in it
+	// change; a figure placed out of its view (in the saloon, in the
+	// posse's fog) changes nothing it sees, and it is sent nothing.
+	for _, tc := range []struct {
+		id, at string
+		resync bool
+	}{
+		{"double", "D8", true},
+		{"hidden-double", "C3", false},
+	} {
+		ev := mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", ID: tc.id, At: tc.at, Facing: "E"}}})
+		if _, send, resync := s.ForSeat(p, ev); send || resync != tc.resync {
+			t.Errorf("%s placed at %s, for a player: send %v resync %v; want resync %v", tc.id, tc.at, send, resync, tc.resync)
+		}
 	}
-	ev = mustDo(t, s, Command{Kind: CommandSetOptions, Options: &FightOptions{Seed: new(uint64(42))}})
+	ev := mustDo(t, s, Command{Kind: CommandSetOptions, Options: &FightOptions{Seed: new(uint64(42))}})
 	if out, send, _ := s.ForSeat(p, ev); !send || out.Options == nil || out.Options.Seed != nil {
 		t.Errorf("options for a player: %+v, want them without the seed", out.Options)
 	}

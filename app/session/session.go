@@ -811,31 +811,93 @@ func (s *Session) Welcome(seat *Seat) []Event {
 }
 
 // lastSaid is what the fight's last command said, as a player's seat may
-// read it: its events' lines that ForSeat would send the seat, by the
-// sight they were made in (the seat's now). A fresh view sent for that
-// command (a figure come into view: an ambush) comes with it, so that the
-// window says why. "" when the seat may read none of it. The caller holds
-// s.mu.
+// read it (commandSaid), by the sights before and after it. "" when the
+// seat may read none of it. The caller holds s.mu.
 func (s *Session) lastSaid(seat *Seat) string {
 	last := s.events[len(s.events)-1]
-	b, p := s.sights[last.Seq], s.sights[last.Seq-1]
-	if last.Cmd == 0 || b == nil || p == nil {
+	b := s.sights[last.Seq]
+	if last.Cmd == 0 || b == nil {
+		return ""
+	}
+	p := s.sights[b.first-1]
+	if p == nil {
 		return ""
 	}
 	sides := seatSides(seat, s.state)
-	v, side := b.sight(sides), mapSide(seat, s.state)
-	var said []string
+	var events []Event
 	for _, e := range s.events {
-		if e.Cmd != last.Cmd {
-			continue
-		}
-		if e, send := b.mapEvent(e, side); send {
-			if out, send, _ := v.event(e); send && out.Text != "" {
-				said = append(said, out.Text)
-			}
+		if e.Cmd == last.Cmd {
+			events = append(events, e)
 		}
 	}
+	return commandSaid(p.sight(sides), b.sight(sides), b, mapSide(seat, s.state), events)
+}
+
+// commandSaid is what a player's seat reads of one command's events,
+// whose sight was was before the command and v after it (made from b; its
+// map is side's known map): each event's line (seatLine); a figure that
+// came into view said once, and not again when a move ran into it (the
+// ambush's own sentence says so), also when it came into view through
+// another's doing (a posse figure's move brings an outlaw into sight);
+// the figures that went out of view counted last. A fresh view sent for
+// the command comes with it, so that the window says why.
+func commandSaid(was, v *sight, b *sightBase, side string, events []Event) string {
+	met := map[string]bool{}
+	for _, e := range events {
+		if _, shown, _ := seatLine(was, v, b, side, e); shown && e.Met != "" {
+			met[e.Met] = true
+		}
+	}
+	var said []string
+	told := map[string]bool{}
+	for _, e := range events {
+		_, shown, line := seatLine(was, v, b, side, e)
+		if !shown { // a figure came into view or went out of it, or nothing
+			if line == "" || line == wentOutOfView || told[e.Figure] || met[e.Figure] {
+				continue
+			}
+			told[e.Figure] = true
+		}
+		if line != "" {
+			said = append(said, line)
+		}
+	}
+	for _, f := range v.seen {
+		if line := cameOrWent(was, v, f.id); line != "" && !told[f.id] && !met[f.id] {
+			said = append(said, line)
+		}
+	}
+	went := 0
+	for _, f := range was.seen {
+		if cameOrWent(was, v, f.id) == wentOutOfView {
+			went++
+		}
+	}
+	switch {
+	case went == 1:
+		said = append(said, wentOutOfView)
+	case went > 1:
+		said = append(said, fmt.Sprintf("%d figures go out of view.", went))
+	}
 	return strings.Join(said, " ")
+}
+
+// seatLine is what a player's seat is shown of e, an event of a command
+// whose sight was was before the command and v after it (made from b; its
+// map is side's known map): shown, e as the seat may see it (seatEvent's
+// projection), and its line; or, for an event of a figure that came into
+// view or went out of it in the command, not shown, and a line saying
+// only that (cameOrWent), not where in the fog it came from or went, its
+// path or what it spent; else not shown and no line.
+func seatLine(was, v *sight, b *sightBase, side string, e Event) (out Event, shown bool, line string) {
+	if was.sees(e.Figure) != v.sees(e.Figure) {
+		return Event{}, false, cameOrWent(was, v, e.Figure)
+	}
+	out, send, _ := projectEvent(v, was, b, side, e)
+	if !send {
+		return Event{}, false, ""
+	}
+	return out, true, out.Text
 }
 
 // Visible keeps the figures of ids that seat may see.
@@ -880,7 +942,11 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 		return e, true, false
 	}
 	s.mu.Lock()
-	b, p := s.sights[e.Seq], s.sights[e.Seq-1]
+	b := s.sights[e.Seq]
+	var p *sightBase
+	if b != nil {
+		p = s.sights[b.first-1] // the sight before e's command
+	}
 	if b == nil || p == nil {
 		// Older than the sights the session keeps (a window far behind):
 		// what the seat saw when it was made is no longer known, and
@@ -900,7 +966,7 @@ func (s *Session) ForSeat(seat *Seat, e Event) (out Event, send, resync bool) {
 // known map (ForSeat).
 func seatEvent(v, was *sight, b *sightBase, side string, e Event) (out Event, send, resync bool) {
 	// A figure came into the seat's view or went out of it: rebuild.
-	if !was.sameHidden(v) {
+	if !was.sameView(v) {
 		return Event{}, false, true
 	}
 	// The seat's map is its side's known map: a hex come into sight that
@@ -909,8 +975,21 @@ func seatEvent(v, was *sight, b *sightBase, side string, e Event) (out Event, se
 	if e.Seq == b.first && b.refreshed[side] {
 		return Event{}, false, true
 	}
+	return projectEvent(v, was, b, side, e)
+}
+
+// projectEvent is seatEvent's projection of e, an event of a command
+// that brought no figure into the seat's view nor took one out of it,
+// bar the figures themselves: the map's changes out of the side's sight
+// are left out, and a figure placed or taken off out of view is not sent.
+func projectEvent(v, was *sight, b *sightBase, side string, e Event) (out Event, send, resync bool) {
 	e, send = b.mapEvent(e, side)
 	if !send {
+		return Event{}, false, false
+	}
+	switch {
+	case e.Kind == EventFigureRemoved && !was.sees(e.Figure),
+		e.Kind == EventPlaced && !slices.ContainsFunc(e.Placed, func(f FigureSpec) bool { return v.sees(f.ID) }):
 		return Event{}, false, false
 	}
 	return v.event(e)

@@ -32,11 +32,12 @@ type sight struct {
 }
 
 // seenFigure is what a sight keeps of a figure in view, for the texts it
-// writes again without the hidden ones.
+// writes again without the hidden ones; at is the hex it stands in, as
+// the battle mat labels it.
 type seenFigure struct {
-	id, name string
-	ap       int
-	fine     bool
+	id, name, at string
+	ap           int
+	fine         bool
 }
 
 // sightBase is what the players' sights of one moment are made from: the
@@ -71,9 +72,9 @@ type knownMark struct {
 
 // sightFigure is what a sightBase keeps of a figure.
 type sightFigure struct {
-	id, character, name, side string
-	ap                        int
-	fine, hidden              bool
+	id, character, name, side, at string
+	ap                            int
+	fine, hidden                  bool
 }
 
 // sightBase returns what the players' sights of st now are made from.
@@ -83,7 +84,7 @@ func (st *State) sightBase() *sightBase {
 	for _, id := range st.Order {
 		f := st.Figures[id]
 		b.figs = append(b.figs, sightFigure{id: id, character: f.Character, name: st.FigureName(id), side: f.Side,
-			ap: f.AP, fine: f.Condition == rules.Fine, hidden: f.Hidden})
+			at: st.Map.Label(f.At), ap: f.AP, fine: f.Condition == rules.Fine, hidden: f.Hidden})
 		sides[f.Side] = true
 	}
 	if b.fog {
@@ -246,7 +247,7 @@ func (b *sightBase) sight(sides []string) *sight {
 			v.hidden[f.id] = true
 			continue
 		}
-		v.seen = append(v.seen, seenFigure{id: f.id, name: f.name, ap: f.ap, fine: f.fine})
+		v.seen = append(v.seen, seenFigure{id: f.id, name: f.name, at: f.at, ap: f.ap, fine: f.fine})
 		shown[f.id], shown[f.character], shown[f.name] = true, true, true
 	}
 	for _, f := range b.figs {
@@ -314,19 +315,87 @@ func (v *sight) renumber(e Event) Event {
 	return e
 }
 
-// sameHidden reports whether v and w hide the same figures: when they do
-// not, a figure came into view or went out of it, and the seat's view is
-// rebuilt.
-func (v *sight) sameHidden(w *sight) bool {
-	if len(v.hidden) != len(w.hidden) {
+// sameView reports whether v and w see the same figures: when they do
+// not, a figure came into view or went out of it (or one in view was
+// placed or taken off the map), and the seat's view is rebuilt. A figure
+// placed or taken off out of view changes nothing the seat sees.
+func (v *sight) sameView(w *sight) bool {
+	if len(v.seen) != len(w.seen) {
 		return false
 	}
-	for id := range v.hidden {
-		if !w.hidden[id] {
+	for _, f := range v.seen {
+		if !w.sees(f.id) {
 			return false
 		}
 	}
 	return true
+}
+
+// sees reports whether figure id is in v's view.
+func (v *sight) sees(id string) bool {
+	return id != "" && slices.ContainsFunc(v.seen, func(f seenFigure) bool { return f.id == id })
+}
+
+// seenAs is figure id as v saw it, if in view.
+func (v *sight) seenAs(id string) (seenFigure, bool) {
+	i := slices.IndexFunc(v.seen, func(f seenFigure) bool { return f.id == id })
+	if i < 0 {
+		return seenFigure{}, false
+	}
+	return v.seen[i], true
+}
+
+// wentOutOfView is the line a seat reads of a figure going out of its
+// view: not its name, which is a hidden figure's now.
+const wentOutOfView = "A figure goes out of view."
+
+// cameOrWent is the line a seat whose view was was before a command and
+// is v after it reads of figure id coming into view or going out of it,
+// and nothing else of it: its name and where it stands when it came into
+// view, not where it came from, where it went, how or what it spent; ""
+// when id is in view or out of it in both.
+func cameOrWent(was, v *sight, id string) string {
+	f, now := v.seenAs(id)
+	switch then := was.sees(id); {
+	case now && !then:
+		return fmt.Sprintf("%s comes into view at %s.", f.name, f.at)
+	case then && !now && v.hidden[id]:
+		return wentOutOfView
+	}
+	return ""
+}
+
+// touches reports whether e, an event of a figure out of v's view,
+// touches anything in the view: a figure in view it changed, aimed at,
+// struck, shoved, held, closed with or left a free attack or a riposte;
+// a door, a cover or a cell in view (e as mapEvent left it); a weapon
+// laid on the map or taken from it (a seat is shown every weapon lying on
+// the map). What touches nothing in the view is not sent to the seat at
+// all: a fresh view for it would count and time the hidden actions.
+func (v *sight) touches(e Event) bool {
+	seen := v.sees
+	if slices.ContainsFunc(e.Changes, func(c FigureChange) bool { return seen(c.Figure) }) ||
+		slices.ContainsFunc(e.Targets, seen) ||
+		slices.ContainsFunc(e.Outcomes, func(o Outcome) bool { return seen(o.Target) }) ||
+		slices.ContainsFunc(e.Shoved, func(sh Shove) bool { return seen(sh.Figure) }) {
+		return true
+	}
+	for _, m := range []map[string]int{e.Hits, e.ShotsAt} {
+		for id := range m {
+			if seen(id) {
+				return true
+			}
+		}
+	}
+	switch r, o, h, c, p := e.Riposte, e.Opening, e.Hold, e.Closed, e.Pending; {
+	case r != nil && (seen(r.By) || seen(r.Against)),
+		o != nil && (seen(o.Mover) || slices.ContainsFunc(o.By, seen)),
+		h != nil && (seen(h.By) || seen(h.Over)),
+		c != nil && (seen(c[0]) || seen(c[1])),
+		p != nil && (seen(p.Attacker()) || seen(p.Target())):
+		return true
+	}
+	return len(e.Doors) > 0 || len(e.Ablations) > 0 || len(e.Cells) > 0 || len(e.Dropped) > 0 || e.PickedUp != nil
 }
 
 // names reports whether text names a hidden figure: one of its secret
@@ -395,7 +464,15 @@ func (v *sight) ids(ids []string) []string {
 // resync (send a fresh welcome instead, as when the view must be rebuilt).
 func (v *sight) event(e Event) (out Event, send, resync bool) {
 	switch e.Kind {
-	case EventUndone, EventRedone, EventHidden, EventRevealed:
+	case EventUndone, EventRedone:
+		return Event{}, false, true
+	case EventHidden, EventRevealed:
+		if v.hidden[e.Figure] {
+			// The Judge hid or revealed a figure out of view before and
+			// after (seatEvent rebuilds the view when one comes into it
+			// or goes out of it): nothing the seat sees changed.
+			return Event{}, false, false
+		}
 		return Event{}, false, true
 	case EventCharacterSet, EventCharacterRemoved, EventPlaced, EventFigureRemoved, EventOpened:
 		// Sheets and figures come to players only in a snapshot, trimmed
@@ -416,10 +493,11 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 		return e, true, false
 	}
 	if v.hidden[e.Figure] {
-		if e.Kind == EventMoved || e.Kind == EventTurned || e.Kind == EventRode {
-			return Event{}, false, false // a hidden figure went about unseen
-		}
-		return Event{}, false, true // what it did shows only in the state
+		// A hidden figure went about unseen: nothing the seat sees
+		// changed, and it is sent nothing (docs/protocol.md: "Player
+		// visibility"); what it did to a figure or a hex in view shows in
+		// a fresh view.
+		return Event{}, false, v.touches(e)
 	}
 	if slices.ContainsFunc(e.Changes, func(c FigureChange) bool { return v.hidden[c.Figure] }) ||
 		slices.ContainsFunc(e.Targets, func(id string) bool { return v.hidden[id] }) ||

@@ -399,6 +399,29 @@ func (st *stream) result(t *testing.T, id string) Message {
 	return Message{}
 }
 
+// count is how many messages the stream has had.
+func (st *stream) count() int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return len(st.msgs)
+}
+
+// since lists the messages the stream has had after the first n: an
+// event's kind, or the message's type.
+func (st *stream) since(n int) []string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	var out []string
+	for _, m := range st.msgs[n:] {
+		if m.Type == MsgEvent {
+			out = append(out, m.Event.Kind)
+			continue
+		}
+		out = append(out, m.Type)
+	}
+	return out
+}
+
 // numbers lists the seq and cmd of every event in a stream, a welcome's
 // included, in the order they came.
 func (st *stream) numbers() (seqs, cmds []int) {
@@ -438,8 +461,10 @@ func checkNumbering(seqs, cmds []int) error {
 	return nil
 }
 
-// TestPlayerStreamDoesNotCountHiddenActions: a hidden figure turns
-// between a player's own actions; the player's stream (welcomes'
+// TestPlayerStreamDoesNotCountHiddenActions: hidden figures turn, ready
+// and cock a rifle and drop prone between a player's own actions; the
+// player is sent nothing of these (before, each but the turns sent a
+// fresh view); the player's stream (welcomes'
 // openings and events) is numbered 1, 2, 3… and its commands 1, 2, 3…
 // with no hole where the hidden actions were; the Judge's keeps the
 // session's numbers.
@@ -477,15 +502,26 @@ func TestPlayerStreamDoesNotCountHiddenActions(t *testing.T) {
 			t.Fatalf("Alice's turn %d: %+v", turn, m)
 		}
 	}
-	jeb := func(turn int) session.Command {
-		return session.Command{Kind: session.CommandTurn, Figure: "jeb", Turn: turn}
+	zeke := func(turn int) session.Command {
+		return session.Command{Kind: session.CommandTurn, Figure: "zeke", Turn: turn}
 	}
 	hidden(session.Command{Kind: session.CommandHide, Figure: "jeb"})
+	hidden(session.Command{Kind: session.CommandHide, Figure: "zeke"})
 	own(1)
-	hidden(jeb(1))
-	hidden(jeb(-1))
+	// Hidden figures' own actions, touching nothing in Alice's view: she
+	// is sent nothing of them, not even a fresh view (which would count
+	// and time them).
+	mark := player.count()
+	hidden(zeke(1))
+	hidden(session.Command{Kind: session.CommandReady, Figure: "jeb", Weapon: "winchester"})
+	hidden(session.Command{Kind: session.CommandCock, Figure: "jeb", Weapon: "winchester"})
+	hidden(zeke(-1))
+	hidden(session.Command{Kind: session.CommandProne, Figure: "jeb", Prone: true})
 	own(-1)
-	hidden(jeb(1))
+	if got := player.since(mark); len(got) != 2 || got[0] != session.EventTurned || got[1] != MsgResult {
+		t.Errorf("Alice is sent %v for hidden Zeke's turns, hidden Jeb's ready, cock and prone, and her own turn; want her turn's event and result alone", got)
+	}
+	hidden(zeke(1))
 	hidden(session.Command{Kind: session.CommandReveal, Figure: "jeb"})
 	own(1)
 	seqs, cmds := player.numbers()

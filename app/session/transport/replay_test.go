@@ -85,12 +85,17 @@ func TestAReplayReachesOnlyTheJudgesWindows(t *testing.T) {
 
 // TestAReplayOnTheTableShowsEachPlayerItsOwnView: when the Judge shows
 // the replay on the table, a player's window is sent the moment as its
-// seat saw it then (a figure hidden from the players is not in it), and
-// is told when the replay ends.
+// seat saw it then (a figure hidden from the players is not in it), with
+// the line its seat reads of it (none for a hidden figure's move, where
+// the Judge reads the move: before, the player was sent the Judge's
+// line), and is told when the replay ends.
 func TestAReplayOnTheTableShowsEachPlayerItsOwnView(t *testing.T) {
 	s := open(t)
-	if _, err := s.Do(session.Command{Kind: session.CommandHide, Figure: "jeb"}); err != nil {
-		t.Fatal(err)
+	h5, _ := s.State().Map.ParseHex("H5")
+	for _, c := range []session.Command{{Kind: session.CommandHide, Figure: "jeb"}, {Kind: session.CommandMove, Figure: "jeb", To: &h5}} {
+		if _, err := s.Do(c); err != nil {
+			t.Fatalf("%s: %v", c.Kind, err)
+		}
 	}
 	ctx, _, player := table(t, s)
 	tl, err := s.Timeline()
@@ -115,6 +120,9 @@ func TestAReplayOnTheTableShowsEachPlayerItsOwnView(t *testing.T) {
 		if f.ID == "jeb" {
 			t.Fatal("the player's replay shows a figure hidden from the players")
 		}
+	}
+	if m.Replay.Text != "" {
+		t.Errorf("the player's replay of hidden Jeb's move reads %q, want no line (the Judge's is %q)", m.Replay.Text, moment.Text)
 	}
 	s.ShowReplay(nil)
 	if m := next(ctx, t, player, MsgReplay); m.Replay != nil {
