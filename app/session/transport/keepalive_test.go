@@ -51,17 +51,8 @@ func mute(ctx context.Context, t *testing.T, url, token string) *websocket.Conn 
 // seat, full a moment ago, takes new ones again.
 func TestDeadConnectionsFreeTheirSlots(t *testing.T) {
 	k := quickKeepalive(t)
-	s := open(t)
-	access := session.NewAccess("secret")
-	alice := access.AddPlayer("Alice", []string{"cyril"})
-	sv := serveAccess(t, s, access)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	live, past, err := Dial(ctx, sv.URL(), alice.Token())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer live.Close()
+	ctx, sv, alice := aliceTable(t, open(t), 20*time.Second)
+	live, past := dialOne(ctx, t, sv.URL(), alice.Token())
 	window := follow(ctx, live, past)
 	var dead []*websocket.Conn
 	for i := 1; i < MaxSeatConnections; i++ {
