@@ -136,3 +136,38 @@ func TestRandomCommandsReplayAndUndo(t *testing.T) {
 		t.Errorf("undoing everything does not give the opening state")
 	}
 }
+
+// TestARoundOfNoFiguresListsNothing: a round started before any figure
+// is placed ends its line at its heading, in every system, and so does
+// its undo ("The Judge takes back: Round 1 begins (…). ." had a period
+// of its own for the empty list of figures, "Order: ." another).
+func TestARoundOfNoFiguresListsNothing(t *testing.T) {
+	for _, tc := range []struct{ name, fight, initiative string }{
+		{"TWTW", "demo", ""},
+		{"Dragon Warriors II", "dragonwarriors", ""},
+		{"Lead and Chrome's initiative", "dragonwarriors", InitiativeLeadChrome},
+		{"Savage Worlds", "savage", ""},
+		{"Fudge", "fudge", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := bundledFight(t, tc.fight)
+			f.Figures = nil
+			if tc.initiative != "" {
+				f.Options.Initiative = tc.initiative
+			}
+			s := openFile(t, f)
+			round := mustDoAll(t, s, Command{Kind: CommandNewRound})
+			undo := mustDoAll(t, s, Command{Kind: CommandUndo})
+			for _, text := range []string{round[0].Text, undo[0].Text} {
+				for _, empty := range []string{". .", "..", ": .", ": ;"} {
+					if strings.Contains(text, empty) {
+						t.Errorf("a round of no figures, then its undo: %q has an empty list (%q)", text, empty)
+					}
+				}
+				if !strings.HasSuffix(text, ".") {
+					t.Errorf("a round of no figures, then its undo: %q does not end in a period", text)
+				}
+			}
+		})
+	}
+}
