@@ -293,9 +293,14 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 	case CommandUndo, CommandRedo:
 		// The recent events hold the command to take back or put back,
 		// unless it is older than the last checkpoint.
+		// A redo's command may be older too: the recent events hold an
+		// undo of it, not its own events, which a replay of them would
+		// leave out.
 		events, err = undoStep(c.Kind, s.events)
 		var ref *Refusal
-		if errors.As(err, &ref) && s.events[0].Seq != 1 && !decidedRecently(c.Kind, s.events) {
+		older := (errors.As(err, &ref) && !decidedRecently(c.Kind, s.events)) ||
+			(err == nil && !slices.ContainsFunc(s.events, func(e Event) bool { return e.Cmd == events[0].Target }))
+		if older && s.events[0].Seq != 1 {
 			if events, err = s.deepStep(c.Kind); err == nil {
 				deep = true
 			}

@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -169,5 +170,52 @@ func TestARoundOfNoFiguresListsNothing(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestARedoOfACommandOlderThanTheRecentEventsPutsItBack: the Judge moves
+// Cyril, hides and shows Jeb hundreds of times, takes everything back
+// and puts the move back: Cyril stands where he moved to, as the journal
+// replays, and the line says what was put back. (The redo was decided on
+// the recent events, whose undos named the move, and replayed them
+// without the move's own, folded away long before: Cyril stayed put, the
+// live fight was not the journal's, and the line read "The Judge puts
+// back: ".)
+func TestARedoOfACommandOlderThanTheRecentEventsPutsItBack(t *testing.T) {
+	s := openFile(t, demo(t))
+	j8 := hexmap.Hex{Q: 6, R: 7}
+	move := mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &j8})
+	n := RecentEvents + 10
+	for i := range n {
+		mustDo(t, s, Command{Kind: []string{CommandHide, CommandReveal}[i%2], Figure: "jeb"})
+	}
+	for range n + 1 {
+		mustDo(t, s, Command{Kind: CommandUndo})
+	}
+	if at := s.State().Figures["cyril"].At; at == j8 {
+		t.Fatalf("after taking everything back Cyril is still at %v", at)
+	}
+	redo := mustDo(t, s, Command{Kind: CommandRedo})
+	if at := s.State().Figures["cyril"].At; at != j8 {
+		t.Errorf("the move put back: Cyril is at %v, want %v", s.State().Map.Label(at), s.State().Map.Label(j8))
+	}
+	if want := "The Judge puts back: " + move.Text; redo.Text != want {
+		t.Errorf("the redo's line: %q, want %q", redo.Text, want)
+	}
+	f, err := os.Open(s.JournalPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	all, _, err := readJournal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Replay(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := stateKey(t, s.State()), stateKey(t, st); got != want {
+		t.Errorf("the live fight is not its journal's:\n%s", firstDiff(got, want))
 	}
 }
