@@ -161,53 +161,6 @@ func undoneCommands(events []Event) map[int]bool {
 	return undone
 }
 
-// Fold keeps a client's copy of a fight: the events and the state they
-// make. Most events apply in place; an undo or redo rebuilds the state.
-type Fold struct {
-	Events []Event
-	State  *State
-}
-
-// NewFold starts a fold from the events a session sent.
-func NewFold(events []Event) (*Fold, error) {
-	st, err := Replay(events)
-	if err != nil {
-		return nil, err
-	}
-	return &Fold{Events: append([]Event(nil), events...), State: st}, nil
-}
-
-// ErrResync is returned by Fold.Add for an undo or redo of a command older
-// than the fold's events: the client must fetch a fresh welcome.
-var ErrResync = errors.New("the undo reaches past this view: resync")
-
-// Add folds one more event in; events it already has are ignored.
-func (f *Fold) Add(e Event) error {
-	if n := len(f.Events); n > 0 && e.Seq != 0 && e.Seq <= f.Events[n-1].Seq {
-		return nil
-	}
-	if e.Kind == EventUndone || e.Kind == EventRedone {
-		if !slices.ContainsFunc(f.Events, func(x Event) bool { return x.Cmd == e.Target }) {
-			return ErrResync
-		}
-	}
-	f.Events = append(f.Events, e)
-	if e.Kind == EventUndone || e.Kind == EventRedone {
-		st, err := Replay(f.Events)
-		if err != nil {
-			f.Events = f.Events[:len(f.Events)-1]
-			return err
-		}
-		f.State = st
-		return nil
-	}
-	if err := f.State.Apply(e); err != nil {
-		f.Events = f.Events[:len(f.Events)-1]
-		return err
-	}
-	return nil
-}
-
 // Do carries out a command as the Judge.
 func (s *Session) Do(c Command) ([]Event, error) { return s.DoAs(nil, c) }
 
