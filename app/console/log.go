@@ -135,11 +135,15 @@ func (p *logPanel) rebuild(f *session.Fold) {
 }
 
 // add appends event e, if f's state has just applied it (not one the
-// fold had already), and lets go of the entries the fold's log no longer
-// holds.
+// fold or the log had already: a fresh copy of the fight covers the
+// events after the one that asked for it), and lets go of the entries the
+// fold's log no longer holds.
 func (p *logPanel) add(f *session.Fold, e session.Event) {
 	st := f.State
 	if n := len(st.Log); n == 0 || st.Log[n-1].Seq != e.Seq {
+		return
+	}
+	if n := len(p.entries); n > 0 && p.entries[n-1].event.Seq >= e.Seq {
 		return
 	}
 	seg := st.Segment
