@@ -14,14 +14,20 @@ import (
 	"hexslinger/app/session"
 )
 
-// quickKeepalive pings every 100 ms and waits 100 ms for the pong, for
-// servers and clients made until the test ends.
-func quickKeepalive(t *testing.T) keepaliveTimes {
+// keepaliveFor has servers and clients made until the test ends ping
+// every so often and wait so long for the pong.
+func keepaliveFor(t *testing.T, every, wait time.Duration) keepaliveTimes {
 	t.Helper()
 	old := keepalive
-	keepalive = keepaliveTimes{every: 100 * time.Millisecond, wait: 100 * time.Millisecond}
+	keepalive = keepaliveTimes{every: every, wait: wait}
 	t.Cleanup(func() { keepalive = old })
 	return keepalive
+}
+
+// quickKeepalive pings every 100 ms and waits 100 ms for the pong.
+func quickKeepalive(t *testing.T) keepaliveTimes {
+	t.Helper()
+	return keepaliveFor(t, 100*time.Millisecond, 100*time.Millisecond)
 }
 
 // mute opens a connection of token that says hello, takes its welcome

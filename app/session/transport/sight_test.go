@@ -140,6 +140,9 @@ func TestAWindowFarBehindIsNotSentAnOldHiddenMove(t *testing.T) {
 		}
 	}
 	do(session.Command{Kind: session.CommandHide, Figure: "jeb"})
+	// The window stops reading on purpose, for longer than a ping waits
+	// under the race detector: no ping finds it dead meanwhile.
+	keepaliveFor(t, time.Hour, time.Hour)
 	ctx, sv, seat := aliceTable(t, s, 60*time.Second)
 	alice, _, err := dial(ctx, sv.URL(), seat.Token(), smallWindow())
 	if err != nil {
