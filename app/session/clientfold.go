@@ -2,7 +2,6 @@ package session
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 )
 
@@ -26,12 +25,9 @@ type Fold struct {
 
 // NewFold starts a fold from the events a session sent.
 func NewFold(events []Event) (*Fold, error) {
-	if len(events) == 0 || events[0].Kind != EventOpened || events[0].Fight == nil {
-		return nil, errNoOpening
-	}
-	st, err := events[0].Fight.State()
+	st, err := openingOf(events)
 	if err != nil {
-		return nil, fmt.Errorf("opening event: %w", err)
+		return nil, err
 	}
 	f := &Fold{Events: slices.Clone(events), round: st.Round, segment: st.Segment}
 	if f.State, err = replayOnto(st, events); err != nil {
@@ -98,10 +94,7 @@ func (f *Fold) checkpoint() {
 	if len(f.Events) <= keepEvents+checkpointEvery {
 		return
 	}
-	cut := len(f.Events) - keepEvents
-	for cut < len(f.Events) && f.Events[cut].Cmd != 0 && f.Events[cut].Cmd == f.Events[cut-1].Cmd {
-		cut++ // keep a command's events together
-	}
+	cut := checkpointCut(f.Events)
 	if cut >= len(f.Events) {
 		return
 	}
@@ -116,15 +109,8 @@ func (f *Fold) checkpoint() {
 			return // NewFold read it: keep every event rather than lose one
 		}
 	}
-	undone := undoneCommands(f.Events)
-	for _, e := range f.Events[1:cut] {
-		if e.Cmd != 0 && undone[e.Cmd] {
-			continue
-		}
-		if err := st.Apply(e); err != nil {
-			return // a bug; keep every event rather than lose one
-		}
-		st.Log = st.Log[:0] // the opening keeps no log
+	if err := foldInto(st, f.Events[1:cut], undoneCommands(f.Events)); err != nil {
+		return // a bug; keep every event rather than lose one
 	}
 	st.Log = nil
 	prev := f.Events[cut-1]

@@ -122,6 +122,15 @@ func OpenWith(fight *FightFile, journalPath string, o OpenOptions) (*Session, er
 // commands the Judge has undone (and not redone). Replay of the same events
 // always gives the same state.
 func Replay(events []Event) (*State, error) {
+	st, err := openingOf(events)
+	if err != nil {
+		return nil, err
+	}
+	return replayOnto(st, events)
+}
+
+// openingOf is the state events open with: their first's fight.
+func openingOf(events []Event) (*State, error) {
 	if len(events) == 0 || events[0].Kind != EventOpened || events[0].Fight == nil {
 		return nil, errNoOpening
 	}
@@ -129,7 +138,7 @@ func Replay(events []Event) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening event: %w", err)
 	}
-	return replayOnto(st, events)
+	return st, nil
 }
 
 // replayOnto folds events after the opening into st, the opening state.
@@ -402,25 +411,15 @@ func (s *Session) checkpoint() {
 	if len(s.events) <= keepEvents+checkpointEvery {
 		return
 	}
-	cut := len(s.events) - keepEvents
-	for cut < len(s.events) && s.events[cut].Cmd != 0 && s.events[cut].Cmd == s.events[cut-1].Cmd {
-		cut++ // keep a command's events together
-	}
+	cut := checkpointCut(s.events)
 	if cut >= len(s.events) {
 		return
 	}
-	undone := undoneCommands(s.events)
 	// The old opening is dropped, so the new one shares its map unless an
 	// event changes the map (a big map's copy would stall the command).
 	st := s.opening.clone(slices.ContainsFunc(s.events[1:cut], touchesMap))
-	for _, e := range s.events[1:cut] {
-		if e.Cmd != 0 && undone[e.Cmd] {
-			continue
-		}
-		if err := st.Apply(e); err != nil {
-			return // a bug; keep every event rather than lose one
-		}
-		st.Log = st.Log[:0] // the opening keeps no log: no need to grow one
+	if err := foldInto(st, s.events[1:cut], undoneCommands(s.events)); err != nil {
+		return // a bug; keep every event rather than lose one
 	}
 	// The opening event's snapshot is made when a client first needs it
 	// (recent), so a checkpoint costs only the replay above.
@@ -436,6 +435,32 @@ func (s *Session) checkpoint() {
 	if n := len(s.state.Log); n > keepEvents {
 		s.state.Log = s.state.Log[n-keepEvents:]
 	}
+}
+
+// checkpointCut is where a checkpoint of events cuts them: all but about
+// the last keepEvents go, a command's events kept together;
+// len(events) when none would be left.
+func checkpointCut(events []Event) int {
+	cut := len(events) - keepEvents
+	for cut < len(events) && events[cut].Cmd != 0 && events[cut].Cmd == events[cut-1].Cmd {
+		cut++
+	}
+	return cut
+}
+
+// foldInto applies events to st, a checkpoint's opening, leaving out the
+// commands undone (undone); st keeps no log of them.
+func foldInto(st *State, events []Event, undone map[int]bool) error {
+	for _, e := range events {
+		if e.Cmd != 0 && undone[e.Cmd] {
+			continue
+		}
+		if err := st.Apply(e); err != nil {
+			return err
+		}
+		st.Log = st.Log[:0] // no need to grow one
+	}
+	return nil
 }
 
 // recent returns a copy of the events in memory, the first an opening
