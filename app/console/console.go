@@ -112,7 +112,7 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	c.log = newLogPanel()
 	c.log.onExport = c.exportLog
 	c.log.onSelect = c.highlight
-	c.log.rebuild(st)
+	c.log.rebuild(fold)
 	c.composer = newComposer(c)
 	c.figures.onPick = func(id string) {
 		if i := indexOf(c.composer.ids, id); i >= 0 {
@@ -228,7 +228,7 @@ func (c *Console) switchTo(s *session.Session, path string) error {
 	c.gen++
 	c.library.path = path
 	c.library.showTable()
-	c.log.rebuild(c.state)
+	c.log.rebuild(c.fold)
 	c.win.SetTitle(windowTitle(c.state))
 	c.refresh()
 	if !c.opts.Manual {
@@ -430,9 +430,9 @@ func (c *Console) apply(e session.Event) {
 	}
 	if c.fold.State != c.state { // an undo or redo rebuilt the state
 		c.state = c.fold.State
-		c.log.rebuild(c.state)
+		c.log.rebuild(c.fold)
 	} else {
-		c.log.add(c.state, e)
+		c.log.add(c.fold, e)
 	}
 	slog.Info("log", "round", c.state.Round, "text", e.Text)
 	c.refresh()

@@ -27,10 +27,14 @@ type logRow struct {
 	entry   int
 }
 
-// logPanel is the action log: every event as a sentence with its numbers,
-// grouped by round and segment, filtered by figure and searched.
+// logPanel is the action log: the recent events as sentences with their
+// numbers, grouped by round and segment, filtered by figure and searched.
+// It shows the events the console's fold holds (its state's log, a few
+// hundred), not every event of a long fight: the Timeline tab reads the
+// rest from the journal.
 type logPanel struct {
 	entries []logEntry
+	older   bool // the fight has older entries than those shown
 	rows    []logRow
 	names   map[string]string // figure id → name, for the filter
 	figure  string            // the filter's figure id, "" for all
@@ -105,10 +109,14 @@ func newLogPanel() *logPanel {
 	return p
 }
 
-// rebuild shows the log of st afresh (at start, after an undo or redo).
-func (p *logPanel) rebuild(st *session.State) {
+// rebuild shows the log of f's state afresh (at start, after an undo or
+// redo, a resync), its first entries under the round and segment where
+// the fold's log begins.
+func (p *logPanel) rebuild(f *session.Fold) {
+	st := f.State
 	p.entries = p.entries[:0]
-	round, seg := 1, 20
+	p.older = f.Older()
+	round, seg := f.Start()
 	segmented := st.Turn().Segments
 	for _, e := range st.Log {
 		switch e.Kind {
@@ -126,13 +134,32 @@ func (p *logPanel) rebuild(st *session.State) {
 	p.show()
 }
 
-// add appends an event that st has just applied.
-func (p *logPanel) add(st *session.State, e session.Event) {
+// add appends event e, if f's state has just applied it (not one the
+// fold or the log had already: a fresh copy of the fight covers the
+// events after the one that asked for it), and lets go of the entries the
+// fold's log no longer holds.
+func (p *logPanel) add(f *session.Fold, e session.Event) {
+	st := f.State
+	if n := len(st.Log); n == 0 || st.Log[n-1].Seq != e.Seq {
+		return
+	}
+	if n := len(p.entries); n > 0 && p.entries[n-1].event.Seq >= e.Seq {
+		return
+	}
 	seg := st.Segment
 	if !st.Turn().Segments {
 		seg = 0 // the system's rounds have no segments
 	}
 	p.entries = append(p.entries, logEntry{round: st.Round, segment: seg, event: e, figures: eventFigures(e)})
+	first := st.Log[0].Seq
+	drop := 0
+	for drop < len(p.entries) && p.entries[drop].event.Seq < first {
+		drop++
+	}
+	if drop > 0 {
+		p.entries = append(p.entries[:0:0], p.entries[drop:]...)
+	}
+	p.older = f.Older()
 	p.setNames(st)
 	p.show()
 	p.list.ScrollToBottom()
@@ -197,10 +224,16 @@ func (p *logPanel) show() {
 		p.rows = append(p.rows, logRow{entry: i})
 		n++
 	}
-	if n == len(p.entries) {
-		p.count.SetText(fmt.Sprintf("%d %s", n, map[bool]string{true: "entry", false: "entries"}[n == 1]))
-	} else {
-		p.count.SetText(fmt.Sprintf("%d of %d entries shown", n, len(p.entries)))
+	entries := map[bool]string{true: "entry", false: "entries"}[len(p.entries) == 1]
+	switch {
+	case p.older && n == len(p.entries):
+		p.count.SetText(fmt.Sprintf("The last %d %s (older ones: Timeline, F5)", n, entries))
+	case p.older:
+		p.count.SetText(fmt.Sprintf("%d of the last %d %s shown (older ones: Timeline, F5)", n, len(p.entries), entries))
+	case n == len(p.entries):
+		p.count.SetText(fmt.Sprintf("%d %s", n, entries))
+	default:
+		p.count.SetText(fmt.Sprintf("%d of %d %s shown", n, len(p.entries), entries))
 	}
 	p.list.Refresh()
 }

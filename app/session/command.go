@@ -486,7 +486,7 @@ func decideNewRound(s *State, c Command, src roller) ([]Event, error) {
 		}
 		parts = append(parts, text)
 	}
-	e.Text = fmt.Sprintf("Round %d begins (TWTW Conflict: Initiative). %s.", e.Round, strings.Join(parts, "; "))
+	e.Text = fmt.Sprintf("Round %d begins (TWTW Conflict: Initiative).", e.Round) + listed("", strings.Join(parts, "; "))
 	return []Event{e}, nil
 }
 

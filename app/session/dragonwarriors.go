@@ -278,7 +278,7 @@ func dwNewRound(s *State, src roller) ([]Event, error) {
 		parts = append(parts, fmt.Sprintf("%s = %d", part, total))
 	}
 	sort.SliceStable(ids, func(i, j int) bool { return e.APs[ids[i]] > e.APs[ids[j]] })
-	e.Text = fmt.Sprintf("Round %d begins (Dragon Warriors II: Combat). %s. Order: %s.", e.Round, strings.Join(parts, "; "), joinNames(s, ids))
+	e.Text = fmt.Sprintf("Round %d begins (Dragon Warriors II: Combat).", e.Round) + listed("", strings.Join(parts, "; ")) + listed("Order: ", joinNames(s, ids))
 	dwTurnBegins(s, &e)
 	return []Event{e}, nil
 }

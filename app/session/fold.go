@@ -214,10 +214,7 @@ func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int6
 // itself, when a command's events are all it holds). opening's log keeps
 // the last keepEvents events applied.
 func foldOldest(opening *State, window []Event, undone map[int]bool, out []Event) ([]Event, error) {
-	cut := len(window) - keepEvents
-	for cut < len(window) && window[cut].Cmd != 0 && window[cut].Cmd == window[cut-1].Cmd {
-		cut++ // keep a command's events together
-	}
+	cut := checkpointCut(window)
 	if cut >= len(window) {
 		return window, nil
 	}

@@ -210,8 +210,10 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 	if squads != nil {
 		how += ", rolled once a squad"
 	}
-	e.Text = fmt.Sprintf("Round %d begins (%s). %s. Order: %s; second actions in the same order.",
-		e.Round, how, strings.Join(parts, "; "), strings.Join(order, ", "))
+	e.Text = fmt.Sprintf("Round %d begins (%s).", e.Round, how) + listed("", strings.Join(parts, "; "))
+	if len(order) > 0 {
+		e.Text += listed("Order: ", strings.Join(order, ", ")+"; second actions in the same order")
+	}
 	return []Event{e}, nil
 }
 

@@ -305,7 +305,7 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 		}
 		parts = append(parts, fmt.Sprintf("%s %s", d.Card, joinNames(s, d.Who)))
 	}
-	e.Text = fmt.Sprintf("Round %d: the action cards are dealt (Savage Worlds: Initiative). %s.", e.Round, strings.Join(parts, "; "))
+	e.Text = fmt.Sprintf("Round %d: the action cards are dealt (Savage Worlds: Initiative).", e.Round) + listed("", strings.Join(parts, "; "))
 	if reshuffle {
 		e.Text += " A Joker came up: it acts when it likes with +2 to trait and damage rolls, and the deck is shuffled after the round."
 	}

@@ -122,6 +122,15 @@ func OpenWith(fight *FightFile, journalPath string, o OpenOptions) (*Session, er
 // commands the Judge has undone (and not redone). Replay of the same events
 // always gives the same state.
 func Replay(events []Event) (*State, error) {
+	st, err := openingOf(events)
+	if err != nil {
+		return nil, err
+	}
+	return replayOnto(st, events)
+}
+
+// openingOf is the state events open with: their first's fight.
+func openingOf(events []Event) (*State, error) {
 	if len(events) == 0 || events[0].Kind != EventOpened || events[0].Fight == nil {
 		return nil, errNoOpening
 	}
@@ -129,7 +138,7 @@ func Replay(events []Event) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening event: %w", err)
 	}
-	return replayOnto(st, events)
+	return st, nil
 }
 
 // replayOnto folds events after the opening into st, the opening state.
@@ -159,53 +168,6 @@ func undoneCommands(events []Event) map[int]bool {
 		}
 	}
 	return undone
-}
-
-// Fold keeps a client's copy of a fight: the events and the state they
-// make. Most events apply in place; an undo or redo rebuilds the state.
-type Fold struct {
-	Events []Event
-	State  *State
-}
-
-// NewFold starts a fold from the events a session sent.
-func NewFold(events []Event) (*Fold, error) {
-	st, err := Replay(events)
-	if err != nil {
-		return nil, err
-	}
-	return &Fold{Events: append([]Event(nil), events...), State: st}, nil
-}
-
-// ErrResync is returned by Fold.Add for an undo or redo of a command older
-// than the fold's events: the client must fetch a fresh welcome.
-var ErrResync = errors.New("the undo reaches past this view: resync")
-
-// Add folds one more event in; events it already has are ignored.
-func (f *Fold) Add(e Event) error {
-	if n := len(f.Events); n > 0 && e.Seq != 0 && e.Seq <= f.Events[n-1].Seq {
-		return nil
-	}
-	if e.Kind == EventUndone || e.Kind == EventRedone {
-		if !slices.ContainsFunc(f.Events, func(x Event) bool { return x.Cmd == e.Target }) {
-			return ErrResync
-		}
-	}
-	f.Events = append(f.Events, e)
-	if e.Kind == EventUndone || e.Kind == EventRedone {
-		st, err := Replay(f.Events)
-		if err != nil {
-			f.Events = f.Events[:len(f.Events)-1]
-			return err
-		}
-		f.State = st
-		return nil
-	}
-	if err := f.State.Apply(e); err != nil {
-		f.Events = f.Events[:len(f.Events)-1]
-		return err
-	}
-	return nil
 }
 
 // Do carries out a command as the Judge.
@@ -293,9 +255,14 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 	case CommandUndo, CommandRedo:
 		// The recent events hold the command to take back or put back,
 		// unless it is older than the last checkpoint.
+		// A redo's command may be older too: the recent events hold an
+		// undo of it, not its own events, which a replay of them would
+		// leave out.
 		events, err = undoStep(c.Kind, s.events)
 		var ref *Refusal
-		if errors.As(err, &ref) && s.events[0].Seq != 1 && !decidedRecently(c.Kind, s.events) {
+		older := (errors.As(err, &ref) && !decidedRecently(c.Kind, s.events)) ||
+			(err == nil && !slices.ContainsFunc(s.events, func(e Event) bool { return e.Cmd == events[0].Target }))
+		if older && s.events[0].Seq != 1 {
 			if events, err = s.deepStep(c.Kind); err == nil {
 				deep = true
 			}
@@ -444,25 +411,15 @@ func (s *Session) checkpoint() {
 	if len(s.events) <= keepEvents+checkpointEvery {
 		return
 	}
-	cut := len(s.events) - keepEvents
-	for cut < len(s.events) && s.events[cut].Cmd != 0 && s.events[cut].Cmd == s.events[cut-1].Cmd {
-		cut++ // keep a command's events together
-	}
+	cut := checkpointCut(s.events)
 	if cut >= len(s.events) {
 		return
 	}
-	undone := undoneCommands(s.events)
 	// The old opening is dropped, so the new one shares its map unless an
 	// event changes the map (a big map's copy would stall the command).
 	st := s.opening.clone(slices.ContainsFunc(s.events[1:cut], touchesMap))
-	for _, e := range s.events[1:cut] {
-		if e.Cmd != 0 && undone[e.Cmd] {
-			continue
-		}
-		if err := st.Apply(e); err != nil {
-			return // a bug; keep every event rather than lose one
-		}
-		st.Log = st.Log[:0] // the opening keeps no log: no need to grow one
+	if err := foldInto(st, s.events[1:cut], undoneCommands(s.events)); err != nil {
+		return // a bug; keep every event rather than lose one
 	}
 	// The opening event's snapshot is made when a client first needs it
 	// (recent), so a checkpoint costs only the replay above.
@@ -478,6 +435,32 @@ func (s *Session) checkpoint() {
 	if n := len(s.state.Log); n > keepEvents {
 		s.state.Log = s.state.Log[n-keepEvents:]
 	}
+}
+
+// checkpointCut is where a checkpoint of events cuts them: all but about
+// the last keepEvents go, a command's events kept together;
+// len(events) when none would be left.
+func checkpointCut(events []Event) int {
+	cut := len(events) - keepEvents
+	for cut < len(events) && events[cut].Cmd != 0 && events[cut].Cmd == events[cut-1].Cmd {
+		cut++
+	}
+	return cut
+}
+
+// foldInto applies events to st, a checkpoint's opening, leaving out the
+// commands undone (undone); st keeps no log of them.
+func foldInto(st *State, events []Event, undone map[int]bool) error {
+	for _, e := range events {
+		if e.Cmd != 0 && undone[e.Cmd] {
+			continue
+		}
+		if err := st.Apply(e); err != nil {
+			return err
+		}
+		st.Log = st.Log[:0] // no need to grow one
+	}
+	return nil
 }
 
 // recent returns a copy of the events in memory, the first an opening

@@ -138,3 +138,13 @@ func joinNames(s *State, ids []string) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// listed is a sentence of list after head (" Order: Rolf, Lennox."), or
+// nothing when the list is empty: a round of no figures ends its line at
+// its heading, not with an empty list and a period of its own.
+func listed(head, list string) string {
+	if list == "" {
+		return ""
+	}
+	return " " + head + list + "."
+}

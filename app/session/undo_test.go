@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -134,5 +135,87 @@ func TestRandomCommandsReplayAndUndo(t *testing.T) {
 	}
 	if got := figures(s2.State()); !reflect.DeepEqual(got, start) {
 		t.Errorf("undoing everything does not give the opening state")
+	}
+}
+
+// TestARoundOfNoFiguresListsNothing: a round started before any figure
+// is placed ends its line at its heading, in every system, and so does
+// its undo ("The Judge takes back: Round 1 begins (…). ." had a period
+// of its own for the empty list of figures, "Order: ." another).
+func TestARoundOfNoFiguresListsNothing(t *testing.T) {
+	for _, tc := range []struct{ name, fight, initiative string }{
+		{"TWTW", "demo", ""},
+		{"Dragon Warriors II", "dragonwarriors", ""},
+		{"Lead and Chrome's initiative", "dragonwarriors", InitiativeLeadChrome},
+		{"Savage Worlds", "savage", ""},
+		{"Fudge", "fudge", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := bundledFight(t, tc.fight)
+			f.Figures = nil
+			if tc.initiative != "" {
+				f.Options.Initiative = tc.initiative
+			}
+			s := openFile(t, f)
+			round := mustDoAll(t, s, Command{Kind: CommandNewRound})
+			undo := mustDoAll(t, s, Command{Kind: CommandUndo})
+			for _, text := range []string{round[0].Text, undo[0].Text} {
+				for _, empty := range []string{". .", "..", ": .", ": ;"} {
+					if strings.Contains(text, empty) {
+						t.Errorf("a round of no figures, then its undo: %q has an empty list (%q)", text, empty)
+					}
+				}
+				if !strings.HasSuffix(text, ".") {
+					t.Errorf("a round of no figures, then its undo: %q does not end in a period", text)
+				}
+			}
+		})
+	}
+}
+
+// TestARedoOfACommandOlderThanTheRecentEventsPutsItBack: the Judge moves
+// Cyril, hides and shows Jeb hundreds of times, takes everything back
+// and puts the move back: Cyril stands where he moved to, as the journal
+// replays, and the line says what was put back. (The redo was decided on
+// the recent events, whose undos named the move, and replayed them
+// without the move's own, folded away long before: Cyril stayed put, the
+// live fight was not the journal's, and the line read "The Judge puts
+// back: ".)
+func TestARedoOfACommandOlderThanTheRecentEventsPutsItBack(t *testing.T) {
+	s := openFile(t, demo(t))
+	j8 := hexmap.Hex{Q: 6, R: 7}
+	move := mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &j8})
+	n := RecentEvents + 10
+	for i := range n {
+		mustDo(t, s, Command{Kind: []string{CommandHide, CommandReveal}[i%2], Figure: "jeb"})
+	}
+	for range n + 1 {
+		mustDo(t, s, Command{Kind: CommandUndo})
+	}
+	if at := s.State().Figures["cyril"].At; at == j8 {
+		t.Fatalf("after taking everything back Cyril is still at %v", at)
+	}
+	redo := mustDo(t, s, Command{Kind: CommandRedo})
+	if at := s.State().Figures["cyril"].At; at != j8 {
+		t.Errorf("the move put back: Cyril is at %v, want %v", s.State().Map.Label(at), s.State().Map.Label(j8))
+	}
+	if want := "The Judge puts back: " + move.Text; redo.Text != want {
+		t.Errorf("the redo's line: %q, want %q", redo.Text, want)
+	}
+	f, err := os.Open(s.JournalPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	all, _, err := readJournal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Replay(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := stateKey(t, s.State()), stateKey(t, st); got != want {
+		t.Errorf("the live fight is not its journal's:\n%s", firstDiff(got, want))
 	}
 }

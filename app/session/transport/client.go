@@ -23,9 +23,14 @@ var ErrRejected = errors.New("the session refused this client")
 // may work.
 var ErrBusy = errors.New("the session has too many connections")
 
-// Client is a connection to a session, as a map window holds it.
+// Client is a connection to a session, as a map window holds it. Its
+// owner reads on (Read) for as long as it holds it: the session's pings
+// are answered while it reads, and the client's own find a session that
+// stopped answering, closing the connection so that Read fails and the
+// window dials again.
 type Client struct {
 	c      *websocket.Conn
+	stop   context.CancelFunc // stops the client's pings
 	mu     sync.Mutex
 	next   int
 	prefix string // makes this client's command ids its own
@@ -58,7 +63,9 @@ func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (
 	}
 	switch m.Type {
 	case MsgWelcome:
-		return &Client{c: c, Role: m.Role, Figures: m.Figures, prefix: session.NewToken()[:12]}, m.Events, nil
+		pctx, stop := context.WithCancel(context.Background())
+		go ping(pctx, c, keepalive, func() {})
+		return &Client{c: c, stop: stop, Role: m.Role, Figures: m.Figures, prefix: session.NewToken()[:12]}, m.Events, nil
 	case MsgError:
 		c.CloseNow()
 		if m.Code == ErrTooManyConnections {
@@ -101,4 +108,7 @@ func (cl *Client) Read(ctx context.Context) (Message, error) {
 }
 
 // Close closes the connection.
-func (cl *Client) Close() error { return cl.c.Close(websocket.StatusNormalClosure, "bye") }
+func (cl *Client) Close() error {
+	cl.stop()
+	return cl.c.Close(websocket.StatusNormalClosure, "bye")
+}

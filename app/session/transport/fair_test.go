@@ -22,32 +22,6 @@ import (
 	"hexslinger/hexmap"
 )
 
-// serveAccess serves s to the seats of access until the test ends.
-func serveAccess(t testing.TB, s *session.Session, access *session.Access) *Server {
-	t.Helper()
-	sv, err := Serve(s, "127.0.0.1:0", access, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sv.Close() })
-	return sv
-}
-
-// dialN dials n connections of token, closed when the test ends.
-func dialN(ctx context.Context, t testing.TB, url, token string, n int) []*Client {
-	t.Helper()
-	var out []*Client
-	for i := 0; i < n; i++ {
-		cl, _, err := Dial(ctx, url, token)
-		if err != nil {
-			t.Fatalf("connection %d of %d: %v", i+1, n, err)
-		}
-		t.Cleanup(func() { cl.Close() })
-		out = append(out, cl)
-	}
-	return out
-}
-
 // redial dials token until it gets in or two seconds pass (the server
 // notices a closed connection a moment after the client closes it).
 func redial(ctx context.Context, t *testing.T, url, token string) {
@@ -71,12 +45,7 @@ func redial(ctx context.Context, t *testing.T, url, token string) {
 // a window tries again after (not a rejection); another seat still gets
 // in, and a closed connection makes room.
 func TestSeatConnectionsAreCapped(t *testing.T) {
-	s := open(t)
-	access := session.NewAccess("secret")
-	alice := access.AddPlayer("Alice", []string{"cyril"})
-	sv := serveAccess(t, s, access)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx, sv, alice := aliceTable(t, open(t), 20*time.Second)
 	conns := dialN(ctx, t, sv.URL(), alice.Token(), MaxSeatConnections)
 	_, _, err := Dial(ctx, sv.URL(), alice.Token())
 	if err == nil || !strings.Contains(err.Error(), ErrTooManyConnections) {
@@ -266,12 +235,7 @@ func seatAllows(d time.Duration) int {
 // of 1,200 messages at once (pings count as commands do), no more pass
 // than one connection's burst and rate allow.
 func TestRateIsPerSeat(t *testing.T) {
-	s := open(t)
-	access := session.NewAccess("secret")
-	alice := access.AddPlayer("Alice", []string{"cyril"})
-	sv := serveAccess(t, s, access)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	ctx, sv, alice := aliceTable(t, open(t), 30*time.Second)
 	const conns, each = 4, 300
 	passed, elapsed := floodSeat(ctx, t, dialN(ctx, t, sv.URL(), alice.Token(), conns), each)
 	if most := seatAllows(elapsed); passed > most {
@@ -285,12 +249,7 @@ func TestRateIsPerSeat(t *testing.T) {
 // answered without a rate_limited, and the player's seat gets no more
 // through than its own rate.
 func TestJudgeIsNotRefusedWhilePlayerFloods(t *testing.T) {
-	s := open(t)
-	access := session.NewAccess("secret")
-	alice := access.AddPlayer("Alice", []string{"cyril"})
-	sv := serveAccess(t, s, access)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	ctx, sv, alice := aliceTable(t, open(t), 30*time.Second)
 	players := dialN(ctx, t, sv.URL(), alice.Token(), MaxSeatConnections)
 	judge := dialN(ctx, t, sv.URL(), "secret", 1)[0]
 	judged := make(chan error, 1)
@@ -470,21 +429,9 @@ func checkNumbering(seqs, cmds []int) error {
 // session's numbers.
 func TestPlayerStreamDoesNotCountHiddenActions(t *testing.T) {
 	s := open(t)
-	access := session.NewAccess("secret")
-	seat := access.AddPlayer("Alice", []string{"cyril"})
-	sv := serveAccess(t, s, access)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	judgeCl, jpast, err := Dial(ctx, sv.URL(), "secret")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer judgeCl.Close()
-	alice, apast, err := Dial(ctx, sv.URL(), seat.Token())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer alice.Close()
+	ctx, sv, seat := aliceTable(t, s, 20*time.Second)
+	judgeCl, jpast := dialOne(ctx, t, sv.URL(), "secret")
+	alice, apast := dialOne(ctx, t, sv.URL(), seat.Token())
 	judge, player := follow(ctx, judgeCl, jpast), follow(ctx, alice, apast)
 	hidden := func(c session.Command) {
 		t.Helper()
@@ -551,20 +498,6 @@ func TestPlayerStreamDoesNotCountHiddenActions(t *testing.T) {
 	}
 }
 
-// sizedFight is a bundled fight's figures on a w×h map of open ground.
-func sizedFight(tb testing.TB, name string, w, h int) *session.FightFile {
-	f := bundledFight(tb, name)
-	m, err := hexmap.New("the open plain", hexmap.Pointy, w, h, "dirt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	f.Map = m.File()
-	for i := range f.Figures {
-		f.Figures[i].At = m.Label(hexmap.Hex{Q: 2 + 3*i, R: 2})
-	}
-	return f
-}
-
 // TestJudgeEditsAsManyHexesAsDocumented: an edit_map of
 // session.MaxEditCells hexes, each with a feature, six walls and a
 // 200-byte label (megabytes of JSON), goes through the real protocol
@@ -576,11 +509,7 @@ func TestJudgeEditsAsManyHexesAsDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	access := session.NewAccess("secret")
-	alice := access.AddPlayer("Alice", []string{"cyril"})
-	sv := serveAccess(t, s, access)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
+	ctx, sv, alice := aliceTable(t, s, 60*time.Second)
 	judge := dialN(ctx, t, sv.URL(), "secret", 1)[0]
 	player := dialN(ctx, t, sv.URL(), alice.Token(), 1)[0]
 	st := s.State()

@@ -10,6 +10,7 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/assets"
+	"hexslinger/hexmap"
 )
 
 // bundledFight decodes a bundled fight.
@@ -79,24 +80,72 @@ func named(data []byte, words []string) []string {
 // ends, and ctx bounds the test's reads.
 func table(t *testing.T, s *session.Session) (ctx context.Context, judge, alice *Client) {
 	t.Helper()
+	ctx, sv, seat := aliceTable(t, s, 10*time.Second)
+	judge, _ = dialOne(ctx, t, sv.URL(), "secret")
+	alice, _ = dialOne(ctx, t, sv.URL(), seat.Token())
+	return ctx, judge, alice
+}
+
+// aliceTable serves s to the Judge (token "secret") and to Alice, a
+// player commanding Cyril, until the test ends; ctx ends after d.
+func aliceTable(t *testing.T, s *session.Session, d time.Duration) (ctx context.Context, sv *Server, alice *session.Seat) {
+	t.Helper()
 	access := session.NewAccess("secret")
-	seat := access.AddPlayer("Alice", []string{"cyril"})
+	alice = access.AddPlayer("Alice", []string{"cyril"})
+	sv = serveAccess(t, s, access)
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx, sv, alice
+}
+
+// serveAccess serves s to the seats of access until the test ends.
+func serveAccess(t testing.TB, s *session.Session, access *session.Access) *Server {
+	t.Helper()
 	sv, err := Serve(s, "127.0.0.1:0", access, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sv.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	t.Cleanup(cancel)
-	judge, _, err = Dial(ctx, sv.URL(), "secret")
+	return sv
+}
+
+// dialN dials n connections of token, closed when the test ends.
+func dialN(ctx context.Context, t testing.TB, url, token string, n int) []*Client {
+	t.Helper()
+	var out []*Client
+	for i := 0; i < n; i++ {
+		cl, _, err := Dial(ctx, url, token)
+		if err != nil {
+			t.Fatalf("connection %d of %d: %v", i+1, n, err)
+		}
+		t.Cleanup(func() { cl.Close() })
+		out = append(out, cl)
+	}
+	return out
+}
+
+// dialOne dials one connection of token, closed when the test ends, and
+// returns it with its welcome's events.
+func dialOne(ctx context.Context, t testing.TB, url, token string) (*Client, []session.Event) {
+	t.Helper()
+	cl, past, err := Dial(ctx, url, token)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { judge.Close() })
-	alice, _, err = Dial(ctx, sv.URL(), seat.Token())
+	t.Cleanup(func() { cl.Close() })
+	return cl, past
+}
+
+// sizedFight is a bundled fight's figures on a w×h map of open ground.
+func sizedFight(tb testing.TB, name string, w, h int) *session.FightFile {
+	f := bundledFight(tb, name)
+	m, err := hexmap.New("the open plain", hexmap.Pointy, w, h, "dirt")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { alice.Close() })
-	return ctx, judge, alice
+	f.Map = m.File()
+	for i := range f.Figures {
+		f.Figures[i].At = m.Label(hexmap.Hex{Q: 2 + 3*i, R: 2})
+	}
+	return f
 }

@@ -335,21 +335,6 @@ func BenchmarkThroughput8Clients(b *testing.B) {
 	}
 }
 
-// bigFight is a bundled fight's figures on a 1024×1024 map of open
-// ground, the first in one corner.
-func bigFight(tb testing.TB, name string) *session.FightFile {
-	f := bundledFight(tb, name)
-	m, err := hexmap.New("the open plain", hexmap.Pointy, 1024, 1024, "dirt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	f.Map = m.File()
-	for i := range f.Figures {
-		f.Figures[i].At = m.Label(hexmap.Hex{Q: 2 + 3*i, R: 2})
-	}
-	return f
-}
-
 // BenchmarkJudgeWhilePlayerFloods: on a 1024×1024 map a player sends far
 // moves (across the map, past any reach) at the rate limit, 200 a second,
 // while the Judge changes the rule options, one command at a time; in a
@@ -366,7 +351,7 @@ func BenchmarkJudgeWhilePlayerFloods(b *testing.B) {
 }
 
 func judgeWhilePlayerFloods(b *testing.B, name string) {
-	s, err := session.Open(bigFight(b, name), filepath.Join(b.TempDir(), "big.journal.jsonl"))
+	s, err := session.Open(sizedFight(b, name, 1024, 1024), filepath.Join(b.TempDir(), "big.journal.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}

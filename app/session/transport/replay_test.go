@@ -1,7 +1,6 @@
 package transport
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -17,25 +16,9 @@ import (
 // sent the moment after its welcome.
 func TestAReplayReachesOnlyTheJudgesWindows(t *testing.T) {
 	s := open(t)
-	access := session.NewAccess("secret")
-	alice := access.AddPlayer("Alice", []string{"cyril"})
-	sv, err := Serve(s, "127.0.0.1:0", access, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	judge, _, err := Dial(ctx, sv.URL(), "secret")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer judge.Close()
-	player, _, err := Dial(ctx, sv.URL(), alice.Token())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer player.Close()
+	ctx, sv, alice := aliceTable(t, s, 10*time.Second)
+	judge, _ := dialOne(ctx, t, sv.URL(), "secret")
+	player, _ := dialOne(ctx, t, sv.URL(), alice.Token())
 
 	tl, err := s.Timeline()
 	if err != nil {
@@ -51,11 +34,7 @@ func TestAReplayReachesOnlyTheJudgesWindows(t *testing.T) {
 	if m.Replay == nil || m.Replay.Fight == nil || m.Replay.Of != tl.Len() || m.Replay.Fight.Name != view.Name {
 		t.Errorf("the Judge was sent %+v, want the moment at event 0", m.Replay)
 	}
-	late, _, err := Dial(ctx, sv.URL(), "secret")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer late.Close()
+	late, _ := dialOne(ctx, t, sv.URL(), "secret")
 	if m := next(ctx, t, late, MsgReplay); m.Replay == nil {
 		t.Errorf("a Judge's window joining mid-replay was sent %+v, want the moment", m)
 	}

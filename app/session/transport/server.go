@@ -36,7 +36,8 @@ type Server struct {
 	ctx    context.Context // ends when the server closes, dropping clients
 	cancel context.CancelFunc
 
-	limit rateLimit // per seat
+	limit rateLimit      // per seat
+	alive keepaliveTimes // how each connection is pinged
 
 	mu    sync.Mutex
 	seats map[*session.Seat]*seatState
@@ -186,7 +187,7 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 		ln = tls.NewListener(ln, tlsConfig)
 	}
 	sv := &Server{s: s, access: access, ln: ln, tls: tlsConfig != nil,
-		limit: rateLimit{burst: RateBurst, perSec: RatePerSec}}
+		limit: rateLimit{burst: RateBurst, perSec: RatePerSec}, alive: keepalive}
 	sv.ctx, sv.cancel = context.WithCancel(context.Background())
 	access.OnRevoke(sv.drop)
 	mux := http.NewServeMux()
@@ -281,6 +282,9 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if seat.Role == session.RoleJudge {
 		c.SetReadLimit(MaxJudgeMessageSize) // room for the largest map edit
 	}
+
+	// A connection that stops answering pings goes, and frees its slot.
+	go ping(ctx, c, sv.alive, cancel)
 
 	events, unlisten := sv.s.Listen(clientQueue)
 	defer unlisten()
