@@ -1,10 +1,12 @@
 package transport
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -586,5 +588,38 @@ func TestJudgeEditsAsManyHexesAsDocumented(t *testing.T) {
 		if m.Type == MsgResult {
 			t.Fatalf("a player's message over %d bytes was answered: %+v", MaxMessageSize, m)
 		}
+	}
+}
+
+// TestPlainRequestsHoldNoConnection: a host that sends a plain HTTP
+// request on each of many connections (no WebSocket upgrade, or another
+// path), reads the answer and keeps the connection open is not kept: the
+// server closes each after its answer, so idle connections cannot pile
+// up past the bounds on connections on their way in. Before, every one
+// stayed open as keep-alive, a goroutine and its buffers each, for ever.
+func TestPlainRequestsHoldNoConnection(t *testing.T) {
+	_, sv := serve(t)
+	for _, path := range []string{"/ws", "/", "/favicon.ico"} {
+		t.Run(path, func(t *testing.T) {
+			for i := range 3 {
+				c, err := net.Dial("tcp", sv.Addr().String())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: x\r\n\r\n", path)
+				r := bufio.NewReader(c)
+				resp, err := http.ReadResponse(r, nil)
+				if err != nil {
+					t.Fatalf("request %d: %v", i, err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				c.SetReadDeadline(time.Now().Add(2 * time.Second))
+				if _, err := r.ReadByte(); err != io.EOF {
+					t.Errorf("GET %s, answered %s: the connection was kept open after the answer (read: %v), want it closed", path, resp.Status, err)
+				}
+			}
+		})
 	}
 }

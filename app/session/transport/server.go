@@ -192,7 +192,16 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 	access.OnRevoke(sv.drop)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ws", sv.handle)
-	sv.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ConnState: sv.connState}
+	// One request a connection: a request that is not a WebSocket's (a
+	// plain GET, another path) is answered and its connection closed, so
+	// that no connection idles as keep-alive past the bounds on those on
+	// their way in (a WebSocket's takes the connection over, and the
+	// header is its own). IdleTimeout is the backstop.
+	oneRequest := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Connection", "close")
+		mux.ServeHTTP(w, r)
+	})
+	sv.srv = &http.Server{Handler: oneRequest, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 10 * time.Second, ConnState: sv.connState}
 	go sv.srv.Serve(ln)
 	return sv, nil
 }
@@ -231,6 +240,13 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		if full == nil {
 			handshook()
+		}
+		// Accept answered (426 and the like) with the headers of an
+		// upgrade, which keep the connection open: it is closed here,
+		// once the answer is out.
+		if conn, rw, herr := http.NewResponseController(w).Hijack(); herr == nil {
+			rw.Flush()
+			conn.Close()
 		}
 		return
 	}
