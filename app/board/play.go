@@ -293,7 +293,7 @@ func (p *play) preview(h hexmap.Hex) (session.Preview, bool) {
 	if _, ok := p.st.FigureAt(h); ok || !p.st.Map.Contains(h) {
 		return session.Preview{}, false
 	}
-	return p.st.Preview(nil, session.Command{Kind: session.CommandMove, Figure: p.selected, To: &h}), true
+	return p.st.Preview(p.seat, session.Command{Kind: session.CommandMove, Figure: p.selected, To: &h}), true
 }
 
 // looks is what a window shows of a figure its seat does not command: its
