@@ -303,9 +303,11 @@ func (s *Session) generator() (rules.Source, error) {
 		// same dice, whatever was tried there before.
 		return secretRolls{keyedRolls(rollKey(fixedKey(*seed), seq, 0))}, nil
 	}
-	// Each try draws anew: a command refused after its dice (a player's
-	// own dice too few for the rolls a hit calls for) and sent again
-	// rolls again, so a refusal tells nothing of the next try.
+	// Each try draws anew. No refusal of a player's command comes after
+	// a secret roll (ownDice, and the rules check all they refuse first),
+	// so a refusal tells nothing of this try; and a command sent again
+	// after a refusal rolls from another key all the same, so that
+	// should one ever come after a roll, it tells nothing of the next.
 	s.tries++
 	return secretRolls{keyedRolls(rollKey(s.secret, seq, s.tries))}, nil
 }
