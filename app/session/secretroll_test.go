@@ -107,13 +107,13 @@ func TestAPlayersOwnDiceAfterASecretRollRefuseNothing(t *testing.T) {
 	// seedThat fixes a seed under which Big Ned's secret 4dF, the first
 	// roll the session makes in the Sheriff's strike, beats the Sheriff's
 	// --00 (Fair against Good + 4dF: Ned wins on 0 or more) (lose), or
-	// does not.
-	seedThat := func(t *testing.T, lose bool) *Session {
+	// does not; tableDice turns table dice on with it.
+	seedThat := func(t *testing.T, lose bool, tableDice ...bool) *Session {
 		t.Helper()
 		s := openBundled(t, "fudge")
 		letPlayersRoll(t, s)
 		for seed := range uint64(200) {
-			setOption(t, s, func(o *FightOptions) { o.Seed = new(seed) })
+			setOption(t, s, func(o *FightOptions) { o.Seed, o.TableDice = new(seed), len(tableDice) > 0 })
 			next := s.events[len(s.events)-1].Seq + 1
 			ned, err := fudge.Roll4dF(keyedRolls(rollKey(fixedKey(seed), next, 0)))
 			if err != nil {
@@ -171,6 +171,23 @@ func TestAPlayersOwnDiceAfterASecretRollRefuseNothing(t *testing.T) {
 			if strings.Contains(n, "Ned") {
 				t.Errorf("the refusal tells of Ned's rolls: %q", n)
 			}
+		}
+	})
+	t.Run("table dice: the needs are his own rolls, and his first alone will do", func(t *testing.T) {
+		s := seedThat(t, true, true)
+		_, err := s.DoAs(sheriffs, Command{Kind: CommandStrike, Figure: "sheriff", Target: "bruiser"})
+		var ref *Refusal
+		if !errors.As(err, &ref) || len(ref.Needs) != 2 || !strings.Contains(ref.Needs[1], "Sheriff Bart's shield check and damage check, should Sheriff Bart lose") {
+			t.Fatalf("the Sheriff's strike without dice under table dice: %v, needs %q; want his 4dF and his checks should he lose", err, ref.Needs)
+		}
+		for _, n := range append([]string{ref.Reason}, ref.Needs...) {
+			if strings.Contains(n, "Ned") {
+				t.Errorf("the refusal tells of Ned's rolls: %q", n)
+			}
+		}
+		ev, err := s.DoAs(sheriffs, strike("sheriff", "bruiser", "--00"))
+		if err != nil || !strings.Contains(ev[0].Text, "Big Ned wins the exchange") || !strings.Contains(ev[0].Text, "4 not sent, rolled by the session") {
+			t.Fatalf("the Sheriff's --00 alone under table dice, Ned winning: %v %v", err, ev)
 		}
 	})
 	t.Run("the Judge's dice too few are refused, with every roll", func(t *testing.T) {
