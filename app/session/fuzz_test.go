@@ -43,7 +43,7 @@ func FuzzCommands(f *testing.F) {
 	f.Add([]byte("hide and seek: a long run of choices for many commands"))
 	f.Add(bytes.Repeat([]byte{3, 200, 17}, 40))
 	// Players rolling their own dice: a Savage Worlds run refused for its
-	// secret running die ("cannot reach B11: it has 9\" of Pace left"),
+	// secret running die (Doc Harlan "cannot reach B11", a hex beyond a 6),
 	// and a Fudge exchange refused for the Sheriff's dice left over after
 	// Big Ned's secret roll.
 	f.Add([]byte("Kch\u05ed\xc1\x9e\x84\x89S\x06\xe3\"8f\xfa\xd9\xf6\xc7H\x94\xa6\xed\xecf9\x8c\xa2kF@9];\x03}x\xa8\xa4\x95k\xe0-\xa7ڸbv\x9c\xd9\xd5\xcbeo+u\xd33"))
