@@ -159,16 +159,19 @@ func decide(s *State, c Command, src roller) ([]Event, error) {
 	// Judge typed more than the rules rolled, and the result would not be
 	// the table's. Checked once, after whichever system decided. A
 	// player's dice count against their own figure's rolls alone, and a
-	// refusal lists those alone.
+	// refusal lists those alone; once the session has rolled in secret in
+	// the command, they refuse nothing and the log line says what became
+	// of them (ownDice).
 	var given *rules.Given
 	var asked []string
+	var own *ownDice
 	track := func(needs []need) (rules.Source, error) {
 		r, err := src(needs)
 		switch g := r.(type) {
 		case *rules.Given:
 			given, asked = g, texts(needs)
 		case *ownDice:
-			given, asked = g.given, g.asked
+			given, asked, own = g.given, g.asked, g
 		}
 		return r, err
 	}
@@ -185,13 +188,23 @@ func decide(s *State, c Command, src roller) ([]Event, error) {
 		return nil, refuse("a %q command of %s does not jump", c.Kind, SystemOf(s).Name())
 	}
 	events, err := decideAny(s, c, track)
-	if err == nil && given != nil && len(given.Dice) > 0 && SystemOf(s).ExactDice(c.Kind) {
+	left := 0 // dice left over that count
+	if err == nil && given != nil && SystemOf(s).ExactDice(c.Kind) {
+		left = len(given.Dice)
+	}
+	if err == nil && own != nil && own.secret() {
+		if note := own.note(s.FigureName(c.Figure), left); note != "" && len(events) > 0 {
+			events[0].Text += note
+		}
+		return events, nil
+	}
+	if left > 0 {
 		only := "this needs only " + strings.Join(asked, "; ")
 		if len(asked) == 0 {
 			only = "this rolls none of its figure's dice"
 		}
-		return nil, &Refusal{Reason: fmt.Sprintf("%d %s left over: %s", len(given.Dice),
-			plural(len(given.Dice), "die was", "dice were"), only), Needs: asked}
+		return nil, &Refusal{Reason: fmt.Sprintf("%d %s left over: %s", left,
+			plural(left, "die was", "dice were"), only), Needs: asked}
 	}
 	// A refusal for the dice brought lists the rolls they were for: the
 	// seat's own (a system lists every roll of the command).

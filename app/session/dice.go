@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -59,17 +60,34 @@ func whose(needs []need, who string) []string {
 // ownDice is a player's command's randomness where players roll their own
 // dice: the player's dice and cards serve their own figure's rolls, the
 // session's generator every other roll, and the rolls nobody claims.
+//
+// Once the session has rolled in secret in the command, whether the
+// player's figure rolls again, and how often, may hang on that roll (the
+// loser of a Fudge exchange rolls a damage check, a TWTW figure hit a
+// stun check). From there the player's dice refuse nothing, for a refusal
+// changes nothing, and the command sent again would roll the secret anew
+// until it suits the player: a die not sent is the session's, a face the
+// die cannot show is rolled by the session instead, and dice left over
+// are not read; the log line says so (note). Before it, the player's dice
+// are refused as ever, about their own rolls alone.
 type ownDice struct {
 	own   string       // the player's figure: the command's
 	given *rules.Given // the player's dice and cards
-	rest  rules.Source
-	asked []string // the player's own rolls, in words
+	rest  *tally       // the session's rolls
+	asked []string     // the player's own rolls, in words
+
+	filled, drawn int            // dice and cards not sent, rolled and drawn by the session
+	unfit         map[string]int // faces the die asked cannot show ("a d6 cannot show 9"), and how many
+	unfitOrder    []string
 }
+
+// secret reports whether the session has rolled in secret in the command.
+func (o *ownDice) secret() bool { return o.rest.n > 0 }
 
 // For implements rules.Whose.
 func (o *ownDice) For(who string) rules.Source {
 	if who == o.own {
-		return playersDice{o.given, who}
+		return playersDice{o, who}
 	}
 	return o.rest
 }
@@ -80,28 +98,100 @@ func (o *ownDice) Roll(sides int) (int, error) { return o.rest.Roll(sides) }
 // Draw implements rules.Source: a card nobody claims is the session's.
 func (o *ownDice) Draw() (rules.Card, error) { return o.rest.Draw() }
 
+// note is what the log line says of the player's dice after the session's
+// secret roll, with unread dice left over (0 where the system does not
+// count them), or "".
+func (o *ownDice) note(name string, unread int) string {
+	var parts []string
+	if o.filled > 0 {
+		parts = append(parts, fmt.Sprintf("%d not sent, rolled by the session", o.filled))
+	}
+	if o.drawn > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s not sent, drawn by the session", o.drawn, plural(o.drawn, "card", "cards")))
+	}
+	for _, u := range o.unfitOrder {
+		p := u + ", rolled by the session"
+		if n := o.unfit[u]; n > 1 {
+			p += fmt.Sprintf(" (%d dice)", n)
+		}
+		parts = append(parts, p)
+	}
+	if unread > 0 {
+		parts = append(parts, fmt.Sprintf("%d not needed", unread))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%s's own dice, after the session's secret roll: %s.)", name, strings.Join(parts, "; "))
+}
+
 // givenFor, set by tests, hears whose roll each die or card taken from a
 // player's is for (FuzzCommands).
 var givenFor func(who string)
 
 // playersDice are a player's dice and cards, as rolled for who.
 type playersDice struct {
-	given *rules.Given
-	who   string
+	o   *ownDice
+	who string
 }
 
 func (p playersDice) Roll(sides int) (int, error) {
+	g := p.o.given
+	if p.o.secret() {
+		switch {
+		case len(g.Dice) == 0:
+			p.o.filled++
+			return p.o.rest.Roll(sides)
+		case sides >= 1 && (g.Dice[0] < 1 || g.Dice[0] > sides):
+			u := fmt.Sprintf("a d%d cannot show %d", sides, g.Dice[0])
+			if p.o.unfit == nil {
+				p.o.unfit = map[string]int{}
+			}
+			if p.o.unfit[u] == 0 {
+				p.o.unfitOrder = append(p.o.unfitOrder, u)
+			}
+			p.o.unfit[u]++
+			g.Dice = g.Dice[1:]
+			return p.o.rest.Roll(sides)
+		}
+	}
 	if givenFor != nil {
 		givenFor(p.who)
 	}
-	return p.given.Roll(sides)
+	return g.Roll(sides)
 }
 
 func (p playersDice) Draw() (rules.Card, error) {
+	if p.o.secret() && len(p.o.given.Cards) == 0 {
+		p.o.drawn++
+		return p.o.rest.Draw()
+	}
 	if givenFor != nil {
 		givenFor(p.who)
 	}
-	return p.given.Draw()
+	return p.o.given.Draw()
+}
+
+// tally counts the rolls and cards a source gives.
+type tally struct {
+	src rules.Source
+	n   int
+}
+
+func (t *tally) Roll(sides int) (int, error) {
+	v, err := t.src.Roll(sides)
+	if err == nil {
+		t.n++
+	}
+	return v, err
+}
+
+func (t *tally) Draw() (rules.Card, error) {
+	c, err := t.src.Draw()
+	if err == nil {
+		t.n++
+	}
+	return c, err
 }
 
 // playersRoll refuses the dice and cards of a player's command unless the
@@ -161,9 +251,9 @@ func chooseDice(seat *Seat, st *State, c Command, needs []need, gen func() (rule
 	// unclaimed. A command that says it rolls none but its own figure's
 	// asks the generator only if it rolls one after all (a preview then
 	// stops there).
-	o := &ownDice{own: c.Figure, given: g.(*rules.Given), rest: &lazyRolls{gen: gen}, asked: own}
+	o := &ownDice{own: c.Figure, given: g.(*rules.Given), rest: &tally{src: &lazyRolls{gen: gen}}, asked: own}
 	if slices.ContainsFunc(needs, func(n need) bool { return n.who != c.Figure }) {
-		if o.rest, err = gen(); err != nil {
+		if o.rest.src, err = gen(); err != nil {
 			return nil, err
 		}
 	}
@@ -211,13 +301,37 @@ func (s *Session) generator() (rules.Source, error) {
 	if seed := s.state.Options.Seed; seed != nil {
 		// A fixed seed fixes every roll: the same seed and place, the
 		// same dice, whatever was tried there before.
-		return keyedRolls(rollKey(fixedKey(*seed), seq, 0)), nil
+		return secretRolls{keyedRolls(rollKey(fixedKey(*seed), seq, 0))}, nil
 	}
-	// Each try draws anew: a command refused after its dice (a player's
-	// own dice too few for the rolls a hit calls for) and sent again
-	// rolls again, so a refusal tells nothing of the next try.
+	// Each try draws anew. No refusal of a player's command comes after
+	// a secret roll (ownDice, and the rules check all they refuse first),
+	// so a refusal tells nothing of this try; and a command sent again
+	// after a refusal rolls from another key all the same, so that
+	// should one ever come after a roll, it tells nothing of the next.
 	s.tries++
-	return keyedRolls(rollKey(s.secret, seq, s.tries)), nil
+	return secretRolls{keyedRolls(rollKey(s.secret, seq, s.tries))}, nil
+}
+
+// secretRolled, set by tests, hears each roll and card of the session's
+// generator: a secret roll (FuzzCommands: no refusal of a player's
+// command comes after one).
+var secretRolled func()
+
+// secretRolls is the session's generator of one command.
+type secretRolls struct{ src rules.Source }
+
+func (r secretRolls) Roll(sides int) (int, error) {
+	if secretRolled != nil {
+		secretRolled()
+	}
+	return r.src.Roll(sides)
+}
+
+func (r secretRolls) Draw() (rules.Card, error) {
+	if secretRolled != nil {
+		secretRolled()
+	}
+	return r.src.Draw()
 }
 
 // newSecret draws a session's secret key from the system's cryptographic

@@ -126,7 +126,9 @@ func TestAPlayersDiceNeverRollTheTargetsStunCheck(t *testing.T) {
 // Cyril waits for Cyril's player; her answer's dice serve Cyril's own
 // rolls (a stun check on a hit), never Jeb's pool: with 20s, which no
 // die shows, the blow is rolled by the session, and only Cyril's own
-// stun check could read them.
+// stun check could read them. Whether it does hangs on Jeb's secret
+// roll, so the 20s refuse nothing: on a hit the session rolls the stun
+// check's dice instead, and the log line says so.
 func TestAPlayersOwnDefenceIsTheirsAndTheBlowIsNot(t *testing.T) {
 	for try := range 8 { // each session draws its own secret: eight blows
 		t.Run(fmt.Sprint("try ", try), func(t *testing.T) {
@@ -139,12 +141,22 @@ func TestAPlayersOwnDefenceIsTheirsAndTheBlowIsNot(t *testing.T) {
 				t.Fatalf("Jeb's blow did not wait for Cyril: %s", e.Text)
 			}
 			alice := player("Alice", "cyril")
+			var took []string
+			givenFor = func(who string) { took = append(took, who) }
+			defer func() { givenFor = nil }()
 			ev, err := s.DoAs(alice, Command{Kind: CommandDefend, Figure: "cyril", Defense: DefenseNone, Dice: []int{20, 20, 20, 20, 20, 20, 20, 20}})
-			switch {
-			case err != nil && !strings.Contains(err.Error(), "stun check"):
-				t.Fatalf("Cyril's answer with 20s: %v, want Jeb's pool rolled by the session", err)
-			case err == nil && strings.Contains(ev[0].Text, "Cyril Wellington takes"):
-				t.Fatalf("Cyril was hit and his stun check did not read his 20s: %s", ev[0].Text)
+			switch hit := err == nil && strings.Contains(ev[0].Text, "Cyril Wellington takes"); {
+			case err != nil:
+				t.Fatalf("Cyril's answer with 20s: %v, want Jeb's pool rolled by the session and nothing refused", err)
+			case hit && !strings.Contains(ev[0].Text, "cannot show 20, rolled by the session"):
+				t.Errorf("Cyril was hit and the log line does not say his 20s were rolled by the session: %s", ev[0].Text)
+			case !hit && strings.Contains(ev[0].Text, "cannot show 20"):
+				t.Errorf("Jeb missed and the log line tells of Cyril's dice: %s", ev[0].Text)
+			}
+			for _, who := range took {
+				if who != "cyril" {
+					t.Errorf("one of Cyril's player's dice was taken for %q's roll", who)
+				}
 			}
 		})
 	}
@@ -169,8 +181,10 @@ func docsShot(dice ...int) Command {
 // TestAPlayersDiceNeverRollTheTargetsVigor (Savage Worlds): Doc's
 // player's dice serve Doc's Shooting, Wild Die and damage dice; the
 // bandit's Vigor roll when Incapacitated is the session's. His dice for
-// his own rolls alone are enough, and a die more is left over, refused
-// with only his own rolls listed.
+// his own rolls alone are enough. A die more is not read for the Vigor:
+// once the session has rolled in secret it is said not needed, and
+// refuses nothing; on a miss, where the session rolls nothing, it is
+// left over, refused with only his own rolls listed.
 func TestAPlayersDiceNeverRollTheTargetsVigor(t *testing.T) {
 	docs := player("Doc's player", "doc")
 	t.Run("his own dice are enough", func(t *testing.T) {
@@ -184,13 +198,30 @@ func TestAPlayersDiceNeverRollTheTargetsVigor(t *testing.T) {
 			t.Errorf("the shot: %s", e.Text)
 		}
 	})
-	t.Run("a die for the bandit's Vigor is left over", func(t *testing.T) {
+	t.Run("a die more is not read for the bandit's Vigor", func(t *testing.T) {
 		s := openSavageRound(t)
 		letPlayersRoll(t, s)
-		_, err := s.DoAs(docs, docsShot(10, 3, 1, 4, 4, 2, 4))
+		var took []string
+		givenFor = func(who string) { took = append(took, who) }
+		defer func() { givenFor = nil }()
+		ev, err := s.DoAs(docs, docsShot(10, 3, 1, 4, 4, 2, 4))
+		if err != nil {
+			t.Fatalf("Doc's shot with a die for the bandit's Vigor: %v, want it carried out", err)
+		}
+		if e := ev[0]; !strings.Contains(e.Text, "Bandit's Vigor") || !strings.Contains(e.Text, "Doc Harlan's own dice, after the session's secret roll: 1 not needed") {
+			t.Errorf("the shot does not say Doc's last die was not needed: %s", e.Text)
+		}
+		if len(took) != 6 || slices.ContainsFunc(took, func(who string) bool { return who != "doc" }) {
+			t.Errorf("Doc's dice were taken for %q, want his six rolls", took)
+		}
+	})
+	t.Run("a die left over on a miss is refused", func(t *testing.T) {
+		s := openSavageRound(t)
+		letPlayersRoll(t, s)
+		_, err := s.DoAs(docs, docsShot(2, 1, 4))
 		var ref *Refusal
-		if !errors.As(err, &ref) || !strings.Contains(ref.Reason, "left over") {
-			t.Fatalf("Doc's shot with a die for the bandit's Vigor: %v, want it left over", err)
+		if !errors.As(err, &ref) || !strings.Contains(ref.Reason, "1 die was left over") {
+			t.Fatalf("Doc's miss with a die more: %v, want it left over", err)
 		}
 		for _, n := range append([]string{ref.Reason}, ref.Needs...) {
 			if strings.Contains(n, "Vigor") || strings.Contains(n, "Bandit") {
@@ -203,8 +234,8 @@ func TestAPlayersDiceNeverRollTheTargetsVigor(t *testing.T) {
 // TestAPlayersDiceNeverRollTheDefenceOrToughness (Dragon Warriors II):
 // Sir Rolf's player's dice serve his attack roll alone; Lennox's defence
 // roll and Toughness roll are the session's. Two dice with no six are
-// the whole of his roll, and more are left over, refused with his roll
-// alone listed.
+// the whole of his roll; more are not read for Lennox, and, the session
+// having rolled Lennox's defence in secret, are said not needed.
 func TestAPlayersDiceNeverRollTheDefenceOrToughness(t *testing.T) {
 	rolfs := player("Rolf's player", "rolf")
 	strike := Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox"}
@@ -221,34 +252,37 @@ func TestAPlayersDiceNeverRollTheDefenceOrToughness(t *testing.T) {
 			t.Errorf("the strike did not read Rolf's 5 and 1: %s", ev[0].Text)
 		}
 	})
-	t.Run("dice for Lennox are left over", func(t *testing.T) {
+	t.Run("dice for Lennox are not read", func(t *testing.T) {
 		s := openDW(t)
 		letPlayersRoll(t, s)
 		c := strike
 		c.Dice = []int{5, 1, 1, 5, 1, 1}
-		_, err := s.DoAs(rolfs, c)
-		var ref *Refusal
-		if !errors.As(err, &ref) || !strings.Contains(ref.Reason, "4 dice were left over") {
-			t.Fatalf("Rolf's strike with dice for Lennox: %v, want 4 left over", err)
+		var took []string
+		givenFor = func(who string) { took = append(took, who) }
+		defer func() { givenFor = nil }()
+		ev, err := s.DoAs(rolfs, c)
+		if err != nil {
+			t.Fatalf("Rolf's strike with dice for Lennox: %v, want it carried out", err)
 		}
-		for _, n := range append([]string{ref.Reason}, ref.Needs...) {
-			if strings.Contains(n, "Lennox") || strings.Contains(n, "defence") || strings.Contains(n, "Toughness") {
-				t.Errorf("the refusal tells of Lennox's rolls: %q", n)
-			}
+		if !strings.Contains(ev[0].Text, "4 not needed") {
+			t.Errorf("the strike does not say 4 of Rolf's dice were not needed: %s", ev[0].Text)
+		}
+		if !slices.Equal(took, []string{"rolf", "rolf"}) {
+			t.Errorf("Rolf's dice were taken for %q, want his attack roll's two", took)
 		}
 	})
 }
 
 // TestAPlayersDiceNeverRollTheFoesExchange (Fudge): the Sheriff's
 // player's 4dF are the Sheriff's roll; Big Ned's roll, his shield check
-// and his damage check are the session's.
+// and his damage check are the session's: four dice more are not read
+// for Ned's roll.
 func TestAPlayersDiceNeverRollTheFoesExchange(t *testing.T) {
 	sheriffs := player("Bart's player", "sheriff")
 	s := openBundled(t, "fudge")
 	letPlayersRoll(t, s)
 	// A fixed seed: Big Ned's roll loses to the Sheriff's Legendary, so
-	// the Sheriff's own dice are the whole of his part (a Sheriff who lost
-	// would roll his own damage check too, and his four dice would not do).
+	// the Sheriff's own dice are the whole of his part.
 	setOption(t, s, func(o *FightOptions) { o.Seed = new(uint64(1)) })
 	ev, err := s.DoAs(sheriffs, strike("sheriff", "bruiser", "++00"))
 	if err != nil {
@@ -260,15 +294,18 @@ func TestAPlayersDiceNeverRollTheFoesExchange(t *testing.T) {
 	s = openBundled(t, "fudge")
 	letPlayersRoll(t, s)
 	setOption(t, s, func(o *FightOptions) { o.Seed = new(uint64(1)) })
-	_, err = s.DoAs(sheriffs, strike("sheriff", "bruiser", "++00", "0000"))
-	var ref *Refusal
-	if !errors.As(err, &ref) || !strings.Contains(ref.Reason, "left over") {
-		t.Fatalf("the Sheriff's strike with Ned's 4dF: %v, want them left over", err)
+	var took []string
+	givenFor = func(who string) { took = append(took, who) }
+	defer func() { givenFor = nil }()
+	ev, err = s.DoAs(sheriffs, strike("sheriff", "bruiser", "++00", "0000"))
+	if err != nil {
+		t.Fatalf("the Sheriff's strike with Ned's 4dF: %v, want it carried out", err)
 	}
-	for _, n := range append([]string{ref.Reason}, ref.Needs...) {
-		if strings.Contains(n, "Ned") {
-			t.Errorf("the refusal tells of Ned's rolls: %q", n)
-		}
+	if !strings.Contains(ev[0].Text, "Great +2 = Legendary against") || !strings.Contains(ev[0].Text, "4 not needed") {
+		t.Errorf("the exchange does not say the four dice more were not needed: %s", ev[0].Text)
+	}
+	if len(took) != 4 || slices.ContainsFunc(took, func(who string) bool { return who != "sheriff" }) {
+		t.Errorf("the Sheriff's dice were taken for %q, want his own 4dF", took)
 	}
 }
 

@@ -35,6 +35,10 @@ import (
 //     a command of a figure out of its view that changes nothing of its
 //     view sends it nothing, not even a fresh view; and one that changes
 //     its view sends it something (checkQuietWhenUnseen);
+//   - no refusal of a player's command comes after a roll the session made
+//     in secret in it: a refusal changes nothing, and the command sent
+//     again rolls anew, so such a refusal would let the player re-roll
+//     the secret until it suits, and tell what it came out as;
 //   - no roll is reproducible without the secret seed: a command the
 //     session rolled for, decided again with the old public derivation
 //     (seed 0 mixed with the seq) or with seed 0 fixed, rolls otherwise;
@@ -45,6 +49,12 @@ func FuzzCommands(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 	f.Add([]byte("hide and seek: a long run of choices for many commands"))
 	f.Add(bytes.Repeat([]byte{3, 200, 17}, 40))
+	// Players rolling their own dice: a Savage Worlds run refused for its
+	// secret running die (Doc Harlan "cannot reach B11", a hex beyond a 6),
+	// and a Fudge exchange refused for the Sheriff's dice left over after
+	// Big Ned's secret roll.
+	f.Add([]byte("Kch\u05ed\xc1\x9e\x84\x89S\x06\xe3\"8f\xfa\xd9\xf6\xc7H\x94\xa6\xed\xecf9\x8c\xa2kF@9];\x03}x\xa8\xa4\x95k\xe0-\xa7ڸbv\x9c\xd9\xd5\xcbeo+u\xd33"))
+	f.Add([]byte("\xee\x18\x7f\x04&^\xa4hSݻd\xa9\xaa\x11\xea\xe2\xfdK$\xbdE\xc7K\xc3Ÿ\t\xac\xb9\xd8\r\xba\x85\xfd\x90\xdf{\x9b%?c["))
 	names := bundledNames()
 	noSync(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -56,6 +66,13 @@ func FuzzCommands(f *testing.F) {
 			t.Fatal(err)
 		}
 		defer s.Close()
+		if r.IntN(2) == 0 { // players roll their own dice from the start
+			o := s.State().Options
+			o.PlayerDice = true
+			if _, err := s.Do(Command{Kind: CommandSetOptions, Options: &o}); err != nil {
+				t.Fatal(err)
+			}
+		}
 		st := s.State()
 		posse := seat(st).Owned(st)
 		player := &Seat{Name: "Alice", Role: RolePlayer, Figures: posse}
@@ -67,6 +84,9 @@ func FuzzCommands(f *testing.F) {
 				seat = nil
 			}
 			c := randomCommand(r, before, judge)
+			if !judge && r.IntN(2) == 0 {
+				c = playersOwn(r, before, player, c)
+			}
 			if !judge && r.IntN(3) == 0 { // a player's own dice, or a try at choosing the rolls
 				for n := r.IntN(12); n > 0; n-- {
 					c.Dice = append(c.Dice, 1+r.IntN(8))
@@ -81,8 +101,10 @@ func FuzzCommands(f *testing.F) {
 			preview, previewErr := previewCost(before, c)
 			var took []string // whose rolls a player's dice were taken for
 			givenFor = func(who string) { took = append(took, who) }
+			secret := 0 // the session's rolls and cards made in secret
+			secretRolled = func() { secret++ }
 			events, err := s.DoAs(seat, c)
-			givenFor = nil
+			givenFor, secretRolled = nil, nil
 			after := s.State()
 			words := secretWords(before, after)
 			if !judge {
@@ -91,6 +113,9 @@ func FuzzCommands(f *testing.F) {
 			if err != nil {
 				if errors.Is(err, ErrInternal) {
 					t.Fatalf("%+v: %v", c, err)
+				}
+				if !judge && secret > 0 {
+					t.Fatalf("a player's %+v was refused after %d secret rolls: %v", c, secret, err)
 				}
 				if !judge {
 					if found := leaks([]byte(s.ReplyText(player, err.Error())), words); len(found) > 0 {

@@ -766,17 +766,16 @@ func swMove(s *State, c Command, src roller) ([]Event, error) {
 	if c.Run && f.Prone {
 		return nil, refuse("%s is prone: it crawls, and stands up (2\" of Pace) to run", ch.Name)
 	}
-	run := 0
+	// The route is planned, and refused, for the best the running die can
+	// show, before it is rolled: no refusal tells the die, nor lets a run
+	// be sent again until the die suits (docs/defaults.md, "Savage
+	// Worlds: a short run"). A die too low for the hex asked stops the
+	// run where the Pace runs out, on the route planned.
+	most := 0
 	if c.Run {
-		rnd, err := src([]need{{f.ID, ch.Name + "'s running die: a d6 (it never Aces)"}})
-		if err != nil {
-			return nil, err
-		}
-		if run, err = rules.For(rnd, f.ID).Roll(savage.RunningDie); err != nil {
-			return nil, &Refusal{Reason: err.Error()}
-		}
+		most = savage.RunningDie
 	}
-	budget, err := swPace(s, f, ch, run)
+	budget, err := swPace(s, f, ch, most)
 	if err != nil {
 		return nil, err
 	}
@@ -794,10 +793,28 @@ func swMove(s *State, c Command, src roller) ([]Event, error) {
 	to := *c.To
 	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: func(h hexmap.Hex) bool { return h != to && blocked(h) }, Limit: budget}.PathTo(f.At, f.Facing, to)
 	if !ok {
+		if c.Run {
+			return nil, refuse("%s cannot reach %s: it has %d\" of Pace left and runs %d\" more at best, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget-most, most)
+		}
 		return nil, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget)
 	}
 	if blocked(to) {
 		return nil, refuse("%s is taken by another figure", s.Map.Label(to))
+	}
+	run, short := 0, ""
+	if c.Run {
+		rnd, err := src([]need{{f.ID, ch.Name + "'s running die: a d6 (it never Aces)"}})
+		if err != nil {
+			return nil, err
+		}
+		if run, err = rules.For(rnd, f.ID).Roll(savage.RunningDie); err != nil {
+			return nil, &Refusal{Reason: err.Error()}
+		}
+		if budget += run - most; r.Cost > budget {
+			short = fmt.Sprintf("; the Pace runs out %d\" short of %s", r.Cost-budget, s.Map.Label(to))
+			r = walkUpTo(s.Map, swCost{crawl: f.Prone}, f.Facing, r, budget)
+			to = r.Hexes[len(r.Hexes)-1]
+		}
 	}
 	planned := r
 	met, metID, after := "", "", []Event(nil)
@@ -805,14 +822,14 @@ func swMove(s *State, c Command, src roller) ([]Event, error) {
 		if r, ok = hexmap.Walk(s.Map, swCost{crawl: f.Prone}, f.Facing, planned.Hexes[:i]); !ok {
 			return nil, refuse("the route to %s does not walk", s.Map.Label(to))
 		}
-		met, metID, after = metText(s, f.ID, who, planned.Hexes[i], to, planned.Hexes[i-1]), who, revealMet(s, f.ID, who)
+		met, metID, after = metText(s, f.ID, who, planned.Hexes[i], *c.To, planned.Hexes[i-1]), who, revealMet(s, f.ID, who)
 		to = planned.Hexes[i-1]
 	}
 	pace := ch.Savage.PaceOr6()
 	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: to, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost, Met: metID}
 	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, pace)
 	if c.Run {
-		how += fmt.Sprintf(", running (d6: %d; −2 to actions this turn)", run)
+		how += fmt.Sprintf(", running (d6: %d; −2 to actions this turn)%s", run, short)
 	}
 	verb, rule := "moves", "Movement"
 	if f.Prone {
@@ -833,6 +850,20 @@ func swMove(s *State, c Command, src roller) ([]Event, error) {
 		e.Text = metLine(met, e.Text, r.Steps(), "")
 	}
 	return append([]Event{e}, after...), nil
+}
+
+// walkUpTo is the part of route r, walked from facing, that costs no
+// more than budget: the whole route, or its start alone.
+func walkUpTo(m *hexmap.Map, cost hexmap.CostModel, facing hexmap.Direction, r hexmap.Route, budget int) hexmap.Route {
+	best := hexmap.Route{Hexes: r.Hexes[:1], Facing: facing}
+	for k := 2; k <= len(r.Hexes); k++ {
+		w, ok := hexmap.Walk(m, cost, facing, r.Hexes[:k])
+		if !ok || w.Cost > budget {
+			break
+		}
+		best = w
+	}
+	return best
 }
 
 // swJump is a jump: "Characters can jump 1" (2 yards) horizontally ... as

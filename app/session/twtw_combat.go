@@ -575,6 +575,22 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	aiming := slices.ContainsFunc(series.Plans, func(p rules.ShotPlan) bool { return p.Shot.Kind != rules.Snap })
 	var aimText string
 	aimLost := false
+	// The snap shots the series becomes if the Bravery check fails are
+	// planned before it is rolled: a refusal after it would hang on the
+	// check, a secret roll where the player sends no dice (dice.go).
+	var snapPlan ShootPlan
+	if aiming && f.UnderFire != nil {
+		snaps := slices.Clone(c.Shots)
+		for i := range snaps {
+			if snaps[i].Kind != "fan" {
+				// a snap shot neither aims nor draws on Acuity
+				snaps[i].Kind, snaps[i].Aims, snaps[i].Acuity = "snap", 0, false
+			}
+		}
+		if snapPlan, err = s.PlanShoot(f.ID, c.Weapon, snaps, judgeMods(c)...); err != nil {
+			return nil, refuse("under fire, %s may lose aim, and then the shots go off as snap shots, which cannot: %v", ch.Name, err)
+		}
+	}
 	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off", ch.Name, series.Pool)}}
 	if with != nil {
 		needs[0].what = fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off, then the %s pool %s", ch.Name, series.Pool, with.order.Skill, with.pool)
@@ -607,16 +623,6 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		} else {
 			aimLost = true
 			aimText = fmt.Sprintf("Under fire, %s loses aim (TWTW Conflict: Tactical Aiming: %s): the AP are spent, and the shots go off as snap shots.", ch.Name, check.Why)
-			snaps := slices.Clone(c.Shots)
-			for i := range snaps {
-				if snaps[i].Kind != "fan" {
-					snaps[i].Kind, snaps[i].Aims = "snap", 0
-				}
-			}
-			snapPlan, err := s.PlanShoot(f.ID, c.Weapon, snaps, judgeMods(c)...)
-			if err != nil {
-				return nil, err
-			}
 			series, sights = snapPlan.Series, snapPlan.Sights
 			series.Skip = with.skip()
 		}
