@@ -93,6 +93,11 @@ func OpenWith(fight *FightFile, journalPath string, o OpenOptions) (*Session, er
 	fo, err := foldJournal(j.f, j.size, o.Progress)
 	if err != nil {
 		j.Close()
+		var d *DamagedJournal
+		if errors.As(err, &d) {
+			d.Path = journalPath
+			return nil, d
+		}
 		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
 	}
 	if fo == nil {
@@ -134,16 +139,23 @@ func Replay(events []Event) (*State, error) {
 
 // replayOnto folds events after the opening into st, the opening state.
 func replayOnto(st *State, events []Event) (*State, error) {
+	st, _, err := replayAt(st, events)
+	return st, err
+}
+
+// replayAt is replayOnto, and the index in events of the event st
+// refused, when one is.
+func replayAt(st *State, events []Event) (*State, int, error) {
 	undone := undoneCommands(events)
-	for _, e := range events[1:] {
+	for i, e := range events[1:] {
 		if undone[e.Cmd] && e.Cmd != 0 {
 			continue
 		}
 		if err := st.Apply(e); err != nil {
-			return nil, err
+			return nil, 1 + i, err
 		}
 	}
-	return st, nil
+	return st, 0, nil
 }
 
 // undoneCommands returns the commands that stand undone at the end of
