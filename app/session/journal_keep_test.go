@@ -628,3 +628,55 @@ func readJournal(r io.Reader) ([]Event, int64, error) {
 		events = append(events, e)
 	}
 }
+
+// TestADamageFoundInACopyIsFoundInItsSource: the damaged last line found
+// in a copy of a journal (the same lines, a newline added to the last)
+// is the same line of the journal copied, set aside from there; a source
+// whose last line is another is refused.
+func TestADamageFoundInACopyIsFoundInItsSource(t *testing.T) {
+	seed := openFuzzSeed(t)
+	line := `{"seq":4,"kind":"mowed","figure":"cyril"}`
+	for _, tc := range []struct {
+		name, src string
+		ok        bool
+	}{
+		{"the same lines", string(seed) + line + "\n", true},
+		{"the last without its newline", string(seed) + line, true},
+		{"another last line", string(seed) + `{"seq":4,"kind":"mowee","figure":"cyril"}` + "\n", false},
+		{"a line more", string(seed) + line + "\n" + line + "\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			src, cp := filepath.Join(dir, "src.journal.jsonl"), filepath.Join(dir, "copy.journal.jsonl")
+			os.WriteFile(src, []byte(tc.src), 0o644)
+			os.WriteFile(cp, append(bytes.Clone(seed), line+"\n"...), 0o644)
+			_, err := Open(demo(t), cp)
+			var d *DamagedJournal
+			if !errors.As(err, &d) {
+				t.Fatalf("the copy: %v, want a *DamagedJournal", err)
+			}
+			in, err := d.In(src)
+			if !tc.ok {
+				if err == nil {
+					t.Fatalf("found line %d at %d in a source whose last line is another", in.Line, in.Offset)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in.Path != src || in.Line != 4 || in.Offset != int64(len(seed)) || in.Size != int64(len(tc.src)) {
+				t.Errorf("found %+v in the source, want line 4 at %d of %d", in, len(seed), len(tc.src))
+			}
+			aside, err := SetAside(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept, _ := os.ReadFile(src)
+			set, _ := os.ReadFile(aside)
+			if string(kept)+string(set) != tc.src || !bytes.Equal(kept, seed) {
+				t.Errorf("kept %q and set aside %q: not the source", kept, set)
+			}
+		})
+	}
+}
