@@ -366,7 +366,7 @@ func (o Opening) open(w fyne.Window, n *Newer, aside []string, done func(*Opened
 // to keep: then is told true to open the fight without it (set aside
 // beside the journal), false to leave the journal as it is.
 func askDamaged(w fyne.Window, d *session.DamagedJournal, then func(setAside bool)) {
-	what := fmt.Sprintf("is not a whole event (%s)", d.Reason)
+	what := fmt.Sprintf("is not a whole event the fight can take (%s)", d.Reason)
 	if d.Torn {
 		what = "was cut off mid-write: the program stopped while writing it (a crash, or it was killed), and that command was never acknowledged"
 	}

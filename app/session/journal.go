@@ -44,9 +44,12 @@ type Journal struct {
 }
 
 // DamagedJournal is the error of a journal whose last line is not a whole
-// event: a line a crash cut off mid-write (Torn), or a whole line that
-// does not decode. Nothing reads past it or cuts it: the journal is left
-// as it is until SetAside moves the line to a file beside it.
+// event the fight can take: a line a crash cut off mid-write (Torn), a
+// whole line that does not decode, or one that decodes but that the
+// fight does not take (Open's fold: no event, a seq that does not rise,
+// an event the state refuses). Nothing reads past it or cuts it: the
+// journal is left as it is until SetAside moves the line to a file
+// beside it.
 type DamagedJournal struct {
 	Path   string // the journal
 	Line   int    // the damaged line's number, from 1
@@ -58,7 +61,7 @@ type DamagedJournal struct {
 }
 
 func (d *DamagedJournal) Error() string {
-	what := "its last line is not a whole event"
+	what := "its last line is not a whole event the fight can take"
 	if d.Torn {
 		what = "its last line was cut off mid-write (a crash while writing: that command was never acknowledged)"
 	}

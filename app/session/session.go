@@ -67,8 +67,10 @@ type groupSync struct {
 // existing journal is replayed (its own opening event, not fight, decides
 // the fight), so a fight comes back after a crash with every acknowledged
 // event; an empty one gets the opening event. A journal whose last line is
-// damaged is refused with a *DamagedJournal and left as it is (SetAside
-// moves the line beside it).
+// damaged (torn, not an event, an event whose seq does not rise or that
+// the fight refuses) is refused with a *DamagedJournal and left as it is
+// (SetAside moves the line beside it); a bad line before it is an error
+// naming it.
 func Open(fight *FightFile, journalPath string) (*Session, error) {
 	return OpenWith(fight, journalPath, OpenOptions{})
 }
