@@ -2,6 +2,8 @@ package console
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -23,12 +25,15 @@ import (
 // Nothing the Judge made is lost. A console that closes, quits or opens
 // another fight with changes not saved to the fight's file asks first:
 // Save, Discard or Cancel. Every live journal knows its fight file (a
-// link file beside it: the file, and the event the file holds), so that
-// opening the file again, after a crash or a Discard, offers the newer
-// state the journal holds. A journal whose last line is damaged is shown
-// to the Judge, who chooses to open the fight without that line (kept
-// beside the journal) or not at all. A big journal opens with a progress
-// bar, off the UI goroutine.
+// link file beside it: the file, the event the file holds, and the file
+// as it was then, by its SHA-256), so that opening the file again, after
+// a crash or a Discard, offers the newer state the journal holds, while
+// the file is still what that journal branched from. A newer state
+// taken lives on in a new journal: the one it came from is no longer
+// linked. A journal whose last line is damaged is shown to the Judge,
+// who chooses to open the fight without that line (kept beside the
+// journal) or not at all. A big journal opens with a progress bar, off
+// the UI goroutine.
 
 // linkPath is the link file of a journal: the fight file it belongs to.
 func linkPath(journal string) string {
@@ -38,27 +43,53 @@ func linkPath(journal string) string {
 // linkHeader opens every link file.
 const linkHeader = "hexslinger journal link"
 
+// fileSum is the SHA-256 of the file at path, in hex: which file a link
+// names, beside where it is.
+func fileSum(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, io.LimitReader(f, session.MaxFightSize+1)); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // writeLink records that the fight of journal is the fight file at
-// fight, which holds it up to event seq.
+// fight, as it is now, which holds it up to event seq.
 func writeLink(journal, fight string, seq int) error {
+	sum, err := fileSum(fight)
+	if err != nil {
+		return err
+	}
+	return linkAs(journal, fight, seq, sum)
+}
+
+// linkAs records that the fight of journal is the fight file at fight,
+// which holds it up to event seq when its SHA-256 is sum.
+func linkAs(journal, fight string, seq int, sum string) error {
 	if abs, err := filepath.Abs(fight); err == nil {
 		fight = abs
 	}
-	data := fmt.Sprintf("%s\nfight %s\nseq %d\n", linkHeader, fight, seq)
+	data := fmt.Sprintf("%s\nfight %s\nseq %d\nsha256 %s\n", linkHeader, fight, seq, sum)
 	return hexmap.WriteFileAtomic(linkPath(journal), []byte(data))
 }
 
-// readLink reads a link file: the fight file and the event it holds.
-func readLink(path string) (fight string, seq int, ok bool) {
+// readLink reads a link file: the fight file, the event it holds and
+// the file's SHA-256 then. A link without the file's sum names no file.
+func readLink(path string) (fight string, seq int, sum string, ok bool) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", 0, false
+		return "", 0, "", false
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(io.LimitReader(f, 64<<10))
 	sc.Buffer(make([]byte, 0, 8<<10), 64<<10)
 	if !sc.Scan() || sc.Text() != linkHeader {
-		return "", 0, false
+		return "", 0, "", false
 	}
 	for sc.Scan() {
 		key, val, _ := strings.Cut(sc.Text(), " ")
@@ -67,16 +98,18 @@ func readLink(path string) (fight string, seq int, ok bool) {
 			fight = val
 		case "seq":
 			if seq, err = strconv.Atoi(val); err != nil {
-				return "", 0, false
+				return "", 0, "", false
 			}
+		case "sha256":
+			sum = val
 		}
 	}
-	return fight, seq, fight != "" && seq > 0
+	return fight, seq, sum, fight != "" && seq > 0 && sum != ""
 }
 
 // Newer is a newer state of a saved fight: the journal of a console that
 // played on after the fight was saved to (or opened from) its file, and
-// did not save again.
+// did not save again, the file still as it was then.
 type Newer struct {
 	Journal  string    // the journal, in the journals folder
 	Autosave string    // its autosave beside it, "" if there is none
@@ -84,10 +117,14 @@ type Newer struct {
 	Time     time.Time // when the journal last changed
 	Last     string    // the sentence of its last event
 	saved    int       // the event the file holds
+	sum      string    // the file's SHA-256
 }
 
 // FindNewer looks in journalDir for the newest journal of the fight file
-// at path that holds events the file does not: nil when there is none.
+// at path that holds events the file does not: nil when there is none. A
+// journal is the file's only while the file is what it branched from
+// (the file's SHA-256 is the one its link names): a file saved since,
+// from another journal or by anything else, has moved on.
 func FindNewer(path, journalDir string) (*Newer, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -97,10 +134,19 @@ func FindNewer(path, journalDir string) (*Newer, error) {
 	if err != nil {
 		return nil, err
 	}
+	now := "" // the file's sum, read once a link names it
 	var best *Newer
 	for _, l := range links {
-		fight, seq, ok := readLink(l)
+		fight, seq, sum, ok := readLink(l)
 		if !ok || fight != abs {
+			continue
+		}
+		if now == "" {
+			if now, err = fileSum(abs); err != nil {
+				return nil, err
+			}
+		}
+		if sum != now {
 			continue
 		}
 		journal := strings.TrimSuffix(l, ".link") + ".journal.jsonl"
@@ -112,7 +158,7 @@ func FindNewer(path, journalDir string) (*Newer, error) {
 		if err != nil {
 			continue
 		}
-		n := &Newer{Journal: journal, Events: last.Seq - seq, Time: fi.ModTime(), Last: last.Text, saved: seq}
+		n := &Newer{Journal: journal, Events: last.Seq - seq, Time: fi.ModTime(), Last: last.Text, saved: seq, sum: sum}
 		if _, err := os.Stat(autosavePath(journal)); err == nil {
 			n.Autosave = autosavePath(journal)
 		}
@@ -121,6 +167,20 @@ func FindNewer(path, journalDir string) (*Newer, error) {
 		}
 	}
 	return best, nil
+}
+
+// taken notes that the newer state n of the fight file at path lives on
+// in journal, a copy of n's: journal is linked to the file as n's was,
+// and n's journal no longer is, so that it is not offered again (its
+// events are all in journal).
+func taken(n *Newer, path, journal string) error {
+	if err := linkAs(journal, path, n.saved, n.sum); err != nil {
+		return err
+	}
+	if err := os.Remove(linkPath(n.Journal)); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	return nil
 }
 
 // openNewer opens the fight file at path in the newer state n holds: on a
@@ -138,9 +198,24 @@ func openNewer(path string, n *Newer, dir string, progress func(float64)) (*sess
 	s, err := session.OpenWith(f, fresh, session.OpenOptions{Progress: progress})
 	if err != nil {
 		os.Remove(fresh)
-		return nil, fmt.Errorf("the newer state in %s does not open: %w", n.Journal, err)
+		return nil, inSource(err, n.Journal, fmt.Sprintf("the newer state in %s does not open", n.Journal))
 	}
 	return s, nil
+}
+
+// inSource is err, the error of opening a copy of the journal at src:
+// a damaged last line is shown in src, for the Judge to set aside there;
+// anything else says what (the copy is gone).
+func inSource(err error, src, what string) error {
+	var d *session.DamagedJournal
+	if errors.As(err, &d) {
+		in, ierr := d.In(src)
+		if ierr != nil {
+			return fmt.Errorf("%s: %v (%v)", what, err, ierr)
+		}
+		return in
+	}
+	return fmt.Errorf("%s: %v", what, err)
 }
 
 // Opening is a fight for OpenFight to open.
@@ -248,6 +323,9 @@ func (o Opening) open(w fyne.Window, n *Newer, aside []string, done func(*Opened
 		op.Saved = op.Session.LastSeq()
 		notes := aside
 		if n != nil {
+			if err := taken(n, o.FightPath, op.Session.JournalPath()); err != nil {
+				notes = append(notes, fmt.Sprintf("%s may be offered again (%v)", filepath.Base(n.Journal), err))
+			}
 			op.Saved = n.saved
 			notes = append(notes, fmt.Sprintf("the newer state from %s (%d events after the file's; save to keep them in the file)", filepath.Base(n.Journal), n.Events))
 		}
@@ -288,7 +366,7 @@ func (o Opening) open(w fyne.Window, n *Newer, aside []string, done func(*Opened
 // to keep: then is told true to open the fight without it (set aside
 // beside the journal), false to leave the journal as it is.
 func askDamaged(w fyne.Window, d *session.DamagedJournal, then func(setAside bool)) {
-	what := fmt.Sprintf("is not a whole event (%s)", d.Reason)
+	what := fmt.Sprintf("is not a whole event the fight can take (%s)", d.Reason)
 	if d.Torn {
 		what = "was cut off mid-write: the program stopped while writing it (a crash, or it was killed), and that command was never acknowledged"
 	}

@@ -363,6 +363,157 @@ func TestADiscardedStateIsNotOfferedAgain(t *testing.T) {
 	}
 }
 
+// reopenCrashed opens the fight file at path, saved by a console that
+// then crashed (playOnAndCrash), in a second console on the journals
+// folder journals, which is offered the newer state.
+func reopenCrashed(t *testing.T, path, journals string) (*Console, *closeButtonWindow) {
+	t.Helper()
+	saved, err := session.LoadFight(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, err := session.Open(saved, filepath.Join(journals, "other.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &closeButtonWindow{Window: test.NewWindow(widget.NewLabel(""))}
+	w.Resize(fyne.NewSize(1180, 720))
+	c2, err := New(w, s2, Options{Address: "ws://test", Manual: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if !c2.closed {
+			w.Close()
+		}
+	})
+	c2.library.open(path)
+	if overlayButtons(w)["Open the newer state"] == nil {
+		t.Fatalf("opening %s offered no newer state: %q", path, overlayText(w))
+	}
+	return c2, w
+}
+
+// TestATakenNewerStateIsNotOfferedOnceSaved: the newer state of a
+// crashed console is taken, played on and saved; the file now holds more
+// than the crashed journal ever did, and opening it again offers nothing
+// (the crashed journal's offer would open an older state, and a save
+// would then write over the file's later events).
+func TestATakenNewerStateIsNotOfferedOnceSaved(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "showdown.fight.json")
+	_, journals := playOnAndCrash(t, path)
+	c2, w := reopenCrashed(t, path, journals)
+	test.Tap(overlayButtons(w)["Open the newer state"])
+	for range 4 {
+		turnCyril(t, c2, c2.s)
+	}
+	c2.library.save()
+	if c2.dirty() {
+		t.Fatal("still dirty after save")
+	}
+	if n, _ := FindNewer(path, journals); n != nil {
+		t.Errorf("after the newer state was taken and saved (the file at event %d), %s is offered as newer: %d more events, the last %q",
+			c2.lastSeq(), filepath.Base(n.Journal), n.Events, n.Last)
+	}
+}
+
+// TestATakenNewerStateDiscardedIsNotOfferedAgain: the newer state of a
+// crashed console is taken, then discarded on quitting: neither it nor
+// the crashed journal it came from is offered again.
+func TestATakenNewerStateDiscardedIsNotOfferedAgain(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "showdown.fight.json")
+	_, journals := playOnAndCrash(t, path)
+	c2, w := reopenCrashed(t, path, journals)
+	test.Tap(overlayButtons(w)["Open the newer state"])
+	c2.quit()
+	test.Tap(overlayButtons(w)["Discard"])
+	if n, _ := FindNewer(path, journals); n != nil {
+		t.Errorf("the newer state, taken then discarded, is offered again from %s: %d more events", filepath.Base(n.Journal), n.Events)
+	}
+}
+
+// TestADeclinedNewerStateIsNotOfferedOnceTheFileMovesOn: a newer state
+// declined ("Open the file as saved") is offered while the file is as it
+// was, but not once the fight played from the file is saved to it: the
+// file is no longer what the crashed journal branched from.
+func TestADeclinedNewerStateIsNotOfferedOnceTheFileMovesOn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "showdown.fight.json")
+	_, journals := playOnAndCrash(t, path)
+	c2, w := reopenCrashed(t, path, journals)
+	test.Tap(overlayButtons(w)["Open the file as saved"])
+	if n, _ := FindNewer(path, journals); n == nil {
+		t.Fatal("a declined newer state is not offered again while the file is as it was")
+	}
+	turnCyril(t, c2, c2.s)
+	mustDo(t, c2.s, session.Command{Kind: session.CommandNewRound})
+	c2.Drain()
+	c2.library.save()
+	if n, _ := FindNewer(path, journals); n != nil {
+		t.Errorf("after another branch was saved to the file, %s is offered as newer: %d more events, the last %q",
+			filepath.Base(n.Journal), n.Events, n.Last)
+	}
+}
+
+// TestANewerStateNamesTheFileItBranchedFrom: a journal is offered as
+// newer only while its fight file is what the journal branched from:
+// not once the file is written over by anything else, and again once it
+// is put back as it was.
+func TestANewerStateNamesTheFileItBranchedFrom(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "showdown.fight.json")
+	_, journals := playOnAndCrash(t, path)
+	was, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := FindNewer(path, journals); n == nil || n.Events != 3 {
+		t.Fatalf("the crashed journal is not offered: %+v", n)
+	}
+	other := demoSession(t)
+	mustDo(t, other, session.Command{Kind: session.CommandNewRound})
+	if err := session.SaveFight(path, other.State().Snapshot(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := FindNewer(path, journals); n != nil {
+		t.Errorf("the file was written over by another fight, and %s is offered as its newer state: %+v", filepath.Base(n.Journal), n)
+	}
+	os.WriteFile(path, was, 0o644)
+	if n, _ := FindNewer(path, journals); n == nil || n.Events != 3 {
+		t.Errorf("the file put back as it was: the crashed journal is not offered (%+v)", n)
+	}
+}
+
+// TestANewerStateWithADamagedLastLineIsShown: a crashed journal whose
+// last line decodes but is no event the fight can take is taken as the
+// newer state: the line is shown, and set aside beside that journal when
+// the Judge says so; the newer state opens without it.
+func TestANewerStateWithADamagedLastLineIsShown(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "showdown.fight.json")
+	newer, journals := playOnAndCrash(t, path)
+	n, _ := FindNewer(path, journals)
+	if n == nil {
+		t.Fatal("the crashed journal is not offered")
+	}
+	f, _ := os.OpenFile(n.Journal, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"seq":5,"kind":"mowed","figure":"cyril"}` + "\n")
+	f.Close()
+	c2, w := reopenCrashed(t, path, journals)
+	test.Tap(overlayButtons(w)["Open the newer state"])
+	b := overlayButtons(w)["Open without that line"]
+	if b == nil {
+		t.Fatalf("the damaged line was not shown: %q (status %q)", overlayText(w), c2.status.Text)
+	}
+	if text := overlayText(w); !strings.Contains(text, "Line 5 of the journal "+filepath.Base(n.Journal)) || !strings.Contains(text, `unknown kind "mowed"`) {
+		t.Errorf("the question %q does not name the line, the journal and what is wrong", text)
+	}
+	test.Tap(b)
+	if got, want := c2.State().Figures["cyril"].Facing, newer.Figures["cyril"].Facing; got != want {
+		t.Errorf("Cyril faces %v, want %v (the newer state): %q", got, want, c2.status.Text)
+	}
+	if asides, _ := filepath.Glob(n.Journal + ".damaged-*"); len(asides) != 1 {
+		t.Errorf("set aside to %v, want one file beside %s", asides, n.Journal)
+	}
+}
+
 // TestADamagedJournalIsShownInTheConsole: a fight file whose journal has
 // a damaged last line is opened with the question: Do not open leaves the
 // journal as it is and the console on its fight; Open without that line
@@ -374,6 +525,7 @@ func TestADamagedJournalIsShownInTheConsole(t *testing.T) {
 	}{
 		{"torn", `{"seq":9,"kind":"tur`},
 		{"not an event", "garbage\n"},
+		{"no event the fight can take", `{"seq":3,"kind":"mowed","figure":"cyril"}` + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -210,6 +210,14 @@ func openWithJournal(f *session.FightFile, beside, fresh string, progress func(f
 		return nil, err
 	}
 	s, err := session.OpenWith(f, fresh, session.OpenOptions{Progress: progress})
+	var d *session.DamagedJournal
+	if errors.As(err, &d) {
+		// Its last line is shown in the journal beside the file, for
+		// the Judge to set aside there.
+		if in, ierr := d.In(beside); ierr == nil {
+			return nil, in
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("the journal %s does not open (%v): the fight opened without its log", filepath.Base(beside), err)
 	}

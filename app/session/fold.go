@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -98,7 +99,38 @@ func scanToggles(r io.ReaderAt, size int64, progress func(read int64)) (*toggles
 // than RecentEvents). It holds one decoded line at a time besides those.
 // An empty journal gives nil. progress, if not nil, is told the share
 // read, from 0 to 1, now and then.
+//
+// Each line must be an event whose seq rises, that the fight takes. A
+// last line that is not is a *DamagedJournal (its Path not set), which
+// the Judge may set aside; a line before it is an error naming it.
 func foldJournal(r io.ReaderAt, size int64, progress func(float64)) (*folded, error) {
+	fo, err := foldAll(r, size, progress)
+	var le *lineError
+	if !errors.As(err, &le) {
+		return fo, err
+	}
+	if le.last {
+		return nil, damagedLine(r, size, le)
+	}
+	// A last line that undoes or redoes a command changes how the lines
+	// before it fold: when they fold without it, it is the one to blame.
+	start, toggle, terr := lastToggle(r, size)
+	if terr != nil || !toggle {
+		return nil, err
+	}
+	if _, perr := foldAll(r, start, nil); perr != nil {
+		return nil, err
+	}
+	n, lerr := lineNumber(r, start)
+	if lerr != nil {
+		return nil, err
+	}
+	return nil, damagedLine(r, size, &lineError{line: n, start: start, last: true,
+		err: fmt.Errorf("the undo or redo it makes leaves line %d unfit: %w", le.line, le.err)})
+}
+
+// foldAll is foldJournal, the last line not singled out.
+func foldAll(r io.ReaderAt, size int64, progress func(float64)) (*folded, error) {
 	if size == 0 {
 		return nil, nil
 	}
@@ -129,9 +161,58 @@ func foldJournal(r io.ReaderAt, size int64, progress func(float64)) (*folded, er
 	return fo, nil
 }
 
+// lineError is a fold's failure on one line of a journal.
+type lineError struct {
+	line  int   // its number, from 1
+	start int64 // where it starts
+	last  bool  // it is the journal's last line
+	err   error
+}
+
+func (e *lineError) Error() string { return fmt.Sprintf("line %d: %v", e.line, e.err) }
+func (e *lineError) Unwrap() error { return e.err }
+
+// damagedLine is the damage of le, the last line of the size bytes of r.
+func damagedLine(r io.ReaderAt, size int64, le *lineError) error {
+	d := &DamagedJournal{Line: le.line, Offset: le.start, Size: size, Reason: le.err.Error()}
+	var err error
+	if d.sum, err = sumOf(r, le.start, size); err != nil {
+		return err
+	}
+	return d
+}
+
+// lastToggle finds the last line of the size bytes of r, a journal of
+// whole lines: where it starts, and whether it is an undo or a redo.
+func lastToggle(r io.ReaderAt, size int64) (start int64, toggle bool, err error) {
+	end := size
+	var b [1]byte
+	if _, err := r.ReadAt(b[:], size-1); err != nil {
+		return 0, false, err
+	}
+	if b[0] == '\n' {
+		end--
+	}
+	if start, err = lineStart(r, end); err != nil || end-start > MaxJournalLine {
+		return 0, false, err
+	}
+	line := make([]byte, end-start)
+	if _, err := r.ReadAt(line, start); err != nil {
+		return 0, false, err
+	}
+	var h struct {
+		Kind string `json:"kind"`
+	}
+	if json.Unmarshal(line, &h) != nil {
+		return start, false, nil
+	}
+	return start, h.Kind == EventUndone || h.Kind == EventRedone, nil
+}
+
 // foldWith is the fold's second pass: every line decoded and folded in,
 // leaving out the events of the commands undone at the end (undone). It
-// returns the undos and redos it met.
+// returns the undos and redos it met. A line that is not an event, whose
+// seq does not rise or that the fight does not take is a *lineError.
 func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int64)) (*folded, *toggles, error) {
 	sc := newLineScanner(r, size)
 	fo := &folded{}
@@ -144,6 +225,14 @@ func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int6
 	window := bufs[0][:0]
 	spare := 1
 	next := int64(progressEvery)
+	prev := 0                   // the seq of the line before
+	var lastStart int64         // where the last line read starts
+	lineOf := func(i int) int { // the line of window[i]: the window's events are the last lines read
+		return sc.n - (len(window) - 1 - i)
+	}
+	fail := func(line int, start int64, err error) (*folded, *toggles, error) {
+		return nil, nil, &lineError{line: line, start: start, last: line == sc.n && sc.off == size, err: err}
+	}
 	for {
 		line, start, err := sc.next()
 		if err == io.EOF {
@@ -152,23 +241,30 @@ func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int6
 		if err != nil {
 			return nil, nil, err
 		}
+		lastStart = start
 		if progress != nil && start >= next {
 			progress(start)
 			next = start + progressEvery
 		}
 		var e Event
 		if err := json.Unmarshal(line, &e); err != nil {
-			return nil, nil, fmt.Errorf("line %d: %v", sc.n, err)
+			return fail(sc.n, start, err)
 		}
 		if sc.n == 1 {
 			if e.Kind != EventOpened || e.Fight == nil {
 				// Not a fight's journal: a line that is not even an event
 				// says more, if there is one.
 				bad = errNoOpening
+				if sc.off == size {
+					return fail(1, start, errNoOpening)
+				}
 			} else if opening, err = e.Fight.State(); err != nil {
-				return nil, nil, fmt.Errorf("opening event: %w", err)
+				return fail(1, start, fmt.Errorf("opening event: %w", err))
 			}
+		} else if bad == nil && e.Seq <= prev {
+			return fail(sc.n, start, fmt.Errorf("seq %d after seq %d: the events are out of order", e.Seq, prev))
 		}
+		prev = e.Seq
 		if bad != nil {
 			continue
 		}
@@ -178,9 +274,10 @@ func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int6
 		fo.cmds = max(fo.cmds, e.Cmd)
 		window = append(window, e)
 		if len(window) > keepEvents+checkpointEvery {
-			folded, err := foldOldest(opening, window, undone, bufs[spare][:0])
+			folded, i, err := foldOldest(opening, window, undone, bufs[spare][:0])
 			if err != nil {
-				return nil, nil, fmt.Errorf("line %d: %w", sc.n, err)
+				// An earlier line: its start is not kept, and not needed.
+				return fail(lineOf(i), -1, err)
 			}
 			if &folded[0] != &window[0] {
 				clear(window) // what it held is in the other array, or folded
@@ -196,9 +293,13 @@ func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int6
 	// recent events.
 	st := opening.Clone()
 	opening.Log = nil
-	st, err := replayOnto(st, window)
+	st, i, err := replayAt(st, window)
 	if err != nil {
-		return nil, nil, err
+		at := int64(-1)
+		if i == len(window)-1 {
+			at = lastStart
+		}
+		return fail(lineOf(i), at, err)
 	}
 	if window[0].Fight == nil { // a checkpoint: the log keeps what a live session's would
 		trimLog(st, keepEvents)
@@ -212,18 +313,19 @@ func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int6
 // undone at the journal's end, and returns the events left, in out: a
 // checkpoint standing for the events folded, then the rest (or window
 // itself, when a command's events are all it holds). opening's log keeps
-// the last keepEvents events applied.
-func foldOldest(opening *State, window []Event, undone map[int]bool, out []Event) ([]Event, error) {
+// the last keepEvents events applied. An event opening refuses fails
+// it: i is its index in window.
+func foldOldest(opening *State, window []Event, undone map[int]bool, out []Event) (_ []Event, i int, _ error) {
 	cut := checkpointCut(window)
 	if cut >= len(window) {
-		return window, nil
+		return window, 0, nil
 	}
-	for _, e := range window[1:cut] {
+	for i, e := range window[1:cut] {
 		if e.Cmd != 0 && undone[e.Cmd] {
 			continue
 		}
 		if err := opening.Apply(e); err != nil {
-			return nil, err
+			return nil, 1 + i, err
 		}
 		if len(opening.Log) >= 2*keepEvents {
 			trimLog(opening, keepEvents)
@@ -232,7 +334,7 @@ func foldOldest(opening *State, window []Event, undone map[int]bool, out []Event
 	prev := window[cut-1]
 	out = append(out, checkpointEvent(prev, opening.Round))
 	out = append(out, window[cut:]...)
-	return out, nil
+	return out, 0, nil
 }
 
 // checkpointEvent is the opening event a checkpoint puts in place of the

@@ -292,7 +292,11 @@ func previewCost(st *State, c Command) (int, error) {
 
 // FuzzOpenJournal opens a session on anything as its journal: it either
 // refuses with an error or opens a fight whose state, welcomes and next
-// commands work, and which reopens to the same state.
+// commands work, and which reopens to the same state. A last line that
+// keeps the journal from opening, of whatever kind, is offered as a
+// *DamagedJournal (the journal opens without it), never refused
+// outright; and the seqs of a journal the session took and added to
+// rise line by line.
 func FuzzOpenJournal(f *testing.F) {
 	s := journalOf(f, tinyFight(f), hexmap.Hex{Q: 1, R: 1})
 	f.Add(s)
@@ -308,6 +312,11 @@ func FuzzOpenJournal(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add(bytes.TrimSuffix(s, []byte("\n")))
+	for _, tail := range []string{
+		`{"seq":4,"kind":"mowed"}`, "null", "{}", `{"seq":1,"kind":"turned","figure":"cyril","facing":1}`,
+	} {
+		f.Add(append(bytes.Clone(s), tail+"\n"...))
+	}
 	noSync(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(t.TempDir(), "j.journal.jsonl")
@@ -323,6 +332,9 @@ func FuzzOpenJournal(f *testing.F) {
 			// and the set aside together the file.
 			if !bytes.Equal(after, data) {
 				t.Fatalf("a damaged journal was changed before it was set aside")
+			}
+			if d.Offset != lastLineStart(data) || d.Size != int64(len(data)) {
+				t.Fatalf("damage at %d of %d: not the last line, which starts at %d of %d", d.Offset, d.Size, lastLineStart(data), len(data))
 			}
 			aside, serr := SetAside(d)
 			if serr != nil {
@@ -340,7 +352,15 @@ func FuzzOpenJournal(f *testing.F) {
 			if !bytes.Equal(after, data) {
 				t.Fatalf("a refused journal was changed: %v", err)
 			}
-			return // refused whole, with a reason
+			// Refused whole: not for its last line alone, or that line
+			// would have been offered.
+			prefix := filepath.Join(t.TempDir(), "p.journal.jsonl")
+			os.WriteFile(prefix, data[:lastLineStart(data)], 0o644)
+			if without, perr := Open(demo(t), prefix); perr == nil {
+				without.Close()
+				t.Fatalf("refused outright (%v), but it opens without its last line: that line was not offered", err)
+			}
+			return
 		case len(data) > 0 && !bytes.HasPrefix(after, data):
 			t.Fatalf("opening the journal changed what it held")
 		}
@@ -355,6 +375,16 @@ func FuzzOpenJournal(f *testing.F) {
 		}
 		want = stateKey(t, sess.State())
 		sess.Close()
+		all, _ := os.ReadFile(path)
+		events, _, err := readJournal(bytes.NewReader(all))
+		if err != nil {
+			t.Fatalf("the journal the session added to: %v", err)
+		}
+		for i := 1; i < len(events); i++ {
+			if events[i].Seq <= events[i-1].Seq {
+				t.Fatalf("line %d: seq %d after seq %d: the session took, or wrote, a seq that does not rise", i+1, events[i].Seq, events[i-1].Seq)
+			}
+		}
 		again, err := Open(demo(t), path)
 		if err != nil {
 			t.Fatalf("a journal the session took and added to does not reopen: %v", err)
@@ -379,6 +409,12 @@ func countsUp(aps map[string]int) bool {
 		}
 	}
 	return true
+}
+
+// lastLineStart is where the last line of a journal's bytes starts (its
+// newline, if it has one, ends it).
+func lastLineStart(data []byte) int64 {
+	return int64(bytes.LastIndexByte(bytes.TrimSuffix(data, []byte("\n")), '\n') + 1)
 }
 
 // openFuzzSeed is a short real journal: the demo, a move and a turn.

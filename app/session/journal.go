@@ -44,9 +44,12 @@ type Journal struct {
 }
 
 // DamagedJournal is the error of a journal whose last line is not a whole
-// event: a line a crash cut off mid-write (Torn), or a whole line that
-// does not decode. Nothing reads past it or cuts it: the journal is left
-// as it is until SetAside moves the line to a file beside it.
+// event the fight can take: a line a crash cut off mid-write (Torn), a
+// whole line that does not decode, or one that decodes but that the
+// fight does not take (Open's fold: no event, a seq that does not rise,
+// an event the state refuses). Nothing reads past it or cuts it: the
+// journal is left as it is until SetAside moves the line to a file
+// beside it.
 type DamagedJournal struct {
 	Path   string // the journal
 	Line   int    // the damaged line's number, from 1
@@ -58,7 +61,7 @@ type DamagedJournal struct {
 }
 
 func (d *DamagedJournal) Error() string {
-	what := "its last line is not a whole event"
+	what := "its last line is not a whole event the fight can take"
 	if d.Torn {
 		what = "its last line was cut off mid-write (a crash while writing: that command was never acknowledged)"
 	}
@@ -217,6 +220,69 @@ func sumOf(r io.ReaderAt, from, to int64) ([sha256.Size]byte, error) {
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
 	return sum, nil
+}
+
+// In finds the damage d, found in a copy of the journal at path (its
+// lines as they are, a newline perhaps added to the last), in that
+// journal as it is now: the same line, for SetAside to move from path.
+// A journal whose last line is not the one d found is refused.
+func (d *DamagedJournal) In(path string) (*DamagedJournal, error) {
+	changed := fmt.Errorf("the journal %s changed since it was copied to %s: open it again", path, d.Path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	size := fi.Size()
+	if size <= d.Offset {
+		return nil, changed
+	}
+	var b [1]byte
+	if _, err := f.ReadAt(b[:], size-1); err != nil {
+		return nil, err
+	}
+	end := size
+	if b[0] == '\n' {
+		end--
+	}
+	start, err := lineStart(f, end)
+	if err != nil {
+		return nil, err
+	}
+	if start != d.Offset {
+		return nil, changed
+	}
+	// The line as the copy holds it: the same bytes, with a newline the
+	// copy may have added.
+	same := false
+	for _, nl := range []string{"", "\n"} {
+		h := sha256.New()
+		if _, err := io.Copy(h, io.NewSectionReader(f, start, size-start)); err != nil {
+			return nil, err
+		}
+		h.Write([]byte(nl))
+		var sum [sha256.Size]byte
+		if bytes.Equal(h.Sum(sum[:0]), d.sum[:]) {
+			same = true
+			break
+		}
+		if b[0] == '\n' {
+			break
+		}
+	}
+	if !same {
+		return nil, changed
+	}
+	src := *d
+	src.Path, src.Size = path, size
+	if src.sum, err = sumOf(f, start, size); err != nil {
+		return nil, err
+	}
+	return &src, nil
 }
 
 // SetAside moves the damaged last line d found to a new file beside the

@@ -197,52 +197,108 @@ func damagedCases(tb testing.TB) (seed []byte, cases []struct {
 func TestADamagedLastLineIsNeverCutSilently(t *testing.T) {
 	seed, cases := damagedCases(t)
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			path := filepath.Join(dir, "fight.journal.jsonl")
-			data := append(bytes.Clone(seed), tc.tail...)
-			if err := os.WriteFile(path, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_, err := Open(demo(t), path)
-			var d *DamagedJournal
-			if !errors.As(err, &d) {
-				t.Fatalf("Open: %v, want a *DamagedJournal", err)
-			}
-			if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
-				t.Fatalf("refusing the journal changed it:\n%q\nwant\n%q", after, data)
-			}
-			wantLine := bytes.Count(seed, []byte("\n")) + 1
-			if d.Line != wantLine || d.Offset != int64(len(seed)) || d.Size != int64(len(data)) || d.Torn != tc.torn {
-				t.Errorf("damage: line %d at %d of %d, torn %v; want line %d at %d of %d, torn %v", d.Line, d.Offset, d.Size, d.Torn, wantLine, len(seed), len(data), tc.torn)
-			}
-			if msg := d.Error(); !strings.Contains(msg, path) || !strings.Contains(msg, "line "+strconv.Itoa(wantLine)) {
-				t.Errorf("the message %q does not name the file and the line", msg)
-			}
-			aside, err := SetAside(d)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if filepath.Dir(aside) != dir || !strings.HasPrefix(filepath.Base(aside), "fight.journal.jsonl.damaged-") {
-				t.Errorf("set aside to %s, want fight.journal.jsonl.damaged-TIME beside the journal", aside)
-			}
-			kept, _ := os.ReadFile(path)
-			set, _ := os.ReadFile(aside)
-			if !bytes.Equal(append(bytes.Clone(kept), set...), data) {
-				t.Fatalf("what is kept (%q) and what is set aside (%q) are not the file", kept, set)
-			}
-			s, err := Open(demo(t), path)
-			if err != nil {
-				t.Fatalf("the journal without its damaged line: %v", err)
-			}
-			defer s.Close()
-			if got := s.LastSeq(); got != 3 {
-				t.Errorf("reopened at seq %d, want 3 (the seed's events)", got)
-			}
-			if ev, err := s.Do(Command{Kind: CommandNewRound}); err != nil || ev[0].Seq != 4 {
-				t.Fatalf("after setting the line aside: %v %v", ev, err)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { offeredAndSetAside(t, seed, tc.tail, tc.torn, "") })
+	}
+}
+
+// TestALastLineTheFightCannotTakeIsOffered: a whole last line that
+// decodes but is no event the fight can take (a kind garbled by one byte,
+// null, {}, a seq that does not rise, an event the state refuses) is
+// offered as damaged, as a line that does not decode is: the fight
+// opens without it when the Judge says so, never refused outright.
+func TestALastLineTheFightCannotTakeIsOffered(t *testing.T) {
+	seed := openFuzzSeed(t)
+	for _, tc := range []struct{ name, tail, reason string }{
+		{"a kind garbled", `{"seq":4,"kind":"mowed","figure":"cyril"}` + "\n", `unknown kind "mowed"`},
+		{"null", "null\n", "seq 0 after seq 3"},
+		{"an empty object", "{}\n", "seq 0 after seq 3"},
+		{"a seq gone back", `{"seq":1,"cmd":3,"kind":"turned","figure":"cyril","facing":1}` + "\n", "seq 1 after seq 3"},
+		{"a seq repeated", `{"seq":3,"cmd":3,"kind":"turned","figure":"cyril","facing":1}` + "\n", "seq 3 after seq 3"},
+		{"an event for no figure", `{"seq":4,"cmd":3,"kind":"turned","figure":"nobody","facing":1}` + "\n", "nobody"},
+		{"a kind garbled, no newline", `{"seq":4,"kind":"mowed","figure":"cyril"}`, `unknown kind "mowed"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) { offeredAndSetAside(t, seed, tc.tail, false, tc.reason) })
+	}
+	t.Run("an undo that leaves a line before it unfit", func(t *testing.T) {
+		// Zeke is taken off and put back (command 2), then turns; an undo
+		// of command 2 alone, as no session writes it, leaves the turn
+		// with no Zeke to turn.
+		s := open(t)
+		path := s.JournalPath()
+		mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "zeke"})
+		mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "zeke", Character: "zeke", Side: "outlaws", At: "U8", Facing: "W"}}})
+		mustDo(t, s, Command{Kind: CommandTurn, Figure: "zeke", Turn: 1})
+		s.Close()
+		seed, _ := os.ReadFile(path)
+		tail := `{"seq":5,"kind":"undone","target":2,"text":"The Judge takes back the placing."}` + "\n"
+		os.WriteFile(path, append(bytes.Clone(seed), tail...), 0o644)
+		_, err := Open(demo(t), path)
+		var d *DamagedJournal
+		if !errors.As(err, &d) || d.Line != 5 || d.Offset != int64(len(seed)) || !strings.Contains(d.Reason, "line 4") {
+			t.Fatalf("Open: %v, want line 5 offered as damaged, naming line 4 it leaves unfit", err)
+		}
+	})
+	t.Run("the only line, not an opening", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "fight.journal.jsonl")
+		data := []byte(`{"seq":1,"kind":"turned","figure":"cyril","facing":1}` + "\n")
+		os.WriteFile(path, data, 0o644)
+		_, err := Open(demo(t), path)
+		var d *DamagedJournal
+		if !errors.As(err, &d) || d.Line != 1 || d.Offset != 0 {
+			t.Fatalf("Open: %v, want line 1 offered as damaged", err)
+		}
+	})
+}
+
+// offeredAndSetAside checks that the journal seed+tail is refused with a
+// *DamagedJournal for its last line (torn as said; its reason holding
+// reason), left as it is, and that once the line is set aside the fight
+// opens with seed's events and numbers on from them.
+func offeredAndSetAside(t *testing.T, seed []byte, tail string, torn bool, reason string) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "fight.journal.jsonl")
+	data := append(bytes.Clone(seed), tail...)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(demo(t), path)
+	var d *DamagedJournal
+	if !errors.As(err, &d) {
+		t.Fatalf("Open of a journal ending in %q: %v, want a *DamagedJournal", tail, err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
+		t.Fatalf("refusing the journal changed it:\n%q\nwant\n%q", after, data)
+	}
+	wantLine := bytes.Count(seed, []byte("\n")) + 1
+	if d.Line != wantLine || d.Offset != int64(len(seed)) || d.Size != int64(len(data)) || d.Torn != torn {
+		t.Errorf("damage: line %d at %d of %d, torn %v; want line %d at %d of %d, torn %v", d.Line, d.Offset, d.Size, d.Torn, wantLine, len(seed), len(data), torn)
+	}
+	if msg := d.Error(); !strings.Contains(msg, path) || !strings.Contains(msg, "line "+strconv.Itoa(wantLine)) || !strings.Contains(msg, reason) {
+		t.Errorf("the message %q does not name the file, the line and %q", msg, reason)
+	}
+	aside, err := SetAside(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(aside) != dir || !strings.HasPrefix(filepath.Base(aside), "fight.journal.jsonl.damaged-") {
+		t.Errorf("set aside to %s, want fight.journal.jsonl.damaged-TIME beside the journal", aside)
+	}
+	kept, _ := os.ReadFile(path)
+	set, _ := os.ReadFile(aside)
+	if !bytes.Equal(append(bytes.Clone(kept), set...), data) {
+		t.Fatalf("what is kept (%q) and what is set aside (%q) are not the file", kept, set)
+	}
+	s, err := Open(demo(t), path)
+	if err != nil {
+		t.Fatalf("the journal without its damaged line: %v", err)
+	}
+	defer s.Close()
+	if got := s.LastSeq(); got != 3 {
+		t.Errorf("reopened at seq %d, want 3 (the seed's events)", got)
+	}
+	if ev, err := s.Do(Command{Kind: CommandNewRound}); err != nil || ev[0].Seq != 4 {
+		t.Fatalf("after setting the line aside: %v %v", ev, err)
 	}
 }
 
@@ -270,18 +326,62 @@ func TestSetAsideRefusesAJournalThatChanged(t *testing.T) {
 }
 
 // TestABadLineInTheMiddleIsAnError: only the last line may be set aside;
-// a bad line with events after it is an error naming it, the file left
-// as it is.
+// a bad line with events after it (not JSON, no event the fight can take,
+// a seq that does not rise) is an error naming it, the file left as it
+// is.
 func TestABadLineInTheMiddleIsAnError(t *testing.T) {
 	seed := openFuzzSeed(t)
 	lines := bytes.SplitAfter(seed, []byte("\n"))
-	data := bytes.Join([][]byte{lines[0], []byte("garbage\n"), lines[1], lines[2]}, nil)
+	for _, tc := range []struct{ name, line string }{
+		{"not JSON", "garbage\n"},
+		{"a kind garbled", `{"seq":2,"kind":"mowed","figure":"cyril"}` + "\n"},
+		{"null", "null\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// In place of line 2.
+			data := bytes.Join([][]byte{lines[0], []byte(tc.line), lines[2]}, nil)
+			notOffered(t, data, "line 2")
+		})
+	}
+}
+
+// TestEachLinesSeqRises: a journal's seqs rise line by line; one that
+// goes back or repeats, with lines after it, is an error naming its line
+// (the session would number its next events with seqs the journal has),
+// and as the last line it is offered as damaged
+// (TestALastLineTheFightCannotTakeIsOffered).
+func TestEachLinesSeqRises(t *testing.T) {
+	seed := openFuzzSeed(t)
+	lines := bytes.SplitAfter(seed, []byte("\n"))
+	for _, tc := range []struct{ name, from, to string }{
+		{"a seq gone back", `"seq":3`, `"seq":1`},
+		{"a seq repeated", `"seq":3`, `"seq":2`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			third := bytes.Replace(lines[2], []byte(tc.from), []byte(tc.to), 1)
+			if bytes.Equal(third, lines[2]) {
+				t.Fatalf("line 3 has no %s", tc.from)
+			}
+			more := `{"seq":4,"cmd":3,"kind":"turned","figure":"cyril","facing":1,"text":"?"}` + "\n"
+			data := bytes.Join([][]byte{lines[0], lines[1], third, []byte(more)}, nil)
+			notOffered(t, data, "line 3")
+		})
+	}
+}
+
+// notOffered checks that the journal data is refused with an error
+// naming want, not offered as a damaged last line, and left as it is.
+func notOffered(t *testing.T, data []byte, want string) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "fight.journal.jsonl")
 	os.WriteFile(path, data, 0o644)
-	_, err := Open(demo(t), path)
+	s, err := Open(demo(t), path)
+	if err == nil {
+		s.Close()
+	}
 	var d *DamagedJournal
-	if err == nil || errors.As(err, &d) || !strings.Contains(err.Error(), "line 2") {
-		t.Fatalf("Open: %v, want an error naming line 2 and no offer to set it aside", err)
+	if err == nil || errors.As(err, &d) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Open: %v, want an error naming %s and no offer to set it aside", err, want)
 	}
 	if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
 		t.Errorf("the file changed")
@@ -526,5 +626,57 @@ func readJournal(r io.Reader) ([]Event, int64, error) {
 			return nil, 0, fmt.Errorf("line %d: %v", sc.n, err)
 		}
 		events = append(events, e)
+	}
+}
+
+// TestADamageFoundInACopyIsFoundInItsSource: the damaged last line found
+// in a copy of a journal (the same lines, a newline added to the last)
+// is the same line of the journal copied, set aside from there; a source
+// whose last line is another is refused.
+func TestADamageFoundInACopyIsFoundInItsSource(t *testing.T) {
+	seed := openFuzzSeed(t)
+	line := `{"seq":4,"kind":"mowed","figure":"cyril"}`
+	for _, tc := range []struct {
+		name, src string
+		ok        bool
+	}{
+		{"the same lines", string(seed) + line + "\n", true},
+		{"the last without its newline", string(seed) + line, true},
+		{"another last line", string(seed) + `{"seq":4,"kind":"mowee","figure":"cyril"}` + "\n", false},
+		{"a line more", string(seed) + line + "\n" + line + "\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			src, cp := filepath.Join(dir, "src.journal.jsonl"), filepath.Join(dir, "copy.journal.jsonl")
+			os.WriteFile(src, []byte(tc.src), 0o644)
+			os.WriteFile(cp, append(bytes.Clone(seed), line+"\n"...), 0o644)
+			_, err := Open(demo(t), cp)
+			var d *DamagedJournal
+			if !errors.As(err, &d) {
+				t.Fatalf("the copy: %v, want a *DamagedJournal", err)
+			}
+			in, err := d.In(src)
+			if !tc.ok {
+				if err == nil {
+					t.Fatalf("found line %d at %d in a source whose last line is another", in.Line, in.Offset)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in.Path != src || in.Line != 4 || in.Offset != int64(len(seed)) || in.Size != int64(len(tc.src)) {
+				t.Errorf("found %+v in the source, want line 4 at %d of %d", in, len(seed), len(tc.src))
+			}
+			aside, err := SetAside(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept, _ := os.ReadFile(src)
+			set, _ := os.ReadFile(aside)
+			if string(kept)+string(set) != tc.src || !bytes.Equal(kept, seed) {
+				t.Errorf("kept %q and set aside %q: not the source", kept, set)
+			}
+		})
 	}
 }

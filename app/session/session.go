@@ -67,8 +67,10 @@ type groupSync struct {
 // existing journal is replayed (its own opening event, not fight, decides
 // the fight), so a fight comes back after a crash with every acknowledged
 // event; an empty one gets the opening event. A journal whose last line is
-// damaged is refused with a *DamagedJournal and left as it is (SetAside
-// moves the line beside it).
+// damaged (torn, not an event, an event whose seq does not rise or that
+// the fight refuses) is refused with a *DamagedJournal and left as it is
+// (SetAside moves the line beside it); a bad line before it is an error
+// naming it.
 func Open(fight *FightFile, journalPath string) (*Session, error) {
 	return OpenWith(fight, journalPath, OpenOptions{})
 }
@@ -93,6 +95,11 @@ func OpenWith(fight *FightFile, journalPath string, o OpenOptions) (*Session, er
 	fo, err := foldJournal(j.f, j.size, o.Progress)
 	if err != nil {
 		j.Close()
+		var d *DamagedJournal
+		if errors.As(err, &d) {
+			d.Path = journalPath
+			return nil, d
+		}
 		return nil, fmt.Errorf("journal %s: %w", journalPath, err)
 	}
 	if fo == nil {
@@ -143,16 +150,23 @@ func openingOf(events []Event) (*State, error) {
 
 // replayOnto folds events after the opening into st, the opening state.
 func replayOnto(st *State, events []Event) (*State, error) {
+	st, _, err := replayAt(st, events)
+	return st, err
+}
+
+// replayAt is replayOnto, and the index in events of the event st
+// refused, when one is.
+func replayAt(st *State, events []Event) (*State, int, error) {
 	undone := undoneCommands(events)
-	for _, e := range events[1:] {
+	for i, e := range events[1:] {
 		if undone[e.Cmd] && e.Cmd != 0 {
 			continue
 		}
 		if err := st.Apply(e); err != nil {
-			return nil, err
+			return nil, 1 + i, err
 		}
 	}
-	return st, nil
+	return st, 0, nil
 }
 
 // undoneCommands returns the commands that stand undone at the end of
@@ -195,7 +209,23 @@ func (s *Session) DoAs(seat *Seat, c Command) ([]Event, error) {
 // so that one sync serves many commands, and each client's commands still
 // happen in the order it sent them.
 func (s *Session) Start(seat *Seat, c Command) (wait func() ([]Event, error)) {
-	events, err := s.decideAndWrite(seat, c)
+	var events []Event
+	var err error
+	for try := 1; ; try++ {
+		// An undo or redo that reaches past the recent events reads the
+		// journal back without the lock, and is carried out under it if
+		// the journal is as it was read; else read again, or at the last
+		// try under the lock.
+		var plan *deepPlan
+		last := try == deepTries
+		if (c.Kind == CommandUndo || c.Kind == CommandRedo) && !last {
+			plan = s.planDeep(seat, c)
+		}
+		events, err = s.decideAndWrite(seat, c, plan, last)
+		if err != errStale {
+			break
+		}
+	}
 	if err != nil || len(events) == 0 {
 		return func() ([]Event, error) { return nil, err }
 	}
@@ -210,8 +240,10 @@ func (s *Session) Start(seat *Seat, c Command) (wait func() ([]Event, error)) {
 // decideAndWrite decides a command, writes its events to the journal
 // (unsynced) and applies them, under the lock. A panic inside is caught:
 // the journal and the state are put back as they were, and the command
-// fails with ErrInternal.
-func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err error) {
+// fails with ErrInternal. An undo or redo that reaches past the recent
+// events is plan, read without the lock, if the journal is still as plan
+// read it; else it is read here when deep is true, errStale when not.
+func (s *Session) decideAndWrite(seat *Seat, c Command, plan *deepPlan, deep bool) (events []Event, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.broken != nil {
@@ -250,7 +282,10 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 	if err := authorize(seat, s.state, c); err != nil {
 		return nil, err
 	}
-	deep := false // the undo reaches past memory: the journal is read back
+	// An undo or redo that reaches past memory: the journal read back,
+	// and folded with its lines (tail bytes), numbered and timed.
+	var fo *folded
+	var tail int
 	switch c.Kind {
 	case CommandUndo, CommandRedo:
 		// The recent events hold the command to take back or put back,
@@ -259,12 +294,19 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 		// undo of it, not its own events, which a replay of them would
 		// leave out.
 		events, err = undoStep(c.Kind, s.events)
-		var ref *Refusal
-		older := (errors.As(err, &ref) && !decidedRecently(c.Kind, s.events)) ||
-			(err == nil && !slices.ContainsFunc(s.events, func(e Event) bool { return e.Cmd == events[0].Target }))
-		if older && s.events[0].Seq != 1 {
-			if events, err = s.deepStep(c.Kind); err == nil {
-				deep = true
+		if s.reachesBack(c.Kind, events, err) {
+			switch {
+			case plan.holds(s):
+				if plan.err != nil {
+					return nil, plan.err
+				}
+				events, fo, tail, err = slices.Clone(plan.events), plan.fold, len(plan.tail), nil
+			case deep:
+				if events, fo, tail, err = s.readBack(c.Kind); err != nil {
+					return nil, err
+				}
+			default:
+				return nil, errStale
 			}
 		}
 	default:
@@ -273,27 +315,32 @@ func (s *Session) decideAndWrite(seat *Seat, c Command) (events []Event, err err
 	if err != nil {
 		return nil, err
 	}
-	last := s.events[len(s.events)-1]
-	seq, cmd := last.Seq, s.cmds+1
+	seq, cmd := s.events[len(s.events)-1].Seq, s.cmds+1
 	for i := range events {
 		seq++
+		if fo != nil {
+			continue // numbered and timed as folded
+		}
 		events[i].Seq = seq
 		events[i].Time = s.now()
 		if c.Kind != CommandUndo && c.Kind != CommandRedo {
 			events[i].Cmd = cmd
 		}
 	}
+	size := s.journal.size
 	if err := s.journal.Write(events...); err != nil {
 		return nil, fmt.Errorf("the command was not carried out: %w", err)
 	}
 	written = true
 	switch {
-	case deep:
+	case fo != nil:
 		// The whole journal, the undo or redo written into it, folded
-		// again as it opens.
-		fo, err := foldJournal(s.journal.f, s.journal.size, nil)
-		if err != nil {
-			panic(fmt.Sprintf("undo made events that do not replay: %v", err))
+		// again as it opens: as it was read, the lines written being the
+		// ones folded (else read again).
+		if s.journal.size != size+int64(tail) || events[len(events)-1].Seq != seq {
+			if fo, err = foldJournal(s.journal.f, s.journal.size, nil); err != nil {
+				panic(fmt.Sprintf("undo made events that do not replay: %v", err))
+			}
 		}
 		s.state, s.opening, s.events = fo.state, fo.opening, fo.events
 	case c.Kind == CommandUndo || c.Kind == CommandRedo:
@@ -578,19 +625,173 @@ func undoStep(kind string, events []Event) ([]Event, error) {
 	return undo(events)
 }
 
-// deepStep is undo or redo (kind) on the whole history, read back from
-// the journal one line at a time: which command it takes back or puts
-// back, and the sentence of that command's first event.
-func (s *Session) deepStep(kind string) ([]Event, error) {
+// deepTries is how many times an undo or redo that reaches past the
+// recent events reads the journal back: without the lock, while commands
+// carried out meanwhile change the journal, and the last time under it.
+const deepTries = 3
+
+// errStale is decideAndWrite's answer to a plan the journal outgrew: read
+// it again.
+var errStale = errors.New("the journal changed while it was read back")
+
+// reachesBack reports whether undo or redo (kind) must read the journal
+// back: what undoStep made of the recent events (events, err) is not the
+// whole answer. An undo or redo refused for want of a command is,
+// unless the recent events decided it (a new command cleared the redos)
+// or hold the fight's opening; a redo is, of a command whose events the
+// recent events do not hold (folded into the checkpoint, which left them
+// out as undone).
+func (s *Session) reachesBack(kind string, events []Event, err error) bool {
+	if s.events[0].Seq == 1 {
+		return false // every event is in memory
+	}
+	var ref *Refusal
+	if errors.As(err, &ref) {
+		return !decidedRecently(kind, s.events)
+	}
+	if err != nil || kind != CommandRedo || len(events) == 0 {
+		return false
+	}
+	target := events[0].Target
+	return !slices.ContainsFunc(s.events, func(e Event) bool { return e.Cmd == target })
+}
+
+// deepPlan is an undo or redo that reaches past the recent events, read
+// back from the journal without the session's lock: it holds while the
+// journal is as it was read.
+type deepPlan struct {
+	size   int64   // the journal's bytes when it was read
+	last   int     // the last seq then
+	err    error   // the refusal (nothing to undo or redo)
+	events []Event // else the undo or redo, numbered and timed
+	tail   []byte  // its lines, as Write puts them
+	fold   *folded // the journal with them, folded
+}
+
+// holds reports whether p was read from the journal as it is (the caller
+// holds s.mu).
+func (p *deepPlan) holds(s *Session) bool {
+	return p != nil && s.journal.size == p.size && s.events[len(s.events)-1].Seq == p.last
+}
+
+// planDeep reads back the journal for an undo or redo (c) that reaches
+// past the recent events, holding the session's lock only to look: nil
+// for a command that does not (or may not, or fails to read).
+func (s *Session) planDeep(seat *Seat, c Command) *deepPlan {
+	s.mu.Lock()
+	if s.broken != nil || checkCommand(c) != nil || authorize(seat, s.state, c) != nil {
+		s.mu.Unlock()
+		return nil
+	}
+	events, err := undoStep(c.Kind, s.events)
+	if !s.reachesBack(c.Kind, events, err) {
+		s.mu.Unlock()
+		return nil
+	}
+	p := &deepPlan{size: s.journal.size, last: s.events[len(s.events)-1].Seq}
+	unended := s.journal.unended
+	s.mu.Unlock()
+	// The lines below size are written and never cut while the session
+	// is open: they read as they are without the lock.
+	f := s.journal.f
+	e, undone, err := deepStep(f, p.size, c.Kind)
+	afterDeepRead()
+	if err != nil {
+		var ref *Refusal
+		if !errors.As(err, &ref) {
+			return nil // let the lock's try say what is wrong
+		}
+		p.err = err
+		return p
+	}
+	e.Seq, e.Time = p.last+1, s.now()
+	p.events = []Event{e}
+	tail, err := encodeEvents(p.events)
+	if err != nil {
+		return nil
+	}
+	if unended {
+		tail = append([]byte{'\n'}, tail...)
+	}
+	p.tail = tail
+	if p.fold, _, err = foldWith(appendedReader{f, p.size, tail}, p.size+int64(len(tail)), undone, nil); err != nil {
+		return nil
+	}
+	return p
+}
+
+// readBack is undo or redo (kind) on the whole history, the journal read
+// back under the lock: the event (numbered and timed), the journal with
+// it folded, and how many bytes its line adds to the journal.
+func (s *Session) readBack(kind string) ([]Event, *folded, int, error) {
+	e, undone, err := deepStep(s.journal.f, s.journal.size, kind)
+	afterDeepRead()
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	e.Seq, e.Time = s.events[len(s.events)-1].Seq+1, s.now()
+	tail, err := encodeEvents([]Event{e})
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if s.journal.unended {
+		tail = append([]byte{'\n'}, tail...)
+	}
+	fo, _, err := foldWith(appendedReader{s.journal.f, s.journal.size, tail}, s.journal.size+int64(len(tail)), undone, nil)
+	if err != nil {
+		panic(fmt.Sprintf("undo made events that do not replay: %v", err))
+	}
+	return []Event{e}, fo, len(tail), nil
+}
+
+// appendedReader reads the size bytes of r, then tail.
+type appendedReader struct {
+	r    io.ReaderAt
+	size int64
+	tail []byte
+}
+
+func (a appendedReader) ReadAt(p []byte, off int64) (int, error) {
+	n := 0
+	if off < a.size {
+		k := int(min(int64(len(p)), a.size-off))
+		m, err := a.r.ReadAt(p[:k], off)
+		n += m
+		if m < k {
+			if err == nil || err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return n, err
+		}
+		off += int64(m)
+	}
+	if n < len(p) {
+		at := off - a.size
+		if at >= int64(len(a.tail)) {
+			return n, io.EOF
+		}
+		n += copy(p[n:], a.tail[at:])
+		if n < len(p) {
+			return n, io.EOF
+		}
+	}
+	return n, nil
+}
+
+// deepStep is undo or redo (kind) on the whole history, the size bytes
+// of the journal r read back one line at a time: the event that takes
+// back or puts back a command (the sentence of that command's first
+// event), and the commands undone once it is carried out.
+func deepStep(r io.ReaderAt, size int64, kind string) (Event, map[int]bool, error) {
 	u := newUndoTracker()
-	sc := newLineScanner(s.journal.f, s.journal.size)
+	sc := newLineScanner(r, size)
 	for {
 		line, start, err := sc.next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("read the journal back: %w", err)
+			return Event{}, nil, fmt.Errorf("read the journal back: %w", err)
 		}
 		var h struct {
 			Cmd    int    `json:"cmd"`
@@ -598,7 +799,7 @@ func (s *Session) deepStep(kind string) ([]Event, error) {
 			Target int    `json:"target"`
 		}
 		if err := json.Unmarshal(line, &h); err != nil {
-			return nil, fmt.Errorf("read the journal back: line %d: %v", sc.n, err)
+			return Event{}, nil, fmt.Errorf("read the journal back: line %d: %v", sc.n, err)
 		}
 		u.add(Event{Cmd: h.Cmd, Kind: h.Kind, Target: h.Target}, start)
 	}
@@ -606,32 +807,37 @@ func (s *Session) deepStep(kind string) ([]Event, error) {
 	var c int
 	switch {
 	case kind == CommandUndo && len(active) == 0:
-		return nil, refuse("there is nothing to undo")
+		return Event{}, nil, refuse("there is nothing to undo")
 	case kind == CommandUndo:
 		c = active[len(active)-1]
 	case len(stack) == 0:
-		return nil, refuse("there is nothing to redo")
+		return Event{}, nil, refuse("there is nothing to redo")
 	default:
 		c = stack[len(stack)-1]
 	}
-	text, err := s.firstText(u, c)
+	text, err := firstText(r, size, u, c)
 	if err != nil {
-		return nil, fmt.Errorf("read the journal back: %w", err)
+		return Event{}, nil, fmt.Errorf("read the journal back: %w", err)
 	}
-	if kind == CommandUndo {
-		return []Event{{Kind: EventUndone, Target: c, Text: "The Judge takes back: " + text}}, nil
+	e := Event{Kind: EventUndone, Target: c, Text: "The Judge takes back: " + text}
+	if kind == CommandRedo {
+		e = Event{Kind: EventRedone, Target: c, Text: "The Judge puts back: " + text}
 	}
-	return []Event{{Kind: EventRedone, Target: c, Text: "The Judge puts back: " + text}}, nil
+	u.add(e, -1)
+	return e, u.undone, nil
 }
 
+// afterDeepRead is called once a deep undo has read the journal (tests).
+var afterDeepRead = func() {}
+
 // firstText reads the sentence of command c's first event from the
-// journal, where u found it.
-func (s *Session) firstText(u *undoTracker, c int) (string, error) {
+// size bytes of journal r, where u found it.
+func firstText(r io.ReaderAt, size int64, u *undoTracker, c int) (string, error) {
 	i := slices.Index(u.active, c)
 	if i < 0 {
 		return "", nil
 	}
-	sc := newLineScanner(io.NewSectionReader(s.journal.f, u.at[i], s.journal.size-u.at[i]), s.journal.size-u.at[i])
+	sc := newLineScanner(io.NewSectionReader(r, u.at[i], size-u.at[i]), size-u.at[i])
 	line, _, err := sc.next()
 	if err != nil {
 		return "", err
