@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
-	"image/color"
 	_ "image/jpeg" // backgrounds may be JPEG
 	_ "image/png"  // or PNG
 
@@ -27,8 +26,10 @@ const (
 // CheckBackground reports the pixel size of a background picture, a PNG,
 // JPEG or WebP within the picture limits (MaxBackgroundSide pixels a
 // side, MaxBackgroundBytes decoded), read whole to be sure it is not cut
-// short or damaged: a PNG as its decoder reads it without making its
-// pixels (checkPNG), a JPEG or WebP decoded. The error says what is wrong.
+// short or damaged, without making its pixels: a PNG as its decoder reads
+// it (checkPNG), a JPEG's segments and a WebP's chunks, frame headers and
+// lossless codes as theirs walk them (checkJPEG, checkWebP). The error
+// says what is wrong.
 func CheckBackground(data []byte) (w, h int, err error) {
 	return checkBackground(nil, data, 0, 1)
 }
@@ -36,29 +37,51 @@ func CheckBackground(data []byte) (w, h int, err error) {
 // checkBackground is CheckBackground, telling rd how far it has come as
 // the part of a read from lo to hi.
 func checkBackground(rd *reading, data []byte, lo, hi float64) (w, h int, err error) {
-	cfg, format, err := backgroundHeader(data)
+	cfg, format, err := pictureHeader(data)
 	if err != nil {
 		return 0, 0, err
 	}
-	if format == "png" {
-		if err := checkPNG(rd, data, lo, hi); err != nil {
-			if stop := rd.stopped(); stop != nil {
-				return 0, 0, stop
-			}
-			return 0, 0, fmt.Errorf("is a damaged png picture (cut short?): %v", err)
+	if format == "webp" {
+		// The walk that counts a WebP's decoded bytes checks it too.
+		n, werr := checkWebP(data)
+		if err := overLimit(cfg, n); err != nil {
+			return 0, 0, err
 		}
-		return cfg.Width, cfg.Height, nil
-	}
-	img, err := decodeBackground(rd, data, lo, hi)
-	if err != nil {
+		err = werr
+	} else if err = overLimit(cfg, decodedBytes(data, cfg, format)); err != nil {
 		return 0, 0, err
 	}
-	return img.Bounds().Dx(), img.Bounds().Dy(), nil
+	switch format {
+	case "png":
+		err = checkPNG(rd, data, lo, hi)
+	case "jpeg":
+		err = checkJPEG(data)
+	}
+	if err != nil {
+		if stop := rd.stopped(); stop != nil {
+			return 0, 0, stop
+		}
+		return 0, 0, fmt.Errorf("is a damaged %s picture (cut short?): %v", format, err)
+	}
+	return cfg.Width, cfg.Height, rd.at("checking the picture", hi)
 }
 
 // backgroundHeader reads a background picture's size and format from its
-// header alone, and checks them.
+// header alone, and checks them and its decoded bytes.
 func backgroundHeader(data []byte) (image.Config, string, error) {
+	cfg, format, err := pictureHeader(data)
+	if err == nil {
+		err = overLimit(cfg, decodedBytes(data, cfg, format))
+	}
+	if err != nil {
+		return cfg, "", err
+	}
+	return cfg, format, nil
+}
+
+// pictureHeader reads a background picture's size and format from its
+// header alone, and checks them.
+func pictureHeader(data []byte) (image.Config, string, error) {
 	if len(data) == 0 {
 		return image.Config{}, "", fmt.Errorf("is empty")
 	}
@@ -75,11 +98,17 @@ func backgroundHeader(data []byte) (image.Config, string, error) {
 		cfg.Width*cfg.Height > MaxBackgroundPixels {
 		return cfg, "", fmt.Errorf("is %d×%d pixels; at most %d×%d", cfg.Width, cfg.Height, MaxBackgroundSide, MaxBackgroundSide)
 	}
-	if n := decodedBytes(data, cfg, format); n > MaxBackgroundBytes {
-		return cfg, "", fmt.Errorf("is %d×%d pixels, %.1f MiB decoded; at most %d MiB decoded (as %d×%d pixels of 8-bit colour)",
-			cfg.Width, cfg.Height, float64(n)/(1<<20), MaxBackgroundBytes>>20, MaxBackgroundSide, MaxBackgroundSide)
-	}
 	return cfg, format, nil
+}
+
+// overLimit is the error of a picture whose decoding takes n bytes, more
+// than MaxBackgroundBytes; nil if it takes no more.
+func overLimit(cfg image.Config, n int64) error {
+	if n <= MaxBackgroundBytes {
+		return nil
+	}
+	return fmt.Errorf("is %d×%d pixels, %.1f MiB decoded; at most %d MiB decoded (as %d×%d pixels of 8-bit colour)",
+		cfg.Width, cfg.Height, float64(n)/(1<<20), MaxBackgroundBytes>>20, MaxBackgroundSide, MaxBackgroundSide)
 }
 
 // DecodedBytes is the memory decoding a background picture takes, read
@@ -113,16 +142,11 @@ func decodedBytes(data []byte, cfg image.Config, format string) int64 {
 		// blocks of the largest sampling.
 		return 24 * ((w + 31) / 32 * 32) * ((h + 31) / 32 * 32)
 	case "webp":
-		switch cfg.ColorModel {
-		case color.YCbCrModel: // lossy: 4:2:0 planes of whole 16×16 blocks
-			mw, mh := 16*((w+15)/16), 16*((h+15)/16)
-			return mw*mh + 2*(mw/2)*(mh/2)
-		case color.NYCbCrAModel: // and an alpha plane, decoded losslessly
-			mw, mh := 16*((w+15)/16), 16*((h+15)/16)
-			return mw*mh + 2*(mw/2)*(mh/2) + 5*w*h
+		if w*h <= MaxBackgroundPixels {
+			return webpBytes(data)
 		}
 	}
-	return 8 * w * h // lossless WebP, and anything not known: 8 a pixel
+	return 8 * w * h // anything not known, or too big to walk: 8 a pixel
 }
 
 // pngBytes is decodedBytes of a w×h PNG: its IHDR says the bit depth, the

@@ -17,7 +17,7 @@ import (
 )
 
 // Kinds are the pictures Named makes.
-var Kinds = []string{"jpeg", "jpeg-rgb", "webp", "webp-lossless", "webp-alpha"}
+var Kinds = []string{"jpeg", "jpeg-rgb", "webp", "webp-lossless", "webp-alpha", "webp-noise"}
 
 // Named makes the picture kind (one of Kinds), about fill bytes long, side
 // pixels a side if side is not 0, else the largest the limits allow of
@@ -29,7 +29,9 @@ var Kinds = []string{"jpeg", "jpeg-rgb", "webp", "webp-lossless", "webp-alpha"}
 // (Lossy); "webp-lossless" a 5792×5792 lossless one (Lossless), 8 bytes
 // a pixel as hexmap counted them before it counted its Huffman trees;
 // "webp-alpha" a lossy 6424×6424 one with a lossless alpha plane (VP8L),
-// 6.5 bytes a pixel as counted before.
+// 6.5 bytes a pixel as counted before; "webp-noise" a lossless one of
+// random pixels, each 32 bits of codes, as many as fill holds
+// (LosslessNoise).
 func Named(kind string, fill, side int) ([]byte, error) {
 	rng := rand.New(rand.NewPCG(34, 7))
 	or := func(n int) int {
@@ -47,6 +49,12 @@ func Named(kind string, fill, side int) ([]byte, error) {
 		return Lossy(rng, or(8192), or(8192), nil, fill)
 	case "webp-lossless":
 		return Lossless(or(5792), fill), nil
+	case "webp-noise":
+		s := 1
+		for (s+1)*(s+1)*4 < fill-1024 {
+			s++
+		}
+		return LosslessNoise(rng, or(s)), nil
 	case "webp-alpha":
 		s := or(6424)
 		return Lossy(rng, s, s, VP8L(s, s, false), fill)
@@ -246,6 +254,42 @@ func Lossless(side, fill int) []byte {
 	vp8x := []byte{0, 0, 0, 0, byte(side - 1), byte((side - 1) >> 8), 0, byte(side - 1), byte((side - 1) >> 8), 0}
 	pad := make([]byte, max(0, fill-len(s)-64))
 	return riffWebP([]byte("VP8X"), vp8x, []byte("PADD"), pad, []byte("VP8L"), s)
+}
+
+// LosslessNoise is a side×side lossless WebP of random pixels, each a
+// literal of four 8-bit codes: the most codes a lossless file of its size
+// holds, with no transform, colour cache or meta Huffman image.
+func LosslessNoise(rng *rand.Rand, side int) []byte {
+	var b bitWriter
+	b.put(0x2f, 8)
+	b.put(uint32(side-1), 14)
+	b.put(uint32(side-1), 14)
+	b.put(0, 1) // alpha hint
+	b.put(0, 3) // version
+	b.put(0, 1) // no transforms
+	b.put(0, 1) // no colour cache
+	b.put(0, 1) // no meta Huffman image
+	green := make([]int, 280)
+	for i := range 256 {
+		green[i] = 8
+	}
+	gc := b.tree(green)
+	bytesLens := green[:256]
+	var cs [3][]code
+	for j := range cs {
+		cs[j] = b.tree(bytesLens)
+	}
+	b.simple() // distance
+	for range side * side {
+		v := rng.Uint32()
+		b.code(gc, int(v&0xff))
+		for j := range cs {
+			b.code(cs[j], int(v>>(8+8*j)&0xff))
+		}
+	}
+	s := b.bytes()
+	vp8x := []byte{0, 0, 0, 0, byte(side - 1), byte((side - 1) >> 8), 0, byte(side - 1), byte((side - 1) >> 8), 0}
+	return riffWebP([]byte("VP8X"), vp8x, []byte("VP8L"), s)
 }
 
 // VP8L is a w×h VP8L stream (with its header when header, as in a VP8L
