@@ -132,4 +132,3 @@ func FuzzCheckJPEG(f *testing.F) {
 	f.Add(jpegHeader(16, 16, true, 0x22, 0x11, 0x11))
 	f.Fuzz(func(t *testing.T, pic []byte) { jpegAgrees(t, pic) })
 }
-

@@ -251,8 +251,8 @@ func (k *webpWalk) vp8(chunk []byte, n int, seenVP8X bool, w1, h1 uint32) error 
 	}
 	// The first partition's header, to the count of partitions.
 	r := boolReader{buf: fp, rng: 254}
-	r.bit(128) // colour space
-	r.bit(128) // clamping
+	r.bit(128)      // colour space
+	r.bit(128)      // clamping
 	if r.bit(128) { // segments
 		update := r.bit(128)
 		if r.bit(128) {
@@ -272,9 +272,9 @@ func (k *webpWalk) vp8(chunk []byte, n int, seenVP8X bool, w1, h1 uint32) error 
 			}
 		}
 	}
-	r.bit(128) // simple filter
-	r.uint(6)  // level
-	r.uint(3)  // sharpness
+	r.bit(128)                    // simple filter
+	r.uint(6)                     // level
+	r.uint(3)                     // sharpness
 	if r.bit(128) && r.bit(128) { // loop filter deltas
 		for range 8 {
 			r.optInt(6)
