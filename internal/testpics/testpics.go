@@ -13,15 +13,18 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
+	"image/png"
 	"math/rand/v2"
 )
 
 // Kinds are the pictures Named makes.
-var Kinds = []string{"jpeg", "jpeg-rgb", "webp", "webp-lossless", "webp-alpha", "webp-noise"}
+var Kinds = []string{"png", "jpeg", "jpeg-rgb", "webp", "webp-lossless", "webp-alpha", "webp-noise"}
 
 // Named makes the picture kind (one of Kinds), about fill bytes long, side
 // pixels a side if side is not 0, else the largest the limits allow of
-// it: "jpeg" is 8192×8192 pixels of noise at the highest quality within
+// it: "png" is 8192×8192 pixels of 8-bit colour with alpha (256 MiB
+// decoded), a pattern with some noise, an 88 MB file (fill is not
+// heeded); "jpeg" is 8192×8192 pixels of noise at the highest quality within
 // fill (4:2:0, 96 MiB decoded: the most work); "jpeg-rgb" the same
 // stored as RGB (an Adobe marker, transform 0), which Go's decoder makes
 // as planes and then copies into RGBA, 5.5 bytes a pixel, so 6983×6983 is
@@ -41,6 +44,16 @@ func Named(kind string, fill, side int) ([]byte, error) {
 		return n
 	}
 	switch kind {
+	case "png":
+		s := or(8192)
+		img := image.NewNRGBA(image.Rect(0, 0, s, s))
+		for i := 0; i < len(img.Pix); i += 4 {
+			x, y := (i/4)%s, (i/4)/s
+			img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = uint8(x^y), uint8(x+y), uint8(rng.IntN(16)), 255
+		}
+		var b bytes.Buffer
+		err := png.Encode(&b, img)
+		return b.Bytes(), err
 	case "jpeg":
 		return JPEG(rng, or(8192), false, fill)
 	case "jpeg-rgb":

@@ -25,8 +25,9 @@
 // (hexmap.MaxUVTTWallRunPerHex a hex); "picture" is a 30×30-square map
 // with the largest picture within the limits, 8192×8192 pixels of 8-bit
 // colour with alpha (hexmap.MaxBackgroundBytes decoded); -picture puts a
-// picture file in any of them instead. The pictures (jpeg, jpeg-rgb,
-// webp, webp-lossless, webp-alpha) are internal/testpics's, -fill bytes
+// picture file in any of them instead. The pictures (png, jpeg, jpeg-rgb,
+// webp, webp-lossless, webp-alpha, webp-noise) are internal/testpics's
+// (testpics.Named says what each is), -fill bytes
 // long (96 MiB, the most a file may be, unless told; 71.5 MB leaves room
 // in a UVTT file for the worst walls and the picture in base64), -side
 // pixels a side if told.
@@ -52,7 +53,7 @@ import (
 )
 
 func main() {
-	gen := flag.String("gen", "", `write a test file (far, long, worst, picture; jpeg, jpeg-rgb, webp, webp-lossless, webp-alpha) to the path given, instead of importing it`)
+	gen := flag.String("gen", "", `write a test file (far, long, worst, picture; a picture of internal/testpics: png, jpeg, jpeg-rgb, webp, webp-lossless, webp-alpha, webp-noise) to the path given, instead of importing it`)
 	fill := flag.Int("fill", hexmap.MaxUVTTSize-1024, "the size of a picture -gen writes, in bytes, about")
 	side := flag.Int("side", 0, "the pixels a side of a picture -gen writes, if not the largest the limits allow")
 	pic := flag.String("picture", "", "with -gen far, long, worst or picture: the picture file to embed")
@@ -147,29 +148,22 @@ func write(kind, pic, path string) error {
 		return fmt.Errorf("-gen %q: want far, long, worst or picture", kind)
 	}
 	ppg := 10
-	var img image.Image = image.NewGray(image.Rect(0, 0, min(400, int(w)*ppg), min(400, int(h)*ppg)))
-	if kind == "picture" && pic == "" {
-		// The largest picture within the limits: 8192×8192 pixels of
-		// 8-bit colour with alpha (256 MiB decoded), a pattern with some
-		// noise so that the file is near the UVTT size limit.
-		ppg = hexmap.MaxBackgroundSide / int(w)
-		side := hexmap.MaxBackgroundSide
-		rgba := image.NewNRGBA(image.Rect(0, 0, side, side))
-		for i := 0; i < len(rgba.Pix); i += 4 {
-			x, y := (i/4)%side, (i/4)/side
-			rgba.Pix[i], rgba.Pix[i+1], rgba.Pix[i+2], rgba.Pix[i+3] = uint8(x^y), uint8(x+y), uint8(rng.IntN(16)), 255
-		}
-		img = rgba
-	}
 	var picture []byte
-	if pic != "" {
+	switch {
+	case pic != "":
 		var err error
 		if picture, err = os.ReadFile(pic); err != nil {
 			return err
 		}
-	} else {
+	case kind == "picture":
+		ppg = hexmap.MaxBackgroundSide / int(w)
+		var err error
+		if picture, err = testpics.Named("png", 0, 0); err != nil {
+			return err
+		}
+	default:
 		var b bytes.Buffer
-		if err := png.Encode(&b, img); err != nil {
+		if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, min(400, int(w)*ppg), min(400, int(h)*ppg)))); err != nil {
 			return err
 		}
 		picture = b.Bytes()
