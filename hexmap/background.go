@@ -11,12 +11,12 @@ import (
 	_ "golang.org/x/image/webp" // or WebP, as battle-map sites sell them
 )
 
-// Background picture limits, checked from the image's header before it is
-// decoded: a 4096×4096 battle map is common, 8192 a side the most a
-// window's texture cache is asked to hold. MaxBackgroundBytes caps the
-// memory decoding a picture takes (DecodedBytes): an 8192×8192 picture
-// of 8-bit colour, as a PNG or a baseline JPEG, is within it; the same
-// picture of 16-bit colour, interlaced, progressive or CMYK is not.
+// Background picture limits, checked from the file before it is decoded:
+// a 4096×4096 battle map is common, 8192 a side the most a window's
+// texture cache is asked to hold. MaxBackgroundBytes caps the memory
+// decoding a picture takes (DecodedBytes): an 8192×8192 picture of 8-bit
+// colour, as a PNG, a baseline JPEG or a lossy WebP, is within it; the
+// same picture of 16-bit colour, interlaced, progressive or CMYK is not.
 const (
 	MaxBackgroundSide   = 8192
 	MaxBackgroundPixels = 8192 * 8192
@@ -117,8 +117,10 @@ func overLimit(cfg image.Config, n int64) error {
 // 8 for 16-bit colour; a JPEG's planes as its sampling makes them), and
 // what the decoder holds beside them at once (an interlaced PNG's
 // largest pass, a progressive JPEG's coefficients, a CMYK or RGB JPEG's
-// planes before it interleaves them, a lossless WebP's second copy). The
-// error is backgroundHeader's, for a picture that is not one.
+// planes before it interleaves them). A WebP's is all its decoder
+// allocates, found by walking the file (webpBytes): a lossy picture's
+// copy of its coded data, a lossless one's transforms and Huffman codes.
+// The error is for a picture that is not one.
 func DecodedBytes(data []byte) (int64, error) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 // what the decoder refuses. It does not decode a lossy picture's
 // macroblocks: the decoder refuses those only when the partitions run
 // out ("unexpected EOF"), and the window then says it cannot show the
-// picture (FuzzCheckBackground holds the walk to both).
+// picture (FuzzCheckWebP holds the walk to both, and to the count).
 
 var (
 	errWebP            = errors.New("webp: invalid format")
