@@ -52,12 +52,10 @@ func damagedJPEGs(pic []byte) [][]byte {
 		}
 	}
 	for at := range len(pic) {
-		if at < 300 || at < 1000 && at%7 == 0 || at%97 == 0 || at > len(pic)-8 {
-			for _, x := range []byte{0x55, 0xff} {
-				b := bytes.Clone(pic)
-				b[at] ^= x
-				out = append(out, b)
-			}
+		if at < 240 || at < 1000 && at%7 == 0 || at%151 == 0 || at > len(pic)-8 {
+			b := bytes.Clone(pic)
+			b[at] ^= []byte{0x55, 0xff}[at%2]
+			out = append(out, b)
 		}
 	}
 	return out

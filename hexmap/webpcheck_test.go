@@ -113,10 +113,10 @@ func damagedWebPs(pic []byte) [][]byte {
 			out = append(out, pic[:cut])
 		}
 	}
-	step := max(1, len(pic)/150)
+	step := max(1, len(pic)/100)
 	for at := range len(pic) {
 		if at < 64 || at%step == 0 {
-			for _, x := range []byte{0x01, 0x80, 0xff} {
+			for _, x := range []byte{0x01, 0xff} {
 				b := bytes.Clone(pic)
 				b[at] ^= x
 				out = append(out, b)
