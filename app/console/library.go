@@ -413,8 +413,8 @@ func (p *libraryPanel) pickMapFor(rules string) {
 // rules off the UI goroutine, showing what it is doing and how far it has
 // come (hexmap.OpenMapContext: the file, the walls, the picture), with a
 // Cancel button that stops the read; then is given the new fight once the
-// map is read, never if it was stopped or could not be read (a dialog
-// says why).
+// map is read, or nil once the read has stopped or failed (the fight tab
+// says it stopped; a dialog says why it failed).
 func (p *libraryPanel) readMapFor(path, rules string, then func(*session.FightFile)) {
 	name := filepath.Base(path)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -434,6 +434,9 @@ func (p *libraryPanel) readMapFor(path, rules string, then func(*session.FightFi
 	var mu sync.Mutex
 	shown := ""
 	progress := func(what string, done float64) {
+		if what == "" {
+			what = "reading"
+		}
 		text := fmt.Sprintf("%s%s… %d%%", strings.ToUpper(what[:1]), what[1:], int(100*done))
 		mu.Lock()
 		same := text == shown
@@ -458,6 +461,7 @@ func (p *libraryPanel) readMapFor(path, rules string, then func(*session.FightFi
 			prog.Hide()
 			stopped := ctx.Err() != nil
 			cancel()
+			var f *session.FightFile
 			switch {
 			case stopped:
 				msg := "Reading " + name + " stopped; no new fight was made."
@@ -466,21 +470,22 @@ func (p *libraryPanel) readMapFor(path, rules string, then func(*session.FightFi
 			case err != nil:
 				dialog.ShowError(err, p.c.win)
 			default:
-				f, err := newFightFromMap(m, path, p.c.state, rules)
-				if err != nil {
+				if f, err = newFightFromMap(m, path, p.c.state, rules); err != nil {
 					dialog.ShowError(err, p.c.win)
-					return
 				}
-				then(f)
 			}
+			then(f)
 		})
 	}()
 }
 
 // nameNewFight asks for a new fight's name (the map's, unless the Judge
 // types another) and where to save it (the fights folder, unless the
-// Judge picks another), then saves and opens it.
+// Judge picks another), then saves and opens it; nil is no fight.
 func (p *libraryPanel) nameNewFight(f *session.FightFile) {
+	if f == nil {
+		return // none made: the read stopped or failed
+	}
 	name := widget.NewEntry()
 	name.SetText(f.Name)
 	dialog.ShowForm("Name the new fight", "Choose where to save it…", "Cancel", []*widget.FormItem{

@@ -127,8 +127,8 @@ func TestChoosingAMapShowsItsProgress(t *testing.T) {
 	close(h.release)
 	select {
 	case f := <-got:
-		if f.Map == nil || len(f.Map.Edges) == 0 || f.Name != "cellars" {
-			t.Errorf("the new fight %q has a map of %v", f.Name, f.Map)
+		if f == nil || f.Map == nil || len(f.Map.Edges) == 0 || f.Name != "cellars" {
+			t.Fatalf("the new fight: %+v", f)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the new fight never came")
@@ -177,23 +177,25 @@ func TestCancelStopsReadingAMap(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the read went on after Cancel")
 	}
-	waitGone(t, w)
-	select {
-	case f := <-made:
-		t.Errorf("a fight %q was made after Cancel", f.Name)
-	default:
-	}
+	noFight(t, w, made)
 	if msg := c.library.saved.Text; !strings.Contains(msg, "stopped") || !strings.Contains(msg, "cellars.dd2vtt") {
 		t.Errorf("the fight tab says %q, want that reading cellars.dd2vtt stopped", msg)
 	}
 }
 
-// waitGone waits for the dialog on top of w to go.
-func waitGone(t *testing.T, w fyne.Window) {
+// noFight waits for the map chooser to say it made no fight (nil on
+// made), and fails if it made one or left its dialog on w.
+func noFight(t *testing.T, w fyne.Window, made <-chan *session.FightFile) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); w.Canvas().Overlays().Top() != nil; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the dialog stays: %q", overlayText(w))
+	select {
+	case f := <-made:
+		if f != nil {
+			t.Errorf("a fight %q was made after Cancel", f.Name)
 		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the chooser never ended")
+	}
+	if w.Canvas().Overlays().Top() != nil {
+		t.Errorf("the dialog stays: %q", overlayText(w))
 	}
 }
