@@ -5,19 +5,18 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
-	"image/color"
 	_ "image/jpeg" // backgrounds may be JPEG
 	_ "image/png"  // or PNG
 
 	_ "golang.org/x/image/webp" // or WebP, as battle-map sites sell them
 )
 
-// Background picture limits, checked from the image's header before it is
-// decoded: a 4096×4096 battle map is common, 8192 a side the most a
-// window's texture cache is asked to hold. MaxBackgroundBytes caps the
-// memory decoding a picture takes (DecodedBytes): an 8192×8192 picture
-// of 8-bit colour, as a PNG or a baseline JPEG, is within it; the same
-// picture of 16-bit colour, interlaced, progressive or CMYK is not.
+// Background picture limits, checked from the file before it is decoded:
+// a 4096×4096 battle map is common, 8192 a side the most a window's
+// texture cache is asked to hold. MaxBackgroundBytes caps the memory
+// decoding a picture takes (DecodedBytes): an 8192×8192 picture of 8-bit
+// colour, as a PNG, a baseline JPEG or a lossy WebP, is within it; the
+// same picture of 16-bit colour, interlaced, progressive or CMYK is not.
 const (
 	MaxBackgroundSide   = 8192
 	MaxBackgroundPixels = 8192 * 8192
@@ -27,8 +26,10 @@ const (
 // CheckBackground reports the pixel size of a background picture, a PNG,
 // JPEG or WebP within the picture limits (MaxBackgroundSide pixels a
 // side, MaxBackgroundBytes decoded), read whole to be sure it is not cut
-// short or damaged: a PNG as its decoder reads it without making its
-// pixels (checkPNG), a JPEG or WebP decoded. The error says what is wrong.
+// short or damaged, without making its pixels: a PNG as its decoder reads
+// it (checkPNG), a JPEG's segments and a WebP's chunks, frame headers and
+// lossless codes as theirs walk them (checkJPEG, checkWebP). The error
+// says what is wrong.
 func CheckBackground(data []byte) (w, h int, err error) {
 	return checkBackground(nil, data, 0, 1)
 }
@@ -36,29 +37,51 @@ func CheckBackground(data []byte) (w, h int, err error) {
 // checkBackground is CheckBackground, telling rd how far it has come as
 // the part of a read from lo to hi.
 func checkBackground(rd *reading, data []byte, lo, hi float64) (w, h int, err error) {
-	cfg, format, err := backgroundHeader(data)
+	cfg, format, err := pictureHeader(data)
 	if err != nil {
 		return 0, 0, err
 	}
-	if format == "png" {
-		if err := checkPNG(rd, data, lo, hi); err != nil {
-			if stop := rd.stopped(); stop != nil {
-				return 0, 0, stop
-			}
-			return 0, 0, fmt.Errorf("is a damaged png picture (cut short?): %v", err)
+	if format == "webp" {
+		// The walk that counts a WebP's decoded bytes checks it too.
+		n, werr := checkWebP(data)
+		if err := overLimit(cfg, n); err != nil {
+			return 0, 0, err
 		}
-		return cfg.Width, cfg.Height, nil
-	}
-	img, err := decodeBackground(rd, data, lo, hi)
-	if err != nil {
+		err = werr
+	} else if err = overLimit(cfg, decodedBytes(data, cfg, format)); err != nil {
 		return 0, 0, err
 	}
-	return img.Bounds().Dx(), img.Bounds().Dy(), nil
+	switch format {
+	case "png":
+		err = checkPNG(rd, data, lo, hi)
+	case "jpeg":
+		err = checkJPEG(data)
+	}
+	if err != nil {
+		if stop := rd.stopped(); stop != nil {
+			return 0, 0, stop
+		}
+		return 0, 0, fmt.Errorf("is a damaged %s picture (cut short?): %v", format, err)
+	}
+	return cfg.Width, cfg.Height, rd.at("checking the picture", hi)
 }
 
 // backgroundHeader reads a background picture's size and format from its
-// header alone, and checks them.
+// header alone, and checks them and its decoded bytes.
 func backgroundHeader(data []byte) (image.Config, string, error) {
+	cfg, format, err := pictureHeader(data)
+	if err == nil {
+		err = overLimit(cfg, decodedBytes(data, cfg, format))
+	}
+	if err != nil {
+		return cfg, "", err
+	}
+	return cfg, format, nil
+}
+
+// pictureHeader reads a background picture's size and format from its
+// header alone, and checks them.
+func pictureHeader(data []byte) (image.Config, string, error) {
 	if len(data) == 0 {
 		return image.Config{}, "", fmt.Errorf("is empty")
 	}
@@ -75,11 +98,17 @@ func backgroundHeader(data []byte) (image.Config, string, error) {
 		cfg.Width*cfg.Height > MaxBackgroundPixels {
 		return cfg, "", fmt.Errorf("is %d×%d pixels; at most %d×%d", cfg.Width, cfg.Height, MaxBackgroundSide, MaxBackgroundSide)
 	}
-	if n := decodedBytes(data, cfg, format); n > MaxBackgroundBytes {
-		return cfg, "", fmt.Errorf("is %d×%d pixels, %.1f MiB decoded; at most %d MiB decoded (as %d×%d pixels of 8-bit colour)",
-			cfg.Width, cfg.Height, float64(n)/(1<<20), MaxBackgroundBytes>>20, MaxBackgroundSide, MaxBackgroundSide)
-	}
 	return cfg, format, nil
+}
+
+// overLimit is the error of a picture whose decoding takes n bytes, more
+// than MaxBackgroundBytes; nil if it takes no more.
+func overLimit(cfg image.Config, n int64) error {
+	if n <= MaxBackgroundBytes {
+		return nil
+	}
+	return fmt.Errorf("is %d×%d pixels, %.1f MiB decoded; at most %d MiB decoded (as %d×%d pixels of 8-bit colour)",
+		cfg.Width, cfg.Height, float64(n)/(1<<20), MaxBackgroundBytes>>20, MaxBackgroundSide, MaxBackgroundSide)
 }
 
 // DecodedBytes is the memory decoding a background picture takes, read
@@ -88,8 +117,10 @@ func backgroundHeader(data []byte) (image.Config, string, error) {
 // 8 for 16-bit colour; a JPEG's planes as its sampling makes them), and
 // what the decoder holds beside them at once (an interlaced PNG's
 // largest pass, a progressive JPEG's coefficients, a CMYK or RGB JPEG's
-// planes before it interleaves them, a lossless WebP's second copy). The
-// error is backgroundHeader's, for a picture that is not one.
+// planes before it interleaves them). A WebP's is all its decoder
+// allocates, found by walking the file (webpBytes): a lossy picture's
+// copy of its coded data, a lossless one's transforms and Huffman codes.
+// The error is for a picture that is not one.
 func DecodedBytes(data []byte) (int64, error) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
@@ -113,16 +144,11 @@ func decodedBytes(data []byte, cfg image.Config, format string) int64 {
 		// blocks of the largest sampling.
 		return 24 * ((w + 31) / 32 * 32) * ((h + 31) / 32 * 32)
 	case "webp":
-		switch cfg.ColorModel {
-		case color.YCbCrModel: // lossy: 4:2:0 planes of whole 16×16 blocks
-			mw, mh := 16*((w+15)/16), 16*((h+15)/16)
-			return mw*mh + 2*(mw/2)*(mh/2)
-		case color.NYCbCrAModel: // and an alpha plane, decoded losslessly
-			mw, mh := 16*((w+15)/16), 16*((h+15)/16)
-			return mw*mh + 2*(mw/2)*(mh/2) + 5*w*h
+		if w*h <= MaxBackgroundPixels {
+			return webpBytes(data)
 		}
 	}
-	return 8 * w * h // lossless WebP, and anything not known: 8 a pixel
+	return 8 * w * h // anything not known, or too big to walk: 8 a pixel
 }
 
 // pngBytes is decodedBytes of a w×h PNG: its IHDR says the bit depth, the

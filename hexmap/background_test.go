@@ -5,18 +5,23 @@ import (
 	"compress/zlib"
 	"encoding/base64"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
+
+	"hexslinger/internal/testpics"
 )
 
 // pngChunk appends a PNG chunk.
@@ -233,7 +238,10 @@ func TestDecodedBytesCoversTheDecoder(t *testing.T) {
 }
 
 // FuzzCheckBackground: a picture CheckBackground accepts decodes to no
-// more memory than DecodedBytes says, within MaxBackgroundBytes.
+// more memory than DecodedBytes says, within MaxBackgroundBytes (a JPEG's
+// or WebP's decoder allocates no more in all); and it decodes, unless the
+// damage is where the check does not look (a JPEG's entropy-coded data, a
+// lossy WebP's macroblocks).
 func FuzzCheckBackground(f *testing.F) {
 	for _, data := range samplePictures(f) {
 		f.Add(data)
@@ -249,8 +257,22 @@ func FuzzCheckBackground(f *testing.F) {
 		if err != nil || n > MaxBackgroundBytes {
 			t.Fatalf("a %d×%d picture accepted: DecodedBytes %d, %v; the limit is %d", w, h, n, err, MaxBackgroundBytes)
 		}
+		if w*h > 1<<20 {
+			return // too big to decode here
+		}
+		_, format, _ := image.DecodeConfig(bytes.NewReader(data))
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		img, _, err := image.Decode(bytes.NewReader(data))
-		if err != nil {
+		runtime.ReadMemStats(&after)
+		if format != "png" && int64(after.TotalAlloc-before.TotalAlloc) > n+64<<10 {
+			t.Fatalf("a %d×%d %s decoding allocated %d bytes; DecodedBytes said %d", w, h, format, after.TotalAlloc-before.TotalAlloc, n)
+		}
+		switch {
+		case err == nil:
+		case format == "jpeg" && entropyError(err), format == "webp" && errors.Is(err, io.ErrUnexpectedEOF) && lossy(data):
+			return
+		default:
 			t.Fatalf("accepted, then does not decode: %v", err)
 		}
 		if pix := pixelBytes(t, img); pix > n {
@@ -259,16 +281,31 @@ func FuzzCheckBackground(f *testing.F) {
 	})
 }
 
-// TestCheckingAPNGMakesNoPixels: CheckBackground reads a PNG whole, to be
-// sure it is not damaged, without making its pixels: checking the largest
-// PNG within the limits took its 256 MiB once more at every import.
-func TestCheckingAPNGMakesNoPixels(t *testing.T) {
+// TestCheckingAPictureMakesNoPixels: CheckBackground reads a picture
+// whole, to be sure it is not damaged, without making its pixels: checking
+// the largest PNG within the limits took its 256 MiB once more at every
+// import, and a JPEG or WebP was decoded whole (the largest JPEG: 2.5 s;
+// a WebP's Huffman trees: 650 MB).
+func TestCheckingAPictureMakesNoPixels(t *testing.T) {
+	var jpg bytes.Buffer
+	if err := jpeg.Encode(&jpg, image.NewGray(image.Rect(0, 0, 4096, 4096)), nil); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	lossy, err := testpics.Lossy(rng, 4096, 4096, nil, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		pic  []byte
+		most int64 // MiB: a lossless WebP's walk holds its Huffman codes (the decoder, 218 MB of them)
 	}{
-		{"4096×4096 RGBA (64 MiB decoded)", zeroPNG(t, 4096, 4096, 8, 6, false, false, false)},
-		{"8192×2048 16-bit grey (32 MiB decoded)", zeroPNG(t, 8192, 2048, 16, 0, false, false, false)},
+		{"4096×4096 RGBA PNG (64 MiB decoded)", zeroPNG(t, 4096, 4096, 8, 6, false, false, false), 2},
+		{"8192×2048 16-bit grey PNG (32 MiB decoded)", zeroPNG(t, 8192, 2048, 16, 0, false, false, false), 2},
+		{"4096×4096 grey JPEG (16 MiB decoded)", jpg.Bytes(), 2},
+		{"4096×4096 lossy WebP (25 MiB decoded, 1 MiB copied)", lossy, 2},
+		{"2048×2048 lossless WebP of 2,600 groups of Huffman trees (224 MiB decoded)", testpics.Lossless(2048, 0), 32},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var before, after runtime.MemStats
@@ -278,8 +315,8 @@ func TestCheckingAPNGMakesNoPixels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := after.TotalAlloc - before.TotalAlloc; got > 2<<20 {
-				t.Errorf("checking a %d×%d PNG allocated %.1f MiB, want at most 2: its pixels were made", w, h, float64(got)/(1<<20))
+			if got := after.TotalAlloc - before.TotalAlloc; got > uint64(tc.most)<<20 {
+				t.Errorf("checking a %d×%d picture allocated %.1f MiB, want at most %d: its pixels were made", w, h, float64(got)/(1<<20), tc.most)
 			}
 		})
 	}

@@ -510,12 +510,11 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 		}
 		fr.at = o
 	}
-	// A PNG is checked while the walls are placed, on a goroutine of its
-	// own: it takes little memory, and the two take about as long on a
-	// big file. (A JPEG or WebP is decoded after, not to hold its pixels
-	// and the walls at once.)
+	// The picture is checked while the walls are placed, on a goroutine
+	// of its own: the check makes no pixels, and the two take about as
+	// long on a big file.
 	var picture chan error
-	if img != nil && bytes.HasPrefix(img, []byte("\x89PNG\r\n\x1a\n")) {
+	if img != nil {
 		ctx, stop := context.WithCancel(rd.context())
 		defer stop()
 		picture = make(chan error, 1)
@@ -570,12 +569,8 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 	}
 	if img != nil {
 		var err error
-		if picture != nil {
-			if err = rd.at("checking the picture", readShare+jsonShare+wallsShare); err == nil {
-				err = <-picture
-			}
-		} else {
-			_, _, err = checkBackground(rd, img, readShare+jsonShare+wallsShare, 1)
+		if err = rd.at("checking the picture", readShare+jsonShare+wallsShare); err == nil {
+			err = <-picture
 		}
 		if err != nil {
 			if stop := rd.stopped(); stop != nil {

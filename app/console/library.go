@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -51,6 +53,10 @@ type libraryPanel struct {
 	path     string // the fight file Save writes; "" until saved as
 	savedSeq int    // the last event the fight file holds (or the journal held when the fight opened)
 	lastAuto time.Time
+
+	// readMap reads a new fight's map file: hexmap.OpenMapContext, or
+	// in tests a read that waits where the test looks.
+	readMap func(ctx context.Context, path string, fn hexmap.Progress) (*hexmap.Map, error)
 }
 
 func newLibraryPanel(c *Console) *libraryPanel {
@@ -389,7 +395,7 @@ func (p *libraryPanel) newFight() {
 }
 
 // pickMapFor asks for the map of a new fight under rule system rules,
-// then for the fight's name and file.
+// reads it, then asks for the fight's name and file.
 func (p *libraryPanel) pickMapFor(rules string) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil || rc == nil {
@@ -397,28 +403,89 @@ func (p *libraryPanel) pickMapFor(rules string) {
 		}
 		path := rc.URI().Path()
 		rc.Close()
-		prog := dialog.NewCustomWithoutButtons("Reading "+filepath.Base(path), widget.NewProgressBarInfinite(), p.c.win)
-		prog.Show()
-		go func() {
-			f, err := newFightFromMap(path, p.c.state, rules)
-			fyne.Do(func() {
-				prog.Hide()
-				if err != nil {
-					dialog.ShowError(err, p.c.win)
-					return
-				}
-				p.nameNewFight(f)
-			})
-		}()
+		p.readMapFor(path, rules, p.nameNewFight)
 	}, p.c.win)
 	d.SetFilter(suffixFilter(mapSuffixes))
 	d.Show()
 }
 
+// readMapFor reads the map file at path for a new fight under rule system
+// rules off the UI goroutine, showing what it is doing and how far it has
+// come (hexmap.OpenMapContext: the file, the walls, the picture), with a
+// Cancel button that stops the read; then is given the new fight once the
+// map is read, or nil once the read has stopped or failed (the fight tab
+// says it stopped; a dialog says why it failed).
+func (p *libraryPanel) readMapFor(path, rules string, then func(*session.FightFile)) {
+	name := filepath.Base(path)
+	ctx, cancel := context.WithCancel(context.Background())
+	stage := widget.NewLabel("Reading the file…")
+	bar := widget.NewProgressBar()
+	var stop *widget.Button
+	stop = widget.NewButton("Cancel", func() {
+		cancel()
+		stop.Disable()
+		stage.SetText("Stopping…")
+	})
+	prog := dialog.NewCustomWithoutButtons("Reading "+name, container.NewVBox(stage, bar, container.NewCenter(stop)), p.c.win)
+	prog.Resize(fyne.NewSize(420, 160))
+	prog.Show()
+	// The read tells how far it has come often; the window is told when
+	// the stage or the whole percent changes.
+	var mu sync.Mutex
+	shown := ""
+	progress := func(what string, done float64) {
+		if what == "" {
+			what = "reading"
+		}
+		text := fmt.Sprintf("%s%s… %d%%", strings.ToUpper(what[:1]), what[1:], int(100*done))
+		mu.Lock()
+		same := text == shown
+		shown = text
+		mu.Unlock()
+		if !same {
+			fyne.Do(func() {
+				if ctx.Err() == nil {
+					stage.SetText(text)
+					bar.SetValue(done)
+				}
+			})
+		}
+	}
+	read := p.readMap
+	if read == nil {
+		read = hexmap.OpenMapContext
+	}
+	go func() {
+		m, err := read(ctx, path, progress)
+		fyne.Do(func() {
+			prog.Hide()
+			stopped := ctx.Err() != nil
+			cancel()
+			var f *session.FightFile
+			switch {
+			case stopped:
+				msg := "Reading " + name + " stopped; no new fight was made."
+				p.saved.SetText(msg)
+				p.c.status.SetText(msg)
+			case err != nil:
+				dialog.ShowError(err, p.c.win)
+			default:
+				if f, err = newFightFromMap(m, path, p.c.state, rules); err != nil {
+					dialog.ShowError(err, p.c.win)
+				}
+			}
+			then(f)
+		})
+	}()
+}
+
 // nameNewFight asks for a new fight's name (the map's, unless the Judge
 // types another) and where to save it (the fights folder, unless the
-// Judge picks another), then saves and opens it.
+// Judge picks another), then saves and opens it; nil is no fight.
 func (p *libraryPanel) nameNewFight(f *session.FightFile) {
+	if f == nil {
+		return // none made: the read stopped or failed
+	}
 	name := widget.NewEntry()
 	name.SetText(f.Name)
 	dialog.ShowForm("Name the new fight", "Choose where to save it…", "Cancel", []*widget.FormItem{
@@ -486,17 +553,13 @@ func fightsFolder() (string, error) {
 	return dir, os.MkdirAll(dir, 0o755)
 }
 
-// newFightFromMap makes a fight from a map file (a hexmap or a UVTT file)
+// newFightFromMap makes a fight from map m, read from the file at path,
 // under rule system rules: the map, the characters of st the system can
-// run, no figures, named after the map.
-func newFightFromMap(path string, st *session.State, rules string) (*session.FightFile, error) {
+// run, no figures, named after the map's file.
+func newFightFromMap(m *hexmap.Map, path string, st *session.State, rules string) (*session.FightFile, error) {
 	sys := session.SystemByID(rules)
 	if sys == nil {
 		return nil, fmt.Errorf("%q is not a rule system hexslinger knows", rules)
-	}
-	m, err := hexmap.OpenMap(path)
-	if err != nil {
-		return nil, err
 	}
 	base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), ".hexmap")
 	f := &session.FightFile{Format: session.FightFormat, Version: session.FightVersion, Name: base, Rules: rules, Map: m.File()}

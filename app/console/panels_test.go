@@ -533,7 +533,7 @@ func TestNewFightFromMap(t *testing.T) {
 		rules      string
 		characters int
 	}{{"twtw", 4}, {"dragonwarriors", 0}} {
-		f, err := newFightFromMap(mp, c.State(), tc.rules)
+		f, err := fightFromFile(mp, c.State(), tc.rules)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.rules, err)
 		}
@@ -544,12 +544,12 @@ func TestNewFightFromMap(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("making the fight wrote beside the map: %v", entries)
 	}
-	if _, err := newFightFromMap(mp, c.State(), "chess"); err == nil {
+	if _, err := fightFromFile(mp, c.State(), "chess"); err == nil {
 		t.Error("an unknown rule system made a fight")
 	}
 	// A UVTT file and a plain picture make fights over their pictures.
 	for _, p := range []string{filepath.Join("..", "..", "hexmap", "testdata", "uvtt", "several-doors.df2vtt"), filepath.Join("..", "..", "assets", "icon.png")} {
-		f, err := newFightFromMap(p, c.State(), "twtw")
+		f, err := fightFromFile(p, c.State(), "twtw")
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
@@ -569,7 +569,7 @@ func TestANewFightIsSavedWhereTheJudgeSays(t *testing.T) {
 	if err := hexmap.Save(mp, c.State().Map); err != nil {
 		t.Fatal(err)
 	}
-	f, err := newFightFromMap(mp, c.State(), "twtw")
+	f, err := fightFromFile(mp, c.State(), "twtw")
 	if err != nil {
 		t.Fatal(err)
 	}

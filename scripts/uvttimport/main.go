@@ -10,6 +10,10 @@
 //	/tmp/uvttimport -gen picture /tmp/pic.dd2vtt # the largest picture within them
 //	/usr/bin/time -v /tmp/uvttimport /tmp/far.dd2vtt
 //
+//	/tmp/uvttimport -gen webp-alpha /tmp/alpha.webp  # a picture alone (96 MiB)
+//	/tmp/uvttimport -gen webp-alpha -fill 71500000 /tmp/in.webp
+//	/tmp/uvttimport -gen worst -picture /tmp/in.webp /tmp/w.dd2vtt # with the worst walls
+//
 // -gen writes a test file instead of importing: "far" is a 30×20-square
 // Dungeondraft-style map with a few rooms' walls and one wall running from
 // inside it to (1e9, 1e9); "long" is a 40×30-square map with 19,999 walls,
@@ -20,7 +24,13 @@
 // side, a little under the squares of wall such a map may have
 // (hexmap.MaxUVTTWallRunPerHex a hex); "picture" is a 30×30-square map
 // with the largest picture within the limits, 8192×8192 pixels of 8-bit
-// colour with alpha (hexmap.MaxBackgroundBytes decoded).
+// colour with alpha (hexmap.MaxBackgroundBytes decoded); -picture puts a
+// picture file in any of them instead. The pictures (png, jpeg, jpeg-rgb,
+// webp, webp-lossless, webp-alpha, webp-noise) are internal/testpics's
+// (testpics.Named says what each is), -fill bytes
+// long (96 MiB, the most a file may be, unless told; 71.5 MB leaves room
+// in a UVTT file for the worst walls and the picture in base64), -side
+// pixels a side if told.
 //
 // It is a measuring tool, not part of hexslinger; make test does not run it.
 package main
@@ -39,18 +49,32 @@ import (
 	"time"
 
 	"hexslinger/hexmap"
+	"hexslinger/internal/testpics"
 )
 
 func main() {
-	gen := flag.String("gen", "", `write a test file ("far", "long" or "worst") to the path given, instead of importing it`)
+	gen := flag.String("gen", "", `write a test file (far, long, worst, picture; a picture of internal/testpics: png, jpeg, jpeg-rgb, webp, webp-lossless, webp-alpha, webp-noise) to the path given, instead of importing it`)
+	fill := flag.Int("fill", hexmap.MaxUVTTSize-1024, "the size of a picture -gen writes, in bytes, about")
+	side := flag.Int("side", 0, "the pixels a side of a picture -gen writes, if not the largest the limits allow")
+	pic := flag.String("picture", "", "with -gen far, long, worst or picture: the picture file to embed")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: uvttimport [-gen far|long] FILE")
+		fmt.Fprintln(os.Stderr, "usage: uvttimport [-gen KIND [-fill BYTES] [-picture FILE]] FILE")
 		os.Exit(2)
 	}
 	path := flag.Arg(0)
 	if *gen != "" {
-		if err := write(*gen, path); err != nil {
+		var err error
+		switch *gen {
+		case "far", "long", "worst", "picture":
+			err = write(*gen, *pic, path)
+		default:
+			var data []byte
+			if data, err = testpics.Named(*gen, *fill, *side); err == nil {
+				err = os.WriteFile(path, data, 0o644)
+			}
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "uvttimport:", err)
 			os.Exit(1)
 		}
@@ -86,8 +110,9 @@ func peak() string {
 	return "unknown"
 }
 
-// write writes the test file kind to path.
-func write(kind, path string) error {
+// write writes the test file kind to path, with the picture in the file
+// pic if it is not "".
+func write(kind, pic, path string) error {
 	var w, h float64
 	var walls []string
 	rng := rand.New(rand.NewPCG(34, 5))
@@ -123,23 +148,25 @@ func write(kind, path string) error {
 		return fmt.Errorf("-gen %q: want far, long, worst or picture", kind)
 	}
 	ppg := 10
-	var img image.Image = image.NewGray(image.Rect(0, 0, min(400, int(w)*ppg), min(400, int(h)*ppg)))
-	if kind == "picture" {
-		// The largest picture within the limits: 8192×8192 pixels of
-		// 8-bit colour with alpha (256 MiB decoded), a pattern with some
-		// noise so that the file is near the UVTT size limit.
-		ppg = hexmap.MaxBackgroundSide / int(w)
-		side := hexmap.MaxBackgroundSide
-		rgba := image.NewNRGBA(image.Rect(0, 0, side, side))
-		for i := 0; i < len(rgba.Pix); i += 4 {
-			x, y := (i/4)%side, (i/4)/side
-			rgba.Pix[i], rgba.Pix[i+1], rgba.Pix[i+2], rgba.Pix[i+3] = uint8(x^y), uint8(x+y), uint8(rng.IntN(16)), 255
+	var picture []byte
+	switch {
+	case pic != "":
+		var err error
+		if picture, err = os.ReadFile(pic); err != nil {
+			return err
 		}
-		img = rgba
-	}
-	var pic bytes.Buffer
-	if err := png.Encode(&pic, img); err != nil {
-		return err
+	case kind == "picture":
+		ppg = hexmap.MaxBackgroundSide / int(w)
+		var err error
+		if picture, err = testpics.Named("png", 0, 0); err != nil {
+			return err
+		}
+	default:
+		var b bytes.Buffer
+		if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, min(400, int(w)*ppg), min(400, int(h)*ppg)))); err != nil {
+			return err
+		}
+		picture = b.Bytes()
 	}
 	fh, err := os.Create(path)
 	if err != nil {
@@ -147,7 +174,7 @@ func write(kind, path string) error {
 	}
 	bw := bufio.NewWriter(fh)
 	fmt.Fprintf(bw, `{"format":0.3,"resolution":{"map_origin":{"x":0,"y":0},"map_size":{"x":%g,"y":%g},"pixels_per_grid":%d},`, w, h, ppg)
-	fmt.Fprintf(bw, `"line_of_sight":[%s],"portals":[],"lights":[],"image":"%s"}`, strings.Join(walls, ","), base64.StdEncoding.EncodeToString(pic.Bytes()))
+	fmt.Fprintf(bw, `"line_of_sight":[%s],"portals":[],"lights":[],"image":"%s"}`, strings.Join(walls, ","), base64.StdEncoding.EncodeToString(picture))
 	if err := bw.Flush(); err != nil {
 		fh.Close()
 		return err
