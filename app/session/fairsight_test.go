@@ -302,3 +302,29 @@ func TestATableReplayGivesEachPlayerItsOwnLine(t *testing.T) {
 		})
 	}
 }
+
+// TestARunFromBesideAnUnseenFoeTellsNothingOfIt (the random search's
+// find, TWTW with Lead and Chrome's Quick-Draw): Cyril runs C8 → F8 with
+// Jeb hidden by the Judge at D7, beside C8, and at G5, far from him: the
+// table gets the same move, with no free attack for Jeb, in both. Before,
+// with Jeb at D7 the run broke away from him, and the table got a fresh
+// view in place of the move.
+func TestARunFromBesideAnUnseenFoeTellsNothingOfIt(t *testing.T) {
+	noSync(t)
+	run := func(jebAt string) (string, *Session) {
+		s := openFight(t, placed(t, bundledFight(t, "quickdraw"), "jeb", jebAt, true))
+		to := hexAt(t, s, "F8")
+		return seatGets(t, s, seat(s.State()), Command{Kind: CommandMove, Figure: "cyril", To: &to, Run: true}), s
+	}
+	beside, s := run("D7")
+	far, _ := run("G5")
+	if beside != far {
+		t.Errorf("Cyril's run C8 → F8: with hidden Jeb at D7 the table gets\n%s\nwith him at G5\n%s", beside, far)
+	}
+	if !strings.Contains(beside, `"kind":"moved"`) || strings.Contains(beside, `"opening"`) {
+		t.Errorf("Cyril's run C8 → F8 beside hidden Jeb: the table gets %.300s; want the move, no free attack", beside)
+	}
+	if f := s.State().Figures["cyril"]; s.State().Map.Label(f.At) != "F8" {
+		t.Errorf("Cyril ran to %s, want F8", s.State().Map.Label(f.At))
+	}
+}

@@ -447,6 +447,48 @@ func (v *sight) text(t string) string {
 	return t
 }
 
+// status is a figure in view's status as the seat may know it: without
+// the figures out of its view it names (the one its aimed shot of this
+// round was at, the one at whose place in the order its stun ends, the
+// one its skill test partway paid for is on), so that nothing the seat is
+// sent of a figure it sees names one it does not: not a welcome's or a
+// fresh view's figures, nor an event's changes. What the figure does next
+// is decided on the whole status; only the telling leaves them out.
+func (v *sight) status(st FigureStatus) FigureStatus {
+	if st.AimedAt != "" && !v.sees(st.AimedAt) {
+		st.AimedAt = ""
+	}
+	if st.StunnedAt != "" && !v.sees(st.StunnedAt) {
+		st.StunnedAt = ""
+	}
+	if a := st.Attempt; a != nil && a.Target != "" && !v.sees(a.Target) {
+		b := *a
+		b.Target = ""
+		st.Attempt = &b
+	}
+	return st
+}
+
+// statuses is e's changes with each status as the seat may know it
+// (status); e's own changes when none names a figure out of view.
+func (v *sight) statuses(changes []FigureChange) []FigureChange {
+	var out []FigureChange
+	for i, c := range changes {
+		st := v.status(c.Status)
+		if st.AimedAt == c.Status.AimedAt && st.StunnedAt == c.Status.StunnedAt && st.Attempt == c.Status.Attempt {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(changes)
+		}
+		out[i].Status = st
+	}
+	if out == nil {
+		return changes
+	}
+	return out
+}
+
 // ids keeps the ids of figures in view: not a hidden figure's, nor one no
 // longer in the fight (a hidden figure the Judge removed after naming it
 // in a highlight).
@@ -489,6 +531,7 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 		}
 	}
 	e = v.renumber(e)
+	e.Changes = v.statuses(e.Changes)
 	if len(v.hidden) == 0 {
 		return e, true, false
 	}

@@ -638,7 +638,8 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 	}
 	judge := seat == nil || seat.Role == RoleJudge
 	hidden := map[string]bool{}
-	place := func(ap int) int { return ap } // a figure's AP as the seat is told it
+	place := func(ap int) int { return ap }                  // a figure's AP as the seat is told it
+	told := func(st FigureStatus) FigureStatus { return st } // a figure's status, likewise
 	if judge {
 		f.Options = s.Options
 		f.Fog = s.fogSpecs(nil)
@@ -647,7 +648,7 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 		f.Fog = s.fogSpecs(seatSides(seat, s))
 		f.Map = s.KnownMap(mapSide(seat, s)).File() // the map as the seat's side last saw it
 		v := s.sightOf(seat)
-		hidden, place = v.hidden, v.ap
+		hidden, place, told = v.hidden, v.ap, v.status
 		f.Holds = slices.DeleteFunc(f.Holds, func(h Hold) bool { return hidden[h.By] || hidden[h.Over] })
 		f.Closed = slices.DeleteFunc(f.Closed, func(p [2]string) bool { return hidden[p[0]] || hidden[p[1]] })
 	}
@@ -665,7 +666,7 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 			continue
 		}
 		ap := place(fig.AP)
-		status := fig.FigureStatus.clone()
+		status := told(fig.FigureStatus.clone())
 		f.Figures = append(f.Figures, FigureSpec{ID: fig.ID, Character: fig.Character, Side: fig.Side,
 			At: s.Map.Label(fig.At), Facing: names[fig.Facing], Hidden: fig.Hidden, AP: &ap, Status: &status})
 		used[fig.Character] = true
