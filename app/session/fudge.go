@@ -59,7 +59,8 @@ func (fudgeSystem) Turn(s *State) Turn {
 		return orderTurn(s)
 	}
 	return Turn{Steps: []TurnStep{{Label: "this round", Figures: append([]string(nil), s.Order...), Now: true}},
-		Line: fmt.Sprintf("Round %d of Fudge: combat rounds are simultaneous; every figure acts once. Ctrl+R starts the next round.", s.Round)}
+		Together: true,
+		Line:     fmt.Sprintf("Round %d of Fudge: combat rounds are simultaneous; every figure acts once. Ctrl+R starts the next round.", s.Round)}
 }
 
 func (fudgeSystem) CheckSheet(c Character) error {

@@ -482,13 +482,18 @@ func TestEveryDieTypedIsUsed(t *testing.T) {
 // Savage Worlds, the initiative in Dragon Warriors II, nothing in Fudge's
 // simultaneous rounds.
 func TestStandingInTheSystemsTerms(t *testing.T) {
-	for _, tc := range []struct{ fight, id, before, after string }{
-		{"demo", "cyril", "8 AP left", " AP left"},
-		{"savage", "doc", "no initiative yet", "card "},
-		{"dragonwarriors", "rolf", "no initiative yet", "initiative "},
-		{"fudge", "sheriff", "", ""},
+	for _, tc := range []struct {
+		name, fight, id, before, after string
+		dice                           []int // the first roll's, or nil
+	}{
+		{"demo", "demo", "cyril", "8 AP left", " AP left", nil},
+		{"savage", "savage", "doc", "no initiative yet", "card ", nil},
+		{"dragonwarriors", "dragonwarriors", "rolf", "no initiative yet", "initiative ", nil},
+		// Rolf's Reflexes 10 +1, Lennox's 11 ±0: one step, still ordered.
+		{"dragonwarriors, everyone tied", "dragonwarriors", "rolf", "no initiative yet", "initiative 11", []int{4, 3, 3, 3}},
+		{"fudge", "fudge", "sheriff", "", "", nil},
 	} {
-		t.Run(tc.fight, func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			s, err := Open(bundledFight(t, tc.fight), filepath.Join(t.TempDir(), "s.journal.jsonl"))
 			if err != nil {
 				t.Fatal(err)
@@ -497,7 +502,7 @@ func TestStandingInTheSystemsTerms(t *testing.T) {
 			if got := s.State().Standing(tc.id); got != tc.before {
 				t.Errorf("before the first roll: %q, want %q", got, tc.before)
 			}
-			mustDo(t, s, Command{Kind: CommandNewRound})
+			mustDo(t, s, Command{Kind: CommandNewRound, Dice: tc.dice})
 			if got := s.State().Standing(tc.id); !strings.Contains(got, tc.after) || (tc.after == "") != (got == "") {
 				t.Errorf("after the first roll: %q, want %q", got, tc.after)
 			}

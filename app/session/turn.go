@@ -19,6 +19,10 @@ type Turn struct {
 	Line     string
 	Heading  string // where the round is, in a few words: "Round 2, segment 14", "Round 2"
 	Segments bool   // the round is counted down in segments: Next segment applies
+	// Together is a round that orders no one: every figure acts in it
+	// at once (Fudge's simultaneous rounds). A round whose figures all
+	// tie for one initiative is ordered all the same.
+	Together bool
 	// Acting are the figures who may act now, in the order they act: in
 	// a round counted in segments, those whose number has come up
 	// (ActingNow); otherwise those of the step the round is at, or, in a
@@ -121,7 +125,7 @@ func (s *State) Standing(id string) string {
 	for _, step := range t.Steps {
 		for _, x := range step.Figures {
 			switch {
-			case x != id || len(t.Steps) == 1:
+			case x != id || t.Together:
 			case s.Dealt[id] != "":
 				return "card " + step.Label
 			default:
