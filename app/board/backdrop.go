@@ -191,8 +191,7 @@ func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex
 		shade = 0.45
 	}
 	// Each hex a fan of four triangles from its corners, a hair larger
-	// than the hex so that neighbours leave no seam.
-	l := hexmap.Layout{Orientation: m.Orientation, Size: s + 0.5, Origin: origin}
+	// than the hex about its own centre so that neighbours leave no seam.
 	vs := make([]ebiten.Vertex, 0, 6*len(hexes))
 	is := make([]uint16, 0, 12*len(hexes))
 	flush := func() {
@@ -206,7 +205,7 @@ func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex
 			flush()
 		}
 		base := uint16(len(vs))
-		for _, c := range l.Corners(h) {
+		for _, c := range hairLarger(m.Orientation, s, origin, h) {
 			vs = append(vs, ebiten.Vertex{DstX: float32(c.X), DstY: float32(c.Y),
 				SrcX: float32((c.X - at.X) / k), SrcY: float32((c.Y - at.Y) / k),
 				ColorR: shade, ColorG: shade, ColorB: shade, ColorA: 1})
@@ -216,6 +215,22 @@ func (b *backdrop) drawPart(dst *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex
 		}
 	}
 	flush()
+}
+
+// hairLarger is the corners of hex h, of size s with hex (0,0)'s centre
+// at origin, drawn half a pixel larger about its own centre. (A layout of
+// hexes half a pixel larger would move each hex's centre too, by half a
+// pixel for every hex it lies from hex (0,0): far from it, or zoomed out
+// over many hexes, the hexes at a chunk's edges lay off the chunk's image
+// and showed no picture, as stripes.)
+func hairLarger(o hexmap.Orientation, s float64, origin hexmap.Point, h hexmap.Hex) [6]hexmap.Point {
+	at := hexmap.Layout{Orientation: o, Size: s, Origin: origin}.ToPixel(h)
+	cs := hexmap.Layout{Orientation: o, Size: s + 0.5}.Corners(hexmap.Hex{})
+	for i := range cs {
+		cs[i].X += at.X
+		cs[i].Y += at.Y
+	}
+	return cs
 }
 
 // pictureFrame is where a map's picture lies in a layout of hexes of size
