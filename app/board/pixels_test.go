@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"testing"
@@ -221,6 +222,112 @@ func TestThePictureFillsEveryHex(t *testing.T) {
 			}
 			if len(found.Bare) > 0 {
 				t.Errorf("%d of %d hexes on the screen show no picture (want none), e.g. %v; %v", len(found.Bare), found.Checked, found.Bare[:min(8, len(found.Bare))], found.Where)
+			}
+		})
+	}
+}
+
+// uploadCases are pictures a window hands to the renderer: one kept as
+// it is, its rows more than a frame's bands and not a whole number of
+// bands; one past backdropPixels, scaled down.
+var uploadCases = map[string]struct{ w, h int }{
+	"kept as it is, 1,003 rows": {300, 1003},
+	"scaled down, 4100×2100":    {4100, 2100},
+}
+
+// gradient is a w×h PNG whose red goes with the row and green with the
+// column, so that each kept pixel says where in the picture it came from.
+func gradient(w, h int) ([]byte, error) {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.SetRGBA(x, y, color.RGBA{uint8(y * 255 / (h - 1)), uint8(x * 255 / (w - 1)), 0x80, 0xff})
+		}
+	}
+	var b bytes.Buffer
+	err := png.Encode(&b, img)
+	return b.Bytes(), err
+}
+
+// uploaded is what a child found of a picture on the renderer: its size,
+// and the rows of it that are not the picture's.
+type uploaded struct {
+	W, H    int
+	BadRows int
+	Where   []string // the first few bad rows: which, and what they held
+}
+
+func init() {
+	for name, tc := range uploadCases {
+		pixelGames["upload/"+name] = func() (ebiten.Game, func() any, error) {
+			pic, err := gradient(tc.w, tc.h)
+			if err != nil {
+				return nil, nil, err
+			}
+			bg := &hexmap.Background{Image: pic, PixelsPerHex: 40}
+			var b backdrop
+			var found uploaded
+			frame := func(screen *ebiten.Image) bool {
+				b.poll(bg)
+				if !b.ready {
+					return b.err != nil
+				}
+				r := b.tex.Bounds()
+				img := image.NewRGBA(r)
+				b.tex.ReadPixels(img.Pix)
+				found = uploadedRows(img, tc.h)
+				return true
+			}
+			return &framesGame{frame: frame}, func() any { return found }, nil
+		}
+	}
+}
+
+// uploadedRows checks each row of img, a picture of h rows made by
+// gradient and kept at img's size: opaque, and its red the row's (near
+// enough, for a picture scaled down); kept as it is, its green the
+// column's too.
+func uploadedRows(img *image.RGBA, h int) uploaded {
+	w, kh := img.Rect.Dx(), img.Rect.Dy()
+	found := uploaded{W: w, H: kh}
+	for y := 0; y < kh; y++ {
+		// The red of the picture's row under this row's centre.
+		red := math.Min(255, math.Max(0, ((float64(y)+0.5)*float64(h)/float64(kh)-0.5)*255/float64(h-1)))
+		if kh == h {
+			red = float64(y * 255 / (h - 1))
+		}
+		for _, x := range []int{0, w / 3, w / 2, w - 1} {
+			c := img.RGBAAt(x, y)
+			green := c.G // scaled down: the columns are not what this looks at
+			if kh == h {
+				green = uint8(x * 255 / (w - 1))
+			}
+			if c.A != 0xff || math.Abs(float64(c.R)-red) > 3 || c.G != green || c.B != 0x80 {
+				found.BadRows++
+				if len(found.Where) < 5 {
+					found.Where = append(found.Where, fmt.Sprintf("row %d column %d: %v, want red %.0f green %d", y, x, c, red, green))
+				}
+				break
+			}
+		}
+	}
+	return found
+}
+
+// TestAPictureReachesTheRendererWhole: a picture handed to the renderer a
+// few bands a frame is all there, every row, whether kept as it is or
+// scaled down first.
+func TestAPictureReachesTheRendererWhole(t *testing.T) {
+	for name, tc := range uploadCases {
+		t.Run(name, func(t *testing.T) {
+			var found uploaded
+			runPixels(t, "upload/"+name, &found)
+			w, h := keptSize(tc.w, tc.h)
+			if found.W != w || found.H != h {
+				t.Errorf("the picture on the renderer is %d×%d, want %d×%d", found.W, found.H, w, h)
+			}
+			if found.BadRows > 0 {
+				t.Errorf("%d of %d rows are not the picture's: %v", found.BadRows, found.H, found.Where)
 			}
 		})
 	}
