@@ -160,9 +160,6 @@ func (b *backdrop) samePicture(data []byte) bool {
 		return true
 	case bytes.Equal(data, b.of):
 		b.of = data
-		if b.loading != nil && b.loading.kept != nil {
-			b.loading.kept.of = data
-		}
 		return true
 	}
 	return false
@@ -181,10 +178,10 @@ func (b *backdrop) start(data []byte) {
 	b.of, b.tex, b.ready, b.err, b.scale = data, nil, false, nil, 1
 }
 
-// poll keeps bg's picture coming, a step a frame, and never waits: it
-// starts decoding a picture b has not got, on a goroutine of its own;
-// takes the decoded picture once it is ready; and hands bandsPerFrame of
-// its bands to the renderer a call.
+// poll keeps bg's picture coming, and never waits; a window calls it once
+// a frame, before drawing its map. It starts decoding a picture b has not
+// got, on a goroutine of its own; takes the decoded picture once it is
+// ready; and hands bandsPerFrame of its bands to the renderer a call.
 func (b *backdrop) poll(bg *hexmap.Background) {
 	if bg == nil || len(bg.Image) == 0 {
 		return
@@ -255,12 +252,11 @@ func (b *backdrop) write(k *keptPicture, bands int) {
 
 // showing reports whether a map's picture is drawn under its hexes (and
 // so the hexes are drawn over it as lines and tints, not as fills): once
-// it is on the renderer whole. It keeps the picture coming (poll).
+// it is on the renderer whole. The window's poll, once a frame, brings it.
 func (b *backdrop) showing(m *hexmap.Map) bool {
-	if m == nil || m.Background == nil {
+	if m == nil || m.Background == nil || len(m.Background.Image) == 0 || len(b.of) != len(m.Background.Image) || &b.of[0] != &m.Background.Image[0] {
 		return false
 	}
-	b.poll(m.Background)
 	return b.mode != pictureHidden && b.err == nil && b.ready
 }
 

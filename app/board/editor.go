@@ -499,6 +499,7 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 		return
 	}
 	m := ed.e.m
+	ed.picture().poll(m.Background) // the picture comes a step a frame
 	ed.chunks.backdrop = ed.picture()
 	ed.chunks.draw(screen, m, ed.layout, ed.w, ed.h)
 	drawMapLabels(screen, m, ed.layout, ed.w, ed.h)

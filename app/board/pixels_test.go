@@ -162,6 +162,7 @@ func init() {
 			var found pictureCoverage
 			frame := func(screen *ebiten.Image) bool {
 				screen.Fill(colBackground)
+				b.poll(m.Background)
 				c.draw(screen, m, l, pixelsW, pixelsH)
 				if c.pending || !c.drawnWith.on {
 					return false
