@@ -76,7 +76,7 @@ func TestABigPictureIsKeptSmaller(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b backdrop
-			b.load(&hexmap.Background{Image: testPicture(t, tc.w, tc.h), PixelsPerHex: 64})
+			loadNow(t, &b, &hexmap.Background{Image: testPicture(t, tc.w, tc.h), PixelsPerHex: 64})
 			if b.err != nil {
 				t.Fatal(b.err)
 			}
@@ -87,7 +87,7 @@ func TestABigPictureIsKeptSmaller(t *testing.T) {
 		})
 	}
 	var bad backdrop
-	bad.load(&hexmap.Background{Image: []byte("not a picture"), PixelsPerHex: 64})
+	loadNow(t, &bad, &hexmap.Background{Image: []byte("not a picture"), PixelsPerHex: 64})
 	if bad.err == nil || bad.showing(&hexmap.Map{Background: &hexmap.Background{Image: []byte("not a picture")}}) {
 		t.Error("a picture that does not decode is drawn")
 	}

@@ -73,7 +73,8 @@ type frameKey struct {
 	scale      float64 // the table scale
 	picture    int     // the picture mode (backdrop.mode)
 	noGrid     bool
-	dice       int // the dice prompt's changes (Game.diceN)
+	pic        pictureState // how far the map's picture has come
+	dice       int          // the dice prompt's changes (Game.diceN)
 }
 
 // Draw implements ebiten.Game.
@@ -82,8 +83,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.drawEdit(screen)
 		return
 	}
+	if g.play.st != nil {
+		g.backdrop.poll(g.play.st.Map.Background) // the picture comes a step a frame
+	}
 	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
-		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid, dice: g.diceN}
+		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid, pic: g.backdrop.state(), dice: g.diceN}
 	if g.play.st != nil {
 		key.mapVersion = g.play.st.Map.Version()
 	}
@@ -103,7 +107,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// are drawn into one image, and a frame copies it and draws only
 		// what follows the pointer over it.
 		bk := baseKey{st: st, seq: g.seq, mapVersion: key.mapVersion, layout: g.layout, w: g.w, h: g.h,
-			selected: g.play.selected, attacking: g.play.attacking, blow: g.play.blow + map[bool]string{true: "!"}[g.play.melee], kind: g.play.kind, weapon: g.play.weapon, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid, myDice: g.myDice && g.offersMyDice()}
+			selected: g.play.selected, attacking: g.play.attacking, blow: g.play.blow + map[bool]string{true: "!"}[g.play.melee], kind: g.play.kind, weapon: g.play.weapon, reachSeq: g.reachSeq, reachFor: g.reachFor, moving: g.moving(), ruler: g.ruler.on, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid, pic: g.backdrop.state().whole(), myDice: g.myDice && g.offersMyDice()}
 		full := g.base == nil || g.baseFor != bk
 		if full {
 			if g.base == nil || g.base.Bounds().Dx() != g.w || g.base.Bounds().Dy() != g.h {
@@ -187,7 +191,8 @@ type baseKey struct {
 	scale      float64 // the table scale
 	picture    int
 	noGrid     bool
-	myDice     bool // the action bar's My dice button
+	pic        pictureState // whether the map's picture is ready (the action bar says)
+	myDice     bool         // the action bar's My dice button
 }
 
 func drawFeature(dst *ebiten.Image, b *batch, f hexmap.Feature, c hexmap.Point, s float64) {
@@ -463,6 +468,9 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	}
 	if a := g.answerHint(); a != "" {
 		hint = a
+	}
+	if n := g.backdrop.note(); n != "" {
+		hint = n + " · " + hint
 	}
 	barLine(dst, hint, face(16, false), g.w, y0+46, hintCol)
 }

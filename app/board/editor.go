@@ -57,9 +57,10 @@ type Editor struct {
 	paint   bool   // the left button went down on the map: a stroke
 	inMap   bool   // the pointer is over the map's area
 	drag    lineDrag
-	// backdrop is the map's picture, drawn under the hexes; align the
-	// align tool's gesture in hand.
-	backdrop backdrop
+	// backdrop is the map's picture, drawn under the hexes (picture
+	// makes it; the Judge's editing in a fight window shares the
+	// window's); align the align tool's gesture in hand.
+	backdrop *backdrop
 	align    alignState
 	// load is a map file being read off the frame loop; blank says the
 	// editor has no map of its own yet (it opened on a file still being
@@ -115,6 +116,14 @@ func NewEditor(path string, newMap *hexmap.Map) (*Editor, error) {
 		return nil, fmt.Errorf("open map: %w", err)
 	}
 	return ed, nil
+}
+
+// picture is the editor's map's picture as it draws it.
+func (ed *Editor) picture() *backdrop {
+	if ed.backdrop == nil {
+		ed.backdrop = &backdrop{}
+	}
+	return ed.backdrop
 }
 
 // say shows s in the status bar for a while (an error for longer), in
@@ -274,11 +283,11 @@ func (ed *Editor) keys() {
 	case ctrl:
 	case e.tool == toolAlign && ed.alignKeys():
 	case just(ebiten.KeyI) && e.m.Background != nil:
-		ed.backdrop.mode = (ed.backdrop.mode + 1) % pictureModes
-		ed.say("The picture is "+pictureModeNames[ed.backdrop.mode]+".", false)
+		ed.picture().mode = (ed.picture().mode + 1) % pictureModes
+		ed.say("The picture is "+pictureModeNames[ed.picture().mode]+".", false)
 	case just(ebiten.KeyK) && e.m.Background != nil:
-		ed.backdrop.noGrid = !ed.backdrop.noGrid
-		ed.say(map[bool]string{true: "Grid lines hidden over the picture.", false: "Grid lines over the picture."}[ed.backdrop.noGrid], false)
+		ed.picture().noGrid = !ed.picture().noGrid
+		ed.say(map[bool]string{true: "Grid lines hidden over the picture.", false: "Grid lines over the picture."}[ed.picture().noGrid], false)
 	case just(ebiten.KeyA) && ed.canAlign():
 		ed.setTool(toolAlign)
 	case just(ebiten.KeyT):
@@ -490,7 +499,8 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 		return
 	}
 	m := ed.e.m
-	ed.chunks.backdrop = &ed.backdrop
+	ed.picture().poll(m.Background) // the picture comes a step a frame
+	ed.chunks.backdrop = ed.picture()
 	ed.chunks.draw(screen, m, ed.layout, ed.w, ed.h)
 	drawMapLabels(screen, m, ed.layout, ed.w, ed.h)
 	// The brush's outline, thin; the hexside the hexside tools would act
@@ -584,6 +594,9 @@ func (ed *Editor) drawStatus(screen *ebiten.Image) {
 	status := fmt.Sprintf("%s%s %d×%d · %s%s", where, m.Name, m.Width, m.Height, file, tail)
 	if ed.blank && ed.load != nil {
 		status = "Opening " + ed.load.name + "…"
+	}
+	if n := ed.picture().note(); n != "" {
+		status = n + " · " + status
 	}
 	barLine(screen, status, face(15, false), ed.w, y0+46, colDim)
 }

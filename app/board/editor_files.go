@@ -125,7 +125,7 @@ func (ed *Editor) pollLoad() {
 		ed.e = newEditState(r.m, l.save)
 		ed.blank = false
 		if r.m.Background != nil {
-			ed.backdrop.adopt(r.m.Background, r.pic)
+			ed.picture().adopt(r.m.Background, r.pic)
 		}
 		ed.fitted = false
 		ed.fit()

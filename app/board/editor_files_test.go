@@ -51,7 +51,7 @@ func returns(t *testing.T, what string, do func()) bool {
 	case <-done:
 		return true
 	case <-time.After(5 * time.Second):
-		t.Errorf("%s did not return while the map file was still unread: the read is on the frame loop", what)
+		t.Errorf("%s did not return within 5 s while a file or picture was still being read: the read is on the frame loop", what)
 		return false
 	}
 }

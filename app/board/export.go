@@ -307,8 +307,8 @@ func (ex *exporter) Draw(screen *ebiten.Image) {
 	if !ex.loaded || ex.k >= len(ex.at) {
 		return
 	}
-	if ex.g.chunks.pending {
-		return // more of the map to draw
+	if ex.g.chunks.pending || ex.g.backdrop.loading != nil {
+		return // more of the map, or its picture, to draw
 	}
 	if ex.draws++; ex.draws < 2 {
 		return

@@ -25,6 +25,9 @@ import (
 const exportChild = "HEXSLINGER_EXPORT_TEST"
 
 func TestMain(m *testing.M) {
+	if name := os.Getenv(gameChild); name != "" {
+		os.Exit(runGameChild(name))
+	}
 	if arg := os.Getenv(exportChild); arg != "" {
 		var x Export
 		if err := json.Unmarshal([]byte(arg), &x); err != nil {

@@ -36,7 +36,7 @@ func (g *Game) toggleEdit() {
 		return
 	}
 	ed := &Editor{e: newEditState(g.play.st.Map.Clone(), ""), w: g.w, h: g.h, dialogs: make(chan dialogResult, 1),
-		lastSave: time.Now(), fight: true, cursor: g.cursor, back: g.toggleEdit}
+		lastSave: time.Now(), fight: true, cursor: g.cursor, back: g.toggleEdit, backdrop: &g.backdrop}
 	ed.figures = func(dst *ebiten.Image, l hexmap.Layout) {
 		saved := g.layout
 		g.layout = l

@@ -404,7 +404,7 @@ func (sc *Scene) Update() error {
 // moment has settled, the picture saved.
 func (sc *Scene) Draw(screen *ebiten.Image) {
 	sc.inner.Draw(screen)
-	if sc.readyAt.IsZero() || time.Since(sc.readyAt) < sc.settle || sc.saved {
+	if sc.readyAt.IsZero() || time.Since(sc.readyAt) < sc.settle || sc.saved || !sc.whole() {
 		return
 	}
 	b := screen.Bounds()
@@ -420,6 +420,19 @@ func (sc *Scene) Draw(screen *ebiten.Image) {
 		}
 	}
 	sc.saved = true
+}
+
+// whole reports whether the scene's window has drawn all of its map and
+// its picture (both come over a few frames).
+func (sc *Scene) whole() bool {
+	ed := sc.ed
+	if g := sc.g; g != nil {
+		if g.edit == nil {
+			return !g.chunks.pending && g.backdrop.loading == nil
+		}
+		ed = g.edit.ed
+	}
+	return ed == nil || (!ed.chunks.pending && ed.picture().loading == nil)
 }
 
 // Layout implements ebiten.Game: the scene's fixed size.

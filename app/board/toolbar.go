@@ -79,11 +79,11 @@ func (ed *Editor) placeTools() {
 		if ed.canAlign() {
 			addTool("Align grid (A)", "Align grid: drag to move the grid on the picture · = and − resize the hexes (Shift: finely) · O turns them · or click three touching hex centres", toolAlign, nil, 0)
 		}
-		add(ed.backdrop.pictureLabel(), "The picture under the hexes: shown, dimmed or hidden (I)", false, func() {
-			ed.backdrop.mode = (ed.backdrop.mode + 1) % pictureModes
+		add(ed.picture().pictureLabel(), "The picture under the hexes: shown, dimmed or hidden (I)", false, func() {
+			ed.picture().mode = (ed.picture().mode + 1) % pictureModes
 		})
-		add(map[bool]string{false: "Grid lines (K)", true: "No grid lines (K)"}[ed.backdrop.noGrid], "The hex grid's lines over the picture, or none (K)", !ed.backdrop.noGrid, func() {
-			ed.backdrop.noGrid = !ed.backdrop.noGrid
+		add(map[bool]string{false: "Grid lines (K)", true: "No grid lines (K)"}[ed.picture().noGrid], "The hex grid's lines over the picture, or none (K)", !ed.picture().noGrid, func() {
+			ed.picture().noGrid = !ed.picture().noGrid
 		})
 	}
 	add(fmt.Sprintf("Brush %d ([ ])", e.brush), "Brush: how wide terrain and height paint, 1 to 5 hexes across; [ smaller, ] larger", false, func() {
