@@ -205,11 +205,19 @@ func TestAKilledSessionKeepsEveryAcknowledgedEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	t.Logf("%d commands acknowledged before the kill", acked)
+	checkAcknowledged(t, s, acked, got)
+}
+
+// checkAcknowledged fails t unless s, a fight reopened after a kill,
+// holds the first acked events as got (by sequence number) has them sent.
+func checkAcknowledged(t *testing.T, s *session.Session, acked int, got map[int]session.Event) {
+	t.Helper()
 	tl, err := s.Timeline()
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d commands acknowledged before the kill; the journal has %d events after the opening", acked, tl.Len()-1)
+	t.Logf("the fight reopened with %d events after the opening", tl.Len()-1)
 	if tl.Len()-1 < acked {
 		t.Fatalf("the reopened fight has %d events, %d commands were acknowledged", tl.Len()-1, acked)
 	}
@@ -223,7 +231,7 @@ func TestAKilledSessionKeepsEveryAcknowledgedEvent(t *testing.T) {
 			t.Fatalf("event %d (seq %d) reopened was never sent", i, e.Seq)
 		}
 		if e.Cmd != i || e.Kind != want.Kind || e.Figure != want.Figure || e.Text != want.Text {
-			t.Errorf("acknowledged event %d: reopened as %+v, sent as %+v", i, brief(e), brief(want))
+			t.Errorf("acknowledged event %d: reopened as %s, sent as %s", i, brief(e), brief(want))
 		}
 	}
 }
@@ -368,25 +376,6 @@ func TestAKilledConsoleComesBackWithEveryAcknowledgedEvent(t *testing.T) {
 	}
 	s := opened.Session
 	defer s.Close()
-	tl, err := s.Timeline()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d commands acknowledged before the kill; the fight reopened with %d events after the opening (%s)", acked, tl.Len()-1, opened.Note)
-	if tl.Len()-1 < acked {
-		t.Fatalf("the reopened fight has %d events, %d commands were acknowledged", tl.Len()-1, acked)
-	}
-	for i := 1; i <= acked; i++ {
-		e, err := tl.Event(i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, ok := got[e.Seq]
-		if !ok {
-			t.Fatalf("event %d (seq %d) reopened was never sent", i, e.Seq)
-		}
-		if e.Cmd != i || e.Kind != want.Kind || e.Figure != want.Figure || e.Text != want.Text {
-			t.Errorf("acknowledged event %d: reopened as %s, sent as %s", i, brief(e), brief(want))
-		}
-	}
+	t.Logf("%d commands acknowledged before the kill (%s)", acked, opened.Note)
+	checkAcknowledged(t, s, acked, got)
 }

@@ -153,12 +153,31 @@ func placeButtons(bs []button, w int, right bool) int {
 
 // buttonAt returns the button under the pointer.
 func (g *Game) buttonAt(x, y int) (button, bool) {
-	for _, b := range g.buttons() {
+	return buttonUnder(g.buttons(), x, y)
+}
+
+// buttonUnder returns the button of bs under the point (x, y).
+func buttonUnder(bs []button, x, y int) (button, bool) {
+	for _, b := range bs {
 		if (image.Point{x, y}).In(b.r) {
 			return b, true
 		}
 	}
 	return button{}, false
+}
+
+// pressButton acts the button of bs under the pointer, read from cursor
+// when a test sets it; it reports whether one was under it.
+func pressButton(bs []button, cursor func() (int, int)) bool {
+	x, y := ebiten.CursorPosition()
+	if cursor != nil {
+		x, y = cursor()
+	}
+	b, ok := buttonUnder(bs, x, y)
+	if ok {
+		b.act()
+	}
+	return ok
 }
 
 // drawButtons draws the action bar.

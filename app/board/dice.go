@@ -190,16 +190,7 @@ func (g *Game) updateDice() {
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
 		g.callOffDice()
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
-		x, y := ebiten.CursorPosition()
-		if g.cursor != nil {
-			x, y = g.cursor()
-		}
-		for _, b := range g.diceButtons() {
-			if (image.Point{x, y}).In(b.r) {
-				b.act()
-				return
-			}
-		}
+		pressButton(g.diceButtons(), g.cursor)
 	}
 }
 

@@ -242,16 +242,7 @@ func (ed *Editor) promptInput() {
 	case just(ebiten.KeyEscape):
 		ed.answerPrompt(answerCancel)
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
-		x, y := ebiten.CursorPosition()
-		if ed.cursor != nil {
-			x, y = ed.cursor()
-		}
-		for _, b := range ed.placePrompt() {
-			if (image.Point{x, y}).In(b.r) {
-				b.act()
-				return
-			}
-		}
+		pressButton(ed.placePrompt(), ed.cursor)
 	}
 }
 

@@ -104,20 +104,31 @@ func OpenJournal(path string) (*Journal, error) {
 	return &Journal{path: path, f: f, size: size, prev: size, unended: unended, prevUnended: unended}, nil
 }
 
+// openSized opens the file at path for reading, with its size; the
+// caller closes it.
+func openSized(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, fi.Size(), nil
+}
+
 // CheckJournal reports the damage of the journal at path's last line, if
 // it has any, reading only that line: nil for a journal whose last line
 // is a whole event (or an empty journal). The file is left as it is.
 func CheckJournal(path string) (*DamagedJournal, error) {
-	f, err := os.Open(path)
+	f, size, err := openSized(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	d, _, err := checkTail(f, fi.Size())
+	d, _, err := checkTail(f, size)
 	if d != nil {
 		d.Path = path
 	}
@@ -228,16 +239,11 @@ func sumOf(r io.ReaderAt, from, to int64) ([sha256.Size]byte, error) {
 // A journal whose last line is not the one d found is refused.
 func (d *DamagedJournal) In(path string) (*DamagedJournal, error) {
 	changed := fmt.Errorf("the journal %s changed since it was copied to %s: open it again", path, d.Path)
-	f, err := os.Open(path)
+	f, size, err := openSized(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	size := fi.Size()
 	if size <= d.Offset {
 		return nil, changed
 	}
@@ -499,16 +505,11 @@ var errNoOpening = errors.New("the first event must be the fight's opening")
 // line, if it has any (the last whole event is then the line before).
 // The file is left as it is.
 func JournalTail(path string) (last Event, d *DamagedJournal, err error) {
-	f, err := os.Open(path)
+	f, end, err := openSized(path)
 	if err != nil {
 		return Event{}, nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return Event{}, nil, err
-	}
-	end := fi.Size()
 	if d, _, err = checkTail(f, end); err != nil {
 		return Event{}, nil, err
 	}
@@ -547,16 +548,12 @@ func JournalTail(path string) (last Event, d *DamagedJournal, err error) {
 // JournalOpening reads the fight of the journal at path from its first
 // line alone: the fight as it opened. The file is left as it is.
 func JournalOpening(path string) (*FightFile, error) {
-	f, err := os.Open(path)
+	f, size, err := openSized(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	sc := newLineScanner(f, fi.Size())
+	sc := newLineScanner(f, size)
 	line, _, err := sc.next()
 	if err == io.EOF {
 		return nil, fmt.Errorf("journal %s: no events: a fight's journal opens with its fight", path)

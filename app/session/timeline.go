@@ -152,16 +152,11 @@ func OpenTimeline(path string) (*Timeline, error) { return ReadTimeline(path, ni
 // ReadTimeline is OpenTimeline telling progress, if not nil, the share of
 // the journal read now and then, from 0 to 1.
 func ReadTimeline(path string, progress func(float64)) (*Timeline, error) {
-	f, err := os.Open(path)
+	f, size, err := openSized(path)
 	if err != nil {
 		return nil, fmt.Errorf("open timeline: %w", err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("open timeline: %w", err)
-	}
-	size := fi.Size()
 	d, _, err := checkTail(f, size)
 	if err != nil {
 		return nil, fmt.Errorf("journal %s: %w", path, err)
