@@ -12,7 +12,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"syscall"
 )
 
 // Map file format identifiers (DESIGN.md "Files a Judge keeps").
@@ -453,19 +452,4 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return SyncDir(filepath.Dir(path))
-}
-
-// SyncDir syncs a folder, making the files created, renamed or removed in
-// it durable. File systems that cannot sync a folder are taken at their
-// word.
-func SyncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
-		return fmt.Errorf("sync folder %s: %w", dir, err)
-	}
-	return nil
 }
