@@ -611,13 +611,30 @@ func (p *libraryPanel) editMap() {
 		}
 		path := rc.URI().Path()
 		rc.Close()
-		ed := &MapProcess{Bin: p.c.opts.MapBin, Args: []string{"--edit", path}}
-		if err := ed.Start(); err != nil {
+		if err := p.openEditor(path); err != nil {
 			dialog.ShowError(err, p.c.win)
 		}
 	}, p.c.win)
 	d.SetFilter(suffixFilter(mapSuffixes))
 	d.Show()
+}
+
+// openEditor opens the map file at path in a map editor of its own, which
+// the console closes as it quits (its unsaved changes lost, as when the
+// console is killed).
+func (p *libraryPanel) openEditor(path string) error {
+	ed := &MapProcess{Bin: p.c.opts.MapBin, Args: []string{"--edit", path}}
+	if err := ed.Start(); err != nil {
+		return err
+	}
+	running := p.c.editors[:0]
+	for _, e := range p.c.editors {
+		if e.Running() {
+			running = append(running, e)
+		}
+	}
+	p.c.editors = append(running, ed)
+	return nil
 }
 
 // recentFiles reads the recent fights from the preferences.
