@@ -21,6 +21,7 @@ import (
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
 	"hexslinger/hexmap"
+	"hexslinger/internal/userdir"
 )
 
 // recentKey is the preference holding the recent fight files, newest first.
@@ -539,18 +540,10 @@ func (f suffixFilter) Matches(u fyne.URI) bool {
 }
 
 // fightsFolder is where new fights are saved unless the Judge picks
-// another folder: hexslinger/fights under the user data folder.
+// another folder: hexslinger/fights under the user data folder
+// (userdir.Data), made if need be.
 func fightsFolder() (string, error) {
-	base := os.Getenv("XDG_DATA_HOME")
-	if base == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", err
-		}
-		base = filepath.Join(home, ".local", "share")
-	}
-	dir := filepath.Join(base, "hexslinger", "fights")
-	return dir, os.MkdirAll(dir, 0o755)
+	return userdir.Data("fights")
 }
 
 // newFightFromMap makes a fight from map m, read from the file at path,
