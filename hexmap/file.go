@@ -408,6 +408,9 @@ func Save(path string, m *Map) error {
 		return fmt.Errorf("save map %s: %w", path, err)
 	}
 	if err := WriteFileAtomic(path, buf.Bytes()); err != nil {
+		if oe := (*OpenElsewhereError)(nil); errors.As(err, &oe) {
+			return fmt.Errorf("save map: %w", err) // it names the file
+		}
 		return fmt.Errorf("save map %s: %w", path, err)
 	}
 	return nil
@@ -416,6 +419,8 @@ func Save(path string, m *Map) error {
 // WriteFileAtomic writes data to path through a synced temporary file and a
 // rename, then syncs the folder so that the rename itself survives a crash.
 // Temporary files a killed save of the same file left behind are removed.
+// A file another program holds open (Windows) is tried again for about
+// half a second, then left as it was, the error an *OpenElsewhereError.
 func WriteFileAtomic(path string, data []byte) error {
 	pattern := "." + filepath.Base(path) + ".tmp*"
 	if old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), pattern)); len(old) > 0 {
@@ -445,7 +450,7 @@ func WriteFileAtomic(path string, data []byte) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(name, path)
+		err = ReplaceFile(name, path)
 	}
 	if err != nil {
 		os.Remove(name)
