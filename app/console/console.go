@@ -704,7 +704,7 @@ func (c *Console) exportLog(format string) {
 			dialog.ShowError(fmt.Errorf("export the log: %w", err), c.win)
 			return
 		}
-		c.status.SetText("Exported the log to " + wc.URI().Path())
+		c.status.SetText("Exported the log to " + filePath(wc.URI()))
 	}, c.win)
 	d.SetFileName(slug(c.state.Name) + "-log." + format)
 	d.Show()

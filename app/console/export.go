@@ -115,7 +115,7 @@ func (x *exportPanel) ask(png bool) {
 		if err != nil || wc == nil {
 			return
 		}
-		path := wc.URI().Path()
+		path := filePath(wc.URI())
 		wc.Close()
 		if !strings.HasSuffix(strings.ToLower(path), ext) {
 			path += ext

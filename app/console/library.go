@@ -229,7 +229,7 @@ func (p *libraryPanel) fightSaveDialog(name string, save func(path string)) *dia
 		if err != nil || wc == nil {
 			return
 		}
-		path := wc.URI().Path()
+		path := filePath(wc.URI())
 		wc.Close()
 		if !strings.HasSuffix(path, ".fight.json") {
 			os.Remove(path)
@@ -262,13 +262,20 @@ func (p *libraryPanel) askFight(then func(path string)) {
 		if err != nil || rc == nil {
 			return
 		}
-		path := rc.URI().Path()
+		path := filePath(rc.URI())
 		rc.Close()
 		then(path)
 	}, p.c.win)
 	d.SetFilter(suffixFilter{".fight.json"})
 	p.inFolder(d, p.path)
 	d.Show()
+}
+
+// filePath is the file a dialog chose, as the system writes paths: Fyne's
+// file URIs use "/" on every system, and on Windows the console shows,
+// remembers and compares paths with "\" as everything else there does.
+func filePath(u fyne.URI) string {
+	return filepath.FromSlash(u.Path())
 }
 
 // inFolder starts a file dialog in the folder of file, if there is one.
@@ -402,7 +409,7 @@ func (p *libraryPanel) pickMapFor(rules string) {
 		if err != nil || rc == nil {
 			return
 		}
-		path := rc.URI().Path()
+		path := filePath(rc.URI())
 		rc.Close()
 		p.readMapFor(path, rules, p.nameNewFight)
 	}, p.c.win)
@@ -580,7 +587,7 @@ func (p *libraryPanel) saveMap() {
 		if err != nil || wc == nil {
 			return
 		}
-		path := wc.URI().Path()
+		path := filePath(wc.URI())
 		wc.Close()
 		if err := hexmap.Save(path, p.c.state.Map); err != nil {
 			p.saved.SetText("Map not saved: " + err.Error())
@@ -602,7 +609,7 @@ func (p *libraryPanel) editMap() {
 		if err != nil || rc == nil {
 			return
 		}
-		path := rc.URI().Path()
+		path := filePath(rc.URI())
 		rc.Close()
 		if err := p.openEditor(path); err != nil {
 			dialog.ShowError(err, p.c.win)

@@ -470,7 +470,7 @@ func (p *sheetsPanel) exportHero() {
 		if err != nil || wc == nil {
 			return
 		}
-		path := wc.URI().Path()
+		path := filePath(wc.URI())
 		wc.Close()
 		if err := session.SaveHero(path, ch); err != nil {
 			p.msg.SetText(err.Error())
