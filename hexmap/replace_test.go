@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -95,6 +96,46 @@ func TestSavingOverABusyFileKeepsIt(t *testing.T) {
 					names = append(names, e.Name())
 				}
 				t.Errorf("folder holds %v after the save, want the map alone (no temporary file)", names)
+			}
+		})
+	}
+}
+
+// TestSaveRemovesTheTempFilesOfAKilledSave: the temporary file a save
+// killed mid-way left beside a map is removed by the map's next save,
+// whatever characters its name holds, and another map's is left alone.
+func TestSaveRemovesTheTempFilesOfAKilledSave(t *testing.T) {
+	tests := []struct {
+		name, file, other string // the map saved; another map beside it
+		unixOnly          bool   // Windows forbids * and ? in names
+	}{
+		{"plain", "yard.hexmap.json", "barn.hexmap.json", false},
+		{"spaces and accents", "Showdown at Dødge.hexmap.json", "Showdown at Dodge.hexmap.json", false},
+		{"brackets", "Showdown [v2].hexmap.json", "Showdown 2.hexmap.json", false},
+		{"a star", "a*b.hexmap.json", "aXb.hexmap.json", true},
+		{"a question mark", "who?.hexmap.json", "whom.hexmap.json", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.unixOnly && runtime.GOOS == "windows" {
+				t.Skip("Windows forbids the character in a file name")
+			}
+			dir := t.TempDir()
+			left := filepath.Join(dir, "."+tc.file+".tmp123")
+			others := filepath.Join(dir, "."+tc.other+".tmp456")
+			for _, p := range []string{left, others} {
+				if err := os.WriteFile(p, []byte("cut off"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := WriteFileAtomic(filepath.Join(dir, tc.file), []byte("{}\n")); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(left); err == nil {
+				t.Errorf("saving %q left the killed save's %s", tc.file, filepath.Base(left))
+			}
+			if _, err := os.Stat(others); err != nil {
+				t.Errorf("saving %q removed another map's %s", tc.file, filepath.Base(others))
 			}
 		})
 	}
