@@ -17,6 +17,7 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
+	"hexslinger/hexmap"
 )
 
 // Options configure a console.
@@ -78,6 +79,7 @@ type Console struct {
 	mapBtn    *widget.Button
 	mapErr    error         // why the map window last closed, if it failed
 	player    *MapProcess   // the player view, once opened
+	editors   []*MapProcess // the map editors opened from the library
 	tableSeat *session.Seat // the player view's seat
 	table     *lanTable     // the LAN table, once opened
 	dark      bool
@@ -217,6 +219,9 @@ func (c *Console) switchTo(s *session.Session, path string) error {
 		c.s.Close()
 	}
 	c.closePlayerView()
+	for _, ed := range c.editors {
+		ed.Stop()
+	}
 	if c.table != nil {
 		c.table.srv.Close()
 		c.table = nil
@@ -687,23 +692,19 @@ func (c *Console) highlight(ids []string) {
 
 // exportLog saves the log as shown (filtered) as Markdown or HTML.
 func (c *Console) exportLog(format string) {
-	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		if err != nil || wc == nil {
-			return
-		}
-		defer wc.Close()
+	kind := map[string]string{"md": "Markdown", "html": "HTML pages"}[format]
+	q := fileQuestion{save: true, title: "Export the log", name: slug(c.state.Name) + "-log." + format, kind: kind, suffixes: []string{"." + format}}
+	askFile(c.win, q, func(path string) {
 		text := c.log.markdown(c.state.Name)
 		if format == "html" {
 			text = c.log.html(c.state.Name)
 		}
-		if _, err := wc.Write([]byte(text)); err != nil {
+		if err := hexmap.WriteFileAtomic(path, []byte(text)); err != nil {
 			dialog.ShowError(fmt.Errorf("export the log: %w", err), c.win)
 			return
 		}
-		c.status.SetText("Exported the log to " + wc.URI().Path())
-	}, c.win)
-	d.SetFileName(slug(c.state.Name) + "-log." + format)
-	d.Show()
+		c.status.SetText("Exported the log to " + path)
+	})
 }
 
 // lastSeq is the number of the last event the console has folded in.
@@ -749,6 +750,9 @@ func (c *Console) Close() {
 		c.opts.MapWindow.Stop()
 	}
 	c.closePlayerView()
+	for _, ed := range c.editors {
+		ed.Stop()
+	}
 	if c.table != nil {
 		c.table.srv.Close()
 	}
