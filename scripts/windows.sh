@@ -37,9 +37,9 @@ res hexslinger-map.exe "hexslinger's map window" "${syso[1]}"
 
 ldflags="-s -w -H windowsgui"
 echo "windows: building hexslinger-map.exe"
-GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $GO build -trimpath -ldflags "$ldflags" -o "$stage/hexslinger-map.exe" ./app/hexslinger-map
+GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $GO build -ldflags "$ldflags" -o "$stage/hexslinger-map.exe" ./app/hexslinger-map
 echo "windows: building hexslinger.exe (cgo with $CC_WIN; minutes on a cold build cache)"
-GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=$CC_WIN $GO build -trimpath -ldflags "$ldflags" -o "$stage/hexslinger.exe" .
+GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=$CC_WIN $GO build -ldflags "$ldflags" -o "$stage/hexslinger.exe" .
 rm -f "${syso[@]}"
 
 # README.txt in Windows' line endings, for Notepad.
