@@ -26,6 +26,7 @@ import (
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
 	"hexslinger/assets"
+	"hexslinger/internal/userdir"
 )
 
 func main() {
@@ -284,19 +285,12 @@ func loadFight(path string) (*session.FightFile, error) {
 }
 
 // journalDir is the folder of the fights' journals under the user data
-// folder, made if need be.
+// folder (userdir.Data: ~/.local/share/hexslinger/journals on Linux,
+// %AppData%\hexslinger\journals on Windows), made if need be.
 func journalDir() (string, error) {
-	base := os.Getenv("XDG_DATA_HOME")
-	if base == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("no folder for the journal (set --journal): %w", err)
-		}
-		base = filepath.Join(home, ".local", "share")
-	}
-	dir := filepath.Join(base, "hexslinger", "journals")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("journal folder: %w", err)
+	dir, err := userdir.Data("journals")
+	if err != nil {
+		return "", fmt.Errorf("%w (or name a journal with --journal)", err)
 	}
 	return dir, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 
 	"hexslinger/hexmap"
 )
@@ -273,11 +274,17 @@ func (e *editState) autosave() (string, error) {
 	}
 	path := e.path
 	if path == "" {
+		// The user's cache folder: ~/.cache (XDG_CACHE_HOME) on Linux,
+		// %LocalAppData% on Windows, ~/Library/Caches on macOS; made if a
+		// fresh account has none yet.
 		dir, err := os.UserCacheDir()
+		if err == nil {
+			err = os.MkdirAll(dir, 0o755)
+		}
 		if err != nil {
 			return "", err
 		}
-		path = dir + "/hexslinger-untitled.hexmap.json"
+		path = filepath.Join(dir, "hexslinger-untitled.hexmap.json")
 	}
 	path += ".autosave"
 	return path, hexmap.Save(path, e.m)

@@ -78,6 +78,7 @@ type Console struct {
 	mapBtn    *widget.Button
 	mapErr    error         // why the map window last closed, if it failed
 	player    *MapProcess   // the player view, once opened
+	editors   []*MapProcess // the map editors opened from the library
 	tableSeat *session.Seat // the player view's seat
 	table     *lanTable     // the LAN table, once opened
 	dark      bool
@@ -217,6 +218,9 @@ func (c *Console) switchTo(s *session.Session, path string) error {
 		c.s.Close()
 	}
 	c.closePlayerView()
+	for _, ed := range c.editors {
+		ed.Stop()
+	}
 	if c.table != nil {
 		c.table.srv.Close()
 		c.table = nil
@@ -749,6 +753,9 @@ func (c *Console) Close() {
 		c.opts.MapWindow.Stop()
 	}
 	c.closePlayerView()
+	for _, ed := range c.editors {
+		ed.Stop()
+	}
 	if c.table != nil {
 		c.table.srv.Close()
 	}

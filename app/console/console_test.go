@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -321,6 +322,59 @@ func TestStatusFollowsTheMapWindow(t *testing.T) {
 	mp.cmd.Process.Kill() // closed from outside, or crashed
 	mp.mu.Unlock()
 	waitStatus("the map window closed: signal: killed (Ctrl+M opens it again)")
+}
+
+// TestQuittingTheConsoleClosesEveryMapWindow: the Judge's map window, the
+// player view and a map editor opened from the library all close when the
+// console does, on every system (on Linux and Windows they would also die
+// with a killed console: internal/child's tests).
+func TestQuittingTheConsoleClosesEveryMapWindow(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in map program is a shell script")
+	}
+	s := demoSession(t)
+	// A stand-in for hexslinger-map that runs until it is killed, whatever
+	// it is asked to show.
+	bin := filepath.Join(t.TempDir(), "fake-map")
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\nexec sleep 60\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	judge := &MapProcess{Bin: bin}
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	c, err := New(w, s, Options{Address: "ws://test", Manual: true, MapWindow: judge, MapBin: bin, Access: session.NewAccess(session.NewToken())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := judge.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c.openPlayerView(1, false)
+	if err := c.library.openEditor(filepath.Join(t.TempDir(), "yard.hexmap.json")); err != nil {
+		t.Fatal(err)
+	}
+	windows := map[string]*MapProcess{"the Judge's map window": judge, "the player view": c.player}
+	for i, ed := range c.editors {
+		windows[fmt.Sprintf("map editor %d", i+1)] = ed
+	}
+	if len(windows) != 3 {
+		t.Fatalf("%d map windows open, want 3", len(windows))
+	}
+	for name, p := range windows {
+		if p == nil || !p.Running() {
+			t.Fatalf("%s is not running before the console closes", name)
+		}
+	}
+	c.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for name, p := range windows {
+		for p.Running() && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if p.Running() {
+			t.Errorf("%s still runs 5 s after the console closed", name)
+			p.Stop()
+		}
+	}
 }
 
 // TestReopenASavedFightBringsBackItsLogAndUndo: a fight saved and opened

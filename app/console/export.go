@@ -14,6 +14,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
+
+	"hexslinger/internal/child"
 )
 
 // The timeline's export: the fight up to the event shown as an animated
@@ -131,7 +133,7 @@ func (x *exportPanel) run(out string, png bool) {
 	cmd := exec.Command(c.opts.MapBin, exportArgs(c.s.JournalPath(), out, seat, x.p.at, png)...)
 	stderr, err := cmd.StderrPipe()
 	if err == nil {
-		err = cmd.Start()
+		err = child.Start(cmd) // stops drawing when the console ends
 	}
 	if err != nil {
 		x.said.SetText("The export could not start: " + err.Error())

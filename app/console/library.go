@@ -21,6 +21,7 @@ import (
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
 	"hexslinger/hexmap"
+	"hexslinger/internal/userdir"
 )
 
 // recentKey is the preference holding the recent fight files, newest first.
@@ -539,18 +540,10 @@ func (f suffixFilter) Matches(u fyne.URI) bool {
 }
 
 // fightsFolder is where new fights are saved unless the Judge picks
-// another folder: hexslinger/fights under the user data folder.
+// another folder: hexslinger/fights under the user data folder
+// (userdir.Data), made if need be.
 func fightsFolder() (string, error) {
-	base := os.Getenv("XDG_DATA_HOME")
-	if base == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", err
-		}
-		base = filepath.Join(home, ".local", "share")
-	}
-	dir := filepath.Join(base, "hexslinger", "fights")
-	return dir, os.MkdirAll(dir, 0o755)
+	return userdir.Data("fights")
 }
 
 // newFightFromMap makes a fight from map m, read from the file at path,
@@ -611,13 +604,30 @@ func (p *libraryPanel) editMap() {
 		}
 		path := rc.URI().Path()
 		rc.Close()
-		ed := &MapProcess{Bin: p.c.opts.MapBin, Args: []string{"--edit", path}}
-		if err := ed.Start(); err != nil {
+		if err := p.openEditor(path); err != nil {
 			dialog.ShowError(err, p.c.win)
 		}
 	}, p.c.win)
 	d.SetFilter(suffixFilter(mapSuffixes))
 	d.Show()
+}
+
+// openEditor opens the map file at path in a map editor of its own, which
+// the console closes as it quits (its unsaved changes lost, as when the
+// console is killed).
+func (p *libraryPanel) openEditor(path string) error {
+	ed := &MapProcess{Bin: p.c.opts.MapBin, Args: []string{"--edit", path}}
+	if err := ed.Start(); err != nil {
+		return err
+	}
+	running := p.c.editors[:0]
+	for _, e := range p.c.editors {
+		if e.Running() {
+			running = append(running, e)
+		}
+	}
+	p.c.editors = append(running, ed)
+	return nil
 }
 
 // recentFiles reads the recent fights from the preferences.

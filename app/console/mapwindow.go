@@ -6,8 +6,9 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sync"
+
+	"hexslinger/internal/child"
 )
 
 // MapProcess starts and watches a map window (hexslinger-map) as a child
@@ -26,18 +27,12 @@ type MapProcess struct {
 	stopping bool // Stop killed it: its exit is no failure
 }
 
-// FindMapBin returns the hexslinger-map program: beside this program, else
-// on PATH.
+// FindMapBin returns the hexslinger-map program: beside this program
+// (hexslinger-map.exe on Windows), else on PATH.
 func FindMapBin() (string, error) {
-	if exe, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(exe), "hexslinger-map")
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
-		}
-	}
-	p, err := exec.LookPath("hexslinger-map")
+	p, err := child.Find("hexslinger-map")
 	if err != nil {
-		return "", errors.New("hexslinger-map was not found beside hexslinger or on PATH (make build puts both in bin/)")
+		return "", fmt.Errorf("%w (make build puts both programs in bin/; the Windows zip holds both)", err)
 	}
 	return p, nil
 }
@@ -54,8 +49,8 @@ func (p *MapProcess) Start() error {
 	if len(p.Env) > 0 {
 		cmd.Env = append(os.Environ(), p.Env...)
 	}
-	bindToParent(cmd)
-	if err := cmd.Start(); err != nil {
+	// Bound to the console: it closes when the console ends, even killed.
+	if err := child.Start(cmd); err != nil {
 		return fmt.Errorf("start %s: %w", p.Bin, err)
 	}
 	p.cmd = cmd

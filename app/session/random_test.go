@@ -299,7 +299,9 @@ func seatSecretWords(before, after *State, seat *Seat) []string {
 func TestRandomFightsReplay(t *testing.T) {
 	steps, seeds := 250, 6
 	if testing.Short() {
-		steps, seeds = 60, 2
+		// One seed, but the whole length: 60 steps carried out only 6 or 7
+		// kinds of command in three systems, short of the 8 checked below.
+		seeds = 1
 	}
 	for _, name := range bundledNames() {
 		for seed := 1; seed <= seeds; seed++ {

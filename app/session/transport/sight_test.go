@@ -118,7 +118,7 @@ func TestAMoveProbesNothingOverTheWire(t *testing.T) {
 func smallWindow() *websocket.DialOptions {
 	d := &net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
 		var err error
-		c.Control(func(fd uintptr) { err = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096) })
+		c.Control(func(fd uintptr) { err = setReceiveBuffer(fd, 4096) })
 		return err
 	}}
 	return &websocket.DialOptions{HTTPClient: &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}}
