@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
 source scripts/wine/env.sh
-pkgs=(./hexmap ./rules/... ./app/session ./app/session/transport)
+pkgs=(./hexmap ./rules/... ./app/session ./app/session/transport ./internal/...)
 
 echo "test-windows: a fresh Wine prefix"
 scripts/wine/prefix.sh
