@@ -305,11 +305,12 @@ func TestWindowsSmoke(t *testing.T) {
 		}
 	}()
 	consoleWin, mapWin := w.windows(t, &out, fight.Name)
-	xdotool(t, "windowraise", consoleWin)
-	shotWindow(t, consoleWin, shots, "1-console.png")
-	xdotool(t, "windowraise", mapWin)
 	shotWindow(t, mapWin, shots, "1-map.png")
 	shot(t, shots, "1-screen.png")
+	w.raise(t, consoleWin)
+	shotWindow(t, consoleWin, shots, "1-console.png")
+	// The map window on top again, for the clicks.
+	w.raise(t, mapWin)
 
 	appData, elsewhere := w.journals()
 	if len(appData) != 1 {
@@ -367,11 +368,11 @@ func TestWindowsSmoke(t *testing.T) {
 	}()
 	consoleWin, mapWin = w.windows(t, &out2, fight.Name)
 	layout = w.layout(t, &out2, mapWin, st.Map.Orientation)
-	xdotool(t, "windowraise", mapWin)
+	w.raise(t, mapWin)
 	shotWindow(t, mapWin, shots, "4-reopened-map.png")
 	w.tokenAt(t, filepath.Join(shots, "4-reopened-map.png"), layout, st.Map, "J8", true)
 	w.tokenAt(t, filepath.Join(shots, "4-reopened-map.png"), layout, st.Map, "C8", false)
-	xdotool(t, "windowraise", consoleWin)
+	w.raise(t, consoleWin)
 	shotWindow(t, consoleWin, shots, "4-reopened-console.png")
 	if got := journal(t, jpath); len(got) < len(events) || !moved() {
 		t.Errorf("the reopened journal holds %d events (%d before), the move: %v", len(got), len(events), moved())
@@ -432,8 +433,8 @@ func (w *wine) windows(t *testing.T, out *output, fightName string) (consoleWin,
 	})
 	// Wine places them itself (there is no window manager), the map window
 	// over the console's right-hand side: the map window on top.
-	xdotool(t, "windowraise", mapWin)
-	time.Sleep(2 * time.Second) // let both windows settle and draw
+	time.Sleep(time.Second) // let both windows settle and draw
+	w.raise(t, mapWin)
 	return consoleWin, mapWin
 }
 
@@ -472,13 +473,20 @@ func (w *wine) click(t *testing.T, mapWin string, l hexmap.Layout, m *hexmap.Map
 // does nothing else), giving it the keyboard.
 func (w *wine) focus(t *testing.T, consoleWin string) {
 	t.Helper()
-	xdotool(t, "windowraise", consoleWin)
-	time.Sleep(300 * time.Millisecond)
+	w.raise(t, consoleWin)
 	x, y := windowAt(t, consoleWin)
 	xdotool(t, "mousemove", strconv.Itoa(x+150), strconv.Itoa(y+190))
 	time.Sleep(200 * time.Millisecond)
 	xdotool(t, "click", "1")
 	time.Sleep(500 * time.Millisecond)
+}
+
+// raise puts a window on top and waits for Wine to draw it there: Wine
+// answers a raise by activating the window, a moment later.
+func (w *wine) raise(t *testing.T, win string) {
+	t.Helper()
+	xdotool(t, "windowraise", win)
+	time.Sleep(time.Second)
 }
 
 // windowAt is a window's place on the screen.
