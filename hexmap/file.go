@@ -408,22 +408,37 @@ func Save(path string, m *Map) error {
 		return fmt.Errorf("save map %s: %w", path, err)
 	}
 	if err := WriteFileAtomic(path, buf.Bytes()); err != nil {
+		if oe := (*OpenElsewhereError)(nil); errors.As(err, &oe) {
+			return fmt.Errorf("save map: %w", err) // it names the file
+		}
 		return fmt.Errorf("save map %s: %w", path, err)
 	}
 	return nil
 }
 
+// removeKilledSaves removes the temporary files that saves of path killed
+// mid-way left beside it: "." + its name + ".tmp" + the digits
+// os.CreateTemp put for the "*". Names are compared, not globbed: a map
+// named with "[", "*" or "?" would match other maps' files as a pattern.
+func removeKilledSaves(path string) {
+	prefix := "." + filepath.Base(path) + ".tmp"
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			os.Remove(filepath.Join(filepath.Dir(path), e.Name()))
+		}
+	}
+}
+
 // WriteFileAtomic writes data to path through a synced temporary file and a
 // rename, then syncs the folder so that the rename itself survives a crash.
 // Temporary files a killed save of the same file left behind are removed.
+// A file another program holds open (Windows) is tried again for about
+// half a second, then left as it was, the error an *OpenElsewhereError.
 func WriteFileAtomic(path string, data []byte) error {
-	pattern := "." + filepath.Base(path) + ".tmp*"
-	if old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), pattern)); len(old) > 0 {
-		for _, o := range old {
-			os.Remove(o)
-		}
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), pattern)
+	removeKilledSaves(path)
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
 	}
@@ -445,7 +460,7 @@ func WriteFileAtomic(path string, data []byte) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(name, path)
+		err = ReplaceFile(name, path)
 	}
 	if err != nil {
 		os.Remove(name)

@@ -17,6 +17,7 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
+	"hexslinger/hexmap"
 )
 
 // Options configure a console.
@@ -691,23 +692,19 @@ func (c *Console) highlight(ids []string) {
 
 // exportLog saves the log as shown (filtered) as Markdown or HTML.
 func (c *Console) exportLog(format string) {
-	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		if err != nil || wc == nil {
-			return
-		}
-		defer wc.Close()
+	kind := map[string]string{"md": "Markdown", "html": "HTML pages"}[format]
+	q := fileQuestion{save: true, title: "Export the log", name: slug(c.state.Name) + "-log." + format, kind: kind, suffixes: []string{"." + format}}
+	askFile(c.win, q, func(path string) {
 		text := c.log.markdown(c.state.Name)
 		if format == "html" {
 			text = c.log.html(c.state.Name)
 		}
-		if _, err := wc.Write([]byte(text)); err != nil {
+		if err := hexmap.WriteFileAtomic(path, []byte(text)); err != nil {
 			dialog.ShowError(fmt.Errorf("export the log: %w", err), c.win)
 			return
 		}
-		c.status.SetText("Exported the log to " + wc.URI().Path())
-	}, c.win)
-	d.SetFileName(slug(c.state.Name) + "-log." + format)
-	d.Show()
+		c.status.SetText("Exported the log to " + path)
+	})
 }
 
 // lastSeq is the number of the last event the console has folded in.

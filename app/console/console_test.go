@@ -348,6 +348,12 @@ func TestQuittingTheConsoleClosesEveryMapWindow(t *testing.T) {
 	if err := judge.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// The status line follows the Judge's window from a goroutine of its
+	// own (at once, under the test driver): let it settle before the
+	// player view writes it too.
+	for i := 0; i < 200 && !strings.Contains(c.status.Text, "map window open"); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
 	c.openPlayerView(1, false)
 	if err := c.library.openEditor(filepath.Join(t.TempDir(), "yard.hexmap.json")); err != nil {
 		t.Fatal(err)

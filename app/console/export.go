@@ -12,7 +12,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/internal/child"
@@ -111,19 +110,13 @@ func (x *exportPanel) ask(png bool) {
 	if png {
 		name, ext = fmt.Sprintf("%s-event-%d", name, x.p.at), ".png"
 	}
-	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		if err != nil || wc == nil {
-			return
-		}
-		path := wc.URI().Path()
-		wc.Close()
+	kind := map[bool]string{false: "GIF animations", true: "PNG pictures"}[png]
+	askFile(c.win, fileQuestion{save: true, title: "Export", name: name + ext, kind: kind, suffixes: []string{ext}}, func(path string) {
 		if !strings.HasSuffix(strings.ToLower(path), ext) {
 			path += ext
 		}
 		x.run(path, png)
-	}, c.win)
-	d.SetFileName(name + ext)
-	d.Show()
+	})
 }
 
 // run draws the export in hexslinger-map, the progress bar following it.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -15,7 +14,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
@@ -184,7 +182,7 @@ func (p *libraryPanel) saveThen(then func()) {
 		}
 	}
 	if p.path == "" {
-		p.fightSaveDialog(p.c.state.Name, saved).Show()
+		p.askFightSave(p.c.state.Name, "", saved)
 		return
 	}
 	saved(p.path)
@@ -218,33 +216,35 @@ func (p *libraryPanel) saveTo(path string) error {
 }
 
 func (p *libraryPanel) saveAs() {
-	p.fightSaveDialog(p.c.state.Name, func(path string) { p.saveTo(path) }).Show()
+	p.askFightSave(p.c.state.Name, "", func(path string) { p.saveTo(path) })
 }
 
-// fightSaveDialog asks where to save a fight named name, and calls save
-// with the path chosen, ending in .fight.json (the dialog's own empty file
-// under another name is taken away).
-func (p *libraryPanel) fightSaveDialog(name string, save func(path string)) *dialog.FileDialog {
-	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		if err != nil || wc == nil {
-			return
-		}
-		path := wc.URI().Path()
-		wc.Close()
+// askFightSave asks where to save a fight named name, starting in folder
+// (by default where the fight was saved last, else the fights folder),
+// and calls save with the path chosen, ending in .fight.json.
+func (p *libraryPanel) askFightSave(name, folder string, save func(path string)) {
+	if folder == "" {
+		folder = p.folder()
+	}
+	q := fileQuestion{save: true, title: "Save the fight", name: slug(name) + ".fight.json", folder: folder, kind: "hexslinger fights", suffixes: []string{".fight.json"}}
+	askFile(p.c.win, q, func(path string) {
 		if !strings.HasSuffix(path, ".fight.json") {
-			os.Remove(path)
 			path = strings.TrimSuffix(path, ".json") + ".fight.json"
 		}
 		save(path)
-	}, p.c.win)
-	d.SetFileName(slug(name) + ".fight.json")
-	// Where the fight was saved last, else the fights folder.
+	})
+}
+
+// folder is where the fight was saved last, else the fights folder, else
+// "" (the dialog's own choice).
+func (p *libraryPanel) folder() string {
 	if p.path != "" {
-		p.inFolder(d, p.path)
-	} else if dir, err := fightsFolder(); err == nil {
-		p.inFolder(d, filepath.Join(dir, "x"))
+		return filepath.Dir(p.path)
 	}
-	return d
+	if dir, err := fightsFolder(); err == nil {
+		return dir
+	}
+	return ""
 }
 
 // openFight asks for a fight file and opens it in this console, once the
@@ -258,27 +258,11 @@ func (p *libraryPanel) openFight() {
 func (p *libraryPanel) openFightNew() { p.askFight(p.launch) }
 
 func (p *libraryPanel) askFight(then func(path string)) {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil || rc == nil {
-			return
-		}
-		path := rc.URI().Path()
-		rc.Close()
-		then(path)
-	}, p.c.win)
-	d.SetFilter(suffixFilter{".fight.json"})
-	p.inFolder(d, p.path)
-	d.Show()
-}
-
-// inFolder starts a file dialog in the folder of file, if there is one.
-func (p *libraryPanel) inFolder(d *dialog.FileDialog, file string) {
-	if file == "" {
-		return
+	folder := ""
+	if p.path != "" {
+		folder = filepath.Dir(p.path)
 	}
-	if l, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(file))); err == nil {
-		d.SetLocation(l)
-	}
+	askFile(p.c.win, fileQuestion{title: "Open a fight", folder: folder, kind: "hexslinger fights", suffixes: []string{".fight.json"}}, then)
 }
 
 // open opens a fight file in this console (a recent fight), once the
@@ -398,16 +382,15 @@ func (p *libraryPanel) newFight() {
 // pickMapFor asks for the map of a new fight under rule system rules,
 // reads it, then asks for the fight's name and file.
 func (p *libraryPanel) pickMapFor(rules string) {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil || rc == nil {
-			return
-		}
-		path := rc.URI().Path()
-		rc.Close()
+	askFile(p.c.win, mapQuestion("Choose the map of the new fight"), func(path string) {
 		p.readMapFor(path, rules, p.nameNewFight)
-	}, p.c.win)
-	d.SetFilter(suffixFilter(mapSuffixes))
-	d.Show()
+	})
+}
+
+// mapQuestion asks for a map file: hexslinger's own, a Universal VTT file
+// or a picture.
+func mapQuestion(title string) fileQuestion {
+	return fileQuestion{title: title, kind: "Maps, Universal VTT files and pictures", suffixes: mapSuffixes}
 }
 
 // readMapFor reads the map file at path for a new fight under rule system
@@ -498,11 +481,9 @@ func (p *libraryPanel) nameNewFight(f *session.FightFile) {
 		if n := strings.TrimSpace(name.Text); n != "" {
 			f.Name = n
 		}
-		d := p.fightSaveDialog(f.Name, func(path string) { p.saveNewFight(f, path) })
-		if dir, err := fightsFolder(); err == nil {
-			p.inFolder(d, filepath.Join(dir, "x")) // a new fight: the fights folder
-		}
-		d.Show()
+		// A new fight: the fights folder.
+		folder, _ := fightsFolder()
+		p.askFightSave(f.Name, folder, func(path string) { p.saveNewFight(f, path) })
 	}, p.c.win)
 }
 
@@ -576,20 +557,14 @@ func sortedIDs(st *session.State) []string {
 // saveMap writes the fight's map as it stands (doors, worn cover) to a map
 // file.
 func (p *libraryPanel) saveMap() {
-	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		if err != nil || wc == nil {
-			return
-		}
-		path := wc.URI().Path()
-		wc.Close()
+	q := fileQuestion{save: true, title: "Save the map", name: slug(p.c.state.Name) + ".hexmap.json", kind: "hexslinger maps", suffixes: []string{".hexmap.json"}}
+	askFile(p.c.win, q, func(path string) {
 		if err := hexmap.Save(path, p.c.state.Map); err != nil {
 			p.saved.SetText("Map not saved: " + err.Error())
 			return
 		}
 		p.saved.SetText("Saved the map to " + path)
-	}, p.c.win)
-	d.SetFileName(slug(p.c.state.Name) + ".hexmap.json")
-	d.Show()
+	})
 }
 
 // editMap opens a map file in the map editor.
@@ -598,18 +573,11 @@ func (p *libraryPanel) editMap() {
 		p.saved.SetText("No map window program (hexslinger-map) was found.")
 		return
 	}
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil || rc == nil {
-			return
-		}
-		path := rc.URI().Path()
-		rc.Close()
+	askFile(p.c.win, mapQuestion("Edit a map"), func(path string) {
 		if err := p.openEditor(path); err != nil {
 			dialog.ShowError(err, p.c.win)
 		}
-	}, p.c.win)
-	d.SetFilter(suffixFilter(mapSuffixes))
-	d.Show()
+	})
 }
 
 // openEditor opens the map file at path in a map editor of its own, which

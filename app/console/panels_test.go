@@ -1044,3 +1044,34 @@ func TestTheFightTabTurnsTheFogOff(t *testing.T) {
 		t.Error("undo left the fog off")
 	}
 }
+
+// TestASaveDialogsEmptyFileUnderAnotherNameIsTakenAway: the empty file
+// Fyne's save dialog makes under a name the console then changes (a fight
+// named "showdown" is saved as showdown.fight.json) is removed; a file
+// that ends as asked, or that holds anything, is left.
+func TestASaveDialogsEmptyFileUnderAnotherNameIsTakenAway(t *testing.T) {
+	q := fileQuestion{save: true, suffixes: []string{".fight.json"}}
+	tests := []struct {
+		name, file, data string
+		wantKept         bool
+	}{
+		{"empty, another name", "showdown", "", false},
+		{"empty, another suffix", "showdown.json", "", false},
+		{"empty, the suffix asked", "showdown.fight.json", "", true},
+		{"empty, the suffix in capitals", "SHOWDOWN.FIGHT.JSON", "", true},
+		{"not empty, another name", "notes.txt", "notes", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), tc.file)
+			if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			q.takeAwayEmpty(path)
+			_, err := os.Stat(path)
+			if kept := err == nil; kept != tc.wantKept {
+				t.Errorf("%s holding %q: kept %v, want %v", tc.file, tc.data, kept, tc.wantKept)
+			}
+		})
+	}
+}

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"os"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
@@ -71,15 +71,15 @@ func (p *sheetsPanel) setPortrait(data []byte) {
 
 // choosePortrait asks for a PNG or JPEG file for the sheet's picture.
 func (p *sheetsPanel) choosePortrait() {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil || rc == nil {
+	askFile(p.c.win, fileQuestion{title: "Choose the picture", kind: "PNG and JPEG pictures", suffixes: pictureSuffixes}, func(path string) {
+		f, err := os.Open(path)
+		if err != nil {
+			p.msg.SetText("Picture not used: " + err.Error())
 			return
 		}
-		defer rc.Close()
-		p.readPortrait(rc)
-	}, p.c.win)
-	d.SetFilter(suffixFilter(pictureSuffixes))
-	d.Show()
+		defer f.Close()
+		p.readPortrait(f)
+	})
 }
 
 // readPortrait reads a picture file (at most a byte more than the session

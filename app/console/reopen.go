@@ -90,7 +90,7 @@ func copyJournalUpTo(src, dst string, seq int, size int64, all bool) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(out.Name(), dst)
+		err = hexmap.ReplaceFile(out.Name(), dst) // dst open elsewhere: said so, kept
 	}
 	if err == nil {
 		err = hexmap.SyncDir(dir)

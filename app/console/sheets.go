@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -10,7 +11,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
@@ -438,14 +438,10 @@ func ring(center hexmap.Hex, r int) []hexmap.Hex {
 }
 
 func (p *sheetsPanel) importHero() {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil || rc == nil {
-			return
-		}
-		defer rc.Close()
-		ch, err := session.DecodeHero(rc)
+	askFile(p.c.win, fileQuestion{title: "Import a hero", kind: "Heroes", suffixes: []string{".json"}}, func(path string) {
+		ch, err := session.LoadHero(path)
 		if err != nil {
-			p.msg.SetText(fmt.Sprintf("Could not import %s: %v", rc.URI().Name(), err))
+			p.msg.SetText(fmt.Sprintf("Could not import %s: %v", filepath.Base(path), err))
 			return
 		}
 		_, exists := p.c.state.Characters[ch.ID]
@@ -455,9 +451,7 @@ func (p *sheetsPanel) importHero() {
 		} else {
 			p.msg.SetText(fmt.Sprintf("Imported %s: Save to put it in the fight.", ch.Name))
 		}
-	}, p.c.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	d.Show()
+	})
 }
 
 func (p *sheetsPanel) exportHero() {
@@ -466,18 +460,12 @@ func (p *sheetsPanel) exportHero() {
 		p.msg.SetText("Not exported: " + err.Error())
 		return
 	}
-	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		if err != nil || wc == nil {
-			return
-		}
-		path := wc.URI().Path()
-		wc.Close()
+	q := fileQuestion{save: true, title: "Export the hero", name: ch.ID + ".hero.json", kind: "Heroes", suffixes: []string{".json"}}
+	askFile(p.c.win, q, func(path string) {
 		if err := session.SaveHero(path, ch); err != nil {
 			p.msg.SetText(err.Error())
 			return
 		}
 		p.msg.SetText("Exported to " + path)
-	}, p.c.win)
-	d.SetFileName(ch.ID + ".hero.json")
-	d.Show()
+	})
 }
