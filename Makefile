@@ -5,7 +5,7 @@ GO ?= go
 BIN := bin
 GOFLAGS_BUILD ?=
 
-.PHONY: all run build deps test-deps test unit e2e vet fmt-check fuzz bench package clean
+.PHONY: all run build deps test-deps test unit e2e vet fmt-check fuzz bench package windows test-windows clean
 
 all: build
 
@@ -67,6 +67,20 @@ bench: deps
 package:
 	@scripts/deps.sh package
 	scripts/package.sh
+
+# windows: build/hexslinger-VERSION-windows-amd64.zip, cross-compiled here
+# (scripts/windows.sh): hexslinger.exe, hexslinger-map.exe and README.txt.
+windows:
+	@scripts/deps.sh windows
+	scripts/windows.sh
+
+# test-windows: the pure packages' tests under Wine, then the zip checked
+# and its console started under Wine and Xvfb to make a move, quit and
+# reopen the fight (scripts/test-windows.sh). Test harness only: the Wine
+# shim and Go overlay never go in the zip.
+test-windows: windows
+	@scripts/deps.sh windows-test
+	scripts/test-windows.sh
 
 clean:
 	rm -rf $(BIN) e2e/shots build

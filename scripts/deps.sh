@@ -6,6 +6,9 @@
 #   scripts/deps.sh build   # headers for building the two programs
 #   scripts/deps.sh test    # build headers plus the virtual display tools
 #   scripts/deps.sh package # build headers plus xz for the release archive
+#   scripts/deps.sh windows # the mingw-w64 cross compiler and zip (make windows)
+#   scripts/deps.sh windows-test # those plus Wine, Xvfb, xdotool, ImageMagick
+#                                # and xwininfo (make test-windows)
 set -euo pipefail
 
 what=${1:-build}
@@ -14,13 +17,21 @@ build_pkgs=(gcc pkg-config libgl1-mesa-dev xorg-dev libx11-dev libxcursor-dev
   libasound2-dev)
 test_pkgs=(xvfb xdotool imagemagick x11-utils)
 package_pkgs=(xz-utils)
+# The Windows package is cross-compiled: mingw-w64 for the console's cgo
+# (its windres makes the icon and version resource) and zip; its test runs
+# the programs under Wine (wine64 for 64-bit programs) on a virtual display.
+windows_pkgs=(gcc-mingw-w64-x86-64 zip)
+windows_test_pkgs=(wine wine64 xvfb xdotool imagemagick x11-utils)
 
 pkgs=("${build_pkgs[@]}")
 case $what in
   build) ;;
   test) pkgs+=("${test_pkgs[@]}") ;;
   package) pkgs+=("${package_pkgs[@]}") ;;
-  *) echo "usage: $0 build|test|package" >&2; exit 2 ;;
+  # The cross build needs none of the Linux GUI headers.
+  windows) pkgs=("${windows_pkgs[@]}") ;;
+  windows-test) pkgs=("${windows_pkgs[@]}" "${windows_test_pkgs[@]}") ;;
+  *) echo "usage: $0 build|test|package|windows|windows-test" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
