@@ -638,17 +638,19 @@ func TestEachSystemsTrackShowsItsTurnModel(t *testing.T) {
 		before string // the first step's label before the first roll
 		after  func(c *Console, got []string) bool
 		line   string
+		dice   []int // the first roll's, where a tie would merge steps
 	}{
-		{"demo", "20", func(c *Console, got []string) bool { return len(got) == 21 && got[20] == "done" }, "Round 1, segment 20. No one may act at this segment"},
+		{"demo", "20", func(c *Console, got []string) bool { return len(got) == 21 && got[20] == "done" }, "Round 1, segment 20. No one may act at this segment", nil},
 		{"savage", "to roll", func(c *Console, got []string) bool {
 			st := c.State()
 			return len(got) > 1 && got[0] == st.Dealt[c.track.turn.Steps[0].Figures[0]]
-		}, "Round 1 of Savage Worlds, highest first"},
+		}, "Round 1 of Savage Worlds, highest first", nil},
 		{"dragonwarriors", "to roll", func(c *Console, got []string) bool {
 			st := c.State()
 			return len(got) == 2 && got[0] == fmt.Sprint(st.Figures[c.track.turn.Steps[0].Figures[0]].AP)
-		}, "Round 1 of Dragon Warriors II, highest first"},
-		{"fudge", "this round", func(c *Console, got []string) bool { return len(got) == 1 }, "Round 2 of Fudge: combat rounds are simultaneous"},
+		}, "Round 1 of Dragon Warriors II, highest first",
+			[]int{3, 3, 3, 3}}, // Reflexes ±0: Rolf 10, Lennox 11, two steps (random dice tie them one time in twelve)
+		{"fudge", "this round", func(c *Console, got []string) bool { return len(got) == 1 }, "Round 2 of Fudge: combat rounds are simultaneous", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.fight, func(t *testing.T) {
@@ -656,7 +658,7 @@ func TestEachSystemsTrackShowsItsTurnModel(t *testing.T) {
 			if got := labels(c); len(got) == 0 || got[0] != tc.before {
 				t.Fatalf("before the first roll: %q", got)
 			}
-			if _, err := c.s.Do(session.Command{Kind: session.CommandNewRound}); err != nil {
+			if _, err := c.s.Do(session.Command{Kind: session.CommandNewRound, Dice: tc.dice}); err != nil {
 				t.Fatal(err)
 			}
 			c.Drain()
