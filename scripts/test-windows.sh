@@ -38,5 +38,8 @@ if ! units "${pkgs[@]}" 2>&1 | tee "$log"; then
   units "${failed[@]}"
 fi
 
+# Real windows under Wine on a shared machine are timing-sensitive, as
+# make e2e's are: one failure is run again once, and says so.
 echo "test-windows: the zip, and its console under Wine"
-scripts/xvfb.sh $GO test -count=1 -tags wine -v -run 'TestWindowsZip|TestWindowsSmoke' ./e2e/
+smoke() { scripts/xvfb.sh $GO test -count=1 -tags wine -v -run 'TestWindowsZip|TestWindowsSmoke' ./e2e/; }
+smoke || { echo "test-windows: the zip's console failed once under Wine (output above); running it again"; smoke; }
