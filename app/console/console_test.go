@@ -28,12 +28,22 @@ func demoSession(t *testing.T) *session.Session {
 	if err != nil {
 		t.Fatal(err)
 	}
+	fixSeed(f)
 	s, err := session.Open(f, filepath.Join(t.TempDir(), "c.journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// fixSeed makes fight f roll the same dice every run: a console test
+// checks what the console shows of the rolls, and rolls from a secret seed
+// (a fight's default) sometimes make what it checks not happen at all (a
+// tie, a figure whose number is the round's first segment).
+func fixSeed(f *session.FightFile) {
+	seed := uint64(11)
+	f.Options.Seed = &seed
 }
 
 func newConsole(t *testing.T) (*Console, *session.Session, fyne.Window) {
@@ -484,7 +494,7 @@ func TestNextSegmentCountsOneSegment(t *testing.T) {
 	before := len(c.LogTexts())
 	test.Tap(next)
 	logs := c.LogTexts()
-	if len(logs) != before+1 || !strings.HasSuffix(logs[len(logs)-1], "Segment 19.") {
+	if len(logs) != before+1 || !strings.Contains(logs[len(logs)-1], "Segment 19.") {
 		t.Errorf("log after Next segment: %q", logs[before:])
 	}
 	if got := c.State().Segment; got != 19 {

@@ -506,6 +506,7 @@ func bundledConsole(t *testing.T, name string) (*Console, fyne.Window) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	fixSeed(f)
 	s, err := session.Open(f, filepath.Join(t.TempDir(), name+".journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
