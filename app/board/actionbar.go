@@ -166,6 +166,19 @@ func buttonUnder(bs []button, x, y int) (button, bool) {
 	return button{}, false
 }
 
+// placeAtFoot lays a prompt's buttons bs in a row at the foot of its box,
+// to the right, the first leftmost, and returns them.
+func placeAtFoot(bs []button, box image.Rectangle) []button {
+	f := face(15, true)
+	x := box.Max.X - 16
+	for i := len(bs) - 1; i >= 0; i-- {
+		w := int(textWidth(bs[i].label, f)) + 28
+		bs[i].r = image.Rect(x-w, box.Max.Y-16-buttonH, x, box.Max.Y-16)
+		x -= w + 10
+	}
+	return bs
+}
+
 // pressButton acts the button of bs under the pointer, read from cursor
 // when a test sets it; it reports whether one was under it.
 func pressButton(bs []button, cursor func() (int, int)) bool {

@@ -338,15 +338,7 @@ func (g *Game) diceButtons() []button {
 		{label: "Use these (Enter)", active: true, act: g.sendDice},
 		{label: "Call off (Esc)", act: g.callOffDice},
 	}
-	box := g.diceLayout().box
-	f := face(15, true)
-	x := box.Max.X - 16
-	for i := len(bs) - 1; i >= 0; i-- {
-		w := int(textWidth(bs[i].label, f)) + 28
-		bs[i].r = image.Rect(x-w, box.Max.Y-16-buttonH, x, box.Max.Y-16)
-		x -= w + 10
-	}
-	return bs
+	return placeAtFoot(bs, g.diceLayout().box)
 }
 
 // drawDice draws the prompt over the map.

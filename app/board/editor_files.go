@@ -270,15 +270,7 @@ func (ed *Editor) placePrompt() []button {
 		{label: "Discard (D)", act: func() { ed.answerPrompt(answerDiscard) }},
 		{label: "Cancel (Esc)", act: func() { ed.answerPrompt(answerCancel) }},
 	}
-	box := ed.promptBox()
-	f := face(15, true)
-	x := box.Max.X - 16
-	for i := len(bs) - 1; i >= 0; i-- {
-		w := int(textWidth(bs[i].label, f)) + 28
-		bs[i].r = image.Rect(x-w, box.Max.Y-16-buttonH, x, box.Max.Y-16)
-		x -= w + 10
-	}
-	return bs
+	return placeAtFoot(bs, ed.promptBox())
 }
 
 // promptWhat names the map the prompt asks about.
