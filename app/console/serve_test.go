@@ -1,26 +1,19 @@
-package main
+package console
 
 import (
-	"bytes"
-	"io"
-	"os"
 	"strings"
 	"testing"
 
 	"hexslinger/app/session"
 )
 
+// TestServeCommands: hexslinger serve's Judge lists the players, revokes
+// a seat, and is told what a name or a command it does not know is.
 func TestServeCommands(t *testing.T) {
 	a := session.NewAccess("judge")
 	a.AddPlayer("Alice", []string{"cyril"})
-	old := os.Stdout
-	r, w, _ := os.Pipe()
-	os.Stdout = w
-	commands(strings.NewReader("players\nrevoke Alice\nrevoke Bob\ndance\n"), a)
-	w.Close()
-	os.Stdout = old
-	var out bytes.Buffer
-	io.Copy(&out, r)
+	var out strings.Builder
+	commands(strings.NewReader("players\nrevoke Alice\nrevoke Bob\ndance\n"), &out, a)
 	got := out.String()
 	for _, want := range []string{"Alice (cyril): seated", "Alice's seat is revoked.", `no player "Bob" is seated`, `unknown command "dance"`} {
 		if !strings.Contains(got, want) {
