@@ -1,5 +1,7 @@
-// Package assets embeds the files hexslinger ships: the icon and the demo
-// fight with its map and characters.
+// Package assets embeds the files hexslinger ships: the icon, the rule
+// tables (the action-card deck, the weapons, hand to hand) and the bundled
+// fights (the demo and one for each other rule system), each with its map
+// and characters.
 package assets
 
 import (
