@@ -453,3 +453,53 @@ func systemKnowledge(t *testing.T, name string, ids map[string]bool) []string {
 	})
 	return out
 }
+
+// TestNoBuildOutputInGit: the repository holds no built program (no file
+// beginning as an ELF, Windows or Mach-O executable, nor any tracked file
+// .gitignore ignores), and .gitignore covers everything make, make
+// windows, make package, make e2e and the tools under scripts/ write into
+// the tree, and what go build, go test -c and a profile leave there.
+func TestNoBuildOutputInGit(t *testing.T) {
+	if err := exec.Command("git", "rev-parse", "--is-inside-work-tree").Run(); err != nil {
+		t.Skip("not a git work tree:", err)
+	}
+	out, err := exec.Command("git", "ls-files", "-z").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		f, err := os.Open(name)
+		if err != nil {
+			continue // deleted in the work tree
+		}
+		head := make([]byte, 4)
+		n, _ := f.Read(head)
+		f.Close()
+		for _, magic := range []string{"\x7fELF", "MZ", "\xcf\xfa\xed\xfe", "\xfe\xed\xfa\xcf"} {
+			if strings.HasPrefix(string(head[:n]), magic) {
+				t.Errorf("%s is tracked and is a built program (it begins %q): git rm --cached it", name, magic)
+			}
+		}
+	}
+	if out, _ := exec.Command("git", "ls-files", "-ci", "--exclude-standard").Output(); len(out) > 0 {
+		t.Errorf("tracked files that .gitignore ignores:\n%s", out)
+	}
+	for _, path := range []string{
+		"bin/hexslinger", "bin/hexslinger-map", // make build
+		"build/hexslinger-0.1.0-linux-amd64.tar.xz", "build/pkg/hexslinger/usr/local/bin/hexslinger", // make package
+		"hexslinger.tar.xz",                                                                                             // fyne package, before package.sh moves it
+		"build/hexslinger-0.1.0-windows-amd64.zip", "build/windows/res/hexslinger.syso", "build/wine/prefix/system.reg", // make windows, test-windows
+		"rsrc_windows_amd64.syso", "app/hexslinger-map/rsrc_windows_amd64.syso", // windows.sh, while go build runs
+		"hexslinger", "hexslinger-map", "hexslinger.exe", "hexslinger-map.exe", // go build at the root
+		"app/hexslinger-map/hexslinger-map", "app/hexslinger-map/hexslinger-map.exe", // go build in its folder
+		"uvttimport", "reachfloor", "winres", "steps.bin", // the tools built or run at the root
+		"scripts/uvttimport/uvttimport", "scripts/reachfloor/reachfloor", "scripts/winres/winres",
+		"e2e/shots/1-start.png", "e2e/shots/scene-street-diff.png", // make e2e
+		"hexslinger.test", "app/session/session.test", // go test -c
+		"cpu.prof", "app/session/mem.prof", // go test -cpuprofile, -memprofile
+	} {
+		if err := exec.Command("git", "check-ignore", "-q", "--no-index", path).Run(); err != nil {
+			t.Errorf("%s (a build output) is not ignored by .gitignore", path)
+		}
+	}
+}
