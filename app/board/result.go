@@ -93,6 +93,14 @@ func (r *shown) lines(st *session.State) (heads, bodies []string, cols []color.R
 			}
 			body += "cover struck: " + o.Cover
 		}
+		if b := st.Body(o.Target); o.Hit && (b.Hurt || !b.Able) {
+			// Where the hit leaves the figure, in its system's words:
+			// "stunned: 5 wounds of Toughness 13", "Shaken, 1 Wound (-1)".
+			if body != "" {
+				body += " · "
+			}
+			body += "now " + b.Line
+		}
 		if body != "" {
 			body = by + " · " + body
 		} else {

@@ -51,3 +51,6 @@ func (dragonWarriors) attacks(*State, *Figure) []Attack { return sheetAttacks() 
 func (dragonWarriors) attackCommand(_ *State, f *Figure, target string, a Attack, _ AttackChoice) Command {
 	return sheetAttackCommand(f, target, a)
 }
+
+// sheetNumbers: Move and Run, which bound one move where the text gives no rate (freeMovement); no rule reads Size.
+func (dragonWarriors) sheetNumbers() []string { return []string{SheetMove, SheetRun} }

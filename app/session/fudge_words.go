@@ -77,3 +77,6 @@ func (fudgeSystem) attacks(*State, *Figure) []Attack { return sheetAttacks() }
 func (fudgeSystem) attackCommand(_ *State, f *Figure, target string, a Attack, _ AttackChoice) Command {
 	return sheetAttackCommand(f, target, a)
 }
+
+// sheetNumbers: Move and Run, which bound one move where the text gives no rate (freeMovement); no rule reads Size.
+func (fudgeSystem) sheetNumbers() []string { return []string{SheetMove, SheetRun} }

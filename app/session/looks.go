@@ -257,3 +257,28 @@ func (s *State) RangeBands(id, weapon string) []RangeBand {
 	}
 	return nil
 }
+
+// The numbers every sheet has (Character's Move, Run and Size), by the
+// names the sheet editor shows them under.
+const (
+	SheetMove = "Move"
+	SheetRun  = "Run"
+	SheetSize = "Size"
+)
+
+// sheetNumberer is a system that reads only some of a sheet's shared
+// numbers (System's optional part); the others' are all three.
+type sheetNumberer interface {
+	sheetNumbers() []string
+}
+
+// SheetNumbers are the shared numbers of a sheet (SheetMove, SheetRun,
+// SheetSize) the fight's system reads, for the sheet editor to show: all
+// three in TWTW, which moves and sizes targets by them; none in Savage
+// Worlds, which moves by the Pace of its own part.
+func (s *State) SheetNumbers() []string {
+	if n, ok := SystemOf(s).(sheetNumberer); ok {
+		return n.sheetNumbers()
+	}
+	return []string{SheetMove, SheetRun, SheetSize}
+}

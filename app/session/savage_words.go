@@ -76,3 +76,6 @@ func (savageWorlds) attacks(*State, *Figure) []Attack { return sheetAttacks() }
 func (savageWorlds) attackCommand(_ *State, f *Figure, target string, a Attack, _ AttackChoice) Command {
 	return sheetAttackCommand(f, target, a)
 }
+
+// sheetNumbers: none: a figure moves by its Pace (Savage Worlds: Movement), and no rule reads TWTW's Size.
+func (savageWorlds) sheetNumbers() []string { return []string{} }
