@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -31,7 +32,7 @@ type figuresPanel struct {
 var figureColumns = []struct {
 	title string
 	width float32
-}{{"Figure", 175}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 64}, {"State", 150}, {"Init", 46}, {"Players", 76}}
+}{{"Figure", 175}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 64}, {"State", 280}, {"Init", 46}, {"Players", 76}}
 
 func newFiguresPanel(st *session.State) *figuresPanel {
 	p := &figuresPanel{st: st, wounds: container.NewVBox()}
@@ -273,14 +274,15 @@ func stepsBar(t session.Track) fyne.CanvasObject {
 				r.FillColor = concFill
 			}
 			r.StrokeColor, r.StrokeWidth, r.CornerRadius = concEdge, 2, 3
-			r.SetMinSize(fyne.NewSize(20, 20))
+			r.SetMinSize(fyne.NewSize(22, 22))
 			boxes.Add(r)
 		}
 		name := canvas.NewText(st.Name, theme.Color(theme.ColorNameForeground))
 		name.TextSize = theme.TextSize() * 0.85
 		name.Alignment = fyne.TextAlignCenter
 		name.TextStyle.Bold = st.Filled > 0
-		row.Add(container.NewVBox(name, container.NewCenter(boxes)))
+		// A step's name over its boxes, set apart from the next.
+		row.Add(container.New(layout.NewCustomPaddedLayout(0, 0, 8, 8), container.NewVBox(name, container.NewCenter(boxes))))
 	}
 	return container.NewVBox(title, row)
 }
