@@ -380,9 +380,11 @@ func (g importGraph) reach(p string, bad func(string) bool) [][2]string {
 
 // TestWindowsKnowNoSystem holds the seam between the windows and the rule
 // systems (docs/architecture.md, "One seam"): app/console and app/board
-// import no rules/<system> package, name no system id, and compare no
-// fight's rules or system id; what differs by system they ask the session
-// (State.Turn, State.Actions, State.SheetParts, State.Preview, …).
+// import no rules/<system> package, name no system id, compare no
+// fight's rules or system id, and use nothing of package rules but the
+// types the session hands them (rulesHandedOver); what differs by system
+// they ask the session (State.Turn, State.Actions, State.SheetParts,
+// State.Preview, State.Body, State.Attacks, …).
 func TestWindowsKnowNoSystem(t *testing.T) {
 	ids := map[string]bool{}
 	for _, id := range session.SystemIDs() {
@@ -418,10 +420,17 @@ func systemKnowledge(t *testing.T, name string, ids map[string]bool) []string {
 	say := func(n ast.Node, format string, args ...any) {
 		out = append(out, fset.Position(n.Pos()).String()+": "+fmt.Sprintf(format, args...))
 	}
+	rulesName := ""
 	for _, imp := range f.Imports {
 		path, _ := strconv.Unquote(imp.Path.Value)
 		if strings.HasPrefix(path, "hexslinger/rules/") {
 			say(imp, "imports the system package %s", path)
+		}
+		if path == "hexslinger/rules" {
+			rulesName = "rules"
+			if imp.Name != nil {
+				rulesName = imp.Name.Name
+			}
 		}
 	}
 	systemValued := func(e ast.Expr) bool {
@@ -447,6 +456,10 @@ func systemKnowledge(t *testing.T, name string, ids map[string]bool) []string {
 		case *ast.SwitchStmt:
 			if n.Tag != nil && systemValued(n.Tag) {
 				say(n, "switches on a fight's system")
+			}
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok && rulesName != "" && x.Name == rulesName && !rulesHandedOver[n.Sel.Name] {
+				say(n, "uses rules.%s: a rule the window works out itself; ask the session (State.Body, State.Attacks, State.RangeBands, …)", n.Sel.Name)
 			}
 		}
 		return true
@@ -502,4 +515,20 @@ func TestNoBuildOutputInGit(t *testing.T) {
 			t.Errorf("%s (a build output) is not ignored by .gitignore", path)
 		}
 	}
+}
+
+// rulesHandedOver are the names of package rules a window may use: the
+// types the session's answers are made of (a figure's gear, a sheet's
+// character and traits) and the action-card deck the session deals from,
+// which a window draws and reads back by name. Every other name of
+// package rules (a constant, a function, a condition's value) encodes a
+// rule of The West That Wasn't, which the windows ask the session for
+// (docs/architecture.md, "One seam per rule system").
+var rulesHandedOver = map[string]bool{
+	"Carried":   true, // session.FigureStatus.Gear
+	"Character": true, // session.Character's TWTW part
+	"Traits":    true, // the same
+	"Card":      true, // the action-card deck, as dealt (State.Dealt)
+	"Cards":     true,
+	"FindCard":  true,
 }

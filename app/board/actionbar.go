@@ -49,20 +49,19 @@ func (g *Game) buttons() []button {
 	if p.st != nil && p.selected != "" {
 		add("Turn left (Q)", false, func() { g.issue(p.turn(+1)) })
 		add("Turn right (E)", false, func() { g.issue(p.turn(-1)) })
-		add("Attack (A)", p.attacking && !p.melee, func() { g.say(p.attack(), false) })
-		if p.offers(session.CommandMelee) {
+		if _, ok := p.offered(session.AttackKeyShoot); ok {
+			add("Attack (A)", p.attacking && !p.melee, func() { g.say(p.attack(), false) })
+		}
+		if _, ok := p.offered(session.AttackKeyMelee); ok {
 			add("Hand to hand (H)", p.attacking && p.melee, func() { g.say(p.hand(), false) })
 		}
-		if p.attacking && p.melee {
-			for i, k := range blowKinds {
-				add(fmt.Sprintf("%s (%d)", strings.ToUpper(k[:1])+k[1:], i+1), p.blow == k, func() { g.say(p.shotKey(i+1), false) })
-			}
-		}
-		if p.attacking && p.weapon != "" { // TWTW gear: its weapons and shot kinds
+		if p.attacking && len(p.mode.Weapons) > 0 {
 			add("Weapon (W)", false, func() { g.say(p.nextWeapon(), false) })
-			add("Snap (1)", p.kind == "snap", func() { g.say(p.shotKey(1), false) })
-			add("Normal (2)", p.kind == "normal", func() { g.say(p.shotKey(2), false) })
-			add("Aim (3)", p.kind == "aimed", func() { g.say(p.shotKey(3), false) })
+		}
+		if p.attacking { // the attack's kinds, as its system names them
+			for i, k := range p.mode.Kinds {
+				add(fmt.Sprintf("%s (%d)", strings.ToUpper(k.Name[:1])+k.Name[1:], i+1), p.choice.Kind == i, func() { g.say(p.shotKey(i+1), false) })
+			}
 		}
 		if !p.attacking {
 			f := p.st.Figures[p.selected]

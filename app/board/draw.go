@@ -12,7 +12,6 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
-	"hexslinger/rules"
 )
 
 // Colours of the map window.
@@ -493,20 +492,19 @@ func st0(g *Game) *session.State { return g.play.st }
 // aimFor reports whether the shot preview is for the hex under the pointer.
 func (g *Game) aimFor() bool { return g.previewFor.hover == g.hover }
 
-// figureTag is the word under a token for its state.
-func figureTag(f *session.Figure) string {
+// figureTag is the word under a token for its state: its condition in
+// its system's words (State.Body: "dead", "out", "stunned", "Shaken"),
+// else prone, hidden or wounded.
+func figureTag(st *session.State, f *session.Figure) string {
+	b := st.Body(f.ID)
 	switch {
-	case f.Condition == rules.Dead:
-		return "dead"
-	case f.Condition == rules.Unconscious:
-		return "out"
-	case f.Condition == rules.Stunned:
-		return "stunned"
+	case b.Tag != "":
+		return b.Tag
 	case f.Prone:
 		return "prone"
 	case f.Hidden:
 		return "hidden"
-	case len(f.Wounds) > 0:
+	case b.Hurt:
 		return "wounded"
 	}
 	return ""
@@ -572,23 +570,23 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 }
 
 // drawRangeBands rings the attacker with its weapon's range increments in
-// attack mode: inside the first ring the base TN, each ring out one more.
+// drawRangeBands draws, in attack mode, the range bands of the weapon
+// picked as its system says them (State.RangeBands): a ring of dots for
+// each, its label where the ring crosses the figure's facing.
 func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 	if !g.play.attacking {
 		return
 	}
 	f, ok := st.Figures[g.play.selected]
-	w, wok := session.Weapons()[g.play.weapon]
-	if !ok || !wok || w.Range < 1 {
+	if !ok {
 		return
 	}
 	l := g.layout
 	s := l.Size
-	inc := float64(w.Range) / st.Map.Scale
 	var b batch
 	labels := face(math.Max(g.minText(), s*0.36), true)
-	for k := 1; k <= 4; k++ {
-		r := int(math.Round(inc * float64(k)))
+	for _, band := range st.RangeBands(f.ID, g.play.weapon) {
+		r := band.Hexes
 		if r < 1 {
 			continue
 		}
@@ -603,10 +601,8 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 			b.path(dst, circle(c, math.Max(2, s*0.12)), 0, color.RGBA{0xff, 0x90, 0x40, 0xb0})
 		}
 		b.flush(dst)
-		// The TN beyond this ring, written where the ring crosses the
-		// figure's facing.
 		at := l.ToPixel(f.At.Add(f.Facing.Vector().Scale(r)))
-		say(dst, fmt.Sprintf("TN %d", rules.TNStandard+k), labels, at.X, at.Y-s*0.6, color.RGBA{0xa0, 0x40, 0x10, 0xff}, true)
+		say(dst, band.Label, labels, at.X, at.Y-s*0.6, color.RGBA{0xa0, 0x40, 0x10, 0xff}, true)
 	}
 }
 

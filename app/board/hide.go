@@ -8,7 +8,6 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
-	"hexslinger/rules"
 )
 
 // hideCommand is what V (or the bar's Hide/Reveal button) sends for the
@@ -49,11 +48,11 @@ func (g *Game) toggleHidden() { g.issue(g.play.hideCommand(g.judge())) }
 // moment.
 func (g *Game) tokenFor(st *session.State, f *session.Figure) tokenKey {
 	col := sideColour(st, f.Side)
-	if f.Condition >= rules.Unconscious {
+	if st.Body(f.ID).Down {
 		col = color.RGBA{0x70, 0x6a, 0x64, 0xff}
 	}
 	c := st.Characters[f.Character]
-	k := tokenKey{col: col, initials: c.Initials(), tag: figureTag(f), selected: f.ID == g.play.selected,
+	k := tokenKey{col: col, initials: c.Initials(), tag: figureTag(st, f), selected: f.ID == g.play.selected,
 		hidden: f.Hidden, portrait: g.portraits.get(f.Character, c.Portrait)}
 	if st.InsightOf(g.play.seat, f.ID).Numbers {
 		// Whether its number has come up, and its system's mark, are its

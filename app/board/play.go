@@ -7,7 +7,6 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
-	"hexslinger/rules"
 )
 
 // play is the map window's interaction state, kept apart from Ebiten so it
@@ -19,29 +18,62 @@ type play struct {
 	// (State.InsightOf): nil for the Judge's.
 	seat     *session.Seat
 	selected string
-	// Attack mode (A): the weapon and the kind of shot the next click on a
-	// figure fires.
+	// Attack mode (A or H): the attack the session offers the figure
+	// under that key (State.Attacks) and what the keys picked of it; a
+	// click on a figure makes the session's command of it
+	// (State.AttackCommand).
 	attacking bool
-	weapon    string
-	kind      string // snap, normal, aimed
-	aims      int
-	// Hand to hand (H): attack mode for a blow at a foe beside the
-	// figure, of the kind blow (quick, heavy, feint, grapple).
-	melee bool
-	blow  string
+	mode      session.Attack
+	choice    session.AttackChoice
+	// What the choice is, in words, for the bar, the hint and the
+	// drawing's cache: the weapon (an id of session.Weapons, "" for the
+	// sheet's own), the kind of shot and its aims, the kind of blow.
+	melee  bool
+	weapon string
+	kind   string
+	aims   int
+	blow   string
 }
 
-// rangedWeapon returns the first gun or throwing weapon a figure carries.
-func rangedWeapon(f *session.Figure) string {
-	for _, g := range f.Gear {
-		if w, ok := session.Weapons()[g.Weapon]; ok && !w.Melee {
-			return g.Weapon
+// offered is the attack the session offers the selected figure under key.
+func (p *play) offered(key string) (session.Attack, bool) {
+	for _, a := range p.st.Attacks(p.selected) {
+		if a.Key == key {
+			return a, true
 		}
 	}
-	return ""
+	return session.Attack{}, false
 }
 
-// attack answers A: attack mode on or off for the selected figure.
+// begin puts the window in attack mode for a: its first weapon and kind.
+func (p *play) begin(a session.Attack) {
+	p.attacking, p.mode = true, a
+	p.choice = session.AttackChoice{Key: a.Key, Kind: a.First, Times: 1}
+	if len(a.Weapons) > 0 {
+		p.choice.Weapon = a.Weapons[0].ID
+	}
+	p.said()
+}
+
+// said sets the choice's words from the choice.
+func (p *play) said() {
+	p.melee, p.weapon, p.kind, p.aims, p.blow = p.mode.Melee, p.choice.Weapon, "", 0, ""
+	if p.choice.Kind < 0 || p.choice.Kind >= len(p.mode.Kinds) {
+		return
+	}
+	k := p.mode.Kinds[p.choice.Kind]
+	if p.melee {
+		p.blow = k.Name
+	} else {
+		p.kind = k.Name
+	}
+	if k.Most > 0 {
+		p.aims = p.choice.Times
+	}
+}
+
+// attack answers A: attack mode on or off for the selected figure, with
+// the missile attack its system offers.
 func (p *play) attack() string {
 	if p.st == nil || p.selected == "" {
 		return "Select a figure first, then press A to attack."
@@ -50,16 +82,19 @@ func (p *play) attack() string {
 		p.attacking = false
 		return "Attack cancelled."
 	}
-	f := p.st.Figures[p.selected]
-	w := rangedWeapon(f)
-	if w == "" {
-		// No TWTW gun: the fight's system may arm the figure from its own
-		// sheet (a Savage Worlds Colt, a Fudge Ranged skill); ask it.
-		if err := p.mayShoot(f); err != nil {
+	a, ok := p.offered(session.AttackKeyShoot)
+	if !ok {
+		return "This fight's rules offer no missile attack from the map."
+	}
+	p.begin(a)
+	if len(a.Weapons) == 0 {
+		// No weapon to pick: the fight's system may arm the figure from
+		// its own sheet (a Savage Worlds Colt, a Fudge Ranged skill); ask it.
+		if err := p.mayShoot(p.st.Figures[p.selected]); err != nil {
+			p.attacking = false
 			return err.Error()
 		}
 	}
-	p.attacking, p.melee, p.weapon, p.kind, p.aims = true, false, w, "normal", 0
 	return p.attackHint()
 }
 
@@ -78,110 +113,129 @@ func (p *play) mayShoot(f *session.Figure) error {
 	return err
 }
 
-// shot is the command a click on target fires.
+// shot is the command a click on target makes: the session's command of
+// the attack picked (State.AttackCommand).
 func (p *play) shot(target string) session.Command {
-	if p.melee {
-		c := session.Command{Kind: session.CommandMelee, Figure: p.selected, Blow: &session.BlowOrder{Target: target, Attack: p.blow}}
-		if f, ok := p.st.Figures[p.selected]; ok {
-			for _, g := range f.Gear { // the melee weapon in hand, if any
-				if w, ok := session.Weapons()[g.Weapon]; ok && w.Melee && g.Readied {
-					c.Weapon = g.Weapon
-					break
-				}
-			}
-		}
-		return c
-	}
-	return session.Command{Kind: session.CommandShoot, Figure: p.selected, Weapon: p.weapon, Shots: p.order(target)}
+	c, _ := p.st.AttackCommand(p.selected, target, p.choice)
+	return c
 }
 
-// blowKinds are the hand-to-hand attacks, by the keys 1 to 4.
-var blowKinds = []string{"quick", "heavy", "feint", "grapple"}
-
 // hand answers H: hand-to-hand mode on or off for the selected figure,
-// where the fight's system has TWTW's blows.
+// with the blow its system offers.
 func (p *play) hand() string {
 	if p.st == nil || p.selected == "" {
 		return "Select a figure first, then press H for hand to hand."
 	}
-	if !p.offers(session.CommandMelee) {
-		return "This fight's rules strike with the Attack key (A)."
+	a, ok := p.offered(session.AttackKeyMelee)
+	if !ok {
+		return "This fight's rules offer no blow from the map."
 	}
 	if p.attacking && p.melee {
 		p.attacking, p.melee = false, false
 		return "Hand to hand cancelled."
 	}
-	p.attacking, p.melee, p.weapon, p.blow = true, true, "", blowKinds[0]
+	p.begin(a)
 	return p.attackHint()
 }
 
-// nextWeapon answers W in attack mode: the next gun or throwing weapon the
-// figure carries.
+// nextWeapon answers W in attack mode: the next weapon of the attack.
 func (p *play) nextWeapon() string {
-	if !p.attacking || p.weapon == "" {
+	ws := p.mode.Weapons
+	if !p.attacking || len(ws) == 0 {
 		return ""
 	}
-	f := p.st.Figures[p.selected]
-	var ranged []string
-	for _, g := range f.Gear {
-		if w, ok := session.Weapons()[g.Weapon]; ok && !w.Melee {
-			ranged = append(ranged, g.Weapon)
-		}
-	}
-	for i, w := range ranged {
-		if w == p.weapon {
-			p.weapon = ranged[(i+1)%len(ranged)]
+	for i, w := range ws {
+		if w.ID == p.choice.Weapon {
+			p.choice.Weapon = ws[(i+1)%len(ws)].ID
 			break
 		}
 	}
+	p.said()
 	return p.attackHint()
 }
 
-// shotKey answers 1 (snap), 2 (normal) and 3 (aimed; again for a second
-// aim) in attack mode.
+// shotKey answers 1, 2, 3, … in attack mode: the attack's kind of that
+// key (a snap shot, a heavy blow); its key again adds one more of what
+// the kind counts, up to its most (a second aim), then starts again.
 func (p *play) shotKey(k int) string {
-	if p.attacking && p.melee {
-		if k >= 1 && k <= len(blowKinds) {
-			p.blow = blowKinds[k-1]
-		}
+	if !p.attacking || len(p.mode.Kinds) == 0 {
+		return "" // one kind of attack: no keys to pick
+	}
+	if k < 1 || k > len(p.mode.Kinds) {
 		return p.attackHint()
 	}
-	if !p.attacking || p.weapon == "" {
-		return "" // a sheet's weapon: its system knows no TWTW shot kinds
+	kind := p.mode.Kinds[k-1]
+	if p.choice.Kind == k-1 && kind.Most > 0 && p.choice.Times < kind.Most {
+		p.choice.Times++
+	} else {
+		p.choice.Kind, p.choice.Times = k-1, 1
 	}
-	switch k {
-	case 1:
-		p.kind, p.aims = "snap", 0
-	case 2:
-		p.kind, p.aims = "normal", 0
-	case 3:
-		if p.kind == "aimed" && p.aims < rules.MaxAimsPerShot {
-			p.aims++
-		} else {
-			p.kind, p.aims = "aimed", 1
-		}
-	}
+	p.said()
 	return p.attackHint()
+}
+
+// kindKeys lists the attack's kinds by key: "1 snap · 2 normal · 3 aimed
+// (again for 2 aims)".
+func (p *play) kindKeys() string {
+	var keys []string
+	for i, k := range p.mode.Kinds {
+		s := strconv.Itoa(i+1) + " " + k.Name
+		if k.Most > 1 {
+			s += " (again for " + strconv.Itoa(k.Most) + " " + k.Unit + "s)"
+		}
+		keys = append(keys, s)
+	}
+	return strings.Join(keys, " · ")
+}
+
+// kindSaid is the kind picked in words: "aimed (2 aims)".
+func (p *play) kindSaid() string {
+	if p.choice.Kind < 0 || p.choice.Kind >= len(p.mode.Kinds) {
+		return ""
+	}
+	k := p.mode.Kinds[p.choice.Kind]
+	if k.Most == 0 {
+		return k.Name
+	}
+	unit := k.Unit
+	if p.choice.Times != 1 {
+		unit += "s"
+	}
+	return k.Name + " (" + strconv.Itoa(p.choice.Times) + " " + unit + ")"
 }
 
 func (p *play) attackHint() string {
+	who := p.st.FigureName(p.selected)
+	keys := p.kindKeys()
+	if keys != "" {
+		keys = " · " + keys
+	}
 	if p.melee {
-		return "Hand to hand, a " + p.blow + " blow: click a foe beside " + p.st.FigureName(p.selected) + " · 1 quick · 2 heavy · 3 feint · 4 grapple · Esc cancels"
+		head := p.mode.Name
+		if k := p.kindSaid(); k != "" {
+			head += ", a " + k + " blow"
+		}
+		return head + ": click a foe beside " + who + keys + " · Esc cancels"
 	}
 	if p.weapon == "" {
-		return "Attack with " + p.st.FigureName(p.selected) + "'s own weapon (its sheet's): click a target · Esc cancels"
+		return "Attack with " + who + "'s own weapon (its sheet's): click a target" + keys + " · Esc cancels"
 	}
-	w := session.Weapons()[p.weapon]
-	kind := p.kind
-	if p.kind == "aimed" {
-		kind = "aimed (" + strconv.Itoa(p.aims) + " aim)"
+	name := p.weapon
+	for _, w := range p.mode.Weapons {
+		if w.ID == p.weapon {
+			name = w.Name
+		}
 	}
-	return "Attack with the " + w.Name + ", " + kind + " shot: click a target · W weapon · 1 snap · 2 normal · 3 aimed (again for 2 aims) · Esc cancels"
+	head := "Attack with the " + name
+	if k := p.kindSaid(); k != "" {
+		head += ", " + k + " shot"
+	}
+	return head + ": click a target · W weapon" + keys + " · Esc cancels"
 }
 
 // order is the shot the next click on target would fire.
 func (p *play) order(target string) []session.ShotOrder {
-	return []session.ShotOrder{{Target: target, Kind: p.kind, Aims: p.aims}}
+	return p.shot(target).Shots
 }
 
 // aim previews a shot at the figure on h with the session's own rule.
@@ -193,7 +247,8 @@ func (p *play) aim(h hexmap.Hex) (session.ShootPlan, error, bool) {
 	if !ok || t.ID == p.selected {
 		return session.ShootPlan{}, nil, false
 	}
-	plan, err := p.st.PlanShoot(p.selected, p.weapon, p.order(t.ID))
+	c := p.shot(t.ID)
+	plan, err := p.st.PlanShoot(p.selected, c.Weapon, c.Shots)
 	return plan, err, true
 }
 
@@ -316,6 +371,9 @@ func (p *play) describe(f *session.Figure) string {
 	if m := p.st.Mark(f.ID); m.Label != "" {
 		head += " · " + m.Label
 	}
+	if b := p.st.Body(f.ID); b.Hurt || !b.Able {
+		head += " · " + b.Line // "Shaken, 1 Wound (-1)": the system's words
+	}
 	return head + " · " + p.st.Movement(f.ID) + " · facing " +
 		p.st.Map.Orientation.SideNames()[f.Facing] + " · at " + p.st.Map.Label(f.At)
 }
@@ -362,7 +420,12 @@ func (p *play) tip(h hexmap.Hex) string {
 		if at := p.st.Standing(f.ID); at != "" && p.st.InsightOf(p.seat, f.ID).Numbers {
 			s += " " + strings.TrimSuffix(at, " left") // the tip's short form: "8 AP"
 		}
-		if tag := figureTag(f); tag != "" {
+		if b := p.st.Body(f.ID); b.Line != "" && (b.Hurt || !b.Able) && p.st.InsightOf(p.seat, f.ID).Numbers {
+			s += ", " + b.Line // its harm in its system's words: "stunned: 5 wounds of Toughness 12"
+			if f.Prone {
+				s += ", prone"
+			}
+		} else if tag := figureTag(p.st, f); tag != "" {
 			s += ", " + tag
 		}
 		parts = append(parts, s)

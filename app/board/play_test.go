@@ -465,3 +465,36 @@ func TestMapWindowSpendsABenny(t *testing.T) {
 		t.Error("a TWTW fight offers a Benny")
 	}
 }
+
+// TestDragonWarriorsMeleeFromTheMapWindow: H reaches Dragon Warriors II's
+// strike (the session's Attacks), the hover line is the session's own
+// Explain of it, and a click on the foe beside the figure gives the
+// strike the session decides; A still refuses a figure with no missile
+// weapon.
+func TestDragonWarriorsMeleeFromTheMapWindow(t *testing.T) {
+	s, err := session.Open(mustFight(t, "dragonwarriors"), filepath.Join(t.TempDir(), "dw.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Do(session.Command{Kind: session.CommandNewRound, Dice: []int{1, 5, 1, 4}}); err != nil {
+		t.Fatal(err)
+	}
+	p := &play{st: s.State(), selected: "lennox"}
+	if hint := p.hand(); !p.attacking || !p.melee || !strings.Contains(hint, "click a foe beside Squire Lennox") {
+		t.Fatalf("H on Squire Lennox: attacking %v, melee %v, %q; want a strike", p.attacking, p.melee, hint)
+	}
+	rolf := p.st.Figures["rolf"].At
+	line, ok, err := p.explain(rolf)
+	want, werr := p.st.Explain(session.Command{Kind: session.CommandStrike, Figure: "lennox", Target: "rolf"})
+	if !ok || err != nil || werr != nil || line != strings.Join(strings.Fields(strings.ReplaceAll(want, "\n", " · ")), " ") {
+		t.Errorf("the hover line: %q %v %v; want the session's Explain %q (%v)", line, ok, err, want, werr)
+	}
+	cmd, _ := p.click(rolf)
+	if cmd == nil || cmd.Kind != session.CommandStrike || cmd.Target != "rolf" || cmd.Figure != "lennox" {
+		t.Fatalf("the click: %+v, want Squire Lennox's strike at Sir Rolf", cmd)
+	}
+	if evs, err := s.Do(*cmd); err != nil || !strings.Contains(evs[0].Text, "Squire Lennox attacks Sir Rolf") {
+		t.Errorf("the strike from the map window: %v %+v", err, evs)
+	}
+}

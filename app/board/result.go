@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -66,7 +67,7 @@ func (g *Game) clearResult() {
 }
 
 // resultLines are the result panel's lines: each figure's outcome, then
-// each landing, with a colour for each.
+// each landing, with a colour for each. A body's lines are split by "\n".
 func (r *shown) lines(st *session.State) (heads, bodies []string, cols []color.RGBA) {
 	for _, o := range r.outcomes {
 		// The verdict first, so that a narrow window cuts names, never
@@ -97,6 +98,12 @@ func (r *shown) lines(st *session.State) (heads, bodies []string, cols []color.R
 			body = by + " · " + body
 		} else {
 			body = by
+		}
+		if b := st.Body(o.Target); o.Hit && (b.Hurt || !b.Able) {
+			// Where the hit leaves the figure, in its system's words, on
+			// a line of its own: "stunned: 5 wounds of Toughness 13",
+			// "Shaken, 1 Wound (-1)".
+			body += "\nnow " + b.Line
 		}
 		heads, bodies, cols = append(heads, head), append(bodies, body), append(cols, col)
 	}
@@ -203,15 +210,18 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 	hf, bf := face(hs, true), face(20, false)
 	w := 0.0
 	for i := range heads {
-		w = math.Max(w, math.Max(textWidth(heads[i], hf), textWidth(bodies[i], bf)))
+		w = math.Max(w, textWidth(heads[i], hf))
+		for _, l := range strings.Split(bodies[i], "\n") {
+			w = math.Max(w, textWidth(l, bf))
+		}
 	}
 	w = math.Min(w, maxW) + 32
-	// Each row a head, and a line under it when there is more to say.
+	// Each row a head, and a line under it for each more to say.
 	rowH := func(i int) float64 {
 		if bodies[i] == "" {
 			return 42
 		}
-		return 70
+		return 42 + 28*float64(strings.Count(bodies[i], "\n")+1)
 	}
 	h := 12.0
 	for i := range heads {
@@ -226,7 +236,9 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 	for i := range heads {
 		say(dst, fit(heads[i], hf, w-32), hf, x0+16, y+22, cols[i], false)
 		if bodies[i] != "" {
-			say(dst, fit(bodies[i], bf, w-32), bf, x0+16, y+52, colText, false)
+			for j, l := range strings.Split(bodies[i], "\n") {
+				say(dst, fit(l, bf, w-32), bf, x0+16, y+52+28*float64(j), colText, false)
+			}
 		}
 		y += rowH(i)
 	}

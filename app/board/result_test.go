@@ -175,3 +175,65 @@ func TestAClickPutsTheResultAwayWithoutMoving(t *testing.T) {
 		})
 	}
 }
+
+// TestMapSaysEachSystemsHarm: after a Dragon Warriors II wound the result
+// panel says where the hit leaves Sir Rolf, the hover tip and his figure
+// line say his wounds against Toughness and stun, as the session says
+// them (State.Body), not TWTW's words; a Shaken Savage Worlds figure's
+// token says Shaken.
+func TestMapSaysEachSystemsHarm(t *testing.T) {
+	s, err := session.Open(mustFight(t, "dragonwarriors"), filepath.Join(t.TempDir(), "dw.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var evs []session.Event
+	for _, c := range []session.Command{
+		{Kind: session.CommandNewRound, Dice: []int{1, 5, 1, 4}},
+		{Kind: session.CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{5, 1, 1, 5, 1, 5}},
+	} {
+		if evs, err = s.Do(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := s.State()
+	g := &Game{play: play{st: st}}
+	g.showResult(evs[0])
+	_, bodies, _ := g.result.lines(st)
+	want := "now stunned: 5 wounds of Toughness"
+	if len(bodies) != 1 || !strings.Contains(bodies[0], want) {
+		t.Errorf("the result panel says %q, want %q", bodies, want)
+	}
+	p := &play{st: st, selected: "lennox"}
+	if tip := p.tip(st.Figures["rolf"].At); !strings.Contains(tip, "stunned: 5 wounds of Toughness") || strings.Contains(tip, "Conc") {
+		t.Errorf("the tip over Sir Rolf: %q, want his wounds against Toughness", tip)
+	}
+	if line := p.describe(st.Figures["rolf"]); !strings.Contains(line, "stunned: 5 wounds of Toughness") {
+		t.Errorf("Sir Rolf's figure line: %q", line)
+	}
+	if tag := figureTag(st, st.Figures["rolf"]); tag != "stunned" {
+		t.Errorf("Sir Rolf's token says %q, want stunned", tag)
+	}
+
+	sw, err := session.Open(mustFight(t, "savage"), filepath.Join(t.TempDir(), "sw.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sw.Close()
+	for _, c := range []session.Command{
+		{Kind: session.CommandNewRound, Cards: []string{"3H", "2S", "KC"}},
+		{Kind: session.CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 6, 3, 2}},
+	} {
+		if _, err = sw.Do(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st = sw.State()
+	if tag := figureTag(st, st.Figures["marshal"]); tag != "Shaken" {
+		t.Errorf("the Marshal's token says %q, want Shaken", tag)
+	}
+	p = &play{st: st}
+	if tip := p.tip(st.Figures["marshal"].At); !strings.Contains(tip, "Shaken, 1 Wound (-1)") {
+		t.Errorf("the tip over the Marshal: %q, want Shaken, 1 Wound (-1)", tip)
+	}
+}

@@ -68,6 +68,10 @@ var sceneSetups = map[string]func(*Scene) error{
 	"table-scale":    (*Scene).tableScale,
 	"uvtt-map":       (*Scene).uvttMap,
 	"align-grid":     (*Scene).alignGrid,
+	"dw-melee":       (*Scene).dwMelee,
+	"dw-wound":       (*Scene).dwWound,
+	"savage-shaken":  (*Scene).savageShaken,
+	"fudge-wounds":   (*Scene).fudgeWounds,
 }
 
 // SceneNames lists the scenes.

@@ -26,7 +26,7 @@ func (g *Game) tokenBoxes(st *session.State) []image.Rectangle {
 			continue
 		}
 		half, below := s*1.05, s*1.05
-		if tag := figureTag(f); tag != "" || f.Hidden {
+		if tag := figureTag(st, f); tag != "" || f.Hidden {
 			below = math.Max(below, tokenRadius(s, g.minText())+tagPx*1.1)
 			half = math.Max(half, textWidth(tag+"  ", face(tagPx, true))/2+tagPx)
 		}

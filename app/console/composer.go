@@ -884,7 +884,7 @@ func (p *composer) showResult(events []session.Event) {
 		text = append(text, e.Text)
 		for _, ch := range e.Changes {
 			if f, ok := p.c.state.Figures[ch.Figure]; ok && ch.Figure != e.Figure {
-				text = append(text, fmt.Sprintf("%s now: %s.", p.c.state.FigureName(f.ID), statusLine(ch.Status)))
+				text = append(text, fmt.Sprintf("%s now: %s.", p.c.state.FigureName(f.ID), statusLine(p.c.state.BodyAfter(ch), ch.Status.Prone)))
 			}
 		}
 	}
@@ -895,23 +895,13 @@ func (p *composer) showResult(events []session.Event) {
 	p.scroll.ScrollToTop()
 }
 
-// statusLine sums a figure's status up.
-func statusLine(s session.FigureStatus) string {
-	parts := []string{s.Condition.String()}
-	n := 0
-	for _, w := range s.Wounds {
-		n += w
+// statusLine sums a figure up: its harm and condition in its system's
+// words (session.Body.Line), and prone.
+func statusLine(b session.Body, prone bool) string {
+	if prone {
+		return b.Line + ", prone"
 	}
-	if n > 0 {
-		parts = append(parts, fmt.Sprintf("%d wound(s)", n))
-	}
-	if s.Conc > 0 {
-		parts = append(parts, fmt.Sprintf("%d Conc", s.Conc))
-	}
-	if s.Prone {
-		parts = append(parts, "prone")
-	}
-	return strings.Join(parts, ", ")
+	return b.Line
 }
 
 // previewText is what the rules make of a command before the dice: the

@@ -1,18 +1,17 @@
 package console
 
 import (
-	"fmt"
 	"image/color"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
-	"hexslinger/rules"
 )
 
 // figuresPanel is the table of figures (name, side, AP left, hex, facing,
@@ -33,7 +32,7 @@ type figuresPanel struct {
 var figureColumns = []struct {
 	title string
 	width float32
-}{{"Figure", 175}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 64}, {"State", 150}, {"Init", 46}, {"Players", 76}}
+}{{"Figure", 175}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 64}, {"State", 280}, {"Init", 46}, {"Players", 76}}
 
 func newFiguresPanel(st *session.State) *figuresPanel {
 	p := &figuresPanel{st: st, wounds: container.NewVBox()}
@@ -97,7 +96,7 @@ func (p *figuresPanel) cell(row, col int) string {
 	case 4:
 		return p.st.Map.Orientation.SideNames()[f.Facing]
 	case 5:
-		return statusLine(f.FigureStatus)
+		return statusLine(p.st.Body(f.ID), f.Prone)
 	case 6:
 		return strconv.Itoa(initiative(p.st, f))
 	case 7:
@@ -144,9 +143,12 @@ var (
 	woundDisabled = color.NRGBA{R: 0xb3, G: 0x22, B: 0x22, A: 0xff}
 )
 
-// pick shows the wound diagram of figure id: a body of hit locations
-// (the torso one site for wounds), coloured by wounds, the Conc track and
-// the figure's condition.
+// pick shows the harm of figure id as its system counts it (State.Body):
+// its line (condition, where it stands in the round, the sheet's numbers
+// the harm reads against, its mark), its tracks (TWTW's Conc, Dragon
+// Warriors II's wounds against Toughness, Savage Worlds' Wounds, Fudge's
+// wound track) and, where the system has them, its hit locations
+// coloured by wounds.
 func (p *figuresPanel) pick(id string) {
 	p.picked = id
 	p.wounds.RemoveAll()
@@ -155,37 +157,14 @@ func (p *figuresPanel) pick(id string) {
 		return
 	}
 	ch := p.st.Characters[f.Character]
-	site := func(label string, loc rules.HitLocation) fyne.CanvasObject {
-		n := f.Wounds[loc]
-		c := woundNone
-		switch {
-		case n >= rules.DisablingWounds:
-			c = woundDisabled
-		case n >= 3:
-			c = woundHeavy
-		case n > 0:
-			c = woundLight
-		}
-		bg := canvas.NewRectangle(c)
-		bg.CornerRadius = 6
-		text := fmt.Sprintf("%s\n%d wound(s)", label, n)
-		if n >= rules.DisablingWounds {
-			text = label + "\ndisabled"
-		}
-		lines := strings.Split(text, "\n")
-		a, b := canvas.NewText(lines[0], color.Black), canvas.NewText(lines[1], color.Black)
-		a.TextStyle.Bold, b.TextStyle.Bold = true, n > 0
-		a.Alignment, b.Alignment = fyne.TextAlignCenter, fyne.TextAlignCenter
-		return container.NewStack(bg, container.NewPadded(container.NewVBox(a, b)))
+	b := p.st.Body(id)
+	line := ch.Name + " — " + b.Condition
+	if at := p.st.Standing(id); at != "" {
+		line += " · " + at // "8 AP left", "card Q♣": the system's terms
 	}
-	blank := func() fyne.CanvasObject { return canvas.NewRectangle(color.Transparent) }
-	body := container.NewGridWithColumns(3,
-		blank(), site("Head", rules.Head), blank(),
-		site("Right arm", rules.RightArm), site("Torso", rules.Chest), site("Left arm", rules.LeftArm),
-		site("Right leg", rules.RightLeg), blank(), site("Left leg", rules.LeftLeg),
-	)
-	conc := concBar(f.Conc, rules.ConcCapacity(ch.Size))
-	line := fmt.Sprintf("%s — %s · %d AP · Size %d", ch.Name, f.Condition, f.AP, ch.Size)
+	for _, fact := range b.Facts {
+		line += " · " + fact
+	}
 	if m := p.st.Mark(f.ID); m.Label != "" {
 		line += " · " + m.Label // the system's mark: a Savage Worlds figure's Bennies
 	}
@@ -211,37 +190,101 @@ func (p *figuresPanel) pick(id string) {
 			p.onHide(id, hide)
 		}
 	})
-	// The Conc track first, under the figure's line: it reads without
-	// scrolling whatever the window's height; the wound diagram below.
+	// The tracks first, under the figure's line: they read without
+	// scrolling whatever the window's height; the hit locations below.
 	p.wounds.Add(cond)
-	p.wounds.Add(conc)
+	for _, t := range b.Tracks {
+		if len(t.Steps) > 0 {
+			p.wounds.Add(stepsBar(t))
+		} else {
+			p.wounds.Add(harmBar(t.Text, t.Taken, t.Of))
+		}
+	}
 	p.wounds.Add(container.NewBorder(nil, nil, nil, hideBtn, widget.NewLabel(seen)))
-	p.wounds.Add(container.NewGridWrap(fyne.NewSize(330, 170), body))
+	if body := sitesGrid(b.Sites); body != nil {
+		p.wounds.Add(container.NewGridWrap(fyne.NewSize(330, 170), body))
+	}
 	p.wounds.Add(gl)
 	p.wounds.Refresh()
 }
 
-// concBar is the Conc track: the Conc taken filled from the left on an
-// empty track, and the numbers ("Conc 0/14 taken"). None taken is an
-// empty track; a figure with no capacity shows its Conc alone.
-func concBar(taken, capacity int) fyne.CanvasObject {
-	text := fmt.Sprintf("Conc %d/%d taken", taken, capacity)
-	if capacity <= 0 {
-		text = fmt.Sprintf("Conc %d taken", taken)
+// woundColours are the colours of a site's wounds by their severity
+// (session.Site.Severity).
+var woundColours = []color.NRGBA{woundNone, woundLight, woundHeavy, woundDisabled}
+
+// sitesGrid lays a body's hit locations on their grid of three columns,
+// each coloured by its wounds; nil for a body without any.
+func sitesGrid(sites []session.Site) fyne.CanvasObject {
+	if len(sites) == 0 {
+		return nil
 	}
+	rows := 0
+	for _, s := range sites {
+		rows = max(rows, s.Row+1)
+	}
+	cells := make([]fyne.CanvasObject, 3*rows)
+	for i := range cells {
+		cells[i] = canvas.NewRectangle(color.Transparent)
+	}
+	for _, s := range sites {
+		if s.Row < 0 || s.Col < 0 || s.Col > 2 {
+			continue
+		}
+		bg := canvas.NewRectangle(woundColours[min(max(s.Severity, 0), len(woundColours)-1)])
+		bg.CornerRadius = 6
+		a, b := canvas.NewText(s.Name, color.Black), canvas.NewText(s.Text, color.Black)
+		a.TextStyle.Bold, b.TextStyle.Bold = true, s.Wounds > 0
+		a.Alignment, b.Alignment = fyne.TextAlignCenter, fyne.TextAlignCenter
+		cells[3*s.Row+s.Col] = container.NewStack(bg, container.NewPadded(container.NewVBox(a, b)))
+	}
+	return container.NewGridWithColumns(3, cells...)
+}
+
+// harmBar is a track of harm: the harm taken filled from the left on an
+// empty track, and its words ("Conc 0/14 taken", "5 wounds of Toughness
+// 13"). None taken is an empty track; a track of no bound is its words
+// alone.
+func harmBar(text string, taken, of int) fyne.CanvasObject {
 	track := canvas.NewRectangle(concTrack)
 	track.StrokeColor, track.StrokeWidth, track.CornerRadius = concEdge, 2, 4
 	fill := canvas.NewRectangle(concFill)
 	fill.CornerRadius = 4
 	frac := float32(0)
-	if capacity > 0 {
-		frac = min(1, float32(max(0, taken))/float32(capacity))
+	if of > 0 {
+		frac = min(1, float32(max(0, taken))/float32(of))
 	}
 	label := canvas.NewText(text, color.Black)
 	label.TextStyle.Bold = true
 	label.Alignment = fyne.TextAlignCenter
 	bar := container.New(&fractionLayout{frac: frac}, track, fill)
 	return container.NewStack(bar, container.NewPadded(label))
+}
+
+// stepsBar is a track of named steps of boxes (Fudge's wound levels,
+// Savage Worlds' Wounds): its words, then each step's name over its
+// boxes, the filled ones red.
+func stepsBar(t session.Track) fyne.CanvasObject {
+	title := widget.NewLabelWithStyle(t.Text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	row := container.NewHBox()
+	for _, st := range t.Steps {
+		boxes := container.NewHBox()
+		for i := 0; i < st.Boxes; i++ {
+			r := canvas.NewRectangle(concTrack)
+			if i < st.Filled {
+				r.FillColor = concFill
+			}
+			r.StrokeColor, r.StrokeWidth, r.CornerRadius = concEdge, 2, 3
+			r.SetMinSize(fyne.NewSize(22, 22))
+			boxes.Add(r)
+		}
+		name := canvas.NewText(st.Name, theme.Color(theme.ColorNameForeground))
+		name.TextSize = theme.TextSize() * 0.85
+		name.Alignment = fyne.TextAlignCenter
+		name.TextStyle.Bold = st.Filled > 0
+		// A step's name over its boxes, set apart from the next.
+		row.Add(container.New(layout.NewCustomPaddedLayout(0, 0, 8, 8), container.NewVBox(name, container.NewCenter(boxes))))
+	}
+	return container.NewVBox(title, row)
 }
 
 // Conc track colours: a pale track, a red fill for the Conc taken.

@@ -968,26 +968,27 @@ func TestHideAndRevealAFigureFromTheFiguresTab(t *testing.T) {
 	}
 }
 
-// TestConcBarSaysTheConcTaken: the Conc track fills with the Conc taken,
-// empty at none, and says the numbers.
-func TestConcBarSaysTheConcTaken(t *testing.T) {
+// TestHarmBarFillsWithTheHarmTaken: a track of harm (TWTW's Conc, Dragon
+// Warriors II's wounds) fills with the harm taken, empty at none, and
+// says the session's words.
+func TestHarmBarFillsWithTheHarmTaken(t *testing.T) {
 	tests := []struct {
-		name            string
-		taken, capacity int
-		text            string
-		frac            float32
+		name      string
+		taken, of int
+		text      string
+		frac      float32
 	}{
 		{"none taken: empty", 0, 14, "Conc 0/14 taken", 0},
 		{"half taken", 7, 14, "Conc 7/14 taken", 0.5},
 		{"more than the track: full", 20, 14, "Conc 20/14 taken", 1},
-		{"no capacity", 3, 0, "Conc 3 taken", 0},
+		{"no bound", 3, 0, "Conc 3 taken", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			bar := concBar(tc.taken, tc.capacity).(*fyne.Container)
+			bar := harmBar(tc.text, tc.taken, tc.of).(*fyne.Container)
 			fill := bar.Objects[0].(*fyne.Container)
 			if got := fill.Layout.(*fractionLayout).frac; got != tc.frac {
-				t.Errorf("filled %v, want %v", got, tc.frac)
+				t.Errorf("%d of %d: filled %v, want %v", tc.taken, tc.of, got, tc.frac)
 			}
 			label := bar.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
 			if label.Text != tc.text {

@@ -30,8 +30,10 @@ type sheetsPanel struct {
 
 	id, name, move, run, size *widget.Entry
 	notes                     *widget.Entry
+	body                      *fyne.Container // Move, Run and Size, those the system reads
 	parts                     *fyne.Container // the system's parts, laid out
 	partsKey                  string          // which parts are laid out
+	numbersKey                string          // which of Move, Run and Size are
 	fields                    []*sheetInput   // their fields, in order
 	derived                   *widget.Label
 	msg                       *widget.Label
@@ -115,8 +117,8 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 		widget.NewFormItem("Name", p.name),
 		widget.NewFormItem("Id", p.id),
 	)
-	// Move, Run and Size place a figure on the map in every system.
-	bodyGrid := container.NewGridWithColumns(6, widget.NewLabel("Move"), p.move, widget.NewLabel("Run"), p.run, widget.NewLabel("Size"), p.size)
+	// Move, Run and Size: those the fight's system reads (layOut).
+	p.body = container.NewGridWithColumns(6)
 	p.parts = container.NewVBox()
 	p.notes = widget.NewMultiLineEntry()
 	p.notes.SetPlaceHolder("Notes (the Judge's only)")
@@ -144,7 +146,7 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 			widget.NewButton("Remove", func() { p.setPortrait(nil) }),
 			widget.NewLabel("or drop a PNG or JPEG on this window"),
 		))
-	editor := container.NewVBox(form, portrait, bodyGrid, p.parts, p.notes, heading("Derived"), p.derived, buttons, p.msg)
+	editor := container.NewVBox(form, portrait, p.body, p.parts, p.notes, heading("Derived"), p.derived, buttons, p.msg)
 	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewVScroll(editor))
 	split.Offset = 0.22
 	p.box = split
@@ -170,10 +172,11 @@ func (p *sheetsPanel) refresh() {
 	for _, part := range parts {
 		key.WriteString(part.Title + "|")
 	}
-	if key.String() == p.partsKey {
+	numbers := strings.Join(st.SheetNumbers(), ",")
+	if key.String() == p.partsKey && numbers == p.numbersKey {
 		return
 	}
-	p.partsKey = key.String()
+	p.partsKey, p.numbersKey = key.String(), numbers
 	p.layOut(parts)
 	if ch, ok := st.Characters[p.cur]; ok && p.cur != "" {
 		p.load(ch, false)
@@ -185,6 +188,18 @@ func (p *sheetsPanel) refresh() {
 // layOut builds the widgets of the system's sheet parts: numbers and
 // choices two to a row beside their labels, checks three to a row.
 func (p *sheetsPanel) layOut(parts []session.SheetPart) {
+	// The shared numbers the system reads (State.SheetNumbers): a Savage
+	// Worlds sheet moves by its Pace, not TWTW's Move and Run. Those not
+	// shown keep the sheet's values.
+	p.body.RemoveAll()
+	entries := map[string]*widget.Entry{session.SheetMove: p.move, session.SheetRun: p.run, session.SheetSize: p.size}
+	for _, n := range p.c.state.SheetNumbers() {
+		if e, ok := entries[n]; ok {
+			p.body.Add(widget.NewLabel(n))
+			p.body.Add(e)
+		}
+	}
+	p.body.Refresh()
 	p.parts.RemoveAll()
 	p.fields = nil
 	for _, part := range parts {

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
-	"hexslinger/rules"
 )
 
 // Track colours: the current segment, a figure that may act, one that
@@ -99,7 +98,7 @@ func (p *trackPanel) token(f *session.Figure) fyne.CanvasObject {
 	ch := p.st.Characters[f.Character]
 	c := trackWaiting
 	switch {
-	case f.Condition != rules.Fine:
+	case !p.st.Body(f.ID).Able:
 		c = trackOut
 	case p.st.MayAct(f.ID):
 		c = trackMayAct

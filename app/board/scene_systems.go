@@ -1,0 +1,99 @@
+package board
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+
+	"hexslinger/app/session"
+	"hexslinger/assets"
+)
+
+// The scenes of the other rule systems: each system's attacks from the
+// map window's keys and its harm in its own words (State.Attacks,
+// State.Body).
+
+// bundledScene makes the scene's fight the bundled fight of that name
+// (found by its name, as a window names no system).
+func (sc *Scene) bundledScene(name string) error {
+	for _, data := range assets.Fights() {
+		if f, err := session.DecodeFight(bytes.NewReader(data)); err == nil && f.Name == name {
+			sc.fight = f
+			return nil
+		}
+	}
+	return fmt.Errorf("no bundled fight named %q", name)
+}
+
+// The bundled fights of the scenes.
+const (
+	fightRolfAndLennox = "Sir Rolf and Squire Lennox"
+	fightShootout      = "Savage Worlds: Shootout on Main Street"
+	fightBrawl         = "Fudge: the Brawl at the Lucky Nugget"
+)
+
+// dwMelee: a Dragon Warriors II melee started from the map window: Squire
+// Lennox, whose turn it is, in hand-to-hand mode (H), the pointer on Sir
+// Rolf beside him: the bar says the strike's numbers, the session's own.
+func (sc *Scene) dwMelee() error {
+	if err := sc.bundledScene(fightRolfAndLennox); err != nil {
+		return err
+	}
+	sc.w, sc.h = 1280, 720 // room for the strike's numbers on the bar
+	_, err := sc.live([]session.Command{{Kind: session.CommandNewRound, Dice: []int{1, 5, 1, 4}}}, nil, "")
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		sc.g.play.selected = "lennox"
+		sc.g.play.hand()
+		x, y := sc.hexPoint("J8")
+		sc.g.cursor = func() (int, int) { return x, y }
+		return true
+	}
+	return err
+}
+
+// hitScene is the bundled fight's scene (by its name) whose attack, done once the window has the
+// fight, leaves its result on the map.
+func (sc *Scene) hitScene(fight string, before []session.Command, attack session.Command) error {
+	if err := sc.bundledScene(fight); err != nil {
+		return err
+	}
+	s, err := sc.live(before, nil, "")
+	done := false
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		if !done {
+			done = true
+			go s.Do(attack)
+		}
+		return sc.g.result != nil && len(sc.g.result.outcomes) > 0
+	}
+	sc.settle = 1000 * time.Millisecond
+	return err
+}
+
+// dwWound: Squire Lennox's blow deals Sir Rolf 5 wounds and stuns him:
+// the result panel says where it leaves him ("now stunned: 5 wounds of
+// Toughness 13"), his token's tag that he is stunned.
+func (sc *Scene) dwWound() error {
+	return sc.hitScene(fightRolfAndLennox, []session.Command{{Kind: session.CommandNewRound, Dice: []int{1, 5, 1, 4}}},
+		session.Command{Kind: session.CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{5, 1, 1, 5, 1, 5}})
+}
+
+// savageShaken: a Bandit's blow leaves Marshal Dane Shaken with a Wound:
+// the result panel and his token's tag say so.
+func (sc *Scene) savageShaken() error {
+	return sc.hitScene(fightShootout, []session.Command{{Kind: session.CommandNewRound, Cards: []string{"3H", "2S", "KC"}}},
+		session.Command{Kind: session.CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 6, 3, 2}})
+}
+
+// fudgeWounds: the Sheriff's blow puts Big Ned on his wound track, at
+// wound level Mediocre: the result panel says so.
+func (sc *Scene) fudgeWounds() error {
+	return sc.hitScene(fightBrawl, nil,
+		session.Command{Kind: session.CommandStrike, Figure: "sheriff", Target: "bruiser", Dice: []int{5, 5, 3, 3, 3, 3, 3, 3, 1, 3, 3, 3, 3, 3, 3, 3}})
+}

@@ -1,0 +1,56 @@
+package session
+
+import (
+	"fmt"
+
+	"hexslinger/rules"
+)
+
+// Dragon Warriors II's answers to what the windows ask (looks.go): a
+// figure's cumulative wounds against its Toughness, stunned, knocked out
+// or dead; its strike and its missile attack by key.
+
+// body: "Keep a track of cumulative wounds"; a wound failed against
+// Toughness stuns ("Attack and Defence of 0, until this time next
+// turn") or knocks out; wounds past Toughness risk death with every
+// wound more (DW II: Injury: Stun, Knock-Out, and Death).
+func (dragonWarriors) body(s *State, f *Figure) Body {
+	tough := dwFighter(s, f).Toughness
+	b := Body{Condition: "fine", Able: f.Condition == rules.Fine, Hurt: f.Hurt > 0,
+		Facts: []string{fmt.Sprintf("Toughness %d", tough)}}
+	switch f.Condition {
+	case rules.Stunned:
+		b.Condition, b.Tag = "stunned", "stunned"
+	case rules.Unconscious:
+		b.Condition, b.Tag, b.Down = "knocked out", "out", true
+	case rules.Dead:
+		b.Condition, b.Tag, b.Down = "dead", "dead", true
+	default:
+		if f.Hurt > 0 {
+			b.Condition = "wounded"
+		}
+	}
+	wounds := Track{Name: "Wounds", Taken: f.Hurt, Of: tough,
+		Text: fmt.Sprintf("%d %s of Toughness %d", f.Hurt, plural(f.Hurt, "wound", "wounds"), tough)}
+	if f.Hurt > tough {
+		wounds.Text += ": past it, each wound more risks death"
+	}
+	b.Tracks = []Track{wounds}
+	b.Line = b.Condition
+	if f.Hurt > 0 {
+		b.Line += fmt.Sprintf(": %d %s of Toughness %d", f.Hurt, plural(f.Hurt, "wound", "wounds"), tough)
+	}
+	return b
+}
+
+// attacks: a missile attack with the sheet's weapon (A) and a strike (H).
+func (dragonWarriors) attacks(*State, *Figure) []Attack { return sheetAttacks() }
+
+// attackCommand: a shot, or a strike at target in the target's usual
+// stance (the composer sets a stance).
+func (dragonWarriors) attackCommand(_ *State, f *Figure, target string, a Attack, _ AttackChoice) Command {
+	return sheetAttackCommand(f, target, a)
+}
+
+// sheetNumbers: Move and Run, which bound one move where the text gives no rate (freeMovement); no rule reads Size.
+func (dragonWarriors) sheetNumbers() []string { return []string{SheetMove, SheetRun} }

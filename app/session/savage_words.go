@@ -1,0 +1,81 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"hexslinger/rules"
+	"hexslinger/rules/savage"
+)
+
+// Savage Worlds' answers to what the windows ask (looks.go): a figure's
+// Shaken, Wounds and Incapacitated; its Shooting and Fighting by key.
+
+// body: "Damage can result in three possible effects: Shaken, Wounds,
+// and Incapacitation"; Wild Cards take three Wounds and still function,
+// Extras are Incapacitated by one; each Wound is −1 to Pace and Trait
+// rolls, at most −3 (Savage Worlds: Damage Effects).
+func (savageWorlds) body(s *State, f *Figure) Body {
+	c := s.Characters[f.Character]
+	wild := c.Savage != nil && c.Savage.WildCard
+	limit := 0
+	if wild {
+		limit = 3
+	}
+	b := Body{Condition: "fine", Able: f.Condition == rules.Fine, Hurt: f.Hurt > 0 || f.Shaken}
+	var words []string
+	switch f.Condition {
+	case rules.Unconscious:
+		b.Condition, b.Tag, b.Down = "Incapacitated", "Incapacitated", true
+	case rules.Dead:
+		b.Condition, b.Tag, b.Down = "dead", "dead", true
+	default:
+		if f.Shaken {
+			b.Condition, b.Tag = "Shaken", "Shaken"
+		}
+	}
+	words = append(words, b.Condition)
+	if f.Hurt > 0 {
+		words = append(words, fmt.Sprintf("%d %s (%+d)", f.Hurt, plural(f.Hurt, "Wound", "Wounds"), savage.WoundModifier(f.Hurt)))
+	}
+	if b.Condition == "fine" && f.Hurt > 0 {
+		words[0] = "wounded"
+		b.Condition = "wounded"
+	}
+	b.Line = strings.Join(words, ", ")
+	kind := "Extra: one Wound Incapacitates"
+	if wild {
+		kind = "Wild Card: three Wounds, then Incapacitated"
+	}
+	b.Facts = []string{kind}
+	track := Track{Name: "Wounds", Taken: f.Hurt, Of: limit + 1,
+		Text: fmt.Sprintf("Wounds %d", f.Hurt)}
+	if f.Shaken {
+		track.Text = "Shaken · " + track.Text
+	}
+	for i := 1; i <= limit; i++ {
+		track.Steps = append(track.Steps, Step{Name: fmt.Sprintf("%d (−%d)", i, i), Boxes: 1, Filled: boolInt(f.Hurt >= i)})
+	}
+	track.Steps = append(track.Steps, Step{Name: "Inc", Boxes: 1, Filled: boolInt(f.Condition >= rules.Unconscious)})
+	b.Tracks = []Track{track}
+	return b
+}
+
+// boolInt is 1 for true.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// attacks: a shot with the sheet's weapon (A) and a melee attack (H).
+func (savageWorlds) attacks(*State, *Figure) []Attack { return sheetAttacks() }
+
+// attackCommand: a shot or a melee attack at target.
+func (savageWorlds) attackCommand(_ *State, f *Figure, target string, a Attack, _ AttackChoice) Command {
+	return sheetAttackCommand(f, target, a)
+}
+
+// sheetNumbers: none: a figure moves by its Pace (Savage Worlds: Movement), and no rule reads TWTW's Size.
+func (savageWorlds) sheetNumbers() []string { return []string{} }

@@ -1,0 +1,127 @@
+package session
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"hexslinger/rules"
+)
+
+// The West That Wasn't's answers to what the windows ask (looks.go): a
+// figure's hit locations, Conc and stun; its shots and blows by key;
+// its range bands.
+
+// twtwSites are TWTW's hit locations as the body's grid places them: the
+// torso keeps its wounds under the chest (FigureStatus.Wounds).
+var twtwSites = []struct {
+	name     string
+	loc      rules.HitLocation
+	row, col int
+}{
+	{"Head", rules.Head, 0, 1},
+	{"Right arm", rules.RightArm, 1, 0}, {"Torso", rules.Chest, 1, 1}, {"Left arm", rules.LeftArm, 1, 2},
+	{"Right leg", rules.RightLeg, 2, 0}, {"Left leg", rules.LeftLeg, 2, 2},
+}
+
+// body: the wounds at each hit location (the fifth disables it: TWTW
+// Conflict: Wound Effects), the Conc taken against the figure's capacity
+// (2 × Size + 2) and its condition.
+func (twtw) body(s *State, f *Figure) Body {
+	size := s.Characters[f.Character].Size
+	b := conditionBody(f.Condition)
+	b.Facts = []string{fmt.Sprintf("Size %d", size)}
+	var harm []string
+	for _, site := range twtwSites {
+		n := f.Wounds[site.loc]
+		st := Site{Name: site.name, Row: site.row, Col: site.col, Wounds: n, Text: fmt.Sprintf("%d %s", n, plural(n, "wound", "wounds"))}
+		switch {
+		case n >= rules.DisablingWounds:
+			st.Severity, st.Text = 3, "disabled"
+		case n >= 3:
+			st.Severity = 2
+		case n > 0:
+			st.Severity = 1
+		}
+		if n > 0 {
+			harm = append(harm, strings.ToLower(site.name)+" "+st.Text)
+		}
+		b.Sites = append(b.Sites, st)
+	}
+	capacity := rules.ConcCapacity(size)
+	conc := Track{Name: "Conc", Taken: f.Conc, Of: capacity, Text: fmt.Sprintf("Conc %d/%d taken", f.Conc, capacity)}
+	if capacity <= 0 {
+		conc.Of, conc.Text = 0, fmt.Sprintf("Conc %d taken", f.Conc)
+	}
+	b.Tracks = []Track{conc}
+	if f.Conc > 0 {
+		harm = append(harm, fmt.Sprintf("%d Conc", f.Conc))
+	}
+	b.Hurt = len(harm) > 0
+	if b.Hurt {
+		if f.Condition == rules.Fine {
+			b.Condition = "wounded"
+		}
+		b.Line = b.Condition + ": " + strings.Join(harm, ", ")
+	}
+	return b
+}
+
+// twtwShotKinds are TWTW's shots by the keys 1 to 3: snap, normal and
+// aimed, whose key again adds a second aim (TWTW Conflict: Aiming: "Up
+// to two successive aim actions").
+var twtwShotKinds = []AttackKind{{Name: "snap"}, {Name: "normal"}, {Name: "aimed", Most: rules.MaxAimsPerShot, Unit: "aim"}}
+
+// twtwBlows are TWTW's hand-to-hand attacks by the keys 1 to 4.
+var twtwBlows = []AttackKind{{Name: "quick"}, {Name: "heavy"}, {Name: "feint"}, {Name: "grapple"}}
+
+// attacks: a shot with a gun or a throwing weapon the figure carries (A;
+// a normal shot first), or a blow (H; a quick blow first).
+func (twtw) attacks(_ *State, f *Figure) []Attack {
+	shoot := Attack{Key: AttackKeyShoot, Name: "Shoot", Kinds: twtwShotKinds, First: 1}
+	for _, g := range f.Gear {
+		if w, ok := Weapons()[g.Weapon]; ok && !w.Melee {
+			shoot.Weapons = append(shoot.Weapons, AttackWeapon{ID: w.ID, Name: w.Name})
+		}
+	}
+	return []Attack{shoot, {Key: AttackKeyMelee, Name: "Hand to hand", Melee: true, Kinds: twtwBlows}}
+}
+
+// attackCommand: a shoot command of one shot at target, or a melee blow
+// with the melee weapon in hand, if any.
+func (twtw) attackCommand(_ *State, f *Figure, target string, a Attack, c AttackChoice) Command {
+	kind := a.Kinds[min(max(c.Kind, 0), len(a.Kinds)-1)]
+	if a.Melee {
+		cmd := Command{Kind: CommandMelee, Figure: f.ID, Blow: &BlowOrder{Target: target, Attack: kind.Name}}
+		for _, g := range f.Gear {
+			if w, ok := Weapons()[g.Weapon]; ok && w.Melee && g.Readied {
+				cmd.Weapon = g.Weapon
+				break
+			}
+		}
+		return cmd
+	}
+	order := ShotOrder{Target: target, Kind: kind.Name}
+	if kind.Most > 0 {
+		order.Aims = min(max(c.Times, 1), kind.Most)
+	}
+	return Command{Kind: CommandShoot, Figure: f.ID, Weapon: c.Weapon, Shots: []ShotOrder{order}}
+}
+
+// rangeBands: a ring at each of the weapon's first four range
+// increments; a shot beyond the kth needs TN 5 + k (TWTW Conflict:
+// Range).
+func (twtw) rangeBands(s *State, _ *Figure, weapon string) []RangeBand {
+	w, ok := Weapons()[weapon]
+	if !ok || w.Range < 1 || s.Map == nil || s.Map.Scale <= 0 {
+		return nil
+	}
+	inc := float64(w.Range) / s.Map.Scale
+	var out []RangeBand
+	for k := 1; k <= 4; k++ {
+		if r := int(math.Round(inc * float64(k))); r >= 1 {
+			out = append(out, RangeBand{Hexes: r, Label: fmt.Sprintf("TN %d", rules.TNStandard+k)})
+		}
+	}
+	return out
+}

@@ -1,0 +1,118 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"hexslinger/app/session"
+	"hexslinger/assets"
+)
+
+// TestFiguresTabInEachSystemsWords opens the console on a fight of each
+// other system after a blow (its journal written first), shows the
+// Figures tab (F2) on the figure hit and saves the console's picture:
+// Dragon Warriors II's wounds against Toughness and stunned, Savage
+// Worlds' Shaken with a Wound on its track of Wounds, Fudge's wound track
+// and its level, each in the system's own words (State.Body), no TWTW
+// Conc or hit locations. The pictures are looked at
+// (e2e/shots/figures-*.png).
+func TestFiguresTabInEachSystemsWords(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("needs an X display (make e2e runs it under Xvfb)")
+	}
+	root, _ := filepath.Abs("..")
+	for _, b := range []string{"hexslinger", "hexslinger-map"} {
+		if _, err := os.Stat(filepath.Join(root, "bin", b)); err != nil {
+			t.Fatalf("bin/%s is missing: run make build first", b)
+		}
+	}
+	shots := filepath.Join(root, "e2e", "shots")
+	os.MkdirAll(shots, 0o755)
+	for _, tc := range []struct {
+		name, fight, title string
+		do                 []session.Command
+		logged             string
+	}{
+		{"dragonwarriors", "dragonwarriors", "Sir Rolf and Squire Lennox", []session.Command{
+			{Kind: session.CommandNewRound, Dice: []int{1, 5, 1, 4}},
+			{Kind: session.CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{5, 1, 1, 5, 1, 5}},
+		}, "deals 5 wound(s)"},
+		{"savage", "savage", "Savage Worlds: Shootout on Main Street", []session.Command{
+			{Kind: session.CommandNewRound, Cards: []string{"3H", "2S", "KC"}},
+			{Kind: session.CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 1, 6, 3, 2}},
+		}, "Shaken, 1 Wound(s)"},
+		{"fudge", "fudge", "Fudge: the Brawl at the Lucky Nugget", []session.Command{
+			// Big Ned (Good) +++0: Legendary; the Sheriff (Great) --00:
+			// Fair; 5 damage; his damage check (Good) 0000 shrugs it off.
+			{Kind: session.CommandStrike, Figure: "bruiser", Target: "sheriff", Dice: []int{5, 5, 5, 3, 1, 1, 3, 3, 3, 3, 3, 3}},
+		}, "wound level Mediocre"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fightPath := filepath.Join(dir, tc.fight+".fight.json")
+			if err := os.WriteFile(fightPath, assets.Fights()[tc.fight], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			jpath := filepath.Join(dir, tc.fight+".journal.jsonl")
+			f, err := session.DecodeFight(bytes.NewReader(assets.Fights()[tc.fight]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := session.Open(f, jpath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var text string
+			for _, c := range tc.do {
+				evs, err := s.Do(c)
+				if err != nil {
+					s.Close()
+					t.Fatalf("%+v: %v", c, err)
+				}
+				text = evs[0].Text
+			}
+			s.Close()
+			if !strings.Contains(text, tc.logged) {
+				t.Fatalf("the blow: %s\nwant …%s", text, tc.logged)
+			}
+
+			var out output
+			console := exec.Command(filepath.Join(root, "bin", "hexslinger"), "--fight", fightPath, "--journal", jpath)
+			console.Stdout, console.Stderr = &out, &out
+			console.WaitDelay = 5 * time.Second
+			console.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
+			if err := console.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				console.Process.Kill()
+				console.Wait()
+				if t.Failed() {
+					t.Logf("console output:\n%s", out.String())
+				}
+			}()
+			var win string
+			waitFor(t, "the console", 90*time.Second, func() bool {
+				win = findWindow("hexslinger — " + tc.title)
+				return win != ""
+			})
+			waitFor(t, "the map window", 30*time.Second, func() bool { return strings.Contains(out.String(), "board: connected") })
+			time.Sleep(1500 * time.Millisecond) // the map window opens beside it
+			xdotool(t, "windowmove", win, "0", "0")
+			xdotool(t, "windowraise", win)
+			xdotool(t, "windowactivate", "--sync", win)
+			xdotool(t, "windowfocus", "--sync", win)
+			time.Sleep(500 * time.Millisecond)
+			xdotool(t, "key", "--window", win, "F2")
+			time.Sleep(800 * time.Millisecond)
+			shotWindow(t, win, shots, "figures-"+tc.name+".png")
+		})
+	}
+}
