@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -115,6 +116,35 @@ type FightOptions struct {
 	// every figure the Judge has not hidden. Off (the default), a side
 	// sees what its figures see (fog.go, docs/defaults.md).
 	NoFog bool `json:"no_fog,omitempty"`
+	// Parts are each system's own options beyond those above (parts.go),
+	// in a file flat among them.
+	Parts Parts `json:"-"`
+}
+
+// optionsJSON is FightOptions's own fields as JSON writes them.
+type optionsJSON FightOptions
+
+// MarshalJSON writes the options' own fields, then each system's part.
+func (o FightOptions) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(optionsJSON(o))
+	if err != nil {
+		return nil, err
+	}
+	return marshalParts(optionPart, b, o.Parts)
+}
+
+// UnmarshalJSON reads the options' own fields and each system's part
+// from one object; a name neither has is an error naming it.
+func (o *FightOptions) UnmarshalJSON(data []byte) error {
+	p, err := unmarshalParts(optionPart, data, o.Parts)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, (*optionsJSON)(o)); err != nil {
+		return err
+	}
+	o.Parts = p
+	return nil
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -40,13 +41,13 @@ type State struct {
 	// Unaimed are the figures that declared an unaimed shot this round
 	// (Lead and Chrome: +3 initiative, −5 to hit).
 	Unaimed map[string]bool
-	// Loose are the weapons lying on the map (loose.go).
+	// Loose are the weapons lying on the map (twtw_loose.go).
 	Loose []Loose
-	// Pending is the blow waiting for its defender's answer (defend.go),
+	// Pending is the blow waiting for its defender's answer (twtw_defend.go),
 	// or nil.
 	Pending *PendingBlow
 	// Holds are who dominates whom in hand-to-hand engagements
-	// (engagement.go).
+	// (twtw_engagement.go).
 	Holds []Hold
 	// Opening is the free attack a figure that just broke away from a
 	// hand-to-hand engagement allows its foes, until the next event.
@@ -117,7 +118,7 @@ type FigureStatus struct {
 	// StillRounds counts the rounds in a row the figure has not moved
 	// (TWTW Conflict: Maneuvering During Engagement: two lower its defense).
 	StillRounds int `json:"still_rounds,omitempty"`
-	// Attempt is a skill test partway paid for (skill.go).
+	// Attempt is a skill test partway paid for (twtw_skill.go).
 	Attempt *Attempt `json:"attempt,omitempty"`
 	// UnderFire is what the figure has faced since its last action, for
 	// tactical aiming (TWTW Conflict: Tactical Aiming).
@@ -156,7 +157,7 @@ type FigureStatus struct {
 	// Warriors II stun ends next turn: "until this time next turn".
 	StunnedAt string `json:"stunned_at,omitempty"`
 	// Mount is what the figure rides and its course, nil on foot
-	// (mount.go).
+	// (twtw_mount.go).
 	Mount *Mount `json:"mount,omitempty"`
 	// Stance is the defensive stance a Dragon Warriors II figure took this
 	// turn, "full" or "aggressive" (its own attack sacrificed), or "".
@@ -169,6 +170,35 @@ type FigureStatus struct {
 	Drawn bool `json:"drawn,omitempty"`
 	// Fudge is what Fudge's Combat Options keep of the figure (fudge.go).
 	Fudge FudgeStatus `json:"fudge,omitzero"`
+	// Parts are what each system keeps of the figure beyond the fields
+	// above (parts.go), in a file flat among them.
+	Parts Parts `json:"-"`
+}
+
+// statusJSON is FigureStatus's own fields as JSON writes them.
+type statusJSON FigureStatus
+
+// MarshalJSON writes the status's own fields, then each system's part.
+func (st FigureStatus) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(statusJSON(st))
+	if err != nil {
+		return nil, err
+	}
+	return marshalParts(statusPart, b, st.Parts)
+}
+
+// UnmarshalJSON reads the status's own fields and each system's part
+// from one object; a name neither has is an error naming it.
+func (st *FigureStatus) UnmarshalJSON(data []byte) error {
+	p, err := unmarshalParts(statusPart, data, st.Parts)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, (*statusJSON)(st)); err != nil {
+		return err
+	}
+	st.Parts = p
+	return nil
 }
 
 // clone deep-copies the status.

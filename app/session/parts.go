@@ -1,0 +1,296 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// A part is what one rule system (or an option any system may play, such
+// as Lead and Chrome's initiative) keeps beyond what every system shares:
+// on a figure (FigureStatus), among a fight's options (FightOptions) and in
+// the fight's state (State). Savage Worlds' Shaken, Dragon Warriors II's
+// stance and Fudge's shield are parts; the shared code names none of them.
+//
+// A system declares its part as a struct type in its own file and
+// registers it from its init (registerStatusPart, registerOptionPart,
+// registerStatePart); it reads its part with partOf and writes it with
+// setPart. In a file a part's fields sit flat among the owner's, under the
+// names they have always had ("shaken", "stance", "fudge"), so the files
+// written before parts existed read as they did.
+
+// Parts holds the parts of one owner (a figure's status, a fight's
+// options, a state), by their type. It is a value: copying it copies
+// nothing, and a set makes a new map (copy on write), so two copies never
+// share a change. A part equal to its zero value is absent: Parts with a
+// zero part and Parts without it are equal (reflect.DeepEqual too).
+type Parts struct{ m map[reflect.Type]any }
+
+// partOf returns p's part of type T, its zero value when p has none.
+func partOf[T any](p Parts) T {
+	v, _ := p.m[reflect.TypeFor[T]()].(T)
+	return v
+}
+
+// setPart sets p's part of type T to v; a zero v takes the part away.
+func setPart[T any](p *Parts, v T) {
+	t := reflect.TypeFor[T]()
+	zero := reflect.ValueOf(&v).Elem().IsZero()
+	if _, had := p.m[t]; zero && !had {
+		return
+	}
+	m := make(map[reflect.Type]any, len(p.m)+1)
+	for k, x := range p.m {
+		m[k] = x
+	}
+	if zero {
+		delete(m, t)
+	} else {
+		m[t] = v
+	}
+	if len(m) == 0 {
+		m = nil
+	}
+	p.m = m
+}
+
+// Len is how many parts p holds.
+func (p Parts) Len() int { return len(p.m) }
+
+// partOwner is where a part sits.
+type partOwner int
+
+const (
+	statusPart partOwner = iota // on a figure: FigureStatus
+	optionPart                  // among a fight's options: FightOptions
+	statePart                   // in the fight's state: State (kept in no file)
+	partOwners
+)
+
+var ownerNames = [partOwners]string{"status", "options", "state"}
+
+// partSpec is one registered part.
+type partSpec struct {
+	name string
+	typ  reflect.Type
+	keys []string // its fields' JSON names, in its order
+	// decode reads a part's JSON object over the part old (nil: none),
+	// and returns the part, nil when it comes out zero.
+	decode func(old any, data []byte) (any, error)
+}
+
+// partRegistry is the parts of one owner, in the order they registered,
+// and the JSON names the owner's own fields take.
+type partRegistry struct {
+	specs  []*partSpec
+	byKey  map[string]*partSpec // a part's JSON name: its part
+	shared map[string]bool      // the owner's own JSON names
+}
+
+// partsOf are the parts of each owner. The owners' own JSON names are
+// read before any init registers a part.
+var partsOf = [partOwners]partRegistry{
+	statusPart: {shared: jsonNames(reflect.TypeFor[statusJSON](), ""), byKey: map[string]*partSpec{}},
+	optionPart: {shared: jsonNames(reflect.TypeFor[optionsJSON](), ""), byKey: map[string]*partSpec{}},
+	statePart:  {byKey: map[string]*partSpec{}},
+}
+
+// registerStatusPart registers T as a part of a figure's status
+// (FigureStatus), from a system's init.
+func registerStatusPart[T any](name string) { registerPart[T](statusPart, name) }
+
+// registerOptionPart registers T as a part of a fight's options
+// (FightOptions), from a system's init.
+func registerOptionPart[T any](name string) { registerPart[T](optionPart, name) }
+
+// registerStatePart registers T as a part of the fight's state (State),
+// from a system's init. A state part is kept in no file: a system builds
+// it from the journal's events as it applies them.
+func registerStatePart[T any](name string) { registerPart[T](statePart, name) }
+
+// registerPart registers T as a part of owner, under name (for messages).
+// T is a struct whose fields all have JSON names, each marked omitempty or
+// omitzero so that a zero part writes nothing. A JSON name another part
+// or the owner already has is a programming error: it panics.
+func registerPart[T any](owner partOwner, name string) {
+	t := reflect.TypeFor[T]()
+	r := &partsOf[owner]
+	for _, s := range r.specs {
+		if s.typ == t || s.name == name {
+			panic(fmt.Sprintf("session: %s part %s (%v) registered twice", ownerNames[owner], name, t))
+		}
+	}
+	spec := &partSpec{name: name, typ: t, decode: func(old any, data []byte) (any, error) {
+		v, _ := old.(T)
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, err
+		}
+		if reflect.ValueOf(&v).Elem().IsZero() {
+			return nil, nil
+		}
+		return v, nil
+	}}
+	if owner != statePart {
+		if t.Kind() != reflect.Struct {
+			panic(fmt.Sprintf("session: %s part %s: %v is not a struct", ownerNames[owner], name, t))
+		}
+		for k := range jsonNames(t, name) {
+			spec.keys = append(spec.keys, k)
+		}
+		slices.Sort(spec.keys)
+		for _, k := range spec.keys {
+			if r.shared[k] {
+				panic(fmt.Sprintf("session: %s part %s claims %q, which every system's %s has", ownerNames[owner], name, k, ownerNames[owner]))
+			}
+			if o := r.byKey[k]; o != nil {
+				panic(fmt.Sprintf("session: %s parts %s and %s both claim %q", ownerNames[owner], o.name, name, k))
+			}
+			r.byKey[k] = spec
+		}
+	}
+	r.specs = append(r.specs, spec)
+}
+
+// jsonNames are the JSON names of struct t's fields; part names the part
+// whose fields they are, "" for an owner's own (whose fields may leave
+// themselves out of JSON).
+func jsonNames(t reflect.Type, part string) map[string]bool {
+	names := map[string]bool{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() || f.Type == reflect.TypeFor[Parts]() {
+			continue
+		}
+		tag := f.Tag.Get("json")
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "-" && opts == "" {
+			if part != "" {
+				panic(fmt.Sprintf("session: part %s: field %s is kept in no file", part, f.Name))
+			}
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if part != "" && !strings.Contains(","+opts+",", ",omitempty,") && !strings.Contains(","+opts+",", ",omitzero,") {
+			panic(fmt.Sprintf("session: part %s: field %s is neither omitempty nor omitzero: a zero part would write it", part, f.Name))
+		}
+		names[name] = true
+	}
+	return names
+}
+
+// marshalParts appends each part of p to own, the owner's own fields as a
+// JSON object, in the order the parts registered.
+func marshalParts(owner partOwner, own []byte, p Parts) ([]byte, error) {
+	if len(p.m) == 0 {
+		return own, nil
+	}
+	for _, s := range partsOf[owner].specs {
+		v, ok := p.m[s.typ]
+		if !ok {
+			continue
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s part %s: %w", ownerNames[owner], s.name, err)
+		}
+		if len(b) <= 2 { // {}
+			continue
+		}
+		if len(own) <= 2 {
+			own = b
+			continue
+		}
+		own = append(append(own[:len(own)-1], ','), b[1:]...)
+	}
+	return own, nil
+}
+
+// unmarshalParts reads the parts of owner from data, a JSON object whose
+// other names are the owner's own, over old; a name neither the owner nor
+// a part has is an error naming it (as a strict decoder's would be).
+func unmarshalParts(owner partOwner, data []byte, old Parts) (Parts, error) {
+	r := &partsOf[owner]
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		return old, nil
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return old, err
+	}
+	var found map[*partSpec][]string
+	for k := range raw {
+		if r.shared[k] {
+			continue
+		}
+		s := r.byKey[k]
+		if s == nil {
+			var own bool
+			if s, own = r.fold(k); own {
+				continue
+			}
+		}
+		if s == nil {
+			return old, fmt.Errorf("json: unknown field %q", k)
+		}
+		if found == nil {
+			found = map[*partSpec][]string{}
+		}
+		found[s] = append(found[s], k)
+	}
+	if found == nil {
+		return old, nil
+	}
+	m := make(map[reflect.Type]any, len(old.m)+len(found))
+	for k, v := range old.m {
+		m[k] = v
+	}
+	var b bytes.Buffer
+	for s, keys := range found {
+		b.Reset()
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			kb, _ := json.Marshal(k)
+			b.Write(kb)
+			b.WriteByte(':')
+			b.Write(raw[k])
+		}
+		b.WriteByte('}')
+		v, err := s.decode(m[s.typ], b.Bytes())
+		if err != nil {
+			return old, err
+		}
+		if v == nil {
+			delete(m, s.typ)
+		} else {
+			m[s.typ] = v
+		}
+	}
+	if len(m) == 0 {
+		m = nil
+	}
+	return Parts{m: m}, nil
+}
+
+// fold finds the part of a JSON name in another case, as encoding/json
+// matches names: own is true for one of the owner's own names.
+func (r *partRegistry) fold(k string) (s *partSpec, own bool) {
+	for n := range r.shared {
+		if strings.EqualFold(n, k) {
+			return nil, true
+		}
+	}
+	for n, s := range r.byKey {
+		if strings.EqualFold(n, k) {
+			return s, false
+		}
+	}
+	return nil, false
+}
