@@ -528,7 +528,7 @@ func TestAQuickDrawFumbleOfFiveHitsARandomFigureInTheFireArc(t *testing.T) {
 			t.Errorf("%q lacks %q", e.Text, want)
 		}
 	}
-	if f := s.State().Figures[arc[1]]; !f.Shaken && f.Hurt == 0 {
+	if f := s.State().Figures[arc[1]]; !f.sw().Shaken && f.Hurt == 0 {
 		t.Errorf("%s is unharmed", hit)
 	}
 	// The last face is an object: nobody is hurt.
@@ -541,7 +541,7 @@ func TestAQuickDrawFumbleOfFiveHitsARandomFigureInTheFireArc(t *testing.T) {
 		t.Errorf("the object: %s", e.Text)
 	}
 	for _, id := range arc {
-		if f := s2.State().Figures[id]; f.Shaken || f.Hurt > 0 {
+		if f := s2.State().Figures[id]; f.sw().Shaken || f.Hurt > 0 {
 			t.Errorf("%s is hurt by a shot into an object", id)
 		}
 	}

@@ -294,3 +294,83 @@ func (r *partRegistry) fold(k string) (s *partSpec, own bool) {
 	}
 	return nil, false
 }
+
+// What a part may answer of itself, each asked by the shared code in the
+// order the parts registered.
+type (
+	// partChecker is a part that range-checks its own numbers, from an
+	// event or a fight file (checkStatus).
+	partChecker interface{ check() error }
+	// partSeen is a figure's part with something the eye sees of it:
+	// Savage Worlds' "shaken" (State.Looks).
+	partSeen interface{ seen() []string }
+	// partWorse is a figure's part that says what got worse since the
+	// part before (nil: none): "Shaken" (harmSaid).
+	partWorse interface{ worse(before any) []string }
+)
+
+// each calls fn with each of p's parts of owner, in the order they
+// registered, until fn returns an error.
+func (p Parts) each(owner partOwner, fn func(v any) error) error {
+	if len(p.m) == 0 {
+		return nil
+	}
+	for _, s := range partsOf[owner].specs {
+		if v, ok := p.m[s.typ]; ok {
+			if err := fn(v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// check range-checks each of p's parts of owner that checks itself.
+func (p Parts) check(owner partOwner) error {
+	return p.each(owner, func(v any) error {
+		if c, ok := v.(partChecker); ok {
+			return c.check()
+		}
+		return nil
+	})
+}
+
+// seen is what the eye sees of a figure's parts (State.Looks).
+func (p Parts) seen() []string {
+	var out []string
+	p.each(statusPart, func(v any) error {
+		if s, ok := v.(partSeen); ok {
+			out = append(out, s.seen()...)
+		}
+		return nil
+	})
+	return out
+}
+
+// worse is what got worse in a figure's parts since before (harmSaid).
+func (p Parts) worse(before Parts) []string {
+	var out []string
+	p.each(statusPart, func(v any) error {
+		if w, ok := v.(partWorse); ok {
+			out = append(out, w.worse(before.m[reflect.TypeOf(v)])...)
+		}
+		return nil
+	})
+	return out
+}
+
+// countField is a count in a file or an event, by its JSON name.
+type countField struct {
+	name string
+	v    int
+}
+
+// checkCounts refuses a count below 0 or above maxCount, naming it.
+func checkCounts(fields ...countField) error {
+	for _, f := range fields {
+		if f.v < 0 || f.v > maxCount {
+			return fmt.Errorf("%s: %d, want 0 to %d", f.name, f.v, maxCount)
+		}
+	}
+	return nil
+}

@@ -21,7 +21,50 @@ const CommandBenny = "spend_benny"
 // ActBenny is the composer's and the map window's name for CommandBenny.
 const ActBenny = "Spend a Benny"
 
-func init() { register(savageWorlds{}) }
+func init() {
+	register(savageWorlds{})
+	registerStatusPart[swStatus]("savage")
+}
+
+// swStatus is what Savage Worlds keeps of a figure beyond what every
+// system does (its part of FigureStatus). A figure's Wounds are its Hurt,
+// the one track every system that counts harm so shares.
+type swStatus struct {
+	// Shaken is Savage Worlds' Shaken: free actions only.
+	Shaken bool `json:"shaken,omitempty"`
+	// BenniesSpent is the Bennies the figure has spent this fight, of
+	// those its sheet starts it with.
+	BenniesSpent int `json:"bennies_spent,omitempty"`
+}
+
+// sw is the figure's Savage Worlds part.
+func (st *FigureStatus) sw() swStatus { return partOf[swStatus](st.Parts) }
+
+// withSW changes the figure's Savage Worlds part with change.
+func (st *FigureStatus) withSW(change func(*swStatus)) {
+	p := st.sw()
+	change(&p)
+	setPart(&st.Parts, p)
+}
+
+// check range-checks the part, from an event or a fight file.
+func (p swStatus) check() error { return checkCounts(countField{"bennies_spent", p.BenniesSpent}) }
+
+// seen is what the eye sees of the part: "shaken" (State.Looks).
+func (p swStatus) seen() []string {
+	if p.Shaken {
+		return []string{"shaken"}
+	}
+	return nil
+}
+
+// worse is what got worse since before (harmSaid): "Shaken".
+func (p swStatus) worse(before any) []string {
+	if b, _ := before.(swStatus); p.Shaken && !b.Shaken {
+		return []string{"Shaken"}
+	}
+	return nil
+}
 
 func (savageWorlds) ID() string         { return "savage" }
 func (savageWorlds) Name() string       { return "Savage Worlds" }
@@ -184,13 +227,13 @@ func swBenny(s *State, c Command) ([]Event, error) {
 	}
 	left := swBennies(s, f)
 	switch {
-	case !f.Shaken:
+	case !f.sw().Shaken:
 		return nil, refuse("%s is not Shaken: a Benny removes Shaken, and the text names no other use", ch.Name)
 	case left < 1:
 		return nil, refuse("%s has no Bennies left", ch.Name)
 	}
 	st := f.FigureStatus.clone()
-	st.Shaken, st.BenniesSpent = false, st.BenniesSpent+1
+	st.withSW(func(p *swStatus) { p.Shaken, p.BenniesSpent = false, p.BenniesSpent+1 })
 	return []Event{{Kind: EventActed, Action: CommandBenny, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text: fmt.Sprintf("%s spends a Benny and is no longer Shaken; %d %s left (Savage Worlds: Shaken).",
@@ -201,7 +244,7 @@ func swBenny(s *State, c Command) ([]Event, error) {
 // spent.
 func swBennies(s *State, f *Figure) int {
 	c := s.Characters[f.Character]
-	return max(0, swSheet(&c).BennyCount()-f.BenniesSpent)
+	return max(0, swSheet(&c).BennyCount()-f.sw().BenniesSpent)
 }
 
 // Mark: a figure's Bennies left, for a figure whose sheet has any.
@@ -343,7 +386,7 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 	if err != nil {
 		return SavagePlan{}, err
 	}
-	if f.Shaken && !s.FelledNow(f.ID) { // felled in the instant it acts in (Lead and Chrome)
+	if f.sw().Shaken && !s.FelledNow(f.ID) { // felled in the instant it acts in (Lead and Chrome)
 		return SavagePlan{}, refuse("%s is Shaken: only free actions until a Spirit roll recovers (recover)", ch.Name)
 	}
 	a := ch.Savage
@@ -485,13 +528,14 @@ func swHit(s *State, by, t *Figure, st FigureStatus, dice []int, raise bool, jok
 	if err != nil {
 		return st, nil, &Refusal{Reason: err.Error()}
 	}
-	stat := savage.Status{WildCard: d.WildCard, Shaken: st.Shaken, Wounds: st.Hurt}
+	stat := savage.Status{WildCard: d.WildCard, Shaken: st.sw().Shaken, Wounds: st.Hurt}
 	apply := savage.ApplyDamage
 	if s.Options.SavageRaisesOnly {
 		apply = savage.ApplyDamageRaisesOnly
 	}
 	eff := apply(&stat, total, d.Toughness())
-	st.Shaken, st.Hurt = stat.Shaken, stat.Wounds
+	st.withSW(func(p *swStatus) { p.Shaken = stat.Shaken })
+	st.Hurt = stat.Wounds
 	text := []string{fmt.Sprintf("Damage %s: %s.", dtext, eff.Text)}
 	if stat.Incapacitated {
 		// "When Incapacitated by damage or injury, he must make an
@@ -622,7 +666,7 @@ func swRecover(s *State, c Command, src roller) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !f.Shaken {
+	if !f.sw().Shaken {
 		return nil, refuse("%s is not Shaken", ch.Name)
 	}
 	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's Spirit d%d and Wild Die d6", ch.Name, ch.Savage.Spirit)}})
@@ -635,7 +679,7 @@ func swRecover(s *State, c Command, src roller) ([]Event, error) {
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	st := f.FigureStatus.clone()
-	st.Shaken = stat.Shaken
+	st.withSW(func(p *swStatus) { p.Shaken = stat.Shaken })
 	verdict := "stays Shaken: free actions only"
 	if !stat.Shaken {
 		verdict = "is no longer Shaken"
@@ -925,7 +969,7 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 	}
 	var events []Event
 	if c.Jump.Athletics {
-		if f.Shaken {
+		if f.sw().Shaken {
 			return nil, refuse("%s is Shaken: only free actions, and the Athletics roll is an action", ch.Name)
 		}
 		if f.Attacked {

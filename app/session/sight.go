@@ -721,9 +721,7 @@ func (st *State) Looks(id string) string {
 	if f.Condition != rules.Fine {
 		parts = append(parts, f.Condition.String())
 	}
-	if f.Shaken {
-		parts = append(parts, "shaken")
-	}
+	parts = append(parts, f.Parts.seen()...) // a system's own: Savage Worlds' "shaken"
 	switch {
 	case f.Mount != nil:
 		parts = append(parts, "on the "+f.Mount.What)

@@ -142,11 +142,6 @@ type FigureStatus struct {
 	ShieldTaken int `json:"shield_taken,omitempty"`
 	// OutSince is the round a Fudge figure was knocked out of the fight.
 	OutSince int `json:"out_since,omitempty"`
-	// Shaken is Savage Worlds' Shaken: free actions only.
-	Shaken bool `json:"shaken,omitempty"`
-	// BenniesSpent is the Savage Worlds Bennies the figure has spent this
-	// fight, of those its sheet starts it with.
-	BenniesSpent int `json:"bennies_spent,omitempty"`
 	// Hurt is the wounds on one track, for the systems that count them so
 	// (Dragon Warriors II).
 	Hurt int `json:"hurt,omitempty"`
