@@ -331,7 +331,7 @@ func checkStatus(st FigureStatus) error {
 			return fmt.Errorf("%s: %v is far off any map", name, *h)
 		}
 	}
-	if err := checkCounts(countField{"conc", st.Conc}, countField{"paced", st.Paced}, countField{"shield_taken", st.ShieldTaken}, countField{"out_since", st.OutSince},
+	if err := checkCounts(countField{"conc", st.Conc}, countField{"paced", st.Paced},
 		countField{"hurt", st.Hurt}, countField{"stunned_in", st.StunnedIn}); err != nil {
 		return err
 	}

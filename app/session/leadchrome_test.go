@@ -649,7 +649,7 @@ func TestAQuickDrawFumbleOfSixWoundsTheDrawerInFudge(t *testing.T) {
 	has(t, e.Text, "the character shoots or cuts themselves",
 		"Sheriff Bart's gun hits Sheriff Bart by 1: 2 damage (weapon +2, armor −1). Sheriff Bart is at wound level Terrible. Sheriff Bart's damage check: Poor -2 = Terrible-1 against Terrible: is knocked down")
 	sheriff := s.State().Figures["sheriff"]
-	if sheriff.Hurt != 2 || sheriff.Condition != rules.Unconscious || sheriff.OutSince != s.State().Round {
-		t.Errorf("the Sheriff: %d damage, %s since round %d (round %d), after %s", sheriff.Hurt, sheriff.Condition, sheriff.OutSince, s.State().Round, e.Text)
+	if sheriff.Hurt != 2 || sheriff.Condition != rules.Unconscious || sheriff.fudgePart().OutSince != s.State().Round {
+		t.Errorf("the Sheriff: %d damage, %s since round %d (round %d), after %s", sheriff.Hurt, sheriff.Condition, sheriff.fudgePart().OutSince, s.State().Round, e.Text)
 	}
 }

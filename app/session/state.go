@@ -138,10 +138,6 @@ type FigureStatus struct {
 	DrawFumble string `json:"draw_fumble,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
-	// ShieldTaken is the damage a Fudge shield has absorbed.
-	ShieldTaken int `json:"shield_taken,omitempty"`
-	// OutSince is the round a Fudge figure was knocked out of the fight.
-	OutSince int `json:"out_since,omitempty"`
 	// Hurt is the wounds on one track, for the systems that count them so
 	// (Dragon Warriors II).
 	Hurt int `json:"hurt,omitempty"`
@@ -163,8 +159,6 @@ type FigureStatus struct {
 	// Drawn: a Dragon Warriors II figure has struck or thrown with the
 	// weapon its sheet conceals, and so shown it (dwDraws).
 	Drawn bool `json:"drawn,omitempty"`
-	// Fudge is what Fudge's Combat Options keep of the figure (fudge.go).
-	Fudge FudgeStatus `json:"fudge,omitzero"`
 	// Parts are what each system keeps of the figure beyond the fields
 	// above (parts.go), in a file flat among them.
 	Parts Parts `json:"-"`
