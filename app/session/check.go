@@ -332,7 +332,7 @@ func checkStatus(st FigureStatus) error {
 		}
 	}
 	if err := checkCounts(countField{"conc", st.Conc}, countField{"paced", st.Paced},
-		countField{"hurt", st.Hurt}, countField{"stunned_in", st.StunnedIn}); err != nil {
+		countField{"hurt", st.Hurt}); err != nil {
 		return err
 	}
 	if err := st.Parts.check(statusPart); err != nil {

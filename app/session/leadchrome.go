@@ -137,12 +137,13 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 		f := s.Figures[id]
 		st, changed := statusOf(id), false
 		st.DrawToHit, st.DrawFumble = 0, ""
-		if st.Delayed || st.Stance != "" {
-			// A new round: a hold and a Dragon Warriors II stance end.
-			st.Delayed, st.Stance, changed = false, "", true
+		if st.Delayed {
+			// A new round: a hold ends, and what the host system's own
+			// round ends (a Dragon Warriors II stance and stun).
+			st.Delayed, changed = false, true
 		}
-		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {
-			st.Condition, st.StunnedIn, changed = rules.Fine, 0, true
+		if r, ok := SystemOf(s).(roundEnder); ok && r.roundEnds(s, f, &st) {
+			changed = true
 		}
 		if squads == nil {
 			sheet := s.Characters[f.Character].LeadChrome
@@ -696,6 +697,14 @@ func lcInTurn(s *State, f *Figure) error {
 
 // lcNth names an Action by how many came before it.
 func lcNth(n int) string { return map[int]string{0: "first", 1: "second"}[n] }
+
+// roundEnder is a system with something of its own that a new round
+// under Lead and Chrome's initiative ends on a figure (a Dragon Warriors
+// II stance, a stun from the round before): it changes st, figure f's
+// status so far, and reports whether it did.
+type roundEnder interface {
+	roundEnds(s *State, f *Figure, st *FigureStatus) bool
+}
 
 // holdWatcher is a system with something to add to the event of a figure
 // holding its actions in Lead and Chrome's order: a Dragon Warriors II

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -307,7 +308,43 @@ type (
 	// partWorse is a figure's part that says what got worse since the
 	// part before (nil: none): "Shaken" (harmSaid).
 	partWorse interface{ worse(before any) []string }
+	// partTold is a figure's part that names figures: told is the part
+	// as a seat that sees only the figures sees says may know it, and
+	// whether that left anything out (sight.status).
+	partTold interface {
+		told(sees func(id string) bool) (any, bool)
+	}
 )
+
+// told is p as a seat that sees only the figures sees says may know it:
+// p itself (the same map) when no part names a figure out of its view.
+func (p Parts) told(sees func(id string) bool) Parts {
+	out := p
+	for t, v := range p.m {
+		if n, ok := v.(partTold); ok {
+			if w, changed := n.told(sees); changed {
+				if out.m == nil || reflect.ValueOf(out.m).UnsafePointer() == reflect.ValueOf(p.m).UnsafePointer() {
+					out.m = maps.Clone(p.m)
+				}
+				if reflect.ValueOf(w).IsZero() {
+					delete(out.m, t)
+				} else {
+					out.m[t] = w
+				}
+			}
+		}
+	}
+	if out.m != nil && len(out.m) == 0 {
+		out.m = nil
+	}
+	return out
+}
+
+// same reports whether p and q are the very same parts (one map): a
+// part changed since p was copied makes another.
+func (p Parts) same(q Parts) bool {
+	return reflect.ValueOf(p.m).UnsafePointer() == reflect.ValueOf(q.m).UnsafePointer()
+}
 
 // each calls fn with each of p's parts of owner, in the order they
 // registered, until fn returns an error.

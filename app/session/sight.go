@@ -458,9 +458,7 @@ func (v *sight) status(st FigureStatus) FigureStatus {
 	if st.AimedAt != "" && !v.sees(st.AimedAt) {
 		st.AimedAt = ""
 	}
-	if st.StunnedAt != "" && !v.sees(st.StunnedAt) {
-		st.StunnedAt = ""
-	}
+	st.Parts = st.Parts.told(v.sees) // a system's own: a Dragon Warriors II stun's dealer
 	if a := st.Attempt; a != nil && a.Target != "" && !v.sees(a.Target) {
 		b := *a
 		b.Target = ""
@@ -475,7 +473,7 @@ func (v *sight) statuses(changes []FigureChange) []FigureChange {
 	var out []FigureChange
 	for i, c := range changes {
 		st := v.status(c.Status)
-		if st.AimedAt == c.Status.AimedAt && st.StunnedAt == c.Status.StunnedAt && st.Attempt == c.Status.Attempt {
+		if st.AimedAt == c.Status.AimedAt && st.Parts.same(c.Status.Parts) && st.Attempt == c.Status.Attempt {
 			continue
 		}
 		if out == nil {

@@ -141,24 +141,15 @@ type FigureStatus struct {
 	// Hurt is the wounds on one track, for the systems that count them so
 	// (Dragon Warriors II).
 	Hurt int `json:"hurt,omitempty"`
-	// StunnedIn is the round a stun began, for systems whose stun lasts
-	// a turn (Dragon Warriors II).
-	StunnedIn int `json:"stunned_in,omitempty"`
-	// StunnedAt is the figure at whose place in the turn's order a Dragon
-	// Warriors II stun ends next turn: "until this time next turn".
-	StunnedAt string `json:"stunned_at,omitempty"`
 	// Mount is what the figure rides and its course, nil on foot
 	// (twtw_mount.go).
 	Mount *Mount `json:"mount,omitempty"`
-	// Stance is the defensive stance a Dragon Warriors II figure took this
-	// turn, "full" or "aggressive" (its own attack sacrificed), or "".
-	Stance string `json:"stance,omitempty"`
-	// Delayed: a Dragon Warriors II figure put its action off until later
-	// in the turn, letting those after it in the order act first.
+	// Delayed: the figure put its action off until later in the turn,
+	// letting those after it in the order act first: a Dragon Warriors II
+	// delay, a hold in Lead and Chrome's order (an option of any system
+	// whose turns go in order), which reads a Dragon Warriors II delay as
+	// its own hold. Shared, as one JSON name can be one part's alone.
 	Delayed bool `json:"delayed,omitempty"`
-	// Drawn: a Dragon Warriors II figure has struck or thrown with the
-	// weapon its sheet conceals, and so shown it (dwDraws).
-	Drawn bool `json:"drawn,omitempty"`
 	// Parts are what each system keeps of the figure beyond the fields
 	// above (parts.go), in a file flat among them.
 	Parts Parts `json:"-"`
