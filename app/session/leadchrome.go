@@ -17,6 +17,34 @@ import (
 // systems whose turns go in order (not TWTW's AP countdown).
 const InitiativeLeadChrome = "leadchrome"
 
+func init() { registerStatusPart[lcStatus]("leadchrome") }
+
+// lcStatus is what Lead and Chrome's options keep of a figure, whichever
+// system the fight plays (their part of FigureStatus), for a round.
+type lcStatus struct {
+	// DrawToHit is the to-hit modifier of the weapon quick-drawn this
+	// round (Lead and Chrome: Quick-draw modifiers, sights filed off −3).
+	DrawToHit int `json:"draw_to_hit,omitempty"`
+	// DrawFumble is what a quick-draw fumbled this round under Lead and
+	// Chrome's initiative did, until it has played out: "misfire" (the
+	// attack misses) or "dropped" (the weapon lies out of reach).
+	DrawFumble string `json:"draw_fumble,omitempty"`
+}
+
+// lc is the figure's Lead and Chrome part.
+func (st *FigureStatus) lc() lcStatus { return partOf[lcStatus](st.Parts) }
+
+// withLC changes the figure's Lead and Chrome part with change.
+func (st *FigureStatus) withLC(change func(*lcStatus)) {
+	p := st.lc()
+	change(&p)
+	setPart(&st.Parts, p)
+}
+
+// newRound is the part when a new round starts: a round's quick-draw is
+// over (State.Apply).
+func (lcStatus) newRound() any { return nil }
+
 // Declaration is what a figure declares before initiative is rolled: an
 // unaimed shot (+3 initiative, −5 to hit), or a Quick-Draw with its weapon
 // and modifiers (Lead and Chrome: Initiative, The Quick-Draw).
@@ -136,7 +164,7 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 	for _, id := range ids {
 		f := s.Figures[id]
 		st, changed := statusOf(id), false
-		st.DrawToHit, st.DrawFumble = 0, ""
+		setPart(&st.Parts, lcStatus{})
 		if st.Delayed {
 			// A new round: a hold ends, and what the host system's own
 			// round ends (a Dragon Warriors II stance and stun).
@@ -164,10 +192,12 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 			e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
 			explained[id] = s.FigureName(id) + ": " + r.Explained
 			if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
-				st.DrawToHit, changed = q.ToHit(), true
+				st.withLC(func(p *lcStatus) { p.DrawToHit = q.ToHit() })
+				changed = true
 			}
 			if r.Fumble != nil && (r.Fumble.Kind == "misfire" || r.Fumble.Kind == "dropped") {
-				st.DrawFumble, changed = r.Fumble.Kind, true
+				st.withLC(func(p *lcStatus) { p.DrawFumble = r.Fumble.Kind })
+				changed = true
 			}
 			if r.Fumble != nil && (r.Fumble.Kind == "stray" || r.Fumble.Kind == "self") {
 				status[id] = st
@@ -391,7 +421,7 @@ func quickDrawTWTW(s *State, e *Event, id string, d Declaration, rnd rules.Sourc
 	e.APs[id] = number
 	st := f.FigureStatus.clone()
 	st.Gear[gi].Readied = true
-	st.DrawToHit = q.ToHit()
+	st.withLC(func(p *lcStatus) { p.DrawToHit = q.ToHit() })
 	text := fmt.Sprintf("%s quick-draws the %s (Lead and Chrome: The Quick-Draw): skill %+d, modifiers %+d: number %d; 2D10 %d+%d", ch.Name, w.Name, q.Skill, q.Modifier(), number, a, b)
 	if q.Fumbles(a + b) {
 		fu, err := leadchrome.RollFumble(rnd, &q)
@@ -518,9 +548,9 @@ func lcToHit(s *State, f *Figure) (int, []string) {
 		mod += leadchrome.UnaimedToHit
 		why = append(why, fmt.Sprintf("unaimed shot %+d", leadchrome.UnaimedToHit))
 	}
-	if f.DrawToHit != 0 {
-		mod += f.DrawToHit
-		why = append(why, fmt.Sprintf("quick-drawn with the sights filed off %+d", f.DrawToHit))
+	if f.lc().DrawToHit != 0 {
+		mod += f.lc().DrawToHit
+		why = append(why, fmt.Sprintf("quick-drawn with the sights filed off %+d", f.lc().DrawToHit))
 	}
 	return mod, why
 }
@@ -601,18 +631,18 @@ func drawKind(w rules.Weapon) string {
 // false for any other command.
 func fumbledAttack(s *State, c Command) (events []Event, ok bool, err error) {
 	f, found := s.Figures[c.Figure]
-	if !found || !leadChromeOrder(s) || f.DrawFumble == "" || (c.Kind != CommandShoot && c.Kind != CommandStrike) {
+	if !found || !leadChromeOrder(s) || f.lc().DrawFumble == "" || (c.Kind != CommandShoot && c.Kind != CommandStrike) {
 		return nil, false, nil
 	}
 	name := s.FigureName(f.ID)
-	if f.DrawFumble == "dropped" {
+	if f.lc().DrawFumble == "dropped" {
 		return nil, true, refuse("%s's weapon slipped from the grip at the quick-draw and lies out of reach this round (Lead and Chrome: Quick-draw fumbles, 3–4): no attack until the next round", name)
 	}
 	if len(c.Dice) > 0 {
 		return nil, true, refuse("%s's attack misses of itself and rolls no dice", name)
 	}
 	st := f.FigureStatus.clone()
-	st.DrawFumble = ""
+	st.withLC(func(p *lcStatus) { p.DrawFumble = "" })
 	return []Event{{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text:    fmt.Sprintf("%s's fumbled quick-draw goes off: the attack automatically misses, one shot into the ground (Lead and Chrome: Quick-draw fumbles, 1–2); %s acts normally in the next action phase.", name, name)}}, true, nil

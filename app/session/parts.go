@@ -308,6 +308,9 @@ type (
 	// partWorse is a figure's part that says what got worse since the
 	// part before (nil: none): "Shaken" (harmSaid).
 	partWorse interface{ worse(before any) []string }
+	// partRound is a figure's part that a new round changes: newRound is
+	// the part as the round starts, nil when it ends (State.Apply).
+	partRound interface{ newRound() any }
 	// partTold is a figure's part that names figures: told is the part
 	// as a seat that sees only the figures sees says may know it, and
 	// whether that left anything out (sight.status).
@@ -332,6 +335,30 @@ func (p Parts) told(sees func(id string) bool) Parts {
 					out.m[t] = w
 				}
 			}
+		}
+	}
+	if out.m != nil && len(out.m) == 0 {
+		out.m = nil
+	}
+	return out
+}
+
+// newRound is p as a new round starts: each part that a round changes,
+// changed (partRound).
+func (p Parts) newRound() Parts {
+	out := p
+	for t, v := range p.m {
+		r, ok := v.(partRound)
+		if !ok {
+			continue
+		}
+		if out.same(p) {
+			out.m = maps.Clone(p.m)
+		}
+		if w := r.newRound(); w == nil || reflect.ValueOf(w).IsZero() {
+			delete(out.m, t)
+		} else {
+			out.m[t] = w
 		}
 	}
 	if out.m != nil && len(out.m) == 0 {

@@ -129,13 +129,6 @@ type FigureStatus struct {
 	// AimedAt is the figure an aimed shot of this round was at: with a gun
 	// in each hand, no other may be aimed at (TWTW Conflict: Two Weapons).
 	AimedAt string `json:"aimed_at,omitempty"`
-	// DrawToHit is the to-hit modifier of the weapon quick-drawn this
-	// round (Lead and Chrome: Quick-draw modifiers, sights filed off −3).
-	DrawToHit int `json:"draw_to_hit,omitempty"`
-	// DrawFumble is what a quick-draw fumbled this round under Lead and
-	// Chrome's initiative did, until it has played out: "misfire" (the
-	// attack misses) or "dropped" (the weapon lies out of reach).
-	DrawFumble string `json:"draw_fumble,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
 	// Hurt is the wounds on one track, for the systems that count them so
@@ -545,7 +538,7 @@ func (s *State) Apply(e Event) error {
 				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging, f.AimLost, f.AimedAt = false, false, 0, false, false, nil, false, ""
 				at := f.At
 				f.RoundStart, f.MoveFrom = &at, nil
-				f.DrawToHit, f.DrawFumble = 0, ""
+				f.Parts = f.Parts.newRound() // what a system keeps for a round ends
 			}
 		}
 		for _, c := range e.Changes {
