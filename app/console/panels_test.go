@@ -438,8 +438,10 @@ func TestFudgeConsole(t *testing.T) {
 		t.Fatal("no Damage checks switch, or it is off")
 	}
 	chk.SetChecked(false)
-	if c.State().Options.Fudge.DamageChecks {
-		t.Error("the damage checks are still on")
+	for _, sw := range c.State().Switches() {
+		if strings.Contains(sw.Label, "Damage checks") && sw.On {
+			t.Error("the damage checks are still on")
+		}
 	}
 	// A Fudge sheet.
 	sp := c.sheets
@@ -464,7 +466,7 @@ func TestFudgeConsole(t *testing.T) {
 func TestLeadChromeConsole(t *testing.T) {
 	c, w := bundledConsole(t, "dragonwarriors")
 	c.library.lcInit.SetChecked(true)
-	if c.State().Options.Initiative != session.InitiativeLeadChrome {
+	if c.State().Options.LeadChrome().Initiative != session.InitiativeLeadChrome {
 		t.Fatalf("the option did not reach the fight: %q", c.status.Text)
 	}
 	c.nextRound()

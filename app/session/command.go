@@ -245,20 +245,7 @@ func judgesWordFits(s *State, c Command) error {
 // decideAny makes a command's events: the system's, or those of the
 // commands every system shares.
 func decideAny(s *State, c Command, src roller) ([]Event, error) {
-	if c.Kind == CommandNewRound && s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
-		ev, err := lcNewRound(s, c, src)
-		if t, ok := SystemOf(s).(turnBegun); ok && err == nil {
-			t.turnBegun(s, &ev[0]) // the system's own say in the new turn
-		}
-		return ev, err
-	}
-	if err := unrolledDeclarations(s, c); err != nil {
-		return nil, err
-	}
-	if ev, ok, err := lcOrder(s, c); ok || err != nil {
-		return ev, err
-	}
-	if ev, ok, err := fumbledAttack(s, c); ok {
+	if ev, taken, err := optionDecides(s, c, src); taken { // an option any system plays: Lead and Chrome's initiative and order
 		return ev, err
 	}
 	if ev, ok, err := SystemOf(s).Decide(s, c, src); ok {

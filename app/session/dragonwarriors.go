@@ -52,6 +52,7 @@ type dragonWarriors struct{}
 func init() {
 	register(dragonWarriors{})
 	registerStatusPart[dwStatus]("dragonwarriors")
+	registerOptionPart[dwOptions]("dragonwarriors")
 }
 
 // dwStatus is what Dragon Warriors II keeps of a figure beyond what every
@@ -531,7 +532,7 @@ func dwTakesTurn(s *State, f *Figure) error {
 	switch {
 	case f.dw().Stance != "":
 		return refuse("%s is in %s this turn and has sacrificed its own attack (Dragon Warriors II: Defensive Stances)", name, aStance(dwStances[f.dw().Stance]))
-	case leadChromeOrder(s):
+	case orderedByOption(s):
 		// Lead and Chrome's initiative replaces the turn's order: each
 		// figure has two actions, in its order (docs/defaults.md).
 		return nil
@@ -780,7 +781,7 @@ func dwMissile(s *State, c Command, src roller) ([]Event, error) {
 	w, ok := dragonwarriors.FindWeapon(af.Weapon)
 	if !ok || !dwReading(s).Shot(w) {
 		what := "a bow, crossbow, light spear, knife, axe or rock"
-		if s.Options.ThrownAsTable {
+		if dwOptionsOf(s.Options).ThrownAsTable {
 			what = "a bow, crossbow, or what the Weapons table says can be thrown: a light spear or knife"
 		}
 		return nil, refuse("%s has no missile weapon (%s)", af.Name, what)
@@ -807,7 +808,7 @@ func dwMissile(s *State, c Command, src roller) ([]Event, error) {
 	// The difficulty rolled as a defence is stands for the target: its
 	// roll, as the Toughness roll after.
 	theirs := fmt.Sprintf("the difficulty's roll, the same, then %s's Toughness roll if hurt", tf.Name)
-	if s.Options.MissileOneRoll {
+	if dwOptionsOf(s.Options).MissileOneRoll {
 		theirs = fmt.Sprintf("%s's Toughness roll if hurt", tf.Name)
 	}
 	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's attack roll: two d6, one added, one taken away, sixes rolled again", af.Name)}, {t.ID, theirs}})
@@ -963,23 +964,57 @@ func dwDraws(s *State, f *Figure, e *Event) {
 	}
 }
 
-// Switches: where the text disagrees with itself, the other reading
+// dwOptions are Dragon Warriors II's own options of a fight (its part of
+// FightOptions): where the text disagrees with itself, the other reading
 // (docs/defaults.md).
+type dwOptions struct {
+	// KnockOutAtFive reads the knock-out as the worked example does: a
+	// Toughness roll failed by five or more knocks out. Off, the text's
+	// own rule: failed by more than five.
+	KnockOutAtFive bool `json:"knock_out_at_five,omitempty"`
+	// ThrownAsTable throws only what the Weapons table says "can be
+	// thrown" (light spears, small weapons). Off, the missile rule's
+	// "rocks, axes, knives and javelins": axes (the heavy weapons) and
+	// rocks (improvised weapons) are thrown too.
+	ThrownAsTable bool `json:"thrown_as_table,omitempty"`
+	// MissileOneRoll makes a missile's difficulty a fixed number, only the
+	// attacker rolling, as one character against the environment (Active
+	// and Passive Contests). Off, the missile rule's "the same form as
+	// melee combat": the difficulty is rolled as a defence is.
+	MissileOneRoll bool `json:"missile_one_roll,omitempty"`
+}
+
+// dwOptionsOf is the fight's Dragon Warriors II options.
+func dwOptionsOf(o FightOptions) dwOptions { return partOf[dwOptions](o.Parts) }
+
+// dwOptionSwitch is a switch of one of Dragon Warriors II's options.
+func dwOptionSwitch(label string, o FightOptions, at func(*dwOptions) *bool) Switch {
+	cur := dwOptionsOf(o)
+	return Switch{Label: label, On: *at(&cur), Set: func(o FightOptions, on bool) FightOptions {
+		p := dwOptionsOf(o)
+		*at(&p) = on
+		setPart(&o.Parts, p)
+		return o
+	}}
+}
+
+// Switches: Dragon Warriors II's options (dwOptions).
 func (dragonWarriors) Switches(o FightOptions) []Switch {
-	return append([]Switch{
-		{Label: "Knock-out at a Toughness roll failed by five or more, as the worked example has it (the rule: by more than five)", On: o.KnockOutAtFive,
-			Set: func(o FightOptions, on bool) FightOptions { o.KnockOutAtFive = on; return o }},
-		{Label: "Throw only what the Weapons table says can be thrown, light spears and small weapons (the missile rule: rocks and axes too)", On: o.ThrownAsTable,
-			Set: func(o FightOptions, on bool) FightOptions { o.ThrownAsTable = on; return o }},
-		{Label: "A missile's difficulty is not rolled: one character against the environment, only one roll (the missile rule: the same form as melee combat, both roll)", On: o.MissileOneRoll,
-			Set: func(o FightOptions, on bool) FightOptions { o.MissileOneRoll = on; return o }},
-	}, lcSwitches(o)...)
+	return []Switch{
+		dwOptionSwitch("Knock-out at a Toughness roll failed by five or more, as the worked example has it (the rule: by more than five)", o,
+			func(p *dwOptions) *bool { return &p.KnockOutAtFive }),
+		dwOptionSwitch("Throw only what the Weapons table says can be thrown, light spears and small weapons (the missile rule: rocks and axes too)", o,
+			func(p *dwOptions) *bool { return &p.ThrownAsTable }),
+		dwOptionSwitch("A missile's difficulty is not rolled: one character against the environment, only one roll (the missile rule: the same form as melee combat, both roll)", o,
+			func(p *dwOptions) *bool { return &p.MissileOneRoll }),
+	}
 }
 
 // dwReading is how the fight reads the text where it disagrees with
 // itself: the rule's reading unless an option names the worked example's.
 func dwReading(s *State) dragonwarriors.Reading {
-	return dragonwarriors.Reading{KnockOutAtFive: s.Options.KnockOutAtFive, ThrownAsTable: s.Options.ThrownAsTable, OneRollMissiles: s.Options.MissileOneRoll}
+	o := dwOptionsOf(s.Options)
+	return dragonwarriors.Reading{KnockOutAtFive: o.KnockOutAtFive, ThrownAsTable: o.ThrownAsTable, OneRollMissiles: o.MissileOneRoll}
 }
 
 // writeStrike previews a Dragon Warriors II blow with the session's own

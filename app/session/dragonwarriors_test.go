@@ -910,7 +910,7 @@ func TestCombatTurnsLastAboutSixSeconds(t *testing.T) {
 			newTurn := []int{3, 3, 3, 3} // DW II: Reflexes ±0 each
 			if lc {
 				opts := s.State().Options
-				opts.Initiative = InitiativeLeadChrome
+				setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
 				mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 				newTurn = []int{5, 5, 4, 4} // 2D10 each
 			}

@@ -17,6 +17,7 @@ type fudgeSystem struct{}
 func init() {
 	register(fudgeSystem{})
 	registerStatusPart[fudgePart]("fudge")
+	registerOptionPart[fudgeOptionsPart]("fudge")
 }
 
 // fudgePart is what Fudge keeps of a figure beyond what every system does
@@ -85,7 +86,7 @@ func (fudgeSystem) Actions() []Action {
 // Turn: Fudge combat rounds are simultaneous, every figure acting once,
 // unless the fight rolls Lead and Chrome's initiative.
 func (fudgeSystem) Turn(s *State) Turn {
-	if s.Options.Initiative == InitiativeLeadChrome {
+	if orderedByOption(s) { // Lead and Chrome's initiative
 		return orderTurn(s)
 	}
 	return Turn{Steps: []TurnStep{{Label: "this round", Figures: append([]string(nil), s.Order...), Now: true}},
@@ -105,10 +106,61 @@ func (fudgeSystem) CheckSheet(c Character) error {
 
 // fudgeOptions are a fight's Combat Options modules.
 func fudgeOptions(s *State) fudge.Options {
-	if s.Options.Fudge != nil {
-		return *s.Options.Fudge
+	if m := fudgeModulesOf(s.Options); m != nil {
+		return *m
 	}
 	return fudge.Options{}
+}
+
+// fudgeOptionsPart is Fudge's own options of a fight (its part of
+// FightOptions).
+type fudgeOptionsPart struct {
+	// Fudge are the Combat Options modules of the fight; nil, none (and
+	// the log of set_options says nothing of them).
+	Fudge *fudge.Options `json:"fudge,omitempty"`
+}
+
+// fudgeModulesOf is the fight's Combat Options modules, nil if it sets none.
+// Not to be changed in place: withFudgeModules sets others.
+func fudgeModulesOf(o FightOptions) *fudge.Options { return partOf[fudgeOptionsPart](o.Parts).Fudge }
+
+// withFudgeModules is o with the Combat Options modules m.
+func withFudgeModules(o FightOptions, m *fudge.Options) FightOptions {
+	setPart(&o.Parts, fudgeOptionsPart{Fudge: m})
+	return o
+}
+
+// said is the options' sentence in the log of set_options: the modules on.
+func (p fudgeOptionsPart) said() []string {
+	m := p.Fudge
+	if m == nil {
+		return nil
+	}
+	var on []string
+	for _, x := range []struct {
+		name string
+		v    bool
+	}{{"armor coverage", m.ArmorCoverage}, {"shield checks", m.ShieldChecks}, {"shield damage", m.ShieldDamage},
+		{"the alternate wound track", m.WoundTrack}, {"damage checks", m.DamageChecks}, {"recovery during combat", m.RecoveryInCombat},
+		{"recovery without the recommended wait", m.RecoveryNoWait}} {
+		if x.v {
+			on = append(on, x.name)
+		}
+	}
+	if len(on) == 0 {
+		on = []string{"none"}
+	}
+	return []string{"Combat Options modules: " + strings.Join(on, ", ") + "."}
+}
+
+// forPlayers is the part as a player's seat is sent it: its own copy of
+// the modules (playersOptions).
+func (p fudgeOptionsPart) forPlayers() any {
+	if p.Fudge != nil {
+		m := *p.Fudge
+		p.Fudge = &m
+	}
+	return p
 }
 
 func (fs fudgeSystem) Decide(s *State, c Command, src roller) ([]Event, bool, error) {
@@ -989,23 +1041,22 @@ var fudgeModules = []struct {
 // Switches: the Combat Options modules.
 func (fudgeSystem) Switches(o FightOptions) []Switch {
 	cur := fudge.Options{}
-	if o.Fudge != nil {
-		cur = *o.Fudge
+	if m := fudgeModulesOf(o); m != nil {
+		cur = *m
 	}
 	var out []Switch
 	for _, m := range fudgeModules {
 		out = append(out, Switch{Label: "Combat Options: " + m.name, On: *m.at(&cur),
 			Set: func(o FightOptions, on bool) FightOptions {
 				next := fudge.Options{}
-				if o.Fudge != nil {
-					next = *o.Fudge
+				if m := fudgeModulesOf(o); m != nil {
+					next = *m
 				}
 				*m.at(&next) = on
-				o.Fudge = &next
-				return o
+				return withFudgeModules(o, &next)
 			}})
 	}
-	return append(out, lcSwitches(o)...)
+	return out
 }
 
 // writeFudge previews a Fudge attack with the session's own plan: the two
@@ -1055,7 +1106,7 @@ func writeFudge(b *strings.Builder, s *State, cmd Command) error {
 	if !p.Ranged {
 		fmt.Fprintf(b, " %s wins and hurts %s: %.0f%%.", tname, name, 100*p.Odds.DefenderHurts)
 	}
-	if o := s.Options.Fudge; o != nil {
+	if o := fudgeModulesOf(s.Options); o != nil {
 		var on []string
 		for name, v := range map[string]bool{"armor coverage": o.ArmorCoverage, "shield checks": o.ShieldChecks, "shield damage": o.ShieldDamage,
 			"wound track": o.WoundTrack, "damage checks": o.DamageChecks, "recovery in combat": o.RecoveryInCombat,

@@ -15,8 +15,8 @@ import (
 func TestFudgeTwoRoundFight(t *testing.T) {
 	f := bundledFight(t, "fudge")
 	f.Options.TableDice = true
-	f.Options.Fudge = &fudge.Options{ArmorCoverage: true, ShieldChecks: true, ShieldDamage: true, WoundTrack: true,
-		DamageChecks: true, RecoveryInCombat: true, RecoveryNoWait: true}
+	f.Options = withFudgeModules(f.Options, &fudge.Options{ArmorCoverage: true, ShieldChecks: true, ShieldDamage: true, WoundTrack: true,
+		DamageChecks: true, RecoveryInCombat: true, RecoveryNoWait: true})
 	s, err := Open(f, filepath.Join(t.TempDir(), "fudge-two.journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)

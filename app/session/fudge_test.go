@@ -30,7 +30,7 @@ func df(rolls ...string) []int {
 func openFudge(t *testing.T, o fudge.Options) *Session {
 	t.Helper()
 	f := bundledFight(t, "fudge")
-	f.Options.Fudge = &o
+	f.Options = withFudgeModules(f.Options, &o)
 	return openFile(t, f)
 }
 
@@ -82,7 +82,11 @@ func TestFudgeThroughTheSession(t *testing.T) {
 		t.Error("the Sheriff did not rejoin")
 	}
 	// Without the armor-coverage module the vest's AV always counts.
-	setOption(t, s, func(o *FightOptions) { m := *o.Fudge; m.ArmorCoverage = false; o.Fudge = &m })
+	setOption(t, s, func(o *FightOptions) {
+		m := *fudgeModulesOf(*o)
+		m.ArmorCoverage = false
+		*o = withFudgeModules(*o, &m)
+	})
 	e = mustDo(t, s, strike("bruiser", "sheriff", "+++0", "--00", "0000"))
 	has(t, e.Text, "armor −1")
 }

@@ -17,7 +17,145 @@ import (
 // systems whose turns go in order (not TWTW's AP countdown).
 const InitiativeLeadChrome = "leadchrome"
 
-func init() { registerStatusPart[lcStatus]("leadchrome") }
+func init() {
+	registerStatusPart[lcStatus]("leadchrome")
+	registerOptionPart[LeadChromeOptions]("leadchrome")
+	registerOption(leadChromeOption{})
+}
+
+// LeadChromeOptions are Lead and Chrome's options of a fight, in any
+// system that can take them (their part of FightOptions).
+type LeadChromeOptions struct {
+	// Initiative is "leadchrome" to roll Lead and Chrome's initiative in
+	// place of the system's own (not in TWTW fights).
+	Initiative string `json:"initiative,omitempty"`
+	// QuickDraw allows Lead and Chrome's Quick-Draw, declared at the start
+	// of a round.
+	QuickDraw bool `json:"quick_draw,omitempty"`
+	// Squads rolls Lead and Chrome's initiative once a side, on the
+	// Reflexes of its leader (the side's figure standing with the best),
+	// every figure of the side taking the result (Lead and Chrome:
+	// Initiative, "For larger-scale combat").
+	Squads bool `json:"squads,omitempty"`
+}
+
+// LeadChrome is the fight's Lead and Chrome options.
+func (o FightOptions) LeadChrome() LeadChromeOptions { return partOf[LeadChromeOptions](o.Parts) }
+
+// WithLeadChrome is o with Lead and Chrome's options l.
+func (o FightOptions) WithLeadChrome(l LeadChromeOptions) FightOptions {
+	setPart(&o.Parts, l)
+	return o
+}
+
+// said is the options' sentences in the log of set_options.
+func (l LeadChromeOptions) said() []string {
+	var out []string
+	if l.Initiative == InitiativeLeadChrome {
+		out = append(out, "Initiative: Lead and Chrome's 2D10 + Reflexes.")
+		if l.Squads {
+			out = append(out, "Initiative is rolled once a side, on its leader's Reflexes.")
+		}
+	}
+	if l.QuickDraw {
+		out = append(out, "The Quick-Draw is allowed.")
+	}
+	return out
+}
+
+// leadChromeOption is Lead and Chrome as an option of any system's fight
+// (option.go): its initiative, its order of actions and the Quick-Draw.
+type leadChromeOption struct{}
+
+// decide: a new round on Lead and Chrome's initiative (the system's own
+// say in it after), a new round's declarations refused where nothing
+// rolls them, an action held to Lead and Chrome's order, and an attack a
+// quick-draw fumble spoils.
+func (leadChromeOption) decide(s *State, c Command, src roller) ([]Event, bool, error) {
+	if c.Kind == CommandNewRound && s.Options.LeadChrome().Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
+		ev, err := lcNewRound(s, c, src)
+		if t, ok := SystemOf(s).(turnBegun); ok && err == nil {
+			t.turnBegun(s, &ev[0]) // the system's own say in the new turn
+		}
+		return ev, true, err
+	}
+	if err := unrolledDeclarations(s, c); err != nil {
+		return nil, true, err
+	}
+	return lcTakes(s, c)
+}
+
+// lcTakes is an action held to Lead and Chrome's order (lcOrder), or an
+// attack a quick-draw fumble spoils (fumbledAttack).
+func lcTakes(s *State, c Command) ([]Event, bool, error) {
+	if ev, ok, err := lcOrder(s, c); ok || err != nil {
+		return ev, true, err
+	}
+	if ev, ok, err := fumbledAttack(s, c); ok {
+		return ev, true, err
+	}
+	return nil, false, nil
+}
+
+// explain: what lcTakes makes of the command, in its first event's words.
+func (leadChromeOption) explain(s *State, c Command) (string, bool, error) {
+	ev, taken, err := lcTakes(s, c)
+	if !taken || err != nil {
+		return "", taken, err
+	}
+	return ev[0].Text, true, nil
+}
+
+func (leadChromeOption) ordersTurn(s *State) bool { return leadChromeOrder(s) }
+
+// checkOptions: the initiative is Lead and Chrome's or none, and not in a
+// system that counts AP down; the Quick-Draw and squads ride on a roll.
+func (leadChromeOption) checkOptions(sys System, o FightOptions) (string, error) {
+	l := o.LeadChrome()
+	switch l.Initiative {
+	case "":
+	case InitiativeLeadChrome:
+		if sys.MovesCostAP() {
+			return "initiative", refuse("%s counts AP down by segments: Lead and Chrome's initiative is for the systems whose turns go in order", sys.Name())
+		}
+	default:
+		return "initiative", refuse("%q is not an initiative option (leadchrome, or none)", l.Initiative)
+	}
+	if err := quickDrawRidesOnARoll(sys, o); err != nil {
+		return "quick_draw", err
+	}
+	if err := squadsRideOnLeadChrome(o); err != nil {
+		return "squads", err
+	}
+	return "", nil
+}
+
+// sheetParts: a sheet's Lead and Chrome numbers, where the options roll
+// its initiative or allow the Quick-Draw.
+func (leadChromeOption) sheetParts(o FightOptions) []SheetPart {
+	if l := o.LeadChrome(); l.QuickDraw || l.Initiative == InitiativeLeadChrome {
+		return []SheetPart{leadChromePart}
+	}
+	return nil
+}
+
+func (leadChromeOption) checkSheet(o FightOptions, c Character) error { return checkLeadChrome(o, c) }
+
+func (leadChromeOption) switches(o FightOptions) []Switch { return lcSwitches(o) }
+
+// lcSheet is the character's Lead and Chrome numbers, made if missing.
+func lcSheet(c *Character) *leadchrome.Sheet {
+	if c.LeadChrome == nil {
+		c.LeadChrome = &leadchrome.Sheet{}
+	}
+	return c.LeadChrome
+}
+
+// leadChromePart is a sheet's Lead and Chrome numbers.
+var leadChromePart = SheetPart{Title: "Lead and Chrome", Fields: []SheetField{
+	numberField("Reflexes", func(c *Character) *int { return &lcSheet(c).Reflexes }),
+	numberField("Quick-Draw skill", func(c *Character) *int { return &lcSheet(c).QuickDraw }),
+}}
 
 // lcStatus is what Lead and Chrome's options keep of a figure, whichever
 // system the fight plays (their part of FigureStatus), for a round.
@@ -59,7 +197,7 @@ type Declaration struct {
 // checkLeadChrome refuses a sheet a fight's Lead and Chrome options need
 // and it lacks.
 func checkLeadChrome(o FightOptions, c Character) error {
-	if o.Initiative != InitiativeLeadChrome && !o.QuickDraw {
+	if o.LeadChrome().Initiative != InitiativeLeadChrome && !o.LeadChrome().QuickDraw {
 		return nil
 	}
 	if c.LeadChrome == nil {
@@ -79,7 +217,7 @@ func declarations(s *State, c Command) (map[string]Declaration, error) {
 			return nil, refuse("%s's unaimed shot: its +3 is to Lead and Chrome's initiative, which this fight does not roll (a Fight-tab option, not in TWTW)", s.FigureName(d.Figure))
 		}
 		if d.QuickDraw != nil {
-			if !s.Options.QuickDraw && s.Options.Initiative != InitiativeLeadChrome {
+			if !s.Options.LeadChrome().QuickDraw && s.Options.LeadChrome().Initiative != InitiativeLeadChrome {
 				return nil, refuse("this fight does not use the Quick-Draw (an option)")
 			}
 			if err := d.QuickDraw.Check(); err != nil {
@@ -105,7 +243,7 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 	for _, id := range s.Order {
 		if s.Figures[id].Condition < rules.Unconscious {
 			ids = append(ids, id)
-			if s.Options.Squads {
+			if s.Options.LeadChrome().Squads {
 				continue
 			}
 			n := s.FigureName(id) + "'s initiative: 2D10"
@@ -124,7 +262,7 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 		}
 	}
 	var squads []lcSquad
-	if s.Options.Squads {
+	if s.Options.LeadChrome().Squads {
 		if len(decl) > 0 {
 			return nil, refuse("initiative by squad is rolled on the leader's Reflexes alone: it takes no one figure's unaimed shot or Quick-Draw (docs/defaults.md)")
 		}
@@ -370,7 +508,7 @@ func lcReflexes(s *State, id string) int {
 // squadsRideOnLeadChrome refuses the squads option without Lead and
 // Chrome's initiative, whose roll it makes once a side.
 func squadsRideOnLeadChrome(o FightOptions) error {
-	if o.Squads && o.Initiative != InitiativeLeadChrome {
+	if o.LeadChrome().Squads && o.LeadChrome().Initiative != InitiativeLeadChrome {
 		return refuse("initiative by squad is Lead and Chrome's initiative rolled once a side: turn on Lead and Chrome's initiative with it")
 	}
 	return nil
@@ -379,11 +517,15 @@ func squadsRideOnLeadChrome(o FightOptions) error {
 // lcSwitches are Lead and Chrome's own options of a fight on its
 // initiative, offered by each system that can roll it (System.Switches).
 func lcSwitches(o FightOptions) []Switch {
-	if o.Initiative != InitiativeLeadChrome {
+	if o.LeadChrome().Initiative != InitiativeLeadChrome {
 		return nil
 	}
-	return []Switch{{Label: "Lead and Chrome: initiative by squad (each side rolls once, on the Reflexes of its figure with the best)", On: o.Squads,
-		Set: func(o FightOptions, on bool) FightOptions { o.Squads = on; return o }}}
+	return []Switch{{Label: "Lead and Chrome: initiative by squad (each side rolls once, on the Reflexes of its figure with the best)", On: o.LeadChrome().Squads,
+		Set: func(o FightOptions, on bool) FightOptions {
+			l := o.LeadChrome()
+			l.Squads = on
+			return o.WithLeadChrome(l)
+		}}}
 }
 
 // quickDrawTWTW is Lead and Chrome's Quick-Draw as an option of TWTW
@@ -480,7 +622,7 @@ func DeclareQuickDraw(kind string, modifiers []string) *leadchrome.QuickDraw {
 // Chrome's initiative order (the option, in a system whose turns go in
 // order).
 func leadChromeOrder(s *State) bool {
-	return s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP()
+	return s.Options.LeadChrome().Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP()
 }
 
 // actsTogether reports whether figure b, felled by figure a's action,
@@ -592,11 +734,11 @@ func unrolledDeclarations(s *State, c Command) error {
 // their Quick-Draw skill (if any) to their initiative roll" (Lead and
 // Chrome: The Quick-Draw). TWTW's own initiative number takes it
 // (quickDrawTWTW); the other systems take it on Lead and Chrome's.
-func quickDrawRidesOnARoll(s *State, o FightOptions) error {
-	if !o.QuickDraw || SystemOf(s).MovesCostAP() || o.Initiative == InitiativeLeadChrome {
+func quickDrawRidesOnARoll(sys System, o FightOptions) error {
+	if l := o.LeadChrome(); !l.QuickDraw || sys.MovesCostAP() || l.Initiative == InitiativeLeadChrome {
 		return nil
 	}
-	return refuse("the Quick-Draw adds its skill to an initiative roll, and %s's own initiative has none to add it to: turn on Lead and Chrome's initiative with it", SystemOf(s).Name())
+	return refuse("the Quick-Draw adds its skill to an initiative roll, and %s's own initiative has none to add it to: turn on Lead and Chrome's initiative with it", sys.Name())
 }
 
 // drawKind is the kind of weapon a TWTW weapon is for the Quick-Draw

@@ -311,6 +311,12 @@ type (
 	// partRound is a figure's part that a new round changes: newRound is
 	// the part as the round starts, nil when it ends (State.Apply).
 	partRound interface{ newRound() any }
+	// partSayer is an option part with its sentences in the log of
+	// set_options: "The Quick-Draw is allowed."
+	partSayer interface{ said() []string }
+	// partForPlayers is an option part as a player's seat is sent it, a
+	// copy of what it points to (playersOptions).
+	partForPlayers interface{ forPlayers() any }
 	// partTold is a figure's part that names figures: told is the part
 	// as a seat that sees only the figures sees says may know it, and
 	// whether that left anything out (sight.status).
@@ -363,6 +369,34 @@ func (p Parts) newRound() Parts {
 	}
 	if out.m != nil && len(out.m) == 0 {
 		out.m = nil
+	}
+	return out
+}
+
+// said is the sentences of each of p's option parts (partSayer), in the
+// order they registered.
+func (p Parts) said() []string {
+	var out []string
+	p.each(optionPart, func(v any) error {
+		if s, ok := v.(partSayer); ok {
+			out = append(out, s.said()...)
+		}
+		return nil
+	})
+	return out
+}
+
+// forPlayers is p as a player's seat is sent it (partForPlayers).
+func (p Parts) forPlayers() Parts {
+	var out Parts
+	for t, v := range p.m {
+		if f, ok := v.(partForPlayers); ok {
+			v = f.forPlayers()
+		}
+		if out.m == nil {
+			out.m = make(map[reflect.Type]any, len(p.m))
+		}
+		out.m[t] = v
 	}
 	return out
 }

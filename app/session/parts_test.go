@@ -129,3 +129,10 @@ func TestPartRegistrationRefusesClashes(t *testing.T) {
 		})
 	}
 }
+
+// setLC changes o's Lead and Chrome options with change.
+func setLC(o *FightOptions, change func(*LeadChromeOptions)) {
+	l := o.LeadChrome()
+	change(&l)
+	*o = o.WithLeadChrome(l)
+}

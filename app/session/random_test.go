@@ -114,8 +114,8 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 			CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions, CommandEditMap,
 			CommandMount, CommandMount, CommandMount)
 	}
-	fudgeFight := st.Options.Fudge != nil // kept apart: the other fights' sequences stay as they were
-	if judge && fudgeFight {              // the Judge's Fudge commands (Combat Options 3.2, 4.3)
+	fudgeFight := fudgeModulesOf(st.Options) != nil // kept apart: the other fights' sequences stay as they were
+	if judge && fudgeFight {                        // the Judge's Fudge commands (Combat Options 3.2, 4.3)
 		kinds = append(kinds, CommandTreat, CommandGrant)
 	}
 	c := Command{Kind: pick(r, kinds), Figure: fig()}
@@ -200,7 +200,7 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 		seed := uint64(r.IntN(1000))
 		o.Seed = &seed
 		o.PlayerDice = seed%2 == 0 // no draw of its own: the sequences stay as they were
-		o.QuickDraw = r.IntN(2) == 0
+		setLC(&o, func(l *LeadChromeOptions) { l.QuickDraw = r.IntN(2) == 0 })
 		c.Options, c.Figure = &o, ""
 	case CommandEditMap:
 		h := *near("")

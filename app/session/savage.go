@@ -24,6 +24,7 @@ const ActBenny = "Spend a Benny"
 func init() {
 	register(savageWorlds{})
 	registerStatusPart[swStatus]("savage")
+	registerOptionPart[swOptions]("savage")
 }
 
 // swStatus is what Savage Worlds keeps of a figure beyond what every
@@ -530,7 +531,7 @@ func swHit(s *State, by, t *Figure, st FigureStatus, dice []int, raise bool, jok
 	}
 	stat := savage.Status{WildCard: d.WildCard, Shaken: st.sw().Shaken, Wounds: st.Hurt}
 	apply := savage.ApplyDamage
-	if s.Options.SavageRaisesOnly {
+	if swOptionsOf(s.Options).SavageRaisesOnly {
 		apply = savage.ApplyDamageRaisesOnly
 	}
 	eff := apply(&stat, total, d.Toughness())
@@ -1144,15 +1145,35 @@ func (savageWorlds) SheetLine(c Character) string {
 	return strings.Join(parts, ", ")
 }
 
-// Switches: the reading of a Shaken target hit with a raise, and Lead and
-// Chrome's on its initiative.
+// swOptions are Savage Worlds' own options of a fight (its part of
+// FightOptions).
+type swOptions struct {
+	// SavageRaisesOnly: a Shaken target hit with a raise takes only the
+	// raises' Wounds ("Every raise on the damage roll inflicts a Wound",
+	// Wounds), not one more for being Shaken (Applying Damage: "they
+	// instead take a Wound").
+	SavageRaisesOnly bool `json:"savage_raises_only,omitempty"`
+}
+
+// swOptionsOf is the fight's Savage Worlds options.
+func swOptionsOf(o FightOptions) swOptions { return partOf[swOptions](o.Parts) }
+
+// said is the options' sentences in the log of set_options.
+func (p swOptions) said() []string {
+	if p.SavageRaisesOnly {
+		return []string{"A Shaken target hit with a raise takes only the raises' Wounds (Savage Worlds: Wounds)."}
+	}
+	return nil
+}
+
+// Switches: the reading of a Shaken target hit with a raise.
 func (savageWorlds) Switches(o FightOptions) []Switch {
-	return append([]Switch{{Label: "Shaken and hit with a raise: only the raises' Wounds (Savage Worlds: Wounds), not one more for being Shaken (Applying Damage)",
-		On: o.SavageRaisesOnly,
+	return []Switch{{Label: "Shaken and hit with a raise: only the raises' Wounds (Savage Worlds: Wounds), not one more for being Shaken (Applying Damage)",
+		On: swOptionsOf(o).SavageRaisesOnly,
 		Set: func(o FightOptions, on bool) FightOptions {
-			o.SavageRaisesOnly = on
+			setPart(&o.Parts, swOptions{SavageRaisesOnly: on})
 			return o
-		}}}, lcSwitches(o)...)
+		}}}
 }
 
 // writeSavage previews a Savage Worlds attack with the session's own plan:

@@ -113,7 +113,7 @@ func TestSavageWorldsProneAndUnaimed(t *testing.T) {
 	}
 	// Lead and Chrome's initiative: Doc declares an unaimed shot: −5 to hit.
 	opts := s.State().Options
-	opts.Initiative = InitiativeLeadChrome
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5, 5, 5, 5, 5}, Declare: []Declaration{{Figure: "doc", Unaimed: true}}})
 	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 2}})

@@ -656,10 +656,7 @@ func (v *sight) retell(e Event) string {
 // and asks by them; but the seed, which would foretell every roll.
 func playersOptions(o FightOptions) FightOptions {
 	o.Seed = nil
-	if o.Fudge != nil {
-		m := *o.Fudge
-		o.Fudge = &m
-	}
+	o.Parts = o.Parts.forPlayers() // a system's own, copied: Fudge's modules
 	return o
 }
 
