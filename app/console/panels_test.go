@@ -646,7 +646,8 @@ func TestEachSystemsTrackShowsItsTurnModel(t *testing.T) {
 		{"demo", "20", func(c *Console, got []string) bool { return len(got) == 21 && got[20] == "done" }, "Round 1, segment 20. No one may act at this segment", nil},
 		{"savage", "to roll", func(c *Console, got []string) bool {
 			st := c.State()
-			return len(got) > 1 && got[0] == st.Dealt[c.track.turn.Steps[0].Figures[0]]
+			dealt := st.Log[len(st.Log)-1].Dealt // the round_started event's cards
+			return len(got) > 1 && got[0] == dealt[c.track.turn.Steps[0].Figures[0]]
 		}, "Round 1 of Savage Worlds, highest first", nil},
 		{"dragonwarriors", "to roll", func(c *Console, got []string) bool {
 			st := c.State()

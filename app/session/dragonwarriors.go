@@ -46,6 +46,27 @@ type Riposte struct {
 	Score   int    `json:"score"`
 }
 
+// dwRound is what Dragon Warriors II keeps of the fight (its part of
+// State): the riposte a defender may make now, from the event of the blow
+// it beat, until the next action or round.
+type dwRound struct {
+	Riposte *Riposte
+}
+
+// dwRoundOf is the fight's Dragon Warriors II part.
+func dwRoundOf(s *State) dwRound { return partOf[dwRound](s.Parts) }
+
+// apply: an action's riposte, or none; a new round's none.
+func (p dwRound) apply(e Event) any {
+	switch e.Kind {
+	case EventActed:
+		return dwRound{Riposte: e.Riposte}
+	case EventRoundStarted:
+		return nil
+	}
+	return p
+}
+
 // dragonWarriors is Dragon Warriors II's draft combat.
 type dragonWarriors struct{}
 
@@ -53,6 +74,7 @@ func init() {
 	register(dragonWarriors{})
 	registerStatusPart[dwStatus]("dragonwarriors")
 	registerOptionPart[dwOptions]("dragonwarriors")
+	registerStatePart[dwRound]("dragonwarriors")
 }
 
 // dwStatus is what Dragon Warriors II keeps of a figure beyond what every
@@ -660,7 +682,7 @@ func (s *State) planStrike(c Command) (StrikePlan, error) {
 	p.AF, p.TF = dwAttacker(s, f), dwFighter(s, t)
 	p.Attack = p.AF.AttackScore()
 	if c.Riposte {
-		r := s.Riposte
+		r := dwRoundOf(s).Riposte
 		if r == nil || r.By != f.ID || r.Against != t.ID {
 			return StrikePlan{}, refuse("%s has no riposte against %s now: a riposte answers the blow just won", p.AF.Name, p.TF.Name)
 		}

@@ -21,6 +21,7 @@ func init() {
 	registerStatusPart[lcStatus]("leadchrome")
 	registerOptionPart[LeadChromeOptions]("leadchrome")
 	registerOption(leadChromeOption{})
+	registerStatePart[lcRound]("leadchrome")
 }
 
 // LeadChromeOptions are Lead and Chrome's options of a fight, in any
@@ -156,6 +157,31 @@ var leadChromePart = SheetPart{Title: "Lead and Chrome", Fields: []SheetField{
 	numberField("Reflexes", func(c *Character) *int { return &lcSheet(c).Reflexes }),
 	numberField("Quick-Draw skill", func(c *Character) *int { return &lcSheet(c).QuickDraw }),
 }}
+
+// lcRound is what Lead and Chrome keeps of the fight's round (its part of
+// State): the figures that declared an unaimed shot, from the
+// round_started event that rolled it.
+type lcRound struct {
+	Unaimed map[string]bool
+}
+
+// lcRoundOf is the fight's Lead and Chrome round.
+func lcRoundOf(s *State) lcRound { return partOf[lcRound](s.Parts) }
+
+// apply: a new round's unaimed shots.
+func (p lcRound) apply(e Event) any {
+	if e.Kind != EventRoundStarted {
+		return p
+	}
+	if len(e.Unaimed) == 0 {
+		return nil
+	}
+	p = lcRound{Unaimed: map[string]bool{}}
+	for _, id := range e.Unaimed {
+		p.Unaimed[id] = true
+	}
+	return p
+}
 
 // lcStatus is what Lead and Chrome's options keep of a figure, whichever
 // system the fight plays (their part of FigureStatus), for a round.
@@ -686,7 +712,7 @@ func sameInstant(s *State, c Command, events []Event) []Event {
 func lcToHit(s *State, f *Figure) (int, []string) {
 	var mod int
 	var why []string
-	if s.Unaimed[f.ID] {
+	if lcRoundOf(s).Unaimed[f.ID] {
 		mod += leadchrome.UnaimedToHit
 		why = append(why, fmt.Sprintf("unaimed shot %+d", leadchrome.UnaimedToHit))
 	}

@@ -77,9 +77,10 @@ var ownerNames = [partOwners]string{"status", "options", "state"}
 type partSpec struct {
 	name string
 	typ  reflect.Type
+	zero any      // T's zero value
 	keys []string // its fields' JSON names, in its order
-	// decode reads a part's JSON object over the part old (nil: none),
-	// and returns the part, nil when it comes out zero.
+	// decode reads a part's JSON object, whole (old is not read), and
+	// returns the part, nil when it comes out zero.
 	decode func(old any, data []byte) (any, error)
 }
 
@@ -124,8 +125,8 @@ func registerPart[T any](owner partOwner, name string) {
 			panic(fmt.Sprintf("session: %s part %s (%v) registered twice", ownerNames[owner], name, t))
 		}
 	}
-	spec := &partSpec{name: name, typ: t, decode: func(old any, data []byte) (any, error) {
-		v, _ := old.(T)
+	spec := &partSpec{name: name, typ: t, zero: reflect.Zero(t).Interface(), decode: func(old any, data []byte) (any, error) {
+		var v T // a part read whole: never into one whose pointers the old shares
 		if err := json.Unmarshal(data, &v); err != nil {
 			return nil, err
 		}
@@ -317,6 +318,18 @@ type (
 	// partForPlayers is an option part as a player's seat is sent it, a
 	// copy of what it points to (playersOptions).
 	partForPlayers interface{ forPlayers() any }
+	// partApplier is a state part that events make: apply is the part
+	// after event e, from the part before it (its zero value when none);
+	// nil or zero takes it away (State.Apply).
+	partApplier interface{ apply(e Event) any }
+	// partPlaces is a state part that gives the figures their places in
+	// the round by what was dealt (Savage Worlds' action cards): place is
+	// figure id's ("Q♣") and what it is ("card"), ok false for none;
+	// dealt reports whether anything was dealt this round.
+	partPlaces interface {
+		place(id string) (label, what string, ok bool)
+		dealt() bool
+	}
 	// partTold is a figure's part that names figures: told is the part
 	// as a seat that sees only the figures sees says may know it, and
 	// whether that left anything out (sight.status).
@@ -399,6 +412,60 @@ func (p Parts) forPlayers() Parts {
 		out.m[t] = v
 	}
 	return out
+}
+
+// applyParts makes the state's parts after event e (partApplier).
+func (s *State) applyParts(e Event) {
+	for _, spec := range partsOf[statePart].specs {
+		cur, ok := s.Parts.m[spec.typ]
+		if !ok {
+			cur = spec.zero
+		}
+		a, ok := cur.(partApplier)
+		if !ok {
+			continue
+		}
+		next := a.apply(e)
+		if next == nil || reflect.ValueOf(next).IsZero() {
+			if _, had := s.Parts.m[spec.typ]; had {
+				m := maps.Clone(s.Parts.m)
+				delete(m, spec.typ)
+				if len(m) == 0 {
+					m = nil
+				}
+				s.Parts.m = m
+			}
+			continue
+		}
+		m := make(map[reflect.Type]any, len(s.Parts.m)+1)
+		maps.Copy(m, s.Parts.m)
+		m[spec.typ] = next
+		s.Parts.m = m
+	}
+}
+
+// placeOf is figure id's place in the round by what was dealt ("Q♣",
+// "card"), from the state part that deals (partPlaces); ok false for none.
+func (s *State) placeOf(id string) (label, what string, ok bool) {
+	for _, v := range s.Parts.m {
+		if p, is := v.(partPlaces); is {
+			if label, what, ok := p.place(id); ok {
+				return label, what, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// placesDealt reports whether a state part dealt the figures their places
+// this round (partPlaces).
+func (s *State) placesDealt() bool {
+	for _, v := range s.Parts.m {
+		if p, is := v.(partPlaces); is && p.dealt() {
+			return true
+		}
+	}
+	return false
 }
 
 // same reports whether p and q are the very same parts (one map): a

@@ -224,13 +224,16 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 func stateKey(t testing.TB, st *State) string {
 	t.Helper()
 	snap := st.Snapshot(nil)
+	parts := map[string]any{} // each system's part of the state, by its name
+	for _, spec := range partsOf[statePart].specs {
+		if v, ok := st.Parts.m[spec.typ]; ok {
+			parts[spec.name] = v
+		}
+	}
 	extra := struct {
-		Snap    *FightFile
-		Riposte *Riposte
-		Dealt   map[string]string
-		DeckOut []string
-		Unaimed map[string]bool
-	}{snap, st.Riposte, st.Dealt, st.DeckOut, st.Unaimed}
+		Snap  *FightFile
+		Parts map[string]any
+	}{snap, parts}
 	data, err := json.Marshal(extra)
 	if err != nil {
 		t.Fatal(err)
@@ -483,7 +486,7 @@ func checkNoPlaceTells(t testing.TB, st *State, seat *Seat, c Command, r chooser
 	for _, id := range st.Order {
 		f := st.Figures[id]
 		if !hidden[id] || f.Mount.moving() || slices.ContainsFunc(st.Holds, func(h Hold) bool { return h.By == id || h.Over == id }) ||
-			st.Pending != nil || st.Opening != nil || st.Riposte != nil {
+			st.Pending != nil || st.Opening != nil || dwRoundOf(st).Riposte != nil {
 			continue // in a fight's or a mount's course: its place is part of it
 		}
 		us = append(us, id)

@@ -25,6 +25,7 @@ func init() {
 	register(savageWorlds{})
 	registerStatusPart[swStatus]("savage")
 	registerOptionPart[swOptions]("savage")
+	registerStatePart[swRound]("savage")
 }
 
 // swStatus is what Savage Worlds keeps of a figure beyond what every
@@ -313,7 +314,7 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 	// The deck is shuffled only after a round a Joker came up in: until
 	// then the cards dealt stay out of it.
 	out := map[string]bool{}
-	for _, name := range s.DeckOut {
+	for _, name := range swRoundOf(s).DeckOut {
 		out[name] = true
 	}
 	var deals []savage.Deal
@@ -358,7 +359,7 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 
 // swJoker is the +2 a figure dealt a Joker has this round.
 func swJoker(s *State, id string) int {
-	if strings.Contains(s.Dealt[id], "joker") {
+	if strings.Contains(swRoundOf(s).Dealt[id], "joker") {
 		return savage.JokerBonus
 	}
 	return 0
@@ -1144,6 +1145,41 @@ func (savageWorlds) SheetLine(c Character) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// swRound is what Savage Worlds keeps of the fight's round (its part of
+// State): the action cards, from the round_started event that deals them.
+type swRound struct {
+	// Dealt is each figure's action card this round.
+	Dealt map[string]string
+	// DeckOut are the action cards dealt since the last shuffle.
+	DeckOut []string
+}
+
+// swRoundOf is the fight's Savage Worlds round.
+func swRoundOf(s *State) swRound { return partOf[swRound](s.Parts) }
+
+// apply: a new round's cards (none where another initiative rolled it).
+func (p swRound) apply(e Event) any {
+	if e.Kind != EventRoundStarted {
+		return p
+	}
+	p = swRound{Dealt: e.Dealt, DeckOut: e.DeckOut}
+	if len(p.Dealt) == 0 {
+		p.Dealt = nil // as a journal read back has it
+	}
+	if len(p.DeckOut) == 0 {
+		p.DeckOut = nil
+	}
+	return p
+}
+
+// place: a figure's place in the round is its action card.
+func (p swRound) place(id string) (string, string, bool) {
+	card, ok := p.Dealt[id]
+	return card, "card", ok && card != ""
+}
+
+func (p swRound) dealt() bool { return len(p.Dealt) > 0 }
 
 // swOptions are Savage Worlds' own options of a fight (its part of
 // FightOptions).

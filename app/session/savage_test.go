@@ -131,14 +131,14 @@ func TestSavageWorldsDeck(t *testing.T) {
 		t.Errorf("a card dealt twice: %v", err)
 	}
 	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"red joker", "2S", "4C"}})
-	if len(s.State().DeckOut) != 0 {
-		t.Errorf("after a Joker the deck is shuffled: %v out", s.State().DeckOut)
+	if len(swRoundOf(s.State()).DeckOut) != 0 {
+		t.Errorf("after a Joker the deck is shuffled: %v out", swRoundOf(s.State()).DeckOut)
 	}
 	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
 	// The seeded deck never deals a card twice before a Joker.
 	for i := 0; i < 10; i++ {
 		before := map[string]bool{}
-		for _, c := range s.State().DeckOut {
+		for _, c := range swRoundOf(s.State()).DeckOut {
 			before[c] = true
 		}
 		e := mustDo(t, s, Command{Kind: CommandNewRound})

@@ -79,7 +79,7 @@ type sightFigure struct {
 
 // sightBase returns what the players' sights of st now are made from.
 func (st *State) sightBase() *sightBase {
-	b := &sightBase{fog: st.Options.FogOn(), places: len(st.Dealt) > 0, made: map[string]*sight{}}
+	b := &sightBase{fog: st.Options.FogOn(), places: st.placesDealt(), made: map[string]*sight{}}
 	sides := map[string]bool{}
 	for _, id := range st.Order {
 		f := st.Figures[id]

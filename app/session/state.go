@@ -30,17 +30,10 @@ type State struct {
 	// Conflict: Round Timing); a figure whose AP (its initiative number, as
 	// it pays) is at least the segment may act now.
 	Segment int
-	// Riposte is the counter-attack a defender may make now (Dragon
-	// Warriors II), or nil.
-	Riposte *Riposte
-	// Dealt is each figure's action card this round (Savage Worlds).
-	Dealt map[string]string
-	// DeckOut are the action cards dealt since the last shuffle (Savage
-	// Worlds shuffles after a round with a Joker).
-	DeckOut []string
-	// Unaimed are the figures that declared an unaimed shot this round
-	// (Lead and Chrome: +3 initiative, −5 to hit).
-	Unaimed map[string]bool
+	// Parts are what each system keeps of the fight beyond the fields
+	// here (parts.go): Savage Worlds' cards, Dragon Warriors II's riposte,
+	// Lead and Chrome's unaimed shots. Events make them (partApplier).
+	Parts Parts
 	// Loose are the weapons lying on the map (twtw_loose.go).
 	Loose []Loose
 	// Pending is the blow waiting for its defender's answer (twtw_defend.go),
@@ -516,17 +509,8 @@ func (s *State) Apply(e Event) error {
 	case EventRoundStarted:
 		s.Felled = nil
 		wasBegun := s.Begun // a round ended: standing still counts
-		s.Round, s.Segment, s.Riposte, s.Dealt, s.Unaimed, s.DeckOut = e.Round, rules.Segments, nil, e.Dealt, nil, e.DeckOut
+		s.Round, s.Segment = e.Round, rules.Segments
 		s.Begun = true
-		if len(s.Dealt) == 0 {
-			s.Dealt = nil // as a journal read back has it
-		}
-		for _, id := range e.Unaimed {
-			if s.Unaimed == nil {
-				s.Unaimed = map[string]bool{}
-			}
-			s.Unaimed[id] = true
-		}
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
@@ -549,7 +533,6 @@ func (s *State) Apply(e Event) error {
 	case EventBlowDeclared:
 		s.Pending = e.Pending
 	case EventActed:
-		s.Riposte = e.Riposte
 		s.Pending = nil // an action after a declared blow is its answer
 		s.Felled = togetherStill(s, e.Figure)
 		s.applyLoose(e)
@@ -617,6 +600,7 @@ func (s *State) Apply(e Event) error {
 	default:
 		return fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
 	}
+	s.applyParts(e) // what each system keeps of the fight: Savage Worlds' cards, a riposte
 	if e.Kind == EventMoved {
 		s.exploreAlong(e.Figure, e.Path)
 	}
