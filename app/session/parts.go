@@ -36,9 +36,14 @@ func partOf[T any](p Parts) T {
 	return v
 }
 
-// setPart sets p's part of type T to v; a zero v takes the part away.
+// setPart sets p's part of type T to v; a zero v takes the part away. T
+// not registered as a part is a programming error: it panics, rather than
+// keep a part no file would write.
 func setPart[T any](p *Parts, v T) {
 	t := reflect.TypeFor[T]()
+	if !partTypes[t] {
+		panic(fmt.Sprintf("session: %v is set as a part but no system registered it (registerStatusPart, registerOptionPart, registerStatePart)", t))
+	}
 	zero := reflect.ValueOf(&v).Elem().IsZero()
 	if _, had := p.m[t]; zero && !had {
 		return
@@ -91,6 +96,9 @@ type partRegistry struct {
 	byKey  map[string]*partSpec // a part's JSON name: its part
 	shared map[string]bool      // the owner's own JSON names
 }
+
+// partTypes are the types registered as parts, of any owner.
+var partTypes = map[reflect.Type]bool{}
 
 // partsOf are the parts of each owner. The owners' own JSON names are
 // read before any init registers a part.
@@ -154,6 +162,7 @@ func registerPart[T any](owner partOwner, name string) {
 		}
 	}
 	r.specs = append(r.specs, spec)
+	partTypes[t] = true
 }
 
 // jsonNames are the JSON names of struct t's fields; part names the part

@@ -2,6 +2,8 @@ package session
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
 	"reflect"
 	"strings"
 	"testing"
@@ -21,13 +23,17 @@ type partB struct {
 // to the real registry's owner fields alone, then puts the real one back.
 func withParts(t *testing.T, register func()) {
 	t.Helper()
-	kept := partsOf[statusPart]
+	kept, types := partsOf[statusPart], maps.Clone(partTypes)
 	partsOf[statusPart] = partRegistry{shared: kept.shared, byKey: map[string]*partSpec{}}
-	t.Cleanup(func() { partsOf[statusPart] = kept })
+	t.Cleanup(func() { partsOf[statusPart], partTypes = kept, types })
 	register()
 }
 
 func TestPartsAbsentIsZero(t *testing.T) {
+	withParts(t, func() {
+		registerStatusPart[partA]("a")
+		registerStatusPart[partB]("b")
+	})
 	var p Parts
 	if got := partOf[partA](p); got != (partA{}) {
 		t.Errorf("partOf on no parts = %+v, want zero", got)
@@ -135,4 +141,20 @@ func setLC(o *FightOptions, change func(*LeadChromeOptions)) {
 	l := o.LeadChrome()
 	change(&l)
 	*o = o.WithLeadChrome(l)
+}
+
+// TestAPartNoSystemRegisteredPanics: setting a part of a type no system
+// registered is a programming error, found at once rather than in a file
+// that lost it.
+func TestAPartNoSystemRegisteredPanics(t *testing.T) {
+	type stray struct {
+		X int `json:"stray,omitempty"`
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "no system registered it") {
+			t.Errorf("panic %v, want one saying no system registered it", r)
+		}
+	}()
+	var p Parts
+	setPart(&p, stray{X: 1})
 }

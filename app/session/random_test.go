@@ -20,9 +20,26 @@ import (
 	"hexslinger/rules/fudge"
 )
 
-// bundledFight decodes one of the bundled fights by name.
+// testSystem is a rule system written in a test file of its own
+// (madeup_test.go), registered from that file's init: the fight it offers
+// every test that plays each system, and the kinds of command of its own
+// that random commands draw in its fights.
+type testSystem struct {
+	fight func(t testing.TB) *FightFile
+	kinds []string
+}
+
+// testSystems are the test files' systems, by their fight's name (their
+// system's id).
+var testSystems = map[string]testSystem{}
+
+// bundledFight decodes one of the bundled fights by name, or makes a test
+// system's fight.
 func bundledFight(t testing.TB, name string) *FightFile {
 	t.Helper()
+	if ts, ok := testSystems[name]; ok {
+		return ts.fight(t)
+	}
 	f, err := DecodeFight(bytes.NewReader(assets.Fights()[name]))
 	if err != nil {
 		t.Fatalf("bundled fight %s: %v", name, err)
@@ -48,11 +65,15 @@ func openFile(t testing.TB, f *FightFile) *Session {
 	return s
 }
 
-// bundledNames are the bundled fights: every system, and TWTW with
-// Lead and Chrome's Quick-Draw.
+// bundledNames are the bundled fights (every system, and TWTW with Lead
+// and Chrome's Quick-Draw) and the test systems' fights: every fight the
+// tests that play each system play (TestEverySystemHasAFightToPlay).
 func bundledNames() []string {
 	var names []string
 	for n := range assets.Fights() {
+		names = append(names, n)
+	}
+	for n := range testSystems {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -117,6 +138,9 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 	fudgeFight := fudgeModulesOf(st.Options) != nil // kept apart: the other fights' sequences stay as they were
 	if judge && fudgeFight {                        // the Judge's Fudge commands (Combat Options 3.2, 4.3)
 		kinds = append(kinds, CommandTreat, CommandGrant)
+	}
+	if ts, ok := testSystems[st.Rules]; ok { // a test system's own commands
+		kinds = append(kinds, ts.kinds...)
 	}
 	c := Command{Kind: pick(r, kinds), Figure: fig()}
 	switch c.Kind {
@@ -658,6 +682,21 @@ func TestNoAnswerTellsWhereAnUnseenFigureStands(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestEverySystemHasAFightToPlay: every registered system, a test file's
+// too, has a fight among bundledNames, so that the tests that play each
+// system (TestPreviewIsTheDecision, TestRandomFightsReplay, …) play it.
+func TestEverySystemHasAFightToPlay(t *testing.T) {
+	played := map[string]bool{}
+	for _, name := range bundledNames() {
+		played[bundledFight(t, name).Rules] = true
+	}
+	for _, id := range SystemIDs() {
+		if !played[id] {
+			t.Errorf("system %q has no fight among the bundled and test fights (%v): the tests that play every system never play it", id, bundledNames())
 		}
 	}
 }
