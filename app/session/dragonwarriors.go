@@ -374,12 +374,6 @@ func dwNewRound(s *State, src roller) ([]Event, error) {
 	return []Event{e}, nil
 }
 
-// turnBegun is a system that has its say in a round_started event another
-// initiative made (Lead and Chrome's, in place of the system's own).
-type turnBegun interface {
-	turnBegun(s *State, e *Event)
-}
-
 func (dragonWarriors) turnBegun(s *State, e *Event) { dwTurnBegins(s, e) }
 
 // dwTurnBegins is what a new turn, round_started event e, does to Dragon

@@ -412,20 +412,6 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 	return []Event{e}, nil
 }
 
-// lcWounder is a system that resolves a quick-draw fumble's accidental
-// hit with its own damage for the drawn weapon (Lead and Chrome:
-// Quick-draw fumbles, 5 and 6). A system without it leaves the hit to the
-// Judge, logged.
-type lcWounder interface {
-	// lcReaches reports whether figure f's drawn weapon (a blade when
-	// melee) reaches figure t, as the system's range has it.
-	lcReaches(s *State, f, t *Figure, melee bool) bool
-	// lcHit rolls the damage of figure by's drawn weapon hitting t, whose
-	// status is st so far, with no roll to hit: the status after and the
-	// log's sentence.
-	lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, rnd rules.Source) (FigureStatus, string, error)
-}
-
 // lcFumbleHit resolves a quick-draw fumble of 5 or 6 by figure f with the
 // fight's system's damage for the weapon (lcWounder), writing the
 // statuses it changes into status: "5: The gun goes off accidentally,
@@ -895,21 +881,6 @@ func lcInTurn(s *State, f *Figure) error {
 
 // lcNth names an Action by how many came before it.
 func lcNth(n int) string { return map[int]string{0: "first", 1: "second"}[n] }
-
-// roundEnder is a system with something of its own that a new round
-// under Lead and Chrome's initiative ends on a figure (a Dragon Warriors
-// II stance, a stun from the round before): it changes st, figure f's
-// status so far, and reports whether it did.
-type roundEnder interface {
-	roundEnds(s *State, f *Figure, st *FigureStatus) bool
-}
-
-// holdWatcher is a system with something to add to the event of a figure
-// holding its actions in Lead and Chrome's order: a Dragon Warriors II
-// stun whose dealer has now taken its place in the turn.
-type holdWatcher interface {
-	held(s *State, e *Event)
-}
 
 // lcOrder holds command c to Lead and Chrome's order (lcInTurn) and makes
 // a delay its hold: ok is false where the order has nothing to say (not

@@ -48,13 +48,6 @@ func (o Outcome) Short() string {
 	return s
 }
 
-// hurtSayer is a system that keeps a figure's harm on one track
-// (FigureStatus.Hurt) and says a rise of it in its own words: "1 Wound",
-// "3 damage: hurt".
-type hurtSayer interface {
-	sayHurt(s *State, f *Figure, before, after int) string
-}
-
 // harmSaid says what changed for the worse between a figure's status
 // before and after an action: new wounds by site, Conc, the track of
 // harm the system keeps, what a system's part says got worse (Shaken)

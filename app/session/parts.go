@@ -306,71 +306,6 @@ func (r *partRegistry) fold(k string) (s *partSpec, own bool) {
 	return nil, false
 }
 
-// What a part may answer of itself, each asked by the shared code in the
-// order the parts registered.
-type (
-	// partChecker is a part that range-checks its own numbers, from an
-	// event or a fight file (checkStatus).
-	partChecker interface{ check() error }
-	// partSeen is a figure's part with something the eye sees of it:
-	// Savage Worlds' "shaken" (State.Looks).
-	partSeen interface{ seen() []string }
-	// partWorse is a figure's part that says what got worse since the
-	// part before (nil: none): "Shaken" (harmSaid).
-	partWorse interface{ worse(before any) []string }
-	// partRound is a figure's part that a new round changes: newRound is
-	// the part as the round starts, nil when it ends (State.Apply).
-	partRound interface{ newRound() any }
-	// partSayer is an option part with its sentences in the log of
-	// set_options: "The Quick-Draw is allowed."
-	partSayer interface{ said() []string }
-	// partForPlayers is an option part as a player's seat is sent it, a
-	// copy of what it points to (playersOptions).
-	partForPlayers interface{ forPlayers() any }
-	// partApplier is a state part that events make: apply is the part
-	// after event e, from the part before it (its zero value when none);
-	// nil or zero takes it away (State.Apply).
-	partApplier interface{ apply(e Event) any }
-	// partPlaces is a state part that gives the figures their places in
-	// the round by what was dealt (Savage Worlds' action cards): place is
-	// figure id's ("Q♣") and what it is ("card"), ok false for none;
-	// dealt reports whether anything was dealt this round.
-	partPlaces interface {
-		place(id string) (label, what string, ok bool)
-		dealt() bool
-	}
-	// partTold is a figure's part that names figures: told is the part
-	// as a seat that sees only the figures sees says may know it, and
-	// whether that left anything out (sight.status).
-	partTold interface {
-		told(sees func(id string) bool) (any, bool)
-	}
-)
-
-// told is p as a seat that sees only the figures sees says may know it:
-// p itself (the same map) when no part names a figure out of its view.
-func (p Parts) told(sees func(id string) bool) Parts {
-	out := p
-	for t, v := range p.m {
-		if n, ok := v.(partTold); ok {
-			if w, changed := n.told(sees); changed {
-				if out.m == nil || reflect.ValueOf(out.m).UnsafePointer() == reflect.ValueOf(p.m).UnsafePointer() {
-					out.m = maps.Clone(p.m)
-				}
-				if reflect.ValueOf(w).IsZero() {
-					delete(out.m, t)
-				} else {
-					out.m[t] = w
-				}
-			}
-		}
-	}
-	if out.m != nil && len(out.m) == 0 {
-		out.m = nil
-	}
-	return out
-}
-
 // newRound is p as a new round starts: each part that a round changes,
 // changed (partRound).
 func (p Parts) newRound() Parts {
@@ -547,4 +482,28 @@ func checkCounts(fields ...countField) error {
 		}
 	}
 	return nil
+}
+
+// told is p as a seat that sees only the figures sees says may know it:
+// p itself (the same map) when no part names a figure out of its view.
+func (p Parts) told(sees func(id string) bool) Parts {
+	out := p
+	for t, v := range p.m {
+		if n, ok := v.(partTold); ok {
+			if w, changed := n.told(sees); changed {
+				if out.m == nil || reflect.ValueOf(out.m).UnsafePointer() == reflect.ValueOf(p.m).UnsafePointer() {
+					out.m = maps.Clone(p.m)
+				}
+				if reflect.ValueOf(w).IsZero() {
+					delete(out.m, t)
+				} else {
+					out.m[t] = w
+				}
+			}
+		}
+	}
+	if out.m != nil && len(out.m) == 0 {
+		out.m = nil
+	}
+	return out
 }
