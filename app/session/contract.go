@@ -13,21 +13,21 @@ import "hexslinger/rules"
 // from its own file's init.
 //
 // Which system answers which optional interface (✓), and the parts each
-// keeps (twtw.go, savage.go, dragonwarriors.go, fudge.go, leadchrome.go;
-// Coin Flip, made up in madeup_test.go, to prove a system lives in one
-// file):
+// keeps (twtw.go, savage.go, dragonwarriors.go, fudge.go, leadchrome.go).
+// Coin Flip, a system made up in madeup_test.go to prove that a system
+// lives in one file, is in no table: it needs no line outside its file.
 //
-//	                  twtw  savage  dragonwarriors  fudge  coin(test)
-//	System             ✓      ✓          ✓            ✓       ✓
-//	marker             ·      ✓          ·            ·       ·    a mark beside the token: Bennies left
-//	sheetLiner         ·      ✓          ·            ·       ·    a sheet's line in the log
-//	hurtSayer          ·      ✓          ✓            ✓       ·    harm on one track, in its words
-//	paceUnit           ·      ·          ✓            ·       ·    a move's Paced in its own unit
-//	secretKeeper       ·      ·          ✓            ·       ·    what players may not know of a sheet
-//	turnBegun          ·      ·          ✓            ·       ·    its say in another initiative's round
-//	holdWatcher        ·      ·          ✓            ·       ·    its say in a Lead and Chrome hold
-//	roundEnder         ·      ·          ✓            ·       ·    what another initiative's round ends
-//	lcWounder          ·      ✓          ✓            ✓       ·    a quick-draw fumble's hit, its damage
+//	                  twtw  savage  dragonwarriors  fudge
+//	System             ✓      ✓          ✓            ✓
+//	marker             ·      ✓          ·            ·    a mark beside the token: Bennies left
+//	sheetLiner         ·      ✓          ·            ·    a sheet's line in the log
+//	hurtSayer          ·      ✓          ✓            ✓    harm on one track, in its words
+//	paceUnit           ·      ·          ✓            ·    a move's Paced in its own unit
+//	secretKeeper       ·      ·          ✓            ·    what players may not know of a sheet
+//	turnBegun          ·      ·          ✓            ·    its say in another initiative's round
+//	holdWatcher        ·      ·          ✓            ·    its say in a Lead and Chrome hold
+//	roundEnder         ·      ·          ✓            ·    what another initiative's round ends
+//	lcWounder          ·      ✓          ✓            ✓    a quick-draw fumble's hit, its damage
 //
 //	parts              status                         options                     state
 //	savage             Shaken, Bennies spent          raises only                 dealt cards, the deck
@@ -35,7 +35,6 @@ import "hexslinger/rules"
 //	fudge              shield, out since, Combat O.   the Combat Options modules  ·
 //	leadchrome (option) the round's quick-draw        initiative, Quick-Draw,     unaimed shots
 //	                                                  squads
-//	coin (test)        tails marks                    heads counts twice          ·
 //
 // What stays shared, and why: a figure's Hurt (the harm on one track:
 // Savage Worlds' Wounds, Dragon Warriors II's wounds, Fudge's damage,

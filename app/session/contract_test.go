@@ -36,7 +36,7 @@ func TestTheContractsTableIsTrue(t *testing.T) {
 		}
 		if f[0] == "twtw" { // the heading: the systems' ids
 			for _, id := range f {
-				cols = append(cols, strings.TrimSuffix(id, "(test)"))
+				cols = append(cols, id)
 			}
 			continue
 		}
@@ -61,6 +61,9 @@ func TestTheContractsTableIsTrue(t *testing.T) {
 		}
 	}
 	for _, id := range SystemIDs() {
+		if _, madeUp := testSystems[id]; madeUp {
+			continue // a test file's system needs no line outside its file
+		}
 		found := false
 		for _, c := range cols {
 			found = found || c == id
