@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -226,53 +227,41 @@ func marshalParts(owner partOwner, own []byte, p Parts) ([]byte, error) {
 // a part has is an error naming it (as a strict decoder's would be).
 func unmarshalParts(owner partOwner, data []byte, old Parts) (Parts, error) {
 	r := &partsOf[owner]
-	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
-		return old, nil
-	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return old, err
-	}
-	var found map[*partSpec][]string
-	for k := range raw {
-		if r.shared[k] {
-			continue
+	var found map[*partSpec]*bytes.Buffer // each part's members, as an object
+	err := eachMember(data, func(key []byte, member []byte) error {
+		if r.shared[string(key)] {
+			return nil
 		}
-		s := r.byKey[k]
+		s := r.byKey[string(key)]
 		if s == nil {
 			var own bool
-			if s, own = r.fold(k); own {
-				continue
+			if s, own = r.fold(string(key)); own {
+				return nil
 			}
 		}
 		if s == nil {
-			return old, fmt.Errorf("json: unknown field %q", k)
+			return fmt.Errorf("json: unknown field %q", key)
 		}
 		if found == nil {
-			found = map[*partSpec][]string{}
+			found = map[*partSpec]*bytes.Buffer{}
 		}
-		found[s] = append(found[s], k)
-	}
-	if found == nil {
-		return old, nil
+		b := found[s]
+		if b == nil {
+			b = &bytes.Buffer{}
+			b.WriteByte('{')
+			found[s] = b
+		} else {
+			b.WriteByte(',')
+		}
+		b.Write(member)
+		return nil
+	})
+	if err != nil || found == nil {
+		return old, err
 	}
 	m := make(map[reflect.Type]any, len(old.m)+len(found))
-	for k, v := range old.m {
-		m[k] = v
-	}
-	var b bytes.Buffer
-	for s, keys := range found {
-		b.Reset()
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			kb, _ := json.Marshal(k)
-			b.Write(kb)
-			b.WriteByte(':')
-			b.Write(raw[k])
-		}
+	maps.Copy(m, old.m)
+	for s, b := range found {
 		b.WriteByte('}')
 		v, err := s.decode(m[s.typ], b.Bytes())
 		if err != nil {
@@ -288,6 +277,132 @@ func unmarshalParts(owner partOwner, data []byte, old Parts) (Parts, error) {
 		m = nil
 	}
 	return Parts{m: m}, nil
+}
+
+// eachMember calls fn with each member of data, a JSON object (or null):
+// its name, and the member as written ("name": value). data has been
+// through encoding/json's scanner, as an UnmarshalJSON's is; a malformed
+// one is an error all the same. Nothing is allocated but for a name
+// written with escapes.
+func eachMember(data []byte, fn func(key, member []byte) error) error {
+	bad := errors.New("json: a figure's status or a fight's options is not an object")
+	i := skipSpace(data, 0)
+	if bytes.HasPrefix(data[i:], []byte("null")) {
+		return nil
+	}
+	if i >= len(data) || data[i] != '{' {
+		return bad
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return nil
+	}
+	for {
+		start := i
+		end, escaped, ok := stringEnd(data, i)
+		if !ok {
+			return bad
+		}
+		key := data[start+1 : end-1]
+		if escaped {
+			var k string
+			if err := json.Unmarshal(data[start:end], &k); err != nil {
+				return err
+			}
+			key = []byte(k)
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return bad
+		}
+		vEnd, ok := valueEnd(data, skipSpace(data, i+1))
+		if !ok {
+			return bad
+		}
+		if err := fn(key, data[start:vEnd]); err != nil {
+			return err
+		}
+		i = skipSpace(data, vEnd)
+		if i >= len(data) {
+			return bad
+		}
+		if data[i] == '}' {
+			return nil
+		}
+		if data[i] != ',' {
+			return bad
+		}
+		i = skipSpace(data, i+1)
+	}
+}
+
+// skipSpace is the index of the first byte from i that is not JSON's
+// white space.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd is the index just past the JSON string starting at i, and
+// whether it has escapes or bytes past ASCII (to unquote as
+// encoding/json does).
+func stringEnd(data []byte, i int) (end int, escaped, ok bool) {
+	if i >= len(data) || data[i] != '"' {
+		return 0, false, false
+	}
+	for i++; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '\\':
+			escaped = true
+			i++
+		case c == '"':
+			return i + 1, escaped, true
+		case c >= 0x80: // encoding/json reads a name's bad UTF-8 as U+FFFD: unquoted as it does
+			escaped = true
+		}
+	}
+	return 0, false, false
+}
+
+// valueEnd is the index just past the JSON value starting at i.
+func valueEnd(data []byte, i int) (int, bool) {
+	depth := 0
+	for i < len(data) {
+		switch c := data[i]; c {
+		case '"':
+			end, _, ok := stringEnd(data, i)
+			if !ok {
+				return 0, false
+			}
+			i = end
+			if depth == 0 {
+				return i, true
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i, true // the end of the object holding a number or literal
+			}
+			depth--
+			if depth == 0 {
+				return i + 1, true
+			}
+		case ',':
+			if depth == 0 {
+				return i, true
+			}
+		case ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return i, true
+			}
+		}
+		i++
+	}
+	return 0, false
 }
 
 // fold finds the part of a JSON name in another case, as encoding/json

@@ -1,10 +1,14 @@
 package session
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -157,4 +161,74 @@ func TestAPartNoSystemRegisteredPanics(t *testing.T) {
 	}()
 	var p Parts
 	setPart(&p, stray{X: 1})
+}
+
+// FuzzStatusJSON decodes hostile bytes as a figure's status, its own
+// fields and every system's part spliced among them: the names
+// eachMember finds are the object's names as encoding/json reads them; a
+// name neither the status nor a part has is refused, naming it; and a
+// status that decodes writes JSON that decodes to itself.
+func FuzzStatusJSON(f *testing.F) {
+	for _, name := range compatFights {
+		data, err := os.ReadFile(filepath.Join("testdata", "compat", name+".fight.json"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		var ff FightFile
+		if err := json.Unmarshal(data, &ff); err != nil {
+			f.Fatal(err)
+		}
+		for _, fs := range ff.Figures {
+			b, _ := json.Marshal(fs.Status)
+			f.Add(b)
+		}
+	}
+	f.Add([]byte(`{"shaken":true,"Stance":"full","fudge":{"tried":2},"x\u0041":1}`))
+	f.Add([]byte(`{"gear":[{"weapon":"schofield"}],"coin_marks":2,"draw_to_hit":-3}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var raw map[string]json.RawMessage
+		objErr := json.Unmarshal(data, &raw)
+		if objErr == nil && raw != nil {
+			names := map[string]bool{}
+			if err := eachMember(data, func(k, _ []byte) error { names[string(k)] = true; return nil }); err != nil {
+				t.Fatalf("eachMember of %s: %v, where encoding/json reads %d names", data, err, len(raw))
+			}
+			if len(names) != len(raw) {
+				t.Fatalf("eachMember of %s finds %v, encoding/json %v", data, names, slices.Collect(maps.Keys(raw)))
+			}
+			for k := range raw {
+				if !names[k] {
+					t.Fatalf("eachMember of %s misses %q", data, k)
+				}
+			}
+		}
+		var st FigureStatus
+		err := json.Unmarshal(data, &st)
+		if objErr == nil {
+			r := &partsOf[statusPart]
+			var unknown []string
+			for k := range raw {
+				if s, own := r.fold(k); !r.shared[k] && r.byKey[k] == nil && s == nil && !own {
+					unknown = append(unknown, k)
+				}
+			}
+			if len(unknown) > 0 && (err == nil || !slices.ContainsFunc(unknown, func(k string) bool { return strings.Contains(err.Error(), fmt.Sprintf("%q", k)) })) {
+				t.Fatalf("%s: unknown names %q, error %v, want one naming one of them", data, unknown, err)
+			}
+		}
+		if err != nil {
+			return
+		}
+		once, err := json.Marshal(st)
+		if err != nil {
+			t.Fatalf("%s decodes to %+v, which does not encode: %v", data, st, err)
+		}
+		var again FigureStatus
+		if err := json.Unmarshal(once, &again); err != nil {
+			t.Fatalf("%s: the status writes %s, which does not decode: %v", data, once, err)
+		}
+		if twice, _ := json.Marshal(again); !bytes.Equal(once, twice) {
+			t.Fatalf("%s: the status writes %s, which decodes and writes %s", data, once, twice)
+		}
+	})
 }
