@@ -232,3 +232,48 @@ func FuzzStatusJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestOptionsJSONSplicesEachSystemsOptions: a fight's options read each
+// system's and option's own under their old names, and refuse a name none
+// has.
+func TestOptionsJSONSplicesEachSystemsOptions(t *testing.T) {
+	for _, c := range []struct {
+		name, in string
+		check    func(o FightOptions) bool
+		err      string
+	}{
+		{name: "Lead and Chrome", in: `{"table_dice":true,"initiative":"leadchrome","quick_draw":true}`,
+			check: func(o FightOptions) bool {
+				l := o.LeadChrome()
+				return o.TableDice && l.Initiative == "leadchrome" && l.QuickDraw
+			}},
+		{name: "Fudge's modules, none on", in: `{"fudge":{}}`, check: func(o FightOptions) bool { return fudgeModulesOf(o) != nil }},
+		{name: "Dragon Warriors II and Savage Worlds", in: `{"knock_out_at_five":true,"savage_raises_only":true}`,
+			check: func(o FightOptions) bool { return dwOptionsOf(o).KnockOutAtFive && swOptionsOf(o).SavageRaisesOnly }},
+		{name: "an unknown name", in: `{"table_dice":true,"quickdraw":true}`, err: `unknown field "quickdraw"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var o FightOptions
+			err := json.Unmarshal([]byte(c.in), &o)
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("unmarshal %s: error %v, want one with %q", c.in, err, c.err)
+				}
+				return
+			}
+			if err != nil || !c.check(o) {
+				t.Fatalf("unmarshal %s = %+v, %v", c.in, o, err)
+			}
+			out, err := json.Marshal(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back, want any
+			json.Unmarshal(out, &back)
+			json.Unmarshal([]byte(c.in), &want)
+			if !reflect.DeepEqual(back, want) {
+				t.Errorf("unmarshal %s, marshal: %s", c.in, out)
+			}
+		})
+	}
+}
