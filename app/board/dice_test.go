@@ -3,6 +3,7 @@ package board
 import (
 	"bytes"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,7 +59,7 @@ func diceTable(t *testing.T, player bool, set func(*session.FightOptions)) (s *s
 	}
 	waitUntil(t, "the window's view", func() bool {
 		pump()
-		return g.play.st != nil && g.conn.statusText() == "" && withoutSeed(g.play.st.Options) == withoutSeed(opts)
+		return g.play.st != nil && g.conn.statusText() == "" && reflect.DeepEqual(withoutSeed(g.play.st.Options), withoutSeed(opts))
 	})
 	return s, g, pump
 }

@@ -12,7 +12,7 @@ import (
 // declaring reports whether rolling a round asks for declarations first:
 // Lead and Chrome's initiative (unaimed shots) or the Quick-Draw.
 func (c *Console) declaring() bool {
-	o := c.state.Options
+	o := c.state.Options.LeadChrome()
 	return o.QuickDraw || o.Initiative == session.InitiativeLeadChrome
 }
 
@@ -30,7 +30,7 @@ type declareRow struct {
 // shot and who quick-draws with what, then rolls the round.
 func (c *Console) askDeclarations() {
 	st := c.state
-	lc := st.Options.Initiative == session.InitiativeLeadChrome
+	lc := st.Options.LeadChrome().Initiative == session.InitiativeLeadChrome
 	names := session.QuickDrawModifierNames()
 	kinds := session.QuickDrawWeapons()
 	var rows []*declareRow
@@ -55,7 +55,7 @@ func (c *Console) askDeclarations() {
 		if lc {
 			line.Add(r.unaimed)
 		}
-		if st.Options.QuickDraw || lc {
+		if st.Options.LeadChrome().QuickDraw || lc {
 			line.Add(r.quick)
 			line.Add(r.kind)
 			if !lc {
@@ -63,7 +63,7 @@ func (c *Console) askDeclarations() {
 			}
 		}
 		box.Add(line)
-		if st.Options.QuickDraw || lc {
+		if st.Options.LeadChrome().QuickDraw || lc {
 			box.Add(widget.NewAccordion(widget.NewAccordionItem("Quick-Draw modifiers for "+st.FigureName(id), r.modifiers)))
 		}
 		rows = append(rows, r)

@@ -83,22 +83,26 @@ func newLibraryPanel(c *Console) *libraryPanel {
 	p.switches = container.NewVBox()
 	p.lcInit = widget.NewCheck("Initiative: Lead and Chrome's 2D10 + Reflexes (for the systems whose turns go in order)", func(on bool) {
 		o := c.state.Options
-		if on == (o.Initiative == session.InitiativeLeadChrome) {
+		l := o.LeadChrome()
+		if on == (l.Initiative == session.InitiativeLeadChrome) {
 			return
 		}
-		o.Initiative, o.Squads = "", false
+		l.Initiative, l.Squads = "", false
 		if on {
-			o.Initiative = session.InitiativeLeadChrome
+			l.Initiative = session.InitiativeLeadChrome
 		}
+		o = o.WithLeadChrome(l)
 		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
 		p.refresh()
 	})
 	p.quickDraw = widget.NewCheck("Allow Lead and Chrome's Quick-Draw, declared before initiative", func(on bool) {
 		o := c.state.Options
-		if on == o.QuickDraw {
+		l := o.LeadChrome()
+		if on == l.QuickDraw {
 			return
 		}
-		o.QuickDraw = on
+		l.QuickDraw = on
+		o = o.WithLeadChrome(l)
 		c.do(session.Command{Kind: session.CommandSetOptions, Options: &o})
 		p.refresh()
 	})
@@ -139,13 +143,13 @@ func (p *libraryPanel) refresh() {
 		st.Name, st.Rules, session.SystemOf(st).Name(), st.Map.Width, st.Map.Height, st.Map.Orientation, st.Map.Scale, len(st.Order), len(st.Characters), file, p.c.s.JournalPath()))
 	p.tableDice.SetChecked(st.Options.TableDice)
 	p.playerDice.SetChecked(st.Options.PlayerDice)
-	p.lcInit.SetChecked(st.Options.Initiative == session.InitiativeLeadChrome)
+	p.lcInit.SetChecked(st.Options.LeadChrome().Initiative == session.InitiativeLeadChrome)
 	if session.SystemOf(st).MovesCostAP() {
 		p.lcInit.Disable()
 	} else {
 		p.lcInit.Enable()
 	}
-	p.quickDraw.SetChecked(st.Options.QuickDraw)
+	p.quickDraw.SetChecked(st.Options.LeadChrome().QuickDraw)
 	p.showSwitches()
 }
 

@@ -438,8 +438,10 @@ func TestFudgeConsole(t *testing.T) {
 		t.Fatal("no Damage checks switch, or it is off")
 	}
 	chk.SetChecked(false)
-	if c.State().Options.Fudge.DamageChecks {
-		t.Error("the damage checks are still on")
+	for _, sw := range c.State().Switches() {
+		if strings.Contains(sw.Label, "Damage checks") && sw.On {
+			t.Error("the damage checks are still on")
+		}
 	}
 	// A Fudge sheet.
 	sp := c.sheets
@@ -464,7 +466,7 @@ func TestFudgeConsole(t *testing.T) {
 func TestLeadChromeConsole(t *testing.T) {
 	c, w := bundledConsole(t, "dragonwarriors")
 	c.library.lcInit.SetChecked(true)
-	if c.State().Options.Initiative != session.InitiativeLeadChrome {
+	if c.State().Options.LeadChrome().Initiative != session.InitiativeLeadChrome {
 		t.Fatalf("the option did not reach the fight: %q", c.status.Text)
 	}
 	c.nextRound()
@@ -644,7 +646,8 @@ func TestEachSystemsTrackShowsItsTurnModel(t *testing.T) {
 		{"demo", "20", func(c *Console, got []string) bool { return len(got) == 21 && got[20] == "done" }, "Round 1, segment 20. No one may act at this segment", nil},
 		{"savage", "to roll", func(c *Console, got []string) bool {
 			st := c.State()
-			return len(got) > 1 && got[0] == st.Dealt[c.track.turn.Steps[0].Figures[0]]
+			dealt := st.Log[len(st.Log)-1].Dealt // the round_started event's cards
+			return len(got) > 1 && got[0] == dealt[c.track.turn.Steps[0].Figures[0]]
 		}, "Round 1 of Savage Worlds, highest first", nil},
 		{"dragonwarriors", "to roll", func(c *Console, got []string) bool {
 			st := c.State()

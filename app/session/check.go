@@ -331,14 +331,12 @@ func checkStatus(st FigureStatus) error {
 			return fmt.Errorf("%s: %v is far off any map", name, *h)
 		}
 	}
-	for _, f := range []struct {
-		name string
-		v    int
-	}{{"conc", st.Conc}, {"paced", st.Paced}, {"shield_taken", st.ShieldTaken}, {"out_since", st.OutSince},
-		{"hurt", st.Hurt}, {"stunned_in", st.StunnedIn}, {"bennies_spent", st.BenniesSpent}} {
-		if f.v < 0 || f.v > maxCount {
-			return fmt.Errorf("%s: %d, want 0 to %d", f.name, f.v, maxCount)
-		}
+	if err := checkCounts(countField{"conc", st.Conc}, countField{"paced", st.Paced},
+		countField{"hurt", st.Hurt}); err != nil {
+		return err
+	}
+	if err := st.Parts.check(statusPart); err != nil {
+		return err
 	}
 	for i, g := range st.Gear {
 		w, ok := ruleTables.weapons[g.Weapon]

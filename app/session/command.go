@@ -70,12 +70,12 @@ type Command struct {
 	// as many as the figure's AP pays for.
 	Rounds int `json:"rounds,omitempty"`
 	// Speed makes a reload a speed load: 1 AP, and the card's burst
-	// result is how many rounds go in (burst.go).
+	// result is how many rounds go in (twtw_burst.go).
 	Speed bool `json:"speed,omitempty"`
 	// Defense answers a blow waiting at Figure (defend): block, dodge or
 	// none.
 	Defense string `json:"defense,omitempty"`
-	// Skill, Focus and Pay: a skill test in action time (skill.go).
+	// Skill, Focus and Pay: a skill test in action time (twtw_skill.go).
 	Skill string `json:"skill,omitempty"`
 	Focus bool   `json:"focus,omitempty"`
 	Pay   int    `json:"pay,omitempty"`
@@ -88,7 +88,7 @@ type Command struct {
 	With *SkillOrder `json:"with,omitempty"`
 	// Mount is a mount command's mount (nil or a pace of 0 dismounts),
 	// and Paces a ride's paces a round (0: the mount's pace, or its
-	// gallop with Run) (mount.go).
+	// gallop with Run) (twtw_mount.go).
 	Mount *MountOrder `json:"mount,omitempty"`
 	Paces int         `json:"paces,omitempty"`
 	// Fudge is the Judge's word on a Fudge command: a shield check, a
@@ -245,20 +245,7 @@ func judgesWordFits(s *State, c Command) error {
 // decideAny makes a command's events: the system's, or those of the
 // commands every system shares.
 func decideAny(s *State, c Command, src roller) ([]Event, error) {
-	if c.Kind == CommandNewRound && s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
-		ev, err := lcNewRound(s, c, src)
-		if t, ok := SystemOf(s).(turnBegun); ok && err == nil {
-			t.turnBegun(s, &ev[0]) // the system's own say in the new turn
-		}
-		return ev, err
-	}
-	if err := unrolledDeclarations(s, c); err != nil {
-		return nil, err
-	}
-	if ev, ok, err := lcOrder(s, c); ok || err != nil {
-		return ev, err
-	}
-	if ev, ok, err := fumbledAttack(s, c); ok {
+	if ev, taken, err := optionDecides(s, c, src); taken { // an option any system plays: Lead and Chrome's initiative and order
 		return ev, err
 	}
 	if ev, ok, err := SystemOf(s).Decide(s, c, src); ok {

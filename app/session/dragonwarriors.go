@@ -46,10 +46,101 @@ type Riposte struct {
 	Score   int    `json:"score"`
 }
 
+// dwRound is what Dragon Warriors II keeps of the fight (its part of
+// State): the riposte a defender may make now, from the event of the blow
+// it beat, until the next action or round.
+type dwRound struct {
+	Riposte *Riposte
+}
+
+// dwRoundOf is the fight's Dragon Warriors II part.
+func dwRoundOf(s *State) dwRound { return partOf[dwRound](s.Parts) }
+
+// apply: an action's riposte, or none; a new round's none.
+func (p dwRound) apply(e Event) any {
+	switch e.Kind {
+	case EventActed:
+		return dwRound{Riposte: e.Riposte}
+	case EventRoundStarted:
+		return nil
+	}
+	return p
+}
+
 // dragonWarriors is Dragon Warriors II's draft combat.
 type dragonWarriors struct{}
 
-func init() { register(dragonWarriors{}) }
+func init() {
+	register(dragonWarriors{})
+	registerStatusPart[dwStatus]("dragonwarriors")
+	registerOptionPart[dwOptions]("dragonwarriors")
+	registerStatePart[dwRound]("dragonwarriors")
+}
+
+// dwStatus is what Dragon Warriors II keeps of a figure beyond what every
+// system does (its part of FigureStatus). Its wounds are its Hurt, the one
+// track every system that counts harm so shares; a delay is Delayed, which
+// Lead and Chrome's order reads as well.
+type dwStatus struct {
+	// StunnedIn is the round a stun began: it lasts a turn.
+	StunnedIn int `json:"stunned_in,omitempty"`
+	// StunnedAt is the figure at whose place in the turn's order the
+	// stun ends next turn: "until this time next turn".
+	StunnedAt string `json:"stunned_at,omitempty"`
+	// Stance is the defensive stance the figure took this turn, "full" or
+	// "aggressive" (its own attack sacrificed), or "".
+	Stance string `json:"stance,omitempty"`
+	// Drawn: the figure has struck or thrown with the weapon its sheet
+	// conceals, and so shown it (dwDraws).
+	Drawn bool `json:"drawn,omitempty"`
+}
+
+// dw is the figure's Dragon Warriors II part.
+func (st *FigureStatus) dw() dwStatus { return partOf[dwStatus](st.Parts) }
+
+// withDW changes the figure's Dragon Warriors II part with change.
+func (st *FigureStatus) withDW(change func(*dwStatus)) {
+	p := st.dw()
+	change(&p)
+	setPart(&st.Parts, p)
+}
+
+// dwUnstun ends the figure's stun.
+func (st *FigureStatus) dwUnstun() {
+	st.Condition = rules.Fine
+	st.withDW(func(p *dwStatus) { p.StunnedIn, p.StunnedAt = 0, "" })
+}
+
+// check range-checks the part, from an event or a fight file.
+func (p dwStatus) check() error { return checkCounts(countField{"stunned_in", p.StunnedIn}) }
+
+// told is the part as a seat that sees only the figures sees says it may
+// know it: without the figure out of its view at whose place the stun
+// ends (sight.status).
+func (p dwStatus) told(sees func(id string) bool) (any, bool) {
+	if p.StunnedAt != "" && !sees(p.StunnedAt) {
+		p.StunnedAt = ""
+		return p, true
+	}
+	return p, false
+}
+
+// roundEnds is what another initiative's new round (Lead and Chrome's)
+// ends of a Dragon Warriors II figure: its stance, and a stun from a
+// round before the one ending. It reports whether it changed st.
+func (dragonWarriors) roundEnds(s *State, f *Figure, st *FigureStatus) bool {
+	changed := false
+	if st.dw().Stance != "" {
+		st.withDW(func(p *dwStatus) { p.Stance = "" })
+		changed = true
+	}
+	if f.Condition == rules.Stunned && f.dw().StunnedIn > 0 && f.dw().StunnedIn < s.Round {
+		st.Condition = rules.Fine
+		st.withDW(func(p *dwStatus) { p.StunnedIn = 0 })
+		changed = true
+	}
+	return changed
+}
 
 func (dragonWarriors) ID() string         { return "dragonwarriors" }
 func (dragonWarriors) Name() string       { return "Dragon Warriors II" }
@@ -283,12 +374,6 @@ func dwNewRound(s *State, src roller) ([]Event, error) {
 	return []Event{e}, nil
 }
 
-// turnBegun is a system that has its say in a round_started event another
-// initiative made (Lead and Chrome's, in place of the system's own).
-type turnBegun interface {
-	turnBegun(s *State, e *Event)
-}
-
 func (dragonWarriors) turnBegun(s *State, e *Event) { dwTurnBegins(s, e) }
 
 // dwTurnBegins is what a new turn, round_started event e, does to Dragon
@@ -305,8 +390,9 @@ func dwTurnBegins(s *State, e *Event) {
 		return s.Figures[id].AP
 	}
 	for _, id := range s.Order {
-		if st := status(id); st.Stance != "" || st.Delayed || st.Attacked {
-			st.Stance, st.Delayed, st.Attacked = "", false, false
+		if st := status(id); st.dw().Stance != "" || st.Delayed || st.Attacked {
+			st.Delayed, st.Attacked = false, false
+			st.withDW(func(p *dwStatus) { p.Stance = "" })
 			e.Changes = dwChange(e.Changes, id, ap(id), st)
 		}
 	}
@@ -321,8 +407,8 @@ func dwTurnBegins(s *State, e *Event) {
 		}
 	}
 	for _, id := range s.Order {
-		if st := status(id); st.Condition == rules.Stunned && st.StunnedIn < e.Round-1 {
-			st.Condition, st.StunnedIn, st.StunnedAt = rules.Fine, 0, ""
+		if st := status(id); st.Condition == rules.Stunned && st.dw().StunnedIn < e.Round-1 {
+			st.dwUnstun()
 			e.Changes = dwChange(e.Changes, id, ap(id), st)
 			e.Text += fmt.Sprintf(" %s shakes off the stun: the turn after it is over (Dragon Warriors II: Injury).", s.FigureName(id))
 		}
@@ -354,19 +440,19 @@ func dwChange(changes []FigureChange, id string, ap int, st FigureStatus) []Figu
 
 // dwActed reports whether a figure of status st has taken its place in
 // this turn's order: made its attack, delayed or taken a stance.
-func dwActed(st FigureStatus) bool { return st.Attacked || st.Delayed || st.Stance != "" }
+func dwActed(st FigureStatus) bool { return st.Attacked || st.Delayed || st.dw().Stance != "" }
 
 // dwStunned reports whether figure id, of status st, has a stun from an
 // earlier turn than this one, dealt by a figure standing, and that
 // figure: a stun whose time may come round this turn.
 func dwStunned(s *State, st FigureStatus, status func(string) FigureStatus) (string, bool) {
-	if !s.Begun || st.Condition != rules.Stunned || st.StunnedAt == "" || st.StunnedIn >= s.Round {
+	if !s.Begun || st.Condition != rules.Stunned || st.dw().StunnedAt == "" || st.dw().StunnedIn >= s.Round {
 		return "", false
 	}
-	if _, ok := s.Figures[st.StunnedAt]; !ok || status(st.StunnedAt).Condition >= rules.Unconscious {
+	if _, ok := s.Figures[st.dw().StunnedAt]; !ok || status(st.dw().StunnedAt).Condition >= rules.Unconscious {
 		return "", false
 	}
-	return st.StunnedAt, true
+	return st.dw().StunnedAt, true
 }
 
 // held ends, in event e of a figure holding its actions in Lead and
@@ -388,7 +474,7 @@ func dwStunsOver(s *State, e *Event) {
 		if !ok || !dwActed(status(at)) {
 			continue
 		}
-		st.Condition, st.StunnedIn, st.StunnedAt = rules.Fine, 0, ""
+		st.dwUnstun()
 		e.Changes = dwChange(e.Changes, id, s.Figures[id].AP, st)
 		e.Text += fmt.Sprintf(" %s shakes off the stun: %s has taken its place in the order, this time last turn (Dragon Warriors II: Injury).", s.FigureName(id), s.FigureName(at))
 	}
@@ -415,7 +501,7 @@ func dwStunsPassed(s *State, actor string) (*State, []string) {
 	played := s.clone(false)
 	for _, id := range over {
 		f := played.Figures[id]
-		f.Condition, f.StunnedIn, f.StunnedAt = rules.Fine, 0, ""
+		f.dwUnstun()
 	}
 	return played, over
 }
@@ -430,7 +516,7 @@ func dwPassed(s, played *State, e *Event, over []string) {
 		if !slices.ContainsFunc(e.Changes, func(c FigureChange) bool { return c.Figure == id }) {
 			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: f.FigureStatus.clone()})
 		}
-		text += fmt.Sprintf("%s shakes off the stun: %s's place in the order, this time last turn, has passed (Dragon Warriors II: Injury). ", s.FigureName(id), s.FigureName(s.Figures[id].StunnedAt))
+		text += fmt.Sprintf("%s shakes off the stun: %s's place in the order, this time last turn, has passed (Dragon Warriors II: Injury). ", s.FigureName(id), s.FigureName(s.Figures[id].dw().StunnedAt))
 	}
 	e.Text = text + e.Text
 }
@@ -460,9 +546,9 @@ func dwTakesTurn(s *State, f *Figure) error {
 	}
 	name := s.FigureName(f.ID)
 	switch {
-	case f.Stance != "":
-		return refuse("%s is in %s this turn and has sacrificed its own attack (Dragon Warriors II: Defensive Stances)", name, aStance(dwStances[f.Stance]))
-	case leadChromeOrder(s):
+	case f.dw().Stance != "":
+		return refuse("%s is in %s this turn and has sacrificed its own attack (Dragon Warriors II: Defensive Stances)", name, aStance(dwStances[f.dw().Stance]))
+	case orderedByOption(s):
 		// Lead and Chrome's initiative replaces the turn's order: each
 		// figure has two actions, in its order (docs/defaults.md).
 		return nil
@@ -475,7 +561,7 @@ func dwTakesTurn(s *State, f *Figure) error {
 	var first []string
 	for _, id := range s.Order {
 		o := s.Figures[id]
-		if o.AP > f.AP && o.Condition < rules.Unconscious && !o.Attacked && o.Stance == "" && !o.Delayed && !unseen[id] {
+		if o.AP > f.AP && o.Condition < rules.Unconscious && !o.Attacked && o.dw().Stance == "" && !o.Delayed && !unseen[id] {
 			first = append(first, fmt.Sprintf("%s (initiative %d)", s.FigureName(id), o.AP))
 		}
 	}
@@ -496,7 +582,7 @@ func dwDelay(s *State, c Command) ([]Event, error) {
 	switch {
 	case !s.Begun:
 		return nil, refuse("there is no order to delay in before the first round's initiative")
-	case f.Attacked || f.Stance != "":
+	case f.Attacked || f.dw().Stance != "":
 		return nil, refuse("%s has had its turn this round", name)
 	case f.Delayed:
 		return nil, refuse("%s has already delayed; it may act when it will", name)
@@ -578,11 +664,11 @@ func (s *State) planStrike(c Command) (StrikePlan, error) {
 	// A stance is for the turn, taken in place of the target's own attack
 	// (DW II: Defensive Stances).
 	p.NewStance = c.Stance
-	if t.Stance != "" {
-		if c.Stance != "" && c.Stance != t.Stance {
-			return StrikePlan{}, refuse("%s is in %s for this turn, not %s", s.FigureName(t.ID), aStance(dwStances[t.Stance]), aStance(p.Stance))
+	if t.dw().Stance != "" {
+		if c.Stance != "" && c.Stance != t.dw().Stance {
+			return StrikePlan{}, refuse("%s is in %s for this turn, not %s", s.FigureName(t.ID), aStance(dwStances[t.dw().Stance]), aStance(p.Stance))
 		}
-		p.Stance, p.NewStance = dwStances[t.Stance], ""
+		p.Stance, p.NewStance = dwStances[t.dw().Stance], ""
 	}
 	if p.NewStance != "" && s.Begun && t.Attacked {
 		return StrikePlan{}, refuse("%s has made its attack this turn: %s sacrifices it (Dragon Warriors II: Defensive Stances)", s.FigureName(t.ID), aStance(p.Stance))
@@ -590,7 +676,7 @@ func (s *State) planStrike(c Command) (StrikePlan, error) {
 	p.AF, p.TF = dwAttacker(s, f), dwFighter(s, t)
 	p.Attack = p.AF.AttackScore()
 	if c.Riposte {
-		r := s.Riposte
+		r := dwRoundOf(s).Riposte
 		if r == nil || r.By != f.ID || r.Against != t.ID {
 			return StrikePlan{}, refuse("%s has no riposte against %s now: a riposte answers the blow just won", p.AF.Name, p.TF.Name)
 		}
@@ -650,7 +736,7 @@ func dwStrike(s *State, c Command, src roller) ([]Event, error) {
 			ch = FigureChange{Figure: t.ID, AP: t.AP, Status: t.FigureStatus.clone()}
 		}
 		if p.NewStance != "" {
-			ch.Status.Stance = p.NewStance
+			ch.Status.withDW(func(d *dwStatus) { d.Stance = p.NewStance })
 		}
 		e.Changes = append(e.Changes, ch)
 	}
@@ -673,7 +759,7 @@ func dwRecover(s *State, c Command) ([]Event, error) {
 		return nil, refuse("%s is not stunned", s.FigureName(f.ID))
 	}
 	st := f.FigureStatus.clone()
-	st.Condition, st.StunnedIn, st.StunnedAt = rules.Fine, 0, ""
+	st.dwUnstun()
 	return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text:    s.FigureName(f.ID) + " shakes off the stun."}}, nil
@@ -711,7 +797,7 @@ func dwMissile(s *State, c Command, src roller) ([]Event, error) {
 	w, ok := dragonwarriors.FindWeapon(af.Weapon)
 	if !ok || !dwReading(s).Shot(w) {
 		what := "a bow, crossbow, light spear, knife, axe or rock"
-		if s.Options.ThrownAsTable {
+		if dwOptionsOf(s.Options).ThrownAsTable {
 			what = "a bow, crossbow, or what the Weapons table says can be thrown: a light spear or knife"
 		}
 		return nil, refuse("%s has no missile weapon (%s)", af.Name, what)
@@ -738,7 +824,7 @@ func dwMissile(s *State, c Command, src roller) ([]Event, error) {
 	// The difficulty rolled as a defence is stands for the target: its
 	// roll, as the Toughness roll after.
 	theirs := fmt.Sprintf("the difficulty's roll, the same, then %s's Toughness roll if hurt", tf.Name)
-	if s.Options.MissileOneRoll {
+	if dwOptionsOf(s.Options).MissileOneRoll {
 		theirs = fmt.Sprintf("%s's Toughness roll if hurt", tf.Name)
 	}
 	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's attack roll: two d6, one added, one taken away, sixes rolled again", af.Name)}, {t.ID, theirs}})
@@ -795,7 +881,7 @@ func dwHurt(s *State, t *Figure, fi *dragonwarriors.Fighter, newStun bool, at st
 	}
 	st.Condition = max(st.Condition, cond)
 	if st.Condition == rules.Stunned && newStun {
-		st.StunnedIn, st.StunnedAt = dwTurnNow(s), at
+		st.withDW(func(p *dwStatus) { p.StunnedIn, p.StunnedAt = dwTurnNow(s), at })
 	}
 	return FigureChange{Figure: t.ID, AP: t.AP, Status: st}
 }
@@ -874,7 +960,7 @@ func (dragonWarriors) Derived(c Character) string {
 // the figure's status keeps that it is shown (FigureStatus.Drawn).
 func dwDraws(s *State, f *Figure, e *Event) {
 	dw := s.Characters[f.Character].DragonWarriors
-	if dw == nil || !dw.Concealed || f.Drawn {
+	if dw == nil || !dw.Concealed || f.dw().Drawn {
 		return
 	}
 	w, _ := dragonwarriors.FindWeapon(dw.Weapon)
@@ -883,33 +969,68 @@ func dwDraws(s *State, f *Figure, e *Event) {
 	shown := false
 	for i := range e.Changes {
 		if e.Changes[i].Figure == f.ID {
-			e.Changes[i].Status.Drawn, shown = true, true
+			e.Changes[i].Status.withDW(func(p *dwStatus) { p.Drawn = true })
+			shown = true
 		}
 	}
 	if !shown {
 		st := f.FigureStatus.clone()
-		st.Drawn = true
+		st.withDW(func(p *dwStatus) { p.Drawn = true })
 		e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: st})
 	}
 }
 
-// Switches: where the text disagrees with itself, the other reading
+// dwOptions are Dragon Warriors II's own options of a fight (its part of
+// FightOptions): where the text disagrees with itself, the other reading
 // (docs/defaults.md).
+type dwOptions struct {
+	// KnockOutAtFive reads the knock-out as the worked example does: a
+	// Toughness roll failed by five or more knocks out. Off, the text's
+	// own rule: failed by more than five.
+	KnockOutAtFive bool `json:"knock_out_at_five,omitempty"`
+	// ThrownAsTable throws only what the Weapons table says "can be
+	// thrown" (light spears, small weapons). Off, the missile rule's
+	// "rocks, axes, knives and javelins": axes (the heavy weapons) and
+	// rocks (improvised weapons) are thrown too.
+	ThrownAsTable bool `json:"thrown_as_table,omitempty"`
+	// MissileOneRoll makes a missile's difficulty a fixed number, only the
+	// attacker rolling, as one character against the environment (Active
+	// and Passive Contests). Off, the missile rule's "the same form as
+	// melee combat": the difficulty is rolled as a defence is.
+	MissileOneRoll bool `json:"missile_one_roll,omitempty"`
+}
+
+// dwOptionsOf is the fight's Dragon Warriors II options.
+func dwOptionsOf(o FightOptions) dwOptions { return partOf[dwOptions](o.Parts) }
+
+// dwOptionSwitch is a switch of one of Dragon Warriors II's options.
+func dwOptionSwitch(label string, o FightOptions, at func(*dwOptions) *bool) Switch {
+	cur := dwOptionsOf(o)
+	return Switch{Label: label, On: *at(&cur), Set: func(o FightOptions, on bool) FightOptions {
+		p := dwOptionsOf(o)
+		*at(&p) = on
+		setPart(&o.Parts, p)
+		return o
+	}}
+}
+
+// Switches: Dragon Warriors II's options (dwOptions).
 func (dragonWarriors) Switches(o FightOptions) []Switch {
-	return append([]Switch{
-		{Label: "Knock-out at a Toughness roll failed by five or more, as the worked example has it (the rule: by more than five)", On: o.KnockOutAtFive,
-			Set: func(o FightOptions, on bool) FightOptions { o.KnockOutAtFive = on; return o }},
-		{Label: "Throw only what the Weapons table says can be thrown, light spears and small weapons (the missile rule: rocks and axes too)", On: o.ThrownAsTable,
-			Set: func(o FightOptions, on bool) FightOptions { o.ThrownAsTable = on; return o }},
-		{Label: "A missile's difficulty is not rolled: one character against the environment, only one roll (the missile rule: the same form as melee combat, both roll)", On: o.MissileOneRoll,
-			Set: func(o FightOptions, on bool) FightOptions { o.MissileOneRoll = on; return o }},
-	}, lcSwitches(o)...)
+	return []Switch{
+		dwOptionSwitch("Knock-out at a Toughness roll failed by five or more, as the worked example has it (the rule: by more than five)", o,
+			func(p *dwOptions) *bool { return &p.KnockOutAtFive }),
+		dwOptionSwitch("Throw only what the Weapons table says can be thrown, light spears and small weapons (the missile rule: rocks and axes too)", o,
+			func(p *dwOptions) *bool { return &p.ThrownAsTable }),
+		dwOptionSwitch("A missile's difficulty is not rolled: one character against the environment, only one roll (the missile rule: the same form as melee combat, both roll)", o,
+			func(p *dwOptions) *bool { return &p.MissileOneRoll }),
+	}
 }
 
 // dwReading is how the fight reads the text where it disagrees with
 // itself: the rule's reading unless an option names the worked example's.
 func dwReading(s *State) dragonwarriors.Reading {
-	return dragonwarriors.Reading{KnockOutAtFive: s.Options.KnockOutAtFive, ThrownAsTable: s.Options.ThrownAsTable, OneRollMissiles: s.Options.MissileOneRoll}
+	o := dwOptionsOf(s.Options)
+	return dragonwarriors.Reading{KnockOutAtFive: o.KnockOutAtFive, ThrownAsTable: o.ThrownAsTable, OneRollMissiles: o.MissileOneRoll}
 }
 
 // writeStrike previews a Dragon Warriors II blow with the session's own
@@ -921,7 +1042,7 @@ func writeStrike(b *strings.Builder, s *State, cmd Command) error {
 		return err
 	}
 	for _, id := range p.StunsOver {
-		fmt.Fprintf(b, "%s shakes off the stun first: %s's place in the order, this time last turn, has passed.\n", s.FigureName(id), s.FigureName(s.Figures[id].StunnedAt))
+		fmt.Fprintf(b, "%s shakes off the stun first: %s's place in the order, this time last turn, has passed.\n", s.FigureName(id), s.FigureName(s.Figures[id].dw().StunnedAt))
 	}
 	why := "Attack"
 	switch {
@@ -999,7 +1120,8 @@ func (dragonWarriors) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool
 		case stand.KnockedOut:
 			st.Condition = rules.Unconscious
 		case stand.Stunned:
-			st.Condition, st.StunnedIn = rules.Stunned, s.nextRound()
+			st.Condition = rules.Stunned
+			st.withDW(func(p *dwStatus) { p.StunnedIn = s.nextRound() })
 		}
 	}
 	return st, strings.TrimSuffix(text, ".") + " (Dragon Warriors II: Roll to Hit)", nil

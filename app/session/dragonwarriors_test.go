@@ -910,7 +910,7 @@ func TestCombatTurnsLastAboutSixSeconds(t *testing.T) {
 			newTurn := []int{3, 3, 3, 3} // DW II: Reflexes ±0 each
 			if lc {
 				opts := s.State().Options
-				opts.Initiative = InitiativeLeadChrome
+				setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
 				mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 				newTurn = []int{5, 5, 4, 4} // 2D10 each
 			}
@@ -1011,8 +1011,8 @@ func TestSmallWeaponsCanBeConcealed(t *testing.T) {
 	// miss, and the knife is shown.
 	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 1, 1, 1}})
 	reveal := `Squire Lennox draws a small weapon (knife) that was concealed (Dragon Warriors II: Weapons: "Small weapons (knives etc.) ... can be concealed"). Squire Lennox attacks Sir Rolf`
-	if !strings.HasPrefix(e.Text, reveal) || !s.State().Figures["lennox"].Drawn {
-		t.Fatalf("the first blow: %q, drawn %v", e.Text, s.State().Figures["lennox"].Drawn)
+	if !strings.HasPrefix(e.Text, reveal) || !s.State().Figures["lennox"].dw().Drawn {
+		t.Fatalf("the first blow: %q, drawn %v", e.Text, s.State().Figures["lennox"].dw().Drawn)
 	}
 	if out, send, _ := s.ForSeat(rolfs, e); !send || !strings.HasPrefix(out.Text, reveal) {
 		t.Errorf("Rolf's player is not told: %v %q", send, out.Text)

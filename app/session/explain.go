@@ -24,17 +24,8 @@ func (s *State) Explain(c Command) (string, error) {
 			return "", p.Err
 		}
 	}
-	if ev, ok, err := lcOrder(s, c); ok || err != nil {
-		if err != nil {
-			return "", err
-		}
-		return ev[0].Text, nil
-	}
-	if ev, ok, err := fumbledAttack(s, c); ok {
-		if err != nil {
-			return "", err
-		}
-		return ev[0].Text, nil
+	if text, taken, err := optionExplains(s, c); taken { // an option any system plays
+		return text, err
 	}
 	return SystemOf(s).Explain(s, c)
 }

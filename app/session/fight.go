@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -8,7 +9,6 @@ import (
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
-	"hexslinger/rules/fudge"
 )
 
 // Fight file identifiers (DESIGN.md "Files a Judge keeps").
@@ -60,19 +60,6 @@ type FightOptions struct {
 	// secret one as it opens, and no one can foretell or rebuild a roll
 	// (docs/protocol.md, "Dice and cards").
 	Seed *uint64 `json:"seed,omitempty"`
-	// Fudge are the Combat Options modules of a Fudge fight.
-	Fudge *fudge.Options `json:"fudge,omitempty"`
-	// Initiative is "leadchrome" to roll Lead and Chrome's initiative in
-	// place of the system's own (not in TWTW fights).
-	Initiative string `json:"initiative,omitempty"`
-	// QuickDraw allows Lead and Chrome's Quick-Draw, declared at the start
-	// of a round.
-	QuickDraw bool `json:"quick_draw,omitempty"`
-	// Squads rolls Lead and Chrome's initiative once a side, on the
-	// Reflexes of its leader (the side's figure standing with the best),
-	// every figure of the side taking the result (Lead and Chrome:
-	// Initiative, "For larger-scale combat").
-	Squads bool `json:"squads,omitempty"`
 	// PlayersSide is the side the players at the table command; the
 	// others are the Judge's. Empty: DefaultPlayersSide.
 	PlayersSide string `json:"players_side,omitempty"`
@@ -91,30 +78,39 @@ type FightOptions struct {
 	// field of fire (its front arc) costs 1 AP more (TWTW Conflict:
 	// Multiple Attacks).
 	FieldsOfFire bool `json:"fields_of_fire,omitempty"`
-	// KnockOutAtFive reads Dragon Warriors II's knock-out as its worked
-	// example does: a Toughness roll failed by five or more knocks out.
-	// Off, the text's own rule: failed by more than five.
-	KnockOutAtFive bool `json:"knock_out_at_five,omitempty"`
-	// SavageRaisesOnly: a Shaken Savage Worlds target hit with a raise
-	// takes only the raises' Wounds ("Every raise on the damage roll
-	// inflicts a Wound", Wounds), not one more for being Shaken
-	// (Applying Damage: "they instead take a Wound").
-	SavageRaisesOnly bool `json:"savage_raises_only,omitempty"`
-	// ThrownAsTable throws in Dragon Warriors II only what its Weapons
-	// table says "can be thrown" (light spears, small weapons). Off, the
-	// missile rule's "rocks, axes, knives and javelins": axes (the heavy
-	// weapons) and rocks (improvised weapons) are thrown too.
-	ThrownAsTable bool `json:"thrown_as_table,omitempty"`
-	// MissileOneRoll makes a Dragon Warriors II missile's difficulty a
-	// fixed number, only the attacker rolling, as one character against
-	// the environment (Active and Passive Contests). Off, the missile
-	// rule's "the same form as melee combat": the difficulty is rolled as
-	// a defence is.
-	MissileOneRoll bool `json:"missile_one_roll,omitempty"`
 	// NoFog plays without fog of war: the players see the whole map and
 	// every figure the Judge has not hidden. Off (the default), a side
 	// sees what its figures see (fog.go, docs/defaults.md).
 	NoFog bool `json:"no_fog,omitempty"`
+	// Parts are each system's own options beyond those above (parts.go),
+	// in a file flat among them.
+	Parts Parts `json:"-"`
+}
+
+// optionsJSON is FightOptions's own fields as JSON writes them.
+type optionsJSON FightOptions
+
+// MarshalJSON writes the options' own fields, then each system's part.
+func (o FightOptions) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(optionsJSON(o))
+	if err != nil {
+		return nil, err
+	}
+	return marshalParts(optionPart, b, o.Parts)
+}
+
+// UnmarshalJSON reads the options' own fields and each system's part
+// from one object; a name neither has is an error naming it.
+func (o *FightOptions) UnmarshalJSON(data []byte) error {
+	p, err := unmarshalParts(optionPart, data, o.Parts)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, (*optionsJSON)(o)); err != nil {
+		return err
+	}
+	o.Parts = p
+	return nil
 }
 
 // DefaultPlayersSide is the players' side of a fight that names none.
@@ -187,23 +183,11 @@ func (f *FightFile) State() (*State, error) {
 	if !ok {
 		return nil, fmt.Errorf("rules: %q is not a rule system hexslinger knows (want one of %v)", f.Rules, SystemIDs())
 	}
-	switch f.Options.Initiative {
-	case "":
-	case InitiativeLeadChrome:
-		if sys.MovesCostAP() {
-			return nil, fmt.Errorf("options.initiative: %s counts AP down by segments; Lead and Chrome's initiative is for the systems whose turns go in order", sys.Name())
-		}
-	default:
-		return nil, fmt.Errorf("options.initiative: %q, want \"leadchrome\" or none", f.Options.Initiative)
+	if field, err := checkOptions(sys, f.Options); err != nil { // the options any system plays
+		return nil, fmt.Errorf("options.%s: %w", field, err)
 	}
 	if err := checkNPCDefense(f.Options.NPCDefense); err != nil {
 		return nil, fmt.Errorf("options.npc_defense: %w", err)
-	}
-	if err := quickDrawRidesOnARoll(&State{Rules: f.Rules}, f.Options); err != nil {
-		return nil, fmt.Errorf("options.quick_draw: %w", err)
-	}
-	if err := squadsRideOnLeadChrome(f.Options); err != nil {
-		return nil, fmt.Errorf("options.squads: %w", err)
 	}
 	if f.Map == nil {
 		return nil, errors.New("map: missing")
@@ -223,7 +207,7 @@ func (f *FightFile) State() (*State, error) {
 		if err := sys.CheckSheet(c); err != nil {
 			return nil, fmt.Errorf("characters[%d]: %w", i, err)
 		}
-		if err := checkLeadChrome(f.Options, c); err != nil {
+		if err := optionsCheckSheet(f.Options, c); err != nil {
 			return nil, fmt.Errorf("characters[%d]: %w", i, err)
 		}
 		if _, dup := s.Characters[c.ID]; dup {

@@ -14,7 +14,38 @@ import (
 // modules the fight switches on in its options (fudge).
 type fudgeSystem struct{}
 
-func init() { register(fudgeSystem{}) }
+func init() {
+	register(fudgeSystem{})
+	registerStatusPart[fudgePart]("fudge")
+	registerOptionPart[fudgeOptionsPart]("fudge")
+}
+
+// fudgePart is what Fudge keeps of a figure beyond what every system does
+// (its part of FigureStatus). Its damage is its Hurt, the one track every
+// system that counts harm so shares.
+type fudgePart struct {
+	// ShieldTaken is the damage the figure's shield has absorbed.
+	ShieldTaken int `json:"shield_taken,omitempty"`
+	// OutSince is the round the figure was knocked out of the fight.
+	OutSince int `json:"out_since,omitempty"`
+	// Fudge is what the Combat Options keep of the figure.
+	Fudge FudgeStatus `json:"fudge,omitzero"`
+}
+
+// fudgePart is the figure's Fudge part.
+func (st *FigureStatus) fudgePart() fudgePart { return partOf[fudgePart](st.Parts) }
+
+// withFudgePart changes the figure's Fudge part with change.
+func (st *FigureStatus) withFudgePart(change func(*fudgePart)) {
+	p := st.fudgePart()
+	change(&p)
+	setPart(&st.Parts, p)
+}
+
+// check range-checks the part, from an event or a fight file.
+func (p fudgePart) check() error {
+	return checkCounts(countField{"shield_taken", p.ShieldTaken}, countField{"out_since", p.OutSince})
+}
 
 func (fudgeSystem) ID() string        { return "fudge" }
 func (fudgeSystem) Name() string      { return "Fudge with Combat Options" }
@@ -55,7 +86,7 @@ func (fudgeSystem) Actions() []Action {
 // Turn: Fudge combat rounds are simultaneous, every figure acting once,
 // unless the fight rolls Lead and Chrome's initiative.
 func (fudgeSystem) Turn(s *State) Turn {
-	if s.Options.Initiative == InitiativeLeadChrome {
+	if orderedByOption(s) { // Lead and Chrome's initiative
 		return orderTurn(s)
 	}
 	return Turn{Steps: []TurnStep{{Label: "this round", Figures: append([]string(nil), s.Order...), Now: true}},
@@ -75,10 +106,61 @@ func (fudgeSystem) CheckSheet(c Character) error {
 
 // fudgeOptions are a fight's Combat Options modules.
 func fudgeOptions(s *State) fudge.Options {
-	if s.Options.Fudge != nil {
-		return *s.Options.Fudge
+	if m := fudgeModulesOf(s.Options); m != nil {
+		return *m
 	}
 	return fudge.Options{}
+}
+
+// fudgeOptionsPart is Fudge's own options of a fight (its part of
+// FightOptions).
+type fudgeOptionsPart struct {
+	// Fudge are the Combat Options modules of the fight; nil, none (and
+	// the log of set_options says nothing of them).
+	Fudge *fudge.Options `json:"fudge,omitempty"`
+}
+
+// fudgeModulesOf is the fight's Combat Options modules, nil if it sets none.
+// Not to be changed in place: withFudgeModules sets others.
+func fudgeModulesOf(o FightOptions) *fudge.Options { return partOf[fudgeOptionsPart](o.Parts).Fudge }
+
+// withFudgeModules is o with the Combat Options modules m.
+func withFudgeModules(o FightOptions, m *fudge.Options) FightOptions {
+	setPart(&o.Parts, fudgeOptionsPart{Fudge: m})
+	return o
+}
+
+// said is the options' sentence in the log of set_options: the modules on.
+func (p fudgeOptionsPart) said() []string {
+	m := p.Fudge
+	if m == nil {
+		return nil
+	}
+	var on []string
+	for _, x := range []struct {
+		name string
+		v    bool
+	}{{"armor coverage", m.ArmorCoverage}, {"shield checks", m.ShieldChecks}, {"shield damage", m.ShieldDamage},
+		{"the alternate wound track", m.WoundTrack}, {"damage checks", m.DamageChecks}, {"recovery during combat", m.RecoveryInCombat},
+		{"recovery without the recommended wait", m.RecoveryNoWait}} {
+		if x.v {
+			on = append(on, x.name)
+		}
+	}
+	if len(on) == 0 {
+		on = []string{"none"}
+	}
+	return []string{"Combat Options modules: " + strings.Join(on, ", ") + "."}
+}
+
+// forPlayers is the part as a player's seat is sent it: its own copy of
+// the modules (playersOptions).
+func (p fudgeOptionsPart) forPlayers() any {
+	if p.Fudge != nil {
+		m := *p.Fudge
+		p.Fudge = &m
+	}
+	return p
 }
 
 func (fs fudgeSystem) Decide(s *State, c Command, src roller) ([]Event, bool, error) {
@@ -212,7 +294,7 @@ func fudgeWound(o fudge.Options, sh *fudge.Sheet, points int) (string, fudge.Lev
 // without penalty").
 func fudgeModifier(s *State, f *Figure) int {
 	o := fudgeOptions(s)
-	if o.DamageChecks && !f.Fudge.Wounded {
+	if o.DamageChecks && !f.fudgePart().Fudge.Wounded {
 		return 0
 	}
 	_, level := fudgeWound(o, s.Characters[f.Character].Fudge, f.Hurt)
@@ -243,7 +325,7 @@ func fudgeFighter(s *State, f *Figure, ranged, bash bool) fudge.Fighter {
 		fi.Skill, fi.WeaponDamage = sh.Shield, ShieldBashDamage
 	}
 	if o.ShieldChecks && sh.HasShield {
-		fi.Shield = &fudge.Shield{Skill: sh.Shield, Points: sh.ShieldPoints, Taken: f.ShieldTaken, UseDamage: o.ShieldDamage}
+		fi.Shield = &fudge.Shield{Skill: sh.Shield, Points: sh.ShieldPoints, Taken: f.fudgePart().ShieldTaken, UseDamage: o.ShieldDamage}
 	}
 	return fi
 }
@@ -470,7 +552,7 @@ func fudgeLands(s *State, out fudge.Outcome, r fudge.Ruling, winner string, weap
 		}
 		text = append(text, fmt.Sprintf("%s's shield check: %s %+d%s = %s against %s: %s (Combat Options 2.2).",
 			loser, lf.shieldSkill(s), out.ShieldRoll, mod, out.ShieldResult, max(out.Attack, out.Defence), verdict))
-		lst.ShieldTaken = out.ShieldTaken
+		lst.withFudgePart(func(p *fudgePart) { p.ShieldTaken = out.ShieldTaken })
 	}
 	if out.Shielded {
 		return text, nil
@@ -508,8 +590,8 @@ func fudgeInjure(s *State, f *Figure, st *FigureStatus, dmg int, rnd rules.Dice)
 	}
 	mod, out, dead := fudge.WoundEffect(level)
 	if o.DamageChecks {
-		if st.Fudge.Adrenaline {
-			st.Fudge.Adrenaline = false
+		if st.fudgePart().Fudge.Adrenaline {
+			st.withFudgePart(func(p *fudgePart) { p.Fudge.Adrenaline = false })
 			return append(text, who+" is pumped with adrenaline: the damage check succeeds (Combat Options 4.3.1, the Judge's ruling)."), nil
 		}
 		chk, err := fudge.CheckDamage(rules.DiceFor(rnd, f.ID), sh.Capacity(o.WoundTrack), level, 0) // the figure's own
@@ -517,7 +599,7 @@ func fudgeInjure(s *State, f *Figure, st *FigureStatus, dmg int, rnd rules.Dice)
 			return nil, err
 		}
 		line := who + "'s " + chk.Text
-		st.Fudge.Critical = chk.Critical
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.Critical = chk.Critical })
 		if chk.Critical != "" {
 			line += "; the Judge may rule on it"
 		}
@@ -530,8 +612,9 @@ func fudgeInjure(s *State, f *Figure, st *FigureStatus, dmg int, rnd rules.Dice)
 		}
 		// "Any negative effects that are the result of damage are now
 		// applied" (4.3.2).
-		st.Fudge.Wounded = true
-		st.Condition, st.OutSince = rules.Unconscious, s.Round
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.Wounded = true })
+		st.Condition = rules.Unconscious
+		st.withFudgePart(func(p *fudgePart) { p.OutSince = s.Round })
 		if dead {
 			st.Condition = rules.Dead
 			text = append(text, who+" is dead (Combat Options 4.3.2: Dead is Legendary).")
@@ -543,7 +626,8 @@ func fudgeInjure(s *State, f *Figure, st *FigureStatus, dmg int, rnd rules.Dice)
 		st.Condition = rules.Dead
 		text = append(text, who+" is dead (Legendary: Dead, Combat Options 4.2.1).")
 	case out:
-		st.Condition, st.OutSince = rules.Unconscious, s.Round
+		st.Condition = rules.Unconscious
+		st.withFudgePart(func(p *fudgePart) { p.OutSince = s.Round })
 		text = append(text, who+" is out of the fight (Great or worse: Incapacitated, Combat Options 4.2.1).")
 	case mod != 0:
 		text = append(text, fmt.Sprintf("%s acts at %+d for wounds.", who, mod))
@@ -566,23 +650,24 @@ func fudgeRecover(s *State, c Command, src roller) ([]Event, error) {
 		return nil, refuse("this fight does not use recovery during combat (a Combat Options module)")
 	case f.Condition != rules.Unconscious:
 		return nil, refuse("%s is not out of the fight", ch.Name)
-	case f.Fudge.Shock:
+	case f.fudgePart().Fudge.Shock:
 		return nil, refuse("%s is in severe shock and cannot recover during the combat (Combat Options 4.3.2, the Judge's ruling)", ch.Name)
-	case f.Fudge.NearDeath:
+	case f.fudgePart().Fudge.NearDeath:
 		return nil, refuse("%s is near death and cannot recover during the combat (Combat Options 4.3.2, the Judge's ruling)", ch.Name)
-	case f.Fudge.Tried == s.Round:
+	case f.fudgePart().Fudge.Tried == s.Round:
 		return nil, refuse("%s has tried to recover this round: once a round (Combat Options 4.4)", ch.Name)
-	case o.RecoveryNoWait && s.Round == f.OutSince:
+	case o.RecoveryNoWait && s.Round == f.fudgePart().OutSince:
 		return nil, refuse("%s was knocked out this round; recovery waits for the next (Combat Options 4.4)", ch.Name)
-	case !o.RecoveryNoWait && !fudge.MayTryRecovery(s.Round-f.OutSince, f.Hurt):
-		return nil, refuse("%s has been out %d round(s); recovery waits %d (as many as damage points)", ch.Name, s.Round-f.OutSince, f.Hurt)
+	case !o.RecoveryNoWait && !fudge.MayTryRecovery(s.Round-f.fudgePart().OutSince, f.Hurt):
+		return nil, refuse("%s has been out %d round(s); recovery waits %d (as many as damage points)", ch.Name, s.Round-f.fudgePart().OutSince, f.Hurt)
 	}
 	_, level := fudgeWound(o, ch.Fudge, f.Hurt)
 	mod, _, _ := fudge.WoundEffect(level)
 	st := f.FigureStatus.clone()
-	st.Fudge.Tried = s.Round
-	if st.Fudge.Adrenaline {
-		st.Fudge.Adrenaline, st.Condition, st.Fudge.Wounded = false, rules.Fine, true
+	st.withFudgePart(func(p *fudgePart) { p.Fudge.Tried = s.Round })
+	if st.fudgePart().Fudge.Adrenaline {
+		st.Condition = rules.Fine
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.Adrenaline, p.Fudge.Wounded = false, true })
 		return []Event{{Kind: EventActed, Action: CommandRecover, Figure: f.ID, APLeft: f.AP,
 			Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 			Text:    fmt.Sprintf("%s is pumped with adrenaline: the damage check succeeds, and %s rejoins the fight at %+d for wounds (Combat Options 4.3.1, 4.4).", ch.Name, ch.Name, mod)}}, nil
@@ -595,12 +680,13 @@ func fudgeRecover(s *State, c Command, src roller) ([]Event, error) {
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
-	st.Fudge.Critical = chk.Critical
+	st.withFudgePart(func(p *fudgePart) { p.Fudge.Critical = chk.Critical })
 	// A recovery's verdict: back in the fight, or still down.
 	said := strings.Replace(strings.Replace(chk.Text, ": "+fudge.ShrugsOff, ": regains his senses", 1), ": "+fudge.KnockedDown, ": stays down", 1)
 	text := fmt.Sprintf("%s tries to rejoin the fight: %s", ch.Name, said)
 	if chk.Success {
-		st.Condition, st.Fudge.Wounded = rules.Fine, true
+		st.Condition = rules.Fine
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.Wounded = true })
 		text += "; back in the fight"
 		if mod != 0 {
 			text += fmt.Sprintf(", at %+d for wounds", mod)
@@ -651,11 +737,13 @@ func fudgeTreat(s *State, c Command, src roller) ([]Event, error) {
 	success := degree >= 0
 	text := []string{fmt.Sprintf("%s's wounds are treated: the healer's %s %+d = %s against the wound level %s", name, c.Fudge.Healer, r.Sum, got, level)}
 	switch {
-	case st.Fudge.HealSure:
-		st.Fudge.HealSure, success = false, true
+	case st.fudgePart().Fudge.HealSure:
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.HealSure = false })
+		success = true
 		text = append(text, ", a sure success by the Judge's ruling")
-	case st.Fudge.HealFails:
-		st.Fudge.HealFails, success = false, false
+	case st.fudgePart().Fudge.HealFails:
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.HealFails = false })
+		success = false
 		text = append(text, ", a failure by the Judge's ruling")
 	}
 	if success {
@@ -697,10 +785,10 @@ func fudgeGrant(s *State, c Command) ([]Event, error) {
 	switch {
 	case !ok:
 		return nil, refuse("%q is not a ruling on a critical damage check: one of %s", r, strings.Join(FudgeRulings, "; "))
-	case f.Fudge.Critical == "":
+	case f.fudgePart().Fudge.Critical == "":
 		return nil, refuse("%s's last damage check was no critical: there is nothing to rule on", name)
-	case f.Fudge.Critical != on:
-		return nil, refuse("%s's last damage check was a critical %s: %q answers a critical %s", name, f.Fudge.Critical, r, on)
+	case f.fudgePart().Fudge.Critical != on:
+		return nil, refuse("%s's last damage check was a critical %s: %q answers a critical %s", name, f.fudgePart().Fudge.Critical, r, on)
 	case (r == RulingLighter || r == RulingWorse) && (c.Fudge.Boxes < 1 || c.Fudge.Boxes > 20):
 		return nil, refuse("%q needs the boxes it moves, 1 to 20", r)
 	case r != RulingLighter && r != RulingWorse && c.Fudge.Boxes != 0:
@@ -709,21 +797,21 @@ func fudgeGrant(s *State, c Command) ([]Event, error) {
 		return nil, refuse("grant takes only the ruling and its boxes")
 	}
 	st := f.FigureStatus.clone()
-	st.Fudge.Critical = ""
+	st.withFudgePart(func(p *fudgePart) { p.Fudge.Critical = "" })
 	o := fudgeOptions(s)
 	sh := s.Characters[f.Character].Fudge
 	text := fmt.Sprintf("The Judge rules on %s's critical %s: %s", name, on, r)
 	switch r {
 	case RulingAdrenaline:
-		st.Fudge.Adrenaline = true
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.Adrenaline = true })
 	case RulingSureHealing:
-		st.Fudge.HealSure = true
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.HealSure = true })
 	case RulingFailedHealing:
-		st.Fudge.HealFails = true
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.HealFails = true })
 	case RulingShock:
-		st.Fudge.Shock = true
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.Shock = true })
 	case RulingNearDeath:
-		st.Fudge.NearDeath = true
+		st.withFudgePart(func(p *fudgePart) { p.Fudge.NearDeath = true })
 	case RulingLighter:
 		n := min(st.Hurt, c.Fudge.Boxes)
 		st.Hurt -= n
@@ -953,23 +1041,22 @@ var fudgeModules = []struct {
 // Switches: the Combat Options modules.
 func (fudgeSystem) Switches(o FightOptions) []Switch {
 	cur := fudge.Options{}
-	if o.Fudge != nil {
-		cur = *o.Fudge
+	if m := fudgeModulesOf(o); m != nil {
+		cur = *m
 	}
 	var out []Switch
 	for _, m := range fudgeModules {
 		out = append(out, Switch{Label: "Combat Options: " + m.name, On: *m.at(&cur),
 			Set: func(o FightOptions, on bool) FightOptions {
 				next := fudge.Options{}
-				if o.Fudge != nil {
-					next = *o.Fudge
+				if m := fudgeModulesOf(o); m != nil {
+					next = *m
 				}
 				*m.at(&next) = on
-				o.Fudge = &next
-				return o
+				return withFudgeModules(o, &next)
 			}})
 	}
-	return append(out, lcSwitches(o)...)
+	return out
 }
 
 // writeFudge previews a Fudge attack with the session's own plan: the two
@@ -1019,7 +1106,7 @@ func writeFudge(b *strings.Builder, s *State, cmd Command) error {
 	if !p.Ranged {
 		fmt.Fprintf(b, " %s wins and hurts %s: %.0f%%.", tname, name, 100*p.Odds.DefenderHurts)
 	}
-	if o := s.Options.Fudge; o != nil {
+	if o := fudgeModulesOf(s.Options); o != nil {
 		var on []string
 		for name, v := range map[string]bool{"armor coverage": o.ArmorCoverage, "shield checks": o.ShieldChecks, "shield damage": o.ShieldDamage,
 			"wound track": o.WoundTrack, "damage checks": o.DamageChecks, "recovery in combat": o.RecoveryInCombat,
@@ -1067,7 +1154,7 @@ func (fudgeSystem) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, r
 	case t == by:
 		d.Shield = nil
 	case d.Shield != nil:
-		d.Shield.Taken = st.ShieldTaken
+		d.Shield.Taken = st.fudgePart().ShieldTaken
 	}
 	out, err := fudge.Exchange(a, d, r, 0, 0, func(int) (int, error) {
 		r, err := fudge.Roll4dF(rules.DiceFor(rnd, t.ID)) // the target's shield check: the accident cannot lose
@@ -1086,7 +1173,7 @@ func (fudgeSystem) lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, r
 		return st, "", err
 	}
 	if by0 < rules.Unconscious && st.Condition >= rules.Unconscious {
-		st.OutSince = s.nextRound() // out from the round now beginning
+		st.withFudgePart(func(p *fudgePart) { p.OutSince = s.nextRound() }) // out from the round now beginning
 	}
 	return st, fmt.Sprintf("By accident, with no roll to hit, a hit by %d (Fudge Combat Options; docs/defaults.md): %s", AccidentDegree,
 		strings.TrimSuffix(strings.Join(more, " "), ".")), nil

@@ -15,8 +15,8 @@ import (
 func TestFudgeTwoRoundFight(t *testing.T) {
 	f := bundledFight(t, "fudge")
 	f.Options.TableDice = true
-	f.Options.Fudge = &fudge.Options{ArmorCoverage: true, ShieldChecks: true, ShieldDamage: true, WoundTrack: true,
-		DamageChecks: true, RecoveryInCombat: true, RecoveryNoWait: true}
+	f.Options = withFudgeModules(f.Options, &fudge.Options{ArmorCoverage: true, ShieldChecks: true, ShieldDamage: true, WoundTrack: true,
+		DamageChecks: true, RecoveryInCombat: true, RecoveryNoWait: true})
 	s, err := Open(f, filepath.Join(t.TempDir(), "fudge-two.journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +57,7 @@ func TestFudgeTwoRoundFight(t *testing.T) {
 	do(Command{Kind: CommandTreat, Figure: "sheriff", Fudge: &FudgeOrder{Healer: fudge.Good}, Dice: df("+000")})
 	play.matches("fudge-two-rounds.log")
 	st := s.State()
-	if sh, ned := st.Figures["sheriff"], st.Figures["bruiser"]; sh.Hurt != 5 || ned.Hurt != 9 || ned.ShieldTaken != 4 || sh.Condition != ned.Condition {
+	if sh, ned := st.Figures["sheriff"], st.Figures["bruiser"]; sh.Hurt != 5 || ned.Hurt != 9 || ned.fudgePart().ShieldTaken != 4 || sh.Condition != ned.Condition {
 		t.Errorf("the Sheriff %+v; Ned %+v", sh.FigureStatus, ned.FigureStatus)
 	}
 }

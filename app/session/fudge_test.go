@@ -30,7 +30,7 @@ func df(rolls ...string) []int {
 func openFudge(t *testing.T, o fudge.Options) *Session {
 	t.Helper()
 	f := bundledFight(t, "fudge")
-	f.Options.Fudge = &o
+	f.Options = withFudgeModules(f.Options, &o)
 	return openFile(t, f)
 }
 
@@ -82,7 +82,11 @@ func TestFudgeThroughTheSession(t *testing.T) {
 		t.Error("the Sheriff did not rejoin")
 	}
 	// Without the armor-coverage module the vest's AV always counts.
-	setOption(t, s, func(o *FightOptions) { m := *o.Fudge; m.ArmorCoverage = false; o.Fudge = &m })
+	setOption(t, s, func(o *FightOptions) {
+		m := *fudgeModulesOf(*o)
+		m.ArmorCoverage = false
+		*o = withFudgeModules(*o, &m)
+	})
 	e = mustDo(t, s, strike("bruiser", "sheriff", "+++0", "--00", "0000"))
 	has(t, e.Text, "armor −1")
 }
@@ -128,8 +132,8 @@ func TestAShieldmanWhoLosesTheActionMakesAShieldCheck(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := openFudge(t, fudge.Options{ShieldChecks: true, ShieldDamage: true})
 			has(t, mustDo(t, s, tc.cmd).Text, tc.want...)
-			if ned := s.State().Figures["bruiser"]; ned.Hurt != tc.nedHurt || ned.ShieldTaken != tc.took {
-				t.Errorf("Ned hurt %d, shield %d taken; want %d and %d", ned.Hurt, ned.ShieldTaken, tc.nedHurt, tc.took)
+			if ned := s.State().Figures["bruiser"]; ned.Hurt != tc.nedHurt || ned.fudgePart().ShieldTaken != tc.took {
+				t.Errorf("Ned hurt %d, shield %d taken; want %d and %d", ned.Hurt, ned.fudgePart().ShieldTaken, tc.nedHurt, tc.took)
 			}
 		})
 	}
@@ -245,7 +249,7 @@ func TestABlowOfNoDamageLeavesTheShield(t *testing.T) {
 	// by 2, less 3, is −1; the check, Fair +3 −1, is Great.
 	e := mustDo(t, s, strike("sheriff", "bruiser", "0000", "-000", "+++0"))
 	has(t, e.Text, "Fair +3, worn -1 = Great against Great: the blow strikes the shield, not Big Ned (Combat Options 2.2)")
-	if got := s.State().Figures["bruiser"].ShieldTaken; got != 4 {
+	if got := s.State().Figures["bruiser"].fudgePart().ShieldTaken; got != 4 {
 		t.Errorf("the shield has %d points taken, want still 4", got)
 	}
 }
@@ -351,7 +355,7 @@ func TestTheJudgeRulesOnACriticalDamageCheck(t *testing.T) {
 		mustDo(t, s, Command{Kind: CommandNewRound})
 		e := mustDo(t, s, strike("bruiser", "sheriff", "++++", "----"))
 		has(t, e.Text, "Sheriff Bart is pumped with adrenaline: the damage check succeeds")
-		if sh := s.State().Figures["sheriff"]; sh.Condition != rules.Fine || sh.Fudge.Adrenaline {
+		if sh := s.State().Figures["sheriff"]; sh.Condition != rules.Fine || sh.fudgePart().Fudge.Adrenaline {
 			t.Errorf("the Sheriff: %+v", sh.FigureStatus)
 		}
 	})

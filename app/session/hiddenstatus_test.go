@@ -48,7 +48,8 @@ func TestAStatusNamesNoFigureOutOfTheSeatsView(t *testing.T) {
 		{"stunned until a hidden figure's place", func(t *testing.T) (*Session, string, Command) {
 			f := placed(t, bundledFight(t, "dragonwarriors"), "lennox", "K8", true)
 			withStatus(t, f, "rolf", func(st *FigureStatus) {
-				st.Condition, st.StunnedIn, st.StunnedAt = rules.Stunned, 1, "lennox"
+				st.Condition = rules.Stunned
+				setPart(&st.Parts, dwStatus{StunnedIn: 1, StunnedAt: "lennox"})
 			})
 			return openFight(t, f), "lennox", Command{}
 		}},

@@ -17,6 +17,198 @@ import (
 // systems whose turns go in order (not TWTW's AP countdown).
 const InitiativeLeadChrome = "leadchrome"
 
+func init() {
+	registerStatusPart[lcStatus]("leadchrome")
+	registerOptionPart[LeadChromeOptions]("leadchrome")
+	registerOption(leadChromeOption{})
+	registerStatePart[lcRound]("leadchrome")
+}
+
+// LeadChromeOptions are Lead and Chrome's options of a fight, in any
+// system that can take them (their part of FightOptions).
+type LeadChromeOptions struct {
+	// Initiative is "leadchrome" to roll Lead and Chrome's initiative in
+	// place of the system's own (not in TWTW fights).
+	Initiative string `json:"initiative,omitempty"`
+	// QuickDraw allows Lead and Chrome's Quick-Draw, declared at the start
+	// of a round.
+	QuickDraw bool `json:"quick_draw,omitempty"`
+	// Squads rolls Lead and Chrome's initiative once a side, on the
+	// Reflexes of its leader (the side's figure standing with the best),
+	// every figure of the side taking the result (Lead and Chrome:
+	// Initiative, "For larger-scale combat").
+	Squads bool `json:"squads,omitempty"`
+}
+
+// LeadChrome is the fight's Lead and Chrome options.
+func (o FightOptions) LeadChrome() LeadChromeOptions { return partOf[LeadChromeOptions](o.Parts) }
+
+// WithLeadChrome is o with Lead and Chrome's options l.
+func (o FightOptions) WithLeadChrome(l LeadChromeOptions) FightOptions {
+	setPart(&o.Parts, l)
+	return o
+}
+
+// said is the options' sentences in the log of set_options.
+func (l LeadChromeOptions) said() []string {
+	var out []string
+	if l.Initiative == InitiativeLeadChrome {
+		out = append(out, "Initiative: Lead and Chrome's 2D10 + Reflexes.")
+		if l.Squads {
+			out = append(out, "Initiative is rolled once a side, on its leader's Reflexes.")
+		}
+	}
+	if l.QuickDraw {
+		out = append(out, "The Quick-Draw is allowed.")
+	}
+	return out
+}
+
+// leadChromeOption is Lead and Chrome as an option of any system's fight
+// (option.go): its initiative, its order of actions and the Quick-Draw.
+type leadChromeOption struct{}
+
+// decide: a new round on Lead and Chrome's initiative (the system's own
+// say in it after), a new round's declarations refused where nothing
+// rolls them, an action held to Lead and Chrome's order, and an attack a
+// quick-draw fumble spoils.
+func (leadChromeOption) decide(s *State, c Command, src roller) ([]Event, bool, error) {
+	if c.Kind == CommandNewRound && s.Options.LeadChrome().Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP() {
+		ev, err := lcNewRound(s, c, src)
+		if t, ok := SystemOf(s).(turnBegun); ok && err == nil {
+			t.turnBegun(s, &ev[0]) // the system's own say in the new turn
+		}
+		return ev, true, err
+	}
+	if err := unrolledDeclarations(s, c); err != nil {
+		return nil, true, err
+	}
+	return lcTakes(s, c)
+}
+
+// lcTakes is an action held to Lead and Chrome's order (lcOrder), or an
+// attack a quick-draw fumble spoils (fumbledAttack).
+func lcTakes(s *State, c Command) ([]Event, bool, error) {
+	if ev, ok, err := lcOrder(s, c); ok || err != nil {
+		return ev, true, err
+	}
+	if ev, ok, err := fumbledAttack(s, c); ok {
+		return ev, true, err
+	}
+	return nil, false, nil
+}
+
+// explain: what lcTakes makes of the command, in its first event's words.
+func (leadChromeOption) explain(s *State, c Command) (string, bool, error) {
+	ev, taken, err := lcTakes(s, c)
+	if !taken || err != nil {
+		return "", taken, err
+	}
+	return ev[0].Text, true, nil
+}
+
+func (leadChromeOption) ordersTurn(s *State) bool { return leadChromeOrder(s) }
+
+// checkOptions: the initiative is Lead and Chrome's or none, and not in a
+// system that counts AP down; the Quick-Draw and squads ride on a roll.
+func (leadChromeOption) checkOptions(sys System, o FightOptions) (string, error) {
+	l := o.LeadChrome()
+	switch l.Initiative {
+	case "":
+	case InitiativeLeadChrome:
+		if sys.MovesCostAP() {
+			return "initiative", refuse("%s counts AP down by segments: Lead and Chrome's initiative is for the systems whose turns go in order", sys.Name())
+		}
+	default:
+		return "initiative", refuse("%q is not an initiative option (leadchrome, or none)", l.Initiative)
+	}
+	if err := quickDrawRidesOnARoll(sys, o); err != nil {
+		return "quick_draw", err
+	}
+	if err := squadsRideOnLeadChrome(o); err != nil {
+		return "squads", err
+	}
+	return "", nil
+}
+
+// sheetParts: a sheet's Lead and Chrome numbers, where the options roll
+// its initiative or allow the Quick-Draw.
+func (leadChromeOption) sheetParts(o FightOptions) []SheetPart {
+	if l := o.LeadChrome(); l.QuickDraw || l.Initiative == InitiativeLeadChrome {
+		return []SheetPart{leadChromePart}
+	}
+	return nil
+}
+
+func (leadChromeOption) checkSheet(o FightOptions, c Character) error { return checkLeadChrome(o, c) }
+
+func (leadChromeOption) switches(o FightOptions) []Switch { return lcSwitches(o) }
+
+// lcSheet is the character's Lead and Chrome numbers, made if missing.
+func lcSheet(c *Character) *leadchrome.Sheet {
+	if c.LeadChrome == nil {
+		c.LeadChrome = &leadchrome.Sheet{}
+	}
+	return c.LeadChrome
+}
+
+// leadChromePart is a sheet's Lead and Chrome numbers.
+var leadChromePart = SheetPart{Title: "Lead and Chrome", Fields: []SheetField{
+	numberField("Reflexes", func(c *Character) *int { return &lcSheet(c).Reflexes }),
+	numberField("Quick-Draw skill", func(c *Character) *int { return &lcSheet(c).QuickDraw }),
+}}
+
+// lcRound is what Lead and Chrome keeps of the fight's round (its part of
+// State): the figures that declared an unaimed shot, from the
+// round_started event that rolled it.
+type lcRound struct {
+	Unaimed map[string]bool
+}
+
+// lcRoundOf is the fight's Lead and Chrome round.
+func lcRoundOf(s *State) lcRound { return partOf[lcRound](s.Parts) }
+
+// apply: a new round's unaimed shots.
+func (p lcRound) apply(e Event) any {
+	if e.Kind != EventRoundStarted {
+		return p
+	}
+	if len(e.Unaimed) == 0 {
+		return nil
+	}
+	p = lcRound{Unaimed: map[string]bool{}}
+	for _, id := range e.Unaimed {
+		p.Unaimed[id] = true
+	}
+	return p
+}
+
+// lcStatus is what Lead and Chrome's options keep of a figure, whichever
+// system the fight plays (their part of FigureStatus), for a round.
+type lcStatus struct {
+	// DrawToHit is the to-hit modifier of the weapon quick-drawn this
+	// round (Lead and Chrome: Quick-draw modifiers, sights filed off −3).
+	DrawToHit int `json:"draw_to_hit,omitempty"`
+	// DrawFumble is what a quick-draw fumbled this round under Lead and
+	// Chrome's initiative did, until it has played out: "misfire" (the
+	// attack misses) or "dropped" (the weapon lies out of reach).
+	DrawFumble string `json:"draw_fumble,omitempty"`
+}
+
+// lc is the figure's Lead and Chrome part.
+func (st *FigureStatus) lc() lcStatus { return partOf[lcStatus](st.Parts) }
+
+// withLC changes the figure's Lead and Chrome part with change.
+func (st *FigureStatus) withLC(change func(*lcStatus)) {
+	p := st.lc()
+	change(&p)
+	setPart(&st.Parts, p)
+}
+
+// newRound is the part when a new round starts: a round's quick-draw is
+// over (State.Apply).
+func (lcStatus) newRound() any { return nil }
+
 // Declaration is what a figure declares before initiative is rolled: an
 // unaimed shot (+3 initiative, −5 to hit), or a Quick-Draw with its weapon
 // and modifiers (Lead and Chrome: Initiative, The Quick-Draw).
@@ -31,7 +223,7 @@ type Declaration struct {
 // checkLeadChrome refuses a sheet a fight's Lead and Chrome options need
 // and it lacks.
 func checkLeadChrome(o FightOptions, c Character) error {
-	if o.Initiative != InitiativeLeadChrome && !o.QuickDraw {
+	if o.LeadChrome().Initiative != InitiativeLeadChrome && !o.LeadChrome().QuickDraw {
 		return nil
 	}
 	if c.LeadChrome == nil {
@@ -51,7 +243,7 @@ func declarations(s *State, c Command) (map[string]Declaration, error) {
 			return nil, refuse("%s's unaimed shot: its +3 is to Lead and Chrome's initiative, which this fight does not roll (a Fight-tab option, not in TWTW)", s.FigureName(d.Figure))
 		}
 		if d.QuickDraw != nil {
-			if !s.Options.QuickDraw && s.Options.Initiative != InitiativeLeadChrome {
+			if !s.Options.LeadChrome().QuickDraw && s.Options.LeadChrome().Initiative != InitiativeLeadChrome {
 				return nil, refuse("this fight does not use the Quick-Draw (an option)")
 			}
 			if err := d.QuickDraw.Check(); err != nil {
@@ -77,7 +269,7 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 	for _, id := range s.Order {
 		if s.Figures[id].Condition < rules.Unconscious {
 			ids = append(ids, id)
-			if s.Options.Squads {
+			if s.Options.LeadChrome().Squads {
 				continue
 			}
 			n := s.FigureName(id) + "'s initiative: 2D10"
@@ -96,7 +288,7 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 		}
 	}
 	var squads []lcSquad
-	if s.Options.Squads {
+	if s.Options.LeadChrome().Squads {
 		if len(decl) > 0 {
 			return nil, refuse("initiative by squad is rolled on the leader's Reflexes alone: it takes no one figure's unaimed shot or Quick-Draw (docs/defaults.md)")
 		}
@@ -136,13 +328,14 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 	for _, id := range ids {
 		f := s.Figures[id]
 		st, changed := statusOf(id), false
-		st.DrawToHit, st.DrawFumble = 0, ""
-		if st.Delayed || st.Stance != "" {
-			// A new round: a hold and a Dragon Warriors II stance end.
-			st.Delayed, st.Stance, changed = false, "", true
+		setPart(&st.Parts, lcStatus{})
+		if st.Delayed {
+			// A new round: a hold ends, and what the host system's own
+			// round ends (a Dragon Warriors II stance and stun).
+			st.Delayed, changed = false, true
 		}
-		if f.Condition == rules.Stunned && f.StunnedIn > 0 && f.StunnedIn < s.Round {
-			st.Condition, st.StunnedIn, changed = rules.Fine, 0, true
+		if r, ok := SystemOf(s).(roundEnder); ok && r.roundEnds(s, f, &st) {
+			changed = true
 		}
 		if squads == nil {
 			sheet := s.Characters[f.Character].LeadChrome
@@ -163,10 +356,12 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 			e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
 			explained[id] = s.FigureName(id) + ": " + r.Explained
 			if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
-				st.DrawToHit, changed = q.ToHit(), true
+				st.withLC(func(p *lcStatus) { p.DrawToHit = q.ToHit() })
+				changed = true
 			}
 			if r.Fumble != nil && (r.Fumble.Kind == "misfire" || r.Fumble.Kind == "dropped") {
-				st.DrawFumble, changed = r.Fumble.Kind, true
+				st.withLC(func(p *lcStatus) { p.DrawFumble = r.Fumble.Kind })
+				changed = true
 			}
 			if r.Fumble != nil && (r.Fumble.Kind == "stray" || r.Fumble.Kind == "self") {
 				status[id] = st
@@ -215,20 +410,6 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 		e.Text += listed("Order: ", strings.Join(order, ", ")+"; second actions in the same order")
 	}
 	return []Event{e}, nil
-}
-
-// lcWounder is a system that resolves a quick-draw fumble's accidental
-// hit with its own damage for the drawn weapon (Lead and Chrome:
-// Quick-draw fumbles, 5 and 6). A system without it leaves the hit to the
-// Judge, logged.
-type lcWounder interface {
-	// lcReaches reports whether figure f's drawn weapon (a blade when
-	// melee) reaches figure t, as the system's range has it.
-	lcReaches(s *State, f, t *Figure, melee bool) bool
-	// lcHit rolls the damage of figure by's drawn weapon hitting t, whose
-	// status is st so far, with no roll to hit: the status after and the
-	// log's sentence.
-	lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, rnd rules.Source) (FigureStatus, string, error)
 }
 
 // lcFumbleHit resolves a quick-draw fumble of 5 or 6 by figure f with the
@@ -339,7 +520,7 @@ func lcReflexes(s *State, id string) int {
 // squadsRideOnLeadChrome refuses the squads option without Lead and
 // Chrome's initiative, whose roll it makes once a side.
 func squadsRideOnLeadChrome(o FightOptions) error {
-	if o.Squads && o.Initiative != InitiativeLeadChrome {
+	if o.LeadChrome().Squads && o.LeadChrome().Initiative != InitiativeLeadChrome {
 		return refuse("initiative by squad is Lead and Chrome's initiative rolled once a side: turn on Lead and Chrome's initiative with it")
 	}
 	return nil
@@ -348,11 +529,15 @@ func squadsRideOnLeadChrome(o FightOptions) error {
 // lcSwitches are Lead and Chrome's own options of a fight on its
 // initiative, offered by each system that can roll it (System.Switches).
 func lcSwitches(o FightOptions) []Switch {
-	if o.Initiative != InitiativeLeadChrome {
+	if o.LeadChrome().Initiative != InitiativeLeadChrome {
 		return nil
 	}
-	return []Switch{{Label: "Lead and Chrome: initiative by squad (each side rolls once, on the Reflexes of its figure with the best)", On: o.Squads,
-		Set: func(o FightOptions, on bool) FightOptions { o.Squads = on; return o }}}
+	return []Switch{{Label: "Lead and Chrome: initiative by squad (each side rolls once, on the Reflexes of its figure with the best)", On: o.LeadChrome().Squads,
+		Set: func(o FightOptions, on bool) FightOptions {
+			l := o.LeadChrome()
+			l.Squads = on
+			return o.WithLeadChrome(l)
+		}}}
 }
 
 // quickDrawTWTW is Lead and Chrome's Quick-Draw as an option of TWTW
@@ -390,7 +575,7 @@ func quickDrawTWTW(s *State, e *Event, id string, d Declaration, rnd rules.Sourc
 	e.APs[id] = number
 	st := f.FigureStatus.clone()
 	st.Gear[gi].Readied = true
-	st.DrawToHit = q.ToHit()
+	st.withLC(func(p *lcStatus) { p.DrawToHit = q.ToHit() })
 	text := fmt.Sprintf("%s quick-draws the %s (Lead and Chrome: The Quick-Draw): skill %+d, modifiers %+d: number %d; 2D10 %d+%d", ch.Name, w.Name, q.Skill, q.Modifier(), number, a, b)
 	if q.Fumbles(a + b) {
 		fu, err := leadchrome.RollFumble(rnd, &q)
@@ -449,7 +634,7 @@ func DeclareQuickDraw(kind string, modifiers []string) *leadchrome.QuickDraw {
 // Chrome's initiative order (the option, in a system whose turns go in
 // order).
 func leadChromeOrder(s *State) bool {
-	return s.Options.Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP()
+	return s.Options.LeadChrome().Initiative == InitiativeLeadChrome && !SystemOf(s).MovesCostAP()
 }
 
 // actsTogether reports whether figure b, felled by figure a's action,
@@ -513,13 +698,13 @@ func sameInstant(s *State, c Command, events []Event) []Event {
 func lcToHit(s *State, f *Figure) (int, []string) {
 	var mod int
 	var why []string
-	if s.Unaimed[f.ID] {
+	if lcRoundOf(s).Unaimed[f.ID] {
 		mod += leadchrome.UnaimedToHit
 		why = append(why, fmt.Sprintf("unaimed shot %+d", leadchrome.UnaimedToHit))
 	}
-	if f.DrawToHit != 0 {
-		mod += f.DrawToHit
-		why = append(why, fmt.Sprintf("quick-drawn with the sights filed off %+d", f.DrawToHit))
+	if f.lc().DrawToHit != 0 {
+		mod += f.lc().DrawToHit
+		why = append(why, fmt.Sprintf("quick-drawn with the sights filed off %+d", f.lc().DrawToHit))
 	}
 	return mod, why
 }
@@ -561,11 +746,11 @@ func unrolledDeclarations(s *State, c Command) error {
 // their Quick-Draw skill (if any) to their initiative roll" (Lead and
 // Chrome: The Quick-Draw). TWTW's own initiative number takes it
 // (quickDrawTWTW); the other systems take it on Lead and Chrome's.
-func quickDrawRidesOnARoll(s *State, o FightOptions) error {
-	if !o.QuickDraw || SystemOf(s).MovesCostAP() || o.Initiative == InitiativeLeadChrome {
+func quickDrawRidesOnARoll(sys System, o FightOptions) error {
+	if l := o.LeadChrome(); !l.QuickDraw || sys.MovesCostAP() || l.Initiative == InitiativeLeadChrome {
 		return nil
 	}
-	return refuse("the Quick-Draw adds its skill to an initiative roll, and %s's own initiative has none to add it to: turn on Lead and Chrome's initiative with it", SystemOf(s).Name())
+	return refuse("the Quick-Draw adds its skill to an initiative roll, and %s's own initiative has none to add it to: turn on Lead and Chrome's initiative with it", sys.Name())
 }
 
 // drawKind is the kind of weapon a TWTW weapon is for the Quick-Draw
@@ -600,18 +785,18 @@ func drawKind(w rules.Weapon) string {
 // false for any other command.
 func fumbledAttack(s *State, c Command) (events []Event, ok bool, err error) {
 	f, found := s.Figures[c.Figure]
-	if !found || !leadChromeOrder(s) || f.DrawFumble == "" || (c.Kind != CommandShoot && c.Kind != CommandStrike) {
+	if !found || !leadChromeOrder(s) || f.lc().DrawFumble == "" || (c.Kind != CommandShoot && c.Kind != CommandStrike) {
 		return nil, false, nil
 	}
 	name := s.FigureName(f.ID)
-	if f.DrawFumble == "dropped" {
+	if f.lc().DrawFumble == "dropped" {
 		return nil, true, refuse("%s's weapon slipped from the grip at the quick-draw and lies out of reach this round (Lead and Chrome: Quick-draw fumbles, 3–4): no attack until the next round", name)
 	}
 	if len(c.Dice) > 0 {
 		return nil, true, refuse("%s's attack misses of itself and rolls no dice", name)
 	}
 	st := f.FigureStatus.clone()
-	st.DrawFumble = ""
+	st.withLC(func(p *lcStatus) { p.DrawFumble = "" })
 	return []Event{{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text:    fmt.Sprintf("%s's fumbled quick-draw goes off: the attack automatically misses, one shot into the ground (Lead and Chrome: Quick-draw fumbles, 1–2); %s acts normally in the next action phase.", name, name)}}, true, nil
@@ -696,13 +881,6 @@ func lcInTurn(s *State, f *Figure) error {
 
 // lcNth names an Action by how many came before it.
 func lcNth(n int) string { return map[int]string{0: "first", 1: "second"}[n] }
-
-// holdWatcher is a system with something to add to the event of a figure
-// holding its actions in Lead and Chrome's order: a Dragon Warriors II
-// stun whose dealer has now taken its place in the turn.
-type holdWatcher interface {
-	held(s *State, e *Event)
-}
 
 // lcOrder holds command c to Lead and Chrome's order (lcInTurn) and makes
 // a delay its hold: ok is false where the order has nothing to say (not

@@ -33,7 +33,7 @@ func TestLeadChromeInitiative(t *testing.T) {
 	bare.LeadChrome = nil
 	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &bare})
 	opts := s.State().Options
-	opts.Initiative = InitiativeLeadChrome
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
 	if _, err := s.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "no Lead and Chrome numbers") {
 		t.Fatalf("the option without the sheets: %v", err)
 	}
@@ -53,7 +53,7 @@ func TestLeadChromeInitiative(t *testing.T) {
 	// Not in TWTW fights.
 	tw := open(t)
 	o := tw.State().Options
-	o.Initiative = InitiativeLeadChrome
+	setLC(&o, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
 	if _, err := tw.Do(Command{Kind: CommandSetOptions, Options: &o}); err == nil || !strings.Contains(err.Error(), "counts AP down") {
 		t.Errorf("the option in a TWTW fight: %v", err)
 	}
@@ -75,7 +75,7 @@ func TestQuickDrawInTWTW(t *testing.T) {
 			withLeadChrome(t, s, map[string]leadchrome.Sheet{"cyril": {Reflexes: 5, QuickDraw: 2}, "miranda": {Reflexes: 5},
 				"zeke": {Reflexes: 5}, "jeb": {Reflexes: 5}})
 			opts := s.State().Options
-			opts.QuickDraw = true
+			setLC(&opts, func(l *LeadChromeOptions) { l.QuickDraw = true })
 			mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 			// Every figure's Quickness dice, all 2s: no successes.
 			var dice []int
@@ -115,7 +115,7 @@ func TestBundledFights(t *testing.T) {
 			if _, err := f.State(); err != nil {
 				t.Fatal(err)
 			}
-			if name == "quickdraw" && !f.Options.QuickDraw {
+			if name == "quickdraw" && !f.Options.LeadChrome().QuickDraw {
 				t.Error("the Quick-Draw fight does not allow the Quick-Draw")
 			}
 		})
@@ -128,7 +128,7 @@ func openLeadChrome(t *testing.T) *Session {
 	t.Helper()
 	s := openDW(t)
 	opts := s.State().Options
-	opts.Initiative = InitiativeLeadChrome
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	return s
 }
@@ -165,7 +165,7 @@ func TestAnUnaimedShotIsMinusFiveToHit(t *testing.T) {
 	s := openBundled(t, "fudge")
 	withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6}, "bruiser": {Reflexes: 5}})
 	opts := s.State().Options
-	opts.Initiative = InitiativeLeadChrome
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}, Declare: []Declaration{{Figure: "sheriff", Unaimed: true}}})
 	if !strings.Contains(e.Text, "unaimed shot +3 = 19") {
@@ -191,7 +191,7 @@ func TestSightsFiledOffAreMinusThreeToHit(t *testing.T) {
 	t.Run("Savage Worlds", func(t *testing.T) {
 		s := openSW(t)
 		opts := s.State().Options
-		opts.Initiative = InitiativeLeadChrome
+		setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
 		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 		e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5, 5, 5, 5, 5}, Declare: []Declaration{{Figure: "doc",
 			QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip", "sights-filed"}}}}})
@@ -213,7 +213,7 @@ func TestSightsFiledOffAreMinusThreeToHit(t *testing.T) {
 		withLeadChrome(t, s, map[string]leadchrome.Sheet{"cyril": {Reflexes: 5, QuickDraw: 2}, "miranda": {Reflexes: 5},
 			"zeke": {Reflexes: 5}, "jeb": {Reflexes: 5}})
 		opts := s.State().Options
-		opts.QuickDraw = true
+		setLC(&opts, func(l *LeadChromeOptions) { l.QuickDraw = true })
 		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 		mustDo(t, s, Command{Kind: CommandNewRound, Dice: append(failingInitiative(s.State()), 5, 5), Declare: []Declaration{{Figure: "cyril", Gear: "schofield",
 			QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip", "sights-filed"}}}}})
@@ -241,7 +241,7 @@ func TestSightsFiledOffAreMinusThreeToHit(t *testing.T) {
 func TestADeclarationNeedsAnInitiativeRollToTakeIt(t *testing.T) {
 	s := openDW(t)
 	opts := s.State().Options
-	opts.QuickDraw = true
+	setLC(&opts, func(l *LeadChromeOptions) { l.QuickDraw = true })
 	if _, err := s.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "turn on Lead and Chrome's initiative with it") {
 		t.Errorf("the Quick-Draw on Dragon Warriors II's own initiative: %v", err)
 	}
@@ -256,7 +256,7 @@ func TestADeclarationNeedsAnInitiativeRollToTakeIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.Options.QuickDraw = true
+	setLC(&f.Options, func(l *LeadChromeOptions) { l.QuickDraw = true })
 	if _, err := f.State(); err == nil || !strings.Contains(err.Error(), "options.quick_draw") {
 		t.Errorf("a fight file with the Quick-Draw on Dragon Warriors II's own initiative: %v", err)
 	}
@@ -333,7 +333,7 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7, QuickDraw: 2}, "doc": {Reflexes: 6, QuickDraw: 3}, "bandit": {Reflexes: 5, QuickDraw: 1}, "bill": {Reflexes: 5, QuickDraw: 1}})
 	play.log = nil
 	opts := s.State().Options
-	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
 	do(Command{Kind: CommandSetOptions, Options: &opts})
 	shoot := func(by, at string, dice ...int) {
 		t.Helper()
@@ -375,7 +375,7 @@ func lennoxFumbles(t *testing.T, fumble ...int) *Session {
 	t.Helper()
 	s := openDW(t)
 	opts := s.State().Options
-	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: append([]int{5, 5, 1, 1}, fumble...),
 		Declare: []Declaration{{Figure: "lennox", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.OneHandedMelee, Modifiers: []string{"small-melee"}}}}})
@@ -433,12 +433,12 @@ func TestInitiativeIsRolledOnceForEachSquad(t *testing.T) {
 	s := openSW(t)
 	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7}, "doc": {Reflexes: 6}, "bandit": {Reflexes: 5}})
 	opts := s.State().Options
-	opts.Squads = true
+	setLC(&opts, func(l *LeadChromeOptions) { l.Squads = true })
 	if _, err := s.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "turn on Lead and Chrome's initiative with it") {
 		t.Errorf("squads on Savage Worlds' own cards: %v", err)
 	}
-	opts.Squads = false
-	opts.Initiative = InitiativeLeadChrome
+	setLC(&opts, func(l *LeadChromeOptions) { l.Squads = false })
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	var squads *Switch
 	for _, sw := range s.State().Switches() {
@@ -503,7 +503,7 @@ func TestAQuickDrawFumbleOfSixWoundsTheDrawer(t *testing.T) {
 func TestAQuickDrawFumbleOfFiveHitsARandomFigureInTheFireArc(t *testing.T) {
 	s := openSW(t)
 	opts := s.State().Options
-	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	st := s.State()
 	var arc []string
@@ -528,7 +528,7 @@ func TestAQuickDrawFumbleOfFiveHitsARandomFigureInTheFireArc(t *testing.T) {
 			t.Errorf("%q lacks %q", e.Text, want)
 		}
 	}
-	if f := s.State().Figures[arc[1]]; !f.Shaken && f.Hurt == 0 {
+	if f := s.State().Figures[arc[1]]; !f.sw().Shaken && f.Hurt == 0 {
 		t.Errorf("%s is unharmed", hit)
 	}
 	// The last face is an object: nobody is hurt.
@@ -541,7 +541,7 @@ func TestAQuickDrawFumbleOfFiveHitsARandomFigureInTheFireArc(t *testing.T) {
 		t.Errorf("the object: %s", e.Text)
 	}
 	for _, id := range arc {
-		if f := s2.State().Figures[id]; f.Shaken || f.Hurt > 0 {
+		if f := s2.State().Figures[id]; f.sw().Shaken || f.Hurt > 0 {
 			t.Errorf("%s is hurt by a shot into an object", id)
 		}
 	}
@@ -605,7 +605,7 @@ func sheriffFumbles(t *testing.T, capacity fudge.Level, fumble ...int) (*Session
 	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
 	withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6}, "bruiser": {Reflexes: 5}})
 	opts := s.State().Options
-	opts.Initiative, opts.QuickDraw = InitiativeLeadChrome, true
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: append(append([]int{1, 1}, fumble...), 5, 5),
 		Declare: []Declaration{{Figure: "sheriff", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip"}}}}})
@@ -649,7 +649,7 @@ func TestAQuickDrawFumbleOfSixWoundsTheDrawerInFudge(t *testing.T) {
 	has(t, e.Text, "the character shoots or cuts themselves",
 		"Sheriff Bart's gun hits Sheriff Bart by 1: 2 damage (weapon +2, armor −1). Sheriff Bart is at wound level Terrible. Sheriff Bart's damage check: Poor -2 = Terrible-1 against Terrible: is knocked down")
 	sheriff := s.State().Figures["sheriff"]
-	if sheriff.Hurt != 2 || sheriff.Condition != rules.Unconscious || sheriff.OutSince != s.State().Round {
-		t.Errorf("the Sheriff: %d damage, %s since round %d (round %d), after %s", sheriff.Hurt, sheriff.Condition, sheriff.OutSince, s.State().Round, e.Text)
+	if sheriff.Hurt != 2 || sheriff.Condition != rules.Unconscious || sheriff.fudgePart().OutSince != s.State().Round {
+		t.Errorf("the Sheriff: %d damage, %s since round %d (round %d), after %s", sheriff.Hurt, sheriff.Condition, sheriff.fudgePart().OutSince, s.State().Round, e.Text)
 	}
 }

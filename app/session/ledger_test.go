@@ -131,9 +131,13 @@ func projectTests(t *testing.T, root string) map[string]bool {
 
 // TestEveryRuleTextHasALedger: each rule system, and Lead and Chrome
 // (played on top of the others), has its ledger in docs/rules and a
-// count of rows in play it may not fall below.
+// count of rows in play it may not fall below; but a system a test file
+// makes up (testSystems), which has no rule text.
 func TestEveryRuleTextHasALedger(t *testing.T) {
 	for _, id := range append(SystemIDs(), "leadchrome") {
+		if _, madeUp := testSystems[id]; madeUp {
+			continue
+		}
 		if _, err := os.Stat(filepath.Join("..", "..", "docs", "rules", id+".md")); err != nil {
 			t.Errorf("no ledger for %s: %v", id, err)
 		}

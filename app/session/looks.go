@@ -76,12 +76,6 @@ type Step struct {
 	Filled int
 }
 
-// bodyTeller is a system that draws a figure's harm in its own terms
-// (System's optional part).
-type bodyTeller interface {
-	body(s *State, f *Figure) Body
-}
-
 // Body is figure id's harm and condition in its system's terms (an empty
 // Body for no such figure). Every bundled system answers; a system that
 // does not is read by its condition alone.
@@ -167,13 +161,6 @@ type AttackChoice struct {
 	Times  int
 }
 
-// attackOfferer is a system whose attacks the map window's keys reach,
-// and the commands they make (System's optional part).
-type attackOfferer interface {
-	attacks(s *State, f *Figure) []Attack
-	attackCommand(s *State, f *Figure, target string, a Attack, c AttackChoice) Command
-}
-
 // Attacks are the attacks figure id may be ordered to make from the map
 // window, by key, in its system's terms: every system's attacks, melee
 // and missile alike; none for a system that offers none. Whether one is allowed now is the session's word on
@@ -238,12 +225,6 @@ type RangeBand struct {
 	Label string // "TN 6", "Long −4"
 }
 
-// rangeTeller is a system that says a weapon's range bands (System's
-// optional part).
-type rangeTeller interface {
-	rangeBands(s *State, f *Figure, weapon string) []RangeBand
-}
-
 // RangeBands are the range bands of figure id's attack with weapon (an
 // AttackWeapon.ID), nearest first: each ring's radius in hexes and its
 // label in the system's terms; none where the system draws none.
@@ -265,12 +246,6 @@ const (
 	SheetRun  = "Run"
 	SheetSize = "Size"
 )
-
-// sheetNumberer is a system that reads only some of a sheet's shared
-// numbers (System's optional part); the others' are all three.
-type sheetNumberer interface {
-	sheetNumbers() []string
-}
 
 // SheetNumbers are the shared numbers of a sheet (SheetMove, SheetRun,
 // SheetSize) the fight's system reads, for the sheet editor to show: all

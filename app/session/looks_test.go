@@ -82,8 +82,8 @@ func TestSavageShakenWoundsIncapacitated(t *testing.T) {
 		notLine string
 	}{
 		{"fine", func(*FigureStatus) {}, "fine", []string{"fine"}, 0, false, "", "Wound"},
-		{"Shaken", func(f *FigureStatus) { f.Shaken = true }, "Shaken", []string{"Shaken"}, 0, false, "Shaken", "Conc"},
-		{"Shaken with a Wound", func(f *FigureStatus) { f.Shaken, f.Hurt = true, 1 }, "Shaken", []string{"Shaken", "1 Wound (-1)"}, 1, false, "Shaken", "Conc"},
+		{"Shaken", func(f *FigureStatus) { f.withSW(func(p *swStatus) { p.Shaken = true }) }, "Shaken", []string{"Shaken"}, 0, false, "Shaken", "Conc"},
+		{"Shaken with a Wound", func(f *FigureStatus) { f.withSW(func(p *swStatus) { p.Shaken = true }); f.Hurt = 1 }, "Shaken", []string{"Shaken", "1 Wound (-1)"}, 1, false, "Shaken", "Conc"},
 		{"three Wounds", func(f *FigureStatus) { f.Hurt = 3 }, "wounded", []string{"3 Wounds (-3)"}, 3, false, "", "Conc"},
 		{"Incapacitated", func(f *FigureStatus) { f.Hurt, f.Condition = 3, rules.Unconscious }, "Incapacitated", []string{"Incapacitated"}, 4, true, "Incapacitated", "unconscious"},
 	} {

@@ -9,11 +9,6 @@ type Mark struct {
 	Label string // the same in words, for a figure's line: "2 Bennies"
 }
 
-// marker is a system that marks figures (System's optional part).
-type marker interface {
-	Mark(s *State, f *Figure) Mark
-}
-
 // Mark is figure id's mark, or none: the figure is not in the fight, or
 // its system marks nothing.
 func (s *State) Mark(id string) Mark {
@@ -25,11 +20,4 @@ func (s *State) Mark(id string) Mark {
 		return m.Mark(s, f)
 	}
 	return Mark{}
-}
-
-// sheetLiner is a system that sums a sheet up in its own numbers for the
-// log's line about a sheet set (System's optional part); the others' is
-// TWTW's AP, Move, Run and Size.
-type sheetLiner interface {
-	SheetLine(c Character) string
 }

@@ -48,16 +48,10 @@ func (o Outcome) Short() string {
 	return s
 }
 
-// hurtSayer is a system that keeps a figure's harm on one track
-// (FigureStatus.Hurt) and says a rise of it in its own words: "1 Wound",
-// "3 damage: hurt".
-type hurtSayer interface {
-	sayHurt(s *State, f *Figure, before, after int) string
-}
-
 // harmSaid says what changed for the worse between a figure's status
 // before and after an action: new wounds by site, Conc, the track of
-// harm the system keeps, Shaken and the condition. "" when nothing did;
+// harm the system keeps, what a system's part says got worse (Shaken)
+// and the condition. "" when nothing did;
 // site is the first site that took wounds.
 func harmSaid(s *State, f *Figure, before, after FigureStatus) (said string, site rules.HitLocation) {
 	var parts, sites []string
@@ -85,9 +79,7 @@ func harmSaid(s *State, f *Figure, before, after FigureStatus) (said string, sit
 			parts = append(parts, fmt.Sprintf("%d harm", after.Hurt-before.Hurt))
 		}
 	}
-	if after.Shaken && !before.Shaken {
-		parts = append(parts, "Shaken")
-	}
+	parts = append(parts, after.Parts.worse(before.Parts)...) // a system's own: Savage Worlds' Shaken
 	if after.Condition > before.Condition {
 		parts = append(parts, after.Condition.String())
 	}

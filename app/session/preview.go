@@ -27,11 +27,6 @@ type Preview struct {
 	unit  string  // what a move's Paced counts: "" for Savage Worlds' "\" of Pace"
 }
 
-// paceUnit is a system whose moves count Paced in its own unit (Preview.Cost).
-type paceUnit interface {
-	paceUnit() string
-}
-
 // OK reports whether the command would be carried out (once its dice are
 // rolled, if it needs some).
 func (p Preview) OK() bool { return p.Err == nil }

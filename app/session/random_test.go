@@ -20,9 +20,26 @@ import (
 	"hexslinger/rules/fudge"
 )
 
-// bundledFight decodes one of the bundled fights by name.
+// testSystem is a rule system written in a test file of its own
+// (madeup_test.go), registered from that file's init: the fight it offers
+// every test that plays each system, and the kinds of command of its own
+// that random commands draw in its fights.
+type testSystem struct {
+	fight func(t testing.TB) *FightFile
+	kinds []string
+}
+
+// testSystems are the test files' systems, by their fight's name (their
+// system's id).
+var testSystems = map[string]testSystem{}
+
+// bundledFight decodes one of the bundled fights by name, or makes a test
+// system's fight.
 func bundledFight(t testing.TB, name string) *FightFile {
 	t.Helper()
+	if ts, ok := testSystems[name]; ok {
+		return ts.fight(t)
+	}
 	f, err := DecodeFight(bytes.NewReader(assets.Fights()[name]))
 	if err != nil {
 		t.Fatalf("bundled fight %s: %v", name, err)
@@ -48,11 +65,15 @@ func openFile(t testing.TB, f *FightFile) *Session {
 	return s
 }
 
-// bundledNames are the bundled fights: every system, and TWTW with
-// Lead and Chrome's Quick-Draw.
+// bundledNames are the bundled fights (every system, and TWTW with Lead
+// and Chrome's Quick-Draw) and the test systems' fights: every fight the
+// tests that play each system play (TestEverySystemHasAFightToPlay).
 func bundledNames() []string {
 	var names []string
 	for n := range assets.Fights() {
+		names = append(names, n)
+	}
+	for n := range testSystems {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -114,9 +135,12 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 			CommandSetCharacter, CommandRemoveCharacter, CommandPlace, CommandRemoveFigure, CommandSetOptions, CommandEditMap,
 			CommandMount, CommandMount, CommandMount)
 	}
-	fudgeFight := st.Options.Fudge != nil // kept apart: the other fights' sequences stay as they were
-	if judge && fudgeFight {              // the Judge's Fudge commands (Combat Options 3.2, 4.3)
+	fudgeFight := fudgeModulesOf(st.Options) != nil // kept apart: the other fights' sequences stay as they were
+	if judge && fudgeFight {                        // the Judge's Fudge commands (Combat Options 3.2, 4.3)
 		kinds = append(kinds, CommandTreat, CommandGrant)
+	}
+	if ts, ok := testSystems[st.Rules]; ok { // a test system's own commands
+		kinds = append(kinds, ts.kinds...)
 	}
 	c := Command{Kind: pick(r, kinds), Figure: fig()}
 	switch c.Kind {
@@ -200,7 +224,7 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 		seed := uint64(r.IntN(1000))
 		o.Seed = &seed
 		o.PlayerDice = seed%2 == 0 // no draw of its own: the sequences stay as they were
-		o.QuickDraw = r.IntN(2) == 0
+		setLC(&o, func(l *LeadChromeOptions) { l.QuickDraw = r.IntN(2) == 0 })
 		c.Options, c.Figure = &o, ""
 	case CommandEditMap:
 		h := *near("")
@@ -224,13 +248,16 @@ func randomCommand(r chooser, st *State, judge bool) Command {
 func stateKey(t testing.TB, st *State) string {
 	t.Helper()
 	snap := st.Snapshot(nil)
+	parts := map[string]any{} // each system's part of the state, by its name
+	for _, spec := range partsOf[statePart].specs {
+		if v, ok := st.Parts.m[spec.typ]; ok {
+			parts[spec.name] = v
+		}
+	}
 	extra := struct {
-		Snap    *FightFile
-		Riposte *Riposte
-		Dealt   map[string]string
-		DeckOut []string
-		Unaimed map[string]bool
-	}{snap, st.Riposte, st.Dealt, st.DeckOut, st.Unaimed}
+		Snap  *FightFile
+		Parts map[string]any
+	}{snap, parts}
 	data, err := json.Marshal(extra)
 	if err != nil {
 		t.Fatal(err)
@@ -483,7 +510,7 @@ func checkNoPlaceTells(t testing.TB, st *State, seat *Seat, c Command, r chooser
 	for _, id := range st.Order {
 		f := st.Figures[id]
 		if !hidden[id] || f.Mount.moving() || slices.ContainsFunc(st.Holds, func(h Hold) bool { return h.By == id || h.Over == id }) ||
-			st.Pending != nil || st.Opening != nil || st.Riposte != nil {
+			st.Pending != nil || st.Opening != nil || dwRoundOf(st).Riposte != nil {
 			continue // in a fight's or a mount's course: its place is part of it
 		}
 		us = append(us, id)
@@ -655,6 +682,21 @@ func TestNoAnswerTellsWhereAnUnseenFigureStands(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestEverySystemHasAFightToPlay: every registered system, a test file's
+// too, has a fight among bundledNames, so that the tests that play each
+// system (TestPreviewIsTheDecision, TestRandomFightsReplay, …) play it.
+func TestEverySystemHasAFightToPlay(t *testing.T) {
+	played := map[string]bool{}
+	for _, name := range bundledNames() {
+		played[bundledFight(t, name).Rules] = true
+	}
+	for _, id := range SystemIDs() {
+		if !played[id] {
+			t.Errorf("system %q has no fight among the bundled and test fights (%v): the tests that play every system never play it", id, bundledNames())
 		}
 	}
 }

@@ -73,29 +73,15 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 			return nil, refuse("set_options needs the options")
 		}
 		o := *c.Options
-		switch o.Initiative {
-		case "":
-		case InitiativeLeadChrome:
-			if SystemOf(s).MovesCostAP() {
-				return nil, refuse("%s counts AP down by segments: Lead and Chrome's initiative is for the systems whose turns go in order", SystemOf(s).Name())
-			}
-		default:
-			return nil, refuse("%q is not an initiative option (leadchrome, or none)", o.Initiative)
-		}
-		if err := quickDrawRidesOnARoll(s, o); err != nil {
-			return nil, err
-		}
-		if err := squadsRideOnLeadChrome(o); err != nil {
+		if _, err := checkOptions(SystemOf(s), o); err != nil { // the options any system plays
 			return nil, err
 		}
 		if err := checkNPCDefense(o.NPCDefense); err != nil {
 			return nil, &Refusal{Reason: err.Error()}
 		}
-		if o.Initiative != "" || o.QuickDraw {
-			for _, id := range sortedKeys(s.Characters) {
-				if err := checkLeadChrome(o, s.Characters[id]); err != nil {
-					return nil, &Refusal{Reason: err.Error()}
-				}
+		for _, id := range sortedKeys(s.Characters) {
+			if err := optionsCheckSheet(o, s.Characters[id]); err != nil {
+				return nil, &Refusal{Reason: err.Error()}
 			}
 		}
 		how := "the session rolls the dice and draws the cards"
@@ -106,12 +92,6 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 			how += "; players may roll their own dice for their own figures' rolls"
 		}
 		text := "Rule options: " + how + "."
-		if o.Initiative == InitiativeLeadChrome {
-			text += " Initiative: Lead and Chrome's 2D10 + Reflexes."
-			if o.Squads {
-				text += " Initiative is rolled once a side, on its leader's Reflexes."
-			}
-		}
 		if o.WeaponLength {
 			text += " Optional rule: weapon length."
 		}
@@ -121,31 +101,11 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		if o.FieldsOfFire {
 			text += " Optional rule: fields of fire."
 		}
-		if o.SavageRaisesOnly {
-			text += " A Shaken target hit with a raise takes only the raises' Wounds (Savage Worlds: Wounds)."
-		}
 		if o.NPCDefense != "" {
 			text += fmt.Sprintf(" A blow at one of the Judge's figures is answered %q at once.", o.NPCDefense)
 		}
-		if o.QuickDraw {
-			text += " The Quick-Draw is allowed."
-		}
-		if m := o.Fudge; m != nil {
-			var on []string
-			for _, x := range []struct {
-				name string
-				v    bool
-			}{{"armor coverage", m.ArmorCoverage}, {"shield checks", m.ShieldChecks}, {"shield damage", m.ShieldDamage},
-				{"the alternate wound track", m.WoundTrack}, {"damage checks", m.DamageChecks}, {"recovery during combat", m.RecoveryInCombat},
-				{"recovery without the recommended wait", m.RecoveryNoWait}} {
-				if x.v {
-					on = append(on, x.name)
-				}
-			}
-			if len(on) == 0 {
-				on = []string{"none"}
-			}
-			text += " Combat Options modules: " + strings.Join(on, ", ") + "."
+		for _, said := range o.Parts.said() { // each system's and option's own: Savage Worlds', Fudge's, Lead and Chrome's
+			text += " " + said
 		}
 		return []Event{{Kind: EventOptionsSet, Options: &o, Text: text}}, nil
 	}

@@ -21,7 +21,52 @@ const CommandBenny = "spend_benny"
 // ActBenny is the composer's and the map window's name for CommandBenny.
 const ActBenny = "Spend a Benny"
 
-func init() { register(savageWorlds{}) }
+func init() {
+	register(savageWorlds{})
+	registerStatusPart[swStatus]("savage")
+	registerOptionPart[swOptions]("savage")
+	registerStatePart[swRound]("savage")
+}
+
+// swStatus is what Savage Worlds keeps of a figure beyond what every
+// system does (its part of FigureStatus). A figure's Wounds are its Hurt,
+// the one track every system that counts harm so shares.
+type swStatus struct {
+	// Shaken is Savage Worlds' Shaken: free actions only.
+	Shaken bool `json:"shaken,omitempty"`
+	// BenniesSpent is the Bennies the figure has spent this fight, of
+	// those its sheet starts it with.
+	BenniesSpent int `json:"bennies_spent,omitempty"`
+}
+
+// sw is the figure's Savage Worlds part.
+func (st *FigureStatus) sw() swStatus { return partOf[swStatus](st.Parts) }
+
+// withSW changes the figure's Savage Worlds part with change.
+func (st *FigureStatus) withSW(change func(*swStatus)) {
+	p := st.sw()
+	change(&p)
+	setPart(&st.Parts, p)
+}
+
+// check range-checks the part, from an event or a fight file.
+func (p swStatus) check() error { return checkCounts(countField{"bennies_spent", p.BenniesSpent}) }
+
+// seen is what the eye sees of the part: "shaken" (State.Looks).
+func (p swStatus) seen() []string {
+	if p.Shaken {
+		return []string{"shaken"}
+	}
+	return nil
+}
+
+// worse is what got worse since before (harmSaid): "Shaken".
+func (p swStatus) worse(before any) []string {
+	if b, _ := before.(swStatus); p.Shaken && !b.Shaken {
+		return []string{"Shaken"}
+	}
+	return nil
+}
 
 func (savageWorlds) ID() string         { return "savage" }
 func (savageWorlds) Name() string       { return "Savage Worlds" }
@@ -184,13 +229,13 @@ func swBenny(s *State, c Command) ([]Event, error) {
 	}
 	left := swBennies(s, f)
 	switch {
-	case !f.Shaken:
+	case !f.sw().Shaken:
 		return nil, refuse("%s is not Shaken: a Benny removes Shaken, and the text names no other use", ch.Name)
 	case left < 1:
 		return nil, refuse("%s has no Bennies left", ch.Name)
 	}
 	st := f.FigureStatus.clone()
-	st.Shaken, st.BenniesSpent = false, st.BenniesSpent+1
+	st.withSW(func(p *swStatus) { p.Shaken, p.BenniesSpent = false, p.BenniesSpent+1 })
 	return []Event{{Kind: EventActed, Action: CommandBenny, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text: fmt.Sprintf("%s spends a Benny and is no longer Shaken; %d %s left (Savage Worlds: Shaken).",
@@ -201,7 +246,7 @@ func swBenny(s *State, c Command) ([]Event, error) {
 // spent.
 func swBennies(s *State, f *Figure) int {
 	c := s.Characters[f.Character]
-	return max(0, swSheet(&c).BennyCount()-f.BenniesSpent)
+	return max(0, swSheet(&c).BennyCount()-f.sw().BenniesSpent)
 }
 
 // Mark: a figure's Bennies left, for a figure whose sheet has any.
@@ -269,7 +314,7 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 	// The deck is shuffled only after a round a Joker came up in: until
 	// then the cards dealt stay out of it.
 	out := map[string]bool{}
-	for _, name := range s.DeckOut {
+	for _, name := range swRoundOf(s).DeckOut {
 		out[name] = true
 	}
 	var deals []savage.Deal
@@ -314,7 +359,7 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 
 // swJoker is the +2 a figure dealt a Joker has this round.
 func swJoker(s *State, id string) int {
-	if strings.Contains(s.Dealt[id], "joker") {
+	if strings.Contains(swRoundOf(s).Dealt[id], "joker") {
 		return savage.JokerBonus
 	}
 	return 0
@@ -343,7 +388,7 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 	if err != nil {
 		return SavagePlan{}, err
 	}
-	if f.Shaken && !s.FelledNow(f.ID) { // felled in the instant it acts in (Lead and Chrome)
+	if f.sw().Shaken && !s.FelledNow(f.ID) { // felled in the instant it acts in (Lead and Chrome)
 		return SavagePlan{}, refuse("%s is Shaken: only free actions until a Spirit roll recovers (recover)", ch.Name)
 	}
 	a := ch.Savage
@@ -485,13 +530,14 @@ func swHit(s *State, by, t *Figure, st FigureStatus, dice []int, raise bool, jok
 	if err != nil {
 		return st, nil, &Refusal{Reason: err.Error()}
 	}
-	stat := savage.Status{WildCard: d.WildCard, Shaken: st.Shaken, Wounds: st.Hurt}
+	stat := savage.Status{WildCard: d.WildCard, Shaken: st.sw().Shaken, Wounds: st.Hurt}
 	apply := savage.ApplyDamage
-	if s.Options.SavageRaisesOnly {
+	if swOptionsOf(s.Options).SavageRaisesOnly {
 		apply = savage.ApplyDamageRaisesOnly
 	}
 	eff := apply(&stat, total, d.Toughness())
-	st.Shaken, st.Hurt = stat.Shaken, stat.Wounds
+	st.withSW(func(p *swStatus) { p.Shaken = stat.Shaken })
+	st.Hurt = stat.Wounds
 	text := []string{fmt.Sprintf("Damage %s: %s.", dtext, eff.Text)}
 	if stat.Incapacitated {
 		// "When Incapacitated by damage or injury, he must make an
@@ -622,7 +668,7 @@ func swRecover(s *State, c Command, src roller) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !f.Shaken {
+	if !f.sw().Shaken {
 		return nil, refuse("%s is not Shaken", ch.Name)
 	}
 	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's Spirit d%d and Wild Die d6", ch.Name, ch.Savage.Spirit)}})
@@ -635,7 +681,7 @@ func swRecover(s *State, c Command, src roller) ([]Event, error) {
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	st := f.FigureStatus.clone()
-	st.Shaken = stat.Shaken
+	st.withSW(func(p *swStatus) { p.Shaken = stat.Shaken })
 	verdict := "stays Shaken: free actions only"
 	if !stat.Shaken {
 		verdict = "is no longer Shaken"
@@ -925,7 +971,7 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 	}
 	var events []Event
 	if c.Jump.Athletics {
-		if f.Shaken {
+		if f.sw().Shaken {
 			return nil, refuse("%s is Shaken: only free actions, and the Athletics roll is an action", ch.Name)
 		}
 		if f.Attacked {
@@ -1100,15 +1146,70 @@ func (savageWorlds) SheetLine(c Character) string {
 	return strings.Join(parts, ", ")
 }
 
-// Switches: the reading of a Shaken target hit with a raise, and Lead and
-// Chrome's on its initiative.
+// swRound is what Savage Worlds keeps of the fight's round (its part of
+// State): the action cards, from the round_started event that deals them.
+type swRound struct {
+	// Dealt is each figure's action card this round.
+	Dealt map[string]string
+	// DeckOut are the action cards dealt since the last shuffle.
+	DeckOut []string
+}
+
+// swRoundOf is the fight's Savage Worlds round.
+func swRoundOf(s *State) swRound { return partOf[swRound](s.Parts) }
+
+// apply: a new round's cards (none where another initiative rolled it).
+func (p swRound) apply(e Event) any {
+	if e.Kind != EventRoundStarted {
+		return p
+	}
+	p = swRound{Dealt: e.Dealt, DeckOut: e.DeckOut}
+	if len(p.Dealt) == 0 {
+		p.Dealt = nil // as a journal read back has it
+	}
+	if len(p.DeckOut) == 0 {
+		p.DeckOut = nil
+	}
+	return p
+}
+
+// place: a figure's place in the round is its action card.
+func (p swRound) place(id string) (string, string, bool) {
+	card, ok := p.Dealt[id]
+	return card, "card", ok && card != ""
+}
+
+func (p swRound) dealt() bool { return len(p.Dealt) > 0 }
+
+// swOptions are Savage Worlds' own options of a fight (its part of
+// FightOptions).
+type swOptions struct {
+	// SavageRaisesOnly: a Shaken target hit with a raise takes only the
+	// raises' Wounds ("Every raise on the damage roll inflicts a Wound",
+	// Wounds), not one more for being Shaken (Applying Damage: "they
+	// instead take a Wound").
+	SavageRaisesOnly bool `json:"savage_raises_only,omitempty"`
+}
+
+// swOptionsOf is the fight's Savage Worlds options.
+func swOptionsOf(o FightOptions) swOptions { return partOf[swOptions](o.Parts) }
+
+// said is the options' sentences in the log of set_options.
+func (p swOptions) said() []string {
+	if p.SavageRaisesOnly {
+		return []string{"A Shaken target hit with a raise takes only the raises' Wounds (Savage Worlds: Wounds)."}
+	}
+	return nil
+}
+
+// Switches: the reading of a Shaken target hit with a raise.
 func (savageWorlds) Switches(o FightOptions) []Switch {
-	return append([]Switch{{Label: "Shaken and hit with a raise: only the raises' Wounds (Savage Worlds: Wounds), not one more for being Shaken (Applying Damage)",
-		On: o.SavageRaisesOnly,
+	return []Switch{{Label: "Shaken and hit with a raise: only the raises' Wounds (Savage Worlds: Wounds), not one more for being Shaken (Applying Damage)",
+		On: swOptionsOf(o).SavageRaisesOnly,
 		Set: func(o FightOptions, on bool) FightOptions {
-			o.SavageRaisesOnly = on
+			setPart(&o.Parts, swOptions{SavageRaisesOnly: on})
 			return o
-		}}}, lcSwitches(o)...)
+		}}}
 }
 
 // writeSavage previews a Savage Worlds attack with the session's own plan:

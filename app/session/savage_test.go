@@ -37,7 +37,7 @@ func TestSavageWorldsThroughTheSession(t *testing.T) {
 		t.Errorf("the Marshal's blow: %s", e.Text)
 	}
 	b1 := s.State().Figures["bandit-1"]
-	if !b1.Shaken || b1.Hurt != 0 {
+	if !b1.sw().Shaken || b1.Hurt != 0 {
 		t.Fatalf("bandit 1: %+v", b1.FigureStatus)
 	}
 	// Shaken: free actions only, until the Spirit roll (an Extra: no Wild
@@ -46,7 +46,7 @@ func TestSavageWorldsThroughTheSession(t *testing.T) {
 		t.Errorf("a Shaken bandit strikes: %v", err)
 	}
 	mustDo(t, s, Command{Kind: CommandRecover, Figure: "bandit-1", Dice: []int{4}})
-	if s.State().Figures["bandit-1"].Shaken {
+	if s.State().Figures["bandit-1"].sw().Shaken {
 		t.Error("a 4 on Spirit did not recover")
 	}
 	// Doc (Shooting d10) fires at bandit 2, 18" away: Medium, −2. The d10
@@ -113,7 +113,7 @@ func TestSavageWorldsProneAndUnaimed(t *testing.T) {
 	}
 	// Lead and Chrome's initiative: Doc declares an unaimed shot: −5 to hit.
 	opts := s.State().Options
-	opts.Initiative = InitiativeLeadChrome
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5, 5, 5, 5, 5}, Declare: []Declaration{{Figure: "doc", Unaimed: true}}})
 	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 2}})
@@ -131,14 +131,14 @@ func TestSavageWorldsDeck(t *testing.T) {
 		t.Errorf("a card dealt twice: %v", err)
 	}
 	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"red joker", "2S", "4C"}})
-	if len(s.State().DeckOut) != 0 {
-		t.Errorf("after a Joker the deck is shuffled: %v out", s.State().DeckOut)
+	if len(swRoundOf(s.State()).DeckOut) != 0 {
+		t.Errorf("after a Joker the deck is shuffled: %v out", swRoundOf(s.State()).DeckOut)
 	}
 	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
 	// The seeded deck never deals a card twice before a Joker.
 	for i := 0; i < 10; i++ {
 		before := map[string]bool{}
-		for _, c := range s.State().DeckOut {
+		for _, c := range swRoundOf(s.State()).DeckOut {
 			before[c] = true
 		}
 		e := mustDo(t, s, Command{Kind: CommandNewRound})
@@ -220,7 +220,7 @@ func shakeTheMarshal(t *testing.T, s *Session) {
 	t.Helper()
 	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"3H", "2S", "KC"}})
 	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 2, 4, 3}})
-	if !s.State().Figures["marshal"].Shaken {
+	if !s.State().Figures["marshal"].sw().Shaken {
 		t.Fatalf("the Marshal is not Shaken: %s", e.Text)
 	}
 }
@@ -251,12 +251,12 @@ func TestSavageSpendABennyToRemoveShaken(t *testing.T) {
 		t.Errorf("the event: %s %q", e.Action, e.Text)
 	}
 	m := s.State().Figures["marshal"]
-	if m.Shaken || m.BenniesSpent != 1 || s.State().Mark("marshal") != (Mark{Text: "2", Label: "2 Bennies"}) {
+	if m.sw().Shaken || m.sw().BenniesSpent != 1 || s.State().Mark("marshal") != (Mark{Text: "2", Label: "2 Bennies"}) {
 		t.Errorf("after the Benny: %+v, mark %+v", m.FigureStatus, s.State().Mark("marshal"))
 	}
 	// A snapshot of the fight keeps the Benny spent.
 	for _, fs := range s.State().Snapshot(nil).Figures {
-		if fs.ID == "marshal" && (fs.Status == nil || fs.Status.BenniesSpent != 1) {
+		if fs.ID == "marshal" && (fs.Status == nil || fs.Status.sw().BenniesSpent != 1) {
 			t.Errorf("the snapshot's Marshal: %+v", fs.Status)
 		}
 	}
@@ -383,8 +383,8 @@ func TestSavageAShakenTargetHitWithARaise(t *testing.T) {
 			if !strings.Contains(e.Text, want) {
 				t.Errorf("the blow: %s\nwant …%s", e.Text, want)
 			}
-			if m := s.State().Figures["marshal"]; m.Hurt != tc.wounds || !m.Shaken {
-				t.Errorf("the Marshal: %d Wounds, Shaken %v", m.Hurt, m.Shaken)
+			if m := s.State().Figures["marshal"]; m.Hurt != tc.wounds || !m.sw().Shaken {
+				t.Errorf("the Marshal: %d Wounds, Shaken %v", m.Hurt, m.sw().Shaken)
 			}
 		})
 	}
@@ -503,7 +503,7 @@ func TestSavageUnarmedDamageIsTheStrengthDie(t *testing.T) {
 	if !strings.Contains(e.Text, "Damage d6 5 = 5: 5 vs Toughness 6: beaten up a bit, no effect.") {
 		t.Errorf("the blow: %s", e.Text)
 	}
-	if m := s.State().Figures["marshal"]; m.Shaken || m.Hurt != 0 {
+	if m := s.State().Figures["marshal"]; m.sw().Shaken || m.Hurt != 0 {
 		t.Errorf("the Marshal: %+v", m.FigureStatus)
 	}
 }

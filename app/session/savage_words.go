@@ -22,7 +22,7 @@ func (savageWorlds) body(s *State, f *Figure) Body {
 	if wild {
 		limit = 3
 	}
-	b := Body{Condition: "fine", Able: f.Condition == rules.Fine, Hurt: f.Hurt > 0 || f.Shaken}
+	b := Body{Condition: "fine", Able: f.Condition == rules.Fine, Hurt: f.Hurt > 0 || f.sw().Shaken}
 	var words []string
 	switch f.Condition {
 	case rules.Unconscious:
@@ -30,7 +30,7 @@ func (savageWorlds) body(s *State, f *Figure) Body {
 	case rules.Dead:
 		b.Condition, b.Tag, b.Down = "dead", "dead", true
 	default:
-		if f.Shaken {
+		if f.sw().Shaken {
 			b.Condition, b.Tag = "Shaken", "Shaken"
 		}
 	}
@@ -50,7 +50,7 @@ func (savageWorlds) body(s *State, f *Figure) Body {
 	b.Facts = []string{kind}
 	track := Track{Name: "Wounds", Taken: f.Hurt, Of: limit + 1,
 		Text: fmt.Sprintf("Wounds %d", f.Hurt)}
-	if f.Shaken {
+	if f.sw().Shaken {
 		track.Text = "Shaken · " + track.Text
 	}
 	for i := 1; i <= limit; i++ {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"hexslinger/rules"
-	"hexslinger/rules/leadchrome"
 )
 
 // The console's sheet editor knows no system: each system describes the
@@ -50,8 +49,8 @@ type SheetPart struct {
 // system's and not among them.
 func (s *State) SheetParts() []SheetPart {
 	parts := SystemOf(s).Sheet()
-	if s.Options.QuickDraw || s.Options.Initiative == InitiativeLeadChrome {
-		parts = append(parts, leadChromePart)
+	for _, o := range options {
+		parts = append(parts, o.sheetParts(s.Options)...)
 	}
 	return parts
 }
@@ -70,7 +69,7 @@ func (s *State) CheckSheet(c Character) error {
 	if err := SystemOf(s).CheckSheet(c); err != nil {
 		return err
 	}
-	return checkLeadChrome(s.Options, c)
+	return optionsCheckSheet(s.Options, c)
 }
 
 // NewCharacter is the sheet the editor starts a new character from: a
@@ -125,20 +124,6 @@ func checkField(label string, at func(c *Character) *bool) SheetField {
 // titled capitalises a sheet key for a label: "coordination" → "Coordination".
 func titled(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
-// lcSheet is the character's Lead and Chrome numbers, made if missing.
-func lcSheet(c *Character) *leadchrome.Sheet {
-	if c.LeadChrome == nil {
-		c.LeadChrome = &leadchrome.Sheet{}
-	}
-	return c.LeadChrome
-}
-
-// leadChromePart is a sheet's Lead and Chrome numbers.
-var leadChromePart = SheetPart{Title: "Lead and Chrome", Fields: []SheetField{
-	numberField("Reflexes", func(c *Character) *int { return &lcSheet(c).Reflexes }),
-	numberField("Quick-Draw skill", func(c *Character) *int { return &lcSheet(c).QuickDraw }),
-}}
-
 // Switch is one of a system's options of a fight, on or off: a Fudge
 // Combat Options module.
 type Switch struct {
@@ -151,5 +136,9 @@ type Switch struct {
 
 // Switches are the fight's system's own options, and the fog of war's.
 func (s *State) Switches() []Switch {
-	return append(SystemOf(s).Switches(s.Options), fogSwitch(s.Options))
+	out := SystemOf(s).Switches(s.Options)
+	for _, o := range options {
+		out = append(out, o.switches(s.Options)...)
+	}
+	return append(out, fogSwitch(s.Options))
 }

@@ -79,7 +79,7 @@ type sightFigure struct {
 
 // sightBase returns what the players' sights of st now are made from.
 func (st *State) sightBase() *sightBase {
-	b := &sightBase{fog: st.Options.FogOn(), places: len(st.Dealt) > 0, made: map[string]*sight{}}
+	b := &sightBase{fog: st.Options.FogOn(), places: st.placesDealt(), made: map[string]*sight{}}
 	sides := map[string]bool{}
 	for _, id := range st.Order {
 		f := st.Figures[id]
@@ -458,9 +458,7 @@ func (v *sight) status(st FigureStatus) FigureStatus {
 	if st.AimedAt != "" && !v.sees(st.AimedAt) {
 		st.AimedAt = ""
 	}
-	if st.StunnedAt != "" && !v.sees(st.StunnedAt) {
-		st.StunnedAt = ""
-	}
+	st.Parts = st.Parts.told(v.sees) // a system's own: a Dragon Warriors II stun's dealer
 	if a := st.Attempt; a != nil && a.Target != "" && !v.sees(a.Target) {
 		b := *a
 		b.Target = ""
@@ -475,7 +473,7 @@ func (v *sight) statuses(changes []FigureChange) []FigureChange {
 	var out []FigureChange
 	for i, c := range changes {
 		st := v.status(c.Status)
-		if st.AimedAt == c.Status.AimedAt && st.StunnedAt == c.Status.StunnedAt && st.Attempt == c.Status.Attempt {
+		if st.AimedAt == c.Status.AimedAt && st.Parts.same(c.Status.Parts) && st.Attempt == c.Status.Attempt {
 			continue
 		}
 		if out == nil {
@@ -658,10 +656,7 @@ func (v *sight) retell(e Event) string {
 // and asks by them; but the seed, which would foretell every roll.
 func playersOptions(o FightOptions) FightOptions {
 	o.Seed = nil
-	if o.Fudge != nil {
-		m := *o.Fudge
-		o.Fudge = &m
-	}
+	o.Parts = o.Parts.forPlayers() // a system's own, copied: Fudge's modules
 	return o
 }
 
@@ -721,9 +716,7 @@ func (st *State) Looks(id string) string {
 	if f.Condition != rules.Fine {
 		parts = append(parts, f.Condition.String())
 	}
-	if f.Shaken {
-		parts = append(parts, "shaken")
-	}
+	parts = append(parts, f.Parts.seen()...) // a system's own: Savage Worlds' "shaken"
 	switch {
 	case f.Mount != nil:
 		parts = append(parts, "on the "+f.Mount.What)

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -29,24 +30,17 @@ type State struct {
 	// Conflict: Round Timing); a figure whose AP (its initiative number, as
 	// it pays) is at least the segment may act now.
 	Segment int
-	// Riposte is the counter-attack a defender may make now (Dragon
-	// Warriors II), or nil.
-	Riposte *Riposte
-	// Dealt is each figure's action card this round (Savage Worlds).
-	Dealt map[string]string
-	// DeckOut are the action cards dealt since the last shuffle (Savage
-	// Worlds shuffles after a round with a Joker).
-	DeckOut []string
-	// Unaimed are the figures that declared an unaimed shot this round
-	// (Lead and Chrome: +3 initiative, −5 to hit).
-	Unaimed map[string]bool
-	// Loose are the weapons lying on the map (loose.go).
+	// Parts are what each system keeps of the fight beyond the fields
+	// here (parts.go): Savage Worlds' cards, Dragon Warriors II's riposte,
+	// Lead and Chrome's unaimed shots. Events make them (partApplier).
+	Parts Parts
+	// Loose are the weapons lying on the map (twtw_loose.go).
 	Loose []Loose
-	// Pending is the blow waiting for its defender's answer (defend.go),
+	// Pending is the blow waiting for its defender's answer (twtw_defend.go),
 	// or nil.
 	Pending *PendingBlow
 	// Holds are who dominates whom in hand-to-hand engagements
-	// (engagement.go).
+	// (twtw_engagement.go).
 	Holds []Hold
 	// Opening is the free attack a figure that just broke away from a
 	// hand-to-hand engagement allows its foes, until the next event.
@@ -117,7 +111,7 @@ type FigureStatus struct {
 	// StillRounds counts the rounds in a row the figure has not moved
 	// (TWTW Conflict: Maneuvering During Engagement: two lower its defense).
 	StillRounds int `json:"still_rounds,omitempty"`
-	// Attempt is a skill test partway paid for (skill.go).
+	// Attempt is a skill test partway paid for (twtw_skill.go).
 	Attempt *Attempt `json:"attempt,omitempty"`
 	// UnderFire is what the figure has faced since its last action, for
 	// tactical aiming (TWTW Conflict: Tactical Aiming).
@@ -128,47 +122,49 @@ type FigureStatus struct {
 	// AimedAt is the figure an aimed shot of this round was at: with a gun
 	// in each hand, no other may be aimed at (TWTW Conflict: Two Weapons).
 	AimedAt string `json:"aimed_at,omitempty"`
-	// DrawToHit is the to-hit modifier of the weapon quick-drawn this
-	// round (Lead and Chrome: Quick-draw modifiers, sights filed off −3).
-	DrawToHit int `json:"draw_to_hit,omitempty"`
-	// DrawFumble is what a quick-draw fumbled this round under Lead and
-	// Chrome's initiative did, until it has played out: "misfire" (the
-	// attack misses) or "dropped" (the weapon lies out of reach).
-	DrawFumble string `json:"draw_fumble,omitempty"`
 	// Paced is the inches of Pace used this round (Savage Worlds).
 	Paced int `json:"paced,omitempty"`
-	// ShieldTaken is the damage a Fudge shield has absorbed.
-	ShieldTaken int `json:"shield_taken,omitempty"`
-	// OutSince is the round a Fudge figure was knocked out of the fight.
-	OutSince int `json:"out_since,omitempty"`
-	// Shaken is Savage Worlds' Shaken: free actions only.
-	Shaken bool `json:"shaken,omitempty"`
-	// BenniesSpent is the Savage Worlds Bennies the figure has spent this
-	// fight, of those its sheet starts it with.
-	BenniesSpent int `json:"bennies_spent,omitempty"`
 	// Hurt is the wounds on one track, for the systems that count them so
 	// (Dragon Warriors II).
 	Hurt int `json:"hurt,omitempty"`
-	// StunnedIn is the round a stun began, for systems whose stun lasts
-	// a turn (Dragon Warriors II).
-	StunnedIn int `json:"stunned_in,omitempty"`
-	// StunnedAt is the figure at whose place in the turn's order a Dragon
-	// Warriors II stun ends next turn: "until this time next turn".
-	StunnedAt string `json:"stunned_at,omitempty"`
 	// Mount is what the figure rides and its course, nil on foot
-	// (mount.go).
+	// (twtw_mount.go).
 	Mount *Mount `json:"mount,omitempty"`
-	// Stance is the defensive stance a Dragon Warriors II figure took this
-	// turn, "full" or "aggressive" (its own attack sacrificed), or "".
-	Stance string `json:"stance,omitempty"`
-	// Delayed: a Dragon Warriors II figure put its action off until later
-	// in the turn, letting those after it in the order act first.
+	// Delayed: the figure put its action off until later in the turn,
+	// letting those after it in the order act first: a Dragon Warriors II
+	// delay, a hold in Lead and Chrome's order (an option of any system
+	// whose turns go in order), which reads a Dragon Warriors II delay as
+	// its own hold. Shared, as one JSON name can be one part's alone.
 	Delayed bool `json:"delayed,omitempty"`
-	// Drawn: a Dragon Warriors II figure has struck or thrown with the
-	// weapon its sheet conceals, and so shown it (dwDraws).
-	Drawn bool `json:"drawn,omitempty"`
-	// Fudge is what Fudge's Combat Options keep of the figure (fudge.go).
-	Fudge FudgeStatus `json:"fudge,omitzero"`
+	// Parts are what each system keeps of the figure beyond the fields
+	// above (parts.go), in a file flat among them.
+	Parts Parts `json:"-"`
+}
+
+// statusJSON is FigureStatus's own fields as JSON writes them.
+type statusJSON FigureStatus
+
+// MarshalJSON writes the status's own fields, then each system's part.
+func (st FigureStatus) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(statusJSON(st))
+	if err != nil {
+		return nil, err
+	}
+	return marshalParts(statusPart, b, st.Parts)
+}
+
+// UnmarshalJSON reads the status's own fields and each system's part
+// from one object; a name neither has is an error naming it.
+func (st *FigureStatus) UnmarshalJSON(data []byte) error {
+	p, err := unmarshalParts(statusPart, data, st.Parts)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, (*statusJSON)(st)); err != nil {
+		return err
+	}
+	st.Parts = p
+	return nil
 }
 
 // clone deep-copies the status.
@@ -513,17 +509,8 @@ func (s *State) Apply(e Event) error {
 	case EventRoundStarted:
 		s.Felled = nil
 		wasBegun := s.Begun // a round ended: standing still counts
-		s.Round, s.Segment, s.Riposte, s.Dealt, s.Unaimed, s.DeckOut = e.Round, rules.Segments, nil, e.Dealt, nil, e.DeckOut
+		s.Round, s.Segment = e.Round, rules.Segments
 		s.Begun = true
-		if len(s.Dealt) == 0 {
-			s.Dealt = nil // as a journal read back has it
-		}
-		for _, id := range e.Unaimed {
-			if s.Unaimed == nil {
-				s.Unaimed = map[string]bool{}
-			}
-			s.Unaimed[id] = true
-		}
 		for id, ap := range e.APs {
 			if f, ok := s.Figures[id]; ok {
 				f.AP = ap
@@ -535,7 +522,7 @@ func (s *State) Apply(e Event) error {
 				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging, f.AimLost, f.AimedAt = false, false, 0, false, false, nil, false, ""
 				at := f.At
 				f.RoundStart, f.MoveFrom = &at, nil
-				f.DrawToHit, f.DrawFumble = 0, ""
+				f.Parts = f.Parts.newRound() // what a system keeps for a round ends
 			}
 		}
 		for _, c := range e.Changes {
@@ -546,7 +533,6 @@ func (s *State) Apply(e Event) error {
 	case EventBlowDeclared:
 		s.Pending = e.Pending
 	case EventActed:
-		s.Riposte = e.Riposte
 		s.Pending = nil // an action after a declared blow is its answer
 		s.Felled = togetherStill(s, e.Figure)
 		s.applyLoose(e)
@@ -614,6 +600,7 @@ func (s *State) Apply(e Event) error {
 	default:
 		return fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
 	}
+	s.applyParts(e) // what each system keeps of the fight: Savage Worlds' cards, a riposte
 	if e.Kind == EventMoved {
 		s.exploreAlong(e.Figure, e.Path)
 	}

@@ -8,54 +8,6 @@ import (
 	"strings"
 )
 
-// System is a rule system a fight runs under: what The West That Wasn't
-// and the other systems share. The map, movement, the roster, hiding,
-// undo and the log are the session's; initiative, the actions and damage
-// are the system's.
-type System interface {
-	// ID is the fight file's "rules" value.
-	ID() string
-	// Name is the system's name for the log and the console.
-	Name() string
-	// CheckSheet refuses a character the system cannot run.
-	CheckSheet(c Character) error
-	// MovesCostAP reports whether moving and turning spend AP (TWTW) or
-	// are the figure's free movement in its turn.
-	MovesCostAP() bool
-	// Decide makes the events of a command the system owns; ok is false
-	// for the commands every system shares.
-	Decide(s *State, c Command, src roller) (events []Event, ok bool, err error)
-	// Reach is where figure f can go in one move command (running when
-	// run) and what each hex costs, priced as Decide (or the shared move)
-	// prices a move there; or why f cannot move now.
-	Reach(s *State, f *Figure, run bool) (MoveArea, error)
-	// Turn is the round as the console's track shows it, in the system's
-	// own turn model.
-	Turn(s *State) Turn
-	// Explain says what a command will do and with which numbers, before
-	// the dice (State.Explain), or the refusal Do would give.
-	Explain(s *State, c Command) (string, error)
-	// Actions are the actions the console's composer offers, in order.
-	Actions() []Action
-	// ExactDice reports whether a command of kind rolls every die it asks
-	// for, so that a die the Judge typed and the rules did not roll is a
-	// mistake to refuse; false where some rolls happen only on an outcome
-	// (a stun check on a hit), so that dice typed for them may go unused.
-	ExactDice(kind string) bool
-	// Sheet is the part of a character sheet the system reads, as the
-	// console's editor shows it (State.SheetParts).
-	Sheet() []SheetPart
-	// Derived is what the system derives from a sheet, said in a line or
-	// two for the editor (State.SheetSummary).
-	Derived(c Character) string
-	// Switches are the system's own options of a fight, each on or off
-	// (State.Switches).
-	Switches(o FightOptions) []Switch
-	// Movement says how far a figure moves, in the system's terms
-	// (State.Movement): "Move 6, Run 12", "Pace 6\"".
-	Movement(s *State, f *Figure) string
-}
-
 // Movement says how far figure id moves, in its system's terms, for the
 // map window's figure line; "" for no such figure.
 func (s *State) Movement(id string) string {
@@ -94,13 +46,6 @@ func SystemIDs() []string {
 	}
 	sort.Strings(ids)
 	return ids
-}
-
-// secretKeeper is a system whose sheets hold what the players may not
-// know of a figure they do not command (Dragon Warriors II's concealed
-// weapon): System's optional part.
-type secretKeeper interface {
-	keepSecrets(c Character) Character
 }
 
 // keepSecrets is a sheet as a player may know it of a figure it does not

@@ -81,7 +81,7 @@ func orderTurn(s *State) Turn {
 	var t Turn
 	for _, id := range ids {
 		label := strconv.Itoa(s.Figures[id].AP)
-		if card, ok := s.Dealt[id]; ok {
+		if card, _, ok := s.placeOf(id); ok { // a place dealt: Savage Worlds' card
 			label = card
 		}
 		if n := len(t.Steps); n > 0 && t.Steps[n-1].Label == label {
@@ -126,8 +126,8 @@ func (s *State) Standing(id string) string {
 		for _, x := range step.Figures {
 			switch {
 			case x != id || t.Together:
-			case s.Dealt[id] != "":
-				return "card " + step.Label
+			case s.placeDealt(id) != "":
+				return s.placeDealt(id) + " " + step.Label
 			default:
 				return "initiative " + step.Label
 			}
@@ -174,4 +174,11 @@ func onTime(s *State, f *Figure, what string) error {
 			s.FigureName(f.ID), f.AP, s.Segment, what, f.AP)
 	}
 	return nil
+}
+
+// placeDealt is what gave figure id its place in the round, "card", or
+// "" where nothing dealt one (State.placeOf).
+func (s *State) placeDealt(id string) string {
+	_, what, _ := s.placeOf(id)
+	return what
 }

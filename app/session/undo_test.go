@@ -154,7 +154,7 @@ func TestARoundOfNoFiguresListsNothing(t *testing.T) {
 			f := bundledFight(t, tc.fight)
 			f.Figures = nil
 			if tc.initiative != "" {
-				f.Options.Initiative = tc.initiative
+				setLC(&f.Options, func(l *LeadChromeOptions) { l.Initiative = tc.initiative })
 			}
 			s := openFile(t, f)
 			round := mustDoAll(t, s, Command{Kind: CommandNewRound})
