@@ -1010,6 +1010,10 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	return mp, nil
 }
 
+// decideMelee resolves a melee command: a series of blows from one pool
+// (TWTW Conflict: Hand to Hand Combat, Multiple Attacks). Each foe answers
+// first; then the attacker pays, the dice are asked for, and each blow
+// draws its card and lands or misses in turn.
 func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	if c.Blow == nil {
 		return nil, refuse("a melee command needs a blow")
@@ -1018,18 +1022,55 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if err != nil {
 		return nil, err
 	}
-	// Each foe answers the blows at it, in the order the series reaches
-	// them: a foe who may defend and has not answered is asked, unless
-	// the fight's option answers for the Judge's figures.
+	c, plans, asked, err := answerBlows(s, c, f, ch, plans)
+	if err != nil || asked != nil {
+		return asked, err
+	}
+	with, err := planWith(s, f, ch, c)
+	if err != nil {
+		return nil, err
+	}
+	ap := seriesAP(plans) + with.apOf()
+	if err := pay(s, f, ap, "attack"); err != nil {
+		return nil, err
+	}
+	rnd, err := src(meleeNeeds(s, c, f, ch, plans, with))
+	if err != nil {
+		return nil, err
+	}
+	m, err := newMeleeSeries(s, c, f, ch, plans, with, rnd)
+	if err != nil {
+		return nil, err
+	}
+	for i := range plans {
+		if err := m.blow(i); err != nil {
+			return nil, err
+		}
+	}
+	m.shove()
+	m.sayDefenses()
+	st, err := m.attackerStatus()
+	if err != nil {
+		return nil, err
+	}
+	return m.events(ap, st), nil
+}
+
+// answerBlows has each foe answer the blows at it, in the order the series
+// reaches them: a foe who may defend and has not answered is asked (the
+// blow is declared, and its events returned as asked), unless the fight's
+// option answers for the Judge's figures; a foe who may not, or cannot pay
+// the option's answer, takes the fight's default, as far as it can pay.
+func answerBlows(s *State, c Command, f *Figure, ch Character, plans []MeleePlan) (Command, []MeleePlan, []Event, error) {
 	for i := unanswered(c); i >= 0; i = unanswered(c) {
 		t := plans[i].Target
 		if mayWait(s, t) {
 			auto := autoDefense(s, t)
 			if auto == "" {
 				if ap := seriesAP(plans); ap > f.AP {
-					return nil, refuse("%s needs %d AP to attack but has %d", ch.Name, ap, f.AP)
+					return c, nil, nil, refuse("%s needs %d AP to attack but has %d", ch.Name, ap, f.AP)
 				}
-				return declareBlow(s, c, plans[i]), nil
+				return c, plans, declareBlow(s, c, plans[i]), nil
 			}
 			try := withDefense(c, t.ID, auto)
 			if tried, err := s.planBlows(f, try); err == nil && defenseAP(tried, t.ID) <= t.AP {
@@ -1037,25 +1078,24 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 				continue
 			}
 		}
-		c = withDefense(c, t.ID, DefenseNone) // the fight's default, as far as it can pay
+		c = withDefense(c, t.ID, DefenseNone)
+		var err error
 		if plans, err = s.planBlows(f, c); err != nil {
-			return nil, err
+			return c, nil, nil, err
 		}
 	}
-	with, err := planWith(s, f, ch, c)
-	if err != nil {
-		return nil, err
-	}
-	mp, pool := plans[0], plans[0].Pool
-	ap := seriesAP(plans) + with.apOf()
-	if err := pay(s, f, ap, "attack"); err != nil {
-		return nil, err
-	}
+	return c, plans, nil, nil
+}
+
+// meleeNeeds are the dice and cards a series asks for: the attacker's pool
+// and a card a blow (and a combined skill's pool), each foe's stun check
+// or block roll, and a stun check should a holstered gun go off.
+func meleeNeeds(s *State, c Command, f *Figure, ch Character, plans []MeleePlan, with *combined) []need {
 	what := "a card"
 	if len(plans) > 1 {
 		what = fmt.Sprintf("a card for each of the %d blows", len(plans))
 	}
-	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s and %s", ch.Name, pool, what)}}
+	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s and %s", ch.Name, plans[0].Pool, what)}}
 	if with != nil {
 		needs[0].what += fmt.Sprintf(", then the %s pool %s", with.order.Skill, with.pool)
 	}
@@ -1073,33 +1113,58 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if carriesFullyLoaded(f) {
 		needs = append(needs, need{f.ID, fmt.Sprintf("%s's stun check should a holstered gun go off", ch.Name)})
 	}
-	rnd, err := src(needs)
-	if err != nil {
-		return nil, err
-	}
-	mine := rules.For(rnd, f.ID) // the attacker's pool and cards
-	r, err := rules.RollPool(pool, mine)
-	if err != nil {
+	return needs
+}
+
+// meleeSeries is one melee command's series of blows as it resolves: what
+// was rolled and drawn, the foes as the blows leave them, and the log.
+type meleeSeries struct {
+	s     *State
+	c     Command
+	f     *Figure
+	ch    Character
+	plans []MeleePlan
+	with  *combined
+	rnd   rules.Source // everyone's dice
+	mine  rules.Source // the attacker's pool and cards
+	r     rules.Roll   // the attacker's pool: one die a blow
+	// allowed is false for a blow past the attacker's skill level.
+	allowed     []bool
+	text, cards []string
+	withChanges []FigureChange
+	order       []string           // the series' targets, in order
+	foes        map[string]*Figure // the targets as the blows leave them
+	hurt        map[string]bool
+	landed      map[string]int
+	said        []Outcome // the first blow to land on each foe: where
+	closed      *[2]string
+	hold        *Hold
+	spent       int // bumps spent toward dominance
+	shoved      []Shove
+	met         string
+}
+
+// newMeleeSeries rolls the attacker's pool (then a combined skill's, from
+// the same dice) and sets each foe up as the series finds it, less the AP
+// it pays to defend.
+func newMeleeSeries(s *State, c Command, f *Figure, ch Character, plans []MeleePlan, with *combined, rnd rules.Source) (*meleeSeries, error) {
+	m := &meleeSeries{s: s, c: c, f: f, ch: ch, plans: plans, with: with, rnd: rnd, mine: rules.For(rnd, f.ID),
+		foes: map[string]*Figure{}, hurt: map[string]bool{}, landed: map[string]int{}}
+	var err error
+	if m.r, err = rules.RollPool(plans[0].Pool, m.mine); err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
-	allowed := rules.AttackLimit(ch.Character, mp.Skill, len(plans))
-	var text, cards []string
-	var withChanges []FigureChange
+	m.allowed = rules.AttackLimit(ch.Character, plans[0].Skill, len(plans))
 	if with != nil {
-		var line string
-		if line, withChanges, err = with.roll(s, ch, mine); err != nil {
+		line, changes, err := with.roll(s, ch, m.mine)
+		if err != nil {
 			return nil, err
 		}
-		text = append(text, line)
+		m.text, m.withChanges = append(m.text, line), changes
 	}
-	// foes are the series' targets as the blows leave them, in order.
-	var order []string
-	foes := map[string]*Figure{}
-	hurt, landed := map[string]bool{}, map[string]int{}
-	var said []Outcome // the first blow to land on each foe: where
 	for _, bp := range plans {
 		t := bp.Target
-		if _, ok := foes[t.ID]; ok {
+		if _, ok := m.foes[t.ID]; ok {
 			continue
 		}
 		tgt := *t
@@ -1108,193 +1173,266 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		if bp.NewDodge != nil {
 			tgt.Dodging = bp.NewDodge
 		}
-		foes[t.ID] = &tgt
-		order = append(order, t.ID)
+		m.foes[t.ID] = &tgt
+		m.order = append(m.order, t.ID)
 	}
-	var closed *[2]string
-	var hold *Hold
-	spent := 0
-	for i, bp := range plans {
-		card, err := mine.Draw()
+	return m, nil
+}
+
+// say adds a sentence to the series' log.
+func (m *meleeSeries) say(format string, args ...any) {
+	m.text = append(m.text, fmt.Sprintf(format, args...))
+}
+
+// blow resolves blow i: its card and whether it hits, where it lands, the
+// foe's block, bumps spent toward dominance, then the damage.
+func (m *meleeSeries) blow(i int) error {
+	card, err := m.mine.Draw()
+	if err != nil {
+		return &Refusal{Reason: err.Error()}
+	}
+	m.cards = append(m.cards, card.Name())
+	bp, bo := m.plans[i], blowOf(m.c, i)
+	t, tgt := bp.Target, m.foes[bp.Target.ID]
+	tc := m.s.Characters[t.Character]
+	hit := m.hits(i, card, tc)
+	loc, bumps := m.landing(bp, bo, hit, card)
+	if hit.Success && bo.Defense == DefenseBlock {
+		if hit.Success, loc, err = m.answerBlock(tgt, tc, hit.Total, loc, card); err != nil {
+			return err
+		}
+	}
+	damageDealt := bp.Plan.Damage
+	if hit.Success {
+		damageDealt, bumps = m.dominance(bo, t, damageDealt, bumps)
+		m.lands(t, tc, loc)
+	}
+	if hit.Success && damageDealt > 0 {
+		fc, dtext, err := damage(m.s, tgt, bp.Plan.Kind, damageDealt, bumps, loc, card, m.rnd)
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
+			return &Refusal{Reason: err.Error()}
 		}
-		cards = append(cards, card.Name())
-		bo := blowOf(c, i)
-		t, tgt := bp.Target, foes[bp.Target.ID]
-		tc := s.Characters[t.Character]
-		// "Attacks in excess of the level of the appropriate skill miss
-		// automatically"; a later blow reads the next die, its own steps
-		// beyond the first's moving its TN (docs/defaults.md).
-		tn := bp.TN - (bp.Steps - mp.Steps)
-		total := 0
-		if d := i + with.skip(); d < len(r.Totals) {
-			total = r.Totals[d]
-		}
-		hit := rules.Judge(total, tn)
-		lead := fmt.Sprintf("%s: %s%s vs %s's defense %d: %d", ch.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tc.Name, tn, hit.Total)
-		switch {
-		case i > 0 && bp.Target.ID != plans[i-1].Target.ID:
-			lead = fmt.Sprintf("Blow %d, at %s: %s (%s%s) vs TN %d: %d", i+1, tc.Name, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tn, hit.Total)
-		case i > 0:
-			lead = fmt.Sprintf("Blow %d: %s (%s) vs TN %d: %d", i+1, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, tn, hit.Total)
-		}
-		if !allowed[i] {
-			hit.Success = false
-			lead += fmt.Sprintf(", past %s's %s level: misses (TWTW Conflict: Determining Results)", ch.Name, mp.Skill)
-		}
-		var meant string
-		if bo.Sabotage && allowed[i] {
-			// "the attempt fails unless one of two things occurs: a calamity
-			// is generated, or the unintended targets icon shows a possible
-			// target that exists" (TWTW Conflict: Action Sabotage).
-			hitsTarget, unintended := rules.Sabotage(card)
-			hit = rules.DieResult{Total: hit.Total, Success: hitsTarget}
-			switch {
-			case hitsTarget:
-				meant = fmt.Sprintf("%s meant to miss, but the card is a Calamity: the blow lands on %s after all (TWTW Conflict: Action Sabotage).", ch.Name, tc.Name)
-			case unintended:
-				meant = fmt.Sprintf("%s misses %s as meant; the card's unintended-target icon shows: someone else within reach, or the scenery, may take it, the Judge's call (TWTW Conflict: Action Sabotage).", ch.Name, tc.Name)
-			default:
-				meant = fmt.Sprintf("%s misses %s, as meant (TWTW Conflict: Action Sabotage).", ch.Name, tc.Name)
-			}
-		}
-		text = append(text, fmt.Sprintf("%s, %s (%s).", lead, map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name()))
-		if meant != "" {
-			text = append(text, meant)
-		}
-		loc, bumps := card.Location, hit.Bumps
-		switch call := rules.HitLocation(bo.Call); {
-		case call == "" || !hit.Success || bo.Sabotage:
-		case bp.Choose:
-			loc = call
-			text = append(text, fmt.Sprintf("%s chooses where it lands: the %s (TWTW Conflict: full dominance, or a blow from behind).", ch.Name, loc))
-		default:
-			loc, bumps = rules.CallBumps(loc, bumps, call)
-			if loc != card.Location {
-				text = append(text, fmt.Sprintf("%d bump(s) move the blow from the %s to the %s (called %s).", hit.Bumps-bumps, card.Location, loc, call))
-			}
-		}
-		if hit.Success && bo.Defense == DefenseBlock {
-			blocked, lines, err := block(tgt, tc, hit.Total, card, rnd)
-			if err != nil {
-				return nil, err
-			}
-			text = append(text, lines...)
-			switch blocked {
-			case blockStopped:
-				hit.Success = false
-			case blockToArm:
-				loc = rules.LeftArm
-			}
-		}
-		damageDealt := bp.Plan.Damage
-		if hit.Success {
-			spend := 0
-			switch bo.Dominance {
-			case ForDominance: // "a successful attack counts as one bump toward dominance"
-				spend, damageDealt = 1+bumps, 0
-			case BumpsForDominance:
-				spend, bumps = bumps, 0
-			}
-			spent += spend
-			if spend > 0 {
-				h := s.spendOnDominance(hold, f.ID, t.ID, spend)
-				hold = &h
-				text = append(text, fmt.Sprintf("%d bump(s) toward dominance (TWTW Conflict: Asserting Dominance): %s.", spend, holdText(s, h)))
-			}
-		}
-		if hit.Success {
-			landed[t.ID]++
-			if !slices.ContainsFunc(said, func(o Outcome) bool { return o.Target == t.ID }) {
-				said = append(said, Outcome{Target: t.ID, Hit: true, Location: string(loc)})
-			}
-			if closed == nil && s.closes(f, t, loc) {
-				closed = &[2]string{f.ID, t.ID}
-				text = append(text, fmt.Sprintf("%s closes with %s's longer weapon: its advantage is gone (TWTW Conflict: Optional Rule: Weapon Length).", ch.Name, tc.Name))
-			}
-		}
-		if hit.Success && damageDealt > 0 {
-			fc, dtext, err := damage(s, tgt, bp.Plan.Kind, damageDealt, bumps, loc, card, rnd)
-			if err != nil {
-				return nil, &Refusal{Reason: err.Error()}
-			}
-			tgt.FigureStatus = fc.Status
-			hurt[t.ID] = true
-			text = append(text, tc.Name+" takes "+dtext+".")
+		tgt.FigureStatus = fc.Status
+		m.hurt[t.ID] = true
+		m.text = append(m.text, tc.Name+" takes "+dtext+".")
+	}
+	return nil
+}
+
+// hits judges blow i against its foe's defense and says so: "Attacks in
+// excess of the level of the appropriate skill miss automatically"; a
+// later blow reads the next die, its own steps beyond the first's moving
+// its TN (docs/defaults.md); a blow meant to miss is judged by its card.
+func (m *meleeSeries) hits(i int, card rules.Card, tc Character) rules.DieResult {
+	bp, mp, bo := m.plans[i], m.plans[0], blowOf(m.c, i)
+	tn := bp.TN - (bp.Steps - mp.Steps)
+	total := 0
+	if d := i + m.with.skip(); d < len(m.r.Totals) {
+		total = m.r.Totals[d]
+	}
+	hit := rules.Judge(total, tn)
+	lead := fmt.Sprintf("%s: %s%s vs %s's defense %d: %d", m.ch.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tc.Name, tn, hit.Total)
+	switch {
+	case i > 0 && bp.Target.ID != m.plans[i-1].Target.ID:
+		lead = fmt.Sprintf("Blow %d, at %s: %s (%s%s) vs TN %d: %d", i+1, tc.Name, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tn, hit.Total)
+	case i > 0:
+		lead = fmt.Sprintf("Blow %d: %s (%s) vs TN %d: %d", i+1, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, tn, hit.Total)
+	}
+	if !m.allowed[i] {
+		hit.Success = false
+		lead += fmt.Sprintf(", past %s's %s level: misses (TWTW Conflict: Determining Results)", m.ch.Name, mp.Skill)
+	}
+	var meant string
+	if bo.Sabotage && m.allowed[i] {
+		hit, meant = sabotaged(hit, card, m.ch.Name, tc.Name)
+	}
+	m.say("%s, %s (%s).", lead, map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name())
+	if meant != "" {
+		m.text = append(m.text, meant)
+	}
+	return hit
+}
+
+// sabotaged judges a blow meant to miss: "the attempt fails unless one of
+// two things occurs: a calamity is generated, or the unintended targets
+// icon shows a possible target that exists" (TWTW Conflict: Action
+// Sabotage). It returns the hit as judged and the sentence saying so.
+func sabotaged(hit rules.DieResult, card rules.Card, who, at string) (rules.DieResult, string) {
+	hitsTarget, unintended := rules.Sabotage(card)
+	hit = rules.DieResult{Total: hit.Total, Success: hitsTarget}
+	switch {
+	case hitsTarget:
+		return hit, fmt.Sprintf("%s meant to miss, but the card is a Calamity: the blow lands on %s after all (TWTW Conflict: Action Sabotage).", who, at)
+	case unintended:
+		return hit, fmt.Sprintf("%s misses %s as meant; the card's unintended-target icon shows: someone else within reach, or the scenery, may take it, the Judge's call (TWTW Conflict: Action Sabotage).", who, at)
+	default:
+		return hit, fmt.Sprintf("%s misses %s, as meant (TWTW Conflict: Action Sabotage).", who, at)
+	}
+}
+
+// landing is where a blow lands and the bumps left: the card's location,
+// or a called one, chosen outright (full dominance, or a blow from behind)
+// or bought with bumps.
+func (m *meleeSeries) landing(bp MeleePlan, bo BlowOrder, hit rules.DieResult, card rules.Card) (rules.HitLocation, int) {
+	loc, bumps := card.Location, hit.Bumps
+	switch call := rules.HitLocation(bo.Call); {
+	case call == "" || !hit.Success || bo.Sabotage:
+	case bp.Choose:
+		loc = call
+		m.say("%s chooses where it lands: the %s (TWTW Conflict: full dominance, or a blow from behind).", m.ch.Name, loc)
+	default:
+		loc, bumps = rules.CallBumps(loc, bumps, call)
+		if loc != card.Location {
+			m.say("%d bump(s) move the blow from the %s to the %s (called %s).", hit.Bumps-bumps, card.Location, loc, call)
 		}
 	}
-	var shoved []Shove
-	met := ""
-	for i := range plans {
-		if path := blowOf(c, i).Shove; len(path) > 0 && spent > 0 {
+	return loc, bumps
+}
+
+// answerBlock rolls a blocking foe's block against a hit: it stops the
+// blow, turns it to the left arm, or fails. It returns whether the blow
+// still lands, and where.
+func (m *meleeSeries) answerBlock(tgt *Figure, tc Character, attack int, loc rules.HitLocation, card rules.Card) (bool, rules.HitLocation, error) {
+	blocked, lines, err := block(tgt, tc, attack, card, m.rnd)
+	if err != nil {
+		return false, loc, err
+	}
+	m.text = append(m.text, lines...)
+	switch blocked {
+	case blockStopped:
+		return false, loc, nil
+	case blockToArm:
+		return true, rules.LeftArm, nil
+	}
+	return true, loc, nil
+}
+
+// dominance spends a hit toward dominance as its blow asks (TWTW Conflict:
+// Asserting Dominance): the whole hit, "a successful attack counts as one
+// bump toward dominance", and no damage; or its bumps only. It returns the
+// damage and bumps left for the wound.
+func (m *meleeSeries) dominance(bo BlowOrder, t *Figure, dmg, bumps int) (int, int) {
+	spend := 0
+	switch bo.Dominance {
+	case ForDominance:
+		spend, dmg = 1+bumps, 0
+	case BumpsForDominance:
+		spend, bumps = bumps, 0
+	}
+	m.spent += spend
+	if spend > 0 {
+		h := m.s.spendOnDominance(m.hold, m.f.ID, t.ID, spend)
+		m.hold = &h
+		m.say("%d bump(s) toward dominance (TWTW Conflict: Asserting Dominance): %s.", spend, holdText(m.s, h))
+	}
+	return dmg, bumps
+}
+
+// lands counts a hit on its foe, keeps where the first one landed, and
+// closes with a longer weapon (TWTW Conflict: Optional Rule: Weapon
+// Length).
+func (m *meleeSeries) lands(t *Figure, tc Character, loc rules.HitLocation) {
+	m.landed[t.ID]++
+	if !slices.ContainsFunc(m.said, func(o Outcome) bool { return o.Target == t.ID }) {
+		m.said = append(m.said, Outcome{Target: t.ID, Hit: true, Location: string(loc)})
+	}
+	if m.closed == nil && m.s.closes(m.f, t, loc) {
+		m.closed = &[2]string{m.f.ID, t.ID}
+		m.say("%s closes with %s's longer weapon: its advantage is gone (TWTW Conflict: Optional Rule: Weapon Length).", m.ch.Name, tc.Name)
+	}
+}
+
+// shove pushes the foe of the first blow that asked to shove, with the
+// bumps the series spent toward dominance.
+func (m *meleeSeries) shove() {
+	for i := range m.plans {
+		if path := blowOf(m.c, i).Shove; len(path) > 0 && m.spent > 0 {
 			var line string
-			shoved, line, met = s.shoveFight(f, plans[i].Target, path, spent)
-			text = append(text, line)
-			break
+			m.shoved, line, m.met = m.s.shoveFight(m.f, m.plans[i].Target, path, m.spent)
+			m.text = append(m.text, line)
+			return
 		}
 	}
-	if len(plans) > 1 {
+}
+
+// sayDefenses ends the log with the series' pool and changes of foe, then
+// each foe's dodge or block and what it cost.
+func (m *meleeSeries) sayDefenses() {
+	if len(m.plans) > 1 {
 		switches := ""
-		if n := targetSwitches(plans); n > 0 {
+		if n := targetSwitches(m.plans); n > 0 {
 			switches = fmt.Sprintf(", %d AP for %d change(s) of foe", n*rules.RangedModifiers.TargetSwitchAP, n)
 		}
-		text = append(text, fmt.Sprintf("(%d blows from one pool, %s%s: TWTW Conflict: Multiple Attacks.)", len(plans), r, switches))
+		m.say("(%d blows from one pool, %s%s: TWTW Conflict: Multiple Attacks.)", len(m.plans), m.r, switches)
 	}
-	for _, id := range order {
-		bp := plans[slices.IndexFunc(plans, func(p MeleePlan) bool { return p.Target.ID == id })]
-		tc := s.Characters[bp.Target.Character]
-		defAP := defenseAP(plans, id)
+	for _, id := range m.order {
+		bp := m.plans[slices.IndexFunc(m.plans, func(p MeleePlan) bool { return p.Target.ID == id })]
+		tc := m.s.Characters[bp.Target.Character]
+		defAP := defenseAP(m.plans, id)
 		if bp.NewDodge != nil {
-			text = append(text, fmt.Sprintf("%s dodges through the %s hexsides for the round (%d AP): %d downgrade(s) on every blow from there.", tc.Name, sidesText(s, bp.NewDodge), defAP, rules.DodgeDowngrades(tc.Character)))
+			m.say("%s dodges through the %s hexsides for the round (%d AP): %d downgrade(s) on every blow from there.", tc.Name, sidesText(m.s, bp.NewDodge), defAP, rules.DodgeDowngrades(tc.Character))
 		} else if bp.Dodged {
-			text = append(text, fmt.Sprintf("The blow comes through %s's dodge: %d downgrade(s).", tc.Name, rules.DodgeDowngrades(tc.Character)))
+			m.say("The blow comes through %s's dodge: %d downgrade(s).", tc.Name, rules.DodgeDowngrades(tc.Character))
 		}
 		if defAP > 0 && bp.NewDodge == nil {
-			text = append(text, fmt.Sprintf("%s blocks for %d AP.", tc.Name, defAP))
+			m.say("%s blocks for %d AP.", tc.Name, defAP)
 		}
 	}
+}
+
+// attackerStatus is the attacker's status after the series: it has
+// attacked (with its off hand or not), and a holstered gun may go off:
+// "If a character chooses to carry a fully loaded firearm ... A Calamity
+// result on an action involving any kind of movement leads to discharge
+// of a round. The same is true for any malfunction result that is within
+// the malfunction range of the weapon" (TWTW Conflict: Carrying Loaded
+// Weapons): a blow is such an action; its first card and its first die
+// decide (docs/defaults.md).
+func (m *meleeSeries) attackerStatus() (FigureStatus, error) {
+	f := m.f
 	st := f.FigureStatus.clone()
-	if gi := gearIndex(f, c.Weapon); c.Weapon != "" && gi >= 0 && f.Gear[gi].OffHand {
+	if gi := gearIndex(f, m.c.Weapon); m.c.Weapon != "" && gi >= 0 && f.Gear[gi].OffHand {
 		st.AttackedOff = true
 	} else {
 		st.Attacked = true
 	}
-	// "If a character chooses to carry a fully loaded firearm ... A
-	// Calamity result on an action involving any kind of movement leads to
-	// discharge of a round. The same is true for any malfunction result
-	// that is within the malfunction range of the weapon" (TWTW Conflict:
-	// Carrying Loaded Weapons): a blow is such an action; its first card
-	// and its first die decide (docs/defaults.md).
-	first, _ := rules.FindCard(rules.Cards(), cards[0])
-	calamity := rules.JudgeRoll(r, mp.TN).Calamity(first)
-	if jostled(f, calamity, r.Face(1)) {
+	first, _ := rules.FindCard(rules.Cards(), m.cards[0])
+	calamity := rules.JudgeRoll(m.r, m.plans[0].TN).Calamity(first)
+	if jostled(f, calamity, m.r.Face(1)) {
 		me := *f
 		me.FigureStatus = st
-		lines, err := discharge(s, &me, ch, first, rnd, calamity, r.Face(1))
+		lines, err := discharge(m.s, &me, m.ch, first, m.rnd, calamity, m.r.Face(1))
 		if err != nil {
-			return nil, err
+			return st, err
 		}
-		text = append(text, lines...)
+		m.text = append(m.text, lines...)
 		st = me.FigureStatus
 	}
-	changes := append([]FigureChange{change(f, f.AP-ap, st)}, withChanges...)
-	for _, id := range order {
-		t, tgt := s.Figures[id], foes[id]
-		if hurt[id] || defenseAP(plans, id) > 0 || !slices.Equal(tgt.Gear, t.Gear) {
+	return st, nil
+}
+
+// events is the series' acted event (the attacker's status st after ap
+// paid, and every foe the series changed), and a meeting its shove
+// revealed.
+func (m *meleeSeries) events(ap int, st FigureStatus) []Event {
+	f := m.f
+	changes := append([]FigureChange{change(f, f.AP-ap, st)}, m.withChanges...)
+	for _, id := range m.order {
+		t, tgt := m.s.Figures[id], m.foes[id]
+		if m.hurt[id] || defenseAP(m.plans, id) > 0 || !slices.Equal(tgt.Gear, t.Gear) {
 			changes = append(changes, FigureChange{Figure: id, AP: tgt.AP, Status: tgt.FigureStatus})
 		}
 	}
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Changes: changes, Hold: hold,
-		Cards: cards, Targets: order, Outcomes: said, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-ap)}
-	for id, n := range landed {
+	e := Event{Kind: EventActed, Action: m.c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Changes: changes, Hold: m.hold,
+		Cards: m.cards, Targets: m.order, Outcomes: m.said, Text: strings.Join(m.text, " ") + fmt.Sprintf(" %d AP left.", f.AP-ap)}
+	for id, n := range m.landed {
 		if e.Hits == nil {
 			e.Hits = map[string]int{}
 		}
 		e.Hits[id] = n
 	}
-	e.Closed, e.Shoved, e.Met = closed, shoved, met
-	return append([]Event{e}, revealMet(s, f.ID, met)...), nil
+	e.Closed, e.Shoved, e.Met = m.closed, m.shoved, m.met
+	return append([]Event{e}, revealMet(m.s, f.ID, m.met)...)
 }
 
 // blowOf is blow i of a melee command's series: Blow, then Blows.
