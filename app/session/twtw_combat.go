@@ -555,6 +555,10 @@ func shotAt(s *State, f, t *Figure) (hexmap.Sight, bool) {
 	return sight, hidden
 }
 
+// decideShoot resolves a shoot command: a series of shots from one pool
+// (TWTW Conflict: Ranged Combat). The shooter pays, a shooter under fire
+// checks to keep aim, the series is rolled, and each shot that goes off
+// lands, strikes cover, or flies wide in turn.
 func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	plan, err := s.PlanShoot(f.ID, c.Weapon, c.Shots, judgeMods(c)...)
 	if err != nil {
@@ -565,84 +569,157 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		return nil, err
 	}
 	plan.Series.Skip = with.skip()
-	w, gi, series, sights, targets, order := plan.Weapon, plan.Gear, plan.Series, plan.Sights, plan.Targets, plan.Order
-	if err := pay(s, f, series.AP+with.apOf(), "fire"); err != nil {
+	if err := pay(s, f, plan.Series.AP+with.apOf(), "fire"); err != nil {
 		return nil, err
 	}
 	// Tactical aiming: a normal or aimed shot by a figure under fire
 	// since its last action needs a Bravery check first; failing it, the
 	// AP are spent, the aim is lost and the shots go off as snaps.
-	aiming := slices.ContainsFunc(series.Plans, func(p rules.ShotPlan) bool { return p.Shot.Kind != rules.Snap })
-	var aimText string
-	aimLost := false
-	// The snap shots the series becomes if the Bravery check fails are
-	// planned before it is rolled: a refusal after it would hang on the
-	// check, a secret roll where the player sends no dice (dice.go).
-	var snapPlan ShootPlan
-	if aiming && f.UnderFire != nil {
-		snaps := slices.Clone(c.Shots)
-		for i := range snaps {
-			if snaps[i].Kind != "fan" {
-				// a snap shot neither aims nor draws on Acuity
-				snaps[i].Kind, snaps[i].Aims, snaps[i].Acuity = "snap", 0, false
-			}
-		}
-		if snapPlan, err = s.PlanShoot(f.ID, c.Weapon, snaps, judgeMods(c)...); err != nil {
-			return nil, refuse("under fire, %s may lose aim, and then the shots go off as snap shots, which cannot: %v", ch.Name, err)
-		}
-	}
-	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off", ch.Name, series.Pool)}}
-	if with != nil {
-		needs[0].what = fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off, then the %s pool %s", ch.Name, series.Pool, with.order.Skill, with.pool)
-	}
-	if aiming && f.UnderFire != nil {
-		needs = append([]need{{f.ID, fmt.Sprintf("%s's Bravery check under fire (%s)", ch.Name, ch.TraitPool("bravery", true))}}, needs...)
-	}
-	for _, id := range order {
-		needs = append(needs, need{id, fmt.Sprintf("%s's stun check on a hit", s.FigureName(id))})
-	}
-	rnd, err := src(needs)
-	if err != nil {
-		return nil, err
-	}
-	mine := rules.For(rnd, f.ID) // the shooter's rolls and cards
-	if aiming && f.UnderFire != nil {
-		under := *f.UnderFire
-		if !f.Moved {
-			// "Characters behind cover receive a bonus ... add the armor
-			// value of the cover ... behind cover for their entire turn"
-			// (TWTW Conflict: Aim and Cover): still, beside cover.
-			under.CoverArmor = s.Map.CoverArmorNextTo(f.At)
-		}
-		check, err := rules.CheckAim(ch.Character, under, mine)
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
-		}
-		if check.KeepAim {
-			aimText = fmt.Sprintf("Under fire, %s keeps aim (TWTW Conflict: Tactical Aiming: %s).", ch.Name, check.Why)
-		} else {
-			aimLost = true
-			aimText = fmt.Sprintf("Under fire, %s loses aim (TWTW Conflict: Tactical Aiming: %s): the AP are spent, and the shots go off as snap shots.", ch.Name, check.Why)
-			series, sights = snapPlan.Series, snapPlan.Sights
-			series.Skip = with.skip()
-		}
-	}
-	res, err := series.Resolve(mine)
-	if err != nil {
-		return nil, &Refusal{Reason: err.Error()}
-	}
-	var withText string
-	var withChanges []FigureChange
-	if with != nil {
-		if withText, withChanges, err = with.roll(s, ch, mine); err != nil {
+	aiming := slices.ContainsFunc(plan.Series.Plans, func(p rules.ShotPlan) bool { return p.Shot.Kind != rules.Snap })
+	underFire := aiming && f.UnderFire != nil
+	var snaps ShootPlan
+	if underFire {
+		if snaps, err = s.snapsIfAimLost(c, f, ch); err != nil {
 			return nil, err
 		}
 	}
+	rnd, err := src(shootNeeds(s, f, ch, plan, with, underFire))
+	if err != nil {
+		return nil, err
+	}
+	v := &volley{s: s, c: c, f: f, ch: ch, plan: plan, with: with, rnd: rnd, mine: rules.For(rnd, f.ID),
+		series: plan.Series, sights: plan.Sights, changes: map[string]FigureChange{}}
+	if underFire {
+		if err := v.keepAim(snaps); err != nil {
+			return nil, err
+		}
+	}
+	if err := v.resolve(); err != nil {
+		return nil, err
+	}
+	st := v.shooterStatus()
+	v.sayVolley()
+	for i := range v.res.Hits {
+		if err := v.shot(i); err != nil {
+			return nil, err
+		}
+	}
+	return []Event{v.event(st)}, nil
+}
+
+// snapsIfAimLost plans the snap shots a series becomes if the shooter's
+// Bravery check under fire fails, before it is rolled: a refusal after it
+// would hang on the check, a secret roll where the player sends no dice
+// (dice.go).
+func (s *State) snapsIfAimLost(c Command, f *Figure, ch Character) (ShootPlan, error) {
+	snaps := slices.Clone(c.Shots)
+	for i := range snaps {
+		if snaps[i].Kind != "fan" {
+			// a snap shot neither aims nor draws on Acuity
+			snaps[i].Kind, snaps[i].Aims, snaps[i].Acuity = "snap", 0, false
+		}
+	}
+	plan, err := s.PlanShoot(f.ID, c.Weapon, snaps, judgeMods(c)...)
+	if err != nil {
+		return plan, refuse("under fire, %s may lose aim, and then the shots go off as snap shots, which cannot: %v", ch.Name, err)
+	}
+	return plan, nil
+}
+
+// shootNeeds are the dice and cards a series asks for: a Bravery check
+// under fire first, then the shooter's pool and cards (and a combined
+// skill's pool), and each target's stun check.
+func shootNeeds(s *State, f *Figure, ch Character, plan ShootPlan, with *combined, underFire bool) []need {
+	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off", ch.Name, plan.Series.Pool)}}
+	if with != nil {
+		needs[0].what = fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off, then the %s pool %s", ch.Name, plan.Series.Pool, with.order.Skill, with.pool)
+	}
+	if underFire {
+		needs = append([]need{{f.ID, fmt.Sprintf("%s's Bravery check under fire (%s)", ch.Name, ch.TraitPool("bravery", true))}}, needs...)
+	}
+	for _, id := range plan.Order {
+		needs = append(needs, need{id, fmt.Sprintf("%s's stun check on a hit", s.FigureName(id))})
+	}
+	return needs
+}
+
+// volley is one shoot command's series as it resolves: the series fired
+// (the snaps, should aim be lost), its result, and what the shots did.
+type volley struct {
+	s      *State
+	c      Command
+	f      *Figure
+	ch     Character
+	plan   ShootPlan
+	with   *combined
+	rnd    rules.Source // everyone's dice
+	mine   rules.Source // the shooter's rolls and cards
+	series rules.Series
+	sights []hexmap.Sight
+	res    rules.SeriesResult
+	// aimLost is true when the Bravery check under fire failed; aimText
+	// and withText are the check's and a combined skill's sentences.
+	aimLost           bool
+	aimText, withText string
+	withChanges       []FigureChange
+	text              []string
+	changes           map[string]FigureChange // the targets', by id
+	ablations         []Ablation
+	landings          []Landing
+	dropped           []Loose
+	said              []Outcome // the first hit on each target: where, and the cover it struck
+}
+
+// keepAim rolls the shooter's Bravery check under fire; failing it, the
+// series goes off as the snaps planned for it.
+func (v *volley) keepAim(snaps ShootPlan) error {
+	under := *v.f.UnderFire
+	if !v.f.Moved {
+		// "Characters behind cover receive a bonus ... add the armor
+		// value of the cover ... behind cover for their entire turn"
+		// (TWTW Conflict: Aim and Cover): still, beside cover.
+		under.CoverArmor = v.s.Map.CoverArmorNextTo(v.f.At)
+	}
+	check, err := rules.CheckAim(v.ch.Character, under, v.mine)
+	if err != nil {
+		return &Refusal{Reason: err.Error()}
+	}
+	if check.KeepAim {
+		v.aimText = fmt.Sprintf("Under fire, %s keeps aim (TWTW Conflict: Tactical Aiming: %s).", v.ch.Name, check.Why)
+		return nil
+	}
+	v.aimLost = true
+	v.aimText = fmt.Sprintf("Under fire, %s loses aim (TWTW Conflict: Tactical Aiming: %s): the AP are spent, and the shots go off as snap shots.", v.ch.Name, check.Why)
+	v.series, v.sights = snaps.Series, snaps.Sights
+	v.series.Skip = v.with.skip()
+	return nil
+}
+
+// resolve rolls the series' pool and draws its cards, then a combined
+// skill's pool from the same dice.
+func (v *volley) resolve() error {
+	var err error
+	if v.res, err = v.series.Resolve(v.mine); err != nil {
+		return &Refusal{Reason: err.Error()}
+	}
+	if v.with != nil {
+		if v.withText, v.withChanges, err = v.with.roll(v.s, v.ch, v.mine); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// shooterStatus is the shooter's status after the series: aim lost or
+// taken, attacked (with the off hand or not), and the weapon as the shots
+// leave it.
+func (v *volley) shooterStatus() FigureStatus {
+	f, w, gi := v.f, v.plan.Weapon, v.plan.Gear
 	st := f.FigureStatus.clone()
-	st.AimLost = st.AimLost || aimLost
-	for i, p := range series.Plans {
+	st.AimLost = st.AimLost || v.aimLost
+	for i, p := range v.series.Plans {
 		if p.Shot.Kind == rules.Aimed {
-			st.AimedAt = targets[i].ID
+			st.AimedAt = v.plan.Targets[i].ID
 		}
 	}
 	if f.Gear[gi].OffHand {
@@ -653,7 +730,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if w.Thrown {
 		// What is thrown leaves the hand (TWTW Conflict: Throwing Things).
 		gone := map[int]bool{}
-		for _, i := range plan.Thrown {
+		for _, i := range v.plan.Thrown {
 			gone[i] = true
 		}
 		var kept []rules.Carried
@@ -663,144 +740,189 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 			}
 		}
 		st.Gear = kept
-	} else {
-		// A shot that malfunctions spends its round, a dud; the shots it
-		// stops spend none (docs/defaults.md).
-		after := f.Gear[gi]
-		for _, h := range res.Hits {
-			if !h.Stopped {
-				after = rules.AfterShot(after, w)
-			}
-		}
-		after.Readied = true // drawn for the first shot, it stays in hand
-		st.Gear[gi] = after
+		return st
 	}
+	// A shot that malfunctions spends its round, a dud; the shots it
+	// stops spend none (docs/defaults.md).
+	after := f.Gear[gi]
+	for _, h := range v.res.Hits {
+		if !h.Stopped {
+			after = rules.AfterShot(after, w)
+		}
+	}
+	after.Readied = true // drawn for the first shot, it stays in hand
+	st.Gear[gi] = after
+	return st
+}
+
+// sayVolley opens the log: the weapon fired or thrown and its AP, the aim
+// check, each shot's roll and card, and a combined skill's roll.
+func (v *volley) sayVolley() {
+	w := v.plan.Weapon
 	var names []string
-	for _, t := range targets {
-		names = append(names, s.FigureName(t.ID))
+	for _, t := range v.plan.Targets {
+		names = append(names, v.s.FigureName(t.ID))
 	}
 	verb := "fires"
 	if w.Thrown {
 		verb = "throws"
 	}
 	apText := ""
-	if t := series.APText(); t != "" {
+	if t := v.series.APText(); t != "" {
 		apText = "; AP by shot: " + t
 	}
-	text := []string{fmt.Sprintf("%s %s the %s for %d AP (%s%s).", ch.Name, verb, w.Name, plan.Series.AP, series.Plans[0].Explain(), apText)}
-	if aimText != "" {
-		text = append(text, aimText)
+	v.text = []string{fmt.Sprintf("%s %s the %s for %d AP (%s%s).", v.ch.Name, verb, w.Name, v.plan.Series.AP, v.series.Plans[0].Explain(), apText)}
+	if v.aimText != "" {
+		v.text = append(v.text, v.aimText)
 	}
-	text = append(text, res.Explain(ch.Name, names)+".")
-	if withText != "" {
-		text = append(text, withText)
+	v.text = append(v.text, v.res.Explain(v.ch.Name, names)+".")
+	if v.withText != "" {
+		v.text = append(v.text, v.withText)
 	}
-	changes := map[string]FigureChange{}
-	var ablations []Ablation
-	var landings []Landing
-	var dropped []Loose
-	var said []Outcome // the first hit on each target: where, and the cover it struck
-	for i, h := range res.Hits {
-		t := targets[i]
-		if !h.WentOff() {
-			continue // a malfunction: no shot, no card (Explain says so)
-		}
-		if c.Shots[i].Sabotage {
-			// "the attempt fails unless ... a calamity is generated, or the
-			// unintended targets icon shows a possible target that exists"
-			hitsTarget, unintended := rules.Sabotage(h.Card)
-			h.Result = rules.DieResult{Total: h.Result.Total, Success: hitsTarget}
-			h.Location = h.Card.Location
-			switch {
-			case hitsTarget:
-				text = append(text, fmt.Sprintf("%s meant to miss, but the card is a Calamity: the shot hits %s after all (TWTW Conflict: Action Sabotage).", ch.Name, s.FigureName(t.ID)))
-			case unintended:
-				text = append(text, fmt.Sprintf("%s misses %s as meant; the card's unintended-target icon shows: a bystander or a piece of scenery may be hit, the Judge's call (TWTW Conflict: Action Sabotage).", ch.Name, s.FigureName(t.ID)))
-			default:
-				text = append(text, fmt.Sprintf("%s misses %s, as meant (TWTW Conflict: Action Sabotage).", ch.Name, s.FigureName(t.ID)))
-			}
-		}
-		if w.Thrown && h.Result.Success {
-			dropped = append(dropped, Loose{Weapon: w.ID, At: t.At}) // it falls at the target's feet
-		}
-		if !h.Result.Success {
-			if w.Thrown {
-				at, err := rules.ScatterHex(f.At, t.At, h.Card, s.Map.Scale)
-				switch {
-				case err == nil && s.Map.Contains(at):
-					text = append(text, fmt.Sprintf("The %s lands at %s (%d o'clock, %d paces).", w.Name, s.Map.Label(at), h.Card.Clock, h.Card.Phase))
-					landings = append(landings, Landing{From: f.At, Target: t.At, At: at, Clock: h.Card.Clock, Phase: h.Card.Phase})
-					dropped = append(dropped, Loose{Weapon: w.ID, At: at})
-				default:
-					text = append(text, fmt.Sprintf("The %s flies off the map (%d o'clock, %d paces) and is lost.", w.Name, h.Card.Clock, h.Card.Phase))
-				}
-			}
-			continue
-		}
-		bumps := h.Result.Bumps
-		if call := rules.HitLocation(c.Shots[i].Call); call != "" {
-			was := h.Location
-			h.Location, bumps = rules.CallBumps(h.Location, bumps, call)
-			if h.Location != was {
-				text = append(text, fmt.Sprintf("%d bump(s) move the hit from the %s to the %s (called %s).", h.Result.Bumps-bumps, was, h.Location, call))
-			}
-		}
-		cover := rules.ThroughCover(sights[i].Cover, h.Location, w, h.Card)
-		if !slices.ContainsFunc(said, func(o Outcome) bool { return o.Target == t.ID }) {
-			said = append(said, Outcome{Target: t.ID, Hit: true, Location: string(h.Location), Cover: coverStruck(sights[i].Cover, h.Location, cover)})
-		}
-		if cover.Covered {
-			text = append(text, strings.ToUpper(cover.Text[:1])+cover.Text[1:]+".")
-			if cover.Result == rules.Ablate {
-				ablations = append(ablations, ablation(sights[i].Cover, h.Location, cover.NewAV))
-			}
-		}
-		if cover.Damage == 0 {
-			continue
-		}
-		tgt := *t
-		if prev, ok := changes[t.ID]; ok {
-			tgt.FigureStatus = prev.Status
-		}
-		hits := 1
-		if w.Burst > 0 {
-			rounds := rules.BurstRounds(w, h.Plan.Shot.Carried.Loaded)
-			hits = rules.BurstHits(h.Card, rounds)
-			text = append(text, burstText(w, rounds, hits, h.Card, h.Location))
-		}
-		fc, dtext, err := damageRounds(s, &tgt, rules.Deadly, cover.Damage, bumps, h.Location, h.Card, hits, rnd)
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
-		}
-		changes[t.ID] = fc
-		text = append(text, s.FigureName(t.ID)+" takes "+dtext+".")
+}
+
+// shot works out what shot i did, if it went off (a malfunction fires no
+// shot and draws no card; Explain says so): a shot meant to miss is judged
+// by its card, a thrown weapon falls at its target or scatters, and a hit
+// lands where called, strikes cover, and wounds.
+func (v *volley) shot(i int) error {
+	h, t, w := v.res.Hits[i], v.plan.Targets[i], v.plan.Weapon
+	if !h.WentOff() {
+		return nil
 	}
-	if res.Calamity {
+	if v.c.Shots[i].Sabotage {
+		h = v.sabotaged(h, t)
+	}
+	if w.Thrown && h.Result.Success {
+		v.dropped = append(v.dropped, Loose{Weapon: w.ID, At: t.At}) // it falls at the target's feet
+	}
+	if !h.Result.Success {
+		if w.Thrown {
+			v.scatter(h, t)
+		}
+		return nil
+	}
+	bumps := h.Result.Bumps
+	if call := rules.HitLocation(v.c.Shots[i].Call); call != "" {
+		was := h.Location
+		h.Location, bumps = rules.CallBumps(h.Location, bumps, call)
+		if h.Location != was {
+			v.text = append(v.text, fmt.Sprintf("%d bump(s) move the hit from the %s to the %s (called %s).", h.Result.Bumps-bumps, was, h.Location, call))
+		}
+	}
+	dmg := v.throughCover(i, h, t)
+	if dmg == 0 {
+		return nil
+	}
+	return v.wound(h, t, dmg, bumps)
+}
+
+// sabotaged judges a shot meant to miss by its card: "the attempt fails
+// unless ... a calamity is generated, or the unintended targets icon shows
+// a possible target that exists" (TWTW Conflict: Action Sabotage).
+func (v *volley) sabotaged(h rules.Hit, t *Figure) rules.Hit {
+	hitsTarget, unintended := rules.Sabotage(h.Card)
+	h.Result = rules.DieResult{Total: h.Result.Total, Success: hitsTarget}
+	h.Location = h.Card.Location
+	who, at := v.ch.Name, v.s.FigureName(t.ID)
+	switch {
+	case hitsTarget:
+		v.text = append(v.text, fmt.Sprintf("%s meant to miss, but the card is a Calamity: the shot hits %s after all (TWTW Conflict: Action Sabotage).", who, at))
+	case unintended:
+		v.text = append(v.text, fmt.Sprintf("%s misses %s as meant; the card's unintended-target icon shows: a bystander or a piece of scenery may be hit, the Judge's call (TWTW Conflict: Action Sabotage).", who, at))
+	default:
+		v.text = append(v.text, fmt.Sprintf("%s misses %s, as meant (TWTW Conflict: Action Sabotage).", who, at))
+	}
+	return h
+}
+
+// scatter lands a thrown weapon that missed where its card sends it
+// (TWTW Conflict: Throwing Things), or loses it off the map.
+func (v *volley) scatter(h rules.Hit, t *Figure) {
+	w, m := v.plan.Weapon, v.s.Map
+	at, err := rules.ScatterHex(v.f.At, t.At, h.Card, m.Scale)
+	if err != nil || !m.Contains(at) {
+		v.text = append(v.text, fmt.Sprintf("The %s flies off the map (%d o'clock, %d paces) and is lost.", w.Name, h.Card.Clock, h.Card.Phase))
+		return
+	}
+	v.text = append(v.text, fmt.Sprintf("The %s lands at %s (%d o'clock, %d paces).", w.Name, m.Label(at), h.Card.Clock, h.Card.Phase))
+	v.landings = append(v.landings, Landing{From: v.f.At, Target: t.At, At: at, Clock: h.Card.Clock, Phase: h.Card.Phase})
+	v.dropped = append(v.dropped, Loose{Weapon: w.ID, At: at})
+}
+
+// throughCover takes hit h of shot i through the cover on its line: the
+// first hit on a target says where it landed and what cover it struck;
+// cover worn down is noted. It returns the damage that comes through.
+func (v *volley) throughCover(i int, h rules.Hit, t *Figure) int {
+	sight := v.sights[i]
+	cover := rules.ThroughCover(sight.Cover, h.Location, v.plan.Weapon, h.Card)
+	if !slices.ContainsFunc(v.said, func(o Outcome) bool { return o.Target == t.ID }) {
+		v.said = append(v.said, Outcome{Target: t.ID, Hit: true, Location: string(h.Location), Cover: coverStruck(sight.Cover, h.Location, cover)})
+	}
+	if cover.Covered {
+		v.text = append(v.text, strings.ToUpper(cover.Text[:1])+cover.Text[1:]+".")
+		if cover.Result == rules.Ablate {
+			v.ablations = append(v.ablations, ablation(sight.Cover, h.Location, cover.NewAV))
+		}
+	}
+	return cover.Damage
+}
+
+// wound deals a hit's damage to its target as the earlier shots left it:
+// a burst's rounds each may hit (TWTW Conflict: Burst Fire).
+func (v *volley) wound(h rules.Hit, t *Figure, dmg, bumps int) error {
+	w := v.plan.Weapon
+	tgt := *t
+	if prev, ok := v.changes[t.ID]; ok {
+		tgt.FigureStatus = prev.Status
+	}
+	hits := 1
+	if w.Burst > 0 {
+		rounds := rules.BurstRounds(w, h.Plan.Shot.Carried.Loaded)
+		hits = rules.BurstHits(h.Card, rounds)
+		v.text = append(v.text, burstText(w, rounds, hits, h.Card, h.Location))
+	}
+	fc, dtext, err := damageRounds(v.s, &tgt, rules.Deadly, dmg, bumps, h.Location, h.Card, hits, v.rnd)
+	if err != nil {
+		return &Refusal{Reason: err.Error()}
+	}
+	v.changes[t.ID] = fc
+	v.text = append(v.text, v.s.FigureName(t.ID)+" takes "+dtext+".")
+	return nil
+}
+
+// event is the series' acted event: the shooter's status st, the AP
+// declared (spent, aim kept or lost), every shot's card and hit, and the
+// targets' statuses in the order first shot at.
+func (v *volley) event(st FigureStatus) Event {
+	f, c := v.f, v.c
+	text := v.text
+	if v.res.Calamity {
 		text = append(text, "Calamity!")
 	}
-	paid := plan.Series.AP + with.apOf() // the AP declared are spent, aim kept or lost
+	paid := v.plan.Series.AP + v.with.apOf()
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: paid, APLeft: f.AP - paid,
-		Changes: []FigureChange{change(f, f.AP-paid, st)}, Ablations: ablations, Landings: landings, Dropped: dropped, Outcomes: said,
+		Changes: []FigureChange{change(f, f.AP-paid, st)}, Ablations: v.ablations, Landings: v.landings, Dropped: v.dropped, Outcomes: v.said,
 		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-paid)}
 	e.Hits, e.ShotsAt = map[string]int{}, map[string]int{}
-	for i, h := range res.Hits {
+	for i, h := range v.res.Hits {
 		if !h.WentOff() {
 			continue
 		}
 		e.Cards = append(e.Cards, h.Card.Name())
-		e.ShotsAt[targets[i].ID]++
+		e.ShotsAt[v.plan.Targets[i].ID]++
 		if h.Result.Success {
-			e.Hits[targets[i].ID]++
+			e.Hits[v.plan.Targets[i].ID]++
 		}
 	}
-	e.Targets = order
-	for _, id := range order {
-		if fc, ok := changes[id]; ok {
+	e.Targets = v.plan.Order
+	for _, id := range v.plan.Order {
+		if fc, ok := v.changes[id]; ok {
 			e.Changes = append(e.Changes, fc)
 		}
 	}
-	e.Changes = append(e.Changes, withChanges...)
-	return []Event{e}, nil
+	e.Changes = append(e.Changes, v.withChanges...)
+	return e
 }
 
 // ablation finds the cover feature that shielded loc and names its new AV.
