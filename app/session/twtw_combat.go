@@ -988,32 +988,79 @@ type MeleePlan struct {
 	Skip int
 }
 
-// PlanMelee prices a blow by figure id with weapon ("" unarmed).
+// PlanMelee prices a blow by figure id with weapon ("" unarmed): who
+// strikes whom, the blow as ordered, the foe's defense, then the steps on
+// the attacker's pool and the chance it lands.
 func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifier) (MeleePlan, error) {
 	for _, m := range judge {
 		if err := m.check(); err != nil {
 			return MeleePlan{}, err
 		}
 	}
+	f, t, free, err := s.meleeFoes(id, bo)
+	if err != nil {
+		return MeleePlan{}, err
+	}
+	ch := s.Characters[f.Character]
+	blow, skill, err := s.meleeBlow(f, t, weapon, bo)
+	if err != nil {
+		return MeleePlan{}, err
+	}
+	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call, Dominance: bo.Dominance, Free: free, Sabotage: bo.Sabotage}
+	if free { // "for one fewer AP (minimum 0)"
+		_, mp.Plan.AP, _ = rules.Disengage(false, mp.Plan.AP)
+	}
+	if held, _ := s.holdOver(t.ID); held == rules.FullDominance || fromBehind(f.At, t.At, t.Facing) {
+		// Full dominance, or an unaware target attacked from behind: the
+		// attacker chooses where the blow lands (its call).
+		mp.Choose = true
+	}
+	steps, err := s.meleeDefense(&mp, f, bo.Defense)
+	if err != nil {
+		return MeleePlan{}, err
+	}
+	steps += s.meleeSteps(&mp, f, weapon, judge)
+	base, _ := ch.SkillPool(skill)
+	mp.Pool, mp.Steps, mp.Skill = base.Shift(steps), steps, skill
+	if mp.Pool.Count > 0 {
+		mp.Chance = rules.Chances(mp.Pool, mp.TN)[0]
+	}
+	if mp.Sabotage {
+		mp.Chance = sabotageChance()
+	}
+	return mp, nil
+}
+
+// meleeFoes finds a blow's attacker and target, within one pace of each
+// other (or of where a foe breaking away began: its free attack).
+func (s *State) meleeFoes(id string, bo *BlowOrder) (f, t *Figure, free bool, err error) {
 	f, ok := s.Figures[id]
 	if !ok {
-		return MeleePlan{}, refuse("there is no figure %q in this fight", id)
+		return nil, nil, false, refuse("there is no figure %q in this fight", id)
 	}
 	ch := s.Characters[f.Character]
 	if bo == nil {
-		return MeleePlan{}, refuse("a melee command needs a blow")
+		return nil, nil, false, refuse("a melee command needs a blow")
 	}
-	t, ok := s.Figures[bo.Target]
+	t, ok = s.Figures[bo.Target]
 	if !ok || t.ID == f.ID {
-		return MeleePlan{}, refuse("there is no target %q", bo.Target)
+		return nil, nil, false, refuse("there is no target %q", bo.Target)
 	}
-	free := s.freeAttack(f, t)
+	free = s.freeAttack(f, t)
 	if !rules.Engaged(f.At, t.At, s.Map.Scale) && !(free && rules.Engaged(f.At, s.Opening.From, s.Map.Scale)) {
-		return MeleePlan{}, refuse("%s is not within one pace of %s", s.FigureName(t.ID), ch.Name)
+		return nil, nil, false, refuse("%s is not within one pace of %s", s.FigureName(t.ID), ch.Name)
 	}
+	return f, t, free, nil
+}
+
+// meleeBlow is the blow a melee order asks for, and the skill it uses:
+// its attack, dominance, weapon in hand or improvised one, a called
+// location and a shove, each checked.
+func (s *State) meleeBlow(f, t *Figure, weapon string, bo *BlowOrder) (rules.Blow, string, error) {
+	ch := s.Characters[f.Character]
 	attack, ok := ruleTables.melee.Attack(bo.Attack)
 	if !ok {
-		return MeleePlan{}, refuse("%q is not a hand-to-hand attack (quick, heavy, feint, grapple)", bo.Attack)
+		return rules.Blow{}, "", refuse("%q is not a hand-to-hand attack (quick, heavy, feint, grapple)", bo.Attack)
 	}
 	under, _ := s.holdOver(f.ID)
 	blow := rules.Blow{Attack: attack, Careful: bo.Careful, Dominated: under >= rules.Dominance,
@@ -1021,13 +1068,13 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	switch bo.Dominance {
 	case "", ForDominance, BumpsForDominance:
 	default:
-		return MeleePlan{}, refuse("%q is not a way to spend a blow on dominance (only, bumps)", bo.Dominance)
+		return rules.Blow{}, "", refuse("%q is not a way to spend a blow on dominance (only, bumps)", bo.Dominance)
 	}
 	skill := "unarmed"
 	if weapon != "" {
 		w, ok := ruleTables.weapons[weapon]
 		if gi := gearIndex(f, weapon); !ok || gi < 0 || !w.Melee || !f.Gear[gi].Readied {
-			return MeleePlan{}, refuse("%s has no melee weapon %q in hand", ch.Name, weapon)
+			return rules.Blow{}, "", refuse("%s has no melee weapon %q in hand", ch.Name, weapon)
 		}
 		blow.Weapon, skill = &w, w.Skill
 	}
@@ -1039,42 +1086,51 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 			}
 		}
 		if blow.Improvised == nil {
-			return MeleePlan{}, refuse("%q is not an improvised weapon (small, large, sharp)", bo.Improvised)
+			return rules.Blow{}, "", refuse("%q is not an improvised weapon (small, large, sharp)", bo.Improvised)
 		}
 	}
+	if err := s.checkBlowExtras(f, t, weapon, bo); err != nil {
+		return rules.Blow{}, "", err
+	}
+	return blow, skill, nil
+}
+
+// checkBlowExtras checks what a blow asks beyond its attack: one pool
+// this round (off hand or not), a location called, and a shove, which
+// only bumps spent on dominance drive.
+func (s *State) checkBlowExtras(f, t *Figure, weapon string, bo *BlowOrder) error {
 	offHand := false
 	if gi := gearIndex(f, weapon); weapon != "" && gi >= 0 {
 		offHand = f.Gear[gi].OffHand
 	}
 	if err := onePool(s, f, offHand); err != nil {
-		return MeleePlan{}, err
+		return err
 	}
 	if bo.Call != "" {
 		if _, err := rules.ParseLocation(bo.Call); err != nil {
-			return MeleePlan{}, &Refusal{Reason: err.Error()}
+			return &Refusal{Reason: err.Error()}
 		}
 	}
 	if len(bo.Shove) > 0 {
 		if bo.Dominance == "" {
-			return MeleePlan{}, refuse("a blow drives its foe only with bumps spent on dominance: send the blow's bumps to dominance, or strike only for position")
+			return refuse("a blow drives its foe only with bumps spent on dominance: send the blow's bumps to dominance, or strike only for position")
 		}
 		if err := s.checkShove(t, bo.Shove, f.Side); err != nil {
-			return MeleePlan{}, err
+			return err
 		}
 	}
-	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call, Dominance: bo.Dominance, Free: free, Sabotage: bo.Sabotage}
-	if free { // "for one fewer AP (minimum 0)"
-		_, mp.Plan.AP, _ = rules.Disengage(false, mp.Plan.AP)
-	}
-	if held, _ := s.holdOver(t.ID); held == rules.FullDominance || fromBehind(f.At, t.At, t.Facing) {
-		// Full dominance, or an unaware target attacked from behind: the
-		// attacker chooses where the blow lands (its call).
-		mp.Choose = true
-	}
+	return nil
+}
+
+// meleeDefense prices the target's answer to the blow (block, dodge or
+// none: TWTW Conflict: Hand to Hand Combat) into mp, and returns the
+// blow's steps so far: its own upgrades less a dodge's downgrades.
+func (s *State) meleeDefense(mp *MeleePlan, f *Figure, defense string) (int, error) {
+	t := mp.Target
 	tc := s.Characters[t.Character]
 	steps := mp.Plan.Upgrades
 	throughDodge := dodged(t.Dodging, f.At, t.At)
-	switch bo.Defense {
+	switch defense {
 	case "", DefenseNone:
 	case DefenseBlock:
 		mp.DefAP = rules.HandToHand.BlockAP
@@ -1082,28 +1138,37 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 		switch {
 		case throughDodge: // dodging this way already: no more to pay
 		case len(t.Dodging) > 0:
-			return MeleePlan{}, refuse("%s dodges through the %s hexsides this round; a blow from %s is not through them", tc.Name, sidesText(s, t.Dodging), s.Map.Label(f.At))
+			return 0, refuse("%s dodges through the %s hexsides this round; a blow from %s is not through them", tc.Name, sidesText(s, t.Dodging), s.Map.Label(f.At))
 		case t.Attacked && s.Begun:
-			return MeleePlan{}, refuse("%s has attacked this round: a dodge is only for a fighter who makes no attack (TWTW Conflict: Hand to Hand Combat)", tc.Name)
+			return 0, refuse("%s has attacked this round: a dodge is only for a fighter who makes no attack (TWTW Conflict: Hand to Hand Combat)", tc.Name)
 		default:
 			mp.DefAP = rules.HandToHand.DodgeAP
 			mp.NewDodge = dodgeSides(f.At, t.At)
 		}
 	default:
-		return MeleePlan{}, refuse("%q is not a defense (block, dodge or none)", bo.Defense)
+		return 0, refuse("%q is not a defense (block, dodge or none)", defense)
 	}
 	if throughDodge || mp.NewDodge != nil {
 		steps -= rules.DodgeDowngrades(tc.Character)
 		mp.Dodged = true
 	}
 	if mp.DefAP > t.AP {
-		return MeleePlan{}, refuse("%s needs %d AP to %s but has %d", tc.Name, mp.DefAP, bo.Defense, t.AP)
+		return 0, refuse("%s needs %d AP to %s but has %d", tc.Name, mp.DefAP, defense, t.AP)
 	}
+	return steps, nil
+}
+
+// meleeSteps sets the target's defense value into mp and returns the
+// blow's other steps: advantage, striking early, two weapons or the off
+// hand, and the Judge's modifiers.
+func (s *State) meleeSteps(mp *MeleePlan, f *Figure, weapon string, judge []JudgeModifier) int {
+	t := mp.Target
+	tc := s.Characters[t.Character]
 	held, _ := s.holdOver(t.ID)
 	mp.TN, mp.TNMods = rules.Defense(tc.Character, t.StillRounds, held)
 	mp.Advantage, mp.AdvantageWhy = s.advantage(f, t)
-	steps += mp.Advantage
-	if !free { // a free attack is the moment's, not an interrupt
+	steps := mp.Advantage
+	if !mp.Free { // a free attack is the moment's, not an interrupt
 		mp.Interrupt = early(s, f)
 	}
 	steps -= mp.Interrupt
@@ -1121,15 +1186,7 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 		steps += m.Steps
 		mp.Judge = append(mp.Judge, m.modifier())
 	}
-	base, _ := ch.SkillPool(skill)
-	mp.Pool, mp.Steps, mp.Skill = base.Shift(steps), steps, skill
-	if mp.Pool.Count > 0 {
-		mp.Chance = rules.Chances(mp.Pool, mp.TN)[0]
-	}
-	if mp.Sabotage {
-		mp.Chance = sabotageChance()
-	}
-	return mp, nil
+	return steps
 }
 
 // decideMelee resolves a melee command: a series of blows from one pool
