@@ -300,106 +300,17 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 	}
 	ch := s.Characters[f.Character]
 	judged = append(judged, lcDowngrades(s, f)...)
-	w, ok := ruleTables.weapons[weapon]
-	gi := gearIndex(f, weapon)
-	if !ok || gi < 0 || w.Melee {
-		return ShootPlan{}, refuse("%s carries no gun or throwing weapon %q", ch.Name, weapon)
-	}
-	if len(orders) == 0 {
-		return ShootPlan{}, refuse("a shoot command needs at least one shot")
-	}
-	if f.Ducked {
-		return ShootPlan{}, refuse("%s is ducked behind cover: emerge from it first (1 AP)", ch.Name)
-	}
-	if err := onePool(s, f, f.Gear[gi].OffHand); err != nil {
+	p, err := s.shooterWeapon(f, weapon, len(orders))
+	if err != nil {
 		return ShootPlan{}, err
 	}
-	carried := f.Gear[gi]
-	if need := rules.RoundsFor(w, len(orders)); !w.Thrown && carried.Loaded < need {
-		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)%s", w.Name, carried.Loaded, len(orders), burstNeed(w, need))
-	}
-	p := ShootPlan{Weapon: w, Gear: gi}
-	if w.Thrown {
-		// One of them a throw, the readied ones first.
-		for i, g := range f.Gear {
-			if g.Weapon == weapon && g.Readied {
-				p.Thrown = append(p.Thrown, i)
-			}
-		}
-		for i, g := range f.Gear {
-			if g.Weapon == weapon && !g.Readied {
-				p.Thrown = append(p.Thrown, i)
-			}
-		}
-		if len(p.Thrown) < len(orders) {
-			return ShootPlan{}, refuse("%s carries %d %s: one for each throw, not enough for %d", ch.Name, len(p.Thrown), w.Name, len(orders))
-		}
-		p.Thrown = p.Thrown[:len(orders)]
-		p.Gear = p.Thrown[0]
-		carried = f.Gear[p.Gear]
-	}
+	w, carried := p.Weapon, f.Gear[p.Gear]
 	var shots []rules.Shot
-	motion := rules.Still
-	switch {
-	case f.Ran:
-		motion = rules.Ran
-	case f.Moved:
-		motion = rules.Walked
-	}
 	fans := 0
 	for i, so := range orders {
-		t, ok := s.Figures[so.Target]
-		if !ok || t.ID == f.ID {
-			return ShootPlan{}, refuse("shot %d: there is no target %q", i+1, so.Target)
-		}
-		first := !slices.Contains(p.Order, t.ID)
-		if first {
-			p.Order = append(p.Order, t.ID)
-		}
-		if so.Call != "" {
-			if _, err := rules.ParseLocation(so.Call); err != nil {
-				return ShootPlan{}, refuse("shot %d: %v", i+1, err)
-			}
-		}
-		sight, hidden := shotAt(s, f, t)
-		size := s.Characters[t.Character].Size
-		if t.Prone && !so.PointBlank {
-			size = max(1, size/2) // a prone target shows half its size (docs/defaults.md)
-		}
-		other := otherInHand(f, p.Gear)
-		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
-			TwoWeapons: other, OffHand: carried.OffHand, OneHanded: other && w.Hands == 2,
-			PointBlank: so.PointBlank, Motion: motion, Mounted: firerMounted(s, f), TargetSize: size,
-			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
-			RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t),
-			OutsideField: first && s.Options.FieldsOfFire && !inFieldOfFire(f, t.At)}
-		if so.Acuity {
-			switch {
-			case !s.Options.Acuity:
-				return ShootPlan{}, refuse("shot %d: the optional Acuity rule is off in this fight (the Judge turns it on in the fight's options)", i+1)
-			case i > 0:
-				return ShootPlan{}, refuse("shot %d: a series rolls one pool, the first shot's; only the first shot may draw on Acuity", i+1)
-			}
-			sh.Trait = "acuity"
-		}
-		switch so.Kind {
-		case "snap":
-			sh.Kind = rules.Snap
-		case "normal", "":
-			sh.Kind = rules.Normal
-		case "aimed":
-			if f.AimLost {
-				return ShootPlan{}, refuse("shot %d: %s lost aim under fire this round and may not aim again until the next (TWTW Conflict: Tactical Aiming)", i+1, ch.Name)
-			}
-			if otherInHand(f, p.Gear) && f.AimedAt != "" && f.AimedAt != t.ID {
-				return ShootPlan{}, refuse("shot %d: with a gun in each hand %s aimed at %s this round: \"It is never possible to aim at two different targets\" (TWTW Conflict: Two Weapons); make it a snap shot", i+1, ch.Name, s.FigureName(f.AimedAt))
-			}
-			sh.Kind = rules.Aimed
-		case "fan":
-			fans++
-			sh.Kind, sh.Fan, sh.FanSwitches = rules.Snap, fans, len(p.Order)-1
-		default:
-			return ShootPlan{}, refuse("shot %d: %q is not a kind of shot (snap, normal, aimed, fan)", i+1, so.Kind)
+		sh, err := s.planShot(f, &p, i, so, carried, judged, &fans)
+		if err != nil {
+			return ShootPlan{}, err
 		}
 		shots = append(shots, sh)
 		// The next shot finds the weapon as this one leaves it: in hand,
@@ -410,10 +321,6 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		if w.Thrown && i+1 < len(p.Thrown) {
 			carried = f.Gear[p.Thrown[i+1]]
 		}
-		p.Sights = append(p.Sights, sight)
-		p.Calls = append(p.Calls, so.Call)
-		p.Sabotage = append(p.Sabotage, so.Sabotage)
-		p.Targets = append(p.Targets, t)
 	}
 	series, err := rules.PlanSeries(ch.Character, shots)
 	if err != nil {
@@ -421,6 +328,137 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 	}
 	p.Series = series
 	return p, nil
+}
+
+// shooterWeapon checks that figure f may fire (or throw) weapon n times
+// now: it carries it, loaded enough (or enough of them to throw), is not
+// ducked, and rolls one pool this round. It returns the plan begun: the
+// weapon, and the gear each throw uses.
+func (s *State) shooterWeapon(f *Figure, weapon string, n int) (ShootPlan, error) {
+	ch := s.Characters[f.Character]
+	w, ok := ruleTables.weapons[weapon]
+	gi := gearIndex(f, weapon)
+	if !ok || gi < 0 || w.Melee {
+		return ShootPlan{}, refuse("%s carries no gun or throwing weapon %q", ch.Name, weapon)
+	}
+	if n == 0 {
+		return ShootPlan{}, refuse("a shoot command needs at least one shot")
+	}
+	if f.Ducked {
+		return ShootPlan{}, refuse("%s is ducked behind cover: emerge from it first (1 AP)", ch.Name)
+	}
+	if err := onePool(s, f, f.Gear[gi].OffHand); err != nil {
+		return ShootPlan{}, err
+	}
+	if need := rules.RoundsFor(w, n); !w.Thrown && f.Gear[gi].Loaded < need {
+		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)%s", w.Name, f.Gear[gi].Loaded, n, burstNeed(w, need))
+	}
+	p := ShootPlan{Weapon: w, Gear: gi}
+	if !w.Thrown {
+		return p, nil
+	}
+	// One of them a throw, the readied ones first.
+	for i, g := range f.Gear {
+		if g.Weapon == weapon && g.Readied {
+			p.Thrown = append(p.Thrown, i)
+		}
+	}
+	for i, g := range f.Gear {
+		if g.Weapon == weapon && !g.Readied {
+			p.Thrown = append(p.Thrown, i)
+		}
+	}
+	if len(p.Thrown) < n {
+		return ShootPlan{}, refuse("%s carries %d %s: one for each throw, not enough for %d", ch.Name, len(p.Thrown), w.Name, n)
+	}
+	p.Thrown = p.Thrown[:n]
+	p.Gear = p.Thrown[0]
+	return p, nil
+}
+
+// planShot prices shot i of a series, with the weapon as carried, and
+// adds its target, sight, call and sabotage to p: range from the map, the
+// firer's motion this round, the target's size (half, prone), line of
+// sight, and the optional rules the fight has on.
+func (s *State) planShot(f *Figure, p *ShootPlan, i int, so ShotOrder, carried rules.Carried, judged []rules.Modifier, fans *int) (rules.Shot, error) {
+	w := p.Weapon
+	t, ok := s.Figures[so.Target]
+	if !ok || t.ID == f.ID {
+		return rules.Shot{}, refuse("shot %d: there is no target %q", i+1, so.Target)
+	}
+	first := !slices.Contains(p.Order, t.ID)
+	if first {
+		p.Order = append(p.Order, t.ID)
+	}
+	if so.Call != "" {
+		if _, err := rules.ParseLocation(so.Call); err != nil {
+			return rules.Shot{}, refuse("shot %d: %v", i+1, err)
+		}
+	}
+	motion := rules.Still
+	switch {
+	case f.Ran:
+		motion = rules.Ran
+	case f.Moved:
+		motion = rules.Walked
+	}
+	sight, hidden := shotAt(s, f, t)
+	size := s.Characters[t.Character].Size
+	if t.Prone && !so.PointBlank {
+		size = max(1, size/2) // a prone target shows half its size (docs/defaults.md)
+	}
+	other := otherInHand(f, p.Gear)
+	sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
+		TwoWeapons: other, OffHand: carried.OffHand, OneHanded: other && w.Hands == 2,
+		PointBlank: so.PointBlank, Motion: motion, Mounted: firerMounted(s, f), TargetSize: size,
+		TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
+		RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t),
+		OutsideField: first && s.Options.FieldsOfFire && !inFieldOfFire(f, t.At)}
+	if so.Acuity {
+		switch {
+		case !s.Options.Acuity:
+			return rules.Shot{}, refuse("shot %d: the optional Acuity rule is off in this fight (the Judge turns it on in the fight's options)", i+1)
+		case i > 0:
+			return rules.Shot{}, refuse("shot %d: a series rolls one pool, the first shot's; only the first shot may draw on Acuity", i+1)
+		}
+		sh.Trait = "acuity"
+	}
+	if err := s.shotKind(&sh, f, p, i, so, t, fans); err != nil {
+		return rules.Shot{}, err
+	}
+	p.Sights = append(p.Sights, sight)
+	p.Calls = append(p.Calls, so.Call)
+	p.Sabotage = append(p.Sabotage, so.Sabotage)
+	p.Targets = append(p.Targets, t)
+	return sh, nil
+}
+
+// shotKind sets the kind of shot i (snap, normal, aimed, or fanned, the
+// fans counted): an aimed shot needs the aim not lost under fire this
+// round, and with a gun in each hand one target only (TWTW Conflict: Two
+// Weapons).
+func (s *State) shotKind(sh *rules.Shot, f *Figure, p *ShootPlan, i int, so ShotOrder, t *Figure, fans *int) error {
+	ch := s.Characters[f.Character]
+	switch so.Kind {
+	case "snap":
+		sh.Kind = rules.Snap
+	case "normal", "":
+		sh.Kind = rules.Normal
+	case "aimed":
+		if f.AimLost {
+			return refuse("shot %d: %s lost aim under fire this round and may not aim again until the next (TWTW Conflict: Tactical Aiming)", i+1, ch.Name)
+		}
+		if otherInHand(f, p.Gear) && f.AimedAt != "" && f.AimedAt != t.ID {
+			return refuse("shot %d: with a gun in each hand %s aimed at %s this round: \"It is never possible to aim at two different targets\" (TWTW Conflict: Two Weapons); make it a snap shot", i+1, ch.Name, s.FigureName(f.AimedAt))
+		}
+		sh.Kind = rules.Aimed
+	case "fan":
+		*fans++
+		sh.Kind, sh.Fan, sh.FanSwitches = rules.Snap, *fans, len(p.Order)-1
+	default:
+		return refuse("shot %d: %q is not a kind of shot (snap, normal, aimed, fan)", i+1, so.Kind)
+	}
+	return nil
 }
 
 // inFieldOfFire reports whether hex at lies in figure f's field of fire:
