@@ -128,135 +128,185 @@ func decideAction(s *State, c Command, src roller) ([]Event, error) {
 	return decideBy(s, c, f, ch, src)
 }
 
-// decideBy decides an action command by a figure who may give it.
+// decideBy decides an action command by a figure who may give it, by the
+// kind's entry in twtwCommands: one not marked anyTime waits for the
+// figure's number first (onTime).
 func decideBy(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
-	switch c.Kind {
-	case CommandShoot, CommandMelee, CommandRecover:
-		// An attack may interrupt; recovering takes the whole round.
-	default:
-		what := map[string]string{CommandReady: "readying a weapon", CommandCock: "cocking one", CommandProne: "dropping prone or standing up",
-			CommandDuck: "ducking or emerging", CommandPickUp: "picking up a weapon", CommandReload: "reloading", CommandEscape: "escaping a hold", CommandSkill: "a skill", CommandDoor: "working a door"}[c.Kind]
-		if err := onTime(s, f, cmp.Or(what, c.Kind)); err != nil {
+	a, known := twtwCommands[c.Kind]
+	if !a.anyTime {
+		if err := onTime(s, f, cmp.Or(a.what, c.Kind)); err != nil {
 			return nil, err
 		}
+	}
+	if !known {
+		return nil, refuse("%q is not a command hexslinger knows", c.Kind)
+	}
+	return a.decide(s, c, f, ch, src)
+}
+
+// A twtwAction is how decideBy takes one kind of TWTW action command:
+// what waiting for the figure's number calls it, whether it may be given
+// at any time instead (an attack may interrupt; recovering takes the
+// whole round), and the function that decides it.
+type twtwAction struct {
+	what    string
+	anyTime bool
+	decide  func(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error)
+}
+
+// twtwCommands are TWTW's action commands, by kind.
+var twtwCommands = map[string]twtwAction{
+	CommandReady:   {what: "readying a weapon", decide: decideReadyOrCock},
+	CommandCock:    {what: "cocking one", decide: decideReadyOrCock},
+	CommandProne:   {what: "dropping prone or standing up", decide: decideProne},
+	CommandDuck:    {what: "ducking or emerging", decide: decideDuck},
+	CommandPickUp:  {what: "picking up a weapon", decide: decidePickUpBy},
+	CommandReload:  {what: "reloading", decide: decideReloadBy},
+	CommandEscape:  {what: "escaping a hold", decide: decideEscape},
+	CommandSkill:   {what: "a skill", decide: decideSkillBy},
+	CommandShoot:   {anyTime: true, decide: decideShoot},
+	CommandMelee:   {anyTime: true, decide: decideMelee},
+	CommandRecover: {anyTime: true, decide: decideRecover},
+}
+
+// actedBy is the acted event of figure f's command c: ap paid, its status
+// st after, and any other figures' changes.
+func actedBy(c Command, f *Figure, st FigureStatus, ap int, text string, more ...FigureChange) []Event {
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Text: text + fmt.Sprintf(" %d AP left.", f.AP-ap)}
+	e.Changes = append([]FigureChange{change(f, f.AP-ap, st)}, more...)
+	return []Event{e}
+}
+
+// decideReadyOrCock readies a carried weapon (drawn beside another, it
+// goes to the off hand) or cocks one in hand (TWTW Conflict: Cocking and
+// Readying; Two Weapons).
+func decideReadyOrCock(s *State, c Command, f *Figure, ch Character, _ roller) ([]Event, error) {
+	st := f.FigureStatus.clone()
+	i := gearIndex(f, c.Weapon)
+	w, ok := ruleTables.weapons[c.Weapon]
+	if i < 0 || !ok {
+		return nil, refuse("%s carries no %s", ch.Name, c.Weapon)
+	}
+	if c.Kind == CommandReady {
+		if st.Gear[i].Readied {
+			return nil, refuse("the %s is already in hand", w.Name)
+		}
+		if err := pay(s, f, w.ReadyCost(), "ready the "+w.Name); err != nil {
+			return nil, err
+		}
+		st.Gear[i].Readied = true
+		// A weapon drawn while another is in hand goes to the off hand
+		// (TWTW Conflict: Two Weapons).
+		st.Gear[i].OffHand = slices.ContainsFunc(st.Gear, func(g rules.Carried) bool { return g.Readied && g != st.Gear[i] })
+		return actedBy(c, f, st, w.ReadyCost(), fmt.Sprintf("%s readies the %s for %d AP (TWTW Conflict: Cocking and Readying).", ch.Name, w.Name, w.ReadyCost())), nil
+	}
+	switch {
+	case w.Cock == 0:
+		return nil, refuse("the %s needs no cocking", w.Name)
+	case !st.Gear[i].Readied:
+		return nil, refuse("ready the %s before cocking it", w.Name)
+	case st.Gear[i].Cocked:
+		return nil, refuse("the %s is already cocked", w.Name)
+	}
+	if err := pay(s, f, w.Cock, "cock the "+w.Name); err != nil {
+		return nil, err
+	}
+	st.Gear[i].Cocked = true
+	return actedBy(c, f, st, w.Cock, fmt.Sprintf("%s cocks the %s for %d AP.", ch.Name, w.Name, w.Cock)), nil
+}
+
+// decideProne drops a figure prone or stands it up (TWTW Movement AP
+// Cost).
+func decideProne(s *State, c Command, f *Figure, ch Character, _ roller) ([]Event, error) {
+	st := f.FigureStatus.clone()
+	to := rules.Standing
+	if c.Prone {
+		to = rules.Prone
+	}
+	from := rules.Standing
+	if st.Prone {
+		from = rules.Prone
+	}
+	ap := rules.PostureAP(from, to)
+	if ap == 0 {
+		return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "prone", false: "standing"}[st.Prone])
+	}
+	if err := pay(s, f, ap, "change posture"); err != nil {
+		return nil, err
+	}
+	st.Prone = c.Prone
+	verb := "stands up"
+	if c.Prone {
+		verb = "drops prone"
+	}
+	return actedBy(c, f, st, ap, fmt.Sprintf("%s %s for %d AP (TWTW Movement AP Cost).", ch.Name, verb, ap)), nil
+}
+
+// decideDuck ducks a figure behind cover on or next to its hex, or
+// emerges from it (TWTW Movement AP Cost).
+func decideDuck(s *State, c Command, f *Figure, ch Character, _ roller) ([]Event, error) {
+	st := f.FigureStatus.clone()
+	if st.Ducked == c.Duck {
+		return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "behind cover", false: "out of cover"}[st.Ducked])
+	}
+	if c.Duck && !s.Map.CoverNextTo(f.At) {
+		return nil, refuse("%s has no cover to duck behind at %s: a wall, fence, window, barrel or other cover on a side of the hex or next to it", ch.Name, s.Map.Label(f.At))
+	}
+	ap := rules.CoverAP(c.Duck)
+	if err := pay(s, f, ap, "duck or emerge"); err != nil {
+		return nil, err
+	}
+	st.Ducked = c.Duck
+	verb := "emerges from cover"
+	if c.Duck {
+		verb = "ducks behind cover"
+	}
+	return actedBy(c, f, st, ap, fmt.Sprintf("%s %s for %d AP (TWTW Movement AP Cost).", ch.Name, verb, ap)), nil
+}
+
+// decideRecover spends a stunned figure's round on its recovery check.
+func decideRecover(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
+	if f.Condition != rules.Stunned {
+		return nil, refuse("%s is not stunned", ch.Name)
 	}
 	st := f.FigureStatus.clone()
-	acted := func(ap int, text string, more ...FigureChange) []Event {
-		e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Text: text + fmt.Sprintf(" %d AP left.", f.AP-ap)}
-		e.Changes = append([]FigureChange{change(f, f.AP-ap, st)}, more...)
-		return []Event{e}
+	b := f.Body(ch.Size)
+	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's recovery check: %s and a card", ch.Name, ch.TraitPool("fortitude", true))}})
+	if err != nil {
+		return nil, err
 	}
-	switch c.Kind {
-	case CommandReady, CommandCock:
-		i := gearIndex(f, c.Weapon)
-		w, ok := ruleTables.weapons[c.Weapon]
-		if i < 0 || !ok {
-			return nil, refuse("%s carries no %s", ch.Name, c.Weapon)
-		}
-		if c.Kind == CommandReady {
-			if st.Gear[i].Readied {
-				return nil, refuse("the %s is already in hand", w.Name)
-			}
-			if err := pay(s, f, w.ReadyCost(), "ready the "+w.Name); err != nil {
-				return nil, err
-			}
-			st.Gear[i].Readied = true
-			// A weapon drawn while another is in hand goes to the off hand
-			// (TWTW Conflict: Two Weapons).
-			st.Gear[i].OffHand = slices.ContainsFunc(st.Gear, func(g rules.Carried) bool { return g.Readied && g != st.Gear[i] })
-			return acted(w.ReadyCost(), fmt.Sprintf("%s readies the %s for %d AP (TWTW Conflict: Cocking and Readying).", ch.Name, w.Name, w.ReadyCost())), nil
-		}
-		switch {
-		case w.Cock == 0:
-			return nil, refuse("the %s needs no cocking", w.Name)
-		case !st.Gear[i].Readied:
-			return nil, refuse("ready the %s before cocking it", w.Name)
-		case st.Gear[i].Cocked:
-			return nil, refuse("the %s is already cocked", w.Name)
-		}
-		if err := pay(s, f, w.Cock, "cock the "+w.Name); err != nil {
-			return nil, err
-		}
-		st.Gear[i].Cocked = true
-		return acted(w.Cock, fmt.Sprintf("%s cocks the %s for %d AP.", ch.Name, w.Name, w.Cock)), nil
-	case CommandProne:
-		to := rules.Standing
-		if c.Prone {
-			to = rules.Prone
-		}
-		from := rules.Standing
-		if st.Prone {
-			from = rules.Prone
-		}
-		ap := rules.PostureAP(from, to)
-		if ap == 0 {
-			return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "prone", false: "standing"}[st.Prone])
-		}
-		if err := pay(s, f, ap, "change posture"); err != nil {
-			return nil, err
-		}
-		st.Prone = c.Prone
-		verb := "stands up"
-		if c.Prone {
-			verb = "drops prone"
-		}
-		return acted(ap, fmt.Sprintf("%s %s for %d AP (TWTW Movement AP Cost).", ch.Name, verb, ap)), nil
-	case CommandDuck:
-		if st.Ducked == c.Duck {
-			return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "behind cover", false: "out of cover"}[st.Ducked])
-		}
-		if c.Duck && !s.Map.CoverNextTo(f.At) {
-			return nil, refuse("%s has no cover to duck behind at %s: a wall, fence, window, barrel or other cover on a side of the hex or next to it", ch.Name, s.Map.Label(f.At))
-		}
-		ap := rules.CoverAP(c.Duck)
-		if err := pay(s, f, ap, "duck or emerge"); err != nil {
-			return nil, err
-		}
-		st.Ducked = c.Duck
-		verb := "emerges from cover"
-		if c.Duck {
-			verb = "ducks behind cover"
-		}
-		return acted(ap, fmt.Sprintf("%s %s for %d AP (TWTW Movement AP Cost).", ch.Name, verb, ap)), nil
-	case CommandRecover:
-		if f.Condition != rules.Stunned {
-			return nil, refuse("%s is not stunned", ch.Name)
-		}
-		b := f.Body(ch.Size)
-		rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's recovery check: %s and a card", ch.Name, ch.TraitPool("fortitude", true))}})
-		if err != nil {
-			return nil, err
-		}
-		o, card, err := rules.Recover(ch.Character, b, rules.For(rnd, f.ID))
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
-		}
-		st.Condition = b.Condition
-		ev := acted(f.AP, fmt.Sprintf("%s tries to shake off the stun (Fortitude vs TN %d, %d successes, %s): %s.", ch.Name, o.TN, o.Successes, card.Name(), b.Condition))
-		ev[0].Cards = []string{card.Name()}
-		return ev, nil
-	case CommandShoot:
-		return decideShoot(s, c, f, ch, src)
-	case CommandPickUp:
-		return decidePickUp(s, c, f, ch)
-	case CommandReload:
-		if c.Speed {
-			return decideSpeedLoad(s, c, f, ch, src)
-		}
-		return decideReload(s, c, f, ch)
-	case CommandEscape:
-		return decideEscape(s, c, f, ch, src)
-	case CommandSkill:
-		if c.Modifier != nil {
-			if err := c.Modifier.check(); err != nil {
-				return nil, err
-			}
-		}
-		return decideSkill(s, c, f, ch, src)
-	case CommandMelee:
-		return decideMelee(s, c, f, ch, src)
+	o, card, err := rules.Recover(ch.Character, b, rules.For(rnd, f.ID))
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
 	}
-	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
+	st.Condition = b.Condition
+	ev := actedBy(c, f, st, f.AP, fmt.Sprintf("%s tries to shake off the stun (Fortitude vs TN %d, %d successes, %s): %s.", ch.Name, o.TN, o.Successes, card.Name(), b.Condition))
+	ev[0].Cards = []string{card.Name()}
+	return ev, nil
+}
+
+// decidePickUpBy picks up a loose weapon (no dice).
+func decidePickUpBy(s *State, c Command, f *Figure, ch Character, _ roller) ([]Event, error) {
+	return decidePickUp(s, c, f, ch)
+}
+
+// decideReloadBy reloads, round by round or with a speed loader.
+func decideReloadBy(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
+	if c.Speed {
+		return decideSpeedLoad(s, c, f, ch, src)
+	}
+	return decideReload(s, c, f, ch)
+}
+
+// decideSkillBy checks a skill command's Judge's modifier, then decides
+// it.
+func decideSkillBy(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
+	if c.Modifier != nil {
+		if err := c.Modifier.check(); err != nil {
+			return nil, err
+		}
+	}
+	return decideSkill(s, c, f, ch, src)
 }
 
 // damage deals a hit to a target, makes its stun check and returns its
