@@ -97,7 +97,7 @@ func inRange(h hexmap.Hex) bool {
 // unknown).
 func (s *State) check(e Event) error {
 	if k, ok := eventKinds[e.Kind]; ok && k.check != nil {
-		return k.check(eventCheck{s: s, e: &e})
+		return k.check(s, e)
 	}
 	return nil
 }
@@ -157,8 +157,8 @@ func (c eventCheck) changes(cs []FigureChange) error {
 
 // checkMoved checks a move, a turn or a ride: the figure, where it goes
 // and the AP it pays.
-func checkMoved(c eventCheck) error {
-	e := c.e
+func checkMoved(s *State, e Event) error {
+	c := eventCheck{s: s, e: &e}
 	if err := c.figure("figure", e.Figure); err != nil {
 		return err
 	}
@@ -192,13 +192,14 @@ func checkMoved(c eventCheck) error {
 
 // checkFigure checks an event about one figure only (hidden, revealed,
 // removed).
-func checkFigure(c eventCheck) error {
+func checkFigure(s *State, e Event) error {
+	c := eventCheck{s: s, e: &e}
 	return c.figure("figure", c.e.Figure)
 }
 
 // checkHexesRevealed checks a side's fog order: its hexes on the map.
-func checkHexesRevealed(c eventCheck) error {
-	e := c.e
+func checkHexesRevealed(s *State, e Event) error {
+	c := eventCheck{s: s, e: &e}
 	if e.Fog == nil || e.Fog.Side == "" || len(e.Fog.Hexes) > MaxFogHexes {
 		return c.bad("fog", "want a side and at most %d hexes", MaxFogHexes)
 	}
@@ -211,7 +212,8 @@ func checkHexesRevealed(c eventCheck) error {
 }
 
 // checkSegment checks the segment counted down to.
-func checkSegment(c eventCheck) error {
+func checkSegment(s *State, e Event) error {
+	c := eventCheck{s: s, e: &e}
 	if c.e.Segment < 0 || c.e.Segment > rules.Segments {
 		return c.bad("segment", "%d, want 0 to %d", c.e.Segment, rules.Segments)
 	}
@@ -219,7 +221,8 @@ func checkSegment(c eventCheck) error {
 }
 
 // checkUndone checks the command an undo or redo names.
-func checkUndone(c eventCheck) error {
+func checkUndone(s *State, e Event) error {
+	c := eventCheck{s: s, e: &e}
 	if c.e.Target <= 0 {
 		return c.bad("target", "%d is no command", c.e.Target)
 	}
@@ -228,8 +231,8 @@ func checkUndone(c eventCheck) error {
 
 // checkRoundStarted checks a new round: its number and every figure it
 // gives AP, dice, a card or an unaimed weapon.
-func checkRoundStarted(c eventCheck) error {
-	e := c.e
+func checkRoundStarted(s *State, e Event) error {
+	c := eventCheck{s: s, e: &e}
 	if e.Round < 1 || e.Round > maxCount {
 		return c.bad("round", "%d, want 1 to %d", e.Round, maxCount)
 	}
@@ -264,16 +267,27 @@ func checkRoundStarted(c eventCheck) error {
 
 // checkActed checks an action's results: the statuses, then what it did to
 // the map (doors, cover), to loose weapons, holds, shoves and ripostes.
-func checkActed(c eventCheck) error {
-	for _, step := range []func(eventCheck) error{
-		checkChanges, checkActedMap, checkActedDropped, checkActedHold, checkActedShoved,
-		checkActedPickedUp, checkActedRiposte,
-	} {
-		if err := step(c); err != nil {
-			return err
-		}
+func checkActed(s *State, e Event) error {
+	c := eventCheck{s: s, e: &e}
+	if err := c.changes(e.Changes); err != nil {
+		return err
 	}
-	return nil
+	if err := checkActedMap(c); err != nil {
+		return err
+	}
+	if err := checkActedDropped(c); err != nil {
+		return err
+	}
+	if err := checkActedHold(c); err != nil {
+		return err
+	}
+	if err := checkActedShoved(c); err != nil {
+		return err
+	}
+	if err := checkActedPickedUp(c); err != nil {
+		return err
+	}
+	return checkActedRiposte(c)
 }
 
 // checkActedMap checks the doors an action opened or shut and the cover it
@@ -299,11 +313,6 @@ func checkActedMap(c eventCheck) error {
 		}
 	}
 	return nil
-}
-
-// checkChanges checks the figures' statuses after the event.
-func checkChanges(c eventCheck) error {
-	return c.changes(c.e.Changes)
 }
 
 // checkActedDropped checks the weapons an action dropped: known weapons,
@@ -383,7 +392,8 @@ func checkActedRiposte(c eventCheck) error {
 
 // checkCharacterSet checks a sheet by the shared rules and the fight's
 // system's.
-func checkCharacterSet(c eventCheck) error {
+func checkCharacterSet(s *State, e Event) error {
+	c := eventCheck{s: s, e: &e}
 	if c.e.Sheet == nil {
 		return c.bad("sheet", "missing")
 	}
@@ -397,7 +407,8 @@ func checkCharacterSet(c eventCheck) error {
 }
 
 // checkPlaced checks the figures placed: fresh ids, on hexes of the map.
-func checkPlaced(c eventCheck) error {
+func checkPlaced(s *State, e Event) error {
+	c := eventCheck{s: s, e: &e}
 	ids := map[string]bool{}
 	for i, fs := range c.e.Placed {
 		field := fmt.Sprintf("placed[%d]", i)

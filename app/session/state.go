@@ -490,7 +490,7 @@ func (s *State) Apply(e Event) error {
 // folds it in. Either may be nil: nothing to check, or nothing to change
 // (the event is a log line only).
 type eventKind struct {
-	check func(eventCheck) error
+	check func(*State, Event) error
 	apply func(*State, Event) error
 }
 
@@ -502,7 +502,7 @@ var eventKinds = map[string]eventKind{}
 // system's own events would be: check (nil: nothing to check) runs before
 // apply (nil: a log line only). Call it from an init; a kind registered
 // twice panics, as two meanings of one journal line would be a bug.
-func registerEvent(kind string, check func(eventCheck) error, apply func(*State, Event) error) {
+func registerEvent(kind string, check, apply func(*State, Event) error) {
 	if _, dup := eventKinds[kind]; dup {
 		panic("session: event kind " + kind + " registered twice")
 	}
@@ -513,7 +513,7 @@ func registerEvent(kind string, check func(eventCheck) error, apply func(*State,
 func init() {
 	for _, k := range []struct {
 		kind  string
-		check func(eventCheck) error
+		check func(*State, Event) error
 		apply func(*State, Event) error
 	}{
 		{EventMoved, checkMoved, applyMoved},
