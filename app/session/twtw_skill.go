@@ -32,10 +32,6 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if _, ok := rules.SkillTraits[c.Skill]; !ok {
 		return nil, refuse("%q is not a skill hexslinger knows", c.Skill)
 	}
-	cost := rules.SkillAP
-	if c.Focus {
-		cost = rules.SkillAPFullFocus
-	}
 	target, err := skillTarget(s, f, ch, c.Skill, c.Target)
 	if err != nil {
 		return nil, err
@@ -44,21 +40,9 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		return nil, refuse("%s is not knocked out: Medicine revives a figure knocked out", s.FigureName(target.ID))
 	}
 	st := f.FigureStatus.clone()
-	a := Attempt{Skill: c.Skill, Cost: cost, Target: c.Target}
-	note := ""
-	if p := st.Attempt; p != nil {
-		if p.Skill == a.Skill && p.Target == a.Target {
-			a = *p // going on with it
-		} else {
-			note = fmt.Sprintf(" The %d AP put toward %s are lost.", p.Paid, p.Skill)
-		}
-	}
-	pay := c.Pay
-	if pay == 0 {
-		pay = min(a.Cost-a.Paid, f.AP)
-	}
-	if pay < 1 || pay > a.Cost-a.Paid {
-		return nil, refuse("%s has %d AP left to pay toward %s, not %d", ch.Name, a.Cost-a.Paid, a.Skill, pay)
+	a, pay, note, err := skillPayment(c, f, ch)
+	if err != nil {
+		return nil, err
 	}
 	if err := pay2(s, f, pay, a.Skill); err != nil {
 		return nil, err
@@ -95,25 +79,9 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	}
 	meant := ""
 	if c.Sabotage {
-		// "the attempt fails unless one of two things occurs: a calamity is
-		// generated, or the unintended targets icon shows a possible target
-		// that exists" (TWTW Conflict: Action Sabotage).
-		card, err := rnd.Draw()
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
+		if e.Cards, verdict, meant, err = sabotageSkill(&o, rnd); err != nil {
+			return nil, err
 		}
-		e.Cards = []string{card.Name()}
-		succeeds, unintended := rules.Sabotage(card)
-		o.Successes, o.Bumps = 0, 0
-		verdict = "fails, as meant"
-		switch {
-		case succeeds:
-			o.Successes = 1
-			verdict = fmt.Sprintf("meant to fail, but the card (%s) is a Calamity: it succeeds after all", card.Name())
-		case unintended:
-			meant = fmt.Sprintf(" The card (%s) shows the unintended-target icon: something or someone else is caught up in it, the Judge's call.", card.Name())
-		}
-		verdict += " (TWTW Conflict: Action Sabotage)"
 	}
 	e.Changes = []FigureChange{change(f, f.AP-pay, st)}
 	e.Text = fmt.Sprintf("%s completes %s (%d AP, %d in all; %s against TN %d): %s, %s.%s", ch.Name, a.Skill, pay, a.Cost, how, tn, r, verdict, meant)
@@ -125,6 +93,56 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	}
 	e.Text += note + fmt.Sprintf(" %d AP left.", f.AP-pay)
 	return []Event{e}, nil
+}
+
+// skillPayment is the attempt a skill command pays toward (the figure's
+// own, going on with it, or a new one: then what it had put toward another
+// is lost, and note says so) and the AP it pays now: as asked, or as much
+// as the attempt still needs and the figure has.
+func skillPayment(c Command, f *Figure, ch Character) (a Attempt, pay int, note string, err error) {
+	cost := rules.SkillAP
+	if c.Focus {
+		cost = rules.SkillAPFullFocus
+	}
+	a = Attempt{Skill: c.Skill, Cost: cost, Target: c.Target}
+	if p := f.Attempt; p != nil {
+		if p.Skill == a.Skill && p.Target == a.Target {
+			a = *p // going on with it
+		} else {
+			note = fmt.Sprintf(" The %d AP put toward %s are lost.", p.Paid, p.Skill)
+		}
+	}
+	pay = c.Pay
+	if pay == 0 {
+		pay = min(a.Cost-a.Paid, f.AP)
+	}
+	if pay < 1 || pay > a.Cost-a.Paid {
+		return a, 0, "", refuse("%s has %d AP left to pay toward %s, not %d", ch.Name, a.Cost-a.Paid, a.Skill, pay)
+	}
+	return a, pay, note, nil
+}
+
+// sabotageSkill judges a skill test meant to fail by a card drawn from
+// rnd: "the attempt fails unless one of two things occurs: a calamity is
+// generated, or the unintended targets icon shows a possible target that
+// exists" (TWTW Conflict: Action Sabotage). It sets o's successes, and
+// returns the card, the verdict and a sentence on an unintended target.
+func sabotageSkill(o *rules.Outcome, rnd rules.Source) (cards []string, verdict, meant string, err error) {
+	card, err := rnd.Draw()
+	if err != nil {
+		return nil, "", "", &Refusal{Reason: err.Error()}
+	}
+	succeeds, unintended := rules.Sabotage(card)
+	o.Successes, o.Bumps = 0, 0
+	verdict = "fails, as meant"
+	switch {
+	case succeeds:
+		o.Successes = 1
+		verdict = fmt.Sprintf("meant to fail, but the card (%s) is a Calamity: it succeeds after all", card.Name())
+	case unintended:
+		meant = fmt.Sprintf(" The card (%s) shows the unintended-target icon: something or someone else is caught up in it, the Judge's call.", card.Name())
+	}
+	return []string{card.Name()}, verdict + " (TWTW Conflict: Action Sabotage)", meant, nil
 }
 
 // skillTarget is the figure a skill is used on, beside the figure using
