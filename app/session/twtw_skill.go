@@ -56,21 +56,43 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		return []Event{e}, nil
 	}
 	st.Attempt = nil
-	pool, how := ch.SkillPool(a.Skill)
+	said, cards, succeeded, err := rollSkill(c, f, ch, a.Skill, src)
+	if err != nil {
+		return nil, err
+	}
+	e.Cards = cards
+	e.Changes = []FigureChange{change(f, f.AP-pay, st)}
+	e.Text = fmt.Sprintf("%s completes %s (%d AP, %d in all; %s", ch.Name, a.Skill, pay, a.Cost, said)
+	if a.Skill == "medicine" && target != nil && succeeded {
+		ts := target.FigureStatus.clone()
+		ts.Condition = rules.Fine
+		e.Changes = append(e.Changes, FigureChange{Figure: target.ID, AP: target.AP, Status: ts})
+		e.Text += fmt.Sprintf(" %s comes round (TWTW Conflict: Wound Effects, a Standard (5) Medicine test).", s.FigureName(target.ID))
+	}
+	e.Text += note + fmt.Sprintf(" %d AP left.", f.AP-pay)
+	return []Event{e}, nil
+}
+
+// rollSkill rolls a skill test paid in full: the figure's pool, moved by
+// the Judge's steps, against Standard (5), and a card when it is meant to
+// fail. It returns the roll and verdict in words, the cards drawn, and
+// whether it succeeded.
+func rollSkill(c Command, f *Figure, ch Character, skill string, src roller) (said string, cards []string, succeeded bool, err error) {
+	pool, how := ch.SkillPool(skill)
 	pool = pool.Shift(judgeSteps(c))
 	tn := rules.TNStandard
-	want := fmt.Sprintf("%s's %s: %s", ch.Name, a.Skill, pool)
+	want := fmt.Sprintf("%s's %s: %s", ch.Name, skill, pool)
 	if c.Sabotage {
 		want += " and a card"
 	}
 	rnd, err := src([]need{{f.ID, want}})
 	if err != nil {
-		return nil, err
+		return "", nil, false, err
 	}
 	rnd = rules.For(rnd, f.ID) // a skill test is the figure's own: its pool and card
 	r, err := rules.RollPool(pool, rnd)
 	if err != nil {
-		return nil, &Refusal{Reason: err.Error()}
+		return "", nil, false, &Refusal{Reason: err.Error()}
 	}
 	o := rules.JudgeRoll(r, tn)
 	verdict := "fails"
@@ -79,20 +101,11 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	}
 	meant := ""
 	if c.Sabotage {
-		if e.Cards, verdict, meant, err = sabotageSkill(&o, rnd); err != nil {
-			return nil, err
+		if cards, verdict, meant, err = sabotageSkill(&o, rnd); err != nil {
+			return "", nil, false, err
 		}
 	}
-	e.Changes = []FigureChange{change(f, f.AP-pay, st)}
-	e.Text = fmt.Sprintf("%s completes %s (%d AP, %d in all; %s against TN %d): %s, %s.%s", ch.Name, a.Skill, pay, a.Cost, how, tn, r, verdict, meant)
-	if a.Skill == "medicine" && target != nil && o.Successes > 0 {
-		ts := target.FigureStatus.clone()
-		ts.Condition = rules.Fine
-		e.Changes = append(e.Changes, FigureChange{Figure: target.ID, AP: target.AP, Status: ts})
-		e.Text += fmt.Sprintf(" %s comes round (TWTW Conflict: Wound Effects, a Standard (5) Medicine test).", s.FigureName(target.ID))
-	}
-	e.Text += note + fmt.Sprintf(" %d AP left.", f.AP-pay)
-	return []Event{e}, nil
+	return fmt.Sprintf("%s against TN %d): %s, %s.%s", how, tn, r, verdict, meant), cards, o.Successes > 0, nil
 }
 
 // skillPayment is the attempt a skill command pays toward (the figure's
