@@ -94,6 +94,8 @@ func gearIndex(f *Figure, weapon string) int {
 	return slices.IndexFunc(f.Gear, func(g rules.Carried) bool { return g.Weapon == weapon })
 }
 
+// pay refuses an action of ap AP that figure f has not the AP left for;
+// what names the action in the refusal.
 func pay(s *State, f *Figure, ap int, what string) error {
 	if ap > f.AP {
 		return refuse("%s needs %d AP to %s but has %d left", s.FigureName(f.ID), ap, what, f.AP)
@@ -101,6 +103,7 @@ func pay(s *State, f *Figure, ap int, what string) error {
 	return nil
 }
 
+// change is figure f's change in an event: its AP and status after.
 func change(f *Figure, ap int, status FigureStatus) FigureChange {
 	return FigureChange{Figure: f.ID, AP: ap, Status: status}
 }
@@ -1916,6 +1919,8 @@ const CommandDoor = "door"
 // DoorAP is what opening or closing a door costs a figure (docs/defaults.md).
 const DoorAP = 1
 
+// decideDoor opens or closes the door on a hexside: the Judge's at no
+// cost, a figure's standing beside it for DoorAP.
 func decideDoor(s *State, c Command) ([]Event, error) {
 	if c.To == nil || c.Side < 0 || c.Side > 5 {
 		return nil, refuse("a door command needs a hex and a hexside 0 to 5")
