@@ -214,98 +214,148 @@ func lastToggle(r io.ReaderAt, size int64) (start int64, toggle bool, err error)
 // returns the undos and redos it met. A line that is not an event, whose
 // seq does not rise or that the fight does not take is a *lineError.
 func foldWith(r io.ReaderAt, size int64, undone map[int]bool, progress func(int64)) (*folded, *toggles, error) {
-	sc := newLineScanner(r, size)
-	fo := &folded{}
-	ts := newToggles()
-	var opening *State
-	var bad error // the first line is not an opening
-	// The recent events, in one of two arrays: a checkpoint copies those
-	// it keeps into the other.
-	bufs := [2][]Event{make([]Event, 0, keepEvents+checkpointEvery+1), make([]Event, 0, keepEvents+checkpointEvery+1)}
-	window := bufs[0][:0]
-	spare := 1
-	next := int64(progressEvery)
-	prev := 0                   // the seq of the line before
-	var lastStart int64         // where the last line read starts
-	lineOf := func(i int) int { // the line of window[i]: the window's events are the last lines read
-		return sc.n - (len(window) - 1 - i)
-	}
-	fail := func(line int, start int64, err error) (*folded, *toggles, error) {
-		return nil, nil, &lineError{line: line, start: start, last: line == sc.n && sc.off == size, err: err}
-	}
+	p := &foldPass{sc: newLineScanner(r, size), size: size, undone: undone, progress: progress, fo: &folded{}, ts: newToggles(),
+		bufs:  [2][]Event{make([]Event, 0, keepEvents+checkpointEvery+1), make([]Event, 0, keepEvents+checkpointEvery+1)},
+		spare: 1, next: int64(progressEvery)}
+	p.window = p.bufs[0][:0]
 	for {
-		line, start, err := sc.next()
+		line, start, err := p.sc.next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return nil, nil, err
 		}
-		lastStart = start
-		if progress != nil && start >= next {
-			progress(start)
-			next = start + progressEvery
-		}
-		var e Event
-		if err := json.Unmarshal(line, &e); err != nil {
-			return fail(sc.n, start, err)
-		}
-		if sc.n == 1 {
-			if e.Kind != EventOpened || e.Fight == nil {
-				// Not a fight's journal: a line that is not even an event
-				// says more, if there is one.
-				bad = errNoOpening
-				if sc.off == size {
-					return fail(1, start, errNoOpening)
-				}
-			} else if opening, err = e.Fight.State(); err != nil {
-				return fail(1, start, fmt.Errorf("opening event: %w", err))
-			}
-		} else if bad == nil && e.Seq <= prev {
-			return fail(sc.n, start, fmt.Errorf("seq %d after seq %d: the events are out of order", e.Seq, prev))
-		}
-		prev = e.Seq
-		if bad != nil {
-			continue
-		}
-		if e.Kind == EventUndone || e.Kind == EventRedone {
-			ts.add(sc.n, e.Kind, e.Target)
-		}
-		fo.cmds = max(fo.cmds, e.Cmd)
-		window = append(window, e)
-		if len(window) > keepEvents+checkpointEvery {
-			folded, i, err := foldOldest(opening, window, undone, bufs[spare][:0])
-			if err != nil {
-				// An earlier line: its start is not kept, and not needed.
-				return fail(lineOf(i), -1, err)
-			}
-			if &folded[0] != &window[0] {
-				clear(window) // what it held is in the other array, or folded
-				window, spare = folded, 1-spare
-			}
+		if err := p.take(line, start); err != nil {
+			return nil, nil, err
 		}
 	}
-	if bad != nil || opening == nil {
+	if p.bad != nil || p.opening == nil {
 		return nil, nil, errNoOpening
 	}
-	// The state: the opening with its log (the events applied before the
-	// recent ones, as far back as a session's state keeps them), and the
-	// recent events.
+	fo, err := p.finish()
+	if err != nil {
+		return nil, nil, err
+	}
+	return fo, p.ts, nil
+}
+
+// foldPass is foldWith's pass through a journal as it goes: the opening,
+// the recent events and the undos and redos met so far.
+type foldPass struct {
+	sc       *lineScanner
+	size     int64
+	undone   map[int]bool
+	progress func(int64)
+	fo       *folded
+	ts       *toggles
+	opening  *State
+	bad      error // the first line is not an opening
+	// The recent events (window), in one of two arrays: a checkpoint
+	// copies those it keeps into the other (spare).
+	bufs      [2][]Event
+	window    []Event
+	spare     int
+	next      int64 // where progress is told next
+	prev      int   // the seq of the line before
+	lastStart int64 // where the last line read starts
+}
+
+// lineOf is the line of window[i]: the window's events are the last lines
+// read.
+func (p *foldPass) lineOf(i int) int {
+	return p.sc.n - (len(p.window) - 1 - i)
+}
+
+// fail is the *lineError of line, starting at start (-1: not kept).
+func (p *foldPass) fail(line int, start int64, err error) error {
+	return &lineError{line: line, start: start, last: line == p.sc.n && p.sc.off == p.size, err: err}
+}
+
+// take decodes one line, starting at start, and keeps its event among
+// the recent ones, folding the oldest away when there are too many.
+func (p *foldPass) take(line []byte, start int64) error {
+	p.lastStart = start
+	if p.progress != nil && start >= p.next {
+		p.progress(start)
+		p.next = start + progressEvery
+	}
+	var e Event
+	if err := json.Unmarshal(line, &e); err != nil {
+		return p.fail(p.sc.n, start, err)
+	}
+	if err := p.inOrder(&e, start); err != nil {
+		return err
+	}
+	p.prev = e.Seq
+	if p.bad != nil {
+		return nil
+	}
+	if e.Kind == EventUndone || e.Kind == EventRedone {
+		p.ts.add(p.sc.n, e.Kind, e.Target)
+	}
+	p.fo.cmds = max(p.fo.cmds, e.Cmd)
+	p.window = append(p.window, e)
+	if len(p.window) <= keepEvents+checkpointEvery {
+		return nil
+	}
+	folded, i, err := foldOldest(p.opening, p.window, p.undone, p.bufs[p.spare][:0])
+	if err != nil {
+		// An earlier line: its start is not kept, and not needed.
+		return p.fail(p.lineOf(i), -1, err)
+	}
+	if &folded[0] != &p.window[0] {
+		clear(p.window) // what it held is in the other array, or folded
+		p.window, p.spare = folded, 1-p.spare
+	}
+	return nil
+}
+
+// inOrder checks that the first line opens a fight (its state becomes
+// the opening) and that every later one's seq rises. A first line that
+// is no opening is kept in bad: a later line that is not even an event
+// says more, if there is one.
+func (p *foldPass) inOrder(e *Event, start int64) error {
+	if p.sc.n != 1 {
+		if p.bad == nil && e.Seq <= p.prev {
+			return p.fail(p.sc.n, start, fmt.Errorf("seq %d after seq %d: the events are out of order", e.Seq, p.prev))
+		}
+		return nil
+	}
+	if e.Kind != EventOpened || e.Fight == nil {
+		p.bad = errNoOpening
+		if p.sc.off == p.size {
+			return p.fail(1, start, errNoOpening)
+		}
+		return nil
+	}
+	var err error
+	if p.opening, err = e.Fight.State(); err != nil {
+		return p.fail(1, start, fmt.Errorf("opening event: %w", err))
+	}
+	return nil
+}
+
+// finish is the fold: the opening with its log (the events applied before
+// the recent ones, as far back as a session's state keeps them), the
+// recent events, and the state after them.
+func (p *foldPass) finish() (*folded, error) {
+	opening, window := p.opening, p.window
 	st := opening.Clone()
 	opening.Log = nil
 	st, i, err := replayAt(st, window)
 	if err != nil {
 		at := int64(-1)
 		if i == len(window)-1 {
-			at = lastStart
+			at = p.lastStart
 		}
-		return fail(lineOf(i), at, err)
+		return nil, p.fail(p.lineOf(i), at, err)
 	}
 	if window[0].Fight == nil { // a checkpoint: the log keeps what a live session's would
 		trimLog(st, keepEvents)
 	}
-	fo.opening, fo.events, fo.state = opening, window, st
-	return fo, ts, nil
+	p.fo.opening, p.fo.events, p.fo.state = opening, window, st
+	return p.fo, nil
 }
 
 // foldOldest folds all but about the last keepEvents events of window

@@ -249,30 +249,10 @@ func (s *Session) decideAndWrite(seat *Seat, c Command, plan *deepPlan, deep boo
 	if s.broken != nil {
 		return nil, fmt.Errorf("the journal failed (%v): save the fight and open it again", s.broken)
 	}
-	written, published := false, false
-	before, opening := s.events[:len(s.events):len(s.events)], s.opening // what a rollback puts back
-	cmds := s.cmds
+	// What a rollback puts back, and how far the command got.
+	back := rollback{events: s.events[:len(s.events):len(s.events)], opening: s.opening, cmds: s.cmds}
 	defer func() {
-		if r := recover(); r != nil {
-			slog.Error("session: a command panicked", "panic", r, "command", fmt.Sprintf("%+v", c), "stack", string(debug.Stack()))
-			if published {
-				// Its events stand (journaled and sent), and are answered
-				// as carried out; only the checkpoint after them failed,
-				// and the session takes no more commands.
-				s.broken = fmt.Errorf("a checkpoint failed after command %d: %v", s.cmds, r)
-				return
-			}
-			if written {
-				if terr := s.journal.Rollback(); terr != nil {
-					s.broken = terr
-				}
-				s.events, s.opening, s.cmds = before, opening, cmds
-				if st, rerr := replayOnto(s.opening.Clone(), s.events); rerr == nil {
-					s.state = st
-				} else {
-					s.broken = rerr
-				}
-			}
+		if r := recover(); r != nil && s.afterPanic(r, c, &back) {
 			events, err = nil, fmt.Errorf("%w: the command was not carried out (%v)", ErrInternal, r)
 		}
 	}()
@@ -282,44 +262,109 @@ func (s *Session) decideAndWrite(seat *Seat, c Command, plan *deepPlan, deep boo
 	if err := authorize(seat, s.state, c); err != nil {
 		return nil, err
 	}
-	// An undo or redo that reaches past memory: the journal read back,
-	// and folded with its lines (tail bytes), numbered and timed.
-	var fo *folded
-	var tail int
-	switch c.Kind {
-	case CommandUndo, CommandRedo:
-		// The recent events hold the command to take back or put back,
-		// unless it is older than the last checkpoint.
-		// A redo's command may be older too: the recent events hold an
-		// undo of it, not its own events, which a replay of them would
-		// leave out.
-		events, err = undoStep(c.Kind, s.events)
-		if s.reachesBack(c.Kind, events, err) {
-			switch {
-			case plan.holds(s):
-				if plan.err != nil {
-					return nil, plan.err
-				}
-				events, fo, tail, err = slices.Clone(plan.events), plan.fold, len(plan.tail), nil
-			case deep:
-				if events, fo, tail, err = s.readBack(c.Kind); err != nil {
-					return nil, err
-				}
-			default:
-				return nil, errStale
-			}
-		}
-	default:
-		events, err = decide(s.state, c, s.randomness(seat, c))
-	}
+	events, fo, tail, err := s.eventsOf(seat, c, plan, deep)
 	if err != nil {
 		return nil, err
 	}
-	seq, cmd := s.events[len(s.events)-1].Seq, s.cmds+1
+	seq, cmd := s.number(c, events, fo != nil)
+	size := s.journal.size
+	if err := s.journal.Write(events...); err != nil {
+		return nil, fmt.Errorf("the command was not carried out: %w", err)
+	}
+	back.written = true
+	s.foldIn(c, events, fo, size+int64(tail), seq, cmd)
+	s.noteSights(events, seq)
+	s.written = seq
+	s.publish(events)
+	// The events are out: from here a panic must not take them back
+	// (the windows have them); it stops the session instead.
+	back.published = true
+	if c.Kind != CommandUndo && c.Kind != CommandRedo {
+		// Fold old events away on ordinary commands only, so that a run of
+		// undos reads the journal back once; last, so that a rollback above
+		// finds the events as they were.
+		s.checkpoint()
+	}
+	return events, nil
+}
+
+// rollback is what decideAndWrite puts back should a command panic, and
+// how far the command got: its events written to the journal, or
+// published too.
+type rollback struct {
+	events             []Event
+	opening            *State
+	cmds               int
+	written, published bool
+}
+
+// afterPanic logs a command's panic r and puts the journal and the state
+// back as they were before it. Once its events are published they stand
+// and are answered as carried out: the session only takes no more
+// commands (false). Else the command fails with ErrInternal (true).
+func (s *Session) afterPanic(r any, c Command, back *rollback) bool {
+	slog.Error("session: a command panicked", "panic", r, "command", fmt.Sprintf("%+v", c), "stack", string(debug.Stack()))
+	if back.published {
+		// Only the checkpoint after them failed.
+		s.broken = fmt.Errorf("a checkpoint failed after command %d: %v", s.cmds, r)
+		return false
+	}
+	if back.written {
+		if terr := s.journal.Rollback(); terr != nil {
+			s.broken = terr
+		}
+		s.events, s.opening, s.cmds = back.events, back.opening, back.cmds
+		if st, rerr := replayOnto(s.opening.Clone(), s.events); rerr == nil {
+			s.state = st
+		} else {
+			s.broken = rerr
+		}
+	}
+	return true
+}
+
+// eventsOf decides command c's events. An undo or redo that reaches past
+// memory has the journal read back, and folded with its lines (tail
+// bytes), numbered and timed: plan's, read without the lock, if the
+// journal is still as plan read it; else read here when deep is true,
+// errStale when not.
+func (s *Session) eventsOf(seat *Seat, c Command, plan *deepPlan, deep bool) (events []Event, fo *folded, tail int, err error) {
+	if c.Kind != CommandUndo && c.Kind != CommandRedo {
+		events, err = decide(s.state, c, s.randomness(seat, c))
+		return events, nil, 0, err
+	}
+	// The recent events hold the command to take back or put back,
+	// unless it is older than the last checkpoint.
+	// A redo's command may be older too: the recent events hold an
+	// undo of it, not its own events, which a replay of them would
+	// leave out.
+	events, err = undoStep(c.Kind, s.events)
+	if !s.reachesBack(c.Kind, events, err) {
+		return events, nil, 0, err
+	}
+	switch {
+	case plan.holds(s):
+		if plan.err != nil {
+			return nil, nil, 0, plan.err
+		}
+		return slices.Clone(plan.events), plan.fold, len(plan.tail), nil
+	case deep:
+		return s.readBack(c.Kind)
+	default:
+		return nil, nil, 0, errStale
+	}
+}
+
+// number gives a command's events their sequence numbers, times and
+// command number, unless folded (numbered and timed as folded); an undo
+// or redo takes no command number. It returns the last event's number and
+// the command's.
+func (s *Session) number(c Command, events []Event, folded bool) (seq, cmd int) {
+	seq, cmd = s.events[len(s.events)-1].Seq, s.cmds+1
 	for i := range events {
 		seq++
-		if fo != nil {
-			continue // numbered and timed as folded
+		if folded {
+			continue
 		}
 		events[i].Seq = seq
 		events[i].Time = s.now()
@@ -327,17 +372,21 @@ func (s *Session) decideAndWrite(seat *Seat, c Command, plan *deepPlan, deep boo
 			events[i].Cmd = cmd
 		}
 	}
-	size := s.journal.size
-	if err := s.journal.Write(events...); err != nil {
-		return nil, fmt.Errorf("the command was not carried out: %w", err)
-	}
-	written = true
+	return seq, cmd
+}
+
+// foldIn brings the state up to a command's events, just written: an undo
+// or redo read back (fo) is the whole journal folded again as it opens
+// (as it was read, when the journal is size bytes and the last event seq,
+// the lines written being the ones folded; else read again); one from
+// memory replays the recent events; any other command applies its events.
+// An event that does not fold is a bug in deciding it: it panics, and
+// decideAndWrite rolls the command back.
+func (s *Session) foldIn(c Command, events []Event, fo *folded, size int64, seq, cmd int) {
 	switch {
 	case fo != nil:
-		// The whole journal, the undo or redo written into it, folded
-		// again as it opens: as it was read, the lines written being the
-		// ones folded (else read again).
-		if s.journal.size != size+int64(tail) || events[len(events)-1].Seq != seq {
+		if s.journal.size != size || events[len(events)-1].Seq != seq {
+			var err error
 			if fo, err = foldJournal(s.journal.f, s.journal.size, nil); err != nil {
 				panic(fmt.Sprintf("undo made events that do not replay: %v", err))
 			}
@@ -359,6 +408,12 @@ func (s *Session) decideAndWrite(seat *Seat, c Command, plan *deepPlan, deep boo
 		}
 		s.events = append(s.events, events...)
 	}
+}
+
+// noteSights keeps what each seat saw after each of a command's events
+// (the last seq), and forgets the sights older than the recent events and
+// a checkpoint's worth.
+func (s *Session) noteSights(events []Event, seq int) {
 	v := s.state.sightBase()
 	v.noteRefreshed(s.sights[events[0].Seq-1], s.state, events[0].Seq)
 	for _, e := range events {
@@ -369,18 +424,6 @@ func (s *Session) decideAndWrite(seat *Seat, c Command, plan *deepPlan, deep boo
 			delete(s.sights, q)
 		}
 	}
-	s.written = seq
-	s.publish(events)
-	// The events are out: from here a panic must not take them back
-	// (the windows have them); it stops the session instead.
-	published = true
-	if c.Kind != CommandUndo && c.Kind != CommandRedo {
-		// Fold old events away on ordinary commands only, so that a run of
-		// undos reads the journal back once; last, so that a rollback above
-		// finds the events as they were.
-		s.checkpoint()
-	}
-	return events, nil
 }
 
 // commit returns once the journal is synced up to seq. The first caller

@@ -458,7 +458,8 @@ func (s *State) nextRound() int {
 
 // Apply folds one event into the state. Events are facts already checked by
 // the session; Apply refuses only events that do not fit this state at all
-// (a journal from another fight).
+// (a journal from another fight). Each kind's check and apply are their own
+// functions, found in eventKinds; a kind not there is refused.
 func (s *State) Apply(e Event) error {
 	if e.Kind != EventBlowDeclared { // a free attack's blow may wait for its answer
 		s.Opening = e.Opening
@@ -466,147 +467,267 @@ func (s *State) Apply(e Event) error {
 	if err := s.check(e); err != nil {
 		return err
 	}
-	switch e.Kind {
-	case EventMoved, EventTurned:
-		f, ok := s.Figures[e.Figure]
-		if !ok {
-			return fmt.Errorf("event %d: no figure %q", e.Seq, e.Figure)
+	k, ok := eventKinds[e.Kind]
+	if !ok {
+		return fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
+	}
+	if k.apply != nil {
+		if err := k.apply(s, e); err != nil {
+			return err
 		}
-		f.UnderFire = nil // moving or turning is the figure's action
-		if e.Kind == EventMoved {
+	}
+	s.applyParts(e) // what each system keeps of the fight: Savage Worlds' cards, a riposte
+	s.foldFog()
+	s.Log = append(s.Log, e)
+	return nil
+}
+
+// An eventKind is how the state takes one kind of event: check range-checks
+// it against the state (a journal from outside may hold anything) and apply
+// folds it in. Either may be nil: nothing to check, or nothing to change
+// (the event is a log line only).
+type eventKind struct {
+	check func(*State, Event) error
+	apply func(*State, Event) error
+}
+
+// eventKinds holds every kind of event the state knows, by kind; Apply
+// refuses an event of any other (a journal from another program).
+var eventKinds = map[string]eventKind{}
+
+// registerEvent makes kind known to State.Apply and State.check, as a rule
+// system's own events would be: check (nil: nothing to check) runs before
+// apply (nil: a log line only). Call it from an init; a kind registered
+// twice panics, as two meanings of one journal line would be a bug.
+func registerEvent(kind string, check, apply func(*State, Event) error) {
+	if _, dup := eventKinds[kind]; dup {
+		panic("session: event kind " + kind + " registered twice")
+	}
+	eventKinds[kind] = eventKind{check: check, apply: apply}
+}
+
+// The kinds every fight knows, whatever its rules.
+func init() {
+	for _, k := range []struct {
+		kind  string
+		check func(*State, Event) error
+		apply func(*State, Event) error
+	}{
+		{EventMoved, checkMoved, applyMoved},
+		{EventTurned, checkMoved, applyTurned},
+		{EventRode, checkMoved, (*State).applyRode},
+		{EventHidden, checkFigure, applyHidden},
+		{EventRevealed, checkFigure, applyHidden},
+		{EventUndone, checkUndone, nil}, // replay leaves out what is undone; the event itself is a log line
+		{EventRedone, checkUndone, nil},
+		{EventSegment, checkSegment, applySegment},
+		{EventRoundStarted, checkRoundStarted, applyRoundStarted},
+		{EventBlowDeclared, nil, applyBlowDeclared},
+		{EventActed, checkActed, applyActed},
+		{EventCharacterSet, checkCharacterSet, (*State).applyRoster},
+		{EventCharacterRemoved, nil, (*State).applyRoster},
+		{EventPlaced, checkPlaced, (*State).applyRoster},
+		{EventFigureRemoved, checkFigure, (*State).applyRoster},
+		{EventOptionsSet, nil, (*State).applyRoster},
+		{EventMapEdited, nil, (*State).applyRoster},
+		{EventHexesRevealed, checkHexesRevealed, (*State).applyFogOrder},
+	} {
+		registerEvent(k.kind, k.check, k.apply)
+	}
+}
+
+// eventFigure is the figure an event is about, or the error naming it.
+func (s *State) eventFigure(e Event) (*Figure, error) {
+	f, ok := s.Figures[e.Figure]
+	if !ok {
+		return nil, fmt.Errorf("event %d: no figure %q", e.Seq, e.Figure)
+	}
+	return f, nil
+}
+
+// applyTurned turns a figure in place; turning is its action, so it is no
+// longer under fire.
+func applyTurned(s *State, e Event) error {
+	f, err := s.eventFigure(e)
+	if err != nil {
+		return err
+	}
+	f.UnderFire = nil
+	f.Facing = e.Facing
+	f.AP = e.APLeft
+	return nil
+}
+
+// applyMoved moves a figure along its path: where it came from this round
+// is kept (for standing still and moving fire), what the move did to
+// prone and pace is noted, and the hexes it passed are explored.
+func applyMoved(s *State, e Event) error {
+	f, err := s.eventFigure(e)
+	if err != nil {
+		return err
+	}
+	f.UnderFire = nil // moving is the figure's action
+	from := f.At
+	if f.RoundStart == nil {
+		f.RoundStart = &from
+	}
+	f.MoveFrom = &from
+	f.At = e.To
+	f.Ran = f.Ran || e.Run
+	f.Moved = true
+	if e.GotUp {
+		f.Prone, f.Ducked = false, false
+	}
+	if e.Paced > 0 {
+		f.Paced = e.Paced
+		f.Prone = e.Crawled // a Savage Worlds move: crawled, or stood up before
+	}
+	f.Facing = e.Facing
+	f.AP = e.APLeft
+	s.exploreAlong(e.Figure, e.Path)
+	return nil
+}
+
+// applyHidden hides a figure from the players, or shows it.
+func applyHidden(s *State, e Event) error {
+	f, err := s.eventFigure(e)
+	if err != nil {
+		return err
+	}
+	f.Hidden = e.Kind == EventHidden
+	return nil
+}
+
+// applySegment counts down to the event's segment; who fell last segment
+// no longer strikes back together.
+func applySegment(s *State, e Event) error {
+	s.Segment, s.Felled = e.Segment, nil
+	return nil
+}
+
+// applyBlowDeclared notes a blow that waits for its defender's answer.
+func applyBlowDeclared(s *State, e Event) error {
+	s.Pending = e.Pending
+	return nil
+}
+
+// applyRoundStarted begins a round: its number (its cards and unaimed
+// weapons are the systems' parts: applyParts), then every figure's AP and
+// what the last round's standing still earned, then the statuses the
+// round's start changed.
+func applyRoundStarted(s *State, e Event) error {
+	s.Felled = nil
+	wasBegun := s.Begun // a round ended: standing still counts
+	s.Round, s.Segment = e.Round, rules.Segments
+	s.Begun = true
+	for id, ap := range e.APs {
+		if f, ok := s.Figures[id]; ok {
+			f.newRound(ap, wasBegun)
+		}
+	}
+	for _, c := range e.Changes {
+		if f, ok := s.Figures[c.Figure]; ok {
+			f.FigureStatus = c.Status.clone()
+		}
+	}
+	return nil
+}
+
+// newRound gives a figure its AP for a new round and forgets what it did
+// in the last, counting the rounds it has stood still.
+func (f *Figure) newRound(ap int, wasBegun bool) {
+	f.AP = ap
+	if f.Moved || f.Paced > 0 {
+		f.StillRounds = 0
+	} else if wasBegun {
+		f.StillRounds++
+	}
+	f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging, f.AimLost, f.AimedAt = false, false, 0, false, false, nil, false, ""
+	at := f.At
+	f.RoundStart, f.MoveFrom = &at, nil
+	f.Parts = f.Parts.newRound() // what a system keeps for a round ends
+}
+
+// applyActed folds an action's results in: the pending blow it answers, loose weapons, holds and doors closed, who fell, the figures'
+// statuses, fire, shoves and what it did to the map.
+func applyActed(s *State, e Event) error {
+	s.Pending = nil // an action after a declared blow is its answer
+	s.Felled = togetherStill(s, e.Figure)
+	s.applyLoose(e)
+	if e.Hold != nil {
+		s.applyHold(*e.Hold)
+	}
+	if e.Closed != nil && !slices.Contains(s.Closed, *e.Closed) {
+		s.Closed = append(slices.Clip(s.Closed), *e.Closed)
+	}
+	if s.FelledNow(e.Figure) { // its one attack of the segment is made
+		s.Felled = slices.DeleteFunc(slices.Clone(s.Felled), func(id string) bool { return id == e.Figure })
+	}
+	if err := s.applyChanges(e); err != nil {
+		return err
+	}
+	s.applyFire(e) // after the changes, which would wipe it
+	s.applyShoved(e)
+	s.applyMapWear(e)
+	return nil
+}
+
+// applyChanges sets the statuses an action left its figures in; one it
+// felled that could still strike back this segment is noted in Felled.
+func (s *State) applyChanges(e Event) error {
+	for _, c := range e.Changes {
+		f, ok := s.Figures[c.Figure]
+		if !ok {
+			return fmt.Errorf("event %d: no figure %q", e.Seq, c.Figure)
+		}
+		if up := f.Condition == rules.Fine; up && c.Status.Condition >= rules.Stunned && c.Figure != e.Figure &&
+			(s.Begun && s.Segment > 0 && f.AP >= s.Segment && SystemOf(s).MovesCostAP() || actsTogether(s, e.Figure, c.Figure)) {
+			s.Felled = append(slices.Clip(s.Felled), c.Figure)
+		}
+		f.AP = c.AP
+		f.FigureStatus = c.Status.clone()
+		if f.Condition >= rules.Unconscious {
+			s.dropHolds(f.ID) // a fighter down holds nobody, and is held by nobody
+		}
+	}
+	return nil
+}
+
+// applyShoved moves the figures an action shoved to their paths' ends.
+func (s *State) applyShoved(e Event) {
+	for _, sh := range e.Shoved {
+		if f, ok := s.Figures[sh.Figure]; ok && len(sh.Path) > 0 {
 			from := f.At
 			if f.RoundStart == nil {
 				f.RoundStart = &from
 			}
 			f.MoveFrom = &from
-			f.At = e.To
-			f.Ran = f.Ran || e.Run
+			f.At = sh.Path[len(sh.Path)-1]
 			f.Moved = true
-			if e.GotUp {
-				f.Prone, f.Ducked = false, false
-			}
-			if e.Paced > 0 {
-				f.Paced = e.Paced
-				f.Prone = e.Crawled // a Savage Worlds move: crawled, or stood up before
-			}
 		}
-		f.Facing = e.Facing
-		f.AP = e.APLeft
-	case EventRode:
-		if err := s.applyRode(e); err != nil {
-			return err
+	}
+}
+
+// applyMapWear opens or shuts the doors an action worked and wears down
+// the cover its shots struck.
+func (s *State) applyMapWear(e Event) {
+	for _, d := range e.Doors {
+		if feat, ok := s.Map.EdgeFeature(d.At, hexmap.Direction(d.Side)); ok {
+			feat.Open = d.Open
+			s.Map.SetEdge(d.At, hexmap.Direction(d.Side), feat)
 		}
-	case EventHidden, EventRevealed:
-		f, ok := s.Figures[e.Figure]
-		if !ok {
-			return fmt.Errorf("event %d: no figure %q", e.Seq, e.Figure)
-		}
-		f.Hidden = e.Kind == EventHidden
-	case EventUndone, EventRedone:
-		// Replay leaves out what is undone; the event itself is a log line.
-	case EventSegment:
-		s.Segment, s.Felled = e.Segment, nil
-	case EventRoundStarted:
-		s.Felled = nil
-		wasBegun := s.Begun // a round ended: standing still counts
-		s.Round, s.Segment = e.Round, rules.Segments
-		s.Begun = true
-		for id, ap := range e.APs {
-			if f, ok := s.Figures[id]; ok {
-				f.AP = ap
-				if f.Moved || f.Paced > 0 {
-					f.StillRounds = 0
-				} else if wasBegun {
-					f.StillRounds++
-				}
-				f.Ran, f.Moved, f.Paced, f.Attacked, f.AttackedOff, f.Dodging, f.AimLost, f.AimedAt = false, false, 0, false, false, nil, false, ""
-				at := f.At
-				f.RoundStart, f.MoveFrom = &at, nil
-				f.Parts = f.Parts.newRound() // what a system keeps for a round ends
-			}
-		}
-		for _, c := range e.Changes {
-			if f, ok := s.Figures[c.Figure]; ok {
-				f.FigureStatus = c.Status.clone()
-			}
-		}
-	case EventBlowDeclared:
-		s.Pending = e.Pending
-	case EventActed:
-		s.Pending = nil // an action after a declared blow is its answer
-		s.Felled = togetherStill(s, e.Figure)
-		s.applyLoose(e)
-		if e.Hold != nil {
-			s.applyHold(*e.Hold)
-		}
-		if e.Closed != nil && !slices.Contains(s.Closed, *e.Closed) {
-			s.Closed = append(slices.Clip(s.Closed), *e.Closed)
-		}
-		if s.FelledNow(e.Figure) { // its one attack of the segment is made
-			s.Felled = slices.DeleteFunc(slices.Clone(s.Felled), func(id string) bool { return id == e.Figure })
-		}
-		for _, c := range e.Changes {
-			f, ok := s.Figures[c.Figure]
-			if !ok {
-				return fmt.Errorf("event %d: no figure %q", e.Seq, c.Figure)
-			}
-			if up := f.Condition == rules.Fine; up && c.Status.Condition >= rules.Stunned && c.Figure != e.Figure &&
-				(s.Begun && s.Segment > 0 && f.AP >= s.Segment && SystemOf(s).MovesCostAP() || actsTogether(s, e.Figure, c.Figure)) {
-				s.Felled = append(slices.Clip(s.Felled), c.Figure)
-			}
-			f.AP = c.AP
-			f.FigureStatus = c.Status.clone()
-			if f.Condition >= rules.Unconscious {
-				s.dropHolds(f.ID) // a fighter down holds nobody, and is held by nobody
-			}
-		}
-		s.applyFire(e) // after the changes, which would wipe it
-		for _, sh := range e.Shoved {
-			if f, ok := s.Figures[sh.Figure]; ok && len(sh.Path) > 0 {
-				from := f.At
-				if f.RoundStart == nil {
-					f.RoundStart = &from
-				}
-				f.MoveFrom = &from
-				f.At = sh.Path[len(sh.Path)-1]
-				f.Moved = true
-			}
-		}
-		for _, d := range e.Doors {
-			if feat, ok := s.Map.EdgeFeature(d.At, hexmap.Direction(d.Side)); ok {
-				feat.Open = d.Open
-				s.Map.SetEdge(d.At, hexmap.Direction(d.Side), feat)
-			}
-		}
-		for _, a := range e.Ablations {
-			if a.Side < 0 {
-				if feat, ok := s.Map.Feature(a.At); ok {
-					feat.Armor = a.Armor
-					s.Map.SetFeature(a.At, feat)
-				}
-			} else if feat, ok := s.Map.EdgeFeature(a.At, hexmap.Direction(a.Side)); ok {
+	}
+	for _, a := range e.Ablations {
+		if a.Side < 0 {
+			if feat, ok := s.Map.Feature(a.At); ok {
 				feat.Armor = a.Armor
-				s.Map.SetEdge(a.At, hexmap.Direction(a.Side), feat)
+				s.Map.SetFeature(a.At, feat)
 			}
+		} else if feat, ok := s.Map.EdgeFeature(a.At, hexmap.Direction(a.Side)); ok {
+			feat.Armor = a.Armor
+			s.Map.SetEdge(a.At, hexmap.Direction(a.Side), feat)
 		}
-	case EventCharacterSet, EventCharacterRemoved, EventPlaced, EventFigureRemoved, EventOptionsSet, EventMapEdited:
-		if err := s.applyRoster(e); err != nil {
-			return err
-		}
-	case EventHexesRevealed:
-		if err := s.applyFogOrder(e); err != nil {
-			return err
-		}
-	default:
-		return fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
 	}
-	s.applyParts(e) // what each system keeps of the fight: Savage Worlds' cards, a riposte
-	if e.Kind == EventMoved {
-		s.exploreAlong(e.Figure, e.Path)
-	}
-	s.foldFog()
-	s.Log = append(s.Log, e)
-	return nil
 }
 
 // Snapshot returns the fight as it stands, as a fight file, as seat may

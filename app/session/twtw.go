@@ -82,93 +82,123 @@ func explainTWTW(s *State, c Command) (string, error) {
 		return explainDefense(s, c)
 	}
 	var b strings.Builder
-	f := s.Figures[c.Figure]
 	if w := s.Interrupt(c.Figure); w != "" {
 		b.WriteString(w + "\n")
 	}
+	var err error
 	switch c.Kind {
 	case CommandShoot:
-		plan, err := s.PlanShoot(c.Figure, c.Weapon, c.Shots, judgeMods(c)...)
-		if err != nil {
-			return "", err
-		}
-		with, err := planWith(s, f, s.Characters[f.Character], c)
-		if err != nil {
-			return "", err
-		}
-		plan.Series.Skip = with.skip()
-		writeShootPlan(&b, s, plan, f.AP-with.apOf())
-		writeWith(&b, s, with)
-		if need := plan.Series.AP + with.apOf(); need > f.AP {
-			return "", fmt.Errorf("%s needs %d AP for this but has %d.\n%s", s.FigureName(f.ID), need, f.AP, b.String())
-		}
+		err = explainShoot(&b, s, c)
 	case CommandMelee:
-		mp, err := s.PlanMelee(c.Figure, c.Weapon, c.Blow, judgeMods(c)...)
-		if err != nil {
-			return "", err
-		}
-		with, err := planWith(s, f, s.Characters[f.Character], c)
-		if err != nil {
-			return "", err
-		}
-		if mp.Skip = with.skip(); mp.Skip > 0 && !mp.Sabotage {
-			mp.Chance = rules.KthHitChance(mp.Pool, 1+mp.Skip, 0, mp.TN)
-		}
-		fmt.Fprintf(&b, "%s: %d AP; %s.\nTN %d: %s's defense value.\nPool %s; chance to land the blow %.0f%%.\n%s: %s.",
-			mp.Plan.Blow.Attack.Name, mp.Plan.AP, mp.Plan.Explained, mp.TN, s.FigureName(mp.Target.ID), mp.Pool, 100*mp.Chance,
-			s.FigureName(mp.Target.ID), s.BlowOdds(mp))
-		if mp.Advantage != 0 {
-			fmt.Fprintf(&b, "\nAdvantage %+d (%s): as many upgrades (downgrades).", mp.Advantage, mp.AdvantageWhy)
-		}
-		for _, m := range mp.TNMods {
-			fmt.Fprintf(&b, "\n%s.", m)
-		}
-		if mp.Sabotage {
-			b.WriteString("\nMeant to miss: only a Calamity card lands it (TWTW Conflict: Action Sabotage).")
-		}
-		if mp.Choose {
-			b.WriteString("\nFull dominance or a blow from behind: the attacker chooses where it lands (call a location).")
-		}
-		writeWith(&b, s, with)
-		ap, defAP := mp.Plan.AP, mp.DefAP
-		if len(c.Blows) > 0 {
-			plans, err := s.planBlows(f, c)
-			if err != nil {
-				return "", err
-			}
-			ap, defAP = seriesAP(plans), defenseAP(plans, mp.Target.ID)
-			allowed := rules.AttackLimit(s.Characters[f.Character].Character, mp.Skill, len(plans))
-			fmt.Fprintf(&b, "\nA series of %d blows from one pool, %d AP in all:", len(plans), ap)
-			for i, p := range plans {
-				fmt.Fprintf(&b, "\n  Blow %d, %s at %s: %d AP, TN %d, the die %d highest", i+1, p.Plan.Blow.Attack.Name, s.FigureName(p.Target.ID), p.Plan.AP, p.TN-(p.Steps-mp.Steps), i+1)
-				if i > 0 && p.Target.ID != plans[i-1].Target.ID {
-					fmt.Fprintf(&b, "; %d AP to change foe", rules.RangedModifiers.TargetSwitchAP)
-				}
-				if !allowed[i] {
-					fmt.Fprintf(&b, "; past the %s level: misses", mp.Skill)
-				}
-			}
-			for _, id := range seriesFoes(plans)[1:] {
-				if d := defenseAP(plans, id); d > 0 {
-					fmt.Fprintf(&b, "\n%s spends %d AP to defend.", s.FigureName(id), d)
-				}
-			}
-		}
-		ap += with.apOf()
-		if defAP > 0 {
-			fmt.Fprintf(&b, "\n%s spends %d AP to %s.", s.FigureName(mp.Target.ID), defAP, c.Blow.Defense)
-		}
-		if ap > f.AP {
-			return "", fmt.Errorf("%s needs %d AP but has %d", s.FigureName(f.ID), ap, f.AP)
-		}
+		err = explainMelee(&b, s, c)
 	default:
-		text, err := explainPreview(s, c)
-		if err != nil {
-			return "", err
-		}
+		var text string
+		text, err = explainPreview(s, c)
 		b.WriteString(text)
 	}
+	if err != nil {
+		return "", err
+	}
 	return b.String(), nil
+}
+
+// explainShoot writes a shot series' explanation: every shot's
+// modifiers, pool and chance, and a skill done with it. A series the
+// figure cannot pay for fails, the explanation in its error.
+func explainShoot(b *strings.Builder, s *State, c Command) error {
+	f := s.Figures[c.Figure]
+	plan, err := s.PlanShoot(c.Figure, c.Weapon, c.Shots, judgeMods(c)...)
+	if err != nil {
+		return err
+	}
+	with, err := planWith(s, f, s.Characters[f.Character], c)
+	if err != nil {
+		return err
+	}
+	plan.Series.Skip = with.skip()
+	writeShootPlan(b, s, plan, f.AP-with.apOf())
+	writeWith(b, s, with)
+	if need := plan.Series.AP + with.apOf(); need > f.AP {
+		return fmt.Errorf("%s needs %d AP for this but has %d.\n%s", s.FigureName(f.ID), need, f.AP, b.String())
+	}
+	return nil
+}
+
+// explainMelee writes a blow's explanation (its AP, TN, pool and chance,
+// advantage and what lowers the defense), a skill done with it, a series'
+// blows, and the foes' defenses; a blow the figure cannot pay for fails.
+func explainMelee(b *strings.Builder, s *State, c Command) error {
+	f := s.Figures[c.Figure]
+	mp, err := s.PlanMelee(c.Figure, c.Weapon, c.Blow, judgeMods(c)...)
+	if err != nil {
+		return err
+	}
+	with, err := planWith(s, f, s.Characters[f.Character], c)
+	if err != nil {
+		return err
+	}
+	if mp.Skip = with.skip(); mp.Skip > 0 && !mp.Sabotage {
+		mp.Chance = rules.KthHitChance(mp.Pool, 1+mp.Skip, 0, mp.TN)
+	}
+	fmt.Fprintf(b, "%s: %d AP; %s.\nTN %d: %s's defense value.\nPool %s; chance to land the blow %.0f%%.\n%s: %s.",
+		mp.Plan.Blow.Attack.Name, mp.Plan.AP, mp.Plan.Explained, mp.TN, s.FigureName(mp.Target.ID), mp.Pool, 100*mp.Chance,
+		s.FigureName(mp.Target.ID), s.BlowOdds(mp))
+	if mp.Advantage != 0 {
+		fmt.Fprintf(b, "\nAdvantage %+d (%s): as many upgrades (downgrades).", mp.Advantage, mp.AdvantageWhy)
+	}
+	for _, m := range mp.TNMods {
+		fmt.Fprintf(b, "\n%s.", m)
+	}
+	if mp.Sabotage {
+		b.WriteString("\nMeant to miss: only a Calamity card lands it (TWTW Conflict: Action Sabotage).")
+	}
+	if mp.Choose {
+		b.WriteString("\nFull dominance or a blow from behind: the attacker chooses where it lands (call a location).")
+	}
+	writeWith(b, s, with)
+	ap, defAP := mp.Plan.AP, mp.DefAP
+	if len(c.Blows) > 0 {
+		if ap, defAP, err = writeSeries(b, s, f, c, mp); err != nil {
+			return err
+		}
+	}
+	ap += with.apOf()
+	if defAP > 0 {
+		fmt.Fprintf(b, "\n%s spends %d AP to %s.", s.FigureName(mp.Target.ID), defAP, c.Blow.Defense)
+	}
+	if ap > f.AP {
+		return fmt.Errorf("%s needs %d AP but has %d", s.FigureName(f.ID), ap, f.AP)
+	}
+	return nil
+}
+
+// writeSeries writes a series of blows from one pool (mp its first):
+// each blow's AP, TN and die, a change of foe, a blow past the skill's
+// level, and the other foes' defenses. It returns the series' AP and what
+// the first foe's defense costs it.
+func writeSeries(b *strings.Builder, s *State, f *Figure, c Command, mp MeleePlan) (ap, defAP int, err error) {
+	plans, err := s.planBlows(f, c)
+	if err != nil {
+		return 0, 0, err
+	}
+	ap, defAP = seriesAP(plans), defenseAP(plans, mp.Target.ID)
+	allowed := rules.AttackLimit(s.Characters[f.Character].Character, mp.Skill, len(plans))
+	fmt.Fprintf(b, "\nA series of %d blows from one pool, %d AP in all:", len(plans), ap)
+	for i, p := range plans {
+		fmt.Fprintf(b, "\n  Blow %d, %s at %s: %d AP, TN %d, the die %d highest", i+1, p.Plan.Blow.Attack.Name, s.FigureName(p.Target.ID), p.Plan.AP, p.TN-(p.Steps-mp.Steps), i+1)
+		if i > 0 && p.Target.ID != plans[i-1].Target.ID {
+			fmt.Fprintf(b, "; %d AP to change foe", rules.RangedModifiers.TargetSwitchAP)
+		}
+		if !allowed[i] {
+			fmt.Fprintf(b, "; past the %s level: misses", mp.Skill)
+		}
+	}
+	for _, id := range seriesFoes(plans)[1:] {
+		if d := defenseAP(plans, id); d > 0 {
+			fmt.Fprintf(b, "\n%s spends %d AP to defend.", s.FigureName(id), d)
+		}
+	}
+	return ap, defAP, nil
 }
 
 // writeWith writes the skill test done with an attack: its AP, pool and

@@ -94,6 +94,8 @@ func gearIndex(f *Figure, weapon string) int {
 	return slices.IndexFunc(f.Gear, func(g rules.Carried) bool { return g.Weapon == weapon })
 }
 
+// pay refuses an action of ap AP that figure f has not the AP left for;
+// what names the action in the refusal.
 func pay(s *State, f *Figure, ap int, what string) error {
 	if ap > f.AP {
 		return refuse("%s needs %d AP to %s but has %d left", s.FigureName(f.ID), ap, what, f.AP)
@@ -101,6 +103,7 @@ func pay(s *State, f *Figure, ap int, what string) error {
 	return nil
 }
 
+// change is figure f's change in an event: its AP and status after.
 func change(f *Figure, ap int, status FigureStatus) FigureChange {
 	return FigureChange{Figure: f.ID, AP: ap, Status: status}
 }
@@ -128,135 +131,185 @@ func decideAction(s *State, c Command, src roller) ([]Event, error) {
 	return decideBy(s, c, f, ch, src)
 }
 
-// decideBy decides an action command by a figure who may give it.
+// decideBy decides an action command by a figure who may give it, by the
+// kind's entry in twtwCommands: one not marked anyTime waits for the
+// figure's number first (onTime).
 func decideBy(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
-	switch c.Kind {
-	case CommandShoot, CommandMelee, CommandRecover:
-		// An attack may interrupt; recovering takes the whole round.
-	default:
-		what := map[string]string{CommandReady: "readying a weapon", CommandCock: "cocking one", CommandProne: "dropping prone or standing up",
-			CommandDuck: "ducking or emerging", CommandPickUp: "picking up a weapon", CommandReload: "reloading", CommandEscape: "escaping a hold", CommandSkill: "a skill", CommandDoor: "working a door"}[c.Kind]
-		if err := onTime(s, f, cmp.Or(what, c.Kind)); err != nil {
+	a, known := twtwCommands[c.Kind]
+	if !a.anyTime {
+		if err := onTime(s, f, cmp.Or(a.what, c.Kind)); err != nil {
 			return nil, err
 		}
+	}
+	if !known {
+		return nil, refuse("%q is not a command hexslinger knows", c.Kind)
+	}
+	return a.decide(s, c, f, ch, src)
+}
+
+// A twtwAction is how decideBy takes one kind of TWTW action command:
+// what waiting for the figure's number calls it, whether it may be given
+// at any time instead (an attack may interrupt; recovering takes the
+// whole round), and the function that decides it.
+type twtwAction struct {
+	what    string
+	anyTime bool
+	decide  func(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error)
+}
+
+// twtwCommands are TWTW's action commands, by kind.
+var twtwCommands = map[string]twtwAction{
+	CommandReady:   {what: "readying a weapon", decide: decideReadyOrCock},
+	CommandCock:    {what: "cocking one", decide: decideReadyOrCock},
+	CommandProne:   {what: "dropping prone or standing up", decide: decideProne},
+	CommandDuck:    {what: "ducking or emerging", decide: decideDuck},
+	CommandPickUp:  {what: "picking up a weapon", decide: decidePickUpBy},
+	CommandReload:  {what: "reloading", decide: decideReloadBy},
+	CommandEscape:  {what: "escaping a hold", decide: decideEscape},
+	CommandSkill:   {what: "a skill", decide: decideSkillBy},
+	CommandShoot:   {anyTime: true, decide: decideShoot},
+	CommandMelee:   {anyTime: true, decide: decideMelee},
+	CommandRecover: {anyTime: true, decide: decideRecover},
+}
+
+// actedBy is the acted event of figure f's command c: ap paid, its status
+// st after, and any other figures' changes.
+func actedBy(c Command, f *Figure, st FigureStatus, ap int, text string, more ...FigureChange) []Event {
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Text: text + fmt.Sprintf(" %d AP left.", f.AP-ap)}
+	e.Changes = append([]FigureChange{change(f, f.AP-ap, st)}, more...)
+	return []Event{e}
+}
+
+// decideReadyOrCock readies a carried weapon (drawn beside another, it
+// goes to the off hand) or cocks one in hand (TWTW Conflict: Cocking and
+// Readying; Two Weapons).
+func decideReadyOrCock(s *State, c Command, f *Figure, ch Character, _ roller) ([]Event, error) {
+	st := f.FigureStatus.clone()
+	i := gearIndex(f, c.Weapon)
+	w, ok := ruleTables.weapons[c.Weapon]
+	if i < 0 || !ok {
+		return nil, refuse("%s carries no %s", ch.Name, c.Weapon)
+	}
+	if c.Kind == CommandReady {
+		if st.Gear[i].Readied {
+			return nil, refuse("the %s is already in hand", w.Name)
+		}
+		if err := pay(s, f, w.ReadyCost(), "ready the "+w.Name); err != nil {
+			return nil, err
+		}
+		st.Gear[i].Readied = true
+		// A weapon drawn while another is in hand goes to the off hand
+		// (TWTW Conflict: Two Weapons).
+		st.Gear[i].OffHand = slices.ContainsFunc(st.Gear, func(g rules.Carried) bool { return g.Readied && g != st.Gear[i] })
+		return actedBy(c, f, st, w.ReadyCost(), fmt.Sprintf("%s readies the %s for %d AP (TWTW Conflict: Cocking and Readying).", ch.Name, w.Name, w.ReadyCost())), nil
+	}
+	switch {
+	case w.Cock == 0:
+		return nil, refuse("the %s needs no cocking", w.Name)
+	case !st.Gear[i].Readied:
+		return nil, refuse("ready the %s before cocking it", w.Name)
+	case st.Gear[i].Cocked:
+		return nil, refuse("the %s is already cocked", w.Name)
+	}
+	if err := pay(s, f, w.Cock, "cock the "+w.Name); err != nil {
+		return nil, err
+	}
+	st.Gear[i].Cocked = true
+	return actedBy(c, f, st, w.Cock, fmt.Sprintf("%s cocks the %s for %d AP.", ch.Name, w.Name, w.Cock)), nil
+}
+
+// decideProne drops a figure prone or stands it up (TWTW Movement AP
+// Cost).
+func decideProne(s *State, c Command, f *Figure, ch Character, _ roller) ([]Event, error) {
+	st := f.FigureStatus.clone()
+	to := rules.Standing
+	if c.Prone {
+		to = rules.Prone
+	}
+	from := rules.Standing
+	if st.Prone {
+		from = rules.Prone
+	}
+	ap := rules.PostureAP(from, to)
+	if ap == 0 {
+		return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "prone", false: "standing"}[st.Prone])
+	}
+	if err := pay(s, f, ap, "change posture"); err != nil {
+		return nil, err
+	}
+	st.Prone = c.Prone
+	verb := "stands up"
+	if c.Prone {
+		verb = "drops prone"
+	}
+	return actedBy(c, f, st, ap, fmt.Sprintf("%s %s for %d AP (TWTW Movement AP Cost).", ch.Name, verb, ap)), nil
+}
+
+// decideDuck ducks a figure behind cover on or next to its hex, or
+// emerges from it (TWTW Movement AP Cost).
+func decideDuck(s *State, c Command, f *Figure, ch Character, _ roller) ([]Event, error) {
+	st := f.FigureStatus.clone()
+	if st.Ducked == c.Duck {
+		return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "behind cover", false: "out of cover"}[st.Ducked])
+	}
+	if c.Duck && !s.Map.CoverNextTo(f.At) {
+		return nil, refuse("%s has no cover to duck behind at %s: a wall, fence, window, barrel or other cover on a side of the hex or next to it", ch.Name, s.Map.Label(f.At))
+	}
+	ap := rules.CoverAP(c.Duck)
+	if err := pay(s, f, ap, "duck or emerge"); err != nil {
+		return nil, err
+	}
+	st.Ducked = c.Duck
+	verb := "emerges from cover"
+	if c.Duck {
+		verb = "ducks behind cover"
+	}
+	return actedBy(c, f, st, ap, fmt.Sprintf("%s %s for %d AP (TWTW Movement AP Cost).", ch.Name, verb, ap)), nil
+}
+
+// decideRecover spends a stunned figure's round on its recovery check.
+func decideRecover(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
+	if f.Condition != rules.Stunned {
+		return nil, refuse("%s is not stunned", ch.Name)
 	}
 	st := f.FigureStatus.clone()
-	acted := func(ap int, text string, more ...FigureChange) []Event {
-		e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Text: text + fmt.Sprintf(" %d AP left.", f.AP-ap)}
-		e.Changes = append([]FigureChange{change(f, f.AP-ap, st)}, more...)
-		return []Event{e}
+	b := f.Body(ch.Size)
+	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's recovery check: %s and a card", ch.Name, ch.TraitPool("fortitude", true))}})
+	if err != nil {
+		return nil, err
 	}
-	switch c.Kind {
-	case CommandReady, CommandCock:
-		i := gearIndex(f, c.Weapon)
-		w, ok := ruleTables.weapons[c.Weapon]
-		if i < 0 || !ok {
-			return nil, refuse("%s carries no %s", ch.Name, c.Weapon)
-		}
-		if c.Kind == CommandReady {
-			if st.Gear[i].Readied {
-				return nil, refuse("the %s is already in hand", w.Name)
-			}
-			if err := pay(s, f, w.ReadyCost(), "ready the "+w.Name); err != nil {
-				return nil, err
-			}
-			st.Gear[i].Readied = true
-			// A weapon drawn while another is in hand goes to the off hand
-			// (TWTW Conflict: Two Weapons).
-			st.Gear[i].OffHand = slices.ContainsFunc(st.Gear, func(g rules.Carried) bool { return g.Readied && g != st.Gear[i] })
-			return acted(w.ReadyCost(), fmt.Sprintf("%s readies the %s for %d AP (TWTW Conflict: Cocking and Readying).", ch.Name, w.Name, w.ReadyCost())), nil
-		}
-		switch {
-		case w.Cock == 0:
-			return nil, refuse("the %s needs no cocking", w.Name)
-		case !st.Gear[i].Readied:
-			return nil, refuse("ready the %s before cocking it", w.Name)
-		case st.Gear[i].Cocked:
-			return nil, refuse("the %s is already cocked", w.Name)
-		}
-		if err := pay(s, f, w.Cock, "cock the "+w.Name); err != nil {
-			return nil, err
-		}
-		st.Gear[i].Cocked = true
-		return acted(w.Cock, fmt.Sprintf("%s cocks the %s for %d AP.", ch.Name, w.Name, w.Cock)), nil
-	case CommandProne:
-		to := rules.Standing
-		if c.Prone {
-			to = rules.Prone
-		}
-		from := rules.Standing
-		if st.Prone {
-			from = rules.Prone
-		}
-		ap := rules.PostureAP(from, to)
-		if ap == 0 {
-			return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "prone", false: "standing"}[st.Prone])
-		}
-		if err := pay(s, f, ap, "change posture"); err != nil {
-			return nil, err
-		}
-		st.Prone = c.Prone
-		verb := "stands up"
-		if c.Prone {
-			verb = "drops prone"
-		}
-		return acted(ap, fmt.Sprintf("%s %s for %d AP (TWTW Movement AP Cost).", ch.Name, verb, ap)), nil
-	case CommandDuck:
-		if st.Ducked == c.Duck {
-			return nil, refuse("%s is already %s", ch.Name, map[bool]string{true: "behind cover", false: "out of cover"}[st.Ducked])
-		}
-		if c.Duck && !s.Map.CoverNextTo(f.At) {
-			return nil, refuse("%s has no cover to duck behind at %s: a wall, fence, window, barrel or other cover on a side of the hex or next to it", ch.Name, s.Map.Label(f.At))
-		}
-		ap := rules.CoverAP(c.Duck)
-		if err := pay(s, f, ap, "duck or emerge"); err != nil {
-			return nil, err
-		}
-		st.Ducked = c.Duck
-		verb := "emerges from cover"
-		if c.Duck {
-			verb = "ducks behind cover"
-		}
-		return acted(ap, fmt.Sprintf("%s %s for %d AP (TWTW Movement AP Cost).", ch.Name, verb, ap)), nil
-	case CommandRecover:
-		if f.Condition != rules.Stunned {
-			return nil, refuse("%s is not stunned", ch.Name)
-		}
-		b := f.Body(ch.Size)
-		rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's recovery check: %s and a card", ch.Name, ch.TraitPool("fortitude", true))}})
-		if err != nil {
-			return nil, err
-		}
-		o, card, err := rules.Recover(ch.Character, b, rules.For(rnd, f.ID))
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
-		}
-		st.Condition = b.Condition
-		ev := acted(f.AP, fmt.Sprintf("%s tries to shake off the stun (Fortitude vs TN %d, %d successes, %s): %s.", ch.Name, o.TN, o.Successes, card.Name(), b.Condition))
-		ev[0].Cards = []string{card.Name()}
-		return ev, nil
-	case CommandShoot:
-		return decideShoot(s, c, f, ch, src)
-	case CommandPickUp:
-		return decidePickUp(s, c, f, ch)
-	case CommandReload:
-		if c.Speed {
-			return decideSpeedLoad(s, c, f, ch, src)
-		}
-		return decideReload(s, c, f, ch)
-	case CommandEscape:
-		return decideEscape(s, c, f, ch, src)
-	case CommandSkill:
-		if c.Modifier != nil {
-			if err := c.Modifier.check(); err != nil {
-				return nil, err
-			}
-		}
-		return decideSkill(s, c, f, ch, src)
-	case CommandMelee:
-		return decideMelee(s, c, f, ch, src)
+	o, card, err := rules.Recover(ch.Character, b, rules.For(rnd, f.ID))
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error()}
 	}
-	return nil, refuse("%q is not a command hexslinger knows", c.Kind)
+	st.Condition = b.Condition
+	ev := actedBy(c, f, st, f.AP, fmt.Sprintf("%s tries to shake off the stun (Fortitude vs TN %d, %d successes, %s): %s.", ch.Name, o.TN, o.Successes, card.Name(), b.Condition))
+	ev[0].Cards = []string{card.Name()}
+	return ev, nil
+}
+
+// decidePickUpBy picks up a loose weapon (no dice).
+func decidePickUpBy(s *State, c Command, f *Figure, ch Character, _ roller) ([]Event, error) {
+	return decidePickUp(s, c, f, ch)
+}
+
+// decideReloadBy reloads, round by round or with a speed loader.
+func decideReloadBy(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
+	if c.Speed {
+		return decideSpeedLoad(s, c, f, ch, src)
+	}
+	return decideReload(s, c, f, ch)
+}
+
+// decideSkillBy checks a skill command's Judge's modifier, then decides
+// it.
+func decideSkillBy(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
+	if c.Modifier != nil {
+		if err := c.Modifier.check(); err != nil {
+			return nil, err
+		}
+	}
+	return decideSkill(s, c, f, ch, src)
 }
 
 // damage deals a hit to a target, makes its stun check and returns its
@@ -300,106 +353,17 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 	}
 	ch := s.Characters[f.Character]
 	judged = append(judged, lcDowngrades(s, f)...)
-	w, ok := ruleTables.weapons[weapon]
-	gi := gearIndex(f, weapon)
-	if !ok || gi < 0 || w.Melee {
-		return ShootPlan{}, refuse("%s carries no gun or throwing weapon %q", ch.Name, weapon)
-	}
-	if len(orders) == 0 {
-		return ShootPlan{}, refuse("a shoot command needs at least one shot")
-	}
-	if f.Ducked {
-		return ShootPlan{}, refuse("%s is ducked behind cover: emerge from it first (1 AP)", ch.Name)
-	}
-	if err := onePool(s, f, f.Gear[gi].OffHand); err != nil {
+	p, err := s.shooterWeapon(f, weapon, len(orders))
+	if err != nil {
 		return ShootPlan{}, err
 	}
-	carried := f.Gear[gi]
-	if need := rules.RoundsFor(w, len(orders)); !w.Thrown && carried.Loaded < need {
-		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)%s", w.Name, carried.Loaded, len(orders), burstNeed(w, need))
-	}
-	p := ShootPlan{Weapon: w, Gear: gi}
-	if w.Thrown {
-		// One of them a throw, the readied ones first.
-		for i, g := range f.Gear {
-			if g.Weapon == weapon && g.Readied {
-				p.Thrown = append(p.Thrown, i)
-			}
-		}
-		for i, g := range f.Gear {
-			if g.Weapon == weapon && !g.Readied {
-				p.Thrown = append(p.Thrown, i)
-			}
-		}
-		if len(p.Thrown) < len(orders) {
-			return ShootPlan{}, refuse("%s carries %d %s: one for each throw, not enough for %d", ch.Name, len(p.Thrown), w.Name, len(orders))
-		}
-		p.Thrown = p.Thrown[:len(orders)]
-		p.Gear = p.Thrown[0]
-		carried = f.Gear[p.Gear]
-	}
+	w, carried := p.Weapon, f.Gear[p.Gear]
 	var shots []rules.Shot
-	motion := rules.Still
-	switch {
-	case f.Ran:
-		motion = rules.Ran
-	case f.Moved:
-		motion = rules.Walked
-	}
 	fans := 0
 	for i, so := range orders {
-		t, ok := s.Figures[so.Target]
-		if !ok || t.ID == f.ID {
-			return ShootPlan{}, refuse("shot %d: there is no target %q", i+1, so.Target)
-		}
-		first := !slices.Contains(p.Order, t.ID)
-		if first {
-			p.Order = append(p.Order, t.ID)
-		}
-		if so.Call != "" {
-			if _, err := rules.ParseLocation(so.Call); err != nil {
-				return ShootPlan{}, refuse("shot %d: %v", i+1, err)
-			}
-		}
-		sight, hidden := shotAt(s, f, t)
-		size := s.Characters[t.Character].Size
-		if t.Prone && !so.PointBlank {
-			size = max(1, size/2) // a prone target shows half its size (docs/defaults.md)
-		}
-		other := otherInHand(f, p.Gear)
-		sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
-			TwoWeapons: other, OffHand: carried.OffHand, OneHanded: other && w.Hands == 2,
-			PointBlank: so.PointBlank, Motion: motion, Mounted: firerMounted(s, f), TargetSize: size,
-			TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
-			RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t),
-			OutsideField: first && s.Options.FieldsOfFire && !inFieldOfFire(f, t.At)}
-		if so.Acuity {
-			switch {
-			case !s.Options.Acuity:
-				return ShootPlan{}, refuse("shot %d: the optional Acuity rule is off in this fight (the Judge turns it on in the fight's options)", i+1)
-			case i > 0:
-				return ShootPlan{}, refuse("shot %d: a series rolls one pool, the first shot's; only the first shot may draw on Acuity", i+1)
-			}
-			sh.Trait = "acuity"
-		}
-		switch so.Kind {
-		case "snap":
-			sh.Kind = rules.Snap
-		case "normal", "":
-			sh.Kind = rules.Normal
-		case "aimed":
-			if f.AimLost {
-				return ShootPlan{}, refuse("shot %d: %s lost aim under fire this round and may not aim again until the next (TWTW Conflict: Tactical Aiming)", i+1, ch.Name)
-			}
-			if otherInHand(f, p.Gear) && f.AimedAt != "" && f.AimedAt != t.ID {
-				return ShootPlan{}, refuse("shot %d: with a gun in each hand %s aimed at %s this round: \"It is never possible to aim at two different targets\" (TWTW Conflict: Two Weapons); make it a snap shot", i+1, ch.Name, s.FigureName(f.AimedAt))
-			}
-			sh.Kind = rules.Aimed
-		case "fan":
-			fans++
-			sh.Kind, sh.Fan, sh.FanSwitches = rules.Snap, fans, len(p.Order)-1
-		default:
-			return ShootPlan{}, refuse("shot %d: %q is not a kind of shot (snap, normal, aimed, fan)", i+1, so.Kind)
+		sh, err := s.planShot(f, &p, i, so, carried, judged, &fans)
+		if err != nil {
+			return ShootPlan{}, err
 		}
 		shots = append(shots, sh)
 		// The next shot finds the weapon as this one leaves it: in hand,
@@ -410,10 +374,6 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 		if w.Thrown && i+1 < len(p.Thrown) {
 			carried = f.Gear[p.Thrown[i+1]]
 		}
-		p.Sights = append(p.Sights, sight)
-		p.Calls = append(p.Calls, so.Call)
-		p.Sabotage = append(p.Sabotage, so.Sabotage)
-		p.Targets = append(p.Targets, t)
 	}
 	series, err := rules.PlanSeries(ch.Character, shots)
 	if err != nil {
@@ -421,6 +381,137 @@ func (s *State) PlanShoot(id, weapon string, orders []ShotOrder, judge ...JudgeM
 	}
 	p.Series = series
 	return p, nil
+}
+
+// shooterWeapon checks that figure f may fire (or throw) weapon n times
+// now: it carries it, loaded enough (or enough of them to throw), is not
+// ducked, and rolls one pool this round. It returns the plan begun: the
+// weapon, and the gear each throw uses.
+func (s *State) shooterWeapon(f *Figure, weapon string, n int) (ShootPlan, error) {
+	ch := s.Characters[f.Character]
+	w, ok := ruleTables.weapons[weapon]
+	gi := gearIndex(f, weapon)
+	if !ok || gi < 0 || w.Melee {
+		return ShootPlan{}, refuse("%s carries no gun or throwing weapon %q", ch.Name, weapon)
+	}
+	if n == 0 {
+		return ShootPlan{}, refuse("a shoot command needs at least one shot")
+	}
+	if f.Ducked {
+		return ShootPlan{}, refuse("%s is ducked behind cover: emerge from it first (1 AP)", ch.Name)
+	}
+	if err := onePool(s, f, f.Gear[gi].OffHand); err != nil {
+		return ShootPlan{}, err
+	}
+	if need := rules.RoundsFor(w, n); !w.Thrown && f.Gear[gi].Loaded < need {
+		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)%s", w.Name, f.Gear[gi].Loaded, n, burstNeed(w, need))
+	}
+	p := ShootPlan{Weapon: w, Gear: gi}
+	if !w.Thrown {
+		return p, nil
+	}
+	// One of them a throw, the readied ones first.
+	for i, g := range f.Gear {
+		if g.Weapon == weapon && g.Readied {
+			p.Thrown = append(p.Thrown, i)
+		}
+	}
+	for i, g := range f.Gear {
+		if g.Weapon == weapon && !g.Readied {
+			p.Thrown = append(p.Thrown, i)
+		}
+	}
+	if len(p.Thrown) < n {
+		return ShootPlan{}, refuse("%s carries %d %s: one for each throw, not enough for %d", ch.Name, len(p.Thrown), w.Name, n)
+	}
+	p.Thrown = p.Thrown[:n]
+	p.Gear = p.Thrown[0]
+	return p, nil
+}
+
+// planShot prices shot i of a series, with the weapon as carried, and
+// adds its target, sight, call and sabotage to p: range from the map, the
+// firer's motion this round, the target's size (half, prone), line of
+// sight, and the optional rules the fight has on.
+func (s *State) planShot(f *Figure, p *ShootPlan, i int, so ShotOrder, carried rules.Carried, judged []rules.Modifier, fans *int) (rules.Shot, error) {
+	w := p.Weapon
+	t, ok := s.Figures[so.Target]
+	if !ok || t.ID == f.ID {
+		return rules.Shot{}, refuse("shot %d: there is no target %q", i+1, so.Target)
+	}
+	first := !slices.Contains(p.Order, t.ID)
+	if first {
+		p.Order = append(p.Order, t.ID)
+	}
+	if so.Call != "" {
+		if _, err := rules.ParseLocation(so.Call); err != nil {
+			return rules.Shot{}, refuse("shot %d: %v", i+1, err)
+		}
+	}
+	motion := rules.Still
+	switch {
+	case f.Ran:
+		motion = rules.Ran
+	case f.Moved:
+		motion = rules.Walked
+	}
+	sight, hidden := shotAt(s, f, t)
+	size := s.Characters[t.Character].Size
+	if t.Prone && !so.PointBlank {
+		size = max(1, size/2) // a prone target shows half its size (docs/defaults.md)
+	}
+	other := otherInHand(f, p.Gear)
+	sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
+		TwoWeapons: other, OffHand: carried.OffHand, OneHanded: other && w.Hands == 2,
+		PointBlank: so.PointBlank, Motion: motion, Mounted: firerMounted(s, f), TargetSize: size,
+		TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
+		RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t),
+		OutsideField: first && s.Options.FieldsOfFire && !inFieldOfFire(f, t.At)}
+	if so.Acuity {
+		switch {
+		case !s.Options.Acuity:
+			return rules.Shot{}, refuse("shot %d: the optional Acuity rule is off in this fight (the Judge turns it on in the fight's options)", i+1)
+		case i > 0:
+			return rules.Shot{}, refuse("shot %d: a series rolls one pool, the first shot's; only the first shot may draw on Acuity", i+1)
+		}
+		sh.Trait = "acuity"
+	}
+	if err := s.shotKind(&sh, f, p, i, so, t, fans); err != nil {
+		return rules.Shot{}, err
+	}
+	p.Sights = append(p.Sights, sight)
+	p.Calls = append(p.Calls, so.Call)
+	p.Sabotage = append(p.Sabotage, so.Sabotage)
+	p.Targets = append(p.Targets, t)
+	return sh, nil
+}
+
+// shotKind sets the kind of shot i (snap, normal, aimed, or fanned, the
+// fans counted): an aimed shot needs the aim not lost under fire this
+// round, and with a gun in each hand one target only (TWTW Conflict: Two
+// Weapons).
+func (s *State) shotKind(sh *rules.Shot, f *Figure, p *ShootPlan, i int, so ShotOrder, t *Figure, fans *int) error {
+	ch := s.Characters[f.Character]
+	switch so.Kind {
+	case "snap":
+		sh.Kind = rules.Snap
+	case "normal", "":
+		sh.Kind = rules.Normal
+	case "aimed":
+		if f.AimLost {
+			return refuse("shot %d: %s lost aim under fire this round and may not aim again until the next (TWTW Conflict: Tactical Aiming)", i+1, ch.Name)
+		}
+		if otherInHand(f, p.Gear) && f.AimedAt != "" && f.AimedAt != t.ID {
+			return refuse("shot %d: with a gun in each hand %s aimed at %s this round: \"It is never possible to aim at two different targets\" (TWTW Conflict: Two Weapons); make it a snap shot", i+1, ch.Name, s.FigureName(f.AimedAt))
+		}
+		sh.Kind = rules.Aimed
+	case "fan":
+		*fans++
+		sh.Kind, sh.Fan, sh.FanSwitches = rules.Snap, *fans, len(p.Order)-1
+	default:
+		return refuse("shot %d: %q is not a kind of shot (snap, normal, aimed, fan)", i+1, so.Kind)
+	}
+	return nil
 }
 
 // inFieldOfFire reports whether hex at lies in figure f's field of fire:
@@ -555,6 +646,10 @@ func shotAt(s *State, f, t *Figure) (hexmap.Sight, bool) {
 	return sight, hidden
 }
 
+// decideShoot resolves a shoot command: a series of shots from one pool
+// (TWTW Conflict: Ranged Combat). The shooter pays, a shooter under fire
+// checks to keep aim, the series is rolled, and each shot that goes off
+// lands, strikes cover, or flies wide in turn.
 func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	plan, err := s.PlanShoot(f.ID, c.Weapon, c.Shots, judgeMods(c)...)
 	if err != nil {
@@ -565,84 +660,157 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		return nil, err
 	}
 	plan.Series.Skip = with.skip()
-	w, gi, series, sights, targets, order := plan.Weapon, plan.Gear, plan.Series, plan.Sights, plan.Targets, plan.Order
-	if err := pay(s, f, series.AP+with.apOf(), "fire"); err != nil {
+	if err := pay(s, f, plan.Series.AP+with.apOf(), "fire"); err != nil {
 		return nil, err
 	}
 	// Tactical aiming: a normal or aimed shot by a figure under fire
 	// since its last action needs a Bravery check first; failing it, the
 	// AP are spent, the aim is lost and the shots go off as snaps.
-	aiming := slices.ContainsFunc(series.Plans, func(p rules.ShotPlan) bool { return p.Shot.Kind != rules.Snap })
-	var aimText string
-	aimLost := false
-	// The snap shots the series becomes if the Bravery check fails are
-	// planned before it is rolled: a refusal after it would hang on the
-	// check, a secret roll where the player sends no dice (dice.go).
-	var snapPlan ShootPlan
-	if aiming && f.UnderFire != nil {
-		snaps := slices.Clone(c.Shots)
-		for i := range snaps {
-			if snaps[i].Kind != "fan" {
-				// a snap shot neither aims nor draws on Acuity
-				snaps[i].Kind, snaps[i].Aims, snaps[i].Acuity = "snap", 0, false
-			}
-		}
-		if snapPlan, err = s.PlanShoot(f.ID, c.Weapon, snaps, judgeMods(c)...); err != nil {
-			return nil, refuse("under fire, %s may lose aim, and then the shots go off as snap shots, which cannot: %v", ch.Name, err)
-		}
-	}
-	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off", ch.Name, series.Pool)}}
-	if with != nil {
-		needs[0].what = fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off, then the %s pool %s", ch.Name, series.Pool, with.order.Skill, with.pool)
-	}
-	if aiming && f.UnderFire != nil {
-		needs = append([]need{{f.ID, fmt.Sprintf("%s's Bravery check under fire (%s)", ch.Name, ch.TraitPool("bravery", true))}}, needs...)
-	}
-	for _, id := range order {
-		needs = append(needs, need{id, fmt.Sprintf("%s's stun check on a hit", s.FigureName(id))})
-	}
-	rnd, err := src(needs)
-	if err != nil {
-		return nil, err
-	}
-	mine := rules.For(rnd, f.ID) // the shooter's rolls and cards
-	if aiming && f.UnderFire != nil {
-		under := *f.UnderFire
-		if !f.Moved {
-			// "Characters behind cover receive a bonus ... add the armor
-			// value of the cover ... behind cover for their entire turn"
-			// (TWTW Conflict: Aim and Cover): still, beside cover.
-			under.CoverArmor = s.Map.CoverArmorNextTo(f.At)
-		}
-		check, err := rules.CheckAim(ch.Character, under, mine)
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
-		}
-		if check.KeepAim {
-			aimText = fmt.Sprintf("Under fire, %s keeps aim (TWTW Conflict: Tactical Aiming: %s).", ch.Name, check.Why)
-		} else {
-			aimLost = true
-			aimText = fmt.Sprintf("Under fire, %s loses aim (TWTW Conflict: Tactical Aiming: %s): the AP are spent, and the shots go off as snap shots.", ch.Name, check.Why)
-			series, sights = snapPlan.Series, snapPlan.Sights
-			series.Skip = with.skip()
-		}
-	}
-	res, err := series.Resolve(mine)
-	if err != nil {
-		return nil, &Refusal{Reason: err.Error()}
-	}
-	var withText string
-	var withChanges []FigureChange
-	if with != nil {
-		if withText, withChanges, err = with.roll(s, ch, mine); err != nil {
+	aiming := slices.ContainsFunc(plan.Series.Plans, func(p rules.ShotPlan) bool { return p.Shot.Kind != rules.Snap })
+	underFire := aiming && f.UnderFire != nil
+	var snaps ShootPlan
+	if underFire {
+		if snaps, err = s.snapsIfAimLost(c, f, ch); err != nil {
 			return nil, err
 		}
 	}
+	rnd, err := src(shootNeeds(s, f, ch, plan, with, underFire))
+	if err != nil {
+		return nil, err
+	}
+	v := &volley{s: s, c: c, f: f, ch: ch, plan: plan, with: with, rnd: rnd, mine: rules.For(rnd, f.ID),
+		series: plan.Series, sights: plan.Sights, changes: map[string]FigureChange{}}
+	if underFire {
+		if err := v.keepAim(snaps); err != nil {
+			return nil, err
+		}
+	}
+	if err := v.resolve(); err != nil {
+		return nil, err
+	}
+	st := v.shooterStatus()
+	v.sayVolley()
+	for i := range v.res.Hits {
+		if err := v.shot(i); err != nil {
+			return nil, err
+		}
+	}
+	return []Event{v.event(st)}, nil
+}
+
+// snapsIfAimLost plans the snap shots a series becomes if the shooter's
+// Bravery check under fire fails, before it is rolled: a refusal after it
+// would hang on the check, a secret roll where the player sends no dice
+// (dice.go).
+func (s *State) snapsIfAimLost(c Command, f *Figure, ch Character) (ShootPlan, error) {
+	snaps := slices.Clone(c.Shots)
+	for i := range snaps {
+		if snaps[i].Kind != "fan" {
+			// a snap shot neither aims nor draws on Acuity
+			snaps[i].Kind, snaps[i].Aims, snaps[i].Acuity = "snap", 0, false
+		}
+	}
+	plan, err := s.PlanShoot(f.ID, c.Weapon, snaps, judgeMods(c)...)
+	if err != nil {
+		return plan, refuse("under fire, %s may lose aim, and then the shots go off as snap shots, which cannot: %v", ch.Name, err)
+	}
+	return plan, nil
+}
+
+// shootNeeds are the dice and cards a series asks for: a Bravery check
+// under fire first, then the shooter's pool and cards (and a combined
+// skill's pool), and each target's stun check.
+func shootNeeds(s *State, f *Figure, ch Character, plan ShootPlan, with *combined, underFire bool) []need {
+	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off", ch.Name, plan.Series.Pool)}}
+	if with != nil {
+		needs[0].what = fmt.Sprintf("%s's pool: %s, then a card for each shot that goes off, then the %s pool %s", ch.Name, plan.Series.Pool, with.order.Skill, with.pool)
+	}
+	if underFire {
+		needs = append([]need{{f.ID, fmt.Sprintf("%s's Bravery check under fire (%s)", ch.Name, ch.TraitPool("bravery", true))}}, needs...)
+	}
+	for _, id := range plan.Order {
+		needs = append(needs, need{id, fmt.Sprintf("%s's stun check on a hit", s.FigureName(id))})
+	}
+	return needs
+}
+
+// volley is one shoot command's series as it resolves: the series fired
+// (the snaps, should aim be lost), its result, and what the shots did.
+type volley struct {
+	s      *State
+	c      Command
+	f      *Figure
+	ch     Character
+	plan   ShootPlan
+	with   *combined
+	rnd    rules.Source // everyone's dice
+	mine   rules.Source // the shooter's rolls and cards
+	series rules.Series
+	sights []hexmap.Sight
+	res    rules.SeriesResult
+	// aimLost is true when the Bravery check under fire failed; aimText
+	// and withText are the check's and a combined skill's sentences.
+	aimLost           bool
+	aimText, withText string
+	withChanges       []FigureChange
+	text              []string
+	changes           map[string]FigureChange // the targets', by id
+	ablations         []Ablation
+	landings          []Landing
+	dropped           []Loose
+	said              []Outcome // the first hit on each target: where, and the cover it struck
+}
+
+// keepAim rolls the shooter's Bravery check under fire; failing it, the
+// series goes off as the snaps planned for it.
+func (v *volley) keepAim(snaps ShootPlan) error {
+	under := *v.f.UnderFire
+	if !v.f.Moved {
+		// "Characters behind cover receive a bonus ... add the armor
+		// value of the cover ... behind cover for their entire turn"
+		// (TWTW Conflict: Aim and Cover): still, beside cover.
+		under.CoverArmor = v.s.Map.CoverArmorNextTo(v.f.At)
+	}
+	check, err := rules.CheckAim(v.ch.Character, under, v.mine)
+	if err != nil {
+		return &Refusal{Reason: err.Error()}
+	}
+	if check.KeepAim {
+		v.aimText = fmt.Sprintf("Under fire, %s keeps aim (TWTW Conflict: Tactical Aiming: %s).", v.ch.Name, check.Why)
+		return nil
+	}
+	v.aimLost = true
+	v.aimText = fmt.Sprintf("Under fire, %s loses aim (TWTW Conflict: Tactical Aiming: %s): the AP are spent, and the shots go off as snap shots.", v.ch.Name, check.Why)
+	v.series, v.sights = snaps.Series, snaps.Sights
+	v.series.Skip = v.with.skip()
+	return nil
+}
+
+// resolve rolls the series' pool and draws its cards, then a combined
+// skill's pool from the same dice.
+func (v *volley) resolve() error {
+	var err error
+	if v.res, err = v.series.Resolve(v.mine); err != nil {
+		return &Refusal{Reason: err.Error()}
+	}
+	if v.with != nil {
+		if v.withText, v.withChanges, err = v.with.roll(v.s, v.ch, v.mine); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// shooterStatus is the shooter's status after the series: aim lost or
+// taken, attacked (with the off hand or not), and the weapon as the shots
+// leave it.
+func (v *volley) shooterStatus() FigureStatus {
+	f, w, gi := v.f, v.plan.Weapon, v.plan.Gear
 	st := f.FigureStatus.clone()
-	st.AimLost = st.AimLost || aimLost
-	for i, p := range series.Plans {
+	st.AimLost = st.AimLost || v.aimLost
+	for i, p := range v.series.Plans {
 		if p.Shot.Kind == rules.Aimed {
-			st.AimedAt = targets[i].ID
+			st.AimedAt = v.plan.Targets[i].ID
 		}
 	}
 	if f.Gear[gi].OffHand {
@@ -653,7 +821,7 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if w.Thrown {
 		// What is thrown leaves the hand (TWTW Conflict: Throwing Things).
 		gone := map[int]bool{}
-		for _, i := range plan.Thrown {
+		for _, i := range v.plan.Thrown {
 			gone[i] = true
 		}
 		var kept []rules.Carried
@@ -663,144 +831,189 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 			}
 		}
 		st.Gear = kept
-	} else {
-		// A shot that malfunctions spends its round, a dud; the shots it
-		// stops spend none (docs/defaults.md).
-		after := f.Gear[gi]
-		for _, h := range res.Hits {
-			if !h.Stopped {
-				after = rules.AfterShot(after, w)
-			}
-		}
-		after.Readied = true // drawn for the first shot, it stays in hand
-		st.Gear[gi] = after
+		return st
 	}
+	// A shot that malfunctions spends its round, a dud; the shots it
+	// stops spend none (docs/defaults.md).
+	after := f.Gear[gi]
+	for _, h := range v.res.Hits {
+		if !h.Stopped {
+			after = rules.AfterShot(after, w)
+		}
+	}
+	after.Readied = true // drawn for the first shot, it stays in hand
+	st.Gear[gi] = after
+	return st
+}
+
+// sayVolley opens the log: the weapon fired or thrown and its AP, the aim
+// check, each shot's roll and card, and a combined skill's roll.
+func (v *volley) sayVolley() {
+	w := v.plan.Weapon
 	var names []string
-	for _, t := range targets {
-		names = append(names, s.FigureName(t.ID))
+	for _, t := range v.plan.Targets {
+		names = append(names, v.s.FigureName(t.ID))
 	}
 	verb := "fires"
 	if w.Thrown {
 		verb = "throws"
 	}
 	apText := ""
-	if t := series.APText(); t != "" {
+	if t := v.series.APText(); t != "" {
 		apText = "; AP by shot: " + t
 	}
-	text := []string{fmt.Sprintf("%s %s the %s for %d AP (%s%s).", ch.Name, verb, w.Name, plan.Series.AP, series.Plans[0].Explain(), apText)}
-	if aimText != "" {
-		text = append(text, aimText)
+	v.text = []string{fmt.Sprintf("%s %s the %s for %d AP (%s%s).", v.ch.Name, verb, w.Name, v.plan.Series.AP, v.series.Plans[0].Explain(), apText)}
+	if v.aimText != "" {
+		v.text = append(v.text, v.aimText)
 	}
-	text = append(text, res.Explain(ch.Name, names)+".")
-	if withText != "" {
-		text = append(text, withText)
+	v.text = append(v.text, v.res.Explain(v.ch.Name, names)+".")
+	if v.withText != "" {
+		v.text = append(v.text, v.withText)
 	}
-	changes := map[string]FigureChange{}
-	var ablations []Ablation
-	var landings []Landing
-	var dropped []Loose
-	var said []Outcome // the first hit on each target: where, and the cover it struck
-	for i, h := range res.Hits {
-		t := targets[i]
-		if !h.WentOff() {
-			continue // a malfunction: no shot, no card (Explain says so)
-		}
-		if c.Shots[i].Sabotage {
-			// "the attempt fails unless ... a calamity is generated, or the
-			// unintended targets icon shows a possible target that exists"
-			hitsTarget, unintended := rules.Sabotage(h.Card)
-			h.Result = rules.DieResult{Total: h.Result.Total, Success: hitsTarget}
-			h.Location = h.Card.Location
-			switch {
-			case hitsTarget:
-				text = append(text, fmt.Sprintf("%s meant to miss, but the card is a Calamity: the shot hits %s after all (TWTW Conflict: Action Sabotage).", ch.Name, s.FigureName(t.ID)))
-			case unintended:
-				text = append(text, fmt.Sprintf("%s misses %s as meant; the card's unintended-target icon shows: a bystander or a piece of scenery may be hit, the Judge's call (TWTW Conflict: Action Sabotage).", ch.Name, s.FigureName(t.ID)))
-			default:
-				text = append(text, fmt.Sprintf("%s misses %s, as meant (TWTW Conflict: Action Sabotage).", ch.Name, s.FigureName(t.ID)))
-			}
-		}
-		if w.Thrown && h.Result.Success {
-			dropped = append(dropped, Loose{Weapon: w.ID, At: t.At}) // it falls at the target's feet
-		}
-		if !h.Result.Success {
-			if w.Thrown {
-				at, err := rules.ScatterHex(f.At, t.At, h.Card, s.Map.Scale)
-				switch {
-				case err == nil && s.Map.Contains(at):
-					text = append(text, fmt.Sprintf("The %s lands at %s (%d o'clock, %d paces).", w.Name, s.Map.Label(at), h.Card.Clock, h.Card.Phase))
-					landings = append(landings, Landing{From: f.At, Target: t.At, At: at, Clock: h.Card.Clock, Phase: h.Card.Phase})
-					dropped = append(dropped, Loose{Weapon: w.ID, At: at})
-				default:
-					text = append(text, fmt.Sprintf("The %s flies off the map (%d o'clock, %d paces) and is lost.", w.Name, h.Card.Clock, h.Card.Phase))
-				}
-			}
-			continue
-		}
-		bumps := h.Result.Bumps
-		if call := rules.HitLocation(c.Shots[i].Call); call != "" {
-			was := h.Location
-			h.Location, bumps = rules.CallBumps(h.Location, bumps, call)
-			if h.Location != was {
-				text = append(text, fmt.Sprintf("%d bump(s) move the hit from the %s to the %s (called %s).", h.Result.Bumps-bumps, was, h.Location, call))
-			}
-		}
-		cover := rules.ThroughCover(sights[i].Cover, h.Location, w, h.Card)
-		if !slices.ContainsFunc(said, func(o Outcome) bool { return o.Target == t.ID }) {
-			said = append(said, Outcome{Target: t.ID, Hit: true, Location: string(h.Location), Cover: coverStruck(sights[i].Cover, h.Location, cover)})
-		}
-		if cover.Covered {
-			text = append(text, strings.ToUpper(cover.Text[:1])+cover.Text[1:]+".")
-			if cover.Result == rules.Ablate {
-				ablations = append(ablations, ablation(sights[i].Cover, h.Location, cover.NewAV))
-			}
-		}
-		if cover.Damage == 0 {
-			continue
-		}
-		tgt := *t
-		if prev, ok := changes[t.ID]; ok {
-			tgt.FigureStatus = prev.Status
-		}
-		hits := 1
-		if w.Burst > 0 {
-			rounds := rules.BurstRounds(w, h.Plan.Shot.Carried.Loaded)
-			hits = rules.BurstHits(h.Card, rounds)
-			text = append(text, burstText(w, rounds, hits, h.Card, h.Location))
-		}
-		fc, dtext, err := damageRounds(s, &tgt, rules.Deadly, cover.Damage, bumps, h.Location, h.Card, hits, rnd)
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
-		}
-		changes[t.ID] = fc
-		text = append(text, s.FigureName(t.ID)+" takes "+dtext+".")
+}
+
+// shot works out what shot i did, if it went off (a malfunction fires no
+// shot and draws no card; Explain says so): a shot meant to miss is judged
+// by its card, a thrown weapon falls at its target or scatters, and a hit
+// lands where called, strikes cover, and wounds.
+func (v *volley) shot(i int) error {
+	h, t, w := v.res.Hits[i], v.plan.Targets[i], v.plan.Weapon
+	if !h.WentOff() {
+		return nil
 	}
-	if res.Calamity {
+	if v.c.Shots[i].Sabotage {
+		h = v.sabotaged(h, t)
+	}
+	if w.Thrown && h.Result.Success {
+		v.dropped = append(v.dropped, Loose{Weapon: w.ID, At: t.At}) // it falls at the target's feet
+	}
+	if !h.Result.Success {
+		if w.Thrown {
+			v.scatter(h, t)
+		}
+		return nil
+	}
+	bumps := h.Result.Bumps
+	if call := rules.HitLocation(v.c.Shots[i].Call); call != "" {
+		was := h.Location
+		h.Location, bumps = rules.CallBumps(h.Location, bumps, call)
+		if h.Location != was {
+			v.text = append(v.text, fmt.Sprintf("%d bump(s) move the hit from the %s to the %s (called %s).", h.Result.Bumps-bumps, was, h.Location, call))
+		}
+	}
+	dmg := v.throughCover(i, h, t)
+	if dmg == 0 {
+		return nil
+	}
+	return v.wound(h, t, dmg, bumps)
+}
+
+// sabotaged judges a shot meant to miss by its card: "the attempt fails
+// unless ... a calamity is generated, or the unintended targets icon shows
+// a possible target that exists" (TWTW Conflict: Action Sabotage).
+func (v *volley) sabotaged(h rules.Hit, t *Figure) rules.Hit {
+	hitsTarget, unintended := rules.Sabotage(h.Card)
+	h.Result = rules.DieResult{Total: h.Result.Total, Success: hitsTarget}
+	h.Location = h.Card.Location
+	who, at := v.ch.Name, v.s.FigureName(t.ID)
+	switch {
+	case hitsTarget:
+		v.text = append(v.text, fmt.Sprintf("%s meant to miss, but the card is a Calamity: the shot hits %s after all (TWTW Conflict: Action Sabotage).", who, at))
+	case unintended:
+		v.text = append(v.text, fmt.Sprintf("%s misses %s as meant; the card's unintended-target icon shows: a bystander or a piece of scenery may be hit, the Judge's call (TWTW Conflict: Action Sabotage).", who, at))
+	default:
+		v.text = append(v.text, fmt.Sprintf("%s misses %s, as meant (TWTW Conflict: Action Sabotage).", who, at))
+	}
+	return h
+}
+
+// scatter lands a thrown weapon that missed where its card sends it
+// (TWTW Conflict: Throwing Things), or loses it off the map.
+func (v *volley) scatter(h rules.Hit, t *Figure) {
+	w, m := v.plan.Weapon, v.s.Map
+	at, err := rules.ScatterHex(v.f.At, t.At, h.Card, m.Scale)
+	if err != nil || !m.Contains(at) {
+		v.text = append(v.text, fmt.Sprintf("The %s flies off the map (%d o'clock, %d paces) and is lost.", w.Name, h.Card.Clock, h.Card.Phase))
+		return
+	}
+	v.text = append(v.text, fmt.Sprintf("The %s lands at %s (%d o'clock, %d paces).", w.Name, m.Label(at), h.Card.Clock, h.Card.Phase))
+	v.landings = append(v.landings, Landing{From: v.f.At, Target: t.At, At: at, Clock: h.Card.Clock, Phase: h.Card.Phase})
+	v.dropped = append(v.dropped, Loose{Weapon: w.ID, At: at})
+}
+
+// throughCover takes hit h of shot i through the cover on its line: the
+// first hit on a target says where it landed and what cover it struck;
+// cover worn down is noted. It returns the damage that comes through.
+func (v *volley) throughCover(i int, h rules.Hit, t *Figure) int {
+	sight := v.sights[i]
+	cover := rules.ThroughCover(sight.Cover, h.Location, v.plan.Weapon, h.Card)
+	if !slices.ContainsFunc(v.said, func(o Outcome) bool { return o.Target == t.ID }) {
+		v.said = append(v.said, Outcome{Target: t.ID, Hit: true, Location: string(h.Location), Cover: coverStruck(sight.Cover, h.Location, cover)})
+	}
+	if cover.Covered {
+		v.text = append(v.text, strings.ToUpper(cover.Text[:1])+cover.Text[1:]+".")
+		if cover.Result == rules.Ablate {
+			v.ablations = append(v.ablations, ablation(sight.Cover, h.Location, cover.NewAV))
+		}
+	}
+	return cover.Damage
+}
+
+// wound deals a hit's damage to its target as the earlier shots left it:
+// a burst's rounds each may hit (TWTW Conflict: Burst Fire).
+func (v *volley) wound(h rules.Hit, t *Figure, dmg, bumps int) error {
+	w := v.plan.Weapon
+	tgt := *t
+	if prev, ok := v.changes[t.ID]; ok {
+		tgt.FigureStatus = prev.Status
+	}
+	hits := 1
+	if w.Burst > 0 {
+		rounds := rules.BurstRounds(w, h.Plan.Shot.Carried.Loaded)
+		hits = rules.BurstHits(h.Card, rounds)
+		v.text = append(v.text, burstText(w, rounds, hits, h.Card, h.Location))
+	}
+	fc, dtext, err := damageRounds(v.s, &tgt, rules.Deadly, dmg, bumps, h.Location, h.Card, hits, v.rnd)
+	if err != nil {
+		return &Refusal{Reason: err.Error()}
+	}
+	v.changes[t.ID] = fc
+	v.text = append(v.text, v.s.FigureName(t.ID)+" takes "+dtext+".")
+	return nil
+}
+
+// event is the series' acted event: the shooter's status st, the AP
+// declared (spent, aim kept or lost), every shot's card and hit, and the
+// targets' statuses in the order first shot at.
+func (v *volley) event(st FigureStatus) Event {
+	f, c := v.f, v.c
+	text := v.text
+	if v.res.Calamity {
 		text = append(text, "Calamity!")
 	}
-	paid := plan.Series.AP + with.apOf() // the AP declared are spent, aim kept or lost
+	paid := v.plan.Series.AP + v.with.apOf()
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: paid, APLeft: f.AP - paid,
-		Changes: []FigureChange{change(f, f.AP-paid, st)}, Ablations: ablations, Landings: landings, Dropped: dropped, Outcomes: said,
+		Changes: []FigureChange{change(f, f.AP-paid, st)}, Ablations: v.ablations, Landings: v.landings, Dropped: v.dropped, Outcomes: v.said,
 		Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-paid)}
 	e.Hits, e.ShotsAt = map[string]int{}, map[string]int{}
-	for i, h := range res.Hits {
+	for i, h := range v.res.Hits {
 		if !h.WentOff() {
 			continue
 		}
 		e.Cards = append(e.Cards, h.Card.Name())
-		e.ShotsAt[targets[i].ID]++
+		e.ShotsAt[v.plan.Targets[i].ID]++
 		if h.Result.Success {
-			e.Hits[targets[i].ID]++
+			e.Hits[v.plan.Targets[i].ID]++
 		}
 	}
-	e.Targets = order
-	for _, id := range order {
-		if fc, ok := changes[id]; ok {
+	e.Targets = v.plan.Order
+	for _, id := range v.plan.Order {
+		if fc, ok := v.changes[id]; ok {
 			e.Changes = append(e.Changes, fc)
 		}
 	}
-	e.Changes = append(e.Changes, withChanges...)
-	return []Event{e}, nil
+	e.Changes = append(e.Changes, v.withChanges...)
+	return e
 }
 
 // ablation finds the cover feature that shielded loc and names its new AV.
@@ -866,32 +1079,79 @@ type MeleePlan struct {
 	Skip int
 }
 
-// PlanMelee prices a blow by figure id with weapon ("" unarmed).
+// PlanMelee prices a blow by figure id with weapon ("" unarmed): who
+// strikes whom, the blow as ordered, the foe's defense, then the steps on
+// the attacker's pool and the chance it lands.
 func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifier) (MeleePlan, error) {
 	for _, m := range judge {
 		if err := m.check(); err != nil {
 			return MeleePlan{}, err
 		}
 	}
+	f, t, free, err := s.meleeFoes(id, bo)
+	if err != nil {
+		return MeleePlan{}, err
+	}
+	ch := s.Characters[f.Character]
+	blow, skill, err := s.meleeBlow(f, t, weapon, bo)
+	if err != nil {
+		return MeleePlan{}, err
+	}
+	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call, Dominance: bo.Dominance, Free: free, Sabotage: bo.Sabotage}
+	if free { // "for one fewer AP (minimum 0)"
+		_, mp.Plan.AP, _ = rules.Disengage(false, mp.Plan.AP)
+	}
+	if held, _ := s.holdOver(t.ID); held == rules.FullDominance || fromBehind(f.At, t.At, t.Facing) {
+		// Full dominance, or an unaware target attacked from behind: the
+		// attacker chooses where the blow lands (its call).
+		mp.Choose = true
+	}
+	steps, err := s.meleeDefense(&mp, f, bo.Defense)
+	if err != nil {
+		return MeleePlan{}, err
+	}
+	steps += s.meleeSteps(&mp, f, weapon, judge)
+	base, _ := ch.SkillPool(skill)
+	mp.Pool, mp.Steps, mp.Skill = base.Shift(steps), steps, skill
+	if mp.Pool.Count > 0 {
+		mp.Chance = rules.Chances(mp.Pool, mp.TN)[0]
+	}
+	if mp.Sabotage {
+		mp.Chance = sabotageChance()
+	}
+	return mp, nil
+}
+
+// meleeFoes finds a blow's attacker and target, within one pace of each
+// other (or of where a foe breaking away began: its free attack).
+func (s *State) meleeFoes(id string, bo *BlowOrder) (f, t *Figure, free bool, err error) {
 	f, ok := s.Figures[id]
 	if !ok {
-		return MeleePlan{}, refuse("there is no figure %q in this fight", id)
+		return nil, nil, false, refuse("there is no figure %q in this fight", id)
 	}
 	ch := s.Characters[f.Character]
 	if bo == nil {
-		return MeleePlan{}, refuse("a melee command needs a blow")
+		return nil, nil, false, refuse("a melee command needs a blow")
 	}
-	t, ok := s.Figures[bo.Target]
+	t, ok = s.Figures[bo.Target]
 	if !ok || t.ID == f.ID {
-		return MeleePlan{}, refuse("there is no target %q", bo.Target)
+		return nil, nil, false, refuse("there is no target %q", bo.Target)
 	}
-	free := s.freeAttack(f, t)
+	free = s.freeAttack(f, t)
 	if !rules.Engaged(f.At, t.At, s.Map.Scale) && !(free && rules.Engaged(f.At, s.Opening.From, s.Map.Scale)) {
-		return MeleePlan{}, refuse("%s is not within one pace of %s", s.FigureName(t.ID), ch.Name)
+		return nil, nil, false, refuse("%s is not within one pace of %s", s.FigureName(t.ID), ch.Name)
 	}
+	return f, t, free, nil
+}
+
+// meleeBlow is the blow a melee order asks for, and the skill it uses:
+// its attack, dominance, weapon in hand or improvised one, a called
+// location and a shove, each checked.
+func (s *State) meleeBlow(f, t *Figure, weapon string, bo *BlowOrder) (rules.Blow, string, error) {
+	ch := s.Characters[f.Character]
 	attack, ok := ruleTables.melee.Attack(bo.Attack)
 	if !ok {
-		return MeleePlan{}, refuse("%q is not a hand-to-hand attack (quick, heavy, feint, grapple)", bo.Attack)
+		return rules.Blow{}, "", refuse("%q is not a hand-to-hand attack (quick, heavy, feint, grapple)", bo.Attack)
 	}
 	under, _ := s.holdOver(f.ID)
 	blow := rules.Blow{Attack: attack, Careful: bo.Careful, Dominated: under >= rules.Dominance,
@@ -899,13 +1159,13 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 	switch bo.Dominance {
 	case "", ForDominance, BumpsForDominance:
 	default:
-		return MeleePlan{}, refuse("%q is not a way to spend a blow on dominance (only, bumps)", bo.Dominance)
+		return rules.Blow{}, "", refuse("%q is not a way to spend a blow on dominance (only, bumps)", bo.Dominance)
 	}
 	skill := "unarmed"
 	if weapon != "" {
 		w, ok := ruleTables.weapons[weapon]
 		if gi := gearIndex(f, weapon); !ok || gi < 0 || !w.Melee || !f.Gear[gi].Readied {
-			return MeleePlan{}, refuse("%s has no melee weapon %q in hand", ch.Name, weapon)
+			return rules.Blow{}, "", refuse("%s has no melee weapon %q in hand", ch.Name, weapon)
 		}
 		blow.Weapon, skill = &w, w.Skill
 	}
@@ -917,42 +1177,51 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 			}
 		}
 		if blow.Improvised == nil {
-			return MeleePlan{}, refuse("%q is not an improvised weapon (small, large, sharp)", bo.Improvised)
+			return rules.Blow{}, "", refuse("%q is not an improvised weapon (small, large, sharp)", bo.Improvised)
 		}
 	}
+	if err := s.checkBlowExtras(f, t, weapon, bo); err != nil {
+		return rules.Blow{}, "", err
+	}
+	return blow, skill, nil
+}
+
+// checkBlowExtras checks what a blow asks beyond its attack: one pool
+// this round (off hand or not), a location called, and a shove, which
+// only bumps spent on dominance drive.
+func (s *State) checkBlowExtras(f, t *Figure, weapon string, bo *BlowOrder) error {
 	offHand := false
 	if gi := gearIndex(f, weapon); weapon != "" && gi >= 0 {
 		offHand = f.Gear[gi].OffHand
 	}
 	if err := onePool(s, f, offHand); err != nil {
-		return MeleePlan{}, err
+		return err
 	}
 	if bo.Call != "" {
 		if _, err := rules.ParseLocation(bo.Call); err != nil {
-			return MeleePlan{}, &Refusal{Reason: err.Error()}
+			return &Refusal{Reason: err.Error()}
 		}
 	}
 	if len(bo.Shove) > 0 {
 		if bo.Dominance == "" {
-			return MeleePlan{}, refuse("a blow drives its foe only with bumps spent on dominance: send the blow's bumps to dominance, or strike only for position")
+			return refuse("a blow drives its foe only with bumps spent on dominance: send the blow's bumps to dominance, or strike only for position")
 		}
 		if err := s.checkShove(t, bo.Shove, f.Side); err != nil {
-			return MeleePlan{}, err
+			return err
 		}
 	}
-	mp := MeleePlan{Plan: rules.PlanBlow(ch.Character, blow), Target: t, Call: bo.Call, Dominance: bo.Dominance, Free: free, Sabotage: bo.Sabotage}
-	if free { // "for one fewer AP (minimum 0)"
-		_, mp.Plan.AP, _ = rules.Disengage(false, mp.Plan.AP)
-	}
-	if held, _ := s.holdOver(t.ID); held == rules.FullDominance || fromBehind(f.At, t.At, t.Facing) {
-		// Full dominance, or an unaware target attacked from behind: the
-		// attacker chooses where the blow lands (its call).
-		mp.Choose = true
-	}
+	return nil
+}
+
+// meleeDefense prices the target's answer to the blow (block, dodge or
+// none: TWTW Conflict: Hand to Hand Combat) into mp, and returns the
+// blow's steps so far: its own upgrades less a dodge's downgrades.
+func (s *State) meleeDefense(mp *MeleePlan, f *Figure, defense string) (int, error) {
+	t := mp.Target
 	tc := s.Characters[t.Character]
 	steps := mp.Plan.Upgrades
 	throughDodge := dodged(t.Dodging, f.At, t.At)
-	switch bo.Defense {
+	switch defense {
 	case "", DefenseNone:
 	case DefenseBlock:
 		mp.DefAP = rules.HandToHand.BlockAP
@@ -960,28 +1229,37 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 		switch {
 		case throughDodge: // dodging this way already: no more to pay
 		case len(t.Dodging) > 0:
-			return MeleePlan{}, refuse("%s dodges through the %s hexsides this round; a blow from %s is not through them", tc.Name, sidesText(s, t.Dodging), s.Map.Label(f.At))
+			return 0, refuse("%s dodges through the %s hexsides this round; a blow from %s is not through them", tc.Name, sidesText(s, t.Dodging), s.Map.Label(f.At))
 		case t.Attacked && s.Begun:
-			return MeleePlan{}, refuse("%s has attacked this round: a dodge is only for a fighter who makes no attack (TWTW Conflict: Hand to Hand Combat)", tc.Name)
+			return 0, refuse("%s has attacked this round: a dodge is only for a fighter who makes no attack (TWTW Conflict: Hand to Hand Combat)", tc.Name)
 		default:
 			mp.DefAP = rules.HandToHand.DodgeAP
 			mp.NewDodge = dodgeSides(f.At, t.At)
 		}
 	default:
-		return MeleePlan{}, refuse("%q is not a defense (block, dodge or none)", bo.Defense)
+		return 0, refuse("%q is not a defense (block, dodge or none)", defense)
 	}
 	if throughDodge || mp.NewDodge != nil {
 		steps -= rules.DodgeDowngrades(tc.Character)
 		mp.Dodged = true
 	}
 	if mp.DefAP > t.AP {
-		return MeleePlan{}, refuse("%s needs %d AP to %s but has %d", tc.Name, mp.DefAP, bo.Defense, t.AP)
+		return 0, refuse("%s needs %d AP to %s but has %d", tc.Name, mp.DefAP, defense, t.AP)
 	}
+	return steps, nil
+}
+
+// meleeSteps sets the target's defense value into mp and returns the
+// blow's other steps: advantage, striking early, two weapons or the off
+// hand, and the Judge's modifiers.
+func (s *State) meleeSteps(mp *MeleePlan, f *Figure, weapon string, judge []JudgeModifier) int {
+	t := mp.Target
+	tc := s.Characters[t.Character]
 	held, _ := s.holdOver(t.ID)
 	mp.TN, mp.TNMods = rules.Defense(tc.Character, t.StillRounds, held)
 	mp.Advantage, mp.AdvantageWhy = s.advantage(f, t)
-	steps += mp.Advantage
-	if !free { // a free attack is the moment's, not an interrupt
+	steps := mp.Advantage
+	if !mp.Free { // a free attack is the moment's, not an interrupt
 		mp.Interrupt = early(s, f)
 	}
 	steps -= mp.Interrupt
@@ -999,17 +1277,13 @@ func (s *State) PlanMelee(id, weapon string, bo *BlowOrder, judge ...JudgeModifi
 		steps += m.Steps
 		mp.Judge = append(mp.Judge, m.modifier())
 	}
-	base, _ := ch.SkillPool(skill)
-	mp.Pool, mp.Steps, mp.Skill = base.Shift(steps), steps, skill
-	if mp.Pool.Count > 0 {
-		mp.Chance = rules.Chances(mp.Pool, mp.TN)[0]
-	}
-	if mp.Sabotage {
-		mp.Chance = sabotageChance()
-	}
-	return mp, nil
+	return steps
 }
 
+// decideMelee resolves a melee command: a series of blows from one pool
+// (TWTW Conflict: Hand to Hand Combat, Multiple Attacks). Each foe answers
+// first; then the attacker pays, the dice are asked for, and each blow
+// draws its card and lands or misses in turn.
 func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
 	if c.Blow == nil {
 		return nil, refuse("a melee command needs a blow")
@@ -1018,18 +1292,55 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if err != nil {
 		return nil, err
 	}
-	// Each foe answers the blows at it, in the order the series reaches
-	// them: a foe who may defend and has not answered is asked, unless
-	// the fight's option answers for the Judge's figures.
+	c, plans, asked, err := answerBlows(s, c, f, ch, plans)
+	if err != nil || asked != nil {
+		return asked, err
+	}
+	with, err := planWith(s, f, ch, c)
+	if err != nil {
+		return nil, err
+	}
+	ap := seriesAP(plans) + with.apOf()
+	if err := pay(s, f, ap, "attack"); err != nil {
+		return nil, err
+	}
+	rnd, err := src(meleeNeeds(s, c, f, ch, plans, with))
+	if err != nil {
+		return nil, err
+	}
+	m, err := newMeleeSeries(s, c, f, ch, plans, with, rnd)
+	if err != nil {
+		return nil, err
+	}
+	for i := range plans {
+		if err := m.blow(i); err != nil {
+			return nil, err
+		}
+	}
+	m.shove()
+	m.sayDefenses()
+	st, err := m.attackerStatus()
+	if err != nil {
+		return nil, err
+	}
+	return m.events(ap, st), nil
+}
+
+// answerBlows has each foe answer the blows at it, in the order the series
+// reaches them: a foe who may defend and has not answered is asked (the
+// blow is declared, and its events returned as asked), unless the fight's
+// option answers for the Judge's figures; a foe who may not, or cannot pay
+// the option's answer, takes the fight's default, as far as it can pay.
+func answerBlows(s *State, c Command, f *Figure, ch Character, plans []MeleePlan) (Command, []MeleePlan, []Event, error) {
 	for i := unanswered(c); i >= 0; i = unanswered(c) {
 		t := plans[i].Target
 		if mayWait(s, t) {
 			auto := autoDefense(s, t)
 			if auto == "" {
 				if ap := seriesAP(plans); ap > f.AP {
-					return nil, refuse("%s needs %d AP to attack but has %d", ch.Name, ap, f.AP)
+					return c, nil, nil, refuse("%s needs %d AP to attack but has %d", ch.Name, ap, f.AP)
 				}
-				return declareBlow(s, c, plans[i]), nil
+				return c, plans, declareBlow(s, c, plans[i]), nil
 			}
 			try := withDefense(c, t.ID, auto)
 			if tried, err := s.planBlows(f, try); err == nil && defenseAP(tried, t.ID) <= t.AP {
@@ -1037,25 +1348,24 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 				continue
 			}
 		}
-		c = withDefense(c, t.ID, DefenseNone) // the fight's default, as far as it can pay
+		c = withDefense(c, t.ID, DefenseNone)
+		var err error
 		if plans, err = s.planBlows(f, c); err != nil {
-			return nil, err
+			return c, nil, nil, err
 		}
 	}
-	with, err := planWith(s, f, ch, c)
-	if err != nil {
-		return nil, err
-	}
-	mp, pool := plans[0], plans[0].Pool
-	ap := seriesAP(plans) + with.apOf()
-	if err := pay(s, f, ap, "attack"); err != nil {
-		return nil, err
-	}
+	return c, plans, nil, nil
+}
+
+// meleeNeeds are the dice and cards a series asks for: the attacker's pool
+// and a card a blow (and a combined skill's pool), each foe's stun check
+// or block roll, and a stun check should a holstered gun go off.
+func meleeNeeds(s *State, c Command, f *Figure, ch Character, plans []MeleePlan, with *combined) []need {
 	what := "a card"
 	if len(plans) > 1 {
 		what = fmt.Sprintf("a card for each of the %d blows", len(plans))
 	}
-	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s and %s", ch.Name, pool, what)}}
+	needs := []need{{f.ID, fmt.Sprintf("%s's pool: %s and %s", ch.Name, plans[0].Pool, what)}}
 	if with != nil {
 		needs[0].what += fmt.Sprintf(", then the %s pool %s", with.order.Skill, with.pool)
 	}
@@ -1073,33 +1383,58 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if carriesFullyLoaded(f) {
 		needs = append(needs, need{f.ID, fmt.Sprintf("%s's stun check should a holstered gun go off", ch.Name)})
 	}
-	rnd, err := src(needs)
-	if err != nil {
-		return nil, err
-	}
-	mine := rules.For(rnd, f.ID) // the attacker's pool and cards
-	r, err := rules.RollPool(pool, mine)
-	if err != nil {
+	return needs
+}
+
+// meleeSeries is one melee command's series of blows as it resolves: what
+// was rolled and drawn, the foes as the blows leave them, and the log.
+type meleeSeries struct {
+	s     *State
+	c     Command
+	f     *Figure
+	ch    Character
+	plans []MeleePlan
+	with  *combined
+	rnd   rules.Source // everyone's dice
+	mine  rules.Source // the attacker's pool and cards
+	r     rules.Roll   // the attacker's pool: one die a blow
+	// allowed is false for a blow past the attacker's skill level.
+	allowed     []bool
+	text, cards []string
+	withChanges []FigureChange
+	order       []string           // the series' targets, in order
+	foes        map[string]*Figure // the targets as the blows leave them
+	hurt        map[string]bool
+	landed      map[string]int
+	said        []Outcome // the first blow to land on each foe: where
+	closed      *[2]string
+	hold        *Hold
+	spent       int // bumps spent toward dominance
+	shoved      []Shove
+	met         string
+}
+
+// newMeleeSeries rolls the attacker's pool (then a combined skill's, from
+// the same dice) and sets each foe up as the series finds it, less the AP
+// it pays to defend.
+func newMeleeSeries(s *State, c Command, f *Figure, ch Character, plans []MeleePlan, with *combined, rnd rules.Source) (*meleeSeries, error) {
+	m := &meleeSeries{s: s, c: c, f: f, ch: ch, plans: plans, with: with, rnd: rnd, mine: rules.For(rnd, f.ID),
+		foes: map[string]*Figure{}, hurt: map[string]bool{}, landed: map[string]int{}}
+	var err error
+	if m.r, err = rules.RollPool(plans[0].Pool, m.mine); err != nil {
 		return nil, &Refusal{Reason: err.Error()}
 	}
-	allowed := rules.AttackLimit(ch.Character, mp.Skill, len(plans))
-	var text, cards []string
-	var withChanges []FigureChange
+	m.allowed = rules.AttackLimit(ch.Character, plans[0].Skill, len(plans))
 	if with != nil {
-		var line string
-		if line, withChanges, err = with.roll(s, ch, mine); err != nil {
+		line, changes, err := with.roll(s, ch, m.mine)
+		if err != nil {
 			return nil, err
 		}
-		text = append(text, line)
+		m.text, m.withChanges = append(m.text, line), changes
 	}
-	// foes are the series' targets as the blows leave them, in order.
-	var order []string
-	foes := map[string]*Figure{}
-	hurt, landed := map[string]bool{}, map[string]int{}
-	var said []Outcome // the first blow to land on each foe: where
 	for _, bp := range plans {
 		t := bp.Target
-		if _, ok := foes[t.ID]; ok {
+		if _, ok := m.foes[t.ID]; ok {
 			continue
 		}
 		tgt := *t
@@ -1108,193 +1443,266 @@ func decideMelee(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		if bp.NewDodge != nil {
 			tgt.Dodging = bp.NewDodge
 		}
-		foes[t.ID] = &tgt
-		order = append(order, t.ID)
+		m.foes[t.ID] = &tgt
+		m.order = append(m.order, t.ID)
 	}
-	var closed *[2]string
-	var hold *Hold
-	spent := 0
-	for i, bp := range plans {
-		card, err := mine.Draw()
+	return m, nil
+}
+
+// say adds a sentence to the series' log.
+func (m *meleeSeries) say(format string, args ...any) {
+	m.text = append(m.text, fmt.Sprintf(format, args...))
+}
+
+// blow resolves blow i: its card and whether it hits, where it lands, the
+// foe's block, bumps spent toward dominance, then the damage.
+func (m *meleeSeries) blow(i int) error {
+	card, err := m.mine.Draw()
+	if err != nil {
+		return &Refusal{Reason: err.Error()}
+	}
+	m.cards = append(m.cards, card.Name())
+	bp, bo := m.plans[i], blowOf(m.c, i)
+	t, tgt := bp.Target, m.foes[bp.Target.ID]
+	tc := m.s.Characters[t.Character]
+	hit := m.hits(i, card, tc)
+	loc, bumps := m.landing(bp, bo, hit, card)
+	if hit.Success && bo.Defense == DefenseBlock {
+		if hit.Success, loc, err = m.answerBlock(tgt, tc, hit.Total, loc, card); err != nil {
+			return err
+		}
+	}
+	damageDealt := bp.Plan.Damage
+	if hit.Success {
+		damageDealt, bumps = m.dominance(bo, t, damageDealt, bumps)
+		m.lands(t, tc, loc)
+	}
+	if hit.Success && damageDealt > 0 {
+		fc, dtext, err := damage(m.s, tgt, bp.Plan.Kind, damageDealt, bumps, loc, card, m.rnd)
 		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
+			return &Refusal{Reason: err.Error()}
 		}
-		cards = append(cards, card.Name())
-		bo := blowOf(c, i)
-		t, tgt := bp.Target, foes[bp.Target.ID]
-		tc := s.Characters[t.Character]
-		// "Attacks in excess of the level of the appropriate skill miss
-		// automatically"; a later blow reads the next die, its own steps
-		// beyond the first's moving its TN (docs/defaults.md).
-		tn := bp.TN - (bp.Steps - mp.Steps)
-		total := 0
-		if d := i + with.skip(); d < len(r.Totals) {
-			total = r.Totals[d]
-		}
-		hit := rules.Judge(total, tn)
-		lead := fmt.Sprintf("%s: %s%s vs %s's defense %d: %d", ch.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tc.Name, tn, hit.Total)
-		switch {
-		case i > 0 && bp.Target.ID != plans[i-1].Target.ID:
-			lead = fmt.Sprintf("Blow %d, at %s: %s (%s%s) vs TN %d: %d", i+1, tc.Name, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tn, hit.Total)
-		case i > 0:
-			lead = fmt.Sprintf("Blow %d: %s (%s) vs TN %d: %d", i+1, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, tn, hit.Total)
-		}
-		if !allowed[i] {
-			hit.Success = false
-			lead += fmt.Sprintf(", past %s's %s level: misses (TWTW Conflict: Determining Results)", ch.Name, mp.Skill)
-		}
-		var meant string
-		if bo.Sabotage && allowed[i] {
-			// "the attempt fails unless one of two things occurs: a calamity
-			// is generated, or the unintended targets icon shows a possible
-			// target that exists" (TWTW Conflict: Action Sabotage).
-			hitsTarget, unintended := rules.Sabotage(card)
-			hit = rules.DieResult{Total: hit.Total, Success: hitsTarget}
-			switch {
-			case hitsTarget:
-				meant = fmt.Sprintf("%s meant to miss, but the card is a Calamity: the blow lands on %s after all (TWTW Conflict: Action Sabotage).", ch.Name, tc.Name)
-			case unintended:
-				meant = fmt.Sprintf("%s misses %s as meant; the card's unintended-target icon shows: someone else within reach, or the scenery, may take it, the Judge's call (TWTW Conflict: Action Sabotage).", ch.Name, tc.Name)
-			default:
-				meant = fmt.Sprintf("%s misses %s, as meant (TWTW Conflict: Action Sabotage).", ch.Name, tc.Name)
-			}
-		}
-		text = append(text, fmt.Sprintf("%s, %s (%s).", lead, map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name()))
-		if meant != "" {
-			text = append(text, meant)
-		}
-		loc, bumps := card.Location, hit.Bumps
-		switch call := rules.HitLocation(bo.Call); {
-		case call == "" || !hit.Success || bo.Sabotage:
-		case bp.Choose:
-			loc = call
-			text = append(text, fmt.Sprintf("%s chooses where it lands: the %s (TWTW Conflict: full dominance, or a blow from behind).", ch.Name, loc))
-		default:
-			loc, bumps = rules.CallBumps(loc, bumps, call)
-			if loc != card.Location {
-				text = append(text, fmt.Sprintf("%d bump(s) move the blow from the %s to the %s (called %s).", hit.Bumps-bumps, card.Location, loc, call))
-			}
-		}
-		if hit.Success && bo.Defense == DefenseBlock {
-			blocked, lines, err := block(tgt, tc, hit.Total, card, rnd)
-			if err != nil {
-				return nil, err
-			}
-			text = append(text, lines...)
-			switch blocked {
-			case blockStopped:
-				hit.Success = false
-			case blockToArm:
-				loc = rules.LeftArm
-			}
-		}
-		damageDealt := bp.Plan.Damage
-		if hit.Success {
-			spend := 0
-			switch bo.Dominance {
-			case ForDominance: // "a successful attack counts as one bump toward dominance"
-				spend, damageDealt = 1+bumps, 0
-			case BumpsForDominance:
-				spend, bumps = bumps, 0
-			}
-			spent += spend
-			if spend > 0 {
-				h := s.spendOnDominance(hold, f.ID, t.ID, spend)
-				hold = &h
-				text = append(text, fmt.Sprintf("%d bump(s) toward dominance (TWTW Conflict: Asserting Dominance): %s.", spend, holdText(s, h)))
-			}
-		}
-		if hit.Success {
-			landed[t.ID]++
-			if !slices.ContainsFunc(said, func(o Outcome) bool { return o.Target == t.ID }) {
-				said = append(said, Outcome{Target: t.ID, Hit: true, Location: string(loc)})
-			}
-			if closed == nil && s.closes(f, t, loc) {
-				closed = &[2]string{f.ID, t.ID}
-				text = append(text, fmt.Sprintf("%s closes with %s's longer weapon: its advantage is gone (TWTW Conflict: Optional Rule: Weapon Length).", ch.Name, tc.Name))
-			}
-		}
-		if hit.Success && damageDealt > 0 {
-			fc, dtext, err := damage(s, tgt, bp.Plan.Kind, damageDealt, bumps, loc, card, rnd)
-			if err != nil {
-				return nil, &Refusal{Reason: err.Error()}
-			}
-			tgt.FigureStatus = fc.Status
-			hurt[t.ID] = true
-			text = append(text, tc.Name+" takes "+dtext+".")
+		tgt.FigureStatus = fc.Status
+		m.hurt[t.ID] = true
+		m.text = append(m.text, tc.Name+" takes "+dtext+".")
+	}
+	return nil
+}
+
+// hits judges blow i against its foe's defense and says so: "Attacks in
+// excess of the level of the appropriate skill miss automatically"; a
+// later blow reads the next die, its own steps beyond the first's moving
+// its TN (docs/defaults.md); a blow meant to miss is judged by its card.
+func (m *meleeSeries) hits(i int, card rules.Card, tc Character) rules.DieResult {
+	bp, mp, bo := m.plans[i], m.plans[0], blowOf(m.c, i)
+	tn := bp.TN - (bp.Steps - mp.Steps)
+	total := 0
+	if d := i + m.with.skip(); d < len(m.r.Totals) {
+		total = m.r.Totals[d]
+	}
+	hit := rules.Judge(total, tn)
+	lead := fmt.Sprintf("%s: %s%s vs %s's defense %d: %d", m.ch.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tc.Name, tn, hit.Total)
+	switch {
+	case i > 0 && bp.Target.ID != m.plans[i-1].Target.ID:
+		lead = fmt.Sprintf("Blow %d, at %s: %s (%s%s) vs TN %d: %d", i+1, tc.Name, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, blowMods(bp, tc.Name), tn, hit.Total)
+	case i > 0:
+		lead = fmt.Sprintf("Blow %d: %s (%s) vs TN %d: %d", i+1, bp.Plan.Blow.Attack.Name, bp.Plan.Explained, tn, hit.Total)
+	}
+	if !m.allowed[i] {
+		hit.Success = false
+		lead += fmt.Sprintf(", past %s's %s level: misses (TWTW Conflict: Determining Results)", m.ch.Name, mp.Skill)
+	}
+	var meant string
+	if bo.Sabotage && m.allowed[i] {
+		hit, meant = sabotaged(hit, card, m.ch.Name, tc.Name)
+	}
+	m.say("%s, %s (%s).", lead, map[bool]string{true: "a hit", false: "a miss"}[hit.Success], card.Name())
+	if meant != "" {
+		m.text = append(m.text, meant)
+	}
+	return hit
+}
+
+// sabotaged judges a blow meant to miss: "the attempt fails unless one of
+// two things occurs: a calamity is generated, or the unintended targets
+// icon shows a possible target that exists" (TWTW Conflict: Action
+// Sabotage). It returns the hit as judged and the sentence saying so.
+func sabotaged(hit rules.DieResult, card rules.Card, who, at string) (rules.DieResult, string) {
+	hitsTarget, unintended := rules.Sabotage(card)
+	hit = rules.DieResult{Total: hit.Total, Success: hitsTarget}
+	switch {
+	case hitsTarget:
+		return hit, fmt.Sprintf("%s meant to miss, but the card is a Calamity: the blow lands on %s after all (TWTW Conflict: Action Sabotage).", who, at)
+	case unintended:
+		return hit, fmt.Sprintf("%s misses %s as meant; the card's unintended-target icon shows: someone else within reach, or the scenery, may take it, the Judge's call (TWTW Conflict: Action Sabotage).", who, at)
+	default:
+		return hit, fmt.Sprintf("%s misses %s, as meant (TWTW Conflict: Action Sabotage).", who, at)
+	}
+}
+
+// landing is where a blow lands and the bumps left: the card's location,
+// or a called one, chosen outright (full dominance, or a blow from behind)
+// or bought with bumps.
+func (m *meleeSeries) landing(bp MeleePlan, bo BlowOrder, hit rules.DieResult, card rules.Card) (rules.HitLocation, int) {
+	loc, bumps := card.Location, hit.Bumps
+	switch call := rules.HitLocation(bo.Call); {
+	case call == "" || !hit.Success || bo.Sabotage:
+	case bp.Choose:
+		loc = call
+		m.say("%s chooses where it lands: the %s (TWTW Conflict: full dominance, or a blow from behind).", m.ch.Name, loc)
+	default:
+		loc, bumps = rules.CallBumps(loc, bumps, call)
+		if loc != card.Location {
+			m.say("%d bump(s) move the blow from the %s to the %s (called %s).", hit.Bumps-bumps, card.Location, loc, call)
 		}
 	}
-	var shoved []Shove
-	met := ""
-	for i := range plans {
-		if path := blowOf(c, i).Shove; len(path) > 0 && spent > 0 {
+	return loc, bumps
+}
+
+// answerBlock rolls a blocking foe's block against a hit: it stops the
+// blow, turns it to the left arm, or fails. It returns whether the blow
+// still lands, and where.
+func (m *meleeSeries) answerBlock(tgt *Figure, tc Character, attack int, loc rules.HitLocation, card rules.Card) (bool, rules.HitLocation, error) {
+	blocked, lines, err := block(tgt, tc, attack, card, m.rnd)
+	if err != nil {
+		return false, loc, err
+	}
+	m.text = append(m.text, lines...)
+	switch blocked {
+	case blockStopped:
+		return false, loc, nil
+	case blockToArm:
+		return true, rules.LeftArm, nil
+	}
+	return true, loc, nil
+}
+
+// dominance spends a hit toward dominance as its blow asks (TWTW Conflict:
+// Asserting Dominance): the whole hit, "a successful attack counts as one
+// bump toward dominance", and no damage; or its bumps only. It returns the
+// damage and bumps left for the wound.
+func (m *meleeSeries) dominance(bo BlowOrder, t *Figure, dmg, bumps int) (int, int) {
+	spend := 0
+	switch bo.Dominance {
+	case ForDominance:
+		spend, dmg = 1+bumps, 0
+	case BumpsForDominance:
+		spend, bumps = bumps, 0
+	}
+	m.spent += spend
+	if spend > 0 {
+		h := m.s.spendOnDominance(m.hold, m.f.ID, t.ID, spend)
+		m.hold = &h
+		m.say("%d bump(s) toward dominance (TWTW Conflict: Asserting Dominance): %s.", spend, holdText(m.s, h))
+	}
+	return dmg, bumps
+}
+
+// lands counts a hit on its foe, keeps where the first one landed, and
+// closes with a longer weapon (TWTW Conflict: Optional Rule: Weapon
+// Length).
+func (m *meleeSeries) lands(t *Figure, tc Character, loc rules.HitLocation) {
+	m.landed[t.ID]++
+	if !slices.ContainsFunc(m.said, func(o Outcome) bool { return o.Target == t.ID }) {
+		m.said = append(m.said, Outcome{Target: t.ID, Hit: true, Location: string(loc)})
+	}
+	if m.closed == nil && m.s.closes(m.f, t, loc) {
+		m.closed = &[2]string{m.f.ID, t.ID}
+		m.say("%s closes with %s's longer weapon: its advantage is gone (TWTW Conflict: Optional Rule: Weapon Length).", m.ch.Name, tc.Name)
+	}
+}
+
+// shove pushes the foe of the first blow that asked to shove, with the
+// bumps the series spent toward dominance.
+func (m *meleeSeries) shove() {
+	for i := range m.plans {
+		if path := blowOf(m.c, i).Shove; len(path) > 0 && m.spent > 0 {
 			var line string
-			shoved, line, met = s.shoveFight(f, plans[i].Target, path, spent)
-			text = append(text, line)
-			break
+			m.shoved, line, m.met = m.s.shoveFight(m.f, m.plans[i].Target, path, m.spent)
+			m.text = append(m.text, line)
+			return
 		}
 	}
-	if len(plans) > 1 {
+}
+
+// sayDefenses ends the log with the series' pool and changes of foe, then
+// each foe's dodge or block and what it cost.
+func (m *meleeSeries) sayDefenses() {
+	if len(m.plans) > 1 {
 		switches := ""
-		if n := targetSwitches(plans); n > 0 {
+		if n := targetSwitches(m.plans); n > 0 {
 			switches = fmt.Sprintf(", %d AP for %d change(s) of foe", n*rules.RangedModifiers.TargetSwitchAP, n)
 		}
-		text = append(text, fmt.Sprintf("(%d blows from one pool, %s%s: TWTW Conflict: Multiple Attacks.)", len(plans), r, switches))
+		m.say("(%d blows from one pool, %s%s: TWTW Conflict: Multiple Attacks.)", len(m.plans), m.r, switches)
 	}
-	for _, id := range order {
-		bp := plans[slices.IndexFunc(plans, func(p MeleePlan) bool { return p.Target.ID == id })]
-		tc := s.Characters[bp.Target.Character]
-		defAP := defenseAP(plans, id)
+	for _, id := range m.order {
+		bp := m.plans[slices.IndexFunc(m.plans, func(p MeleePlan) bool { return p.Target.ID == id })]
+		tc := m.s.Characters[bp.Target.Character]
+		defAP := defenseAP(m.plans, id)
 		if bp.NewDodge != nil {
-			text = append(text, fmt.Sprintf("%s dodges through the %s hexsides for the round (%d AP): %d downgrade(s) on every blow from there.", tc.Name, sidesText(s, bp.NewDodge), defAP, rules.DodgeDowngrades(tc.Character)))
+			m.say("%s dodges through the %s hexsides for the round (%d AP): %d downgrade(s) on every blow from there.", tc.Name, sidesText(m.s, bp.NewDodge), defAP, rules.DodgeDowngrades(tc.Character))
 		} else if bp.Dodged {
-			text = append(text, fmt.Sprintf("The blow comes through %s's dodge: %d downgrade(s).", tc.Name, rules.DodgeDowngrades(tc.Character)))
+			m.say("The blow comes through %s's dodge: %d downgrade(s).", tc.Name, rules.DodgeDowngrades(tc.Character))
 		}
 		if defAP > 0 && bp.NewDodge == nil {
-			text = append(text, fmt.Sprintf("%s blocks for %d AP.", tc.Name, defAP))
+			m.say("%s blocks for %d AP.", tc.Name, defAP)
 		}
 	}
+}
+
+// attackerStatus is the attacker's status after the series: it has
+// attacked (with its off hand or not), and a holstered gun may go off:
+// "If a character chooses to carry a fully loaded firearm ... A Calamity
+// result on an action involving any kind of movement leads to discharge
+// of a round. The same is true for any malfunction result that is within
+// the malfunction range of the weapon" (TWTW Conflict: Carrying Loaded
+// Weapons): a blow is such an action; its first card and its first die
+// decide (docs/defaults.md).
+func (m *meleeSeries) attackerStatus() (FigureStatus, error) {
+	f := m.f
 	st := f.FigureStatus.clone()
-	if gi := gearIndex(f, c.Weapon); c.Weapon != "" && gi >= 0 && f.Gear[gi].OffHand {
+	if gi := gearIndex(f, m.c.Weapon); m.c.Weapon != "" && gi >= 0 && f.Gear[gi].OffHand {
 		st.AttackedOff = true
 	} else {
 		st.Attacked = true
 	}
-	// "If a character chooses to carry a fully loaded firearm ... A
-	// Calamity result on an action involving any kind of movement leads to
-	// discharge of a round. The same is true for any malfunction result
-	// that is within the malfunction range of the weapon" (TWTW Conflict:
-	// Carrying Loaded Weapons): a blow is such an action; its first card
-	// and its first die decide (docs/defaults.md).
-	first, _ := rules.FindCard(rules.Cards(), cards[0])
-	calamity := rules.JudgeRoll(r, mp.TN).Calamity(first)
-	if jostled(f, calamity, r.Face(1)) {
+	first, _ := rules.FindCard(rules.Cards(), m.cards[0])
+	calamity := rules.JudgeRoll(m.r, m.plans[0].TN).Calamity(first)
+	if jostled(f, calamity, m.r.Face(1)) {
 		me := *f
 		me.FigureStatus = st
-		lines, err := discharge(s, &me, ch, first, rnd, calamity, r.Face(1))
+		lines, err := discharge(m.s, &me, m.ch, first, m.rnd, calamity, m.r.Face(1))
 		if err != nil {
-			return nil, err
+			return st, err
 		}
-		text = append(text, lines...)
+		m.text = append(m.text, lines...)
 		st = me.FigureStatus
 	}
-	changes := append([]FigureChange{change(f, f.AP-ap, st)}, withChanges...)
-	for _, id := range order {
-		t, tgt := s.Figures[id], foes[id]
-		if hurt[id] || defenseAP(plans, id) > 0 || !slices.Equal(tgt.Gear, t.Gear) {
+	return st, nil
+}
+
+// events is the series' acted event (the attacker's status st after ap
+// paid, and every foe the series changed), and a meeting its shove
+// revealed.
+func (m *meleeSeries) events(ap int, st FigureStatus) []Event {
+	f := m.f
+	changes := append([]FigureChange{change(f, f.AP-ap, st)}, m.withChanges...)
+	for _, id := range m.order {
+		t, tgt := m.s.Figures[id], m.foes[id]
+		if m.hurt[id] || defenseAP(m.plans, id) > 0 || !slices.Equal(tgt.Gear, t.Gear) {
 			changes = append(changes, FigureChange{Figure: id, AP: tgt.AP, Status: tgt.FigureStatus})
 		}
 	}
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Changes: changes, Hold: hold,
-		Cards: cards, Targets: order, Outcomes: said, Text: strings.Join(text, " ") + fmt.Sprintf(" %d AP left.", f.AP-ap)}
-	for id, n := range landed {
+	e := Event{Kind: EventActed, Action: m.c.Kind, Figure: f.ID, AP: ap, APLeft: f.AP - ap, Changes: changes, Hold: m.hold,
+		Cards: m.cards, Targets: m.order, Outcomes: m.said, Text: strings.Join(m.text, " ") + fmt.Sprintf(" %d AP left.", f.AP-ap)}
+	for id, n := range m.landed {
 		if e.Hits == nil {
 			e.Hits = map[string]int{}
 		}
 		e.Hits[id] = n
 	}
-	e.Closed, e.Shoved, e.Met = closed, shoved, met
-	return append([]Event{e}, revealMet(s, f.ID, met)...), nil
+	e.Closed, e.Shoved, e.Met = m.closed, m.shoved, m.met
+	return append([]Event{e}, revealMet(m.s, f.ID, m.met)...)
 }
 
 // blowOf is blow i of a melee command's series: Blow, then Blows.
@@ -1511,6 +1919,8 @@ const CommandDoor = "door"
 // DoorAP is what opening or closing a door costs a figure (docs/defaults.md).
 const DoorAP = 1
 
+// decideDoor opens or closes the door on a hexside: the Judge's at no
+// cost, a figure's standing beside it for DoorAP.
 func decideDoor(s *State, c Command) ([]Event, error) {
 	if c.To == nil || c.Side < 0 || c.Side > 5 {
 		return nil, refuse("a door command needs a hex and a hexside 0 to 5")

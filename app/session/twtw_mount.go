@@ -425,6 +425,35 @@ func decideRoundRiding(s *State, c Command, src roller) ([]Event, error) {
 // wall or the end of its course stops it. One event a rider.
 func carry(s *State, from, to int) []Event {
 	from, to = min(from, rules.Segments), max(to, 1)
+	riders := ridersOn(s)
+	if from < to || len(riders) == 0 {
+		return nil
+	}
+	r := newRide(s, riders)
+	for seg := from; seg >= to; seg-- {
+		for _, id := range riders {
+			r.segment(id, seg)
+		}
+	}
+	var out []Event
+	revealed := map[string]bool{}
+	for _, id := range riders {
+		l := r.legs[id]
+		if l.paces == 0 {
+			continue
+		}
+		out = append(out, r.rode(id, from, to))
+		if l.met != "" && !revealed[l.met] {
+			revealed[l.met] = true
+			out = append(out, revealMet(s, id, l.met)...)
+		}
+	}
+	return out
+}
+
+// ridersOn are the figures whose mounts are on a course, slowest
+// (Quickness) first.
+func ridersOn(s *State) []string {
 	var riders []string
 	quick := map[string]int{}
 	for _, id := range s.Order {
@@ -433,142 +462,165 @@ func carry(s *State, from, to int) []Event {
 			quick[id] = s.Characters[f.Character].Traits.Quickness
 		}
 	}
-	if from < to || len(riders) == 0 {
+	if len(riders) == 0 {
 		return nil
 	}
-	riders = rules.ContinuousOrder(riders, quick)
-	taken := map[hexmap.Hex]string{}
+	return rules.ContinuousOrder(riders, quick)
+}
+
+// ride is the mounts carried over some segments: the hexes taken, what
+// each rider's side has not seen, and each rider's leg so far.
+type ride struct {
+	s      *State
+	sc     float64
+	taken  map[hexmap.Hex]string
+	unseen map[string]map[string]bool // by the riders' sides
+	legs   map[string]*leg
+}
+
+// A leg is one mount's way over the segments carried.
+type leg struct {
+	m             Mount
+	at            hexmap.Hex
+	facing        hexmap.Direction
+	path          []hexmap.Hex
+	paces         int
+	last          int    // the last segment it went in
+	stop          string // what stopped it
+	met           string // the figure unseen until the mount met it
+	arrived, done bool
+}
+
+// newRide starts each rider's leg where it stands.
+func newRide(s *State, riders []string) *ride {
+	r := &ride{s: s, sc: scale(s), taken: map[hexmap.Hex]string{}, unseen: map[string]map[string]bool{}, legs: map[string]*leg{}}
 	for _, id := range s.Order {
-		taken[s.Figures[id].At] = id
+		r.taken[s.Figures[id].At] = id
 	}
-	unseen := map[string]map[string]bool{} // by the riders' sides
-	for _, id := range riders {
-		if side := s.Figures[id].Side; unseen[side] == nil {
-			unseen[side] = s.unseenBy(side)
-		}
-	}
-	type leg struct {
-		m             Mount
-		at            hexmap.Hex
-		facing        hexmap.Direction
-		path          []hexmap.Hex
-		paces         int
-		last          int    // the last segment it went in
-		stop          string // what stopped it
-		met           string // the figure unseen until the mount met it
-		arrived, done bool
-	}
-	sc := scale(s)
-	legs := map[string]*leg{}
 	for _, id := range riders {
 		f := s.Figures[id]
-		legs[id] = &leg{m: *f.Mount.clone(), at: f.At, facing: f.Facing, path: []hexmap.Hex{f.At}}
+		if r.unseen[f.Side] == nil {
+			r.unseen[f.Side] = s.unseenBy(f.Side)
+		}
+		r.legs[id] = &leg{m: *f.Mount.clone(), at: f.At, facing: f.Facing, path: []hexmap.Hex{f.At}}
 	}
-	for seg := from; seg >= to; seg-- {
-		for _, id := range riders {
-			l := legs[id]
-			share := rules.ContinuousMove(l.m.Speed)[rules.Segments-seg]
-			if l.done || share == 0 {
-				continue
-			}
-			here := hexesGone(l.m.Gone, sc)
-			l.m.Gone += share
-			l.paces += share
-			l.last = seg
-			want := min(hexesGone(l.m.Gone, sc), len(l.m.Course)-1)
-			for i := here; i < want && l.stop == ""; i++ {
-				cur, next := l.m.Course[i], l.m.Course[i+1]
-				d, _ := cur.DirectionTo(next)
-				switch who, in := taken[next]; {
-				case cur != l.at || cur.DistanceTo(next) != 1:
-					l.stop = "it has left its course"
-				case in && unseen[s.Figures[id].Side][who]:
-					// The rider's side did not see it: the ambush.
-					l.stop, l.met = fmt.Sprintf("%s is in the way at %s, unseen until now (an ambush)", s.FigureName(who), s.Map.Label(next)), who
-				case in:
-					l.stop = fmt.Sprintf("%s is in the way at %s", s.FigureName(who), s.Map.Label(next))
-				default:
-					l.stop = mountBar(s.Map, cur, d)
-				}
-				if l.stop == "" {
-					delete(taken, cur)
-					taken[next] = id
-					l.at, l.facing = next, d
-					l.path = append(l.path, next)
-				}
-			}
-			l.arrived = l.stop == "" && hexesGone(l.m.Gone, sc) >= len(l.m.Course)-1
-			l.done = l.stop != "" || l.arrived
-		}
+	return r
+}
+
+// segment moves rider id's mount its share of segment seg along its
+// course, until something stops it or the course ends.
+func (r *ride) segment(id string, seg int) {
+	l := r.legs[id]
+	share := rules.ContinuousMove(l.m.Speed)[rules.Segments-seg]
+	if l.done || share == 0 {
+		return
 	}
-	var out []Event
-	revealed := map[string]bool{}
-	for _, id := range riders {
-		l := legs[id]
-		if l.paces == 0 {
-			continue
+	here := hexesGone(l.m.Gone, r.sc)
+	l.m.Gone += share
+	l.paces += share
+	l.last = seg
+	want := min(hexesGone(l.m.Gone, r.sc), len(l.m.Course)-1)
+	for i := here; i < want && l.stop == ""; i++ {
+		cur, next := l.m.Course[i], l.m.Course[i+1]
+		d, _ := cur.DirectionTo(next)
+		if stop, met := r.blocked(id, l, cur, next, d); stop != "" {
+			l.stop, l.met = stop, met
+			break
 		}
-		f := s.Figures[id]
-		st := f.FigureStatus.clone()
-		m := l.m
-		steps := len(l.path) - 1
-		if steps > 0 || l.stop == "" {
-			// The mount went: its rider moved this round, at a run when
-			// it galloped (TWTW Conflict: Move and Fire; Target Speed).
-			start := l.path[0]
-			st.Moved, st.Ran = true, st.Ran || m.Galloping
-			if st.RoundStart == nil {
-				st.RoundStart = &start
-			}
-			if steps > 0 {
-				st.MoveFrom = &start
-			}
-			if s.Begun {
-				m.Moved = s.Round
-			}
+		delete(r.taken, cur)
+		r.taken[next] = id
+		l.at, l.facing = next, d
+		l.path = append(l.path, next)
+	}
+	l.arrived = l.stop == "" && hexesGone(l.m.Gone, r.sc) >= len(l.m.Course)-1
+	l.done = l.stop != "" || l.arrived
+}
+
+// blocked says what stops a mount stepping from cur to next ("" nothing):
+// leaving its course, a figure in the way (met, when the rider's side had
+// not seen it: an ambush), or a wall.
+func (r *ride) blocked(id string, l *leg, cur, next hexmap.Hex, d hexmap.Direction) (stop, met string) {
+	s := r.s
+	switch who, in := r.taken[next]; {
+	case cur != l.at || cur.DistanceTo(next) != 1:
+		return "it has left its course", ""
+	case in && r.unseen[s.Figures[id].Side][who]:
+		// The rider's side did not see it: the ambush.
+		return fmt.Sprintf("%s is in the way at %s, unseen until now (an ambush)", s.FigureName(who), s.Map.Label(next)), who
+	case in:
+		return fmt.Sprintf("%s is in the way at %s", s.FigureName(who), s.Map.Label(next)), ""
+	default:
+		return mountBar(s.Map, cur, d), ""
+	}
+}
+
+// rode is rider id's event for its leg over segments from to to: where
+// the mount took it, its status after (it moved, at a run when it
+// galloped: TWTW Conflict: Move and Fire; Target Speed), and the sentence.
+func (r *ride) rode(id string, from, to int) Event {
+	s, l := r.s, r.legs[id]
+	f := s.Figures[id]
+	st := f.FigureStatus.clone()
+	m := l.m
+	steps := len(l.path) - 1
+	if steps > 0 || l.stop == "" {
+		start := l.path[0]
+		st.Moved, st.Ran = true, st.Ran || m.Galloping
+		if st.RoundStart == nil {
+			st.RoundStart = &start
 		}
-		what, name := "the "+m.What, s.FigureName(id)
-		end := to // the segments counted, or until it stopped
-		if l.done {
-			end = l.last
+		if steps > 0 {
+			st.MoveFrom = &start
 		}
-		when := fmt.Sprintf("in segment %d", from)
-		if end != from {
-			when = fmt.Sprintf("in segments %d to %d", from, end)
-		}
-		gait := ""
-		if m.Galloping {
-			gait = " at a gallop"
-		}
-		rule := fmt.Sprintf("(TWTW Conflict: Continuous Action Movement: %d paces a round%s, spread over the 20 segments, slowest rider first, before other actions)", m.Speed, gait)
-		var text string
-		switch {
-		case steps > 0:
-			text = fmt.Sprintf("%s rides %s %s → %s on %s %s %s.", name, pacesText(float64(steps)*sc),
-				s.Map.Label(l.path[0]), s.Map.Label(l.at), what, when, rule)
-		case l.stop == "":
-			text = fmt.Sprintf("%s rides %s on %s %s, still in %s (%s a hex) %s.", name, pacesText(float64(l.paces)), what, when,
-				s.Map.Label(l.at), pacesText(sc), rule)
-		default:
-			text = fmt.Sprintf("%s cannot go on from %s %s.", strings.ToUpper(what[:1])+what[1:], s.Map.Label(l.at), when)
-		}
-		switch {
-		case l.stop != "":
-			text += fmt.Sprintf(" %s stops at %s: %s.", strings.ToUpper(what[:1])+what[1:], s.Map.Label(l.at), l.stop)
-			m = *m.halt()
-		case l.arrived:
-			text += fmt.Sprintf(" %s reaches the end of its course and stands.", strings.ToUpper(what[:1])+what[1:])
-			m = *m.halt()
-		}
-		st.Mount = &m
-		out = append(out, Event{Kind: EventRode, Figure: id, Path: l.path, To: l.at, Facing: l.facing, Run: l.m.Galloping,
-			APLeft: f.AP, Changes: []FigureChange{change(f, f.AP, st)}, Met: l.met, Text: text})
-		if l.met != "" && !revealed[l.met] {
-			revealed[l.met] = true
-			out = append(out, revealMet(s, id, l.met)...)
+		if s.Begun {
+			m.Moved = s.Round
 		}
 	}
-	return out
+	text := r.rodeText(id, from, to)
+	if l.stop != "" || l.arrived {
+		m = *m.halt()
+	}
+	st.Mount = &m
+	return Event{Kind: EventRode, Figure: id, Path: l.path, To: l.at, Facing: l.facing, Run: l.m.Galloping,
+		APLeft: f.AP, Changes: []FigureChange{change(f, f.AP, st)}, Met: l.met, Text: text}
+}
+
+// rodeText says rider id's leg: how far, when, by which rule, and
+// whether the mount stopped or reached the end of its course.
+func (r *ride) rodeText(id string, from, to int) string {
+	s, sc, l := r.s, r.sc, r.legs[id]
+	m, name := l.m, r.s.FigureName(id)
+	what := "the " + m.What
+	What := strings.ToUpper(what[:1]) + what[1:]
+	end := to // the segments counted, or until it stopped
+	if l.done {
+		end = l.last
+	}
+	when := fmt.Sprintf("in segment %d", from)
+	if end != from {
+		when = fmt.Sprintf("in segments %d to %d", from, end)
+	}
+	gait := ""
+	if m.Galloping {
+		gait = " at a gallop"
+	}
+	rule := fmt.Sprintf("(TWTW Conflict: Continuous Action Movement: %d paces a round%s, spread over the 20 segments, slowest rider first, before other actions)", m.Speed, gait)
+	var text string
+	switch steps := len(l.path) - 1; {
+	case steps > 0:
+		text = fmt.Sprintf("%s rides %s %s → %s on %s %s %s.", name, pacesText(float64(steps)*sc), s.Map.Label(l.path[0]), s.Map.Label(l.at), what, when, rule)
+	case l.stop == "":
+		text = fmt.Sprintf("%s rides %s on %s %s, still in %s (%s a hex) %s.", name, pacesText(float64(l.paces)), what, when, s.Map.Label(l.at), pacesText(sc), rule)
+	default:
+		text = fmt.Sprintf("%s cannot go on from %s %s.", What, s.Map.Label(l.at), when)
+	}
+	switch {
+	case l.stop != "":
+		text += fmt.Sprintf(" %s stops at %s: %s.", What, s.Map.Label(l.at), l.stop)
+	case l.arrived:
+		text += fmt.Sprintf(" %s reaches the end of its course and stands.", What)
+	}
+	return text
 }
 
 // hexesGone is how many hexes gone paces go on a map of sc paces a hex.

@@ -32,10 +32,6 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if _, ok := rules.SkillTraits[c.Skill]; !ok {
 		return nil, refuse("%q is not a skill hexslinger knows", c.Skill)
 	}
-	cost := rules.SkillAP
-	if c.Focus {
-		cost = rules.SkillAPFullFocus
-	}
 	target, err := skillTarget(s, f, ch, c.Skill, c.Target)
 	if err != nil {
 		return nil, err
@@ -44,21 +40,9 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		return nil, refuse("%s is not knocked out: Medicine revives a figure knocked out", s.FigureName(target.ID))
 	}
 	st := f.FigureStatus.clone()
-	a := Attempt{Skill: c.Skill, Cost: cost, Target: c.Target}
-	note := ""
-	if p := st.Attempt; p != nil {
-		if p.Skill == a.Skill && p.Target == a.Target {
-			a = *p // going on with it
-		} else {
-			note = fmt.Sprintf(" The %d AP put toward %s are lost.", p.Paid, p.Skill)
-		}
-	}
-	pay := c.Pay
-	if pay == 0 {
-		pay = min(a.Cost-a.Paid, f.AP)
-	}
-	if pay < 1 || pay > a.Cost-a.Paid {
-		return nil, refuse("%s has %d AP left to pay toward %s, not %d", ch.Name, a.Cost-a.Paid, a.Skill, pay)
+	a, pay, note, err := skillPayment(c, f, ch)
+	if err != nil {
+		return nil, err
 	}
 	if err := pay2(s, f, pay, a.Skill); err != nil {
 		return nil, err
@@ -72,21 +56,43 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 		return []Event{e}, nil
 	}
 	st.Attempt = nil
-	pool, how := ch.SkillPool(a.Skill)
+	said, cards, succeeded, err := rollSkill(c, f, ch, a.Skill, src)
+	if err != nil {
+		return nil, err
+	}
+	e.Cards = cards
+	e.Changes = []FigureChange{change(f, f.AP-pay, st)}
+	e.Text = fmt.Sprintf("%s completes %s (%d AP, %d in all; %s", ch.Name, a.Skill, pay, a.Cost, said)
+	if a.Skill == "medicine" && target != nil && succeeded {
+		ts := target.FigureStatus.clone()
+		ts.Condition = rules.Fine
+		e.Changes = append(e.Changes, FigureChange{Figure: target.ID, AP: target.AP, Status: ts})
+		e.Text += fmt.Sprintf(" %s comes round (TWTW Conflict: Wound Effects, a Standard (5) Medicine test).", s.FigureName(target.ID))
+	}
+	e.Text += note + fmt.Sprintf(" %d AP left.", f.AP-pay)
+	return []Event{e}, nil
+}
+
+// rollSkill rolls a skill test paid in full: the figure's pool, moved by
+// the Judge's steps, against Standard (5), and a card when it is meant to
+// fail. It returns the roll and verdict in words, the cards drawn, and
+// whether it succeeded.
+func rollSkill(c Command, f *Figure, ch Character, skill string, src roller) (said string, cards []string, succeeded bool, err error) {
+	pool, how := ch.SkillPool(skill)
 	pool = pool.Shift(judgeSteps(c))
 	tn := rules.TNStandard
-	want := fmt.Sprintf("%s's %s: %s", ch.Name, a.Skill, pool)
+	want := fmt.Sprintf("%s's %s: %s", ch.Name, skill, pool)
 	if c.Sabotage {
 		want += " and a card"
 	}
 	rnd, err := src([]need{{f.ID, want}})
 	if err != nil {
-		return nil, err
+		return "", nil, false, err
 	}
 	rnd = rules.For(rnd, f.ID) // a skill test is the figure's own: its pool and card
 	r, err := rules.RollPool(pool, rnd)
 	if err != nil {
-		return nil, &Refusal{Reason: err.Error()}
+		return "", nil, false, &Refusal{Reason: err.Error()}
 	}
 	o := rules.JudgeRoll(r, tn)
 	verdict := "fails"
@@ -95,36 +101,61 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	}
 	meant := ""
 	if c.Sabotage {
-		// "the attempt fails unless one of two things occurs: a calamity is
-		// generated, or the unintended targets icon shows a possible target
-		// that exists" (TWTW Conflict: Action Sabotage).
-		card, err := rnd.Draw()
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error()}
+		if cards, verdict, meant, err = sabotageSkill(&o, rnd); err != nil {
+			return "", nil, false, err
 		}
-		e.Cards = []string{card.Name()}
-		succeeds, unintended := rules.Sabotage(card)
-		o.Successes, o.Bumps = 0, 0
-		verdict = "fails, as meant"
-		switch {
-		case succeeds:
-			o.Successes = 1
-			verdict = fmt.Sprintf("meant to fail, but the card (%s) is a Calamity: it succeeds after all", card.Name())
-		case unintended:
-			meant = fmt.Sprintf(" The card (%s) shows the unintended-target icon: something or someone else is caught up in it, the Judge's call.", card.Name())
+	}
+	return fmt.Sprintf("%s against TN %d): %s, %s.%s", how, tn, r, verdict, meant), cards, o.Successes > 0, nil
+}
+
+// skillPayment is the attempt a skill command pays toward (the figure's
+// own, going on with it, or a new one: then what it had put toward another
+// is lost, and note says so) and the AP it pays now: as asked, or as much
+// as the attempt still needs and the figure has.
+func skillPayment(c Command, f *Figure, ch Character) (a Attempt, pay int, note string, err error) {
+	cost := rules.SkillAP
+	if c.Focus {
+		cost = rules.SkillAPFullFocus
+	}
+	a = Attempt{Skill: c.Skill, Cost: cost, Target: c.Target}
+	if p := f.Attempt; p != nil {
+		if p.Skill == a.Skill && p.Target == a.Target {
+			a = *p // going on with it
+		} else {
+			note = fmt.Sprintf(" The %d AP put toward %s are lost.", p.Paid, p.Skill)
 		}
-		verdict += " (TWTW Conflict: Action Sabotage)"
 	}
-	e.Changes = []FigureChange{change(f, f.AP-pay, st)}
-	e.Text = fmt.Sprintf("%s completes %s (%d AP, %d in all; %s against TN %d): %s, %s.%s", ch.Name, a.Skill, pay, a.Cost, how, tn, r, verdict, meant)
-	if a.Skill == "medicine" && target != nil && o.Successes > 0 {
-		ts := target.FigureStatus.clone()
-		ts.Condition = rules.Fine
-		e.Changes = append(e.Changes, FigureChange{Figure: target.ID, AP: target.AP, Status: ts})
-		e.Text += fmt.Sprintf(" %s comes round (TWTW Conflict: Wound Effects, a Standard (5) Medicine test).", s.FigureName(target.ID))
+	pay = c.Pay
+	if pay == 0 {
+		pay = min(a.Cost-a.Paid, f.AP)
 	}
-	e.Text += note + fmt.Sprintf(" %d AP left.", f.AP-pay)
-	return []Event{e}, nil
+	if pay < 1 || pay > a.Cost-a.Paid {
+		return a, 0, "", refuse("%s has %d AP left to pay toward %s, not %d", ch.Name, a.Cost-a.Paid, a.Skill, pay)
+	}
+	return a, pay, note, nil
+}
+
+// sabotageSkill judges a skill test meant to fail by a card drawn from
+// rnd: "the attempt fails unless one of two things occurs: a calamity is
+// generated, or the unintended targets icon shows a possible target that
+// exists" (TWTW Conflict: Action Sabotage). It sets o's successes, and
+// returns the card, the verdict and a sentence on an unintended target.
+func sabotageSkill(o *rules.Outcome, rnd rules.Source) (cards []string, verdict, meant string, err error) {
+	card, err := rnd.Draw()
+	if err != nil {
+		return nil, "", "", &Refusal{Reason: err.Error()}
+	}
+	succeeds, unintended := rules.Sabotage(card)
+	o.Successes, o.Bumps = 0, 0
+	verdict = "fails, as meant"
+	switch {
+	case succeeds:
+		o.Successes = 1
+		verdict = fmt.Sprintf("meant to fail, but the card (%s) is a Calamity: it succeeds after all", card.Name())
+	case unintended:
+		meant = fmt.Sprintf(" The card (%s) shows the unintended-target icon: something or someone else is caught up in it, the Judge's call.", card.Name())
+	}
+	return []string{card.Name()}, verdict + " (TWTW Conflict: Action Sabotage)", meant, nil
 }
 
 // skillTarget is the figure a skill is used on, beside the figure using
