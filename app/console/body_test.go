@@ -79,7 +79,7 @@ func TestFiguresTabSaysEachSystemsHarm(t *testing.T) {
 				}
 				events = evs
 			}
-			cell := c.figures.cell(rowOf(c, tc.who), 5)
+			cell := c.figures.cell(rowOf(c, tc.who), colNamed(c, "State"))
 			c.figures.pick(tc.who)
 			panel := strings.Join(texts(c.figures.wounds), " | ")
 			for _, w := range tc.cell {

@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
-	"hexslinger/rules"
 )
 
 var turnChoices = []struct {
@@ -384,7 +383,7 @@ func (p *composer) fillActor() {
 	var weapons, targets []string
 	if ok {
 		for _, g := range f.Gear {
-			weapons = append(weapons, weaponLabel(g))
+			weapons = append(weapons, session.CarriedLabel(g))
 		}
 		for _, o := range st.Order {
 			if o != id {
@@ -444,28 +443,6 @@ func (p *composer) fillActor() {
 	if p.side.Selected == "" && len(p.side.Options) > 0 {
 		p.side.SetSelectedIndex(0)
 	}
-}
-
-// weaponLabel names a carried weapon with its state.
-func weaponLabel(g rules.Carried) string {
-	w, ok := session.Weapons()[g.Weapon]
-	if !ok {
-		return g.Weapon
-	}
-	var st []string
-	if g.Readied {
-		st = append(st, "in hand")
-	}
-	if g.Cocked {
-		st = append(st, "cocked")
-	}
-	if !w.Melee && !w.Thrown {
-		st = append(st, fmt.Sprintf("%d/%d loaded", g.Loaded, w.Capacity))
-	}
-	if len(st) == 0 {
-		return w.Name
-	}
-	return w.Name + " (" + strings.Join(st, ", ") + ")"
 }
 
 // weaponID is the picked weapon's id in the actor's gear.

@@ -58,8 +58,14 @@ func newConsole(t *testing.T) (*Console, *session.Session, fyne.Window) {
 	return c, s, w
 }
 
-func cellText(t *testing.T, c *Console, row, col int) string {
+// cellText is the Figures tab's cell of row under the column headed
+// title.
+func cellText(t *testing.T, c *Console, row int, title string) string {
 	t.Helper()
+	col := colNamed(c, title)
+	if col < 0 {
+		t.Fatalf("the Figures tab has no column %q: %q", title, figureHeadings(c))
+	}
 	return c.figures.cell(row, col)
 }
 
@@ -69,14 +75,14 @@ func TestConsoleShowsFigures(t *testing.T) {
 		row  int
 		want []string
 	}{
-		{0, []string{"Cyril Wellington", "posse", "8", "C8", "E"}},
-		{1, []string{"Miranda Valentine", "posse", "9", "C10", "E"}},
-		{3, []string{"Jeb Perkins", "outlaws", "7", "G5", "SE"}},
+		{0, []string{"Cyril Wellington", "posse", "8", "8", "C8", "E"}},
+		{1, []string{"Miranda Valentine", "posse", "9", "9", "C10", "E"}},
+		{3, []string{"Jeb Perkins", "outlaws", "7", "7", "G5", "SE"}},
 	}
 	for _, tc := range tests {
 		for col, want := range tc.want {
-			if got := cellText(t, c, tc.row, col); got != want {
-				t.Errorf("row %d column %s: got %q, want %q", tc.row, figureColumns[col].title, got, want)
+			if got := c.figures.cell(tc.row, col); got != want {
+				t.Errorf("row %d column %s: got %q, want %q", tc.row, c.figures.heading(col), got, want)
 			}
 		}
 	}
@@ -100,10 +106,10 @@ func TestConsoleLogsAMoveFromTheMap(t *testing.T) {
 	if len(logs) != 1 || logs[0] != want {
 		t.Fatalf("log %q, want [%q]", logs, want)
 	}
-	if got := cellText(t, c, 0, 2); got != "6" {
+	if got := cellText(t, c, 0, "AP"); got != "6" {
 		t.Errorf("Cyril's AP after the move: %q, want 6", got)
 	}
-	if got := cellText(t, c, 0, 3); got != "J8" {
+	if got := cellText(t, c, 0, "Hex"); got != "J8" {
 		t.Errorf("Cyril's hex after the move: %q, want J8", got)
 	}
 	// The log panel shows the sentence under its round and segment.
@@ -132,13 +138,13 @@ func TestConsoleNextRound(t *testing.T) {
 		t.Errorf("round label after Next round: %q", got)
 	}
 	// Initiative is rolled: Cyril has at least his 8 AP back.
-	if ap, err := strconv.Atoi(cellText(t, c, 0, 2)); err != nil || ap < 8 {
+	if ap, err := strconv.Atoi(cellText(t, c, 0, "AP")); err != nil || ap < 8 {
 		t.Errorf("Cyril's AP in round 1: %d %v, want 8 or more", ap, err)
 	}
-	if want := fmt.Sprint(c.State().Figures["cyril"].AP); cellText(t, c, 0, 2) != want {
-		t.Errorf("the table shows %q, the state %s", cellText(t, c, 0, 2), want)
+	if want := fmt.Sprint(c.State().Figures["cyril"].AP); cellText(t, c, 0, "AP") != want {
+		t.Errorf("the table shows %q, the state %s", cellText(t, c, 0, "AP"), want)
 	}
-	if init := cellText(t, c, 0, 6); init != fmt.Sprint(c.State().Figures["cyril"].AP) {
+	if init := cellText(t, c, 0, "Init"); init != fmt.Sprint(c.State().Figures["cyril"].AP) {
 		t.Errorf("Cyril's initiative column %q, want his rolled %d", init, c.State().Figures["cyril"].AP)
 	}
 	logs := c.LogTexts()
@@ -198,7 +204,7 @@ func TestConsoleUndoRedo(t *testing.T) {
 	}
 	test.Tap(undo)
 	c.Drain()
-	if got := cellText(t, c, 0, 3); got != "C8" {
+	if got := cellText(t, c, 0, "Hex"); got != "C8" {
 		t.Errorf("Cyril after undo: %q, want back at C8", got)
 	}
 	logs := c.LogTexts()
@@ -207,7 +213,7 @@ func TestConsoleUndoRedo(t *testing.T) {
 	}
 	test.Tap(redo)
 	c.Drain()
-	if got := cellText(t, c, 0, 3); got != "J8" {
+	if got := cellText(t, c, 0, "Hex"); got != "J8" {
 		t.Errorf("Cyril after redo: %q, want J8", got)
 	}
 }
@@ -280,14 +286,14 @@ func TestConsoleCtrlZAndCtrlYUndoAndRedo(t *testing.T) {
 				c.Drain()
 			}
 			press(&fyne.ShortcutUndo{})
-			if got := cellText(t, c, 0, 3); got != "C8" {
+			if got := cellText(t, c, 0, "Hex"); got != "C8" {
 				t.Errorf("Cyril after Ctrl+Z: %q, want back at C8", got)
 			}
 			if got := s.State().Figures["cyril"].At; got != from {
 				t.Errorf("the session's Cyril after Ctrl+Z at %v, want C8", got)
 			}
 			press(&fyne.ShortcutRedo{})
-			if got := cellText(t, c, 0, 3); got != "J8" {
+			if got := cellText(t, c, 0, "Hex"); got != "J8" {
 				t.Errorf("Cyril after Ctrl+Y: %q, want J8", got)
 			}
 			if got := s.State().Figures["cyril"].At; got != to {

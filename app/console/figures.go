@@ -2,7 +2,6 @@ package console
 
 import (
 	"image/color"
-	"strconv"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -14,14 +13,18 @@ import (
 	"hexslinger/app/session"
 )
 
-// figuresPanel is the table of figures (name, side, AP left, hex, facing,
-// condition) and the wound diagram of the one picked.
+// figuresPanel is the table of figures (name, side, where each stands in
+// the round in its system's terms, hex, facing, condition) and the wound
+// diagram of the one picked.
 type figuresPanel struct {
 	st     *session.State
 	table  *widget.Table
 	picked string
 	wounds *fyne.Container
 	box    fyne.CanvasObject
+	// cols are the table's columns, the round's as the session heads
+	// them (State.RoundColumns) after the figure and its side.
+	cols []figureColumn
 	// onPick is told the figure the Judge picks in the table.
 	onPick func(id string)
 	// onHide hides the figure from the players (hide) or shows it to
@@ -29,15 +32,67 @@ type figuresPanel struct {
 	onHide func(id string, hide bool)
 }
 
-var figureColumns = []struct {
+// figureColumn is a column of the figures table: its heading, its width
+// and the text of figure f's cell.
+type figureColumn struct {
 	title string
 	width float32
-}{{"Figure", 175}, {"Side", 80}, {"AP", 40}, {"Hex", 50}, {"Facing", 64}, {"State", 280}, {"Init", 46}, {"Players", 76}}
+	text  func(st *session.State, f *session.Figure) string
+}
+
+// The table's columns before and after the round's (roundColumns).
+var (
+	figureLeading = []figureColumn{
+		{"Figure", 175, func(st *session.State, f *session.Figure) string { return st.FigureName(f.ID) }},
+		{"Side", 80, func(_ *session.State, f *session.Figure) string { return f.Side }},
+	}
+	figureTrailing = []figureColumn{
+		{"Hex", 50, func(st *session.State, f *session.Figure) string { return st.Map.Label(f.At) }},
+		{"Facing", 64, func(st *session.State, f *session.Figure) string { return st.Map.Orientation.SideNames()[f.Facing] }},
+		{"State", 280, func(st *session.State, f *session.Figure) string { return statusLine(st.Body(f.ID), f.Prone) }},
+		{"Players", 76, func(_ *session.State, f *session.Figure) string {
+			if f.Hidden {
+				return "hidden"
+			}
+			return "see it"
+		}},
+	}
+)
+
+// figureColumns are the table's columns for state st: the figure, its
+// side, where it stands in the round as its system heads it ("AP" and
+// "Init", "Card", "Initiative", or nothing), its hex, facing, state and
+// whether the players see it.
+func figureColumns(st *session.State) []figureColumn {
+	cols := append([]figureColumn(nil), figureLeading...)
+	for i, h := range st.RoundColumns() {
+		cols = append(cols, figureColumn{title: h, width: roundWidth(st, h, i), text: func(st *session.State, f *session.Figure) string {
+			if cells := st.RoundCells(f.ID); i < len(cells) {
+				return cells[i]
+			}
+			return ""
+		}})
+	}
+	return append(cols, figureTrailing...)
+}
+
+// roundWidth is the width of round column i headed h: its heading's or
+// its widest cell's ("black Joker"), whichever is wider.
+func roundWidth(st *session.State, h string, i int) float32 {
+	size := theme.TextSize()
+	w := fyne.MeasureText(h, size, fyne.TextStyle{Bold: true}).Width
+	for _, id := range st.Order {
+		if cells := st.RoundCells(id); i < len(cells) {
+			w = max(w, fyne.MeasureText(cells[i], size, fyne.TextStyle{}).Width)
+		}
+	}
+	return max(40, w+2*theme.Padding()+8)
+}
 
 func newFiguresPanel(st *session.State) *figuresPanel {
-	p := &figuresPanel{st: st, wounds: container.NewVBox()}
+	p := &figuresPanel{st: st, wounds: container.NewVBox(), cols: figureColumns(st)}
 	p.table = widget.NewTable(
-		func() (int, int) { return len(p.st.Order), len(figureColumns) },
+		func() (int, int) { return len(p.st.Order), len(p.cols) },
 		func() fyne.CanvasObject {
 			// A cell's text ends in an ellipsis rather than run under
 			// the next column; the picked figure's whole state is below.
@@ -55,12 +110,10 @@ func newFiguresPanel(st *session.State) *figuresPanel {
 	}
 	p.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		if id.Col >= 0 {
-			o.(*widget.Label).SetText(figureColumns[id.Col].title)
+			o.(*widget.Label).SetText(p.heading(id.Col))
 		}
 	}
-	for i, c := range figureColumns {
-		p.table.SetColumnWidth(i, c.width)
-	}
+	p.setWidths()
 	p.table.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(p.st.Order) {
 			p.pick(p.st.Order[id.Row])
@@ -78,53 +131,34 @@ func newFiguresPanel(st *session.State) *figuresPanel {
 	return p
 }
 
-// cell is the text of one table cell.
-func (p *figuresPanel) cell(row, col int) string {
-	if row >= len(p.st.Order) {
-		return ""
+// setWidths sets each column's width.
+func (p *figuresPanel) setWidths() {
+	for i, c := range p.cols {
+		p.table.SetColumnWidth(i, c.width)
 	}
-	f := p.st.Figures[p.st.Order[row]]
-	switch col {
-	case 0:
-		return p.st.FigureName(f.ID)
-	case 1:
-		return f.Side
-	case 2:
-		return strconv.Itoa(f.AP)
-	case 3:
-		return p.st.Map.Label(f.At)
-	case 4:
-		return p.st.Map.Orientation.SideNames()[f.Facing]
-	case 5:
-		return statusLine(p.st.Body(f.ID), f.Prone)
-	case 6:
-		return strconv.Itoa(initiative(p.st, f))
-	case 7:
-		if f.Hidden {
-			return "hidden"
-		}
-		return "see it"
-	}
-	return ""
 }
 
-// initiative is the number figure f started the round with: rolled at the
-// round's start, or its character's base AP before any roll.
-func initiative(st *session.State, f *session.Figure) int {
-	for i := len(st.Log) - 1; i >= 0; i-- {
-		if e := st.Log[i]; e.Kind == session.EventRoundStarted {
-			if n, ok := e.APs[f.ID]; ok {
-				return n
-			}
-			break
-		}
+// heading is column col's heading.
+func (p *figuresPanel) heading(col int) string {
+	if col < 0 || col >= len(p.cols) {
+		return ""
 	}
-	return st.Characters[f.Character].BaseAP()
+	return p.cols[col].title
+}
+
+// cell is the text of one table cell.
+func (p *figuresPanel) cell(row, col int) string {
+	if row < 0 || row >= len(p.st.Order) || col < 0 || col >= len(p.cols) {
+		return ""
+	}
+	return p.cols[col].text(p.st, p.st.Figures[p.st.Order[row]])
 }
 
 // refresh follows the state.
 func (p *figuresPanel) refresh(st *session.State) {
 	p.st = st
+	p.cols = figureColumns(st)
+	p.setWidths()
 	p.table.Refresh()
 	if _, ok := st.Figures[p.picked]; !ok {
 		p.picked = ""
@@ -169,13 +203,9 @@ func (p *figuresPanel) pick(id string) {
 		line += " · " + m.Label // the system's mark: a Savage Worlds figure's Bennies
 	}
 	cond := widget.NewLabelWithStyle(line, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	var gear []string
-	for _, g := range f.Gear {
-		gear = append(gear, weaponLabel(g))
-	}
 	gearText := "No weapons."
-	if len(gear) > 0 {
-		gearText = "Weapons: " + joinAnd(gear) + "."
+	if arms := p.st.WeaponsOf(id); len(arms) > 0 { // in the system's words, from its sheet
+		gearText = "Weapons: " + joinAnd(arms) + "."
 	}
 	gl := widget.NewLabel(gearText)
 	gl.Wrapping = fyne.TextWrapWord

@@ -947,21 +947,21 @@ func TestHideAndRevealAFigureFromTheFiguresTab(t *testing.T) {
 		return nil
 	}
 	row := slices.Index(c.State().Order, "zeke")
-	if got := cellText(t, c, row, 7); got != "see it" {
+	if got := cellText(t, c, row, "Players"); got != "see it" {
 		t.Errorf("Zeke before: players column %q", got)
 	}
 	test.Tap(button("Hide from the players"))
 	if !s.State().Figures["zeke"].Hidden {
 		t.Fatalf("Zeke is not hidden: %q", c.status.Text)
 	}
-	if got := cellText(t, c, row, 7); got != "hidden" {
+	if got := cellText(t, c, row, "Players"); got != "hidden" {
 		t.Errorf("Zeke hidden: players column %q", got)
 	}
 	test.Tap(button("Show to the players"))
 	if s.State().Figures["zeke"].Hidden {
 		t.Fatalf("Zeke is still hidden: %q", c.status.Text)
 	}
-	if got := cellText(t, c, row, 7); got != "see it" {
+	if got := cellText(t, c, row, "Players"); got != "see it" {
 		t.Errorf("Zeke shown again: players column %q", got)
 	}
 	// Undo takes the reveal back.

@@ -32,6 +32,8 @@ import "hexslinger/rules"
 //	attackOfferer      ✓      ✓          ✓            ✓    its attacks by key, and the command each makes
 //	rangeTeller        ✓      ·          ·            ·    the range bands a window draws
 //	sheetNumberer      ·      ✓          ✓            ✓    which shared numbers its sheet reads
+//	weaponTeller       ✓      ✓          ✓            ✓    a figure's weapons, from its sheet, in its words
+//	placeNamer         ·      ✓          ·            ·    a place in the round in its own word: the card
 //
 //	parts              status                         options                     state
 //	savage             Shaken, Bennies spent          raises only                 dealt cards, the deck
@@ -139,6 +141,19 @@ type turnBegun interface {
 // stun whose dealer has now taken its place in the turn.
 type holdWatcher interface {
 	held(s *State, e *Event)
+}
+
+// weaponTeller is a system that says what a figure fights with, read
+// from where its sheet keeps it, in its own words (State.WeaponsOf).
+type weaponTeller interface {
+	weapons(s *State, f *Figure) []string
+}
+
+// placeNamer is a system that heads a figure's place in a round that
+// goes in order in its own word (State.RoundColumns): Savage Worlds'
+// "Card"; "" for the shared "Initiative" (another initiative's order).
+type placeNamer interface {
+	placeName(s *State) string
 }
 
 // roundEnder is a system with something of its own that a new round

@@ -2,8 +2,10 @@ package session
 
 import (
 	"fmt"
+	"strings"
 
 	"hexslinger/rules"
+	"hexslinger/rules/dragonwarriors"
 )
 
 // Dragon Warriors II's answers to what the windows ask (looks.go): a
@@ -54,3 +56,49 @@ func (dragonWarriors) attackCommand(_ *State, f *Figure, target string, a Attack
 
 // sheetNumbers: Move and Run, which bound one move where the text gives no rate (freeMovement); no rule reads Size.
 func (dragonWarriors) sheetNumbers() []string { return []string{SheetMove, SheetRun} }
+
+// weapons: the sheet's weapon by its bonuses to Attack and Damage
+// ("summarised in terms of bonuses to Attack and Damage"), whether it
+// flies (a bow or crossbow, a weapon that can be thrown, or hurled as
+// this fight reads the missile rule) and whether it is concealed (DW II:
+// Weapons); a sheet that names none strikes with no weapon's bonuses.
+func (dragonWarriors) weapons(s *State, f *Figure) []string {
+	dw := s.Characters[f.Character].DragonWarriors
+	none := []string{"No weapon named on the sheet: no weapon's bonuses counted"}
+	if dw == nil || dw.Weapon == "" {
+		return none
+	}
+	w, ok := dragonwarriors.FindWeapon(dw.Weapon)
+	if !ok {
+		return none
+	}
+	var groups, bonus []string
+	if w.Attack != 0 {
+		bonus = append(bonus, fmt.Sprintf("Attack %+d", w.Attack))
+	}
+	if w.Damage != 0 {
+		bonus = append(bonus, fmt.Sprintf("Damage %+d", w.Damage))
+	}
+	if len(bonus) > 0 {
+		groups = append(groups, strings.Join(bonus, ", "))
+	}
+	switch {
+	case w.LongRange:
+		groups = append(groups, "missile, range in fathoms")
+	case w.Thrown:
+		groups = append(groups, "can be thrown")
+	case dwReading(s).Shot(w):
+		groups = append(groups, "can be hurled")
+	}
+	if dw.Concealed {
+		if f.dw().Drawn {
+			groups = append(groups, "concealed, now shown")
+		} else {
+			groups = append(groups, "concealed")
+		}
+	}
+	if len(groups) == 0 {
+		return []string{w.Name}
+	}
+	return []string{w.Name + " (" + strings.Join(groups, "; ") + ")"}
+}

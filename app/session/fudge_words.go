@@ -80,3 +80,19 @@ func (fudgeSystem) attackCommand(_ *State, f *Figure, target string, a Attack, _
 
 // sheetNumbers: Move and Run, which bound one move where the text gives no rate (freeMovement); no rule reads Size.
 func (fudgeSystem) sheetNumbers() []string { return []string{SheetMove, SheetRun} }
+
+// weapons: the weapon by its offensive damage factor, with the Melee and
+// Ranged skills it strikes with, and a shield by its skill and the points
+// it takes (Fudge: Combat: Offensive Damage Factors; Combat Options:
+// Shields).
+func (fudgeSystem) weapons(s *State, f *Figure) []string {
+	sh := s.Characters[f.Character].Fudge
+	if sh == nil {
+		return nil
+	}
+	out := []string{fmt.Sprintf("Weapon (offensive damage %+d; Melee %s, Ranged %s)", sh.WeaponDamage, sh.Melee, sh.Ranged)}
+	if sh.HasShield {
+		out = append(out, fmt.Sprintf("Shield (%s, %d points)", sh.Shield, sh.ShieldPoints))
+	}
+	return out
+}

@@ -257,3 +257,21 @@ func (s *State) SheetNumbers() []string {
 	}
 	return []string{SheetMove, SheetRun, SheetSize}
 }
+
+// WeaponsOf are the weapons figure id fights with, each in its system's
+// words, read from where its system's sheet keeps them: TWTW's gear
+// carried ("S&W Schofield (in hand, cocked, 5/6 loaded)"), Savage
+// Worlds' hand weapon and gun, Dragon Warriors II's weapon by its
+// bonuses, Fudge's damage factor and shield. None for no such figure or
+// a system that does not say; what the state keeps from a seat (a
+// concealed weapon) it does not say either.
+func (s *State) WeaponsOf(id string) []string {
+	f, ok := s.Figures[id]
+	if !ok {
+		return nil
+	}
+	if t, ok := SystemOf(s).(weaponTeller); ok {
+		return t.weapons(s, f)
+	}
+	return nil
+}

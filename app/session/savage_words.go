@@ -79,3 +79,53 @@ func (savageWorlds) attackCommand(_ *State, f *Figure, target string, a Attack, 
 
 // sheetNumbers: none: a figure moves by its Pace (Savage Worlds: Movement), and no rule reads TWTW's Size.
 func (savageWorlds) sheetNumbers() []string { return []string{} }
+
+// weapons: the hand weapon, whose damage is the Strength die plus the
+// weapon's ("Str+d6"; unarmed, the Strength die alone), and the gun with
+// its Range in inches, Damage and Rate of Fire (Savage Worlds: Damage,
+// Ranged Weapons).
+func (savageWorlds) weapons(s *State, f *Figure) []string {
+	sh := s.Characters[f.Character].Savage
+	if sh == nil {
+		return nil
+	}
+	out := []string{"Unarmed (Str)"}
+	if sh.Melee > 0 {
+		out[0] = fmt.Sprintf("Hand weapon (Str+d%d)", sh.Melee)
+	}
+	if g := sh.Gun; g != nil {
+		words := fmt.Sprintf("%s (Range %d/%d/%d, Damage %s, RoF %d", g.Name, g.Short, g.Med, g.Long, diceWords(g.Damage), g.RoF)
+		if g.Thrown {
+			words += ", thrown"
+		}
+		out = append(out, words+")")
+	}
+	return out
+}
+
+// diceWords writes dice as the text does: [6 6] "2d6", [8 6] "d8+d6".
+func diceWords(dice []int) string {
+	var parts []string
+	for i := 0; i < len(dice); {
+		n := 1
+		for i+n < len(dice) && dice[i+n] == dice[i] {
+			n++
+		}
+		if n == 1 {
+			parts = append(parts, fmt.Sprintf("d%d", dice[i]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%dd%d", n, dice[i]))
+		}
+		i += n
+	}
+	return strings.Join(parts, "+")
+}
+
+// placeName: the action card dealt ("Action cards", Savage Worlds:
+// Initiative), unless another initiative orders the round.
+func (savageWorlds) placeName(s *State) string {
+	if orderedByOption(s) {
+		return ""
+	}
+	return "Card"
+}

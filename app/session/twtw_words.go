@@ -125,3 +125,37 @@ func (twtw) rangeBands(s *State, _ *Figure, weapon string) []RangeBand {
 	}
 	return out
 }
+
+// weapons: the gear the figure carries, each weapon with whether it is in
+// hand or cocked and, but for a blade or a throwing weapon, its rounds
+// loaded of its capacity.
+func (twtw) weapons(_ *State, f *Figure) []string {
+	var out []string
+	for _, g := range f.Gear {
+		out = append(out, CarriedLabel(g))
+	}
+	return out
+}
+
+// CarriedLabel names a weapon carried with its state: "S&W Schofield (in
+// hand, cocked, 5/6 loaded)"; a weapon not in the table by its id.
+func CarriedLabel(g rules.Carried) string {
+	w, ok := Weapons()[g.Weapon]
+	if !ok {
+		return g.Weapon
+	}
+	var st []string
+	if g.Readied {
+		st = append(st, "in hand")
+	}
+	if g.Cocked {
+		st = append(st, "cocked")
+	}
+	if !w.Melee && !w.Thrown {
+		st = append(st, fmt.Sprintf("%d/%d loaded", g.Loaded, w.Capacity))
+	}
+	if len(st) == 0 {
+		return w.Name
+	}
+	return w.Name + " (" + strings.Join(st, ", ") + ")"
+}
