@@ -6,9 +6,9 @@ import (
 
 // This file is what the windows ask of a figure and of an attack that
 // differs by rule system, in types that name no system: a figure's body
-// and harm (State.Body), its weapons (State.WeaponsOf), the attacks the map window's keys reach
-// (State.Attacks, State.AttackCommand) and the range bands it draws
-// (State.RangeBands). Each system answers in a file of its own
+// and harm (State.Body), its weapons (State.WeaponsOf), the attacks the
+// map window's keys reach (State.Attacks, State.AttackCommand) and the
+// range bands it draws (State.RangeBands). Each system answers in a file of its own
 // (twtw_words.go, savage_words.go, dragonwarriors_words.go,
 // fudge_words.go); the windows draw what it says.
 
