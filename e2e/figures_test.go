@@ -21,7 +21,9 @@ import (
 // Dragon Warriors II's wounds against Toughness and stunned, Savage
 // Worlds' Shaken with a Wound on its track of Wounds, Fudge's wound track
 // and its level, each in the system's own words (State.Body), no TWTW
-// Conc or hit locations. The pictures are looked at
+// Conc or hit locations; the figure's weapons from its system's sheet
+// (State.WeaponsOf: Sir Rolf's sword, taken up after the blow) and the
+// table's round columns in the system's terms (State.RoundColumns). The pictures are looked at
 // (e2e/shots/figures-*.png).
 func TestFiguresTabInEachSystemsWords(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
@@ -77,6 +79,16 @@ func TestFiguresTabInEachSystemsWords(t *testing.T) {
 					t.Fatalf("%+v: %v", c, err)
 				}
 				text = evs[0].Text
+			}
+			if tc.fight == "dragonwarriors" {
+				// Sir Rolf takes up a sword after the blow: the tab
+				// shows the weapon his sheet arms him with.
+				ch := s.State().Characters["rolf"].Clone()
+				ch.DragonWarriors.Weapon = "one-handed-sword"
+				if _, err := s.Do(session.Command{Kind: session.CommandSetCharacter, Sheet: &ch}); err != nil {
+					s.Close()
+					t.Fatalf("Sir Rolf's sword: %v", err)
+				}
 			}
 			s.Close()
 			if !strings.Contains(text, tc.logged) {
