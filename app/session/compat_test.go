@@ -14,12 +14,15 @@ import (
 // hexslinger of commit 679e594 wrote them, before each system kept its
 // own part of a figure's status and of a fight's options: each golden
 // fight (testdata/NAME.log) played to its end, its journal
-// (NAME.journal.jsonl) and the fight saved as it stood (NAME.fight.json).
+// (NAME.journal.jsonl), the fight saved as it stood (NAME.fight.json) and
+// the golden log as it was then (NAME.log: a journal keeps each event's
+// text as written, so it replays to the words of its day).
 var compatFights = []string{"three-rounds", "savage-two-rounds", "dragonwarriors-two-rounds", "fudge-two-rounds", "leadchrome-two-rounds"}
 
 // TestOldFilesStillOpen opens the journals and fight files written before
-// parts: each journal replays to a log ending with its golden log and to the fight saved at
-// its end, and each fight file opens and saves again as it was.
+// parts: each journal replays to a log ending with its golden log of that
+// day and to the fight saved at its end, and each fight file opens and
+// saves again as it was.
 func TestOldFilesStillOpen(t *testing.T) {
 	for _, name := range compatFights {
 		t.Run(name, func(t *testing.T) {
@@ -50,14 +53,14 @@ func TestOldFilesStillOpen(t *testing.T) {
 				log = append(log, e.Text)
 			}
 			got := strings.Join(log, "\n") + "\n"
-			want, err := os.ReadFile(filepath.Join("testdata", name+".log"))
+			want, err := os.ReadFile(filepath.Join(dir, name+".log"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			// The golden log holds what the test played; the fight's
 			// setting up before it, which the test did not log, comes first.
 			if got != string(want) && !strings.HasSuffix(got, "\n"+string(want)) {
-				t.Errorf("%s replays to a log that does not end with testdata/%s.log:\n%s", name, name, firstDiff(got[max(0, len(got)-len(want)):], string(want)))
+				t.Errorf("%s replays to a log that does not end with testdata/compat/%s.log:\n%s", name, name, firstDiff(got[max(0, len(got)-len(want)):], string(want)))
 			}
 			sameFight(t, name+"'s journal replayed", s.State().Snapshot(nil), saved)
 

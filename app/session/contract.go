@@ -20,7 +20,7 @@ import "hexslinger/rules"
 //	                  twtw  savage  dragonwarriors  fudge
 //	System             ✓      ✓          ✓            ✓
 //	marker             ·      ✓          ·            ·    a mark beside the token: Bennies left
-//	sheetLiner         ·      ✓          ·            ·    a sheet's line in the log
+//	sheetLiner         ·      ✓          ✓            ✓    a sheet's line in the log
 //	hurtSayer          ·      ✓          ✓            ✓    harm on one track, in its words
 //	paceUnit           ·      ·          ✓            ·    a move's Paced in its own unit
 //	secretKeeper       ·      ·          ✓            ·    what players may not know of a sheet

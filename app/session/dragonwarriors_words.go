@@ -102,3 +102,15 @@ func (dragonWarriors) weapons(s *State, f *Figure) []string {
 	}
 	return []string{w.Name + " (" + strings.Join(groups, "; ") + ")"}
 }
+
+// SheetLine sums a sheet up for the log in Dragon Warriors II's numbers:
+// "Attack 13, Defence 7, Toughness 12, Reflexes 10, Move 5, a
+// one-handed sword" (sheetLiner).
+func (dragonWarriors) SheetLine(c Character) string {
+	dw := dwSheet(&c)
+	line := fmt.Sprintf("Attack %d, Defence %d, Toughness %d, Reflexes %d, Move %d", dw.Attack, dw.Defence, dw.Toughness, dw.Reflexes, c.Move)
+	if w, ok := dragonwarriors.FindWeapon(dw.Weapon); ok && dw.Weapon != "" {
+		line += ", a " + strings.ToLower(w.Name)
+	}
+	return line
+}

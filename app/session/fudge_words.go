@@ -96,3 +96,10 @@ func (fudgeSystem) weapons(s *State, f *Figure) []string {
 	}
 	return out
 }
+
+// SheetLine sums a sheet up for the log in Fudge's terms: "melee Good,
+// ranged Fair, damage capacity Good, weapon +2, Move 6" (sheetLiner).
+func (fudgeSystem) SheetLine(c Character) string {
+	fs := fuSheet(&c)
+	return fmt.Sprintf("melee %s, ranged %s, damage capacity %s, weapon %+d, Move %d", fs.Melee, fs.Ranged, capacityWords(fs), fs.WeaponDamage, c.Move)
+}
