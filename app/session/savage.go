@@ -812,69 +812,104 @@ func swMove(s *State, c Command, src roller) ([]Event, error) {
 	if c.Run && f.Prone {
 		return nil, refuse("%s is prone: it crawls, and stands up (2\" of Pace) to run", ch.Name)
 	}
-	// The route is planned, and refused, for the best the running die can
-	// show, before it is rolled: no refusal tells the die, nor lets a run
-	// be sent again until the die suits (docs/defaults.md, "Savage
-	// Worlds: a short run"). A die too low for the hex asked stops the
-	// run where the Pace runs out, on the route planned.
-	most := 0
-	if c.Run {
-		most = savage.RunningDie
-	}
-	budget, err := swPace(s, f, ch, most)
+	r, budget, most, err := swRoute(s, f, ch, c)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case !s.Map.Contains(*c.To):
-		return nil, refuse("%s is off the map", s.Map.Label(*c.To))
-	case *c.To == f.At: // as the overlay, which leaves out the figure's own hex
-		return nil, refuse("%s is already at %s", ch.Name, s.Map.Label(*c.To))
-	}
-	// The search stops at the Pace left: a far move on a big map costs no
-	// more than the figure's reach. It goes round the figures the mover's
-	// side sees, and asks who stands at the hex only once the distance
-	// is known (the ambush: ambush.go).
-	blocked := s.BlockedFor(f.ID)
 	to := *c.To
-	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: func(h hexmap.Hex) bool { return h != to && blocked(h) }, Limit: budget}.PathTo(f.At, f.Facing, to)
-	if !ok {
-		if c.Run {
-			return nil, refuse("%s cannot reach %s: it has %d\" of Pace left and runs %d\" more at best, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget-most, most)
-		}
-		return nil, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget)
-	}
-	if blocked(to) {
-		return nil, refuse("%s is taken by another figure", s.Map.Label(to))
-	}
 	run, short := 0, ""
 	if c.Run {
-		rnd, err := src([]need{{f.ID, ch.Name + "'s running die: a d6 (it never Aces)"}})
-		if err != nil {
+		if r, to, run, short, err = swRunningDie(s, f, ch, src, r, to, budget, most); err != nil {
 			return nil, err
-		}
-		if run, err = rules.For(rnd, f.ID).Roll(savage.RunningDie); err != nil {
-			return nil, &Refusal{Reason: err.Error()}
-		}
-		if budget += run - most; r.Cost > budget {
-			short = fmt.Sprintf("; the Pace runs out %d\" short of %s", r.Cost-budget, s.Map.Label(to))
-			r = walkUpTo(s.Map, swCost{crawl: f.Prone}, f.Facing, r, budget)
-			to = r.Hexes[len(r.Hexes)-1]
 		}
 	}
 	planned := r
 	met, metID, after := "", "", []Event(nil)
 	if i, who := s.metOn(f.ID, r.Hexes); who != "" {
+		var ok bool
 		if r, ok = hexmap.Walk(s.Map, swCost{crawl: f.Prone}, f.Facing, planned.Hexes[:i]); !ok {
 			return nil, refuse("the route to %s does not walk", s.Map.Label(to))
 		}
 		met, metID, after = metText(s, f.ID, who, planned.Hexes[i], *c.To, planned.Hexes[i-1]), who, revealMet(s, f.ID, who)
 		to = planned.Hexes[i-1]
 	}
-	pace := ch.Savage.PaceOr6()
-	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: to, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost, Met: metID}
-	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, pace)
+	e := swMoved(s, f, ch, c.Run, r, to, run, short)
+	e.Met = metID
+	if met != "" {
+		e.Text = metLine(met, e.Text, r.Steps(), "")
+	}
+	return append([]Event{e}, after...), nil
+}
+
+// swRoute is the route figure f takes to c.To, with the Pace it has for
+// it (budget) and the most of that the running die may give (most). The
+// route is planned, and refused, for the best the running die can show,
+// before it is rolled: no refusal tells the die, nor lets a run be sent
+// again until the die suits (docs/defaults.md, "Savage Worlds: a short
+// run"). The search stops at the Pace left: a far move on a big map costs
+// no more than the figure's reach. It goes round the figures the mover's
+// side sees, and asks who stands at the hex only once the distance is
+// known (the ambush: ambush.go).
+func swRoute(s *State, f *Figure, ch Character, c Command) (hexmap.Route, int, int, error) {
+	most := 0
 	if c.Run {
+		most = savage.RunningDie
+	}
+	budget, err := swPace(s, f, ch, most)
+	if err != nil {
+		return hexmap.Route{}, 0, 0, err
+	}
+	to := *c.To
+	switch {
+	case !s.Map.Contains(to):
+		return hexmap.Route{}, 0, 0, refuse("%s is off the map", s.Map.Label(to))
+	case to == f.At: // as the overlay, which leaves out the figure's own hex
+		return hexmap.Route{}, 0, 0, refuse("%s is already at %s", ch.Name, s.Map.Label(to))
+	}
+	blocked := s.BlockedFor(f.ID)
+	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: func(h hexmap.Hex) bool { return h != to && blocked(h) }, Limit: budget}.PathTo(f.At, f.Facing, to)
+	if !ok {
+		if c.Run {
+			return hexmap.Route{}, 0, 0, refuse("%s cannot reach %s: it has %d\" of Pace left and runs %d\" more at best, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget-most, most)
+		}
+		return hexmap.Route{}, 0, 0, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget)
+	}
+	if blocked(to) {
+		return hexmap.Route{}, 0, 0, refuse("%s is taken by another figure", s.Map.Label(to))
+	}
+	return r, budget, most, nil
+}
+
+// swRunningDie rolls figure f's running die for route r to hex to,
+// planned on the Pace budget with the die's best most: a die too low for
+// the hex asked stops the run where the Pace runs out, on the route
+// planned. It is the route run and where it ends, the die and the words
+// for a short run.
+func swRunningDie(s *State, f *Figure, ch Character, src roller, r hexmap.Route, to hexmap.Hex, budget, most int) (hexmap.Route, hexmap.Hex, int, string, error) {
+	rnd, err := src([]need{{f.ID, ch.Name + "'s running die: a d6 (it never Aces)"}})
+	if err != nil {
+		return r, to, 0, "", err
+	}
+	run, err := rules.For(rnd, f.ID).Roll(savage.RunningDie)
+	if err != nil {
+		return r, to, 0, "", &Refusal{Reason: err.Error()}
+	}
+	short := ""
+	if budget += run - most; r.Cost > budget {
+		short = fmt.Sprintf("; the Pace runs out %d\" short of %s", r.Cost-budget, s.Map.Label(to))
+		r = walkUpTo(s.Map, swCost{crawl: f.Prone}, f.Facing, r, budget)
+		to = r.Hexes[len(r.Hexes)-1]
+	}
+	return r, to, run, short, nil
+}
+
+// swMoved is the moved event of figure f walking, running or crawling
+// route r to hex to, with the running die run and the words for a short
+// run, its log saying the inches of Pace it took and the hexes swum.
+func swMoved(s *State, f *Figure, ch Character, running bool, r hexmap.Route, to hexmap.Hex, run int, short string) Event {
+	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: to, Facing: r.Facing, Run: running, APLeft: f.AP, Paced: f.Paced + r.Cost}
+	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, ch.Savage.PaceOr6())
+	if running {
 		how += fmt.Sprintf(", running (d6: %d; −2 to actions this turn)%s", run, short)
 	}
 	verb, rule := "moves", "Movement"
@@ -892,10 +927,7 @@ func swMove(s *State, c Command, src roller) ([]Event, error) {
 		how += ", swimming " + strings.Join(swum, ", ") + ": 2\" of Pace an inch"
 	}
 	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(to), how, rule)
-	if met != "" {
-		e.Text = metLine(met, e.Text, r.Steps(), "")
-	}
-	return append([]Event{e}, after...), nil
+	return e
 }
 
 // walkUpTo is the part of route r, walked from facing, that costs no
