@@ -955,40 +955,12 @@ func walkUpTo(m *hexmap.Map, cost hexmap.CostModel, facing hexmap.Direction, r h
 // left (2 yards after the run-up), a yard an elevation level; its inches
 // come off the Pace (docs/defaults.md, "Savage Worlds: jumping").
 func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
-	m := s.Map
-	to := *c.To
+	m, to := s.Map, *c.To
+	path, d, err := swJumpLine(s, c, f, ch)
+	if err != nil {
+		return nil, err
+	}
 	dist := f.At.DistanceTo(to)
-	d, _ := f.At.DirectionTo(to)
-	switch {
-	case f.Prone:
-		return nil, refuse("%s is prone: stand up (2\" of Pace) to jump", ch.Name)
-	case c.Run:
-		return nil, refuse("a jump is not a run: run first (2\" or more doubles the jump), then jump")
-	case !m.Contains(to):
-		return nil, refuse("%s is off the map", m.Label(to))
-	case dist == 0:
-		return nil, refuse("%s is already at %s", ch.Name, m.Label(to))
-	case f.At.Add(d.Vector().Scale(dist)) != to:
-		return nil, refuse("a jump goes in a straight line along a row of hexes; %s is not in one from %s", m.Label(to), m.Label(f.At))
-	case m.Elevation(to)-m.Elevation(f.At) > savage.JumpHeight(f.Paced):
-		up, height := m.Elevation(to)-m.Elevation(f.At), savage.JumpHeight(f.Paced)
-		return nil, refuse("%s is %d %s higher than %s, and %s jumps %d %s up (0.5\" a yard, doubled after a run-up of %d\"): climb up (2\" of Pace an inch) rather than jump",
-			m.Label(to), up, plural(up, "yard", "yards"), m.Label(f.At), ch.Name, height, plural(height, "yard", "yards"), savage.JumpRunUp)
-	}
-	if err := m.CanStand(to); err != nil {
-		return nil, refuse("%s cannot land there: %v", ch.Name, err)
-	}
-	unseen := s.unseenBy(f.Side)
-	if o, ok := s.FigureAt(to); ok && !unseen[o.ID] {
-		return nil, refuse("%s stands at %s", s.FigureName(o.ID), m.Label(to))
-	}
-	path := []hexmap.Hex{f.At}
-	for h := f.At; h != to; h = h.Neighbor(d) {
-		if e, ok := m.EdgeFeature(h, d); ok && e.BlocksMove() {
-			return nil, refuse("a %s between %s and %s stops the jump", e.Kind, m.Label(h), m.Label(h.Neighbor(d)))
-		}
-		path = append(path, h.Neighbor(d))
-	}
 	budget, err := swPace(s, f, ch, 0)
 	if err != nil {
 		return nil, err
@@ -1003,27 +975,11 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 	}
 	var events []Event
 	if c.Jump.Athletics {
-		if f.sw().Shaken {
-			return nil, refuse("%s is Shaken: only free actions, and the Athletics roll is an action", ch.Name)
-		}
-		if f.Attacked {
-			return nil, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
-		}
-		r, err := swAthletics(s, f, ch, 0, "to jump further", src)
+		e, err := swJumpFurther(s, f, ch, to, &reach, src)
 		if err != nil {
 			return nil, err
 		}
-		verdict := "an inch more"
-		if r.Success {
-			reach++
-		} else {
-			verdict = "no inch more"
-		}
-		text := fmt.Sprintf("%s's Athletics roll to jump further, an action: %s: %s (Savage Worlds: Jumping).", ch.Name, r.Explained, verdict)
-		if dist > reach {
-			text = strings.TrimSuffix(text, " (Savage Worlds: Jumping).") + fmt.Sprintf("; %s jumps %d\", not the %d\" to %s, and stays at %s (Savage Worlds: Jumping).", ch.Name, reach, dist, m.Label(to), m.Label(f.At))
-		}
-		events = append(events, Event{Kind: EventActed, Action: CommandMove, Figure: f.ID, APLeft: f.AP, Changes: []FigureChange{swActed(f)}, Text: text})
+		events = append(events, e)
 		if dist > reach {
 			return events, nil
 		}
@@ -1038,6 +994,83 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 			Text: fmt.Sprintf("%s does not jump to %s: %s stands there, unseen until now (an ambush).", ch.Name, m.Label(to), s.FigureName(o.ID))})
 		return append(events, revealMet(s, f.ID, o.ID)...), nil
 	}
+	return append(events, swJumped(s, f, ch, path, d, dist, how)), nil
+}
+
+// swJumpLine is the hexes of figure f's jump to c.To, from its own, and
+// the direction it jumps in; it refuses a jump that is not one (prone,
+// running, off the map, in place, off a row of hexes, too high, onto
+// ground or a figure its side sees where it cannot land, or through a
+// wall or a closed door).
+func swJumpLine(s *State, c Command, f *Figure, ch Character) ([]hexmap.Hex, hexmap.Direction, error) {
+	m, to := s.Map, *c.To
+	dist := f.At.DistanceTo(to)
+	d, _ := f.At.DirectionTo(to)
+	switch {
+	case f.Prone:
+		return nil, d, refuse("%s is prone: stand up (2\" of Pace) to jump", ch.Name)
+	case c.Run:
+		return nil, d, refuse("a jump is not a run: run first (2\" or more doubles the jump), then jump")
+	case !m.Contains(to):
+		return nil, d, refuse("%s is off the map", m.Label(to))
+	case dist == 0:
+		return nil, d, refuse("%s is already at %s", ch.Name, m.Label(to))
+	case f.At.Add(d.Vector().Scale(dist)) != to:
+		return nil, d, refuse("a jump goes in a straight line along a row of hexes; %s is not in one from %s", m.Label(to), m.Label(f.At))
+	case m.Elevation(to)-m.Elevation(f.At) > savage.JumpHeight(f.Paced):
+		up, height := m.Elevation(to)-m.Elevation(f.At), savage.JumpHeight(f.Paced)
+		return nil, d, refuse("%s is %d %s higher than %s, and %s jumps %d %s up (0.5\" a yard, doubled after a run-up of %d\"): climb up (2\" of Pace an inch) rather than jump",
+			m.Label(to), up, plural(up, "yard", "yards"), m.Label(f.At), ch.Name, height, plural(height, "yard", "yards"), savage.JumpRunUp)
+	}
+	if err := m.CanStand(to); err != nil {
+		return nil, d, refuse("%s cannot land there: %v", ch.Name, err)
+	}
+	unseen := s.unseenBy(f.Side)
+	if o, ok := s.FigureAt(to); ok && !unseen[o.ID] {
+		return nil, d, refuse("%s stands at %s", s.FigureName(o.ID), m.Label(to))
+	}
+	path := []hexmap.Hex{f.At}
+	for h := f.At; h != to; h = h.Neighbor(d) {
+		if e, ok := m.EdgeFeature(h, d); ok && e.BlocksMove() {
+			return nil, d, refuse("a %s between %s and %s stops the jump", e.Kind, m.Label(h), m.Label(h.Neighbor(d)))
+		}
+		path = append(path, h.Neighbor(d))
+	}
+	return path, d, nil
+}
+
+// swJumpFurther is figure f's Athletics roll, an action, to jump an inch
+// further than reach (which it raises on a success) towards hex to; the
+// event says so, and that f stays where it is when to is still too far.
+func swJumpFurther(s *State, f *Figure, ch Character, to hexmap.Hex, reach *int, src roller) (Event, error) {
+	if f.sw().Shaken {
+		return Event{}, refuse("%s is Shaken: only free actions, and the Athletics roll is an action", ch.Name)
+	}
+	if f.Attacked {
+		return Event{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
+	}
+	r, err := swAthletics(s, f, ch, 0, "to jump further", src)
+	if err != nil {
+		return Event{}, err
+	}
+	verdict := "an inch more"
+	if r.Success {
+		*reach++
+	} else {
+		verdict = "no inch more"
+	}
+	text := fmt.Sprintf("%s's Athletics roll to jump further, an action: %s: %s (Savage Worlds: Jumping).", ch.Name, r.Explained, verdict)
+	if dist := f.At.DistanceTo(to); dist > *reach {
+		text = strings.TrimSuffix(text, " (Savage Worlds: Jumping).") + fmt.Sprintf("; %s jumps %d\", not the %d\" to %s, and stays at %s (Savage Worlds: Jumping).", ch.Name, *reach, dist, s.Map.Label(to), s.Map.Label(f.At))
+	}
+	return Event{Kind: EventActed, Action: CommandMove, Figure: f.ID, APLeft: f.AP, Changes: []FigureChange{swActed(f)}, Text: text}, nil
+}
+
+// swJumped is the moved event of figure f's jump along path in direction
+// d, dist inches of its Pace; how is the jump's reach in words, to which
+// the log adds the yards up and the hexes jumped over.
+func swJumped(s *State, f *Figure, ch Character, path []hexmap.Hex, d hexmap.Direction, dist int, how string) Event {
+	m, to := s.Map, path[len(path)-1]
 	if up := m.Elevation(to) - m.Elevation(f.At); up > 0 {
 		how += fmt.Sprintf(", %d %s up", up, plural(up, "yard", "yards"))
 	}
@@ -1049,9 +1082,8 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 		}
 		over = " over " + strings.Join(between, ", ")
 	}
-	events = append(events, Event{Kind: EventMoved, Figure: f.ID, Path: path, To: to, Facing: d, APLeft: f.AP, Paced: f.Paced + dist,
-		Text: fmt.Sprintf("%s jumps %s → %s%s: %d\" of Pace %d (%s) (Savage Worlds: Jumping).", ch.Name, m.Label(f.At), m.Label(to), over, dist, ch.Savage.PaceOr6(), how)})
-	return events, nil
+	return Event{Kind: EventMoved, Figure: f.ID, Path: path, To: to, Facing: d, APLeft: f.AP, Paced: f.Paced + dist,
+		Text: fmt.Sprintf("%s jumps %s → %s%s: %d\" of Pace %d (%s) (Savage Worlds: Jumping).", ch.Name, m.Label(f.At), m.Label(to), over, dist, ch.Savage.PaceOr6(), how)}
 }
 
 // swSheet is the character's Savage Worlds traits, made with every trait
