@@ -365,9 +365,6 @@ func swJoker(s *State, id string) int {
 	return 0
 }
 
-// swAttack resolves a Fighting attack against Parry or a Shooting attack
-// against TN 4 with the range's modifier, then its damage against
-// Toughness (Savage Worlds: Attacks, Damage).
 // SavagePlan is a Savage Worlds attack priced before the dice: what the
 // console previews and the session then rolls.
 type SavagePlan struct {
@@ -391,61 +388,101 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 	if f.sw().Shaken && !s.FelledNow(f.ID) { // felled in the instant it acts in (Lead and Chrome)
 		return SavagePlan{}, refuse("%s is Shaken: only free actions until a Spirit roll recovers (recover)", ch.Name)
 	}
-	a := ch.Savage
-	target := c.Target
-	shots := 1
-	aimed := false
+	t, shots, aimed, err := swPlanTarget(s, c, f)
+	if err != nil {
+		return SavagePlan{}, err
+	}
+	a, tc := ch.Savage, s.Characters[t.Character]
+	p := SavagePlan{Attacker: f, Target: t, Wild: a.WildCard, Toughness: tc.Savage.Toughness(), Damage: savage.MeleeDamage(a.Strength, a.Melee)}
 	if ranged {
+		err = p.shot(a, ch.Name, shots, aimed)
+	} else {
+		err = p.melee(a, tc.Savage, ch.Name, tc.Name)
+	}
+	if err != nil {
+		return SavagePlan{}, err
+	}
+	p.modifiers(s, ranged)
+	if f.Attacked {
+		// "On a player's turn they can move and perform one regular
+		// action" (Savage Worlds: Actions).
+		return SavagePlan{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
+	}
+	p.Chance = savage.TraitChance(p.Die, p.Mod, p.TN, p.Wild)
+	return p, nil
+}
+
+// swPlanTarget is the target of attack command c by figure f, with the
+// shots fired and whether the first is aimed (one unaimed blow in melee).
+func swPlanTarget(s *State, c Command, f *Figure) (*Figure, int, bool, error) {
+	target, shots, aimed := c.Target, 1, false
+	if c.Kind == CommandShoot {
 		if len(c.Shots) == 0 {
-			return SavagePlan{}, refuse("fire needs a target")
+			return nil, 0, false, refuse("fire needs a target")
 		}
 		target, shots, aimed = c.Shots[0].Target, len(c.Shots), c.Shots[0].Aims > 0
 	}
 	t, ok := s.Figures[target]
 	if !ok || t.ID == f.ID {
-		return SavagePlan{}, refuse("there is no target %q", target)
+		return nil, 0, false, refuse("there is no target %q", target)
 	}
-	tc := s.Characters[t.Character]
-	d := tc.Savage
-	name, tname := ch.Name, tc.Name
-	p := SavagePlan{Attacker: f, Target: t, Wild: a.WildCard, Toughness: d.Toughness(), Damage: savage.MeleeDamage(a.Strength, a.Melee)}
-	if ranged {
-		g := a.Gun
-		if g == nil {
-			return SavagePlan{}, refuse("%s carries no ranged weapon", name)
-		}
-		if shots > g.RoF {
-			return SavagePlan{}, refuse("the %s fires %d shot(s) an action, not %d", g.Name, g.RoF, shots)
-		}
-		inches := savage.Inches(f.At.DistanceTo(t.At))
-		band, err := g.BandAt(inches, aimed)
-		if err != nil {
-			return SavagePlan{}, &Refusal{Reason: err.Error()}
-		}
-		p.Die, p.TN = a.Shooting, savage.BaseTN
-		if g.Thrown {
-			// "Throwing grenades, knives, spears, or other thrown weapons
-			// uses the Athletics skill" (Savage Worlds: Ranged Attacks).
-			p.Die = a.Athletics
-			p.Why = append(p.Why, "thrown: Athletics")
-		}
-		p.Mod = savage.ShotModifier(band, shots, f.Hurt, f.Ran)
-		p.Why = append(p.Why, fmt.Sprintf("%s at %d\" (%s %+d)", g.Name, inches, band, band.RangeModifier()))
-		if shots > 1 {
-			p.Why = append(p.Why, fmt.Sprintf("%d shots: recoil %+d", shots, savage.RecoilPenalty))
-		}
-		p.Damage = g.Damage
-	} else {
-		if f.At.DistanceTo(t.At) > 1 {
-			return SavagePlan{}, refuse("%s is not beside %s", tname, name)
-		}
-		p.Die, p.TN = a.Fighting, d.Parry()
-		p.Mod = savage.WoundModifier(f.Hurt)
-		p.Why = append(p.Why, fmt.Sprintf("against %s's Parry %d", tname, p.TN))
-		if f.Ran {
-			p.Mod += savage.RunPenalty
-		}
+	return t, shots, aimed, nil
+}
+
+// shot prices a shot of the attacker's (sheet a, called name) ranged
+// weapon: the skill it takes, the range band's and recoil's modifiers,
+// the weapon's damage; it refuses a figure with no gun, more shots than
+// its rate of fire and a target out of range.
+func (p *SavagePlan) shot(a *savage.Sheet, name string, shots int, aimed bool) error {
+	f, t, g := p.Attacker, p.Target, a.Gun
+	if g == nil {
+		return refuse("%s carries no ranged weapon", name)
 	}
+	if shots > g.RoF {
+		return refuse("the %s fires %d shot(s) an action, not %d", g.Name, g.RoF, shots)
+	}
+	inches := savage.Inches(f.At.DistanceTo(t.At))
+	band, err := g.BandAt(inches, aimed)
+	if err != nil {
+		return &Refusal{Reason: err.Error()}
+	}
+	p.Die, p.TN = a.Shooting, savage.BaseTN
+	if g.Thrown {
+		// "Throwing grenades, knives, spears, or other thrown weapons
+		// uses the Athletics skill" (Savage Worlds: Ranged Attacks).
+		p.Die = a.Athletics
+		p.Why = append(p.Why, "thrown: Athletics")
+	}
+	p.Mod = savage.ShotModifier(band, shots, f.Hurt, f.Ran)
+	p.Why = append(p.Why, fmt.Sprintf("%s at %d\" (%s %+d)", g.Name, inches, band, band.RangeModifier()))
+	if shots > 1 {
+		p.Why = append(p.Why, fmt.Sprintf("%d shots: recoil %+d", shots, savage.RecoilPenalty))
+	}
+	p.Damage = g.Damage
+	return nil
+}
+
+// melee prices a Fighting blow of the attacker's (sheet a, called name)
+// against the Parry of the target beside it (sheet d, called tname).
+func (p *SavagePlan) melee(a, d *savage.Sheet, name, tname string) error {
+	f := p.Attacker
+	if f.At.DistanceTo(p.Target.At) > 1 {
+		return refuse("%s is not beside %s", tname, name)
+	}
+	p.Die, p.TN = a.Fighting, d.Parry()
+	p.Mod = savage.WoundModifier(f.Hurt)
+	p.Why = append(p.Why, fmt.Sprintf("against %s's Parry %d", tname, p.TN))
+	if f.Ran {
+		p.Mod += savage.RunPenalty
+	}
+	return nil
+}
+
+// modifiers adds the modifiers any attack takes, each with its reason: a
+// run this turn, unskilled, Wounds, a Joker, and for a shot what Lead and
+// Chrome's initiative declared.
+func (p *SavagePlan) modifiers(s *State, ranged bool) {
+	f := p.Attacker
 	if f.Ran {
 		// "a -2 penalty to all actions that turn" (Savage Worlds: Running).
 		p.Why = append(p.Why, fmt.Sprintf("ran this turn %+d", savage.RunPenalty))
@@ -466,15 +503,11 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 		p.Mod += m
 		p.Why = append(p.Why, why...)
 	}
-	if f.Attacked {
-		// "On a player's turn they can move and perform one regular
-		// action" (Savage Worlds: Actions).
-		return SavagePlan{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", name)
-	}
-	p.Chance = savage.TraitChance(p.Die, p.Mod, p.TN, p.Wild)
-	return p, nil
 }
 
+// swAttack resolves a Fighting attack against Parry or a Shooting attack
+// against TN 4 with the range's modifier, then its damage against
+// Toughness (Savage Worlds: Attacks, Damage).
 func swAttack(s *State, c Command, src roller, ranged bool) ([]Event, error) {
 	p, err := s.PlanSavage(c)
 	if err != nil {
