@@ -275,32 +275,7 @@ func swCard(c rules.Card) savage.Card {
 // each Wild Card, one for each side's Extras together; the countdown runs
 // from the Ace down, ties by suit, Jokers acting when they like with +2.
 func swNewRound(s *State, src roller) ([]Event, error) {
-	type hand struct {
-		key string
-		ids []string
-	}
-	var hands []*hand
-	byKey := map[string]*hand{}
-	for _, id := range s.Order {
-		f := s.Figures[id]
-		if f.Condition >= rules.Dead {
-			// "Incapacitated characters may not perform actions but are
-			// dealt Action Cards for the remainder of the encounter"
-			// (Savage Worlds: Incapacitation); the dead are not.
-			continue
-		}
-		key := id
-		if sh := s.Characters[f.Character].Savage; sh != nil && !sh.WildCard {
-			key = "extras:" + f.Side // Extras of a side share a card
-		}
-		h := byKey[key]
-		if h == nil {
-			h = &hand{key: key}
-			byKey[key] = h
-			hands = append(hands, h)
-		}
-		h.ids = append(h.ids, id)
-	}
+	hands := swHands(s)
 	// A card dealt to a side's Extras together is the first one's.
 	var needs []need
 	for _, h := range hands {
@@ -311,30 +286,9 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 		return nil, err
 	}
 	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Dealt: map[string]string{}}
-	// The deck is shuffled only after a round a Joker came up in: until
-	// then the cards dealt stay out of it.
-	out := map[string]bool{}
-	for _, name := range swRoundOf(s).DeckOut {
-		out[name] = true
-	}
-	var deals []savage.Deal
-	for _, h := range hands {
-		deck := rules.For(rnd, h.ids[0])
-		c, err := deck.Draw()
-		for tries := 0; err == nil && out[c.Name()] && tries < 200; tries++ {
-			if _, given := deck.(*rules.Given); given {
-				return nil, &Refusal{Reason: fmt.Sprintf("%s was dealt already: the deck is shuffled only after a Joker comes up", c.Name()), Needs: texts(needs)}
-			}
-			c, err = deck.Draw()
-		}
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
-		}
-		out[c.Name()] = true
-		deals = append(deals, savage.Deal{Who: h.ids, Card: swCard(c)})
-		for _, id := range h.ids {
-			e.Dealt[id] = c.Name()
-		}
+	deals, out, err := swDeal(s, hands, rnd, e.Dealt)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 	}
 	order, reshuffle := savage.Countdown(deals)
 	if !reshuffle {
@@ -355,6 +309,73 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 		e.Text += " A Joker came up: it acts when it likes with +2 to trait and damage rolls, and the deck is shuffled after the round."
 	}
 	return []Event{e}, nil
+}
+
+// swHand is the figures one action card is dealt to: a Wild Card alone
+// (key its id), or a side's Extras together (key "extras:" and the side).
+type swHand struct {
+	key string
+	ids []string
+}
+
+// swHands is the round's hands in the fight's order, each at its first
+// figure's place.
+func swHands(s *State) []*swHand {
+	var hands []*swHand
+	byKey := map[string]*swHand{}
+	for _, id := range s.Order {
+		f := s.Figures[id]
+		if f.Condition >= rules.Dead {
+			// "Incapacitated characters may not perform actions but are
+			// dealt Action Cards for the remainder of the encounter"
+			// (Savage Worlds: Incapacitation); the dead are not.
+			continue
+		}
+		key := id
+		if sh := s.Characters[f.Character].Savage; sh != nil && !sh.WildCard {
+			key = "extras:" + f.Side // Extras of a side share a card
+		}
+		h := byKey[key]
+		if h == nil {
+			h = &swHand{key: key}
+			byKey[key] = h
+			hands = append(hands, h)
+		}
+		h.ids = append(h.ids, id)
+	}
+	return hands
+}
+
+// swDeal deals each hand a card from its first figure's dice, writing
+// each figure's card in dealt. The deck is shuffled only after a round a
+// Joker came up in: until then the cards dealt stay out of it, so a card
+// out is drawn again (refused when the cards are given, not drawn). It
+// is the deals and the cards out of the deck after them.
+func swDeal(s *State, hands []*swHand, rnd rules.Source, dealt map[string]string) ([]savage.Deal, map[string]bool, error) {
+	out := map[string]bool{}
+	for _, name := range swRoundOf(s).DeckOut {
+		out[name] = true
+	}
+	var deals []savage.Deal
+	for _, h := range hands {
+		deck := rules.For(rnd, h.ids[0])
+		c, err := deck.Draw()
+		for tries := 0; err == nil && out[c.Name()] && tries < 200; tries++ {
+			if _, given := deck.(*rules.Given); given {
+				return nil, nil, fmt.Errorf("%s was dealt already: the deck is shuffled only after a Joker comes up", c.Name())
+			}
+			c, err = deck.Draw()
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		out[c.Name()] = true
+		deals = append(deals, savage.Deal{Who: h.ids, Card: swCard(c)})
+		for _, id := range h.ids {
+			dealt[id] = c.Name()
+		}
+	}
+	return deals, out, nil
 }
 
 // swJoker is the +2 a figure dealt a Joker has this round.
