@@ -773,50 +773,22 @@ func dwRecover(s *State, c Command) ([]Event, error) {
 // melee combat"), or not, as the fight reads it (docs/defaults.md).
 // A hit never lowers the target's condition.
 func dwMissile(s *State, c Command, src roller) ([]Event, error) {
-	f, _, err := actor(s, c.Figure)
+	f, t, err := dwMissileTarget(s, c)
 	if err != nil {
-		return nil, err
-	}
-	if len(c.Shots) == 0 {
-		return nil, refuse("a missile attack needs a target")
-	}
-	t, ok := s.Figures[c.Shots[0].Target]
-	if !ok || t.ID == f.ID {
-		return nil, refuse("there is no target %q", c.Shots[0].Target)
-	}
-	if t.Condition >= rules.Dead {
-		return nil, refuse("%s is dead", s.FigureName(t.ID))
-	}
-	if err := dwTakesTurn(s, f); err != nil {
 		return nil, err
 	}
 	orig := s
 	s, over := dwStunsPassed(s, f.ID)
 	f, t = s.Figures[f.ID], s.Figures[t.ID]
 	af, tf := dwAttacker(s, f), dwFighter(s, t)
-	w, ok := dragonwarriors.FindWeapon(af.Weapon)
-	if !ok || !dwReading(s).Shot(w) {
-		what := "a bow, crossbow, light spear, knife, axe or rock"
-		if dwOptionsOf(s.Options).ThrownAsTable {
-			what = "a bow, crossbow, or what the Weapons table says can be thrown: a light spear or knife"
-		}
-		return nil, refuse("%s has no missile weapon (%s)", af.Name, what)
+	w, err := dwMissileWeapon(s, af)
+	if err != nil {
+		return nil, err
 	}
 	feet := float64(f.At.DistanceTo(t.At)) * s.Map.Scale * dragonwarriors.FeetPerPace
-	diff := dragonwarriors.MissileDifficulty(w, feet, tf.Shield)
-	diffText := fmt.Sprint(diff)
-	// "a difficulty rating, based on range plus other modifiers": the
-	// Judge's own, for what no rule covers.
-	if m := c.Modifier; m != nil {
-		if err := m.check(); err != nil {
-			return nil, err
-		}
-		diff += m.Steps
-		sign := "+"
-		if m.Steps < 0 {
-			sign = "−"
-		}
-		diffText += fmt.Sprintf(" %s %d (the Judge: %s) = %d", sign, max(m.Steps, -m.Steps), strings.TrimSpace(m.Reason), diff)
+	diff, diffText, err := dwMissileDifficulty(w, feet, tf.Shield, c.Modifier)
+	if err != nil {
+		return nil, err
 	}
 	att := af.AttackScore()
 	m, why := lcToHit(s, f) // declared at initiative (Lead and Chrome)
@@ -859,6 +831,64 @@ func dwMissile(s *State, c Command, src roller) ([]Event, error) {
 	dwStunsOver(s, &e)
 	dwDraws(s, f, &e)
 	return []Event{e}, nil
+}
+
+// dwMissileTarget is the shooter and the target of missile command c,
+// refusing a target that is missing, the shooter itself or dead, and a
+// shooter whose turn it is not (dwTakesTurn).
+func dwMissileTarget(s *State, c Command) (*Figure, *Figure, error) {
+	f, _, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(c.Shots) == 0 {
+		return nil, nil, refuse("a missile attack needs a target")
+	}
+	t, ok := s.Figures[c.Shots[0].Target]
+	if !ok || t.ID == f.ID {
+		return nil, nil, refuse("there is no target %q", c.Shots[0].Target)
+	}
+	if t.Condition >= rules.Dead {
+		return nil, nil, refuse("%s is dead", s.FigureName(t.ID))
+	}
+	if err := dwTakesTurn(s, f); err != nil {
+		return nil, nil, err
+	}
+	return f, t, nil
+}
+
+// dwMissileWeapon is the missile weapon of the attacker af, refused when
+// the fight's reading of what may be shot or thrown leaves it none.
+func dwMissileWeapon(s *State, af *dragonwarriors.Fighter) (dragonwarriors.Weapon, error) {
+	w, ok := dragonwarriors.FindWeapon(af.Weapon)
+	if !ok || !dwReading(s).Shot(w) {
+		what := "a bow, crossbow, light spear, knife, axe or rock"
+		if dwOptionsOf(s.Options).ThrownAsTable {
+			what = "a bow, crossbow, or what the Weapons table says can be thrown: a light spear or knife"
+		}
+		return w, refuse("%s has no missile weapon (%s)", af.Name, what)
+	}
+	return w, nil
+}
+
+// dwMissileDifficulty is the difficulty of a shot with w at feet, two
+// more for a shield, and in words: "a difficulty rating, based on range
+// plus other modifiers": the Judge's own (m), for what no rule covers.
+func dwMissileDifficulty(w dragonwarriors.Weapon, feet float64, shield bool, m *JudgeModifier) (int, string, error) {
+	diff := dragonwarriors.MissileDifficulty(w, feet, shield)
+	diffText := fmt.Sprint(diff)
+	if m == nil {
+		return diff, diffText, nil
+	}
+	if err := m.check(); err != nil {
+		return 0, "", err
+	}
+	diff += m.Steps
+	sign := "+"
+	if m.Steps < 0 {
+		sign = "−"
+	}
+	return diff, diffText + fmt.Sprintf(" %s %d (the Judge: %s) = %d", sign, max(m.Steps, -m.Steps), strings.TrimSpace(m.Reason), diff), nil
 }
 
 // dwHurt is figure t's change after a blow left its fighter fi so: its

@@ -168,8 +168,41 @@ func LoadFight(path string) (*FightFile, error) {
 	return f, nil
 }
 
-// State builds the opening state of the fight, checking every field.
+// State builds the opening state of the fight, checking every field: its
+// system and options, the map, then the characters, the figures, the
+// loose weapons, the holds and closings, and the fog, each in its step.
 func (f *FightFile) State() (*State, error) {
+	sys, err := f.system()
+	if err != nil {
+		return nil, err
+	}
+	if f.Map == nil {
+		return nil, errors.New("map: missing")
+	}
+	m, err := f.Map.Map()
+	if err != nil {
+		return nil, fmt.Errorf("map.%w", err)
+	}
+	s := &State{Name: f.Name, Rules: f.Rules, Options: f.Options, Map: m, Characters: map[string]Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round), Begun: f.Round > 0, Segment: rules.Segments}
+	if f.Segment > 0 && f.Segment <= rules.Segments {
+		s.Segment = f.Segment
+	}
+	for _, step := range []func(*State, System) error{
+		f.characters, f.figures, f.loose, f.holdsAndClosed,
+	} {
+		if err := step(s, sys); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.loadFog(f.Fog); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// system checks the file's format and version and is the system it plays
+// (TWTW when it names none), with its options checked.
+func (f *FightFile) system() (System, error) {
 	if f.Format != FightFormat {
 		return nil, fmt.Errorf("format: is %q, want %q", f.Format, FightFormat)
 	}
@@ -189,108 +222,129 @@ func (f *FightFile) State() (*State, error) {
 	if err := checkNPCDefense(f.Options.NPCDefense); err != nil {
 		return nil, fmt.Errorf("options.npc_defense: %w", err)
 	}
-	if f.Map == nil {
-		return nil, errors.New("map: missing")
-	}
-	m, err := f.Map.Map()
-	if err != nil {
-		return nil, fmt.Errorf("map.%w", err)
-	}
-	s := &State{Name: f.Name, Rules: f.Rules, Options: f.Options, Map: m, Characters: map[string]Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round), Begun: f.Round > 0, Segment: rules.Segments}
-	if f.Segment > 0 && f.Segment <= rules.Segments {
-		s.Segment = f.Segment
-	}
+	return sys, nil
+}
+
+// characters puts the file's characters in s, each sheet checked by the
+// session, the system and the fight's options, and its id used once.
+func (f *FightFile) characters(s *State, sys System) error {
 	for i, c := range f.Characters {
 		if err := CheckSheet(c); err != nil {
-			return nil, fmt.Errorf("characters[%d]: %w", i, err)
+			return fmt.Errorf("characters[%d]: %w", i, err)
 		}
 		if err := sys.CheckSheet(c); err != nil {
-			return nil, fmt.Errorf("characters[%d]: %w", i, err)
+			return fmt.Errorf("characters[%d]: %w", i, err)
 		}
 		if err := optionsCheckSheet(f.Options, c); err != nil {
-			return nil, fmt.Errorf("characters[%d]: %w", i, err)
+			return fmt.Errorf("characters[%d]: %w", i, err)
 		}
 		if _, dup := s.Characters[c.ID]; dup {
-			return nil, fmt.Errorf("characters[%d]: id %q is used twice", i, c.ID)
+			return fmt.Errorf("characters[%d]: id %q is used twice", i, c.ID)
 		}
 		s.Characters[c.ID] = c
 	}
+	return nil
+}
+
+// figures puts the file's figures in s in their order, no two in one hex.
+func (f *FightFile) figures(s *State, _ System) error {
 	taken := map[hexmap.Hex]string{}
 	for i, fs := range f.Figures {
-		field := fmt.Sprintf("figures[%d]", i)
-		c, ok := s.Characters[fs.Character]
-		switch {
-		case fs.ID == "":
-			return nil, fmt.Errorf("%s.id: empty", field)
-		case s.Figures[fs.ID] != nil:
-			return nil, fmt.Errorf("%s.id: %q is used twice", field, fs.ID)
-		case !ok:
-			return nil, fmt.Errorf("%s.character: no character has id %q", field, fs.Character)
-		}
-		at, err := m.ParseHex(fs.At)
+		fig, err := openFigure(s, fmt.Sprintf("figures[%d]", i), fs, taken)
 		if err != nil {
-			return nil, fmt.Errorf("%s.at: %w", field, err)
-		}
-		if !m.Contains(at) {
-			return nil, fmt.Errorf("%s.at: %s is off the map", field, fs.At)
-		}
-		if other, ok := taken[at]; ok {
-			return nil, fmt.Errorf("%s.at: %s already holds figure %s", field, fs.At, other)
-		}
-		taken[at] = fs.ID
-		facing, err := m.Orientation.ParseSide(fs.Facing)
-		if err != nil {
-			return nil, fmt.Errorf("%s.facing: %w", field, err)
-		}
-		ap := c.BaseAP()
-		if fs.AP != nil {
-			if *fs.AP < 0 || *fs.AP > rules.MaxInitiative {
-				return nil, fmt.Errorf("%s.ap: %d, want 0 to %d", field, *fs.AP, rules.MaxInitiative)
-			}
-			ap = *fs.AP
-		}
-		fig := &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: ap, Hidden: fs.Hidden}
-		if fs.Status != nil {
-			if err := checkStatus(*fs.Status); err != nil {
-				return nil, fmt.Errorf("%s.status.%w", field, err)
-			}
-			fig.FigureStatus = fs.Status.clone()
-		} else {
-			fig.Gear = append([]rules.Carried(nil), c.Gear...)
+			return err
 		}
 		s.Figures[fs.ID] = fig
 		s.Order = append(s.Order, fs.ID)
 	}
+	return nil
+}
+
+// openFigure is the figure fs describes, checked against the characters
+// and figures already in s and the hexes taken (to which it adds its own):
+// its id, character, hex, facing and AP, and its status when the file
+// gives one (else it carries its character's gear). Errors name field.
+func openFigure(s *State, field string, fs FigureSpec, taken map[hexmap.Hex]string) (*Figure, error) {
+	c, ok := s.Characters[fs.Character]
+	switch {
+	case fs.ID == "":
+		return nil, fmt.Errorf("%s.id: empty", field)
+	case s.Figures[fs.ID] != nil:
+		return nil, fmt.Errorf("%s.id: %q is used twice", field, fs.ID)
+	case !ok:
+		return nil, fmt.Errorf("%s.character: no character has id %q", field, fs.Character)
+	}
+	m := s.Map
+	at, err := m.ParseHex(fs.At)
+	if err != nil {
+		return nil, fmt.Errorf("%s.at: %w", field, err)
+	}
+	if !m.Contains(at) {
+		return nil, fmt.Errorf("%s.at: %s is off the map", field, fs.At)
+	}
+	if other, ok := taken[at]; ok {
+		return nil, fmt.Errorf("%s.at: %s already holds figure %s", field, fs.At, other)
+	}
+	taken[at] = fs.ID
+	facing, err := m.Orientation.ParseSide(fs.Facing)
+	if err != nil {
+		return nil, fmt.Errorf("%s.facing: %w", field, err)
+	}
+	ap := c.BaseAP()
+	if fs.AP != nil {
+		if *fs.AP < 0 || *fs.AP > rules.MaxInitiative {
+			return nil, fmt.Errorf("%s.ap: %d, want 0 to %d", field, *fs.AP, rules.MaxInitiative)
+		}
+		ap = *fs.AP
+	}
+	fig := &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: ap, Hidden: fs.Hidden}
+	if fs.Status != nil {
+		if err := checkStatus(*fs.Status); err != nil {
+			return nil, fmt.Errorf("%s.status.%w", field, err)
+		}
+		fig.FigureStatus = fs.Status.clone()
+	} else {
+		fig.Gear = append([]rules.Carried(nil), c.Gear...)
+	}
+	return fig, nil
+}
+
+// loose puts the file's loose weapons in s, each a weapon of the table on
+// a hex of the map, at most MaxLoose of them.
+func (f *FightFile) loose(s *State, _ System) error {
 	if len(f.Loose) > MaxLoose {
-		return nil, fmt.Errorf("loose: %d weapons lying on the map, at most %d", len(f.Loose), MaxLoose)
+		return fmt.Errorf("loose: %d weapons lying on the map, at most %d", len(f.Loose), MaxLoose)
 	}
 	for i, l := range f.Loose {
 		field := fmt.Sprintf("loose[%d]", i)
 		if _, ok := ruleTables.weapons[l.Weapon]; !ok {
-			return nil, fmt.Errorf("%s.weapon: %q is not in the weapon table", field, l.Weapon)
+			return fmt.Errorf("%s.weapon: %q is not in the weapon table", field, l.Weapon)
 		}
-		at, err := m.ParseHex(l.At)
-		if err != nil || !m.Contains(at) {
-			return nil, fmt.Errorf("%s.at: %q is not a hex of the map", field, l.At)
+		at, err := s.Map.ParseHex(l.At)
+		if err != nil || !s.Map.Contains(at) {
+			return fmt.Errorf("%s.at: %q is not a hex of the map", field, l.At)
 		}
 		s.Loose = append(s.Loose, Loose{Weapon: l.Weapon, At: at})
 	}
+	return nil
+}
+
+// holdsAndClosed puts the file's holds and closed pairs in s, each between
+// two of the fight's figures (a hold between two others, at a level 1 to 3).
+func (f *FightFile) holdsAndClosed(s *State, _ System) error {
 	for i, h := range f.Holds {
 		if s.Figures[h.By] == nil || s.Figures[h.Over] == nil || h.By == h.Over || h.Level < 1 || h.Level > 3 {
-			return nil, fmt.Errorf("holds[%d]: %+v: want two of the fight's figures and a level 1 to 3", i, h)
+			return fmt.Errorf("holds[%d]: %+v: want two of the fight's figures and a level 1 to 3", i, h)
 		}
 		s.applyHold(h)
 	}
 	for i, p := range f.Closed {
 		if s.Figures[p[0]] == nil || s.Figures[p[1]] == nil {
-			return nil, fmt.Errorf("closed[%d]: %v: want two of the fight's figures", i, p)
+			return fmt.Errorf("closed[%d]: %v: want two of the fight's figures", i, p)
 		}
 		s.Closed = append(s.Closed, p)
 	}
-	if err := s.loadFog(f.Fog); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return nil
 }
 
 // MaxLoose is how many weapons a fight file may have lying on the map.

@@ -435,30 +435,60 @@ func fudgeAttack(s *State, c Command, src roller, ranged bool) ([]Event, error) 
 		return nil, err
 	}
 	f, t := p.Attacker, p.Target
+	needs := fudgeNeeds(s, f, t, ranged)
+	rnd, err := src(needs)
+	if err != nil {
+		return nil, err
+	}
+	ar, dr, out, err := fudgeRolls(p, rnd, ranged)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
+	}
+	text := []string{fudgeRollsSaid(s, p, ranged, out, ar.Sum, dr.Sum)}
+	ast, tst := f.FigureStatus.clone(), t.FigureStatus.clone()
+	ast.Attacked = true
+	more, err := fudgeOutcome(s, p, out, ranged, &ast, &tst, rnd)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
+	}
+	text = append(text, more...)
+	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
+		Outcomes: []Outcome{{Target: t.ID, Hit: out.Winner == fudge.Attacker}}}
+	e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: ast})
+	if !reflect.DeepEqual(tst, t.FigureStatus) {
+		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: tst})
+	}
+	e.Text = strings.Join(text, " ") + " (Fudge Combat Options)"
+	return []Event{e}, nil
+}
+
+// fudgeNeeds is the dice an exchange of f's against t asks for. The
+// shield check and the damage check are the loser's: either may lose a
+// melee exchange; a shot's firer is never hurt.
+func fudgeNeeds(s *State, f, t *Figure, ranged bool) []need {
 	name, tname := s.FigureName(f.ID), s.FigureName(t.ID)
-	// The shield check and the damage check are the loser's: either may
-	// lose a melee exchange; a shot's firer is never hurt.
 	needs := []need{{f.ID, fmt.Sprintf("4dF for %s (four d6: 1–2 minus, 3–4 blank, 5–6 plus)", name)}}
 	if !ranged {
 		needs = append(needs, need{t.ID, fmt.Sprintf("4dF for %s's roll", tname)},
 			need{f.ID, fmt.Sprintf("4dF for %s's shield check and damage check, should %s lose", name, name)})
 	}
-	needs = append(needs, need{t.ID, fmt.Sprintf("4dF for %s's shield check and damage check, should %s lose", tname, tname)})
-	rnd, err := src(needs)
-	if err != nil {
-		return nil, err
+	return append(needs, need{t.ID, fmt.Sprintf("4dF for %s's shield check and damage check, should %s lose", tname, tname)})
+}
+
+// fudgeRolls rolls the attacker's 4dF (ar) and, in melee, the defender's
+// (dr), and plays the exchange of plan p out (fudge.Exchange), a check of
+// the loser's rolled on the loser's dice.
+func fudgeRolls(p FudgePlan, rnd rules.Source, ranged bool) (ar, dr fudge.Roll, out fudge.Outcome, err error) {
+	f, t := p.Attacker, p.Target
+	if ar, err = fudge.Roll4dF(rules.DiceFor(rnd, f.ID)); err != nil {
+		return ar, dr, out, err
 	}
-	ar, err := fudge.Roll4dF(rules.DiceFor(rnd, f.ID))
-	if err != nil {
-		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
-	}
-	var dr fudge.Roll
 	if !ranged {
 		if dr, err = fudge.Roll4dF(rules.DiceFor(rnd, t.ID)); err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
+			return ar, dr, out, err
 		}
 	}
-	out, err := fudge.Exchange(p.A, p.D, p.Ruling, ar.Sum, dr.Sum, func(loser int) (int, error) {
+	out, err = fudge.Exchange(p.A, p.D, p.Ruling, ar.Sum, dr.Sum, func(loser int) (int, error) {
 		who := t.ID
 		if loser == fudge.Attacker {
 			who = f.ID
@@ -466,9 +496,15 @@ func fudgeAttack(s *State, c Command, src roller, ranged bool) ([]Event, error) 
 		r, err := fudge.Roll4dF(rules.DiceFor(rnd, who))
 		return r.Sum, err
 	})
-	if err != nil {
-		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
-	}
+	return ar, dr, out, err
+}
+
+// fudgeRollsSaid is the log's first sentence of the exchange out of plan
+// p: each side's skill, roll and result (a shot's against Fair), asum the
+// attacker's 4dF and dsum the defender's.
+func fudgeRollsSaid(s *State, p FudgePlan, ranged bool, out fudge.Outcome, asum, dsum int) string {
+	f, t := p.Attacker, p.Target
+	name, tname := s.FigureName(f.ID), s.FigureName(t.ID)
 	roll := func(fi fudge.Fighter, sum int, got fudge.Level) string {
 		skill := fi.Skill.String()
 		if ranged { // only the firer rolls
@@ -480,44 +516,39 @@ func fudgeAttack(s *State, c Command, src roller, ranged bool) ([]Event, error) 
 		}
 		return fmt.Sprintf("%s %+d = %s", skill, sum, got)
 	}
-	var text []string
 	if ranged {
-		text = append(text, fmt.Sprintf("%s shoots at %s: %s against %s.", name, tname, roll(p.A, ar.Sum, out.Attack), out.Defence))
-	} else {
-		how := fmt.Sprintf("%s and %s exchange blows", name, tname)
-		if p.Bash {
-			how = fmt.Sprintf("%s bashes %s with a shield (Shield skill, damage %+d; Combat Options 2.1)", name, tname, ShieldBashDamage)
-		}
-		text = append(text, fmt.Sprintf("%s: %s against %s.", how, roll(p.A, ar.Sum, out.Attack), roll(p.D, dr.Sum, out.Defence)))
+		return fmt.Sprintf("%s shoots at %s: %s against %s.", name, tname, roll(p.A, asum, out.Attack), out.Defence)
 	}
-	ast, tst := f.FigureStatus.clone(), t.FigureStatus.clone()
-	ast.Attacked = true
-	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
-		Outcomes: []Outcome{{Target: t.ID, Hit: out.Winner == fudge.Attacker}}}
+	how := fmt.Sprintf("%s and %s exchange blows", name, tname)
+	if p.Bash {
+		how = fmt.Sprintf("%s bashes %s with a shield (Shield skill, damage %+d; Combat Options 2.1)", name, tname, ShieldBashDamage)
+	}
+	return fmt.Sprintf("%s: %s against %s.", how, roll(p.A, asum, out.Attack), roll(p.D, dsum, out.Defence))
+}
+
+// fudgeOutcome is what the exchange out of plan p does, in the log's
+// words: nothing on a tie or a miss, else the winner's blow lands on the
+// loser (fudgeLands), whose status (ast the attacker's, tst the target's)
+// it changes.
+func fudgeOutcome(s *State, p FudgePlan, out fudge.Outcome, ranged bool, ast, tst *FigureStatus, rnd rules.Source) ([]string, error) {
 	if out.Winner == fudge.Nobody {
 		if ranged {
-			text = append(text, "A miss.")
-		} else {
-			text = append(text, "A tie: neither is hurt.")
+			return []string{"A miss."}, nil
 		}
-	} else {
-		winner, lst, lf, lose, w := name, &tst, t, p.D, p.A.WeaponDamage
-		if out.Winner == fudge.Defender {
-			winner, lst, lf, lose, w = tname, &ast, f, p.A, p.D.WeaponDamage
-			text = append(text, fmt.Sprintf("%s wins the exchange by %d and strikes back.", tname, out.Degree))
-		}
-		more, err := fudgeLands(s, out, p.Ruling, winner, w, lf, lose, lst, rnd)
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
-		}
-		text = append(text, more...)
+		return []string{"A tie: neither is hurt."}, nil
 	}
-	e.Changes = append(e.Changes, FigureChange{Figure: f.ID, AP: f.AP, Status: ast})
-	if !reflect.DeepEqual(tst, t.FigureStatus) {
-		e.Changes = append(e.Changes, FigureChange{Figure: t.ID, AP: t.AP, Status: tst})
+	f, t := p.Attacker, p.Target
+	var text []string
+	winner, lst, lf, lose, w := s.FigureName(f.ID), tst, t, p.D, p.A.WeaponDamage
+	if out.Winner == fudge.Defender {
+		winner, lst, lf, lose, w = s.FigureName(t.ID), ast, f, p.A, p.D.WeaponDamage
+		text = append(text, fmt.Sprintf("%s wins the exchange by %d and strikes back.", winner, out.Degree))
 	}
-	e.Text = strings.Join(text, " ") + " (Fudge Combat Options)"
-	return []Event{e}, nil
+	more, err := fudgeLands(s, out, p.Ruling, winner, w, lf, lose, lst, rnd)
+	if err != nil {
+		return nil, err
+	}
+	return append(text, more...), nil
 }
 
 // fudgeLands is the rest of an action won by winner (its weapon's damage

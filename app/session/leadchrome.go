@@ -264,130 +264,249 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ids []string
-	var needs []need
-	for _, id := range s.Order {
-		if s.Figures[id].Condition < rules.Unconscious {
-			ids = append(ids, id)
-			if s.Options.LeadChrome().Squads {
-				continue
-			}
-			n := s.FigureName(id) + "'s initiative: 2D10"
-			if decl[id].QuickDraw != nil {
-				n += ", and a D6 (a D3 more if dropped) should the draw fumble"
-				if _, ok := SystemOf(s).(lcWounder); ok {
-					n += "; on a 5 a die for whom the stray shot hits, on a 5 or 6 the hit's damage dice"
-				}
-			}
-			needs = append(needs, need{id, n})
-		}
-	}
-	for _, id := range ids {
-		if s.Characters[s.Figures[id].Character].LeadChrome == nil {
-			return nil, refuse("%s has no Lead and Chrome Reflexes", s.FigureName(id))
-		}
+	ids, needs := lcStanding(s, decl)
+	if err := lcHaveReflexes(s, ids); err != nil {
+		return nil, err
 	}
 	var squads []lcSquad
 	if s.Options.LeadChrome().Squads {
-		if len(decl) > 0 {
-			return nil, refuse("initiative by squad is rolled on the leader's Reflexes alone: it takes no one figure's unaimed shot or Quick-Draw (docs/defaults.md)")
-		}
-		squads = lcSquads(s, ids)
-		for _, q := range squads {
-			needs = append(needs, need{q.leader, fmt.Sprintf("side %s's initiative, led by %s: 2D10", q.side, s.FigureName(q.leader))})
+		if squads, needs, err = lcSquadNeeds(s, decl, ids, needs); err != nil {
+			return nil, err
 		}
 	}
 	rnd, err := src(needs)
 	if err != nil {
 		return nil, err
 	}
-	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Rolls: map[string][]int{}}
-	var rolls []leadchrome.Roll
-	explained := map[string]string{}
-	for _, q := range squads {
-		sheet := s.Characters[s.Figures[q.leader].Character].LeadChrome
-		r, err := leadchrome.RollInitiative(leadchrome.Entrant{ID: q.leader, Reflexes: sheet.Reflexes}, rnd)
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
-		}
-		explained[q.leader] = fmt.Sprintf("Side %s, led by %s (Reflexes %d, the side's best): %s", q.side, s.FigureName(q.leader), sheet.Reflexes, r.Explained)
-		for _, id := range q.figures {
-			r := r
-			r.ID = id
-			rolls = append(rolls, r)
-			e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
-		}
-	}
-	status := map[string]FigureStatus{}
-	statusOf := func(id string) FigureStatus {
-		if st, ok := status[id]; ok {
-			return st
-		}
-		return s.Figures[id].FigureStatus.clone()
+	r := &lcRoundRoll{s: s, decl: decl, rnd: rnd, needs: needs, squads: squads,
+		e:         Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Rolls: map[string][]int{}},
+		explained: map[string]string{}, status: map[string]FigureStatus{}}
+	if err := r.rollSquads(); err != nil {
+		return nil, err
 	}
 	for _, id := range ids {
-		f := s.Figures[id]
-		st, changed := statusOf(id), false
-		setPart(&st.Parts, lcStatus{})
-		if st.Delayed {
-			// A new round: a hold ends, and what the host system's own
-			// round ends (a Dragon Warriors II stance and stun).
-			st.Delayed, changed = false, true
-		}
-		if r, ok := SystemOf(s).(roundEnder); ok && r.roundEnds(s, f, &st) {
-			changed = true
-		}
-		if squads == nil {
-			sheet := s.Characters[f.Character].LeadChrome
-			en := leadchrome.Entrant{ID: id, Reflexes: sheet.Reflexes, Unaimed: decl[id].Unaimed}
-			if q := decl[id].QuickDraw; q != nil {
-				q := *q
-				q.Skill = sheet.QuickDraw
-				en.QuickDraw = &q
-			}
-			r, err := leadchrome.RollInitiative(en, rnd)
-			if err != nil {
-				return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
-			}
-			rolls = append(rolls, r)
-			if en.Unaimed {
-				e.Unaimed = append(e.Unaimed, id)
-			}
-			e.Rolls[id] = []int{r.Dice[0], r.Dice[1]}
-			explained[id] = s.FigureName(id) + ": " + r.Explained
-			if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
-				st.withLC(func(p *lcStatus) { p.DrawToHit = q.ToHit() })
-				changed = true
-			}
-			if r.Fumble != nil && (r.Fumble.Kind == "misfire" || r.Fumble.Kind == "dropped") {
-				st.withLC(func(p *lcStatus) { p.DrawFumble = r.Fumble.Kind })
-				changed = true
-			}
-			if r.Fumble != nil && (r.Fumble.Kind == "stray" || r.Fumble.Kind == "self") {
-				status[id] = st
-				text, err := lcFumbleHit(s, f, *r.Fumble, en.QuickDraw.Weapon == leadchrome.OneHandedMelee, statusOf, status, rnd)
-				if err != nil {
-					return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
-				}
-				explained[id] += text
-				st, changed = status[id], true
-			}
-		}
-		if changed {
-			status[id] = st
+		if err := r.figure(id); err != nil {
+			return nil, err
 		}
 	}
+	return []Event{r.event()}, nil
+}
+
+// lcStanding is the figures standing, who take part in the new round, and
+// the dice each asks for its own initiative (none when the sides roll by
+// squad: lcSquadNeeds asks for theirs).
+func lcStanding(s *State, decl map[string]Declaration) ([]string, []need) {
+	var ids []string
+	var needs []need
 	for _, id := range s.Order {
-		if st, ok := status[id]; ok {
+		if s.Figures[id].Condition >= rules.Unconscious {
+			continue
+		}
+		ids = append(ids, id)
+		if !s.Options.LeadChrome().Squads {
+			needs = append(needs, need{id, lcInitiativeNeed(s, id, decl[id])})
+		}
+	}
+	return ids, needs
+}
+
+// lcInitiativeNeed is the words asking for figure id's initiative dice,
+// with the dice a quick-draw it declared (d) needs should it fumble.
+func lcInitiativeNeed(s *State, id string, d Declaration) string {
+	n := s.FigureName(id) + "'s initiative: 2D10"
+	if d.QuickDraw != nil {
+		n += ", and a D6 (a D3 more if dropped) should the draw fumble"
+		if _, ok := SystemOf(s).(lcWounder); ok {
+			n += "; on a 5 a die for whom the stray shot hits, on a 5 or 6 the hit's damage dice"
+		}
+	}
+	return n
+}
+
+// lcHaveReflexes refuses the round when a figure taking part has no Lead
+// and Chrome numbers on its sheet to roll with.
+func lcHaveReflexes(s *State, ids []string) error {
+	for _, id := range ids {
+		if s.Characters[s.Figures[id].Character].LeadChrome == nil {
+			return refuse("%s has no Lead and Chrome Reflexes", s.FigureName(id))
+		}
+	}
+	return nil
+}
+
+// lcSquadNeeds is the sides' squads among the figures ids and needs with
+// the dice each leader rolls for its side; it refuses declarations, which
+// a roll by squad does not take.
+func lcSquadNeeds(s *State, decl map[string]Declaration, ids []string, needs []need) ([]lcSquad, []need, error) {
+	if len(decl) > 0 {
+		return nil, nil, refuse("initiative by squad is rolled on the leader's Reflexes alone: it takes no one figure's unaimed shot or Quick-Draw (docs/defaults.md)")
+	}
+	squads := lcSquads(s, ids)
+	for _, q := range squads {
+		needs = append(needs, need{q.leader, fmt.Sprintf("side %s's initiative, led by %s: 2D10", q.side, s.FigureName(q.leader))})
+	}
+	return squads, needs, nil
+}
+
+// lcRoundRoll is a new round's initiative while it is rolled: its dice,
+// the event it makes, each figure's roll and its words, and the statuses
+// changed so far (a fumbled draw may change another figure's, so they are
+// kept by figure until the event is written).
+type lcRoundRoll struct {
+	s         *State
+	decl      map[string]Declaration
+	rnd       rules.Source
+	needs     []need
+	squads    []lcSquad
+	e         Event
+	rolls     []leadchrome.Roll
+	explained map[string]string
+	status    map[string]FigureStatus
+}
+
+// refusal is err refusing the round, with the dice it asked for.
+func (r *lcRoundRoll) refusal(err error) error {
+	return &Refusal{Reason: err.Error(), Needs: texts(r.needs)}
+}
+
+// statusOf is figure id's status as the round has changed it so far.
+func (r *lcRoundRoll) statusOf(id string) FigureStatus {
+	if st, ok := r.status[id]; ok {
+		return st
+	}
+	return r.s.Figures[id].FigureStatus.clone()
+}
+
+// rollSquads rolls each squad's initiative on its leader's Reflexes,
+// every figure of the side taking the result.
+func (r *lcRoundRoll) rollSquads() error {
+	s := r.s
+	for _, q := range r.squads {
+		sheet := s.Characters[s.Figures[q.leader].Character].LeadChrome
+		roll, err := leadchrome.RollInitiative(leadchrome.Entrant{ID: q.leader, Reflexes: sheet.Reflexes}, r.rnd)
+		if err != nil {
+			return r.refusal(err)
+		}
+		r.explained[q.leader] = fmt.Sprintf("Side %s, led by %s (Reflexes %d, the side's best): %s", q.side, s.FigureName(q.leader), sheet.Reflexes, roll.Explained)
+		for _, id := range q.figures {
+			x := roll
+			x.ID = id
+			r.rolls = append(r.rolls, x)
+			r.e.Rolls[id] = []int{x.Dice[0], x.Dice[1]}
+		}
+	}
+	return nil
+}
+
+// figure starts figure id's round: last round's quick-draw is over, a hold
+// ends, and so does what the host system's own round ends (a Dragon
+// Warriors II stance and stun); then, unless the sides roll by squad, it
+// rolls its own initiative (rollFigure).
+func (r *lcRoundRoll) figure(id string) error {
+	f := r.s.Figures[id]
+	st, changed := r.statusOf(id), false
+	setPart(&st.Parts, lcStatus{})
+	if st.Delayed {
+		st.Delayed, changed = false, true
+	}
+	if x, ok := SystemOf(r.s).(roundEnder); ok && x.roundEnds(r.s, f, &st) {
+		changed = true
+	}
+	if r.squads == nil {
+		rolled, err := r.rollFigure(id, f, &st)
+		if err != nil {
+			return err
+		}
+		changed = changed || rolled
+	}
+	if changed {
+		r.status[id] = st
+	}
+	return nil
+}
+
+// rollFigure rolls figure f's own initiative with the unaimed shot or
+// Quick-Draw it declared, into its status st: the drawn weapon's to-hit
+// and a fumble's misfire or drop are kept for the round, a stray or self
+// shot is resolved at once (lcFumbleHit). It says whether st changed.
+func (r *lcRoundRoll) rollFigure(id string, f *Figure, st *FigureStatus) (bool, error) {
+	s, d, changed := r.s, r.decl[id], false
+	sheet := s.Characters[f.Character].LeadChrome
+	en := leadchrome.Entrant{ID: id, Reflexes: sheet.Reflexes, Unaimed: d.Unaimed}
+	if d.QuickDraw != nil {
+		q := *d.QuickDraw
+		q.Skill = sheet.QuickDraw
+		en.QuickDraw = &q
+	}
+	roll, err := leadchrome.RollInitiative(en, r.rnd)
+	if err != nil {
+		return false, r.refusal(err)
+	}
+	r.rolls = append(r.rolls, roll)
+	if en.Unaimed {
+		r.e.Unaimed = append(r.e.Unaimed, id)
+	}
+	r.e.Rolls[id] = []int{roll.Dice[0], roll.Dice[1]}
+	r.explained[id] = s.FigureName(id) + ": " + roll.Explained
+	if q := en.QuickDraw; q != nil && q.ToHit() != 0 {
+		st.withLC(func(p *lcStatus) { p.DrawToHit = q.ToHit() })
+		changed = true
+	}
+	fu := roll.Fumble
+	if fu != nil && (fu.Kind == "misfire" || fu.Kind == "dropped") {
+		st.withLC(func(p *lcStatus) { p.DrawFumble = fu.Kind })
+		changed = true
+	}
+	if fu != nil && (fu.Kind == "stray" || fu.Kind == "self") {
+		r.status[id] = *st
+		text, err := lcFumbleHit(s, f, *fu, en.QuickDraw.Weapon == leadchrome.OneHandedMelee, r.statusOf, r.status, r.rnd)
+		if err != nil {
+			return false, r.refusal(err)
+		}
+		r.explained[id] += text
+		*st, changed = r.status[id], true
+	}
+	return changed, nil
+}
+
+// event is the round_started event the rolls make: each changed status in
+// the fight's order, the AP that orders each figure's actions, and the
+// log's words for the rolls and the order.
+func (r *lcRoundRoll) event() Event {
+	s, e := r.s, r.e
+	for _, id := range s.Order {
+		if st, ok := r.status[id]; ok {
 			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: s.Figures[id].AP, Status: st})
 		}
 	}
+	order := lcActionOrder(s, r.rolls, e.APs)
+	var parts []string
+	for _, x := range r.explained {
+		parts = append(parts, x)
+	}
+	sort.Strings(parts)
+	how := "Lead and Chrome: Initiative"
+	if r.squads != nil {
+		how += ", rolled once a squad"
+	}
+	e.Text = fmt.Sprintf("Round %d begins (%s).", e.Round, how) + listed("", strings.Join(parts, "; "))
+	if len(order) > 0 {
+		e.Text += listed("Order: ", strings.Join(order, ", ")+"; second actions in the same order")
+	}
+	return e
+}
+
+// lcActionOrder sets in aps each rolling figure's AP, the first group of
+// the round's order the most and ties alike, so that the shared turn
+// order follows Lead and Chrome's; it is that order in words, ties acting
+// "together".
+func lcActionOrder(s *State, rolls []leadchrome.Roll, aps map[string]int) []string {
 	groups := leadchrome.Order(rolls)
 	var order []string
 	for i, g := range groups {
 		var names []string
 		for _, r := range g {
-			e.APs[r.ID] = len(groups) - i
+			aps[r.ID] = len(groups) - i
 			names = append(names, s.FigureName(r.ID))
 		}
 		part := strings.Join(names, " and ")
@@ -396,20 +515,7 @@ func lcNewRound(s *State, c Command, src roller) ([]Event, error) {
 		}
 		order = append(order, part)
 	}
-	var parts []string
-	for _, x := range explained {
-		parts = append(parts, x)
-	}
-	sort.Strings(parts)
-	how := "Lead and Chrome: Initiative"
-	if squads != nil {
-		how += ", rolled once a squad"
-	}
-	e.Text = fmt.Sprintf("Round %d begins (%s).", e.Round, how) + listed("", strings.Join(parts, "; "))
-	if len(order) > 0 {
-		e.Text += listed("Order: ", strings.Join(order, ", ")+"; second actions in the same order")
-	}
-	return []Event{e}, nil
+	return order
 }
 
 // lcFumbleHit resolves a quick-draw fumble of 5 or 6 by figure f with the

@@ -275,32 +275,7 @@ func swCard(c rules.Card) savage.Card {
 // each Wild Card, one for each side's Extras together; the countdown runs
 // from the Ace down, ties by suit, Jokers acting when they like with +2.
 func swNewRound(s *State, src roller) ([]Event, error) {
-	type hand struct {
-		key string
-		ids []string
-	}
-	var hands []*hand
-	byKey := map[string]*hand{}
-	for _, id := range s.Order {
-		f := s.Figures[id]
-		if f.Condition >= rules.Dead {
-			// "Incapacitated characters may not perform actions but are
-			// dealt Action Cards for the remainder of the encounter"
-			// (Savage Worlds: Incapacitation); the dead are not.
-			continue
-		}
-		key := id
-		if sh := s.Characters[f.Character].Savage; sh != nil && !sh.WildCard {
-			key = "extras:" + f.Side // Extras of a side share a card
-		}
-		h := byKey[key]
-		if h == nil {
-			h = &hand{key: key}
-			byKey[key] = h
-			hands = append(hands, h)
-		}
-		h.ids = append(h.ids, id)
-	}
+	hands := swHands(s)
 	// A card dealt to a side's Extras together is the first one's.
 	var needs []need
 	for _, h := range hands {
@@ -311,30 +286,9 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 		return nil, err
 	}
 	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Dealt: map[string]string{}}
-	// The deck is shuffled only after a round a Joker came up in: until
-	// then the cards dealt stay out of it.
-	out := map[string]bool{}
-	for _, name := range swRoundOf(s).DeckOut {
-		out[name] = true
-	}
-	var deals []savage.Deal
-	for _, h := range hands {
-		deck := rules.For(rnd, h.ids[0])
-		c, err := deck.Draw()
-		for tries := 0; err == nil && out[c.Name()] && tries < 200; tries++ {
-			if _, given := deck.(*rules.Given); given {
-				return nil, &Refusal{Reason: fmt.Sprintf("%s was dealt already: the deck is shuffled only after a Joker comes up", c.Name()), Needs: texts(needs)}
-			}
-			c, err = deck.Draw()
-		}
-		if err != nil {
-			return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
-		}
-		out[c.Name()] = true
-		deals = append(deals, savage.Deal{Who: h.ids, Card: swCard(c)})
-		for _, id := range h.ids {
-			e.Dealt[id] = c.Name()
-		}
+	deals, out, err := swDeal(s, hands, rnd, e.Dealt)
+	if err != nil {
+		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
 	}
 	order, reshuffle := savage.Countdown(deals)
 	if !reshuffle {
@@ -357,6 +311,73 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 	return []Event{e}, nil
 }
 
+// swHand is the figures one action card is dealt to: a Wild Card alone
+// (key its id), or a side's Extras together (key "extras:" and the side).
+type swHand struct {
+	key string
+	ids []string
+}
+
+// swHands is the round's hands in the fight's order, each at its first
+// figure's place.
+func swHands(s *State) []*swHand {
+	var hands []*swHand
+	byKey := map[string]*swHand{}
+	for _, id := range s.Order {
+		f := s.Figures[id]
+		if f.Condition >= rules.Dead {
+			// "Incapacitated characters may not perform actions but are
+			// dealt Action Cards for the remainder of the encounter"
+			// (Savage Worlds: Incapacitation); the dead are not.
+			continue
+		}
+		key := id
+		if sh := s.Characters[f.Character].Savage; sh != nil && !sh.WildCard {
+			key = "extras:" + f.Side // Extras of a side share a card
+		}
+		h := byKey[key]
+		if h == nil {
+			h = &swHand{key: key}
+			byKey[key] = h
+			hands = append(hands, h)
+		}
+		h.ids = append(h.ids, id)
+	}
+	return hands
+}
+
+// swDeal deals each hand a card from its first figure's dice, writing
+// each figure's card in dealt. The deck is shuffled only after a round a
+// Joker came up in: until then the cards dealt stay out of it, so a card
+// out is drawn again (refused when the cards are given, not drawn). It
+// is the deals and the cards out of the deck after them.
+func swDeal(s *State, hands []*swHand, rnd rules.Source, dealt map[string]string) ([]savage.Deal, map[string]bool, error) {
+	out := map[string]bool{}
+	for _, name := range swRoundOf(s).DeckOut {
+		out[name] = true
+	}
+	var deals []savage.Deal
+	for _, h := range hands {
+		deck := rules.For(rnd, h.ids[0])
+		c, err := deck.Draw()
+		for tries := 0; err == nil && out[c.Name()] && tries < 200; tries++ {
+			if _, given := deck.(*rules.Given); given {
+				return nil, nil, fmt.Errorf("%s was dealt already: the deck is shuffled only after a Joker comes up", c.Name())
+			}
+			c, err = deck.Draw()
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		out[c.Name()] = true
+		deals = append(deals, savage.Deal{Who: h.ids, Card: swCard(c)})
+		for _, id := range h.ids {
+			dealt[id] = c.Name()
+		}
+	}
+	return deals, out, nil
+}
+
 // swJoker is the +2 a figure dealt a Joker has this round.
 func swJoker(s *State, id string) int {
 	if strings.Contains(swRoundOf(s).Dealt[id], "joker") {
@@ -365,9 +386,6 @@ func swJoker(s *State, id string) int {
 	return 0
 }
 
-// swAttack resolves a Fighting attack against Parry or a Shooting attack
-// against TN 4 with the range's modifier, then its damage against
-// Toughness (Savage Worlds: Attacks, Damage).
 // SavagePlan is a Savage Worlds attack priced before the dice: what the
 // console previews and the session then rolls.
 type SavagePlan struct {
@@ -391,61 +409,101 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 	if f.sw().Shaken && !s.FelledNow(f.ID) { // felled in the instant it acts in (Lead and Chrome)
 		return SavagePlan{}, refuse("%s is Shaken: only free actions until a Spirit roll recovers (recover)", ch.Name)
 	}
-	a := ch.Savage
-	target := c.Target
-	shots := 1
-	aimed := false
+	t, shots, aimed, err := swPlanTarget(s, c, f)
+	if err != nil {
+		return SavagePlan{}, err
+	}
+	a, tc := ch.Savage, s.Characters[t.Character]
+	p := SavagePlan{Attacker: f, Target: t, Wild: a.WildCard, Toughness: tc.Savage.Toughness(), Damage: savage.MeleeDamage(a.Strength, a.Melee)}
 	if ranged {
+		err = p.shot(a, ch.Name, shots, aimed)
+	} else {
+		err = p.melee(a, tc.Savage, ch.Name, tc.Name)
+	}
+	if err != nil {
+		return SavagePlan{}, err
+	}
+	p.modifiers(s, ranged)
+	if f.Attacked {
+		// "On a player's turn they can move and perform one regular
+		// action" (Savage Worlds: Actions).
+		return SavagePlan{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
+	}
+	p.Chance = savage.TraitChance(p.Die, p.Mod, p.TN, p.Wild)
+	return p, nil
+}
+
+// swPlanTarget is the target of attack command c by figure f, with the
+// shots fired and whether the first is aimed (one unaimed blow in melee).
+func swPlanTarget(s *State, c Command, f *Figure) (*Figure, int, bool, error) {
+	target, shots, aimed := c.Target, 1, false
+	if c.Kind == CommandShoot {
 		if len(c.Shots) == 0 {
-			return SavagePlan{}, refuse("fire needs a target")
+			return nil, 0, false, refuse("fire needs a target")
 		}
 		target, shots, aimed = c.Shots[0].Target, len(c.Shots), c.Shots[0].Aims > 0
 	}
 	t, ok := s.Figures[target]
 	if !ok || t.ID == f.ID {
-		return SavagePlan{}, refuse("there is no target %q", target)
+		return nil, 0, false, refuse("there is no target %q", target)
 	}
-	tc := s.Characters[t.Character]
-	d := tc.Savage
-	name, tname := ch.Name, tc.Name
-	p := SavagePlan{Attacker: f, Target: t, Wild: a.WildCard, Toughness: d.Toughness(), Damage: savage.MeleeDamage(a.Strength, a.Melee)}
-	if ranged {
-		g := a.Gun
-		if g == nil {
-			return SavagePlan{}, refuse("%s carries no ranged weapon", name)
-		}
-		if shots > g.RoF {
-			return SavagePlan{}, refuse("the %s fires %d shot(s) an action, not %d", g.Name, g.RoF, shots)
-		}
-		inches := savage.Inches(f.At.DistanceTo(t.At))
-		band, err := g.BandAt(inches, aimed)
-		if err != nil {
-			return SavagePlan{}, &Refusal{Reason: err.Error()}
-		}
-		p.Die, p.TN = a.Shooting, savage.BaseTN
-		if g.Thrown {
-			// "Throwing grenades, knives, spears, or other thrown weapons
-			// uses the Athletics skill" (Savage Worlds: Ranged Attacks).
-			p.Die = a.Athletics
-			p.Why = append(p.Why, "thrown: Athletics")
-		}
-		p.Mod = savage.ShotModifier(band, shots, f.Hurt, f.Ran)
-		p.Why = append(p.Why, fmt.Sprintf("%s at %d\" (%s %+d)", g.Name, inches, band, band.RangeModifier()))
-		if shots > 1 {
-			p.Why = append(p.Why, fmt.Sprintf("%d shots: recoil %+d", shots, savage.RecoilPenalty))
-		}
-		p.Damage = g.Damage
-	} else {
-		if f.At.DistanceTo(t.At) > 1 {
-			return SavagePlan{}, refuse("%s is not beside %s", tname, name)
-		}
-		p.Die, p.TN = a.Fighting, d.Parry()
-		p.Mod = savage.WoundModifier(f.Hurt)
-		p.Why = append(p.Why, fmt.Sprintf("against %s's Parry %d", tname, p.TN))
-		if f.Ran {
-			p.Mod += savage.RunPenalty
-		}
+	return t, shots, aimed, nil
+}
+
+// shot prices a shot of the attacker's (sheet a, called name) ranged
+// weapon: the skill it takes, the range band's and recoil's modifiers,
+// the weapon's damage; it refuses a figure with no gun, more shots than
+// its rate of fire and a target out of range.
+func (p *SavagePlan) shot(a *savage.Sheet, name string, shots int, aimed bool) error {
+	f, t, g := p.Attacker, p.Target, a.Gun
+	if g == nil {
+		return refuse("%s carries no ranged weapon", name)
 	}
+	if shots > g.RoF {
+		return refuse("the %s fires %d shot(s) an action, not %d", g.Name, g.RoF, shots)
+	}
+	inches := savage.Inches(f.At.DistanceTo(t.At))
+	band, err := g.BandAt(inches, aimed)
+	if err != nil {
+		return &Refusal{Reason: err.Error()}
+	}
+	p.Die, p.TN = a.Shooting, savage.BaseTN
+	if g.Thrown {
+		// "Throwing grenades, knives, spears, or other thrown weapons
+		// uses the Athletics skill" (Savage Worlds: Ranged Attacks).
+		p.Die = a.Athletics
+		p.Why = append(p.Why, "thrown: Athletics")
+	}
+	p.Mod = savage.ShotModifier(band, shots, f.Hurt, f.Ran)
+	p.Why = append(p.Why, fmt.Sprintf("%s at %d\" (%s %+d)", g.Name, inches, band, band.RangeModifier()))
+	if shots > 1 {
+		p.Why = append(p.Why, fmt.Sprintf("%d shots: recoil %+d", shots, savage.RecoilPenalty))
+	}
+	p.Damage = g.Damage
+	return nil
+}
+
+// melee prices a Fighting blow of the attacker's (sheet a, called name)
+// against the Parry of the target beside it (sheet d, called tname).
+func (p *SavagePlan) melee(a, d *savage.Sheet, name, tname string) error {
+	f := p.Attacker
+	if f.At.DistanceTo(p.Target.At) > 1 {
+		return refuse("%s is not beside %s", tname, name)
+	}
+	p.Die, p.TN = a.Fighting, d.Parry()
+	p.Mod = savage.WoundModifier(f.Hurt)
+	p.Why = append(p.Why, fmt.Sprintf("against %s's Parry %d", tname, p.TN))
+	if f.Ran {
+		p.Mod += savage.RunPenalty
+	}
+	return nil
+}
+
+// modifiers adds the modifiers any attack takes, each with its reason: a
+// run this turn, unskilled, Wounds, a Joker, and for a shot what Lead and
+// Chrome's initiative declared.
+func (p *SavagePlan) modifiers(s *State, ranged bool) {
+	f := p.Attacker
 	if f.Ran {
 		// "a -2 penalty to all actions that turn" (Savage Worlds: Running).
 		p.Why = append(p.Why, fmt.Sprintf("ran this turn %+d", savage.RunPenalty))
@@ -466,15 +524,11 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 		p.Mod += m
 		p.Why = append(p.Why, why...)
 	}
-	if f.Attacked {
-		// "On a player's turn they can move and perform one regular
-		// action" (Savage Worlds: Actions).
-		return SavagePlan{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", name)
-	}
-	p.Chance = savage.TraitChance(p.Die, p.Mod, p.TN, p.Wild)
-	return p, nil
 }
 
+// swAttack resolves a Fighting attack against Parry or a Shooting attack
+// against TN 4 with the range's modifier, then its damage against
+// Toughness (Savage Worlds: Attacks, Damage).
 func swAttack(s *State, c Command, src roller, ranged bool) ([]Event, error) {
 	p, err := s.PlanSavage(c)
 	if err != nil {
@@ -812,69 +866,104 @@ func swMove(s *State, c Command, src roller) ([]Event, error) {
 	if c.Run && f.Prone {
 		return nil, refuse("%s is prone: it crawls, and stands up (2\" of Pace) to run", ch.Name)
 	}
-	// The route is planned, and refused, for the best the running die can
-	// show, before it is rolled: no refusal tells the die, nor lets a run
-	// be sent again until the die suits (docs/defaults.md, "Savage
-	// Worlds: a short run"). A die too low for the hex asked stops the
-	// run where the Pace runs out, on the route planned.
-	most := 0
-	if c.Run {
-		most = savage.RunningDie
-	}
-	budget, err := swPace(s, f, ch, most)
+	r, budget, most, err := swRoute(s, f, ch, c)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case !s.Map.Contains(*c.To):
-		return nil, refuse("%s is off the map", s.Map.Label(*c.To))
-	case *c.To == f.At: // as the overlay, which leaves out the figure's own hex
-		return nil, refuse("%s is already at %s", ch.Name, s.Map.Label(*c.To))
-	}
-	// The search stops at the Pace left: a far move on a big map costs no
-	// more than the figure's reach. It goes round the figures the mover's
-	// side sees, and asks who stands at the hex only once the distance
-	// is known (the ambush: ambush.go).
-	blocked := s.BlockedFor(f.ID)
 	to := *c.To
-	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: func(h hexmap.Hex) bool { return h != to && blocked(h) }, Limit: budget}.PathTo(f.At, f.Facing, to)
-	if !ok {
-		if c.Run {
-			return nil, refuse("%s cannot reach %s: it has %d\" of Pace left and runs %d\" more at best, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget-most, most)
-		}
-		return nil, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget)
-	}
-	if blocked(to) {
-		return nil, refuse("%s is taken by another figure", s.Map.Label(to))
-	}
 	run, short := 0, ""
 	if c.Run {
-		rnd, err := src([]need{{f.ID, ch.Name + "'s running die: a d6 (it never Aces)"}})
-		if err != nil {
+		if r, to, run, short, err = swRunningDie(s, f, ch, src, r, to, budget, most); err != nil {
 			return nil, err
-		}
-		if run, err = rules.For(rnd, f.ID).Roll(savage.RunningDie); err != nil {
-			return nil, &Refusal{Reason: err.Error()}
-		}
-		if budget += run - most; r.Cost > budget {
-			short = fmt.Sprintf("; the Pace runs out %d\" short of %s", r.Cost-budget, s.Map.Label(to))
-			r = walkUpTo(s.Map, swCost{crawl: f.Prone}, f.Facing, r, budget)
-			to = r.Hexes[len(r.Hexes)-1]
 		}
 	}
 	planned := r
 	met, metID, after := "", "", []Event(nil)
 	if i, who := s.metOn(f.ID, r.Hexes); who != "" {
+		var ok bool
 		if r, ok = hexmap.Walk(s.Map, swCost{crawl: f.Prone}, f.Facing, planned.Hexes[:i]); !ok {
 			return nil, refuse("the route to %s does not walk", s.Map.Label(to))
 		}
 		met, metID, after = metText(s, f.ID, who, planned.Hexes[i], *c.To, planned.Hexes[i-1]), who, revealMet(s, f.ID, who)
 		to = planned.Hexes[i-1]
 	}
-	pace := ch.Savage.PaceOr6()
-	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: to, Facing: r.Facing, Run: c.Run, APLeft: f.AP, Paced: f.Paced + r.Cost, Met: metID}
-	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, pace)
+	e := swMoved(s, f, ch, c.Run, r, to, run, short)
+	e.Met = metID
+	if met != "" {
+		e.Text = metLine(met, e.Text, r.Steps(), "")
+	}
+	return append([]Event{e}, after...), nil
+}
+
+// swRoute is the route figure f takes to c.To, with the Pace it has for
+// it (budget) and the most of that the running die may give (most). The
+// route is planned, and refused, for the best the running die can show,
+// before it is rolled: no refusal tells the die, nor lets a run be sent
+// again until the die suits (docs/defaults.md, "Savage Worlds: a short
+// run"). The search stops at the Pace left: a far move on a big map costs
+// no more than the figure's reach. It goes round the figures the mover's
+// side sees, and asks who stands at the hex only once the distance is
+// known (the ambush: ambush.go).
+func swRoute(s *State, f *Figure, ch Character, c Command) (hexmap.Route, int, int, error) {
+	most := 0
 	if c.Run {
+		most = savage.RunningDie
+	}
+	budget, err := swPace(s, f, ch, most)
+	if err != nil {
+		return hexmap.Route{}, 0, 0, err
+	}
+	to := *c.To
+	switch {
+	case !s.Map.Contains(to):
+		return hexmap.Route{}, 0, 0, refuse("%s is off the map", s.Map.Label(to))
+	case to == f.At: // as the overlay, which leaves out the figure's own hex
+		return hexmap.Route{}, 0, 0, refuse("%s is already at %s", ch.Name, s.Map.Label(to))
+	}
+	blocked := s.BlockedFor(f.ID)
+	r, ok := hexmap.Search{Map: s.Map, Cost: swCost{crawl: f.Prone}, Blocked: func(h hexmap.Hex) bool { return h != to && blocked(h) }, Limit: budget}.PathTo(f.At, f.Facing, to)
+	if !ok {
+		if c.Run {
+			return hexmap.Route{}, 0, 0, refuse("%s cannot reach %s: it has %d\" of Pace left and runs %d\" more at best, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget-most, most)
+		}
+		return hexmap.Route{}, 0, 0, refuse("%s cannot reach %s: it has %d\" of Pace left, and it is further, or walls, water or figures block every path", ch.Name, s.Map.Label(to), budget)
+	}
+	if blocked(to) {
+		return hexmap.Route{}, 0, 0, refuse("%s is taken by another figure", s.Map.Label(to))
+	}
+	return r, budget, most, nil
+}
+
+// swRunningDie rolls figure f's running die for route r to hex to,
+// planned on the Pace budget with the die's best most: a die too low for
+// the hex asked stops the run where the Pace runs out, on the route
+// planned. It is the route run and where it ends, the die and the words
+// for a short run.
+func swRunningDie(s *State, f *Figure, ch Character, src roller, r hexmap.Route, to hexmap.Hex, budget, most int) (hexmap.Route, hexmap.Hex, int, string, error) {
+	rnd, err := src([]need{{f.ID, ch.Name + "'s running die: a d6 (it never Aces)"}})
+	if err != nil {
+		return r, to, 0, "", err
+	}
+	run, err := rules.For(rnd, f.ID).Roll(savage.RunningDie)
+	if err != nil {
+		return r, to, 0, "", &Refusal{Reason: err.Error()}
+	}
+	short := ""
+	if budget += run - most; r.Cost > budget {
+		short = fmt.Sprintf("; the Pace runs out %d\" short of %s", r.Cost-budget, s.Map.Label(to))
+		r = walkUpTo(s.Map, swCost{crawl: f.Prone}, f.Facing, r, budget)
+		to = r.Hexes[len(r.Hexes)-1]
+	}
+	return r, to, run, short, nil
+}
+
+// swMoved is the moved event of figure f walking, running or crawling
+// route r to hex to, with the running die run and the words for a short
+// run, its log saying the inches of Pace it took and the hexes swum.
+func swMoved(s *State, f *Figure, ch Character, running bool, r hexmap.Route, to hexmap.Hex, run int, short string) Event {
+	e := Event{Kind: EventMoved, Figure: f.ID, Path: r.Hexes, To: to, Facing: r.Facing, Run: running, APLeft: f.AP, Paced: f.Paced + r.Cost}
+	how := fmt.Sprintf("%d\" of Pace %d", r.Cost, ch.Savage.PaceOr6())
+	if running {
 		how += fmt.Sprintf(", running (d6: %d; −2 to actions this turn)%s", run, short)
 	}
 	verb, rule := "moves", "Movement"
@@ -892,10 +981,7 @@ func swMove(s *State, c Command, src roller) ([]Event, error) {
 		how += ", swimming " + strings.Join(swum, ", ") + ": 2\" of Pace an inch"
 	}
 	e.Text = fmt.Sprintf("%s %s %s → %s: %s (Savage Worlds: %s).", ch.Name, verb, s.Map.Label(f.At), s.Map.Label(to), how, rule)
-	if met != "" {
-		e.Text = metLine(met, e.Text, r.Steps(), "")
-	}
-	return append([]Event{e}, after...), nil
+	return e
 }
 
 // walkUpTo is the part of route r, walked from facing, that costs no
@@ -923,40 +1009,12 @@ func walkUpTo(m *hexmap.Map, cost hexmap.CostModel, facing hexmap.Direction, r h
 // left (2 yards after the run-up), a yard an elevation level; its inches
 // come off the Pace (docs/defaults.md, "Savage Worlds: jumping").
 func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, error) {
-	m := s.Map
-	to := *c.To
+	m, to := s.Map, *c.To
+	path, d, err := swJumpLine(s, c, f, ch)
+	if err != nil {
+		return nil, err
+	}
 	dist := f.At.DistanceTo(to)
-	d, _ := f.At.DirectionTo(to)
-	switch {
-	case f.Prone:
-		return nil, refuse("%s is prone: stand up (2\" of Pace) to jump", ch.Name)
-	case c.Run:
-		return nil, refuse("a jump is not a run: run first (2\" or more doubles the jump), then jump")
-	case !m.Contains(to):
-		return nil, refuse("%s is off the map", m.Label(to))
-	case dist == 0:
-		return nil, refuse("%s is already at %s", ch.Name, m.Label(to))
-	case f.At.Add(d.Vector().Scale(dist)) != to:
-		return nil, refuse("a jump goes in a straight line along a row of hexes; %s is not in one from %s", m.Label(to), m.Label(f.At))
-	case m.Elevation(to)-m.Elevation(f.At) > savage.JumpHeight(f.Paced):
-		up, height := m.Elevation(to)-m.Elevation(f.At), savage.JumpHeight(f.Paced)
-		return nil, refuse("%s is %d %s higher than %s, and %s jumps %d %s up (0.5\" a yard, doubled after a run-up of %d\"): climb up (2\" of Pace an inch) rather than jump",
-			m.Label(to), up, plural(up, "yard", "yards"), m.Label(f.At), ch.Name, height, plural(height, "yard", "yards"), savage.JumpRunUp)
-	}
-	if err := m.CanStand(to); err != nil {
-		return nil, refuse("%s cannot land there: %v", ch.Name, err)
-	}
-	unseen := s.unseenBy(f.Side)
-	if o, ok := s.FigureAt(to); ok && !unseen[o.ID] {
-		return nil, refuse("%s stands at %s", s.FigureName(o.ID), m.Label(to))
-	}
-	path := []hexmap.Hex{f.At}
-	for h := f.At; h != to; h = h.Neighbor(d) {
-		if e, ok := m.EdgeFeature(h, d); ok && e.BlocksMove() {
-			return nil, refuse("a %s between %s and %s stops the jump", e.Kind, m.Label(h), m.Label(h.Neighbor(d)))
-		}
-		path = append(path, h.Neighbor(d))
-	}
 	budget, err := swPace(s, f, ch, 0)
 	if err != nil {
 		return nil, err
@@ -971,27 +1029,11 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 	}
 	var events []Event
 	if c.Jump.Athletics {
-		if f.sw().Shaken {
-			return nil, refuse("%s is Shaken: only free actions, and the Athletics roll is an action", ch.Name)
-		}
-		if f.Attacked {
-			return nil, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
-		}
-		r, err := swAthletics(s, f, ch, 0, "to jump further", src)
+		e, err := swJumpFurther(s, f, ch, to, &reach, src)
 		if err != nil {
 			return nil, err
 		}
-		verdict := "an inch more"
-		if r.Success {
-			reach++
-		} else {
-			verdict = "no inch more"
-		}
-		text := fmt.Sprintf("%s's Athletics roll to jump further, an action: %s: %s (Savage Worlds: Jumping).", ch.Name, r.Explained, verdict)
-		if dist > reach {
-			text = strings.TrimSuffix(text, " (Savage Worlds: Jumping).") + fmt.Sprintf("; %s jumps %d\", not the %d\" to %s, and stays at %s (Savage Worlds: Jumping).", ch.Name, reach, dist, m.Label(to), m.Label(f.At))
-		}
-		events = append(events, Event{Kind: EventActed, Action: CommandMove, Figure: f.ID, APLeft: f.AP, Changes: []FigureChange{swActed(f)}, Text: text})
+		events = append(events, e)
 		if dist > reach {
 			return events, nil
 		}
@@ -1006,6 +1048,83 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 			Text: fmt.Sprintf("%s does not jump to %s: %s stands there, unseen until now (an ambush).", ch.Name, m.Label(to), s.FigureName(o.ID))})
 		return append(events, revealMet(s, f.ID, o.ID)...), nil
 	}
+	return append(events, swJumped(s, f, ch, path, d, dist, how)), nil
+}
+
+// swJumpLine is the hexes of figure f's jump to c.To, from its own, and
+// the direction it jumps in; it refuses a jump that is not one (prone,
+// running, off the map, in place, off a row of hexes, too high, onto
+// ground or a figure its side sees where it cannot land, or through a
+// wall or a closed door).
+func swJumpLine(s *State, c Command, f *Figure, ch Character) ([]hexmap.Hex, hexmap.Direction, error) {
+	m, to := s.Map, *c.To
+	dist := f.At.DistanceTo(to)
+	d, _ := f.At.DirectionTo(to)
+	switch {
+	case f.Prone:
+		return nil, d, refuse("%s is prone: stand up (2\" of Pace) to jump", ch.Name)
+	case c.Run:
+		return nil, d, refuse("a jump is not a run: run first (2\" or more doubles the jump), then jump")
+	case !m.Contains(to):
+		return nil, d, refuse("%s is off the map", m.Label(to))
+	case dist == 0:
+		return nil, d, refuse("%s is already at %s", ch.Name, m.Label(to))
+	case f.At.Add(d.Vector().Scale(dist)) != to:
+		return nil, d, refuse("a jump goes in a straight line along a row of hexes; %s is not in one from %s", m.Label(to), m.Label(f.At))
+	case m.Elevation(to)-m.Elevation(f.At) > savage.JumpHeight(f.Paced):
+		up, height := m.Elevation(to)-m.Elevation(f.At), savage.JumpHeight(f.Paced)
+		return nil, d, refuse("%s is %d %s higher than %s, and %s jumps %d %s up (0.5\" a yard, doubled after a run-up of %d\"): climb up (2\" of Pace an inch) rather than jump",
+			m.Label(to), up, plural(up, "yard", "yards"), m.Label(f.At), ch.Name, height, plural(height, "yard", "yards"), savage.JumpRunUp)
+	}
+	if err := m.CanStand(to); err != nil {
+		return nil, d, refuse("%s cannot land there: %v", ch.Name, err)
+	}
+	unseen := s.unseenBy(f.Side)
+	if o, ok := s.FigureAt(to); ok && !unseen[o.ID] {
+		return nil, d, refuse("%s stands at %s", s.FigureName(o.ID), m.Label(to))
+	}
+	path := []hexmap.Hex{f.At}
+	for h := f.At; h != to; h = h.Neighbor(d) {
+		if e, ok := m.EdgeFeature(h, d); ok && e.BlocksMove() {
+			return nil, d, refuse("a %s between %s and %s stops the jump", e.Kind, m.Label(h), m.Label(h.Neighbor(d)))
+		}
+		path = append(path, h.Neighbor(d))
+	}
+	return path, d, nil
+}
+
+// swJumpFurther is figure f's Athletics roll, an action, to jump an inch
+// further than reach (which it raises on a success) towards hex to; the
+// event says so, and that f stays where it is when to is still too far.
+func swJumpFurther(s *State, f *Figure, ch Character, to hexmap.Hex, reach *int, src roller) (Event, error) {
+	if f.sw().Shaken {
+		return Event{}, refuse("%s is Shaken: only free actions, and the Athletics roll is an action", ch.Name)
+	}
+	if f.Attacked {
+		return Event{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
+	}
+	r, err := swAthletics(s, f, ch, 0, "to jump further", src)
+	if err != nil {
+		return Event{}, err
+	}
+	verdict := "an inch more"
+	if r.Success {
+		*reach++
+	} else {
+		verdict = "no inch more"
+	}
+	text := fmt.Sprintf("%s's Athletics roll to jump further, an action: %s: %s (Savage Worlds: Jumping).", ch.Name, r.Explained, verdict)
+	if dist := f.At.DistanceTo(to); dist > *reach {
+		text = strings.TrimSuffix(text, " (Savage Worlds: Jumping).") + fmt.Sprintf("; %s jumps %d\", not the %d\" to %s, and stays at %s (Savage Worlds: Jumping).", ch.Name, *reach, dist, s.Map.Label(to), s.Map.Label(f.At))
+	}
+	return Event{Kind: EventActed, Action: CommandMove, Figure: f.ID, APLeft: f.AP, Changes: []FigureChange{swActed(f)}, Text: text}, nil
+}
+
+// swJumped is the moved event of figure f's jump along path in direction
+// d, dist inches of its Pace; how is the jump's reach in words, to which
+// the log adds the yards up and the hexes jumped over.
+func swJumped(s *State, f *Figure, ch Character, path []hexmap.Hex, d hexmap.Direction, dist int, how string) Event {
+	m, to := s.Map, path[len(path)-1]
 	if up := m.Elevation(to) - m.Elevation(f.At); up > 0 {
 		how += fmt.Sprintf(", %d %s up", up, plural(up, "yard", "yards"))
 	}
@@ -1017,9 +1136,8 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 		}
 		over = " over " + strings.Join(between, ", ")
 	}
-	events = append(events, Event{Kind: EventMoved, Figure: f.ID, Path: path, To: to, Facing: d, APLeft: f.AP, Paced: f.Paced + dist,
-		Text: fmt.Sprintf("%s jumps %s → %s%s: %d\" of Pace %d (%s) (Savage Worlds: Jumping).", ch.Name, m.Label(f.At), m.Label(to), over, dist, ch.Savage.PaceOr6(), how)})
-	return events, nil
+	return Event{Kind: EventMoved, Figure: f.ID, Path: path, To: to, Facing: d, APLeft: f.AP, Paced: f.Paced + dist,
+		Text: fmt.Sprintf("%s jumps %s → %s%s: %d\" of Pace %d (%s) (Savage Worlds: Jumping).", ch.Name, m.Label(f.At), m.Label(to), over, dist, ch.Savage.PaceOr6(), how)}
 }
 
 // swSheet is the character's Savage Worlds traits, made with every trait
