@@ -448,10 +448,16 @@ func (p Parts) newRound() Parts {
 // said is the sentences of each of p's option parts (partSayer), in the
 // order they registered.
 func (p Parts) said() []string {
+	return partWords(p, optionPart, func(s partSayer) []string { return s.said() })
+}
+
+// partWords is what each of p's parts of owner that answers I says, in the
+// order they registered: the one walk behind said, seen and worse.
+func partWords[I any](p Parts, owner partOwner, say func(I) []string) []string {
 	var out []string
-	p.each(optionPart, func(v any) error {
-		if s, ok := v.(partSayer); ok {
-			out = append(out, s.said()...)
+	p.each(owner, func(v any) error {
+		if i, ok := v.(I); ok {
+			out = append(out, say(i)...)
 		}
 		return nil
 	})
@@ -561,26 +567,12 @@ func (p Parts) check(owner partOwner) error {
 
 // seen is what the eye sees of a figure's parts (State.Looks).
 func (p Parts) seen() []string {
-	var out []string
-	p.each(statusPart, func(v any) error {
-		if s, ok := v.(partSeen); ok {
-			out = append(out, s.seen()...)
-		}
-		return nil
-	})
-	return out
+	return partWords(p, statusPart, func(s partSeen) []string { return s.seen() })
 }
 
 // worse is what got worse in a figure's parts since before (harmSaid).
 func (p Parts) worse(before Parts) []string {
-	var out []string
-	p.each(statusPart, func(v any) error {
-		if w, ok := v.(partWorse); ok {
-			out = append(out, w.worse(before.m[reflect.TypeOf(v)])...)
-		}
-		return nil
-	})
-	return out
+	return partWords(p, statusPart, func(w partWorse) []string { return w.worse(before.m[reflect.TypeOf(w)]) })
 }
 
 // countField is a count in a file or an event, by its JSON name.
