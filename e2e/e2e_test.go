@@ -66,21 +66,7 @@ func TestEndToEnd(t *testing.T) {
 	jpath := filepath.Join(t.TempDir(), "e2e.journal.jsonl")
 	fightFile := fixedDemo(t, e2eSeed)
 
-	var out output
-	console := exec.Command(filepath.Join(root, "bin", "hexslinger"), "--fight", fightFile, "--journal", jpath)
-	console.Stdout, console.Stderr = &out, &out
-	console.WaitDelay = 5 * time.Second
-	console.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
-	if err := console.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		console.Process.Kill()
-		console.Wait()
-		if t.Failed() {
-			t.Logf("console and map window output:\n%s", out.String())
-		}
-	}()
+	out := startConsole(t, root, fightFile, jpath)
 
 	// The console opens and starts the map window by itself.
 	var mapWin string
@@ -399,4 +385,28 @@ func TestEndToEnd(t *testing.T) {
 		shotWindow(t, consoleWin, shots, "console.png")
 	}
 	fmt.Println("e2e: console and map window worked end to end; screenshots in", shots)
+}
+
+// startConsole starts the built console (bin/hexslinger under root) on
+// fight with journal, in user folders of the test's own. It is killed as
+// the test ends, and its output (the map window's too) logged if the test
+// failed.
+func startConsole(t *testing.T, root, fight, journal string) *output {
+	t.Helper()
+	out := &output{}
+	console := exec.Command(filepath.Join(root, "bin", "hexslinger"), "--fight", fight, "--journal", journal)
+	console.Stdout, console.Stderr = out, out
+	console.WaitDelay = 5 * time.Second
+	console.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
+	if err := console.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		console.Process.Kill()
+		console.Wait()
+		if t.Failed() {
+			t.Logf("console and map window output:\n%s", out.String())
+		}
+	})
+	return out
 }

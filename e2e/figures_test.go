@@ -5,7 +5,6 @@ package e2e
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,21 +94,7 @@ func TestFiguresTabInEachSystemsWords(t *testing.T) {
 				t.Fatalf("the blow: %s\nwant …%s", text, tc.logged)
 			}
 
-			var out output
-			console := exec.Command(filepath.Join(root, "bin", "hexslinger"), "--fight", fightPath, "--journal", jpath)
-			console.Stdout, console.Stderr = &out, &out
-			console.WaitDelay = 5 * time.Second
-			console.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
-			if err := console.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer func() {
-				console.Process.Kill()
-				console.Wait()
-				if t.Failed() {
-					t.Logf("console output:\n%s", out.String())
-				}
-			}()
+			out := startConsole(t, root, fightPath, jpath)
 			var win string
 			waitFor(t, "the console", 90*time.Second, func() bool {
 				win = findWindow("hexslinger — " + tc.title)
