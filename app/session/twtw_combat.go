@@ -466,10 +466,10 @@ func (s *State) planShot(f *Figure, p *ShootPlan, i int, so ShotOrder, carried r
 		PointBlank: so.PointBlank, Motion: motion, Mounted: firerMounted(s, f), TargetSize: size,
 		TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
 		RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t),
-		OutsideField: first && s.Options.FieldsOfFire && !inFieldOfFire(f, t.At)}
+		OutsideField: first && s.Options.TWTW().FieldsOfFire && !inFieldOfFire(f, t.At)}
 	if so.Acuity {
 		switch {
-		case !s.Options.Acuity:
+		case !s.Options.TWTW().Acuity:
 			return rules.Shot{}, refuse("shot %d: the optional Acuity rule is off in this fight (the Judge turns it on in the fight's options)", i+1)
 		case i > 0:
 			return rules.Shot{}, refuse("shot %d: a series rolls one pool, the first shot's; only the first shot may draw on Acuity", i+1)

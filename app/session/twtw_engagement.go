@@ -387,7 +387,7 @@ func (s *State) applyFire(e Event) {
 // t: +1 for the longer weapon, −1 for the shorter, 0 once the shorter's
 // wielder has closed (State.Closed) or with the rule off.
 func (s *State) lengthAdvantage(f, t *Figure) int {
-	if !s.Options.WeaponLength {
+	if !s.Options.TWTW().WeaponLength {
 		return 0
 	}
 	fw, _ := meleeWeapon(f)
