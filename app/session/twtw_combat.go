@@ -272,7 +272,11 @@ func decideRecover(s *State, c Command, f *Figure, ch Character, src roller) ([]
 	if f.Condition != rules.Stunned {
 		return nil, refuse("%s is not stunned", ch.Name)
 	}
+	if f.twtw().Recovered {
+		return nil, refuse("%s has spent this round on a recovery check: a stunned figure tries once a round, with all its AP (TWTW Conflict: Wound Effects)", ch.Name)
+	}
 	st := f.FigureStatus.clone()
+	st.withTWTW(func(p *twtwStatus) { p.Recovered = true })
 	b := f.Body(ch.Size)
 	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's recovery check: %s and a card", ch.Name, ch.TraitPool("fortitude", true))}})
 	if err != nil {
