@@ -443,6 +443,9 @@ func (s *State) planShot(f *Figure, p *ShootPlan, i int, so ShotOrder, carried r
 	if !ok || t.ID == f.ID {
 		return rules.Shot{}, refuse("shot %d: there is no target %q", i+1, so.Target)
 	}
+	if d := f.At.DistanceTo(t.At); so.PointBlank && d > 1 {
+		return rules.Shot{}, refuse("shot %d: point blank is for a target within arms' reach, in the next hex (TWTW Conflict: Point Blank); %s is %d hexes away", i+1, s.FigureName(t.ID), d)
+	}
 	first := !slices.Contains(p.Order, t.ID)
 	if first {
 		p.Order = append(p.Order, t.ID)

@@ -67,3 +67,33 @@ func TestAStunnedFigureRecoversOnceARound(t *testing.T) {
 		t.Errorf("the next round Zeke's sure recovery leaves him %v", z.Condition)
 	}
 }
+
+// TestPointBlankIsWithinArmsReach: "Point-blank range is used when one
+// character is holding a weapon in contact with another character … In
+// general, the weapon should be close enough to touch the target with
+// arms extended. The TN for point blank range is 3" (TWTW Conflict: Point
+// Blank). Cyril's Schofield at Zeke 18 paces away is refused point blank
+// (its range TN is 6); beside Jeb, in the next hex, it is TN 3.
+func TestPointBlankIsWithinArmsReach(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "cyril", Weapon: "schofield"})
+	mustDo(t, s, Command{Kind: CommandCock, Figure: "cyril", Weapon: "schofield"})
+	far := Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield",
+		Shots: []ShotOrder{{Target: "zeke", Kind: "normal", PointBlank: true}}, Dice: []int{3, 1, 1, 1, 1, 1}, Cards: []string{"3H"}}
+	if ev, err := s.Do(far); err == nil {
+		t.Fatalf("a point-blank shot at Zeke %d hexes away: %s", s.State().Figures["cyril"].At.DistanceTo(s.State().Figures["zeke"].At), ev[0].Text)
+	} else if !strings.Contains(err.Error(), "point blank") {
+		t.Errorf("the refusal %q does not name point blank", err)
+	}
+
+	s = open(t)
+	besideJeb(t, s)
+	mustDo(t, s, Command{Kind: CommandReady, Figure: "cyril", Weapon: "schofield"})
+	countDownTo(t, s, "cyril")
+	mustDo(t, s, Command{Kind: CommandCock, Figure: "cyril", Weapon: "schofield"})
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield",
+		Shots: []ShotOrder{{Target: "jeb", Kind: "normal", PointBlank: true}}, Dice: []int{3, 1, 1, 1, 1, 1, 1, 1}, Cards: []string{"3H"}})
+	if !strings.Contains(e.Text, "3 vs TN 3, hits") {
+		t.Errorf("Cyril's point-blank shot at Jeb beside him, a 3: %s", e.Text)
+	}
+}
