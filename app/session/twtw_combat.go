@@ -1875,8 +1875,8 @@ const (
 // block rolls the defender's block against a blow that scored attack:
 // "Blocking may also be performed with a weapon ... substitute the
 // appropriate weapon skill" (the melee weapon in tgt's hand, if any); an
-// equal result with a weapon stops the blow and raises its Rel, and a
-// calamity breaks it. tgt's gear takes the wear.
+// equal result with a weapon raises its Rel and the blow still lands
+// where it would, and a calamity breaks it. tgt's gear takes the wear.
 func block(tgt *Figure, tc Character, attack int, card rules.Card, rnd rules.Source) (int, []string, error) {
 	var bw *rules.Weapon
 	bi := -1
@@ -1901,11 +1901,11 @@ func block(tgt *Figure, tc Character, attack int, card rules.Card, rnd rules.Sou
 		lines = append(lines, fmt.Sprintf("%s blocks it%s (%d).", tc.Name, with, b.Roll.Top()))
 	case b.RelRaised:
 		// "On an equal result, increase the Rel by 1 instead of changing
-		// the hit location": the weapon takes the blow.
-		out = blockStopped
+		// the hit location": only a greater result blocks, so the blow
+		// lands where the card puts it, and the weapon wears.
 		tgt.Gear = slices.Clone(tgt.Gear)
 		tgt.Gear[bi].Worn++
-		lines = append(lines, fmt.Sprintf("%s's %s meets it (%d, equal): the blow is stopped, and the weapon's Rel rises to %d.", tc.Name, bw.Name, b.Roll.Top(), bw.Rel+tgt.Gear[bi].Worn))
+		lines = append(lines, fmt.Sprintf("%s's %s meets it (%d, equal): the blow still lands, and the weapon's Rel rises to %d.", tc.Name, bw.Name, b.Roll.Top(), bw.Rel+tgt.Gear[bi].Worn))
 	case b.ToArm:
 		out = blockToArm
 		lines = append(lines, fmt.Sprintf("%s's block meets it on the arm (%d).", tc.Name, b.Roll.Top()))

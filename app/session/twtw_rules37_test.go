@@ -1,10 +1,12 @@
 package session
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
 
@@ -95,5 +97,51 @@ func TestPointBlankIsWithinArmsReach(t *testing.T) {
 		Shots: []ShotOrder{{Target: "jeb", Kind: "normal", PointBlank: true}}, Dice: []int{3, 1, 1, 1, 1, 1, 1, 1}, Cards: []string{"3H"}})
 	if !strings.Contains(e.Text, "3 vs TN 3, hits") {
 		t.Errorf("Cyril's point-blank shot at Jeb beside him, a 3: %s", e.Text)
+	}
+}
+
+// TestAWeaponBlockThatTiesRaisesTheRel: "If the block result is greater,
+// the attack is successfully blocked … Blocking may also be performed
+// with a weapon … On an equal result, increase the Rel by 1 instead of
+// changing the hit location" (TWTW Conflict: Hand to Hand Combat).
+// Miranda's Bowie knife meets Jeb's punch with exactly its result: the
+// punch lands where the card puts it and the knife's Rel rises by 1.
+func TestAWeaponBlockThatTiesRaisesTheRel(t *testing.T) {
+	s := open(t)
+	ch := s.State().Characters["miranda"].Clone()
+	ch.Gear = append(ch.Gear, rules.Carried{Weapon: "bowie-knife", Readied: true})
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+	next := s.State().Figures["jeb"].At.Neighbor(hexmap.Direction(5))
+	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "miranda"})
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "miranda", Character: "miranda", Side: "posse", At: s.State().Map.Label(next), Facing: "NW"}}})
+	order := &BlowOrder{Target: "miranda", Attack: "quick", Defense: DefenseBlock}
+	mp, err := s.State().PlanMelee("jeb", "", order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, _ := s.State().Characters["miranda"].SkillPool("melee")
+	// Jeb's punch: every die its top face and a reroll of 1. Miranda's
+	// block: one die its top face and a reroll that makes the same, the
+	// others ones; then ones for the stun check.
+	var dice []int
+	for range mp.Pool.Count {
+		dice = append(dice, mp.Pool.Sides)
+	}
+	dice = append(dice, 1)
+	punch := mp.Pool.Sides + 1 + mp.Pool.Bonus
+	reroll := punch - block.Sides - block.Bonus
+	if reroll < 1 || reroll >= block.Sides {
+		t.Fatalf("the block (%s) cannot tie the punch (%s, %d) with one reroll", block, mp.Pool, punch)
+	}
+	dice = append(dice, block.Sides, reroll)
+	dice = append(dice, ones(block.Count-1+8)...)
+	knife := gearIndex(s.State().Figures["miranda"], "bowie-knife")
+	e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "jeb", Blow: order, Dice: dice, Cards: []string{"5S"}})
+	m := s.State().Figures["miranda"]
+	if !strings.Contains(e.Text, fmt.Sprintf("(%d, equal)", punch)) || strings.Contains(e.Text, "stopped") || !strings.Contains(e.Text, "Miranda Valentine takes") {
+		t.Errorf("a block tied at %d: want the punch to land and the Rel to rise, got: %s", punch, e.Text)
+	}
+	if m.Gear[knife].Worn != 1 {
+		t.Errorf("the knife's Rel rose by %d, want 1", m.Gear[knife].Worn)
 	}
 }
