@@ -145,3 +145,92 @@ func TestAWeaponBlockThatTiesRaisesTheRel(t *testing.T) {
 		t.Errorf("the knife's Rel rose by %d, want 1", m.Gear[knife].Worn)
 	}
 }
+
+// mirandaBesideJeb is the demo fight with Miranda, a Bowie knife added to
+// her gear when knife, standing in the hex beside Jeb, facing him.
+func mirandaBesideJeb(t *testing.T, knife bool) *Session {
+	t.Helper()
+	s := open(t)
+	if knife {
+		ch := s.State().Characters["miranda"].Clone()
+		ch.Gear = append(ch.Gear, rules.Carried{Weapon: "bowie-knife", Readied: true})
+		mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+	}
+	next := s.State().Figures["jeb"].At.Neighbor(hexmap.Direction(5))
+	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "miranda"})
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "miranda", Character: "miranda", Side: "posse", At: s.State().Map.Label(next), Facing: "NW"}}})
+	return s
+}
+
+// zekeShootsMiranda fires Zeke's shotgun at Miranda: a hit that she
+// shrugs off when hit, else a miss.
+func zekeShootsMiranda(t *testing.T, s *Session, hit bool) {
+	t.Helper()
+	snap := []ShotOrder{{Target: "miranda", Kind: "snap"}}
+	p, err := s.State().PlanShoot("zeke", "shotgun", snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dice := ones(p.Series.Pool.Count)
+	if hit {
+		dice = sure(p.Series.Pool)[:p.Series.Pool.Count+1]
+		fort := s.State().Characters["miranda"].TraitPool("fortitude", true)
+		for range fort.Count {
+			dice = append(dice, fort.Sides-1)
+		}
+	}
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "zeke", Weapon: "shotgun", Shots: snap, Dice: dice, Cards: []string{"5S"}})
+	if got := strings.Contains(e.Text, "Miranda Valentine takes"); got != hit {
+		t.Fatalf("Zeke's shot hits Miranda %v, want %v: %s", got, hit, e.Text)
+	}
+}
+
+// TestTacticalAimingCountsTheHitsTaken: "Add 1 downgrade for each shot
+// after the first that targets the character, and 2 downgrades for each
+// attack that hit the character" (TWTW Conflict: Tactical Aiming). Zeke's
+// shotgun hits Miranda; her normal shot back makes its Bravery check
+// with her pool two steps down.
+func TestTacticalAimingCountsTheHitsTaken(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		hit   bool
+		steps int
+	}{{"missed", false, 0}, {"hit", true, -2}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			zekeShootsMiranda(t, s, tc.hit)
+			orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+			bravery := s.State().Characters["miranda"].TraitPool("bravery", true)
+			e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: orders, Dice: ones(20), Cards: []string{"5S"}})
+			want := fmt.Sprintf("Bravery %s vs TN 5", bravery.Shift(tc.steps))
+			if !strings.Contains(e.Text, want) {
+				t.Errorf("Miranda's Bravery check after Zeke's shot %s: want %q in: %s", tc.name, want, e.Text)
+			}
+		})
+	}
+}
+
+// TestTacticalAimingShotAtAndInMelee: "If the character was the target
+// of a ranged attack … perform a Standard (5) Bravery check … If the
+// character is a target of a melee attack, perform a Difficult (7)
+// Bravery check" (TWTW Conflict: Tactical Aiming). Miranda, shot at by
+// Zeke and punched at by Jeb (both miss), checks against TN 7: being shot
+// at too does not make her nerve's test easier.
+func TestTacticalAimingShotAtAndInMelee(t *testing.T) {
+	s := mirandaBesideJeb(t, false)
+	zekeShootsMiranda(t, s, false)
+	blow := &BlowOrder{Target: "miranda", Attack: "quick", Defense: DefenseNone}
+	mp, err := s.State().PlanMelee("jeb", "", blow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "jeb", Blow: blow, Dice: ones(mp.Pool.Count), Cards: []string{"5S"}})
+	if strings.Contains(e.Text, "Miranda Valentine takes") {
+		t.Fatalf("Jeb's punch was to miss: %s", e.Text)
+	}
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: orders, Dice: ones(20), Cards: []string{"5S"}})
+	if !strings.Contains(e.Text, "vs TN 7") {
+		t.Errorf("Miranda shot at and punched at: want her Bravery check vs TN 7: %s", e.Text)
+	}
+}
