@@ -670,6 +670,9 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if err := pay(s, f, plan.Series.AP+with.apOf(), "fire"); err != nil {
 		return nil, err
 	}
+	if c.Forgo && with != nil {
+		return nil, refuse("a shot done together with a skill cannot be forgone under fire: the skill's pool is the same roll")
+	}
 	// Tactical aiming: a normal or aimed shot by a figure under fire
 	// since its last action needs a Bravery check first; failing it, the
 	// AP are spent, the aim is lost and the shots go off as snaps.
@@ -690,6 +693,9 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if underFire {
 		if err := v.keepAim(snaps); err != nil {
 			return nil, err
+		}
+		if v.aimLost && c.Forgo {
+			return []Event{v.forgone()}, nil
 		}
 	}
 	if err := v.resolve(); err != nil {
@@ -791,6 +797,22 @@ func (v *volley) keepAim(snaps ShootPlan) error {
 	v.series, v.sights = snaps.Series, snaps.Sights
 	v.series.Skip = v.with.skip()
 	return nil
+}
+
+// forgone is the event of a series whose shooter lost aim under fire and
+// forgoes the snap shots (Command.Forgo): the AP are spent, the weapon is
+// drawn and cocked as paid for, and nothing goes off.
+func (v *volley) forgone() Event {
+	f, w, gi := v.f, v.plan.Weapon, v.plan.Gear
+	st := f.FigureStatus.clone()
+	st.AimLost = true
+	st.Gear[gi].Readied = true
+	if w.Cock > 0 {
+		st.Gear[gi].Cocked = true
+	}
+	paid := v.plan.Series.AP
+	text := fmt.Sprintf("%s spends %d AP on the %s. %s %s forgoes the shot.", v.ch.Name, paid, w.Name, v.aimText, v.ch.Name)
+	return actedBy(v.c, f, st, paid, text)[0]
 }
 
 // resolve rolls the series' pool and draws its cards, then a combined

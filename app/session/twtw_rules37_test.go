@@ -234,3 +234,36 @@ func TestTacticalAimingShotAtAndInMelee(t *testing.T) {
 		t.Errorf("Miranda shot at and punched at: want her Bravery check vs TN 7: %s", e.Text)
 	}
 }
+
+// TestTacticalAimingMayForgoTheSnapShot: "If the check fails, the AP are
+// spent, but all previous aim is lost and any shot is a snap shot …
+// They may choose to make the snap shot or forgo making a shot" (TWTW
+// Conflict: Tactical Aiming). Miranda, under fire, says beforehand she
+// forgoes the snap should she lose her nerve; she loses it: the AP are
+// spent, no shot goes off, her Peacemaker keeps its rounds, and she may
+// not aim again this round.
+func TestTacticalAimingMayForgoTheSnapShot(t *testing.T) {
+	s := open(t)
+	zekeShootsMiranda(t, s, false)
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal"}}
+	plan, err := s.State().PlanShoot("miranda", "peacemaker", orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.State().Figures["miranda"]
+	gi := gearIndex(before, "peacemaker")
+	loaded, ap := before.Gear[gi].Loaded, before.AP
+	bravery := s.State().Characters["miranda"].TraitPool("bravery", true)
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "miranda", Weapon: "peacemaker", Shots: orders, Forgo: true,
+		Dice: concat(ones(bravery.Count), ones(plan.Series.Pool.Count)), Cards: []string{"5S"}})
+	m := s.State().Figures["miranda"]
+	if e.AP != plan.Series.AP || m.AP != ap-plan.Series.AP {
+		t.Errorf("forgoing: %d AP paid, %d left, want %d paid of %d", e.AP, m.AP, plan.Series.AP, ap)
+	}
+	if !strings.Contains(e.Text, "forgoes the shot") || strings.Contains(e.Text, "snap at") || len(e.ShotsAt) != 0 {
+		t.Errorf("the snap forgone still goes off: %s", e.Text)
+	}
+	if m.Gear[gi].Loaded != loaded || !m.AimLost {
+		t.Errorf("after forgoing: %d rounds (had %d), aim lost %v", m.Gear[gi].Loaded, loaded, m.AimLost)
+	}
+}
