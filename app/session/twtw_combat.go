@@ -912,6 +912,7 @@ func (v *volley) shot(i int) error {
 	}
 	if v.c.Shots[i].Sabotage {
 		h = v.sabotaged(h, t)
+		v.res.Hits[i] = h // the event records the shot as judged: a hit or a miss
 	}
 	if w.Thrown && h.Result.Success {
 		v.dropped = append(v.dropped, Loose{Weapon: w.ID, At: t.At}) // it falls at the target's feet

@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -265,5 +266,46 @@ func TestTacticalAimingMayForgoTheSnapShot(t *testing.T) {
 	}
 	if m.Gear[gi].Loaded != loaded || !m.AimLost {
 		t.Errorf("after forgoing: %d rounds (had %d), aim lost %v", m.Gear[gi].Loaded, loaded, m.AimLost)
+	}
+}
+
+// TestASabotagedShotRecordsWhatItDid: Action Sabotage: "the attempt fails
+// unless … a calamity is generated" (TWTW Conflict: Action Sabotage), and
+// what the target has faced feeds its Tactical Aiming ("2 downgrades for
+// each attack that hit the character"). Cyril's sure roll meant to miss
+// Zeke, on a plain card, is recorded a miss: Zeke was shot at, not hit; on
+// a Calamity card it is recorded a hit.
+func TestASabotagedShotRecordsWhatItDid(t *testing.T) {
+	var plain, calamity string
+	for _, c := range rules.Cards() {
+		switch {
+		case c.Calamity && calamity == "":
+			calamity = c.Name()
+		case !c.Calamity && !c.Unintended && plain == "":
+			plain = c.Name()
+		}
+	}
+	orders := []ShotOrder{{Target: "zeke", Kind: "normal", Sabotage: true}}
+	for _, tc := range []struct {
+		name, card string
+		sure       bool // a roll that would hit, else one that would miss
+		hits       int
+	}{{"a hit on a plain card", plain, true, 0}, {"a miss on a Calamity", calamity, false, 1}, {"a hit on a Calamity", calamity, true, 1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			plan, err := s.State().PlanShoot("cyril", "schofield", orders)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dice := sure(plan.Series.Pool)
+			if !tc.sure {
+				dice = concat(slices.Repeat([]int{2}, plan.Series.Pool.Count), ones(8)) // 2s: a miss, not a malfunction
+			}
+			e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders, Dice: dice, Cards: []string{tc.card}})
+			u := s.State().Figures["zeke"].UnderFire
+			if e.Hits["zeke"] != tc.hits || u == nil || u.ShotsAt != 1 || u.HitsTaken != tc.hits {
+				t.Errorf("card %s: the event records %d hit(s), Zeke's record of fire %+v; want %d hit(s) of 1 shot: %s", tc.card, e.Hits["zeke"], u, tc.hits, e.Text)
+			}
+		})
 	}
 }
