@@ -309,3 +309,33 @@ func TestASabotagedShotRecordsWhatItDid(t *testing.T) {
 		})
 	}
 }
+
+// TestABlowFromTheFlankIsNotFromBehind: "Full dominance involves an
+// opponent that is pinned or unaware (such as if being attacked from
+// behind …), the attacker may … choose where the target is hit" (TWTW
+// Conflict: Position in Hand-to-Hand Engagements), read on the hex facing
+// arcs (DESIGN.md: "front arc = that side and its two neighbours, rear =
+// the opposite side, the other two are flanks; an attack from the rear
+// counts the target as unaware"). Of Jeb's six hexsides only his back
+// one lets Cyril choose; from either flank the card's location stands.
+func TestABlowFromTheFlankIsNotFromBehind(t *testing.T) {
+	for turn, want := range map[int]bool{0: false, 1: false, 2: false, 3: true, 4: false, 5: false} {
+		t.Run(fmt.Sprintf("side %d from his facing", turn), func(t *testing.T) {
+			s := takesIt(t)
+			jeb := s.State().Figures["jeb"]
+			at := jeb.At.Neighbor(jeb.Facing.Turn(turn))
+			if _, taken := s.State().FigureAt(at); taken && at != s.State().Figures["cyril"].At {
+				t.Skipf("%s is taken", s.State().Map.Label(at))
+			}
+			mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "cyril"})
+			mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "cyril", Character: "cyril", Side: "posse", At: s.State().Map.Label(at), Facing: "E"}}})
+			mp, err := s.State().PlanMelee("cyril", "", &BlowOrder{Target: "jeb", Attack: "quick", Call: "head"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if mp.Choose != want {
+				t.Errorf("a blow through Jeb's hexside %d from his facing: the attacker chooses %v, want %v", turn, mp.Choose, want)
+			}
+		})
+	}
+}
