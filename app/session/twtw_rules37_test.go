@@ -339,3 +339,35 @@ func TestABlowFromTheFlankIsNotFromBehind(t *testing.T) {
 		})
 	}
 }
+
+// TestMedicineRevivesOnlyTheKnockedOut: a figure that "critically fails a
+// recovery check immediately falls unconscious for 1d6 hours or until
+// someone makes a Standard (5) medicine roll to revive" (TWTW Conflict:
+// Wound Effects); a fifth wound to the torso or head is a critical wound
+// ("disabling results in critical wounds"), which no Medicine test in
+// action time mends. Jeb tends Zeke, out with five wounds in his chest:
+// refused, and Zeke stays unconscious.
+func TestMedicineRevivesOnlyTheKnockedOut(t *testing.T) {
+	f := demo(t)
+	for i, fs := range f.Figures {
+		if fs.ID == "zeke" {
+			st := FigureStatus{Condition: rules.Unconscious, Wounds: map[rules.HitLocation]int{rules.Chest: 5}}
+			f.Figures[i].Status = &st
+			f.Figures[i].At = "H6"
+		}
+		if fs.ID == "jeb" {
+			f.Figures[i].At = "G6"
+		}
+	}
+	s, err := Open(f, filepath.Join(t.TempDir(), "critical.journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pool, _ := s.State().Characters["jeb"].SkillPool("medicine")
+	if ev, err := s.Do(Command{Kind: CommandSkill, Figure: "jeb", Skill: "medicine", Target: "zeke", Dice: sure(pool)}); err == nil {
+		t.Fatalf("Medicine on Zeke with five chest wounds: %s; he is %v", ev[0].Text, s.State().Figures["zeke"].Condition)
+	} else if !strings.Contains(err.Error(), "critical") {
+		t.Errorf("the refusal %q does not say the wound is critical", err)
+	}
+}
