@@ -16,6 +16,7 @@ import (
 func init() {
 	register(twtw{})
 	registerOptionPart[TWTWOptions]("twtw")
+	registerStatusPart[twtwStatus]("twtw")
 }
 
 // TWTWOptions are TWTW's own options of a fight (its part of
@@ -82,6 +83,29 @@ func (t TWTWOptions) check() error {
 	}
 	return nil
 }
+
+// twtwStatus is what TWTW keeps of a figure beyond the shared fields (its
+// part of FigureStatus), for a round.
+type twtwStatus struct {
+	// Recovered: the figure, stunned, has spent this round's action on a
+	// recovery check (TWTW Conflict: Wound Effects: "Each round, stunned
+	// characters use their action (Recover, all APs)").
+	Recovered bool `json:"recovered,omitempty"`
+}
+
+// twtw is the figure's TWTW part.
+func (st *FigureStatus) twtw() twtwStatus { return partOf[twtwStatus](st.Parts) }
+
+// withTWTW changes the figure's TWTW part with change.
+func (st *FigureStatus) withTWTW(change func(*twtwStatus)) {
+	p := st.twtw()
+	change(&p)
+	setPart(&st.Parts, p)
+}
+
+// newRound is the part when a new round starts: a round's recovery is
+// over (State.Apply).
+func (twtwStatus) newRound() any { return nil }
 
 // twtw is The West That Wasn't 3.0, the default system.
 type twtw struct{}

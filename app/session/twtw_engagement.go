@@ -213,16 +213,13 @@ func (s *State) fighter(x, o *Figure) rules.Advantage {
 }
 
 // fromBehind reports whether a blow from at comes from behind a figure
-// facing facing: through its back hexside or either beside it. An
-// unaware target (TWTW Conflict: "attacked from behind") lets the attacker
-// choose where the blow lands.
+// facing facing: through its rear arc, the back hexside alone (DESIGN.md
+// facing: the front arc is the faced side and its two neighbours, the
+// two sides left are flanks). An unaware target (TWTW Conflict: "attacked
+// from behind") lets the attacker choose where the blow lands.
 func fromBehind(at, target hexmap.Hex, facing hexmap.Direction) bool {
 	d, ok := target.DirectionTo(at)
-	if !ok {
-		return false
-	}
-	back := facing.Turn(3)
-	return d == back || d == back.Turn(1) || d == back.Turn(-1)
+	return ok && d == facing.Turn(3)
 }
 
 // decideEscape is a dominated figure's escape attempt: an unarmed test
