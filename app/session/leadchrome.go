@@ -719,13 +719,13 @@ func QuickDrawModifierNames() []string {
 }
 
 // DeclareQuickDraw is a Quick-Draw declared with a weapon of kind and the
-// modifier table's rows named; a self-loading handgun is declared with a
+// modifier table's rows named, each once; a self-loading handgun is declared with a
 // round chambered, and a cross-draw draws from a cross-draw holster.
 func DeclareQuickDraw(kind string, modifiers []string) *leadchrome.QuickDraw {
 	q := &leadchrome.QuickDraw{Weapon: kind, Chambered: kind == leadchrome.SelfLoading}
 	for _, name := range modifiers {
 		for _, m := range leadchrome.QuickDrawModifiers {
-			if m.Name == name {
+			if m.Name == name && !slices.Contains(q.Modifiers, m.ID) { // a row counts once
 				q.Modifiers = append(q.Modifiers, m.ID)
 				if m.ID == "cross" {
 					q.Holster = "cross"

@@ -653,3 +653,39 @@ func TestAQuickDrawFumbleOfSixWoundsTheDrawerInFudge(t *testing.T) {
 		t.Errorf("the Sheriff: %d damage, %s since round %d (round %d), after %s", sheriff.Hurt, sheriff.Condition, sheriff.fudgePart().OutSince, s.State().Round, e.Text)
 	}
 }
+
+// openSavageQuickDraw opens the Savage Worlds fight on Lead and Chrome's
+// initiative with the Quick-Draw: the Marshal Reflexes 7, Doc 6 with
+// Quick-Draw 3, the bandits 5.
+func openSavageQuickDraw(t *testing.T) *Session {
+	t.Helper()
+	s := openSW(t)
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7}, "doc": {Reflexes: 6, QuickDraw: 3}, "bandit": {Reflexes: 5}})
+	opts := s.State().Options
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	return s
+}
+
+// TestAQuickDrawModifierRowCountsOnce: the Quick-Draw modifier table is
+// one row for each thing about the draw ("Hair trigger +1", "Bridgeport
+// Rig (hip) +2"; Lead and Chrome: Quick-draw modifiers): a gun has one
+// hair trigger, a hip one rig. A row named twice is refused, naming it;
+// named once each, Doc's draw is +3 (6+4 + Reflexes 6 + skill 3 + 3 =
+// 22).
+func TestAQuickDrawModifierRowCountsOnce(t *testing.T) {
+	s := openSavageQuickDraw(t)
+	twice := Command{Kind: CommandNewRound, Dice: []int{5, 5, 6, 4, 5, 5, 5, 5}, Declare: []Declaration{
+		{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hair-trigger", "hair-trigger", "bridgeport", "bridgeport"}}}}}
+	if ev, err := s.Do(twice); err == nil || !strings.Contains(err.Error(), `"hair-trigger" is named twice`) {
+		t.Errorf("a hair trigger and a rig named twice each: %v %v, want refused, naming hair-trigger", err, ev)
+	}
+	once := twice
+	once.Declare = []Declaration{{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hair-trigger", "bridgeport"}}}}
+	if e := mustDo(t, s, once); !strings.Contains(e.Text, "Quick-Draw skill +3, modifiers +3 = 22") {
+		t.Errorf("each named once: %s, want modifiers +3 = 22", e.Text)
+	}
+	if got := DeclareQuickDraw(leadchrome.Revolver, []string{"Hair trigger", "Hair trigger"}).Modifiers; len(got) != 1 {
+		t.Errorf("the console's declaration of a row chosen twice: %v, want it once", got)
+	}
+}

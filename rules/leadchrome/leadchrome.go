@@ -198,9 +198,14 @@ func (q QuickDraw) Check() error {
 	default:
 		return fmt.Errorf("a %s cannot be quick-drawn: only revolvers, single-shot and chambered self-loading handguns, and one-handed melee or throwing weapons (not grenades)", q.Weapon)
 	}
-	for _, id := range q.Modifiers {
+	for i, id := range q.Modifiers {
 		if _, ok := FindModifier(id); !ok {
 			return fmt.Errorf("%q is not a Quick-Draw modifier", id)
+		}
+		if slices.Contains(q.Modifiers[:i], id) {
+			// One row for each thing about the draw: a gun has one hair
+			// trigger, a hip one rig (Quick-draw modifiers).
+			return fmt.Errorf("the Quick-Draw modifier %q is named twice: each row of the table counts once", id)
 		}
 	}
 	return nil
