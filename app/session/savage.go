@@ -37,6 +37,16 @@ type swStatus struct {
 	// BenniesSpent is the Bennies the figure has spent this fight, of
 	// those its sheet starts it with.
 	BenniesSpent int `json:"bennies_spent,omitempty"`
+	// SpiritRolled: the figure has made this turn's Spirit roll to
+	// recover from Shaken, "At the start of their turn" (Savage Worlds:
+	// Shaken); a new round's turn gives it another.
+	SpiritRolled bool `json:"spirit_rolled,omitempty"`
+}
+
+// newRound is the part when a new round starts: a new turn's Spirit roll.
+func (p swStatus) newRound() any {
+	p.SpiritRolled = false
+	return p
 }
 
 // sw is the figure's Savage Worlds part.
@@ -725,6 +735,12 @@ func swRecover(s *State, c Command, src roller) ([]Event, error) {
 	if !f.sw().Shaken {
 		return nil, refuse("%s is not Shaken", ch.Name)
 	}
+	if f.sw().SpiritRolled {
+		// "At the start of their turn … Failure. The character remains
+		// shaken and can only perform free actions" (Savage Worlds:
+		// Shaken).
+		return nil, refuse("%s has made this turn's Spirit roll and remains Shaken: free actions only until the next turn's roll, or a Benny", ch.Name)
+	}
 	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's Spirit d%d and Wild Die d6", ch.Name, ch.Savage.Spirit)}})
 	if err != nil {
 		return nil, err
@@ -735,7 +751,7 @@ func swRecover(s *State, c Command, src roller) ([]Event, error) {
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	st := f.FigureStatus.clone()
-	st.withSW(func(p *swStatus) { p.Shaken = stat.Shaken })
+	st.withSW(func(p *swStatus) { p.Shaken, p.SpiritRolled = stat.Shaken, true })
 	verdict := "stays Shaken: free actions only"
 	if !stat.Shaken {
 		verdict = "is no longer Shaken"

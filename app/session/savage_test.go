@@ -818,3 +818,25 @@ func TestSavageBennyOfferedOnlyWhenItCanBeSpent(t *testing.T) {
 		t.Error("a Benny offered after Shaken is gone")
 	}
 }
+
+// TestSavageTheSpiritRollIsOnceATurn: "At the start of their turn,
+// Shaken characters must attempt to recover from being Shaken by making a
+// Spirit roll as a free action … Failure. The character remains shaken
+// and can only perform free actions" (Savage Worlds: Shaken). The
+// Marshal, Shaken, fails his Spirit roll (d8 2, Wild Die 1): a second
+// roll this turn is refused, and the next turn's 4 recovers.
+func TestSavageTheSpiritRollIsOnceATurn(t *testing.T) {
+	s := openSW(t)
+	shakeTheMarshal(t, s)
+	if e := mustDo(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{2, 1}}); !strings.Contains(e.Text, "stays Shaken") {
+		t.Fatalf("the failed roll: %s", e.Text)
+	}
+	refused(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 1}}, "Marshal Dane has made this turn's Spirit roll")
+	if !s.State().Figures["marshal"].sw().Shaken {
+		t.Error("a second Spirit roll in the turn recovered the Marshal")
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "5S", "4C"}})
+	if e := mustDo(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{4, 1}}); !strings.Contains(e.Text, "is no longer Shaken") {
+		t.Errorf("the next turn's roll: %s", e.Text)
+	}
+}
