@@ -41,6 +41,12 @@ type swStatus struct {
 	// recover from Shaken, "At the start of their turn" (Savage Worlds:
 	// Shaken); a new round's turn gives it another.
 	SpiritRolled bool `json:"spirit_rolled,omitempty"`
+	// AimAt is the figure the figure took the Aim action at, in round
+	// AimIn: its next action's shot may go to Extreme Range (Savage
+	// Worlds: Ranged Attacks). The aim lasts until its shot or another
+	// action, and at most to the end of the round after it.
+	AimAt string `json:"aim_at,omitempty"`
+	AimIn int    `json:"aim_in,omitempty"`
 }
 
 // newRound is the part when a new round starts: a new turn's Spirit roll.
@@ -60,7 +66,26 @@ func (st *FigureStatus) withSW(change func(*swStatus)) {
 }
 
 // check range-checks the part, from an event or a fight file.
-func (p swStatus) check() error { return checkCounts(countField{"bennies_spent", p.BenniesSpent}) }
+func (p swStatus) check() error {
+	return checkCounts(countField{"bennies_spent", p.BenniesSpent}, countField{"aim_in", p.AimIn})
+}
+
+// swAiming reports whether figure f holds an aim at figure t, taken this
+// round or the last (swStatus.AimAt).
+func swAiming(s *State, f, t *Figure) bool {
+	p := f.sw()
+	return p.AimAt != "" && p.AimAt == t.ID && s.Round <= p.AimIn+1
+}
+
+// swTakesAim reports whether shoot command c by figure f is the Aim
+// action: one shot ordered with aims, at a target f holds no aim at.
+func swTakesAim(s *State, c Command, f *Figure) bool {
+	if c.Kind != CommandShoot || len(c.Shots) != 1 || c.Shots[0].Aims == 0 {
+		return false
+	}
+	t, ok := s.Figures[c.Shots[0].Target]
+	return ok && !swAiming(s, f, t)
+}
 
 // seen is what the eye sees of the part: "shaken" (State.Looks).
 func (p swStatus) seen() []string {
@@ -114,6 +139,10 @@ func (sw savageWorlds) Decide(s *State, c Command, src roller) ([]Event, bool, e
 		ev, err := swAttack(s, c, src, false)
 		return ev, true, err
 	case CommandShoot:
+		if f, ok := s.Figures[c.Figure]; ok && swTakesAim(s, c, f) {
+			ev, err := swAim(s, c)
+			return ev, true, err
+		}
 		if len(c.Shots) > 1 {
 			ev, err := swVolley(s, c, src)
 			return ev, true, err
@@ -457,6 +486,10 @@ func swPlanTarget(s *State, c Command, f *Figure) (*Figure, int, bool, error) {
 	if !ok || t.ID == f.ID {
 		return nil, 0, false, refuse("there is no target %q", target)
 	}
+	// A shot goes to Extreme Range after the Aim action at its target
+	// (swAiming); an order with aims is that action (swTakesAim), priced
+	// as the shot it readies.
+	aimed = aimed || c.Kind == CommandShoot && swAiming(s, f, t)
 	return t, shots, aimed, nil
 }
 
@@ -577,11 +610,45 @@ func swAttack(s *State, c Command, src roller, ranged bool) ([]Event, error) {
 }
 
 // swActed is the attacker's status after its turn's one regular action
-// (Savage Worlds: Actions).
+// (Savage Worlds: Actions): an aim it held is used up or given up.
 func swActed(f *Figure) FigureChange {
 	st := f.FigureStatus.clone()
 	st.Attacked = true
+	st.withSW(func(p *swStatus) { p.AimAt, p.AimIn = "", 0 })
 	return FigureChange{Figure: f.ID, AP: f.AP, Status: st}
+}
+
+// swAim is the Aim action (Savage Worlds: Ranged Attacks: "Firing at
+// such a distance requires the Aim action"): a shoot order with aims, at
+// a target the shooter holds no aim at, takes the turn's one regular
+// action aiming, rolls nothing, and readies the shot for the shooter's
+// next action (docs/defaults.md, "Savage Worlds: the Aim action").
+func swAim(s *State, c Command) ([]Event, error) {
+	p, err := s.PlanSavage(c)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Dice) > 0 {
+		return nil, refuse("the Aim action rolls no dice: the shot's are rolled at %s's next action", s.FigureName(p.Attacker.ID))
+	}
+	f, t := p.Attacker, p.Target
+	ch := swAimChange(s, f, t)
+	return []Event{{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
+		Changes: []FigureChange{ch}, Text: swAimText(s, p)}}, nil
+}
+
+// swAimChange is figure f's status after the Aim action at t.
+func swAimChange(s *State, f, t *Figure) FigureChange {
+	ch := swActed(f)
+	ch.Status.withSW(func(p *swStatus) { p.AimAt, p.AimIn = t.ID, s.Round })
+	return ch
+}
+
+// swAimText is the log's and the preview's words for the Aim action
+// of plan p.
+func swAimText(s *State, p SavagePlan) string {
+	return fmt.Sprintf("%s takes the Aim action at %s, this turn's action: the shot (%s) goes at %s's next action (Savage Worlds: Ranged Attacks).",
+		s.FigureName(p.Attacker.ID), s.FigureName(p.Target.ID), strings.Join(p.Why, ", "), s.FigureName(p.Attacker.ID))
 }
 
 // swHit rolls the damage of by's hit on target t, whose status is st so
@@ -1353,6 +1420,10 @@ func writeSavage(b *strings.Builder, s *State, cmd Command) error {
 	p, err := s.PlanSavage(cmd)
 	if err != nil {
 		return err
+	}
+	if swTakesAim(s, cmd, p.Attacker) {
+		b.WriteString(swAimText(s, p))
+		return nil
 	}
 	skill := "Fighting"
 	if cmd.Kind == CommandShoot {

@@ -464,7 +464,7 @@ func TestSavageExtremeRangeNeedsTheAim(t *testing.T) {
 		want, refused     string
 	}{
 		{"a Derringer at Extreme Range, not aimed", "Derringer", "bandit-2", 0, nil, "", "a shot at Extreme Range needs the Aim action"},
-		{"a Derringer at Extreme Range, aimed: -8", "Derringer", "bandit-2", 1, []int{5, 3}, "Derringer at 18\" (Extreme -8)", ""},
+		{"a Derringer at Extreme Range, aimed: the Aim action first, the shot at -8", "Derringer", "bandit-2", 1, nil, "takes the Aim action at Bandit, this turn's action: the shot (Derringer at 18\" (Extreme -8))", ""},
 		{"a knife cannot be thrown at Extreme Range", "Throwing knife", "bandit-2", 1, nil, "", "thrown weapons cannot reach Extreme Range"},
 		{"a knife is thrown on Athletics", "Throwing knife", "bandit-1", 0, []int{2, 1}, "thrown: Athletics", ""},
 	} {
@@ -839,4 +839,34 @@ func TestSavageTheSpiritRollIsOnceATurn(t *testing.T) {
 	if e := mustDo(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{4, 1}}); !strings.Contains(e.Text, "is no longer Shaken") {
 		t.Errorf("the next turn's roll: %s", e.Text)
 	}
+}
+
+// TestSavageTheAimIsAnAction: "Extreme Range is up to 4x a weapon's Long
+// Range. Firing at such a distance requires the Aim action" (Savage
+// Worlds: Ranged Attacks), and "On a player's turn they can move and
+// perform one regular action" (Actions). Doc's Derringer (3/6/12) at
+// bandit 2, 18" away: the aimed order takes his turn's action aiming and
+// rolls nothing; the shot waits for his next turn, where it goes at −8
+// (d10 5, Wild Die 3: a miss) and uses the aim up.
+func TestSavageTheAimIsAnAction(t *testing.T) {
+	s := openSW(t)
+	giveDocA(t, s, "Derringer")
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "KS", "3C"}})
+	aimed := Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2", Aims: 1}}}
+	if why, err := s.State().Explain(aimed); err != nil || !strings.Contains(why, "the Aim action") {
+		t.Errorf("the preview of the aimed order: %q %v, want the Aim action", why, err)
+	}
+	e := mustDo(t, s, aimed)
+	if !strings.Contains(e.Text, "Doc Harlan takes the Aim action at Bandit") || strings.Contains(e.Text, "fires at") {
+		t.Fatalf("the aimed order rolled a shot in the Aim's turn: %s", e.Text)
+	}
+	aimed.Dice = []int{5, 3}
+	refused(t, s, aimed, "has taken this turn's action")
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QD", "KD", "3D"}})
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{5, 3}})
+	if !strings.Contains(e.Text, "Derringer at 18\" (Extreme -8)") {
+		t.Errorf("the shot after the Aim: %s", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QC", "KC", "3S"}})
+	refused(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{5, 3}}, "needs the Aim action")
 }
