@@ -689,3 +689,48 @@ func TestAQuickDrawModifierRowCountsOnce(t *testing.T) {
 		t.Errorf("the console's declaration of a row chosen twice: %v, want it once", got)
 	}
 }
+
+// TestSecondActionsInSavageWorldsAndFudge: "Once everyone has taken their
+// first Action, second actions are taken in the same order" (Lead and
+// Chrome: Initiative), in the systems whose own turn is one action: on
+// Lead and Chrome's initiative a Savage Worlds figure and a Fudge figure
+// each take a second action once the others have taken their first (or
+// hold), and no third.
+func TestSecondActionsInSavageWorldsAndFudge(t *testing.T) {
+	t.Run("Savage Worlds", func(t *testing.T) {
+		s := openSavageQuickDraw(t)
+		// The Marshal 5+5+7 = 17, Doc 6+4+6 = 16, the bandits 1+2+5 = 8
+		// and 1+3+5 = 9.
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 6, 4, 1, 2, 1, 3}})
+		shot := func(by string) Command {
+			return Command{Kind: CommandShoot, Figure: by, Shots: []ShotOrder{{Target: "bandit-1"}}, Dice: []int{2, 2}}
+		}
+		mustDo(t, s, shot("marshal"))
+		refused(t, s, shot("marshal"), "Marshal Dane's second action waits its turn in Lead and Chrome's order: Doc Harlan (its first action)")
+		mustDo(t, s, shot("doc"))
+		mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"})
+		mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-1"})
+		if e := mustDo(t, s, shot("marshal")); !strings.Contains(e.Text, "Marshal Dane fires at Bandit") {
+			t.Errorf("the Marshal's second action: %s", e.Text)
+		}
+		mustDo(t, s, shot("doc"))
+		refused(t, s, shot("marshal"), "has taken its first and second actions this round")
+	})
+	t.Run("Fudge", func(t *testing.T) {
+		s := openFudge(t, fudge.Options{})
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6}, "bruiser": {Reflexes: 5}})
+		opts := s.State().Options
+		setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
+		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+		// The Sheriff 5+5+6 = 16, Big Ned 1+2+5 = 8. Each exchange ties:
+		// Great −1 against Good +0.
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 1, 2}})
+		mustDo(t, s, strike("sheriff", "bruiser", "-000", "0000"))
+		mustDo(t, s, strike("bruiser", "sheriff", "0000", "-000"))
+		if e := mustDo(t, s, strike("sheriff", "bruiser", "-000", "0000")); !strings.Contains(e.Text, "A tie") {
+			t.Errorf("the Sheriff's second action: %s", e.Text)
+		}
+		mustDo(t, s, strike("bruiser", "sheriff", "0000", "-000"))
+		refused(t, s, strike("sheriff", "bruiser", "-000", "0000"), "has taken its first and second actions this round")
+	})
+}

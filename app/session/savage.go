@@ -463,9 +463,11 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 		return SavagePlan{}, err
 	}
 	p.modifiers(s, ranged)
-	if f.Attacked {
+	if f.Attacked && !orderedByOption(s) {
 		// "On a player's turn they can move and perform one regular
-		// action" (Savage Worlds: Actions).
+		// action" (Savage Worlds: Actions); on Lead and Chrome's
+		// initiative its order counts a first and a second action
+		// (lcInTurn).
 		return SavagePlan{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
 	}
 	p.Chance = savage.TraitChance(p.Die, p.Mod, p.TN, p.Wild)
@@ -1183,7 +1185,7 @@ func swJumpFurther(s *State, f *Figure, ch Character, to hexmap.Hex, reach *int,
 	if f.sw().Shaken {
 		return Event{}, refuse("%s is Shaken: only free actions, and the Athletics roll is an action", ch.Name)
 	}
-	if f.Attacked {
+	if f.Attacked && !orderedByOption(s) {
 		return Event{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
 	}
 	r, err := swAthletics(s, f, ch, 0, "to jump further", src)
