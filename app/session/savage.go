@@ -109,7 +109,8 @@ func (savageWorlds) MovesCostAP() bool  { return false }
 func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 func (savageWorlds) Actions() []Action {
 	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny, IfAllowed: true},
-		Action{Name: ActHazard, Kind: CommandSkill, Skill: savage.HazardSkill, JudgeModifier: "added to the roll"})
+		Action{Name: ActHazard, Kind: CommandSkill, Skill: savage.HazardSkill, JudgeModifier: "added to the roll"},
+		Action{Name: ActDelay, Kind: CommandDelay}) // the Hold
 	for i := range acts {
 		acts[i].Jump = acts[i].Kind == CommandMove // Savage Worlds: Jumping
 	}
@@ -131,6 +132,9 @@ func (savageWorlds) CheckSheet(c Character) error {
 }
 
 func (sw savageWorlds) Decide(s *State, c Command, src roller) ([]Event, bool, error) {
+	if err := swInTurn(s, c); err != nil {
+		return nil, true, err
+	}
 	switch c.Kind {
 	case CommandNewRound:
 		ev, err := swNewRound(s, src)
@@ -164,10 +168,87 @@ func (sw savageWorlds) Decide(s *State, c Command, src roller) ([]Event, bool, e
 	case CommandSkill:
 		ev, err := swHazard(s, c, src)
 		return ev, true, err
+	case CommandDelay:
+		ev, err := swHold(s, c)
+		return ev, true, err
 	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape:
 		return nil, true, notIn(sw, c.Kind)
 	}
 	return nil, false, nil
+}
+
+// swTurnTaken are the commands held to the countdown (swInTurn): the
+// turn's regular action, the Spirit roll at the start of the turn, and
+// the Hold. A Benny is spent "At any time (even when it is not their
+// turn)"; moves and the free actions that go with them are the Judge's
+// to order, as the table moves its figures (docs/defaults.md, "Savage
+// Worlds: the countdown").
+var swTurnTaken = []string{CommandStrike, CommandShoot, CommandRecover, CommandDelay}
+
+// swInTurn refuses command c of a figure whose turn has not come: "A
+// round is an entire countdown of Action Cards from the Ace to the
+// Deuce. A character's "turn" occurs when his Action Card comes up in
+// the countdown" (Savage Worlds: Time). A card has come up when every
+// figure standing dealt a higher one has had its turn (swTurnHad). A
+// figure on Hold, or dealt a Joker, acts when it likes. Before the
+// first deal, and on Lead and Chrome's initiative (lcInTurn), the
+// countdown says nothing.
+func swInTurn(s *State, c Command) error {
+	f, ok := s.Figures[c.Figure]
+	if !ok || !s.Begun || orderedByOption(s) || !slices.Contains(swTurnTaken, c.Kind) || f.Delayed || swJoker(s, f.ID) > 0 {
+		return nil
+	}
+	// Only those its side sees: a refusal tells nothing of a figure out
+	// of its view (docs/defaults.md).
+	unseen := s.unseenBy(f.Side)
+	dealt := swRoundOf(s).Dealt
+	var first []string
+	for _, id := range s.Order {
+		g := s.Figures[id]
+		if g.AP > f.AP && !swTurnHad(s, g) && !unseen[id] {
+			first = append(first, fmt.Sprintf("%s (%s)", s.FigureName(id), dealt[id]))
+		}
+	}
+	if len(first) == 0 {
+		return nil
+	}
+	verb := "act"
+	if len(first) == 1 {
+		verb = "acts"
+	}
+	return refuse("%s's card (%s) has not come up: %s %s first, or go on Hold (delay) (Savage Worlds: Time: \"A character's turn occurs when his Action Card comes up in the countdown\")",
+		s.FigureName(f.ID), dealt[f.ID], joinAnd(first), verb)
+}
+
+// swTurnHad reports whether figure g has had its turn this round, or
+// has none to wait for: it took its regular action, went on Hold, made
+// its Spirit roll and stays Shaken (free actions only), holds a Joker,
+// or is down.
+func swTurnHad(s *State, g *Figure) bool {
+	return g.Attacked || g.Delayed || g.Condition >= rules.Unconscious || swJoker(s, g.ID) > 0 || g.sw().Shaken && g.sw().SpiritRolled
+}
+
+// swHold puts figure c.Figure on Hold in its turn: the cards after it
+// come up, and it acts when it likes this round, before or after any of
+// them (docs/defaults.md, "Savage Worlds: the countdown").
+func swHold(s *State, c Command) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !s.Begun:
+		return nil, refuse("there is no countdown to hold in before the first deal")
+	case f.Delayed:
+		return nil, refuse("%s is on Hold already: it acts when it likes this round", ch.Name)
+	case f.Attacked:
+		return nil, refuse("%s has taken this turn's action", ch.Name)
+	}
+	st := f.FigureStatus.clone()
+	st.Delayed = true
+	return []Event{{Kind: EventActed, Action: CommandDelay, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text:    fmt.Sprintf("%s goes on Hold: the cards after %s come up, and %s acts when it likes this round (Savage Worlds: Time).", ch.Name, swRoundOf(s).Dealt[f.ID], ch.Name)}}, nil
 }
 
 // swProne drops a figure prone, a free action; standing up takes 2" of
@@ -325,6 +406,13 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 		return nil, err
 	}
 	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Dealt: map[string]string{}}
+	for _, id := range s.Order {
+		if f := s.Figures[id]; f.Delayed { // a Hold lasts the round
+			st := f.FigureStatus.clone()
+			st.Delayed = false
+			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: st})
+		}
+	}
 	deals, out, err := swDeal(s, hands, rnd, e.Dealt)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
@@ -443,6 +531,9 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 	ranged := c.Kind == CommandShoot
 	f, ch, err := actor(s, c.Figure)
 	if err != nil {
+		return SavagePlan{}, err
+	}
+	if err := swInTurn(s, c); err != nil {
 		return SavagePlan{}, err
 	}
 	if f.sw().Shaken && !s.FelledNow(f.ID) { // felled in the instant it acts in (Lead and Chrome)

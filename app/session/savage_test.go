@@ -31,7 +31,8 @@ func TestSavageWorldsThroughTheSession(t *testing.T) {
 	}
 	// The Marshal (Fighting d8, a Wild Card) strikes bandit 1 (Parry 5):
 	// 7 and a Wild Die 2: a hit; d8 Strength 5 + d6 3 = 8 against
-	// Toughness 5: Shaken.
+	// Toughness 5: Shaken. Doc's Q♠ comes up first: he goes on Hold.
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "doc"})
 	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{7, 2, 5, 3}})
 	if !strings.Contains(e.Text, "against Bandit's Parry 5") || !strings.Contains(e.Text, "8 vs Toughness 5, 0 raise(s): Shaken") {
 		t.Errorf("the Marshal's blow: %s", e.Text)
@@ -189,7 +190,7 @@ func TestSavageRateOfFire(t *testing.T) {
 // Running): the Marshal runs, then his blow takes the −2 too.
 func TestSavageRunningCostsEveryAction(t *testing.T) {
 	s := openSW(t)
-	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QS", "QH", "3C"}})
 	still, err := s.State().PlanSavage(Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1"})
 	if err != nil {
 		t.Fatal(err)
@@ -215,7 +216,8 @@ func TestSavageRunningCostsEveryAction(t *testing.T) {
 
 // shakeTheMarshal deals round 1 with the bandits' card first and has
 // bandit 1 strike the Marshal (Parry 6): a d6 Ace 6+2 = 8 hits; d6 4 +
-// d4 3 = 7 against Toughness 6: Shaken.
+// d4 3 = 7 against Toughness 6: Shaken. Bandit 2, dealt the same card,
+// goes on Hold: the Marshal's 3♥ comes up.
 func shakeTheMarshal(t *testing.T, s *Session) {
 	t.Helper()
 	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"3H", "2S", "KC"}})
@@ -223,6 +225,7 @@ func shakeTheMarshal(t *testing.T, s *Session) {
 	if !s.State().Figures["marshal"].sw().Shaken {
 		t.Fatalf("the Marshal is not Shaken: %s", e.Text)
 	}
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"})
 }
 
 // TestSavageSpendABennyToRemoveShaken: "At any time (even when it is not
@@ -334,7 +337,7 @@ func TestSavageAnIncapacitatedExtraRollsVigor(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := openSW(t)
-			mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+			mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QS", "QH", "3C"}})
 			e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: append([]int{8, 1, 2, 5, 3, 2}, tc.vigor...)})
 			if !strings.Contains(e.Text, "Shaken, 1 Wound(s), Incapacitated. "+tc.want) {
 				t.Errorf("the blow:\n%s\nwant …%s", e.Text, tc.want)
@@ -397,7 +400,7 @@ func TestSavageAShakenTargetHitWithARaise(t *testing.T) {
 // the same turn is refused; he may still move; next round he strikes again.
 func TestSavageOneRegularActionATurn(t *testing.T) {
 	s := openSW(t)
-	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QS", "QH", "3C"}})
 	mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}})
 	for _, c := range []Command{
 		{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{7, 2, 5, 3}},
@@ -408,7 +411,7 @@ func TestSavageOneRegularActionATurn(t *testing.T) {
 		}
 	}
 	mustDo(t, s, Command{Kind: CommandProne, Figure: "marshal", Prone: true})
-	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"4H", "5S", "KC"}})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"KH", "5S", "4C"}})
 	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}})
 	if !strings.Contains(e.Text, "Marshal Dane strikes at Bandit") {
 		t.Errorf("next round's blow: %s", e.Text)
@@ -530,6 +533,7 @@ func TestSavageAWildCardTakesThreeWounds(t *testing.T) {
 	if got := s.State().Movement("marshal"); got != "Pace 6\" (3\" left)" {
 		t.Errorf("his Pace: %q", got)
 	}
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"}) // the Marshal's 3♥ comes up
 	e = mustDo(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{6, 2}})
 	if !strings.Contains(e.Text, "d8 6, Wild Die 2 -3 = 3 vs TN 4: failure") {
 		t.Errorf("his Spirit roll at −3: %s", e.Text)
@@ -869,4 +873,32 @@ func TestSavageTheAimIsAnAction(t *testing.T) {
 	}
 	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QC", "KC", "3S"}})
 	refused(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{5, 3}}, "needs the Aim action")
+}
+
+// TestSavageATurnComesWhenItsCardComesUp: "A round is an entire
+// countdown of Action Cards from the Ace to the Deuce. A character's
+// "turn" occurs when his Action Card comes up in the countdown" (Savage
+// Worlds: Time). Dealt K♠ (the Marshal), Q♠ (Doc) and 2♣ (the bandits),
+// the bandits wait for the Marshal and Doc; the Marshal goes on Hold
+// (delay) and acts when he likes, Doc shoots, and the bandits' card comes
+// up.
+func TestSavageATurnComesWhenItsCardComesUp(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"KS", "QS", "2C"}})
+	blow := Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{2}}
+	refused(t, s, blow, "Bandit's card (2♣) has not come up: Marshal Dane (K♠) and Doc Harlan (Q♠) act first, or go on Hold")
+	refused(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 1}}, "Doc Harlan's card (Q♠) has not come up: Marshal Dane (K♠) acts first")
+	if e := mustDo(t, s, Command{Kind: CommandDelay, Figure: "marshal"}); !strings.Contains(e.Text, "Marshal Dane goes on Hold") {
+		t.Errorf("the Hold: %s", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 1}})
+	mustDo(t, s, blow)
+	// On Hold, the Marshal acts when he likes.
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}})
+	// A new round ends the Hold and deals again.
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"2D", "QD", "KD"}})
+	if s.State().Figures["marshal"].Delayed {
+		t.Error("the Hold outlasts the round")
+	}
+	refused(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}}, "Marshal Dane's card (2♦) has not come up")
 }
