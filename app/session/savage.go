@@ -1198,10 +1198,11 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 	if dist > budget {
 		return nil, refuse("%s has %d\" of Pace left; a jump can't exceed the Pace", ch.Name, budget)
 	}
-	reach := savage.JumpReach(f.Paced, false)
+	runUp := swRunUp(s, f)
+	reach := savage.JumpReach(runUp, false)
 	how := fmt.Sprintf("%d\" standing", savage.JumpInches)
-	if f.Paced >= savage.JumpRunUp {
-		how = fmt.Sprintf("%d\" after a run-up of %d\"", reach, f.Paced)
+	if runUp >= savage.JumpRunUp {
+		how = fmt.Sprintf("%d\" after a run-up of %d\"", reach, runUp)
 	}
 	var events []Event
 	if c.Jump.Athletics {
@@ -1227,6 +1228,25 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 	return append(events, swJumped(s, f, ch, path, d, dist, how)), nil
 }
 
+// swRunUp is the distance figure f has moved on its feet this round, in
+// inches (hexes): "if you can run at least 2" (four yards) prior to the
+// jump" (Savage Worlds: Jumping) counts the ground covered, not the Pace
+// spent on it (standing up, rough ground, climbing, swimming), and a
+// crawl is no run.
+func swRunUp(s *State, f *Figure) int {
+	n := 0
+	for i := len(s.Log) - 1; i >= 0; i-- {
+		e := s.Log[i]
+		if e.Kind == EventRoundStarted {
+			break
+		}
+		if e.Kind == EventMoved && e.Figure == f.ID && !e.Crawled && len(e.Path) > 1 {
+			n += len(e.Path) - 1
+		}
+	}
+	return n
+}
+
 // swJumpLine is the hexes of figure f's jump to c.To, from its own, and
 // the direction it jumps in; it refuses a jump that is not one (prone,
 // running, off the map, in place, off a row of hexes, too high, onto
@@ -1247,8 +1267,8 @@ func swJumpLine(s *State, c Command, f *Figure, ch Character) ([]hexmap.Hex, hex
 		return nil, d, refuse("%s is already at %s", ch.Name, m.Label(to))
 	case f.At.Add(d.Vector().Scale(dist)) != to:
 		return nil, d, refuse("a jump goes in a straight line along a row of hexes; %s is not in one from %s", m.Label(to), m.Label(f.At))
-	case m.Elevation(to)-m.Elevation(f.At) > savage.JumpHeight(f.Paced):
-		up, height := m.Elevation(to)-m.Elevation(f.At), savage.JumpHeight(f.Paced)
+	case m.Elevation(to)-m.Elevation(f.At) > savage.JumpHeight(swRunUp(s, f)):
+		up, height := m.Elevation(to)-m.Elevation(f.At), savage.JumpHeight(swRunUp(s, f))
 		return nil, d, refuse("%s is %d %s higher than %s, and %s jumps %d %s up (0.5\" a yard, doubled after a run-up of %d\"): climb up (2\" of Pace an inch) rather than jump",
 			m.Label(to), up, plural(up, "yard", "yards"), m.Label(f.At), ch.Name, height, plural(height, "yard", "yards"), savage.JumpRunUp)
 	}

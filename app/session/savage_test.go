@@ -902,3 +902,49 @@ func TestSavageATurnComesWhenItsCardComesUp(t *testing.T) {
 	}
 	refused(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}}, "Marshal Dane's card (2♦) has not come up")
 }
+
+// TestSavageTheRunUpIsDistanceRun: "Double these numbers if you can run
+// at least 2" (four yards) prior to the jump" (Savage Worlds: Jumping):
+// the run-up is the distance moved, not the Pace spent. Doc standing up
+// (2" of Pace, no distance), or crossing one hex of rough ground (2" of
+// Pace, 1" of distance), has no run-up: his jump over the water at E10 is
+// 1".
+func TestSavageTheRunUpIsDistanceRun(t *testing.T) {
+	for _, tc := range []struct {
+		name, rough, walk, to string
+		prone                 bool
+		want                  string
+	}{
+		{name: "standing up", prone: true, to: "E10",
+			want: "Doc Harlan jumps 1\" (1\" standing); E10 is 2\" away"},
+		{name: "a hex of rough ground", rough: "D10", walk: "D10", to: "F10",
+			want: "Doc Harlan jumps 1\" (1\" standing); F10 is 2\" away"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSW(t)
+			hex := func(l string) hexmap.Hex { h, _ := s.State().Map.ParseHex(l); return h }
+			water := hex(tc.to).Neighbor(hexmap.Direction(3))
+			for label, terrain := range map[string]string{s.State().Map.Label(water): "water", tc.rough: "rough"} {
+				if label == "" {
+					continue
+				}
+				cell := s.State().Map.CellAt(hex(label))
+				cell.Terrain = terrain
+				mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+			}
+			if tc.prone {
+				mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: true})
+				mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: false})
+			}
+			if tc.walk != "" {
+				w := hex(tc.walk)
+				mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &w})
+			}
+			if d := s.State().Figures["doc"]; d.Paced != 2 {
+				t.Fatalf("Doc has spent %d\" of Pace, want 2", d.Paced)
+			}
+			to := hex(tc.to)
+			refused(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to, Jump: &JumpOrder{}}, tc.want)
+		})
+	}
+}
