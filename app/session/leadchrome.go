@@ -156,6 +156,23 @@ func lcSheet(c *Character) *leadchrome.Sheet {
 var leadChromePart = SheetPart{Title: "Lead and Chrome", Fields: []SheetField{
 	numberField("Reflexes", func(c *Character) *int { return &lcSheet(c).Reflexes }),
 	numberField("Quick-Draw skill", func(c *Character) *int { return &lcSheet(c).QuickDraw }),
+	{Label: "Quick-Draw weapon (where the system's sheet names none of its kind)", Kind: FieldChoice, Choices: append([]string{"none"}, leadchrome.WeaponKinds...),
+		Get: func(c *Character) string {
+			if w := lcSheet(c).Weapon; w != "" {
+				return w
+			}
+			return "none"
+		},
+		Set: func(c *Character, v string) error {
+			if v == "none" {
+				v = ""
+			}
+			if v != "" && !slices.Contains(leadchrome.WeaponKinds, v) {
+				return fmt.Errorf("quick-draw weapon: %q is not a kind the Quick-Draw names", v)
+			}
+			lcSheet(c).Weapon = v
+			return nil
+		}},
 }}
 
 // lcRound is what Lead and Chrome keeps of the fight's round (its part of
@@ -249,10 +266,42 @@ func declarations(s *State, c Command) (map[string]Declaration, error) {
 			if err := d.QuickDraw.Check(); err != nil {
 				return nil, &Refusal{Reason: err.Error()}
 			}
+			if err := lcCarries(s, s.Figures[d.Figure], d.QuickDraw.Weapon); err != nil {
+				return nil, err
+			}
 		}
 		out[d.Figure] = d
 	}
 	return out, nil
+}
+
+// lcCarries refuses a Quick-Draw declared by figure f with a kind of
+// weapon its sheet does not carry: the kinds its system's sheet names
+// (lcDrawer) and its Lead and Chrome sheet's weapon. TWTW draws the gear
+// it names (quickDrawTWTW), and a declaration's kind there is the gear's.
+func lcCarries(s *State, f *Figure, kind string) error {
+	if SystemOf(s).MovesCostAP() {
+		return nil
+	}
+	ch := s.Characters[f.Character]
+	var carried []lcDrawn
+	if d, ok := SystemOf(s).(lcDrawer); ok {
+		carried = d.lcDraws(s, f)
+	}
+	if lc := ch.LeadChrome; lc != nil && lc.Weapon != "" {
+		carried = append(carried, lcDrawn{Kind: lc.Weapon, What: "a " + lc.Weapon})
+	}
+	if len(carried) == 0 {
+		return refuse("%s's sheet names no weapon to quick-draw: give it one (its system's weapon, or the Lead and Chrome sheet's weapon: a revolver, single-shot, self-loading or one-handed melee)", ch.Name)
+	}
+	var what []string
+	for _, c := range carried {
+		if c.Kind == kind {
+			return nil
+		}
+		what = append(what, c.What)
+	}
+	return refuse("%s carries %s, not a %s: the Quick-Draw is of the weapon drawn (Lead and Chrome: The Quick-Draw)", ch.Name, joinAnd(what), kind)
 }
 
 // lcNewRound rolls Lead and Chrome's initiative for every figure standing:

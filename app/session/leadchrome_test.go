@@ -330,7 +330,7 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	defer s.Close()
 	play := &script{t: t, s: s}
 	do := play.do
-	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7, QuickDraw: 2}, "doc": {Reflexes: 6, QuickDraw: 3}, "bandit": {Reflexes: 5, QuickDraw: 1}, "bill": {Reflexes: 5, QuickDraw: 1}})
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7, QuickDraw: 2}, "doc": {Reflexes: 6, QuickDraw: 3}, "bandit": {Reflexes: 5, QuickDraw: 1, Weapon: leadchrome.Revolver}, "bill": {Reflexes: 5, QuickDraw: 1}})
 	play.log = nil
 	opts := s.State().Options
 	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
@@ -339,7 +339,8 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 		t.Helper()
 		do(Command{Kind: CommandShoot, Figure: by, Shots: []ShotOrder{{Target: at}}, Dice: dice})
 	}
-	// Round 1. Doc quick-draws his Peacemaker from a Bridgeport rig: 6+4 +
+	// Round 1 (Ringo carries a revolver on his hip beside the Winchester:
+	// his Lead and Chrome sheet's weapon). Doc quick-draws his Peacemaker from a Bridgeport rig: 6+4 +
 	// 6 + 3 + 2 = 21. The Marshal shoots unaimed: 5+3 + 7 + 3 = 18. The
 	// first bandit quick-draws from a hip holster, gun not tied down, with
 	// a hair trigger: 2+1, a natural 3, fumbles; his D6 is a 3 and the gun
@@ -374,6 +375,9 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 func lennoxFumbles(t *testing.T, fumble ...int) *Session {
 	t.Helper()
 	s := openDW(t)
+	lennox := s.State().Characters["lennox"].Clone()
+	lennox.LeadChrome.Weapon = leadchrome.OneHandedMelee // his knife
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &lennox})
 	opts := s.State().Options
 	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
@@ -603,7 +607,7 @@ func sheriffFumbles(t *testing.T, capacity fudge.Level, fumble ...int) (*Session
 	ch := s.State().Characters["sheriff"].Clone()
 	ch.Fudge.DamageCapacity = &capacity
 	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
-	withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6}, "bruiser": {Reflexes: 5}})
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6, Weapon: leadchrome.Revolver}, "bruiser": {Reflexes: 5}})
 	opts := s.State().Options
 	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
@@ -732,5 +736,58 @@ func TestSecondActionsInSavageWorldsAndFudge(t *testing.T) {
 		}
 		mustDo(t, s, strike("bruiser", "sheriff", "0000", "-000"))
 		refused(t, s, strike("sheriff", "bruiser", "-000", "0000"), "has taken its first and second actions this round")
+	})
+}
+
+// TestAQuickDrawIsOfTheWeaponTheSheetCarries: "A quick-draw can only be
+// performed with the following types of weapon: A revolver-type handgun
+// … A one-handed melee or throwing weapon" (Lead and Chrome: The
+// Quick-Draw), and the modifiers are the weapon's: the kind declared is
+// the one the sheet carries. Doc with a Winchester '73 (a long gun)
+// declares a revolver from a Bridgeport rig: refused; with the Colt
+// Peacemaker the +2 counts. In Dragon Warriors II Lennox's two-handed
+// sword is no one-handed blade; in Fudge, whose sheet names no weapon,
+// the Lead and Chrome sheet's weapon is the one drawn.
+func TestAQuickDrawIsOfTheWeaponTheSheetCarries(t *testing.T) {
+	revolver := func(id string) Declaration {
+		return Declaration{Figure: id, QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"bridgeport"}}}
+	}
+	t.Run("Savage Worlds", func(t *testing.T) {
+		s := openSavageQuickDraw(t)
+		giveDocA(t, s, "Winchester '73")
+		c := Command{Kind: CommandNewRound, Dice: []int{5, 5, 6, 4, 5, 5, 5, 5}, Declare: []Declaration{revolver("doc")}}
+		refused(t, s, c, "Doc Harlan carries a Winchester '73 (a long gun), not a revolver")
+		giveDocA(t, s, "Colt Peacemaker")
+		if e := mustDo(t, s, c); !strings.Contains(e.Text, "Quick-Draw skill +3, modifiers +2 = 21") {
+			t.Errorf("a Peacemaker from a Bridgeport rig: %s", e.Text)
+		}
+	})
+	t.Run("Dragon Warriors II", func(t *testing.T) {
+		s := openDW(t)
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"rolf": {Reflexes: 10}, "lennox": {Reflexes: 11, QuickDraw: 2}})
+		ch := s.State().Characters["lennox"].Clone()
+		ch.DragonWarriors.Weapon = "two-handed-sword"
+		mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+		opts := s.State().Options
+		setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
+		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+		c := Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}, Declare: []Declaration{{Figure: "lennox", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.OneHandedMelee}}}}
+		refused(t, s, c, "Squire Lennox carries a Two-handed sword (a two-handed weapon), not a one-handed melee")
+		ch.DragonWarriors.Weapon = "one-handed-sword"
+		mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+		mustDo(t, s, c)
+	})
+	t.Run("Fudge", func(t *testing.T) {
+		s := openFudge(t, fudge.Options{})
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6, QuickDraw: 2}, "bruiser": {Reflexes: 5}})
+		opts := s.State().Options
+		setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
+		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+		c := Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}, Declare: []Declaration{revolver("sheriff")}}
+		refused(t, s, c, "Sheriff Bart's sheet names no weapon to quick-draw")
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6, QuickDraw: 2, Weapon: leadchrome.LongGun}})
+		refused(t, s, c, "Sheriff Bart carries a long gun, not a revolver")
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6, QuickDraw: 2, Weapon: leadchrome.Revolver}})
+		mustDo(t, s, c)
 	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
+	"hexslinger/rules/leadchrome"
 	"hexslinger/rules/savage"
 )
 
@@ -1571,6 +1572,34 @@ func (savageWorlds) lcReaches(s *State, f, t *Figure, melee bool) bool {
 	}
 	_, err := g.BandAt(savage.Inches(f.At.DistanceTo(t.At)), false)
 	return err == nil
+}
+
+// swDrawKinds are the kinds of the bundled guns for the Quick-Draw (Lead
+// and Chrome: The Quick-Draw); a gun of a sheet's own is drawn as the Lead
+// and Chrome sheet's weapon says.
+var swDrawKinds = map[string]string{
+	"Colt Peacemaker": leadchrome.Revolver, "Derringer": leadchrome.SingleShot,
+	"Winchester '73": leadchrome.LongGun, "Double-barrel shotgun": leadchrome.LongGun,
+}
+
+// lcDraws: the gun (a thrown weapon is a one-handed throwing weapon) and
+// a hand weapon, a one-handed blade (the sheet gives only its die).
+func (savageWorlds) lcDraws(s *State, f *Figure) []lcDrawn {
+	a := s.Characters[f.Character].Savage
+	var out []lcDrawn
+	if g := a.Gun; g != nil {
+		kind := swDrawKinds[g.Name]
+		if g.Thrown {
+			kind = leadchrome.OneHandedMelee
+		}
+		if kind != "" {
+			out = append(out, lcDrawn{Kind: kind, What: fmt.Sprintf("a %s (a %s)", g.Name, kind)})
+		}
+	}
+	if a.Melee > 0 {
+		out = append(out, lcDrawn{Kind: leadchrome.OneHandedMelee, What: fmt.Sprintf("a hand weapon (d%d, a one-handed melee)", a.Melee)})
+	}
+	return out
 }
 
 // lcHit: a quick-draw fumble's hit deals the weapon's damage, the gun's

@@ -310,12 +310,23 @@ func holster(q *QuickDraw) string {
 type Sheet struct {
 	Reflexes  int `json:"reflexes"`
 	QuickDraw int `json:"quick_draw,omitempty"` // the Quick-Draw skill
+	// Weapon is the kind of weapon (Revolver … LongGun) the character
+	// carries to quick-draw where its system's sheet names none of that
+	// kind (a Fudge sheet gives only a damage factor); "" for none.
+	Weapon string `json:"weapon,omitempty"`
 }
+
+// WeaponKinds are the kinds of weapon the Quick-Draw names, those it
+// allows first.
+var WeaponKinds = []string{Revolver, SingleShot, SelfLoading, OneHandedMelee, Grenade, LongGun}
 
 // Check refuses numbers out of range.
 func (s Sheet) Check() error {
 	if s.Reflexes < 0 || s.Reflexes > 20 || s.QuickDraw < 0 || s.QuickDraw > 20 {
 		return fmt.Errorf("reflexes %d, quick-draw %d: want 0 to 20", s.Reflexes, s.QuickDraw)
+	}
+	if s.Weapon != "" && !slices.Contains(WeaponKinds, s.Weapon) {
+		return fmt.Errorf("weapon %q: want one of %s", s.Weapon, strings.Join(WeaponKinds, ", "))
 	}
 	return nil
 }
