@@ -191,7 +191,14 @@ type lcDrawer interface {
 // lcDrawn is a weapon a sheet carries, as the Quick-Draw sees it: its
 // kind (leadchrome.Revolver …) and the words naming it for a refusal.
 type lcDrawn struct {
-	Kind, What string
+	Kind, Name, What string
+}
+
+// yardsPerHexer is a system whose hex is not a pace (a yard) across:
+// Savage Worlds' inch is two yards. Where a Lead and Chrome fumble's
+// weapon lands (1D3 yards) is counted in its hexes.
+type yardsPerHexer interface {
+	yardsPerHex(s *State) float64
 }
 
 // An option is a set of rules a fight may play whichever its system is, as

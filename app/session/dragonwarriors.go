@@ -1131,9 +1131,9 @@ func (dragonWarriors) lcDraws(s *State, f *Figure) []lcDrawn {
 		return nil
 	}
 	if strings.HasPrefix(w.ID, "one-handed") || w.ID == "small" {
-		return []lcDrawn{{Kind: leadchrome.OneHandedMelee, What: fmt.Sprintf("a %s (a one-handed melee)", w.Name)}}
+		return []lcDrawn{{Kind: leadchrome.OneHandedMelee, Name: w.Name, What: fmt.Sprintf("a %s (a one-handed melee)", w.Name)}}
 	}
-	return []lcDrawn{{Kind: leadchrome.LongGun, What: fmt.Sprintf("a %s (a two-handed weapon)", w.Name)}}
+	return []lcDrawn{{Kind: leadchrome.LongGun, Name: w.Name, What: fmt.Sprintf("a %s (a two-handed weapon)", w.Name)}}
 }
 
 // lcReaches: a blade reaches the figure beside, a missile weapon anyone

@@ -344,9 +344,9 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	// 6 + 3 + 2 = 21. The Marshal shoots unaimed: 5+3 + 7 + 3 = 18. The
 	// first bandit quick-draws from a hip holster, gun not tied down, with
 	// a hair trigger: 2+1, a natural 3, fumbles; his D6 is a 3 and the gun
-	// drops 2 yards away. The second bandit: 8+5 + 5 = 18, with the
-	// Marshal.
-	do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 6, 4, 2, 1, 3, 2, 8, 5}, Declare: []Declaration{
+	// drops 2 yards away, at 6 o'clock. The second bandit: 8+5 + 5 = 18,
+	// with the Marshal.
+	do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 6, 4, 2, 1, 3, 2, 6, 8, 5}, Declare: []Declaration{
 		{Figure: "marshal", Unaimed: true},
 		{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"bridgeport"}}},
 		{Figure: "bandit-1", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip-loose", "hair-trigger"}}},
@@ -361,7 +361,7 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	// the first bandit (6+6 + 5 = 17) and Doc (4+4 + 6 = 14).
 	do(Command{Kind: CommandNewRound, Dice: []int{1, 1, 4, 4, 6, 6}})
 	do(Command{Kind: CommandRecover, Figure: "bandit-1", Dice: []int{5}})
-	// Ringo, his gun back in hand, holds his actions: Doc may go.
+	// Ringo, his gun on the ground, holds his actions: Doc may go.
 	do(Command{Kind: CommandDelay, Figure: "bandit-1"})
 	shoot("doc", "bandit-1", 2, 2)
 	do(Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 2}})
@@ -412,20 +412,21 @@ func TestAQuickDrawFumbleOfOneOrTwoMisses(t *testing.T) {
 
 // "3-4: The weapon being drawn slips out of the character's grip and
 // lands 1D3m/yd away in a random direction" (Lead and Chrome: Quick-draw
-// fumbles): out of reach for the round where the system carries no
-// weapons on the map (docs/defaults.md).
+// fumbles): in Dragon Warriors II Lennox's knife lands 3 yards off at 12
+// o'clock (east), and lies there, next round too, until he picks it up
+// (one Action).
 func TestAQuickDrawFumbleOfThreeOrFourDropsTheWeapon(t *testing.T) {
-	s := lennoxFumbles(t, 4, 3)
+	s := lennoxFumbles(t, 4, 3, 12)
 	mustDo(t, s, Command{Kind: CommandDelay, Figure: "rolf"}) // Rolf, first, lets him go
+	l := s.State().Loose
+	if len(l) != 1 || l[0].Owner != "lennox" || l[0].Name != "blade" {
+		t.Fatalf("the loose weapons: %+v", l)
+	}
 	strike := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 2, 2, 1}}
-	if _, err := s.Do(strike); err == nil || !strings.Contains(err.Error(), "lies out of reach this round") {
-		t.Errorf("a strike with the dropped knife: %v", err)
-	}
-	if _, err := s.State().Explain(strike); err == nil {
-		t.Error("the preview allows it")
-	}
+	refused(t, s, strike, "Squire Lennox's blade lies at "+s.State().Map.Label(l[0].At))
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}})
-	mustDo(t, s, strike)
+	refused(t, s, strike, "Squire Lennox's blade lies at "+s.State().Map.Label(l[0].At))
+	refused(t, s, Command{Kind: CommandPickUp, Figure: "lennox"}, "no weapon of Squire Lennox's lies in its hex or next to it")
 }
 
 // "For larger-scale combat, initiative can be rolled once for each squad
@@ -790,4 +791,48 @@ func TestAQuickDrawIsOfTheWeaponTheSheetCarries(t *testing.T) {
 		withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6, QuickDraw: 2, Weapon: leadchrome.Revolver}})
 		mustDo(t, s, c)
 	})
+}
+
+// TestAQuickDrawFumbleDropsTheWeaponOnTheMap: "3-4: The weapon being
+// drawn slips out of the character's grip and lands 1D3m/yd away in a
+// random direction" (Lead and Chrome: Quick-draw fumbles), and "Normally
+// it takes one Action to draw, unsheathe or unsling and ready a weapon"
+// (The Quick-Draw). In Savage Worlds Doc quick-draws his Peacemaker and
+// fumbles (a natural 2): the D6 a 3, the D3 a 2 (yards: one inch, one
+// hex), a D12 of 12 o'clock (east). The gun lies on the map beside him, and
+// stays there into the next round: no shot until he picks it up, which
+// is one Action; his second action shoots.
+func TestAQuickDrawFumbleDropsTheWeaponOnTheMap(t *testing.T) {
+	s := openSavageQuickDraw(t)
+	// The Marshal 5+5+7 = 17; Doc 1+1, fumbled: 2+6+3 = 11; the bandits
+	// 1+2+5 = 8 and 1+3+5 = 9.
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 1, 1, 3, 2, 12, 1, 2, 1, 3},
+		Declare: []Declaration{{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver}}}})
+	doc := s.State().Figures["doc"]
+	want := doc.At.Neighbor(hexmap.Direction(0))
+	if len(e.Dropped) != 1 || e.Dropped[0].At != want || e.Dropped[0].Owner != "doc" || e.Dropped[0].Name != "Colt Peacemaker" {
+		t.Fatalf("the gun dropped: %+v, want Doc's Colt Peacemaker at %s (%s)", e.Dropped, s.State().Map.Label(want), e.Text)
+	}
+	at := s.State().Map.Label(want)
+	has(t, e.Text, "the Colt Peacemaker lands at "+at)
+	if near := s.State().LooseNear("doc"); len(near) != 1 || near[0].Label() != "Colt Peacemaker" {
+		t.Errorf("the weapons near Doc: %+v", near)
+	}
+	shot := Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 2}}
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "marshal"})
+	refused(t, s, shot, "Doc Harlan's Colt Peacemaker lies at "+at)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 6, 4, 1, 2, 1, 3}})
+	refused(t, s, shot, "Doc Harlan's Colt Peacemaker lies at "+at)
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "marshal"})
+	pick := Command{Kind: CommandPickUp, To: &want, Figure: "doc"}
+	if e := mustDo(t, s, pick); !strings.Contains(e.Text, "Doc Harlan picks up the Colt Peacemaker at "+at+" and readies it: one Action") || e.PickedUp == nil {
+		t.Errorf("the pick-up: %s", e.Text)
+	}
+	if len(s.State().Loose) != 0 || s.State().Figures["doc"].lc().Dropped != "" {
+		t.Errorf("after the pick-up: loose %+v, Doc %+v", s.State().Loose, s.State().Figures["doc"].lc())
+	}
+	refused(t, s, shot, "Doc Harlan's second action waits its turn")
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"})
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-1"})
+	mustDo(t, s, shot)
 }

@@ -111,7 +111,8 @@ func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 func (savageWorlds) Actions() []Action {
 	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny, IfAllowed: true},
 		Action{Name: ActHazard, Kind: CommandSkill, Skill: savage.HazardSkill, JudgeModifier: "added to the roll"},
-		Action{Name: ActDelay, Kind: CommandDelay}) // the Hold
+		Action{Name: ActDelay, Kind: CommandDelay},                    // the Hold
+		Action{Name: ActPickUp, Kind: CommandPickUp, IfAllowed: true}) // a weapon a quick-draw dropped (leadchrome.go)
 	for i := range acts {
 		acts[i].Jump = acts[i].Kind == CommandMove // Savage Worlds: Jumping
 	}
@@ -1593,14 +1594,18 @@ func (savageWorlds) lcDraws(s *State, f *Figure) []lcDrawn {
 			kind = leadchrome.OneHandedMelee
 		}
 		if kind != "" {
-			out = append(out, lcDrawn{Kind: kind, What: fmt.Sprintf("a %s (a %s)", g.Name, kind)})
+			out = append(out, lcDrawn{Kind: kind, Name: g.Name, What: fmt.Sprintf("a %s (a %s)", g.Name, kind)})
 		}
 	}
 	if a.Melee > 0 {
-		out = append(out, lcDrawn{Kind: leadchrome.OneHandedMelee, What: fmt.Sprintf("a hand weapon (d%d, a one-handed melee)", a.Melee)})
+		out = append(out, lcDrawn{Kind: leadchrome.OneHandedMelee, Name: "hand weapon", What: fmt.Sprintf("a hand weapon (d%d, a one-handed melee)", a.Melee)})
 	}
 	return out
 }
+
+// yardsPerHex: "Each inch is equal to two yards" (Savage Worlds:
+// Distance), and a hex is an inch.
+func (savageWorlds) yardsPerHex(*State) float64 { return 2 }
 
 // lcHit: a quick-draw fumble's hit deals the weapon's damage, the gun's
 // dice or Strength plus the blade's, with no raise (Savage Worlds:
