@@ -29,6 +29,7 @@ import "hexslinger/rules"
 //	roundEnder         ·      ·          ✓            ·    what another initiative's round ends
 //	lcWounder          ·      ✓          ✓            ✓    a quick-draw fumble's hit, its damage
 //	lcDrawer           ·      ✓          ✓            ·    the kinds of weapon its sheet carries to quick-draw
+//	yardsPerHexer      ·      ✓          ·            ·    a hex that is not a yard across: the inch
 //	bodyTeller         ✓      ✓          ✓            ✓    a figure's harm and condition, in its words
 //	attackOfferer      ✓      ✓          ✓            ✓    its attacks by key, and the command each makes
 //	rangeTeller        ✓      ·          ·            ·    the range bands a window draws
