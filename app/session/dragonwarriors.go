@@ -656,6 +656,9 @@ func (s *State) planStrike(c Command) (StrikePlan, error) {
 	if f.At.DistanceTo(t.At) > 1 {
 		return StrikePlan{}, refuse("%s is not beside %s", s.FigureName(t.ID), s.FigureName(f.ID))
 	}
+	if err := blowAcrossWall(s, f, t); err != nil { // the map's answer (lines.go)
+		return StrikePlan{}, err
+	}
 	p := StrikePlan{Attacker: f, Target: t, Riposte: c.Riposte}
 	var ok2 bool
 	if p.Stance, ok2 = dwStances[c.Stance]; !ok2 {
@@ -790,6 +793,7 @@ func dwMissile(s *State, c Command, src roller) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	diff, diffText = dwCover(s, f, t, diff, diffText)
 	att := af.AttackScore()
 	m, why := lcToHit(s, f) // declared at initiative (Lead and Chrome)
 	att += m
@@ -851,10 +855,32 @@ func dwMissileTarget(s *State, c Command) (*Figure, *Figure, error) {
 	if t.Condition >= rules.Dead {
 		return nil, nil, refuse("%s is dead", s.FigureName(t.ID))
 	}
+	if err := shotUnseen(s, attackLine(s, f, t), f, t); err != nil { // the map's answer (lines.go)
+		return nil, nil, err
+	}
 	if err := dwTakesTurn(s, f); err != nil {
 		return nil, nil, err
 	}
 	return f, t, nil
+}
+
+// DWCover is what cover of each height the map gives (hexmap.Height) adds
+// to a missile's difficulty: the text's "a difficulty rating, based on
+// range plus other modifiers" (DW II: Missile Combat) names no number for
+// cover, and prices a shield, which covers about what waist-high cover
+// does, at two: so low cover 1, waist-high 2, chest-high 4, full 6
+// (docs/defaults.md, "DW II: cover").
+var DWCover = map[hexmap.Height]int{hexmap.Low: 1, hexmap.Waist: 2, hexmap.Chest: 4, hexmap.Full: 6}
+
+// dwCover adds to difficulty diff (in words, said) what the tallest cover
+// on the line from f to t adds (DWCover).
+func dwCover(s *State, f, t *Figure, diff int, said string) (int, string) {
+	cov, ok := attackLine(s, f, t).tallestCover()
+	if !ok {
+		return diff, said
+	}
+	add := DWCover[min(cov.Feature.Height, hexmap.Full)]
+	return diff + add, fmt.Sprintf("%s + %d for cover (%s) = %d", said, add, coverSaid(s.Map, cov), diff+add)
 }
 
 // dwMissileWeapon is the missile weapon of the attacker af, refused when

@@ -217,12 +217,7 @@ func (s *State) fighter(x, o *Figure) rules.Advantage {
 // unaware target (TWTW Conflict: "attacked from behind") lets the attacker
 // choose where the blow lands.
 func fromBehind(at, target hexmap.Hex, facing hexmap.Direction) bool {
-	d, ok := target.DirectionTo(at)
-	if !ok {
-		return false
-	}
-	back := facing.Turn(3)
-	return d == back || d == back.Turn(1) || d == back.Turn(-1)
+	return attackArc(at, target, facing) != hexmap.Front
 }
 
 // decideEscape is a dominated figure's escape attempt: an unarmed test
