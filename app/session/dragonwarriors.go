@@ -788,6 +788,9 @@ func dwMissile(s *State, c Command, src roller) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := shotUnseen(s, attackLine(s, f, t), f, t); err != nil { // the map's answer (lines.go)
+		return nil, err
+	}
 	feet := float64(f.At.DistanceTo(t.At)) * s.Map.Scale * dragonwarriors.FeetPerPace
 	diff, diffText, err := dwMissileDifficulty(w, feet, tf.Shield, c.Modifier)
 	if err != nil {
@@ -854,9 +857,6 @@ func dwMissileTarget(s *State, c Command) (*Figure, *Figure, error) {
 	}
 	if t.Condition >= rules.Dead {
 		return nil, nil, refuse("%s is dead", s.FigureName(t.ID))
-	}
-	if err := shotUnseen(s, attackLine(s, f, t), f, t); err != nil { // the map's answer (lines.go)
-		return nil, nil, err
 	}
 	if err := dwTakesTurn(s, f); err != nil {
 		return nil, nil, err
