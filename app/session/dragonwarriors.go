@@ -149,10 +149,13 @@ func (dragonWarriors) Turn(s *State) Turn { return orderTurn(s) }
 func (dragonWarriors) Actions() []Action {
 	acts := append(sheetActions(true), Action{Name: ActDelay, Kind: CommandDelay})
 	for i := range acts {
-		if acts[i].Kind == CommandShoot {
+		switch acts[i].Kind {
+		case CommandShoot:
 			// "a difficulty rating, based on range plus other modifiers"
 			// (DW II: Missile Combat): the Judge's own.
 			acts[i].JudgeModifier = "added to the difficulty"
+		case CommandStrike:
+			acts[i].JudgeModifier = "added to the attack" // dwJudged
 		}
 	}
 	return acts
@@ -619,6 +622,9 @@ type StrikePlan struct {
 	// without them, which the blow is played in (nil if none).
 	StunsOver []string
 	Played    *State
+	// Judged is the Judge's own modifier on the blow, in words ("the
+	// Judge: fog -2"), added to Attack; "" if none.
+	Judged string
 }
 
 // PlanStrike prices a strike command in a Dragon Warriors II fight. A
@@ -692,9 +698,28 @@ func (s *State) planStrike(c Command) (StrikePlan, error) {
 	} else if err := dwTakesTurn(s, f); err != nil {
 		return StrikePlan{}, err
 	}
+	if err := p.judged(c.Modifier); err != nil {
+		return StrikePlan{}, err
+	}
 	p.Defence = p.TF.DefenceScore(p.Stance)
 	p.Chance = dragonwarriors.WinChance(p.Attack, p.Defence)
 	return p, nil
+}
+
+// judged adds the Judge's own modifier m, if any, to the blow's Attack:
+// what no rule covers, as the missile's "other modifiers" are added to
+// its difficulty (DW II: Missile Combat; docs/defaults.md, "the Judge's
+// own modifier").
+func (p *StrikePlan) judged(m *JudgeModifier) error {
+	if m == nil {
+		return nil
+	}
+	if err := m.check(); err != nil {
+		return err
+	}
+	p.Attack = max(0, p.Attack+m.Steps)
+	p.Judged = fmt.Sprintf("the Judge: %s %+d", strings.TrimSpace(m.Reason), m.Steps)
+	return nil
 }
 
 func dwStrike(s *State, c Command, src roller) ([]Event, error) {
@@ -726,6 +751,9 @@ func dwStrike(s *State, c Command, src roller) ([]Event, error) {
 	}
 	if p.BonusLost {
 		text = fmt.Sprintf("%s's aggressive parry does not carry to a counter-riposte. %s", tf.Name, text)
+	}
+	if p.Judged != "" {
+		text = fmt.Sprintf("%s's attack, %s: %d. %s", af.Name, p.Judged, att, text)
 	}
 	e.Text = text + " (Dragon Warriors II: Roll to Hit)"
 	if !c.Riposte && s.Begun {
@@ -1106,6 +1134,9 @@ func writeStrike(b *strings.Builder, s *State, cmd Command) error {
 		why = "riposte: the margin just won"
 	case p.AF.Stunned:
 		why = "stunned: Attack 0"
+	}
+	if p.Judged != "" {
+		why += ", " + p.Judged
 	}
 	fmt.Fprintf(b, "%s strikes at %s: %d (%s) + a plus-minus roll against %s's defence %d (%s", p.AF.Name, p.TF.Name, p.Attack, why, p.TF.Name, p.Defence, p.Stance)
 	if p.TF.Shield {

@@ -194,9 +194,22 @@ func TestDragonWarriorsCover(t *testing.T) {
 	}
 }
 
+// TestFudgeCover: a Fudge shot at a figure behind a barrel takes a level
+// off the firer's skill (docs/defaults.md, "Fudge: cover"): the
+// sheriff's Good rolling 0 beats Fair in the open, and behind the barrel
+// is Fair, a tie, a miss.
+func TestFudgeCover(t *testing.T) {
+	s := behindBarrel(t, "fudge", "sheriff", "bruiser", nil)
+	e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "sheriff", Shots: []ShotOrder{{Target: "bruiser"}}, Dice: []int{3, 3, 3, 3}})
+	if !strings.Contains(e.Text, "cover -1 (a waist-high barrel at M5)") || e.Outcomes[0].Hit {
+		t.Errorf("the sheriff's shot at Big Ned behind the barrel, rolling 0: %s (hit %v); want cover -1 named and a miss", e.Text, e.Outcomes[0].Hit)
+	}
+}
+
 // TestTheJudgesModifierInEverySystem: the Judge's own modifier, for what
-// no rule covers, counts in Savage Worlds (points added to the roll) and
-// Fudge (levels on the skill) as in TWTW and Dragon Warriors II.
+// no rule covers, counts in Savage Worlds (points added to the roll),
+// Fudge (levels on the skill) and a Dragon Warriors II blow (points on
+// the Attack) as in TWTW and a Dragon Warriors II missile.
 func TestTheJudgesModifierInEverySystem(t *testing.T) {
 	fog := &JudgeModifier{Steps: -2, Reason: "fog"}
 	t.Run("Savage Worlds", func(t *testing.T) {
@@ -215,6 +228,16 @@ func TestTheJudgesModifierInEverySystem(t *testing.T) {
 		e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "sheriff", Shots: []ShotOrder{{Target: "bruiser"}}, Dice: []int{3, 3, 3, 3}, Modifier: fog})
 		if !strings.Contains(e.Text, "the Judge: fog -2") || e.Outcomes[0].Hit {
 			t.Errorf("the sheriff's shot in the fog, rolling 0: %s (hit %v); want the Judge's -2 named and a miss", e.Text, e.Outcomes[0].Hit)
+		}
+	})
+	t.Run("Dragon Warriors II blow", func(t *testing.T) {
+		// Sir Rolf's Attack 14 beats Lennox's Defence 10 on even rolls;
+		// knee-deep mud's −10 makes it 4, and Lennox wins.
+		s := openDW(t)
+		mud := &JudgeModifier{Steps: -10, Reason: "knee-deep mud"}
+		e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Dice: []int{3, 3, 3, 3}, Modifier: mud})
+		if !strings.Contains(e.Text, "the Judge: knee-deep mud -10: 4") || e.Outcomes[0].Hit {
+			t.Errorf("Rolf's blow in the mud, rolling even: %s (hit %v); want the Judge's -10 named, Attack 4, and a miss", e.Text, e.Outcomes[0].Hit)
 		}
 	})
 }
