@@ -352,15 +352,17 @@ type FudgePlan struct {
 }
 
 // FudgeJudgeModifier is what the Judge's own modifier does to a Fudge
-// strike or shot: "The GM may ... apply modifiers" (Combat Options 2.2),
-// levels on the attacker's skill.
+// strike or shot: levels on the attacker's skill. Combat Options leaves
+// what it does not rule to the GM ("whatever damage mechanic the GM
+// determines", 1.2; "The GM may also apply modifiers to the shield
+// check", 2.2); this is the Judge's word on the attack itself.
 const FudgeJudgeModifier = "levels added to the attacker's skill"
 
 // FudgeCover is what a shot at a target behind cover of each height the
-// map gives (hexmap.Height) takes off the firer's skill, in levels: the
-// text leaves such modifiers to the GM ("The GM may also apply
-// modifiers", Combat Options 2.2); one level for cover up to the waist,
-// two chest-high, three full (docs/defaults.md, "Fudge: cover").
+// map gives (hexmap.Height) takes off the firer's skill, in levels:
+// Combat Options is silent on cover and leaves what it does not rule to
+// the GM (FudgeJudgeModifier); one level for cover up to the waist, two
+// chest-high, three full (docs/defaults.md, "Fudge: cover").
 var FudgeCover = map[hexmap.Height]int{hexmap.Low: -1, hexmap.Waist: -1, hexmap.Chest: -2, hexmap.Full: -3}
 
 // fudgeMapAndJudge asks the map about an attack by f on t (lines.go): a
