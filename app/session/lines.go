@@ -104,6 +104,18 @@ func shotUnseen(s *State, l AttackLine, f, t *Figure) error {
 	return refuse("%s has no line of sight to %s: %s", s.FigureName(f.ID), s.FigureName(t.ID), l.Sight.Reason(s.Map))
 }
 
+// mapReaches reports whether the map lets an attack by f reach t: a
+// blow (melee) across no wall, a shot along a line f sees. A wall always
+// stops a blow and a shot, an accidental one too (Lead and Chrome's
+// stray shot).
+func mapReaches(s *State, f, t *Figure, melee bool) bool {
+	if melee {
+		_, walled := wallBetween(s.Map, f.At, t.At)
+		return !walled
+	}
+	return attackLine(s, f, t).Sight.Clear
+}
+
 // tallestCover is the tallest cover the line crosses, and whether there
 // is any: the cover a system with one cover modifier a shot counts.
 func (l AttackLine) tallestCover() (hexmap.CoverHit, bool) {

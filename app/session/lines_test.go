@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexslinger/hexmap"
+	"hexslinger/rules/leadchrome"
 )
 
 // The bundled fights share one map: the saloon's south wall runs along
@@ -240,4 +241,42 @@ func TestTheJudgesModifierInEverySystem(t *testing.T) {
 			t.Errorf("Rolf's blow in the mud, rolling even: %s (hit %v); want the Judge's -10 named, Attack 4, and a miss", e.Text, e.Outcomes[0].Hit)
 		}
 	})
+}
+
+// TestAStrayShotStopsAtAWall: "5: The gun goes off accidentally, hitting
+// a random person or object in the shooter's fire arc" (Lead and Chrome:
+// Quick-draw fumbles): a figure in the arc behind a wall is not among
+// those it may hit (issue 37: "A wall always stops a blow and a shot").
+// Doc at F6 faces NW; bandit-1 in his front arc stands inside the saloon
+// at E4, seen by the marshal in there at J3 (in the arc too, and behind
+// the wall as well): the shot hits an object.
+func TestAStrayShotStopsAtAWall(t *testing.T) {
+	inside, _, beyond := wallHexes(t)
+	s := facing(t, "savage", "doc", beyond, "bandit-1", inside, func(f *FightFile) {
+		for i := range f.Figures {
+			switch f.Figures[i].ID {
+			case "doc":
+				f.Figures[i].Facing = "NW"
+			case "marshal":
+				f.Figures[i].At = "J3" // in the saloon: the posse sees bandit-1
+			}
+		}
+	})
+	st := s.State()
+	if st.unseenBy("posse")["bandit-1"] {
+		t.Fatal("the posse does not see bandit-1; the test wants the marshal to")
+	}
+	if a := hexmap.ArcOf(st.Figures["doc"].At, st.Figures["doc"].Facing, st.Figures["bandit-1"].At); a != hexmap.Front {
+		t.Fatalf("bandit-1 is in Doc's %s arc; the test wants the front", a)
+	}
+	opts := st.Options
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	// The marshal's 2D10; Doc's natural 2 fumbles, the D6 a 5; the
+	// bandits' 2D10.
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 1, 1, 5, 5, 5, 5, 5}, Declare: []Declaration{{Figure: "doc",
+		QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip"}}}}})
+	if !strings.Contains(e.Text, "no one stands in the fire arc within reach: it hits an object") {
+		t.Errorf("Doc's stray shot with bandit-1 behind the wall: %s; want it to hit an object", e.Text)
+	}
 }
