@@ -106,6 +106,23 @@ func TestAWallStopsAShot(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a player's seat, another of its figures seeing the target", func(t *testing.T) {
+		s := facing(t, "savage", "doc", beyond, "bandit-1", inside, func(f *FightFile) {
+			for i := range f.Figures {
+				if f.Figures[i].ID == "marshal" {
+					f.Figures[i].At = "J3" // in the saloon with bandit-1
+				}
+			}
+		})
+		if s.State().unseenBy("posse")["bandit-1"] {
+			t.Fatal("the posse does not see bandit-1; the test wants the marshal to")
+		}
+		seat := &Seat{Role: RolePlayer, Figures: []string{"doc", "marshal"}}
+		_, err := s.DoAs(seat, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-1"}}})
+		if err == nil || !strings.Contains(err.Error(), "no line of sight") {
+			t.Errorf("the posse's seat fires Doc at bandit-1 through the wall, the marshal seeing him: got %v, want a refusal for want of Doc's own line of sight", err)
+		}
+	})
 	t.Run("TWTW", func(t *testing.T) {
 		s := facing(t, "demo", "cyril", beyond, "jeb", inside, nil)
 		plan, err := s.State().PlanShoot("cyril", "schofield", []ShotOrder{{Target: "jeb"}})
