@@ -54,8 +54,12 @@ func attackLine(s *State, f, t *Figure) AttackLine {
 		}
 	}
 	return AttackLine{From: f.At, To: t.At, Sight: sight, Hidden: hidden,
-		Arc: attackArc(f.At, t.At, t.Facing), Rise: s.Map.Elevation(f.At) - s.Map.Elevation(t.At)}
+		Arc: attackArc(f.At, t.At, t.Facing), Rise: rise(s.Map, f.At, t.At)}
 }
+
+// rise is how far hex a stands above hex b, in elevation levels (paces):
+// the ground an attack from a on b comes down (positive) or up.
+func rise(m *hexmap.Map, a, b hexmap.Hex) int { return m.Elevation(a) - m.Elevation(b) }
 
 // attackArc is the arc of a target at target, facing facing, that an
 // attack from at comes from: its front (the faced hexside and the two

@@ -297,3 +297,59 @@ func TestAStrayShotStopsAtAWall(t *testing.T) {
 		t.Errorf("Doc's stray shot with bandit-1 behind the wall: %s; want it to hit an object", e.Text)
 	}
 }
+
+// TestTheArcAnAttackComesFrom: the arc of the target's facing an attack
+// comes from (attackArc), as TWTW reads it today (DESIGN.md "facing"):
+// the faced hexside and the two beside it are the front, the next two the
+// flanks, the opposite one the rear; a blow from the flanks or the rear
+// counts as from behind (fromBehind). A hex further off takes the arc of
+// its hexside's direction.
+func TestTheArcAnAttackComesFrom(t *testing.T) {
+	target := hexmap.Hex{Q: 5, R: 5}
+	facingE := hexmap.Direction(0)
+	for _, tc := range []struct {
+		name   string
+		from   hexmap.Hex
+		arc    hexmap.Arc
+		behind bool
+	}{
+		{"through the faced hexside (E)", target.Neighbor(0), hexmap.Front, false},
+		{"beside it (NE)", target.Neighbor(1), hexmap.Front, false},
+		{"beside it (SE)", target.Neighbor(5), hexmap.Front, false},
+		{"a flank (NW)", target.Neighbor(2), hexmap.Flank, true},
+		{"a flank (SW)", target.Neighbor(4), hexmap.Flank, true},
+		{"the rear (W)", target.Neighbor(3), hexmap.Rear, true},
+		{"three hexes off the rear", target.Neighbor(3).Neighbor(3).Neighbor(3), hexmap.Rear, true},
+		{"the same hex", target, hexmap.Front, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := attackArc(tc.from, target, facingE); got != tc.arc {
+				t.Errorf("attackArc(%v, %v, E) = %s, want %s", tc.from, target, got, tc.arc)
+			}
+			if got := fromBehind(tc.from, target, facingE); got != tc.behind {
+				t.Errorf("fromBehind(%v, %v, E) = %v, want %v", tc.from, target, got, tc.behind)
+			}
+		})
+	}
+}
+
+// TestTheLineSaysTheRise: the map's answer gives the attacker's height
+// above its target, which TWTW's higher-ground advantage reads (TWTW
+// Conflict: Advantage).
+func TestTheLineSaysTheRise(t *testing.T) {
+	s := open(t)
+	st := s.State()
+	f, o := st.Figures["cyril"], st.Figures["zeke"]
+	if err := st.Map.SetElevation(f.At, 2); err != nil {
+		t.Fatal(err)
+	}
+	if got := attackLine(st, f, o).Rise; got != 2 {
+		t.Errorf("Cyril two levels up: rise %d, want 2", got)
+	}
+	if got := attackLine(st, o, f).Rise; got != -2 {
+		t.Errorf("Zeke at Cyril, two levels below: rise %d, want -2", got)
+	}
+	if !st.fighter(f, o).Higher || st.fighter(o, f).Higher {
+		t.Errorf("the higher ground: Cyril %v, Zeke %v; want Cyril's alone", st.fighter(f, o).Higher, st.fighter(o, f).Higher)
+	}
+}

@@ -207,7 +207,7 @@ func (s *State) fighter(x, o *Figure) rules.Advantage {
 		a.Weapon = xw.Advantage
 	}
 	a.ArmedVsBare = armed && !oArmed
-	a.Higher = s.Map.Elevation(x.At) > s.Map.Elevation(o.At)
+	a.Higher = rise(s.Map, x.At, o.At) > 0 // the map's answer (lines.go)
 	a.SizeDiff = max(0, s.Characters[x.Character].Size-s.Characters[o.Character].Size)
 	return a
 }
