@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -8,12 +9,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"hexslinger/app/session"
+	"hexslinger/assets"
 )
 
 // TestArchitectureArrows holds the parts and arrows declared in
@@ -384,12 +387,16 @@ func (g importGraph) reach(p string, bad func(string) bool) [][2]string {
 // fight's rules or system id, and use nothing of package rules but the
 // types the session hands them (rulesHandedOver); what differs by system
 // they ask the session (State.Turn, State.Actions, State.SheetParts,
-// State.Preview, State.Body, State.Attacks, …).
+// State.Preview, State.Body, State.Attacks, …). Nor do they read a
+// system's own options (a FightOptions accessor named after a system, as
+// FightOptions.TWTW), and the console names no kind of attack the session
+// offers ("aimed", "quick"): it asks State.Attacks.
 func TestWindowsKnowNoSystem(t *testing.T) {
 	ids := map[string]bool{}
 	for _, id := range session.SystemIDs() {
 		ids[id] = true
 	}
+	k := windowKnowledge{systems: ids, options: systemOptions(ids), kinds: attackKindNames(t)}
 	for _, dir := range []string{"app/console", "app/board"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(files) == 0 {
@@ -399,17 +406,72 @@ func TestWindowsKnowNoSystem(t *testing.T) {
 			if strings.HasSuffix(name, "_test.go") {
 				continue
 			}
-			for _, msg := range systemKnowledge(t, name, ids) {
+			k := k
+			if dir != "app/console" {
+				k.kinds = nil // the map window's scripted scenes order their shots as a player would
+			}
+			for _, msg := range systemKnowledge(t, name, k) {
 				t.Error(msg)
 			}
 		}
 	}
 }
 
+// windowKnowledge is what a window may not name: the system ids, the
+// FightOptions accessors of a system's own options, and the kinds of
+// attack the session offers (nil: not checked).
+type windowKnowledge struct {
+	systems, options, kinds map[string]bool
+}
+
+// systemOptions are the methods of FightOptions that read one system's
+// own options: those named after a system (FightOptions.TWTW); an option
+// any system may play (FightOptions.LeadChrome) is no system's.
+func systemOptions(ids map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	t := reflect.TypeFor[session.FightOptions]()
+	for i := range t.NumMethod() {
+		if m := t.Method(i).Name; ids[strings.ToLower(m)] {
+			out[m] = true
+		}
+	}
+	return out
+}
+
+// attackKindNames are the names of the kinds of attack the session offers
+// any figure of the bundled fights (State.Attacks), every system's.
+func attackKindNames(t *testing.T) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	for name, data := range assets.Fights() {
+		f, err := session.DecodeFight(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("the bundled fight %s: %v", name, err)
+		}
+		st, err := f.State()
+		if err != nil {
+			t.Fatalf("the bundled fight %s: %v", name, err)
+		}
+		for _, id := range st.Order {
+			for _, a := range st.Attacks(id) {
+				for _, k := range slices.Concat(a.Kinds, a.Series) {
+					out[k.Name] = true
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("the bundled fights offer no kind of attack: nothing to look for")
+	}
+	return out
+}
+
 // systemKnowledge lists where a Go file knows a rule system by name: an
 // import of rules/<system>, a system id in a string, or a comparison of
-// a fight's Rules or a system's ID().
-func systemKnowledge(t *testing.T, name string, ids map[string]bool) []string {
+// a fight's Rules or a system's ID(); a system's own options read; an
+// attack kind named in a string (k.kinds).
+func systemKnowledge(t *testing.T, name string, k windowKnowledge) []string {
+	ids := k.systems
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, nil, 0)
@@ -449,6 +511,9 @@ func systemKnowledge(t *testing.T, name string, ids map[string]bool) []string {
 			if v, err := strconv.Unquote(n.Value); err == nil && n.Kind == token.STRING && ids[v] {
 				say(n, "names the system %q", v)
 			}
+			if v, err := strconv.Unquote(n.Value); err == nil && n.Kind == token.STRING && k.kinds[v] {
+				say(n, "names the attack kind %q: ask the session (State.Attacks, State.AttackCommand)", v)
+			}
 		case *ast.BinaryExpr:
 			if (n.Op == token.EQL || n.Op == token.NEQ) && (systemValued(n.X) || systemValued(n.Y)) {
 				say(n, "compares a fight's system")
@@ -458,6 +523,9 @@ func systemKnowledge(t *testing.T, name string, ids map[string]bool) []string {
 				say(n, "switches on a fight's system")
 			}
 		case *ast.SelectorExpr:
+			if k.options[n.Sel.Name] {
+				say(n, "reads a system's own options (FightOptions.%s): ask the session (State.Switches, State.Attacks, …)", n.Sel.Name)
+			}
 			if x, ok := n.X.(*ast.Ident); ok && rulesName != "" && x.Name == rulesName && !rulesHandedOver[n.Sel.Name] {
 				say(n, "uses rules.%s: a rule the window works out itself; ask the session (State.Body, State.Attacks, State.RangeBands, …)", n.Sel.Name)
 			}

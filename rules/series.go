@@ -211,11 +211,12 @@ func CheckAim(c Character, t TacticalAim, src Source) (AimCheck, error) {
 	case t.ShotsAt == 0 && !t.MeleeTargeted:
 		return AimCheck{KeepAim: true, Why: "not under fire: aims as normal"}, nil
 	}
-	a := AimCheck{Needed: true, TN: TNStandard}
-	if t.MeleeTargeted && t.ShotsAt == 0 {
+	// Shot at: Standard (5), a downgrade for each shot after the first
+	// and 2 for each hit; a target of a melee attack too: Difficult (7),
+	// the harder of the two tests, with the same downgrades.
+	a := AimCheck{Needed: true, TN: TNStandard, Steps: -(max(0, t.ShotsAt-1) + 2*t.HitsTaken)}
+	if t.MeleeTargeted {
 		a.TN = TNDifficult
-	} else {
-		a.Steps = -(max(0, t.ShotsAt-1) + 2*t.HitsTaken)
 	}
 	p := c.TraitPool("bravery", true).Shift(a.Steps)
 	r, err := RollPool(p, src)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,8 +22,6 @@ var turnChoices = []struct {
 	steps int
 }{{"left 60°", 1}, {"right 60°", -1}, {"left 120°", 2}, {"right 120°", -2}, {"about 180°", 3}}
 
-var shotKinds = []string{"snap", "normal", "aimed", "fan"}
-
 // composer is the action composer: the Judge picks the actor, the action
 // and its targets; before confirming it shows what the rules make of it
 // (AP, TN and every modifier with its source, the hit chance, the cover in
@@ -39,7 +38,7 @@ type composer struct {
 	call                   *widget.Select // a hit location called before the dice
 	dominance              *widget.Select // what a blow's bumps go to
 	sabotage               *widget.Check  // a shot meant to miss
-	acuity                 *widget.Check  // an aimed shot on Acuity (an optional rule)
+	acuity                 *widget.Check  // the shot kind's other trait (session.AttackKind.Trait)
 	withSkill              *widget.Select // a skill test done with the attack, from one pool
 	withFirst              *widget.Check  // the skill ranked primary
 	disengage              *widget.Check  // a move out of an engagement: carefully, 2 AP
@@ -49,7 +48,8 @@ type composer struct {
 	judgeSteps             *widget.Select // the Judge's own modifier of an attack
 	judgeWhy               *widget.Entry
 	looseNear              []session.Loose
-	aims                   *widget.Select
+	aims                   *widget.Select // a shot's aims, as its kind takes them (session.AttackKind.Most)
+	fireAims               *widget.Select // a sheet's shot's aim (Fire)
 	attack, improv, defend *widget.Select
 	careful, prone, duck   *widget.Check
 	side                   *widget.Select
@@ -124,7 +124,8 @@ func newComposer(c *Console) *composer {
 	p.withFirst = widget.NewCheck("The skill first (it takes the highest result)", func(bool) { p.edited(); p.update() })
 	p.focus = widget.NewCheck("Needs full attention (8 AP, else 4)", func(bool) { p.edited(); p.update() })
 	p.skillOn = widget.NewCheck("On the target (Medicine: revive one knocked out beside)", func(bool) { p.edited(); p.update() })
-	p.acuity = widget.NewCheck("Aim on Acuity (optional rule)", func(bool) { p.edited(); p.update() })
+	p.acuity = widget.NewCheck("", func(bool) { p.edited(); p.update() }) // its words the session's
+	p.acuity.Hide()
 	p.sabotage = widget.NewCheck("Meant to fail (only a calamity succeeds)", func(bool) { p.edited(); p.update() })
 	p.dominance = widget.NewSelect(dominanceChoices, changed)
 	p.dominance.SetSelectedIndex(0)
@@ -137,10 +138,13 @@ func newComposer(c *Console) *composer {
 	p.judgeWhy.OnChanged = changed
 	p.target = widget.NewSelect(nil, changed)
 	p.target.PlaceHolder = "Target"
-	p.kind = widget.NewSelect(shotKinds, changed)
-	p.kind.SetSelected("normal")
-	p.aims = widget.NewSelect([]string{"0", "1", "2"}, changed)
-	p.aims.SetSelected("0")
+	// The shot kinds and their aims are the session's (fillActor).
+	p.kind = widget.NewSelect(nil, func(string) { p.offerAims(); p.edited(); p.update() })
+	p.aims = widget.NewSelect(nil, changed)
+	p.aims.PlaceHolder = "none"
+	p.aims.Disable()
+	p.fireAims = widget.NewSelect([]string{"0", "1", "2"}, changed)
+	p.fireAims.SetSelected("0")
 	p.pointBlank = widget.NewCheck("Point blank", func(bool) { p.edited(); p.update() })
 	var attacks []string
 	for _, a := range session.Melee().Attacks {
@@ -408,6 +412,7 @@ func (p *composer) fillActor() {
 		s.Refresh()
 	}
 	keep(p.weapon, weapons)
+	p.offerShotKinds()
 	p.looseNear = st.LooseNear(id)
 	var near []string
 	for _, l := range p.looseNear {
@@ -476,7 +481,7 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("Weapon", p.weapon))
 	case session.ActShoot:
 		add := widget.NewButton("Add shot to the series", func() {
-			if o, ok := p.shotOrder(); ok {
+			if o, err := p.shotOrder(); err == nil {
 				p.shots = append(p.shots, o)
 				p.update()
 			}
@@ -485,10 +490,7 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("Weapon", p.weapon), row("Target", p.target),
 			container.NewGridWithColumns(2, row("Shot", p.kind), row("Aims", p.aims)), p.pointBlank,
 			row("Call the location (bumps move the hit)", p.call), p.sabotage)
-		if p.c.state.Options.Acuity {
-			objs = append(objs, p.acuity)
-		}
-		objs = append(objs, container.NewHBox(add, clear), p.shotsLabel, row("Together with a skill", p.withSkill), p.withFirst, p.judgeRow(row))
+		objs = append(objs, p.acuity, container.NewHBox(add, clear), p.shotsLabel, row("Together with a skill", p.withSkill), p.withFirst, p.judgeRow(row))
 	case session.ActMelee:
 		objs = append(objs, row("Target", p.target), row("Attack", p.attack),
 			row("Weapon", p.weapon), row("Improvised", p.improv), row("Target defends", p.defend), p.careful,
@@ -537,12 +539,12 @@ func (p *composer) layoutParams() {
 		objs = append(objs, row("Mount", p.what), row("Pace, paces a round", p.paces), row("Gallop, paces a round", p.gallop))
 	case session.ActFire:
 		add := widget.NewButton("Add a shot (rate of fire)", func() {
-			if o, ok := p.shotOrder(); ok {
+			if o, err := p.shotOrder(); err == nil {
 				p.shots = append(p.shots, o)
 				p.update()
 			}
 		})
-		objs = append(objs, row("Target", p.target), row("Aim", p.aims), container.NewHBox(add), p.shotsLabel)
+		objs = append(objs, row("Target", p.target), row("Aim", p.fireAims), container.NewHBox(add), p.shotsLabel)
 		if p.pickedAction().Shield {
 			objs = append(objs, p.shieldLost, row("Shield check modifier (the Judge's)", p.shieldMod))
 		}
@@ -568,19 +570,120 @@ func (p *composer) pickedAction() session.Action {
 	return session.Action{}
 }
 
-// shotOrder is the shot the shot fields describe.
-func (p *composer) shotOrder() (session.ShotOrder, bool) {
-	t := p.targetID()
-	if t == "" {
-		return session.ShotOrder{}, false
+// shootAttack is the picked actor's missile attack, as the session
+// offers it (State.Attacks).
+func (p *composer) shootAttack() (session.Attack, bool) {
+	for _, a := range p.c.state.Attacks(p.actorID()) {
+		if !a.Melee {
+			return a, true
+		}
+	}
+	return session.Attack{}, false
+}
+
+// shotKinds are the kinds a shot of attack a may take in the composer:
+// those of the map window's keys, then those of a series.
+func shotKinds(a session.Attack) []session.AttackKind {
+	return append(append([]session.AttackKind(nil), a.Kinds...), a.Series...)
+}
+
+// pickedKind is the shot kind picked, as the session offers it.
+func (p *composer) pickedKind() session.AttackKind {
+	a, _ := p.shootAttack()
+	kinds := shotKinds(a)
+	i := p.kind.SelectedIndex()
+	if i < 0 || i >= len(kinds) {
+		return session.AttackKind{}
+	}
+	return kinds[i]
+}
+
+// offerShotKinds offers the actor's shot kinds, keeping the kind picked
+// if it is one, else picking the session's first.
+func (p *composer) offerShotKinds() {
+	a, _ := p.shootAttack()
+	var names []string
+	for _, k := range shotKinds(a) {
+		names = append(names, k.Name)
+	}
+	old := p.kind.Selected
+	p.kind.Options = names
+	switch {
+	case contains(names, old):
+		p.kind.Refresh()
+		p.offerAims()
+	case a.First >= 0 && a.First < len(names):
+		p.kind.SetSelectedIndex(a.First) // offers the aims
+	default:
+		p.kind.ClearSelected()
+		p.offerAims()
+	}
+}
+
+// offerAims offers the aims the picked kind takes (one up to its most;
+// none for a kind that takes none) and its choice of another trait, in
+// the session's words, where it has one.
+func (p *composer) offerAims() {
+	k := p.pickedKind()
+	var aims []string
+	for n := 1; n <= k.Most; n++ {
+		aims = append(aims, strconv.Itoa(n))
+	}
+	if !slices.Equal(p.aims.Options, aims) {
+		p.aims.Options = aims
+		if len(aims) > 0 {
+			p.aims.SetSelectedIndex(0)
+		} else {
+			p.aims.ClearSelected()
+		}
+	}
+	if len(aims) > 0 {
+		p.aims.Enable()
+	} else {
+		p.aims.Disable()
+	}
+	if shown := p.acuity.Visible(); shown != (k.Trait != "") || p.acuity.Text != k.Trait {
+		p.acuity.Text = k.Trait
+		p.acuity.Hidden = k.Trait == ""
+		p.acuity.Refresh()
+		if p.params != nil {
+			p.params.Refresh()
+		}
+		if p.box != nil {
+			p.box.Refresh()
+		}
+	}
+}
+
+// sessionShot is a shot at target t of the picked kind, aims and trait, as
+// the session builds it (State.AttackCommand).
+func (p *composer) sessionShot(t string) (session.ShotOrder, error) {
+	a, ok := p.shootAttack()
+	if !ok {
+		return session.ShotOrder{}, fmt.Errorf("%s has no missile attack in this fight", p.c.state.FigureName(p.actorID()))
 	}
 	aims, _ := strconv.Atoi(p.aims.Selected)
-	kind := p.kind.Selected
-	if kind != "aimed" {
-		aims = 0
+	cmd, ok := p.c.state.AttackCommand(p.actorID(), t, session.AttackChoice{Key: a.Key, Weapon: p.weaponID(),
+		Kind: max(0, p.kind.SelectedIndex()), Times: aims, OnTrait: p.acuity.Checked})
+	if !ok || len(cmd.Shots) != 1 {
+		return session.ShotOrder{}, fmt.Errorf("%s has no shot of the kind picked", p.c.state.FigureName(p.actorID()))
 	}
-	return session.ShotOrder{Target: t, Kind: kind, Aims: aims, PointBlank: p.pointBlank.Checked, Call: p.called(), Sabotage: p.sabotage.Checked,
-		Acuity: p.acuity.Checked && kind == "aimed" && p.c.state.Options.Acuity}, true
+	return cmd.Shots[0], nil
+}
+
+// shotOrder is the shot the shot fields describe: the session's shot of
+// the kind picked, with the composer's own fields.
+func (p *composer) shotOrder() (session.ShotOrder, error) {
+	t := p.targetID()
+	if t == "" {
+		return session.ShotOrder{}, errors.New("pick a target")
+	}
+	o, err := p.sessionShot(t)
+	if err != nil {
+		return o, err
+	}
+	o.PointBlank, o.Call, o.Sabotage = p.pointBlank.Checked, p.called(), p.sabotage.Checked
+	return o, nil
 }
 
 // dominanceChoices are what a blow's bumps may go to, and dominanceKinds
@@ -638,9 +741,9 @@ func (p *composer) command() (session.Command, error) {
 		c.Kind, c.Weapon, c.Modifier = session.CommandShoot, p.weaponID(), p.judgeModifier()
 		c.Shots = append([]session.ShotOrder(nil), p.shots...)
 		if len(c.Shots) == 0 {
-			o, ok := p.shotOrder()
-			if !ok {
-				return c, errors.New("pick a target")
+			o, err := p.shotOrder()
+			if err != nil {
+				return c, err
 			}
 			c.Shots = []session.ShotOrder{o}
 		}
@@ -675,8 +778,12 @@ func (p *composer) command() (session.Command, error) {
 			if t == "" {
 				return c, errors.New("pick a target")
 			}
-			aims, _ := strconv.Atoi(p.aims.Selected)
-			c.Shots = []session.ShotOrder{{Target: t, Kind: "normal", Aims: aims}}
+			o, err := p.sessionShot(t)
+			if err != nil {
+				return c, err
+			}
+			o.Aims, _ = strconv.Atoi(p.fireAims.Selected)
+			c.Shots = []session.ShotOrder{o}
 		}
 		c.Fudge = p.shieldOrder()
 	case session.ActStrike:

@@ -82,6 +82,11 @@ type Command struct {
 	// Sabotage: the skill is meant to fail; only a calamity succeeds
 	// (TWTW Conflict: Action Sabotage). Shots and blows carry their own.
 	Sabotage bool `json:"sabotage,omitempty"`
+	// Forgo: a shoot command's answer, given beforehand, to a Bravery
+	// check under fire that fails: forgo the shot rather than make the
+	// snap shot (TWTW Conflict: Tactical Aiming: "They may choose to make
+	// the snap shot or forgo making a shot"). The AP are spent either way.
+	Forgo bool `json:"forgo,omitempty"`
 	// With is a non-combat action done together with a shoot or melee
 	// command, from one action pool (TWTW Conflict: Combining Combat and
 	// Non-Combat Actions).

@@ -486,7 +486,7 @@ func TestPlayersAreNeverSentTheSeed(t *testing.T) {
 		sent = append(sent, data)
 	}
 	events := []Event{mustDo(t, s, Command{Kind: CommandNewRound})}
-	setOption(t, s, func(o *FightOptions) { o.Acuity = true })
+	setOption(t, s, func(o *FightOptions) { *o = o.withTWTW(func(w *TWTWOptions) { w.Acuity = true }) })
 	events = append(events, s.events[len(s.events)-1])
 	for _, e := range events {
 		if out, ok, _ := s.ForSeat(alice, e); ok {
@@ -530,7 +530,10 @@ func TestPlayersAreSentTheOptionsButTheSeed(t *testing.T) {
 	}
 	defer s.Close()
 	alice := player("Alice", "cyril")
-	setOption(t, s, func(o *FightOptions) { o.TableDice, o.PlayerDice, o.NoFog, o.Acuity = true, true, true, true })
+	setOption(t, s, func(o *FightOptions) {
+		o.TableDice, o.PlayerDice, o.NoFog = true, true, true
+		*o = o.withTWTW(func(w *TWTWOptions) { w.Acuity = true })
+	})
 	set := s.events[len(s.events)-1]
 	want := s.State().Options
 	want.Seed = nil

@@ -63,21 +63,6 @@ type FightOptions struct {
 	// PlayersSide is the side the players at the table command; the
 	// others are the Judge's. Empty: DefaultPlayersSide.
 	PlayersSide string `json:"players_side,omitempty"`
-	// NPCDefense answers a blow at one of the Judge's figures without
-	// asking: "none", "block" or "dodge" (as it can pay for; else none).
-	// Empty: the Judge is asked, as a player is for theirs.
-	NPCDefense string `json:"npc_defense,omitempty"`
-	// WeaponLength plays the optional rule: the longer weapon has the
-	// advantage until the shorter one's wielder lands a blow on the torso
-	// or head (TWTW Conflict: Optional Rule: Weapon Length).
-	WeaponLength bool `json:"weapon_length,omitempty"`
-	// Acuity plays the optional rule: an aimed shot may draw on Acuity in
-	// place of Coordination (TWTW Conflict: Aim and Snap Shots).
-	Acuity bool `json:"acuity,omitempty"`
-	// FieldsOfFire plays the optional rule: a target outside the firer's
-	// field of fire (its front arc) costs 1 AP more (TWTW Conflict:
-	// Multiple Attacks).
-	FieldsOfFire bool `json:"fields_of_fire,omitempty"`
 	// NoFog plays without fog of war: the players see the whole map and
 	// every figure the Judge has not hidden. Off (the default), a side
 	// sees what its figures see (fog.go, docs/defaults.md).
@@ -219,8 +204,8 @@ func (f *FightFile) system() (System, error) {
 	if field, err := checkOptions(sys, f.Options); err != nil { // the options any system plays
 		return nil, fmt.Errorf("options.%s: %w", field, err)
 	}
-	if err := checkNPCDefense(f.Options.NPCDefense); err != nil {
-		return nil, fmt.Errorf("options.npc_defense: %w", err)
+	if err := f.Options.Parts.check(optionPart); err != nil { // each system's own: TWTW's default answer to a blow
+		return nil, fmt.Errorf("options.%w", err)
 	}
 	return sys, nil
 }

@@ -299,11 +299,11 @@ func TestAStrayShotStopsAtAWall(t *testing.T) {
 }
 
 // TestTheArcAnAttackComesFrom: the arc of the target's facing an attack
-// comes from (attackArc), as TWTW reads it today (DESIGN.md "facing"):
+// comes from (attackArc), as TWTW reads it (DESIGN.md "facing"):
 // the faced hexside and the two beside it are the front, the next two the
-// flanks, the opposite one the rear; a blow from the flanks or the rear
-// counts as from behind (fromBehind). A hex further off takes the arc of
-// its hexside's direction.
+// flanks, the opposite one the rear; a blow from the rear alone counts as
+// from behind (fromBehind). A hex further off takes the arc of its
+// hexside's direction.
 func TestTheArcAnAttackComesFrom(t *testing.T) {
 	target := hexmap.Hex{Q: 5, R: 5}
 	facingE := hexmap.Direction(0)
@@ -316,8 +316,8 @@ func TestTheArcAnAttackComesFrom(t *testing.T) {
 		{"through the faced hexside (E)", target.Neighbor(0), hexmap.Front, false},
 		{"beside it (NE)", target.Neighbor(1), hexmap.Front, false},
 		{"beside it (SE)", target.Neighbor(5), hexmap.Front, false},
-		{"a flank (NW)", target.Neighbor(2), hexmap.Flank, true},
-		{"a flank (SW)", target.Neighbor(4), hexmap.Flank, true},
+		{"a flank (NW)", target.Neighbor(2), hexmap.Flank, false},
+		{"a flank (SW)", target.Neighbor(4), hexmap.Flank, false},
 		{"the rear (W)", target.Neighbor(3), hexmap.Rear, true},
 		{"three hexes off the rear", target.Neighbor(3).Neighbor(3).Neighbor(3), hexmap.Rear, true},
 		{"the same hex", target, hexmap.Front, false},

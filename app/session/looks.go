@@ -134,6 +134,11 @@ type Attack struct {
 	// where the system has one kind. First is the one taken at first.
 	Kinds []AttackKind
 	First int
+	// Series are the kinds an attack may take only as one of a series
+	// the console's composer puts together (TWTW's fan), after Kinds:
+	// AttackChoice.Kind counts on past Kinds into them. The map window's
+	// keys reach Kinds alone.
+	Series []AttackKind
 }
 
 // AttackWeapon is a weapon an attack may be made with.
@@ -149,16 +154,24 @@ type AttackKind struct {
 	Name string
 	Most int    // 0: the key only picks the kind
 	Unit string // what pressing again adds: "aim"
+	// Trait is a choice the kind offers of drawing on another trait in
+	// place of its own, in the system's words, where the fight plays it
+	// ("Aim on Acuity (optional rule)"); "" for none. AttackChoice.OnTrait
+	// takes it.
+	Trait string
 }
 
 // AttackChoice is what the map window has picked of an attack: its key,
 // weapon (an AttackWeapon.ID, or "" for the sheet's own), kind (an index
-// of Kinds) and how many of the kind's Unit (Times, from 1).
+// of Kinds, then of Series), how many of the kind's Unit (Times, from
+// 1), and whether it draws on the kind's other trait (AttackKind.Trait;
+// ignored for a kind without one).
 type AttackChoice struct {
-	Key    string
-	Weapon string
-	Kind   int
-	Times  int
+	Key     string
+	Weapon  string
+	Kind    int
+	Times   int
+	OnTrait bool
 }
 
 // Attacks are the attacks figure id may be ordered to make from the map

@@ -76,7 +76,7 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 		if _, err := checkOptions(SystemOf(s), o); err != nil { // the options any system plays
 			return nil, err
 		}
-		if err := checkNPCDefense(o.NPCDefense); err != nil {
+		if err := o.Parts.check(optionPart); err != nil { // each system's own: TWTW's default answer to a blow
 			return nil, &Refusal{Reason: err.Error()}
 		}
 		for _, id := range sortedKeys(s.Characters) {
@@ -92,19 +92,7 @@ func decideRoster(s *State, c Command) ([]Event, error) {
 			how += "; players may roll their own dice for their own figures' rolls"
 		}
 		text := "Rule options: " + how + "."
-		if o.WeaponLength {
-			text += " Optional rule: weapon length."
-		}
-		if o.Acuity {
-			text += " Optional rule: an aimed shot may draw on Acuity."
-		}
-		if o.FieldsOfFire {
-			text += " Optional rule: fields of fire."
-		}
-		if o.NPCDefense != "" {
-			text += fmt.Sprintf(" A blow at one of the Judge's figures is answered %q at once.", o.NPCDefense)
-		}
-		for _, said := range o.Parts.said() { // each system's and option's own: Savage Worlds', Fudge's, Lead and Chrome's
+		for _, said := range o.Parts.said() { // each system's and option's own: TWTW's, Savage Worlds', Fudge's, Lead and Chrome's
 			text += " " + said
 		}
 		return []Event{{Kind: EventOptionsSet, Options: &o, Text: text}}, nil

@@ -360,7 +360,7 @@ func TestAnAimedShotOnAcuityThatLosesAimGoesOffAsASnap(t *testing.T) {
 	underFire := func(t *testing.T) *Session {
 		t.Helper()
 		s := open(t)
-		setOption(t, s, func(o *FightOptions) { o.Acuity = true })
+		setOption(t, s, func(o *FightOptions) { *o = o.withTWTW(func(w *TWTWOptions) { w.Acuity = true }) })
 		snap := []ShotOrder{{Target: "miranda", Kind: "snap"}}
 		zekes, err := s.State().PlanShoot("zeke", "shotgun", snap)
 		if err != nil {

@@ -13,7 +13,99 @@ import (
 // The West That Wasn't 3.0, the default system: its seam. Its combat
 // decisions are in twtw_combat.go; its rules in package rules.
 
-func init() { register(twtw{}) }
+func init() {
+	register(twtw{})
+	registerOptionPart[TWTWOptions]("twtw")
+	registerStatusPart[twtwStatus]("twtw")
+}
+
+// TWTWOptions are TWTW's own options of a fight (its part of
+// FightOptions): the Judge's figures answering a blow without being
+// asked, and the optional rules of the TWTW Conflict chapter. In a file
+// they sit flat among the options every system has, as they always did.
+type TWTWOptions struct {
+	// NPCDefense answers a blow at one of the Judge's figures without
+	// asking: "none", "block" or "dodge" (as it can pay for; else none).
+	// Empty: the Judge is asked, as a player is for theirs.
+	NPCDefense string `json:"npc_defense,omitempty"`
+	// WeaponLength plays the optional rule: the longer weapon has the
+	// advantage until the shorter one's wielder lands a blow on the torso
+	// or head (TWTW Conflict: Optional Rule: Weapon Length).
+	WeaponLength bool `json:"weapon_length,omitempty"`
+	// Acuity plays the optional rule: an aimed shot may draw on Acuity in
+	// place of Coordination (TWTW Conflict: Aim and Snap Shots).
+	Acuity bool `json:"acuity,omitempty"`
+	// FieldsOfFire plays the optional rule: a target outside the firer's
+	// field of fire (its front arc) costs 1 AP more (TWTW Conflict:
+	// Multiple Attacks).
+	FieldsOfFire bool `json:"fields_of_fire,omitempty"`
+}
+
+// TWTW is the fight's TWTW options.
+func (o FightOptions) TWTW() TWTWOptions { return partOf[TWTWOptions](o.Parts) }
+
+// WithTWTW is o with TWTW's options t.
+func (o FightOptions) WithTWTW(t TWTWOptions) FightOptions {
+	setPart(&o.Parts, t)
+	return o
+}
+
+// withTWTW is o with TWTW's options changed by change.
+func (o FightOptions) withTWTW(change func(*TWTWOptions)) FightOptions {
+	t := o.TWTW()
+	change(&t)
+	return o.WithTWTW(t)
+}
+
+// said is the options' sentences in the log of set_options.
+func (t TWTWOptions) said() []string {
+	var out []string
+	if t.WeaponLength {
+		out = append(out, "Optional rule: weapon length.")
+	}
+	if t.Acuity {
+		out = append(out, "Optional rule: an aimed shot may draw on Acuity.")
+	}
+	if t.FieldsOfFire {
+		out = append(out, "Optional rule: fields of fire.")
+	}
+	if t.NPCDefense != "" {
+		out = append(out, fmt.Sprintf("A blow at one of the Judge's figures is answered %q at once.", t.NPCDefense))
+	}
+	return out
+}
+
+// check refuses a default answer that is none of the defenses, naming
+// its field.
+func (t TWTWOptions) check() error {
+	if err := checkNPCDefense(t.NPCDefense); err != nil {
+		return fmt.Errorf("npc_defense: %w", err)
+	}
+	return nil
+}
+
+// twtwStatus is what TWTW keeps of a figure beyond the shared fields (its
+// part of FigureStatus), for a round.
+type twtwStatus struct {
+	// Recovered: the figure, stunned, has spent this round's action on a
+	// recovery check (TWTW Conflict: Wound Effects: "Each round, stunned
+	// characters use their action (Recover, all APs)").
+	Recovered bool `json:"recovered,omitempty"`
+}
+
+// twtw is the figure's TWTW part.
+func (st *FigureStatus) twtw() twtwStatus { return partOf[twtwStatus](st.Parts) }
+
+// withTWTW changes the figure's TWTW part with change.
+func (st *FigureStatus) withTWTW(change func(*twtwStatus)) {
+	p := st.twtw()
+	change(&p)
+	setPart(&st.Parts, p)
+}
+
+// newRound is the part when a new round starts: a round's recovery is
+// over (State.Apply).
+func (twtwStatus) newRound() any { return nil }
 
 // twtw is The West That Wasn't 3.0, the default system.
 type twtw struct{}
@@ -417,20 +509,26 @@ func (twtw) Movement(s *State, f *Figure) string {
 // aiming on Acuity, fields of fire), and the Judge's figures taking blows
 // without being asked.
 func twtwSwitches(o FightOptions) []Switch {
+	t := o.TWTW()
 	return []Switch{
-		{Label: "Optional rule: weapon length (the longer weapon has the advantage until the shorter closes)", On: o.WeaponLength,
-			Set: func(o FightOptions, on bool) FightOptions { o.WeaponLength = on; return o }},
-		{Label: "Optional rule: an aimed shot may draw on Acuity in place of Coordination", On: o.Acuity,
-			Set: func(o FightOptions, on bool) FightOptions { o.Acuity = on; return o }},
-		{Label: "Optional rule: fields of fire (a target outside the front arc costs 1 AP more)", On: o.FieldsOfFire,
-			Set: func(o FightOptions, on bool) FightOptions { o.FieldsOfFire = on; return o }},
-		{Label: "The Judge's figures take blows without being asked (no block or dodge)", On: o.NPCDefense == DefenseNone,
+		{Label: "Optional rule: weapon length (the longer weapon has the advantage until the shorter closes)", On: t.WeaponLength,
 			Set: func(o FightOptions, on bool) FightOptions {
-				o.NPCDefense = ""
-				if on {
-					o.NPCDefense = DefenseNone
-				}
-				return o
+				return o.withTWTW(func(t *TWTWOptions) { t.WeaponLength = on })
+			}},
+		{Label: "Optional rule: an aimed shot may draw on Acuity in place of Coordination", On: t.Acuity,
+			Set: func(o FightOptions, on bool) FightOptions { return o.withTWTW(func(t *TWTWOptions) { t.Acuity = on }) }},
+		{Label: "Optional rule: fields of fire (a target outside the front arc costs 1 AP more)", On: t.FieldsOfFire,
+			Set: func(o FightOptions, on bool) FightOptions {
+				return o.withTWTW(func(t *TWTWOptions) { t.FieldsOfFire = on })
+			}},
+		{Label: "The Judge's figures take blows without being asked (no block or dodge)", On: t.NPCDefense == DefenseNone,
+			Set: func(o FightOptions, on bool) FightOptions {
+				return o.withTWTW(func(t *TWTWOptions) {
+					t.NPCDefense = ""
+					if on {
+						t.NPCDefense = DefenseNone
+					}
+				})
 			}},
 	}
 }

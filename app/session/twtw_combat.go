@@ -272,7 +272,11 @@ func decideRecover(s *State, c Command, f *Figure, ch Character, src roller) ([]
 	if f.Condition != rules.Stunned {
 		return nil, refuse("%s is not stunned", ch.Name)
 	}
+	if f.twtw().Recovered {
+		return nil, refuse("%s has spent this round on a recovery check: a stunned figure tries once a round, with all its AP (TWTW Conflict: Wound Effects)", ch.Name)
+	}
 	st := f.FigureStatus.clone()
+	st.withTWTW(func(p *twtwStatus) { p.Recovered = true })
 	b := f.Body(ch.Size)
 	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's recovery check: %s and a card", ch.Name, ch.TraitPool("fortitude", true))}})
 	if err != nil {
@@ -439,6 +443,9 @@ func (s *State) planShot(f *Figure, p *ShootPlan, i int, so ShotOrder, carried r
 	if !ok || t.ID == f.ID {
 		return rules.Shot{}, refuse("shot %d: there is no target %q", i+1, so.Target)
 	}
+	if d := f.At.DistanceTo(t.At); so.PointBlank && d > 1 {
+		return rules.Shot{}, refuse("shot %d: point blank is for a target within arms' reach, in the next hex (TWTW Conflict: Point Blank); %s is %d hexes away", i+1, s.FigureName(t.ID), d)
+	}
 	first := !slices.Contains(p.Order, t.ID)
 	if first {
 		p.Order = append(p.Order, t.ID)
@@ -467,10 +474,10 @@ func (s *State) planShot(f *Figure, p *ShootPlan, i int, so ShotOrder, carried r
 		PointBlank: so.PointBlank, Motion: motion, Mounted: firerMounted(s, f), TargetSize: size,
 		TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
 		RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t),
-		OutsideField: first && s.Options.FieldsOfFire && !inFieldOfFire(f, t.At)}
+		OutsideField: first && s.Options.TWTW().FieldsOfFire && !inFieldOfFire(f, t.At)}
 	if so.Acuity {
 		switch {
-		case !s.Options.Acuity:
+		case !s.Options.TWTW().Acuity:
 			return rules.Shot{}, refuse("shot %d: the optional Acuity rule is off in this fight (the Judge turns it on in the fight's options)", i+1)
 		case i > 0:
 			return rules.Shot{}, refuse("shot %d: a series rolls one pool, the first shot's; only the first shot may draw on Acuity", i+1)
@@ -643,6 +650,9 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if err := pay(s, f, plan.Series.AP+with.apOf(), "fire"); err != nil {
 		return nil, err
 	}
+	if c.Forgo && with != nil {
+		return nil, refuse("a shot done together with a skill cannot be forgone under fire: the skill's pool is the same roll")
+	}
 	// Tactical aiming: a normal or aimed shot by a figure under fire
 	// since its last action needs a Bravery check first; failing it, the
 	// AP are spent, the aim is lost and the shots go off as snaps.
@@ -663,6 +673,9 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if underFire {
 		if err := v.keepAim(snaps); err != nil {
 			return nil, err
+		}
+		if v.aimLost && c.Forgo {
+			return []Event{v.forgone()}, nil
 		}
 	}
 	if err := v.resolve(); err != nil {
@@ -766,6 +779,22 @@ func (v *volley) keepAim(snaps ShootPlan) error {
 	return nil
 }
 
+// forgone is the event of a series whose shooter lost aim under fire and
+// forgoes the snap shots (Command.Forgo): the AP are spent, the weapon is
+// drawn and cocked as paid for, and nothing goes off.
+func (v *volley) forgone() Event {
+	f, w, gi := v.f, v.plan.Weapon, v.plan.Gear
+	st := f.FigureStatus.clone()
+	st.AimLost = true
+	st.Gear[gi].Readied = true
+	if w.Cock > 0 {
+		st.Gear[gi].Cocked = true
+	}
+	paid := v.plan.Series.AP
+	text := fmt.Sprintf("%s spends %d AP on the %s. %s %s forgoes the shot.", v.ch.Name, paid, w.Name, v.aimText, v.ch.Name)
+	return actedBy(v.c, f, st, paid, text)[0]
+}
+
 // resolve rolls the series' pool and draws its cards, then a combined
 // skill's pool from the same dice.
 func (v *volley) resolve() error {
@@ -863,6 +892,7 @@ func (v *volley) shot(i int) error {
 	}
 	if v.c.Shots[i].Sabotage {
 		h = v.sabotaged(h, t)
+		v.res.Hits[i] = h // the event records the shot as judged: a hit or a miss
 	}
 	if w.Thrown && h.Result.Success {
 		v.dropped = append(v.dropped, Loose{Weapon: w.ID, At: t.At}) // it falls at the target's feet
@@ -1851,8 +1881,8 @@ const (
 // block rolls the defender's block against a blow that scored attack:
 // "Blocking may also be performed with a weapon ... substitute the
 // appropriate weapon skill" (the melee weapon in tgt's hand, if any); an
-// equal result with a weapon stops the blow and raises its Rel, and a
-// calamity breaks it. tgt's gear takes the wear.
+// equal result with a weapon raises its Rel and the blow still lands
+// where it would, and a calamity breaks it. tgt's gear takes the wear.
 func block(tgt *Figure, tc Character, attack int, card rules.Card, rnd rules.Source) (int, []string, error) {
 	var bw *rules.Weapon
 	bi := -1
@@ -1877,11 +1907,11 @@ func block(tgt *Figure, tc Character, attack int, card rules.Card, rnd rules.Sou
 		lines = append(lines, fmt.Sprintf("%s blocks it%s (%d).", tc.Name, with, b.Roll.Top()))
 	case b.RelRaised:
 		// "On an equal result, increase the Rel by 1 instead of changing
-		// the hit location": the weapon takes the blow.
-		out = blockStopped
+		// the hit location": only a greater result blocks, so the blow
+		// lands where the card puts it, and the weapon wears.
 		tgt.Gear = slices.Clone(tgt.Gear)
 		tgt.Gear[bi].Worn++
-		lines = append(lines, fmt.Sprintf("%s's %s meets it (%d, equal): the blow is stopped, and the weapon's Rel rises to %d.", tc.Name, bw.Name, b.Roll.Top(), bw.Rel+tgt.Gear[bi].Worn))
+		lines = append(lines, fmt.Sprintf("%s's %s meets it (%d, equal): the blow still lands, and the weapon's Rel rises to %d.", tc.Name, bw.Name, b.Roll.Top(), bw.Rel+tgt.Gear[bi].Worn))
 	case b.ToArm:
 		out = blockToArm
 		lines = append(lines, fmt.Sprintf("%s's block meets it on the arm (%d).", tc.Name, b.Roll.Top()))

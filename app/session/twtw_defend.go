@@ -19,7 +19,7 @@ import (
 // take it), and the blow is rolled then, with the answer's dice. While a
 // blow waits, the fight's actions wait too. The Judge answers for anyone,
 // and a fight's option answers for the Judge's own figures
-// (FightOptions.NPCDefense). docs/protocol.md, "A blow waits for its
+// (TWTWOptions.NPCDefense). docs/protocol.md, "A blow waits for its
 // defender".
 
 // CommandDefend answers the blow waiting at Figure: Defense is "block",
@@ -126,7 +126,7 @@ func autoDefense(s *State, t *Figure) string {
 	if t.Side == s.Options.Players() {
 		return ""
 	}
-	return s.Options.NPCDefense
+	return s.Options.TWTW().NPCDefense
 }
 
 // declareBlow makes the event of a blow that waits for its defender.

@@ -213,11 +213,12 @@ func (s *State) fighter(x, o *Figure) rules.Advantage {
 }
 
 // fromBehind reports whether a blow from at comes from behind a figure
-// facing facing: through its back hexside or either beside it. An
-// unaware target (TWTW Conflict: "attacked from behind") lets the attacker
-// choose where the blow lands.
+// facing facing: through its rear arc, the back hexside alone (DESIGN.md
+// facing: the front arc is the faced side and its two neighbours, the
+// two sides left are flanks). An unaware target (TWTW Conflict: "attacked
+// from behind") lets the attacker choose where the blow lands.
 func fromBehind(at, target hexmap.Hex, facing hexmap.Direction) bool {
-	return attackArc(at, target, facing) != hexmap.Front
+	return attackArc(at, target, facing) == hexmap.Rear // the map's answer (lines.go)
 }
 
 // decideEscape is a dominated figure's escape attempt: an unarmed test
@@ -382,7 +383,7 @@ func (s *State) applyFire(e Event) {
 // t: +1 for the longer weapon, −1 for the shorter, 0 once the shorter's
 // wielder has closed (State.Closed) or with the rule off.
 func (s *State) lengthAdvantage(f, t *Figure) int {
-	if !s.Options.WeaponLength {
+	if !s.Options.TWTW().WeaponLength {
 		return 0
 	}
 	fw, _ := meleeWeapon(f)

@@ -604,7 +604,7 @@ func TestABlockWorksAgainstASingleAttack(t *testing.T) {
 func TestTheJudgesDefaultAnswer(t *testing.T) {
 	s := open(t)
 	opts := s.State().Options
-	opts.NPCDefense = DefenseBlock
+	opts = opts.withTWTW(func(w *TWTWOptions) { w.NPCDefense = DefenseBlock })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	besideJeb(t, s)
 	e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: &BlowOrder{Target: "jeb", Attack: "quick"}})
@@ -781,7 +781,7 @@ func takesIt(t *testing.T) *Session {
 	t.Helper()
 	s := open(t)
 	opts := s.State().Options
-	opts.NPCDefense = DefenseNone
+	opts = opts.withTWTW(func(w *TWTWOptions) { w.NPCDefense = DefenseNone })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	besideJeb(t, s)
 	return s
@@ -1295,7 +1295,7 @@ func TestWeaponLength(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := s.State().Options
-	opts.WeaponLength = true
+	opts = opts.withTWTW(func(w *TWTWOptions) { w.WeaponLength = true })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
 	on, err := s.State().PlanMelee("jeb", "", punch)
 	if err != nil {
@@ -1560,7 +1560,7 @@ func TestAnAimedShotMayDrawOnAcuity(t *testing.T) {
 	if _, err := s.State().PlanShoot("cyril", "schofield", aimed); err == nil || !strings.Contains(err.Error(), "Acuity rule is off") {
 		t.Fatalf("Acuity with the option off: %v", err)
 	}
-	setOption(t, s, func(o *FightOptions) { o.Acuity = true })
+	setOption(t, s, func(o *FightOptions) { *o = o.withTWTW(func(w *TWTWOptions) { w.Acuity = true }) })
 	plan, err := s.State().PlanShoot("cyril", "schofield", aimed)
 	if err != nil {
 		t.Fatal(err)
@@ -1607,7 +1607,7 @@ func TestTargetingOutsideTheFieldOfFire(t *testing.T) {
 		return p.Series.AP, p.Series.Plans[0].Explain()
 	}
 	facing, _ := price()
-	setOption(t, s, func(o *FightOptions) { o.FieldsOfFire = true })
+	setOption(t, s, func(o *FightOptions) { *o = o.withTWTW(func(w *TWTWOptions) { w.FieldsOfFire = true }) })
 	if ap, why := price(); ap != facing {
 		t.Errorf("Zeke ahead: %d AP, want %d (%s)", ap, facing, why)
 	}
@@ -1616,7 +1616,7 @@ func TestTargetingOutsideTheFieldOfFire(t *testing.T) {
 	if ap != facing+1 || !strings.Contains(why, "outside the field of fire 1") {
 		t.Errorf("Zeke behind: %d AP, want %d (%s)", ap, facing+1, why)
 	}
-	setOption(t, s, func(o *FightOptions) { o.FieldsOfFire = false })
+	setOption(t, s, func(o *FightOptions) { *o = o.withTWTW(func(w *TWTWOptions) { w.FieldsOfFire = false }) })
 	if ap, _ := price(); ap != facing {
 		t.Errorf("Zeke behind, the option off: %d AP, want %d", ap, facing)
 	}

@@ -36,8 +36,10 @@ func decideSkill(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 	if err != nil {
 		return nil, err
 	}
-	if c.Skill == "medicine" && target != nil && target.Condition != rules.Unconscious {
-		return nil, refuse("%s is not knocked out: Medicine revives a figure knocked out", s.FigureName(target.ID))
+	if c.Skill == "medicine" && target != nil {
+		if err := revivable(s, target); err != nil {
+			return nil, err
+		}
 	}
 	st := f.FigureStatus.clone()
 	a, pay, note, err := skillPayment(c, f, ch)
@@ -224,8 +226,13 @@ func planWith(s *State, f *Figure, ch Character, c Command) (*combined, error) {
 	if k.target, err = skillTarget(s, f, ch, w.Skill, w.Target); err != nil {
 		return nil, err
 	}
-	if w.Skill == "medicine" && (k.target == nil || k.target.Condition != rules.Unconscious) {
+	if w.Skill == "medicine" && k.target == nil {
 		return nil, refuse("Medicine with an attack revives a figure knocked out beside %s: name one", ch.Name)
+	}
+	if w.Skill == "medicine" {
+		if err := revivable(s, k.target); err != nil {
+			return nil, err
+		}
 	}
 	k.pool, k.how = ch.SkillPool(w.Skill)
 	k.pool = k.pool.Shift(judgeSteps(c))
@@ -280,4 +287,21 @@ func (k *combined) roll(s *State, ch Character, rnd rules.Source) (string, []Fig
 		text += fmt.Sprintf(" %s comes round.", s.FigureName(k.target.ID))
 	}
 	return text, changes, nil
+}
+
+// revivable refuses Medicine on a figure it cannot revive: one not knocked
+// out, or one out with a critical wound, a fifth to the torso or head
+// (TWTW Conflict: Wound Effects: the Standard (5) medicine roll revives
+// one who "critically fails a recovery check"; "If the location is the
+// torso … or head, disabling results in critical wounds").
+func revivable(s *State, t *Figure) error {
+	if t.Condition != rules.Unconscious {
+		return refuse("%s is not knocked out: Medicine revives a figure knocked out", s.FigureName(t.ID))
+	}
+	for _, site := range []rules.HitLocation{rules.Chest, rules.Head} {
+		if t.Wounds[site] >= rules.DisablingWounds {
+			return refuse("%s is out with a critical wound (%d wounds to the %s): a Medicine test in action time revives only one knocked out by a failed recovery (TWTW Conflict: Wound Effects)", s.FigureName(t.ID), t.Wounds[site], site)
+		}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"hexslinger/rules"
@@ -72,13 +73,31 @@ func (twtw) body(s *State, f *Figure) Body {
 // to two successive aim actions").
 var twtwShotKinds = []AttackKind{{Name: "snap"}, {Name: "normal"}, {Name: "aimed", Most: rules.MaxAimsPerShot, Unit: "aim"}}
 
+// twtwAimedShot is the index of the aimed shot in twtwShotKinds: the kind
+// that may draw on Acuity, where the fight plays the optional rule (TWTW
+// Conflict: Aim and Snap Shots).
+const twtwAimedShot = 2
+
+// twtwAcuity is the aimed shot's choice of drawing on Acuity, as the
+// composer offers it.
+const twtwAcuity = "Aim on Acuity (optional rule)"
+
+// twtwSeriesShots are TWTW's shots only a series composed in the console
+// takes: the fan, shots fanned from the hip (TWTW Conflict: Fan Firing).
+var twtwSeriesShots = []AttackKind{{Name: "fan"}}
+
 // twtwBlows are TWTW's hand-to-hand attacks by the keys 1 to 4.
 var twtwBlows = []AttackKind{{Name: "quick"}, {Name: "heavy"}, {Name: "feint"}, {Name: "grapple"}}
 
 // attacks: a shot with a gun or a throwing weapon the figure carries (A;
-// a normal shot first), or a blow (H; a quick blow first).
-func (twtw) attacks(_ *State, f *Figure) []Attack {
-	shoot := Attack{Key: AttackKeyShoot, Name: "Shoot", Kinds: twtwShotKinds, First: 1}
+// a normal shot first; an aimed one on Acuity where the fight plays that
+// optional rule; a fan in a series), or a blow (H; a quick blow first).
+func (twtw) attacks(s *State, f *Figure) []Attack {
+	shoot := Attack{Key: AttackKeyShoot, Name: "Shoot", Kinds: twtwShotKinds, First: 1, Series: twtwSeriesShots}
+	if s.Options.TWTW().Acuity {
+		shoot.Kinds = slices.Clone(twtwShotKinds)
+		shoot.Kinds[twtwAimedShot].Trait = twtwAcuity
+	}
 	for _, g := range f.Gear {
 		if w, ok := Weapons()[g.Weapon]; ok && !w.Melee {
 			shoot.Weapons = append(shoot.Weapons, AttackWeapon{ID: w.ID, Name: w.Name})
@@ -90,7 +109,8 @@ func (twtw) attacks(_ *State, f *Figure) []Attack {
 // attackCommand: a shoot command of one shot at target, or a melee blow
 // with the melee weapon in hand, if any.
 func (twtw) attackCommand(_ *State, f *Figure, target string, a Attack, c AttackChoice) Command {
-	kind := a.Kinds[min(max(c.Kind, 0), len(a.Kinds)-1)]
+	kinds := slices.Concat(a.Kinds, a.Series)
+	kind := kinds[min(max(c.Kind, 0), len(kinds)-1)]
 	if a.Melee {
 		cmd := Command{Kind: CommandMelee, Figure: f.ID, Blow: &BlowOrder{Target: target, Attack: kind.Name}}
 		for _, g := range f.Gear {
@@ -105,6 +125,7 @@ func (twtw) attackCommand(_ *State, f *Figure, target string, a Attack, c Attack
 	if kind.Most > 0 {
 		order.Aims = min(max(c.Times, 1), kind.Most)
 	}
+	order.Acuity = c.OnTrait && kind.Trait != ""
 	return Command{Kind: CommandShoot, Figure: f.ID, Weapon: c.Weapon, Shots: []ShotOrder{order}}
 }
 
