@@ -626,9 +626,9 @@ func (g *Game) drawLoose(dst *ebiten.Image, st *session.State) {
 	size := math.Max(g.minText(), s*0.3) // read from the table, like every map label
 	tokens := g.tokenBoxes(st)
 	for _, it := range st.Loose {
-		name := it.Weapon
-		if w, ok := session.Weapons()[it.Weapon]; ok {
-			name = w.Name
+		name := it.Label()
+		if name == "" {
+			name = it.Weapon
 		}
 		// Beside the blade, off every token and badge.
 		k := tagKey{text: name, size: size, fg: steel, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.3}

@@ -412,7 +412,7 @@ func (p *play) tip(h hexmap.Hex) string {
 	}
 	for _, l := range p.st.Loose {
 		if l.At == h {
-			parts = append(parts, session.Weapons()[l.Weapon].Name+" lying here")
+			parts = append(parts, l.Label()+" lying here")
 		}
 	}
 	if f, ok := p.st.FigureAt(h); ok {

@@ -416,7 +416,7 @@ func (p *composer) fillActor() {
 	p.looseNear = st.LooseNear(id)
 	var near []string
 	for _, l := range p.looseNear {
-		near = append(near, session.Weapons()[l.Weapon].Name+" at "+st.Map.Label(l.At))
+		near = append(near, l.Label()+" at "+st.Map.Label(l.At))
 	}
 	keep(p.loose, near)
 	old := p.target.Selected

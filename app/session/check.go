@@ -262,6 +262,9 @@ func checkRoundStarted(s *State, e Event) error {
 			return err
 		}
 	}
+	if err := checkActedDropped(c); err != nil {
+		return err
+	}
 	return c.changes(e.Changes)
 }
 
@@ -315,12 +318,34 @@ func checkActedMap(c eventCheck) error {
 	return nil
 }
 
+// checkLooseWeapon refuses a loose weapon that is neither of the weapon
+// table nor a sheet's own: a name (at most maxLooseName bytes) and the
+// figure it belongs to. Its error starts with the field at fault.
+func checkLooseWeapon(s *State, l Loose) error {
+	if l.Weapon != "" || l.Name == "" && l.Owner == "" {
+		if _, ok := ruleTables.weapons[l.Weapon]; !ok {
+			return fmt.Errorf("weapon: %q is not in the weapon table", l.Weapon)
+		}
+		return nil
+	}
+	if l.Name == "" || len(l.Name) > maxLooseName {
+		return fmt.Errorf("name: %d bytes, want 1 to %d", len(l.Name), maxLooseName)
+	}
+	if _, ok := s.Figures[l.Owner]; !ok {
+		return fmt.Errorf("owner: %q is no figure of the fight", l.Owner)
+	}
+	return nil
+}
+
+// maxLooseName bounds a sheet's own loose weapon's name.
+const maxLooseName = 200
+
 // checkActedDropped checks the weapons an action dropped: known weapons,
 // on the map.
 func checkActedDropped(c eventCheck) error {
 	for i, l := range c.e.Dropped {
-		if _, ok := ruleTables.weapons[l.Weapon]; !ok {
-			return c.bad(fmt.Sprintf("dropped[%d].weapon", i), "%q is not in the weapon table", l.Weapon)
+		if err := checkLooseWeapon(c.s, l); err != nil {
+			return c.bad(fmt.Sprintf("dropped[%d]", i), "%v", err)
 		}
 		if err := c.onMap(fmt.Sprintf("dropped[%d].at", i), l.At); err != nil {
 			return err

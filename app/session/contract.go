@@ -28,6 +28,8 @@ import "hexslinger/rules"
 //	holdWatcher        ·      ·          ✓            ·    its say in a Lead and Chrome hold
 //	roundEnder         ·      ·          ✓            ·    what another initiative's round ends
 //	lcWounder          ·      ✓          ✓            ✓    a quick-draw fumble's hit, its damage
+//	lcDrawer           ·      ✓          ✓            ·    the kinds of weapon its sheet carries to quick-draw
+//	yardsPerHexer      ·      ✓          ·            ·    a hex that is not a yard across: the inch
 //	bodyTeller         ✓      ✓          ✓            ✓    a figure's harm and condition, in its words
 //	attackOfferer      ✓      ✓          ✓            ✓    its attacks by key, and the command each makes
 //	rangeTeller        ✓      ·          ·            ·    the range bands a window draws
@@ -179,6 +181,28 @@ type lcWounder interface {
 	// status is st so far, with no roll to hit: the status after and the
 	// log's sentence.
 	lcHit(s *State, by, t *Figure, st FigureStatus, melee bool, rnd rules.Source) (FigureStatus, string, error)
+}
+
+// lcDrawer is a system whose sheet names the weapons a figure carries,
+// and so the kinds of weapon it may quick-draw (Lead and Chrome: The
+// Quick-Draw: "A revolver-type handgun … A one-handed melee or throwing
+// weapon"). A system without it (Fudge, whose sheet gives only a damage
+// factor) leaves the kind to the Lead and Chrome sheet's weapon.
+type lcDrawer interface {
+	lcDraws(s *State, f *Figure) []lcDrawn
+}
+
+// lcDrawn is a weapon a sheet carries, as the Quick-Draw sees it: its
+// kind (leadchrome.Revolver …) and the words naming it for a refusal.
+type lcDrawn struct {
+	Kind, Name, What string
+}
+
+// yardsPerHexer is a system whose hex is not a pace (a yard) across:
+// Savage Worlds' inch is two yards. Where a Lead and Chrome fumble's
+// weapon lands (1D3 yards) is counted in its hexes.
+type yardsPerHexer interface {
+	yardsPerHex(s *State) float64
 }
 
 // An option is a set of rules a fight may play whichever its system is, as

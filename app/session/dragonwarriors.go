@@ -11,6 +11,7 @@ import (
 	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/dragonwarriors"
+	"hexslinger/rules/leadchrome"
 )
 
 // CommandStrike is a Dragon Warriors II blow: Figure strikes Target, who
@@ -155,7 +156,7 @@ func (dragonWarriors) Actions() []Action {
 			// (DW II: Missile Combat): the Judge's own.
 			acts[i].JudgeModifier = "added to the difficulty"
 		case CommandStrike:
-			acts[i].JudgeModifier = "added to the attack" // dwJudged
+			acts[i].JudgeModifier = "added to the attack" // StrikePlan.judged
 		}
 	}
 	return acts
@@ -1172,6 +1173,24 @@ func noneIf(name string) string {
 // Movement: one move goes twice Move (session.freeMoveAP).
 func (dragonWarriors) Movement(s *State, f *Figure) string {
 	return freeMovement(s, f)
+}
+
+// lcDraws: the sheet's weapon, a one-handed blade or a two-handed weapon
+// (a bow, a spear, a two-handed axe or sword) by the Weapons table's
+// names; unarmed draws nothing (Lead and Chrome: The Quick-Draw).
+func (dragonWarriors) lcDraws(s *State, f *Figure) []lcDrawn {
+	dw := s.Characters[f.Character].DragonWarriors
+	if dw == nil {
+		return nil
+	}
+	w, ok := dragonwarriors.FindWeapon(dw.Weapon)
+	if !ok || w.ID == "unarmed" {
+		return nil
+	}
+	if strings.HasPrefix(w.ID, "one-handed") || w.ID == "small" {
+		return []lcDrawn{{Kind: leadchrome.OneHandedMelee, Name: w.Name, What: fmt.Sprintf("a %s (a one-handed melee)", w.Name)}}
+	}
+	return []lcDrawn{{Kind: leadchrome.LongGun, Name: w.Name, What: fmt.Sprintf("a %s (a two-handed weapon)", w.Name)}}
 }
 
 // lcReaches: a blade reaches the figure beside, a missile weapon anyone

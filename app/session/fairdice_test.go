@@ -597,6 +597,7 @@ func TestAPlayersOwnRollIsPreviewedAsItIsDone(t *testing.T) {
 	if err != nil || p.Err != nil || !sameEvents(p.Events, events) {
 		t.Fatalf("the Spirit roll: previewed %+v (%v), done %+v (%v)", p.Events, p.Err, events, err)
 	}
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "marshal"}) // Doc's 2♠ comes up
 	docs := player("Doc's player", "doc")
 	shot := docsShot(10, 3, 1, 4, 4, 2)
 	if p := s.State().Preview(docs, shot); p.Err != nil || p.Events != nil || len(p.Needs) == 0 {

@@ -302,14 +302,14 @@ func (f *FightFile) loose(s *State, _ System) error {
 	}
 	for i, l := range f.Loose {
 		field := fmt.Sprintf("loose[%d]", i)
-		if _, ok := ruleTables.weapons[l.Weapon]; !ok {
-			return fmt.Errorf("%s.weapon: %q is not in the weapon table", field, l.Weapon)
+		if err := checkLooseWeapon(s, Loose{Weapon: l.Weapon, Name: l.Name, Owner: l.Owner}); err != nil {
+			return fmt.Errorf("%s.%w", field, err)
 		}
 		at, err := s.Map.ParseHex(l.At)
 		if err != nil || !s.Map.Contains(at) {
 			return fmt.Errorf("%s.at: %q is not a hex of the map", field, l.At)
 		}
-		s.Loose = append(s.Loose, Loose{Weapon: l.Weapon, At: at})
+		s.Loose = append(s.Loose, Loose{Weapon: l.Weapon, At: at, Name: l.Name, Owner: l.Owner})
 	}
 	return nil
 }

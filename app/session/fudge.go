@@ -427,9 +427,11 @@ func (s *State) PlanFudge(c Command) (FudgePlan, error) {
 		return FudgePlan{}, refuse("%s is not beside %s", tname, ch.Name)
 	case t.Condition >= rules.Unconscious:
 		return FudgePlan{}, refuse("%s is %s: out of the fight (Combat Options 4.3.2)", tname, t.Condition)
-	case f.Attacked:
+	case f.Attacked && !orderedByOption(s):
+		// On Lead and Chrome's initiative its order counts a first and a
+		// second action (lcInTurn), each an exchange.
 		return FudgePlan{}, refuse("%s has had this round's exchange: one combat action a round (Fudge combat rounds)", ch.Name)
-	case !ranged && exchangedThisRound(s, f.ID, t.ID):
+	case !ranged && !orderedByOption(s) && exchangedThisRound(s, f.ID, t.ID):
 		return FudgePlan{}, refuse("%s and %s have exchanged blows this round: one exchange a round", ch.Name, tname)
 	}
 	mods, why, err := fudgeMapAndJudge(s, c, f, t, ranged)

@@ -696,3 +696,37 @@ func TestTheJudgesFudgeWordIsRefusedOutsideFudge(t *testing.T) {
 	c.Fudge = word
 	has(t, mustDo(t, s, c).Text, "The Judge rules Big Ned loses the shield check (Combat Options 2.2).")
 }
+
+// TestRecoveryCountsTheWoundModifiers: "If the player can succeed a new
+// damage check including any negative wound modifiers that may apply, he
+// may regain his senses" (Combat Options 4.4). The Sheriff (Good damage
+// capacity) is knocked out, fails his check, and tries to recover with
+// the same +1 (+000). At 5 damage (Good, Very Hurt, −2) his Good +1 −2 =
+// Fair is short of Good: he stays down. At 7 damage (Great,
+// Incapacitated) the wound is worse, so the modifier is no smaller: the
+// same +1 must not bring him back.
+func TestRecoveryCountsTheWoundModifiers(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		ned   string // the Sheriff's melee roll against Big Ned's ++++
+		hurt  int
+		check string
+	}{
+		{"5 damage, Very Hurt", "--00", 5, "Good +1, wounds -2 = Fair against Good"},
+		{"7 damage, Incapacitated", "----", 7, "Good +1, wounds -2 = Fair against Great"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openFudge(t, fudge.Options{DamageChecks: true, RecoveryInCombat: true, RecoveryNoWait: true})
+			mustDo(t, s, strike("bruiser", "sheriff", "++++", tc.ned, "----"))
+			if sh := s.State().Figures["sheriff"]; sh.Hurt != tc.hurt || sh.Condition != rules.Unconscious {
+				t.Fatalf("the Sheriff after the blow: %s, %d hurt; want out with %d", sh.Condition, sh.Hurt, tc.hurt)
+			}
+			mustDo(t, s, Command{Kind: CommandNewRound})
+			e := mustDo(t, s, Command{Kind: CommandRecover, Figure: "sheriff", Dice: df("+000")})
+			has(t, e.Text, tc.check, "stays down")
+			if sh := s.State().Figures["sheriff"]; sh.Condition != rules.Unconscious {
+				t.Errorf("%s: the Sheriff is %s after +1; want still down", e.Text, sh.Condition)
+			}
+		})
+	}
+}

@@ -86,9 +86,15 @@ func (leadChromeOption) decide(s *State, c Command, src roller) ([]Event, bool, 
 	return lcTakes(s, c)
 }
 
-// lcTakes is an action held to Lead and Chrome's order (lcOrder), or an
+// lcTakes is an attack with a weapon a quick-draw fumble dropped
+// (lcDropped), an action held to Lead and Chrome's order (lcOrder), or an
 // attack a quick-draw fumble spoils (fumbledAttack).
 func lcTakes(s *State, c Command) ([]Event, bool, error) {
+	if f, ok := s.Figures[c.Figure]; ok && leadChromeOrder(s) && (c.Kind == CommandShoot || c.Kind == CommandStrike) {
+		if err := lcDropped(s, f, c.Kind); err != nil { // whatever the order: the weapon is not in hand
+			return nil, true, err
+		}
+	}
 	if ev, ok, err := lcOrder(s, c); ok || err != nil {
 		return ev, true, err
 	}
@@ -156,6 +162,23 @@ func lcSheet(c *Character) *leadchrome.Sheet {
 var leadChromePart = SheetPart{Title: "Lead and Chrome", Fields: []SheetField{
 	numberField("Reflexes", func(c *Character) *int { return &lcSheet(c).Reflexes }),
 	numberField("Quick-Draw skill", func(c *Character) *int { return &lcSheet(c).QuickDraw }),
+	{Label: "Quick-Draw weapon (where the system's sheet names none of its kind)", Kind: FieldChoice, Choices: append([]string{"none"}, leadchrome.WeaponKinds...),
+		Get: func(c *Character) string {
+			if w := lcSheet(c).Weapon; w != "" {
+				return w
+			}
+			return "none"
+		},
+		Set: func(c *Character, v string) error {
+			if v == "none" {
+				v = ""
+			}
+			if v != "" && !slices.Contains(leadchrome.WeaponKinds, v) {
+				return fmt.Errorf("quick-draw weapon: %q is not a kind the Quick-Draw names", v)
+			}
+			lcSheet(c).Weapon = v
+			return nil
+		}},
 }}
 
 // lcRound is what Lead and Chrome keeps of the fight's round (its part of
@@ -191,8 +214,13 @@ type lcStatus struct {
 	DrawToHit int `json:"draw_to_hit,omitempty"`
 	// DrawFumble is what a quick-draw fumbled this round under Lead and
 	// Chrome's initiative did, until it has played out: "misfire" (the
-	// attack misses) or "dropped" (the weapon lies out of reach).
+	// attack misses).
 	DrawFumble string `json:"draw_fumble,omitempty"`
+	// Dropped is the name of the weapon a quick-draw fumble of 3–4
+	// dropped, lying on the map (or lost off it) until the figure picks
+	// it up, whatever the round; DroppedGun: it is a gun, not a blade.
+	Dropped    string `json:"dropped,omitempty"`
+	DroppedGun bool   `json:"dropped_gun,omitempty"`
 }
 
 // lc is the figure's Lead and Chrome part.
@@ -206,8 +234,8 @@ func (st *FigureStatus) withLC(change func(*lcStatus)) {
 }
 
 // newRound is the part when a new round starts: a round's quick-draw is
-// over (State.Apply).
-func (lcStatus) newRound() any { return nil }
+// over (State.Apply); a weapon dropped still lies where it fell.
+func (p lcStatus) newRound() any { return lcStatus{Dropped: p.Dropped, DroppedGun: p.DroppedGun} }
 
 // Declaration is what a figure declares before initiative is rolled: an
 // unaimed shot (+3 initiative, −5 to hit), or a Quick-Draw with its weapon
@@ -249,10 +277,56 @@ func declarations(s *State, c Command) (map[string]Declaration, error) {
 			if err := d.QuickDraw.Check(); err != nil {
 				return nil, &Refusal{Reason: err.Error()}
 			}
+			if err := lcCarries(s, s.Figures[d.Figure], d.QuickDraw.Weapon); err != nil {
+				return nil, err
+			}
 		}
 		out[d.Figure] = d
 	}
 	return out, nil
+}
+
+// lcCarried is what figure f carries to quick-draw: its system's sheet's
+// weapons (lcDrawer), then its Lead and Chrome sheet's weapon.
+func lcCarried(s *State, f *Figure) []lcDrawn {
+	var carried []lcDrawn
+	if d, ok := SystemOf(s).(lcDrawer); ok {
+		carried = d.lcDraws(s, f)
+	}
+	if lc := s.Characters[f.Character].LeadChrome; lc != nil && lc.Weapon != "" {
+		carried = append(carried, lcDrawn{Kind: lc.Weapon, Name: lcKindNoun[lc.Weapon], What: "a " + lc.Weapon})
+	}
+	return carried
+}
+
+// lcKindNoun names a weapon of a Quick-Draw kind in a sentence, where a
+// sheet names only its kind (leadchrome.Sheet.Weapon).
+var lcKindNoun = map[string]string{
+	leadchrome.Revolver: "revolver", leadchrome.SingleShot: "single-shot pistol", leadchrome.SelfLoading: "self-loading pistol",
+	leadchrome.OneHandedMelee: "blade", leadchrome.Grenade: "grenade", leadchrome.LongGun: "long gun",
+}
+
+// lcCarries refuses a Quick-Draw declared by figure f with a kind of
+// weapon its sheet does not carry: the kinds its system's sheet names
+// (lcDrawer) and its Lead and Chrome sheet's weapon. TWTW draws the gear
+// it names (quickDrawTWTW), and a declaration's kind there is the gear's.
+func lcCarries(s *State, f *Figure, kind string) error {
+	if SystemOf(s).MovesCostAP() {
+		return nil
+	}
+	ch := s.Characters[f.Character]
+	carried := lcCarried(s, f)
+	if len(carried) == 0 {
+		return refuse("%s's sheet names no weapon to quick-draw: give it one (its system's weapon, or the Lead and Chrome sheet's weapon: a revolver, single-shot, self-loading or one-handed melee)", ch.Name)
+	}
+	var what []string
+	for _, c := range carried {
+		if c.Kind == kind {
+			return nil
+		}
+		what = append(what, c.What)
+	}
+	return refuse("%s carries %s, not a %s: the Quick-Draw is of the weapon drawn (Lead and Chrome: The Quick-Draw)", ch.Name, joinAnd(what), kind)
 }
 
 // lcNewRound rolls Lead and Chrome's initiative for every figure standing:
@@ -315,7 +389,7 @@ func lcStanding(s *State, decl map[string]Declaration) ([]string, []need) {
 func lcInitiativeNeed(s *State, id string, d Declaration) string {
 	n := s.FigureName(id) + "'s initiative: 2D10"
 	if d.QuickDraw != nil {
-		n += ", and a D6 (a D3 more if dropped) should the draw fumble"
+		n += ", and a D6 (a D3 and a D12 for the direction more if dropped) should the draw fumble"
 		if _, ok := SystemOf(s).(lcWounder); ok {
 			n += "; on a 5 a die for whom the stray shot hits, on a 5 or 6 the hit's damage dice"
 		}
@@ -453,8 +527,16 @@ func (r *lcRoundRoll) rollFigure(id string, f *Figure, st *FigureStatus) (bool, 
 		changed = true
 	}
 	fu := roll.Fumble
-	if fu != nil && (fu.Kind == "misfire" || fu.Kind == "dropped") {
+	if fu != nil && fu.Kind == "misfire" {
 		st.withLC(func(p *lcStatus) { p.DrawFumble = fu.Kind })
+		changed = true
+	}
+	if fu != nil && fu.Kind == "dropped" {
+		text, err := r.drop(f, st, *fu, en.QuickDraw.Weapon)
+		if err != nil {
+			return false, r.refusal(err)
+		}
+		r.explained[id] += text
 		changed = true
 	}
 	if fu != nil && (fu.Kind == "stray" || fu.Kind == "self") {
@@ -467,6 +549,39 @@ func (r *lcRoundRoll) rollFigure(id string, f *Figure, st *FigureStatus) (bool, 
 		*st, changed = r.status[id], true
 	}
 	return changed, nil
+}
+
+// drop lands the weapon of kind that figure f's quick-draw fumble fu
+// dropped "1D3m/yd away in a random direction" (Lead and Chrome:
+// Quick-draw fumbles, 3–4): a D12 gives the direction as a clock face, 12
+// o'clock east on the map, the D3 the yards, counted in the system's
+// hexes (yardsPerHexer; a pace a yard otherwise). It lies on the map for
+// f to pick up (pick_up, one Action), or off it, lost; st is f's status.
+// It returns the log's words.
+func (r *lcRoundRoll) drop(f *Figure, st *FigureStatus, fu leadchrome.Fumble, kind string) (string, error) {
+	s := r.s
+	name := kind
+	for _, c := range lcCarried(s, f) {
+		if c.Kind == kind {
+			name = c.Name
+			break
+		}
+	}
+	clock, err := rules.For(r.rnd, f.ID).Roll(12)
+	if err != nil {
+		return "", err
+	}
+	yards := s.Map.Scale
+	if y, ok := SystemOf(s).(yardsPerHexer); ok {
+		yards = y.yardsPerHex(s)
+	}
+	st.withLC(func(p *lcStatus) { p.Dropped, p.DroppedGun = name, kind != leadchrome.OneHandedMelee })
+	at, err := hexmap.Scatter(f.At, f.At, clock, float64(fu.Distance), yards)
+	if err != nil || !s.Map.Contains(at) {
+		return fmt.Sprintf("; the %s flies off the map (%d o'clock, %d yd) and is lost", name, clock, fu.Distance), nil
+	}
+	r.e.Dropped = append(r.e.Dropped, Loose{At: at, Name: name, Owner: f.ID})
+	return fmt.Sprintf("; the %s lands at %s (%d o'clock, %d yd), to be picked up: one Action", name, s.Map.Label(at), clock, fu.Distance), nil
 }
 
 // event is the round_started event the rolls make: each changed status in
@@ -720,13 +835,13 @@ func QuickDrawModifierNames() []string {
 }
 
 // DeclareQuickDraw is a Quick-Draw declared with a weapon of kind and the
-// modifier table's rows named; a self-loading handgun is declared with a
+// modifier table's rows named, each once; a self-loading handgun is declared with a
 // round chambered, and a cross-draw draws from a cross-draw holster.
 func DeclareQuickDraw(kind string, modifiers []string) *leadchrome.QuickDraw {
 	q := &leadchrome.QuickDraw{Weapon: kind, Chambered: kind == leadchrome.SelfLoading}
 	for _, name := range modifiers {
 		for _, m := range leadchrome.QuickDrawModifiers {
-			if m.Name == name {
+			if m.Name == name && !slices.Contains(q.Modifiers, m.ID) { // a row counts once
 				q.Modifiers = append(q.Modifiers, m.ID)
 				if m.ID == "cross" {
 					q.Holster = "cross"
@@ -887,18 +1002,18 @@ func drawKind(w rules.Weapon) string {
 // misses. If using a melee or thrown weapon, the result is similar: the
 // attack automatically misses. The character may act normally in the next
 // action phase"; on a 3–4 the weapon "slips out of the character's grip
-// and lands 1D3m/yd away", and these systems, which carry no weapons on
-// the map, leave it out of reach for the round (docs/defaults.md). ok is
-// false for any other command.
+// and lands 1D3m/yd away": it lies on the map (lcRoundRoll.drop), and
+// lcTakes refuses an attack with it until it is picked up (lcDropped). ok
+// is false for any other command.
 func fumbledAttack(s *State, c Command) (events []Event, ok bool, err error) {
 	f, found := s.Figures[c.Figure]
-	if !found || !leadChromeOrder(s) || f.lc().DrawFumble == "" || (c.Kind != CommandShoot && c.Kind != CommandStrike) {
+	if !found || !leadChromeOrder(s) || (c.Kind != CommandShoot && c.Kind != CommandStrike) {
+		return nil, false, nil
+	}
+	if f.lc().DrawFumble == "" {
 		return nil, false, nil
 	}
 	name := s.FigureName(f.ID)
-	if f.lc().DrawFumble == "dropped" {
-		return nil, true, refuse("%s's weapon slipped from the grip at the quick-draw and lies out of reach this round (Lead and Chrome: Quick-draw fumbles, 3–4): no attack until the next round", name)
-	}
 	if len(c.Dice) > 0 {
 		return nil, true, refuse("%s's attack misses of itself and rolls no dice", name)
 	}
@@ -907,6 +1022,50 @@ func fumbledAttack(s *State, c Command) (events []Event, ok bool, err error) {
 	return []Event{{Kind: EventActed, Action: c.Kind, Figure: f.ID, APLeft: f.AP,
 		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 		Text:    fmt.Sprintf("%s's fumbled quick-draw goes off: the attack automatically misses, one shot into the ground (Lead and Chrome: Quick-draw fumbles, 1–2); %s acts normally in the next action phase.", name, name)}}, true, nil
+}
+
+// lcDropped refuses an attack of kind (strike, shoot) by figure f with
+// the weapon a quick-draw fumble dropped: a gun's shot, a blade's blow,
+// and a throw of the blade where the figure carries no gun.
+func lcDropped(s *State, f *Figure, kind string) error {
+	p := f.lc()
+	if p.Dropped == "" {
+		return nil
+	}
+	gun := false
+	for _, c := range lcCarried(s, f) {
+		gun = gun || c.Kind != leadchrome.OneHandedMelee
+	}
+	if kind == CommandStrike && p.DroppedGun || kind == CommandShoot && !p.DroppedGun && gun {
+		return nil
+	}
+	name := s.FigureName(f.ID)
+	for _, l := range s.Loose {
+		if l.Owner == f.ID && l.Weapon == "" {
+			return refuse("%s's %s lies at %s, where the quick-draw dropped it (Lead and Chrome: Quick-draw fumbles, 3–4): pick it up (one Action, from its hex or the next) before attacking with it", name, p.Dropped, s.Map.Label(l.At))
+		}
+	}
+	return refuse("%s's %s was lost off the map at the quick-draw (Lead and Chrome: Quick-draw fumbles, 3–4)", name, p.Dropped)
+}
+
+// lcPickUp is figure f picking up the weapon a quick-draw fumble dropped,
+// from its hex or the next (c.To, or the nearest): "Normally it takes one
+// Action to draw, unsheathe or unsling and ready a weapon" (Lead and
+// Chrome: The Quick-Draw), and it comes up ready.
+func lcPickUp(s *State, c Command, f *Figure) ([]Event, error) {
+	name := s.FigureName(f.ID)
+	for _, l := range s.LooseNear(f.ID) {
+		if l.Owner != f.ID || l.Weapon != "" || c.To != nil && *c.To != l.At {
+			continue
+		}
+		st := f.FigureStatus.clone()
+		st.withLC(func(p *lcStatus) { p.Dropped, p.DroppedGun = "", false })
+		return []Event{{Kind: EventActed, Action: CommandPickUp, Figure: f.ID, APLeft: f.AP, PickedUp: &l,
+			Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+			Text: fmt.Sprintf("%s picks up the %s at %s and readies it: one Action (Lead and Chrome: The Quick-Draw: \"Normally it takes one Action to draw, unsheathe or unsling and ready a weapon\").",
+				name, l.Name, s.Map.Label(l.At))}}, nil
+	}
+	return nil, refuse("no weapon of %s's lies in its hex or next to it", name)
 }
 
 // lcActions counts each figure's Actions since the round began under Lead
@@ -919,7 +1078,7 @@ func lcActions(s *State) map[string]int {
 		if e.Kind == EventRoundStarted {
 			break
 		}
-		if e.Kind != EventActed || (e.Action != CommandStrike && e.Action != CommandShoot) {
+		if e.Kind != EventActed || (e.Action != CommandStrike && e.Action != CommandShoot && e.Action != CommandPickUp) {
 			continue
 		}
 		if i > 0 && e.Action == CommandStrike && riposted(s.Log[i-1], e) {
@@ -1020,6 +1179,12 @@ func lcOrder(s *State, c Command) (events []Event, ok bool, err error) {
 			w.held(s, &e)
 		}
 		return []Event{e}, true, nil
+	case c.Kind == CommandPickUp:
+		if err := lcInTurn(s, f); err != nil {
+			return nil, true, err
+		}
+		ev, err := lcPickUp(s, c, f)
+		return ev, true, err
 	case c.Kind == CommandStrike && c.Riposte, c.Kind != CommandStrike && c.Kind != CommandShoot:
 		return nil, false, nil
 	}

@@ -330,7 +330,7 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	defer s.Close()
 	play := &script{t: t, s: s}
 	do := play.do
-	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7, QuickDraw: 2}, "doc": {Reflexes: 6, QuickDraw: 3}, "bandit": {Reflexes: 5, QuickDraw: 1}, "bill": {Reflexes: 5, QuickDraw: 1}})
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7, QuickDraw: 2}, "doc": {Reflexes: 6, QuickDraw: 3}, "bandit": {Reflexes: 5, QuickDraw: 1, Weapon: leadchrome.Revolver}, "bill": {Reflexes: 5, QuickDraw: 1}})
 	play.log = nil
 	opts := s.State().Options
 	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
@@ -339,13 +339,14 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 		t.Helper()
 		do(Command{Kind: CommandShoot, Figure: by, Shots: []ShotOrder{{Target: at}}, Dice: dice})
 	}
-	// Round 1. Doc quick-draws his Peacemaker from a Bridgeport rig: 6+4 +
+	// Round 1 (Ringo carries a revolver on his hip beside the Winchester:
+	// his Lead and Chrome sheet's weapon). Doc quick-draws his Peacemaker from a Bridgeport rig: 6+4 +
 	// 6 + 3 + 2 = 21. The Marshal shoots unaimed: 5+3 + 7 + 3 = 18. The
 	// first bandit quick-draws from a hip holster, gun not tied down, with
 	// a hair trigger: 2+1, a natural 3, fumbles; his D6 is a 3 and the gun
-	// drops 2 yards away. The second bandit: 8+5 + 5 = 18, with the
-	// Marshal.
-	do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 6, 4, 2, 1, 3, 2, 8, 5}, Declare: []Declaration{
+	// drops 2 yards away, at 6 o'clock. The second bandit: 8+5 + 5 = 18,
+	// with the Marshal.
+	do(Command{Kind: CommandNewRound, Dice: []int{5, 3, 6, 4, 2, 1, 3, 2, 6, 8, 5}, Declare: []Declaration{
 		{Figure: "marshal", Unaimed: true},
 		{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"bridgeport"}}},
 		{Figure: "bandit-1", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hip-loose", "hair-trigger"}}},
@@ -360,7 +361,7 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 	// the first bandit (6+6 + 5 = 17) and Doc (4+4 + 6 = 14).
 	do(Command{Kind: CommandNewRound, Dice: []int{1, 1, 4, 4, 6, 6}})
 	do(Command{Kind: CommandRecover, Figure: "bandit-1", Dice: []int{5}})
-	// Ringo, his gun back in hand, holds his actions: Doc may go.
+	// Ringo, his gun on the ground, holds his actions: Doc may go.
 	do(Command{Kind: CommandDelay, Figure: "bandit-1"})
 	shoot("doc", "bandit-1", 2, 2)
 	do(Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 2}})
@@ -374,6 +375,9 @@ func TestLeadAndChromeTwoRoundFight(t *testing.T) {
 func lennoxFumbles(t *testing.T, fumble ...int) *Session {
 	t.Helper()
 	s := openDW(t)
+	lennox := s.State().Characters["lennox"].Clone()
+	lennox.LeadChrome.Weapon = leadchrome.OneHandedMelee // his knife
+	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &lennox})
 	opts := s.State().Options
 	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
@@ -408,20 +412,21 @@ func TestAQuickDrawFumbleOfOneOrTwoMisses(t *testing.T) {
 
 // "3-4: The weapon being drawn slips out of the character's grip and
 // lands 1D3m/yd away in a random direction" (Lead and Chrome: Quick-draw
-// fumbles): out of reach for the round where the system carries no
-// weapons on the map (docs/defaults.md).
+// fumbles): in Dragon Warriors II Lennox's knife lands 3 yards off at 12
+// o'clock (east), and lies there, next round too, until he picks it up
+// (one Action).
 func TestAQuickDrawFumbleOfThreeOrFourDropsTheWeapon(t *testing.T) {
-	s := lennoxFumbles(t, 4, 3)
+	s := lennoxFumbles(t, 4, 3, 12)
 	mustDo(t, s, Command{Kind: CommandDelay, Figure: "rolf"}) // Rolf, first, lets him go
+	l := s.State().Loose
+	if len(l) != 1 || l[0].Owner != "lennox" || l[0].Name != "blade" {
+		t.Fatalf("the loose weapons: %+v", l)
+	}
 	strike := Command{Kind: CommandStrike, Figure: "lennox", Target: "rolf", Dice: []int{1, 2, 2, 1}}
-	if _, err := s.Do(strike); err == nil || !strings.Contains(err.Error(), "lies out of reach this round") {
-		t.Errorf("a strike with the dropped knife: %v", err)
-	}
-	if _, err := s.State().Explain(strike); err == nil {
-		t.Error("the preview allows it")
-	}
+	refused(t, s, strike, "Squire Lennox's blade lies at "+s.State().Map.Label(l[0].At))
 	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}})
-	mustDo(t, s, strike)
+	refused(t, s, strike, "Squire Lennox's blade lies at "+s.State().Map.Label(l[0].At))
+	refused(t, s, Command{Kind: CommandPickUp, Figure: "lennox"}, "no weapon of Squire Lennox's lies in its hex or next to it")
 }
 
 // "For larger-scale combat, initiative can be rolled once for each squad
@@ -603,7 +608,7 @@ func sheriffFumbles(t *testing.T, capacity fudge.Level, fumble ...int) (*Session
 	ch := s.State().Characters["sheriff"].Clone()
 	ch.Fudge.DamageCapacity = &capacity
 	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
-	withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6}, "bruiser": {Reflexes: 5}})
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6, Weapon: leadchrome.Revolver}, "bruiser": {Reflexes: 5}})
 	opts := s.State().Options
 	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
 	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
@@ -652,4 +657,182 @@ func TestAQuickDrawFumbleOfSixWoundsTheDrawerInFudge(t *testing.T) {
 	if sheriff.Hurt != 2 || sheriff.Condition != rules.Unconscious || sheriff.fudgePart().OutSince != s.State().Round {
 		t.Errorf("the Sheriff: %d damage, %s since round %d (round %d), after %s", sheriff.Hurt, sheriff.Condition, sheriff.fudgePart().OutSince, s.State().Round, e.Text)
 	}
+}
+
+// openSavageQuickDraw opens the Savage Worlds fight on Lead and Chrome's
+// initiative with the Quick-Draw: the Marshal Reflexes 7, Doc 6 with
+// Quick-Draw 3, the bandits 5.
+func openSavageQuickDraw(t *testing.T) *Session {
+	t.Helper()
+	s := openSW(t)
+	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 7}, "doc": {Reflexes: 6, QuickDraw: 3}, "bandit": {Reflexes: 5}})
+	opts := s.State().Options
+	setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	return s
+}
+
+// TestAQuickDrawModifierRowCountsOnce: the Quick-Draw modifier table is
+// one row for each thing about the draw ("Hair trigger +1", "Bridgeport
+// Rig (hip) +2"; Lead and Chrome: Quick-draw modifiers): a gun has one
+// hair trigger, a hip one rig. A row named twice is refused, naming it;
+// named once each, Doc's draw is +3 (6+4 + Reflexes 6 + skill 3 + 3 =
+// 22).
+func TestAQuickDrawModifierRowCountsOnce(t *testing.T) {
+	s := openSavageQuickDraw(t)
+	twice := Command{Kind: CommandNewRound, Dice: []int{5, 5, 6, 4, 5, 5, 5, 5}, Declare: []Declaration{
+		{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hair-trigger", "hair-trigger", "bridgeport", "bridgeport"}}}}}
+	if ev, err := s.Do(twice); err == nil || !strings.Contains(err.Error(), `"hair-trigger" is named twice`) {
+		t.Errorf("a hair trigger and a rig named twice each: %v %v, want refused, naming hair-trigger", err, ev)
+	}
+	once := twice
+	once.Declare = []Declaration{{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"hair-trigger", "bridgeport"}}}}
+	if e := mustDo(t, s, once); !strings.Contains(e.Text, "Quick-Draw skill +3, modifiers +3 = 22") {
+		t.Errorf("each named once: %s, want modifiers +3 = 22", e.Text)
+	}
+	if got := DeclareQuickDraw(leadchrome.Revolver, []string{"Hair trigger", "Hair trigger"}).Modifiers; len(got) != 1 {
+		t.Errorf("the console's declaration of a row chosen twice: %v, want it once", got)
+	}
+}
+
+// TestSecondActionsInSavageWorldsAndFudge: "Once everyone has taken their
+// first Action, second actions are taken in the same order" (Lead and
+// Chrome: Initiative), in the systems whose own turn is one action: on
+// Lead and Chrome's initiative a Savage Worlds figure and a Fudge figure
+// each take a second action once the others have taken their first (or
+// hold), and no third.
+func TestSecondActionsInSavageWorldsAndFudge(t *testing.T) {
+	t.Run("Savage Worlds", func(t *testing.T) {
+		s := openSavageQuickDraw(t)
+		// The Marshal 5+5+7 = 17, Doc 6+4+6 = 16, the bandits 1+2+5 = 8
+		// and 1+3+5 = 9.
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 6, 4, 1, 2, 1, 3}})
+		shot := func(by string) Command {
+			return Command{Kind: CommandShoot, Figure: by, Shots: []ShotOrder{{Target: "bandit-1"}}, Dice: []int{2, 2}}
+		}
+		mustDo(t, s, shot("marshal"))
+		refused(t, s, shot("marshal"), "Marshal Dane's second action waits its turn in Lead and Chrome's order: Doc Harlan (its first action)")
+		mustDo(t, s, shot("doc"))
+		mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"})
+		mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-1"})
+		if e := mustDo(t, s, shot("marshal")); !strings.Contains(e.Text, "Marshal Dane fires at Bandit") {
+			t.Errorf("the Marshal's second action: %s", e.Text)
+		}
+		mustDo(t, s, shot("doc"))
+		refused(t, s, shot("marshal"), "has taken its first and second actions this round")
+	})
+	t.Run("Fudge", func(t *testing.T) {
+		s := openFudge(t, fudge.Options{})
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6}, "bruiser": {Reflexes: 5}})
+		opts := s.State().Options
+		setLC(&opts, func(l *LeadChromeOptions) { l.Initiative = InitiativeLeadChrome })
+		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+		// The Sheriff 5+5+6 = 16, Big Ned 1+2+5 = 8. Each exchange ties:
+		// Great −1 against Good +0.
+		mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 1, 2}})
+		mustDo(t, s, strike("sheriff", "bruiser", "-000", "0000"))
+		mustDo(t, s, strike("bruiser", "sheriff", "0000", "-000"))
+		if e := mustDo(t, s, strike("sheriff", "bruiser", "-000", "0000")); !strings.Contains(e.Text, "A tie") {
+			t.Errorf("the Sheriff's second action: %s", e.Text)
+		}
+		mustDo(t, s, strike("bruiser", "sheriff", "0000", "-000"))
+		refused(t, s, strike("sheriff", "bruiser", "-000", "0000"), "has taken its first and second actions this round")
+	})
+}
+
+// TestAQuickDrawIsOfTheWeaponTheSheetCarries: "A quick-draw can only be
+// performed with the following types of weapon: A revolver-type handgun
+// … A one-handed melee or throwing weapon" (Lead and Chrome: The
+// Quick-Draw), and the modifiers are the weapon's: the kind declared is
+// the one the sheet carries. Doc with a Winchester '73 (a long gun)
+// declares a revolver from a Bridgeport rig: refused; with the Colt
+// Peacemaker the +2 counts. In Dragon Warriors II Lennox's two-handed
+// sword is no one-handed blade; in Fudge, whose sheet names no weapon,
+// the Lead and Chrome sheet's weapon is the one drawn.
+func TestAQuickDrawIsOfTheWeaponTheSheetCarries(t *testing.T) {
+	revolver := func(id string) Declaration {
+		return Declaration{Figure: id, QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver, Modifiers: []string{"bridgeport"}}}
+	}
+	t.Run("Savage Worlds", func(t *testing.T) {
+		s := openSavageQuickDraw(t)
+		giveDocA(t, s, "Winchester '73")
+		c := Command{Kind: CommandNewRound, Dice: []int{5, 5, 6, 4, 5, 5, 5, 5}, Declare: []Declaration{revolver("doc")}}
+		refused(t, s, c, "Doc Harlan carries a Winchester '73 (a long gun), not a revolver")
+		giveDocA(t, s, "Colt Peacemaker")
+		if e := mustDo(t, s, c); !strings.Contains(e.Text, "Quick-Draw skill +3, modifiers +2 = 21") {
+			t.Errorf("a Peacemaker from a Bridgeport rig: %s", e.Text)
+		}
+	})
+	t.Run("Dragon Warriors II", func(t *testing.T) {
+		s := openDW(t)
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"rolf": {Reflexes: 10}, "lennox": {Reflexes: 11, QuickDraw: 2}})
+		ch := s.State().Characters["lennox"].Clone()
+		ch.DragonWarriors.Weapon = "two-handed-sword"
+		mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+		opts := s.State().Options
+		setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
+		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+		c := Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}, Declare: []Declaration{{Figure: "lennox", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.OneHandedMelee}}}}
+		refused(t, s, c, "Squire Lennox carries a Two-handed sword (a two-handed weapon), not a one-handed melee")
+		ch.DragonWarriors.Weapon = "one-handed-sword"
+		mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
+		mustDo(t, s, c)
+	})
+	t.Run("Fudge", func(t *testing.T) {
+		s := openFudge(t, fudge.Options{})
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6, QuickDraw: 2}, "bruiser": {Reflexes: 5}})
+		opts := s.State().Options
+		setLC(&opts, func(l *LeadChromeOptions) { l.Initiative, l.QuickDraw = InitiativeLeadChrome, true })
+		mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+		c := Command{Kind: CommandNewRound, Dice: []int{5, 5, 5, 5}, Declare: []Declaration{revolver("sheriff")}}
+		refused(t, s, c, "Sheriff Bart's sheet names no weapon to quick-draw")
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6, QuickDraw: 2, Weapon: leadchrome.LongGun}})
+		refused(t, s, c, "Sheriff Bart carries a long gun, not a revolver")
+		withLeadChrome(t, s, map[string]leadchrome.Sheet{"sheriff": {Reflexes: 6, QuickDraw: 2, Weapon: leadchrome.Revolver}})
+		mustDo(t, s, c)
+	})
+}
+
+// TestAQuickDrawFumbleDropsTheWeaponOnTheMap: "3-4: The weapon being
+// drawn slips out of the character's grip and lands 1D3m/yd away in a
+// random direction" (Lead and Chrome: Quick-draw fumbles), and "Normally
+// it takes one Action to draw, unsheathe or unsling and ready a weapon"
+// (The Quick-Draw). In Savage Worlds Doc quick-draws his Peacemaker and
+// fumbles (a natural 2): the D6 a 3, the D3 a 2 (yards: one inch, one
+// hex), a D12 of 12 o'clock (east). The gun lies on the map beside him, and
+// stays there into the next round: no shot until he picks it up, which
+// is one Action; his second action shoots.
+func TestAQuickDrawFumbleDropsTheWeaponOnTheMap(t *testing.T) {
+	s := openSavageQuickDraw(t)
+	// The Marshal 5+5+7 = 17; Doc 1+1, fumbled: 2+6+3 = 11; the bandits
+	// 1+2+5 = 8 and 1+3+5 = 9.
+	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 1, 1, 3, 2, 12, 1, 2, 1, 3},
+		Declare: []Declaration{{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver}}}})
+	doc := s.State().Figures["doc"]
+	want := doc.At.Neighbor(hexmap.Direction(0))
+	if len(e.Dropped) != 1 || e.Dropped[0].At != want || e.Dropped[0].Owner != "doc" || e.Dropped[0].Name != "Colt Peacemaker" {
+		t.Fatalf("the gun dropped: %+v, want Doc's Colt Peacemaker at %s (%s)", e.Dropped, s.State().Map.Label(want), e.Text)
+	}
+	at := s.State().Map.Label(want)
+	has(t, e.Text, "the Colt Peacemaker lands at "+at)
+	if near := s.State().LooseNear("doc"); len(near) != 1 || near[0].Label() != "Colt Peacemaker" {
+		t.Errorf("the weapons near Doc: %+v", near)
+	}
+	shot := Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 2}}
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "marshal"})
+	refused(t, s, shot, "Doc Harlan's Colt Peacemaker lies at "+at)
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 6, 4, 1, 2, 1, 3}})
+	refused(t, s, shot, "Doc Harlan's Colt Peacemaker lies at "+at)
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "marshal"})
+	pick := Command{Kind: CommandPickUp, To: &want, Figure: "doc"}
+	if e := mustDo(t, s, pick); !strings.Contains(e.Text, "Doc Harlan picks up the Colt Peacemaker at "+at+" and readies it: one Action") || e.PickedUp == nil {
+		t.Errorf("the pick-up: %s", e.Text)
+	}
+	if len(s.State().Loose) != 0 || s.State().Figures["doc"].lc().Dropped != "" {
+		t.Errorf("after the pick-up: loose %+v, Doc %+v", s.State().Loose, s.State().Figures["doc"].lc())
+	}
+	refused(t, s, shot, "Doc Harlan's second action waits its turn")
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"})
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-1"})
+	mustDo(t, s, shot)
 }

@@ -8,6 +8,7 @@ import (
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
+	"hexslinger/rules/leadchrome"
 	"hexslinger/rules/savage"
 )
 
@@ -37,6 +38,22 @@ type swStatus struct {
 	// BenniesSpent is the Bennies the figure has spent this fight, of
 	// those its sheet starts it with.
 	BenniesSpent int `json:"bennies_spent,omitempty"`
+	// SpiritRolled: the figure has made this turn's Spirit roll to
+	// recover from Shaken, "At the start of their turn" (Savage Worlds:
+	// Shaken); a new round's turn gives it another.
+	SpiritRolled bool `json:"spirit_rolled,omitempty"`
+	// AimAt is the figure the figure took the Aim action at, in round
+	// AimIn: its next action's shot may go to Extreme Range (Savage
+	// Worlds: Ranged Attacks). The aim lasts until its shot or another
+	// action, and at most to the end of the round after it.
+	AimAt string `json:"aim_at,omitempty"`
+	AimIn int    `json:"aim_in,omitempty"`
+}
+
+// newRound is the part when a new round starts: a new turn's Spirit roll.
+func (p swStatus) newRound() any {
+	p.SpiritRolled = false
+	return p
 }
 
 // sw is the figure's Savage Worlds part.
@@ -50,7 +67,26 @@ func (st *FigureStatus) withSW(change func(*swStatus)) {
 }
 
 // check range-checks the part, from an event or a fight file.
-func (p swStatus) check() error { return checkCounts(countField{"bennies_spent", p.BenniesSpent}) }
+func (p swStatus) check() error {
+	return checkCounts(countField{"bennies_spent", p.BenniesSpent}, countField{"aim_in", p.AimIn})
+}
+
+// swAiming reports whether figure f holds an aim at figure t, taken this
+// round or the last (swStatus.AimAt).
+func swAiming(s *State, f, t *Figure) bool {
+	p := f.sw()
+	return p.AimAt != "" && p.AimAt == t.ID && s.Round <= p.AimIn+1
+}
+
+// swTakesAim reports whether shoot command c by figure f is the Aim
+// action: one shot ordered with aims, at a target f holds no aim at.
+func swTakesAim(s *State, c Command, f *Figure) bool {
+	if c.Kind != CommandShoot || len(c.Shots) != 1 || c.Shots[0].Aims == 0 {
+		return false
+	}
+	t, ok := s.Figures[c.Shots[0].Target]
+	return ok && !swAiming(s, f, t)
+}
 
 // seen is what the eye sees of the part: "shaken" (State.Looks).
 func (p swStatus) seen() []string {
@@ -74,11 +110,13 @@ func (savageWorlds) MovesCostAP() bool  { return false }
 func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 func (savageWorlds) Actions() []Action {
 	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny, IfAllowed: true},
-		Action{Name: ActHazard, Kind: CommandSkill, Skill: savage.HazardSkill, JudgeModifier: "added to the roll"})
+		Action{Name: ActHazard, Kind: CommandSkill, Skill: savage.HazardSkill, JudgeModifier: "added to the roll"},
+		Action{Name: ActDelay, Kind: CommandDelay},                    // the Hold
+		Action{Name: ActPickUp, Kind: CommandPickUp, IfAllowed: true}) // a weapon a quick-draw dropped (leadchrome.go)
 	for i := range acts {
 		acts[i].Jump = acts[i].Kind == CommandMove // Savage Worlds: Jumping
 		if acts[i].Kind == CommandStrike || acts[i].Kind == CommandShoot {
-			acts[i].JudgeModifier = "added to the roll" // swJudged
+			acts[i].JudgeModifier = "added to the roll" // SavagePlan.mapAndJudge
 		}
 	}
 	return acts
@@ -99,6 +137,9 @@ func (savageWorlds) CheckSheet(c Character) error {
 }
 
 func (sw savageWorlds) Decide(s *State, c Command, src roller) ([]Event, bool, error) {
+	if err := swInTurn(s, c); err != nil {
+		return nil, true, err
+	}
 	switch c.Kind {
 	case CommandNewRound:
 		ev, err := swNewRound(s, src)
@@ -107,6 +148,10 @@ func (sw savageWorlds) Decide(s *State, c Command, src roller) ([]Event, bool, e
 		ev, err := swAttack(s, c, src, false)
 		return ev, true, err
 	case CommandShoot:
+		if f, ok := s.Figures[c.Figure]; ok && swTakesAim(s, c, f) {
+			ev, err := swAim(s, c)
+			return ev, true, err
+		}
 		if len(c.Shots) > 1 {
 			ev, err := swVolley(s, c, src)
 			return ev, true, err
@@ -128,10 +173,87 @@ func (sw savageWorlds) Decide(s *State, c Command, src roller) ([]Event, bool, e
 	case CommandSkill:
 		ev, err := swHazard(s, c, src)
 		return ev, true, err
+	case CommandDelay:
+		ev, err := swHold(s, c)
+		return ev, true, err
 	case CommandSegment, CommandReady, CommandCock, CommandDuck, CommandMelee, CommandDoor, CommandPickUp, CommandReload, CommandDefend, CommandEscape:
 		return nil, true, notIn(sw, c.Kind)
 	}
 	return nil, false, nil
+}
+
+// swTurnTaken are the commands held to the countdown (swInTurn): the
+// turn's regular action, the Spirit roll at the start of the turn, and
+// the Hold. A Benny is spent "At any time (even when it is not their
+// turn)"; moves and the free actions that go with them are the Judge's
+// to order, as the table moves its figures (docs/defaults.md, "Savage
+// Worlds: the countdown").
+var swTurnTaken = []string{CommandStrike, CommandShoot, CommandRecover, CommandDelay}
+
+// swInTurn refuses command c of a figure whose turn has not come: "A
+// round is an entire countdown of Action Cards from the Ace to the
+// Deuce. A character's "turn" occurs when his Action Card comes up in
+// the countdown" (Savage Worlds: Time). A card has come up when every
+// figure standing dealt a higher one has had its turn (swTurnHad). A
+// figure on Hold, or dealt a Joker, acts when it likes. Before the
+// first deal, and on Lead and Chrome's initiative (lcInTurn), the
+// countdown says nothing.
+func swInTurn(s *State, c Command) error {
+	f, ok := s.Figures[c.Figure]
+	if !ok || !s.Begun || orderedByOption(s) || !slices.Contains(swTurnTaken, c.Kind) || f.Delayed || swJoker(s, f.ID) > 0 {
+		return nil
+	}
+	// Only those its side sees: a refusal tells nothing of a figure out
+	// of its view (docs/defaults.md).
+	unseen := s.unseenBy(f.Side)
+	dealt := swRoundOf(s).Dealt
+	var first []string
+	for _, id := range s.Order {
+		g := s.Figures[id]
+		if g.AP > f.AP && !swTurnHad(s, g) && !unseen[id] {
+			first = append(first, fmt.Sprintf("%s (%s)", s.FigureName(id), dealt[id]))
+		}
+	}
+	if len(first) == 0 {
+		return nil
+	}
+	verb := "act"
+	if len(first) == 1 {
+		verb = "acts"
+	}
+	return refuse("%s's card (%s) has not come up: %s %s first, or go on Hold (delay) (Savage Worlds: Time: \"A character's turn occurs when his Action Card comes up in the countdown\")",
+		s.FigureName(f.ID), dealt[f.ID], joinAnd(first), verb)
+}
+
+// swTurnHad reports whether figure g has had its turn this round, or
+// has none to wait for: it took its regular action, went on Hold, made
+// its Spirit roll and stays Shaken (free actions only), holds a Joker,
+// or is down.
+func swTurnHad(s *State, g *Figure) bool {
+	return g.Attacked || g.Delayed || g.Condition >= rules.Unconscious || swJoker(s, g.ID) > 0 || g.sw().Shaken && g.sw().SpiritRolled
+}
+
+// swHold puts figure c.Figure on Hold in its turn: the cards after it
+// come up, and it acts when it likes this round, before or after any of
+// them (docs/defaults.md, "Savage Worlds: the countdown").
+func swHold(s *State, c Command) ([]Event, error) {
+	f, ch, err := actor(s, c.Figure)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !s.Begun:
+		return nil, refuse("there is no countdown to hold in before the first deal")
+	case f.Delayed:
+		return nil, refuse("%s is on Hold already: it acts when it likes this round", ch.Name)
+	case f.Attacked:
+		return nil, refuse("%s has taken this turn's action", ch.Name)
+	}
+	st := f.FigureStatus.clone()
+	st.Delayed = true
+	return []Event{{Kind: EventActed, Action: CommandDelay, Figure: f.ID, APLeft: f.AP,
+		Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
+		Text:    fmt.Sprintf("%s goes on Hold: the cards after %s come up, and %s acts when it likes this round (Savage Worlds: Time).", ch.Name, swRoundOf(s).Dealt[f.ID], ch.Name)}}, nil
 }
 
 // swProne drops a figure prone, a free action; standing up takes 2" of
@@ -289,6 +411,13 @@ func swNewRound(s *State, src roller) ([]Event, error) {
 		return nil, err
 	}
 	e := Event{Kind: EventRoundStarted, Round: s.nextRound(), APs: map[string]int{}, Dealt: map[string]string{}}
+	for _, id := range s.Order {
+		if f := s.Figures[id]; f.Delayed { // a Hold lasts the round
+			st := f.FigureStatus.clone()
+			st.Delayed = false
+			e.Changes = append(e.Changes, FigureChange{Figure: id, AP: f.AP, Status: st})
+		}
+	}
 	deals, out, err := swDeal(s, hands, rnd, e.Dealt)
 	if err != nil {
 		return nil, &Refusal{Reason: err.Error(), Needs: texts(needs)}
@@ -409,6 +538,9 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 	if err != nil {
 		return SavagePlan{}, err
 	}
+	if err := swInTurn(s, c); err != nil {
+		return SavagePlan{}, err
+	}
 	if f.sw().Shaken && !s.FelledNow(f.ID) { // felled in the instant it acts in (Lead and Chrome)
 		return SavagePlan{}, refuse("%s is Shaken: only free actions until a Spirit roll recovers (recover)", ch.Name)
 	}
@@ -430,9 +562,11 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 	if err := p.mapAndJudge(s, c, ranged); err != nil {
 		return SavagePlan{}, err
 	}
-	if f.Attacked {
+	if f.Attacked && !orderedByOption(s) {
 		// "On a player's turn they can move and perform one regular
-		// action" (Savage Worlds: Actions).
+		// action" (Savage Worlds: Actions); on Lead and Chrome's
+		// initiative its order counts a first and a second action
+		// (lcInTurn).
 		return SavagePlan{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
 	}
 	p.Chance = savage.TraitChance(p.Die, p.Mod, p.TN, p.Wild)
@@ -453,6 +587,10 @@ func swPlanTarget(s *State, c Command, f *Figure) (*Figure, int, bool, error) {
 	if !ok || t.ID == f.ID {
 		return nil, 0, false, refuse("there is no target %q", target)
 	}
+	// A shot goes to Extreme Range after the Aim action at its target
+	// (swAiming); an order with aims is that action (swTakesAim), priced
+	// as the shot it readies.
+	aimed = aimed || c.Kind == CommandShoot && swAiming(s, f, t)
 	return t, shots, aimed, nil
 }
 
@@ -618,11 +756,45 @@ func swAttack(s *State, c Command, src roller, ranged bool) ([]Event, error) {
 }
 
 // swActed is the attacker's status after its turn's one regular action
-// (Savage Worlds: Actions).
+// (Savage Worlds: Actions): an aim it held is used up or given up.
 func swActed(f *Figure) FigureChange {
 	st := f.FigureStatus.clone()
 	st.Attacked = true
+	st.withSW(func(p *swStatus) { p.AimAt, p.AimIn = "", 0 })
 	return FigureChange{Figure: f.ID, AP: f.AP, Status: st}
+}
+
+// swAim is the Aim action (Savage Worlds: Ranged Attacks: "Firing at
+// such a distance requires the Aim action"): a shoot order with aims, at
+// a target the shooter holds no aim at, takes the turn's one regular
+// action aiming, rolls nothing, and readies the shot for the shooter's
+// next action (docs/defaults.md, "Savage Worlds: the Aim action").
+func swAim(s *State, c Command) ([]Event, error) {
+	p, err := s.PlanSavage(c)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Dice) > 0 {
+		return nil, refuse("the Aim action rolls no dice: the shot's are rolled at %s's next action", s.FigureName(p.Attacker.ID))
+	}
+	f, t := p.Attacker, p.Target
+	ch := swAimChange(s, f, t)
+	return []Event{{Kind: EventActed, Action: CommandShoot, Figure: f.ID, APLeft: f.AP, Targets: []string{t.ID},
+		Changes: []FigureChange{ch}, Text: swAimText(s, p)}}, nil
+}
+
+// swAimChange is figure f's status after the Aim action at t.
+func swAimChange(s *State, f, t *Figure) FigureChange {
+	ch := swActed(f)
+	ch.Status.withSW(func(p *swStatus) { p.AimAt, p.AimIn = t.ID, s.Round })
+	return ch
+}
+
+// swAimText is the log's and the preview's words for the Aim action
+// of plan p.
+func swAimText(s *State, p SavagePlan) string {
+	return fmt.Sprintf("%s takes the Aim action at %s, this turn's action: the shot (%s) goes at %s's next action (Savage Worlds: Ranged Attacks).",
+		s.FigureName(p.Attacker.ID), s.FigureName(p.Target.ID), strings.Join(p.Why, ", "), s.FigureName(p.Attacker.ID))
 }
 
 // swHit rolls the damage of by's hit on target t, whose status is st so
@@ -776,6 +948,12 @@ func swRecover(s *State, c Command, src roller) ([]Event, error) {
 	if !f.sw().Shaken {
 		return nil, refuse("%s is not Shaken", ch.Name)
 	}
+	if f.sw().SpiritRolled {
+		// "At the start of their turn … Failure. The character remains
+		// shaken and can only perform free actions" (Savage Worlds:
+		// Shaken).
+		return nil, refuse("%s has made this turn's Spirit roll and remains Shaken: free actions only until the next turn's roll, or a Benny", ch.Name)
+	}
 	rnd, err := src([]need{{f.ID, fmt.Sprintf("%s's Spirit d%d and Wild Die d6", ch.Name, ch.Savage.Spirit)}})
 	if err != nil {
 		return nil, err
@@ -786,7 +964,7 @@ func swRecover(s *State, c Command, src roller) ([]Event, error) {
 		return nil, &Refusal{Reason: err.Error()}
 	}
 	st := f.FigureStatus.clone()
-	st.withSW(func(p *swStatus) { p.Shaken = stat.Shaken })
+	st.withSW(func(p *swStatus) { p.Shaken, p.SpiritRolled = stat.Shaken, true })
 	verdict := "stays Shaken: free actions only"
 	if !stat.Shaken {
 		verdict = "is no longer Shaken"
@@ -1073,10 +1251,11 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 	if dist > budget {
 		return nil, refuse("%s has %d\" of Pace left; a jump can't exceed the Pace", ch.Name, budget)
 	}
-	reach := savage.JumpReach(f.Paced, false)
+	runUp := swRunUp(s, f)
+	reach := savage.JumpReach(runUp, false)
 	how := fmt.Sprintf("%d\" standing", savage.JumpInches)
-	if f.Paced >= savage.JumpRunUp {
-		how = fmt.Sprintf("%d\" after a run-up of %d\"", reach, f.Paced)
+	if runUp >= savage.JumpRunUp {
+		how = fmt.Sprintf("%d\" after a run-up of %d\"", reach, runUp)
 	}
 	var events []Event
 	if c.Jump.Athletics {
@@ -1102,6 +1281,25 @@ func swJump(s *State, c Command, f *Figure, ch Character, src roller) ([]Event, 
 	return append(events, swJumped(s, f, ch, path, d, dist, how)), nil
 }
 
+// swRunUp is the distance figure f has moved on its feet this round, in
+// inches (hexes): "if you can run at least 2" (four yards) prior to the
+// jump" (Savage Worlds: Jumping) counts the ground covered, not the Pace
+// spent on it (standing up, rough ground, climbing, swimming), and a
+// crawl is no run.
+func swRunUp(s *State, f *Figure) int {
+	n := 0
+	for i := len(s.Log) - 1; i >= 0; i-- {
+		e := s.Log[i]
+		if e.Kind == EventRoundStarted {
+			break
+		}
+		if e.Kind == EventMoved && e.Figure == f.ID && !e.Crawled && len(e.Path) > 1 {
+			n += len(e.Path) - 1
+		}
+	}
+	return n
+}
+
 // swJumpLine is the hexes of figure f's jump to c.To, from its own, and
 // the direction it jumps in; it refuses a jump that is not one (prone,
 // running, off the map, in place, off a row of hexes, too high, onto
@@ -1122,8 +1320,8 @@ func swJumpLine(s *State, c Command, f *Figure, ch Character) ([]hexmap.Hex, hex
 		return nil, d, refuse("%s is already at %s", ch.Name, m.Label(to))
 	case f.At.Add(d.Vector().Scale(dist)) != to:
 		return nil, d, refuse("a jump goes in a straight line along a row of hexes; %s is not in one from %s", m.Label(to), m.Label(f.At))
-	case m.Elevation(to)-m.Elevation(f.At) > savage.JumpHeight(f.Paced):
-		up, height := m.Elevation(to)-m.Elevation(f.At), savage.JumpHeight(f.Paced)
+	case m.Elevation(to)-m.Elevation(f.At) > savage.JumpHeight(swRunUp(s, f)):
+		up, height := m.Elevation(to)-m.Elevation(f.At), savage.JumpHeight(swRunUp(s, f))
 		return nil, d, refuse("%s is %d %s higher than %s, and %s jumps %d %s up (0.5\" a yard, doubled after a run-up of %d\"): climb up (2\" of Pace an inch) rather than jump",
 			m.Label(to), up, plural(up, "yard", "yards"), m.Label(f.At), ch.Name, height, plural(height, "yard", "yards"), savage.JumpRunUp)
 	}
@@ -1151,7 +1349,7 @@ func swJumpFurther(s *State, f *Figure, ch Character, to hexmap.Hex, reach *int,
 	if f.sw().Shaken {
 		return Event{}, refuse("%s is Shaken: only free actions, and the Athletics roll is an action", ch.Name)
 	}
-	if f.Attacked {
+	if f.Attacked && !orderedByOption(s) {
 		return Event{}, refuse("%s has taken this turn's action: one regular action a turn, and movement", ch.Name)
 	}
 	r, err := swAthletics(s, f, ch, 0, "to jump further", src)
@@ -1389,6 +1587,10 @@ func writeSavage(b *strings.Builder, s *State, cmd Command) error {
 	if err != nil {
 		return err
 	}
+	if swTakesAim(s, cmd, p.Attacker) {
+		b.WriteString(swAimText(s, p))
+		return nil
+	}
 	skill := "Fighting"
 	if cmd.Kind == CommandShoot {
 		skill = "Shooting"
@@ -1423,6 +1625,38 @@ func (savageWorlds) lcReaches(s *State, f, t *Figure, melee bool) bool {
 	_, err := g.BandAt(savage.Inches(f.At.DistanceTo(t.At)), false)
 	return err == nil
 }
+
+// swDrawKinds are the kinds of the bundled guns for the Quick-Draw (Lead
+// and Chrome: The Quick-Draw); a gun of a sheet's own is drawn as the Lead
+// and Chrome sheet's weapon says.
+var swDrawKinds = map[string]string{
+	"Colt Peacemaker": leadchrome.Revolver, "Derringer": leadchrome.SingleShot,
+	"Winchester '73": leadchrome.LongGun, "Double-barrel shotgun": leadchrome.LongGun,
+}
+
+// lcDraws: the gun (a thrown weapon is a one-handed throwing weapon) and
+// a hand weapon, a one-handed blade (the sheet gives only its die).
+func (savageWorlds) lcDraws(s *State, f *Figure) []lcDrawn {
+	a := s.Characters[f.Character].Savage
+	var out []lcDrawn
+	if g := a.Gun; g != nil {
+		kind := swDrawKinds[g.Name]
+		if g.Thrown {
+			kind = leadchrome.OneHandedMelee
+		}
+		if kind != "" {
+			out = append(out, lcDrawn{Kind: kind, Name: g.Name, What: fmt.Sprintf("a %s (a %s)", g.Name, kind)})
+		}
+	}
+	if a.Melee > 0 {
+		out = append(out, lcDrawn{Kind: leadchrome.OneHandedMelee, Name: "hand weapon", What: fmt.Sprintf("a hand weapon (d%d, a one-handed melee)", a.Melee)})
+	}
+	return out
+}
+
+// yardsPerHex: "Each inch is equal to two yards" (Savage Worlds:
+// Distance), and a hex is an inch.
+func (savageWorlds) yardsPerHex(*State) float64 { return 2 }
 
 // lcHit: a quick-draw fumble's hit deals the weapon's damage, the gun's
 // dice or Strength plus the blade's, with no raise (Savage Worlds:

@@ -31,7 +31,8 @@ func TestSavageWorldsThroughTheSession(t *testing.T) {
 	}
 	// The Marshal (Fighting d8, a Wild Card) strikes bandit 1 (Parry 5):
 	// 7 and a Wild Die 2: a hit; d8 Strength 5 + d6 3 = 8 against
-	// Toughness 5: Shaken.
+	// Toughness 5: Shaken. Doc's Q♠ comes up first: he goes on Hold.
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "doc"})
 	e = mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{7, 2, 5, 3}})
 	if !strings.Contains(e.Text, "against Bandit's Parry 5") || !strings.Contains(e.Text, "8 vs Toughness 5, 0 raise(s): Shaken") {
 		t.Errorf("the Marshal's blow: %s", e.Text)
@@ -189,7 +190,7 @@ func TestSavageRateOfFire(t *testing.T) {
 // Running): the Marshal runs, then his blow takes the −2 too.
 func TestSavageRunningCostsEveryAction(t *testing.T) {
 	s := openSW(t)
-	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QS", "QH", "3C"}})
 	still, err := s.State().PlanSavage(Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1"})
 	if err != nil {
 		t.Fatal(err)
@@ -215,7 +216,8 @@ func TestSavageRunningCostsEveryAction(t *testing.T) {
 
 // shakeTheMarshal deals round 1 with the bandits' card first and has
 // bandit 1 strike the Marshal (Parry 6): a d6 Ace 6+2 = 8 hits; d6 4 +
-// d4 3 = 7 against Toughness 6: Shaken.
+// d4 3 = 7 against Toughness 6: Shaken. Bandit 2, dealt the same card,
+// goes on Hold: the Marshal's 3♥ comes up.
 func shakeTheMarshal(t *testing.T, s *Session) {
 	t.Helper()
 	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"3H", "2S", "KC"}})
@@ -223,6 +225,7 @@ func shakeTheMarshal(t *testing.T, s *Session) {
 	if !s.State().Figures["marshal"].sw().Shaken {
 		t.Fatalf("the Marshal is not Shaken: %s", e.Text)
 	}
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"})
 }
 
 // TestSavageSpendABennyToRemoveShaken: "At any time (even when it is not
@@ -334,7 +337,7 @@ func TestSavageAnIncapacitatedExtraRollsVigor(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := openSW(t)
-			mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+			mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QS", "QH", "3C"}})
 			e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: append([]int{8, 1, 2, 5, 3, 2}, tc.vigor...)})
 			if !strings.Contains(e.Text, "Shaken, 1 Wound(s), Incapacitated. "+tc.want) {
 				t.Errorf("the blow:\n%s\nwant …%s", e.Text, tc.want)
@@ -397,7 +400,7 @@ func TestSavageAShakenTargetHitWithARaise(t *testing.T) {
 // the same turn is refused; he may still move; next round he strikes again.
 func TestSavageOneRegularActionATurn(t *testing.T) {
 	s := openSW(t)
-	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "QS", "3C"}})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QS", "QH", "3C"}})
 	mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}})
 	for _, c := range []Command{
 		{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{7, 2, 5, 3}},
@@ -408,7 +411,7 @@ func TestSavageOneRegularActionATurn(t *testing.T) {
 		}
 	}
 	mustDo(t, s, Command{Kind: CommandProne, Figure: "marshal", Prone: true})
-	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"4H", "5S", "KC"}})
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"KH", "5S", "4C"}})
 	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}})
 	if !strings.Contains(e.Text, "Marshal Dane strikes at Bandit") {
 		t.Errorf("next round's blow: %s", e.Text)
@@ -464,7 +467,7 @@ func TestSavageExtremeRangeNeedsTheAim(t *testing.T) {
 		want, refused     string
 	}{
 		{"a Derringer at Extreme Range, not aimed", "Derringer", "bandit-2", 0, nil, "", "a shot at Extreme Range needs the Aim action"},
-		{"a Derringer at Extreme Range, aimed: -8", "Derringer", "bandit-2", 1, []int{5, 3}, "Derringer at 18\" (Extreme -8)", ""},
+		{"a Derringer at Extreme Range, aimed: the Aim action first, the shot at -8", "Derringer", "bandit-2", 1, nil, "takes the Aim action at Bandit, this turn's action: the shot (Derringer at 18\" (Extreme -8))", ""},
 		{"a knife cannot be thrown at Extreme Range", "Throwing knife", "bandit-2", 1, nil, "", "thrown weapons cannot reach Extreme Range"},
 		{"a knife is thrown on Athletics", "Throwing knife", "bandit-1", 0, []int{2, 1}, "thrown: Athletics", ""},
 	} {
@@ -530,6 +533,7 @@ func TestSavageAWildCardTakesThreeWounds(t *testing.T) {
 	if got := s.State().Movement("marshal"); got != "Pace 6\" (3\" left)" {
 		t.Errorf("his Pace: %q", got)
 	}
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"}) // the Marshal's 3♥ comes up
 	e = mustDo(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{6, 2}})
 	if !strings.Contains(e.Text, "d8 6, Wild Die 2 -3 = 3 vs TN 4: failure") {
 		t.Errorf("his Spirit roll at −3: %s", e.Text)
@@ -797,8 +801,9 @@ func TestSavageBennyOfferedOnlyWhenItCanBeSpent(t *testing.T) {
 	if offered("marshal") {
 		t.Error("a Benny is offered to the Marshal, not Shaken")
 	}
-	if n := len(s.State().ActionsFor("marshal")); n != len(s.State().Actions())-1 {
-		t.Errorf("%d actions offered of %d", n, len(s.State().Actions()))
+	// Nor the pick-up of a weapon a quick-draw dropped: none lies there.
+	if n := len(s.State().ActionsFor("marshal")); n != len(s.State().Actions())-2 {
+		t.Errorf("%d actions offered of %d, want all but the Benny and the pick-up", n, len(s.State().Actions()))
 	}
 	if !offered("") {
 		t.Error("with no figure picked, the Benny is not among the system's actions")
@@ -816,5 +821,131 @@ func TestSavageBennyOfferedOnlyWhenItCanBeSpent(t *testing.T) {
 	}
 	if offered("marshal") {
 		t.Error("a Benny offered after Shaken is gone")
+	}
+}
+
+// TestSavageTheSpiritRollIsOnceATurn: "At the start of their turn,
+// Shaken characters must attempt to recover from being Shaken by making a
+// Spirit roll as a free action … Failure. The character remains shaken
+// and can only perform free actions" (Savage Worlds: Shaken). The
+// Marshal, Shaken, fails his Spirit roll (d8 2, Wild Die 1): a second
+// roll this turn is refused, and the next turn's 4 recovers.
+func TestSavageTheSpiritRollIsOnceATurn(t *testing.T) {
+	s := openSW(t)
+	shakeTheMarshal(t, s)
+	if e := mustDo(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{2, 1}}); !strings.Contains(e.Text, "stays Shaken") {
+		t.Fatalf("the failed roll: %s", e.Text)
+	}
+	refused(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 1}}, "Marshal Dane has made this turn's Spirit roll")
+	if !s.State().Figures["marshal"].sw().Shaken {
+		t.Error("a second Spirit roll in the turn recovered the Marshal")
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "5S", "4C"}})
+	if e := mustDo(t, s, Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{4, 1}}); !strings.Contains(e.Text, "is no longer Shaken") {
+		t.Errorf("the next turn's roll: %s", e.Text)
+	}
+}
+
+// TestSavageTheAimIsAnAction: "Extreme Range is up to 4x a weapon's Long
+// Range. Firing at such a distance requires the Aim action" (Savage
+// Worlds: Ranged Attacks), and "On a player's turn they can move and
+// perform one regular action" (Actions). Doc's Derringer (3/6/12) at
+// bandit 2, 18" away: the aimed order takes his turn's action aiming and
+// rolls nothing; the shot waits for his next turn, where it goes at −8
+// (d10 5, Wild Die 3: a miss) and uses the aim up.
+func TestSavageTheAimIsAnAction(t *testing.T) {
+	s := openSW(t)
+	giveDocA(t, s, "Derringer")
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "KS", "3C"}})
+	aimed := Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2", Aims: 1}}}
+	if why, err := s.State().Explain(aimed); err != nil || !strings.Contains(why, "the Aim action") {
+		t.Errorf("the preview of the aimed order: %q %v, want the Aim action", why, err)
+	}
+	e := mustDo(t, s, aimed)
+	if !strings.Contains(e.Text, "Doc Harlan takes the Aim action at Bandit") || strings.Contains(e.Text, "fires at") {
+		t.Fatalf("the aimed order rolled a shot in the Aim's turn: %s", e.Text)
+	}
+	aimed.Dice = []int{5, 3}
+	refused(t, s, aimed, "has taken this turn's action")
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QD", "KD", "3D"}})
+	e = mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{5, 3}})
+	if !strings.Contains(e.Text, "Derringer at 18\" (Extreme -8)") {
+		t.Errorf("the shot after the Aim: %s", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QC", "KC", "3S"}})
+	refused(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{5, 3}}, "needs the Aim action")
+}
+
+// TestSavageATurnComesWhenItsCardComesUp: "A round is an entire
+// countdown of Action Cards from the Ace to the Deuce. A character's
+// "turn" occurs when his Action Card comes up in the countdown" (Savage
+// Worlds: Time). Dealt K♠ (the Marshal), Q♠ (Doc) and 2♣ (the bandits),
+// the bandits wait for the Marshal and Doc; the Marshal goes on Hold
+// (delay) and acts when he likes, Doc shoots, and the bandits' card comes
+// up.
+func TestSavageATurnComesWhenItsCardComesUp(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"KS", "QS", "2C"}})
+	blow := Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{2}}
+	refused(t, s, blow, "Bandit's card (2♣) has not come up: Marshal Dane (K♠) and Doc Harlan (Q♠) act first, or go on Hold")
+	refused(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 1}}, "Doc Harlan's card (Q♠) has not come up: Marshal Dane (K♠) acts first")
+	if e := mustDo(t, s, Command{Kind: CommandDelay, Figure: "marshal"}); !strings.Contains(e.Text, "Marshal Dane goes on Hold") {
+		t.Errorf("the Hold: %s", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 1}})
+	mustDo(t, s, blow)
+	// On Hold, the Marshal acts when he likes.
+	mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}})
+	// A new round ends the Hold and deals again.
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"2D", "QD", "KD"}})
+	if s.State().Figures["marshal"].Delayed {
+		t.Error("the Hold outlasts the round")
+	}
+	refused(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 1}}, "Marshal Dane's card (2♦) has not come up")
+}
+
+// TestSavageTheRunUpIsDistanceRun: "Double these numbers if you can run
+// at least 2" (four yards) prior to the jump" (Savage Worlds: Jumping):
+// the run-up is the distance moved, not the Pace spent. Doc standing up
+// (2" of Pace, no distance), or crossing one hex of rough ground (2" of
+// Pace, 1" of distance), has no run-up: his jump over the water at E10 is
+// 1".
+func TestSavageTheRunUpIsDistanceRun(t *testing.T) {
+	for _, tc := range []struct {
+		name, rough, walk, to string
+		prone                 bool
+		want                  string
+	}{
+		{name: "standing up", prone: true, to: "E10",
+			want: "Doc Harlan jumps 1\" (1\" standing); E10 is 2\" away"},
+		{name: "a hex of rough ground", rough: "D10", walk: "D10", to: "F10",
+			want: "Doc Harlan jumps 1\" (1\" standing); F10 is 2\" away"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSW(t)
+			hex := func(l string) hexmap.Hex { h, _ := s.State().Map.ParseHex(l); return h }
+			water := hex(tc.to).Neighbor(hexmap.Direction(3))
+			for label, terrain := range map[string]string{s.State().Map.Label(water): "water", tc.rough: "rough"} {
+				if label == "" {
+					continue
+				}
+				cell := s.State().Map.CellAt(hex(label))
+				cell.Terrain = terrain
+				mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+			}
+			if tc.prone {
+				mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: true})
+				mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: false})
+			}
+			if tc.walk != "" {
+				w := hex(tc.walk)
+				mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &w})
+			}
+			if d := s.State().Figures["doc"]; d.Paced != 2 {
+				t.Fatalf("Doc has spent %d\" of Pace, want 2", d.Paced)
+			}
+			to := hex(tc.to)
+			refused(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to, Jump: &JumpOrder{}}, tc.want)
+		})
 	}
 }

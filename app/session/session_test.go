@@ -568,7 +568,7 @@ func TestAnotherSystemsActionIsRefusedByName(t *testing.T) {
 		want string
 	}{
 		{"a delay in The West That Wasn't", open(t), Command{Kind: CommandDelay, Figure: "cyril"}, `"delay" is not an action of The West That Wasn't`},
-		{"a delay in Savage Worlds", openSW(t), Command{Kind: CommandDelay, Figure: "marshal"}, `"delay" is not an action of Savage Worlds`},
+		{"a cock in Savage Worlds", openSW(t), Command{Kind: CommandCock, Figure: "marshal"}, `"cock" is not an action of Savage Worlds`},
 		{"a made-up kind", open(t), Command{Kind: "juggle", Figure: "cyril"}, `"juggle" is not a command hexslinger knows`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -617,6 +617,7 @@ func applyBlowDeclared(s *State, e Event) error {
 // round's start changed.
 func applyRoundStarted(s *State, e Event) error {
 	s.Felled = nil
+	s.applyLoose(e)     // a quick-draw's weapon dropped (leadchrome.go)
 	wasBegun := s.Begun // a round ended: standing still counts
 	s.Round, s.Segment = e.Round, rules.Segments
 	s.Begun = true
@@ -737,7 +738,7 @@ func (s *State) applyMapWear(e Event) {
 func (s *State) Snapshot(seat *Seat) *FightFile {
 	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Map: s.Map.File(), Segment: s.Segment}
 	for _, l := range s.Loose {
-		f.Loose = append(f.Loose, LooseSpec{Weapon: l.Weapon, At: s.Map.Label(l.At)})
+		f.Loose = append(f.Loose, LooseSpec{Weapon: l.Weapon, At: s.Map.Label(l.At), Name: l.Name, Owner: l.Owner})
 	}
 	f.Holds = append(f.Holds, s.Holds...)
 	f.Closed = append(f.Closed, s.Closed...)

@@ -19,14 +19,30 @@ const CommandPickUp = "pick_up"
 
 // Loose is a weapon lying on the map.
 type Loose struct {
-	Weapon string     `json:"weapon"` // an id of the weapon table
+	Weapon string     `json:"weapon"` // an id of the weapon table; "" for a sheet's own (Name)
 	At     hexmap.Hex `json:"at"`
+	// Name and Owner are a weapon of a sheet's own, not of the weapon
+	// table (a Savage Worlds gun, a Dragon Warriors II or Fudge weapon
+	// dropped at a quick-draw: leadchrome.go): its name, and the figure
+	// whose sheet carries it, the one who may pick it up.
+	Name  string `json:"name,omitempty"`
+	Owner string `json:"owner,omitempty"`
+}
+
+// Label is the loose weapon's name, for the windows.
+func (l Loose) Label() string {
+	if l.Weapon == "" {
+		return l.Name
+	}
+	return Weapons()[l.Weapon].Name
 }
 
 // LooseSpec is a weapon lying on the map in a fight file.
 type LooseSpec struct {
 	Weapon string `json:"weapon"`
 	At     string `json:"at"` // battle-mat label, "C7"
+	Name   string `json:"name,omitempty"`
+	Owner  string `json:"owner,omitempty"`
 }
 
 // LooseNear lists the weapons figure id may pick up: in its hex or a hex

@@ -244,19 +244,26 @@ var StandardDamage = map[string]Level{
 	"incapacitated": Great, "near death": Superb, "dead": Legendary,
 }
 
+// VeryHurtModifier is Very Hurt's action modifier, the largest a wound
+// level names (Combat Options 4.2.1).
+const VeryHurtModifier = -2
+
 // WoundEffect is what a wound level does to a fighter, read back through
 // the standard mapping (Combat Options 4.2.1) to the core Fudge wound
 // levels: Hurt (Fair) −1 to actions, Very Hurt (Good) −2, Incapacitated
 // (Great) and Near Death (Superb) out of the fight, Dead (Legendary)
-// dead; a scratch or less, nothing.
+// dead; a scratch or less, nothing. A wound worse than Very Hurt keeps
+// its −2: the text names no larger modifier, and a worse wound never
+// makes a recovery's damage check, "including any negative wound
+// modifiers" (Combat Options 4.4), easier (docs/defaults.md).
 func WoundEffect(l Level) (modifier int, out, dead bool) {
 	switch {
 	case l >= Legendary:
-		return 0, true, true
+		return VeryHurtModifier, true, true
 	case l >= Great:
-		return 0, true, false
+		return VeryHurtModifier, true, false
 	case l == Good:
-		return -2, false, false
+		return VeryHurtModifier, false, false
 	case l == Fair:
 		return -1, false, false
 	}

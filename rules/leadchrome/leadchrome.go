@@ -198,9 +198,14 @@ func (q QuickDraw) Check() error {
 	default:
 		return fmt.Errorf("a %s cannot be quick-drawn: only revolvers, single-shot and chambered self-loading handguns, and one-handed melee or throwing weapons (not grenades)", q.Weapon)
 	}
-	for _, id := range q.Modifiers {
+	for i, id := range q.Modifiers {
 		if _, ok := FindModifier(id); !ok {
 			return fmt.Errorf("%q is not a Quick-Draw modifier", id)
+		}
+		if slices.Contains(q.Modifiers[:i], id) {
+			// One row for each thing about the draw: a gun has one hair
+			// trigger, a hip one rig (Quick-draw modifiers).
+			return fmt.Errorf("the Quick-Draw modifier %q is named twice: each row of the table counts once", id)
 		}
 	}
 	return nil
@@ -305,12 +310,23 @@ func holster(q *QuickDraw) string {
 type Sheet struct {
 	Reflexes  int `json:"reflexes"`
 	QuickDraw int `json:"quick_draw,omitempty"` // the Quick-Draw skill
+	// Weapon is the kind of weapon (Revolver … LongGun) the character
+	// carries to quick-draw where its system's sheet names none of that
+	// kind (a Fudge sheet gives only a damage factor); "" for none.
+	Weapon string `json:"weapon,omitempty"`
 }
+
+// WeaponKinds are the kinds of weapon the Quick-Draw names, those it
+// allows first.
+var WeaponKinds = []string{Revolver, SingleShot, SelfLoading, OneHandedMelee, Grenade, LongGun}
 
 // Check refuses numbers out of range.
 func (s Sheet) Check() error {
 	if s.Reflexes < 0 || s.Reflexes > 20 || s.QuickDraw < 0 || s.QuickDraw > 20 {
 		return fmt.Errorf("reflexes %d, quick-draw %d: want 0 to 20", s.Reflexes, s.QuickDraw)
+	}
+	if s.Weapon != "" && !slices.Contains(WeaponKinds, s.Weapon) {
+		return fmt.Errorf("weapon %q: want one of %s", s.Weapon, strings.Join(WeaponKinds, ", "))
 	}
 	return nil
 }
