@@ -137,10 +137,10 @@ func (sc *Scene) aimScene(fight string, arm func(*session.FightFile), at map[str
 
 // savageCover: Doc Harlan at N8 aims at bandit-1 at L4, behind the barrel
 // at M5: the line crosses the barrel, marked, and the bar gives the shot
-// with its Medium cover −4.
+// with its Medium cover −4. Doc holds the King, so the turn is his.
 func (sc *Scene) savageCover() error {
 	return sc.aimScene(fightShootout, nil, map[string]string{"doc": "N8", "bandit-1": "L4"},
-		[]session.Command{{Kind: session.CommandNewRound, Cards: []string{"KH", "2S", "3C"}}}, "doc", "L4")
+		[]session.Command{{Kind: session.CommandNewRound, Cards: []string{"2S", "KH", "3C"}}}, "doc", "L4")
 }
 
 // dwWall: Sir Rolf, with a bow, at F6 aims at Squire Lennox inside the
