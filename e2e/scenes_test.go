@@ -32,7 +32,9 @@ const (
 // reachable area, an aimed shot, a thrown miss with its clock face, the
 // player view with a hidden figure, the editor while painting, its toolbar
 // and legend with a wall line being dragged, a ping, a token with a
-// portrait, the window at 1920×1080 at the table scale) and
+// portrait, the window at 1920×1080 at the table scale, a Savage Worlds
+// shot at a figure behind a barrel with its cover penalty, a Dragon
+// Warriors II missile refused through a wall) and
 // compares each with the picture kept in testdata, with a tolerance:
 // what only pixels show.
 func TestScenes(t *testing.T) {
@@ -46,7 +48,7 @@ func TestScenes(t *testing.T) {
 	}
 	shots := filepath.Join(root, "e2e", "shots")
 	os.MkdirAll(shots, 0o755)
-	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit", "editor-toolbar", "ping", "portrait", "table-scale", "uvtt-map", "align-grid", "fog-player", "fog-door", "fog-judge", "timeline", "dw-melee", "dw-wound", "savage-shaken", "fudge-wounds"} {
+	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit", "editor-toolbar", "ping", "portrait", "table-scale", "uvtt-map", "align-grid", "fog-player", "fog-door", "fog-judge", "timeline", "dw-melee", "dw-wound", "savage-shaken", "fudge-wounds", "savage-cover", "dw-wall"} {
 		t.Run(name, func(t *testing.T) {
 			got := filepath.Join(shots, "scene-"+name+".png")
 			os.Remove(got)

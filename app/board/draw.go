@@ -272,19 +272,20 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 		c := l.Corners(g.hover)
 		b.path(dst, polygon(c[:]), float32(math.Max(2, s/12)), color.RGBA{0xff, 0xff, 0xff, 0x90})
 	}
-	// A shot's line of sight and the cover it crosses.
-	if g.aimOK && len(g.aimPlan.Targets) > 0 {
-		f := st.Figures[g.play.selected]
-		t := g.aimPlan.Targets[0]
+	// A shot's line of sight and the cover it crosses, as the session
+	// answers it for every system (State.AttackLine): grey where the
+	// shooter does not see the target, red where the shot is refused.
+	tw := g.aimOK && len(g.aimPlan.Targets) > 0
+	if g.aimLineOK && (tw || g.aimTextOK && g.aimFor()) {
 		col := color.RGBA{0xff, 0x60, 0x40, 0xe0}
 		switch {
-		case g.aimErr != nil:
+		case tw && g.aimErr != nil, !tw && g.aimRefuse != nil:
 			col = colBad // refused: the tag says why
-		case !g.aimPlan.Sights[0].Clear:
+		case !g.aimLine.Sight.Clear:
 			col = color.RGBA{0x90, 0x90, 0x90, 0xc0}
 		}
-		b.path(dst, polyline([]hexmap.Point{l.ToPixel(f.At), l.ToPixel(t.At)}), float32(math.Max(2, s/10)), col)
-		for _, c := range g.aimPlan.Sights[0].Cover {
+		b.path(dst, polyline([]hexmap.Point{l.ToPixel(g.aimLine.From), l.ToPixel(g.aimLine.To)}), float32(math.Max(2, s/10)), col)
+		for _, c := range g.aimLine.Sight.Cover {
 			var pts []hexmap.Point
 			if c.OnEdge {
 				a, z := l.Edge(c.At, c.Side)
@@ -294,18 +295,6 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 				pts = append(cs[:], cs[0])
 			}
 			b.path(dst, polyline(pts), float32(math.Max(3, s/6)), colSelect)
-		}
-	}
-	// A shot by a figure its sheet arms: the line from shooter to target,
-	// grey if the system refuses it. (Those systems' shots look at no
-	// cover yet, so none is marked.)
-	if g.aimTextOK && g.aimFor() {
-		if f, ok := st.Figures[g.play.selected]; ok {
-			col := color.RGBA{0xff, 0x60, 0x40, 0xe0}
-			if g.aimRefuse != nil {
-				col = colBad
-			}
-			b.path(dst, polyline([]hexmap.Point{l.ToPixel(f.At), l.ToPixel(g.hover)}), float32(math.Max(2, s/10)), col)
 		}
 	}
 	g.drawAimTag(dst, &b, dmg)

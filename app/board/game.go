@@ -93,6 +93,11 @@ type Game struct {
 	aimText   string
 	aimTextOK bool
 	aimRefuse error // the system refuses the shot aimText describes
+	// aimLine is the session's answer for the attack under the pointer,
+	// the same in every system (State.AttackLine): the line, whether it
+	// is clear, and the cover it crosses.
+	aimLine   session.AttackLine
+	aimLineOK bool
 	// aimWarn is the session's warning that the figure would act before
 	// its number (State.Interrupt), shown before the click.
 	aimWarn string
@@ -424,6 +429,10 @@ func (g *Game) updatePreview() {
 				g.aimOdds = g.play.st.ShotOdds(g.aimPlan, 0).String()
 			}
 			g.aimText, g.aimTextOK, g.aimRefuse = g.play.explain(g.hover)
+			g.aimLine, g.aimLineOK = session.AttackLine{}, false
+			if g.play.st != nil {
+				g.aimLine, g.aimLineOK = g.play.st.AttackLine(g.seat(), g.play.selected, g.hover)
+			}
 			g.aimWarn = ""
 			if g.aimOK || g.aimTextOK {
 				g.aimWarn = g.play.st.Interrupt(g.play.selected)

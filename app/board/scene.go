@@ -72,6 +72,8 @@ var sceneSetups = map[string]func(*Scene) error{
 	"dw-wound":       (*Scene).dwWound,
 	"savage-shaken":  (*Scene).savageShaken,
 	"fudge-wounds":   (*Scene).fudgeWounds,
+	"savage-cover":   (*Scene).savageCover,
+	"dw-wall":        (*Scene).dwWall,
 }
 
 // SceneNames lists the scenes.

@@ -97,3 +97,69 @@ func (sc *Scene) fudgeWounds() error {
 	return sc.hitScene(fightBrawl, nil,
 		session.Command{Kind: session.CommandStrike, Figure: "sheriff", Target: "bruiser", Dice: []int{5, 5, 3, 3, 3, 3, 3, 3, 1, 3, 3, 3, 3, 3, 3, 3}})
 }
+
+// placeFigures moves the scene's fight's figures to the hexes given, by
+// id, before the session opens.
+func (sc *Scene) placeFigures(at map[string]string) {
+	for i := range sc.fight.Figures {
+		if h, ok := at[sc.fight.Figures[i].ID]; ok {
+			sc.fight.Figures[i].At = h
+		}
+	}
+}
+
+// aimScene is the bundled fight's scene (by its name) with figures
+// placed (and arm, if any, changing its sheets first), shooter selected in attack mode (A) and the pointer on the
+// figure at target: the hover's line, the cover it crosses and the bar's
+// words are the session's (State.AttackLine, State.Explain).
+func (sc *Scene) aimScene(fight string, arm func(*session.FightFile), at map[string]string, before []session.Command, shooter, target string) error {
+	if err := sc.bundledScene(fight); err != nil {
+		return err
+	}
+	if arm != nil {
+		arm(sc.fight)
+	}
+	sc.placeFigures(at)
+	sc.w, sc.h = 1280, 720 // room for the shot's numbers on the bar
+	_, err := sc.live(before, nil, "")
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		sc.g.play.selected = shooter
+		sc.g.play.attack()
+		x, y := sc.hexPoint(target)
+		sc.g.cursor = func() (int, int) { return x, y }
+		return true
+	}
+	return err
+}
+
+// savageCover: Doc Harlan at N8 aims at bandit-1 at L4, behind the barrel
+// at M5: the line crosses the barrel, marked, and the bar gives the shot
+// with its Medium cover −4. Doc holds the King, so the turn is his.
+func (sc *Scene) savageCover() error {
+	return sc.aimScene(fightShootout, nil, map[string]string{"doc": "N8", "bandit-1": "L4"},
+		[]session.Command{{Kind: session.CommandNewRound, Cards: []string{"2S", "KH", "3C"}}}, "doc", "L4")
+}
+
+// dwWall: Sir Rolf, with a bow, at F6 aims at Squire Lennox inside the
+// saloon at E4: the wall between is marked on the line, red, and the bar
+// says the shot is refused for want of a line of sight.
+func (sc *Scene) dwWall() error {
+	bow := func(f *session.FightFile) {
+		for i, c := range f.Characters {
+			if c.ID == "rolf" && c.DragonWarriors != nil {
+				dw := *c.DragonWarriors
+				dw.Weapon = "bow"
+				f.Characters[i].DragonWarriors = &dw
+			}
+		}
+	}
+	// A second squire out in the street, in Rolf's sight: the attack mode
+	// opens on the figures he may shoot, and the pointer asks about the
+	// one he may not.
+	second := session.Command{Kind: session.CommandPlace, Place: []session.FigureSpec{{ID: "lennox-2", Character: "lennox", Side: "outlaws", At: "K9", Facing: "W"}}}
+	return sc.aimScene(fightRolfAndLennox, bow, map[string]string{"rolf": "F6", "lennox": "E4"},
+		[]session.Command{second, {Kind: session.CommandNewRound, Dice: []int{5, 1, 1, 4, 3, 3}}}, "rolf", "E4")
+}

@@ -51,7 +51,10 @@ import "hexslinger/rules"
 // and the preview price it) and Delayed (a delay or hold in a turn that
 // goes in order: Dragon Warriors II's and Lead and Chrome's alike); and
 // The West That Wasn't's own fields and options, the kernel's, whose
-// sheet (rules.Character) every system's figures stand on.
+// sheet (rules.Character) every system's figures stand on. The map's
+// answers about an attack (line of sight, the cover crossed, a wall
+// between two hexes, the arc it comes from, the rise: lines.go) are the
+// session's too; every system asks them and applies them in its terms.
 
 // System is a rule system a fight runs under: what The West That Wasn't
 // and the other systems share. The map, movement, the roster, hiding,

@@ -150,10 +150,13 @@ func (dragonWarriors) Turn(s *State) Turn { return orderTurn(s) }
 func (dragonWarriors) Actions() []Action {
 	acts := append(sheetActions(true), Action{Name: ActDelay, Kind: CommandDelay})
 	for i := range acts {
-		if acts[i].Kind == CommandShoot {
+		switch acts[i].Kind {
+		case CommandShoot:
 			// "a difficulty rating, based on range plus other modifiers"
 			// (DW II: Missile Combat): the Judge's own.
 			acts[i].JudgeModifier = "added to the difficulty"
+		case CommandStrike:
+			acts[i].JudgeModifier = "added to the attack" // StrikePlan.judged
 		}
 	}
 	return acts
@@ -620,6 +623,9 @@ type StrikePlan struct {
 	// without them, which the blow is played in (nil if none).
 	StunsOver []string
 	Played    *State
+	// Judged is the Judge's own modifier on the blow, in words ("the
+	// Judge: fog -2"), added to Attack; "" if none.
+	Judged string
 }
 
 // PlanStrike prices a strike command in a Dragon Warriors II fight. A
@@ -657,6 +663,9 @@ func (s *State) planStrike(c Command) (StrikePlan, error) {
 	if f.At.DistanceTo(t.At) > 1 {
 		return StrikePlan{}, refuse("%s is not beside %s", s.FigureName(t.ID), s.FigureName(f.ID))
 	}
+	if err := blowAcrossWall(s, f, t); err != nil { // the map's answer (lines.go)
+		return StrikePlan{}, err
+	}
 	p := StrikePlan{Attacker: f, Target: t, Riposte: c.Riposte}
 	var ok2 bool
 	if p.Stance, ok2 = dwStances[c.Stance]; !ok2 {
@@ -690,9 +699,28 @@ func (s *State) planStrike(c Command) (StrikePlan, error) {
 	} else if err := dwTakesTurn(s, f); err != nil {
 		return StrikePlan{}, err
 	}
+	if err := p.judged(c.Modifier); err != nil {
+		return StrikePlan{}, err
+	}
 	p.Defence = p.TF.DefenceScore(p.Stance)
 	p.Chance = dragonwarriors.WinChance(p.Attack, p.Defence)
 	return p, nil
+}
+
+// judged adds the Judge's own modifier m, if any, to the blow's Attack:
+// what no rule covers, as the missile's "other modifiers" are added to
+// its difficulty (DW II: Missile Combat; docs/defaults.md, "the Judge's
+// own modifier").
+func (p *StrikePlan) judged(m *JudgeModifier) error {
+	if m == nil {
+		return nil
+	}
+	if err := m.check(); err != nil {
+		return err
+	}
+	p.Attack = max(0, p.Attack+m.Steps)
+	p.Judged = fmt.Sprintf("the Judge: %s %+d", strings.TrimSpace(m.Reason), m.Steps)
+	return nil
 }
 
 func dwStrike(s *State, c Command, src roller) ([]Event, error) {
@@ -724,6 +752,9 @@ func dwStrike(s *State, c Command, src roller) ([]Event, error) {
 	}
 	if p.BonusLost {
 		text = fmt.Sprintf("%s's aggressive parry does not carry to a counter-riposte. %s", tf.Name, text)
+	}
+	if p.Judged != "" {
+		text = fmt.Sprintf("%s's attack, %s: %d. %s", af.Name, p.Judged, att, text)
 	}
 	e.Text = text + " (Dragon Warriors II: Roll to Hit)"
 	if !c.Riposte && s.Begun {
@@ -786,11 +817,15 @@ func dwMissile(s *State, c Command, src roller) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := shotUnseen(s, attackLine(s, f, t), f, t); err != nil { // the map's answer (lines.go)
+		return nil, err
+	}
 	feet := float64(f.At.DistanceTo(t.At)) * s.Map.Scale * dragonwarriors.FeetPerPace
 	diff, diffText, err := dwMissileDifficulty(w, feet, tf.Shield, c.Modifier)
 	if err != nil {
 		return nil, err
 	}
+	diff, diffText = dwCover(s, f, t, diff, diffText)
 	att := af.AttackScore()
 	m, why := lcToHit(s, f) // declared at initiative (Lead and Chrome)
 	att += m
@@ -856,6 +891,25 @@ func dwMissileTarget(s *State, c Command) (*Figure, *Figure, error) {
 		return nil, nil, err
 	}
 	return f, t, nil
+}
+
+// DWCover is what cover of each height the map gives (hexmap.Height) adds
+// to a missile's difficulty: the text's "a difficulty rating, based on
+// range plus other modifiers" (DW II: Missile Combat) names no number for
+// cover, and prices a shield, which covers about what waist-high cover
+// does, at two: so low cover 1, waist-high 2, chest-high 4, full 6
+// (docs/defaults.md, "DW II: cover").
+var DWCover = map[hexmap.Height]int{hexmap.Low: 1, hexmap.Waist: 2, hexmap.Chest: 4, hexmap.Full: 6}
+
+// dwCover adds to difficulty diff (in words, said) what the tallest cover
+// on the line from f to t adds (DWCover).
+func dwCover(s *State, f, t *Figure, diff int, said string) (int, string) {
+	cov, ok := attackLine(s, f, t).tallestCover()
+	if !ok {
+		return diff, said
+	}
+	add := DWCover[min(cov.Feature.Height, hexmap.Full)]
+	return diff + add, fmt.Sprintf("%s + %d for cover (%s) = %d", said, add, coverSaid(s.Map, cov), diff+add)
 }
 
 // dwMissileWeapon is the missile weapon of the attacker af, refused when
@@ -1081,6 +1135,9 @@ func writeStrike(b *strings.Builder, s *State, cmd Command) error {
 		why = "riposte: the margin just won"
 	case p.AF.Stunned:
 		why = "stunned: Attack 0"
+	}
+	if p.Judged != "" {
+		why += ", " + p.Judged
 	}
 	fmt.Fprintf(b, "%s strikes at %s: %d (%s) + a plus-minus roll against %s's defence %d (%s", p.AF.Name, p.TF.Name, p.Attack, why, p.TF.Name, p.Defence, p.Stance)
 	if p.TF.Shield {

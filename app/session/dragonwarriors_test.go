@@ -794,7 +794,7 @@ func TestThrowingOnlyWhatTheTableSaysIsTheOtherReading(t *testing.T) {
 // Defence score is a difficulty rating, based on range plus other
 // modifiers" (DW II: Missile Combat: Feet and Fathoms): the Judge's own
 // modifier, with its reason, adds to the difficulty; a player may not set
-// one, and a blow takes none.
+// one. (A blow takes it on its Attack: TestTheJudgesModifierInEverySystem.)
 func TestMissileDifficultyIsRangePlusOtherModifiers(t *testing.T) {
 	s := openDW(t)
 	setDW(t, s, "lennox", func(d *dragonwarriors.Sheet) { d.Weapon = "small" })
@@ -817,9 +817,6 @@ func TestMissileDifficultyIsRangePlusOtherModifiers(t *testing.T) {
 	}
 	if _, err := s.DoAs(&Seat{Role: RolePlayer, Figures: []string{"lennox"}}, Command{Kind: CommandShoot, Figure: "lennox", Shots: []ShotOrder{{Target: "rolf"}}, Modifier: fog}); err == nil || !strings.Contains(err.Error(), "only the Judge") {
 		t.Errorf("a player's modifier: %v", err)
-	}
-	if _, err := s.Do(Command{Kind: CommandStrike, Figure: "rolf", Target: "lennox", Modifier: fog}); err == nil || !strings.Contains(err.Error(), "not a \"strike\" command") {
-		t.Errorf("a modifier on a blow: %v", err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 	"hexslinger/rules/fudge"
 )
@@ -70,9 +71,12 @@ func (fudgeSystem) Actions() []Action {
 	var acts []Action
 	for _, a := range sheetActions(false) {
 		a.Shield = a.Kind == CommandStrike || a.Kind == CommandShoot
+		if a.Shield {
+			a.JudgeModifier = FudgeJudgeModifier
+		}
 		acts = append(acts, a)
 		if a.Kind == CommandStrike {
-			acts = append(acts, Action{Name: ActBash, Kind: CommandStrike, Shield: true, Weapon: ShieldBash})
+			acts = append(acts, Action{Name: ActBash, Kind: CommandStrike, Shield: true, Weapon: ShieldBash, JudgeModifier: FudgeJudgeModifier})
 		}
 	}
 	var ladder []string
@@ -341,6 +345,53 @@ type FudgePlan struct {
 	Odds             fudge.Odds
 	// Chance is the chance the attacker hurts the target.
 	Chance float64
+	// Mods are the levels cover and the Judge add to the attacker's
+	// skill (in A.Skill), and Why says them ("Medium cover −1 (…)").
+	Mods int
+	Why  []string
+}
+
+// FudgeJudgeModifier is what the Judge's own modifier does to a Fudge
+// strike or shot: levels on the attacker's skill. Combat Options leaves
+// what it does not rule to the GM ("whatever damage mechanic the GM
+// determines", 1.2; "The GM may also apply modifiers to the shield
+// check", 2.2); this is the Judge's word on the attack itself.
+const FudgeJudgeModifier = "levels added to the attacker's skill"
+
+// FudgeCover is what a shot at a target behind cover of each height the
+// map gives (hexmap.Height) takes off the firer's skill, in levels:
+// Combat Options is silent on cover and leaves what it does not rule to
+// the GM (FudgeJudgeModifier); one level for cover up to the waist, two
+// chest-high, three full (docs/defaults.md, "Fudge: cover").
+var FudgeCover = map[hexmap.Height]int{hexmap.Low: -1, hexmap.Waist: -1, hexmap.Chest: -2, hexmap.Full: -3}
+
+// fudgeMapAndJudge asks the map about an attack by f on t (lines.go): a
+// shot at a target f does not see and a blow across a wall are refused,
+// a shot takes its cover (FudgeCover); then the Judge's levels. It
+// returns the levels added to the attacker's skill and why.
+func fudgeMapAndJudge(s *State, c Command, f, t *Figure, ranged bool) (int, []string, error) {
+	mods, why := 0, []string(nil)
+	line := attackLine(s, f, t)
+	if ranged {
+		if err := shotUnseen(s, line, f, t); err != nil {
+			return 0, nil, err
+		}
+		if cov, ok := line.tallestCover(); ok {
+			m := FudgeCover[min(cov.Feature.Height, hexmap.Full)]
+			mods += m
+			why = append(why, fmt.Sprintf("cover %+d (%s)", m, coverSaid(s.Map, cov)))
+		}
+	} else if err := blowAcrossWall(s, f, t); err != nil {
+		return 0, nil, err
+	}
+	if m := c.Modifier; m != nil {
+		if err := m.check(); err != nil {
+			return 0, nil, err
+		}
+		mods += m.Steps
+		why = append(why, fmt.Sprintf("the Judge: %s %+d", strings.TrimSpace(m.Reason), m.Steps))
+	}
+	return mods, why, nil
 }
 
 // PlanFudge prices a strike (melee, opposed) or shoot (ranged, against
@@ -383,6 +434,10 @@ func (s *State) PlanFudge(c Command) (FudgePlan, error) {
 	case !ranged && !orderedByOption(s) && exchangedThisRound(s, f.ID, t.ID):
 		return FudgePlan{}, refuse("%s and %s have exchanged blows this round: one exchange a round", ch.Name, tname)
 	}
+	mods, why, err := fudgeMapAndJudge(s, c, f, t, ranged)
+	if err != nil {
+		return FudgePlan{}, err
+	}
 	r := fudge.Ruling{Coverage: fudgeOptions(s).ArmorCoverage}
 	if o := c.Fudge; o != nil {
 		if o.ShieldModifier < -MaxShieldModifier || o.ShieldModifier > MaxShieldModifier {
@@ -403,6 +458,8 @@ func (s *State) PlanFudge(c Command) (FudgePlan, error) {
 		m, _ := lcToHit(s, f) // declared at initiative (Lead and Chrome)
 		p.A.Skill += fudge.Level(m)
 	}
+	p.A.Skill += fudge.Level(mods)
+	p.Mods, p.Why = mods, why
 	p.Skill, p.Against = p.A.Skill, p.D.Skill
 	if ranged {
 		p.Against = RangedDifficulty
@@ -507,11 +564,17 @@ func fudgeRolls(p FudgePlan, rnd rules.Source, ranged bool) (ar, dr fudge.Roll, 
 func fudgeRollsSaid(s *State, p FudgePlan, ranged bool, out fudge.Outcome, asum, dsum int) string {
 	f, t := p.Attacker, p.Target
 	name, tname := s.FigureName(f.ID), s.FigureName(t.ID)
-	roll := func(fi fudge.Fighter, sum int, got fudge.Level) string {
+	roll := func(fi fudge.Fighter, sum int, got fudge.Level, attacker bool) string {
 		skill := fi.Skill.String()
-		if ranged { // only the firer rolls
+		switch {
+		case ranged: // only the firer rolls
 			m, _ := lcToHit(s, f)
-			skill = lcSkill(s, f, fi.Skill-fudge.Level(m))
+			skill = lcSkill(s, f, fi.Skill-fudge.Level(m+p.Mods))
+		case attacker && p.Mods != 0:
+			skill = (fi.Skill - fudge.Level(p.Mods)).String()
+		}
+		if attacker && p.Mods != 0 {
+			skill = fmt.Sprintf("%s, %s: %s", skill, strings.Join(p.Why, ", "), fi.Skill)
 		}
 		if fi.Modifier != 0 {
 			return fmt.Sprintf("%s %+d, wounds %+d = %s", skill, sum, fi.Modifier, got)
@@ -519,13 +582,13 @@ func fudgeRollsSaid(s *State, p FudgePlan, ranged bool, out fudge.Outcome, asum,
 		return fmt.Sprintf("%s %+d = %s", skill, sum, got)
 	}
 	if ranged {
-		return fmt.Sprintf("%s shoots at %s: %s against %s.", name, tname, roll(p.A, asum, out.Attack), out.Defence)
+		return fmt.Sprintf("%s shoots at %s: %s against %s.", name, tname, roll(p.A, asum, out.Attack, true), out.Defence)
 	}
 	how := fmt.Sprintf("%s and %s exchange blows", name, tname)
 	if p.Bash {
 		how = fmt.Sprintf("%s bashes %s with a shield (Shield skill, damage %+d; Combat Options 2.1)", name, tname, ShieldBashDamage)
 	}
-	return fmt.Sprintf("%s: %s against %s.", how, roll(p.A, asum, out.Attack), roll(p.D, dsum, out.Defence))
+	return fmt.Sprintf("%s: %s against %s.", how, roll(p.A, asum, out.Attack, true), roll(p.D, dsum, out.Defence, false))
 }
 
 // fudgeOutcome is what the exchange out of plan p does, in the log's
@@ -1119,8 +1182,12 @@ func writeFudge(b *strings.Builder, s *State, cmd Command) error {
 	if !p.Ranged {
 		against = level(p.D)
 	}
+	attack := level(p.A)
+	if len(p.Why) > 0 {
+		attack += " (" + strings.Join(p.Why, ", ") + ")"
+	}
 	fmt.Fprintf(b, "%s (%s) against %s (%s): chance to hit %.0f%%; the degree of success plus weapon %+d is the damage",
-		level(p.A), what, against, tname, 100*p.Chance, p.A.WeaponDamage)
+		attack, what, against, tname, 100*p.Chance, p.A.WeaponDamage)
 	if a := p.D.Armor; a != nil {
 		fmt.Fprintf(b, ", less armor AV %d (CV %d)", a.AV, a.CV)
 	}

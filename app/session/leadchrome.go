@@ -637,7 +637,8 @@ func lcActionOrder(s *State, rolls []leadchrome.Roll, aps map[string]int) []stri
 // fight's system's damage for the weapon (lcWounder), writing the
 // statuses it changes into status: "5: The gun goes off accidentally,
 // hitting a random person or object in the shooter's fire arc", a figure
-// standing in f's front arc and in the weapon's reach, picked with one
+// standing in f's front arc and in the weapon's reach, with no wall
+// between (mapReaches), picked with one
 // die of as many faces as there are such figures and one more for an
 // object (docs/defaults.md); "6: The character shoots or cuts themselves
 // with the weapon". It returns the log's words for it.
@@ -655,7 +656,7 @@ func lcFumbleHit(s *State, f *Figure, fu leadchrome.Fumble, melee bool, statusOf
 		var in []string
 		for _, id := range s.Order {
 			o := s.Figures[id]
-			if id != f.ID && !unseen[id] && o.Condition < rules.Dead && hexmap.ArcOf(f.At, f.Facing, o.At) == hexmap.Front && w.lcReaches(s, f, o, melee) {
+			if id != f.ID && !unseen[id] && o.Condition < rules.Dead && hexmap.ArcOf(f.At, f.Facing, o.At) == hexmap.Front && w.lcReaches(s, f, o, melee) && mapReaches(s, f, o, melee) {
 				in = append(in, id)
 			}
 		}

@@ -115,6 +115,9 @@ func (savageWorlds) Actions() []Action {
 		Action{Name: ActPickUp, Kind: CommandPickUp, IfAllowed: true}) // a weapon a quick-draw dropped (leadchrome.go)
 	for i := range acts {
 		acts[i].Jump = acts[i].Kind == CommandMove // Savage Worlds: Jumping
+		if acts[i].Kind == CommandStrike || acts[i].Kind == CommandShoot {
+			acts[i].JudgeModifier = "added to the roll" // SavagePlan.mapAndJudge
+		}
 	}
 	return acts
 }
@@ -556,6 +559,9 @@ func (s *State) PlanSavage(c Command) (SavagePlan, error) {
 		return SavagePlan{}, err
 	}
 	p.modifiers(s, ranged)
+	if err := p.mapAndJudge(s, c, ranged); err != nil {
+		return SavagePlan{}, err
+	}
 	if f.Attacked && !orderedByOption(s) {
 		// "On a player's turn they can move and perform one regular
 		// action" (Savage Worlds: Actions); on Lead and Chrome's
@@ -662,6 +668,51 @@ func (p *SavagePlan) modifiers(s *State, ranged bool) {
 		p.Mod += m
 		p.Why = append(p.Why, why...)
 	}
+}
+
+// SavageCover is the modifier to a shot at a target behind cover of each
+// height the map gives (hexmap.Height), and its name: the wiki page is
+// silent on cover; these are Savage Worlds Adventure Edition's
+// (Situational Rules: Cover: Light −2, Medium −4, Heavy −6, Near Total
+// −8), a height for each (docs/defaults.md, "Savage Worlds: cover").
+var SavageCover = map[hexmap.Height]struct {
+	Name string
+	Mod  int
+}{
+	hexmap.Low:   {"Light", -2},
+	hexmap.Waist: {"Medium", -4},
+	hexmap.Chest: {"Heavy", -6},
+	hexmap.Full:  {"Near Total", -8},
+}
+
+// mapAndJudge asks the map about the attack (lines.go) and adds the
+// Judge's modifier: a shot at a target the shooter does not see and a
+// blow across a wall are refused; a shot takes the cover penalty of the
+// tallest cover its line crosses (SavageCover); the Judge's points are
+// added to the roll (Command.Modifier).
+func (p *SavagePlan) mapAndJudge(s *State, c Command, ranged bool) error {
+	f, t := p.Attacker, p.Target
+	line := attackLine(s, f, t)
+	if ranged {
+		if err := shotUnseen(s, line, f, t); err != nil {
+			return err
+		}
+		if cov, ok := line.tallestCover(); ok {
+			sc := SavageCover[min(cov.Feature.Height, hexmap.Full)]
+			p.Mod += sc.Mod
+			p.Why = append(p.Why, fmt.Sprintf("%s cover %+d (%s)", sc.Name, sc.Mod, coverSaid(s.Map, cov)))
+		}
+	} else if err := blowAcrossWall(s, f, t); err != nil {
+		return err
+	}
+	if m := c.Modifier; m != nil {
+		if err := m.check(); err != nil {
+			return err
+		}
+		p.Mod += m.Steps
+		p.Why = append(p.Why, fmt.Sprintf("the Judge: %s %+d", strings.TrimSpace(m.Reason), m.Steps))
+	}
+	return nil
 }
 
 // swAttack resolves a Fighting attack against Parry or a Shooting attack

@@ -462,7 +462,8 @@ func (s *State) planShot(f *Figure, p *ShootPlan, i int, so ShotOrder, carried r
 	case f.Moved:
 		motion = rules.Walked
 	}
-	sight, hidden := shotAt(s, f, t)
+	line := attackLine(s, f, t) // the map's answer (lines.go)
+	sight, hidden := line.Sight, line.Hidden
 	size := s.Characters[t.Character].Size
 	if t.Prone && !so.PointBlank {
 		size = max(1, size/2) // a prone target shows half its size (docs/defaults.md)
@@ -630,27 +631,6 @@ func appearing(s *State, f, t *Figure) bool {
 		return false
 	}
 	return s.Map.Visible(f.At, *t.MoveFrom) != s.Map.Visible(f.At, t.At)
-}
-
-// shotAt is the line a shot from f at t follows, and whether t is hidden
-// on it (not visible: 3 downgrades). A target ducked behind cover at it
-// on the line is hidden whole: that cover shields every hit location
-// (docs/defaults.md); ducked where the line finds no cover at it, it is
-// as open as standing.
-func shotAt(s *State, f, t *Figure) (hexmap.Sight, bool) {
-	sight := s.Map.ShotLine(f.At, t.At)
-	hidden := !sight.Clear
-	if t.Ducked {
-		for i, c := range sight.Cover {
-			if c.AtTarget() {
-				sight.Cover = slices.Clone(sight.Cover)
-				sight.Cover[i].Feature.Height = hexmap.Full
-				hidden = true
-				break
-			}
-		}
-	}
-	return sight, hidden
 }
 
 // decideShoot resolves a shoot command: a series of shots from one pool
@@ -1170,6 +1150,9 @@ func (s *State) meleeFoes(id string, bo *BlowOrder) (f, t *Figure, free bool, er
 	free = s.freeAttack(f, t)
 	if !rules.Engaged(f.At, t.At, s.Map.Scale) && !(free && rules.Engaged(f.At, s.Opening.From, s.Map.Scale)) {
 		return nil, nil, false, refuse("%s is not within one pace of %s", s.FigureName(t.ID), ch.Name)
+	}
+	if err := blowAcrossWall(s, f, t); err != nil { // the map's answer (lines.go)
+		return nil, nil, false, err
 	}
 	return f, t, free, nil
 }

@@ -207,7 +207,7 @@ func (s *State) fighter(x, o *Figure) rules.Advantage {
 		a.Weapon = xw.Advantage
 	}
 	a.ArmedVsBare = armed && !oArmed
-	a.Higher = s.Map.Elevation(x.At) > s.Map.Elevation(o.At)
+	a.Higher = rise(s.Map, x.At, o.At) > 0 // the map's answer (lines.go)
 	a.SizeDiff = max(0, s.Characters[x.Character].Size-s.Characters[o.Character].Size)
 	return a
 }
@@ -218,8 +218,7 @@ func (s *State) fighter(x, o *Figure) rules.Advantage {
 // two sides left are flanks). An unaware target (TWTW Conflict: "attacked
 // from behind") lets the attacker choose where the blow lands.
 func fromBehind(at, target hexmap.Hex, facing hexmap.Direction) bool {
-	d, ok := target.DirectionTo(at)
-	return ok && d == facing.Turn(3)
+	return attackArc(at, target, facing) == hexmap.Rear // the map's answer (lines.go)
 }
 
 // decideEscape is a dominated figure's escape attempt: an unarmed test

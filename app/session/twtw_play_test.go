@@ -852,10 +852,15 @@ func TestStandingStillLowersTheDefense(t *testing.T) {
 // attacked from behind ...), the attacker may ignore the hit location
 // result on the Action Card and instead choose where the target is hit"
 // (TWTW Conflict: Position in Hand-to-Hand Engagements). Cyril steps
-// round to Jeb's back and calls the head.
+// round to Jeb's back and calls the head. Jeb is turned to face W
+// first: his back as placed is inside the saloon, across its wall, and a
+// wall stops a blow (lines.go).
 func TestABlowFromBehindLandsWhereTheAttackerChooses(t *testing.T) {
 	s := takesIt(t)
 	jeb := s.State().Figures["jeb"]
+	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "jeb"})
+	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "jeb", Character: "jeb", Side: "outlaws", At: s.State().Map.Label(jeb.At), Facing: "W"}}})
+	jeb = s.State().Figures["jeb"]
 	back := jeb.At.Neighbor(jeb.Facing.Turn(3))
 	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "cyril"})
 	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "cyril", Character: "cyril", Side: "posse", At: s.State().Map.Label(back), Facing: "E"}}})

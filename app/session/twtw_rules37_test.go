@@ -318,11 +318,16 @@ func TestASabotagedShotRecordsWhatItDid(t *testing.T) {
 // the opposite side, the other two are flanks; an attack from the rear
 // counts the target as unaware"). Of Jeb's six hexsides only his back
 // one lets Cyril choose; from either flank the card's location stands.
+// Jeb stands out in the street at G7 for it: at G5 a wall and a door
+// close two of his hexsides, which stop a blow (lines.go).
 func TestABlowFromTheFlankIsNotFromBehind(t *testing.T) {
 	for turn, want := range map[int]bool{0: false, 1: false, 2: false, 3: true, 4: false, 5: false} {
 		t.Run(fmt.Sprintf("side %d from his facing", turn), func(t *testing.T) {
 			s := takesIt(t)
 			jeb := s.State().Figures["jeb"]
+			mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "jeb"})
+			mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "jeb", Character: "jeb", Side: "outlaws", At: "G7", Facing: jeb.Facing.String()}}})
+			jeb = s.State().Figures["jeb"]
 			at := jeb.At.Neighbor(jeb.Facing.Turn(turn))
 			if _, taken := s.State().FigureAt(at); taken && at != s.State().Figures["cyril"].At {
 				t.Skipf("%s is taken", s.State().Map.Label(at))
