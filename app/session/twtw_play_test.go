@@ -965,14 +965,7 @@ func TestBreakingEngagement(t *testing.T) {
 // appropriate weapon skill" (TWTW Conflict: Hand to Hand Combat). Miranda,
 // a Bowie knife in hand, blocks Jeb's punch with it.
 func TestBlockingWithAWeapon(t *testing.T) {
-	s := open(t)
-	ch := s.State().Characters["miranda"].Clone()
-	ch.Gear = append(ch.Gear, rules.Carried{Weapon: "bowie-knife", Readied: true})
-	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
-	jeb := s.State().Figures["jeb"]
-	next := jeb.At.Neighbor(hexmap.Direction(5))
-	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "miranda"})
-	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "miranda", Character: "miranda", Side: "posse", At: s.State().Map.Label(next), Facing: "NW"}}})
+	s := mirandaBesideJeb(t, true)
 	mp, err := s.State().PlanMelee("jeb", "", &BlowOrder{Target: "miranda", Attack: "quick", Defense: DefenseBlock})
 	if err != nil {
 		t.Fatal(err)
@@ -1282,13 +1275,7 @@ func TestAimAndCover(t *testing.T) {
 // Length). With the rule on, Jeb's bare fists are one down against
 // Miranda's Bowie knife, until his punch lands on her chest.
 func TestWeaponLength(t *testing.T) {
-	s := open(t)
-	ch := s.State().Characters["miranda"].Clone()
-	ch.Gear = append(ch.Gear, rules.Carried{Weapon: "bowie-knife", Readied: true})
-	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
-	next := s.State().Figures["jeb"].At.Neighbor(hexmap.Direction(5))
-	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "miranda"})
-	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "miranda", Character: "miranda", Side: "posse", At: s.State().Map.Label(next), Facing: "NW"}}})
+	s := mirandaBesideJeb(t, true)
 	punch := &BlowOrder{Target: "miranda", Attack: "quick", Defense: DefenseNone}
 	off, err := s.State().PlanMelee("jeb", "", punch)
 	if err != nil {

@@ -108,13 +108,7 @@ func TestPointBlankIsWithinArmsReach(t *testing.T) {
 // Miranda's Bowie knife meets Jeb's punch with exactly its result: the
 // punch lands where the card puts it and the knife's Rel rises by 1.
 func TestAWeaponBlockThatTiesRaisesTheRel(t *testing.T) {
-	s := open(t)
-	ch := s.State().Characters["miranda"].Clone()
-	ch.Gear = append(ch.Gear, rules.Carried{Weapon: "bowie-knife", Readied: true})
-	mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &ch})
-	next := s.State().Figures["jeb"].At.Neighbor(hexmap.Direction(5))
-	mustDo(t, s, Command{Kind: CommandRemoveFigure, Figure: "miranda"})
-	mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "miranda", Character: "miranda", Side: "posse", At: s.State().Map.Label(next), Facing: "NW"}}})
+	s := mirandaBesideJeb(t, true)
 	order := &BlowOrder{Target: "miranda", Attack: "quick", Defense: DefenseBlock}
 	mp, err := s.State().PlanMelee("jeb", "", order)
 	if err != nil {
