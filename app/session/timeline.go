@@ -555,11 +555,19 @@ func (t *Timeline) fold(i int) (*State, int, error) {
 	// The log is the events applied (those not undone) among the last
 	// keepEvents before the fold's: Apply reads it back to the round's
 	// start (who has acted this round).
+	// A fold from a checkpoint far back (an undo after it takes back what
+	// it holds) keeps the log to its last keepEvents as it goes, as the
+	// journal's fold does (foldOldest), not every event since the
+	// checkpoint: a long timeline's reading once held three times the
+	// journal at its peak for one such fold's log.
 	from := max(1, cp.at+1-keepEvents)
-	st.Log = make([]Event, 0, i-from+1)
+	st.Log = make([]Event, 0, min(i-from+1, 2*keepEvents))
 	err := t.events(from, i, func(j int, e Event) error {
 		if t.skipped(e, i) {
 			return nil
+		}
+		if len(st.Log) >= 2*keepEvents {
+			st.Log = st.Log[:copy(st.Log, st.Log[len(st.Log)-keepEvents:])]
 		}
 		if j <= cp.at {
 			st.Log = append(st.Log, e)
