@@ -313,7 +313,10 @@ func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (MovePlan, error) {
 	if up > s.moveAP(f) {
 		return MovePlan{}, fmt.Errorf("%s must %s before moving, for %d AP, and has %d AP left", s.FigureName(id), why, up, f.AP)
 	}
-	ch := s.Characters[f.Character].Character
+	ch, err := gaitOf(s, f, run)
+	if err != nil {
+		return MovePlan{}, err
+	}
 	p, err := rules.PlanMove(s.Map, ch, f.At, f.Facing, to, run, s.moveAP(f)-up, s.BlockedFor(id))
 	var far *rules.TooFarError
 	switch {
@@ -433,7 +436,11 @@ func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
 	if up > s.moveAP(f) {
 		return MoveArea{}, refuse("%s must %s before moving, for %d AP, and has %d AP left", s.FigureName(f.ID), why, up, f.AP)
 	}
-	r, cost := rules.Reach(s.Map, s.Characters[f.Character].Character, f.At, f.Facing, run, s.moveAP(f)-up, s.BlockedFor(f.ID))
+	ch, err := gaitOf(s, f, run)
+	if err != nil {
+		return MoveArea{}, refuse("%v", err)
+	}
+	r, cost := rules.Reach(s.Map, ch, f.At, f.Facing, run, s.moveAP(f)-up, s.BlockedFor(f.ID))
 	defer r.Release()
 	a := MoveArea{Costs: map[hexmap.Hex]int{}}
 	if SystemOf(s).MovesCostAP() {

@@ -191,16 +191,23 @@ func decideReadyOrCock(s *State, c Command, f *Figure, ch Character, _ roller) (
 		return nil, refuse("%s carries no %s", ch.Name, c.Weapon)
 	}
 	if c.Kind == CommandReady {
-		if st.Gear[i].Readied {
+		// A weapon in a disabled arm's hand is readied again in the other.
+		if st.Gear[i].Readied && inUselessHand(s, f, i) == nil {
 			return nil, refuse("the %s is already in hand", w.Name)
+		}
+		st.Gear[i].Readied = false
+		// A weapon drawn while another is in hand goes to the off hand
+		// (TWTW Conflict: Two Weapons), and so does one drawn with the
+		// main hand's arm disabled.
+		off, err := readyHand(s, f, st, i)
+		if err != nil {
+			return nil, err
 		}
 		if err := pay(s, f, w.ReadyCost(), "ready the "+w.Name); err != nil {
 			return nil, err
 		}
 		st.Gear[i].Readied = true
-		// A weapon drawn while another is in hand goes to the off hand
-		// (TWTW Conflict: Two Weapons).
-		st.Gear[i].OffHand = slices.ContainsFunc(st.Gear, func(g rules.Carried) bool { return g.Readied && g != st.Gear[i] })
+		st.Gear[i].OffHand = off
 		return actedBy(c, f, st, w.ReadyCost(), fmt.Sprintf("%s readies the %s for %d AP (TWTW Conflict: Cocking and Readying).", ch.Name, w.Name, w.ReadyCost())), nil
 	}
 	switch {
@@ -407,6 +414,9 @@ func (s *State) shooterWeapon(f *Figure, weapon string, n int) (ShootPlan, error
 	if err := onePool(s, f, f.Gear[gi].OffHand); err != nil {
 		return ShootPlan{}, err
 	}
+	if err := inUselessHand(s, f, gi); f.Gear[gi].Readied && err != nil {
+		return ShootPlan{}, err
+	}
 	if need := rules.RoundsFor(w, n); !w.Thrown && f.Gear[gi].Loaded < need {
 		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)%s", w.Name, f.Gear[gi].Loaded, n, burstNeed(w, need))
 	}
@@ -469,7 +479,7 @@ func (s *State) planShot(f *Figure, p *ShootPlan, i int, so ShotOrder, carried r
 	}
 	other := otherInHand(f, p.Gear)
 	sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
-		TwoWeapons: other, OffHand: carried.OffHand, OneHanded: other && w.Hands == 2,
+		TwoWeapons: other, OffHand: carried.OffHand, OneHanded: (other && w.Hands == 2) || oneArmed(f, w),
 		PointBlank: so.PointBlank, Motion: motion, Mounted: firerMounted(s, f), TargetSize: size,
 		TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
 		RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t),
@@ -1226,6 +1236,11 @@ func (s *State) checkBlowExtras(f, t *Figure, weapon string, bo *BlowOrder) erro
 	}
 	if err := onePool(s, f, offHand); err != nil {
 		return err
+	}
+	if gi := gearIndex(f, weapon); weapon != "" && gi >= 0 {
+		if err := inUselessHand(s, f, gi); err != nil {
+			return err
+		}
 	}
 	if bo.Call != "" {
 		if _, err := rules.ParseLocation(bo.Call); err != nil {
