@@ -1519,7 +1519,7 @@ func (m *meleeSeries) blow(i int) error {
 	}
 	damageDealt := bp.Plan.Damage
 	if hit.Success {
-		damageDealt, bumps = m.dominance(bo, t, damageDealt, bumps)
+		damageDealt, bumps = m.dominance(bo, bp.Plan.Blow.Attack, t, damageDealt, bumps)
 		m.lands(t, tc, loc)
 	}
 	if hit.Success && damageDealt > 0 {
@@ -1624,15 +1624,17 @@ func (m *meleeSeries) answerBlock(tgt *Figure, tc Character, attack int, loc rul
 
 // dominance spends a hit toward dominance as its blow asks (TWTW Conflict:
 // Asserting Dominance): the whole hit, "a successful attack counts as one
-// bump toward dominance", and no damage; or its bumps only. It returns the
-// damage and bumps left for the wound.
-func (m *meleeSeries) dominance(bo BlowOrder, t *Figure, dmg, bumps int) (int, int) {
-	spend := 0
+// bump toward dominance", and no damage; or its bumps only. An attack that
+// bumps toward dominance of itself (the grapple, docs/defaults.md) adds
+// its bumps whatever the blow asks. It returns the damage and bumps left
+// for the wound.
+func (m *meleeSeries) dominance(bo BlowOrder, a rules.MeleeAttack, t *Figure, dmg, bumps int) (int, int) {
+	spend := max(0, a.Dominance)
 	switch bo.Dominance {
 	case ForDominance:
-		spend, dmg = 1+bumps, 0
+		spend, dmg = spend+1+bumps, 0
 	case BumpsForDominance:
-		spend, bumps = bumps, 0
+		spend, bumps = spend+bumps, 0
 	}
 	m.spent += spend
 	if spend > 0 {

@@ -152,3 +152,34 @@ func TestADisabledArmHoldsNoWeapon(t *testing.T) {
 		}
 	})
 }
+
+// TestAGrappleBumpsTowardDominance: the grapple is "a bump toward
+// dominance" on a hit (docs/defaults.md, the four hand-to-hand attacks;
+// assets/melee.json "dominance": 1), and "Each level of dominance costs
+// one bump, cumulative" (TWTW Conflict: Asserting Dominance). Cyril's
+// grapple at Jeb, for damage, hits: Jeb takes its damage and is held in
+// partial dominance by its one bump; a quick attack that hits holds no
+// one.
+func TestAGrappleBumpsTowardDominance(t *testing.T) {
+	for _, tc := range []struct {
+		attack string
+		want   rules.DominanceLevel
+	}{{"grapple", rules.PartialDominance}, {"quick", rules.NoDominance}} {
+		t.Run(tc.attack, func(t *testing.T) {
+			s := takesIt(t)
+			blow := &BlowOrder{Target: "jeb", Attack: tc.attack}
+			mp, err := s.State().PlanMelee("cyril", "", blow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: blow, Dice: concat(sure(mp.Pool), ones(8)), Cards: []string{"5S"}})
+			level, by := s.State().holdOver("jeb")
+			if level != tc.want || (tc.want != rules.NoDominance && by != "cyril") {
+				t.Errorf("after Cyril's %s hits, Jeb is held in %v by %q, want %v: %s", tc.attack, level, by, tc.want, e.Text)
+			}
+			if !strings.Contains(e.Text, "Jeb Perkins takes") {
+				t.Errorf("Cyril's %s for damage dealt none: %s", tc.attack, e.Text)
+			}
+		})
+	}
+}
