@@ -332,6 +332,9 @@ func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (MovePlan, error) {
 	if err != nil {
 		return plan, err
 	}
+	if err := heldTo(s, f, to, p.Route.Steps()); err != nil {
+		return plan, err
+	}
 	if i, met := s.metOn(id, p.Route.Hexes); met != "" {
 		cost := rules.MoveCost{Pace: p.Pace, Scale: s.Map.Scale}
 		walked, ok := hexmap.Walk(s.Map, cost, f.Facing, p.Route.Hexes[:i])
@@ -448,6 +451,9 @@ func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
 	}
 	for _, h := range r.Hexes() {
 		if u, _ := r.Cost(h); h != f.At && s.Map.CanStand(h) == nil {
+			if route, ok := r.Route(h); ok && heldTo(s, f, h, route.Steps()) != nil {
+				continue // a partial hold: maneuvering within the engagement only
+			}
 			a.Costs[h] = cost.AP(u) + up
 		}
 	}

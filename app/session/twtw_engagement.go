@@ -277,15 +277,37 @@ func decideEscape(s *State, c Command, f *Figure, ch Character, src roller) ([]E
 
 // heldBack refuses a move of a figure under a hold: "Combatants under
 // dominance must escape from the position before any movement is
-// allowed", and a partially dominated one must break away (an escape at
-// TN 3) to leave.
+// allowed". A partially dominated one may move, but only to maneuver
+// within the engagement (heldTo).
 func heldBack(s *State, f *Figure) error {
 	level, by := s.holdOver(f.ID)
-	if level == rules.NoDominance {
+	if level <= rules.PartialDominance {
 		return nil
 	}
 	esc := rules.Escapes[min(level, rules.FullDominance)]
 	return refuse("%s is held in %s by %s: escape first (%d AP, an unarmed test against TN %d)", s.FigureName(f.ID), level, s.FigureName(by), esc.AP, esc.TN)
+}
+
+// heldTo refuses a partially dominated figure f's move of steps hexes to
+// to unless it maneuvers within the engagement: "If it is not possible to
+// move away from the engagement, the combatant must move (see maneuvering
+// within an engagement) prior to making the break-away attempt" (TWTW
+// Conflict: Breaking Engagements When Dominated), one hex that keeps it
+// beside its holder (Maneuvering During Engagement). To leave it breaks
+// away first (an escape at TN 3).
+func heldTo(s *State, f *Figure, to hexmap.Hex, steps int) error {
+	level, by := s.holdOver(f.ID)
+	if level != rules.PartialDominance {
+		return nil
+	}
+	holder, ok := s.Figures[by]
+	_, breaks := rules.ManeuverInEngagement(steps)
+	if !ok || (!breaks && rules.Engaged(to, holder.At, s.Map.Scale)) {
+		return nil
+	}
+	esc := rules.Escapes[rules.PartialDominance]
+	return refuse("%s is held in %s by %s: break away first (%d AP, an unarmed test against TN %d), or maneuver one hex that stays beside %s (TWTW Conflict: Breaking Engagements When Dominated)",
+		s.FigureName(f.ID), level, s.FigureName(by), esc.AP, esc.TN, s.FigureName(by))
 }
 
 // Opening is the free attack a figure breaking away from an engagement

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
 
@@ -181,5 +182,74 @@ func TestAGrappleBumpsTowardDominance(t *testing.T) {
 				t.Errorf("Cyril's %s for damage dealt none: %s", tc.attack, e.Text)
 			}
 		})
+	}
+}
+
+// TestAPartiallyHeldFighterMayManeuver: "A combatant that is under
+// partial dominance requires a TN 3 Unarmed Combat check to break the
+// engagement … If it is not possible to move away from the engagement,
+// the combatant must move (see maneuvering within an engagement) prior to
+// making the break-away attempt" (TWTW Conflict: Breaking Engagements
+// When Dominated), and "Maneuvering while remaining adjacent to their
+// opponent does not break engagement and costs 1 AP per hex … No more
+// than one hex" (Maneuvering During Engagement). Cyril's quick attack for
+// position holds Jeb in partial dominance: Jeb may step one hex that
+// keeps him beside Cyril, for 1 AP, and the overlay offers it; he may not
+// walk off without breaking away.
+func TestAPartiallyHeldFighterMayManeuver(t *testing.T) {
+	s := takesIt(t)
+	blow := &BlowOrder{Target: "jeb", Attack: "quick", Dominance: ForDominance}
+	mp, err := s.State().PlanMelee("cyril", "", blow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustDo(t, s, Command{Kind: CommandMelee, Figure: "cyril", Blow: blow, Dice: just(t, mp.Pool, mp.TN), Cards: []string{"5S"}})
+	st := s.State()
+	if level, _ := st.holdOver("jeb"); level != rules.PartialDominance {
+		t.Fatalf("Jeb is held in %v, want partial dominance", level)
+	}
+	countDownTo(t, s, "jeb")
+	st = s.State()
+	jeb, cyril := st.Figures["jeb"], st.Figures["cyril"]
+	// The hexes beside him a free Jeb steps to.
+	free := takesIt(t)
+	countDownTo(t, free, "jeb")
+	freeArea, err := free.State().Reach("jeb", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var beside, away *hexmap.Hex
+	for d := range 6 {
+		h := jeb.At.Neighbor(hexmap.Direction(d))
+		if _, in := freeArea.Costs[h]; !in {
+			continue
+		}
+		if rules.Engaged(h, cyril.At, st.Map.Scale) && beside == nil {
+			beside = &h
+		}
+		if !rules.Engaged(h, cyril.At, st.Map.Scale) && away == nil {
+			away = &h
+		}
+	}
+	if beside == nil || away == nil {
+		t.Fatalf("no free hex beside Jeb at %s both by Cyril at %s and away from him: %v", st.Map.Label(jeb.At), st.Map.Label(cyril.At), freeArea.Costs)
+	}
+	if _, err := s.Do(Command{Kind: CommandMove, Figure: "jeb", To: away}); err == nil || !strings.Contains(err.Error(), "break away") {
+		t.Errorf("a partially held Jeb walks off to %s: %v", st.Map.Label(*away), err)
+	}
+	area, err := st.Reach("jeb", false)
+	if err != nil {
+		t.Fatalf("the overlay of a partially held Jeb: %v", err)
+	}
+	if _, in := area.Costs[*beside]; !in {
+		t.Errorf("the overlay does not offer Jeb's maneuver to %s: %v", st.Map.Label(*beside), area.Costs)
+	}
+	if _, in := area.Costs[*away]; in {
+		t.Errorf("the overlay offers Jeb the walk off to %s", st.Map.Label(*away))
+	}
+	ap := jeb.AP
+	e := mustDo(t, s, Command{Kind: CommandMove, Figure: "jeb", To: beside})
+	if e.AP != 1 || s.State().Figures["jeb"].AP != ap-1 {
+		t.Errorf("Jeb's maneuver to %s: %d AP paid, want 1: %s", st.Map.Label(*beside), e.AP, e.Text)
 	}
 }
