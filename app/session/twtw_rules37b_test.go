@@ -253,3 +253,27 @@ func TestAPartiallyHeldFighterMayManeuver(t *testing.T) {
 		t.Errorf("Jeb's maneuver to %s: %d AP paid, want 1: %s", st.Map.Label(*beside), e.AP, e.Text)
 	}
 }
+
+// TestAnOngoingSkillIsPaidAtOnce: "The AP to perform a skill check may be
+// paid over multiple turns (if it makes sense, such as with the
+// lockpicking attempt, but not for an ongoing skill, such as sneak)"
+// (TWTW Conflict: Skills During Action Time). Cyril may put 2 AP toward
+// picking a lock, but not toward sneaking: that is paid, 4 AP, at once.
+func TestAnOngoingSkillIsPaidAtOnce(t *testing.T) {
+	s := open(t)
+	mustDo(t, s, Command{Kind: CommandSkill, Figure: "cyril", Skill: "lockpicking", Focus: true, Pay: 2})
+	if a := s.State().Figures["cyril"].Attempt; a == nil || a.Paid != 2 {
+		t.Fatalf("2 AP toward picking a lock: the attempt is %+v", a)
+	}
+	s = open(t)
+	if ev, err := s.Do(Command{Kind: CommandSkill, Figure: "cyril", Skill: "sneak", Pay: 2}); err == nil {
+		t.Errorf("2 AP toward sneaking: %s", ev[0].Text)
+	} else if !strings.Contains(err.Error(), "ongoing") {
+		t.Errorf("the refusal %q does not say sneaking is ongoing", err)
+	}
+	pool, _ := s.State().Characters["cyril"].SkillPool("sneak")
+	e := mustDo(t, s, Command{Kind: CommandSkill, Figure: "cyril", Skill: "sneak", Dice: ones(pool.Count)})
+	if e.AP != rules.SkillAP || !strings.Contains(e.Text, "completes sneak") {
+		t.Errorf("Cyril's sneak paid whole: %d AP, want %d: %s", e.AP, rules.SkillAP, e.Text)
+	}
+}
