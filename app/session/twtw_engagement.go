@@ -135,8 +135,9 @@ func meleeWeapon(f *Figure) (rules.Weapon, bool) {
 // advantage is the attacker's side's net advantage over the target's in a
 // blow (TWTW Conflict: Determining Advantage): each side is its fighters
 // next to the other's figure; each fighter counts its weapon's advantage,
-// height (higher ground, or size, one more a unit of size), being armed
-// against the unarmed, and 1 for each other fighter on its side (ganging
+// height (higher ground, or size, one more a unit of size), position (the
+// foe in the mud), being armed against the unarmed, and 1 for each other
+// fighter on its side (ganging
 // up). Net advantage is upgrades of the blow, or downgrades
 // (docs/defaults.md). why says it in words.
 func (s *State) advantage(f, t *Figure) (net int, why string) {
@@ -195,10 +196,23 @@ func (s *State) fighterWhy(a rules.Advantage) string {
 	if a.SizeDiff > 0 {
 		parts = append(parts, "bigger")
 	}
+	if a.Position {
+		parts = append(parts, "position (the foe's footing bad)")
+	}
 	return strings.Join(parts, ", ")
 }
 
-// fighter is x's advantage against opponent o.
+// badFooting reports whether h's ground is the mud of "trapping an
+// opponent in a corner, mud or quicksand" (TWTW Conflict: Determining
+// Advantage): terrain that moves as rough ground, as rough and shallows do
+// (docs/defaults.md).
+func (s *State) badFooting(h hexmap.Hex) bool {
+	t, ok := s.Map.Terrain(h)
+	return ok && t.Move == hexmap.MoveRough
+}
+
+// fighter is x's advantage against opponent o: its weapon, height, size,
+// being armed against the unarmed, and position.
 func (s *State) fighter(x, o *Figure) rules.Advantage {
 	var a rules.Advantage
 	xw, armed := meleeWeapon(x)
@@ -209,6 +223,8 @@ func (s *State) fighter(x, o *Figure) rules.Advantage {
 	a.ArmedVsBare = armed && !oArmed
 	a.Higher = s.Map.Elevation(x.At) > s.Map.Elevation(o.At)
 	a.SizeDiff = max(0, s.Characters[x.Character].Size-s.Characters[o.Character].Size)
+	// Position: the opponent in the mud, x on firm ground.
+	a.Position = s.badFooting(o.At) && !s.badFooting(x.At)
 	return a
 }
 

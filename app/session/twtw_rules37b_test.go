@@ -277,3 +277,34 @@ func TestAnOngoingSkillIsPaidAtOnce(t *testing.T) {
 		t.Errorf("Cyril's sneak paid whole: %d AP, want %d: %s", e.AP, rules.SkillAP, e.Text)
 	}
 }
+
+// TestPositionGivesAdvantage: "find the advantage value by adding … a
+// further +1 for each of the following … Position. This can come from
+// trapping an opponent in a corner, mud or quicksand, or otherwise using
+// the battlefield to your advantage" (TWTW Conflict: Determining
+// Advantage). With Jeb standing in the shallows (bad footing: mud) and
+// Cyril on firm ground, Cyril's blow at him has one more advantage than
+// on dry ground, and Jeb's at Cyril one less.
+func TestPositionGivesAdvantage(t *testing.T) {
+	adv := func(s *Session, by, at string) (int, string) {
+		t.Helper()
+		mp, err := s.State().PlanMelee(by, "", &BlowOrder{Target: at, Attack: "quick"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mp.Advantage, mp.AdvantageWhy
+	}
+	dry := takesIt(t)
+	cyrilDry, _ := adv(dry, "cyril", "jeb")
+	jebDry, _ := adv(dry, "jeb", "cyril")
+	wet := takesIt(t)
+	cell := wet.State().Map.CellAt(wet.State().Figures["jeb"].At)
+	cell.Terrain = "shallows"
+	mustDo(t, wet, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+	if got, why := adv(wet, "cyril", "jeb"); got != cyrilDry+1 || !strings.Contains(why, "position") {
+		t.Errorf("Cyril's blow at Jeb in the shallows: advantage %d (%s), want %d and the position named", got, why, cyrilDry+1)
+	}
+	if got, _ := adv(wet, "jeb", "cyril"); got != jebDry-1 {
+		t.Errorf("Jeb's blow from the shallows: advantage %d, want %d", got, jebDry-1)
+	}
+}
