@@ -196,6 +196,12 @@ const (
 	SkillAPFullFocus = 8
 )
 
+// OngoingSkills are the skills whose AP may not be paid over several
+// turns: "if it makes sense, such as with the lockpicking attempt, but not
+// for an ongoing skill, such as sneak" (TWTW Conflict: Skills During
+// Action Time). The chapter names sneak alone (docs/defaults.md).
+var OngoingSkills = map[string]bool{"sneak": true}
+
 // SkillAttempt counts AP paid toward a skill over several turns; it
 // resolves only when the last AP is paid.
 type SkillAttempt struct {

@@ -36,6 +36,7 @@ import "hexslinger/rules"
 //	sheetNumberer      ·      ✓          ✓            ✓    which shared numbers its sheet reads
 //	weaponTeller       ✓      ✓          ✓            ✓    a figure's weapons, from its sheet, in its words
 //	placeNamer         ·      ✓          ·            ·    a place in the round in its own word: the card
+//	strider            ✓      ·          ·            ·    how a figure's wounds change its Move and Run
 //
 //	parts              status                         options                     state
 //	savage             Shaken, Bennies spent          raises only                 dealt cards, the deck
@@ -203,6 +204,14 @@ type lcDrawn struct {
 // weapon lands (1D3 yards) is counted in its hexes.
 type yardsPerHexer interface {
 	yardsPerHex(s *State) float64
+}
+
+// strider is a system whose wounds change how a figure goes on foot:
+// gait is the sheet's Move and Run as figure f may use them now, or why f
+// may not walk (run false) or run (run true) at all. The shared move and
+// its preview price a move with it.
+type strider interface {
+	gait(s *State, f *Figure, ch rules.Character, run bool) (rules.Character, error)
 }
 
 // An option is a set of rules a fight may play whichever its system is, as

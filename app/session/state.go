@@ -313,7 +313,10 @@ func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (MovePlan, error) {
 	if up > s.moveAP(f) {
 		return MovePlan{}, fmt.Errorf("%s must %s before moving, for %d AP, and has %d AP left", s.FigureName(id), why, up, f.AP)
 	}
-	ch := s.Characters[f.Character].Character
+	ch, err := gaitOf(s, f, run)
+	if err != nil {
+		return MovePlan{}, err
+	}
 	p, err := rules.PlanMove(s.Map, ch, f.At, f.Facing, to, run, s.moveAP(f)-up, s.BlockedFor(id))
 	var far *rules.TooFarError
 	switch {
@@ -327,6 +330,9 @@ func (s *State) PlanMove(id string, to hexmap.Hex, run bool) (MovePlan, error) {
 	p.AP += up
 	plan := MovePlan{MovePlan: p, Planned: p}
 	if err != nil {
+		return plan, err
+	}
+	if err := heldTo(s, f, to, p.Route.Steps()); err != nil {
 		return plan, err
 	}
 	if i, met := s.metOn(id, p.Route.Hexes); met != "" {
@@ -433,7 +439,11 @@ func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
 	if up > s.moveAP(f) {
 		return MoveArea{}, refuse("%s must %s before moving, for %d AP, and has %d AP left", s.FigureName(f.ID), why, up, f.AP)
 	}
-	r, cost := rules.Reach(s.Map, s.Characters[f.Character].Character, f.At, f.Facing, run, s.moveAP(f)-up, s.BlockedFor(f.ID))
+	ch, err := gaitOf(s, f, run)
+	if err != nil {
+		return MoveArea{}, refuse("%v", err)
+	}
+	r, cost := rules.Reach(s.Map, ch, f.At, f.Facing, run, s.moveAP(f)-up, s.BlockedFor(f.ID))
 	defer r.Release()
 	a := MoveArea{Costs: map[hexmap.Hex]int{}}
 	if SystemOf(s).MovesCostAP() {
@@ -441,6 +451,9 @@ func apReach(s *State, f *Figure, run bool) (MoveArea, error) {
 	}
 	for _, h := range r.Hexes() {
 		if u, _ := r.Cost(h); h != f.At && s.Map.CanStand(h) == nil {
+			if route, ok := r.Route(h); ok && heldTo(s, f, h, route.Steps()) != nil {
+				continue // a partial hold: maneuvering within the engagement only
+			}
 			a.Costs[h] = cost.AP(u) + up
 		}
 	}

@@ -502,6 +502,12 @@ func (twtw) Movement(s *State, f *Figure) string {
 	if m := f.Mount; m != nil {
 		return fmt.Sprintf("on the %s: pace %d, gallop %d paces a round", m.What, m.Pace, m.Gallop)
 	}
+	if _, err := (twtw{}).gait(s, f, c.Character, false); err != nil {
+		return "no move on foot: both legs disabled"
+	}
+	if g, _ := (twtw{}).gait(s, f, c.Character, false); g.Run == 0 && c.Run > 0 {
+		return fmt.Sprintf("Move %d, no running: a leg disabled", g.Move)
+	}
 	return fmt.Sprintf("Move %d, Run %d", c.Move, c.Run)
 }
 

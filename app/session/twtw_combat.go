@@ -191,16 +191,23 @@ func decideReadyOrCock(s *State, c Command, f *Figure, ch Character, _ roller) (
 		return nil, refuse("%s carries no %s", ch.Name, c.Weapon)
 	}
 	if c.Kind == CommandReady {
-		if st.Gear[i].Readied {
+		// A weapon in a disabled arm's hand is readied again in the other.
+		if st.Gear[i].Readied && inUselessHand(s, f, i) == nil {
 			return nil, refuse("the %s is already in hand", w.Name)
+		}
+		st.Gear[i].Readied = false
+		// A weapon drawn while another is in hand goes to the off hand
+		// (TWTW Conflict: Two Weapons), and so does one drawn with the
+		// main hand's arm disabled.
+		off, err := readyHand(s, f, st, i)
+		if err != nil {
+			return nil, err
 		}
 		if err := pay(s, f, w.ReadyCost(), "ready the "+w.Name); err != nil {
 			return nil, err
 		}
 		st.Gear[i].Readied = true
-		// A weapon drawn while another is in hand goes to the off hand
-		// (TWTW Conflict: Two Weapons).
-		st.Gear[i].OffHand = slices.ContainsFunc(st.Gear, func(g rules.Carried) bool { return g.Readied && g != st.Gear[i] })
+		st.Gear[i].OffHand = off
 		return actedBy(c, f, st, w.ReadyCost(), fmt.Sprintf("%s readies the %s for %d AP (TWTW Conflict: Cocking and Readying).", ch.Name, w.Name, w.ReadyCost())), nil
 	}
 	switch {
@@ -407,6 +414,9 @@ func (s *State) shooterWeapon(f *Figure, weapon string, n int) (ShootPlan, error
 	if err := onePool(s, f, f.Gear[gi].OffHand); err != nil {
 		return ShootPlan{}, err
 	}
+	if err := inUselessHand(s, f, gi); f.Gear[gi].Readied && err != nil {
+		return ShootPlan{}, err
+	}
 	if need := rules.RoundsFor(w, n); !w.Thrown && f.Gear[gi].Loaded < need {
 		return ShootPlan{}, refuse("the %s holds %d round(s), not enough for %d shot(s)%s", w.Name, f.Gear[gi].Loaded, n, burstNeed(w, need))
 	}
@@ -470,7 +480,7 @@ func (s *State) planShot(f *Figure, p *ShootPlan, i int, so ShotOrder, carried r
 	}
 	other := otherInHand(f, p.Gear)
 	sh := rules.Shot{Weapon: w, Carried: carried, Distance: float64(f.At.DistanceTo(t.At)) * s.Map.Scale,
-		TwoWeapons: other, OffHand: carried.OffHand, OneHanded: other && w.Hands == 2,
+		TwoWeapons: other, OffHand: carried.OffHand, OneHanded: (other && w.Hands == 2) || oneArmed(f, w),
 		PointBlank: so.PointBlank, Motion: motion, Mounted: firerMounted(s, f), TargetSize: size,
 		TargetNumber: slices.Index(p.Order, t.ID), NotVisible: hidden, Aims: so.Aims, Interrupt: early(s, f), Judge: judged,
 		RelativeSpeed: relativeSpeed(s, f, t), Appearing: appearing(s, f, t),
@@ -1210,6 +1220,11 @@ func (s *State) checkBlowExtras(f, t *Figure, weapon string, bo *BlowOrder) erro
 	if err := onePool(s, f, offHand); err != nil {
 		return err
 	}
+	if gi := gearIndex(f, weapon); weapon != "" && gi >= 0 {
+		if err := inUselessHand(s, f, gi); err != nil {
+			return err
+		}
+	}
 	if bo.Call != "" {
 		if _, err := rules.ParseLocation(bo.Call); err != nil {
 			return &Refusal{Reason: err.Error()}
@@ -1487,7 +1502,7 @@ func (m *meleeSeries) blow(i int) error {
 	}
 	damageDealt := bp.Plan.Damage
 	if hit.Success {
-		damageDealt, bumps = m.dominance(bo, t, damageDealt, bumps)
+		damageDealt, bumps = m.dominance(bo, bp.Plan.Blow.Attack, t, damageDealt, bumps)
 		m.lands(t, tc, loc)
 	}
 	if hit.Success && damageDealt > 0 {
@@ -1592,15 +1607,17 @@ func (m *meleeSeries) answerBlock(tgt *Figure, tc Character, attack int, loc rul
 
 // dominance spends a hit toward dominance as its blow asks (TWTW Conflict:
 // Asserting Dominance): the whole hit, "a successful attack counts as one
-// bump toward dominance", and no damage; or its bumps only. It returns the
-// damage and bumps left for the wound.
-func (m *meleeSeries) dominance(bo BlowOrder, t *Figure, dmg, bumps int) (int, int) {
-	spend := 0
+// bump toward dominance", and no damage; or its bumps only. An attack that
+// bumps toward dominance of itself (the grapple, docs/defaults.md) adds
+// its bumps whatever the blow asks. It returns the damage and bumps left
+// for the wound.
+func (m *meleeSeries) dominance(bo BlowOrder, a rules.MeleeAttack, t *Figure, dmg, bumps int) (int, int) {
+	spend := max(0, a.Dominance)
 	switch bo.Dominance {
 	case ForDominance:
-		spend, dmg = 1+bumps, 0
+		spend, dmg = spend+1+bumps, 0
 	case BumpsForDominance:
-		spend, bumps = bumps, 0
+		spend, bumps = spend+bumps, 0
 	}
 	m.spent += spend
 	if spend > 0 {

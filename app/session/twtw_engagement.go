@@ -135,8 +135,9 @@ func meleeWeapon(f *Figure) (rules.Weapon, bool) {
 // advantage is the attacker's side's net advantage over the target's in a
 // blow (TWTW Conflict: Determining Advantage): each side is its fighters
 // next to the other's figure; each fighter counts its weapon's advantage,
-// height (higher ground, or size, one more a unit of size), being armed
-// against the unarmed, and 1 for each other fighter on its side (ganging
+// height (higher ground, or size, one more a unit of size), position (the
+// foe in the mud), being armed against the unarmed, and 1 for each other
+// fighter on its side (ganging
 // up). Net advantage is upgrades of the blow, or downgrades
 // (docs/defaults.md). why says it in words.
 func (s *State) advantage(f, t *Figure) (net int, why string) {
@@ -195,10 +196,23 @@ func (s *State) fighterWhy(a rules.Advantage) string {
 	if a.SizeDiff > 0 {
 		parts = append(parts, "bigger")
 	}
+	if a.Position {
+		parts = append(parts, "position (the foe's footing bad)")
+	}
 	return strings.Join(parts, ", ")
 }
 
-// fighter is x's advantage against opponent o.
+// badFooting reports whether h's ground is the mud of "trapping an
+// opponent in a corner, mud or quicksand" (TWTW Conflict: Determining
+// Advantage): terrain that moves as rough ground, as rough and shallows do
+// (docs/defaults.md).
+func (s *State) badFooting(h hexmap.Hex) bool {
+	t, ok := s.Map.Terrain(h)
+	return ok && t.Move == hexmap.MoveRough
+}
+
+// fighter is x's advantage against opponent o: its weapon, height, size,
+// being armed against the unarmed, and position.
 func (s *State) fighter(x, o *Figure) rules.Advantage {
 	var a rules.Advantage
 	xw, armed := meleeWeapon(x)
@@ -209,6 +223,8 @@ func (s *State) fighter(x, o *Figure) rules.Advantage {
 	a.ArmedVsBare = armed && !oArmed
 	a.Higher = rise(s.Map, x.At, o.At) > 0 // the map's answer (lines.go)
 	a.SizeDiff = max(0, s.Characters[x.Character].Size-s.Characters[o.Character].Size)
+	// Position: the opponent in the mud, x on firm ground.
+	a.Position = s.badFooting(o.At) && !s.badFooting(x.At)
 	return a
 }
 
@@ -276,15 +292,37 @@ func decideEscape(s *State, c Command, f *Figure, ch Character, src roller) ([]E
 
 // heldBack refuses a move of a figure under a hold: "Combatants under
 // dominance must escape from the position before any movement is
-// allowed", and a partially dominated one must break away (an escape at
-// TN 3) to leave.
+// allowed". A partially dominated one may move, but only to maneuver
+// within the engagement (heldTo).
 func heldBack(s *State, f *Figure) error {
 	level, by := s.holdOver(f.ID)
-	if level == rules.NoDominance {
+	if level <= rules.PartialDominance {
 		return nil
 	}
 	esc := rules.Escapes[min(level, rules.FullDominance)]
 	return refuse("%s is held in %s by %s: escape first (%d AP, an unarmed test against TN %d)", s.FigureName(f.ID), level, s.FigureName(by), esc.AP, esc.TN)
+}
+
+// heldTo refuses a partially dominated figure f's move of steps hexes to
+// to unless it maneuvers within the engagement: "If it is not possible to
+// move away from the engagement, the combatant must move (see maneuvering
+// within an engagement) prior to making the break-away attempt" (TWTW
+// Conflict: Breaking Engagements When Dominated), one hex that keeps it
+// beside its holder (Maneuvering During Engagement). To leave it breaks
+// away first (an escape at TN 3).
+func heldTo(s *State, f *Figure, to hexmap.Hex, steps int) error {
+	level, by := s.holdOver(f.ID)
+	if level != rules.PartialDominance {
+		return nil
+	}
+	holder, ok := s.Figures[by]
+	_, breaks := rules.ManeuverInEngagement(steps)
+	if !ok || (!breaks && rules.Engaged(to, holder.At, s.Map.Scale)) {
+		return nil
+	}
+	esc := rules.Escapes[rules.PartialDominance]
+	return refuse("%s is held in %s by %s: break away first (%d AP, an unarmed test against TN %d), or maneuver one hex that stays beside %s (TWTW Conflict: Breaking Engagements When Dominated)",
+		s.FigureName(f.ID), level, s.FigureName(by), esc.AP, esc.TN, s.FigureName(by))
 }
 
 // Opening is the free attack a figure breaking away from an engagement

@@ -1687,8 +1687,9 @@ func straightShove(t *testing.T, st *State, n int) []hexmap.Hex {
 // may include up to 2 hexes (or paces) of movement in the direction of the
 // winning combatants choice" (TWTW Conflict: Asserting Dominance), and "If
 // successful, the combatant is placed in any adjacent, empty hex"
-// (Breaking Engagements When Dominated). Cyril's grapple for position
-// lands with no bumps to spare: one bump, so of the 3 hexes he would drive
+// (Breaking Engagements When Dominated). Cyril's quick attack for
+// position lands with no bumps to spare: one bump (a grapple would add
+// its own), so of the 3 hexes he would drive
 // Jeb only 2 are paid; Jeb goes, Cyril follows and they stay engaged. A
 // shove without dominance, or through a wall or a figure, is refused.
 func TestDominanceBumpsMoveTheFight(t *testing.T) {
@@ -1702,7 +1703,7 @@ func TestDominanceBumpsMoveTheFight(t *testing.T) {
 	if _, err := st.PlanMelee("cyril", "", &BlowOrder{Target: "jeb", Attack: "grapple", Dominance: ForDominance, Shove: through}); err == nil || !strings.Contains(err.Error(), "Cyril Wellington stands at") {
 		t.Errorf("a shove through Cyril himself: %v", err)
 	}
-	blow := &BlowOrder{Target: "jeb", Attack: "grapple", Dominance: ForDominance, Shove: path}
+	blow := &BlowOrder{Target: "jeb", Attack: "quick", Dominance: ForDominance, Shove: path}
 	mp, err := st.PlanMelee("cyril", "", blow)
 	if err != nil {
 		t.Fatal(err)
@@ -1742,9 +1743,10 @@ func TestAnEscapePlacesTheFighterBeside(t *testing.T) {
 	if got := s.State().Figures["jeb"].At; got != to || !strings.Contains(esc.Text, "escapes to "+st.Map.Label(to)) {
 		t.Errorf("Jeb at %s, want %s: %s", st.Map.Label(got), st.Map.Label(to), esc.Text)
 	}
-	// A partial hold: the break-away places no one.
+	// A partial hold (a quick attack for position, one bump): the
+	// break-away places no one.
 	p := takesIt(t)
-	light := &BlowOrder{Target: "jeb", Attack: "grapple", Dominance: ForDominance}
+	light := &BlowOrder{Target: "jeb", Attack: "quick", Dominance: ForDominance}
 	mp, _ = p.State().PlanMelee("cyril", "", light)
 	mustDo(t, p, Command{Kind: CommandMelee, Figure: "cyril", Blow: light, Dice: just(t, mp.Pool, mp.TN), Cards: []string{"5S"}})
 	if level, _ := p.State().holdOver("jeb"); level != rules.PartialDominance {

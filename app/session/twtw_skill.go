@@ -134,6 +134,9 @@ func skillPayment(c Command, f *Figure, ch Character) (a Attempt, pay int, note 
 	if pay < 1 || pay > a.Cost-a.Paid {
 		return a, 0, "", refuse("%s has %d AP left to pay toward %s, not %d", ch.Name, a.Cost-a.Paid, a.Skill, pay)
 	}
+	if rules.OngoingSkills[a.Skill] && pay != a.Cost-a.Paid {
+		return a, 0, "", refuse("%s is an ongoing skill, paid at once: %d AP, not %d (%s has %d; TWTW Conflict: Skills During Action Time: \"not for an ongoing skill, such as sneak\")", a.Skill, a.Cost-a.Paid, pay, ch.Name, f.AP)
+	}
 	return a, pay, note, nil
 }
 
