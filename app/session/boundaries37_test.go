@@ -114,3 +114,27 @@ func hasFigure(st *State, h hexmap.Hex) bool {
 	_, ok := st.FigureAt(h)
 	return ok
 }
+
+// TestTheDefenseValueRoundsUp: the defense value a blow must reach is 4
+// plus half the defender's hand-to-hand skill rounded up (the better of
+// unarmed and melee; TWTW Conflict: "4 + half of the level with the hand
+// to hand skill they are using, rounded up"): Jeb at melee 1 and 2 has defense
+// 5, at 3 and 4 defense 6. Rounded down, melee 1 and 3 are one short.
+func TestTheDefenseValueRoundsUp(t *testing.T) {
+	for _, tc := range []struct{ melee, want int }{{0, 4}, {1, 5}, {2, 5}, {3, 6}, {4, 6}} {
+		t.Run("melee "+strconv.Itoa(tc.melee), func(t *testing.T) {
+			s := open(t)
+			jeb := s.State().Characters["jeb"].Clone()
+			jeb.Skills["melee"], jeb.Skills["unarmed"] = tc.melee, 0
+			mustDo(t, s, Command{Kind: CommandSetCharacter, Sheet: &jeb})
+			besideJeb(t, s)
+			mp, err := s.State().PlanMelee("cyril", "", &BlowOrder{Target: "jeb", Attack: "quick"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if mp.TN != tc.want {
+				t.Errorf("Jeb at melee %d: defense %d, want %d", tc.melee, mp.TN, tc.want)
+			}
+		})
+	}
+}
