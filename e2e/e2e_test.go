@@ -52,17 +52,7 @@ func fixedDemo(t *testing.T, seed uint64) string {
 }
 
 func TestEndToEnd(t *testing.T) {
-	if os.Getenv("DISPLAY") == "" {
-		t.Skip("needs an X display (make e2e runs it under Xvfb)")
-	}
-	root, _ := filepath.Abs("..")
-	for _, b := range []string{"hexslinger", "hexslinger-map"} {
-		if _, err := os.Stat(filepath.Join(root, "bin", b)); err != nil {
-			t.Fatalf("bin/%s is missing: run make build first", b)
-		}
-	}
-	shots := filepath.Join(root, "e2e", "shots")
-	os.MkdirAll(shots, 0o755)
+	root, shots := builtProject(t)
 	jpath := filepath.Join(t.TempDir(), "e2e.journal.jsonl")
 	fightFile := fixedDemo(t, e2eSeed)
 
@@ -409,4 +399,23 @@ func startConsole(t *testing.T, root, fight, journal string) *output {
 		}
 	})
 	return out
+}
+
+// builtProject skips t without an X display and fails it without the
+// built programs (make build); it returns the project's folder and the
+// folder the screenshots go to, made if need be.
+func builtProject(t *testing.T) (root, shots string) {
+	t.Helper()
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("needs an X display (make e2e runs it under Xvfb)")
+	}
+	root, _ = filepath.Abs("..")
+	for _, b := range []string{"hexslinger", "hexslinger-map"} {
+		if _, err := os.Stat(filepath.Join(root, "bin", b)); err != nil {
+			t.Fatalf("bin/%s is missing: run make build first", b)
+		}
+	}
+	shots = filepath.Join(root, "e2e", "shots")
+	os.MkdirAll(shots, 0o755)
+	return root, shots
 }

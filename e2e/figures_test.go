@@ -25,17 +25,7 @@ import (
 // table's round columns in the system's terms (State.RoundColumns). The pictures are looked at
 // (e2e/shots/figures-*.png).
 func TestFiguresTabInEachSystemsWords(t *testing.T) {
-	if os.Getenv("DISPLAY") == "" {
-		t.Skip("needs an X display (make e2e runs it under Xvfb)")
-	}
-	root, _ := filepath.Abs("..")
-	for _, b := range []string{"hexslinger", "hexslinger-map"} {
-		if _, err := os.Stat(filepath.Join(root, "bin", b)); err != nil {
-			t.Fatalf("bin/%s is missing: run make build first", b)
-		}
-	}
-	shots := filepath.Join(root, "e2e", "shots")
-	os.MkdirAll(shots, 0o755)
+	root, shots := builtProject(t)
 	for _, tc := range []struct {
 		name, fight, title string
 		do                 []session.Command
