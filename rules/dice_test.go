@@ -344,3 +344,25 @@ func TestKeyedDiceFollowTheKeyAlone(t *testing.T) {
 		t.Errorf("two keys gave the same %v", a)
 	}
 }
+
+// A pool past the ladder's top carries its bonus: a downgrade takes one
+// bonus point first (DESIGN.md "upgrade / downgrade": d12+3 down one is
+// d12+2, not a die beyond d12).
+func TestPoolShiftDownFromABonus(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		up, down int
+		want     Pool
+	}{
+		{"d12+3 down one: d12+2", 5, -1, Pool{Count: 1, Sides: 12, Bonus: 2}},
+		{"d12+3 down three: d12", 5, -3, Pool{Count: 1, Sides: 12}},
+		{"d12+3 down four: d10", 5, -4, Pool{Count: 1, Sides: 10}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			from := NewPool(1, tc.up)
+			if got := from.Shift(tc.down); got != tc.want {
+				t.Errorf("%s shifted %d: %s, want %s", from, tc.down, got, tc.want)
+			}
+		})
+	}
+}

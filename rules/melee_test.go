@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"hexslinger/assets"
@@ -448,5 +449,26 @@ func TestEngagement(t *testing.T) {
 	}
 	if h, err := KnockoutHours(&Given{Dice: []int{4}}); err != nil || h != 4 {
 		t.Errorf("1d6 hours: %d %v", h, err)
+	}
+}
+
+// TWTW Conflict: the damage report names the condition once a figure is
+// knocked unconscious or worse, and names none while it is fine.
+func TestDamageReportNamesTheCondition(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		effect    int
+		want, not string
+	}{
+		{"a light wound: no condition named", 6, "", "; fine"},
+		{"a fifth torso wound: unconscious", 30, "; unconscious", "; fine"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := NewBody(6)
+			r := b.Apply(Deadly, tc.effect, Chest, false)
+			if !strings.Contains(r.Text, tc.want) || strings.Contains(r.Text, tc.not) || strings.Contains(r.Text, "; stunned") {
+				t.Errorf("%d deadly to the chest: %q, want %q and not %q", tc.effect, r.Text, tc.want, tc.not)
+			}
+		})
 	}
 }

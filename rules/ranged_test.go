@@ -407,3 +407,60 @@ func TestTargetingOutsideTheFieldOfFire(t *testing.T) {
 		t.Errorf("inside %d AP, outside %d AP (%v)", in.AP, out.AP, out.APParts)
 	}
 }
+
+// TWTW Conflict: Modifiers, secondary targets: each shot of a series takes
+// one downgrade for each target before its own, and the plan's row names
+// the target by its place in the series (the second target is "target 2").
+func TestSecondaryTargetRow(t *testing.T) {
+	w := weapons(t)["schofield"]
+	for _, tc := range []struct {
+		name   string
+		number int
+		row    string
+		steps  int
+	}{
+		{"the first target: no row", 0, "", 0},
+		{"the second target: -1", 1, "target 2 of the series", -1},
+		{"the third target: -2", 2, "target 3 of the series", -2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := plan(t, Shot{Weapon: w, Carried: ready, Kind: Normal, Distance: 4, TargetNumber: tc.number})
+			var got []string
+			steps := 0
+			for _, m := range p.Modifiers {
+				if strings.Contains(m.Name, "of the series") {
+					got = append(got, m.Name)
+					steps += m.Steps
+				}
+			}
+			want := []string{}
+			if tc.row != "" {
+				want = append(want, tc.row)
+			}
+			if strings.Join(got, "|") != strings.Join(want, "|") || steps != tc.steps {
+				t.Errorf("target number %d: rows %q with %d steps, want %q with %d", tc.number, got, steps, want, tc.steps)
+			}
+		})
+	}
+}
+
+// TWTW Conflict: Resolving Multiple Attacks: the series rolls the first
+// attack's pool; each later attack's downgrades beyond the first's become
+// its TN. Two snap shots (SP 2 each) from Cyril's Schofield at 4 and 5
+// paces, the second at a second target: the pool carries the first snap's
+// 2 downgrades, so the first is at TN 5, the second at TN 5 + 1 = 6.
+func TestSeriesTNsBeyondTheFirstAttack(t *testing.T) {
+	w := weapons(t)["schofield"]
+	s, err := PlanSeries(cyril, []Shot{
+		{Weapon: w, Carried: ready, Kind: Snap, Distance: 4, TargetNumber: 0},
+		{Weapon: w, Carried: ready, Kind: Snap, Distance: 5, TargetNumber: 1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []int{5, 6} {
+		if s.TNs[i] != want {
+			t.Errorf("attack %d: TN %d (plan TN %d, steps %d; first attack's steps %d), want %d", i+1, s.TNs[i], s.Plans[i].TN, s.Plans[i].Steps, s.Plans[0].Steps, want)
+		}
+	}
+}

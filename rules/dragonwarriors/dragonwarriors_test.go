@@ -319,3 +319,111 @@ func TestEachRollIsTheRollersOwn(t *testing.T) {
 		}
 	})
 }
+
+// DW II, Injury: "A character whose cumulative wounds score is greater
+// than his Toughness must roll Wounds vs Toughness every time a further
+// wound is taken, or die": at Toughness no death roll; past it, the roll
+// that meets Wounds lives and the one short of it dies.
+func TestInjureDeathRoll(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		wounds    int // before the blow
+		faces     []int
+		deathRoll bool
+		died      bool
+	}{
+		{"wounds at Toughness: no death roll", 10, []int{3, 3}, false, false},
+		{"past Toughness, 10 +2 meets 12 wounds: lives", 11, []int{3, 3, 4, 2}, true, false},
+		{"past Toughness, 10 +1 short of 12 wounds: dies", 11, []int{3, 3, 3, 2}, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &Fighter{Name: "Lennox", Toughness: 10, Wounds: tc.wounds}
+			d := dice(tc.faces)
+			c, err := Injure(&d, f, 1, Reading{})
+			if err != nil || (c.DeathRoll != nil) != tc.deathRoll || c.Died != tc.died || f.Dead != tc.died {
+				t.Errorf("Toughness 10, %d wounds +1, dice %v: death roll %v died %v (%v), want %v %v", tc.wounds, tc.faces, c.DeathRoll != nil, c.Died, err, tc.deathRoll, tc.died)
+			}
+		})
+	}
+}
+
+// DW II, Injury: "A roll failed by more than five means that the
+// character is knocked out"; the worked example's reading "by five or
+// more" is KnockOutAtFive.
+func TestKnockedOutBoundary(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		r        Reading
+		failedBy int
+		want     bool
+	}{
+		{"more than five: by 5 only stuns", Reading{}, 5, false},
+		{"more than five: by 6 knocks out", Reading{}, 6, true},
+		{"five or more: by 5 knocks out", Reading{KnockOutAtFive: true}, 5, true},
+		{"five or more: by 4 only stuns", Reading{KnockOutAtFive: true}, 4, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.r.KnockedOut(tc.failedBy); got != tc.want {
+				t.Errorf("%+v failed by %d: knocked out %v, want %v", tc.r, tc.failedBy, got, tc.want)
+			}
+		})
+	}
+}
+
+// DW II, Combat and Armour: initiative is Reflexes plus the roll, less the
+// armour ("Armour subtracts from damage and also from initiative rolls");
+// an attack adds the weapon's bonus. Equal totals keep the order given (the
+// table decides who delays).
+func TestInitiativeAndAttackScore(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		f      Fighter
+		faces  []int
+		total  int
+		attack int
+	}{
+		{"Reflexes 10 +3 in chain: 10", Fighter{Reflex: 10, Armour: "chain", Attack: 12}, []int{4, 1}, 10, 12},
+		{"Reflexes 11 +1 in leather: 11", Fighter{Reflex: 11, Armour: "leather", Attack: 12, Weapon: "two-handed-sword"}, []int{3, 2}, 11, 14},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := tc.f
+			d := dice(tc.faces)
+			_, totals, err := Initiative(&d, []*Fighter{&f})
+			if err != nil || totals[&f] != tc.total {
+				t.Errorf("%+v rolling %v: initiative %d (%v), want %d", tc.f, tc.faces, totals[&f], err, tc.total)
+			}
+			if got := f.AttackScore(); got != tc.attack {
+				t.Errorf("%+v: attack score %d, want %d", tc.f, got, tc.attack)
+			}
+		})
+	}
+	t.Run("equal totals keep the order given", func(t *testing.T) {
+		a, b := &Fighter{Name: "A", Reflex: 10}, &Fighter{Name: "B", Reflex: 10}
+		d := dice{3, 3, 4, 4}
+		order, _, err := Initiative(&d, []*Fighter{a, b})
+		if err != nil || order[0] != a || order[1] != b {
+			t.Errorf("A and B both 10: order %s %s (%v), want A B", order[0].Name, order[1].Name, err)
+		}
+	})
+}
+
+// A sheet's numbers run 0 to 40; its weapon must be in the table.
+func TestSheetCheckBounds(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    Sheet
+		ok   bool
+	}{
+		{"40 is in range", Sheet{Attack: 40, Defence: 0, Toughness: 10, Reflexes: 10}, true},
+		{"41 is not", Sheet{Attack: 41, Toughness: 10, Reflexes: 10}, false},
+		{"no weapon", Sheet{Attack: 12}, true},
+		{"an unknown weapon", Sheet{Attack: 12, Weapon: "blunderbuss"}, false},
+		{"a known weapon", Sheet{Attack: 12, Weapon: "bow"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.s.Check(); (err == nil) != tc.ok {
+				t.Errorf("%+v: %v, want ok %v", tc.s, err, tc.ok)
+			}
+		})
+	}
+}

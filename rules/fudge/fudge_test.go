@@ -2,6 +2,7 @@ package fudge
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"hexslinger/rules/internal/testdice"
@@ -174,5 +175,95 @@ func TestExchange(t *testing.T) {
 	odds := Chances(sheriff, ned, Ruling{})
 	if sum := odds.AttackerHurts + odds.DefenderHurts + odds.Shielded; sum <= 0 || sum >= 1 {
 		t.Errorf("odds %+v", odds)
+	}
+}
+
+// TestExchangeModifiers: each side's result is its skill plus its 4dF sum
+// plus its wound modifier (Combat Options 4.3.2: "negative action modifiers
+// due to wounds"); the shield check adds the loser's wound modifier and
+// the GM's modifier (2.2); the shield's damage is what this blow wore off,
+// and the shield roll may be anything 4dF gives, -4 to +4.
+func TestExchangeModifiers(t *testing.T) {
+	hurtShooter := Fighter{Skill: Great, Modifier: -1, WeaponDamage: 2}
+	ned := Fighter{Skill: Good, WeaponDamage: 1}
+	worn := func(taken int) *Shield { return &Shield{Skill: Fair, Points: 10, Taken: taken, UseDamage: true} }
+	for _, tc := range []struct {
+		name        string
+		a, d        Fighter
+		r           Ruling
+		aSum, dSum  int
+		shield      int
+		attack      Level
+		defence     Level
+		winner, dmg int
+		shielded    bool
+		shieldDmg   int
+	}{
+		{"the attacker's wound modifier: Great +1 -1 is Great", hurtShooter, ned, Ruling{}, 1, 0, 0, Great, Good, Attacker, 3, false, 0},
+		{"the defender's wound modifier: Good +1 -2 is Fair", ned, Fighter{Skill: Good, Modifier: -2}, Ruling{}, 0, 1, 0, Good, Fair, Attacker, 2, false, 0},
+		{"the loser's wound modifier on the shield check: Fair +1 -1 misses Great",
+			hurtShooter, Fighter{Skill: Fair, Modifier: -1, Shield: worn(0)}, Ruling{}, 1, 0, 1, Great, Mediocre, Attacker, 5, false, 0},
+		{"the GM's +1 on the shield check: Fair +1 +1 takes Great",
+			hurtShooter, Fighter{Skill: Fair, Shield: worn(0)}, Ruling{ShieldModifier: 1}, 1, 0, 1, Great, Fair, Attacker, 0, true, 4},
+		{"a worn shield's damage is this blow's only",
+			hurtShooter, Fighter{Skill: Fair, Shield: worn(2)}, Ruling{}, 1, 0, 2, Great, Fair, Attacker, 0, true, 4},
+		{"a shield roll of -4 is a roll", hurtShooter, Fighter{Skill: Fair, Shield: worn(0)}, Ruling{}, 1, 0, -4, Great, Fair, Attacker, 4, false, 0},
+		{"a shield roll of +4 is a roll", hurtShooter, Fighter{Skill: Fair, Shield: worn(0)}, Ruling{}, 1, 0, 4, Great, Fair, Attacker, 0, true, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o, err := Exchange(tc.a, tc.d, tc.r, tc.aSum, tc.dSum, func(int) (int, error) { return tc.shield, nil })
+			if err != nil || o.Attack != tc.attack || o.Defence != tc.defence || o.Winner != tc.winner || o.Damage != tc.dmg || o.Shielded != tc.shielded || o.ShieldDamage != tc.shieldDmg {
+				t.Errorf("sums %+d/%+d, shield roll %+d: attack %s defence %s winner %d damage %d shielded %v shield damage %d (%v); want %s %s %d %d %v %d",
+					tc.aSum, tc.dSum, tc.shield, o.Attack, o.Defence, o.Winner, o.Damage, o.Shielded, o.ShieldDamage, err,
+					tc.attack, tc.defence, tc.winner, tc.dmg, tc.shielded, tc.shieldDmg)
+			}
+		})
+	}
+}
+
+// TestDamageCheckModifiers: a recovery check adds the negative wound
+// modifiers (Combat Options 4.4), and its text names them; a critical
+// (4dF at +4 or -4) is named, nothing else is.
+func TestDamageCheckModifiers(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		faces     []int
+		capacity  Level
+		wound     Level
+		mod       int
+		result    Level
+		success   bool
+		want, not string
+	}{
+		{"Good +1 -2 is Fair: below Good", []int{5, 3, 3, 3}, Good, Good, -2, Fair, false, "wounds -2", "critical"},
+		{"Good +1 -1 is Good: Fair made", []int{5, 3, 3, 3}, Good, Fair, -1, Good, true, "wounds -1", "critical"},
+		{"no modifier: none named", []int{5, 3, 3, 3}, Good, Fair, 0, Great, true, "Good +1 = Great", "wounds"},
+		{"four pluses named critical", []int{5, 5, 5, 5}, Good, Fair, 0, Legendary + 1, true, "(critical success)", "wounds"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := dice(tc.faces)
+			c, err := CheckDamage(&d, tc.capacity, tc.wound, tc.mod)
+			if err != nil || c.Result != tc.result || c.Success != tc.success || !strings.Contains(c.Text, tc.want) || strings.Contains(c.Text, tc.not) {
+				t.Errorf("%s against %s %+d, dice %v: %s success %v %q (%v); want %s %v, text with %q and not %q",
+					tc.capacity, tc.wound, tc.mod, tc.faces, c.Result, c.Success, c.Text, err, tc.result, tc.success, tc.want, tc.not)
+			}
+		})
+	}
+}
+
+// TestWoundTrackUnmarked: no box marked is below Terrible (Terrible-1).
+func TestWoundTrackUnmarked(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		w    WoundTrack
+	}{
+		{"two a level", NewWoundTrack(2)},
+		{"none on Terrible", NewWoundTrackOf([8]int{0, 2, 2, 2, 2, 2, 2, 2})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.w.Level(); got != Terrible-1 {
+				t.Errorf("no damage: level %d, want %d (Terrible-1)", got, Terrible-1)
+			}
+		})
 	}
 }

@@ -185,3 +185,26 @@ func TestInitiativeIsTheEntrantsOwnRoll(t *testing.T) {
 		t.Errorf("left: Ann's %v, Bo's %v", mine, theirs)
 	}
 }
+
+// Lead and Chrome, Quick-Draw fumble 1-2: a gun "goes off into the
+// ground"; a one-handed melee weapon only misses; no Quick-Draw at all is
+// read as a gun.
+func TestFumbleMisfireByWeapon(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		q         *QuickDraw
+		want, not string
+	}{
+		{"a revolver goes off", &QuickDraw{Weapon: Revolver}, "goes off into the ground", ""},
+		{"a knife only misses", &QuickDraw{Weapon: OneHandedMelee}, "the attack misses", "goes off"},
+		{"no Quick-Draw: a gun", nil, "goes off into the ground", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := dice{1}
+			f, err := RollFumble(&d, tc.q)
+			if err != nil || !strings.Contains(f.Text, tc.want) || (tc.not != "" && strings.Contains(f.Text, tc.not)) {
+				t.Errorf("%+v d6 1: %q %v, want %q and not %q", tc.q, f.Text, err, tc.want, tc.not)
+			}
+		})
+	}
+}

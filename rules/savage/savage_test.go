@@ -335,3 +335,109 @@ func TestBennyCount(t *testing.T) {
 		}
 	}
 }
+
+// Savage Worlds, Applying Damage: the effect's text names what the hit did
+// and nothing it did not (a hit without a raise is Shaken, no Wounds).
+func TestApplyingDamageText(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		st            Status
+		damage, tough int
+		want, not     string
+	}{
+		{"at Toughness: Shaken and no Wound named", Status{WildCard: true}, 6, 6, "Shaken", "Wound"},
+		{"one raise: one Wound named", Status{WildCard: true}, 10, 6, "1 Wound(s)", "Incapacitated"},
+		{"Shaken again: the Wound named, not Shaken twice", Status{WildCard: true, Shaken: true}, 7, 6, "1 Wound(s)", "Shaken"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := tc.st
+			e := ApplyDamage(&st, tc.damage, tc.tough)
+			if !strings.Contains(e.Text, tc.want) || strings.Contains(e.Text, tc.not) {
+				t.Errorf("%d vs Toughness %d: text %q, want it to name %q and not %q", tc.damage, tc.tough, e.Text, tc.want, tc.not)
+			}
+		})
+	}
+}
+
+// Savage Worlds, Incapacitation: the Vigor roll takes the Wound penalty
+// (-1 a Wound, at most -3) and a Joker's +2.
+func TestIncapacitationVigorModifiers(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		faces  []int
+		wounds int
+		bonus  int
+		want   string
+	}{
+		{"a Joker's +2 lifts 2 to success", []int{2, 1}, 0, 2, InjuryHeals},
+		{"a Joker's +2 lifts 6 to a raise", []int{6, 1}, 0, 2, InjuryPasses},
+		{"three Wounds take 4 to failure", []int{4, 1}, 3, 0, BleedingOut},
+		{"four Wounds take only -3: 7 succeeds", []int{7, 1}, 4, 0, InjuryHeals},
+		{"a Joker offsets two Wounds", []int{4, 1}, 2, 2, InjuryHeals},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := dice(tc.faces)
+			got, r, err := Incapacitation(&d, 8, Status{WildCard: true, Wounds: tc.wounds}, tc.bonus)
+			if err != nil || got != tc.want {
+				t.Errorf("d8 %v with %d Wound(s), bonus %+d: %q (total %d) %v, want %q", tc.faces, tc.wounds, tc.bonus, got, r.Total, err, tc.want)
+			}
+		})
+	}
+}
+
+// Savage Worlds, Action Cards: the deck has two Jokers; dealt both, they
+// keep the order they were dealt in (neither outranks the other).
+func TestCountdownTwoJokers(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		deals []Deal
+		want  string
+	}{
+		{"red dealt first", []Deal{
+			{Who: []string{"deputy"}, Card: Card{Rank: 2, Suit: "clubs"}},
+			{Who: []string{"doc"}, Card: Card{Suit: "red", Joker: true}},
+			{Who: []string{"kid"}, Card: Card{Suit: "black", Joker: true}},
+		}, "doc kid deputy"},
+		{"black dealt first", []Deal{
+			{Who: []string{"kid"}, Card: Card{Suit: "black", Joker: true}},
+			{Who: []string{"doc"}, Card: Card{Suit: "red", Joker: true}},
+			{Who: []string{"deputy"}, Card: Card{Rank: 2, Suit: "clubs"}},
+		}, "kid doc deputy"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			order, _ := Countdown(tc.deals)
+			var got []string
+			for _, d := range order {
+				got = append(got, d.Who[0])
+			}
+			if strings.Join(got, " ") != tc.want {
+				t.Errorf("countdown %q, want %q", strings.Join(got, " "), tc.want)
+			}
+		})
+	}
+}
+
+// The damage and trait rolls' text shows a modifier only when there is one.
+func TestRollTextsShowTheModifier(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		mod       int
+		want, not string
+	}{
+		{"+2 shown", 2, " +2", " +0"},
+		{"none: no +0", 0, " = ", " +0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := dice{3, 4}
+			_, text, err := RollDamage(&d, []int{6, 6}, false, tc.mod)
+			if err != nil || !strings.Contains(text, tc.want) || strings.Contains(text, tc.not) {
+				t.Errorf("2d6 3,4 %+d: damage text %q %v, want %q and not %q", tc.mod, text, err, tc.want, tc.not)
+			}
+			d = dice{3, 4}
+			r, err := RollTrait(&d, 6, tc.mod, 4, true)
+			if want := strings.TrimSuffix(tc.want, " = "); err != nil || strings.Contains(r.Explained, tc.not) || (tc.mod != 0 && !strings.Contains(r.Explained, want)) {
+				t.Errorf("d6 3, Wild Die 4 %+d: trait text %q %v, want %q and not %q", tc.mod, r.Explained, err, want, tc.not)
+			}
+		})
+	}
+}
