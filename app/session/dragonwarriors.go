@@ -100,11 +100,7 @@ type dwStatus struct {
 func (st *FigureStatus) dw() dwStatus { return partOf[dwStatus](st.Parts) }
 
 // withDW changes the figure's Dragon Warriors II part with change.
-func (st *FigureStatus) withDW(change func(*dwStatus)) {
-	p := st.dw()
-	change(&p)
-	setPart(&st.Parts, p)
-}
+func (st *FigureStatus) withDW(change func(*dwStatus)) { editPart(&st.Parts, change) }
 
 // dwUnstun ends the figure's stun.
 func (st *FigureStatus) dwUnstun() {

@@ -37,11 +37,7 @@ type fudgePart struct {
 func (st *FigureStatus) fudgePart() fudgePart { return partOf[fudgePart](st.Parts) }
 
 // withFudgePart changes the figure's Fudge part with change.
-func (st *FigureStatus) withFudgePart(change func(*fudgePart)) {
-	p := st.fudgePart()
-	change(&p)
-	setPart(&st.Parts, p)
-}
+func (st *FigureStatus) withFudgePart(change func(*fudgePart)) { editPart(&st.Parts, change) }
 
 // check range-checks the part, from an event or a fight file.
 func (p fudgePart) check() error {

@@ -227,11 +227,7 @@ type lcStatus struct {
 func (st *FigureStatus) lc() lcStatus { return partOf[lcStatus](st.Parts) }
 
 // withLC changes the figure's Lead and Chrome part with change.
-func (st *FigureStatus) withLC(change func(*lcStatus)) {
-	p := st.lc()
-	change(&p)
-	setPart(&st.Parts, p)
-}
+func (st *FigureStatus) withLC(change func(*lcStatus)) { editPart(&st.Parts, change) }
 
 // newRound is the part when a new round starts: a round's quick-draw is
 // over (State.Apply); a weapon dropped still lies where it fell.

@@ -37,6 +37,14 @@ func partOf[T any](p Parts) T {
 	return v
 }
 
+// editPart changes p's part of type T with change, as a system's with…
+// helpers do (withSW, withDW, …): the part read, changed and set again.
+func editPart[T any](p *Parts, change func(*T)) {
+	v := partOf[T](*p)
+	change(&v)
+	setPart(p, v)
+}
+
 // setPart sets p's part of type T to v; a zero v takes the part away. T
 // not registered as a part is a programming error: it panics, rather than
 // keep a part no file would write.

@@ -60,11 +60,7 @@ func (p swStatus) newRound() any {
 func (st *FigureStatus) sw() swStatus { return partOf[swStatus](st.Parts) }
 
 // withSW changes the figure's Savage Worlds part with change.
-func (st *FigureStatus) withSW(change func(*swStatus)) {
-	p := st.sw()
-	change(&p)
-	setPart(&st.Parts, p)
-}
+func (st *FigureStatus) withSW(change func(*swStatus)) { editPart(&st.Parts, change) }
 
 // check range-checks the part, from an event or a fight file.
 func (p swStatus) check() error {

@@ -52,9 +52,8 @@ func (o FightOptions) WithTWTW(t TWTWOptions) FightOptions {
 
 // withTWTW is o with TWTW's options changed by change.
 func (o FightOptions) withTWTW(change func(*TWTWOptions)) FightOptions {
-	t := o.TWTW()
-	change(&t)
-	return o.WithTWTW(t)
+	editPart(&o.Parts, change)
+	return o
 }
 
 // said is the options' sentences in the log of set_options.
@@ -97,11 +96,7 @@ type twtwStatus struct {
 func (st *FigureStatus) twtw() twtwStatus { return partOf[twtwStatus](st.Parts) }
 
 // withTWTW changes the figure's TWTW part with change.
-func (st *FigureStatus) withTWTW(change func(*twtwStatus)) {
-	p := st.twtw()
-	change(&p)
-	setPart(&st.Parts, p)
-}
+func (st *FigureStatus) withTWTW(change func(*twtwStatus)) { editPart(&st.Parts, change) }
 
 // newRound is the part when a new round starts: a round's recovery is
 // over (State.Apply).

@@ -29,19 +29,21 @@ func plainCard(t *testing.T) string {
 // stunnedZeke is the demo fight with Zeke stunned.
 func stunnedZeke(t *testing.T) *Session {
 	t.Helper()
+	return demoWithStatus(t, "zeke", FigureStatus{Condition: rules.Stunned})
+}
+
+// demoWithStatus is the demo fight with figure id opening in status st,
+// its gear as the demo gives it.
+func demoWithStatus(t *testing.T, id string, st FigureStatus) *Session {
+	t.Helper()
 	f := demo(t)
-	for i, fs := range f.Figures {
-		if fs.ID == "zeke" {
-			st := FigureStatus{Condition: rules.Stunned, Gear: open(t).State().Figures["zeke"].Gear}
+	st.Gear = open(t).State().Figures[id].Gear
+	for i := range f.Figures {
+		if f.Figures[i].ID == id {
 			f.Figures[i].Status = &st
 		}
 	}
-	s, err := Open(f, filepath.Join(t.TempDir(), "stunned.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return openFile(t, f)
 }
 
 // TestAStunnedFigureRecoversOnceARound: "Each round, stunned characters

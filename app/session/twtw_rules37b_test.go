@@ -18,19 +18,7 @@ import (
 // his gear as the demo gives it.
 func woundedCyril(t *testing.T, wounds map[rules.HitLocation]int) *Session {
 	t.Helper()
-	f := demo(t)
-	for i, fs := range f.Figures {
-		if fs.ID == "cyril" {
-			st := FigureStatus{Wounds: wounds, Gear: open(t).State().Figures["cyril"].Gear}
-			f.Figures[i].Status = &st
-		}
-	}
-	s, err := Open(f, filepath.Join(t.TempDir(), "wounded.journal.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return demoWithStatus(t, "cyril", FigureStatus{Wounds: wounds})
 }
 
 // TestADisabledLegSlowsTheWalk: "Anytime a location takes a 5th wound it
