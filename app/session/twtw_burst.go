@@ -148,11 +148,12 @@ func jostled(f *Figure, calamity bool, face int) bool {
 	return false
 }
 
-// carriesFullyLoaded reports whether a blow by f could set off a gun it
-// carries (jostled): one holstered with every chamber loaded.
-func carriesFullyLoaded(f *Figure) bool {
-	for _, g := range f.Gear {
-		if w, ok := ruleTables.weapons[g.Weapon]; ok && fullyLoaded(w, g) {
+// carriesFullyLoaded reports whether an action of f's involving movement
+// could set off a gun it carries (jostled): one holstered with every
+// chamber loaded, but for its gear drawn, the weapon used (-1: none).
+func carriesFullyLoaded(f *Figure, drawn int) bool {
+	for i, g := range f.Gear {
+		if w, ok := ruleTables.weapons[g.Weapon]; ok && i != drawn && fullyLoaded(w, g) {
 			return true
 		}
 	}

@@ -698,7 +698,39 @@ func decideShoot(s *State, c Command, f *Figure, ch Character, src roller) ([]Ev
 			return nil, err
 		}
 	}
+	if st, err = v.jostle(st); err != nil {
+		return nil, err
+	}
 	return []Event{v.event(st)}, nil
+}
+
+// jostle is the shooter's status st after a holstered gun the series
+// jostled goes off: a shot by a figure that walked or ran this round (the
+// "firer is moving" of TWTW Conflict: Modifiers) is "an action involving
+// any kind of movement" (Carrying Loaded Weapons), decided by the series'
+// calamity, the first shot's die and its card. A first shot that
+// malfunctioned drew no card: the toggle comes from one drawn now
+// (docs/defaults.md).
+func (v *volley) jostle(st FigureStatus) (FigureStatus, error) {
+	if !v.f.Moved {
+		return st, nil
+	}
+	first := v.res.Hits[0]
+	face := v.res.Roll.Face(1 + v.series.Skip)
+	me := *v.f
+	me.FigureStatus = st // the gun fired is in hand
+	if !jostled(&me, v.res.Calamity, face) {
+		return st, nil
+	}
+	card, err := first.Card, error(nil)
+	if !first.WentOff() {
+		if card, err = v.mine.Draw(); err != nil {
+			return st, &Refusal{Reason: err.Error()}
+		}
+		v.drawn = append(v.drawn, card.Name())
+	}
+	st, v.jolt, err = goOff(v.s, v.f, st, v.ch, card, v.rnd, v.res.Calamity, face)
+	return st, err
 }
 
 // snapsIfAimLost plans the snap shots a series becomes if the shooter's
@@ -734,6 +766,9 @@ func shootNeeds(s *State, f *Figure, ch Character, plan ShootPlan, with *combine
 	for _, id := range plan.Order {
 		needs = append(needs, need{id, fmt.Sprintf("%s's stun check on a hit", s.FigureName(id))})
 	}
+	if f.Moved && carriesFullyLoaded(f, plan.Gear) {
+		needs = append(needs, need{f.ID, fmt.Sprintf("a card and %s's stun check should a holstered gun go off on the move", ch.Name)})
+	}
 	return needs
 }
 
@@ -762,6 +797,9 @@ type volley struct {
 	landings          []Landing
 	dropped           []Loose
 	said              []Outcome // the first hit on each target: where, and the cover it struck
+	// jolt says what a holstered gun the series jostled did, and drawn is
+	// the card drawn for its toggle when no shot drew one (jostle).
+	jolt, drawn []string
 }
 
 // keepAim rolls the shooter's Bravery check under fire; failing it, the
@@ -1011,6 +1049,7 @@ func (v *volley) event(st FigureStatus) Event {
 	if v.res.Calamity {
 		text = append(text, "Calamity!")
 	}
+	text = append(text, v.jolt...)
 	paid := v.plan.Series.AP + v.with.apOf()
 	e := Event{Kind: EventActed, Action: c.Kind, Figure: f.ID, AP: paid, APLeft: f.AP - paid,
 		Changes: []FigureChange{change(f, f.AP-paid, st)}, Ablations: v.ablations, Landings: v.landings, Dropped: v.dropped, Outcomes: v.said,
@@ -1026,6 +1065,7 @@ func (v *volley) event(st FigureStatus) Event {
 			e.Hits[v.plan.Targets[i].ID]++
 		}
 	}
+	e.Cards = append(e.Cards, v.drawn...)
 	e.Targets = v.plan.Order
 	for _, id := range v.plan.Order {
 		if fc, ok := v.changes[id]; ok {
@@ -1408,7 +1448,7 @@ func meleeNeeds(s *State, c Command, f *Figure, ch Character, plans []MeleePlan,
 			needs = append(needs, need{id, want})
 		}
 	}
-	if carriesFullyLoaded(f) {
+	if carriesFullyLoaded(f, -1) {
 		needs = append(needs, need{f.ID, fmt.Sprintf("%s's stun check should a holstered gun go off", ch.Name)})
 	}
 	return needs
@@ -1698,17 +1738,24 @@ func (m *meleeSeries) attackerStatus() (FigureStatus, error) {
 	}
 	first, _ := rules.FindCard(rules.Cards(), m.cards[0])
 	calamity := rules.JudgeRoll(m.r, m.plans[0].TN).Calamity(first)
-	if jostled(f, calamity, m.r.Face(1)) {
-		me := *f
-		me.FigureStatus = st
-		lines, err := discharge(m.s, &me, m.ch, first, m.rnd, calamity, m.r.Face(1))
-		if err != nil {
-			return st, err
-		}
-		m.text = append(m.text, lines...)
-		st = me.FigureStatus
+	if !jostled(f, calamity, m.r.Face(1)) {
+		return st, nil
 	}
-	return st, nil
+	st, lines, err := goOff(m.s, f, st, m.ch, first, m.rnd, calamity, m.r.Face(1))
+	m.text = append(m.text, lines...)
+	return st, err
+}
+
+// goOff is figure f's status st after the holstered guns an action of
+// its involving movement jostled go off (discharge), and what they did.
+func goOff(s *State, f *Figure, st FigureStatus, ch Character, card rules.Card, rnd rules.Source, calamity bool, face int) (FigureStatus, []string, error) {
+	me := *f
+	me.FigureStatus = st
+	lines, err := discharge(s, &me, ch, card, rnd, calamity, face)
+	if err != nil {
+		return st, nil, err
+	}
+	return me.FigureStatus, lines, nil
 }
 
 // events is the series' acted event (the attacker's status st after ap

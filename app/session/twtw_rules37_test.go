@@ -372,3 +372,81 @@ func TestMedicineRevivesOnlyTheKnockedOut(t *testing.T) {
 		t.Errorf("the refusal %q does not say the wound is critical", err)
 	}
 }
+
+// movedCyril is the demo fight with Cyril, his Winchester holstered with
+// all 15 rounds in it (the demo's sheet), after a walk of one hex: his
+// action this round involves movement.
+func movedCyril(t *testing.T) *Session {
+	t.Helper()
+	s := open(t)
+	f := s.State().Figures["cyril"]
+	for d := range hexmap.Direction(6) {
+		c := Command{Kind: CommandMove, Figure: "cyril", To: new(f.At.Neighbor(d))}
+		if s.State().Preview(nil, c).OK() {
+			mustDo(t, s, c)
+			return s
+		}
+	}
+	t.Fatal("Cyril can walk to no hex beside him")
+	return nil
+}
+
+// TestAFullyLoadedGunGoesOffOnAShotOnTheMove: "A Calamity result on an
+// action involving any kind of movement leads to discharge of a round. The
+// same is true for any malfunction result that is within the malfunction
+// range of the weapon. Check the toggle result on the Action Card ... a NO
+// means it did not [miss]" (TWTW Conflict: Carrying Loaded Weapons). A
+// shot by a figure that walked or ran this round (the "firer is moving"
+// of the ranged modifiers) is such an action: Cyril fires his Schofield at
+// Zeke with his Winchester holstered fully loaded. Moved, a missed shot
+// whose card is a Calamity with NO, or whose die shows 1 (the Winchester's
+// Rel), sets the Winchester off into his leg; standing still, or with a
+// die of 2 on a plain card, it stays quiet.
+func TestAFullyLoadedGunGoesOffOnAShotOnTheMove(t *testing.T) {
+	var calamityNo, plain string
+	for _, c := range rules.Cards() {
+		switch {
+		case c.Calamity && !c.Yes && calamityNo == "":
+			calamityNo = c.Name()
+		case !c.Calamity && !c.Yes && plain == "":
+			plain = c.Name()
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		moved bool
+		face  int
+		card  string
+		goes  bool
+	}{
+		{"moved, a Calamity", true, 2, calamityNo, true},
+		{"moved, a die within the Winchester's Rel", true, 1, plain, true},
+		{"moved, a plain miss", true, 2, plain, false},
+		{"standing, a Calamity", false, 2, calamityNo, false},
+		{"standing, a die within the Rel", false, 1, plain, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			if tc.moved {
+				s = movedCyril(t)
+			}
+			orders := []ShotOrder{{Target: "zeke", Kind: "snap"}}
+			plan, err := s.State().PlanShoot("cyril", "schofield", orders)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dice := []int{}
+			for range plan.Series.Pool.Count {
+				dice = append(dice, tc.face)
+			}
+			dice = append(dice, ones(8)...)
+			cards := []string{tc.card, tc.card}
+			e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "cyril", Weapon: "schofield", Shots: orders, Dice: dice, Cards: cards})
+			went := strings.Contains(e.Text, "fully loaded Winchester 1873 goes off in its holster (NO)")
+			loaded := s.State().Figures["cyril"].Gear[1].Loaded
+			if went != tc.goes || (loaded == 14) != tc.goes {
+				t.Errorf("die %d, card %s: the Winchester went off %v (holds %d), want %v: %s", tc.face, tc.card, went, loaded, tc.goes, e.Text)
+			}
+		})
+	}
+}
