@@ -68,6 +68,10 @@ func (p *play) gearAction(kind string) (*session.Command, string) {
 	case session.CommandReload:
 		w = p.gearFor(func(g carried) bool { return g.Readied && !g.Full && !g.Thrown })
 	}
+	if w == "" && kind == session.CommandReady && len(p.st.Figures[p.selected].Gear) == 0 && p.offers(kind) {
+		// a sheet's weapons, not gear: the session draws the first holstered
+		return &session.Command{Kind: kind, Figure: p.selected}, ""
+	}
 	if w == "" {
 		return nil, p.st.FigureName(p.selected) + " has no weapon to " + map[string]string{
 			session.CommandReady: "draw", session.CommandCock: "cock", session.CommandReload: "load"}[kind] + "."

@@ -734,9 +734,9 @@ func (p *composer) command() (session.Command, error) {
 		if p.action.Selected == session.ActCock {
 			c.Kind = session.CommandCock
 		}
-		if c.Weapon == "" {
+		if c.Weapon == "" && len(p.c.state.Figures[p.actorID()].Gear) > 0 {
 			return c, errors.New("pick a weapon")
-		}
+		} // a sheet's weapons, not gear: the session draws the first holstered
 	case session.ActShoot:
 		c.Kind, c.Weapon, c.Modifier = session.CommandShoot, p.weaponID(), p.judgeModifier()
 		c.Shots = append([]session.ShotOrder(nil), p.shots...)

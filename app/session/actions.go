@@ -82,11 +82,14 @@ func judgeModifies(s *State, kind string) bool {
 }
 
 // sheetActions are the actions of the systems whose figures fight with
-// their sheet's weapons: strike, fire, move, turn, recover.
+// their sheet's weapons: strike, fire, move, turn, recover; and, where
+// the session allows them, drawing a weapon and picking one up (Lead and
+// Chrome's weapons holstered and quick-draw fumbles: leadchrome_draw.go).
 func sheetActions(stances bool) []Action {
 	return []Action{
 		{Name: ActStrike, Kind: CommandStrike, Stances: stances}, {Name: ActFire, Kind: CommandShoot},
 		{Name: ActMove, Kind: CommandMove}, {Name: ActTurn, Kind: CommandTurn}, {Name: ActRecover, Kind: CommandRecover},
+		{Name: ActReady, Kind: CommandReady, IfAllowed: true}, {Name: ActPickUp, Kind: CommandPickUp, IfAllowed: true},
 	}
 }
 

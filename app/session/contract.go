@@ -194,9 +194,11 @@ type lcDrawer interface {
 }
 
 // lcDrawn is a weapon a sheet carries, as the Quick-Draw sees it: its
-// kind (leadchrome.Revolver …) and the words naming it for a refusal.
+// kind (leadchrome.Revolver …, or "" for none the Quick-Draw knows), its
+// name, the words naming it for a refusal, and the attack it serves
+// (CommandShoot, CommandStrike; "" for both).
 type lcDrawn struct {
-	Kind, Name, What string
+	Kind, Name, What, Use string
 }
 
 // yardsPerHexer is a system whose hex is not a pace (a yard) across:

@@ -38,6 +38,12 @@ type LeadChromeOptions struct {
 	// every figure of the side taking the result (Lead and Chrome:
 	// Initiative, "For larger-scale combat").
 	Squads bool `json:"squads,omitempty"`
+	// Holstered starts each figure's weapons holstered, sheathed or slung
+	// in the systems whose sheets hold them always in hand (not TWTW,
+	// which has its own ready): drawing one is an Action, or a Quick-Draw
+	// (Lead and Chrome: The Quick-Draw, "Normally it takes one Action to
+	// draw, unsheathe or unsling and ready a weapon"; lcHolster).
+	Holstered bool `json:"holstered,omitempty"`
 }
 
 // LeadChrome is the fight's Lead and Chrome options.
@@ -60,6 +66,9 @@ func (l LeadChromeOptions) said() []string {
 	}
 	if l.QuickDraw {
 		out = append(out, "The Quick-Draw is allowed.")
+	}
+	if l.Holstered {
+		out = append(out, "Weapons start holstered: drawing one is an Action, or a Quick-Draw.")
 	}
 	return out
 }
@@ -94,6 +103,13 @@ func lcTakes(s *State, c Command) ([]Event, bool, error) {
 		if err := lcDropped(s, f, c.Kind); err != nil { // whatever the order: the weapon is not in hand
 			return nil, true, err
 		}
+		if err := lcHolster(s, f, c.Kind); err != nil {
+			return nil, true, err
+		}
+	}
+	if f, ok := s.Figures[c.Figure]; ok && c.Kind == CommandReady && lcHolstering(s) && (!s.Begun || !leadChromeOrder(s)) {
+		ev, err := lcDraw(s, c, f) // before the first round: no order to wait for
+		return ev, true, err
 	}
 	if ev, ok, err := lcOrder(s, c); ok || err != nil {
 		return ev, true, err
@@ -133,6 +149,9 @@ func (leadChromeOption) checkOptions(sys System, o FightOptions) (string, error)
 	}
 	if err := squadsRideOnLeadChrome(o); err != nil {
 		return "squads", err
+	}
+	if err := checkHolstered(sys, l); err != nil {
+		return "holstered", err
 	}
 	return "", nil
 }
@@ -221,6 +240,9 @@ type lcStatus struct {
 	// it up, whatever the round; DroppedGun: it is a gun, not a blade.
 	Dropped    string `json:"dropped,omitempty"`
 	DroppedGun bool   `json:"dropped_gun,omitempty"`
+	// Drawn names the weapons in hand where the fight starts them
+	// holstered (LeadChromeOptions.Holstered), whatever the round.
+	Drawn []string `json:"drawn_weapons,omitempty"`
 }
 
 // lc is the figure's Lead and Chrome part.
@@ -230,8 +252,11 @@ func (st *FigureStatus) lc() lcStatus { return partOf[lcStatus](st.Parts) }
 func (st *FigureStatus) withLC(change func(*lcStatus)) { editPart(&st.Parts, change) }
 
 // newRound is the part when a new round starts: a round's quick-draw is
-// over (State.Apply); a weapon dropped still lies where it fell.
-func (p lcStatus) newRound() any { return lcStatus{Dropped: p.Dropped, DroppedGun: p.DroppedGun} }
+// over (State.Apply); a weapon dropped still lies where it fell, and one
+// drawn stays in hand.
+func (p lcStatus) newRound() any {
+	return lcStatus{Dropped: p.Dropped, DroppedGun: p.DroppedGun, Drawn: p.Drawn}
+}
 
 // Declaration is what a figure declares before initiative is rolled: an
 // unaimed shot (+3 initiative, −5 to hit), or a Quick-Draw with its weapon
@@ -290,7 +315,7 @@ func lcCarried(s *State, f *Figure) []lcDrawn {
 		carried = d.lcDraws(s, f)
 	}
 	if lc := s.Characters[f.Character].LeadChrome; lc != nil && lc.Weapon != "" {
-		carried = append(carried, lcDrawn{Kind: lc.Weapon, Name: lcKindNoun[lc.Weapon], What: "a " + lc.Weapon})
+		carried = append(carried, lcDrawn{Kind: lc.Weapon, Name: lcKindNoun[lc.Weapon], What: "a " + lc.Weapon, Use: lcUse(lc.Weapon)})
 	}
 	return carried
 }
@@ -523,6 +548,10 @@ func (r *lcRoundRoll) rollFigure(id string, f *Figure, st *FigureStatus) (bool, 
 		changed = true
 	}
 	fu := roll.Fumble
+	if q := en.QuickDraw; q != nil && (fu == nil || fu.Kind != "dropped") {
+		lcDrawnBy(s, f, st, q.Weapon)
+		changed = changed || lcHolstering(s)
+	}
 	if fu != nil && fu.Kind == "misfire" {
 		st.withLC(func(p *lcStatus) { p.DrawFumble = fu.Kind })
 		changed = true
@@ -754,6 +783,11 @@ func lcSwitches(o FightOptions) []Switch {
 		Set: func(o FightOptions, on bool) FightOptions {
 			l := o.LeadChrome()
 			l.Squads = on
+			return o.WithLeadChrome(l)
+		}}, {Label: "Lead and Chrome: weapons start holstered (drawing one is an Action, or a Quick-Draw)", On: o.LeadChrome().Holstered,
+		Set: func(o FightOptions, on bool) FightOptions {
+			l := o.LeadChrome()
+			l.Holstered = on
 			return o.WithLeadChrome(l)
 		}}}
 }
@@ -1056,6 +1090,7 @@ func lcPickUp(s *State, c Command, f *Figure) ([]Event, error) {
 		}
 		st := f.FigureStatus.clone()
 		st.withLC(func(p *lcStatus) { p.Dropped, p.DroppedGun = "", false })
+		lcDrawnBy(s, f, &st, lcKindOf(s, f, l.Name))
 		return []Event{{Kind: EventActed, Action: CommandPickUp, Figure: f.ID, APLeft: f.AP, PickedUp: &l,
 			Changes: []FigureChange{{Figure: f.ID, AP: f.AP, Status: st}},
 			Text: fmt.Sprintf("%s picks up the %s at %s and readies it: one Action (Lead and Chrome: The Quick-Draw: \"Normally it takes one Action to draw, unsheathe or unsling and ready a weapon\").",
@@ -1074,7 +1109,7 @@ func lcActions(s *State) map[string]int {
 		if e.Kind == EventRoundStarted {
 			break
 		}
-		if e.Kind != EventActed || (e.Action != CommandStrike && e.Action != CommandShoot && e.Action != CommandPickUp) {
+		if e.Kind != EventActed || (e.Action != CommandStrike && e.Action != CommandShoot && e.Action != CommandPickUp && e.Action != CommandReady) {
 			continue
 		}
 		if i > 0 && e.Action == CommandStrike && riposted(s.Log[i-1], e) {
@@ -1180,6 +1215,12 @@ func lcOrder(s *State, c Command) (events []Event, ok bool, err error) {
 			return nil, true, err
 		}
 		ev, err := lcPickUp(s, c, f)
+		return ev, true, err
+	case c.Kind == CommandReady && lcHolstering(s):
+		if err := lcInTurn(s, f); err != nil {
+			return nil, true, err
+		}
+		ev, err := lcDraw(s, c, f)
 		return ev, true, err
 	case c.Kind == CommandStrike && c.Riposte, c.Kind != CommandStrike && c.Kind != CommandShoot:
 		return nil, false, nil

@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -835,4 +836,75 @@ func TestAQuickDrawFumbleDropsTheWeaponOnTheMap(t *testing.T) {
 	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"})
 	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-1"})
 	mustDo(t, s, shot)
+}
+
+// openSavageHolstered is openSavageQuickDraw with the figures' weapons
+// starting holstered (LeadChromeOptions.Holstered).
+func openSavageHolstered(t *testing.T) *Session {
+	t.Helper()
+	s := openSavageQuickDraw(t)
+	opts := s.State().Options
+	setLC(&opts, func(l *LeadChromeOptions) { l.Holstered = true })
+	mustDo(t, s, Command{Kind: CommandSetOptions, Options: &opts})
+	return s
+}
+
+// TestDrawingAWeaponIsOneAction: "Normally it takes one Action to draw,
+// unsheathe or unsling and ready a weapon (chambering a round or cocking
+// the hammer). The character doesn't have succeed on any task or stat
+// check to do this. However, a character can instead try to draw and
+// attack in the same action" (Lead and Chrome: The Quick-Draw). In the
+// Savage Worlds fight with weapons holstered, the Marshal (17, first)
+// may not shoot or strike with his weapons holstered; drawing his
+// Peacemaker is his first action, and his shot waits for his second. Doc
+// (16) quick-draws his and shoots at once. The Marshal's hand weapon
+// stays sheathed: his blow is refused until he draws it too.
+func TestDrawingAWeaponIsOneAction(t *testing.T) {
+	s := openSavageHolstered(t)
+	// The Marshal 5+5+7 = 17; Doc 6+4+6 (+3 Quick-Draw) = 19; the
+	// bandits 5+5+5 = 15 each.
+	mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 5, 6, 4, 5, 5, 5, 5},
+		Declare: []Declaration{{Figure: "doc", QuickDraw: &leadchrome.QuickDraw{Weapon: leadchrome.Revolver}}}})
+	doc := Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 2}}
+	mustDo(t, s, doc) // quick-drawn: drawn and fired in one action
+	offered := func(want bool, when string) {
+		t.Helper()
+		if got := slices.ContainsFunc(s.State().ActionsFor("marshal"), func(a Action) bool { return a.Kind == CommandReady }); got != want {
+			t.Errorf("%s: Draw offered the Marshal %v, want %v", when, got, want)
+		}
+	}
+	offered(true, "his turn, his weapons holstered")
+	shot := Command{Kind: CommandShoot, Figure: "marshal", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 2}}
+	refused(t, s, shot, "Marshal Dane's Colt Peacemaker is not in hand")
+	blow := Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{2, 2}}
+	refused(t, s, blow, "Marshal Dane's hand weapon is not in hand")
+	e := mustDo(t, s, Command{Kind: CommandReady, Figure: "marshal"})
+	has(t, e.Text, "Marshal Dane draws the Colt Peacemaker: one Action")
+	offered(false, "Doc's and the bandits' turn")
+	refused(t, s, shot, "Marshal Dane's second action waits its turn")
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-1"})
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"})
+	mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 2}})
+	refused(t, s, blow, "Marshal Dane's hand weapon is not in hand")
+	offered(true, "his second action, his hand weapon sheathed")
+	mustDo(t, s, shot)
+	refused(t, s, Command{Kind: CommandReady, Figure: "marshal"}, "Marshal Dane has taken its first and second actions")
+}
+
+// TestWeaponsStartHolsteredOnlyOnLeadAndChromesInitiative: the option is
+// of Lead and Chrome's order of Actions, and TWTW draws with its own
+// ready: set without the initiative, or in TWTW, it is refused.
+func TestWeaponsStartHolsteredOnlyOnLeadAndChromesInitiative(t *testing.T) {
+	sw := openSW(t)
+	opts := sw.State().Options
+	setLC(&opts, func(l *LeadChromeOptions) { l.Holstered = true })
+	if _, err := sw.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "Lead and Chrome's initiative") {
+		t.Errorf("holstered without Lead and Chrome's initiative: %v, want refused", err)
+	}
+	tw := open(t)
+	opts = tw.State().Options
+	setLC(&opts, func(l *LeadChromeOptions) { l.Holstered = true })
+	if _, err := tw.Do(Command{Kind: CommandSetOptions, Options: &opts}); err == nil || !strings.Contains(err.Error(), "ready") {
+		t.Errorf("holstered in TWTW: %v, want refused", err)
+	}
 }

@@ -107,8 +107,7 @@ func (savageWorlds) Turn(s *State) Turn { return orderTurn(s) }
 func (savageWorlds) Actions() []Action {
 	acts := append(sheetActions(false), Action{Name: ActProne, Kind: CommandProne}, Action{Name: ActBenny, Kind: CommandBenny, IfAllowed: true},
 		Action{Name: ActHazard, Kind: CommandSkill, Skill: savage.HazardSkill, JudgeModifier: "added to the roll"},
-		Action{Name: ActDelay, Kind: CommandDelay},                    // the Hold
-		Action{Name: ActPickUp, Kind: CommandPickUp, IfAllowed: true}) // a weapon a quick-draw dropped (leadchrome.go)
+		Action{Name: ActDelay, Kind: CommandDelay}) // the Hold
 	for i := range acts {
 		acts[i].Jump = acts[i].Kind == CommandMove // Savage Worlds: Jumping
 		if acts[i].Kind == CommandStrike || acts[i].Kind == CommandShoot {
@@ -1630,8 +1629,10 @@ var swDrawKinds = map[string]string{
 	"Winchester '73": leadchrome.LongGun, "Double-barrel shotgun": leadchrome.LongGun,
 }
 
-// lcDraws: the gun (a thrown weapon is a one-handed throwing weapon) and
-// a hand weapon, a one-handed blade (the sheet gives only its die).
+// lcDraws: the gun (a thrown weapon is a one-handed throwing weapon; a gun
+// of a sheet's own, of no kind swDrawKinds knows, is drawn but not
+// quick-drawn) and a hand weapon, a one-handed blade (the sheet gives only
+// its die).
 func (savageWorlds) lcDraws(s *State, f *Figure) []lcDrawn {
 	a := s.Characters[f.Character].Savage
 	var out []lcDrawn
@@ -1640,12 +1641,14 @@ func (savageWorlds) lcDraws(s *State, f *Figure) []lcDrawn {
 		if g.Thrown {
 			kind = leadchrome.OneHandedMelee
 		}
-		if kind != "" {
-			out = append(out, lcDrawn{Kind: kind, Name: g.Name, What: fmt.Sprintf("a %s (a %s)", g.Name, kind)})
+		what := fmt.Sprintf("a %s (a %s)", g.Name, kind)
+		if kind == "" {
+			what = "a " + g.Name // drawn all the same, not quick-drawn
 		}
+		out = append(out, lcDrawn{Kind: kind, Name: g.Name, What: what, Use: CommandShoot})
 	}
 	if a.Melee > 0 {
-		out = append(out, lcDrawn{Kind: leadchrome.OneHandedMelee, Name: "hand weapon", What: fmt.Sprintf("a hand weapon (d%d, a one-handed melee)", a.Melee)})
+		out = append(out, lcDrawn{Kind: leadchrome.OneHandedMelee, Name: "hand weapon", What: fmt.Sprintf("a hand weapon (d%d, a one-handed melee)", a.Melee), Use: CommandStrike})
 	}
 	return out
 }

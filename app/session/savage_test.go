@@ -801,9 +801,10 @@ func TestSavageBennyOfferedOnlyWhenItCanBeSpent(t *testing.T) {
 	if offered("marshal") {
 		t.Error("a Benny is offered to the Marshal, not Shaken")
 	}
-	// Nor the pick-up of a weapon a quick-draw dropped: none lies there.
-	if n := len(s.State().ActionsFor("marshal")); n != len(s.State().Actions())-2 {
-		t.Errorf("%d actions offered of %d, want all but the Benny and the pick-up", n, len(s.State().Actions()))
+	// Nor the pick-up of a weapon a quick-draw dropped (none lies there),
+	// nor a draw (the fight holsters no weapon).
+	if n := len(s.State().ActionsFor("marshal")); n != len(s.State().Actions())-3 {
+		t.Errorf("%d actions offered of %d, want all but the Benny, the draw and the pick-up", n, len(s.State().Actions()))
 	}
 	if !offered("") {
 		t.Error("with no figure picked, the Benny is not among the system's actions")
