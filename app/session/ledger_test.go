@@ -18,7 +18,7 @@ var ledgerMinRows = map[string]int{
 	"twtw":           103,
 	"dragonwarriors": 62,
 	"leadchrome":     33,
-	"fudge":          44,
+	"fudge":          53,
 	"savage":         56,
 }
 
