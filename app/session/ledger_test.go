@@ -16,9 +16,9 @@ import (
 // the ledger was first written whole, so that a ledger cut short fails.
 var ledgerMinRows = map[string]int{
 	"twtw":           103,
-	"dragonwarriors": 54,
+	"dragonwarriors": 62,
 	"leadchrome":     33,
-	"fudge":          44,
+	"fudge":          53,
 	"savage":         56,
 }
 
