@@ -31,6 +31,10 @@ type Sight struct {
 	// where: the hex, or for a hexside the hex before it.
 	BlockedBy string
 	BlockedAt Hex
+	// Beyond is the hex past the hexside that closes the line, when
+	// Hexside: the line is closed between BlockedAt and Beyond.
+	Beyond  Hex
+	Hexside bool
 	// Cover lists the cover the line crosses, nearest the target first
 	// (for the rulebook's "cover between target and attacker"). A shot's
 	// line (ShotLine) closed by cover a bullet can go through (a wall, a
@@ -47,6 +51,9 @@ func (s Sight) Reason(m *Map) string {
 	}
 	if s.BlockedBy == "off the map" {
 		return "off the map"
+	}
+	if s.Hexside && m.Contains(s.Beyond) {
+		return s.BlockedBy + " between " + m.Label(s.BlockedAt) + " and " + m.Label(s.Beyond)
 	}
 	return s.BlockedBy + " at " + m.Label(s.BlockedAt)
 }
@@ -389,9 +396,13 @@ func (m *Map) traceStep(flags []uint8, nbr []int32, t *lineTrace, h Hex, d Direc
 			if e.BlocksSight() {
 				if !e.IsCover() {
 					t.close(e.Kind, prev)
+					t.sight.Beyond, t.sight.Hexside = h, true
 					return
 				}
 				t.hide(CoverHit{Feature: *e, At: prev, Side: d, OnEdge: true, Distance: n - i}, e.Kind, prev)
+				if t.sight.BlockedAt == prev && t.sight.BlockedBy == e.Kind && !t.sight.Hexside {
+					t.sight.Beyond, t.sight.Hexside = h, true
+				}
 			} else if e.IsCover() {
 				t.sight.Cover = append(t.sight.Cover, CoverHit{Feature: *e, At: prev, Side: d, OnEdge: true, Distance: n - i})
 			}

@@ -40,7 +40,7 @@ func TestSightLine(t *testing.T) {
 		cover   []string // kinds, nearest the target first
 	}{
 		{"open ground", func(m *Map) {}, a, b, true, false, "", nil},
-		{"a wall between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "wall")) }, a, b, false, false, "wall at G5", nil},
+		{"a wall between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "wall")) }, a, b, false, false, "wall between G5 and H5", nil},
 		{"a closed door between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "door")) }, a, b, false, false, "door", nil},
 		{"an open door is no cover", func(m *Map) {
 			d := feature(t, "door")
@@ -356,7 +356,7 @@ func TestShotLine(t *testing.T) {
 		blocker string
 		cover   []string
 	}{
-		{"a wall between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "wall")) }, false, "wall at G5", []string{"wall"}},
+		{"a wall between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "wall")) }, false, "wall between G5 and H5", []string{"wall"}},
 		{"a closed door between", func(m *Map) { m.SetEdge(Hex{4, 4}, 0, feature(t, "door")) }, false, "door", []string{"door"}},
 		{"a wall, a barrel before it and a fence beyond: a shot meets all three", func(m *Map) {
 			m.SetFeature(Hex{3, 4}, feature(t, "barrel"))

@@ -42,7 +42,7 @@ func (g *Game) measure(a, b hexmap.Hex) string {
 	sight := m.SightLine(a, b)
 	switch {
 	case !sight.Clear:
-		s += fmt.Sprintf(" · no line of sight: %s at %s", sight.BlockedBy, m.Label(sight.BlockedAt))
+		s += " · no line of sight: " + sight.Reason(m)
 	case sight.Partial:
 		s += " · partly in sight"
 	default:

@@ -101,7 +101,7 @@ func TestAWallStopsAShot(t *testing.T) {
 				underLeadChrome(t, s)
 			}
 			_, err := s.Do(Command{Kind: CommandShoot, Figure: tc.shooter, Shots: []ShotOrder{{Target: tc.target}}, Dice: []int{6, 6, 6, 6, 6, 6, 6, 6}})
-			if err == nil || !strings.Contains(err.Error(), "no line of sight") || !strings.Contains(err.Error(), "wall at") {
+			if err == nil || !strings.Contains(err.Error(), "no line of sight") || !strings.Contains(err.Error(), "wall between") {
 				t.Errorf("%s at %s shoots %s at %s through the wall: got %v, want a refusal for want of a line of sight, naming the wall", tc.shooter, beyond, tc.target, inside, err)
 			}
 		})
