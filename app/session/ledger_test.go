@@ -19,7 +19,7 @@ var ledgerMinRows = map[string]int{
 	"dragonwarriors": 54,
 	"leadchrome":     33,
 	"fudge":          44,
-	"savage":         56,
+	"savage":         75,
 }
 
 // TestTheLedgerNamesCommandsAndTests reads the ledgers in docs/rules, one

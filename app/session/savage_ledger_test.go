@@ -314,3 +314,39 @@ func TestSavageClimbingUses2InchesOfPace(t *testing.T) {
 		t.Errorf("Doc has paced %d\", want 3", d.Paced)
 	}
 }
+
+// TestSavageSeveralFreeActionsInATurn: "Talking, falling prone, resisting
+// a spell, or dropping an item are all examples of free actions. You can
+// generally perform several simultaneous free actions on their turn"
+// (Savage Worlds: Free Actions). In his turn Doc drops prone, stands (2"
+// of Pace) and walks 2": his one regular action is still his, and he
+// shoots.
+func TestSavageSeveralFreeActionsInATurn(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QH", "KS", "3C"}})
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: true})
+	mustDo(t, s, Command{Kind: CommandProne, Figure: "doc", Prone: false})
+	to := hexAt(t, s, "E10")
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "doc", To: &to})
+	if d := s.State().Figures["doc"]; d.Paced != 4 || d.Attacked {
+		t.Errorf("after the free actions: %d\" paced, action taken %v", d.Paced, d.Attacked)
+	}
+	if e := mustDo(t, s, Command{Kind: CommandShoot, Figure: "doc", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{2, 1}}); !strings.Contains(e.Text, "Doc Harlan fires at Bandit") {
+		t.Errorf("the regular action after the free ones: %s", e.Text)
+	}
+}
+
+// TestSavageALongSwordInAStrongHand: "Hand weapons cause damage equal to
+// the attacker's Strength die plus a second die, which depends on the
+// weapon. So a fighter with d12 Strength and a long sword (d8 damage)
+// rolls d12 + d8 damage" (Savage Worlds: Damage). The Marshal, so armed,
+// hits bandit 1: d12 3 + d8 2 = 5.
+func TestSavageALongSwordInAStrongHand(t *testing.T) {
+	s := openSW(t)
+	setSavage(t, s, "marshal", func(sh *savage.Sheet) { sh.Strength, sh.Melee = 12, 8 })
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"QS", "QH", "3C"}})
+	e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{5, 1, 3, 2}})
+	if !strings.Contains(e.Text, "Damage d12 3, d8 2 = 5: 5 vs Toughness 5") {
+		t.Errorf("the blow: %s\nwant …Damage d12 3, d8 2 = 5", e.Text)
+	}
+}
