@@ -17,7 +17,7 @@ import (
 var ledgerMinRows = map[string]int{
 	"twtw":           103,
 	"dragonwarriors": 54,
-	"leadchrome":     33,
+	"leadchrome":     66,
 	"fudge":          44,
 	"savage":         75,
 }

@@ -210,7 +210,7 @@ func (q QuickDraw) Check() error {
 			// "Drawing from pocket: -2; +1 if hand in pocket" is one
 			// row: the hand in the pocket is that draw's +1, not a
 			// second draw's −2 (Quick-draw modifiers).
-			return fmt.Errorf("the Quick-Draw modifiers %q and %q are one row: %q is the %s draw with its own %+d, counted once", m.Of, id, id, m.Of, m.Initiative)
+			return fmt.Errorf("the Quick-Draw modifiers %q and %q are one row of the table: name %q alone (%+d)", m.Of, id, id, m.Initiative)
 		}
 		if slices.Contains(q.Modifiers[:i], id) {
 			// One row for each thing about the draw: a gun has one hair
