@@ -350,3 +350,31 @@ func TestSavageALongSwordInAStrongHand(t *testing.T) {
 		t.Errorf("the blow: %s\nwant …Damage d12 3, d8 2 = 5", e.Text)
 	}
 }
+
+// TestSavageAWoundIsMinusOneToEveryTraitRoll: "Each Wound a character
+// suffers causes a -1 penalty to their Pace (minimum of 1") and all Trait
+// rolls" (Savage Worlds: Wounds). Bandit 1's blow of 10 against the
+// Marshal's Toughness 6 is a raise: Shaken and a Wound. His Spirit roll
+// (d8 5 −1 = 4) recovers; his Fighting roll (d8 5 −1 = 4) misses Parry 5;
+// next round his Shooting roll (d8 5 −1 = 4) hits TN 4.
+func TestSavageAWoundIsMinusOneToEveryTraitRoll(t *testing.T) {
+	s := openSW(t)
+	mustDo(t, s, Command{Kind: CommandNewRound, Cards: []string{"3H", "2S", "KC"}})
+	if e := mustDo(t, s, Command{Kind: CommandStrike, Figure: "bandit-1", Target: "marshal", Dice: []int{6, 2, 6, 1, 3}}); !strings.Contains(e.Text, "10 vs Toughness 6, 1 raise(s): Shaken, 1 Wound(s)") {
+		t.Fatalf("the bandit's blow: %s", e.Text)
+	}
+	mustDo(t, s, Command{Kind: CommandDelay, Figure: "bandit-2"})
+	for _, tc := range []struct {
+		c    Command
+		want string
+	}{
+		{Command{Kind: CommandRecover, Figure: "marshal", Dice: []int{5, 1}}, "d8 5, Wild Die 1 -1 = 4 vs TN 4: success"},
+		{Command{Kind: CommandStrike, Figure: "marshal", Target: "bandit-1", Dice: []int{5, 1}}, "1 Wound(s) -1): d8 5, Wild Die 1 -1 = 4 vs TN 5: failure"},
+		{Command{Kind: CommandNewRound, Cards: []string{"KH", "2D", "3D"}}, ""},
+		{Command{Kind: CommandShoot, Figure: "marshal", Shots: []ShotOrder{{Target: "bandit-2"}}, Dice: []int{5, 1, 1, 1}}, "1 Wound(s) -1): d8 5, Wild Die 1 -1 = 4 vs TN 4: success"},
+	} {
+		if e := mustDo(t, s, tc.c); !strings.Contains(e.Text, tc.want) {
+			t.Errorf("the Marshal's %s:\n%s\nwant …%s", tc.c.Kind, e.Text, tc.want)
+		}
+	}
+}
