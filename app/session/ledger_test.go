@@ -17,9 +17,9 @@ import (
 var ledgerMinRows = map[string]int{
 	"twtw":           103,
 	"dragonwarriors": 62,
-	"leadchrome":     33,
+	"leadchrome":     67,
 	"fudge":          53,
-	"savage":         56,
+	"savage":         76,
 }
 
 // TestTheLedgerNamesCommandsAndTests reads the ledgers in docs/rules, one

@@ -134,6 +134,9 @@ type Modifier struct {
 	Initiative int
 	ToHit      int // sights filed off: −3 to hit
 	Fumble     int // widens the fumble range
+	// Of is the row this one is a case of, counted in it: the pocket
+	// draw with the hand in the pocket is the pocket's row, −2 +1.
+	Of string
 }
 
 // QuickDrawModifiers is the Quick-Draw modifier table, row by row.
@@ -149,7 +152,7 @@ var QuickDrawModifiers = []Modifier{
 	{ID: "flap-buttoned", Name: "Flap holster, buttoned down", Initiative: -4},
 	{ID: "lanyard", Name: "Hanging by lanyard", Initiative: 0},
 	{ID: "pocket", Name: "Drawing from pocket", Initiative: -2},
-	{ID: "pocket-hand-in", Name: "Drawing from pocket, hand in pocket", Initiative: -2 + 1},
+	{ID: "pocket-hand-in", Name: "Drawing from pocket, hand in pocket", Initiative: -2 + 1, Of: "pocket"},
 	{ID: "back-of-belt", Name: "Gun in back of belt", Initiative: -3},
 	{ID: "spring", Name: "Spring holster", Initiative: 1},
 	{ID: "sleeve", Name: "Sleeve drop", Initiative: 1},
@@ -199,8 +202,15 @@ func (q QuickDraw) Check() error {
 		return fmt.Errorf("a %s cannot be quick-drawn: only revolvers, single-shot and chambered self-loading handguns, and one-handed melee or throwing weapons (not grenades)", q.Weapon)
 	}
 	for i, id := range q.Modifiers {
-		if _, ok := FindModifier(id); !ok {
+		m, ok := FindModifier(id)
+		if !ok {
 			return fmt.Errorf("%q is not a Quick-Draw modifier", id)
+		}
+		if m.Of != "" && slices.Contains(q.Modifiers, m.Of) {
+			// "Drawing from pocket: -2; +1 if hand in pocket" is one
+			// row: the hand in the pocket is that draw's +1, not a
+			// second draw's −2 (Quick-draw modifiers).
+			return fmt.Errorf("the Quick-Draw modifiers %q and %q are one row of the table: name %q alone (%+d)", m.Of, id, id, m.Initiative)
 		}
 		if slices.Contains(q.Modifiers[:i], id) {
 			// One row for each thing about the draw: a gun has one hair

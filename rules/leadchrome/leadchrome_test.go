@@ -94,6 +94,8 @@ func TestQuickDrawWeapons(t *testing.T) {
 		{"a grenade", QuickDraw{Weapon: Grenade}, false},
 		{"a rifle", QuickDraw{Weapon: LongGun}, false},
 		{"an unknown modifier", QuickDraw{Weapon: Revolver, Modifiers: []string{"lucky"}}, false},
+		{"from the pocket, hand in it", QuickDraw{Weapon: Revolver, Modifiers: []string{"pocket-hand-in"}}, true},
+		{"the pocket's row twice, as pocket and hand in pocket", QuickDraw{Weapon: Revolver, Modifiers: []string{"pocket-hand-in", "pocket"}}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := tc.q.Check(); (err == nil) != tc.ok {
