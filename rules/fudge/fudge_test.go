@@ -363,3 +363,25 @@ func TestFudgeDiceFromD6(t *testing.T) {
 		t.Errorf("two above Legendary reads %q, want Legendary+2", got)
 	}
 }
+
+// TestANonUniformWoundTrack pins NewWoundTrackOf and WoundTrack.Level on
+// a track the GM drew unevenly (Combat Options 3.1: "need not be
+// uniform"): boxes[i] belongs to the i-th level up from Terrible, the
+// level is the one over the rightmost marked box, and a full track reads
+// Legendary.
+func TestANonUniformWoundTrack(t *testing.T) {
+	boxes := [8]int{1, 1, 1, 3, 3, 2, 1, 1}
+	for _, tc := range []struct {
+		filled int
+		want   Level
+	}{{1, Terrible}, {3, Mediocre}, {4, Fair}, {6, Fair}, {7, Good}, {11, Great}, {12, Superb}, {13, Legendary}} {
+		w := NewWoundTrackOf(boxes)
+		if w.Boxes[Good] != 3 || w.Boxes[Great] != 2 || w.Capacity() != 13 {
+			t.Fatalf("NewWoundTrackOf(%v): %v, want Good 3, Great 2, 13 boxes", boxes, w.Boxes)
+		}
+		w.Take(tc.filled)
+		if got := w.Level(); got != tc.want {
+			t.Errorf("track %v with %d marked: %s, want %s", boxes, tc.filled, got, tc.want)
+		}
+	}
+}
