@@ -168,3 +168,61 @@ func TestResolveStopsAtAMalfunction(t *testing.T) {
 		t.Errorf("a speed load into room for 1 puts in %d", n)
 	}
 }
+
+// TestAFaceOfZeroIsNoDie pins Malfunctions' "A face of 0 is no die" and
+// its Rel boundary: a natural 1 malfunctions at Rel 1, a 2 does not.
+func TestAFaceOfZeroIsNoDie(t *testing.T) {
+	for _, tc := range []struct {
+		face, rel int
+		want      bool
+	}{{0, 1, false}, {1, 1, true}, {2, 1, false}, {2, 2, true}} {
+		if got := Malfunctions(tc.face, tc.rel); got != tc.want {
+			t.Errorf("Malfunctions(face %d, Rel %d) = %v, want %v", tc.face, tc.rel, got, tc.want)
+		}
+	}
+}
+
+// TestFiringChanceAddsTheResult pins KthFiringChance's result: with no
+// malfunction range it is KthHitChance, whatever the shot's result.
+func TestFiringChanceAddsTheResult(t *testing.T) {
+	p := Pool{Count: 2, Sides: 8}
+	for _, result := range []int{-2, 0, 3} {
+		for k := 1; k <= 2; k++ {
+			if got, want := KthFiringChance(p, k, result, TNDifficult, 0), KthHitChance(p, k, result, TNDifficult); math.Abs(got-want) > 1e-12 {
+				t.Errorf("2d8, shot %d, result %+d against 7: firing %.6f, hit %.6f; want equal", k, result, got, want)
+			}
+		}
+	}
+}
+
+// TestRelSaysWhatWidenedIt pins the series' Rel text (relWhy): blocks
+// worn onto the gun and a fanned revolver (TWTW Conflict: Pushing the
+// Limit, "Increase the Rel of any revolver by 1") each named with its
+// own amount, and nothing said when nothing widened the card's Rel.
+func TestRelSaysWhatWidenedIt(t *testing.T) {
+	pm := weapons(t)["peacemaker"]
+	plan := func(worn, fan int) Series {
+		t.Helper()
+		s, err := PlanSeries(cyril, []Shot{{Weapon: pm, Carried: Carried{Readied: true, Cocked: true, Worn: worn}, Kind: Snap, Distance: 4, Fan: fan}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name      string
+		worn, fan int
+		want      string
+	}{
+		{"as on its card", 0, 0, ""},
+		{"worn by a block", 1, 0, " (1 on its card, +1 worn by blocks)"},
+		{"fanned", 0, 1, " (1 on its card, +1 fan-fired: TWTW Conflict: Pushing the Limit)"},
+		{"worn by two blocks and fanned", 2, 1, " (1 on its card, +2 worn by blocks, +1 fan-fired: TWTW Conflict: Pushing the Limit)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := plan(tc.worn, tc.fan).relWhy(); got != tc.want {
+				t.Errorf("a Peacemaker worn %d, fan %d: %q, want %q", tc.worn, tc.fan, got, tc.want)
+			}
+		})
+	}
+}
