@@ -226,3 +226,44 @@ func TestRelSaysWhatWidenedIt(t *testing.T) {
 		})
 	}
 }
+
+// TestASeriesAfterAPrimaryActionReadsTheNextDie pins Series.Resolve's Skip
+// (TWTW Conflict: Combining Combat and Non-Combat Actions: the primary
+// action takes the highest result, the first attack the next): the shot
+// reads the second die plus its own result; a shot past the pool has no
+// die and misses; a die within the Rel misfires with its total; and no
+// success with a calamity card is a calamity.
+func TestASeriesAfterAPrimaryActionReadsTheNextDie(t *testing.T) {
+	series := func(rel, tn int) Series {
+		p := ShotPlan{Rel: rel, Result: 1, TN: tn}
+		return Series{Plans: []ShotPlan{p, p}, Pool: Pool{Count: 2, Sides: 8}, TNs: []int{tn, tn}, Skip: 1}
+	}
+	for _, tc := range []struct {
+		name         string
+		s            Series
+		dice         []int
+		first        Card
+		die          int
+		hit, misfire bool
+		calamity     bool
+	}{
+		{"7 and 4: the first shot reads 4+1 against 5", series(2, 5), []int{7, 4}, Card{}, 5, true, false, false},
+		{"7 and 2 within Rel 2: the first shot misfires at 2+1", series(2, 5), []int{7, 2}, Card{}, 3, false, true, false},
+		{"7 and 3 against 9, a calamity card: no success", series(0, 9), []int{7, 3}, Card{Calamity: true}, 4, false, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := tc.s.Resolve(&Given{Dice: tc.dice, Cards: []Card{tc.first, {}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := res.Hits[0]
+			if h.Die != tc.die || h.Result.Success != tc.hit || h.Misfire != tc.misfire || res.Calamity != tc.calamity {
+				t.Errorf("dice %v, Skip 1: first shot die %d, hit %v, misfire %v, calamity %v; want %d, %v, %v, %v",
+					tc.dice, h.Die, h.Result.Success, h.Misfire, res.Calamity, tc.die, tc.hit, tc.misfire, tc.calamity)
+			}
+			if second := res.Hits[1]; second.Result.Success || second.Die != 0 {
+				t.Errorf("dice %v, Skip 1: the second shot, past the pool, read %d (hit %v); want no die", tc.dice, second.Die, second.Result.Success)
+			}
+		})
+	}
+}
