@@ -261,6 +261,11 @@ func TestASeriesAfterAPrimaryActionReadsTheNextDie(t *testing.T) {
 				t.Errorf("dice %v, Skip 1: first shot die %d, hit %v, misfire %v, calamity %v; want %d, %v, %v, %v",
 					tc.dice, h.Die, h.Result.Success, h.Misfire, res.Calamity, tc.die, tc.hit, tc.misfire, tc.calamity)
 			}
+			// The log names a target past the list "the target", and a hit
+			// with no bumps says none.
+			if txt := res.Explain("Cyril", nil); tc.hit && (!strings.Contains(txt, "at the target: 5 vs TN 5, hits") || strings.Contains(txt, "bump")) {
+				t.Errorf("log %q: want the first shot at the target, 5 vs TN 5, a hit with no bumps", txt)
+			}
 			if second := res.Hits[1]; second.Result.Success || second.Die != 0 {
 				t.Errorf("dice %v, Skip 1: the second shot, past the pool, read %d (hit %v); want no die", tc.dice, second.Die, second.Result.Success)
 			}
