@@ -5,7 +5,7 @@ GO ?= go
 BIN := bin
 GOFLAGS_BUILD ?=
 
-.PHONY: all run build deps test-deps test unit e2e vet fmt-check fuzz bench mutate package windows test-windows clean
+.PHONY: all run build deps test-deps test unit e2e vet fmt-check fuzz bench mutate mutate-seam package windows test-windows clean
 
 all: build
 
@@ -55,6 +55,20 @@ GREMLINS := github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0
 MUTATE_WORKERS ?= 1
 mutate:
 	$(GO) run $(GREMLINS) unleash --workers $(MUTATE_WORKERS) ./rules
+
+# mutate-seam: the same over the systems' seam files in app/session,
+# lines.go (the map's answers) and parts.go (each system's part of a
+# figure and a fight), and nothing else: gremlins only excludes
+# (--exclude-files, a regexp on the path under ./app/session), so every
+# other file there and every subfolder is excluded. Each mutant reruns
+# the whole app/session test suite (tens of seconds), so the timeout is
+# MUTATE_TIMEOUT times the unmutated run's, and the run takes long:
+# optional, not part of `make test` or `make mutate`.
+SEAM_FILES := lines.go parts.go
+SEAM_EXCLUDE := -E '/' $(foreach f,$(filter-out $(SEAM_FILES) %_test.go,$(notdir $(wildcard app/session/*.go))),-E '^$(subst .,\.,$(f))$$')
+MUTATE_TIMEOUT ?= 6
+mutate-seam:
+	$(GO) run $(GREMLINS) unleash --workers $(MUTATE_WORKERS) --timeout-coefficient $(MUTATE_TIMEOUT) $(SEAM_EXCLUDE) ./app/session
 
 # fuzz: every fuzz target for FUZZTIME each (the map window's under
 # Xvfb). The minimizer gets 50 tries an input: an input of the session's

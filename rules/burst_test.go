@@ -168,3 +168,107 @@ func TestResolveStopsAtAMalfunction(t *testing.T) {
 		t.Errorf("a speed load into room for 1 puts in %d", n)
 	}
 }
+
+// TestAFaceOfZeroIsNoDie pins Malfunctions' "A face of 0 is no die" and
+// its Rel boundary: a natural 1 malfunctions at Rel 1, a 2 does not.
+func TestAFaceOfZeroIsNoDie(t *testing.T) {
+	for _, tc := range []struct {
+		face, rel int
+		want      bool
+	}{{0, 1, false}, {1, 1, true}, {2, 1, false}, {2, 2, true}} {
+		if got := Malfunctions(tc.face, tc.rel); got != tc.want {
+			t.Errorf("Malfunctions(face %d, Rel %d) = %v, want %v", tc.face, tc.rel, got, tc.want)
+		}
+	}
+}
+
+// TestFiringChanceAddsTheResult pins KthFiringChance's result: with no
+// malfunction range it is KthHitChance, whatever the shot's result.
+func TestFiringChanceAddsTheResult(t *testing.T) {
+	p := Pool{Count: 2, Sides: 8}
+	for _, result := range []int{-2, 0, 3} {
+		for k := 1; k <= 2; k++ {
+			if got, want := KthFiringChance(p, k, result, TNDifficult, 0), KthHitChance(p, k, result, TNDifficult); math.Abs(got-want) > 1e-12 {
+				t.Errorf("2d8, shot %d, result %+d against 7: firing %.6f, hit %.6f; want equal", k, result, got, want)
+			}
+		}
+	}
+}
+
+// TestRelSaysWhatWidenedIt pins the series' Rel text (relWhy): blocks
+// worn onto the gun and a fanned revolver (TWTW Conflict: Pushing the
+// Limit, "Increase the Rel of any revolver by 1") each named with its
+// own amount, and nothing said when nothing widened the card's Rel.
+func TestRelSaysWhatWidenedIt(t *testing.T) {
+	pm := weapons(t)["peacemaker"]
+	plan := func(worn, fan int) Series {
+		t.Helper()
+		s, err := PlanSeries(cyril, []Shot{{Weapon: pm, Carried: Carried{Readied: true, Cocked: true, Worn: worn}, Kind: Snap, Distance: 4, Fan: fan}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name      string
+		worn, fan int
+		want      string
+	}{
+		{"as on its card", 0, 0, ""},
+		{"worn by a block", 1, 0, " (1 on its card, +1 worn by blocks)"},
+		{"fanned", 0, 1, " (1 on its card, +1 fan-fired: TWTW Conflict: Pushing the Limit)"},
+		{"worn by two blocks and fanned", 2, 1, " (1 on its card, +2 worn by blocks, +1 fan-fired: TWTW Conflict: Pushing the Limit)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := plan(tc.worn, tc.fan).relWhy(); got != tc.want {
+				t.Errorf("a Peacemaker worn %d, fan %d: %q, want %q", tc.worn, tc.fan, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestASeriesAfterAPrimaryActionReadsTheNextDie pins Series.Resolve's Skip
+// (TWTW Conflict: Combining Combat and Non-Combat Actions: the primary
+// action takes the highest result, the first attack the next): the shot
+// reads the second die plus its own result; a shot past the pool has no
+// die and misses; a die within the Rel misfires with its total; and no
+// success with a calamity card is a calamity.
+func TestASeriesAfterAPrimaryActionReadsTheNextDie(t *testing.T) {
+	series := func(rel, tn int) Series {
+		p := ShotPlan{Rel: rel, Result: 1, TN: tn}
+		return Series{Plans: []ShotPlan{p, p}, Pool: Pool{Count: 2, Sides: 8}, TNs: []int{tn, tn}, Skip: 1}
+	}
+	for _, tc := range []struct {
+		name         string
+		s            Series
+		dice         []int
+		first        Card
+		die          int
+		hit, misfire bool
+		calamity     bool
+	}{
+		{"7 and 4: the first shot reads 4+1 against 5", series(2, 5), []int{7, 4}, Card{}, 5, true, false, false},
+		{"7 and 2 within Rel 2: the first shot misfires at 2+1", series(2, 5), []int{7, 2}, Card{}, 3, false, true, false},
+		{"7 and 3 against 9, a calamity card: no success", series(0, 9), []int{7, 3}, Card{Calamity: true}, 4, false, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := tc.s.Resolve(&Given{Dice: tc.dice, Cards: []Card{tc.first, {}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := res.Hits[0]
+			if h.Die != tc.die || h.Result.Success != tc.hit || h.Misfire != tc.misfire || res.Calamity != tc.calamity {
+				t.Errorf("dice %v, Skip 1: first shot die %d, hit %v, misfire %v, calamity %v; want %d, %v, %v, %v",
+					tc.dice, h.Die, h.Result.Success, h.Misfire, res.Calamity, tc.die, tc.hit, tc.misfire, tc.calamity)
+			}
+			// The log names a target past the list "the target", and a hit
+			// with no bumps says none.
+			if txt := res.Explain("Cyril", nil); tc.hit && (!strings.Contains(txt, "at the target: 5 vs TN 5, hits") || strings.Contains(txt, "bump")) {
+				t.Errorf("log %q: want the first shot at the target, 5 vs TN 5, a hit with no bumps", txt)
+			}
+			if second := res.Hits[1]; second.Result.Success || second.Die != 0 {
+				t.Errorf("dice %v, Skip 1: the second shot, past the pool, read %d (hit %v); want no die", tc.dice, second.Die, second.Result.Success)
+			}
+		})
+	}
+}

@@ -112,3 +112,48 @@ func TestWoundEffects(t *testing.T) {
 		t.Errorf("wound table %v", WoundEffects)
 	}
 }
+
+// TestNoOneActsOnceTheRoundIsOver pins MayAct's and Next's end of the
+// round (TWTW Conflict: Round Timing, "The round begins at 20 and counts
+// down to 1"): past segment 1 the round is over, so a figure with AP left may not act, and
+// a further Next leaves the round at segment 0.
+func TestNoOneActsOnceTheRoundIsOver(t *testing.T) {
+	r := NewRound(1, map[string]int{"cyril": 1, "miranda": 3}, nil)
+	r.Pay("miranda", 3)
+	for r.Next() {
+	}
+	if r.Segment != 0 || r.AP("cyril") != 1 {
+		t.Fatalf("after the last segment: segment %d, Cyril %d AP; want 0 and 1", r.Segment, r.AP("cyril"))
+	}
+	if r.MayAct("cyril") {
+		t.Errorf("Cyril with 1 AP may act at segment 0, after the round")
+	}
+	if got := r.ActingNow(); len(got) != 0 {
+		t.Errorf("acting after the round: %v, want nobody", got)
+	}
+	if r.Next() || r.Segment != 0 {
+		t.Errorf("Next after the round: segment %d, want it to stay 0 and the round over", r.Segment)
+	}
+}
+
+// TestActingNowIsInQuicknessOrder pins the order of figures acting in one
+// segment (ActingNow: "in Quickness order (highest first)"): the quicker
+// first, whatever their names; only a tie goes by name.
+func TestActingNowIsInQuicknessOrder(t *testing.T) {
+	r := NewRound(1, map[string]int{"abe": 20, "zeke": 20, "mae": 20}, map[string]int{"abe": 2, "zeke": 5, "mae": 2})
+	if got, want := r.ActingNow(), []string{"zeke", "abe", "mae"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Quickness abe 2, zeke 5, mae 2: %v, want %v", got, want)
+	}
+}
+
+// TestContinuousOrderKeepsTies pins ContinuousOrder on equal Quickness
+// (TWTW Conflict: Continuous Action Movement, "from slowest to fastest,
+// based on Quickness value"): movers of equal Quickness keep the order
+// they were given in.
+func TestContinuousOrderKeepsTies(t *testing.T) {
+	q := map[string]int{"wagon": 3, "mule": 3, "horse": 5, "cart": 3}
+	got := ContinuousOrder([]string{"wagon", "horse", "mule", "cart"}, q)
+	if want := []string{"wagon", "mule", "cart", "horse"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ContinuousOrder(wagon 3, horse 5, mule 3, cart 3) = %v, want %v", got, want)
+	}
+}

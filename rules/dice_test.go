@@ -136,6 +136,8 @@ func TestChancesAgreeWithBruteForce(t *testing.T) {
 		{"3d12+1 against 15", NewPool(3, 3), 15},
 		{"2d4-1 against 3", NewPool(2, -3), TNEasy},
 		{"1d8 against 20: never", NewPool(1, 0), 20},
+		{"2d12+2 against 13: a face of 11 hits without the reroll", Pool{Count: 2, Sides: 12, Bonus: 2}, 13},
+		{"1d6 against 12: only a six rerolled to a six", Pool{Count: 1, Sides: 6}, 12},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -364,5 +366,54 @@ func TestPoolShiftDownFromABonus(t *testing.T) {
 				t.Errorf("%s shifted %d: %s, want %s", from, tc.down, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestSeededDiceShowEveryFace pins Seeded.Roll: a die of n sides shows 1
+// to n, each of them over enough rolls, and a die of no sides is an error.
+func TestSeededDiceShowEveryFace(t *testing.T) {
+	src := NewSeeded(37, nil)
+	for _, sides := range []int{1, 6} {
+		seen := map[int]bool{}
+		for range 200 {
+			v, err := src.Roll(sides)
+			if err != nil || v < 1 || v > sides {
+				t.Fatalf("a d%d showed %d (%v), want 1 to %d", sides, v, err, sides)
+			}
+			seen[v] = true
+		}
+		if len(seen) != sides {
+			t.Errorf("200 rolls of a d%d showed %v, want every face", sides, seen)
+		}
+	}
+	if v, err := src.Roll(0); err == nil {
+		t.Errorf("a d0 showed %d, want an error", v)
+	}
+}
+
+// TestRollTextShowsTheReroll pins Roll.String: the highest die's total
+// with its top face and the reroll added ("17 (10+7)"); a roll with no
+// reroll, and the other dice, show their totals alone.
+func TestRollTextShowsTheReroll(t *testing.T) {
+	for _, tc := range []struct {
+		r    Roll
+		want string
+	}{
+		{Roll{Pool: Pool{Count: 2, Sides: 10}, Totals: []int{17, 4}, Extra: 7}, "2d10: 17 (10+7), 4"},
+		{Roll{Pool: Pool{Count: 2, Sides: 10}, Totals: []int{9, 4}}, "2d10: 9, 4"},
+	} {
+		if got := tc.r.String(); got != tc.want {
+			t.Errorf("totals %v, reroll %d: %q, want %q", tc.r.Totals, tc.r.Extra, got, tc.want)
+		}
+	}
+}
+
+// TestConditionText pins Condition.String at both ends of the conditions
+// and past them.
+func TestConditionText(t *testing.T) {
+	for c, want := range map[Condition]string{Fine: "fine", Dead: "dead", Dead + 1: "Condition(4)"} {
+		if got := c.String(); got != want {
+			t.Errorf("Condition %d: %q, want %q", int(c), got, want)
+		}
 	}
 }

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"cmp"
+	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -317,4 +319,64 @@ func TestPlanMoveChecksDistanceBeforeOccupancy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestClimbingAFenceOrATable pins Step's climb over an edge feature and a
+// hex feature one may climb (TWTW Conflict: Movement AP Cost, "Climb
+// wall/cliff face: +2 AP per pace"): one pace over a fence or onto a
+// table at Move 5 is 1 AP for the pace and 2 for the climb.
+func TestClimbingAFenceOrATable(t *testing.T) {
+	const e = hexmap.Direction(0)
+	h := func(q int) hexmap.Hex { return hexmap.Hex{Q: q} }
+	fence, _ := hexmap.NewFeature("fence")
+	table, _ := hexmap.NewFeature("table")
+	over := line(t, 4)
+	if err := over.SetEdge(h(0), e, fence); err != nil {
+		t.Fatal(err)
+	}
+	onto := line(t, 4)
+	onto.SetFeature(h(1), table)
+	for name, m := range map[string]*hexmap.Map{"over a fence": over, "onto a table": onto} {
+		if got := moveAP(t, m, 5, h(0), e, h(1)); got != 3 {
+			t.Errorf("one pace %s at Move 5: %d AP, want 1 + 2 = 3", name, got)
+		}
+	}
+}
+
+// TestPlanMoveSaysHowFar pins PlanMove's refusals: a hex one AP past the
+// AP left is "needs N AP" with N one more than it has; a hex further off
+// is too far with no number; a hex walled off is "no way" and no
+// TooFarError, even with AP past any limit of the search.
+func TestPlanMoveSaysHowFar(t *testing.T) {
+	m, _ := hexmap.New("field", hexmap.Pointy, 30, 5, "dirt")
+	c := Character{ID: "c", Name: "C", Move: 5, Size: 6}
+	at := hexmap.Hex{Q: 2, R: 2}
+	for _, tc := range []struct {
+		name       string
+		to         hexmap.Hex
+		need, have int
+	}{
+		{"12 paces with 2 AP: 3 AP", at.Add(hexmap.Hex{Q: 12}), 3, 2},
+		{"20 paces with 2 AP", at.Add(hexmap.Hex{Q: 20}), 0, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := PlanMove(m, c, at, 0, tc.to, false, tc.have, nil)
+			var far *TooFarError
+			if !errors.As(err, &far) || far.Need != tc.need || far.Have != tc.have {
+				t.Errorf("PlanMove to %v with %d AP: %v, want too far, needing %d", tc.to, tc.have, err, tc.need)
+			}
+		})
+	}
+	t.Run("walled off", func(t *testing.T) {
+		walled := line(t, 6)
+		wall, _ := hexmap.NewFeature("wall")
+		if err := walled.SetEdge(hexmap.Hex{Q: 3}, 0, wall); err != nil {
+			t.Fatal(err)
+		}
+		_, err := PlanMove(walled, c, hexmap.Hex{}, 0, hexmap.Hex{Q: 5}, false, math.MaxInt32, nil)
+		var far *TooFarError
+		if err == nil || errors.As(err, &far) || !strings.Contains(err.Error(), "no way to") {
+			t.Errorf("PlanMove past a wall with %d AP: %v, want no way and no TooFarError", math.MaxInt32, err)
+		}
+	})
 }

@@ -127,3 +127,38 @@ func TestHarmed(t *testing.T) {
 		})
 	}
 }
+
+// TestHarmedCountsOnlyTheNewWounds pins Harmed on a body already wounded:
+// two more wounds to a leg with two are two wounds of harm, not four.
+func TestHarmedCountsOnlyTheNewWounds(t *testing.T) {
+	before := NewBody(6)
+	before.Apply(Deadly, 16, LeftLeg, false)
+	after := before.Clone()
+	after.Apply(Deadly, 16, LeftLeg, false)
+	if before.Wounds[LeftLeg] != 2 || after.Wounds[LeftLeg] != 4 {
+		t.Fatalf("left leg: %d wounds before, %d after; want 2 and 4", before.Wounds[LeftLeg], after.Wounds[LeftLeg])
+	}
+	if got, want := Harmed(before, after), HarmWounds+1; got != want {
+		t.Errorf("2 wounds on 2: %s, want %s", got, want)
+	}
+}
+
+// TestCloneKeepsTheBody pins Body.Clone: the copy has the body's wounds
+// and disabled limbs, and a hit to it leaves the body as it was.
+func TestCloneKeepsTheBody(t *testing.T) {
+	b := NewBody(6)
+	b.Apply(Deadly, 60, RightArm, false)
+	c := b.Clone()
+	if c.Wounds[RightArm] != b.Wounds[RightArm] || !c.Disabled[RightArm] {
+		t.Fatalf("clone of a body with a disabled right arm: wounds %v, disabled %v; want %v and the arm", c.Wounds, c.Disabled, b.Wounds)
+	}
+	c.Apply(Deadly, 60, LeftArm, false)
+	if b.Disabled[LeftArm] || b.Wounds[LeftArm] != 0 {
+		t.Errorf("a hit to the clone reached the body: %v, %v", b.Wounds, b.Disabled)
+	}
+	empty := (&Body{Size: 6}).Clone() // no maps yet
+	empty.Apply(Deadly, 60, LeftArm, false)
+	if !empty.Disabled[LeftArm] {
+		t.Errorf("a clone of an empty body took no wound: %+v", empty)
+	}
+}

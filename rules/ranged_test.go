@@ -464,3 +464,17 @@ func TestSeriesTNsBeyondTheFirstAttack(t *testing.T) {
 		}
 	}
 }
+
+// TestOneDieHitChance pins ShotPlan.HitChance on a pool of one die: 1d8
+// against TN 5 hits on 5 to 8, one half; a shot with no dice never hits.
+func TestOneDieHitChance(t *testing.T) {
+	for _, tc := range []struct {
+		pool Pool
+		want float64
+	}{{Pool{Count: 1, Sides: 8}, 0.5}, {Pool{Sides: 8}, 0}} {
+		p := ShotPlan{Pool: tc.pool, TN: 5}
+		if got := p.HitChance(); got != tc.want {
+			t.Errorf("%s against 5: hit chance %v, want %v", tc.pool, got, tc.want)
+		}
+	}
+}

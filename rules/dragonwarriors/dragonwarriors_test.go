@@ -1,6 +1,7 @@
 package dragonwarriors
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -425,5 +426,36 @@ func TestSheetCheckBounds(t *testing.T) {
 				t.Errorf("%+v: %v, want ok %v", tc.s, err, tc.ok)
 			}
 		})
+	}
+}
+
+// TestNoWoundNoToughnessRoll pins resolve's Toughness roll to a blow that
+// wounds (DW II: "Each time an injury is suffered, roll Toughness vs
+// (Wounds + 5)"): a win by 2 with a sword (+0) against plate (−3) deals
+// no wound, so no Toughness is rolled and the defender is as before.
+func TestNoWoundNoToughnessRoll(t *testing.T) {
+	d := dice{3, 1, 1, 1} // attack +2, defence 0: no more dice
+	a := &Fighter{Name: "A", Attack: 10, Weapon: "one-handed-sword"}
+	b := &Fighter{Name: "B", Defence: 10, Toughness: 5, Armour: "plate", Wounds: 3}
+	bl, err := Strike(&d, a, 10, b, Normal, Reading{})
+	if err != nil || !bl.Hit || bl.Margin != 2 || bl.Wounds != 0 || bl.Check != nil {
+		t.Fatalf("a win by 2 through plate: hit %v, margin %d, wounds %d, check %+v (%v); want a hit by 2, 0 wounds, no check",
+			bl.Hit, bl.Margin, bl.Wounds, bl.Check, err)
+	}
+	if b.Wounds != 3 || b.Stunned || b.KnockedOut || b.Dead || len(d) != 0 {
+		t.Errorf("after no wound: %+v, %d dice left; want B as before and no dice rolled", b, len(d))
+	}
+}
+
+// TestPlusMinusChances pins the odds' distribution of a plus-minus roll
+// (DW II: Rolling Dice, "If one of the dice shows a six, add and
+// re-roll"): an open-ended die shows 6m+r (r 1–5) with (1/6)^(m+1), so a
+// value of 0 has 5/35, 1 and −1 4/35, 5 4/210 and 6 5/210; no six stands
+// alone, so 6 is never one die's total.
+func TestPlusMinusChances(t *testing.T) {
+	for v, want := range map[int]float64{0: 5.0 / 35, 1: 4.0 / 35, -1: 4.0 / 35, 5: 4.0 / 210, -6: 5.0 / 210} {
+		if got := distribution[v]; math.Abs(got-want) > 1e-9 {
+			t.Errorf("P(plus-minus = %+d) = %.9f, want %.9f", v, got, want)
+		}
 	}
 }

@@ -267,3 +267,121 @@ func TestWoundTrackUnmarked(t *testing.T) {
 		})
 	}
 }
+
+// TestCoverageIsPassedOnlyAboveTheCV pins Exchange's PastCV at the CV
+// (Combat Options 1.3: "If the striker s degree of success is greater
+// than the CV ... as if no armor were present"): the book's example, a
+// Great blow against a Mediocre defence (degree 3) past a shirt's CV 2,
+// and a degree equal to the CV, which the armor still covers.
+func TestCoverageIsPassedOnlyAboveTheCV(t *testing.T) {
+	shirt := &Armor{AV: 2, CV: 2}
+	for _, tc := range []struct {
+		name             string
+		defence          Level
+		pastCV           bool
+		absorbed, damage int
+	}{
+		{"the book's example: degree 3 past CV 2", Mediocre, true, 0, 3},
+		{"degree 2 at CV 2: the AV counts", Fair, false, 2, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o, err := Exchange(Fighter{Skill: Great}, Fighter{Skill: tc.defence, Armor: shirt}, Ruling{Coverage: true}, 0, 0, nil)
+			if err != nil || o.Winner != Attacker || o.PastCV != tc.pastCV || o.Absorbed != tc.absorbed || o.Damage != tc.damage {
+				t.Errorf("Great against %s, CV 2 AV 2: degree %d, past CV %v, absorbed %d, damage %d (%v); want past CV %v, absorbed %d, damage %d",
+					tc.defence, o.Degree, o.PastCV, o.Absorbed, o.Damage, err, tc.pastCV, tc.absorbed, tc.damage)
+			}
+		})
+	}
+}
+
+// TestAWornShieldChecksAtMinusOne pins Shield.CheckModifier (Combat
+// Options 2.3: "When a shield reaches half its damage points, the GM
+// should apply a -1 modifier to the shield check"): −1 from exactly half
+// its points on, none before, and none with the option off or no points.
+func TestAWornShieldChecksAtMinusOne(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    Shield
+		want int
+	}{
+		{"6 points, 2 taken", Shield{Points: 6, Taken: 2, UseDamage: true}, 0},
+		{"6 points, 3 taken: half", Shield{Points: 6, Taken: 3, UseDamage: true}, -1},
+		{"7 points, 4 taken", Shield{Points: 7, Taken: 4, UseDamage: true}, -1},
+		{"shield damage on, no points given", Shield{UseDamage: true}, 0},
+		{"shield damage off", Shield{Points: 6, Taken: 6}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.s.CheckModifier(); got != tc.want {
+				t.Errorf("%+v: modifier %d, want %d", tc.s, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestChancesWeighEveryRoll pins Chances over the whole of 4dF, both
+// sides' and the shield check's, -4 to +4: between equal fighters, where
+// only the defender has a shield, the defender hurts as often as the
+// attacker wins (hurting or striking the shield), and the three with a
+// tie make certainty.
+func TestChancesWeighEveryRoll(t *testing.T) {
+	a := Fighter{Skill: Good, WeaponDamage: 1}
+	d := Fighter{Skill: Good, WeaponDamage: 1, Shield: &Shield{Skill: Fair}}
+	tie := 0.0
+	for s := -4; s <= 4; s++ {
+		tie += Chance4dF(s) * Chance4dF(s)
+	}
+	o := Chances(a, d, Ruling{})
+	if o.Shielded <= 0 || o.AttackerHurts <= 0 {
+		t.Fatalf("odds %+v: the shield takes some blows and misses others", o)
+	}
+	if got, want := o.AttackerHurts+o.Shielded, o.DefenderHurts; math.Abs(got-want) > 1e-12 {
+		t.Errorf("odds %+v: the attacker wins %.6f, the defender %.6f; want equal", o, got, want)
+	}
+	if sum := o.AttackerHurts + o.Shielded + o.DefenderHurts + tie; math.Abs(sum-1) > 1e-12 {
+		t.Errorf("odds %+v with a tie %.6f sum to %.6f, want 1", o, tie, sum)
+	}
+}
+
+// TestFudgeDiceFromD6 pins how a d6 reads as a Fudge die (Roll4dF): 1–2
+// are −1, 3–4 blank, 5–6 +1.
+func TestFudgeDiceFromD6(t *testing.T) {
+	for _, tc := range []struct {
+		d6   []int
+		want [4]int
+	}{
+		{[]int{1, 2, 3, 4}, [4]int{-1, -1, 0, 0}},
+		{[]int{5, 6, 2, 1}, [4]int{1, 1, -1, -1}},
+	} {
+		d := dice(tc.d6)
+		r, err := Roll4dF(&d)
+		sum := tc.want[0] + tc.want[1] + tc.want[2] + tc.want[3]
+		if err != nil || r.Dice != tc.want || r.Sum != sum {
+			t.Errorf("d6 %v: %v sum %+d (%v), want %v sum %+d", tc.d6, r.Dice, r.Sum, err, tc.want, sum)
+		}
+	}
+	if got := (Legendary + 2).String(); got != "Legendary+2" {
+		t.Errorf("two above Legendary reads %q, want Legendary+2", got)
+	}
+}
+
+// TestANonUniformWoundTrack pins NewWoundTrackOf and WoundTrack.Level on
+// a track the GM drew unevenly (Combat Options 3.1: "need not be
+// uniform"): boxes[i] belongs to the i-th level up from Terrible, the
+// level is the one over the rightmost marked box, and a full track reads
+// Legendary.
+func TestANonUniformWoundTrack(t *testing.T) {
+	boxes := [8]int{1, 1, 1, 3, 3, 2, 1, 1}
+	for _, tc := range []struct {
+		filled int
+		want   Level
+	}{{1, Terrible}, {3, Mediocre}, {4, Fair}, {6, Fair}, {7, Good}, {11, Great}, {12, Superb}, {13, Legendary}} {
+		w := NewWoundTrackOf(boxes)
+		if w.Boxes[Good] != 3 || w.Boxes[Great] != 2 || w.Capacity() != 13 {
+			t.Fatalf("NewWoundTrackOf(%v): %v, want Good 3, Great 2, 13 boxes", boxes, w.Boxes)
+		}
+		w.Take(tc.filled)
+		if got := w.Level(); got != tc.want {
+			t.Errorf("track %v with %d marked: %s, want %s", boxes, tc.filled, got, tc.want)
+		}
+	}
+}
