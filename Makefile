@@ -51,10 +51,14 @@ test: test-deps fmt-check vet unit e2e
 # so go.mod stays clean. Not part of `make test`: it rebuilds and reruns
 # the package's tests once per mutant (about 870), which takes a while.
 # MUTATE_WORKERS is how many at once (the machine is shared).
+# MUTATE_MEM caps each process's memory (KiB, ulimit -v): a mutant that
+# makes a loop endless and allocates without end fails its tests at the
+# cap (killed) instead of swapping the machine.
 GREMLINS := github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0
 MUTATE_WORKERS ?= 1
+MUTATE_MEM ?= 8000000
 mutate:
-	$(GO) run $(GREMLINS) unleash --workers $(MUTATE_WORKERS) ./rules
+	ulimit -v $(MUTATE_MEM); $(GO) run $(GREMLINS) unleash --workers $(MUTATE_WORKERS) ./rules
 
 # mutate-seam: the same over the systems' seam files in app/session,
 # lines.go (the map's answers) and parts.go (each system's part of a
@@ -68,7 +72,7 @@ SEAM_FILES := lines.go parts.go
 SEAM_EXCLUDE := -E '/' $(foreach f,$(filter-out $(SEAM_FILES) %_test.go,$(notdir $(wildcard app/session/*.go))),-E '^$(subst .,\.,$(f))$$')
 MUTATE_TIMEOUT ?= 6
 mutate-seam:
-	$(GO) run $(GREMLINS) unleash --workers $(MUTATE_WORKERS) --timeout-coefficient $(MUTATE_TIMEOUT) $(SEAM_EXCLUDE) ./app/session
+	ulimit -v $(MUTATE_MEM); $(GO) run $(GREMLINS) unleash --workers $(MUTATE_WORKERS) --timeout-coefficient $(MUTATE_TIMEOUT) $(SEAM_EXCLUDE) ./app/session
 
 # fuzz: every fuzz target for FUZZTIME each (the map window's under
 # Xvfb). The minimizer gets 50 tries an input: an input of the session's
