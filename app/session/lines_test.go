@@ -353,3 +353,32 @@ func TestTheLineSaysTheRise(t *testing.T) {
 		t.Errorf("the higher ground: Cyril %v, Zeke %v; want Cyril's alone", st.fighter(f, o).Higher, st.fighter(o, f).Higher)
 	}
 }
+
+// TestTheCoverCountedIsTheTallestNearestTheTarget: a system with one cover
+// modifier a shot counts the tallest cover the line crosses, and of two
+// as tall, the one nearest the target, which the target stands behind
+// (the line lists cover nearest the target first): the log and the hover
+// name it.
+func TestTheCoverCountedIsTheTallestNearestTheTarget(t *testing.T) {
+	barrel := hexmap.Feature{Kind: "barrel", Height: hexmap.Waist}
+	trough := hexmap.Feature{Kind: "trough", Height: hexmap.Waist}
+	crate := hexmap.Feature{Kind: "crates", Height: hexmap.Chest}
+	for _, tc := range []struct {
+		name  string
+		cover []hexmap.CoverHit
+		want  string
+	}{
+		{"none", nil, ""},
+		{"two as tall", []hexmap.CoverHit{{Feature: barrel, Distance: 1}, {Feature: trough, Distance: 3}}, "barrel"},
+		{"a taller one farther", []hexmap.CoverHit{{Feature: barrel, Distance: 1}, {Feature: crate, Distance: 3}}, "crates"},
+		{"a lower one farther", []hexmap.CoverHit{{Feature: crate, Distance: 1}, {Feature: trough, Distance: 2}}, "crates"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := AttackLine{Sight: hexmap.Sight{Cover: tc.cover}}
+			got, ok := l.tallestCover()
+			if ok != (tc.want != "") || got.Feature.Kind != tc.want {
+				t.Errorf("cover %+v: counted %q (%v), want %q", tc.cover, got.Feature.Kind, ok, tc.want)
+			}
+		})
+	}
+}
