@@ -18,6 +18,12 @@ type FOV struct {
 	seen, partial []uint64 // by cell index, from word base on
 	base          int      // the word of the map's cells seen[0] is (Compact)
 	count         int
+	// reach is the cells a line of sight from the viewer may enter before
+	// anything closes it (Reaches), from word rbase on; top is the highest
+	// ground of the map the lines were drawn over.
+	reach []uint64
+	rbase int
+	top   int
 
 	// Scratch kept for the next call: each nudged line's shadow, the
 	// blockers of one ring, the cells of the last two rings, and what the
@@ -45,8 +51,16 @@ func (f *FOV) Compact() *FOV {
 	for hi > lo && f.seen[hi-1] == 0 {
 		hi--
 	}
+	rlo, rhi := 0, len(f.reach)
+	for rlo < rhi && f.reach[rlo] == 0 {
+		rlo++
+	}
+	for rhi > rlo && f.reach[rhi-1] == 0 {
+		rhi--
+	}
 	return &FOV{orient: f.orient, width: f.width, height: f.height, from: f.from, rng: f.rng,
-		seen: slices.Clone(f.seen[lo:hi]), partial: slices.Clone(f.partial[lo:hi]), base: f.base + lo, count: f.count}
+		seen: slices.Clone(f.seen[lo:hi]), partial: slices.Clone(f.partial[lo:hi]), base: f.base + lo, count: f.count,
+		reach: slices.Clone(f.reach[rlo:rhi]), rbase: f.rbase + rlo, top: f.top}
 }
 
 // Sees reports whether the figure sees h.
@@ -77,6 +91,59 @@ func (f *FOV) Hexes() []Hex {
 		}
 	}
 	return out
+}
+
+// Reaches reports whether a change at h (its terrain, ground or feature,
+// or a feature on one of its hexsides) may change this field of view,
+// when h's ground afterwards stands no higher than Top: whether a line of
+// sight from the viewer, to any hex of the map, may come to h with
+// nothing before it closing it (h the viewer's own hex included). Outside
+// that, the field of view is the same after the change:
+//
+// A hex t is seen exactly as Map.SightLine finds it, and each of its two
+// nudged lines is decided by the viewer's and t's ground (the eyes) and,
+// step by step, by the hexsides and hexes it crosses up to the first that
+// closes it: nothing after that is looked at. So a change to a set of
+// hexes H changes the line to a t outside H only if the line comes to a
+// hex of H open, the first of them it meets (up to there nothing
+// changed); a hexside's change, only if the line crosses it open, when it
+// comes open to both its hexes (or starts in one). The line to a t in H
+// also has t's new eye: if it is open after the change, the first changed
+// hex it meets (t itself at the latest) it comes to open, its eye being no
+// higher above the viewer per hex than the highest ground's (Top), as
+// every line the sweep below counts. And a t in H seen before the change
+// was come to open. So a hex h of H with !Reaches(h), and new ground at
+// most Top, changes nothing; with ground above Top, h may come into view.
+//
+// Lines into a hex that merely neighbours a seen one are not enough: a
+// line to a tower beyond a valley that a ridge hides passes over the
+// valley's hexes unseen; raise one and the tower is out of sight.
+//
+// The sweep of FieldOfViewInto finds these hexes as it goes: it looks at
+// each hex of a ring whose slopes meet one the shadow leaves open to a
+// target up to the highest ground (openSlopes), which every line that
+// comes to the hex open has.
+func (f *FOV) Reaches(h Hex) bool {
+	col, row, ok := f.cell(h)
+	if !ok {
+		return false
+	}
+	i := row*f.width + col
+	w := i>>6 - f.rbase
+	return w >= 0 && w < len(f.reach) && f.reach[w]&(1<<(i&63)) != 0
+}
+
+// Top is the highest ground of the map when the field of view was made:
+// a hex raised above it may come into view wherever it is (see Reaches).
+func (f *FOV) Top() int { return f.top }
+
+func (f *FOV) cell(h Hex) (col, row int, ok bool) {
+	if f.orient == Flat {
+		col, row = h.Q, h.R+h.Q>>1
+	} else {
+		col, row = h.Q+h.R>>1, h.R
+	}
+	return col, row, col >= 0 && row >= 0 && col < f.width && row < f.height
 }
 
 func (f *FOV) bit(set []uint64, h Hex) bool {
@@ -110,8 +177,11 @@ func (f *FOV) reset(m *Map, from Hex, rng int) {
 	words := (m.Width*m.Height + 63) / 64
 	f.seen = grow(f.seen, words)
 	f.partial = grow(f.partial, words)
+	f.reach = grow(f.reach, words)
+	f.rbase, f.top = 0, 0
 	clear(f.seen)
 	clear(f.partial)
+	clear(f.reach)
 	f.fullFeat = f.fullFeat[:0]
 	for _, ft := range m.feats {
 		f.fullFeat = append(f.fullFeat, ft.Kind != "" && ft.Height == Full)
@@ -156,6 +226,7 @@ func (m *Map) FieldOfViewInto(dst *FOV, from Hex, rng int) *FOV {
 		return f
 	}
 	f.mark(fi, false)
+	f.reach[fi>>6] |= 1 << (fi & 63)
 	reach := m.reach(from)
 	if rng <= 0 || rng > reach {
 		rng = reach
@@ -164,6 +235,7 @@ func (m *Map) FieldOfViewInto(dst *FOV, from Hex, rng int) *FOV {
 	// Ground lower than this closes no line: a line's eye is never below
 	// the lower of its two ends' eyes.
 	sc := m.sightSides()
+	f.top = sc.high
 	high := min(ea, sc.low) + 2
 	flags, _ := m.cellFlags()
 	for d := Direction(0); d < 6; d++ {
@@ -225,6 +297,9 @@ func (f *FOV) sextant(m *Map, flags, sides []uint8, from Hex, d0 Direction, rng,
 			for y := ya; y <= yb; y++ {
 				c := base.Add(w.Scale(y))
 				ci := m.index(c)
+				if ci >= 0 {
+					f.reach[ci>>6] |= 1 << (ci & 63) // see Reaches
+				}
 				// The hexsides crossed into c: from step y−1 of ring n−1
 				// along v1, or from step y along v0.
 				var edges [2]span

@@ -76,22 +76,62 @@ func (f *Fog) At(h hexmap.Hex) FogLevel {
 }
 
 // fogBook is a state's fog: each side's explored and revealed hexes, and
-// each figure's field of view with what it was made from.
+// each figure's field of view, all made from the map m at version.
 type fogBook struct {
 	explored map[string]*hexmap.HexSet // by side
 	revealed map[string]*hexmap.HexSet // by side
 	views    map[string]*figView       // by figure id
 	known    map[string]*knownMap      // by side (known.go)
+	m        *hexmap.Map               // the map the views were made from
+	version  uint64                    // m's version then
 }
 
 // figView is a figure's field of view and what it was made from: a figure
 // that cannot see has none.
 type figView struct {
-	at      hexmap.Hex
-	m       *hexmap.Map
-	version uint64
-	sees    bool
-	fov     *hexmap.FOV // shared between clones: never changed once made
+	at   hexmap.Hex
+	side string
+	sees bool
+	fov  *hexmap.FOV // shared between clones: never changed once made
+}
+
+// changedBy reports whether a change to the map at hexes (m being the map
+// after it) can change v's field of view: a figure that cannot see sees
+// nothing whatever the map; else only a change at its own hex, at a hex
+// a line of sight from it comes to open (FOV.Reaches, which argues it:
+// a hexside's change names both its hexes), or ground raised above the
+// highest the view was made over. Seeing the changed hex, or the hexes
+// next to those seen, is not the rule: a line of sight to a tower passes
+// unseen over a valley behind a ridge, and a hex of it raised hides the
+// tower (hexmap's TestARaisedHexInAHiddenValleyHidesTheTowerBeyond).
+func (v *figView) changedBy(m *hexmap.Map, hexes []hexmap.Hex) bool {
+	if v.fov == nil {
+		return false
+	}
+	for _, h := range hexes {
+		if h == v.at || v.fov.Reaches(h) || m.Contains(h) && m.Elevation(h) > v.fov.Top() {
+			return true
+		}
+	}
+	return false
+}
+
+// mapChanges returns the hexes of m changed since the book's views were
+// made, and whether they are known: not when the map is another (a copy
+// the book was not moved onto) or no longer remembers that far back.
+func (b *fogBook) mapChanges(m *hexmap.Map) ([]hexmap.Hex, bool) {
+	if b.m != m {
+		return nil, false
+	}
+	return m.ChangedSince(b.version)
+}
+
+// onMap moves the book onto m, a copy of the map its views were made
+// from (a state's clone): they hold for it as they are.
+func (b *fogBook) onMap(from, m *hexmap.Map) {
+	if b != nil && b.m == from && from != nil && m.Version() == from.Version() {
+		b.m = m
+	}
 }
 
 // fovScratch holds fields of view to work new ones out in: a figure's
@@ -113,6 +153,7 @@ func (b *fogBook) clone() *fogBook {
 		c.views[k] = v
 	}
 	c.known = b.cloneKnown()
+	c.m, c.version = b.m, b.version
 	return c
 }
 
@@ -133,9 +174,10 @@ func (b *fogBook) set(sets map[string]*hexmap.HexSet, side string, m *hexmap.Map
 func canSee(f *Figure) bool { return !f.Hidden && f.Condition < rules.Unconscious }
 
 // foldFog brings the fog up to date with the state: a figure whose hex,
-// map or condition changed looks again, and what it sees is explored for
-// its side. Apply calls it after each event, so explored is a fold over
-// the fight's events: replay and undo give the same fog.
+// side or condition changed looks again, and so does one whose view a
+// change to the map can alter (figView.changedBy), and what it sees is
+// explored for its side. Apply calls it after each event, so explored is
+// a fold over the fight's events: replay and undo give the same fog.
 func (s *State) foldFog() {
 	if !s.Options.FogOn() || s.Map == nil {
 		return
@@ -144,16 +186,26 @@ func (s *State) foldFog() {
 		s.fog = &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: map[string]*figView{}}
 	}
 	b := s.fog
-	moved := false // a view changed: the known maps are folded again
+	changed, known := b.mapChanges(s.Map)
+	var moved map[string]bool // the sides a view of which changed: their known maps are folded again
+	move := func(side string) {
+		if moved == nil {
+			moved = map[string]bool{}
+		}
+		moved[side] = true
+	}
 	for _, id := range s.Order {
 		f := s.Figures[id]
 		sees := canSee(f)
 		v := b.views[id]
-		if v != nil && v.at == f.At && v.m == s.Map && v.version == s.Map.Version() && v.sees == sees {
+		if v != nil && v.at == f.At && v.side == f.Side && v.sees == sees && known && !v.changedBy(s.Map, changed) {
 			continue
 		}
-		moved = true
-		nv := &figView{at: f.At, m: s.Map, version: s.Map.Version(), sees: sees}
+		move(f.Side)
+		if v != nil && v.side != f.Side {
+			move(v.side)
+		}
+		nv := &figView{at: f.At, side: f.Side, sees: sees}
 		if sees {
 			work := fovScratch.Get().(*hexmap.FOV)
 			nv.fov = s.Map.FieldOfViewInto(work, f.At, 0).Compact()
@@ -162,12 +214,13 @@ func (s *State) foldFog() {
 		}
 		b.views[id] = nv
 	}
-	for id := range b.views {
+	for id, v := range b.views {
 		if _, ok := s.Figures[id]; !ok {
 			delete(b.views, id)
-			moved = true
+			move(v.side)
 		}
 	}
+	b.m, b.version = s.Map, s.Map.Version()
 	s.foldKnown(moved)
 }
 

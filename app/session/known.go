@@ -76,20 +76,30 @@ func (s *State) knownSides() []string {
 
 // foldKnown brings each side's known map up to date with what it sees now
 // (foldFog calls it): only the hexes newly seen, and, when the live map
-// changed, those of its changes the side sees; nothing when no view moved
-// (views moved says whether one did) and the map is as it was.
-func (s *State) foldKnown(viewsMoved bool) {
+// changed, those of its changes the side sees. A side none of whose
+// views moved (moved names those that did) sees what it saw: its union
+// of views is kept, not made again; nothing is done for it when the map
+// is as it was too.
+func (s *State) foldKnown(moved map[string]bool) {
 	for _, side := range s.knownSides() {
+		b := s.fog
+		fresh := b.known[side] == nil
 		k := s.mapFor(side)
+		fresh = fresh || b.known[side] != k
 		mapMoved := k.at != s.Map.Version()
-		if !viewsMoved && !mapMoved {
+		if !moved[side] && !mapMoved && !fresh {
 			continue
 		}
-		seen := s.seenBy(side)
+		seen := k.seen
+		if moved[side] || fresh {
+			seen = s.seenBy(side)
+		}
 		changed, ok := s.Map.ChangedSince(k.at)
 		var todo []hexmap.Hex
 		if ok {
-			todo = seen.Minus(k.seen)
+			if seen != k.seen {
+				todo = seen.Minus(k.seen)
+			}
 		} else {
 			todo = seen.Hexes()
 		}

@@ -232,6 +232,7 @@ func (s *State) clone(withMap bool) *State {
 	c.Order = append([]string(nil), s.Order...)
 	c.Log = append([]Event(nil), s.Log...)
 	c.fog = s.fog.clone()
+	c.fog.onMap(s.Map, c.Map) // the copy's map is the map its views were made from
 	return &c
 }
 

@@ -330,7 +330,9 @@ func (t *Timeline) add(e Event) error {
 	}
 	if !t.skipped(e, i) {
 		if touchesMap(e) && t.kept[t.st.Map] {
+			was := t.st.Map
 			t.st.Map = t.st.Map.CloneBare() // the checkpoint keeps the map it had
+			t.st.fog.onMap(was, t.st.Map)
 		}
 		if err := t.st.Apply(e); err != nil {
 			return fmt.Errorf("%s: %w", t.where(i), err)
@@ -574,7 +576,9 @@ func (t *Timeline) fold(i int) (*State, int, error) {
 			return nil
 		}
 		if touchesMap(e) && t.kept[st.Map] {
+			was := st.Map
 			st.Map = st.Map.CloneBare()
+			st.fog.onMap(was, st.Map)
 		}
 		if err := st.Apply(e); err != nil {
 			return fmt.Errorf("%s: %w", t.where(j), err)
