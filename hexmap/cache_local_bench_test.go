@@ -128,3 +128,22 @@ func BenchmarkFieldOfViewAfterEdit(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStepsAfterEdit: one hex's terrain changed, then the step table
+// brought up to date, without a search: what BenchmarkReachAfterEdit pays
+// over BenchmarkReachSteady (a rebuild was the whole table: 6 steps a
+// cell).
+func BenchmarkStepsAfterEdit(b *testing.B) {
+	for _, n := range []int{256, 1024} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			m, from, at := cacheBench(n)
+			s := Search{Map: m, Cost: terrainCost{}, Limit: benchLimit}
+			s.Reachable(from, 0).Release()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				editOne(m, at, i)
+				m.steps(s.Cost)
+			}
+		})
+	}
+}

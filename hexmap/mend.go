@@ -14,8 +14,8 @@ import "sort"
 //   - a cell's sight flags: the cell alone (its own three canonical
 //     hexsides among them);
 //   - a cell's closed hexsides: its six hexsides, three of them stored
-//     with its neighbours, so a changed hex mends itself and its
-//     neighbours (a hexside's change touches both its hexes).
+//     with its neighbours; a hexside's change touches both its hexes, so
+//     a changed hex mends its own entry only.
 //
 // TestMendedCachesEqualRebuiltOnes holds each mend to a rebuild.
 
@@ -119,8 +119,8 @@ func (m *Map) mendFlags(flags []uint8, v uint64) bool {
 }
 
 // mendSight brings sc up to the map's version: the closed hexsides of each
-// changed hex and its neighbours again, and its ground recounted. False
-// when it cannot.
+// changed hex again (a hexside's change touches both its hexes), and its
+// ground recounted. False when it cannot.
 func (m *Map) mendSight(sc *sightCache, nbr []int32) bool {
 	if len(sc.sides) != len(m.terrain) {
 		return false
@@ -140,11 +140,6 @@ func (m *Map) mendSight(sc *sightCache, nbr []int32) bool {
 					sc.onLevel[int(now)-MinElevation]++
 				}
 				sc.levels[i] = now
-			}
-		}
-		for d := Direction(0); d < 6; d++ {
-			if n := m.index(c.hex.Neighbor(d)); n >= 0 {
-				sc.sides[n] = m.closedSides(n, nbr)
 			}
 		}
 	}
