@@ -124,6 +124,7 @@ func mendScript(t *testing.T, m, other *Map, script []byte) (mended int) {
 func checkMended(t *testing.T, m *Map, seed int) {
 	t.Helper()
 	fresh := m.Clone()
+	fresh.cache = &mapCache{} // built from scratch, whatever Clone shares
 	for _, model := range mendModels {
 		got, want := m.steps(model), fresh.steps(model)
 		if !slices.Equal(got.cost, want.cost) || !slices.Equal(got.pass, want.pass) || got.max != want.max ||
@@ -271,4 +272,43 @@ func FuzzMendedCachesEqualRebuiltOnes(f *testing.F) {
 		m.sightSides()
 		mendScript(t, m, other, script)
 	})
+}
+
+// TestACloneMendsItsOwnCaches: a map and its clones (Clone, CloneBare)
+// edited apart after the clone each keep caches equal to rebuilt ones: no
+// mend of one shows in the other's caches.
+func TestACloneMendsItsOwnCaches(t *testing.T) {
+	wall, _ := NewFeature("wall")
+	for _, tc := range []struct {
+		name  string
+		clone func(*Map) *Map
+	}{
+		{"Clone", (*Map).Clone},
+		{"CloneBare", (*Map).CloneBare},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := Sample(10, 8, 3)
+			warm := func(m *Map) {
+				for _, model := range mendModels {
+					m.steps(model)
+				}
+				m.cellFlags()
+				m.sightSides()
+			}
+			warm(m)
+			c := tc.clone(m)
+			warm(c)
+			h := Pointy.FromOffset(Offset{4, 4})
+			m.SetTerrain(h, "rock")
+			m.SetEdge(h, 1, wall)
+			m.SetElevation(h.Neighbor(2), 3)
+			warm(m)
+			checkMended(t, c, 1)
+			c.SetTerrain(h.Neighbor(4), "water")
+			c.SetFeature(h, Feature{Kind: "barrel"})
+			warm(c)
+			checkMended(t, m, 2)
+			checkMended(t, c, 3)
+		})
+	}
 }
