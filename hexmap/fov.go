@@ -499,25 +499,39 @@ type sightCache struct {
 	version   uint64
 	sides     []uint8 // per cell: bit d when hexside d closes a line of sight
 	low, high int
+	// levels is each cell's ground as the cache counted it (offMapLevel
+	// for a hex off the map), and onLevel how many hexes of the map stand
+	// at each level (by level − MinElevation): so that a mend keeps low
+	// and high true when the lowest or highest hex changes.
+	levels  []int16
+	onLevel []int32
 }
 
-// sightSides returns the map's sightCache, built afresh if stale.
+// offMapLevel is sightCache.levels' mark of a cell off the map.
+const offMapLevel = math.MinInt16
+
+// sightSides returns the map's sightCache, mended (mend.go) or built
+// afresh if stale.
 func (m *Map) sightSides() sightCache {
 	c := m.lockCache()
 	defer c.mu.Unlock()
 	if c.sight.sides != nil && c.sight.version == m.version {
 		return c.sight
 	}
+	if c.sight.sides != nil && m.mendSight(&c.sight, c.nbr) {
+		return c.sight
+	}
 	shut := make([]bool, len(m.feats))
 	for k, f := range m.feats {
-		shut[k] = f.Kind != "" && f.BlocksSight()
+		shut[k] = closesSight(f)
 	}
-	sides := make([]uint8, len(m.terrain))
-	low, high := math.MaxInt, math.MinInt
+	sc := sightCache{version: m.version, sides: make([]uint8, len(m.terrain)),
+		levels: make([]int16, len(m.terrain)), onLevel: make([]int32, MaxElevation-MinElevation+1)}
+	sides := sc.sides
 	for i := range m.terrain {
-		if m.terrain[i] != 0 {
-			e := int(m.elevation[i])
-			low, high = min(low, e), max(high, e)
+		sc.levels[i] = m.groundLevel(i)
+		if sc.levels[i] != offMapLevel {
+			sc.onLevel[int(sc.levels[i])-MinElevation]++
 		}
 		for k := 0; k < 3; k++ {
 			if shut[m.edges[3*i+k]] {
@@ -529,12 +543,37 @@ func (m *Map) sightSides() sightCache {
 		}
 	}
 	for e, f := range m.edgesOut {
-		if j := m.index(e.Hex.Neighbor(e.Side)); j >= 0 && f.BlocksSight() {
+		if j := m.index(e.Hex.Neighbor(e.Side)); j >= 0 && closesSight(f) {
 			sides[j] |= 1 << (e.Side.Opposite())
 		}
 	}
-	c.sight = sightCache{version: m.version, sides: sides, low: low, high: high}
+	sc.lowHigh()
+	c.sight = sc
 	return c.sight
+}
+
+// closesSight reports whether a hexside holding f closes a line of sight.
+func closesSight(f Feature) bool { return f.Kind != "" && f.BlocksSight() }
+
+// groundLevel is cell i's level for sightCache.levels: offMapLevel off
+// the map.
+func (m *Map) groundLevel(i int) int16 {
+	if m.terrain[i] == 0 {
+		return offMapLevel
+	}
+	return m.elevation[i]
+}
+
+// lowHigh sets low and high from onLevel: the lowest and highest ground of
+// the map (MaxInt and MinInt for a map without hexes).
+func (sc *sightCache) lowHigh() {
+	sc.low, sc.high = math.MaxInt, math.MinInt
+	for k, n := range sc.onLevel {
+		if n > 0 {
+			sc.low = min(sc.low, k+MinElevation)
+			sc.high = k + MinElevation
+		}
+	}
 }
 
 // span is one blocker's shadow: value v over slopes lo to hi.

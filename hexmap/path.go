@@ -9,7 +9,9 @@ import (
 
 // CostModel prices movement. The rule system supplies it (rules.MoveCost)
 // and hexmap applies it; costs are integers in the model's own units. A
-// model whose type is comparable has its step costs cached with the map.
+// model whose type is comparable has its step costs cached with the map,
+// and mended where the map changes (mend.go): so Step must read of the map
+// only the hex from, its neighbour across d and the hexside between them.
 type CostModel interface {
 	// Step is the cost of one pace from hex from across hexside d into the
 	// neighbour, not counting any turn; ok is false when the step is not
@@ -74,7 +76,8 @@ func Walk(m *Map, cost CostModel, facing Direction, hexes []Hex) (r Route, ok bo
 
 // Reach is the result of exploring routes from one start: for each hex
 // reached, its cheapest cost and route. It holds pooled memory until
-// Release.
+// Release, and answers for the map as it was: ask again after the map
+// changes (its step table is mended in place).
 type Reach struct {
 	m     *Map
 	st    store
@@ -231,40 +234,51 @@ const (
 // ground no higher than every point of the line cannot close it.
 const lowGround = 1
 
-// cellFlags returns the per-cell flags for the map as it is now, and the
-// neighbour table.
+// cellFlags returns the per-cell flags for the map as it is now (mended
+// where it changed, mend.go), and the neighbour table.
 func (m *Map) cellFlags() ([]uint8, []int32) {
 	c := m.lockCache()
 	defer c.mu.Unlock()
 	if c.flags != nil && c.flagsVersion == m.version {
 		return c.flags, c.nbr
 	}
+	if c.flags != nil && len(c.flags) == len(m.terrain) && m.mendFlags(c.flags, c.flagsVersion) {
+		c.flagsVersion = m.version
+		return c.flags, c.nbr
+	}
 	if len(c.flags) != len(m.terrain) {
 		c.flags = make([]uint8, len(m.terrain))
 	}
-	for i, t := range m.terrain {
-		var f uint8
-		if t == 0 {
-			f |= flagGap
-		}
-		if t != 0 && terrainList[t-1].BlocksSight {
-			f |= flagSightTerrain
-		}
-		if m.features[i] != 0 {
-			f |= flagFeature
-		}
-		for k := 0; k < 3; k++ {
-			if m.edges[3*i+k] != 0 {
-				f |= flagEdge0 << k
-			}
-		}
-		if m.elevation[i] > lowGround {
-			f |= flagHigh
-		}
-		c.flags[i] = f
+	for i := range m.terrain {
+		c.flags[i] = m.cellFlag(i)
 	}
 	c.flagsVersion = m.version
 	return c.flags, c.nbr
+}
+
+// cellFlag is cell i's cellFlag bits: what of it alone a line of sight
+// must look at.
+func (m *Map) cellFlag(i int) uint8 {
+	var f uint8
+	t := m.terrain[i]
+	if t == 0 {
+		f |= flagGap
+	}
+	if t != 0 && terrainList[t-1].BlocksSight {
+		f |= flagSightTerrain
+	}
+	if m.features[i] != 0 {
+		f |= flagFeature
+	}
+	for k := 0; k < 3; k++ {
+		if m.edges[3*i+k] != 0 {
+			f |= flagEdge0 << k
+		}
+	}
+	if m.elevation[i] > lowGround {
+		f |= flagHigh
+	}
+	return f
 }
 
 // lockCache locks the map's cache, with its neighbour table built, and
@@ -299,7 +313,10 @@ type stepTable struct {
 	version uint64
 	cost    []int16
 	pass    []uint8 // by cell: bit d is set when a step across d is allowed
-	max     int32
+	max     int32   // the dearest allowed step, 0 if none
+	// costs counts the allowed steps by cost, so that max stays the
+	// dearest when a mend takes the dearest away.
+	costs []int32
 }
 
 // maxStep is the dearest step a search takes.
@@ -307,7 +324,9 @@ const maxStep = math.MaxInt16
 
 const maxCachedModels = 4
 
-// steps returns the step table of model for the map as it is now.
+// steps returns the step table of model for the map as it is now: the
+// cached one, mended where the map changed since it was made (mend.go),
+// or a new one.
 func (m *Map) steps(model CostModel) *stepTable {
 	comparable := reflect.TypeOf(model).Comparable()
 	c := m.lockCache()
@@ -315,7 +334,7 @@ func (m *Map) steps(model CostModel) *stepTable {
 	if comparable {
 		for i, t := range c.tables {
 			if t.model == model {
-				if t.version == m.version {
+				if t.version == m.version || m.mendSteps(t, c.nbr) {
 					return t
 				}
 				c.tables = append(c.tables[:i], c.tables[i+1:]...)
@@ -323,29 +342,36 @@ func (m *Map) steps(model CostModel) *stepTable {
 			}
 		}
 	}
-	t := &stepTable{model: model, version: m.version, cost: make([]int16, len(m.terrain)*6), pass: make([]uint8, len(m.terrain))}
-	for i, id := range m.terrain {
-		from := m.hexAt(i)
-		for d := Direction(0); d < 6; d++ {
-			k := i*6 + int(d)
-			t.cost[k] = -1
-			n := c.nbr[k]
-			if id == 0 || n < 0 || m.terrain[n] == 0 {
-				continue
-			}
-			if cost, ok := model.Step(m, from, d); ok && cost >= 0 && cost <= maxStep {
-				t.cost[k] = int16(cost)
-				t.pass[i] |= 1 << d
-				t.max = max(t.max, int32(cost))
-			}
-		}
-	}
+	t := m.buildSteps(model, c.nbr)
 	if comparable {
 		c.tables = append(c.tables, t)
 		if len(c.tables) > maxCachedModels {
 			c.tables = c.tables[1:]
 		}
 	}
+	return t
+}
+
+// buildSteps makes model's step table for the whole map.
+func (m *Map) buildSteps(model CostModel, nbr []int32) *stepTable {
+	t := &stepTable{model: model, version: m.version, cost: make([]int16, len(m.terrain)*6), pass: make([]uint8, len(m.terrain))}
+	for i, id := range m.terrain {
+		from := m.hexAt(i)
+		for d := Direction(0); d < 6; d++ {
+			k := i*6 + int(d)
+			t.cost[k] = -1
+			n := nbr[k]
+			if id == 0 || n < 0 || m.terrain[n] == 0 {
+				continue
+			}
+			if cost, ok := model.Step(m, from, d); ok && cost >= 0 && cost <= maxStep {
+				t.cost[k] = int16(cost)
+				t.pass[i] |= 1 << d
+				t.count(int16(cost), 1)
+			}
+		}
+	}
+	t.max = t.highest()
 	return t
 }
 
