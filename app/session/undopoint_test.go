@@ -1,0 +1,125 @@
+package session
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// foldKey is the whole of a state as timelineKey has it but its log, and
+// each side's fog: what it sees, has explored and was shown, and the map
+// as it knows it.
+func foldKey(t testing.TB, st *State) string {
+	t.Helper()
+	key := stateKey(t, st)
+	for _, side := range st.knownSides() {
+		fog := st.FogOf(side)
+		if fog == nil {
+			continue
+		}
+		key += "\n" + side + " seen " + fog.Seen.Encode() + " explored " + fog.Explored.Encode() + " revealed " + fog.Revealed.Encode()
+		known, err := json.Marshal(st.KnownMap(side).File())
+		if err != nil {
+			t.Fatal(err)
+		}
+		key += " known " + string(known)
+	}
+	return key
+}
+
+// TestUndoAndRedoAreTheReplayFromTheOpening: in random fights of every
+// bundled fight, fog of war on, with edits, doors and moves among their
+// commands and runs of undos and redos interleaved with them (some
+// reaching past the recent events), the state after every undo and redo
+// (folded from the nearest undo point) is Replay of the whole journal
+// from the opening: every figure, the map, each side's fog and known map,
+// and the log's events.
+func TestUndoAndRedoAreTheReplayFromTheOpening(t *testing.T) {
+	n := 450
+	if testing.Short() {
+		n = 250
+	}
+	for _, name := range bundledNames() {
+		t.Run(name, func(t *testing.T) {
+			noSync(t)
+			f := bundledFight(t, name)
+			f.Options.NoFog = false
+			path := filepath.Join(t.TempDir(), "fight.journal.jsonl")
+			s, err := Open(f, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			rng := rand.New(rand.NewPCG(38, 2))
+			toggles, points := 0, 0
+			check := func(what string) {
+				t.Helper()
+				events := readAll(t, path)
+				want, err := Replay(events)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := s.State()
+				if g, w := foldKey(t, got), foldKey(t, want); g != w {
+					t.Fatalf("after %s at seq %d: the state differs from the replay from the opening:\n%s", what, events[len(events)-1].Seq, firstDiff(g, w))
+				}
+				seqs := func(st *State) []int {
+					var out []int
+					for _, e := range st.Log {
+						out = append(out, e.Seq)
+					}
+					return out
+				}
+				if g, w := seqs(got), seqs(want); len(g) > len(w) || !slices.Equal(g, w[len(w)-len(g):]) {
+					t.Fatalf("after %s at seq %d: the log holds seqs %v, not the last of the replay's %v", what, events[len(events)-1].Seq, g, w)
+				}
+			}
+			toggle := func(kind string) {
+				t.Helper()
+				s.mu.Lock()
+				points += len(s.points)
+				s.mu.Unlock()
+				if _, err := s.Do(Command{Kind: kind}); err != nil {
+					var ref *Refusal
+					if !errors.As(err, &ref) {
+						t.Fatalf("%s: %v", kind, err)
+					}
+					return
+				}
+				toggles++
+				check(kind)
+			}
+			for tries := 0; s.LastSeq() < n; tries++ {
+				if tries > 100*n {
+					t.Fatalf("only %d events after %d commands", s.LastSeq(), tries)
+				}
+				if rng.IntN(8) == 0 {
+					back := 1 + rng.IntN(6)
+					if rng.IntN(10) == 0 {
+						back = 40 + rng.IntN(60) // far back: past undo points, or the recent events
+					}
+					for range back {
+						toggle(CommandUndo)
+					}
+					for range rng.IntN(back + 1) {
+						toggle(CommandRedo)
+					}
+					continue
+				}
+				if _, err := s.Do(randomCommand(rng, s.State(), true)); err != nil {
+					var ref *Refusal
+					if !errors.As(err, &ref) {
+						t.Fatal(err)
+					}
+				}
+			}
+			if toggles < 50 || points == 0 {
+				t.Fatalf("%d undos and redos, %d undo points before them: the test reached too little", toggles, points)
+			}
+			check("the last command")
+		})
+	}
+}
