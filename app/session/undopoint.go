@@ -108,8 +108,9 @@ func (s *Session) applyLive(st *State, e Event) error {
 // refold is the state after recent, the recent events with an undo or a
 // redo of command target last, folded from the nearest undo point before
 // target's first event (or from the opening, when none is): the state a
-// replay of recent gives. The points at or after that event are dropped:
-// they stand for target as it was. The caller holds s.mu.
+// replay of recent gives. The points at or after that event are dropped
+// (they stand for target as it was) and made again on the way. The
+// caller holds s.mu.
 func (s *Session) refold(recent []Event, target int) (*State, error) {
 	first := recent[len(recent)-1].Seq // target's first event, when recent hold it
 	for _, e := range recent[1:] {
@@ -137,14 +138,21 @@ func (s *Session) refold(recent []Event, target int) (*State, error) {
 		}
 		from = i + 1
 	} else {
-		st = s.opening.Clone()
+		st = s.opening.Clone() // a journal just read, or an undo older than every point
 	}
-	for _, e := range recent[from:] {
-		if e.Cmd != 0 && undone[e.Cmd] {
-			continue
+	// Points are kept on the way again, for the undos to come: a fold
+	// stands for the commands undone now, as a point must.
+	base := recent[from-1].Seq
+	for j := from; j < len(recent); j++ {
+		e := recent[j]
+		if e.Cmd == 0 || !undone[e.Cmd] {
+			if err := s.applyLive(st, e); err != nil {
+				return nil, err
+			}
 		}
-		if err := s.applyLive(st, e); err != nil {
-			return nil, err
+		if j+1 < len(recent) && (e.Cmd == 0 || recent[j+1].Cmd != e.Cmd) && e.Seq-base >= pointEvery {
+			s.points = append(s.points, undoPoint{seq: e.Seq, st: pointOf(st)})
+			base = e.Seq
 		}
 	}
 	return st, nil

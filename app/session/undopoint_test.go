@@ -33,7 +33,8 @@ func foldKey(t testing.TB, st *State) string {
 // TestUndoAndRedoAreTheReplayFromTheOpening: in random fights of every
 // bundled fight, fog of war on, with edits, doors and moves among their
 // commands and runs of undos and redos interleaved with them (some
-// reaching past the recent events), the state after every undo and redo
+// reaching past the recent events) and the journal now and then read
+// again, the state after every undo and redo
 // (folded from the nearest undo point) is Replay of the whole journal
 // from the opening: every figure, the map, each side's fog and known map,
 // and the log's events.
@@ -52,9 +53,9 @@ func TestUndoAndRedoAreTheReplayFromTheOpening(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer s.Close()
+			defer func() { s.Close() }()
 			rng := rand.New(rand.NewPCG(38, 2))
-			toggles, points := 0, 0
+			toggles, points, reopened := 0, 0, 0
 			check := func(what string) {
 				t.Helper()
 				events := readAll(t, path)
@@ -109,6 +110,14 @@ func TestUndoAndRedoAreTheReplayFromTheOpening(t *testing.T) {
 					}
 					continue
 				}
+				if tries%80 == 79 { // the journal read again: no undo points yet
+					s.Close()
+					if s, err = Open(f, path); err != nil {
+						t.Fatal(err)
+					}
+					reopened++
+					continue
+				}
 				if _, err := s.Do(randomCommand(rng, s.State(), true)); err != nil {
 					var ref *Refusal
 					if !errors.As(err, &ref) {
@@ -116,8 +125,8 @@ func TestUndoAndRedoAreTheReplayFromTheOpening(t *testing.T) {
 					}
 				}
 			}
-			if toggles < 50 || points == 0 {
-				t.Fatalf("%d undos and redos, %d undo points before them: the test reached too little", toggles, points)
+			if toggles < 50 || points == 0 || reopened == 0 {
+				t.Fatalf("%d undos and redos, %d undo points before them, reopened %d times: the test reached too little", toggles, points, reopened)
 			}
 			check("the last command")
 		})
