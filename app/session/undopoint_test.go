@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"hexslinger/hexmap"
 )
 
 // foldKey is the whole of a state as timelineKey has it but its log, and
@@ -129,6 +131,67 @@ func TestUndoAndRedoAreTheReplayFromTheOpening(t *testing.T) {
 				t.Fatalf("%d undos and redos, %d undo points before them, reopened %d times: the test reached too little", toggles, points, reopened)
 			}
 			check("the last command")
+		})
+	}
+}
+
+// TestAWalkTeachesItsSideAllItSaw: after every move in random fights of
+// every bundled fight, fog of war on, every hex seen from a hex of the
+// mover's path is explored for its side, and its side's known map holds
+// there what the live map holds (exploreAlong learns only where the
+// known map may be behind, and skips a walk that can teach nothing).
+func TestAWalkTeachesItsSideAllItSaw(t *testing.T) {
+	n := 800
+	if testing.Short() {
+		n = 400
+	}
+	for _, name := range bundledNames() {
+		t.Run(name, func(t *testing.T) {
+			noSync(t)
+			f := bundledFight(t, name)
+			f.Options.NoFog = false
+			s, err := Open(f, filepath.Join(t.TempDir(), "fight.journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			rng := rand.New(rand.NewPCG(38, 3))
+			walks := 0
+			for tries := 0; s.LastSeq() < n && tries < 100*n; tries++ {
+				c := randomCommand(rng, s.State(), true)
+				if st := s.State(); rng.IntN(2) == 0 && len(st.Order) > 0 { // a walk, most often
+					fig := st.Figures[st.Order[rng.IntN(len(st.Order))]]
+					to := fig.At.Add(hexmap.Hex{Q: rng.IntN(7) - 3, R: rng.IntN(7) - 3})
+					c = Command{Kind: CommandMove, Figure: fig.ID, To: &to}
+				}
+				events, err := s.Do(c)
+				if err != nil || slices.ContainsFunc(events, touchesMap) {
+					continue
+				}
+				st := s.State()
+				for _, e := range events {
+					fig, ok := st.Figures[e.Figure]
+					if e.Kind != EventMoved || !ok || !canSee(fig) || len(e.Path) < 2 {
+						continue
+					}
+					walks++
+					fog, known := st.FogOf(fig.Side), st.KnownMap(fig.Side)
+					for _, from := range e.Path[:len(e.Path)-1] {
+						if !st.Map.Contains(from) {
+							continue
+						}
+						for _, h := range st.Map.FieldOfView(from, 0).Hexes() {
+							if !fog.Explored.Has(h) || !known.SameHex(st.Map, h) {
+								t.Fatalf("seq %d: %s walked %v past %s, which sees %s: explored %v, known as it is %v",
+									e.Seq, e.Figure, e.Path, st.Map.Label(from), st.Map.Label(h), fog.Explored.Has(h), known.SameHex(st.Map, h))
+							}
+						}
+					}
+				}
+			}
+			if walks < 5 {
+				t.Fatalf("only %d walks", walks)
+			}
 		})
 	}
 }
