@@ -79,6 +79,27 @@ func (s *Session) spare(m *hexmap.Map) {
 	}
 }
 
+// maxSpared is how many copies of the map the undo points hold at most
+// (a 1024² map is 11 MB): past it the oldest points are dropped, and an
+// undo that far back folds from the checkpoint.
+const maxSpared = 4
+
+// thinSpared drops the oldest undo points while they hold more than
+// maxSpared copies of the map besides live, the live state's.
+func (s *Session) thinSpared(live *hexmap.Map) {
+	maps := map[*hexmap.Map]bool{}
+	for i := len(s.points) - 1; i >= 0; i-- {
+		if m := s.points[i].st.Map; m != live && !maps[m] {
+			if len(maps) == maxSpared {
+				clear(s.points[:i+1])
+				s.points = append(s.points[:0:0], s.points[i+1:]...)
+				return
+			}
+			maps[m] = true
+		}
+	}
+}
+
 // dropPointsFrom forgets the undo points at or after seq.
 func (s *Session) dropPointsFrom(seq int) {
 	i := sort.Search(len(s.points), func(i int) bool { return s.points[i].seq >= seq })
@@ -101,6 +122,7 @@ func (s *Session) dropPointsBefore(seq int) {
 func (s *Session) applyLive(st *State, e Event) error {
 	if touchesMap(e) {
 		s.spare(st.Map)
+		s.thinSpared(st.Map)
 	}
 	return st.Apply(e)
 }

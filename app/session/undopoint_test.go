@@ -195,3 +195,48 @@ func TestAWalkTeachesItsSideAllItSaw(t *testing.T) {
 		})
 	}
 }
+
+// TestUndoPointsHoldFewCopiesOfTheMap: however many map edits come
+// between the undo points, the points hold at most maxSpared copies of
+// the map besides the live one, and an undo still gives the replay.
+func TestUndoPointsHoldFewCopiesOfTheMap(t *testing.T) {
+	noSync(t)
+	path := filepath.Join(t.TempDir(), "edits.journal.jsonl")
+	s, err := Open(sizedFight(t, 0), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	st := s.State()
+	at := st.Figures[st.Order[0]].At
+	for i := range 200 {
+		cell := st.Map.CellAt(at.Add(hexmap.Hex{Q: i % 5, R: 1}))
+		cell.Terrain = []string{"grass", "dirt"}[i%2]
+		mustDo(t, s, Command{Kind: CommandEditMap, Cells: []hexmap.Cell{cell}})
+		s.mu.Lock()
+		maps := map[*hexmap.Map]bool{}
+		for _, p := range s.points {
+			if p.st.Map != s.state.Map {
+				maps[p.st.Map] = true
+			}
+		}
+		n := len(s.points)
+		s.mu.Unlock()
+		if len(maps) > maxSpared {
+			t.Fatalf("after %d edits the undo points hold %d copies of the map", i+1, len(maps))
+		}
+		if i == 199 && n == 0 {
+			t.Fatal("no undo points left")
+		}
+	}
+	for range 30 {
+		mustDo(t, s, Command{Kind: CommandUndo})
+	}
+	want, err := Replay(readAll(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := foldKey(t, s.State()), foldKey(t, want); g != w {
+		t.Fatalf("after 30 undos the state differs from the replay:\n%s", firstDiff(g, w))
+	}
+}
