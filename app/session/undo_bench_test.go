@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
 	"hexslinger/hexmap"
 )
@@ -70,8 +69,8 @@ func undoSession(tb testing.TB, n, moves int) *Session {
 
 // BenchmarkUndo is an undo or a redo of the last command, a move, in
 // turn, after 40 moves on the demo map and on open maps of 256² and
-// 1024² hexes, fog of war on: ns/op is one undo or redo; copy-ratio its
-// time over a copy of the state (State.Clone).
+// 1024² hexes, fog of war on: ns/op is one undo or redo (weigh it
+// against BenchmarkStateCopy).
 func BenchmarkUndo(b *testing.B) {
 	for _, n := range undoSizes {
 		b.Run(sizeName(n), func(b *testing.B) {
@@ -86,9 +85,6 @@ func BenchmarkUndo(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.StopTimer()
-			per := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-			b.ReportMetric(per/stateCopyNs(s), "copy-ratio")
 		})
 	}
 }
@@ -115,9 +111,6 @@ func BenchmarkUndoAMapEdit(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.StopTimer()
-			per := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-			b.ReportMetric(per/stateCopyNs(s), "copy-ratio")
 		})
 	}
 }
@@ -136,21 +129,6 @@ func BenchmarkStateCopy(b *testing.B) {
 			}
 		})
 	}
-}
-
-// stateCopyNs is how long a copy of s's state takes, in ns: the median
-// of five.
-func stateCopyNs(s *Session) float64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var ns []float64
-	for range 5 {
-		t0 := time.Now()
-		s.state.Clone()
-		ns = append(ns, float64(time.Since(t0).Nanoseconds()))
-	}
-	slices.Sort(ns)
-	return ns[2]
 }
 
 func sizeName(n int) string {
