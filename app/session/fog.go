@@ -226,7 +226,11 @@ func (s *State) foldFog() {
 
 // exploreAlong explores for figure id's side what it saw from each hex
 // of the path it walked, short of where it stands (foldFog adds that):
-// a figure that walks past a doorway has looked in.
+// a figure that walks past a doorway has looked in. What the walk saw is
+// learned for the side's known map only where that map may be behind
+// the live one (walkNews); and a walk over a map the side has explored
+// and knows whole sees nothing new, so no field of view is worked out
+// for it (a replay of many moves, as an undo folds, stays cheap).
 func (s *State) exploreAlong(id string, path []hexmap.Hex) {
 	f, ok := s.Figures[id]
 	if !ok || !s.Options.FogOn() || s.Map == nil || !canSee(f) || len(path) < 2 {
@@ -236,14 +240,39 @@ func (s *State) exploreAlong(id string, path []hexmap.Hex) {
 		s.foldFog()
 	}
 	exp := s.fog.set(s.fog.explored, f.Side, s.Map)
+	k := s.mapFor(f.Side)
+	changed, sure := s.Map.ChangedSince(k.at)
+	if all := s.Map.Width * s.Map.Height; sure && len(changed) == 0 && exp.Len() == all && k.seen.Len() == all {
+		return // every hex explored and seen at the last fold, none changed since: the known map is the live one
+	}
+	walk := hexmap.NewHexSet(s.Map)
 	var fov *hexmap.FOV
 	for _, h := range path[:len(path)-1] {
 		if s.Map.Contains(h) {
 			fov = s.Map.FieldOfViewInto(fov, h, 0)
 			exp.AddFOV(fov)
-			s.learn(f.Side, fov.Hexes())
+			walk.AddFOV(fov)
 		}
 	}
+	s.learn(f.Side, walkNews(s.Map, walk, k, changed, sure))
+}
+
+// walkNews is what of walk, the hexes a walk on m saw, the side's known map k
+// may hold otherwise than the live map: the hexes the side did not see
+// at its last fold, and those it did that changed since (changed; every
+// hex of walk when the map does not remember that far back, !sure). The
+// rest k took from the live map at that fold, as they still are.
+func walkNews(m *hexmap.Map, walk *hexmap.HexSet, k *knownMap, changed []hexmap.Hex, sure bool) []hexmap.Hex {
+	if !sure || !k.seen.Fits(m) {
+		return walk.Hexes()
+	}
+	news := walk.Minus(k.seen)
+	for _, h := range changed {
+		if walk.Has(h) && k.seen.Has(h) {
+			news = append(news, h)
+		}
+	}
+	return news
 }
 
 // sees reports whether a figure of side that can see sees h (the fog

@@ -32,7 +32,10 @@ type Session struct {
 	// journal when they need it.
 	events  []Event
 	opening *State // the state at events[0]
-	cmds    int    // the number of the last command
+	// points are undo points among the recent events, oldest first: an
+	// undo or redo folds the state again from the nearest (undopoint.go).
+	points  []undoPoint
+	cmds    int // the number of the last command
 	state   *State
 	journal *Journal
 	subs    map[int]chan<- Event
@@ -314,6 +317,7 @@ func (s *Session) afterPanic(r any, c Command, back *rollback) bool {
 			s.broken = terr
 		}
 		s.events, s.opening, s.cmds = back.events, back.opening, back.cmds
+		s.points = nil
 		if st, rerr := replayOnto(s.opening.Clone(), s.events); rerr == nil {
 			s.state = st
 		} else {
@@ -392,9 +396,10 @@ func (s *Session) foldIn(c Command, events []Event, fo *folded, size int64, seq,
 			}
 		}
 		s.state, s.opening, s.events = fo.state, fo.opening, fo.events
+		s.points = nil
 	case c.Kind == CommandUndo || c.Kind == CommandRedo:
 		recent := append(s.events, events...)
-		st, err := replayOnto(s.opening.Clone(), recent)
+		st, err := s.refold(recent, events[0].Target)
 		if err != nil {
 			panic(fmt.Sprintf("undo made events that do not replay: %v", err))
 		}
@@ -402,11 +407,12 @@ func (s *Session) foldIn(c Command, events []Event, fo *folded, size int64, seq,
 	default:
 		s.cmds = cmd
 		for _, e := range events {
-			if err := s.state.Apply(e); err != nil {
+			if err := s.applyLive(s.state, e); err != nil {
 				panic(fmt.Sprintf("decide made an event the state refuses: %v", err))
 			}
 		}
 		s.events = append(s.events, events...)
+		s.notePoint()
 	}
 }
 
@@ -521,6 +527,7 @@ func (s *Session) checkpoint() {
 	s.opening = st
 	s.events = s.events[cut-1:]
 	s.events[0] = checkpointEvent(prev, st.Round)
+	s.dropPointsBefore(prev.Seq)
 	// The state's log keeps no more than the events do.
 	if n := len(s.state.Log); n > keepEvents {
 		s.state.Log = s.state.Log[n-keepEvents:]
