@@ -67,15 +67,7 @@ func (s *Session) spare(m *hexmap.Map) {
 		}
 		p.st.Map = kept
 		// The fields of view were made from the same map: they stand.
-		if p.st.fog != nil {
-			for id, v := range p.st.fog.views {
-				if v.m == m {
-					nv := *v
-					nv.m = kept
-					p.st.fog.views[id] = &nv
-				}
-			}
-		}
+		p.st.fog.onMap(m, kept)
 	}
 }
 
