@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -468,6 +469,34 @@ func TestDamageReportNamesTheCondition(t *testing.T) {
 			r := b.Apply(Deadly, tc.effect, Chest, false)
 			if !strings.Contains(r.Text, tc.want) || strings.Contains(r.Text, tc.not) || strings.Contains(r.Text, "; stunned") {
 				t.Errorf("%d deadly to the chest: %q, want %q and not %q", tc.effect, r.Text, tc.want, tc.not)
+			}
+		})
+	}
+}
+
+// TestAMeleeTableTakesAnAttackOfNoAPOrDamage: the table's check refuses
+// an attack without an id or with a negative AP or DMG, and takes one of
+// 0 AP or 0 DMG (a house table's free shove, a grapple that only holds).
+func TestAMeleeTableTakesAnAttackOfNoAPOrDamage(t *testing.T) {
+	table := func(ap, dmg int) []byte {
+		return []byte(fmt.Sprintf(`{"format": "hexslinger/melee", "version": 1, "attacks": [
+  {"id": "quick", "ap": 2, "dmg": 5}, {"id": "heavy", "ap": 4, "dmg": 8},
+  {"id": "feint", "ap": 3, "dmg": 3}, {"id": "shove", "ap": %d, "dmg": %d}]}`, ap, dmg))
+	}
+	for _, tc := range []struct {
+		name    string
+		ap, dmg int
+		ok      bool
+	}{
+		{"0 AP", 0, 2, true},
+		{"0 DMG", 3, 0, true},
+		{"negative AP", -1, 2, false},
+		{"negative DMG", 3, -1, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseMelee(table(tc.ap, tc.dmg))
+			if (err == nil) != tc.ok {
+				t.Errorf("an attack of %d AP and %d DMG: %v, want accepted %v", tc.ap, tc.dmg, err, tc.ok)
 			}
 		})
 	}
