@@ -3,7 +3,6 @@ package session
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"hexslinger/app/session/internal/bigfight"
 	"hexslinger/hexmap"
 )
 
@@ -56,152 +56,40 @@ func eachScale(b *testing.B, bench func(b *testing.B, sf *scaleFightSetup)) {
 	}
 }
 
-// scaleFightSetup is a generated big fight and the places its benchmarks
-// act on: Mover ("f0", a posse figure) stands at Home in a clearing; Step
-// is the hex beside it it walks to and back; Edit is a hex of the
-// clearing in its sight, whose hexside EditSide a map edit walls and
-// unwalls; Door is a hex with a closed door on hexside DoorSide, in a
-// wall across the clearing, in the mover's sight.
+// scaleFightSetup is a generated big fight (bigfight.Generate) as a
+// fight file, and the places its benchmarks act on.
 type scaleFightSetup struct {
-	key                scaleCase
-	Fight              *FightFile
-	Mover              string
-	Home, Step         hexmap.Hex
-	Edit, Door         hexmap.Hex
-	EditSide, DoorSide hexmap.Direction
+	key  scaleCase
+	File *FightFile
+	*bigfight.Fight
 }
 
-// scaleFight generates, in memory and the same every time (seeded by the
-// size and the number of figures), a Three-Way demo fight on an n×n map of
-// varied ground: patches of grass, rough, boardwalk, shallows and grades,
-// rock outcrops (which block sight) and ponds, hex-shaped buildings walled
-// round with a closed door each, and barrels, troughs and tables about;
-// figs figures of the demo's characters, every other one of the posse and
-// of the outlaws, on hexes they can stand on; fog of war on.
+// scaleFight is bigfight's n×n fight of figs figures as a Three-Way demo
+// fight (the demo's characters), fog on, rolls seeded.
 func scaleFight(tb testing.TB, n, figs int) *scaleFightSetup {
 	tb.Helper()
-	rng := rand.New(rand.NewPCG(uint64(n), 38))
-	m, err := hexmap.New(fmt.Sprintf("scale %dx%d", n, n), hexmap.Pointy, n, n, "dirt")
+	f := demo(tb)
+	g, err := bigfight.Generate(n, figs, len(f.Characters))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	hexes := m.Hexes()
-	anyHex := func() hexmap.Hex { return hexes[rng.IntN(len(hexes))] }
-	must := func(err error) {
-		if err != nil {
-			tb.Fatal(err)
-		}
-	}
-	feature := func(kind string) hexmap.Feature {
-		f, err := hexmap.NewFeature(kind)
-		must(err)
-		return f
-	}
-	area := n * n
-	// Ground: patches of a terrain, radius 1 to 3.
-	for range area / 40 {
-		t := []string{"grass", "grass", "rough", "boardwalk", "shallows", "gentle grade", "steep grade", "rock", "water", "floor"}[rng.IntN(10)]
-		for _, h := range anyHex().Spiral(1 + rng.IntN(3)) {
-			if m.Contains(h) {
-				must(m.SetTerrain(h, t))
-			}
-		}
-	}
-	// Buildings: a hex-shaped room of radius 2 to 4 walled round, with a
-	// closed door on one hexside and a window on another.
-	for range area / 300 {
-		c, r := anyHex(), 2+rng.IntN(3)
-		var sides []hexmap.Edge
-		for _, h := range c.Spiral(r) {
-			if m.Contains(h) {
-				must(m.SetTerrain(h, "floor"))
-			}
-		}
-		for _, h := range c.Ring(r) {
-			for d := hexmap.Direction(0); d < 6; d++ {
-				if o := h.Neighbor(d); o.DistanceTo(c) > r && (m.Contains(h) || m.Contains(o)) {
-					sides = append(sides, hexmap.EdgeOf(h, d))
-				}
-			}
-		}
-		door, window := rng.IntN(len(sides)), rng.IntN(len(sides))
-		for i, e := range sides {
-			kind := "wall"
-			switch i {
-			case door:
-				kind = "door"
-			case window:
-				kind = "window"
-			}
-			must(m.SetEdge(e.Hex, e.Side, feature(kind)))
-		}
-	}
-	// Things standing about.
-	for range area / 100 {
-		h := anyHex()
-		if t, _ := m.Terrain(h); t.Move != hexmap.MoveImpassable {
-			must(m.SetFeature(h, feature([]string{"barrel", "trough", "table", "counter"}[rng.IntN(4)])))
-		}
-	}
-	// The mover's clearing, radius 4, in the map's middle, and a wall
-	// with a closed door across it, 3 hexes from home.
-	sf := &scaleFightSetup{key: scaleCase{n, figs}, Mover: "f0", Home: hexes[len(hexes)/2+n/2]}
-	for _, h := range sf.Home.Spiral(4) {
-		must(m.SetTerrain(h, "dirt"))
-		m.RemoveFeature(h)
-		for d := hexmap.Direction(0); d < 6; d++ {
-			m.RemoveEdge(h, d)
-		}
-	}
-	east, ne := hexmap.Hex{Q: 1}, hexmap.Hex{Q: 1, R: -1}
-	sf.Step = sf.Home.Add(east)
-	sf.Edit, sf.EditSide = sf.Home.Add(ne.Scale(2)), 0
-	sf.Door, sf.DoorSide = sf.Home.Add(hexmap.Hex{R: 3}), 0
-	for q := -2; q <= 2; q++ { // the wall: the hexsides below row +3
-		h := sf.Home.Add(hexmap.Hex{Q: q, R: 3})
-		down, _ := h.DirectionTo(h.Add(hexmap.Hex{R: 1}))
-		kind := "wall"
-		if q == 0 {
-			kind, sf.DoorSide = "door", down
-		}
-		must(m.SetEdge(h, down, feature(kind)))
-	}
-	if _, ok := m.EdgeFeature(sf.Door, sf.DoorSide); !ok {
-		tb.Fatalf("no door at %s side %d", m.Label(sf.Door), sf.DoorSide)
-	}
-	f := demo(tb)
 	f.Name = fmt.Sprintf("scale %dx%d, %d figures", n, n, figs)
-	f.Map = m.File()
+	f.Map = g.Map.File()
 	f.Fog = nil
 	f.Options.NoFog = false
 	f.Options.Seed = new(uint64(38))
-	f.Figures = f.Figures[:0]
-	taken := map[hexmap.Hex]bool{}
-	facings := m.Orientation.SideNames()
-	prng := rand.New(rand.NewPCG(uint64(n), uint64(figs)))
-	for i := range figs {
-		at := sf.Home
-		for i > 0 {
-			at = hexes[prng.IntN(len(hexes))]
-			if !taken[at] && m.CanStand(at) == nil && at.DistanceTo(sf.Home) > 4 {
-				break
-			}
-		}
-		taken[at] = true
-		f.Figures = append(f.Figures, FigureSpec{
-			ID: fmt.Sprintf("f%d", i), Character: f.Characters[i%len(f.Characters)].ID,
-			Side: []string{"posse", "outlaws"}[i%2], At: m.Label(at), Facing: facings[prng.IntN(6)],
-		})
+	f.Figures = nil
+	for _, x := range g.Figures {
+		f.Figures = append(f.Figures, FigureSpec{ID: x.ID, Character: f.Characters[x.Character].ID, Side: x.Side, At: g.Map.Label(x.At), Facing: x.Facing})
 	}
-	sf.Fight = f
-	return sf
+	return &scaleFightSetup{key: scaleCase{n, figs}, File: f, Fight: g}
 }
 
 // openScale opens sf's fight in a session with a journal in the
 // benchmark's temporary folder, closed when it ends.
 func openScale(b *testing.B, sf *scaleFightSetup) *Session {
 	b.Helper()
-	s, err := Open(sf.Fight, filepath.Join(b.TempDir(), "scale.journal.jsonl"))
+	s, err := Open(sf.File, filepath.Join(b.TempDir(), "scale.journal.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -382,7 +270,7 @@ func scaleJournal(b *testing.B, sf *scaleFightSetup, c scaleCase) string {
 		s := openScale(b, sf)
 		t0 := time.Now()
 		scaleHistory(b, s, sf, 2000)
-		b.Logf("%s: 2,000 events made in %v", sf.Fight.Name, time.Since(t0).Round(time.Millisecond))
+		b.Logf("%s: 2,000 events made in %v", sf.File.Name, time.Since(t0).Round(time.Millisecond))
 		path := s.JournalPath()
 		s.Close()
 		var err error
@@ -497,7 +385,7 @@ func benchScaleOpen(b *testing.B, sf *scaleFightSetup) {
 	dir := b.TempDir()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s, err := Open(sf.Fight, filepath.Join(dir, fmt.Sprintf("open%d.journal.jsonl", i)))
+		s, err := Open(sf.File, filepath.Join(dir, fmt.Sprintf("open%d.journal.jsonl", i)))
 		if err != nil {
 			b.Fatal(err)
 		}
