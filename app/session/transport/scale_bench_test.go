@@ -52,11 +52,11 @@ func scaleFight(tb testing.TB, system string, n, figs int) (*session.FightFile, 
 // clearing), in its sight: every command carried out.
 //
 // moves: a Dragon Warriors II fight (its moves cost no AP, so a figure
-// may move for ever); client k moves figure k mod m, m the first eight
-// figures or fewer, between where it stands and a free hex beside it.
-// With fewer than 8 figures two clients share a figure and some of their
-// moves find it already there and are refused (cmds/s counts them, ok/s
-// does not).
+// may move for ever); client k moves figure k mod m, m up to 8 figures
+// that went to a free hex beside them and back twice in a trial
+// (scaleMovers), between where it stands and that hex. With fewer than 8
+// such figures two clients share a figure and some of their moves find
+// it already there and are refused (cmds/s counts them, ok/s does not).
 //
 // The 1024² fight of 500 figures is skipped under -short.
 func BenchmarkScaleThroughput8Clients(b *testing.B) {
@@ -101,29 +101,7 @@ func scaleEdits(b *testing.B, n, figs int) {
 // scaleMoves is BenchmarkScaleThroughput8Clients's moves.
 func scaleMoves(b *testing.B, n, figs int) {
 	f, g := scaleFight(b, "dragonwarriors", n, figs)
-	st, err := f.State()
-	if err != nil {
-		b.Fatal(err)
-	}
-	type mover struct {
-		id   string
-		a, b hexmap.Hex
-	}
-	var movers []mover
-	for _, x := range g.Figures[:min(8, len(g.Figures))] {
-		for d := hexmap.Direction(0); d < 6; d++ {
-			to := x.At.Neighbor(d)
-			if _, taken := st.FigureAt(to); !taken && st.Map.CanStand(to) == nil {
-				if _, err := st.PlanMove(x.ID, to, false); err == nil {
-					movers = append(movers, mover{x.ID, x.At, to})
-					break
-				}
-			}
-		}
-	}
-	if len(movers) == 0 {
-		b.Fatal("no figure can move")
-	}
+	movers := scaleMovers(b, f, g)
 	throughput8(b, f, len(movers) >= 8, func(k, i int) session.Command {
 		m := movers[k%len(movers)]
 		to := m.b
@@ -132,6 +110,57 @@ func scaleMoves(b *testing.B, n, figs int) {
 		}
 		return session.Command{Kind: session.CommandMove, Figure: m.id, To: &to}
 	})
+}
+
+// scaleMover is a figure that moves between hexes a and b.
+type scaleMover struct {
+	id   string
+	a, b hexmap.Hex
+}
+
+// scaleMovers picks up to 8 of the figures of f (g's), each with a free
+// hex beside it that no other mover steps into, and keeps those that can
+// go there and back twice in a trial session: under fog a side plans a
+// route as it knows the ground, and a move can be refused once it learns
+// more (a figure it did not see, ground it mapped).
+func scaleMovers(b *testing.B, f *session.FightFile, g *bigfight.Fight) []scaleMover {
+	b.Helper()
+	s, err := session.Open(f, filepath.Join(b.TempDir(), "trial.journal.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	st := s.State()
+	var movers []scaleMover
+	chosen := map[hexmap.Hex]bool{} // no two movers step into one hex
+	for _, x := range g.Figures {
+		if len(movers) == 8 {
+			break
+		}
+		for d := hexmap.Direction(0); d < 6; d++ {
+			to := x.At.Neighbor(d)
+			if _, taken := st.FigureAt(to); taken || chosen[to] || st.Map.CanStand(to) != nil {
+				continue
+			}
+			ok := true
+			for i := range 4 {
+				dst := []hexmap.Hex{to, x.At}[i%2]
+				if _, err := s.Do(session.Command{Kind: session.CommandMove, Figure: x.ID, To: &dst}); err != nil {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				movers = append(movers, scaleMover{x.ID, x.At, to})
+				chosen[to] = true
+			}
+			break
+		}
+	}
+	if len(movers) == 0 {
+		b.Fatal("no figure can move there and back")
+	}
+	return movers
 }
 
 // throughput8 serves fight f to 8 Judge clients, rate limit lifted, and
