@@ -17,8 +17,8 @@ import (
 // The scale benchmarks (issue 38, "Benchmarks at scale"): what one change
 // costs on 64², 256² and 1024² maps with 4, 50 and 500 figures, fog on.
 // Each is BenchmarkScale/<measure>/<n>x<n>-<figures>; the 1024² fight of
-// 500 figures is skipped under -short. `make bench-scale` runs them
-// (docs in the Makefile); /work/notes/bench38.md has the baseline.
+// 500 figures is skipped under -short. `make bench-scale` runs every case
+// once (the Makefile and README say how to narrow a run).
 
 // scaleSizes and scaleFigures are the sides of the maps and the numbers of
 // figures every scale benchmark runs with.
@@ -64,8 +64,8 @@ type scaleFightSetup struct {
 	*bigfight.Fight
 }
 
-// scaleFight is bigfight's n×n fight of figs figures as a Three-Way demo
-// fight (the demo's characters), fog on, rolls seeded.
+// scaleFight is bigfight's n×n fight of figs figures as a TWTW fight
+// (the demo's rules and characters), fog on, rolls seeded.
 func scaleFight(tb testing.TB, n, figs int) *scaleFightSetup {
 	tb.Helper()
 	f := demo(tb)

@@ -47,7 +47,7 @@ func scaleFight(tb testing.TB, system string, n, figs int) (*session.FightFile, 
 // limit lifted, the journal synced. Reported: cmds/s, the commands a
 // second acknowledged, and ok/s, those carried out.
 //
-// edits: a Three-Way fight; client k walls and unwalls hexside 0 of its
+// edits: a TWTW fight (the demo's); client k walls and unwalls hexside 0 of its
 // own hex, every third of the ring 4 hexes round the mover (bigfight's
 // clearing), in its sight: every command carried out.
 //
