@@ -5,7 +5,7 @@ GO ?= go
 BIN := bin
 GOFLAGS_BUILD ?=
 
-.PHONY: all run build deps test-deps test unit e2e vet fmt-check fuzz bench mutate mutate-seam package windows test-windows clean
+.PHONY: all run build deps test-deps test unit e2e vet fmt-check fuzz bench bench-scale mutate mutate-seam package windows test-windows clean
 
 all: build
 
@@ -88,8 +88,25 @@ fuzz: deps
 	  done; \
 	done
 
+# bench: every benchmark, the scale ones of issue 38 among them
+# (BenchmarkScale, BenchmarkScaleThroughput8Clients: 64², 256² and 1024²
+# maps with 4, 50 and 500 figures) but for their 1024² fight of 500
+# figures, which -short skips. BENCH narrows the run (a -bench pattern:
+# `make bench BENCH=Scale/edit`), BENCHFLAGS replaces -short (empty: every
+# case), BENCHTIME sets -benchtime (say 1x: one iteration each).
+BENCH ?= .
+BENCHFLAGS ?= -short
+BENCHTIME ?= 1s
+BENCHPKGS := ./hexmap ./rules ./app/session ./app/session/transport
 bench: deps
-	$(GO) test -run XXX -bench . ./hexmap ./rules ./app/session ./app/session/transport
+	$(GO) test -run XXX -bench '$(BENCH)' -benchtime $(BENCHTIME) $(BENCHFLAGS) -timeout 3h $(BENCHPKGS)
+
+# bench-scale: only the scale benchmarks, every case (the 1024² fight of
+# 500 figures too), SCALETIME each (1x: one iteration, as issue 38's
+# baseline was measured); BENCH=Scale/undo and the like narrow it.
+SCALETIME ?= 1x
+bench-scale: deps
+	$(GO) test -run XXX -bench '$(if $(filter .,$(BENCH)),Scale,$(BENCH))' -benchtime $(SCALETIME) -timeout 3h ./app/session ./app/session/transport
 
 # package: an archive that installs both programs, the icon and the menu
 # entry (scripts/package.sh; fyne package does the console's part).
