@@ -20,12 +20,9 @@ import (
 // 500 figures is skipped under -short. `make bench-scale` runs every case
 // once (the Makefile and README say how to narrow a run).
 
-// scaleSizes and scaleFigures are the sides of the maps and the numbers of
-// figures every scale benchmark runs with.
-var (
-	scaleSizes   = []int{64, 256, 1024}
-	scaleFigures = []int{4, 50, 500}
-)
+// scaleSizes and scaleFigures are the scale benchmarks' map sides and
+// numbers of figures.
+var scaleSizes, scaleFigures = bigfight.Sizes, bigfight.Figures
 
 // scaleCase is one map size and one number of figures.
 type scaleCase struct{ n, figs int }

@@ -75,16 +75,7 @@ func BenchmarkUndo(b *testing.B) {
 	for _, n := range undoSizes {
 		b.Run(sizeName(n), func(b *testing.B) {
 			s := undoSession(b, n, 40)
-			b.ResetTimer()
-			for i := range b.N {
-				kind := CommandUndo
-				if i%2 == 1 {
-					kind = CommandRedo
-				}
-				if _, err := s.Do(Command{Kind: kind}); err != nil {
-					b.Fatal(err)
-				}
-			}
+			undoRedo(b, s)
 		})
 	}
 }
@@ -101,17 +92,22 @@ func BenchmarkUndoAMapEdit(b *testing.B) {
 			if _, err := s.Do(Command{Kind: CommandEditMap, Cells: []hexmap.Cell{{At: at, Terrain: "rock"}}}); err != nil {
 				b.Fatal(err)
 			}
-			b.ResetTimer()
-			for i := range b.N {
-				kind := CommandUndo
-				if i%2 == 1 {
-					kind = CommandRedo
-				}
-				if _, err := s.Do(Command{Kind: kind}); err != nil {
-					b.Fatal(err)
-				}
-			}
+			undoRedo(b, s)
 		})
+	}
+}
+
+// undoRedo times b.N undos and redos in turn of s's last command.
+func undoRedo(b *testing.B, s *Session) {
+	b.ResetTimer()
+	for i := range b.N {
+		kind := CommandUndo
+		if i%2 == 1 {
+			kind = CommandRedo
+		}
+		if _, err := s.Do(Command{Kind: kind}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

@@ -30,6 +30,25 @@ type loadTable struct {
 	cancel  context.CancelFunc
 }
 
+// unlimitedTable opens fight f (its journal at path, in a temporary
+// folder) and serves it to the Judge's seat with the rate limit lifted,
+// for the throughput benchmarks; the server closes when b ends, the
+// session when its caller closes it.
+func unlimitedTable(b *testing.B, f *session.FightFile) (s *session.Session, sv *Server, path string) {
+	path = filepath.Join(b.TempDir(), "tp.journal.jsonl")
+	s, err := session.Open(f, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sv, err = Serve(s, "127.0.0.1:0", session.NewAccess("judge"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sv.limit = rateLimit{burst: 1e9, perSec: 1e9}
+	b.Cleanup(func() { sv.Close() })
+	return s, sv, path
+}
+
 func newLoadTable(t testing.TB, n int) *loadTable { return newLoadTableLimited(t, n, nil) }
 
 // newLoadTableLimited is newLoadTable with the seat's rate limit limit
@@ -253,17 +272,7 @@ func TestSoak(t *testing.T) {
 // synced before its result). Target: at least 5,000 commands a second.
 func BenchmarkThroughput8Clients(b *testing.B) {
 	const clients, inFlight = 8, 32
-	path := filepath.Join(b.TempDir(), "tp.journal.jsonl")
-	s, err := session.Open(demo(b), path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sv, err := Serve(s, "127.0.0.1:0", session.NewAccess("judge"), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sv.limit = rateLimit{burst: 1e9, perSec: 1e9}
-	defer sv.Close()
+	s, sv, path := unlimitedTable(b, demo(b))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st := s.State()

@@ -14,11 +14,8 @@ import (
 )
 
 // scaleSizes and scaleFigures are the scale benchmarks' map sides and
-// numbers of figures (app/session's BenchmarkScale has the same).
-var (
-	scaleSizes   = []int{64, 256, 1024}
-	scaleFigures = []int{4, 50, 500}
-)
+// numbers of figures.
+var scaleSizes, scaleFigures = bigfight.Sizes, bigfight.Figures
 
 // scaleFight is bigfight's n×n fight of figs figures as bundled fight
 // system's (its characters, its rules), fog on, rolls seeded.
@@ -169,18 +166,8 @@ func scaleMovers(b *testing.B, f *session.FightFile, g *bigfight.Fight) []scaleM
 // every command was carried out and the journal holds them all.
 func throughput8(b *testing.B, f *session.FightFile, strict bool, command func(k, i int) session.Command) {
 	const clients, inFlight = 8, 32
-	path := filepath.Join(b.TempDir(), "scale.journal.jsonl")
-	s, err := session.Open(f, path)
-	if err != nil {
-		b.Fatal(err)
-	}
+	s, sv, _ := unlimitedTable(b, f)
 	defer s.Close()
-	sv, err := Serve(s, "127.0.0.1:0", session.NewAccess("judge"), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sv.limit = rateLimit{burst: 1e9, perSec: 1e9}
-	defer sv.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	first := s.LastSeq()

@@ -13,6 +13,14 @@ import (
 	"hexslinger/hexmap"
 )
 
+// Sizes and Figures are the scale benchmarks' map sides and numbers of
+// figures (issue 38: 64², 256² and 1024² maps with 4, 50 and 500
+// figures), for app/session's and its transport's alike.
+var (
+	Sizes   = []int{64, 256, 1024}
+	Figures = []int{4, 50, 500}
+)
+
 // Figure is one generated figure: Character is an index into the
 // characters the caller gives them, Side "posse" or "outlaws", Facing a
 // hexside name.
