@@ -134,6 +134,55 @@ func (b *fogBook) onMap(from, m *hexmap.Map) {
 	}
 }
 
+// editCells sets cells on the map (an edit_map event). When the fog's
+// views were made from the map as it was, and no cell changes what a line
+// of sight looks at (sightOf), they hold for the map after the edit too:
+// the book is moved on to its version, and foldFog makes none again (the
+// ground painted another kind, the Judge's commonest edit, costs no field
+// of view). The sides' known maps still learn the edit: they follow the
+// map's own changes (foldKnown).
+func (s *State) editCells(cells []hexmap.Cell) error {
+	b := s.fog
+	holds := b != nil && b.m == s.Map && b.version == s.Map.Version()
+	for _, c := range cells {
+		var was hexSight
+		if holds {
+			was = sightOf(s.Map, c.At)
+		}
+		if err := s.Map.SetCell(c); err != nil {
+			return err
+		}
+		holds = holds && sightOf(s.Map, c.At) == was
+	}
+	if holds {
+		b.version = s.Map.Version()
+	}
+	return nil
+}
+
+// hexSight is what a line of sight looks at of one hex: whether it is on
+// the map, whether its ground blocks sight, its ground's height, its
+// feature and the features of its six hexsides (whole, as hexmap judges
+// them). Two maps that differ at a hex only in what hexSight leaves out
+// (the ground's kind otherwise, a label) give every field of view alike.
+type hexSight struct {
+	on, blocks bool
+	level      int
+	feature    hexmap.Feature
+	sides      [6]hexmap.Feature
+}
+
+// sightOf is m's hexSight at h.
+func sightOf(m *hexmap.Map, h hexmap.Hex) hexSight {
+	t, on := m.Terrain(h)
+	hs := hexSight{on: on, blocks: on && t.BlocksSight, level: m.Elevation(h)}
+	hs.feature, _ = m.Feature(h)
+	for d := hexmap.Direction(0); d < 6; d++ {
+		hs.sides[d], _ = m.EdgeFeature(h, d)
+	}
+	return hs
+}
+
 // fovScratch holds fields of view to work new ones out in: a figure's
 // view keeps only the answer (FOV.Compact), not the work's scratch.
 var fovScratch = sync.Pool{New: func() any { return new(hexmap.FOV) }}

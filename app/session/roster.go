@@ -303,10 +303,8 @@ func (s *State) applyRoster(e Event) error {
 		}
 		s.Order = slices.DeleteFunc(s.Order, func(id string) bool { return id == e.Figure })
 	case EventMapEdited:
-		for _, cell := range e.Cells {
-			if err := s.Map.SetCell(cell); err != nil {
-				return fmt.Errorf("event %d: %w", e.Seq, err)
-			}
+		if err := s.editCells(e.Cells); err != nil {
+			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
 	case EventOptionsSet:
 		if e.Options != nil { // a player's copy has none
