@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
+	"weak"
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
@@ -84,6 +86,7 @@ type fogBook struct {
 	known    map[string]*knownMap      // by side (known.go)
 	m        *hexmap.Map               // the map the views were made from
 	version  uint64                    // m's version then
+	cache    *viewCache                // views made lately, shared with the clones (viewcache.go)
 }
 
 // figView is a figure's field of view and what it was made from: a figure
@@ -183,6 +186,29 @@ func sightOf(m *hexmap.Map, h hexmap.Hex) hexSight {
 	return hs
 }
 
+// viewsMade counts the fields of view foldFog has worked out (not found
+// made): for the tests.
+var viewsMade atomic.Int64
+
+// viewFrom is the field of view from hex at of m as it is now, compact.
+// It is found in the book's cache when a state this one was cloned from,
+// or cloned from it, made it from the same map at the same version.
+func (b *fogBook) viewFrom(m *hexmap.Map, at hexmap.Hex) *hexmap.FOV {
+	if b.cache == nil {
+		b.cache = &viewCache{}
+	}
+	k := viewKey{m: weak.Make(m), version: m.Version(), at: at}
+	if fov := b.cache.find(k); fov != nil {
+		return fov
+	}
+	viewsMade.Add(1)
+	work := fovScratch.Get().(*hexmap.FOV)
+	fov := m.FieldOfViewInto(work, at, 0).Compact()
+	fovScratch.Put(work)
+	b.cache.keep(k, fov)
+	return fov
+}
+
 // fovScratch holds fields of view to work new ones out in: a figure's
 // view keeps only the answer (FOV.Compact), not the work's scratch.
 var fovScratch = sync.Pool{New: func() any { return new(hexmap.FOV) }}
@@ -202,7 +228,7 @@ func (b *fogBook) clone() *fogBook {
 		c.views[k] = v
 	}
 	c.known = b.cloneKnown()
-	c.m, c.version = b.m, b.version
+	c.m, c.version, c.cache = b.m, b.version, b.cache
 	return c
 }
 
@@ -232,7 +258,7 @@ func (s *State) foldFog() {
 		return
 	}
 	if s.fog == nil {
-		s.fog = &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: map[string]*figView{}}
+		s.fog = &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: map[string]*figView{}, cache: &viewCache{}}
 	}
 	b := s.fog
 	changed, known := b.mapChanges(s.Map)
@@ -256,9 +282,7 @@ func (s *State) foldFog() {
 		}
 		nv := &figView{at: f.At, side: f.Side, sees: sees}
 		if sees {
-			work := fovScratch.Get().(*hexmap.FOV)
-			nv.fov = s.Map.FieldOfViewInto(work, f.At, 0).Compact()
-			fovScratch.Put(work)
+			nv.fov = b.viewFrom(s.Map, f.At)
 			b.set(b.explored, f.Side, s.Map).AddFOV(nv.fov)
 		}
 		b.views[id] = nv
@@ -441,7 +465,7 @@ func (s *State) loadFog(specs []FogSpec) error {
 		s.foldFog()
 		return nil
 	}
-	s.fog = &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: map[string]*figView{}}
+	s.fog = &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: map[string]*figView{}, cache: &viewCache{}}
 	for i, spec := range specs {
 		if spec.Side == "" {
 			return fmt.Errorf("fog[%d].side: missing", i)
