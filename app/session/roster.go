@@ -109,7 +109,7 @@ func decideEditMap(s *State, c Command) ([]Event, error) {
 	case len(c.Cells) > MaxEditCells:
 		return nil, refuse("one edit changes at most %d hexes, not %d", MaxEditCells, len(c.Cells))
 	}
-	m := s.Map.Clone()
+	m := s.Map.CloneBare() // a scratch copy: without the record of changes (up to 4096 of them) a clone copies
 	for _, cell := range c.Cells {
 		if err := m.SetCell(cell); err != nil {
 			return nil, refuse("%v", err)
