@@ -2,8 +2,10 @@ package session
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"hexslinger/hexmap"
 	"hexslinger/rules"
@@ -138,6 +140,48 @@ func (b *fogBook) onMap(from, m *hexmap.Map) {
 // view keeps only the answer (FOV.Compact), not the work's scratch.
 var fovScratch = sync.Pool{New: func() any { return new(hexmap.FOV) }}
 
+// parallelViews is the fewest fields of view to make at once that are
+// shared out among the cores: below it a goroutine costs more than it
+// saves (a field of view is about a millisecond on a 256² map).
+const parallelViews = 8
+
+// makeViews makes the field of view of each view in vs that can see, from
+// its hex on m. m is only read meanwhile (its caches lock themselves), so
+// many views, as a fight's opening makes, are shared out among the cores
+// (GOMAXPROCS workers, each with its own scratch): a field of view is a
+// function of the map and its hex alone, so the views are the same, in
+// the same places, whichever worker made them.
+func makeViews(m *hexmap.Map, vs []*figView) {
+	one := func(v *figView, work *hexmap.FOV) {
+		if v.sees {
+			v.fov = m.FieldOfViewInto(work, v.at, 0).Compact()
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(vs)/parallelViews)
+	if workers < 2 {
+		work := fovScratch.Get().(*hexmap.FOV)
+		for _, v := range vs {
+			one(v, work)
+		}
+		fovScratch.Put(work)
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work := fovScratch.Get().(*hexmap.FOV)
+			defer fovScratch.Put(work)
+			for i := next.Add(1) - 1; i < int64(len(vs)); i = next.Add(1) - 1 {
+				one(vs[i], work)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 func (b *fogBook) clone() *fogBook {
 	if b == nil {
 		return nil
@@ -194,6 +238,8 @@ func (s *State) foldFog() {
 		}
 		moved[side] = true
 	}
+	var fresh []*figView // the views to make, in s.Order
+	var ids []string
 	for _, id := range s.Order {
 		f := s.Figures[id]
 		sees := canSee(f)
@@ -205,14 +251,15 @@ func (s *State) foldFog() {
 		if v != nil && v.side != f.Side {
 			move(v.side)
 		}
-		nv := &figView{at: f.At, side: f.Side, sees: sees}
-		if sees {
-			work := fovScratch.Get().(*hexmap.FOV)
-			nv.fov = s.Map.FieldOfViewInto(work, f.At, 0).Compact()
-			fovScratch.Put(work)
-			b.set(b.explored, f.Side, s.Map).AddFOV(nv.fov)
+		fresh = append(fresh, &figView{at: f.At, side: f.Side, sees: sees})
+		ids = append(ids, id)
+	}
+	makeViews(s.Map, fresh)
+	for i, nv := range fresh {
+		if nv.fov != nil {
+			b.set(b.explored, nv.side, s.Map).AddFOV(nv.fov)
 		}
-		b.views[id] = nv
+		b.views[ids[i]] = nv
 	}
 	for id, v := range b.views {
 		if _, ok := s.Figures[id]; !ok {
