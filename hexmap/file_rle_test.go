@@ -3,6 +3,7 @@ package hexmap
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -90,4 +91,36 @@ func TestBadRunsAreRefusedNamingTheRow(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzRuns reads any row as version 2 terrain runs and as levels: what
+// reads has at most width columns (terrain) or exactly width (levels),
+// no digit among its symbols, and written again as runs reads back the
+// same.
+func FuzzRuns(f *testing.F) {
+	f.Add("3.2=", "3*0 1", uint8(5))
+	f.Add("0.", "0*1", uint8(1))
+	f.Add("99999999999999999999a", "2*-1000 1000", uint8(3))
+	f.Fuzz(func(t *testing.T, row, levels string, w uint8) {
+		width := int(w)
+		if out, err := unrunRow([]rune(row), width); err == nil {
+			if len(out) > width || slices.ContainsFunc(out, isDigit) {
+				t.Fatalf("%q read as %q: more than %d columns or a digit", row, string(out), width)
+			}
+			var b strings.Builder
+			runRow(&b, out)
+			if back, err := unrunRow([]rune(b.String()), width); err != nil || string(back) != string(out) {
+				t.Fatalf("%q read as %q, written as %q, read back as %q (%v)", row, string(out), b.String(), string(back), err)
+			}
+		}
+		lv := make([]int16, width)
+		if err := unrunLevels(levels, lv); err == nil {
+			var b strings.Builder
+			runLevels(&b, lv)
+			back := make([]int16, width)
+			if err := unrunLevels(b.String(), back); err != nil || !slices.Equal(back, lv) {
+				t.Fatalf("%q read as %v, written as %q, read back as %v (%v)", levels, lv, b.String(), back, err)
+			}
+		}
+	})
 }
