@@ -16,8 +16,11 @@ import (
 
 // Map file format identifiers (DESIGN.md "Files a Judge keeps").
 const (
-	FileFormat  = "hexslinger/map"
-	FileVersion = 1
+	FileFormat = "hexslinger/map"
+	// FileVersion is the version maps are written in: 2, whose terrain
+	// rows and levels are run-length encoded (rle.go). Version 1 files,
+	// a symbol a column and a list of levels, still open.
+	FileVersion = 2
 	// MaxFileSize caps a map file: a 1024×1024 map with features fits well.
 	MaxFileSize = 32 << 20
 )
@@ -25,7 +28,12 @@ const (
 // File is the JSON form of a map (*.hexmap.json). Positions are battle-mat
 // labels ("C7": column letters, row number from 1). Terrain is one string a
 // row, one symbol a column, each symbol named in Legend; a space is off the
-// map.
+// map. In version 2 a row is runs, a symbol after its count ("3.2=" is
+// "...=="; a count of 1 is left out), and no legend symbol is a digit;
+// Levels, each hex's elevation, is one string a row of runs "count*level"
+// or "level" between spaces ("3*0 1"), left out when the map is flat.
+// Elevation, a list of the hexes not at level 0, is version 1's (and is
+// read in version 2 too, after Levels).
 type File struct {
 	Format      string            `json:"format"`
 	Version     int               `json:"version"`
@@ -36,6 +44,7 @@ type File struct {
 	Scale       float64           `json:"scale"`
 	Legend      map[string]string `json:"legend"`
 	Terrain     []string          `json:"terrain"`
+	Levels      []string          `json:"levels,omitempty"`
 	Elevation   []FileLevel       `json:"elevation,omitempty"`
 	Edges       []FileFeature     `json:"edges,omitempty"`
 	Features    []FileFeature     `json:"features,omitempty"`
@@ -138,8 +147,8 @@ func (f *File) Map() (*Map, error) {
 	if f.Format != FileFormat {
 		return nil, fieldErr("format", "is %q, want %q", f.Format, FileFormat)
 	}
-	if f.Version != FileVersion {
-		return nil, fieldErr("version", "is %d; this hexslinger reads version %d", f.Version, FileVersion)
+	if f.Version != 1 && f.Version != FileVersion {
+		return nil, fieldErr("version", "is %d; this hexslinger reads versions 1 and %d", f.Version, FileVersion)
 	}
 	o, err := ParseOrientation(f.Orientation)
 	if err != nil {
@@ -168,6 +177,9 @@ func (f *File) Map() (*Map, error) {
 		if _, ok := Terrains[name]; !ok {
 			return nil, fieldErr("legend."+sym, "terrain %q is not known (have %v)", name, TerrainNames())
 		}
+		if f.Version >= 2 && rs[0] >= '0' && rs[0] <= '9' {
+			return nil, fieldErr("legend."+sym, "a digit is a run's count in a version %d row, not a symbol: take another", f.Version)
+		}
 		legend[rs[0]] = name
 	}
 	if len(f.Terrain) != f.Height {
@@ -175,6 +187,12 @@ func (f *File) Map() (*Map, error) {
 	}
 	for row, line := range f.Terrain {
 		rs := []rune(line)
+		if f.Version >= 2 {
+			var err error
+			if rs, err = unrunRow(rs, f.Width); err != nil {
+				return nil, &FieldError{fmt.Sprintf("terrain[%d]", row), err}
+			}
+		}
 		if len(rs) != f.Width {
 			return nil, fieldErr(fmt.Sprintf("terrain[%d]", row), "has %d columns, want width %d", len(rs), f.Width)
 		}
@@ -195,6 +213,19 @@ func (f *File) Map() (*Map, error) {
 			return Hex{}, fieldErr(field+".at", "%s is outside the %d×%d map", label, f.Width, f.Height)
 		}
 		return h, nil
+	}
+	if len(f.Levels) > 0 {
+		if f.Version < 2 {
+			return nil, fieldErr("levels", "is version 2's: this file says version %d (use elevation)", f.Version)
+		}
+		if len(f.Levels) != f.Height {
+			return nil, fieldErr("levels", "has %d rows, want height %d", len(f.Levels), f.Height)
+		}
+		for row, line := range f.Levels {
+			if err := unrunLevels(line, m.elevation[row*f.Width:(row+1)*f.Width]); err != nil {
+				return nil, &FieldError{fmt.Sprintf("levels[%d]", row), err}
+			}
+		}
 	}
 	for i, l := range f.Elevation {
 		field := fmt.Sprintf("elevation[%d]", i)
@@ -322,26 +353,30 @@ func (m *Map) File() *File {
 	}
 	present := map[string]bool{}
 	var b strings.Builder
-	for row := 0; row < m.Height; row++ {
-		b.Reset()
-		for col := 0; col < m.Width; col++ {
-			t := m.terrain[row*m.Width+col]
+	row := make([]rune, m.Width)
+	for r := 0; r < m.Height; r++ {
+		for col := range row {
+			t := m.terrain[r*m.Width+col]
 			if t == 0 {
-				b.WriteRune(' ')
+				row[col] = ' '
 				continue
 			}
 			name := terrainList[t-1].Name
 			present[name] = true
-			b.WriteRune(sym[name])
+			row[col] = sym[name]
 		}
+		b.Reset()
+		runRow(&b, row)
 		f.Terrain = append(f.Terrain, b.String())
 	}
 	for t := range present {
 		f.Legend[string(sym[t])] = t
 	}
-	for i, lv := range m.elevation {
-		if lv != 0 {
-			f.Elevation = append(f.Elevation, FileLevel{m.Label(m.hexAt(i)), int(lv)})
+	if slices.ContainsFunc(m.elevation, func(lv int16) bool { return lv != 0 }) {
+		for r := 0; r < m.Height; r++ {
+			b.Reset()
+			runLevels(&b, m.elevation[r*m.Width:(r+1)*m.Width])
+			f.Levels = append(f.Levels, b.String())
 		}
 	}
 	for _, e := range m.Edges() {
@@ -350,13 +385,13 @@ func (m *Map) File() *File {
 		if m.index(h) < 0 { // name it from the hex that is on the map
 			h, side = h.Neighbor(side), side.Opposite()
 		}
-		ff := fileFeature(m.Label(h), feat)
+		ff := fileFeature(m.Label(h), feat).lean(feat)
 		ff.Side = m.Orientation.SideNames()[side]
 		f.Edges = append(f.Edges, ff)
 	}
 	for _, h := range m.Features() {
 		feat, _ := m.Feature(h)
-		f.Features = append(f.Features, fileFeature(m.Label(h), feat))
+		f.Features = append(f.Features, fileFeature(m.Label(h), feat).lean(feat))
 	}
 	for _, h := range sortedHexes(m.Labels) {
 		f.Labels = append(f.Labels, FileLabel{m.Label(h), m.Labels[h]})
@@ -378,11 +413,35 @@ func fileFeature(at string, feat Feature) FileFeature {
 	return ff
 }
 
-// Encode writes m as indented JSON.
+// lean leaves out of ff, feat's form in a map file, the armor and height
+// that are its kind's (the defaults a file is read with): most walls,
+// doors and barrels are as their kind makes them.
+func (ff FileFeature) lean(feat Feature) FileFeature {
+	kind, err := NewFeature(feat.Kind)
+	if err != nil {
+		return ff
+	}
+	if feat.Armor == kind.Armor && feat.BaseArmor == kind.Armor {
+		ff.Armor, ff.BaseArmor = nil, nil
+	}
+	if feat.Height == kind.Height {
+		ff.Height = ""
+	}
+	return ff
+}
+
+// Encode writes m as JSON indented two levels deep: a field a line, and
+// in a list each row, edge, feature, label or light a line of its own.
 func Encode(w io.Writer, m *Map) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(m.File())
+	flat, err := json.Marshal(m.File())
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	buf.Grow(len(flat) + len(flat)/8)
+	indentShallow(&buf, flat, 2)
+	_, err = w.Write(buf.Bytes())
+	return err
 }
 
 // Load reads a map file; errors name the file and the field.

@@ -108,7 +108,7 @@ func TestDecodeErrorsNameTheField(t *testing.T) {
 
 func TestLoadNamesTheFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "broken.hexmap.json")
-	os.WriteFile(path, []byte(`{"format": "hexslinger/map", "version": 2}`), 0o644)
+	os.WriteFile(path, []byte(`{"format": "hexslinger/map", "version": 9}`), 0o644)
 	_, err := Load(path)
 	var fe *FieldError
 	if err == nil || !strings.Contains(err.Error(), path) || !errors.As(err, &fe) || fe.Field != "version" {
@@ -142,6 +142,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(smallMap))
 	f.Add([]byte(`{"format":"hexslinger/map","version":1,"width":1,"height":1,"legend":{"a":"dirt"},"terrain":["a"]}`))
 	f.Add([]byte(`{}`))
+	f.Add([]byte(smallMapV2))
+	f.Add([]byte(`{"format":"hexslinger/map","version":2,"width":3,"height":1,"legend":{"a":"dirt","b":"rock"},"terrain":["2ab"],"levels":["2*-3 7"]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(bytes.NewReader(data))
 		if err != nil {
@@ -154,8 +156,16 @@ func FuzzDecode(f *testing.F) {
 		if err := Encode(&buf, m); err != nil {
 			t.Fatalf("encode of a decoded map: %v", err)
 		}
-		if _, err := Decode(&buf); err != nil {
-			t.Fatalf("a saved map does not load: %v", err)
+		saved := buf.String()
+		back, err := Decode(&buf)
+		if err != nil {
+			t.Fatalf("a saved map does not load: %v\n%s", err, saved)
+		}
+		if !back.Equal(m) {
+			t.Fatalf("a saved map loads as another map:\n%s", saved)
+		}
+		if !strings.Contains(saved, `"version": 2`) {
+			t.Fatalf("a map is saved as another version than 2:\n%s", saved)
 		}
 	})
 }

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"hexslinger/hexmap"
 )
 
 // compatFights are the fights whose files testdata/compat keeps as the
@@ -92,6 +94,26 @@ func sameFight(t *testing.T, what string, f *FightFile, want []byte) {
 	}
 	if err := json.Unmarshal(want, &w); err != nil {
 		t.Fatal(err)
+	}
+	// The map is compared as a map: the file of 679e594 wrote it in
+	// version 1 of the map file, SaveFight writes the version of today.
+	var wf struct {
+		Map *hexmap.File `json:"map"`
+	}
+	if err := json.Unmarshal(want, &wf); err != nil {
+		t.Fatal(err)
+	}
+	if (f.Map == nil) != (wf.Map == nil) {
+		t.Fatalf("%s: a map %v, the file 679e594 saved %v", what, f.Map != nil, wf.Map != nil)
+	}
+	if f.Map != nil {
+		gm, gerr := f.Map.Map()
+		wm, werr := wf.Map.Map()
+		if gerr != nil || werr != nil || !gm.Equal(wm) {
+			t.Errorf("%s: its map (%v) is not the map the file 679e594 saved (%v)", what, gerr, werr)
+		}
+		delete(g.(map[string]any), "map")
+		delete(w.(map[string]any), "map")
 	}
 	if !reflect.DeepEqual(g, w) {
 		t.Errorf("%s differs from the file 679e594 saved:\n%s", what, firstDiff(string(data)+"\n", string(want)))

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -190,28 +191,69 @@ func sightOf(m *hexmap.Map, h hexmap.Hex) hexSight {
 // made): for the tests.
 var viewsMade atomic.Int64
 
-// viewFrom is the field of view from hex at of m as it is now, compact.
-// It is found in the book's cache when a state this one was cloned from,
-// or cloned from it, made it from the same map at the same version.
-func (b *fogBook) viewFrom(m *hexmap.Map, at hexmap.Hex) *hexmap.FOV {
-	if b.cache == nil {
-		b.cache = &viewCache{}
-	}
-	k := viewKey{m: weak.Make(m), version: m.Version(), at: at}
-	if fov := b.cache.find(k); fov != nil {
-		return fov
-	}
-	viewsMade.Add(1)
-	work := fovScratch.Get().(*hexmap.FOV)
-	fov := m.FieldOfViewInto(work, at, 0).Compact()
-	fovScratch.Put(work)
-	b.cache.keep(k, fov)
-	return fov
-}
-
 // fovScratch holds fields of view to work new ones out in: a figure's
 // view keeps only the answer (FOV.Compact), not the work's scratch.
 var fovScratch = sync.Pool{New: func() any { return new(hexmap.FOV) }}
+
+// parallelViews is the fewest fields of view to make at once that are
+// shared out among the cores: below it a goroutine costs more than it
+// saves (a field of view is about a millisecond on a 256² map).
+const parallelViews = 8
+
+// makeViews makes the field of view of each view in all that can see,
+// from its hex on m, compact: found in the book's cache when a state this
+// one was cloned from, or cloned from it, made it from the same map at the
+// same version, or worked out and kept there. m is only read meanwhile (its caches lock themselves), so
+// many views, as a fight's opening makes, are shared out among the cores
+// (GOMAXPROCS workers, each with its own scratch): a field of view is a
+// function of the map and its hex alone, so the views are the same, in
+// the same places, whichever worker made them.
+func (b *fogBook) makeViews(m *hexmap.Map, all []*figView) {
+	if b.cache == nil {
+		b.cache = &viewCache{}
+	}
+	var vs []*figView // those the cache of views does not hold
+	for _, v := range all {
+		if !v.sees {
+			continue
+		}
+		if v.fov = b.cache.find(viewKey{m: weak.Make(m), version: m.Version(), at: v.at}); v.fov == nil {
+			vs = append(vs, v)
+		}
+	}
+	viewsMade.Add(int64(len(vs)))
+	defer func() {
+		for _, v := range vs {
+			b.cache.keep(viewKey{m: weak.Make(m), version: m.Version(), at: v.at}, v.fov)
+		}
+	}()
+	one := func(v *figView, work *hexmap.FOV) {
+		v.fov = m.FieldOfViewInto(work, v.at, 0).Compact()
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(vs)/parallelViews)
+	if workers < 2 {
+		work := fovScratch.Get().(*hexmap.FOV)
+		for _, v := range vs {
+			one(v, work)
+		}
+		fovScratch.Put(work)
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work := fovScratch.Get().(*hexmap.FOV)
+			defer fovScratch.Put(work)
+			for i := next.Add(1) - 1; i < int64(len(vs)); i = next.Add(1) - 1 {
+				one(vs[i], work)
+			}
+		}()
+	}
+	wg.Wait()
+}
 
 func (b *fogBook) clone() *fogBook {
 	if b == nil {
@@ -269,6 +311,8 @@ func (s *State) foldFog() {
 		}
 		moved[side] = true
 	}
+	var fresh []*figView // the views to make, in s.Order
+	var ids []string
 	for _, id := range s.Order {
 		f := s.Figures[id]
 		sees := canSee(f)
@@ -280,12 +324,15 @@ func (s *State) foldFog() {
 		if v != nil && v.side != f.Side {
 			move(v.side)
 		}
-		nv := &figView{at: f.At, side: f.Side, sees: sees}
-		if sees {
-			nv.fov = b.viewFrom(s.Map, f.At)
-			b.set(b.explored, f.Side, s.Map).AddFOV(nv.fov)
+		fresh = append(fresh, &figView{at: f.At, side: f.Side, sees: sees})
+		ids = append(ids, id)
+	}
+	b.makeViews(s.Map, fresh)
+	for i, nv := range fresh {
+		if nv.fov != nil {
+			b.set(b.explored, nv.side, s.Map).AddFOV(nv.fov)
 		}
-		b.views[id] = nv
+		b.views[ids[i]] = nv
 	}
 	for id, v := range b.views {
 		if _, ok := s.Figures[id]; !ok {

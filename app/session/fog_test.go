@@ -3,6 +3,8 @@ package session
 import (
 	"encoding/json"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -341,4 +343,49 @@ func replayJournal(t *testing.T, s *Session) *State {
 		t.Fatal(err)
 	}
 	return replayed
+}
+
+// A big fight's opening shares its fields of view out among the cores
+// (makeViews): each figure's view is still the one the map finds for it
+// alone, each side has explored the union of its figures' views, and its
+// known map is the live map, hex for hex, whichever worker made which
+// view (run it with -race too).
+func TestABigOpeningMakesEachFieldOfViewAsForOneFigureAlone(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4)) // workers even on one core
+	for _, tc := range []struct {
+		name    string
+		n, figs int
+	}{
+		{"64² with 4 figures: one at a time", 64, 4},
+		{"64² with 50 figures: shared out", 64, 50},
+		{"64² with 500 figures: shared out", 64, 500},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st, err := scaleFight(t, tc.n, tc.figs).File.State()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range st.Order {
+				f, v := st.Figures[id], st.fog.views[id]
+				want := st.Map.FieldOfView(f.At, 0).Hexes()
+				if v == nil || v.fov == nil {
+					t.Fatalf("%s at %s has no field of view, want %d hexes", id, st.Map.Label(f.At), len(want))
+				}
+				if got := v.fov.Hexes(); !slices.Equal(got, want) {
+					t.Errorf("%s at %s sees %d hexes, alone %d", id, st.Map.Label(f.At), len(got), len(want))
+				}
+			}
+			for _, side := range []string{"posse", "outlaws"} {
+				if got, want := st.FogOf(side).Explored, unionOfViews(st, side); !sameSet(got, want) {
+					t.Errorf("the %s explored %d hexes, their figures' fields of view %d", side, got.Len(), want.Len())
+				}
+				k := st.KnownMap(side)
+				for _, h := range st.Map.Hexes() {
+					if !k.SameHex(st.Map, h) {
+						t.Fatalf("the %s's known map differs from the live one at %s", side, st.Map.Label(h))
+					}
+				}
+			}
+		})
+	}
 }

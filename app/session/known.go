@@ -82,10 +82,9 @@ func (s *State) knownSides() []string {
 // is as it was too.
 func (s *State) foldKnown(moved map[string]bool) {
 	for _, side := range s.knownSides() {
-		b := s.fog
-		fresh := b.known[side] == nil
+		old := s.fog.known[side]
 		k := s.mapFor(side)
-		fresh = fresh || b.known[side] != k
+		fresh := k != old // made now: a copy of the live map as it is
 		mapMoved := k.at != s.Map.Version()
 		if !moved[side] && !mapMoved && !fresh {
 			continue
@@ -110,7 +109,9 @@ func (s *State) foldKnown(moved map[string]bool) {
 				}
 			}
 		}
-		s.learn(side, todo)
+		if !fresh { // a fresh known map holds every hex as the live map does: nothing to learn
+			s.learn(side, todo)
+		}
 		k = s.fog.known[side]
 		k.seen, k.at = seen, s.Map.Version()
 	}
