@@ -51,6 +51,22 @@ type Timeline struct {
 	recentFrom int
 	read       int64 // the journal's bytes read (a timeline of a journal)
 	unended    bool  // the last line read has no newline (yet)
+	// The scrub cursor (curMu): the state right after event cur.at, the
+	// last a fold made, kept so that the next moment on folds only the
+	// events between (see cursor).
+	curMu sync.Mutex
+	cur   timelineCursor
+}
+
+// timelineCursor is the last state a fold made, right after event at
+// (st nil: none yet). Its map is changed in place only when own: the
+// cursor copied it itself, and lent it to no caller since (StateAt);
+// otherwise a checkpoint, the build or a caller may hold it, and the
+// next event that changes the map copies it first.
+type timelineCursor struct {
+	at  int
+	st  *State
+	own bool
 }
 
 // timelineToggle is an undo or a redo on the timeline: its index, the
@@ -515,8 +531,80 @@ func (t *Timeline) StateAt(i int) (*State, error) {
 	if i < 0 || i >= t.n {
 		return nil, fmt.Errorf("there is no event %d: the timeline has events 0 to %d", i, t.n-1)
 	}
-	st, _, err := t.fold(i)
-	return st, err
+	var out *State
+	err := t.at(i, func(st *State) { out = st.clone(false) }, true)
+	return out, err
+}
+
+// at calls f with the state right after event i, which f must not
+// change nor keep (lend: f keeps its map, which the timeline then copies
+// before changing it). The caller holds t.mu for reading. The state
+// comes from the scrub cursor, when it stands at or before i for the
+// same commands (an undo or redo between may take back what it holds)
+// and no checkpoint is nearer: then only the events after it are folded,
+// onto the cursor's own map, in place. Otherwise it is folded from the
+// nearest checkpoint and becomes the cursor.
+func (t *Timeline) at(i int, f func(*State), lend bool) error {
+	t.curMu.Lock()
+	defer t.curMu.Unlock()
+	c := &t.cur
+	k := sort.Search(len(t.cps), func(k int) bool { return t.cps[k].at > i }) - 1
+	if c.st == nil || c.at > i || c.at < t.cps[k].at || !t.standsFor(c.at, i) {
+		st, _, err := t.fold(i)
+		if err != nil {
+			c.st = nil
+			return err
+		}
+		*c = timelineCursor{at: i, st: st}
+	} else if err := t.advance(c, i); err != nil {
+		c.st = nil
+		return err
+	}
+	if lend {
+		c.own = false
+	}
+	f(c.st)
+	return nil
+}
+
+// advance folds events c.at+1 to i onto the cursor, leaving out those of
+// commands undone right after i, as fold does.
+func (t *Timeline) advance(c *timelineCursor, i int) error {
+	st := c.st
+	err := t.events(c.at+1, i, func(j int, e Event) error {
+		if t.skipped(e, i) {
+			return nil
+		}
+		if len(st.Log) >= 2*keepEvents {
+			st.Log = st.Log[:copy(st.Log, st.Log[len(st.Log)-keepEvents:])]
+		}
+		if touchesMap(e) && !c.own {
+			was := st.Map
+			st.Map = st.Map.CloneBare()
+			st.fog.onMap(was, st.Map)
+			c.own = true
+		}
+		if err := st.Apply(e); err != nil {
+			return fmt.Errorf("%s: %w", t.where(j), err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	c.at = i
+	trimTo(t, st, i)
+	return nil
+}
+
+// trimTo cuts st's log to the events applied among the last keepEvents
+// up to i.
+func trimTo(t *Timeline, st *State, i int) {
+	lo := 0
+	for lo < len(st.Log) && i-keepEvents >= 0 && st.Log[lo].Seq <= t.seqs[i-keepEvents] {
+		lo++
+	}
+	st.Log = st.Log[lo:]
 }
 
 // ViewAt is the fight right after event i as seat would have seen it
@@ -590,11 +678,7 @@ func (t *Timeline) fold(i int) (*State, int, error) {
 	}
 	// The log the state keeps: the events applied among the last
 	// keepEvents up to i.
-	lo := 0
-	for lo < len(st.Log) && i-keepEvents >= 0 && st.Log[lo].Seq <= t.seqs[i-keepEvents] {
-		lo++
-	}
-	st.Log = st.Log[lo:]
+	trimTo(t, st, i)
 	return st, k, nil
 }
 
