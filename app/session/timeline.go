@@ -36,6 +36,10 @@ type Timeline struct {
 	// kept are the checkpoints' maps: a fold copies one before an event
 	// changes it.
 	kept map[*hexmap.Map]bool
+	// lent are the maps of states given to callers (StateAt) that the
+	// build may change (a checkpoint's or the build's): the build copies
+	// one before changing it (curMu; see spareBuild).
+	lent map[*hexmap.Map]bool
 	// undos are the undo and redo events; toggles the same by the
 	// command they take back or put back.
 	undos   []timelineToggle
@@ -345,10 +349,8 @@ func (t *Timeline) add(e Event) error {
 		return nil
 	}
 	if !t.skipped(e, i) {
-		if touchesMap(e) && t.kept[t.st.Map] {
-			was := t.st.Map
-			t.st.Map = t.st.Map.CloneBare() // the checkpoint keeps the map it had
-			t.st.fog.onMap(was, t.st.Map)
+		if touchesMap(e) {
+			t.spareBuild()
 		}
 		if err := t.st.Apply(e); err != nil {
 			return fmt.Errorf("%s: %w", t.where(i), err)
@@ -362,6 +364,45 @@ func (t *Timeline) add(e Event) error {
 		t.base = i
 	}
 	return nil
+}
+
+// spareBuild readies the build's map to be changed in place by the next
+// event: the checkpoints and the scrub cursor that share it are given one
+// copy of it as it is, and the build keeps the map, with the caches it
+// built and mends as the map changes (a copy starts with none: at 1024²
+// rebuilding them after each edit was most of opening a timeline). A map
+// lent to a caller (StateAt) stays as it is: the build takes the copy.
+// The caller holds t.mu.
+func (t *Timeline) spareBuild() {
+	was := t.st.Map
+	t.curMu.Lock()
+	defer t.curMu.Unlock()
+	if t.lent[was] {
+		t.st.Map = was.CloneBare()
+		t.st.fog.onMap(was, t.st.Map)
+		return
+	}
+	var kept *hexmap.Map
+	give := func(st *State) {
+		if kept == nil {
+			kept = was.CloneBare()
+		}
+		st.Map = kept
+		st.fog.onMap(was, kept) // the fields of view were made from the same map: they stand
+	}
+	for _, cp := range t.cps {
+		if cp.st.Map == was {
+			give(cp.st)
+		}
+	}
+	if c := &t.cur; c.st != nil && c.st.Map == was {
+		give(c.st)
+		c.own = false
+	}
+	if kept != nil {
+		delete(t.kept, was)
+		t.kept[kept] = true
+	}
 }
 
 // push records event e, the next, and keeps it among the recent ones.
@@ -454,6 +495,15 @@ func (t *Timeline) thin() {
 	for _, cp := range t.cps {
 		t.kept[cp.st.Map] = true
 	}
+	// A lent map no checkpoint holds, nor the build, the build never
+	// changes: forget it.
+	t.curMu.Lock()
+	for m := range t.lent {
+		if !t.kept[m] && m != t.st.Map {
+			delete(t.lent, m)
+		}
+	}
+	t.curMu.Unlock()
 }
 
 // minTimelineBudget is what a timeline's checkpoints may hold however
@@ -562,6 +612,10 @@ func (t *Timeline) at(i int, f func(*State), lend bool) error {
 	}
 	if lend {
 		c.own = false
+		if t.lent == nil {
+			t.lent = map[*hexmap.Map]bool{}
+		}
+		t.lent[c.st.Map] = true
 	}
 	f(c.st)
 	return nil

@@ -159,3 +159,92 @@ func TestScrubbingAnywhereGivesTheReplayToIt(t *testing.T) {
 		check("backward", i)
 	}
 }
+
+// TestAGrowingTimelineLeavesTheStatesItGave: the states a session's
+// timeline gave (StateAt) and the moments it made stay the replay to
+// their events while the fight goes on, map edits and doors among its
+// events, and the timeline grows (GrowTimeline) and is scrubbed on: its
+// build changes its map in place, never one a caller holds.
+func TestAGrowingTimelineLeavesTheStatesItGave(t *testing.T) {
+	for _, lend := range []bool{true, false} {
+		name := "moments and states"
+		if !lend {
+			name = "moments only"
+		}
+		t.Run(name, func(t *testing.T) { growAndScrub(t, lend) })
+	}
+}
+
+// growAndScrub plays a fight on, growing its timeline and scrubbing it,
+// taking states (StateAt) too when lend.
+func growAndScrub(t *testing.T, lend bool) {
+	sf := scaleFight(t, 64, 4)
+	path := filepath.Join(t.TempDir(), "fight.journal.jsonl")
+	s, err := Open(sf.File, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	playMapEdits(t, s, sf, 3, 40)
+	tl, err := s.Timeline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type given struct {
+		i   int
+		st  *State
+		key string
+	}
+	var held []given
+	for round := 1; round <= 6; round++ {
+		for i := max(0, tl.Len()-12); i < tl.Len(); i++ {
+			if lend {
+				st, err := tl.StateAt(i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				held = append(held, given{i, st, timelineKey(t, st)})
+			}
+			if _, err := tl.Moment(i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		was := tl.Len()
+		playMapEdits(t, s, sf, uint64(round), 40+40*round)
+		if err := s.GrowTimeline(tl); err != nil {
+			t.Fatal(err)
+		}
+		// The scrub goes on from where it stood, onto the new events.
+		events := readAll(t, path)
+		for i := was - 1; i < tl.Len(); i++ {
+			m, err := tl.Moment(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Replay(events[:i+1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, _ := json.Marshal(m.Fight)
+			w, _ := json.Marshal(want.Snapshot(nil))
+			if string(g) != string(w) {
+				t.Fatalf("round %d, event %d: the moment differs from the replay to it:\n%s", round, i, firstDiff(string(g), string(w)))
+			}
+		}
+		for _, g := range held {
+			if k := timelineKey(t, g.st); k != g.key {
+				t.Fatalf("round %d: the state given at event %d changed as the timeline grew:\n%s", round, g.i, firstDiff(k, g.key))
+			}
+		}
+	}
+	events := readAll(t, path)
+	for _, g := range held {
+		want, err := Replay(events[:g.i+1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stateKey(t, g.st) != stateKey(t, want) {
+			t.Fatalf("event %d: the state given then differs from the replay to it", g.i)
+		}
+	}
+}
