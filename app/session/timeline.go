@@ -586,6 +586,20 @@ func (t *Timeline) StateAt(i int) (*State, error) {
 	return out, err
 }
 
+// TurnAt is whose turn it is right after event i (State.Turn): what a
+// scrub shows beside the moment, without lending the state (StateAt),
+// so the scrub cursor goes on folding on its own map.
+func (t *Timeline) TurnAt(i int) (Turn, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	if i < 0 || i >= t.n {
+		return Turn{}, fmt.Errorf("there is no event %d: the timeline has events 0 to %d", i, t.n-1)
+	}
+	var turn Turn
+	err := t.at(i, func(st *State) { turn = st.Turn() }, false)
+	return turn, err
+}
+
 // at calls f with the state right after event i, which f must not
 // change nor keep (lend: f keeps its map, which the timeline then copies
 // before changing it). The caller holds t.mu for reading. The state

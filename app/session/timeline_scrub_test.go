@@ -3,6 +3,7 @@ package session
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -101,6 +102,7 @@ func TestScrubbingAnywhereGivesTheReplayToIt(t *testing.T) {
 	}
 	want := make([]string, len(events))
 	wantView := make([]string, len(events))
+	wantTurn := make([]string, len(events))
 	for i := range events {
 		st, err := Replay(events[:i+1])
 		if err != nil {
@@ -116,6 +118,7 @@ func TestScrubbingAnywhereGivesTheReplayToIt(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantView[i] = string(v)
+		wantTurn[i] = fmt.Sprintf("%+v", st.Turn())
 	}
 	tl, err := OpenTimeline(path)
 	if err != nil {
@@ -133,6 +136,13 @@ func TestScrubbingAnywhereGivesTheReplayToIt(t *testing.T) {
 		}
 		if string(v) != wantView[i] {
 			t.Fatalf("%s, event %d (%s): the moment differs from the replay's snapshot:\n%s", how, i, events[i].Kind, firstDiff(string(v), wantView[i]))
+		}
+		turn, err := tl.TurnAt(i)
+		if err != nil {
+			t.Fatalf("%s, event %d: turn: %v", how, i, err)
+		}
+		if g := fmt.Sprintf("%+v", turn); g != wantTurn[i] {
+			t.Fatalf("%s, event %d: TurnAt gives %s, the replay %s", how, i, g, wantTurn[i])
 		}
 		st, err := tl.StateAt(i)
 		if err != nil {
