@@ -377,7 +377,7 @@ func (m *Map) Clone() *Map {
 	c.featIdx = maps.Clone(m.featIdx)
 	c.Labels = maps.Clone(m.Labels)
 	c.Lights = slices.Clone(m.Lights)
-	c.cache = &mapCache{}
+	c.cache = m.cache.forCopy()
 	c.changes = append([]change(nil), m.changes...)
 	return &c
 }
@@ -398,7 +398,7 @@ func (m *Map) CloneBare() *Map {
 	c.featIdx = maps.Clone(m.featIdx)
 	c.Labels = maps.Clone(m.Labels)
 	c.Lights = slices.Clone(m.Lights)
-	c.cache = &mapCache{}
+	c.cache = m.cache.forCopy()
 	return &c
 }
 

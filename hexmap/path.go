@@ -290,6 +290,18 @@ func (m *Map) lockCache() *mapCache {
 	return c
 }
 
+// forCopy is the cache a copy of the map starts with: empty but for the
+// neighbour table, which depends only on the map's size and orientation
+// and is never changed once built, so copies share it (24 MB at 1024²).
+func (c *mapCache) forCopy() *mapCache {
+	if c == nil {
+		return &mapCache{}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return &mapCache{nbr: c.nbr}
+}
+
 // neighbours builds the neighbour table once; the caller holds c.mu.
 func (c *mapCache) neighbours(m *Map) {
 	if c.nbr != nil {

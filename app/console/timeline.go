@@ -224,12 +224,11 @@ func (p *timelinePanel) show(i int) {
 		p.line.SetText(err.Error())
 		return
 	}
-	st, err := p.tl.StateAt(i)
+	turn, err := p.tl.TurnAt(i)
 	if err != nil {
 		p.line.SetText("This moment cannot be shown: " + err.Error())
 		return
 	}
-	turn := st.Turn()
 	p.where.SetText(fmt.Sprintf("Event %d of %d · %s", i, p.tl.Len()-1, turn.Heading))
 	text := e.Text
 	if text == "" && e.Kind == session.EventOpened {

@@ -32,13 +32,19 @@ func (t *Timeline) Moment(i int) (*Moment, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := t.StateAt(i)
+	m := &Moment{Event: i, Of: t.Len() - 1, Text: momentText(e), tl: t}
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	// The scrub cursor's state, not a copy (StateAt's): the snapshot
+	// copies what it shows, so the next step folds on the same map.
+	err = t.at(i, func(st *State) {
+		m.Fight, m.Round = st.Snapshot(nil), st.Round
+		if st.Turn().Segments {
+			m.Segment = st.Segment
+		}
+	}, false)
 	if err != nil {
 		return nil, err
-	}
-	m := &Moment{Fight: st.Snapshot(nil), Event: i, Of: t.Len() - 1, Round: st.Round, Text: momentText(e), tl: t}
-	if st.Turn().Segments {
-		m.Segment = st.Segment
 	}
 	return m, nil
 }

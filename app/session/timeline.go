@@ -36,6 +36,10 @@ type Timeline struct {
 	// kept are the checkpoints' maps: a fold copies one before an event
 	// changes it.
 	kept map[*hexmap.Map]bool
+	// lent are the maps of states given to callers (StateAt) that the
+	// build may change (a checkpoint's or the build's): the build copies
+	// one before changing it (curMu; see spareBuild).
+	lent map[*hexmap.Map]bool
 	// undos are the undo and redo events; toggles the same by the
 	// command they take back or put back.
 	undos   []timelineToggle
@@ -51,6 +55,22 @@ type Timeline struct {
 	recentFrom int
 	read       int64 // the journal's bytes read (a timeline of a journal)
 	unended    bool  // the last line read has no newline (yet)
+	// The scrub cursor (curMu): the state right after event cur.at, the
+	// last a fold made, kept so that the next moment on folds only the
+	// events between (see cursor).
+	curMu sync.Mutex
+	cur   timelineCursor
+}
+
+// timelineCursor is the last state a fold made, right after event at
+// (st nil: none yet). Its map is changed in place only when own: the
+// cursor copied it itself, and lent it to no caller since (StateAt);
+// otherwise a checkpoint, the build or a caller may hold it, and the
+// next event that changes the map copies it first.
+type timelineCursor struct {
+	at  int
+	st  *State
+	own bool
 }
 
 // timelineToggle is an undo or a redo on the timeline: its index, the
@@ -329,10 +349,8 @@ func (t *Timeline) add(e Event) error {
 		return nil
 	}
 	if !t.skipped(e, i) {
-		if touchesMap(e) && t.kept[t.st.Map] {
-			was := t.st.Map
-			t.st.Map = t.st.Map.CloneBare() // the checkpoint keeps the map it had
-			t.st.fog.onMap(was, t.st.Map)
+		if touchesMap(e) {
+			t.spareBuild()
 		}
 		if err := t.st.Apply(e); err != nil {
 			return fmt.Errorf("%s: %w", t.where(i), err)
@@ -346,6 +364,45 @@ func (t *Timeline) add(e Event) error {
 		t.base = i
 	}
 	return nil
+}
+
+// spareBuild readies the build's map to be changed in place by the next
+// event: the checkpoints and the scrub cursor that share it are given one
+// copy of it as it is, and the build keeps the map, with the caches it
+// built and mends as the map changes (a copy starts with none: at 1024²
+// rebuilding them after each edit was most of opening a timeline). A map
+// lent to a caller (StateAt) stays as it is: the build takes the copy.
+// The caller holds t.mu.
+func (t *Timeline) spareBuild() {
+	was := t.st.Map
+	t.curMu.Lock()
+	defer t.curMu.Unlock()
+	if t.lent[was] {
+		t.st.Map = was.CloneBare()
+		t.st.fog.onMap(was, t.st.Map)
+		return
+	}
+	var kept *hexmap.Map
+	give := func(st *State) {
+		if kept == nil {
+			kept = was.CloneBare()
+		}
+		st.Map = kept
+		st.fog.onMap(was, kept) // the fields of view were made from the same map: they stand
+	}
+	for _, cp := range t.cps {
+		if cp.st.Map == was {
+			give(cp.st)
+		}
+	}
+	if c := &t.cur; c.st != nil && c.st.Map == was {
+		give(c.st)
+		c.own = false
+	}
+	if kept != nil {
+		delete(t.kept, was)
+		t.kept[kept] = true
+	}
 }
 
 // push records event e, the next, and keeps it among the recent ones.
@@ -438,6 +495,15 @@ func (t *Timeline) thin() {
 	for _, cp := range t.cps {
 		t.kept[cp.st.Map] = true
 	}
+	// A lent map no checkpoint holds, nor the build, the build never
+	// changes: forget it.
+	t.curMu.Lock()
+	for m := range t.lent {
+		if !t.kept[m] && m != t.st.Map {
+			delete(t.lent, m)
+		}
+	}
+	t.curMu.Unlock()
 }
 
 // minTimelineBudget is what a timeline's checkpoints may hold however
@@ -515,8 +581,98 @@ func (t *Timeline) StateAt(i int) (*State, error) {
 	if i < 0 || i >= t.n {
 		return nil, fmt.Errorf("there is no event %d: the timeline has events 0 to %d", i, t.n-1)
 	}
-	st, _, err := t.fold(i)
-	return st, err
+	var out *State
+	err := t.at(i, func(st *State) { out = st.clone(false) }, true)
+	return out, err
+}
+
+// TurnAt is whose turn it is right after event i (State.Turn): what a
+// scrub shows beside the moment, without lending the state (StateAt),
+// so the scrub cursor goes on folding on its own map.
+func (t *Timeline) TurnAt(i int) (Turn, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	if i < 0 || i >= t.n {
+		return Turn{}, fmt.Errorf("there is no event %d: the timeline has events 0 to %d", i, t.n-1)
+	}
+	var turn Turn
+	err := t.at(i, func(st *State) { turn = st.Turn() }, false)
+	return turn, err
+}
+
+// at calls f with the state right after event i, which f must not
+// change nor keep (lend: f keeps its map, which the timeline then copies
+// before changing it). The caller holds t.mu for reading. The state
+// comes from the scrub cursor, when it stands at or before i for the
+// same commands (an undo or redo between may take back what it holds)
+// and no checkpoint is nearer: then only the events after it are folded,
+// onto the cursor's own map, in place. Otherwise it is folded from the
+// nearest checkpoint and becomes the cursor.
+func (t *Timeline) at(i int, f func(*State), lend bool) error {
+	t.curMu.Lock()
+	defer t.curMu.Unlock()
+	c := &t.cur
+	k := sort.Search(len(t.cps), func(k int) bool { return t.cps[k].at > i }) - 1
+	if c.st == nil || c.at > i || c.at < t.cps[k].at || !t.standsFor(c.at, i) {
+		st, _, err := t.fold(i)
+		if err != nil {
+			c.st = nil
+			return err
+		}
+		*c = timelineCursor{at: i, st: st}
+	} else if err := t.advance(c, i); err != nil {
+		c.st = nil
+		return err
+	}
+	if lend {
+		c.own = false
+		if t.lent == nil {
+			t.lent = map[*hexmap.Map]bool{}
+		}
+		t.lent[c.st.Map] = true
+	}
+	f(c.st)
+	return nil
+}
+
+// advance folds events c.at+1 to i onto the cursor, leaving out those of
+// commands undone right after i, as fold does.
+func (t *Timeline) advance(c *timelineCursor, i int) error {
+	st := c.st
+	err := t.events(c.at+1, i, func(j int, e Event) error {
+		if t.skipped(e, i) {
+			return nil
+		}
+		if len(st.Log) >= 2*keepEvents {
+			st.Log = st.Log[:copy(st.Log, st.Log[len(st.Log)-keepEvents:])]
+		}
+		if touchesMap(e) && !c.own {
+			was := st.Map
+			st.Map = st.Map.CloneBare()
+			st.fog.onMap(was, st.Map)
+			c.own = true
+		}
+		if err := st.Apply(e); err != nil {
+			return fmt.Errorf("%s: %w", t.where(j), err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	c.at = i
+	trimTo(t, st, i)
+	return nil
+}
+
+// trimTo cuts st's log to the events applied among the last keepEvents
+// up to i.
+func trimTo(t *Timeline, st *State, i int) {
+	lo := 0
+	for lo < len(st.Log) && i-keepEvents >= 0 && st.Log[lo].Seq <= t.seqs[i-keepEvents] {
+		lo++
+	}
+	st.Log = st.Log[lo:]
 }
 
 // ViewAt is the fight right after event i as seat would have seen it
@@ -590,11 +746,7 @@ func (t *Timeline) fold(i int) (*State, int, error) {
 	}
 	// The log the state keeps: the events applied among the last
 	// keepEvents up to i.
-	lo := 0
-	for lo < len(st.Log) && i-keepEvents >= 0 && st.Log[lo].Seq <= t.seqs[i-keepEvents] {
-		lo++
-	}
-	st.Log = st.Log[lo:]
+	trimTo(t, st, i)
 	return st, k, nil
 }
 

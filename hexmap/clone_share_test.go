@@ -1,0 +1,37 @@
+package hexmap
+
+import "testing"
+
+// TestACopySharesTheNeighbourTable: a copy of a map (Clone, CloneBare)
+// shares its neighbour table, which depends only on the map's size and
+// orientation and is never changed once built (24 MB at 1024²: a
+// timeline's checkpoints held one each), and its paths are the
+// original's after an edit of the copy.
+func TestACopySharesTheNeighbourTable(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		copy func(*Map) *Map
+	}{{"Clone", (*Map).Clone}, {"CloneBare", (*Map).CloneBare}} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := New("t", Flat, 12, 9, "dirt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.lockCache().mu.Unlock() // builds the table
+			c := tc.copy(m)
+			c.lockCache().mu.Unlock()
+			if &c.cache.nbr[0] != &m.cache.nbr[0] {
+				t.Fatalf("%s: the copy built a neighbour table of its own", tc.name)
+			}
+			if err := c.SetTerrain(Hex{Q: 3, R: 2}, "water"); err != nil {
+				t.Fatal(err)
+			}
+			w := c.CloneBare() // a fresh table's paths, built from scratch
+			w.cache = &mapCache{}
+			from, to := Hex{Q: 1, R: 1}, Hex{Q: 8, R: 5}
+			if g, x := c.SightLine(from, to), w.SightLine(from, to); g.Clear != x.Clear {
+				t.Errorf("%s: sight line %v to %v: got clear %v, from scratch %v", tc.name, from, to, g.Clear, x.Clear)
+			}
+		})
+	}
+}
