@@ -41,42 +41,9 @@ func (m *Map) CellAt(h Hex) Cell {
 // error nothing changes.
 func (m *Map) SetCell(c Cell) error {
 	h := c.At
-	if m.index(h) < 0 {
-		return fmt.Errorf("hex %v is outside the %d×%d map", h, m.Width, m.Height)
-	}
-	if _, ok := terrainIDs[c.Terrain]; !ok && c.Terrain != "" {
-		return fmt.Errorf("%s: terrain %q is not known (have %v)", m.Label(h), c.Terrain, TerrainNames())
-	}
-	if c.Elevation < MinElevation || c.Elevation > MaxElevation {
-		return fmt.Errorf("%s: elevation %d, want %d to %d", m.Label(h), c.Elevation, MinElevation, MaxElevation)
-	}
-	if len(c.Label) > 200 {
-		return fmt.Errorf("%s: a label of %d bytes, at most 200", m.Label(h), len(c.Label))
-	}
-	var feat Feature
-	if c.Feature != nil {
-		f, err := c.Feature.feature(m.Label(h) + ".feature")
-		if err != nil {
-			return err
-		}
-		if f.Info().OnEdge {
-			return fmt.Errorf("%s: a %s stands on a hexside, not in a hex", m.Label(h), f.Kind)
-		}
-		feat = f
-	}
-	var edges [6]Feature
-	for d, e := range c.Edges {
-		if e == nil {
-			continue
-		}
-		f, err := e.feature(fmt.Sprintf("%s.edges[%d]", m.Label(h), d))
-		if err != nil {
-			return err
-		}
-		if !f.Info().OnEdge {
-			return fmt.Errorf("%s: a %s stands in a hex, not on a hexside", m.Label(h), f.Kind)
-		}
-		edges[d] = f
+	feat, edges, err := m.checkCell(c)
+	if err != nil {
+		return err
 	}
 	m.SetTerrain(h, c.Terrain)
 	m.SetElevation(h, c.Elevation)
@@ -106,6 +73,90 @@ func (m *Map) SetCell(c Cell) error {
 	}
 	m.touch(h)
 	return nil
+}
+
+// checkCell checks every field of c as SetCell does, without changing m:
+// the feature in the hex and on its hexsides it would set, or the error.
+func (m *Map) checkCell(c Cell) (feat Feature, edges [6]Feature, err error) {
+	h := c.At
+	if m.index(h) < 0 {
+		return feat, edges, fmt.Errorf("hex %v is outside the %d×%d map", h, m.Width, m.Height)
+	}
+	if _, ok := terrainIDs[c.Terrain]; !ok && c.Terrain != "" {
+		return feat, edges, fmt.Errorf("%s: terrain %q is not known (have %v)", m.Label(h), c.Terrain, TerrainNames())
+	}
+	if c.Elevation < MinElevation || c.Elevation > MaxElevation {
+		return feat, edges, fmt.Errorf("%s: elevation %d, want %d to %d", m.Label(h), c.Elevation, MinElevation, MaxElevation)
+	}
+	if len(c.Label) > 200 {
+		return feat, edges, fmt.Errorf("%s: a label of %d bytes, at most 200", m.Label(h), len(c.Label))
+	}
+	if c.Feature != nil {
+		f, err := c.Feature.feature(m.Label(h) + ".feature")
+		if err != nil {
+			return feat, edges, err
+		}
+		if f.Info().OnEdge {
+			return feat, edges, fmt.Errorf("%s: a %s stands on a hexside, not in a hex", m.Label(h), f.Kind)
+		}
+		feat = f
+	}
+	for d, e := range c.Edges {
+		if e == nil {
+			continue
+		}
+		f, err := e.feature(fmt.Sprintf("%s.edges[%d]", m.Label(h), d))
+		if err != nil {
+			return feat, edges, err
+		}
+		if !f.Info().OnEdge {
+			return feat, edges, fmt.Errorf("%s: a %s stands in a hex, not on a hexside", m.Label(h), f.Kind)
+		}
+		edges[d] = f
+	}
+	return feat, edges, nil
+}
+
+// CheckCells says what setting cells in order on a copy of m would, without
+// the copy (a whole map's worth of memory for a few hexes): the error of
+// the first cell SetCell refuses, or else stand, CanStand on the map they
+// would make. m does not change, and stand reads m as it is when called.
+func (m *Map) CheckCells(cells []Cell) (stand func(Hex) error, err error) {
+	if len(m.feats)+7*len(cells) > 0xffff {
+		// The feature table could run out on the way: only trying
+		// them tells.
+		c := m.CloneBare()
+		for _, cell := range cells {
+			if err := c.SetCell(cell); err != nil {
+				return nil, err
+			}
+		}
+		return c.CanStand, nil
+	}
+	type after struct {
+		terrain Terrain
+		on      bool
+		feat    Feature
+	}
+	set := make(map[Hex]after, len(cells))
+	for _, c := range cells {
+		feat, _, err := m.checkCell(c)
+		if err != nil {
+			return nil, err
+		}
+		a := after{feat: feat}
+		if id := terrainIDs[c.Terrain]; id != 0 {
+			a.terrain, a.on = terrainList[id-1], true
+		}
+		set[c.At] = a
+	}
+	return func(h Hex) error {
+		a, ok := set[h]
+		if !ok {
+			return m.CanStand(h)
+		}
+		return m.canStandOn(h, a.terrain, a.on, a.feat)
+	}, nil
 }
 
 // Diff returns the cells of b that differ from a's: what to send to make a

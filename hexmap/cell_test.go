@@ -95,3 +95,59 @@ func FuzzSetCell(f *testing.F) {
 		mm.CellAt(c.At)
 	})
 }
+
+// TestCheckCellsIsTryingThemOnACopy: CheckCells (the session's check of
+// a Judge's edit, without an 11 MB copy at 1024²) says what setting the
+// cells in order on a copy says: the same error, or the same CanStand
+// afterwards at every hex, edited or not; and the map does not change.
+func TestCheckCellsIsTryingThemOnACopy(t *testing.T) {
+	m := Sample(10, 8, 2)
+	h := Pointy.FromOffset(Offset{Col: 3, Row: 3})
+	n := h.Neighbor(2)
+	rock := Pointy.FromOffset(Offset{Col: 6, Row: 5})
+	if err := m.SetFeature(rock, Feature{Kind: "barrel"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		cells []Cell
+	}{
+		{"water", []Cell{{At: h, Terrain: "water"}}},
+		{"void", []Cell{{At: h, Terrain: ""}}},
+		{"a barrel", []Cell{{At: h, Terrain: "dirt", Feature: &FileFeature{Kind: "barrel"}}}},
+		{"the barrel taken away", []Cell{{At: rock, Terrain: "dirt"}}},
+		{"the last cell for a hex wins", []Cell{{At: h, Terrain: "water"}, {At: n, Terrain: "rock"}, {At: h, Terrain: "grass"}}},
+		{"a wall on a side", []Cell{{At: h, Terrain: "dirt", Edges: [6]*FileFeature{{Kind: "wall"}}}}},
+		{"unknown terrain second", []Cell{{At: h, Terrain: "dirt"}, {At: n, Terrain: "lava"}}},
+		{"off the map", []Cell{{At: Hex{Q: 40, R: 40}, Terrain: "dirt"}}},
+		{"a barrel on a side", []Cell{{At: h, Terrain: "dirt", Edges: [6]*FileFeature{{Kind: "barrel"}}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := m.Version()
+			stand, err := m.CheckCells(tc.cells)
+			c := m.Clone()
+			var want error
+			for _, cell := range tc.cells {
+				if want = c.SetCell(cell); want != nil {
+					break
+				}
+			}
+			if m.Version() != v {
+				t.Fatal("CheckCells changed the map")
+			}
+			if (err == nil) != (want == nil) || err != nil && err.Error() != want.Error() {
+				t.Fatalf("%+v: got error %v, want %v", tc.cells, err, want)
+			}
+			if err != nil {
+				return
+			}
+			for i := range c.terrain {
+				x := c.hexAt(i)
+				g, w := stand(x), c.CanStand(x)
+				if (g == nil) != (w == nil) || g != nil && g.Error() != w.Error() {
+					t.Errorf("%+v: CanStand(%v) got %v, want %v", tc.cells, x, g, w)
+				}
+			}
+		})
+	}
+}

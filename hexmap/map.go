@@ -439,13 +439,20 @@ func sameFeatures(a []uint16, fa []Feature, b []uint16, fb []Feature) bool {
 // console's placing all ask this one question.
 func (m *Map) CanStand(h Hex) error {
 	t, ok := m.Terrain(h)
+	f, _ := m.Feature(h)
+	return m.canStandOn(h, t, ok, f)
+}
+
+// canStandOn is CanStand for hex h holding terrain t (none when !on) and
+// feature f (none when its Kind is "").
+func (m *Map) canStandOn(h Hex, t Terrain, on bool, f Feature) error {
 	switch {
-	case !ok:
+	case !on:
 		return fmt.Errorf("%s is off the map", m.Label(h))
 	case t.Move == MoveImpassable:
 		return fmt.Errorf("%s is %s, which no one can stand in", m.Label(h), t.Name)
 	}
-	if f, ok := m.Feature(h); ok && f.BlocksMove() {
+	if f.Kind != "" && f.BlocksMove() {
 		return fmt.Errorf("%s holds a %s, which no one can stand in", m.Label(h), f.Kind)
 	}
 	return nil
