@@ -35,3 +35,46 @@ func TestACopySharesTheNeighbourTable(t *testing.T) {
 		})
 	}
 }
+
+// TestACopyAndItsOriginalMendTheirOwnSightCaches: a copy (Clone,
+// CloneBare) shares its original's sight flags and closed hexsides until
+// one of them changes, and then neither sees the other's edits: each
+// one's caches, mended, equal ones rebuilt from its own map.
+func TestACopyAndItsOriginalMendTheirOwnSightCaches(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		copy func(*Map) *Map
+	}{{"Clone", (*Map).Clone}, {"CloneBare", (*Map).CloneBare}} {
+		for _, first := range []string{"copy", "original"} {
+			t.Run(tc.name+"/"+first+" edited first", func(t *testing.T) {
+				m := Sample(16, 12, 3)
+				m.cellFlags()
+				m.sightSides()
+				c := tc.copy(m)
+				if gf, _ := c.cellFlags(); &gf[0] != &m.cache.flags[0] {
+					t.Fatalf("%s: the copy built sight flags of its own", tc.name)
+				}
+				if c.sightSides().sides == nil || &c.sightSides().sides[0] != &m.cache.sight.sides[0] {
+					t.Fatalf("%s: the copy built closed hexsides of its own", tc.name)
+				}
+				a, b := c, m
+				if first == "original" {
+					a, b = m, c
+				}
+				h := Pointy.FromOffset(Offset{Col: 5, Row: 4})
+				wall, _ := NewFeature("wall")
+				if err := a.SetEdge(h, 1, wall); err != nil {
+					t.Fatal(err)
+				}
+				a.SetTerrain(h.Neighbor(3), "woods")
+				a.SetElevation(h.Neighbor(4), 9)
+				checkMended(t, a, 1)
+				checkMended(t, b, 2)
+				b.SetTerrain(h, "water")
+				b.RemoveEdge(h.Neighbor(0), 2)
+				checkMended(t, b, 3)
+				checkMended(t, a, 4)
+			})
+		}
+	}
+}

@@ -518,9 +518,19 @@ func (m *Map) sightSides() sightCache {
 	if c.sight.sides != nil && c.sight.version == m.version {
 		return c.sight
 	}
-	if c.sight.sides != nil && m.mendSight(&c.sight, c.nbr) {
-		return c.sight
+	if c.sight.sides != nil && len(c.sight.sides) == len(m.terrain) {
+		if _, ok := m.changesAfter(c.sight.version); ok {
+			if c.sightShared {
+				sc := &c.sight
+				sc.sides, sc.levels, sc.onLevel = slices.Clone(sc.sides), slices.Clone(sc.levels), slices.Clone(sc.onLevel)
+				c.sightShared = false
+			}
+			if m.mendSight(&c.sight, c.nbr) {
+				return c.sight
+			}
+		}
 	}
+	c.sightShared = false // a new cache of its own
 	shut := make([]bool, len(m.feats))
 	for k, f := range m.feats {
 		shut[k] = closesSight(f)
