@@ -187,6 +187,7 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
 	}
+	ln = corkListener{ln} // under TLS: its records are held and sent together
 	if tlsConfig != nil {
 		ln = tls.NewListener(ln, tlsConfig)
 	}
@@ -205,7 +206,7 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 		w.Header().Set("Connection", "close")
 		mux.ServeHTTP(w, r)
 	})
-	sv.srv = &http.Server{Handler: oneRequest, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 10 * time.Second, ConnState: sv.connState}
+	sv.srv = &http.Server{Handler: oneRequest, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 10 * time.Second, ConnState: sv.connState, ConnContext: withCork}
 	go sv.srv.Serve(ln)
 	return sv, nil
 }
@@ -384,7 +385,7 @@ type reply struct {
 // dropped by the session and is disconnected, to resync on reconnecting.
 func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Seat, events *session.Queue, marks <-chan session.Signal, replies <-chan reply) {
 	send := func(data []byte) bool {
-		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+		wctx, wcancel := context.WithTimeout(ctx, writeWait)
 		defer wcancel()
 		return c.Write(wctx, websocket.MessageText, data) == nil
 	}
@@ -426,54 +427,85 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 		}
 		return true
 	}
+	onMark := func(sig session.Signal) bool {
+		if sig.Replay {
+			// The Judge's windows replay; a player's keeps the live
+			// fight unless the Judge shows the replay on the table, and
+			// is told when it ends.
+			now := sv.s.Replaying()
+			if now == shown {
+				return true
+			}
+			shown = now
+			r := sv.s.ReplayingFor(seat)
+			if (r != nil || replaying || seat.Role == session.RoleJudge) && !put(Message{Type: MsgReplay, Replay: r}) {
+				return false
+			}
+			replaying = r != nil
+		} else if sig.Ping != nil {
+			return put(Message{Type: MsgPing, Hex: sig.Ping, By: sig.By})
+		} else if ids := sv.s.Visible(seat, sig.Figures); len(ids) > 0 {
+			return put(Message{Type: MsgHighlight, Figures: ids})
+		}
+		return true
+	}
+	onEvents := func() bool {
+		evs, open := events.Take()
+		for _, e := range evs {
+			if data, ok := f.eventBytes(e); ok && (data == nil || !send(data)) {
+				return false // nil: it could not be encoded
+			}
+			if !flush() {
+				return false
+			}
+		}
+		return open // dropped for falling behind: the client reconnects and resyncs
+	}
+	onReply := func(r reply) bool {
+		held = append(held, r)
+		return flush()
+	}
+	// What is ready when the writer wakes leaves in one write to the
+	// connection (corkConn): the events, highlights and replies found
+	// waiting, up to drainAtOnce of them.
+	cork := corkOf(ctx)
 	for {
+		var ok bool
 		select {
 		case sig := <-marks:
-			if sig.Replay {
-				// The Judge's windows replay; a player's keeps the live
-				// fight unless the Judge shows the replay on the table,
-				// and is told when it ends.
-				now := sv.s.Replaying()
-				if now == shown {
-					continue
-				}
-				shown = now
-				r := sv.s.ReplayingFor(seat)
-				if (r != nil || replaying || seat.Role == session.RoleJudge) && !put(Message{Type: MsgReplay, Replay: r}) {
-					return
-				}
-				replaying = r != nil
-			} else if sig.Ping != nil {
-				if !put(Message{Type: MsgPing, Hex: sig.Ping, By: sig.By}) {
-					return
-				}
-			} else if ids := sv.s.Visible(seat, sig.Figures); len(ids) > 0 && !put(Message{Type: MsgHighlight, Figures: ids}) {
-				return
-			}
+			cork.hold()
+			ok = onMark(sig)
 		case <-events.Ready():
-			evs, open := events.Take()
-			for _, e := range evs {
-				if data, ok := f.eventBytes(e); ok && (data == nil || !send(data)) {
-					return // nil: it could not be encoded
-				}
-				if !flush() {
-					return
-				}
-			}
-			if !open {
-				return // dropped for falling behind: the client reconnects and resyncs
-			}
+			cork.hold()
+			ok = onEvents()
 		case r := <-replies:
-			held = append(held, r)
-			if !flush() {
-				return
-			}
+			cork.hold()
+			ok = onReply(r)
 		case <-ctx.Done():
 			c.Close(websocket.StatusGoingAway, "session closed the connection")
 			return
 		}
+		for n := 0; ok && n < drainAtOnce; n++ {
+			select {
+			case sig := <-marks:
+				ok = onMark(sig)
+			case <-events.Ready():
+				ok = onEvents()
+			case r := <-replies:
+				ok = onReply(r)
+			default:
+				n = drainAtOnce
+			}
+		}
+		if err := cork.release(); !ok || err != nil {
+			return
+		}
 	}
 }
+
+// drainAtOnce bounds how many wakings' worth of messages a connection's
+// writer sends in one write.
+const drainAtOnce = 64
 
 // feed makes what one connection is sent of the session's events: the
 // Judge's as the session numbers them; a player's as its seat may see
