@@ -42,13 +42,18 @@ func (c *corkConn) Write(p []byte) (int, error) {
 	if !c.corked {
 		return c.Conn.Write(p)
 	}
-	c.buf = append(c.buf, p...)
-	if len(c.buf) >= corkFlushAt {
-		if err := c.flush(); err != nil {
-			return 0, err
-		}
+	if len(c.buf)+len(p) < corkFlushAt {
+		c.buf = append(c.buf, p...)
+		return len(p), nil
 	}
-	return len(p), nil
+	// A burst this large gains nothing by waiting: what is held goes,
+	// then p as it is, without a copy (a welcome may be megabytes).
+	if err := c.flush(); err != nil {
+		return 0, err
+	}
+	c.Conn.SetWriteDeadline(time.Now().Add(writeWait))
+	defer c.Conn.SetWriteDeadline(time.Time{})
+	return c.Conn.Write(p)
 }
 
 // flush writes what is held, within writeWait; the caller holds c.mu.

@@ -68,12 +68,17 @@ func TestHeldWritesLeaveInOneWriteInOrder(t *testing.T) {
 	t.Run("a burst past corkFlushAt goes while held", func(t *testing.T) {
 		w.writes = nil
 		cc.hold()
+		cc.Write([]byte("e1"))
 		big := bytes.Repeat([]byte("x"), corkFlushAt)
 		cc.Write(big)
-		if len(w.writes) != 1 {
-			t.Errorf("%d writes of a held %d-byte burst before release, want 1", len(w.writes), len(big))
+		if len(w.writes) != 2 || string(w.writes[0]) != "e1" || !bytes.Equal(w.writes[1], big) {
+			t.Errorf("%d writes of a held 2-byte message and a %d-byte burst before release, want 2: the message, then the burst", len(w.writes), len(big))
 		}
+		cc.Write([]byte("r"))
 		cc.release()
+		if len(w.writes) != 3 || string(w.writes[2]) != "r" {
+			t.Errorf("after release: %d writes, want 3, the last %q", len(w.writes), "r")
+		}
 	})
 }
 
