@@ -39,6 +39,10 @@ type Server struct {
 	limit rateLimit      // per seat
 	alive keepaliveTimes // how each connection is pinged
 
+	// judgeBytes is each event as the Judge's connections are sent it,
+	// encoded once for them all.
+	judgeBytes sharedEncodings
+
 	mu    sync.Mutex
 	seats map[*session.Seat]*seatState
 	// Connections on their way in: those that have not sent their HTTP
@@ -183,6 +187,7 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
 	}
+	ln = corkListener{ln} // under TLS: its records are held and sent together
 	if tlsConfig != nil {
 		ln = tls.NewListener(ln, tlsConfig)
 	}
@@ -201,7 +206,7 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 		w.Header().Set("Connection", "close")
 		mux.ServeHTTP(w, r)
 	})
-	sv.srv = &http.Server{Handler: oneRequest, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 10 * time.Second, ConnState: sv.connState}
+	sv.srv = &http.Server{Handler: oneRequest, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 10 * time.Second, ConnState: sv.connState, ConnContext: withCork}
 	go sv.srv.Serve(ln)
 	return sv, nil
 }
@@ -379,12 +384,20 @@ type reply struct {
 // command made. A client too slow to take its events has its subscription
 // dropped by the session and is disconnected, to resync on reconnecting.
 func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Seat, events *session.Queue, marks <-chan session.Signal, replies <-chan reply) {
-	put := func(m Message) bool {
-		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+	send := func(data []byte) bool {
+		wctx, wcancel := context.WithTimeout(ctx, writeWait)
 		defer wcancel()
-		return wsjson.Write(wctx, c, m) == nil
+		return c.Write(wctx, websocket.MessageText, data) == nil
 	}
-	f := &feed{s: sv.s, seat: seat}
+	put := func(m Message) bool {
+		data, err := json.Marshal(m)
+		if err != nil {
+			slog.Error("session: encoding a message failed", "type", m.Type, "error", err)
+			return false
+		}
+		return send(data)
+	}
+	f := &feed{s: sv.s, seat: seat, judge: &sv.judgeBytes}
 	if !put(f.welcome()) {
 		return
 	}
@@ -414,54 +427,85 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 		}
 		return true
 	}
+	onMark := func(sig session.Signal) bool {
+		if sig.Replay {
+			// The Judge's windows replay; a player's keeps the live
+			// fight unless the Judge shows the replay on the table, and
+			// is told when it ends.
+			now := sv.s.Replaying()
+			if now == shown {
+				return true
+			}
+			shown = now
+			r := sv.s.ReplayingFor(seat)
+			if (r != nil || replaying || seat.Role == session.RoleJudge) && !put(Message{Type: MsgReplay, Replay: r}) {
+				return false
+			}
+			replaying = r != nil
+		} else if sig.Ping != nil {
+			return put(Message{Type: MsgPing, Hex: sig.Ping, By: sig.By})
+		} else if ids := sv.s.Visible(seat, sig.Figures); len(ids) > 0 {
+			return put(Message{Type: MsgHighlight, Figures: ids})
+		}
+		return true
+	}
+	onEvents := func() bool {
+		evs, open := events.Take()
+		for _, e := range evs {
+			if data, ok := f.eventBytes(e); ok && (data == nil || !send(data)) {
+				return false // nil: it could not be encoded
+			}
+			if !flush() {
+				return false
+			}
+		}
+		return open // dropped for falling behind: the client reconnects and resyncs
+	}
+	onReply := func(r reply) bool {
+		held = append(held, r)
+		return flush()
+	}
+	// What is ready when the writer wakes leaves in one write to the
+	// connection (corkConn): the events, highlights and replies found
+	// waiting, up to drainAtOnce of them.
+	cork := corkOf(ctx)
 	for {
+		var ok bool
 		select {
 		case sig := <-marks:
-			if sig.Replay {
-				// The Judge's windows replay; a player's keeps the live
-				// fight unless the Judge shows the replay on the table,
-				// and is told when it ends.
-				now := sv.s.Replaying()
-				if now == shown {
-					continue
-				}
-				shown = now
-				r := sv.s.ReplayingFor(seat)
-				if (r != nil || replaying || seat.Role == session.RoleJudge) && !put(Message{Type: MsgReplay, Replay: r}) {
-					return
-				}
-				replaying = r != nil
-			} else if sig.Ping != nil {
-				if !put(Message{Type: MsgPing, Hex: sig.Ping, By: sig.By}) {
-					return
-				}
-			} else if ids := sv.s.Visible(seat, sig.Figures); len(ids) > 0 && !put(Message{Type: MsgHighlight, Figures: ids}) {
-				return
-			}
+			cork.hold()
+			ok = onMark(sig)
 		case <-events.Ready():
-			evs, open := events.Take()
-			for _, e := range evs {
-				if m, ok := f.event(e); ok && !put(m) {
-					return
-				}
-				if !flush() {
-					return
-				}
-			}
-			if !open {
-				return // dropped for falling behind: the client reconnects and resyncs
-			}
+			cork.hold()
+			ok = onEvents()
 		case r := <-replies:
-			held = append(held, r)
-			if !flush() {
-				return
-			}
+			cork.hold()
+			ok = onReply(r)
 		case <-ctx.Done():
 			c.Close(websocket.StatusGoingAway, "session closed the connection")
 			return
 		}
+		for n := 0; ok && n < drainAtOnce; n++ {
+			select {
+			case sig := <-marks:
+				ok = onMark(sig)
+			case <-events.Ready():
+				ok = onEvents()
+			case r := <-replies:
+				ok = onReply(r)
+			default:
+				n = drainAtOnce
+			}
+		}
+		if err := cork.release(); !ok || err != nil {
+			return
+		}
 	}
 }
+
+// drainAtOnce bounds how many wakings' worth of messages a connection's
+// writer sends in one write.
+const drainAtOnce = 64
 
 // feed makes what one connection is sent of the session's events: the
 // Judge's as the session numbers them; a player's as its seat may see
@@ -476,6 +520,32 @@ type feed struct {
 	// A player's numbering: the last seq and cmd it was sent, and the
 	// session's command that cmd stands for.
 	seq, cmd, sessionCmd int
+	// judge holds the Judge's events encoded once for every Judge's
+	// connection; a player's feed never reads it (its events are its
+	// seat's view, numbered in its own stream).
+	judge *sharedEncodings
+}
+
+// eventBytes is event's message for e encoded, if the connection is sent
+// anything for e: a Judge's event is encoded once for every Judge's
+// connection; a player's, and a welcome, for this connection alone. Data
+// is nil if the message could not be encoded.
+func (f *feed) eventBytes(e session.Event) (data []byte, ok bool) {
+	m, ok := f.event(e)
+	if !ok {
+		return nil, false
+	}
+	var err error
+	if !f.player() && f.judge != nil && m.Type == MsgEvent {
+		data, err = f.judge.get(e.Seq, m)
+	} else {
+		data, err = json.Marshal(m)
+	}
+	if err != nil {
+		slog.Error("session: encoding an event failed", "seq", e.Seq, "type", m.Type, "error", err)
+		return nil, true
+	}
+	return data, true
 }
 
 // player reports whether the feed numbers its own stream.
@@ -518,6 +588,50 @@ func (f *feed) event(e session.Event) (Message, bool) {
 	}
 	f.seen = e.Seq
 	return Message{}, false
+}
+
+// sharedEncodings keeps the last sharedEncodingsKept events' messages as
+// the Judge's connections are sent them, by seq: every Judge's connection
+// is sent the session's event as it is (Session.ForSeat), so one encoding
+// serves them all. Only the Judge's: a player's events are its seat's view
+// and numbered per connection.
+type sharedEncodings struct {
+	mu    sync.Mutex
+	bySeq map[int][]byte
+	order []int // the seqs in bySeq, oldest first
+}
+
+// sharedEncodingsKept is how many encoded events are kept: a Judge's
+// connection that falls further behind encodes its own.
+const sharedEncodingsKept = 1024
+
+// get returns m's encoding, the Judge's message for the session's event
+// seq, made once for that seq.
+func (c *sharedEncodings) get(seq int, m Message) ([]byte, error) {
+	c.mu.Lock()
+	data, ok := c.bySeq[seq]
+	c.mu.Unlock()
+	if ok {
+		return data, nil
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.bySeq == nil {
+		c.bySeq = map[int][]byte{}
+	}
+	if _, ok := c.bySeq[seq]; !ok {
+		c.bySeq[seq] = data
+		c.order = append(c.order, seq)
+		if len(c.order) > sharedEncodingsKept {
+			delete(c.bySeq, c.order[0])
+			c.order = c.order[1:]
+		}
+	}
+	return data, nil
 }
 
 // number gives a player's event the next seq of its stream, and the cmd
