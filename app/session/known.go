@@ -171,11 +171,13 @@ func (k *knownMap) build() *hexmap.Map {
 	for h, c := range k.cells {
 		m.SetTerrain(h, c.terrain)
 		m.SetElevation(h, c.elevation)
-		if c.feature.Kind == "" {
-			m.RemoveFeature(h)
-		} else {
-			m.SetFeature(h, c.feature)
-		}
+		onMap(m, h, func() {
+			if c.feature.Kind == "" {
+				m.RemoveFeature(h)
+			} else {
+				m.SetFeature(h, c.feature)
+			}
+		})
 		if c.label == "" {
 			delete(m.Labels, h)
 		} else {
@@ -186,13 +188,33 @@ func (k *knownMap) build() *hexmap.Map {
 		}
 	}
 	for e, f := range k.edges {
-		if f.Kind == "" {
-			m.RemoveEdge(e.Hex, e.Side)
-		} else {
-			m.SetEdge(e.Hex, e.Side, f)
+		a, b := e.Hexes()
+		if !inside(m, a) {
+			a = b
 		}
+		onMap(m, a, func() {
+			if f.Kind == "" {
+				m.RemoveEdge(e.Hex, e.Side)
+			} else {
+				m.SetEdge(e.Hex, e.Side, f)
+			}
+		})
 	}
 	return m
+}
+
+// onMap calls set with h on m's map for the while, if it is a hex off the
+// map in m's rectangle: m's setters take features only on the map, but a
+// hex taken off the map keeps what it held, and a known map holds it as
+// it was seen.
+func onMap(m *hexmap.Map, h hexmap.Hex, set func()) {
+	if m.Contains(h) || !inside(m, h) {
+		set()
+		return
+	}
+	m.SetTerrain(h, hexmap.TerrainNames()[0])
+	set()
+	m.SetTerrain(h, "")
 }
 
 // known returns the whole known map, made once and kept until k learns
