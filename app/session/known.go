@@ -141,7 +141,7 @@ func (k *knownMap) changedSince(v uint64) (hexes []hexmap.Hex, ok bool) {
 // copyHex makes k hold at h what live holds there, hexsides too, as
 // hexmap.Map.CopyHex does: only what differs changes.
 func (k *knownMap) copyHex(live *hexmap.Map, h hexmap.Hex) {
-	if !inside(live, h) {
+	if !inside(live, h) || !k.learnedAt(h) && k.base.SameHex(live, h) {
 		return
 	}
 	if c := cellOf(live, h); k.cell(h) != c {
@@ -163,6 +163,23 @@ func (k *knownMap) copyHex(live *hexmap.Map, h hexmap.Hex) {
 		k.base = k.build()
 		k.cells, k.edges, k.whole = nil, nil, nil
 	}
+}
+
+// learnedAt reports whether k holds anything learned at h or on its
+// hexsides (else it holds there what base does).
+func (k *knownMap) learnedAt(h hexmap.Hex) bool {
+	if len(k.cells) == 0 && len(k.edges) == 0 {
+		return false
+	}
+	if _, ok := k.cells[h]; ok {
+		return true
+	}
+	for d := hexmap.Direction(0); d < 6 && len(k.edges) > 0; d++ {
+		if _, ok := k.edges[hexmap.EdgeOf(h, d)]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // build makes the whole known map: a copy of base with what was learned.
