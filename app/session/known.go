@@ -23,7 +23,8 @@ type knownMap struct {
 	base  *hexmap.Map                    // never changed once made
 	cells map[hexmap.Hex]knownCell       // learned since base: terrain, level, feature, label
 	edges map[hexmap.Edge]hexmap.Feature // learned since base, by canonical hexside
-	// shared: cells, edges and log are another state's too (a clone),
+	near  map[hexmap.Hex]bool            // the hexes of cells and edges (both of a hexside's)
+	// shared: cells, edges, near and log are another state's too (a clone),
 	// copied before a change.
 	shared bool
 	whole  *hexmap.Map    // base with what was learned, made when asked; never changed once made
@@ -99,7 +100,7 @@ func (k *knownMap) edge(e hexmap.Edge) hexmap.Feature {
 // own makes k's learned data its own, copied if shared, before a change.
 func (k *knownMap) own() {
 	if k.shared {
-		k.cells, k.edges, k.log = maps.Clone(k.cells), maps.Clone(k.edges), slices.Clip(k.log)
+		k.cells, k.edges, k.near, k.log = maps.Clone(k.cells), maps.Clone(k.edges), maps.Clone(k.near), slices.Clip(k.log)
 		k.shared = false
 	}
 	if k.cells == nil {
@@ -107,6 +108,9 @@ func (k *knownMap) own() {
 	}
 	if k.edges == nil {
 		k.edges = map[hexmap.Edge]hexmap.Feature{}
+	}
+	if k.near == nil {
+		k.near = map[hexmap.Hex]bool{}
 	}
 	k.whole = nil
 }
@@ -146,7 +150,7 @@ func (k *knownMap) copyHex(live *hexmap.Map, h hexmap.Hex) {
 	}
 	if c := cellOf(live, h); k.cell(h) != c {
 		k.own()
-		k.cells[h] = c
+		k.cells[h], k.near[h] = c, true
 		k.touch(h)
 	}
 	for d := hexmap.Direction(0); d < 6; d++ {
@@ -155,32 +159,20 @@ func (k *knownMap) copyHex(live *hexmap.Map, h hexmap.Hex) {
 			k.own()
 			k.edges[e] = f
 			a, b := e.Hexes()
+			k.near[a], k.near[b] = true, true
 			k.touch(a)
 			k.touch(b)
 		}
 	}
 	if len(k.cells)+len(k.edges) > maxLearned(k.base) {
 		k.base = k.build()
-		k.cells, k.edges, k.whole = nil, nil, nil
+		k.cells, k.edges, k.near, k.whole = nil, nil, nil, nil
 	}
 }
 
 // learnedAt reports whether k holds anything learned at h or on its
 // hexsides (else it holds there what base does).
-func (k *knownMap) learnedAt(h hexmap.Hex) bool {
-	if len(k.cells) == 0 && len(k.edges) == 0 {
-		return false
-	}
-	if _, ok := k.cells[h]; ok {
-		return true
-	}
-	for d := hexmap.Direction(0); d < 6 && len(k.edges) > 0; d++ {
-		if _, ok := k.edges[hexmap.EdgeOf(h, d)]; ok {
-			return true
-		}
-	}
-	return false
-}
+func (k *knownMap) learnedAt(h hexmap.Hex) bool { return len(k.near) > 0 && k.near[h] }
 
 // build makes the whole known map: a copy of base with what was learned.
 func (k *knownMap) build() *hexmap.Map {
