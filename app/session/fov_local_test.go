@@ -141,7 +141,7 @@ func fogKey(t *testing.T, st *State, fresh bool) string {
 		out += side + " revealed " + st.fog.revealed[side].Encode() + "\n"
 	}
 	for _, side := range sortedKeys(st.fog.known) {
-		out += side + " sees " + st.fog.known[side].seen.Encode() + " knows " + mapKey(t, st.fog.known[side].m) + "\n"
+		out += side + " sees " + st.fog.known[side].seen.Encode() + " knows " + mapKey(t, st.fog.known[side].known()) + "\n"
 	}
 	return out
 }

@@ -101,7 +101,7 @@ func (st *State) sightBase() *sightBase {
 		}
 		b.known = map[string]knownMark{}
 		for side, k := range st.fog.known {
-			b.known[side] = knownMark{seen: k.seen, version: k.m.Version()}
+			b.known[side] = knownMark{seen: k.seen, version: k.ver}
 		}
 	}
 	return b
@@ -122,7 +122,7 @@ func (b *sightBase) noteRefreshed(prev *sightBase, st *State, first int) {
 		if !ok {
 			continue // a new record: the live map as it is now
 		}
-		changed, ok := k.m.ChangedSince(was.version)
+		changed, ok := k.changedSince(was.version)
 		if !ok {
 			b.refreshed[side] = true
 			continue
