@@ -81,13 +81,7 @@ func TestScrubbingAnywhereGivesTheReplayToIt(t *testing.T) {
 	if testing.Short() {
 		n = 160
 	}
-	sf := scaleFight(t, 64, 4)
-	path := filepath.Join(t.TempDir(), "fight.journal.jsonl")
-	s, err := Open(sf.File, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	sf, s, path := openScaleFight(t)
 	playMapEdits(t, s, sf, 11, n)
 	events := readAll(t, path)
 	edits := 0
@@ -188,13 +182,7 @@ func TestAGrowingTimelineLeavesTheStatesItGave(t *testing.T) {
 // growAndScrub plays a fight on, growing its timeline and scrubbing it,
 // taking states (StateAt) too when lend.
 func growAndScrub(t *testing.T, lend bool) {
-	sf := scaleFight(t, 64, 4)
-	path := filepath.Join(t.TempDir(), "fight.journal.jsonl")
-	s, err := Open(sf.File, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	sf, s, path := openScaleFight(t)
 	playMapEdits(t, s, sf, 3, 40)
 	tl, err := s.Timeline()
 	if err != nil {
@@ -257,4 +245,18 @@ func growAndScrub(t *testing.T, lend bool) {
 			t.Fatalf("event %d: the state given then differs from the replay to it", g.i)
 		}
 	}
+}
+
+// openScaleFight opens the scale benchmarks' 64² fight of 4 figures with
+// its journal at path in a temporary folder; the session closes as t ends.
+func openScaleFight(t *testing.T) (sf *scaleFightSetup, s *Session, path string) {
+	t.Helper()
+	sf = scaleFight(t, 64, 4)
+	path = filepath.Join(t.TempDir(), "fight.journal.jsonl")
+	s, err := Open(sf.File, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return sf, s, path
 }
