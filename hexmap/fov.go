@@ -26,11 +26,9 @@ type FOV struct {
 	top   int
 
 	// Scratch kept for the next call: each nudged line's shadow, the
-	// blockers of one ring, the cells of the last two rings, and what the
-	// map's interned features do to sight.
+	// blockers of one ring and the slopes still open.
 	sh, tmp, upd shadow
 	spans, open  []span
-	fullFeat     []bool // feats[k] closes a line in a hex
 }
 
 // FieldOfView returns what a figure at from sees of the hexes within rng
@@ -182,10 +180,6 @@ func (f *FOV) reset(m *Map, from Hex, rng int) {
 	clear(f.seen)
 	clear(f.partial)
 	clear(f.reach)
-	f.fullFeat = f.fullFeat[:0]
-	for _, ft := range m.feats {
-		f.fullFeat = append(f.fullFeat, ft.Kind != "" && ft.Height == Full)
-	}
 }
 
 func grow[T any](s []T, n int) []T {
@@ -237,9 +231,8 @@ func (m *Map) FieldOfViewInto(dst *FOV, from Hex, rng int) *FOV {
 	sc := m.sightSides()
 	f.top = sc.high
 	high := min(ea, sc.low) + 2
-	flags, _ := m.cellFlags()
 	for d := Direction(0); d < 6; d++ {
-		f.sextant(m, flags, sc.sides, from, d, rng, ea, high, max(sc.high-ea, 0))
+		f.sextant(m, sc.sides, sc.levels, from, d, rng, ea, high, max(sc.high-ea, 0))
 	}
 	return f
 }
@@ -265,15 +258,20 @@ func (m *Map) reach(h Hex) int {
 // sextant sweeps the hexes between directions d and d+1 ring by ring: ea
 // is the viewer's ground, high the lowest ground that may close a line and
 // rise the most any target stands above the viewer (0 if none does).
-func (f *FOV) sextant(m *Map, flags, sides []uint8, from Hex, d0 Direction, rng, ea, high, rise int) {
+func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direction, rng, ea, high, rise int) {
 	d1 := (d0 + 1) % 6
 	v := [2]Hex{directionVectors[d1], directionVectors[d0]}
 	d := [2]Direction{d1, d0}
 	back := [2]int{int(d1+3) % 6, int(d0+3) % 6}
+	// The hexsides crossed into a hex of the sextant, as its sides bits.
+	into := uint8(1)<<back[0] | uint8(1)<<back[1]
 	w := v[0].Sub(v[1])
 	sh := &f.sh
 	sh.reset()
-	inf := math.Inf(1)
+	inf, none := math.Inf(1), math.Inf(-1)
+	width, height, flat := m.Width, m.Height, m.Orientation == Flat
+	seen, partial, reach := f.seen, f.partial, f.reach
+	count := 0
 	raised := true
 	for n := 1; n <= rng; n++ {
 		// The open slopes, afresh when the shadow has changed, and now and
@@ -281,7 +279,7 @@ func (f *FOV) sextant(m *Map, flags, sides []uint8, from Hex, d0 Direction, rng,
 		if raised || n&7 == 0 {
 			f.openSlopes(float64(rise) / float64(n))
 			if len(f.open) == 0 {
-				return // all in shadow
+				break // all in shadow
 			}
 		}
 		raised = false
@@ -294,77 +292,96 @@ func (f *FOV) sextant(m *Map, flags, sides []uint8, from Hex, d0 Direction, rng,
 		for _, o := range f.open {
 			ya := max(next, y0, int(math.Floor(o.lo*nf-0.5)))
 			yb := min(y1, int(math.Ceil(o.hi*nf+0.5)))
-			for y := ya; y <= yb; y++ {
-				c := base.Add(w.Scale(y))
-				ci := m.index(c)
-				if ci >= 0 {
-					f.reach[ci>>6] |= 1 << (ci & 63) // see Reaches
+			q, r := base.Q+w.Q*ya, base.R+w.R*ya
+			for y := ya; y <= yb; y, q, r = y+1, q+w.Q, r+w.R {
+				// c = base + y·w, its cell ci (−1 off the map) and what it
+				// does to sight (sideNoHex off the map).
+				col, row := q+r>>1, r
+				if flat {
+					col, row = q, r+q>>1
+				}
+				ci, cell := -1, sideNoHex
+				if uint(col) < uint(width) && uint(row) < uint(height) {
+					ci = row*width + col
+					cell = sides[ci]
+					reach[ci>>6] |= 1 << (ci & 63) // see Reaches
 				}
 				// The hexsides crossed into c: from step y−1 of ring n−1
 				// along v1, or from step y along v0.
 				var edges [2]span
 				ne := 0
-				for k := 0; k < 2; k++ {
-					py := y - 1 + k
-					if py < 0 || py > n-1 {
-						continue
+				if ci < 0 || cell&into != 0 {
+					c := Hex{q, r}
+					for k := 0; k < 2; k++ {
+						py := y - 1 + k
+						if py < 0 || py > n-1 {
+							continue
+						}
+						var shut bool
+						if ci >= 0 {
+							shut = cell>>back[k]&1 != 0
+						} else {
+							shut = m.sideShut(sides, c.Sub(v[k]), d[k])
+						}
+						if !shut {
+							continue
+						}
+						elo, ehi := float64(2*y-1)/den1, float64(2*y+1)/den1
+						if n > 1 {
+							elo = max(elo, float64(2*py-1)/den0)
+							ehi = min(ehi, float64(2*py+1)/den0)
+						}
+						if elo < ehi {
+							edges[ne] = span{elo, ehi, inf}
+							ne++
+						}
 					}
-					var shut bool
-					if ci >= 0 {
-						shut = sides[ci]>>back[k]&1 != 0
-					} else {
-						shut = m.sideShut(sides, c.Sub(v[k]), d[k])
+				}
+				if cell&sideNoHex != 0 {
+					// No hex: nothing to see, no shadow but the hexsides'.
+					for _, sp := range edges[:ne] {
+						f.addSpan(sp.lo, sp.hi, inf)
 					}
-					if !shut {
-						continue
-					}
-					elo, ehi := float64(2*y-1)/den1, float64(2*y+1)/den1
-					if n > 1 {
-						elo = max(elo, float64(2*py-1)/den0)
-						ehi = min(ehi, float64(2*py+1)/den0)
-					}
-					if elo < ehi {
-						edges[ne] = span{elo, ehi, inf}
-						ne++
-					}
+					continue
 				}
 				// c as a target.
-				var fl uint8
-				var e int
-				if ci >= 0 && m.terrain[ci] != 0 {
-					s := float64(y) / nf
-					for lo < len(sh.bp) && sh.bp[lo] < s {
-						lo++
+				s := float64(y) / nf
+				for lo < len(sh.bp) && sh.bp[lo] < s {
+					lo++
+				}
+				for up = max(up, lo); up < len(sh.bp) && sh.bp[up] <= s; {
+					up++
+				}
+				e := int(levels[ci])
+				va, vb := sh.val[lo], sh.val[up]
+				a, b := va == none, vb == none
+				if !(a && b || va == inf && vb == inf) {
+					eye := float64(e-ea) / nf
+					a, b = !(va > eye), !(vb > eye)
+				}
+				for _, sp := range edges[:ne] {
+					a = a && !(sp.lo < s && s <= sp.hi)
+					b = b && !(sp.lo <= s && s < sp.hi)
+				}
+				if a || b {
+					wi, bit := ci>>6, uint64(1)<<(ci&63)
+					if seen[wi]&bit == 0 {
+						count++
+						seen[wi] |= bit
 					}
-					for up = max(up, lo); up < len(sh.bp) && sh.bp[up] <= s; {
-						up++
+					if a != b {
+						partial[wi] |= bit
 					}
-					e = int(m.elevation[ci])
-					va, vb := sh.val[lo], sh.val[up]
-					a, b := va == math.Inf(-1), vb == math.Inf(-1)
-					if !(a && b || va == inf && vb == inf) {
-						eye := float64(e-ea) / nf
-						a, b = !(va > eye), !(vb > eye)
-					}
-					for _, sp := range edges[:ne] {
-						a = a && !(sp.lo < s && s <= sp.hi)
-						b = b && !(sp.lo <= s && s < sp.hi)
-					}
-					if a || b {
-						f.mark(ci, a != b)
-					}
-					fl = flags[ci]
 				}
 				// What c shadows beyond it, with the hexsides into it.
-				cv := math.Inf(-1)
+				cv := none
 				switch {
-				case ci < 0 || m.terrain[ci] == 0:
-				case fl&flagSightTerrain != 0 || fl&flagFeature != 0 && f.fullFeat[m.features[ci]]:
+				case cell&sideHexShut != 0:
 					cv = inf
 				case e >= high:
 					cv = float64(2*(e-ea)-3) / den1
 				}
-				if ne == 0 && cv == math.Inf(-1) {
+				if ne == 0 && cv == none {
 					continue
 				}
 				at, cHi := float64(2*y-1)/den1, float64(2*y+1)/den1
@@ -382,6 +399,7 @@ func (f *FOV) sextant(m *Map, flags, sides []uint8, from Hex, d0 Direction, rng,
 			raised = true
 		}
 	}
+	f.count += count
 }
 
 // addSpan adds a shadow of height v over slopes lo to hi, after those
@@ -496,8 +514,11 @@ func (m *Map) sideShut(sides []uint8, p Hex, d Direction) bool {
 // which hexsides of each cell close a line of sight, and the lowest and
 // highest ground.
 type sightCache struct {
-	version   uint64
-	sides     []uint8 // per cell: bit d when hexside d closes a line of sight
+	version uint64
+	// sides is per cell: bit d when hexside d closes a line of sight, and
+	// sideHexShut and sideNoHex, what the hex itself does: one byte that a
+	// field of view reads for a cell, with its ground in levels.
+	sides     []uint8
 	low, high int
 	// levels is each cell's ground as the cache counted it (offMapLevel
 	// for a hex off the map), and onLevel how many hexes of the map stand
@@ -509,6 +530,27 @@ type sightCache struct {
 
 // offMapLevel is sightCache.levels' mark of a cell off the map.
 const offMapLevel = math.MinInt16
+
+// sightCache.sides' bits for the hex itself, above the six hexsides'.
+const (
+	sideHexShut uint8 = 1 << 6 // a hex that closes a line: terrain that blocks sight, or a full-height feature
+	sideNoHex   uint8 = 1 << 7 // no hex: a gap in an irregular map
+)
+
+// hexSight is cell i's sideHexShut and sideNoHex bits.
+func (m *Map) hexSight(i int) uint8 {
+	t := m.terrain[i]
+	switch {
+	case t == 0:
+		return sideNoHex
+	case terrainList[t-1].BlocksSight:
+		return sideHexShut
+	}
+	if ft := m.feats[m.features[i]]; ft.Kind != "" && ft.Height == Full {
+		return sideHexShut
+	}
+	return 0
+}
 
 // sightSides returns the map's sightCache, mended (mend.go) or built
 // afresh if stale.
@@ -539,6 +581,7 @@ func (m *Map) sightSides() sightCache {
 		levels: make([]int16, len(m.terrain)), onLevel: make([]int32, MaxElevation-MinElevation+1)}
 	sides := sc.sides
 	for i := range m.terrain {
+		sides[i] |= m.hexSight(i)
 		sc.levels[i] = m.groundLevel(i)
 		if sc.levels[i] != offMapLevel {
 			sc.onLevel[int(sc.levels[i])-MinElevation]++

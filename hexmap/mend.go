@@ -119,8 +119,9 @@ func (m *Map) mendFlags(flags []uint8, v uint64) bool {
 }
 
 // mendSight brings sc up to the map's version: the closed hexsides of each
-// changed hex again (a hexside's change touches both its hexes), and its
-// ground recounted. False when it cannot.
+// changed hex again (a hexside's change touches both its hexes) and what
+// the hex itself does to sight, and its ground recounted. False when it
+// cannot.
 func (m *Map) mendSight(sc *sightCache, nbr []int32) bool {
 	if len(sc.sides) != len(m.terrain) {
 		return false
@@ -131,7 +132,7 @@ func (m *Map) mendSight(sc *sightCache, nbr []int32) bool {
 	}
 	for _, c := range ch {
 		if i := m.index(c.hex); i >= 0 {
-			sc.sides[i] = m.closedSides(i, nbr)
+			sc.sides[i] = m.closedSides(i, nbr) | m.hexSight(i)
 			if was, now := sc.levels[i], m.groundLevel(i); was != now {
 				if was != offMapLevel {
 					sc.onLevel[int(was)-MinElevation]--

@@ -140,7 +140,7 @@ func checkMended(t *testing.T, m *Map, seed int) {
 	}
 	gs, ws := m.sightSides(), fresh.sightSides()
 	if i := firstDiff(gs.sides, ws.sides); i >= 0 {
-		t.Fatalf("closed hexsides of %s: got %06b, rebuilt %06b", m.Label(m.hexAt(i)), gs.sides[i], ws.sides[i])
+		t.Fatalf("closed hexsides and sight of %s: got %08b, rebuilt %08b", m.Label(m.hexAt(i)), gs.sides[i], ws.sides[i])
 	}
 	if gs.low != ws.low || gs.high != ws.high || !slices.Equal(gs.levels, ws.levels) || !slices.Equal(gs.onLevel, ws.onLevel) {
 		t.Fatalf("ground: got low %d high %d, rebuilt low %d high %d", gs.low, gs.high, ws.low, ws.high)
