@@ -276,19 +276,21 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 	for n := 1; n <= rng; n++ {
 		// The open slopes, afresh when the shadow has changed, and now and
 		// then as the rise a target may have per hex falls.
-		if raised || n&7 == 0 {
+		// (raise makes them for the ring after it.)
+		if n == 1 || !raised && n&7 == 0 {
 			f.openSlopes(float64(rise) / float64(n))
-			if len(f.open) == 0 {
-				break // all in shadow
-			}
+		}
+		if len(f.open) == 0 {
+			break // all in shadow
 		}
 		raised = false
 		base := from.Add(v[1].Scale(n))
 		y0, y1 := m.nearRange(base, w, n)
 		nf, den0, den1 := float64(n), float64(2*n-2), float64(2*n)
 		f.spans = f.spans[:0]
-		lo, up := 0, 0 // the shadow's pieces at the target's slope, ties rounded down and up
-		next := y0     // the first step not yet looked at
+		bp, val := sh.bp, sh.val // the shadow does not change within a ring
+		lo, up := 0, 0           // the shadow's pieces at the target's slope, ties rounded down and up
+		next := y0               // the first step not yet looked at
 		for _, o := range f.open {
 			ya := max(next, y0, int(math.Floor(o.lo*nf-0.5)))
 			yb := min(y1, int(math.Ceil(o.hi*nf+0.5)))
@@ -346,14 +348,14 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 				}
 				// c as a target.
 				s := float64(y) / nf
-				for lo < len(sh.bp) && sh.bp[lo] < s {
+				for lo < len(bp) && bp[lo] < s {
 					lo++
 				}
-				for up = max(up, lo); up < len(sh.bp) && sh.bp[up] <= s; {
+				for up = max(up, lo); up < len(bp) && bp[up] <= s; {
 					up++
 				}
 				e := int(levels[ci])
-				va, vb := sh.val[lo], sh.val[up]
+				va, vb := val[lo], val[up]
 				a, b := va == none, vb == none
 				if !(a && b || va == inf && vb == inf) {
 					eye := float64(e-ea) / nf
@@ -395,7 +397,7 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 			next = max(next, yb+1)
 		}
 		if len(f.spans) > 0 {
-			f.raise()
+			f.raise(float64(rise) / float64(n+1))
 			raised = true
 		}
 	}
@@ -422,20 +424,27 @@ func (f *FOV) openSlopes(top float64) {
 		}
 		lo, hi := -1.0, 2.0 // the sextant's slopes lie from 0 to 1
 		if k > 0 {
-			lo = max(lo, sh.bp[k-1])
+			lo = sh.bp[k-1]
 		}
 		if k < len(sh.bp) {
-			hi = min(hi, sh.bp[k])
+			hi = sh.bp[k]
 		}
-		if hi < 0 || lo > 1 {
-			continue
-		}
-		if n := len(f.open); n > 0 && f.open[n-1].hi == lo {
-			f.open[n-1].hi = hi
-			continue
-		}
-		f.open = append(f.open, span{lo: lo, hi: hi})
+		f.addOpen(lo, hi)
 	}
+}
+
+// addOpen adds the slopes lo to hi, a piece of the shadow open to a
+// target, to the open runs, after those added before it.
+func (f *FOV) addOpen(lo, hi float64) {
+	lo, hi = max(lo, -1), min(hi, 2) // the sextant's slopes lie from 0 to 1
+	if hi < 0 || lo > 1 {
+		return
+	}
+	if n := len(f.open); n > 0 && f.open[n-1].hi == lo {
+		f.open[n-1].hi = hi
+		return
+	}
+	f.open = append(f.open, span{lo: lo, hi: hi})
 }
 
 // nearRange returns the steps y, from 0 to n, for which base + y·w lies on
@@ -652,8 +661,9 @@ func (s *shadow) reset() {
 	s.val = append(s.val[:0], math.Inf(-1))
 }
 
-// raise lifts the shadow to the spans' values where higher.
-func (f *FOV) raise() {
+// raise lifts the shadow to the spans' values where higher, and lists its
+// open slopes for top as openSlopes does.
+func (f *FOV) raise(top float64) {
 	// The spans as a shadow: they come in order, and do not overlap.
 	u := &f.upd
 	u.reset()
@@ -672,15 +682,18 @@ func (f *FOV) raise() {
 		u.bp = append(u.bp, sp.lo, sp.hi)
 		u.val = append(u.val, sp.v, none)
 	}
-	maxShadow(&f.tmp, &f.sh, u)
+	f.open = f.open[:0]
+	f.maxShadow(&f.tmp, &f.sh, u, top)
 	f.sh, f.tmp = f.tmp, f.sh
 }
 
-// maxShadow sets dst to the higher of a and b at each slope.
-func maxShadow(dst, a, b *shadow) {
+// maxShadow sets dst to the higher of a and b at each slope, and adds its
+// pieces no higher than top to the open runs.
+func (f *FOV) maxShadow(dst, a, b *shadow, top float64) {
 	dst.bp = dst.bp[:0]
 	cur := max(a.val[0], b.val[0])
 	dst.val = append(dst.val[:0], cur)
+	at := -1.0 // where the piece of value cur starts
 	i, j := 0, 0
 	for i < len(a.bp) || j < len(b.bp) {
 		var x float64
@@ -697,9 +710,15 @@ func maxShadow(dst, a, b *shadow) {
 			j++
 		}
 		if v := max(a.val[i], b.val[j]); v != cur {
+			if cur <= top {
+				f.addOpen(at, x)
+			}
 			dst.bp = append(dst.bp, x)
 			dst.val = append(dst.val, v)
-			cur = v
+			cur, at = v, x
 		}
+	}
+	if cur <= top {
+		f.addOpen(at, 2)
 	}
 }
