@@ -78,3 +78,42 @@ func TestACopyAndItsOriginalMendTheirOwnSightCaches(t *testing.T) {
 		}
 	}
 }
+
+// TestACopyAndItsOriginalMendTheirOwnStepTables: a copy made by
+// CloneBareWithSteps (an undo point's, Session.spare) starts with its
+// original's step tables, not built again (400 ms at 1024²), and the
+// two share them until one changes: then each one's tables, mended,
+// equal ones rebuilt from its own map, whichever was edited first.
+func TestACopyAndItsOriginalMendTheirOwnStepTables(t *testing.T) {
+	for _, first := range []string{"copy", "original"} {
+		t.Run(first+" edited first", func(t *testing.T) {
+			m := Sample(16, 12, 3)
+			for _, model := range mendModels {
+				m.steps(model)
+			}
+			c := m.CloneBareWithSteps()
+			for _, model := range mendModels {
+				if got, want := c.steps(model), m.steps(model); &got.cost[0] != &want.cost[0] {
+					t.Fatalf("%T%v: the copy built a step table of its own, want the original's shared", model, model)
+				}
+			}
+			a, b := c, m
+			if first == "original" {
+				a, b = m, c
+			}
+			h := Pointy.FromOffset(Offset{Col: 5, Row: 4})
+			wall, _ := NewFeature("wall")
+			if err := a.SetEdge(h, 1, wall); err != nil {
+				t.Fatal(err)
+			}
+			a.SetTerrain(h.Neighbor(3), "water")
+			a.SetElevation(h.Neighbor(4), 3)
+			checkMended(t, a, 1)
+			checkMended(t, b, 2)
+			b.SetTerrain(h, "water")
+			b.RemoveEdge(h.Neighbor(0), 2)
+			checkMended(t, b, 3)
+			checkMended(t, a, 4)
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // HexSet is a set of the hexes of a map's rectangle, a bit a cell: what a
@@ -178,4 +179,76 @@ func DecodeHexSet(m *Map, text string) (*HexSet, error) {
 		return nil, fmt.Errorf("hex set: cells past the %d×%d map", m.Width, m.Height)
 	}
 	return s, nil
+}
+
+// ReplaceFOVs makes s, the union of some fields of view, the union after
+// each view was[i] left it and now[i] joined it (either may be nil: a view
+// only leaving, or only joining), all being every view of the union
+// afterwards. Only the words of cells where a view that left saw a hex
+// its replacement does not are made again, from all; elsewhere the union
+// only gains now's hexes. It reports false, changing nothing, when a view
+// is over another rectangle than s.
+func (s *HexSet) ReplaceFOVs(was, now, all []*FOV) bool {
+	fits := func(f *FOV) bool {
+		return f == nil || f.orient == s.orient && f.width == s.width && f.height == s.height
+	}
+	for _, vs := range [][]*FOV{was, now, all} {
+		for _, f := range vs {
+			if !fits(f) {
+				return false
+			}
+		}
+	}
+	var dirty []int // the words a leaving view saw more of than its replacement, in order
+	for i, old := range was {
+		if old == nil {
+			continue
+		}
+		var nw *FOV
+		if i < len(now) {
+			nw = now[i]
+		}
+		for j, w := range old.seen {
+			if w&^nw.word(old.base+j) != 0 {
+				dirty = append(dirty, old.base+j)
+			}
+		}
+	}
+	for _, f := range now {
+		if f != nil {
+			for j, w := range f.seen {
+				s.words[f.base+j] |= w
+			}
+		}
+	}
+	if len(dirty) == 0 {
+		return true
+	}
+	slices.Sort(dirty)
+	dirty = slices.Compact(dirty)
+	for _, w := range dirty {
+		s.words[w] = 0
+	}
+	for _, f := range all {
+		if f == nil {
+			continue
+		}
+		lo, _ := slices.BinarySearch(dirty, f.base)
+		for _, w := range dirty[lo:] {
+			if w >= f.base+len(f.seen) {
+				break
+			}
+			s.words[w] |= f.seen[w-f.base]
+		}
+	}
+	return true
+}
+
+// word is word w of the map's cells of f's seen hexes (0 outside those
+// it keeps, or for a nil f).
+func (f *FOV) word(w int) uint64 {
+	if f == nil || w < f.base || w >= f.base+len(f.seen) {
+		return 0
+	}
+	return f.seen[w-f.base]
 }

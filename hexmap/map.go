@@ -402,6 +402,16 @@ func (m *Map) CloneBare() *Map {
 	return &c
 }
 
+// CloneBareWithSteps is CloneBare whose copy starts with m's step tables
+// too (the paths' costs), shared until either map changes and mends them,
+// which copies them first: for a copy that may come to be searched on,
+// as an undo point's map does once the undo folds from it.
+func (m *Map) CloneBareWithSteps() *Map {
+	c := m.CloneBare()
+	c.cache.shareSteps(m.cache)
+	return c
+}
+
 // Equal reports whether m and o hold the same map.
 func (m *Map) Equal(o *Map) bool {
 	return m.Name == o.Name && m.Orientation == o.Orientation && m.Width == o.Width &&

@@ -326,6 +326,32 @@ func (c *mapCache) forCopy() *mapCache {
 	return cp
 }
 
+// shareSteps gives c, a copy's new cache, the step tables of from, its
+// original's: both hold each table shared, and whichever mends it first
+// copies it (stepTable.owned).
+func (c *mapCache) shareSteps(from *mapCache) {
+	if from == nil {
+		return
+	}
+	from.mu.Lock()
+	defer from.mu.Unlock()
+	for _, t := range from.tables {
+		t.shared = true
+		cp := *t
+		c.tables = append(c.tables, &cp)
+	}
+}
+
+// owned is t's to mend in place: t itself, or a copy of it when its
+// slices are shared with another map's (shareSteps).
+func (t *stepTable) owned() *stepTable {
+	if !t.shared {
+		return t
+	}
+	return &stepTable{model: t.model, version: t.version, cost: slices.Clone(t.cost), pass: slices.Clone(t.pass),
+		max: t.max, costs: slices.Clone(t.costs)}
+}
+
 // neighbours builds the neighbour table once; the caller holds c.mu.
 func (c *mapCache) neighbours(m *Map) {
 	if c.nbr != nil {
@@ -353,6 +379,9 @@ type stepTable struct {
 	// costs counts the allowed steps by cost, so that max stays the
 	// dearest when a mend takes the dearest away.
 	costs []int32
+	// shared says that cost, pass and costs are another map's table's
+	// too (shareSteps): they are copied before a mend (owned).
+	shared bool
 }
 
 // maxStep is the dearest step a search takes.
@@ -370,7 +399,14 @@ func (m *Map) steps(model CostModel) *stepTable {
 	if comparable {
 		for i, t := range c.tables {
 			if t.model == model {
-				if t.version == m.version || m.mendSteps(t, c.nbr) {
+				if t.version == m.version {
+					return t
+				}
+				if _, ok := m.changesAfter(t.version); ok {
+					t = t.owned() // copied if shared, before it is mended
+					c.tables[i] = t
+				}
+				if m.mendSteps(t, c.nbr) {
 					return t
 				}
 				c.tables = append(c.tables[:i], c.tables[i+1:]...)

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"maps"
 	"runtime"
 	"slices"
 	"sync"
@@ -88,6 +89,11 @@ type fogBook struct {
 	m        *hexmap.Map               // the map the views were made from
 	version  uint64                    // m's version then
 	cache    *viewCache                // views made lately, shared with the clones (viewcache.go)
+	// union is, by side, the hexes its figures' views see: what the side
+	// sees now. Each set is never changed once made (a known map and a
+	// sight base keep it): foldFog makes a new one, mended from the last
+	// where views left or joined it (mendUnion).
+	union map[string]*hexmap.HexSet
 }
 
 // figView is a figure's field of view and what it was made from: a figure
@@ -269,6 +275,7 @@ func (b *fogBook) clone() *fogBook {
 	for k, v := range b.views {
 		c.views[k] = v
 	}
+	c.union = maps.Clone(b.union)
 	c.known = b.cloneKnown()
 	c.m, c.version, c.cache = b.m, b.version, b.cache
 	return c
@@ -305,11 +312,18 @@ func (s *State) foldFog() {
 	b := s.fog
 	changed, known := b.mapChanges(s.Map)
 	var moved map[string]bool // the sides a view of which changed: their known maps are folded again
-	move := func(side string) {
+	var swaps map[string]*viewSwaps
+	swap := func(side string, was, now *hexmap.FOV) {
 		if moved == nil {
-			moved = map[string]bool{}
+			moved, swaps = map[string]bool{}, map[string]*viewSwaps{}
 		}
 		moved[side] = true
+		w := swaps[side]
+		if w == nil {
+			w = &viewSwaps{}
+			swaps[side] = w
+		}
+		w.was, w.now = append(w.was, was), append(w.now, now)
 	}
 	var fresh []*figView // the views to make, in s.Order
 	var ids []string
@@ -320,10 +334,6 @@ func (s *State) foldFog() {
 		if v != nil && v.at == f.At && v.side == f.Side && v.sees == sees && known && !v.changedBy(s.Map, changed) {
 			continue
 		}
-		move(f.Side)
-		if v != nil && v.side != f.Side {
-			move(v.side)
-		}
 		fresh = append(fresh, &figView{at: f.At, side: f.Side, sees: sees})
 		ids = append(ids, id)
 	}
@@ -332,16 +342,61 @@ func (s *State) foldFog() {
 		if nv.fov != nil {
 			b.set(b.explored, nv.side, s.Map).AddFOV(nv.fov)
 		}
+		switch v := b.views[ids[i]]; {
+		case v == nil:
+			swap(nv.side, nil, nv.fov)
+		case v.side != nv.side:
+			swap(v.side, v.fov, nil)
+			swap(nv.side, nil, nv.fov)
+		default:
+			swap(nv.side, v.fov, nv.fov)
+		}
 		b.views[ids[i]] = nv
 	}
 	for id, v := range b.views {
 		if _, ok := s.Figures[id]; !ok {
 			delete(b.views, id)
-			move(v.side)
+			swap(v.side, v.fov, nil)
 		}
 	}
 	b.m, b.version = s.Map, s.Map.Version()
+	for _, side := range sortedKeys(swaps) {
+		s.mendUnion(side, swaps[side])
+	}
 	s.foldKnown(moved)
+}
+
+// viewSwaps are the views that left a side's union in one fold (was[i],
+// nil for none) and those that took their places (now[i], nil for none).
+type viewSwaps struct{ was, now []*hexmap.FOV }
+
+// mendUnion makes side's union of views again after w: mended from the
+// last (a copy of it: a union is never changed once made) where the
+// views that left saw what their replacements do not, or made whole
+// when there is none over the map, or most of the side's views changed.
+func (s *State) mendUnion(side string, w *viewSwaps) {
+	b := s.fog
+	var all []*hexmap.FOV
+	for _, id := range s.Order {
+		if v := b.views[id]; v != nil && v.side == side && v.fov != nil {
+			all = append(all, v.fov)
+		}
+	}
+	if b.union == nil {
+		b.union = map[string]*hexmap.HexSet{}
+	}
+	if u := b.union[side]; u.Fits(s.Map) && 2*len(w.was) <= len(all) {
+		c := u.Clone()
+		if c.ReplaceFOVs(w.was, w.now, all) {
+			b.union[side] = c
+			return
+		}
+	}
+	u := hexmap.NewHexSet(s.Map)
+	for _, f := range all {
+		u.AddFOV(f)
+	}
+	b.union[side] = u
 }
 
 // exploreAlong explores for figure id's side what it saw from each hex
@@ -396,29 +451,18 @@ func walkNews(m *hexmap.Map, walk *hexmap.HexSet, k *knownMap, changed []hexmap.
 }
 
 // sees reports whether a figure of side that can see sees h (the fog
-// being up to date).
+// being up to date): whether the side's union of views holds it.
 func (s *State) sees(side string, h hexmap.Hex) bool {
-	if s.fog == nil {
-		return false
-	}
-	for _, id := range s.Order {
-		f := s.Figures[id]
-		if v := s.fog.views[id]; f.Side == side && v != nil && v.fov != nil && v.fov.Sees(h) {
-			return true
-		}
-	}
-	return false
+	return s.fog != nil && s.fog.union[side].Has(h)
 }
 
-// seenBy is the hexes side's figures see now (the fog being up to date).
+// seenBy is the hexes side's figures see now (the fog being up to date):
+// its union of views, which the caller must not change.
 func (s *State) seenBy(side string) *hexmap.HexSet {
-	seen := hexmap.NewHexSet(s.Map)
-	for _, id := range s.Order {
-		if v := s.fog.views[id]; s.Figures[id].Side == side && v != nil {
-			seen.AddFOV(v.fov)
-		}
+	if u := s.fog.union[side]; u.Fits(s.Map) {
+		return u
 	}
-	return seen
+	return hexmap.NewHexSet(s.Map)
 }
 
 // FogOf returns what side sees of the map now, and has explored; nil when
@@ -428,7 +472,7 @@ func (s *State) FogOf(side string) *Fog {
 		return nil
 	}
 	s.foldFog()
-	f := &Fog{Seen: s.seenBy(side)}
+	f := &Fog{Seen: s.seenBy(side).Clone()}
 	f.Explored = s.fog.set(s.fog.explored, side, s.Map).Clone()
 	f.Revealed = s.fog.set(s.fog.revealed, side, s.Map).Clone()
 	return f

@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"hexslinger/hexmap"
@@ -48,13 +49,17 @@ func localFogFight(rng *rand.Rand) *State {
 }
 
 // randomFogEvent is an edit (a hex's ground, terrain or feature, or a
-// hexside), a door worked, a move or a figure hidden or shown.
+// hexside), a door worked, a move, a figure hidden or shown, or one taken
+// off the map.
 func randomFogEvent(rng *rand.Rand, st *State) Event {
 	m := st.Map
 	at := func() hexmap.Hex {
 		return m.Orientation.FromOffset(hexmap.Offset{Col: rng.IntN(m.Width), Row: rng.IntN(m.Height)})
 	}
 	id := st.Order[rng.IntN(len(st.Order))]
+	if len(st.Order) > 1 && rng.IntN(15) == 0 {
+		return Event{Kind: EventFigureRemoved, Figure: id, To: st.Figures[id].At}
+	}
 	switch rng.IntN(6) {
 	case 0, 1:
 		c := m.CellAt(at())
@@ -134,6 +139,30 @@ func fogKey(t *testing.T, st *State, fresh bool) string {
 		}
 		out += "\n"
 	}
+	// Each side's union of views: as seenBy and sees answer it, and (fresh)
+	// as the fresh views make it.
+	sides := map[string]bool{}
+	for _, id := range st.Order {
+		sides[st.Figures[id].Side] = true
+	}
+	for _, side := range sortedKeys(sides) {
+		seen := hexmap.NewHexSet(st.Map)
+		if fresh {
+			for _, id := range st.Order {
+				if f := st.Figures[id]; f.Side == side && canSee(f) {
+					seen.AddFOV(st.Map.FieldOfView(f.At, 0))
+				}
+			}
+		} else {
+			seen = st.seenBy(side) // FogOf's Seen, without its empty sets made for the side
+			for _, h := range st.Map.Hexes() {
+				if st.sees(side, h) != seen.Has(h) {
+					t.Fatalf("side %s: sees(%v) = %v, but seenBy has it %v", side, h, st.sees(side, h), seen.Has(h))
+				}
+			}
+		}
+		out += side + " sees now " + seen.Encode() + "\n"
+	}
 	for _, side := range sortedKeys(st.fog.explored) {
 		out += side + " explored " + st.fog.explored[side].Encode() + "\n"
 	}
@@ -163,34 +192,80 @@ func remade(t *testing.T, opening *State, events []Event) *State {
 	return st
 }
 
+// pointCopy is a copy of st as an undo point keeps it (undopoint.go): the
+// state cloned without its map, and given a bare copy of the map its
+// fields of view were made from (Session.spare), its fog's views, unions
+// and known maps shared with st.
+func pointCopy(st *State) *State {
+	p := st.clone(false)
+	p.Map = st.Map.CloneBare()
+	p.fog.onMap(st.Map, p.Map)
+	return p
+}
+
 // TestAChangeRemakesEveryFieldOfViewItCanChange: after any random run of
-// map edits, doors, moves, hides and undos (a replay of the events left
-// onto a copy of the opening), every figure's field of view, and every
-// side's explored hexes, known map and sight, equal those made afresh at
-// every event; and the views equal the map's own, asked now.
+// map edits, doors, moves, hides, figures taken off, undos (a replay of
+// the events left onto a copy of the opening, or onto a copy of the
+// latest undo point before them, as Session.refold folds) and redos (the
+// undone events folded again), every figure's field of view, and every
+// side's union of views, explored hexes, known map and sight, equal those
+// made afresh at every event; and the views equal the map's own, asked
+// now.
 func TestAChangeRemakesEveryFieldOfViewItCanChange(t *testing.T) {
 	rng := rand.New(rand.NewPCG(38, 1))
 	for fight := 0; fight < 80; fight++ {
 		opening := localFogFight(rng)
 		st := opening.Clone()
-		var events []Event
+		var events, undone []Event
+		type point struct {
+			n  int // the events folded into st
+			st *State
+		}
+		var points []point
+		apply := func(step int, e Event) {
+			if err := st.Apply(e); err != nil {
+				t.Fatalf("fight %d step %d: %s: %v", fight, step, e.Kind, err)
+			}
+		}
 		for step := 0; step < 30; step++ {
-			what := "undo"
-			if len(events) > 0 && rng.IntN(6) == 0 {
-				events = events[:len(events)-1-rng.IntN(min(3, len(events)))]
-				st = opening.Clone()
-				for _, e := range events {
-					if err := st.Apply(e); err != nil {
-						t.Fatalf("fight %d step %d: replaying %s: %v", fight, step, e.Kind, err)
-					}
+			var what string
+			switch {
+			case len(events) > 0 && rng.IntN(6) == 0:
+				back := 1 + rng.IntN(min(3, len(events)))
+				undone = append(slices.Clone(events[len(events)-back:]), undone...)
+				events = events[:len(events)-back]
+				for len(points) > 0 && points[len(points)-1].n > len(events) {
+					points = points[:len(points)-1]
 				}
-			} else {
+				from := 0
+				if len(points) > 0 && rng.IntN(3) > 0 {
+					what = "undo from a point"
+					p := points[len(points)-1]
+					st, from = pointCopy(p.st), p.n
+				} else {
+					what = "undo from the opening"
+					st = opening.Clone()
+				}
+				for _, e := range events[from:] {
+					apply(step, e)
+				}
+			case len(undone) > 0 && rng.IntN(3) == 0:
+				what = "redo"
+				n := 1 + rng.IntN(len(undone))
+				for _, e := range undone[:n] {
+					apply(step, e)
+					events = append(events, e)
+				}
+				undone = undone[n:]
+			default:
 				e := randomFogEvent(rng, st)
 				what = e.Kind
-				if err := st.Apply(e); err != nil {
-					t.Fatalf("fight %d step %d: %s: %v", fight, step, e.Kind, err)
-				}
+				apply(step, e)
 				events = append(events, e)
+				undone = nil
+			}
+			if rng.IntN(4) == 0 {
+				points = append(points, point{len(events), pointCopy(st)})
 			}
 			got := fogKey(t, st, false)
 			if want := fogKey(t, remade(t, opening, events), false); got != want {

@@ -63,7 +63,11 @@ func (s *Session) spare(m *hexmap.Map) {
 			continue
 		}
 		if kept == nil {
-			kept = m.CloneBare()
+			// With the step tables, shared: an undo folds from the
+			// point and then plans moves on its map, which would else
+			// build them from nothing (400 ms at 1024²); the live map
+			// copies them when it mends them next.
+			kept = m.CloneBareWithSteps()
 		}
 		p.st.Map = kept
 		// The fields of view were made from the same map: they stand.
