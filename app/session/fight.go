@@ -168,6 +168,11 @@ func (f *FightFile) State() (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("map.%w", err)
 	}
+	return f.stateOn(sys, m)
+}
+
+// stateOn is State with m for the file's map.
+func (f *FightFile) stateOn(sys System, m *hexmap.Map) (*State, error) {
 	s := &State{Name: f.Name, Rules: f.Rules, Options: f.Options, Map: m, Characters: map[string]Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round), Begun: f.Round > 0, Segment: rules.Segments}
 	if f.Segment > 0 && f.Segment <= rules.Segments {
 		s.Segment = f.Segment
