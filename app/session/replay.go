@@ -200,7 +200,11 @@ func (m *Moment) Onto(base *Moment, st *State) (*State, error) {
 			return nil, fmt.Errorf("replay: cells: %w", err)
 		}
 	}
-	out, err := f.stateOn(sys, st.Map)
+	var cache *viewCache // the views st's fog made: those of figures that stayed put on an unchanged map stand
+	if st.fog != nil {
+		cache = st.fog.cache
+	}
+	out, err := f.stateOn(sys, st.Map, cache)
 	if err != nil {
 		return nil, err
 	}
