@@ -39,6 +39,7 @@ func (g *Game) receiveReplay(in inMsg) bool {
 		if r := in.msg.Replay; r != nil && r.Fight != nil {
 			g.startReplay(r)
 		} else {
+			g.replayBase = replayView{} // the next moment comes whole
 			g.endReplay()
 		}
 		return true
@@ -67,15 +68,25 @@ func (g *Game) receiveReplay(in inMsg) bool {
 	return true
 }
 
-// startReplay shows moment r in place of the live fight.
+// startReplay shows moment r in place of the live fight: a whole one
+// read afresh, a delta (protocol 2: Base names the moment it changes)
+// laid over the last moment the session sent, whose map takes its cells
+// in place, so that the picture redraws only those hexes (chunkCache).
 func (g *Game) startReplay(r *session.Moment) {
-	st, err := r.Fight.State()
+	var st *session.State
+	var err error
+	if r.Base != 0 {
+		st, err = r.Onto(g.replayBase.moment, g.replayBase.st)
+	} else {
+		st, err = r.Fight.State()
+	}
 	if err != nil {
 		g.say("The console sent a moment this window cannot show: "+err.Error(), true)
 		return
 	}
 	sameMap := g.play.st != nil && g.play.st.Name == st.Name
 	g.replay = replayView{moment: r, st: st}
+	g.replayBase = g.replay
 	g.play.st = st
 	g.play.selected, g.play.attacking, g.play.melee = "", false, false
 	g.dragFig, g.pressed, g.dragging = "", false, false

@@ -196,6 +196,9 @@ func (m *Moment) Onto(base *Moment, st *State) (*State, error) {
 	f := *m.Fight
 	f.Fog, f.Map = fog, nil
 	for _, c := range m.Cells {
+		if sameCell(st.Map.CellAt(c.At), c) {
+			continue // a hex sent among those that may have changed: the picture need not redraw it
+		}
 		if err := st.Map.SetCell(c); err != nil {
 			return nil, fmt.Errorf("replay: cells: %w", err)
 		}
@@ -272,4 +275,25 @@ func (s *Session) Replaying() *Moment {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.replay
+}
+
+// sameCell reports whether a and b hold the same.
+func sameCell(a, b hexmap.Cell) bool {
+	num := func(x, y *int) bool { return x == nil && y == nil || x != nil && y != nil && *x == *y }
+	same := func(x, y *hexmap.FileFeature) bool {
+		if x == nil || y == nil {
+			return x == y
+		}
+		return x.At == y.At && x.Side == y.Side && x.Kind == y.Kind && x.Open == y.Open && x.Height == y.Height &&
+			num(x.Armor, y.Armor) && num(x.BaseArmor, y.BaseArmor)
+	}
+	if a.At != b.At || a.Terrain != b.Terrain || a.Elevation != b.Elevation || a.Label != b.Label || !same(a.Feature, b.Feature) {
+		return false
+	}
+	for d := range a.Edges {
+		if !same(a.Edges[d], b.Edges[d]) {
+			return false
+		}
+	}
+	return true
 }
