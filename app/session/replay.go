@@ -42,9 +42,15 @@ type Moment struct {
 	// then (ReplayingFor), so a player never sees what its seat could not.
 	Table bool `json:"-"`
 	tl    *Timeline
-	// whole is the map file of a timeline's moment, made once (Whole).
-	wholeMu sync.Mutex
-	whole   *hexmap.File
+	whole *momentMap // a timeline's moment's map file, made once (Whole)
+}
+
+// momentMap is a moment's whole map file, made once, by the first window
+// that needs it.
+type momentMap struct {
+	once sync.Once
+	file *hexmap.File
+	err  error
 }
 
 // Moment is the moment right after event i of the timeline, for a replay
@@ -56,7 +62,7 @@ func (t *Timeline) Moment(i int) (*Moment, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Moment{Event: i, Of: t.Len() - 1, Text: momentText(e), tl: t}
+	m := &Moment{Event: i, Of: t.Len() - 1, Text: momentText(e), tl: t, whole: &momentMap{}}
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	// The scrub cursor's state, not a copy (StateAt's): the snapshot
@@ -76,29 +82,28 @@ func (t *Timeline) Moment(i int) (*Moment, error) {
 // Whole is the moment with its whole map: m itself when it has it (a
 // player's), else a copy, the map made once however many windows ask.
 func (m *Moment) Whole() (*Moment, error) {
-	if m.Fight == nil || m.Fight.Map != nil || m.tl == nil {
+	if m.Fight == nil || m.Fight.Map != nil || m.tl == nil || m.whole == nil {
 		return m, nil
 	}
-	m.wholeMu.Lock()
-	defer m.wholeMu.Unlock()
-	if m.whole == nil {
+	w := m.whole
+	w.once.Do(func() {
 		t := m.tl
 		t.mu.RLock()
-		err := t.at(m.Event, func(st *State) { m.whole = st.Map.File() }, false)
-		t.mu.RUnlock()
-		if err != nil {
-			return nil, err
-		}
+		defer t.mu.RUnlock()
+		w.err = t.at(m.Event, func(st *State) { w.file = st.Map.File() }, false)
+	})
+	if w.err != nil {
+		return nil, w.err
 	}
 	f := *m.Fight
-	f.Map = m.whole
+	f.Map = w.file
 	return m.copyWith(&f), nil
 }
 
 // copyWith is a copy of m's wire fields with fight f.
 func (m *Moment) copyWith(f *FightFile) *Moment {
 	return &Moment{Fight: f, Event: m.Event, Of: m.Of, Round: m.Round, Segment: m.Segment, Text: m.Text,
-		Mark: m.Mark, Base: m.Base, Cells: m.Cells, FogKept: m.FogKept, Table: m.Table, tl: m.tl}
+		Mark: m.Mark, Base: m.Base, Cells: m.Cells, FogKept: m.FogKept, Table: m.Table, tl: m.tl, whole: m.whole}
 }
 
 // Send is m as a connection is sent it, marked mark+1: a delta against
