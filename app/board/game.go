@@ -50,6 +50,9 @@ type Game struct {
 	portraits portraits  // the sheets' pictures, decoded once
 	pings     pingState  // hexes pinged, and a press that may ping
 	replay    replayView // a moment the Judge's console replays (replay.go)
+	// replayBase is the last moment the session sent, kept after Esc
+	// ends the replay here: the next may be a delta on it.
+	replayBase replayView
 
 	drawn      bool
 	lastFrame  frameKey

@@ -17,6 +17,7 @@ import (
 
 func init() {
 	sceneSetups["timeline"] = (*Scene).timeline
+	sceneSetups["timeline-step"] = (*Scene).timelineStep
 }
 
 // replayView is a moment of the fight's timeline the Judge's console
@@ -39,6 +40,7 @@ func (g *Game) receiveReplay(in inMsg) bool {
 		if r := in.msg.Replay; r != nil && r.Fight != nil {
 			g.startReplay(r)
 		} else {
+			g.replayBase = replayView{} // the next moment comes whole
 			g.endReplay()
 		}
 		return true
@@ -67,15 +69,25 @@ func (g *Game) receiveReplay(in inMsg) bool {
 	return true
 }
 
-// startReplay shows moment r in place of the live fight.
+// startReplay shows moment r in place of the live fight: a whole one
+// read afresh, a delta (protocol 2: Base names the moment it changes)
+// laid over the last moment the session sent, whose map takes its cells
+// in place, so that the picture redraws only those hexes (chunkCache).
 func (g *Game) startReplay(r *session.Moment) {
-	st, err := r.Fight.State()
+	var st *session.State
+	var err error
+	if r.Base != 0 {
+		st, err = r.Onto(g.replayBase.moment, g.replayBase.st)
+	} else {
+		st, err = r.Fight.State()
+	}
 	if err != nil {
 		g.say("The console sent a moment this window cannot show: "+err.Error(), true)
 		return
 	}
 	sameMap := g.play.st != nil && g.play.st.Name == st.Name
 	g.replay = replayView{moment: r, st: st}
+	g.replayBase = g.replay
 	g.play.st = st
 	g.play.selected, g.play.attacking, g.play.melee = "", false, false
 	g.dragFig, g.pressed, g.dragging = "", false, false
@@ -194,6 +206,64 @@ func (sc *Scene) timeline() error {
 			s.ShowReplay(m)
 		}
 		return sc.g.replay.on()
+	}
+	return nil
+}
+
+// timeline-step: the Judge's window follows the console's timeline one
+// step, sent as a delta (protocol 2) on the moment it showed: from
+// Cyril's move to J8 to the Judge's edit after it, a pond at K7, drawn on
+// the same map, its picture redrawn only there.
+func (sc *Scene) timelineStep() error {
+	f, err := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	if err != nil {
+		return err
+	}
+	demo, err := f.State()
+	if err != nil {
+		return err
+	}
+	j8, _ := demo.Map.ParseHex("J8")
+	k7, _ := demo.Map.ParseHex("K7")
+	pond := demo.Map.CellAt(k7)
+	pond.Terrain, pond.Label = "water", "pond"
+	s, err := sc.live([]session.Command{
+		{Kind: session.CommandMove, Figure: "cyril", To: &j8},
+		{Kind: session.CommandEditMap, Cells: []hexmap.Cell{pond}},
+	}, nil, "")
+	if err != nil {
+		return err
+	}
+	step := 0
+	var first *session.Moment
+	tl, err := s.Timeline() // one timeline, as the console keeps: a delta is between moments of one
+	if err != nil {
+		return err
+	}
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		switch step {
+		case 0:
+			if first, err = tl.Moment(tl.Len() - 2); err != nil {
+				return false
+			}
+			s.ShowReplay(first)
+			step = 1
+		case 1:
+			if g := sc.g.replay.moment; g == nil || g.Event != first.Event {
+				return false
+			}
+			m, err := tl.Moment(tl.Len() - 1)
+			if err != nil {
+				return false
+			}
+			s.ShowReplay(m)
+			step = 2
+		}
+		r := sc.g.replay.moment
+		return step == 2 && r != nil && r.Base != 0
 	}
 	return nil
 }

@@ -168,6 +168,12 @@ func (f *FightFile) State() (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("map.%w", err)
 	}
+	return f.stateOn(sys, m, nil)
+}
+
+// stateOn is State with m for the file's map, the fields of view found in
+// cache if not nil (loadFog).
+func (f *FightFile) stateOn(sys System, m *hexmap.Map, cache *viewCache) (*State, error) {
 	s := &State{Name: f.Name, Rules: f.Rules, Options: f.Options, Map: m, Characters: map[string]Character{}, Figures: map[string]*Figure{}, Round: max(1, f.Round), Begun: f.Round > 0, Segment: rules.Segments}
 	if f.Segment > 0 && f.Segment <= rules.Segments {
 		s.Segment = f.Segment
@@ -179,7 +185,7 @@ func (f *FightFile) State() (*State, error) {
 			return nil, err
 		}
 	}
-	if err := s.loadFog(f.Fog); err != nil {
+	if err := s.loadFog(f.Fog, cache); err != nil {
 		return nil, err
 	}
 	return s, nil

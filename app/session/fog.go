@@ -550,13 +550,18 @@ func (s *State) fogSpecs(sides []string) []FogSpec {
 	return out
 }
 
-// loadFog reads a fight file's fog into the opening state.
-func (s *State) loadFog(specs []FogSpec) error {
+// loadFog reads a fight file's fog into the opening state, its fields of
+// view found in cache, if not nil (a replay window's last moment's), or
+// made.
+func (s *State) loadFog(specs []FogSpec, cache *viewCache) error {
 	if len(specs) == 0 {
 		s.foldFog()
 		return nil
 	}
-	s.fog = &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: map[string]*figView{}, cache: &viewCache{}}
+	if cache == nil {
+		cache = &viewCache{}
+	}
+	s.fog = &fogBook{explored: map[string]*hexmap.HexSet{}, revealed: map[string]*hexmap.HexSet{}, views: map[string]*figView{}, cache: cache}
 	for i, spec := range specs {
 		if spec.Side == "" {
 			return fmt.Errorf("fog[%d].side: missing", i)

@@ -3,6 +3,7 @@ package session
 import (
 	"maps"
 	"slices"
+	"weak"
 
 	"hexslinger/hexmap"
 )
@@ -30,6 +31,11 @@ type knownMap struct {
 	whole  *hexmap.Map    // base with what was learned, made when asked; never changed once made
 	seen   *hexmap.HexSet // what the side saw at the last fold (never changed once made)
 	at     uint64         // the live map's version at the last fold
+	// copyOf is the live map base was copied from, at version copyAt: a
+	// record begun on that map at that version may share base without
+	// comparing them (a map's version counts its every change).
+	copyOf weak.Pointer[hexmap.Map]
+	copyAt uint64
 
 	// ver counts the changes to the known data, and log names the hexes
 	// of the latest (a hexside's change names both its hexes), as
@@ -268,13 +274,13 @@ func (s *State) mapFor(side string) *knownMap {
 			n.ver, n.lost = k.ver+1, k.ver+1
 		}
 		for _, o := range b.known {
-			if o != k && len(o.cells) == 0 && len(o.edges) == 0 && o.base.Equal(s.Map) {
+			if o != k && len(o.cells) == 0 && len(o.edges) == 0 && (o.copyOf == weak.Make(s.Map) && o.copyAt == s.Map.Version() || o.base.Equal(s.Map)) {
 				n.base = o.base
 				break
 			}
 		}
 		if n.base == nil {
-			n.base = s.Map.CloneBare()
+			n.base, n.copyOf, n.copyAt = s.Map.CloneBare(), weak.Make(s.Map), s.Map.Version()
 		}
 		k = n
 		b.known[side] = k

@@ -341,10 +341,42 @@ func benchScaleScrub(b *testing.B, sf *scaleFightSetup) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	at := tl.Len() / 2
-	if _, err := tl.Moment(at); err != nil {
-		b.Fatal(err)
+	// A step as a window sees it, end to end: the console's moment, what
+	// the connection is sent of it (a delta on the moment before: Send),
+	// as JSON, and the window reading it and laying it over the fight it
+	// shows (Onto).
+	var prev, shown *Moment
+	var st *State
+	step := func(at int) int {
+		m, err := tl.Moment(at)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sent, err := m.Send(prev, shown.markOf())
+		if err != nil {
+			b.Fatal(err)
+		}
+		data, err := json.Marshal(sent)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var got Moment
+		if err := json.Unmarshal(data, &got); err != nil {
+			b.Fatal(err)
+		}
+		if got.Base == 0 {
+			st, err = got.Fight.State()
+		} else {
+			st, err = got.Onto(shown, st)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		prev, shown = m, &got
+		return len(data)
 	}
+	at := tl.Len() / 2
+	step(at)
 	bytes := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -352,17 +384,17 @@ func benchScaleScrub(b *testing.B, sf *scaleFightSetup) {
 		if at >= tl.Len() {
 			at = 1
 		}
-		m, err := tl.Moment(at)
-		if err != nil {
-			b.Fatal(err)
-		}
-		data, err := json.Marshal(m)
-		if err != nil {
-			b.Fatal(err)
-		}
-		bytes += len(data)
+		bytes += step(at)
 	}
 	b.ReportMetric(float64(bytes)/float64(b.N)/(1<<20), "MB-sent/op")
+}
+
+// markOf is m's mark, 0 for none.
+func (m *Moment) markOf() int {
+	if m == nil {
+		return 0
+	}
+	return m.Mark
 }
 
 func benchScaleReachAfterEdit(b *testing.B, sf *scaleFightSetup) {

@@ -750,7 +750,17 @@ func (s *State) applyMapWear(e Event) {
 // not command only the name, the numbers a map needs, the system's own
 // numbers and the portrait (no TWTW traits, skills, gear or notes).
 func (s *State) Snapshot(seat *Seat) *FightFile {
-	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Map: s.Map.File(), Segment: s.Segment}
+	f := s.snapshot(seat, true)
+	return f
+}
+
+// snapshot is Snapshot; without withMap, the Judge's has no map (a
+// moment sends its map as it needs: Moment.Send).
+func (s *State) snapshot(seat *Seat, withMap bool) *FightFile {
+	f := &FightFile{Format: FightFormat, Version: FightVersion, Name: s.Name, Rules: s.Rules, Segment: s.Segment}
+	if withMap {
+		f.Map = s.Map.File()
+	}
 	for _, l := range s.Loose {
 		f.Loose = append(f.Loose, LooseSpec{Weapon: l.Weapon, At: s.Map.Label(l.At), Name: l.Name, Owner: l.Owner})
 	}
@@ -769,7 +779,9 @@ func (s *State) Snapshot(seat *Seat) *FightFile {
 	} else {
 		f.Options = playersOptions(s.Options)
 		f.Fog = s.fogSpecs(seatSides(seat, s))
-		f.Map = s.KnownMap(mapSide(seat, s)).File() // the map as the seat's side last saw it
+		if withMap {
+			f.Map = s.KnownMap(mapSide(seat, s)).File() // the map as the seat's side last saw it
+		}
 		v := s.sightOf(seat)
 		hidden, place, told = v.hidden, v.ap, v.status
 		f.Holds = slices.DeleteFunc(f.Holds, func(h Hold) bool { return hidden[h.By] || hidden[h.Over] })

@@ -45,6 +45,13 @@ type Timeline struct {
 	undos   []timelineToggle
 	toggles map[int][]timelineToggle
 	ticks   []Tick
+	// changed is, by event, the hexes its fold changed on the map (the
+	// build's map change record), so that a moment is sent as the
+	// hexes that differ from the one a window has (Moment.Send);
+	// unknown marks the events whose changes are not known (the
+	// opening, an undo or redo, a change record overrun).
+	changed [][]hexmap.Hex
+	unknown []bool
 	// The build, which goes on as a live fight grows: the state after the
 	// last event, the checkpoint the last fold came from, the round, and
 	// the last events decoded (recent[0] is event recentFrom).
@@ -309,6 +316,7 @@ func (t *Timeline) add(e Event) error {
 		}
 		t.every, t.first, t.toggles, t.kept = timelineEvery, map[int]int{}, map[int][]timelineToggle{}, map[*hexmap.Map]bool{}
 		t.push(e)
+		t.recordChange(nil, false)
 		t.keep(0, st)
 		t.st = st
 		if st.Begun {
@@ -341,6 +349,7 @@ func (t *Timeline) add(e Event) error {
 		if err != nil {
 			return err
 		}
+		t.recordChange(t.undoChanges(t.st.Map, st.Map, k))
 		t.st = st
 		if t.base = t.cps[k].at; i-t.base >= timelineEvery {
 			t.keep(i, st)
@@ -348,13 +357,17 @@ func (t *Timeline) add(e Event) error {
 		}
 		return nil
 	}
-	if !t.skipped(e, i) {
+	if t.skipped(e, i) {
+		t.recordChange(nil, true)
+	} else {
 		if touchesMap(e) {
 			t.spareBuild()
 		}
+		v := t.st.Map.Version()
 		if err := t.st.Apply(e); err != nil {
 			return fmt.Errorf("%s: %w", t.where(i), err)
 		}
+		t.recordChange(t.st.Map.ChangedSince(v))
 		if len(t.st.Log) >= 2*keepEvents {
 			trimLog(t.st, keepEvents)
 		}
@@ -364,6 +377,74 @@ func (t *Timeline) add(e Event) error {
 		t.base = i
 	}
 	return nil
+}
+
+// recordChange notes the hexes the last event pushed changed on the
+// map; ok false: not known.
+func (t *Timeline) recordChange(hexes []hexmap.Hex, ok bool) {
+	t.changed = append(t.changed, slices.Clone(hexes))
+	t.unknown = append(t.unknown, !ok)
+}
+
+// undoChanges is the hexes where was, the build's map before an undo or
+// redo, and now, the map the fold from checkpoint k made for it, differ:
+// among those the events after the checkpoint changed on the way to
+// was, and those the fold changed on the checkpoint's map.
+func (t *Timeline) undoChanges(was, now *hexmap.Map, k int) (hexes []hexmap.Hex, ok bool) {
+	cp := t.cps[k]
+	folded, ok := now.ChangedSince(cp.st.Map.Version())
+	if !ok {
+		return nil, false
+	}
+	seen := map[hexmap.Hex]bool{}
+	add := func(h hexmap.Hex) {
+		if !seen[h] {
+			seen[h] = true
+			if !was.SameHex(now, h) {
+				hexes = append(hexes, h)
+			}
+		}
+	}
+	for _, h := range folded {
+		add(h)
+	}
+	for j := cp.at + 1; j < len(t.changed); j++ {
+		if t.unknown[j] {
+			return nil, false
+		}
+		for _, h := range t.changed[j] {
+			add(h)
+		}
+	}
+	return hexes, true
+}
+
+// changedBetween is the hexes whose map may differ between the moments
+// right after events a and b: those the events after the earlier up to
+// the later changed, each once; ok is false when one of them changed
+// what is not known, or more than most hexes sent as cells are worth
+// (then the whole map is the smaller). The caller holds t.mu.
+func (t *Timeline) changedBetweenLocked(a, b int, most int) (hexes []hexmap.Hex, ok bool) {
+	lo, hi := min(a, b), max(a, b)
+	if lo < 0 || hi >= len(t.changed) {
+		return nil, false
+	}
+	seen := map[hexmap.Hex]bool{}
+	for j := lo + 1; j <= hi; j++ {
+		if t.unknown[j] {
+			return nil, false
+		}
+		for _, h := range t.changed[j] {
+			if !seen[h] {
+				seen[h] = true
+				hexes = append(hexes, h)
+				if len(hexes) > most {
+					return nil, false
+				}
+			}
+		}
+	}
+	return hexes, true
 }
 
 // spareBuild readies the build's map to be changed in place by the next

@@ -5,8 +5,14 @@ import (
 	"hexslinger/hexmap"
 )
 
-// ProtocolVersion is the version of the WebSocket protocol (docs/protocol.md).
-const ProtocolVersion = 1
+// ProtocolVersion is the version of the WebSocket protocol (docs/protocol.md):
+// 2 sends a replayed moment as a delta on the one the window was sent
+// before (session.Moment's Base).
+const ProtocolVersion = 2
+
+// MinProtocolVersion is the oldest version a session still speaks: a
+// window of version 1 is sent every replayed moment whole.
+const MinProtocolVersion = 1
 
 // MaxMessageSize caps one message from a client: the hello, and every
 // message of a player's seat.
@@ -49,7 +55,9 @@ const (
 	// MsgReplay: session → the Judge's clients only: show Replay, a
 	// moment of the fight's timeline the console scrubbed to, read-only,
 	// in place of the live fight; without Replay, go back to the live
-	// fight. Not an event, changes nothing, not journaled.
+	// fight. Not an event, changes nothing, not journaled. From protocol
+	// version 2 a moment may be a delta on the one sent before it
+	// (session.Moment's Mark and Base).
 	MsgReplay = "replay"
 )
 

@@ -280,8 +280,8 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 		sv.reject(ctx, c, ErrBadMessage, fmt.Sprintf("the first message must be a hello, not %q", hello.Type))
 		return
 	}
-	if hello.Version != ProtocolVersion {
-		sv.reject(ctx, c, ErrBadVersion, fmt.Sprintf("this session speaks protocol version %d, the client %d", ProtocolVersion, hello.Version))
+	if hello.Version < MinProtocolVersion || hello.Version > ProtocolVersion {
+		sv.reject(ctx, c, ErrBadVersion, fmt.Sprintf("this session speaks protocol versions %d to %d, the client %d", MinProtocolVersion, ProtocolVersion, hello.Version))
 		return
 	}
 	seat, err := sv.access.Seat(hello.Token)
@@ -364,7 +364,7 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
-	sv.write(ctx, c, seat, events, marks, replies)
+	sv.write(ctx, c, seat, hello.Version, events, marks, replies)
 }
 
 // replyQueue is how many replies wait for a client to take them before its
@@ -383,7 +383,7 @@ type reply struct {
 // seat may see, the highlights, and the replies, each after the events its
 // command made. A client too slow to take its events has its subscription
 // dropped by the session and is disconnected, to resync on reconnecting.
-func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Seat, events *session.Queue, marks <-chan session.Signal, replies <-chan reply) {
+func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Seat, version int, events *session.Queue, marks <-chan session.Signal, replies <-chan reply) {
 	send := func(data []byte) bool {
 		wctx, wcancel := context.WithTimeout(ctx, writeWait)
 		defer wcancel()
@@ -401,6 +401,27 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 	if !put(f.welcome()) {
 		return
 	}
+	// The moments this window is sent: the last (what a delta is on),
+	// and its mark; a window of protocol version 1 is sent each whole.
+	var last *session.Moment
+	mark := 0
+	putReplay := func(r *session.Moment) bool {
+		if r == nil {
+			last = nil
+			return put(Message{Type: MsgReplay})
+		}
+		prev := last
+		if version < 2 {
+			prev = nil
+		}
+		out, err := r.Send(prev, mark)
+		if err != nil {
+			slog.Error("session: a replayed moment could not be made", "event", r.Event, "error", err)
+			return true // the window goes on showing the moment it has
+		}
+		last, mark = r, mark+1
+		return put(Message{Type: MsgReplay, Replay: out})
+	}
 	// A window joining mid-replay shows the moment too: the Judge's
 	// always, a player's when the Judge shows it on the table.
 	replaying := false // this window shows a replay
@@ -408,7 +429,7 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 	// finds it unchanged (it came while the window joined) says nothing.
 	shown := sv.s.Replaying()
 	if r := sv.s.ReplayingFor(seat); r != nil {
-		if !put(Message{Type: MsgReplay, Replay: r}) {
+		if !putReplay(r) {
 			return
 		}
 		replaying = true
@@ -438,7 +459,7 @@ func (sv *Server) write(ctx context.Context, c *websocket.Conn, seat *session.Se
 			}
 			shown = now
 			r := sv.s.ReplayingFor(seat)
-			if (r != nil || replaying || seat.Role == session.RoleJudge) && !put(Message{Type: MsgReplay, Replay: r}) {
+			if (r != nil || replaying || seat.Role == session.RoleJudge) && !putReplay(r) {
 				return false
 			}
 			replaying = r != nil
