@@ -42,6 +42,7 @@ type Game struct {
 	w, h      int
 	layout    hexmap.Layout // hex ↔ screen; Size is the zoom
 	fitted    bool
+	bounds    mapBounds // the map's bounds for the rulers
 	chunks    chunkCache
 	backdrop  backdrop // the map's picture under the hexes
 	fog       fogView  // the fog of war drawn (fog.go)

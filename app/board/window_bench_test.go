@@ -28,8 +28,9 @@ import (
 // connection and its welcome, the state folded from it, and every chunk
 // under the screen drawn and flushed to the screen.
 const (
-	fitURLEnv  = "HEXSLINGER_FIT_URL"  // the session's address, for the child
-	fitProfEnv = "HEXSLINGER_FIT_PROF" // a file for the child's CPU profile
+	fitURLEnv  = "HEXSLINGER_FIT_URL"    // the session's address, for the child
+	fitProfEnv = "HEXSLINGER_FIT_PROF"   // a file for the child's CPU profile
+	fitFrames  = "HEXSLINGER_FIT_FRAMES" // non-empty: the child logs each frame's time
 )
 
 // fitTimes is what a fitted-window child found, in milliseconds from its
@@ -109,6 +110,9 @@ func (w *fitWindow) Draw(screen *ebiten.Image) {
 		return
 	}
 	w.times.Frames++
+	if os.Getenv(fitFrames) != "" {
+		fmt.Fprintf(os.Stderr, "frame %d at %.1f ms (drawn %d pending %v)\n", w.times.Frames, w.ms(), w.g.chunks.drawn, w.g.chunks.pending)
+	}
 	if w.times.First == 0 {
 		w.times.First = w.ms()
 	}
@@ -159,7 +163,8 @@ func fitFight(b *testing.B, n, figs int) *session.FightFile {
 // ms: state (the welcome read and folded), first (the first frame of
 // the map) and fitted (the map whole on the screen); frames, the frames
 // that took. ns/op counts the child's start and is not the measure.
-// HEXSLINGER_FIT_PROF=FILE writes the last child's CPU profile.
+// HEXSLINGER_FIT_PROF=FILE writes the last child's CPU profile, and
+// HEXSLINGER_FIT_FRAMES=1 shows when each of its frames was drawn.
 func BenchmarkFittedWindow(b *testing.B) {
 	for _, c := range []struct {
 		name    string
@@ -185,6 +190,9 @@ func BenchmarkFittedWindow(b *testing.B) {
 				cmd.Stdout, cmd.Stderr = &out, &errOut
 				if err := cmd.Run(); err != nil {
 					b.Fatalf("the window: %v: %s", err, errOut.String())
+				}
+				if os.Getenv(fitFrames) != "" {
+					os.Stderr.Write(errOut.Bytes())
 				}
 				var t fitTimes
 				if err := json.Unmarshal(out.Bytes(), &t); err != nil {
