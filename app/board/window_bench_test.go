@@ -91,6 +91,12 @@ func (w *fitWindow) Update() error {
 	if w.ms() > 60_000 {
 		return fmt.Errorf("no fitted map after 60 s: state at %.0f ms, %d frames", w.times.State, w.times.Frames)
 	}
+	if os.Getenv(fitFrames) != "" && w.times.State == 0 {
+		w.g.conn.mu.Lock()
+		n := len(w.g.conn.inbox)
+		w.g.conn.mu.Unlock()
+		fmt.Fprintf(os.Stderr, "tick at %.1f ms, %d messages in\n", w.ms(), n)
+	}
 	if err := w.g.Update(); err != nil {
 		return err
 	}
