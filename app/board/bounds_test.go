@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"hexslinger/app/session"
 	"hexslinger/hexmap"
 )
 
@@ -46,6 +47,36 @@ func TestMapBoundsAreTheLayoutsBounds(t *testing.T) {
 					if gotLo != wantLo || gotHi != wantHi {
 						t.Fatalf("%d×%d map, layout %+v: bounds %v–%v, want %v–%v", w, h, l, gotLo, gotHi, wantLo, wantHi)
 					}
+				}
+			})
+		}
+	}
+}
+
+// TestTheWindowFitsTheMapAsFitDoes: the map window's fit, from the map's
+// rim, is hexmap.Fit's layout to the bit, for maps with holes.
+func TestTheWindowFitsTheMapAsFitDoes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 2))
+	for _, o := range []hexmap.Orientation{hexmap.Pointy, hexmap.Flat} {
+		for _, n := range []int{3, 40, 300} {
+			t.Run(fmt.Sprintf("%v %d²", o, n), func(t *testing.T) {
+				m, err := hexmap.New("f", o, n, n, "dirt")
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, hx := range m.Hexes() {
+					if rng.IntN(3) == 0 {
+						m.SetTerrain(hx, "")
+					}
+				}
+				g := &Game{w: 300 + rng.IntN(1500), h: 300 + rng.IntN(900)}
+				g.play.st = &session.State{Map: m}
+				g.fit()
+				top := float64(buttonH + buttonPad)
+				want := hexmap.Fit(m, float64(g.w), float64(g.h-barHeight)-top, g.fitMargin())
+				want.Origin.Y += top
+				if g.layout != want {
+					t.Errorf("%d×%d window: layout %+v, want %+v", g.w, g.h, g.layout, want)
 				}
 			})
 		}
