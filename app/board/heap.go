@@ -53,8 +53,8 @@ var heapMetrics = []string{
 
 // tick is called once a frame; every heapEvery frames it sets the limit to
 // the runtime's memory beside the heap, the live data, and the headroom,
-// or heapFloor if that is more; and at once when the live data and the
-// headroom no longer fit under the limit (a limit below the live data
+// or heapFloor if that is more; and at once when the live data all but
+// fills the limit (outgrown: a limit below the live data
 // has the collector run without pause: a 1024² fight's first frames
 // took half as long again).
 func (h *heapGovernor) tick() {
@@ -85,8 +85,10 @@ func (h *heapGovernor) tick() {
 	debug.SetMemoryLimit(int64(h.limit))
 }
 
-// outgrown reports whether the live data and its headroom have outgrown
-// the limit last set.
+// outgrown reports whether the live data has all but outgrown the limit
+// last set: less than half the least headroom is left, too little for a
+// collection to free (a frame's bursts of scratch leave more, and wait
+// for the regular move, which keeps the peak down).
 func (h *heapGovernor) outgrown() bool {
 	if h.limit == 0 {
 		return false
@@ -97,5 +99,5 @@ func (h *heapGovernor) outgrown() bool {
 		return false
 	}
 	live := h.live[0].Value.Uint64()
-	return live+max(heapHeadroom, live/4) > h.limit
+	return live+heapHeadroom/2 > h.limit
 }
