@@ -93,13 +93,15 @@ fuzz: deps
 # maps with 4, 50 and 500 figures) but for their 1024² fight of 500
 # figures, which -short skips. BENCH narrows the run (a -bench pattern:
 # `make bench BENCH=Scale/edit`), BENCHFLAGS replaces -short (empty: every
-# case), BENCHTIME sets -benchtime (say 1x: one iteration each).
+# case), BENCHTIME sets -benchtime (say 1x: one iteration each). The map
+# window's (app/board: BenchmarkFittedWindow, a fight to a fitted window)
+# run under a virtual display (scripts/xvfb.sh).
 BENCH ?= .
 BENCHFLAGS ?= -short
 BENCHTIME ?= 1s
-BENCHPKGS := ./hexmap ./rules ./app/session ./app/session/transport
-bench: deps
-	$(GO) test -run XXX -bench '$(BENCH)' -benchtime $(BENCHTIME) $(BENCHFLAGS) -timeout 3h $(BENCHPKGS)
+BENCHPKGS := ./hexmap ./rules ./app/session ./app/session/transport ./app/board
+bench: test-deps
+	scripts/xvfb.sh $(GO) test -run XXX -bench '$(BENCH)' -benchtime $(BENCHTIME) $(BENCHFLAGS) -timeout 3h $(BENCHPKGS)
 
 # bench-scale: only the scale benchmarks, every case (the 1024² fight of
 # 500 figures too), SCALETIME each (1x: one iteration, as issue 38's

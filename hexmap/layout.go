@@ -197,14 +197,19 @@ func (l Layout) Bounds(m *Map) (Point, Point) {
 // Fit returns the layout that shows all of m centred in a w×h pixel view
 // with margin pixels to spare on every side.
 func Fit(m *Map, w, h, margin float64) Layout {
-	unit := Layout{Orientation: m.Orientation, Size: 1}
-	lo, hi := unit.Bounds(m)
+	lo, hi := Layout{Orientation: m.Orientation, Size: 1}.Bounds(m)
+	return FitBounds(m.Orientation, lo, hi, w, h, margin)
+}
+
+// FitBounds is Fit for a map of orientation o whose bounds at size 1 and
+// no offset (Layout.Bounds) are lo and hi, for a caller that keeps them.
+func FitBounds(o Orientation, lo, hi Point, w, h, margin float64) Layout {
 	if math.IsInf(lo.X, 1) {
-		return Layout{Orientation: m.Orientation, Size: 20}
+		return Layout{Orientation: o, Size: 20}
 	}
 	size := math.Min((w-2*margin)/(hi.X-lo.X), (h-2*margin)/(hi.Y-lo.Y))
 	size = math.Max(size, 4)
-	return Layout{Orientation: m.Orientation, Size: size, Origin: Point{
+	return Layout{Orientation: o, Size: size, Origin: Point{
 		X: w/2 - (lo.X+hi.X)/2*size,
 		Y: h/2 - (lo.Y+hi.Y)/2*size,
 	}}

@@ -42,6 +42,7 @@ type Game struct {
 	w, h      int
 	layout    hexmap.Layout // hex ↔ screen; Size is the zoom
 	fitted    bool
+	bounds    mapBounds // the map's bounds for the rulers
 	chunks    chunkCache
 	backdrop  backdrop // the map's picture under the hexes
 	fog       fogView  // the fog of war drawn (fog.go)
@@ -306,7 +307,9 @@ func (g *Game) fit() {
 	}
 	// Below a row of the action bar's buttons, above the status bar.
 	top := float64(buttonH + buttonPad)
-	g.layout = hexmap.Fit(g.play.st.Map, float64(g.w), float64(g.h-barHeight)-top, g.fitMargin())
+	m := g.play.st.Map
+	lo, hi := g.bounds.of(hexmap.Layout{Orientation: m.Orientation, Size: 1}, m) // as hexmap.Fit, from the map's rim
+	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w), float64(g.h-barHeight)-top, g.fitMargin())
 	g.layout.Origin.Y += top
 	g.fitted = true
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)

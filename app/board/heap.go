@@ -33,6 +33,11 @@ const heapEvery = 30
 type heapGovernor struct {
 	frame   int
 	samples []metrics.Sample
+	// limit is the limit it set last (0: none yet); live the sample of
+	// the live data read every frame, to lift the limit at once when the
+	// live data outgrows it (a big fight arrived).
+	limit uint64
+	live  [1]metrics.Sample
 }
 
 // heapMetrics are what the governor reads: the heap's live data as of the
@@ -48,10 +53,13 @@ var heapMetrics = []string{
 
 // tick is called once a frame; every heapEvery frames it sets the limit to
 // the runtime's memory beside the heap, the live data, and the headroom,
-// or heapFloor if that is more.
+// or heapFloor if that is more; and at once when the live data all but
+// fills the limit (outgrown: a limit below the live data
+// has the collector run without pause: a 1024² fight's first frames
+// took half as long again).
 func (h *heapGovernor) tick() {
 	h.frame++
-	if h.frame%heapEvery != 1 {
+	if h.frame%heapEvery != 1 && !h.outgrown() {
 		return
 	}
 	if h.samples == nil {
@@ -73,5 +81,23 @@ func (h *heapGovernor) tick() {
 		return
 	}
 	limit := max(heapFloor, total-heap+live+max(heapHeadroom, live/4))
-	debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
+	h.limit = min(limit, math.MaxInt64)
+	debug.SetMemoryLimit(int64(h.limit))
+}
+
+// outgrown reports whether the live data has all but outgrown the limit
+// last set: less than half the least headroom is left, too little for a
+// collection to free (a frame's bursts of scratch leave more, and wait
+// for the regular move, which keeps the peak down).
+func (h *heapGovernor) outgrown() bool {
+	if h.limit == 0 {
+		return false
+	}
+	h.live[0].Name = "/gc/heap/live:bytes"
+	metrics.Read(h.live[:])
+	if h.live[0].Value.Kind() != metrics.KindUint64 {
+		return false
+	}
+	live := h.live[0].Value.Uint64()
+	return live+heapHeadroom/2 > h.limit
 }

@@ -35,6 +35,33 @@ func TestTheHeapLimitFollowsTheLiveData(t *testing.T) {
 	runtime.KeepAlive(keep)
 }
 
+// TestTheHeapLimitRisesTheFrameAfterTheLiveDataOutgrowsIt: a fight
+// that arrives between two of the governor's regular moves (a 1024² map
+// is more live data than the floor) lifts the limit at the next frame,
+// not heapEvery frames later: a limit below the live data makes the
+// collector run without pause, and the window's first frames crawl.
+func TestTheHeapLimitRisesTheFrameAfterTheLiveDataOutgrowsIt(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(old)
+	var h heapGovernor
+	runtime.GC()
+	h.tick() // the first frame: the limit goes by the little live now
+	before := debug.SetMemoryLimit(-1)
+	keep := make([]byte, before+32<<20) // a fight larger than the limit arrives
+	for i := range keep {
+		keep[i] = 1
+	}
+	runtime.GC()
+	h.tick() // the next frame
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	live, limit := s[0].Value.Uint64(), uint64(debug.SetMemoryLimit(-1))
+	if limit < live+heapHeadroom {
+		t.Errorf("the frame after the live data grew from under %d MiB to %d MiB, the limit is %d MiB; want the live data and %d MiB more", before>>20, live>>20, limit>>20, heapHeadroom>>20)
+	}
+	runtime.KeepAlive(keep)
+}
+
 // TestAChunkFillsItsTexture: a chunk's image is at most chunkPixels a
 // side, and one more column or row of cells would not fit.
 func TestAChunkFillsItsTexture(t *testing.T) {

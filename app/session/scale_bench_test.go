@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"hexslinger/app/session/internal/bigfight"
+	"hexslinger/app/internal/bigfight"
 	"hexslinger/hexmap"
 )
 

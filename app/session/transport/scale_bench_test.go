@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"hexslinger/app/internal/bigfight"
 	"hexslinger/app/session"
-	"hexslinger/app/session/internal/bigfight"
 	"hexslinger/hexmap"
 )
 

@@ -1,5 +1,5 @@
 // Package bigfight generates big fights for the scale benchmarks of
-// app/session and app/session/transport (issue 38): an n×n map of varied
+// app/session, app/session/transport and app/board (issue 38): an n×n map of varied
 // ground, walls, doors and things standing about, and figures on two
 // sides, the same every time for the same size and number of figures.
 // Only tests import it; it knows the map (hexmap), not the session, so
