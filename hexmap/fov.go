@@ -414,37 +414,34 @@ func (f *FOV) addSpan(lo, hi, v float64) {
 
 // openSlopes lists the slopes where the shadow may let a line through to
 // a target of this ring or beyond, one whose eye is at most top over the
-// viewer's per hex away: each run of them, with its ends.
+// viewer's per hex away: each run of them, with its ends (−1 and 2 beyond
+// the first and last breakpoints), leaving out pieces wholly outside the
+// sextant's slopes, 0 to 1.
 func (f *FOV) openSlopes(top float64) {
-	f.open = f.open[:0]
-	sh := &f.sh
-	for k, v := range sh.val {
-		if v > top {
+	open := f.open[:0]
+	bp, val := f.sh.bp, f.sh.val
+	last := len(bp)
+	for k := 0; k <= last; k++ {
+		if val[k] > top {
 			continue
 		}
-		lo, hi := -1.0, 2.0 // the sextant's slopes lie from 0 to 1
+		lo, hi := -1.0, 2.0 // a breakpoint lies within −½ and 3/2
 		if k > 0 {
-			lo = sh.bp[k-1]
+			lo = bp[k-1]
 		}
-		if k < len(sh.bp) {
-			hi = sh.bp[k]
+		if k < last {
+			hi = bp[k]
 		}
-		f.addOpen(lo, hi)
+		if hi < 0 || lo > 1 {
+			continue
+		}
+		if n := len(open); n > 0 && open[n-1].hi == lo {
+			open[n-1].hi = hi // the run goes on
+			continue
+		}
+		open = append(open, span{lo: lo, hi: hi})
 	}
-}
-
-// addOpen adds the slopes lo to hi, a piece of the shadow open to a
-// target, to the open runs, after those added before it.
-func (f *FOV) addOpen(lo, hi float64) {
-	lo, hi = max(lo, -1), min(hi, 2) // the sextant's slopes lie from 0 to 1
-	if hi < 0 || lo > 1 {
-		return
-	}
-	if n := len(f.open); n > 0 && f.open[n-1].hi == lo {
-		f.open[n-1].hi = hi
-		return
-	}
-	f.open = append(f.open, span{lo: lo, hi: hi})
+	f.open = open
 }
 
 // nearRange returns the steps y, from 0 to n, for which base + y·w lies on
@@ -662,7 +659,9 @@ func (s *shadow) reset() {
 }
 
 // raise lifts the shadow to the spans' values where higher, and lists its
-// open slopes for top as openSlopes does.
+// open slopes for top as openSlopes does. Only the pieces between the
+// first span's low end and the last's high end can change: those are
+// merged with the spans and put back in place, the rest kept.
 func (f *FOV) raise(top float64) {
 	// The spans as a shadow: they come in order, and do not overlap.
 	u := &f.upd
@@ -682,43 +681,50 @@ func (f *FOV) raise(top float64) {
 		u.bp = append(u.bp, sp.lo, sp.hi)
 		u.val = append(u.val, sp.v, none)
 	}
-	f.open = f.open[:0]
-	f.maxShadow(&f.tmp, &f.sh, u, top)
-	f.sh, f.tmp = f.tmp, f.sh
-}
-
-// maxShadow sets dst to the higher of a and b at each slope, and adds its
-// pieces no higher than top to the open runs.
-func (f *FOV) maxShadow(dst, a, b *shadow, top float64) {
-	dst.bp = dst.bp[:0]
-	cur := max(a.val[0], b.val[0])
-	dst.val = append(dst.val[:0], cur)
-	at := -1.0 // where the piece of value cur starts
-	i, j := 0, 0
-	for i < len(a.bp) || j < len(b.bp) {
+	a, mid := &f.sh, &f.tmp
+	lo, hi := u.bp[0], u.bp[len(u.bp)-1]
+	// a's breakpoints from i0 to i1 lie within lo to hi.
+	i0, i1 := firstAbove(a.bp, lo, false), firstAbove(a.bp, hi, true)
+	mid.bp, mid.val = mid.bp[:0], mid.val[:0]
+	cur := a.val[i0] // the value just below lo
+	i, j := i0, 0
+	for i < i1 || j < len(u.bp) {
 		var x float64
 		switch {
-		case j == len(b.bp) || i < len(a.bp) && a.bp[i] < b.bp[j]:
+		case j == len(u.bp) || i < i1 && a.bp[i] < u.bp[j]:
 			x = a.bp[i]
 			i++
-		case i == len(a.bp) || b.bp[j] < a.bp[i]:
-			x = b.bp[j]
+		case i == i1 || u.bp[j] < a.bp[i]:
+			x = u.bp[j]
 			j++
 		default:
 			x = a.bp[i]
 			i++
 			j++
 		}
-		if v := max(a.val[i], b.val[j]); v != cur {
-			if cur <= top {
-				f.addOpen(at, x)
-			}
-			dst.bp = append(dst.bp, x)
-			dst.val = append(dst.val, v)
-			cur, at = v, x
+		if v := max(a.val[i], u.val[j]); v != cur {
+			mid.bp = append(mid.bp, x)
+			mid.val = append(mid.val, v)
+			cur = v
 		}
 	}
-	if cur <= top {
-		f.addOpen(at, 2)
+	// Above hi the shadow is a's again: cur is a.val[i1].
+	a.bp = slices.Replace(a.bp, i0, i1, mid.bp...)
+	a.val = slices.Replace(a.val, i0+1, i1+1, mid.val...)
+	f.openSlopes(top)
+}
+
+// firstAbove is the first index of the sorted bp whose value is at least
+// x, or above x when strictly.
+func firstAbove(bp []float64, x float64, strictly bool) int {
+	l, h := 0, len(bp)
+	for l < h {
+		m := int(uint(l+h) >> 1)
+		if bp[m] < x || strictly && bp[m] == x {
+			l = m + 1
+		} else {
+			h = m
+		}
 	}
+	return l
 }
