@@ -238,19 +238,21 @@ func (m *Map) FieldOfViewInto(dst *FOV, from Hex, rng int) *FOV {
 }
 
 // reach is the distance from h to the farthest hex of the map's rectangle:
-// one on its border.
+// one of the cells next to a corner. Along a row of a pointy map the
+// distance from h is convex in the column (the hex steps by one direction
+// each cell), so a row's farthest cell is at one of its ends; along a
+// column, the even rows step by one direction and the odd rows by one,
+// so its farthest cell is among the first two and the last two. (A flat
+// map the same with columns and rows swapped.) So the 4×4 cells near the
+// corners hold the farthest one.
 func (m *Map) reach(h Hex) int {
 	far := 0
-	see := func(col, row int) {
-		far = max(far, h.DistanceTo(m.Orientation.FromOffset(Offset{col, row})))
-	}
-	for c := 0; c < m.Width; c++ {
-		see(c, 0)
-		see(c, m.Height-1)
-	}
-	for r := 0; r < m.Height; r++ {
-		see(0, r)
-		see(m.Width-1, r)
+	for _, col := range [4]int{0, 1, m.Width - 2, m.Width - 1} {
+		for _, row := range [4]int{0, 1, m.Height - 2, m.Height - 1} {
+			if col >= 0 && row >= 0 && col < m.Width && row < m.Height {
+				far = max(far, h.DistanceTo(m.Orientation.FromOffset(Offset{col, row})))
+			}
+		}
 	}
 	return far
 }
@@ -273,6 +275,7 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 	seen, partial, reach := f.seen, f.partial, f.reach
 	count := 0
 	raised := true
+	var edges [2]span // the hexsides crossed into a hex that close sight
 	for n := 1; n <= rng; n++ {
 		// The open slopes, afresh when the shadow has changed, and now and
 		// then as the rise a target may have per hex falls.
@@ -289,7 +292,7 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 		nf, den0, den1 := float64(n), float64(2*n-2), float64(2*n)
 		f.spans = f.spans[:0]
 		bp, val := sh.bp, sh.val // the shadow does not change within a ring
-		lo, up := 0, 0           // the shadow's pieces at the target's slope, ties rounded down and up
+		lo := 0                  // the shadow's piece at the target's slope, ties rounded down (up: up)
 		next := y0               // the first step not yet looked at
 		for _, o := range f.open {
 			ya := max(next, y0, int(math.Floor(o.lo*nf-0.5)))
@@ -310,7 +313,6 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 				}
 				// The hexsides crossed into c: from step y−1 of ring n−1
 				// along v1, or from step y along v0.
-				var edges [2]span
 				ne := 0
 				if ci < 0 || cell&into != 0 {
 					c := Hex{q, r}
@@ -351,15 +353,17 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 				for lo < len(bp) && bp[lo] < s {
 					lo++
 				}
-				for up = max(up, lo); up < len(bp) && bp[up] <= s; {
+				// The breakpoints rise strictly: at most one is s, a tie.
+				up := lo
+				if up < len(bp) && bp[up] == s {
 					up++
 				}
 				e := int(levels[ci])
-				va, vb := val[lo], val[up]
-				a, b := va == none, vb == none
-				if !(a && b || va == inf && vb == inf) {
-					eye := float64(e-ea) / nf
-					a, b = !(va > eye), !(vb > eye)
+				eye := float64(e-ea) / nf
+				a := !(val[lo] > eye)
+				b := a
+				if up != lo {
+					b = !(val[up] > eye)
 				}
 				for _, sp := range edges[:ne] {
 					a = a && !(sp.lo < s && s <= sp.hi)
