@@ -706,7 +706,11 @@ func (f *FOV) raise(top float64) {
 			i++
 			j++
 		}
-		if v := max(a.val[i], u.val[j]); v != cur {
+		v := a.val[i]
+		if uv := u.val[j]; uv > v { // no NaN: max without its care for one
+			v = uv
+		}
+		if v != cur {
 			mid.bp = append(mid.bp, x)
 			mid.val = append(mid.val, v)
 			cur = v
@@ -721,13 +725,17 @@ func (f *FOV) raise(top float64) {
 // firstAbove is the first index of the sorted bp whose value is at least
 // x, or above x when strictly.
 func firstAbove(bp []float64, x float64, strictly bool) int {
-	l, h := 0, len(bp)
-	for l < h {
-		m := int(uint(l+h) >> 1)
+	// Halving with no branch on the comparison: the next half's start
+	// moves or not.
+	l, n := 0, len(bp)
+	for n > 0 {
+		half := n >> 1
+		m := l + half
 		if bp[m] < x || strictly && bp[m] == x {
 			l = m + 1
+			n -= half + 1
 		} else {
-			h = m
+			n = half
 		}
 	}
 	return l
