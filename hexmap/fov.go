@@ -28,7 +28,12 @@ type FOV struct {
 	// Scratch kept for the next call: each nudged line's shadow, the
 	// blockers of one ring and the slopes still open.
 	sh, tmp, upd shadow
-	spans, open  []span
+	spans        []span
+	open, after  []openRun
+	// openMax is at least the value of every piece of the shadow open
+	// to a target (as openSlopes lists them): while top stays at or above
+	// it, raising the shadow closes no run outside the pieces it changes.
+	openMax float64
 }
 
 // FieldOfView returns what a figure at from sees of the hexes within rng
@@ -422,11 +427,21 @@ func (f *FOV) addSpan(lo, hi, v float64) {
 // the first and last breakpoints), leaving out pieces wholly outside the
 // sextant's slopes, 0 to 1.
 func (f *FOV) openSlopes(top float64) {
-	open := f.open[:0]
+	f.open = f.open[:0]
+	f.openMax = f.scanOpen(0, len(f.sh.bp), top)
+}
+
+// scanOpen appends to the open runs those of the shadow's pieces from to
+// to (both included), as openSlopes finds them, and returns the highest
+// value of a piece it found open (−∞ if none).
+func (f *FOV) scanOpen(from, to int, top float64) float64 {
+	open := f.open
 	bp, val := f.sh.bp, f.sh.val
 	last := len(bp)
-	for k := 0; k <= last; k++ {
-		if val[k] > top {
+	most := math.Inf(-1)
+	for k := from; k <= to; k++ {
+		v := val[k]
+		if v > top {
 			continue
 		}
 		lo, hi := -1.0, 2.0 // a breakpoint lies within −½ and 3/2
@@ -439,13 +454,17 @@ func (f *FOV) openSlopes(top float64) {
 		if hi < 0 || lo > 1 {
 			continue
 		}
+		if v > most {
+			most = v
+		}
 		if n := len(open); n > 0 && open[n-1].hi == lo {
-			open[n-1].hi = hi // the run goes on
+			open[n-1].hi, open[n-1].k1 = hi, k // the run goes on
 			continue
 		}
-		open = append(open, span{lo: lo, hi: hi})
+		open = append(open, openRun{lo: lo, hi: hi, k0: k, k1: k})
 	}
 	f.open = open
+	return most
 }
 
 // nearRange returns the steps y, from 0 to n, for which base + y·w lies on
@@ -642,6 +661,13 @@ func (sc *sightCache) lowHigh() {
 // span is one blocker's shadow: value v over slopes lo to hi.
 type span struct{ lo, hi, v float64 }
 
+// openRun is a run of slopes lo to hi the shadow leaves open: its pieces
+// k0 to k1 (piece k is val[k], from bp[k−1] to bp[k]).
+type openRun struct {
+	lo, hi float64
+	k0, k1 int
+}
+
 // shadow is a piecewise constant function of a line's slope s: val[k]
 // between bp[k−1] and bp[k] (val[0] below bp[0], the last above the last
 // bp). The line that rounds ties down takes each piece as (bp[k−1],
@@ -719,7 +745,39 @@ func (f *FOV) raise(top float64) {
 	// Above hi the shadow is a's again: cur is a.val[i1].
 	a.bp = slices.Replace(a.bp, i0, i1, mid.bp...)
 	a.val = slices.Replace(a.val, i0+1, i1+1, mid.val...)
-	f.openSlopes(top)
+	if top < f.openMax {
+		f.openSlopes(top) // a piece open before may close
+		return
+	}
+	// Pieces i0 to i1 became i0 to i0+len(mid.val); the others are as they
+	// were, and those open stay open: keep the runs that end before piece
+	// i0−1 or start after i1+1 (they cannot join one of the changed
+	// pieces), and list the runs between them afresh.
+	delta := len(mid.val) - (i1 - i0)
+	open := f.open
+	p := 0
+	for p < len(open) && open[p].k1 < i0-1 {
+		p++
+	}
+	q := p
+	for q < len(open) && open[q].k0 <= i1+1 {
+		q++
+	}
+	from, to := 0, len(a.bp)
+	if p > 0 {
+		from = open[p-1].k1 + 1
+	}
+	if q < len(open) {
+		to = open[q].k0 + delta - 1
+	}
+	f.after = append(f.after[:0], open[q:]...)
+	f.open = open[:p]
+	f.openMax = max(f.openMax, f.scanOpen(from, to, top))
+	for _, o := range f.after {
+		o.k0 += delta
+		o.k1 += delta
+		f.open = append(f.open, o)
+	}
 }
 
 // firstAbove is the first index of the sorted bp whose value is at least
