@@ -239,7 +239,19 @@ func (m *Map) FieldOfViewInto(dst *FOV, from Hex, rng int) *FOV {
 	for d := Direction(0); d < 6; d++ {
 		f.sextant(m, sc.sides, sc.levels, from, d, rng, ea, high, max(sc.high-ea, 0))
 	}
+	f.count = 0 // the sextants share their edges: count each hex once
+	for _, w := range f.seen {
+		f.count += bits.OnesCount64(w)
+	}
 	return f
+}
+
+// b2i is 1 for true and 0 for false, without a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // reach is the distance from h to the farthest hex of the map's rectangle:
@@ -278,7 +290,6 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 	inf, none := math.Inf(1), math.Inf(-1)
 	width, height, flat := m.Width, m.Height, m.Orientation == Flat
 	seen, partial, reach := f.seen, f.partial, f.reach
-	count := 0
 	raised := true
 	var edges [2]span // the hexsides crossed into a hex that close sight
 	for n := 1; n <= rng; n++ {
@@ -297,8 +308,16 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 		nf, den0, den1 := float64(n), float64(2*n-2), float64(2*n)
 		f.spans = f.spans[:0]
 		bp, val := sh.bp, sh.val // the shadow does not change within a ring
-		lo := 0                  // the shadow's piece at the target's slope, ties rounded down (up: up)
-		next := y0               // the first step not yet looked at
+		// bpx is bp with +∞ after it, so that a walk along it needs no
+		// check of its end.
+		if len(bp) == cap(bp) {
+			sh.bp = slices.Grow(sh.bp, 1)
+			bp = sh.bp
+		}
+		bpx := bp[:len(bp)+1]
+		bpx[len(bp)] = inf
+		lo := 0    // the shadow's piece at the target's slope, ties rounded down (up: up)
+		next := y0 // the first step not yet looked at
 		for _, o := range f.open {
 			ya := max(next, y0, int(math.Floor(o.lo*nf-0.5)))
 			yb := min(y1, int(math.Ceil(o.hi*nf+0.5)))
@@ -353,37 +372,25 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 					}
 					continue
 				}
-				// c as a target.
+				// c as a target: the pieces at its slope, for each rounding
+				// (the breakpoints rise strictly, so at most one is s, a
+				// tie), with no branch but the rare step over two or more.
 				s := float64(y) / nf
-				for lo < len(bp) && bp[lo] < s {
+				lo += b2i(bpx[lo] < s)
+				for bpx[lo] < s {
 					lo++
 				}
-				// The breakpoints rise strictly: at most one is s, a tie.
-				up := lo
-				if up < len(bp) && bp[up] == s {
-					up++
-				}
+				up := lo + b2i(bpx[lo] == s)
 				e := int(levels[ci])
 				eye := float64(e-ea) / nf
-				a := !(val[lo] > eye)
-				b := a
-				if up != lo {
-					b = !(val[up] > eye)
-				}
+				a, b := !(val[lo] > eye), !(val[up] > eye)
 				for _, sp := range edges[:ne] {
 					a = a && !(sp.lo < s && s <= sp.hi)
 					b = b && !(sp.lo <= s && s < sp.hi)
 				}
-				if a || b {
-					wi, bit := ci>>6, uint64(1)<<(ci&63)
-					if seen[wi]&bit == 0 {
-						count++
-						seen[wi] |= bit
-					}
-					if a != b {
-						partial[wi] |= bit
-					}
-				}
+				ua, ub, pos := uint64(b2i(a)), uint64(b2i(b)), uint(ci&63)
+				seen[ci>>6] |= (ua | ub) << pos
+				partial[ci>>6] |= (ua ^ ub) << pos
 				// What c shadows beyond it, with the hexsides into it.
 				cv := none
 				switch {
@@ -410,7 +417,6 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 			raised = true
 		}
 	}
-	f.count += count
 }
 
 // addSpan adds a shadow of height v over slopes lo to hi, after those
