@@ -374,8 +374,9 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 				}
 				// c as a target: the pieces at its slope, for each rounding
 				// (the breakpoints rise strictly, so at most one is s, a
-				// tie), with no branch but the rare step over two or more.
+				// tie), with no branch but the rare step over three or more.
 				s := float64(y) / nf
+				lo += b2i(bpx[lo] < s)
 				lo += b2i(bpx[lo] < s)
 				for bpx[lo] < s {
 					lo++
