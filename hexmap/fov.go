@@ -258,8 +258,8 @@ func b2i(b bool) int {
 // one of the cells next to a corner. Along a row of a pointy map the
 // distance from h is convex in the column (the hex steps by one direction
 // each cell), so a row's farthest cell is at one of its ends; along a
-// column, the even rows step by one direction and the odd rows by one,
-// so its farthest cell is among the first two and the last two. (A flat
+// column, the even rows alone step by one fixed direction, and so do the
+// odd rows, so its farthest cell is among the first two and the last two. (A flat
 // map the same with columns and rows swapped.) So the 4×4 cells near the
 // corners hold the farthest one.
 func (m *Map) reach(h Hex) int {
@@ -316,7 +316,7 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 		}
 		bpx := bp[:len(bp)+1]
 		bpx[len(bp)] = inf
-		lo := 0    // the shadow's piece at the target's slope, ties rounded down (up: up)
+		lo := 0    // the shadow's piece at the target's slope, a tie rounded down
 		next := y0 // the first step not yet looked at
 		for _, o := range f.open {
 			ya := max(next, y0, int(math.Floor(o.lo*nf-0.5)))
