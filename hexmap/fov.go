@@ -28,7 +28,12 @@ type FOV struct {
 	// Scratch kept for the next call: each nudged line's shadow, the
 	// blockers of one ring and the slopes still open.
 	sh, tmp, upd shadow
-	spans, open  []span
+	spans        []span
+	open, after  []openRun
+	// openMax is at least the value of every piece of the shadow open
+	// to a target (as openSlopes lists them): while top stays at or above
+	// it, raising the shadow closes no run outside the pieces it changes.
+	openMax float64
 }
 
 // FieldOfView returns what a figure at from sees of the hexes within rng
@@ -234,23 +239,37 @@ func (m *Map) FieldOfViewInto(dst *FOV, from Hex, rng int) *FOV {
 	for d := Direction(0); d < 6; d++ {
 		f.sextant(m, sc.sides, sc.levels, from, d, rng, ea, high, max(sc.high-ea, 0))
 	}
+	f.count = 0 // the sextants share their edges: count each hex once
+	for _, w := range f.seen {
+		f.count += bits.OnesCount64(w)
+	}
 	return f
 }
 
+// b2i is 1 for true and 0 for false, without a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // reach is the distance from h to the farthest hex of the map's rectangle:
-// one on its border.
+// one of the cells next to a corner. Along a row of a pointy map the
+// distance from h is convex in the column (the hex steps by one direction
+// each cell), so a row's farthest cell is at one of its ends; along a
+// column, the even rows alone step by one fixed direction, and so do the
+// odd rows, so its farthest cell is among the first two and the last two. (A flat
+// map the same with columns and rows swapped.) So the 4×4 cells near the
+// corners hold the farthest one.
 func (m *Map) reach(h Hex) int {
 	far := 0
-	see := func(col, row int) {
-		far = max(far, h.DistanceTo(m.Orientation.FromOffset(Offset{col, row})))
-	}
-	for c := 0; c < m.Width; c++ {
-		see(c, 0)
-		see(c, m.Height-1)
-	}
-	for r := 0; r < m.Height; r++ {
-		see(0, r)
-		see(m.Width-1, r)
+	for _, col := range [4]int{0, 1, m.Width - 2, m.Width - 1} {
+		for _, row := range [4]int{0, 1, m.Height - 2, m.Height - 1} {
+			if col >= 0 && row >= 0 && col < m.Width && row < m.Height {
+				far = max(far, h.DistanceTo(m.Orientation.FromOffset(Offset{col, row})))
+			}
+		}
 	}
 	return far
 }
@@ -271,8 +290,8 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 	inf, none := math.Inf(1), math.Inf(-1)
 	width, height, flat := m.Width, m.Height, m.Orientation == Flat
 	seen, partial, reach := f.seen, f.partial, f.reach
-	count := 0
 	raised := true
+	var edges [2]span // the hexsides crossed into a hex that close sight
 	for n := 1; n <= rng; n++ {
 		// The open slopes, afresh when the shadow has changed, and now and
 		// then as the rise a target may have per hex falls.
@@ -289,8 +308,16 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 		nf, den0, den1 := float64(n), float64(2*n-2), float64(2*n)
 		f.spans = f.spans[:0]
 		bp, val := sh.bp, sh.val // the shadow does not change within a ring
-		lo, up := 0, 0           // the shadow's pieces at the target's slope, ties rounded down and up
-		next := y0               // the first step not yet looked at
+		// bpx is bp with +∞ after it, so that a walk along it needs no
+		// check of its end.
+		if len(bp) == cap(bp) {
+			sh.bp = slices.Grow(sh.bp, 1)
+			bp = sh.bp
+		}
+		bpx := bp[:len(bp)+1]
+		bpx[len(bp)] = inf
+		lo := 0    // the shadow's piece at the target's slope, a tie rounded down
+		next := y0 // the first step not yet looked at
 		for _, o := range f.open {
 			ya := max(next, y0, int(math.Floor(o.lo*nf-0.5)))
 			yb := min(y1, int(math.Ceil(o.hi*nf+0.5)))
@@ -310,7 +337,6 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 				}
 				// The hexsides crossed into c: from step y−1 of ring n−1
 				// along v1, or from step y along v0.
-				var edges [2]span
 				ne := 0
 				if ci < 0 || cell&into != 0 {
 					c := Hex{q, r}
@@ -346,35 +372,26 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 					}
 					continue
 				}
-				// c as a target.
+				// c as a target: the pieces at its slope, for each rounding
+				// (the breakpoints rise strictly, so at most one is s, a
+				// tie), with no branch but the rare step over three or more.
 				s := float64(y) / nf
-				for lo < len(bp) && bp[lo] < s {
+				lo += b2i(bpx[lo] < s)
+				lo += b2i(bpx[lo] < s)
+				for bpx[lo] < s {
 					lo++
 				}
-				for up = max(up, lo); up < len(bp) && bp[up] <= s; {
-					up++
-				}
+				up := lo + b2i(bpx[lo] == s)
 				e := int(levels[ci])
-				va, vb := val[lo], val[up]
-				a, b := va == none, vb == none
-				if !(a && b || va == inf && vb == inf) {
-					eye := float64(e-ea) / nf
-					a, b = !(va > eye), !(vb > eye)
-				}
+				eye := float64(e-ea) / nf
+				a, b := !(val[lo] > eye), !(val[up] > eye)
 				for _, sp := range edges[:ne] {
 					a = a && !(sp.lo < s && s <= sp.hi)
 					b = b && !(sp.lo <= s && s < sp.hi)
 				}
-				if a || b {
-					wi, bit := ci>>6, uint64(1)<<(ci&63)
-					if seen[wi]&bit == 0 {
-						count++
-						seen[wi] |= bit
-					}
-					if a != b {
-						partial[wi] |= bit
-					}
-				}
+				ua, ub, pos := uint64(b2i(a)), uint64(b2i(b)), uint(ci&63)
+				seen[ci>>6] |= (ua | ub) << pos
+				partial[ci>>6] |= (ua ^ ub) << pos
 				// What c shadows beyond it, with the hexsides into it.
 				cv := none
 				switch {
@@ -401,7 +418,6 @@ func (f *FOV) sextant(m *Map, sides []uint8, levels []int16, from Hex, d0 Direct
 			raised = true
 		}
 	}
-	f.count += count
 }
 
 // addSpan adds a shadow of height v over slopes lo to hi, after those
@@ -414,37 +430,48 @@ func (f *FOV) addSpan(lo, hi, v float64) {
 
 // openSlopes lists the slopes where the shadow may let a line through to
 // a target of this ring or beyond, one whose eye is at most top over the
-// viewer's per hex away: each run of them, with its ends.
+// viewer's per hex away: each run of them, with its ends (−1 and 2 beyond
+// the first and last breakpoints), leaving out pieces wholly outside the
+// sextant's slopes, 0 to 1.
 func (f *FOV) openSlopes(top float64) {
 	f.open = f.open[:0]
-	sh := &f.sh
-	for k, v := range sh.val {
+	f.openMax = f.scanOpen(0, len(f.sh.bp), top)
+}
+
+// scanOpen appends to the open runs those of the shadow's pieces from to
+// to (both included), as openSlopes finds them, and returns the highest
+// value of a piece it found open (−∞ if none).
+func (f *FOV) scanOpen(from, to int, top float64) float64 {
+	open := f.open
+	bp, val := f.sh.bp, f.sh.val
+	last := len(bp)
+	most := math.Inf(-1)
+	for k := from; k <= to; k++ {
+		v := val[k]
 		if v > top {
 			continue
 		}
-		lo, hi := -1.0, 2.0 // the sextant's slopes lie from 0 to 1
+		lo, hi := -1.0, 2.0 // a breakpoint lies within −½ and 3/2
 		if k > 0 {
-			lo = sh.bp[k-1]
+			lo = bp[k-1]
 		}
-		if k < len(sh.bp) {
-			hi = sh.bp[k]
+		if k < last {
+			hi = bp[k]
 		}
-		f.addOpen(lo, hi)
+		if hi < 0 || lo > 1 {
+			continue
+		}
+		if v > most {
+			most = v
+		}
+		if n := len(open); n > 0 && open[n-1].hi == lo {
+			open[n-1].hi, open[n-1].k1 = hi, k // the run goes on
+			continue
+		}
+		open = append(open, openRun{lo: lo, hi: hi, k0: k, k1: k})
 	}
-}
-
-// addOpen adds the slopes lo to hi, a piece of the shadow open to a
-// target, to the open runs, after those added before it.
-func (f *FOV) addOpen(lo, hi float64) {
-	lo, hi = max(lo, -1), min(hi, 2) // the sextant's slopes lie from 0 to 1
-	if hi < 0 || lo > 1 {
-		return
-	}
-	if n := len(f.open); n > 0 && f.open[n-1].hi == lo {
-		f.open[n-1].hi = hi
-		return
-	}
-	f.open = append(f.open, span{lo: lo, hi: hi})
+	f.open = open
+	return most
 }
 
 // nearRange returns the steps y, from 0 to n, for which base + y·w lies on
@@ -641,6 +668,13 @@ func (sc *sightCache) lowHigh() {
 // span is one blocker's shadow: value v over slopes lo to hi.
 type span struct{ lo, hi, v float64 }
 
+// openRun is a run of slopes lo to hi the shadow leaves open: its pieces
+// k0 to k1 (piece k is val[k], from bp[k−1] to bp[k]).
+type openRun struct {
+	lo, hi float64
+	k0, k1 int
+}
+
 // shadow is a piecewise constant function of a line's slope s: val[k]
 // between bp[k−1] and bp[k] (val[0] below bp[0], the last above the last
 // bp). The line that rounds ties down takes each piece as (bp[k−1],
@@ -662,7 +696,9 @@ func (s *shadow) reset() {
 }
 
 // raise lifts the shadow to the spans' values where higher, and lists its
-// open slopes for top as openSlopes does.
+// open slopes for top as openSlopes does. Only the pieces between the
+// first span's low end and the last's high end can change: those are
+// merged with the spans and put back in place, the rest kept.
 func (f *FOV) raise(top float64) {
 	// The spans as a shadow: they come in order, and do not overlap.
 	u := &f.upd
@@ -682,43 +718,90 @@ func (f *FOV) raise(top float64) {
 		u.bp = append(u.bp, sp.lo, sp.hi)
 		u.val = append(u.val, sp.v, none)
 	}
-	f.open = f.open[:0]
-	f.maxShadow(&f.tmp, &f.sh, u, top)
-	f.sh, f.tmp = f.tmp, f.sh
-}
-
-// maxShadow sets dst to the higher of a and b at each slope, and adds its
-// pieces no higher than top to the open runs.
-func (f *FOV) maxShadow(dst, a, b *shadow, top float64) {
-	dst.bp = dst.bp[:0]
-	cur := max(a.val[0], b.val[0])
-	dst.val = append(dst.val[:0], cur)
-	at := -1.0 // where the piece of value cur starts
-	i, j := 0, 0
-	for i < len(a.bp) || j < len(b.bp) {
+	a, mid := &f.sh, &f.tmp
+	lo, hi := u.bp[0], u.bp[len(u.bp)-1]
+	// a's breakpoints from i0 to i1 lie within lo to hi.
+	i0, i1 := firstAbove(a.bp, lo, false), firstAbove(a.bp, hi, true)
+	mid.bp, mid.val = mid.bp[:0], mid.val[:0]
+	cur := a.val[i0] // the value just below lo
+	i, j := i0, 0
+	for i < i1 || j < len(u.bp) {
 		var x float64
 		switch {
-		case j == len(b.bp) || i < len(a.bp) && a.bp[i] < b.bp[j]:
+		case j == len(u.bp) || i < i1 && a.bp[i] < u.bp[j]:
 			x = a.bp[i]
 			i++
-		case i == len(a.bp) || b.bp[j] < a.bp[i]:
-			x = b.bp[j]
+		case i == i1 || u.bp[j] < a.bp[i]:
+			x = u.bp[j]
 			j++
 		default:
 			x = a.bp[i]
 			i++
 			j++
 		}
-		if v := max(a.val[i], b.val[j]); v != cur {
-			if cur <= top {
-				f.addOpen(at, x)
-			}
-			dst.bp = append(dst.bp, x)
-			dst.val = append(dst.val, v)
-			cur, at = v, x
+		v := a.val[i]
+		if uv := u.val[j]; uv > v { // no NaN: max without its care for one
+			v = uv
+		}
+		if v != cur {
+			mid.bp = append(mid.bp, x)
+			mid.val = append(mid.val, v)
+			cur = v
 		}
 	}
-	if cur <= top {
-		f.addOpen(at, 2)
+	// Above hi the shadow is a's again: cur is a.val[i1].
+	a.bp = slices.Replace(a.bp, i0, i1, mid.bp...)
+	a.val = slices.Replace(a.val, i0+1, i1+1, mid.val...)
+	if top < f.openMax {
+		f.openSlopes(top) // a piece open before may close
+		return
 	}
+	// Pieces i0 to i1 became i0 to i0+len(mid.val); the others are as they
+	// were, and those open stay open: keep the runs that end before piece
+	// i0−1 or start after i1+1 (they cannot join one of the changed
+	// pieces), and list the runs between them afresh.
+	delta := len(mid.val) - (i1 - i0)
+	open := f.open
+	p := 0
+	for p < len(open) && open[p].k1 < i0-1 {
+		p++
+	}
+	q := p
+	for q < len(open) && open[q].k0 <= i1+1 {
+		q++
+	}
+	from, to := 0, len(a.bp)
+	if p > 0 {
+		from = open[p-1].k1 + 1
+	}
+	if q < len(open) {
+		to = open[q].k0 + delta - 1
+	}
+	f.after = append(f.after[:0], open[q:]...)
+	f.open = open[:p]
+	f.openMax = max(f.openMax, f.scanOpen(from, to, top))
+	for _, o := range f.after {
+		o.k0 += delta
+		o.k1 += delta
+		f.open = append(f.open, o)
+	}
+}
+
+// firstAbove is the first index of the sorted bp whose value is at least
+// x, or above x when strictly.
+func firstAbove(bp []float64, x float64, strictly bool) int {
+	// Halving with no branch on the comparison: the next half's start
+	// moves or not.
+	l, n := 0, len(bp)
+	for n > 0 {
+		half := n >> 1
+		m := l + half
+		if bp[m] < x || strictly && bp[m] == x {
+			l = m + 1
+			n -= half + 1
+		} else {
+			n = half
+		}
+	}
+	return l
 }
