@@ -236,6 +236,7 @@ func (c *Console) switchTo(s *session.Session, path string) error {
 	c.log.rebuild(c.fold)
 	c.win.SetTitle(windowTitle(c.state))
 	c.refresh()
+	c.sheets.newSheet() // nothing of the old fight's sheets stays in the form
 	if !c.opts.Manual {
 		go c.pump(events, c.gen)
 	}

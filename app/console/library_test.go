@@ -19,12 +19,12 @@ import (
 
 // fightFromFile reads the map file at path and makes a new fight of it,
 // as the map chooser does once the map is read.
-func fightFromFile(path string, st *session.State, rules string) (*session.FightFile, error) {
+func fightFromFile(path string, rules string) (*session.FightFile, error) {
 	m, err := hexmap.OpenMap(path)
 	if err != nil {
 		return nil, err
 	}
-	return newFightFromMap(m, path, st, rules)
+	return newFightFromMap(m, path, rules)
 }
 
 // wallsUVTT writes a 60×60-square Dungeondraft-style file of n short walls
