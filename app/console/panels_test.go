@@ -1124,7 +1124,7 @@ func TestANewFightsSheetFormShowsNothingOfTheLastFight(t *testing.T) {
 			if err := hexmap.Save(mp, c.State().Map); err != nil {
 				t.Fatal(err)
 			}
-					f, err := fightFromFile(mp, rules)
+			f, err := fightFromFile(mp, rules)
 			if err != nil {
 				t.Fatal(err)
 			}
