@@ -41,7 +41,7 @@ type logPanel struct {
 	figure  string            // the filter's figure id, "" for all
 	query   string
 
-	list   *widget.List
+	list *widget.List
 	// The rows' heights, measured at the list's width so that the list
 	// knows how tall all of it is (not only the rows it has drawn) and
 	// its bottom is the newest entry's bottom.
@@ -49,9 +49,9 @@ type logPanel struct {
 	width   float32
 	heights map[string]float32 // by row text ("\x00" first for a heading)
 	filter  *widget.Select
-	search *widget.Entry
-	count  *widget.Label
-	box    fyne.CanvasObject
+	search  *widget.Entry
+	count   *widget.Label
+	box     fyne.CanvasObject
 	// onSelect is told the figures of an entry the Judge picks.
 	onSelect func(ids []string)
 	// onExport asks for a file to export to ("md" or "html").
