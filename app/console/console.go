@@ -311,6 +311,8 @@ func (c *Console) menu() *fyne.MainMenu {
 		fyne.NewMenuItem("Open fight…", c.library.openFight),
 		fyne.NewMenuItem("Open a fight in a new console…", c.library.openFightNew),
 		fyne.NewMenuItem("New fight from a map…", c.library.newFromMap),
+		fyne.NewMenuItem("New map…", c.library.newMap),
+		fyne.NewMenuItem("Edit a map…", c.library.editMap),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Export the log as Markdown…", func() { c.exportLog("md") }),
 		fyne.NewMenuItem("Export the log as HTML…", func() { c.exportLog("html") }),

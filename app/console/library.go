@@ -58,6 +58,9 @@ type libraryPanel struct {
 	// readMap reads a new fight's map file: hexmap.OpenMapContext, or
 	// in tests a read that waits where the test looks.
 	readMap func(ctx context.Context, path string, fn hexmap.Progress) (*hexmap.Map, error)
+	// askSave asks where to save a new map in place of the file dialog
+	// (tests); nil: the file dialog.
+	askSave func(q fileQuestion, done func(path string))
 }
 
 func newLibraryPanel(c *Console) *libraryPanel {
@@ -115,6 +118,7 @@ func newLibraryPanel(c *Console) *libraryPanel {
 		widget.NewButton("Open fight… (Ctrl+O)", p.openFight),
 		widget.NewButton("Open a fight in a new console…", p.openFightNew),
 		widget.NewButton("New fight from a map…", p.newFromMap),
+		widget.NewButton("New map…", p.newMap),
 		widget.NewButton("Edit a map…", p.editMap),
 		widget.NewButton("Save the map as…", p.saveMap),
 	)
