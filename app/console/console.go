@@ -146,7 +146,7 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	c.round.Truncation = fyne.TextTruncateEllipsis
 	// The buttons wrap to a second row in a narrow console rather than
 	// widen it.
-	buttons := container.New(&flowLayout{}, c.nextSeg, newRound, undo, redo)
+	buttons := newFlow(c.nextSeg, newRound, undo, redo)
 	bar := container.NewVBox(c.round, buttons)
 	if opts.MapWindow != nil {
 		c.mapBtn = widget.NewButton("Map window (Ctrl+M)", c.openMap)

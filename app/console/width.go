@@ -21,7 +21,15 @@ func keepWidth(content fyne.CanvasObject) fyne.CanvasObject {
 // minimum width is its widest object's; its minimum height is that of
 // the rows it was last laid out in.
 type flowLayout struct {
-	rows int // as last laid out; 0: not yet, one row
+	rows int             // as last laid out; 0: not yet, one row
+	box  *fyne.Container // the container laid out, told when its rows change
+}
+
+// newFlow is a container laying objs out in wrapping rows.
+func newFlow(objs ...fyne.CanvasObject) *fyne.Container {
+	l := &flowLayout{}
+	l.box = container.New(l, objs...)
+	return l.box
 }
 
 // MinSize is the widest object's width by the rows' height.
@@ -60,5 +68,10 @@ func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Resize(fyne.NewSize(m.Width, h))
 		x += m.Width + pad
 	}
-	l.rows = rows
+	if rows != l.rows {
+		l.rows = rows
+		if l.box != nil {
+			l.box.Refresh() // its height changed: the window lays it out anew
+		}
+	}
 }
