@@ -553,27 +553,36 @@ func newFightFromMap(m *hexmap.Map, path, rules string) (*session.FightFile, err
 }
 
 // bundledSheets are the character sheets of the bundled fights of rule
-// system rules that the system can run, one per id, by id.
+// system rules that the system can run, one per id, by id. The console
+// files the bundled fights' sheets under each fight's system, whatever it
+// is, and hands out those filed under the system the Judge chose.
 func bundledSheets(rules string) []session.Character {
-	sys := session.SystemByID(rules)
 	fights := assets.Fights()
 	names := make([]string, 0, len(fights))
 	for n := range fights {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	byID := map[string]session.Character{}
+	filed := map[string]map[string]session.Character{} // system → id → sheet
 	for _, n := range names {
 		f, err := session.DecodeFight(bytes.NewReader(fights[n]))
-		if err != nil || f.Rules != rules {
+		if err != nil {
 			continue // a bundled fight is checked by its own tests
 		}
+		sys := session.SystemByID(f.Rules)
+		if sys == nil {
+			continue
+		}
+		if filed[f.Rules] == nil {
+			filed[f.Rules] = map[string]session.Character{}
+		}
 		for _, ch := range f.Characters {
-			if _, dup := byID[ch.ID]; !dup && sys.CheckSheet(ch) == nil {
-				byID[ch.ID] = ch
+			if _, dup := filed[f.Rules][ch.ID]; !dup && sys.CheckSheet(ch) == nil {
+				filed[f.Rules][ch.ID] = ch
 			}
 		}
 	}
+	byID := filed[rules]
 	ids := make([]string, 0, len(byID))
 	for id := range byID {
 		ids = append(ids, id)
