@@ -74,6 +74,7 @@ type Console struct {
 	tabs      *container.AppTabs
 	timeline  *timelinePanel     // the fight's history to scrub (F5)
 	tlTab     *container.TabItem // the Timeline tab
+	sheetsTab *container.TabItem // the Sheets tab, where a dropped picture goes
 	round     *widget.Label
 	status    *widget.Label
 	mapBtn    *widget.Button
@@ -143,8 +144,10 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 	undo := widget.NewButton("Undo (Ctrl+Z)", c.undo)
 	redo := widget.NewButton("Redo (Ctrl+Y)", c.redo)
 	c.round.Truncation = fyne.TextTruncateEllipsis
-	buttons := container.NewHBox(c.nextSeg, newRound, undo, redo)
-	bar := container.NewBorder(nil, nil, nil, buttons, c.round)
+	// The buttons wrap to a second row in a narrow console rather than
+	// widen it.
+	buttons := newFlow(c.nextSeg, newRound, undo, redo)
+	bar := container.NewVBox(c.round, buttons)
 	if opts.MapWindow != nil {
 		c.mapBtn = widget.NewButton("Map window (Ctrl+M)", c.openMap)
 		buttons.Add(c.mapBtn)
@@ -155,14 +158,17 @@ func New(w fyne.Window, s *session.Session, opts Options) (*Console, error) {
 		// with Ctrl+M): the status line follows it either way.
 		opts.MapWindow.OnChange = func() { fyne.Do(c.updateStatus) }
 	}
+	// Each tab scrolls rather than widen the console past the width the
+	// Judge gave it (a long label, a row of sheet fields).
+	c.sheetsTab = container.NewTabItem("Sheets (F3)", keepWidth(c.sheets.box))
 	c.tabs = container.NewAppTabs(
-		container.NewTabItem("Action (F1)", c.composer.box),
-		container.NewTabItem("Figures (F2)", c.figures.box),
-		container.NewTabItem("Sheets (F3)", c.sheets.box),
-		container.NewTabItem("Fight (F4)", c.library.box),
+		container.NewTabItem("Action (F1)", keepWidth(c.composer.box)),
+		container.NewTabItem("Figures (F2)", keepWidth(c.figures.box)),
+		c.sheetsTab,
+		container.NewTabItem("Fight (F4)", keepWidth(c.library.box)),
 	)
 	c.timeline = newTimelinePanel(c)
-	c.tlTab = container.NewTabItem("Timeline (F5)", c.timeline.box)
+	c.tlTab = container.NewTabItem("Timeline (F5)", keepWidth(c.timeline.box))
 	c.tabs.Append(c.tlTab)
 	c.tabs.OnSelected = c.timelineTab
 	split := container.NewHSplit(c.tabs, c.log.box)
@@ -236,6 +242,7 @@ func (c *Console) switchTo(s *session.Session, path string) error {
 	c.log.rebuild(c.fold)
 	c.win.SetTitle(windowTitle(c.state))
 	c.refresh()
+	c.sheets.newSheet() // nothing of the old fight's sheets stays in the form
 	if !c.opts.Manual {
 		go c.pump(events, c.gen)
 	}
@@ -304,6 +311,8 @@ func (c *Console) menu() *fyne.MainMenu {
 		fyne.NewMenuItem("Open fight…", c.library.openFight),
 		fyne.NewMenuItem("Open a fight in a new console…", c.library.openFightNew),
 		fyne.NewMenuItem("New fight from a map…", c.library.newFromMap),
+		fyne.NewMenuItem("New map…", c.library.newMap),
+		fyne.NewMenuItem("Edit a map…", c.library.editMap),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Export the log as Markdown…", func() { c.exportLog("md") }),
 		fyne.NewMenuItem("Export the log as HTML…", func() { c.exportLog("html") }),

@@ -9,7 +9,7 @@ import (
 )
 
 // askFile asks q in Fyne's file dialog, over win, and calls done with the
-// file chosen; nothing when the Judge cancels. Fyne's save dialog makes
+// file chosen; nothing when the Judge cancels. It lists whole names. Fyne's save dialog makes
 // (or empties) the file it names before it answers.
 func askFile(win fyne.Window, q fileQuestion, done func(path string)) {
 	var d *dialog.FileDialog
@@ -43,4 +43,12 @@ func askFile(win fyne.Window, q fileQuestion, done func(path string)) {
 		}
 	}
 	d.Show()
+	// The list, not the grid of icons: the grid cuts the last suffix off
+	// and the rest short, so that a fight and its journal look alike; the
+	// list shows each whole name. Set after Show, it holds whichever view
+	// the Judge left the dialog in. The dialog takes most of the window,
+	// so that long names fit.
+	d.SetView(dialog.ListView)
+	size := win.Canvas().Size()
+	d.Resize(fyne.NewSize(max(size.Width*0.9, min(size.Width, 800)), max(size.Height*0.85, min(size.Height, 520))))
 }

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -18,6 +19,7 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
+	"hexslinger/assets"
 	"hexslinger/hexmap"
 	"hexslinger/internal/userdir"
 )
@@ -56,6 +58,9 @@ type libraryPanel struct {
 	// readMap reads a new fight's map file: hexmap.OpenMapContext, or
 	// in tests a read that waits where the test looks.
 	readMap func(ctx context.Context, path string, fn hexmap.Progress) (*hexmap.Map, error)
+	// askSave asks where to save a new map in place of the file dialog
+	// (tests); nil: the file dialog.
+	askSave func(q fileQuestion, done func(path string))
 }
 
 func newLibraryPanel(c *Console) *libraryPanel {
@@ -113,6 +118,7 @@ func newLibraryPanel(c *Console) *libraryPanel {
 		widget.NewButton("Open fight… (Ctrl+O)", p.openFight),
 		widget.NewButton("Open a fight in a new console…", p.openFightNew),
 		widget.NewButton("New fight from a map…", p.newFromMap),
+		widget.NewButton("New map…", p.newMap),
 		widget.NewButton("Edit a map…", p.editMap),
 		widget.NewButton("Save the map as…", p.saveMap),
 	)
@@ -358,8 +364,8 @@ func (p *libraryPanel) launch(path string) {
 	p.saved.SetText(msg)
 }
 
-// newFromMap makes a fight from a map file with this fight's characters
-// and no figures, saves it beside the map and opens it, once the Judge
+// newFromMap makes a fight from a map file with its system's bundled
+// sheets and no figures, saves it beside the map and opens it, once the Judge
 // has said what to do with unsaved changes.
 func (p *libraryPanel) newFromMap() {
 	p.c.confirmLeave("make a new fight", p.newFight)
@@ -458,7 +464,7 @@ func (p *libraryPanel) readMapFor(path, rules string, then func(*session.FightFi
 			case err != nil:
 				dialog.ShowError(err, p.c.win)
 			default:
-				if f, err = newFightFromMap(m, path, p.c.state, rules); err != nil {
+				if f, err = newFightFromMap(m, path, rules); err != nil {
 					dialog.ShowError(err, p.c.win)
 				}
 			}
@@ -532,30 +538,61 @@ func fightsFolder() (string, error) {
 }
 
 // newFightFromMap makes a fight from map m, read from the file at path,
-// under rule system rules: the map, the characters of st the system can
-// run, no figures, named after the map's file.
-func newFightFromMap(m *hexmap.Map, path string, st *session.State, rules string) (*session.FightFile, error) {
+// under rule system rules: the map, the bundled sheets of that system (none
+// if it has none; never the open fight's), no figures, named after the
+// map's file.
+func newFightFromMap(m *hexmap.Map, path, rules string) (*session.FightFile, error) {
 	sys := session.SystemByID(rules)
 	if sys == nil {
 		return nil, fmt.Errorf("%q is not a rule system hexslinger knows", rules)
 	}
 	base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), ".hexmap")
 	f := &session.FightFile{Format: session.FightFormat, Version: session.FightVersion, Name: base, Rules: rules, Map: m.File()}
-	for _, id := range sortedIDs(st) {
-		if sys.CheckSheet(st.Characters[id]) == nil {
-			f.Characters = append(f.Characters, st.Characters[id])
-		}
-	}
+	f.Characters = bundledSheets(rules)
 	return f, nil
 }
 
-func sortedIDs(st *session.State) []string {
-	var ids []string
-	for id := range st.Characters {
+// bundledSheets are the character sheets of the bundled fights of rule
+// system rules that the system can run, one per id, by id. The console
+// files the bundled fights' sheets under each fight's system, whatever it
+// is, and hands out those filed under the system the Judge chose.
+func bundledSheets(rules string) []session.Character {
+	fights := assets.Fights()
+	names := make([]string, 0, len(fights))
+	for n := range fights {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	filed := map[string]map[string]session.Character{} // system → id → sheet
+	for _, n := range names {
+		f, err := session.DecodeFight(bytes.NewReader(fights[n]))
+		if err != nil {
+			continue // a bundled fight is checked by its own tests
+		}
+		sys := session.SystemByID(f.Rules)
+		if sys == nil {
+			continue
+		}
+		if filed[f.Rules] == nil {
+			filed[f.Rules] = map[string]session.Character{}
+		}
+		for _, ch := range f.Characters {
+			if _, dup := filed[f.Rules][ch.ID]; !dup && sys.CheckSheet(ch) == nil {
+				filed[f.Rules][ch.ID] = ch
+			}
+		}
+	}
+	byID := filed[rules]
+	ids := make([]string, 0, len(byID))
+	for id := range byID {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	return ids
+	out := make([]session.Character, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, byID[id])
+	}
+	return out
 }
 
 // saveMap writes the fight's map as it stands (doors, worn cover) to a map

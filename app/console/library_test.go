@@ -19,12 +19,12 @@ import (
 
 // fightFromFile reads the map file at path and makes a new fight of it,
 // as the map chooser does once the map is read.
-func fightFromFile(path string, st *session.State, rules string) (*session.FightFile, error) {
+func fightFromFile(path string, rules string) (*session.FightFile, error) {
 	m, err := hexmap.OpenMap(path)
 	if err != nil {
 		return nil, err
 	}
-	return newFightFromMap(m, path, st, rules)
+	return newFightFromMap(m, path, rules)
 }
 
 // wallsUVTT writes a 60×60-square Dungeondraft-style file of n short walls
@@ -197,5 +197,141 @@ func noFight(t *testing.T, w fyne.Window, made <-chan *session.FightFile) {
 	}
 	if w.Canvas().Overlays().Top() != nil {
 		t.Errorf("the dialog stays: %q", overlayText(w))
+	}
+}
+
+// TestNewMapReadsItsFields: the New map form's fields make a blank map of
+// the size, scale, orientation and terrain typed, and a field that cannot
+// be refuses with a line naming it.
+func TestNewMapReadsItsFields(t *testing.T) {
+	ok := newMapSpec{name: "Corral", width: "30", height: "20", scale: "2", orientation: "flat", terrain: "grass"}
+	tests := []struct {
+		name    string
+		edit    func(s *newMapSpec)
+		wantErr string // "" for a map
+	}{
+		{"as typed", func(s *newMapSpec) {}, ""},
+		{"spaces around the numbers", func(s *newMapSpec) { s.width, s.scale = " 30 ", " 2 " }, ""},
+		{"no width", func(s *newMapSpec) { s.width = "" }, "Columns: type a whole number from 1 to 1024"},
+		{"a width in words", func(s *newMapSpec) { s.width = "thirty" }, `Columns: "thirty" is not a whole number from 1 to 1024`},
+		{"a width of none", func(s *newMapSpec) { s.width = "0" }, `Columns: "0" is not a whole number from 1 to 1024`},
+		{"a height too great", func(s *newMapSpec) { s.height = "5000" }, `Rows: "5000" is not a whole number from 1 to 1024`},
+		{"a scale of none", func(s *newMapSpec) { s.scale = "0" }, `Paces per hex: "0" is not a number from 0.1 to 1000`},
+		{"a scale in words", func(s *newMapSpec) { s.scale = "big" }, `Paces per hex: "big" is not a number from 0.1 to 1000`},
+		{"a scale not a number", func(s *newMapSpec) { s.scale = "NaN" }, `Paces per hex: "NaN" is not a number from 0.1 to 1000`},
+		{"no name", func(s *newMapSpec) { s.name = "  " }, "Name: give the map a name"},
+		{"an unknown terrain", func(s *newMapSpec) { s.terrain = "lava" }, `Terrain: "lava" is not a terrain`},
+		{"an unknown orientation", func(s *newMapSpec) { s.orientation = "round" }, `Hexes: "round" is neither pointy nor flat`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := ok
+			tc.edit(&s)
+			m, err := s.make()
+			if tc.wantErr != "" {
+				if err == nil || err.Error() != tc.wantErr {
+					t.Errorf("%+v: error %v; want %q", s, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%+v: %v", s, err)
+			}
+			if m.Width != 30 || m.Height != 20 || m.Scale != 2 || m.Orientation != hexmap.Flat || m.Name != "Corral" {
+				t.Errorf("%+v: a %d×%d %v map named %q at %g paces a hex; want 30×20 flat, Corral, 2", s, m.Width, m.Height, m.Orientation, m.Name, m.Scale)
+			}
+			if got, _ := m.Terrain(hexmap.Hex{Q: 3, R: 4}); got.Name != "grass" {
+				t.Errorf("%+v: the map's terrain is %q; want grass", s, got.Name)
+			}
+		})
+	}
+}
+
+// TestNewMapIsSavedAndOpenedInTheEditor: "New map…" from the Fight tab
+// and the File menu asks for the map's fields, refuses bad ones where
+// they are typed, then saves a blank map where the Judge says and opens
+// it in the map editor as "Edit a map…" does (the console could open
+// only an existing map).
+func TestNewMapIsSavedAndOpenedInTheEditor(t *testing.T) {
+	c, _, w := newConsole(t)
+	dir := t.TempDir()
+	args := filepath.Join(dir, "args")
+	bin := filepath.Join(dir, "fake-map")
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\necho \"$@\" > "+args+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c.opts.MapBin = bin
+	var menu *fyne.MenuItem
+	for _, m := range c.menu().Items {
+		for _, it := range m.Items {
+			if it.Label == "New map…" {
+				menu = it
+			}
+		}
+	}
+	var button *widget.Button
+	for _, o := range test.LaidOutObjects(c.library.box) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "New map…" {
+			button = b
+		}
+	}
+	if menu == nil || button == nil {
+		t.Fatalf("no New map… in the File menu (%v) or on the Fight tab (%v)", menu != nil, button != nil)
+	}
+	out := filepath.Join(dir, "corral")
+	c.library.askSave = func(q fileQuestion, done func(string)) { done(out) }
+	menu.Action()
+	form := w.Canvas().Overlays().Top()
+	if form == nil {
+		t.Fatal("New map… showed no form")
+	}
+	entries := map[string]*widget.Entry{}
+	var create *widget.Button
+	for _, o := range test.LaidOutObjects(form) {
+		switch v := o.(type) {
+		case *widget.Entry:
+			entries[v.PlaceHolder] = v
+		case *widget.Button:
+			if strings.HasPrefix(v.Text, "Choose where to save it") {
+				create = v
+			}
+		}
+	}
+	cols, scale := entries["columns, 1 to 1024"], entries["paces, 0.1 to 1000"]
+	if cols == nil || scale == nil || create == nil {
+		t.Fatalf("the form lacks its Columns or Paces per hex field or its button: %v", entries)
+	}
+	cols.SetText("0")
+	if create.Disabled() == false {
+		t.Errorf("the form offers to save a map 0 columns wide")
+	}
+	if err := cols.Validate(); err == nil || !strings.Contains(err.Error(), "Columns") {
+		t.Errorf("0 columns: the field says %v; want a line naming Columns", err)
+	}
+	cols.SetText("12")
+	scale.SetText("5")
+	if create.Disabled() {
+		t.Fatalf("the form refuses 12 columns at 5 paces a hex: %v", cols.Validate())
+	}
+	test.Tap(create)
+	path := out + ".hexmap.json"
+	m, err := hexmap.OpenMap(path)
+	if err != nil {
+		t.Fatalf("no map saved at %s: %v", path, err)
+	}
+	if m.Width != 12 || m.Scale != 5 {
+		t.Errorf("the map saved is %d×%d at %g paces a hex; want 12 columns at 5", m.Width, m.Height, m.Scale)
+	}
+	for range 100 {
+		if b, _ := os.ReadFile(args); len(b) > 0 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if b, _ := os.ReadFile(args); strings.TrimSpace(string(b)) != "--edit "+path {
+		t.Errorf("the map editor was started with %q; want --edit %s", b, path)
+	}
+	if !strings.Contains(c.status.Text, path) {
+		t.Errorf("the status %q does not say where the map was saved", c.status.Text)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hexslinger/app/session"
@@ -40,11 +41,17 @@ type logPanel struct {
 	figure  string            // the filter's figure id, "" for all
 	query   string
 
-	list   *widget.List
-	filter *widget.Select
-	search *widget.Entry
-	count  *widget.Label
-	box    fyne.CanvasObject
+	list *widget.List
+	// The rows' heights, measured at the list's width so that the list
+	// knows how tall all of it is (not only the rows it has drawn) and
+	// its bottom is the newest entry's bottom.
+	measure *widget.Label
+	width   float32
+	heights map[string]float32 // by row text ("\x00" first for a heading)
+	filter  *widget.Select
+	search  *widget.Entry
+	count   *widget.Label
+	box     fyne.CanvasObject
 	// onSelect is told the figures of an entry the Judge picks.
 	onSelect func(ids []string)
 	// onExport asks for a file to export to ("md" or "html").
@@ -54,7 +61,9 @@ type logPanel struct {
 const allFigures = "All figures"
 
 func newLogPanel() *logPanel {
-	p := &logPanel{names: map[string]string{}}
+	p := &logPanel{names: map[string]string{}, heights: map[string]float32{}}
+	p.measure = widget.NewLabel("")
+	p.measure.Wrapping = fyne.TextWrapWord
 	p.list = widget.NewList(
 		func() int { return len(p.rows) },
 		func() fyne.CanvasObject {
@@ -72,7 +81,6 @@ func newLogPanel() *logPanel {
 				l.TextStyle = fyne.TextStyle{}
 				l.SetText(p.entries[r.entry].event.Text)
 			}
-			p.list.SetItemHeight(i, l.MinSize().Height)
 		},
 	)
 	p.list.OnSelected = func(i widget.ListItemID) {
@@ -87,11 +95,11 @@ func newLogPanel() *logPanel {
 				p.figure = id
 			}
 		}
-		p.show()
+		p.showFollowing(p.atBottom())
 	})
 	p.search = widget.NewEntry()
 	p.search.SetPlaceHolder("Search the log (Ctrl+F)")
-	p.search.OnChanged = func(s string) { p.query = strings.ToLower(strings.TrimSpace(s)); p.show() }
+	p.search.OnChanged = func(s string) { p.query = strings.ToLower(strings.TrimSpace(s)); p.showFollowing(p.atBottom()) }
 	p.count = widget.NewLabel("")
 	p.filter.SetSelected(allFigures)
 	export := widget.NewButton("Export…", func() {
@@ -105,7 +113,8 @@ func newLogPanel() *logPanel {
 		}
 	})
 	top := container.NewBorder(nil, nil, p.filter, container.NewHBox(export, exportHTML), p.search)
-	p.box = container.NewBorder(container.NewVBox(heading("Action log"), top), p.count, nil, nil, p.list)
+	list := container.New(followLayout{p}, p.list)
+	p.box = container.NewBorder(container.NewVBox(heading("Action log"), top), p.count, nil, nil, list)
 	return p
 }
 
@@ -131,7 +140,7 @@ func (p *logPanel) rebuild(f *session.Fold) {
 		p.entries = append(p.entries, logEntry{round: round, segment: seg, event: e, figures: eventFigures(e)})
 	}
 	p.setNames(st)
-	p.show()
+	p.showFollowing(true)
 }
 
 // add appends event e, if f's state has just applied it (not one the
@@ -146,6 +155,7 @@ func (p *logPanel) add(f *session.Fold, e session.Event) {
 	if n := len(p.entries); n > 0 && p.entries[n-1].event.Seq >= e.Seq {
 		return
 	}
+	follow := p.atBottom() // before the rows change
 	seg := st.Segment
 	if !st.Turn().Segments {
 		seg = 0 // the system's rounds have no segments
@@ -161,8 +171,104 @@ func (p *logPanel) add(f *session.Fold, e session.Event) {
 	}
 	p.older = f.Older()
 	p.setNames(st)
+	p.showFollowing(follow)
+}
+
+// followLayout lays the log's list out over its whole space, measuring its
+// rows at the new width and keeping it at the bottom if it was there.
+type followLayout struct{ p *logPanel }
+
+// Layout sizes the list to size.
+func (l followLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	p := l.p
+	follow := p.atBottom()
+	p.list.Move(fyne.NewPos(0, 0))
+	p.list.Resize(size)
+	if size.Width != p.width {
+		p.setHeights()
+	}
+	if follow {
+		p.list.ScrollToBottom()
+	}
+}
+
+// MinSize is the list's.
+func (l followLayout) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.p.list.MinSize() }
+
+// atBottom reports whether the log shows its last row: it follows new
+// entries then, and stays where the Judge scrolled back to otherwise. A
+// log not yet laid out starts at its newest entry.
+func (p *logPanel) atBottom() bool {
+	h := p.list.Size().Height
+	if h <= 0 || p.width <= 0 {
+		return true
+	}
+	return p.list.GetScrollOffset()+h >= p.contentHeight()-1
+}
+
+// contentHeight is the height of all the log's rows, as the list lays
+// them out.
+func (p *logPanel) contentHeight() float32 {
+	if len(p.rows) == 0 {
+		return 0
+	}
+	sep := p.list.Theme().Size(theme.SizeNamePadding)
+	var h float32
+	for i := range p.rows {
+		h += p.rowHeight(i) + sep
+	}
+	return h - sep
+}
+
+// rowText is row i's text and whether it is a heading.
+func (p *logPanel) rowText(i int) (string, bool) {
+	if r := p.rows[i]; r.heading != "" {
+		return r.heading, true
+	}
+	return p.entries[p.rows[i].entry].event.Text, false
+}
+
+// rowHeight is row i's height at the list's width, wrapped as the list
+// wraps it.
+func (p *logPanel) rowHeight(i int) float32 {
+	text, bold := p.rowText(i)
+	key := text
+	if bold {
+		key = "\x00" + text
+	}
+	if h, ok := p.heights[key]; ok {
+		return h
+	}
+	p.measure.TextStyle = fyne.TextStyle{Bold: bold}
+	p.measure.Text = text
+	p.measure.Resize(fyne.NewSize(p.width, p.measure.MinSize().Height))
+	p.measure.Refresh()
+	h := p.measure.MinSize().Height
+	p.heights[key] = h
+	return h
+}
+
+// setHeights tells the list every row's height at its width (it knew
+// only the rows it had drawn, so it scrolled short of a tall newest one).
+func (p *logPanel) setHeights() {
+	if w := p.list.Size().Width; w != p.width {
+		p.width = w
+		clear(p.heights)
+	}
+	if p.width <= 0 {
+		return
+	}
+	for i := range p.rows {
+		p.list.SetItemHeight(i, p.rowHeight(i))
+	}
+}
+
+// showFollowing shows the rows anew, and the newest if follow.
+func (p *logPanel) showFollowing(follow bool) {
 	p.show()
-	p.list.ScrollToBottom()
+	if follow {
+		p.list.ScrollToBottom()
+	}
 }
 
 // setNames refreshes the filter's figures.
@@ -235,6 +341,7 @@ func (p *logPanel) show() {
 	default:
 		p.count.SetText(fmt.Sprintf("%d of %d %s shown", n, len(p.entries), entries))
 	}
+	p.setHeights()
 	p.list.Refresh()
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -136,4 +137,93 @@ func TestAReopenedLongFightsLogBeginsWhereItsEntriesFall(t *testing.T) {
 	if h := headings(c.log); len(h) != 1 || h[0] != "Round 2 · segment 18" {
 		t.Errorf("the reopened fight's log headings: %q, want Round 2 · segment 18 alone", h)
 	}
+}
+
+// lowestLogRow is the text of the log's lowest row drawn and how far its
+// bottom lies below the log's bottom edge (positive: cut off).
+func lowestLogRow(t *testing.T, p *logPanel) (string, float32) {
+	t.Helper()
+	bottom := p.list.Size().Height
+	var low *widget.Label
+	var lowY float32
+	var walk func(o fyne.CanvasObject, y float32)
+	walk = func(o fyne.CanvasObject, y float32) {
+		if !o.Visible() {
+			return
+		}
+		y += o.Position().Y
+		switch v := o.(type) {
+		case *widget.Label:
+			if v.Text != "" && y < bottom && (low == nil || y > lowY) {
+				low, lowY = v, y
+			}
+			return
+		case *fyne.Container:
+			for _, k := range v.Objects {
+				walk(k, y)
+			}
+			return
+		case fyne.Widget:
+			for _, k := range test.WidgetRenderer(v).Objects() {
+				walk(k, y)
+			}
+		}
+	}
+	for _, k := range test.WidgetRenderer(p.list).Objects() {
+		walk(k, 0)
+	}
+	if low == nil {
+		t.Fatal("the log draws no rows")
+	}
+	return low.Text, lowY + low.Size().Height - bottom
+}
+
+// TestTheLogFollowsTheNewestEntry: the log shows its newest entry whole as
+// entries come (the newest landed half below the panel), stays where the
+// Judge scrolled back to while they read, follows again once they scroll
+// to the bottom, and a reopened fight's log starts at its newest entry
+// (it started at round 1).
+func TestTheLogFollowsTheNewestEntry(t *testing.T) {
+	c, s, w := newConsole(t)
+	newest := func(when string) {
+		t.Helper()
+		want := c.log.entries[len(c.log.entries)-1].event.Text
+		if got, below := lowestLogRow(t, c.log); got != want || below > 0.5 {
+			t.Errorf("%s the log's lowest row drawn is %q, %.1f px below its edge; want the newest entry %q wholly shown", when, got, below, want)
+		}
+	}
+	mustDo(t, s, session.Command{Kind: session.CommandNewRound})
+	for i := range 40 {
+		mustDo(t, s, session.Command{Kind: []string{session.CommandHide, session.CommandReveal}[i/3%2], Figure: []string{"jeb", "cyril", "zeke"}[i%3]})
+		c.Drain()
+	}
+	newest("after 40 entries")
+	mustDo(t, s, session.Command{Kind: session.CommandNewRound})
+	c.Drain()
+	newest("after a new round's long entry")
+
+	c.log.list.ScrollToOffset(0)
+	hideAndShow(t, c, s, 6)
+	if off := c.log.list.GetScrollOffset(); off != 0 {
+		t.Errorf("the Judge scrolled back to the top and the log moved to %.0f as entries came", off)
+	}
+	c.log.list.ScrollToOffset(1e6)
+	hideAndShow(t, c, s, 6)
+	newest("after the Judge scrolled to the bottom again")
+
+	// Reopened: the log starts at its newest entry.
+	f, path := s.State().Snapshot(nil), s.JournalPath()
+	s.Close()
+	again, err := session.Open(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	w2 := test.NewTempWindow(t, widget.NewLabel(""))
+	w2.Resize(w.Canvas().Size())
+	c, err = New(w2, again, Options{Manual: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	newest("reopened,")
 }

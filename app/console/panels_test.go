@@ -523,10 +523,19 @@ func bundledConsole(t *testing.T, name string) (*Console, fyne.Window) {
 	return c, w
 }
 
-// A new fight from a map file, under a chosen rule system, keeps the
-// characters that system can run.
+// A new fight from a map file, under a chosen rule system, starts with
+// the bundled sheets of that system (none if it has none), never the open
+// fight's: a TWTW fight copied the open fight's sheets, a sheet the Judge
+// had added with them.
 func TestNewFightFromMap(t *testing.T) {
 	c, _, _ := newConsole(t)
+	tess := c.State().Characters["jeb"].Clone()
+	tess.ID, tess.Name = "tess", "Tess Harlan"
+	c.do(session.Command{Kind: session.CommandSetCharacter, Sheet: &tess})
+	c.Drain()
+	if _, ok := c.State().Characters["tess"]; !ok {
+		t.Fatalf("the open fight has no added sheet: %q", c.status.Text)
+	}
 	dir := t.TempDir()
 	mp := filepath.Join(dir, "street.hexmap.json")
 	if err := hexmap.Save(mp, c.State().Map); err != nil {
@@ -534,25 +543,37 @@ func TestNewFightFromMap(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		rules      string
-		characters int
-	}{{"twtw", 4}, {"dragonwarriors", 0}} {
-		f, err := fightFromFile(mp, c.State(), tc.rules)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.rules, err)
-		}
-		if f.Rules != tc.rules || len(f.Characters) != tc.characters || len(f.Figures) != 0 || f.Name != "street" {
-			t.Errorf("%s: rules %s, %d characters, %d figures, name %q", tc.rules, f.Rules, len(f.Characters), len(f.Figures), f.Name)
-		}
+		characters []string
+	}{
+		{"twtw", []string{"cyril", "jeb", "miranda", "zeke"}},
+		{"savage", []string{"bandit", "doc", "marshal"}},
+		{"dragonwarriors", []string{"lennox", "rolf"}},
+		{"fudge", []string{"bruiser", "sheriff"}},
+	} {
+		t.Run(tc.rules, func(t *testing.T) {
+			f, err := fightFromFile(mp, tc.rules)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.rules, err)
+			}
+			var ids []string
+			for _, ch := range f.Characters {
+				ids = append(ids, ch.ID)
+			}
+			if f.Rules != tc.rules || !slices.Equal(ids, tc.characters) || len(f.Figures) != 0 || f.Name != "street" {
+				t.Errorf("a new %s fight: rules %s, characters %q, %d figures, name %q; want characters %q, no figures, name street",
+					tc.rules, f.Rules, ids, len(f.Figures), f.Name, tc.characters)
+			}
+		})
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("making the fight wrote beside the map: %v", entries)
 	}
-	if _, err := fightFromFile(mp, c.State(), "chess"); err == nil {
+	if _, err := fightFromFile(mp, "chess"); err == nil {
 		t.Error("an unknown rule system made a fight")
 	}
 	// A UVTT file and a plain picture make fights over their pictures.
 	for _, p := range []string{filepath.Join("..", "..", "hexmap", "testdata", "uvtt", "several-doors.df2vtt"), filepath.Join("..", "..", "assets", "icon.png")} {
-		f, err := fightFromFile(p, c.State(), "twtw")
+		f, err := fightFromFile(p, "twtw")
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
@@ -572,7 +593,7 @@ func TestANewFightIsSavedWhereTheJudgeSays(t *testing.T) {
 	if err := hexmap.Save(mp, c.State().Map); err != nil {
 		t.Fatal(err)
 	}
-	f, err := fightFromFile(mp, c.State(), "twtw")
+	f, err := fightFromFile(mp, "twtw")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1078,6 +1099,40 @@ func TestASaveDialogsEmptyFileUnderAnotherNameIsTakenAway(t *testing.T) {
 			_, err := os.Stat(path)
 			if kept := err == nil; kept != tc.wantKept {
 				t.Errorf("%s holding %q: kept %v, want %v", tc.file, tc.data, kept, tc.wantKept)
+			}
+		})
+	}
+}
+
+// TestANewFightsSheetFormShowsNothingOfTheLastFight: after the console
+// switches to a new fight, the sheet form is a blank sheet of the new
+// fight's system, not the sheet it showed of the old fight (a new Savage
+// fight's form showed Miranda's TWTW notes; a TWTW one kept her loaded).
+func TestANewFightsSheetFormShowsNothingOfTheLastFight(t *testing.T) {
+	for _, rules := range []string{"savage", "twtw"} {
+		t.Run(rules, func(t *testing.T) {
+			c, _, _ := newConsole(t)
+			miranda := c.State().Characters["miranda"]
+			if miranda.Notes == "" {
+				miranda = miranda.Clone()
+				miranda.Notes = "Keeps a derringer in her boot."
+				c.do(session.Command{Kind: session.CommandSetCharacter, Sheet: &miranda})
+				c.Drain()
+			}
+			c.sheets.load(c.State().Characters["miranda"], false)
+			mp := filepath.Join(t.TempDir(), "street.hexmap.json")
+			if err := hexmap.Save(mp, c.State().Map); err != nil {
+				t.Fatal(err)
+			}
+			f, err := fightFromFile(mp, rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.library.saveNewFight(f, filepath.Join(t.TempDir(), "new.fight.json"))
+			p := c.sheets
+			if p.cur != "" || p.name.Text != "" || p.notes.Text != "" {
+				t.Errorf("after switching to a new %s fight the sheet form shows id %q, name %q, notes %q; want a blank sheet",
+					rules, p.cur, p.name.Text, p.notes.Text)
 			}
 		})
 	}

@@ -100,7 +100,7 @@ func (p *sheetsPanel) readPortrait(r io.Reader) {
 // dropped takes files dropped on the console's window: on the Sheets tab,
 // the first picture file becomes the sheet's picture.
 func (c *Console) dropped(_ fyne.Position, uris []fyne.URI) {
-	if c.tabs.Selected() == nil || c.tabs.Selected().Content != c.sheets.box {
+	if c.tabs.Selected() != c.sheetsTab {
 		c.status.SetText("To give a sheet a picture, drop it on the Sheets tab (F3).")
 		return
 	}

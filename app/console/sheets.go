@@ -147,7 +147,7 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 			widget.NewLabel("or drop a PNG or JPEG on this window"),
 		))
 	editor := container.NewVBox(form, portrait, p.body, p.parts, p.notes, heading("Derived"), p.derived, buttons, p.msg)
-	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewVScroll(editor))
+	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewScroll(editor))
 	split.Offset = 0.22
 	p.box = split
 	p.refresh()
@@ -186,7 +186,7 @@ func (p *sheetsPanel) refresh() {
 }
 
 // layOut builds the widgets of the system's sheet parts: numbers and
-// choices two to a row beside their labels, checks three to a row.
+// choices two to a row beside their labels, checks as many to a row as fit.
 func (p *sheetsPanel) layOut(parts []session.SheetPart) {
 	// The shared numbers the system reads (State.SheetNumbers): a Savage
 	// Worlds sheet moves by its Pace, not TWTW's Move and Run. Those not
@@ -232,8 +232,8 @@ func (p *sheetsPanel) layOut(parts []session.SheetPart) {
 		case 0:
 		case 1: // a lone check has room for its whole label
 			p.parts.Add(checks[0])
-		default:
-			p.parts.Add(container.NewGridWithColumns(3, checks...))
+		default: // as many to a row as fit, not three at the widest's width
+			p.parts.Add(newFlow(checks...))
 		}
 	}
 	p.parts.Refresh()

@@ -52,7 +52,7 @@ func newTrackPanel(st *session.State) *trackPanel {
 // refresh redraws the track from the state.
 func (p *trackPanel) refresh() {
 	p.turn = p.st.Turn()
-	grid := container.NewGridWithColumns(max(1, len(p.turn.Steps)))
+	grid := container.New(evenColumns{})
 	p.slots = p.slots[:0]
 	for _, step := range p.turn.Steps {
 		slot := container.NewVBox()
@@ -111,6 +111,36 @@ func (p *trackPanel) token(f *session.Figure) fyne.CanvasObject {
 	t.TextStyle.Bold = true
 	t.Alignment = fyne.TextAlignCenter
 	return container.NewStack(bg, t)
+}
+
+// evenColumns lays its objects out side by side in equal widths, as a
+// grid of one row does, but asks only trackColumn a column: twenty
+// segments shrink with the console rather than widen it.
+type evenColumns struct{}
+
+// trackColumn is the narrowest a track column asks for: room for "20" or
+// a figure's initials.
+const trackColumn = 30
+
+// MinSize is trackColumn a column by the tallest object.
+func (evenColumns) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var h float32
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(float32(len(objs))*trackColumn, h)
+}
+
+// Layout gives each object an equal share of the width.
+func (evenColumns) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) == 0 {
+		return
+	}
+	w := size.Width / float32(len(objs))
+	for i, o := range objs {
+		o.Move(fyne.NewPos(float32(i)*w, 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+	}
 }
 
 func joinAnd(xs []string) string {
