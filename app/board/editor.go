@@ -223,12 +223,10 @@ func (ed *Editor) Update() error {
 		x, y = ed.cursor()
 	}
 	p := hexmap.Point{X: float64(x), Y: float64(y)}
-	inMap := (image.Point{x, y}).In(ed.mapArea())
-	ed.inMap = inMap
-	ed.hover = ed.layout.HexAt(p)
-	ed.side = nearestSide(ed.layout, ed.hover, p)
+	inMap := ed.pointAt(x, y)
 	ed.keys()
-	ed.mouse(x, y, inMap)
+	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || (ed.held != nil && ed.held())
+	ed.mouse(x, y, inMap, inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft), held)
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
 		ed.pan, ed.panFrom, ed.origin = true, [2]int{x, y}, ed.layout.Origin
 	}
@@ -319,13 +317,24 @@ func (ed *Editor) keys() {
 	}
 }
 
-// mouse answers the left button: a click on the toolbar or the legend
-// picks there; on the map, brushes paint while dragged (one undo step a
-// drag), the hexside tool draws a line from the hexside pressed to the
-// one released on, and the other tools act once a click.
-func (ed *Editor) mouse(x, y int, inMap bool) {
+// pointAt takes the pointer at (x, y): the hex and hexside under it, and
+// whether it is over the map's area (which it returns).
+func (ed *Editor) pointAt(x, y int) bool {
+	p := hexmap.Point{X: float64(x), Y: float64(y)}
+	ed.inMap = (image.Point{x, y}).In(ed.mapArea())
+	ed.hover = ed.layout.HexAt(p)
+	ed.side = nearestSide(ed.layout, ed.hover, p)
+	return ed.inMap
+}
+
+// mouse answers the left button, with the pointer at (x, y): just says it
+// went down this frame, held that it is down. A click on the toolbar or
+// the legend picks there; on the map, brushes paint while dragged (one
+// undo step a drag), the hexside tool draws a line from the hexside
+// pressed to the one released on, and the other tools act once a click.
+func (ed *Editor) mouse(x, y int, inMap, just, held bool) {
 	e := ed.e
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if just {
 		if t, ok := ed.toolAt(x, y); ok {
 			t.act()
 			return
@@ -333,11 +342,11 @@ func (ed *Editor) mouse(x, y int, inMap bool) {
 	}
 	if e.tool == toolAlign && ed.canAlign() {
 		if inMap || ed.align.pressed {
-			ed.alignMouse(x, y, ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || (ed.held != nil && ed.held()))
+			ed.alignMouse(x, y, held)
 		}
 		return
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if just {
 		if i, ok := ed.legendAt(x, y); ok {
 			e.terrain = i
 			ed.setTool(toolTerrain)
@@ -364,7 +373,6 @@ func (ed *Editor) mouse(x, y int, inMap bool) {
 			}
 		}
 	}
-	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || (ed.held != nil && ed.held())
 	brush := e.tool == toolTerrain || e.tool == toolRaise || e.tool == toolLower
 	switch {
 	case ed.drag.on && held && inMap:
