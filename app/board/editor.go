@@ -518,13 +518,12 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	var b batch
 	l := ed.layout
 	s := l.Size
-	if m.Contains(ed.hover) && ed.inMap && !ed.drag.on {
-		hexes := ed.e.brushHexes(ed.hover)
+	if hexes, side := ed.outline(); len(hexes) > 0 || side {
 		for _, h := range hexes {
 			c := l.Corners(h)
 			b.path(screen, polygon(c[:]), float32(math.Max(1.5, s/16)), color.RGBA{0xff, 0xff, 0xff, 0xb0})
 		}
-		if ed.e.tool == toolEdge || ed.e.tool == toolErase {
+		if side {
 			a, z := l.Edge(ed.hover, ed.side)
 			b.path(screen, polyline([]hexmap.Point{a, z}), float32(math.Max(6, s*0.34)), color.RGBA{0xff, 0xd7, 0x3a, 0xa0})
 		}
@@ -549,6 +548,16 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	case ed.load != nil:
 		ed.drawLoad(screen)
 	}
+}
+
+// outline is what the pointer outlines on the map: the hexes the tool in
+// hand would act on, and whether it acts on the hexside under the
+// pointer (ed.side of ed.hover).
+func (ed *Editor) outline() (hexes []hexmap.Hex, side bool) {
+	if !ed.e.m.Contains(ed.hover) || !ed.inMap || ed.drag.on {
+		return nil, false
+	}
+	return ed.e.brushHexes(ed.hover), ed.e.tool == toolEdge || ed.e.tool == toolErase
 }
 
 // drawStatus draws the status bar: what the tool under the pointer or in
