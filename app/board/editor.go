@@ -511,8 +511,9 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	ed.chunks.backdrop = ed.picture()
 	ed.chunks.draw(screen, m, ed.layout, ed.w, ed.h)
 	drawMapLabels(screen, m, ed.layout, ed.w, ed.h)
-	// The brush's outline, thin; the hexside the hexside tools would act
-	// on, lit; then the hexside features about them drawn again on top,
+	// The brush's outline, thin, where the tool acts on hexes; the
+	// hexside the hexside tools would act on, lit; then the hexside
+	// features about them drawn again on top,
 	// so that the wall just placed stays in sight; then a line being
 	// dragged.
 	var b batch
@@ -527,7 +528,7 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 			a, z := l.Edge(ed.hover, ed.side)
 			b.path(screen, polyline([]hexmap.Point{a, z}), float32(math.Max(6, s*0.34)), color.RGBA{0xff, 0xd7, 0x3a, 0xa0})
 		}
-		drawHexsides(screen, &b, m, l, hexes)
+		drawHexsides(screen, &b, m, l, append(hexes, ed.hover))
 	}
 	if ed.drag.on {
 		ed.drawLine(screen, &b)
@@ -557,7 +558,17 @@ func (ed *Editor) outline() (hexes []hexmap.Hex, side bool) {
 	if !ed.e.m.Contains(ed.hover) || !ed.inMap || ed.drag.on {
 		return nil, false
 	}
-	return ed.e.brushHexes(ed.hover), ed.e.tool == toolEdge || ed.e.tool == toolErase
+	switch ed.e.tool {
+	case toolTerrain, toolRaise, toolLower:
+		return ed.e.brushHexes(ed.hover), false
+	case toolFeature, toolArmorUp, toolArmorDn, toolHeight:
+		return []hexmap.Hex{ed.hover}, false
+	case toolErase:
+		return []hexmap.Hex{ed.hover}, true
+	case toolEdge:
+		return nil, true
+	}
+	return nil, false // the label and align tools: no outline
 }
 
 // drawStatus draws the status bar: what the tool under the pointer or in

@@ -103,3 +103,44 @@ func TestRaiseIsOneLevelAClick(t *testing.T) {
 		}
 	})
 }
+
+// TestOutlineOnlyWhereTheToolPaints: the pointer outlines the hexes the
+// tool in hand acts on, and the hexside when it acts on hexsides: the
+// brush for the brushes, the one hex for what goes in a hex, the hexside
+// alone for the hexside tool, nothing for the label tool.
+func TestOutlineOnlyWhereTheToolPaints(t *testing.T) {
+	h := hexmap.Pointy.FromOffset(hexmap.Offset{Col: 4, Row: 4})
+	for _, tc := range []struct {
+		tool  string
+		hexes int  // hexes outlined with a brush of 2
+		side  bool // the hexside under the pointer lit
+	}{
+		{toolTerrain, 7, false},
+		{toolRaise, 7, false},
+		{toolLower, 7, false},
+		{toolEdge, 0, true},
+		{toolFeature, 1, false},
+		{toolErase, 1, true},
+		{toolArmorUp, 1, false},
+		{toolArmorDn, 1, false},
+		{toolHeight, 1, false},
+		{toolLabel, 0, false},
+		{toolAlign, 0, false},
+	} {
+		t.Run(tc.tool, func(t *testing.T) {
+			ed := &Editor{e: newEdit(t), w: WindowWidth, h: WindowHeight}
+			ed.fit()
+			ed.setTool(tc.tool)
+			ed.e.brush = 2
+			p := ed.layout.ToPixel(h)
+			ed.pointAt(int(p.X), int(p.Y))
+			hexes, side := ed.outline()
+			if len(hexes) != tc.hexes || side != tc.side {
+				t.Errorf("%s with a brush of 2 at %s outlines %d hexes, hexside %v; want %d hexes, hexside %v", tc.tool, ed.e.m.Label(h), len(hexes), side, tc.hexes, tc.side)
+			}
+			if tc.hexes == 1 && hexes[0] != h {
+				t.Errorf("%s outlines %s, not the hex under the pointer %s", tc.tool, ed.e.m.Label(hexes[0]), ed.e.m.Label(h))
+			}
+		})
+	}
+}
