@@ -75,6 +75,8 @@ type Editor struct {
 	// (tests: what a window does while a big file is read).
 	ask  func(save bool)
 	hold chan struct{}
+	// tags holds the level badges, rendered once (drawLevels).
+	tags tagCache
 }
 
 // lineDrag is a wall line being dragged, from the hexside pressed to the
@@ -510,6 +512,7 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	ed.picture().poll(m.Background) // the picture comes a step a frame
 	ed.chunks.backdrop = ed.picture()
 	ed.chunks.draw(screen, m, ed.layout, ed.w, ed.h)
+	ed.drawLevels(screen)
 	drawMapLabels(screen, m, ed.layout, ed.w, ed.h)
 	// The brush's outline, thin, where the tool acts on hexes; the
 	// hexside the hexside tools would act on, lit; then the hexside
