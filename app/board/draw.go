@@ -511,6 +511,7 @@ func (g *Game) drawLabels(dst *ebiten.Image, st *session.State) {
 func drawMapLabels(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) {
 	size := math.Max(11, l.Size*0.42)
 	big := face(size, true)
+	plateH := labelPlateH(l.Size)
 	type label struct {
 		text string
 		at   hexmap.Point
@@ -525,7 +526,7 @@ func drawMapLabels(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) 
 		}
 		t, _ := m.Terrain(hx)
 		fg, plate := mapLabelColours(t)
-		b.path(dst, stadium(p, textWidth(text, big)+size*0.6, size*1.3), 0, plate)
+		b.path(dst, stadium(p, textWidth(text, big)+size*0.6, plateH), 0, plate)
 		labels = append(labels, label{text, p, fg})
 	}
 	b.flush(dst)
@@ -533,6 +534,9 @@ func drawMapLabels(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) 
 		say(dst, lb.text, big, lb.at.X, lb.at.Y, lb.fg, true)
 	}
 }
+
+// labelPlateH is how tall drawMapLabels' plates are at hex size s.
+func labelPlateH(s float64) float64 { return math.Max(11, s*0.42) * 1.3 }
 
 // mapLabelColours are the colours of a map label's letters and of the
 // plate under them, on a hex of terrain t: dark ink on a pale plate over

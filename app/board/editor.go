@@ -512,7 +512,6 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	ed.picture().poll(m.Background) // the picture comes a step a frame
 	ed.chunks.backdrop = ed.picture()
 	ed.chunks.draw(screen, m, ed.layout, ed.w, ed.h)
-	ed.drawLevels(screen)
 	drawMapLabels(screen, m, ed.layout, ed.w, ed.h)
 	// The brush's outline, thin, where the tool acts on hexes; the
 	// hexside the hexside tools would act on, lit; then the hexside
@@ -540,6 +539,7 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 		ed.drawAlign(screen, &b)
 	}
 	b.flush(screen)
+	ed.drawLevels(screen) // over the outlines: the numbers read whole
 	if ed.figures != nil {
 		ed.figures(screen, l)
 	}

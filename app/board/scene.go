@@ -63,6 +63,7 @@ var sceneSetups = map[string]func(*Scene) error{
 	"player":         (*Scene).player,
 	"editor":         (*Scene).editor,
 	"editor-toolbar": (*Scene).editorToolbar,
+	"editor-hill":    (*Scene).editorHill,
 	"ping":           (*Scene).ping,
 	"portrait":       (*Scene).portrait,
 	"table-scale":    (*Scene).tableScale,
