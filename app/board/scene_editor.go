@@ -99,7 +99,7 @@ func (sc *Scene) editorHill() error {
 	top := hex(6, 5)
 	click(toolRaise, 3, top)
 	click(toolRaise, 2, top)
-		click(toolRaise, 1, top)
+	click(toolRaise, 1, top)
 	click(toolLower, 1, hex(10, 8))
 	click(toolLower, 1, hex(10, 8))
 	e.label(creek[4], "Dry Creek")
