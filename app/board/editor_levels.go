@@ -68,7 +68,7 @@ func (ed *Editor) drawLevels(dst *ebiten.Image) {
 			// In the hex's upper half, above what is at its middle: its
 			// feature, its label's plate (drawMapLabels).
 			bh := k.boxH / 2
-			y := p.Y - s*0.3 - bh
+			y := p.Y - s*0.25 - bh
 			if _, ok := m.Feature(h); ok {
 				y = math.Min(y, p.Y-s*0.45-1-bh)
 			}
