@@ -506,16 +506,49 @@ func (g *Game) drawLabels(dst *ebiten.Image, st *session.State) {
 }
 
 // drawMapLabels writes a map's labels in view (the map editor's, at the
-// editor's own sizes).
+// editor's own sizes), each on a plate in the colours mapLabelColours
+// picks for the terrain of its hex: they read on any terrain.
 func drawMapLabels(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int) {
-	big := face(math.Max(11, l.Size*0.42), true)
+	size := math.Max(11, l.Size*0.42)
+	big := face(size, true)
+	plateH := labelPlateH(l.Size)
+	type label struct {
+		text string
+		at   hexmap.Point
+		fg   color.RGBA
+	}
+	var labels []label
+	var b batch
 	for hx, text := range m.Labels {
 		p := l.ToPixel(hx)
 		if p.X < -400 || p.Y < -50 || p.X > float64(w)+400 || p.Y > float64(h)+50 {
 			continue
 		}
-		say(dst, text, big, p.X, p.Y, colInk, true)
+		t, _ := m.Terrain(hx)
+		fg, plate := mapLabelColours(t)
+		b.path(dst, stadium(p, textWidth(text, big)+size*0.6, plateH), 0, plate)
+		labels = append(labels, label{text, p, fg})
 	}
+	b.flush(dst)
+	for _, lb := range labels {
+		say(dst, lb.text, big, lb.at.X, lb.at.Y, lb.fg, true)
+	}
+}
+
+// labelPlateH is how tall drawMapLabels' plates are at hex size s.
+func labelPlateH(s float64) float64 { return math.Max(11, s*0.42) * 1.3 }
+
+// mapLabelColours are the colours of a map label's letters and of the
+// plate under them, on a hex of terrain t: dark ink on a pale plate over
+// light ground, pale letters on a dark plate over dark ground (water,
+// rock), so that the plate sits in with the ground and the letters stand
+// out of it.
+func mapLabelColours(t hexmap.Terrain) (fg, plate color.RGBA) {
+	c := hexColor(t.Color)
+	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) < 110 {
+		return color.RGBA{0xff, 0xf4, 0xdc, 0xff}, color.RGBA{0x18, 0x15, 0x12, 0xb0}
+	}
+	return colInk, color.RGBA{0xf4, 0xec, 0xd8, 0xb0}
 }
 
 // drawTip shows what is under the pointer, once it has rested a moment,

@@ -44,6 +44,10 @@ type editState struct {
 	feature int  // index into featureKinds
 	brush   int  // radius + 1
 	stroke  bool // a drag is under way: one undo step for it
+	// moved are the hexes the stroke under way has raised or lowered:
+	// a stroke changes each hex it passes over by one level, however
+	// long it rests there.
+	moved map[hexmap.Hex]bool
 }
 
 func newEditState(m *hexmap.Map, path string) *editState {
@@ -56,6 +60,7 @@ func (e *editState) begin() {
 		return
 	}
 	e.stroke = true
+	clear(e.moved)
 	e.undo = append(e.undo, e.m.Clone())
 	if len(e.undo) > maxUndo {
 		e.undo = e.undo[1:]
@@ -78,7 +83,8 @@ func (e *editState) brushHexes(h hexmap.Hex) []hexmap.Hex {
 }
 
 // apply uses the current tool at hex h; side is the hexside nearest the
-// pointer (for edge tools). It reports what it did.
+// pointer (for edge tools). It reports what it did. Raise and Lower
+// change a hex once a stroke (begin to end), however often applied.
 func (e *editState) apply(h hexmap.Hex, side hexmap.Direction) string {
 	if !e.m.Contains(h) {
 		return ""
@@ -97,8 +103,14 @@ func (e *editState) apply(h hexmap.Hex, side hexmap.Direction) string {
 		if e.tool == toolLower {
 			d = -1
 		}
+		if e.moved == nil {
+			e.moved = map[hexmap.Hex]bool{}
+		}
 		for _, x := range e.brushHexes(h) {
-			e.m.SetElevation(x, e.m.Elevation(x)+d)
+			if !e.moved[x] {
+				e.moved[x] = true
+				e.m.SetElevation(x, e.m.Elevation(x)+d)
+			}
 		}
 		return fmt.Sprintf("%s now level %d", e.m.Label(h), e.m.Elevation(h))
 	case toolEdge:

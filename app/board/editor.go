@@ -75,6 +75,8 @@ type Editor struct {
 	// (tests: what a window does while a big file is read).
 	ask  func(save bool)
 	hold chan struct{}
+	// tags holds the level badges, rendered once (drawLevels).
+	tags tagCache
 }
 
 // lineDrag is a wall line being dragged, from the hexside pressed to the
@@ -223,12 +225,10 @@ func (ed *Editor) Update() error {
 		x, y = ed.cursor()
 	}
 	p := hexmap.Point{X: float64(x), Y: float64(y)}
-	inMap := (image.Point{x, y}).In(ed.mapArea())
-	ed.inMap = inMap
-	ed.hover = ed.layout.HexAt(p)
-	ed.side = nearestSide(ed.layout, ed.hover, p)
+	inMap := ed.pointAt(x, y)
 	ed.keys()
-	ed.mouse(x, y, inMap)
+	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || (ed.held != nil && ed.held())
+	ed.mouse(x, y, inMap, inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft), held)
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
 		ed.pan, ed.panFrom, ed.origin = true, [2]int{x, y}, ed.layout.Origin
 	}
@@ -319,13 +319,24 @@ func (ed *Editor) keys() {
 	}
 }
 
-// mouse answers the left button: a click on the toolbar or the legend
-// picks there; on the map, brushes paint while dragged (one undo step a
-// drag), the hexside tool draws a line from the hexside pressed to the
-// one released on, and the other tools act once a click.
-func (ed *Editor) mouse(x, y int, inMap bool) {
+// pointAt takes the pointer at (x, y): the hex and hexside under it, and
+// whether it is over the map's area (which it returns).
+func (ed *Editor) pointAt(x, y int) bool {
+	p := hexmap.Point{X: float64(x), Y: float64(y)}
+	ed.inMap = (image.Point{x, y}).In(ed.mapArea())
+	ed.hover = ed.layout.HexAt(p)
+	ed.side = nearestSide(ed.layout, ed.hover, p)
+	return ed.inMap
+}
+
+// mouse answers the left button, with the pointer at (x, y): just says it
+// went down this frame, held that it is down. A click on the toolbar or
+// the legend picks there; on the map, brushes paint while dragged (one
+// undo step a drag), the hexside tool draws a line from the hexside
+// pressed to the one released on, and the other tools act once a click.
+func (ed *Editor) mouse(x, y int, inMap, just, held bool) {
 	e := ed.e
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if just {
 		if t, ok := ed.toolAt(x, y); ok {
 			t.act()
 			return
@@ -333,11 +344,11 @@ func (ed *Editor) mouse(x, y int, inMap bool) {
 	}
 	if e.tool == toolAlign && ed.canAlign() {
 		if inMap || ed.align.pressed {
-			ed.alignMouse(x, y, ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || (ed.held != nil && ed.held()))
+			ed.alignMouse(x, y, held)
 		}
 		return
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if just {
 		if i, ok := ed.legendAt(x, y); ok {
 			e.terrain = i
 			ed.setTool(toolTerrain)
@@ -364,7 +375,6 @@ func (ed *Editor) mouse(x, y int, inMap bool) {
 			}
 		}
 	}
-	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || (ed.held != nil && ed.held())
 	brush := e.tool == toolTerrain || e.tool == toolRaise || e.tool == toolLower
 	switch {
 	case ed.drag.on && held && inMap:
@@ -503,24 +513,24 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	ed.chunks.backdrop = ed.picture()
 	ed.chunks.draw(screen, m, ed.layout, ed.w, ed.h)
 	drawMapLabels(screen, m, ed.layout, ed.w, ed.h)
-	// The brush's outline, thin; the hexside the hexside tools would act
-	// on, lit; then the hexside features about them drawn again on top,
+	// The brush's outline, thin, where the tool acts on hexes; the
+	// hexside the hexside tools would act on, lit; then the hexside
+	// features about them drawn again on top,
 	// so that the wall just placed stays in sight; then a line being
 	// dragged.
 	var b batch
 	l := ed.layout
 	s := l.Size
-	if m.Contains(ed.hover) && ed.inMap && !ed.drag.on {
-		hexes := ed.e.brushHexes(ed.hover)
+	if hexes, side := ed.outline(); len(hexes) > 0 || side {
 		for _, h := range hexes {
 			c := l.Corners(h)
 			b.path(screen, polygon(c[:]), float32(math.Max(1.5, s/16)), color.RGBA{0xff, 0xff, 0xff, 0xb0})
 		}
-		if ed.e.tool == toolEdge || ed.e.tool == toolErase {
+		if side {
 			a, z := l.Edge(ed.hover, ed.side)
 			b.path(screen, polyline([]hexmap.Point{a, z}), float32(math.Max(6, s*0.34)), color.RGBA{0xff, 0xd7, 0x3a, 0xa0})
 		}
-		drawHexsides(screen, &b, m, l, hexes)
+		drawHexsides(screen, &b, m, l, append(hexes, ed.hover))
 	}
 	if ed.drag.on {
 		ed.drawLine(screen, &b)
@@ -529,6 +539,7 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 		ed.drawAlign(screen, &b)
 	}
 	b.flush(screen)
+	ed.drawLevels(screen) // over the outlines: the numbers read whole
 	if ed.figures != nil {
 		ed.figures(screen, l)
 	}
@@ -541,6 +552,26 @@ func (ed *Editor) Draw(screen *ebiten.Image) {
 	case ed.load != nil:
 		ed.drawLoad(screen)
 	}
+}
+
+// outline is what the pointer outlines on the map: the hexes the tool in
+// hand would act on, and whether it acts on the hexside under the
+// pointer (ed.side of ed.hover).
+func (ed *Editor) outline() (hexes []hexmap.Hex, side bool) {
+	if !ed.e.m.Contains(ed.hover) || !ed.inMap || ed.drag.on {
+		return nil, false
+	}
+	switch ed.e.tool {
+	case toolTerrain, toolRaise, toolLower:
+		return ed.e.brushHexes(ed.hover), false
+	case toolFeature, toolArmorUp, toolArmorDn, toolHeight:
+		return []hexmap.Hex{ed.hover}, false
+	case toolErase:
+		return []hexmap.Hex{ed.hover}, true
+	case toolEdge:
+		return nil, true
+	}
+	return nil, false // the label and align tools: no outline
 }
 
 // drawStatus draws the status bar: what the tool under the pointer or in

@@ -63,6 +63,7 @@ var sceneSetups = map[string]func(*Scene) error{
 	"player":         (*Scene).player,
 	"editor":         (*Scene).editor,
 	"editor-toolbar": (*Scene).editorToolbar,
+	"editor-hill":    (*Scene).editorHill,
 	"ping":           (*Scene).ping,
 	"portrait":       (*Scene).portrait,
 	"table-scale":    (*Scene).tableScale,
@@ -373,9 +374,10 @@ func (sc *Scene) editor() error {
 	e.end()
 	e.brush = 1
 	e.tool = toolRaise
-	e.apply(hex(10, 10), 0)
-	e.apply(hex(10, 10), 0)
-	e.end()
+	for range 2 { // two clicks: level 2
+		e.apply(hex(10, 10), 0)
+		e.end()
+	}
 	e.tool, e.edge = toolEdge, 0 // wall: one line, dragged along the row
 	e.line(hexmap.EdgeOf(hex(4, 8), 2).LineTo(hexmap.EdgeOf(hex(9, 8), 1)))
 	e.edge = 1 // door

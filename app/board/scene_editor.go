@@ -2,6 +2,7 @@ package board
 
 import (
 	"slices"
+	"strconv"
 
 	"hexslinger/hexmap"
 )
@@ -51,6 +52,64 @@ func (sc *Scene) editorToolbar() error {
 	p := lerpPt(c, lerpPt(a, z, 0.5), 0.8)
 	ed.cursor = func() (int, int) { return int(p.X), int(p.Y) }
 	ed.held = func() bool { return true }
+	sc.ed, sc.inner = ed, ed
+	sc.setup = func() bool { return true }
+	return nil
+}
+
+// editorHill: the map editor raising a hill with its levels written on
+// the hexes: a grass rise made by clicks of the Raise tool (each held a
+// dozen frames, as a person clicks: one level a click), brush 3, then 2,
+// then 1 on the same hex, and a hollow lowered beside a creek; the creek
+// labelled "Dry Creek" on its water and a "Knoll" on the hill's top; the
+// pointer on the hill with the Raise tool in hand, brush 2, and the
+// status bar saying the last click's level.
+func (sc *Scene) editorHill() error {
+	ed, err := sc.newEditor("hill", 16, 11)
+	if err != nil {
+		return err
+	}
+	e := ed.e
+	hex := func(c, r int) hexmap.Hex { return hexmap.Pointy.FromOffset(hexmap.Offset{Col: c, Row: r}) }
+	paint := func(name string, brush int, hs ...hexmap.Hex) {
+		e.tool, e.terrain, e.brush = toolTerrain, slices.Index(hexmap.TerrainNames(), name), brush
+		for _, h := range hs {
+			e.apply(h, 0)
+		}
+		e.end()
+	}
+	paint("grass", 3, hex(6, 4), hex(9, 5), hex(4, 8))
+	var creek []hexmap.Hex
+	for r := 0; r < 11; r++ {
+		creek = append(creek, hex(12+r%3/2, r))
+	}
+	paint("shallows", 2, creek...)
+	paint("water", 1, creek...)
+	// The clicks, through the editor's own mouse handling.
+	click := func(tool string, brush int, h hexmap.Hex) {
+		ed.setTool(tool)
+		e.brush = brush
+		p := ed.layout.ToPixel(h)
+		x, y := int(p.X), int(p.Y)
+		for i := 0; i < 12; i++ {
+			ed.mouse(x, y, ed.pointAt(x, y), i == 0, true)
+		}
+		ed.mouse(x, y, ed.pointAt(x, y), false, false)
+	}
+	top := hex(6, 5)
+	click(toolRaise, 3, top)
+	click(toolRaise, 2, top)
+	click(toolRaise, 1, top)
+	click(toolLower, 1, hex(10, 8))
+	click(toolLower, 1, hex(10, 8))
+	e.label(creek[4], "Dry Creek")
+	e.label(hex(6, 7), "Knoll")
+	ed.setTool(toolRaise)
+	e.brush = 2
+	c, a := ed.layout.ToPixel(top), ed.layout.ToPixel(top.Neighbor(0))
+	p := lerpPt(c, a, 0.3)
+	ed.cursor = func() (int, int) { return int(p.X), int(p.Y) }
+	ed.say(e.m.Label(top)+" now level "+strconv.Itoa(e.m.Elevation(top)), false)
 	sc.ed, sc.inner = ed, ed
 	sc.setup = func() bool { return true }
 	return nil

@@ -148,7 +148,7 @@ func (ed *Editor) toolHint() string {
 	case toolTerrain:
 		return "Paint " + hexmap.TerrainNames()[e.terrain] + ": click or drag · [ ] brush size · T or the legend: another kind"
 	case toolRaise, toolLower:
-		return "Click or drag to " + e.tool + " the ground a level · [ ] brush size · U raise, J lower"
+		return "Click or drag to " + e.tool + " the ground a level (each hex once a stroke; levels shown) · [ ] brush · U raise, J lower"
 	case toolEdge:
 		return strings.ToUpper(edgeKinds[e.edge][:1]) + edgeKinds[e.edge][1:] + ": click a hexside, or drag along hexsides for a line · W: next kind"
 	case toolFeature:
