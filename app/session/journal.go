@@ -562,11 +562,55 @@ func JournalOpening(path string) (*FightFile, error) {
 		return nil, fmt.Errorf("journal %s: %w", path, err)
 	}
 	var e Event
-	if err := json.Unmarshal(line, &e); err != nil {
-		return nil, fmt.Errorf("journal %s: line 1: %v", path, err)
+	uerr := json.Unmarshal(line, &e)
+	if uerr == nil && e.Kind == EventOpened && e.Fight != nil {
+		return e.Fight, nil
 	}
-	if e.Kind != EventOpened || e.Fight == nil {
-		return nil, fmt.Errorf("journal %s: %w", path, errNoOpening)
+	if err := notAJournal(f, path); err != nil {
+		return nil, err
 	}
-	return e.Fight, nil
+	if uerr != nil {
+		return nil, fmt.Errorf("journal %s: line 1: %v", path, uerr)
+	}
+	return nil, fmt.Errorf("journal %s: %w", path, errNoOpening)
+}
+
+// sniffLimit is how much of a file notAJournal reads for its format.
+const sniffLimit = 1 << 20
+
+// notAJournal names the file r (at path) for what it is when it is one of
+// hexslinger's other files, by its "format" (a fight file, a map file, a
+// character sheet), with what to do with it instead: nil for anything
+// else. It reads the file's top-level keys, no more than sniffLimit bytes.
+func notAJournal(r io.ReaderAt, path string) error {
+	dec := json.NewDecoder(io.NewSectionReader(r, 0, sniffLimit))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	format := ""
+	for dec.More() && format == "" {
+		k, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		if k == "format" {
+			if err := dec.Decode(&format); err != nil {
+				return nil
+			}
+			continue
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	switch format {
+	case FightFormat:
+		return fmt.Errorf("%s is a fight file, not a journal: open it with `hexslinger %s` (replay the journal saved beside it, NAME.journal.jsonl, to look back at its fight)", path, path)
+	case hexmap.FileFormat:
+		return fmt.Errorf("%s is a map file, not a journal: edit it with `hexslinger-map --edit %s`, or make a fight of it with the console's File ▸ New fight from a map…", path, path)
+	case HeroFormat:
+		return fmt.Errorf("%s is a character sheet, not a journal: import it in the console's Sheets tab", path)
+	}
+	return nil
 }
