@@ -47,7 +47,7 @@ type Moment struct {
 	// for a moment of a live console's timeline.
 	Journal string `json:"journal,omitempty"`
 	tl      *Timeline
-	whole *momentMap // a timeline's moment's map file, made once (Whole)
+	whole   *momentMap // a timeline's moment's map file, made once (Whole)
 }
 
 // momentMap is a moment's whole map file, made once, by the first window
