@@ -1,6 +1,8 @@
 package session
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,4 +62,42 @@ func TestJournalOpeningNamesAFileThatIsNoJournal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzJournalOpening reads anything as a journal to replay: it never
+// panics; a fight it returns is line 1's opening; a file it names a fight
+// or a map file has that format at its top level.
+func FuzzJournalOpening(f *testing.F) {
+	f.Add([]byte("{\n  \"format\": \"hexslinger/fight\",\n  \"name\": \"x\"\n}\n"))
+	f.Add([]byte(`{"format":"hexslinger/map","width":2}`))
+	f.Add([]byte(`{"a":[1,2,{"format":"hexslinger/fight"}],"format":"hexslinger/hero"}`))
+	f.Add([]byte("{\"seq\":1,\"kind\":\"opened\",\"fight\":{}}\n"))
+	f.Add([]byte("{\"seq\":1,"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "x.journal.jsonl")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		fight, err := JournalOpening(path)
+		if err == nil {
+			if fight == nil {
+				t.Fatalf("JournalOpening(%q): no fight and no error", data)
+			}
+			return
+		}
+		for what, format := range map[string]string{"a fight file": FightFormat, "a map file": hexmap.FileFormat} {
+			if !strings.Contains(err.Error(), "is "+what+", not a journal") {
+				continue
+			}
+			// The format was read from the file: a whole object says so
+			// at its top level; a cut one at least holds the words.
+			var top struct {
+				Format string `json:"format"`
+			}
+			derr := json.NewDecoder(bytes.NewReader(data)).Decode(&top)
+			if derr == nil && top.Format != format || derr != nil && !bytes.Contains(data, []byte("format")) {
+				t.Fatalf("JournalOpening(%q) says %q: the file's format is %q (%v)", data, err, top.Format, derr)
+			}
+		}
+	})
 }
