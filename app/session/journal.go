@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	"hexslinger/hexmap"
@@ -57,7 +58,10 @@ type DamagedJournal struct {
 	Size   int64  // the journal's size when the damage was found: the line runs to it
 	Torn   bool   // the line has no newline: a write a crash cut off
 	Reason string // why the line is not an event
-	sum    [sha256.Size]byte
+	// Lost says what the line held, as far as it tells: "event 42, a
+	// moved", or "an event" when it names neither its seq nor its kind.
+	Lost string
+	sum  [sha256.Size]byte
 }
 
 func (d *DamagedJournal) Error() string {
@@ -167,6 +171,7 @@ func checkTail(r io.ReaderAt, size int64) (d *DamagedJournal, unended bool, err 
 		if _, err := r.ReadAt(line, start); err != nil {
 			return nil, false, err
 		}
+		d.Lost = lostEvent(line)
 		var e Event
 		switch uerr := json.Unmarshal(line, &e); {
 		case len(bytes.TrimSpace(line)) == 0:
@@ -184,6 +189,27 @@ func checkTail(r io.ReaderAt, size int64) (d *DamagedJournal, unended bool, err 
 		return nil, false, err
 	}
 	return d, false, nil
+}
+
+// lostSeq and lostKind find an event's seq and kind in a line cut off:
+// a seq whose digits end, and a kind whose quotes close.
+var (
+	lostSeq  = regexp.MustCompile(`"seq":\s*([0-9]+)\s*[,}]`)
+	lostKind = regexp.MustCompile(`"kind":\s*"([a-z_]+)"`)
+)
+
+// lostEvent says what a damaged line held, as far as it tells: its seq
+// and kind (DamagedJournal.Lost).
+func lostEvent(line []byte) string {
+	head := line[:min(len(line), 512)] // the seq and kind come first
+	out := "an event"
+	if m := lostSeq.FindSubmatch(head); m != nil {
+		out = "event " + string(m[1])
+	}
+	if m := lostKind.FindSubmatch(head); m != nil {
+		out += fmt.Sprintf(" (%s)", m[1])
+	}
+	return out
 }
 
 // lineStart finds where the line ending at end begins: just past the

@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,4 +101,59 @@ func FuzzJournalOpening(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestACutJournalSaysWhatWasLost: a journal whose last line was cut off
+// mid-write is found damaged at that line, and the damage says what was
+// lost: the cut event's seq and kind, as far as the cut line tells them.
+func TestACutJournalSaysWhatWasLost(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cut.journal.jsonl")
+	s, err := Open(demo(t), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j8 := hexmap.Hex{Q: 6, R: 7}
+	mustDo(t, s, Command{Kind: CommandMove, Figure: "cyril", To: &j8})
+	mustDo(t, s, Command{Kind: CommandTurn, Figure: "miranda", Turn: 1})
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n")
+	last := lines[len(lines)-1]
+	var e Event
+	if err := json.Unmarshal([]byte(last), &e); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		keep int // bytes of the last line kept
+		want []string
+	}{
+		{name: "cut mid-line", keep: len(last) / 2, want: []string{fmt.Sprintf("event %d", e.Seq), e.Kind}},
+		{name: "cut in its seq", keep: strings.Index(last, `"seq":`) + 3, want: []string{"an event"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cut := filepath.Join(t.TempDir(), "cut.journal.jsonl")
+			if err := os.WriteFile(cut, data[:len(data)-1-len(last)+tc.keep], 0o600); err != nil {
+				t.Fatal(err)
+			}
+			d, err := CheckJournal(cut)
+			if err != nil || d == nil {
+				t.Fatalf("CheckJournal of a journal cut after %d bytes of its last line: %v, %v; want the damage", tc.keep, d, err)
+			}
+			if d.Line != len(lines) || !d.Torn {
+				t.Errorf("damage at line %d (torn %v), want line %d torn", d.Line, d.Torn, len(lines))
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(d.Lost, w) {
+					t.Errorf("what was lost: %q, want %q in it", d.Lost, w)
+				}
+			}
+		})
+	}
 }
