@@ -23,8 +23,16 @@ func windowTitle(fight string) string {
 	if fight != "" {
 		t += " — " + fight
 	}
+	if windowNote != "" {
+		t += " (" + windowNote + ")"
+	}
 	return t
 }
+
+// windowNote, when not "", says in the window's title why the window is
+// not where its preferences ask (placeWindow: a player view in a window
+// for want of a second monitor).
+var windowNote string
 
 // The map window's modes, each run by its own function, as Ebiten's
 // examples run one game from a thin main: RunScene, RunEditor, RunBench
@@ -176,6 +184,7 @@ func RunTable(t Table, warn io.Writer) error {
 	if w := ApplyPrefs(prefs); w != "" {
 		fmt.Fprintln(warn, "hexslinger-map:", w)
 	}
+	ebiten.SetWindowTitle(windowTitle("")) // with the placement's note, if any
 	// The table scale follows the window from monitor to monitor, each
 	// remembering its own.
 	g.scale.scales, g.scale.remember = prefs.Scales, true
