@@ -34,6 +34,15 @@ func windowTitle(fight string) string {
 // for want of a second monitor).
 var windowNote string
 
+// windowSaid is windowNote as the status line's short sentence on
+// connecting (the title says it whole), or "".
+func windowSaid() string {
+	if windowNote == "" {
+		return ""
+	}
+	return " In a window: one monitor only."
+}
+
 // The map window's modes, each run by its own function, as Ebiten's
 // examples run one game from a thin main: RunScene, RunEditor, RunBench
 // and RunTable. Their errors carry their exit status (ExitCode).

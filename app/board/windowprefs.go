@@ -117,7 +117,7 @@ func placeWindow(p Prefs, monitors int, view string) placement {
 	if view == "player" && p.Fullscreen && monitors <= 1 {
 		pl.fullscreen = false
 		notes = append(notes, "there is only one monitor: the player view opens in a window, not fullscreen over the console (it fills monitor 2 once there is one; the console's View ▸ Close the player view closes it)")
-		pl.title = "in a window: one monitor only"
+		pl.title = "in a window, for there is only one monitor"
 	}
 	pl.note = strings.Join(notes, "; ")
 	return pl

@@ -117,10 +117,16 @@ func runReplay(l Launch) error {
 	return runWindow("hexslinger — replay of "+path, func(w fyne.Window, done func(*Opened, error)) {
 		OpenFight(w, Opening{Fight: opening, Journal: copyPath, JournalDir: dir}, func(op *Opened, err error) {
 			if op != nil && warning != "" {
-				// The Judge reads it in the console, not only on stderr.
+				// The Judge reads it in the console, not only on stderr:
+				// on the status line, and in a dialog that stays until
+				// read (the status line moves on as the map window opens).
 				op.Note = strings.TrimSpace(warning + " " + op.Note)
 			}
 			done(op, err)
+			if op != nil && err == nil && warning != "" {
+				d := dialog.NewInformation("The journal's last line was cut off", warning, w)
+				d.Show()
+			}
 		})
 	}, Options{Replay: path}, mapBin(l.MapBin), !l.NoMap)
 }

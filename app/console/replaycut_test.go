@@ -51,7 +51,7 @@ func TestACutJournalReplaysWithAWarning(t *testing.T) {
 	}{
 		{name: "a whole journal", data: whole, events: lines},
 		{name: "its last line cut mid-line", data: whole[:lastStart+(len(whole)-lastStart)/2], events: lines - 1,
-			want: []string{"Line " + strconv.Itoa(lines), "showdown.journal.jsonl", "cut off", "event " + strconv.Itoa(lines), "(turned)", "ends at the event before it"}},
+			want: []string{"Line " + strconv.Itoa(lines), "showdown.journal.jsonl", "cut off", `a "turned" event (seq ` + strconv.Itoa(lines) + ")", "ends at the event before it"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

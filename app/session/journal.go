@@ -58,8 +58,8 @@ type DamagedJournal struct {
 	Size   int64  // the journal's size when the damage was found: the line runs to it
 	Torn   bool   // the line has no newline: a write a crash cut off
 	Reason string // why the line is not an event
-	// Lost says what the line held, as far as it tells: "event 42, a
-	// moved", or "an event" when it names neither its seq nor its kind.
+	// Lost says what the line held, as far as it tells: `a "moved" event
+	// (seq 42)`, or "an event" when it names neither its kind nor seq.
 	Lost string
 	sum  [sha256.Size]byte
 }
@@ -203,11 +203,11 @@ var (
 func lostEvent(line []byte) string {
 	head := line[:min(len(line), 512)] // the seq and kind come first
 	out := "an event"
-	if m := lostSeq.FindSubmatch(head); m != nil {
-		out = "event " + string(m[1])
-	}
 	if m := lostKind.FindSubmatch(head); m != nil {
-		out += fmt.Sprintf(" (%s)", m[1])
+		out = fmt.Sprintf("a %q event", m[1])
+	}
+	if m := lostSeq.FindSubmatch(head); m != nil {
+		out += " (seq " + string(m[1]) + ")"
 	}
 	return out
 }
@@ -632,7 +632,7 @@ func notAJournal(r io.ReaderAt, path string) error {
 	}
 	switch format {
 	case FightFormat:
-		return fmt.Errorf("%s is a fight file, not a journal: open it with `hexslinger %s` (replay the journal saved beside it, NAME.journal.jsonl, to look back at its fight)", path, path)
+		return fmt.Errorf("%s is a fight file, not a journal: open it with `hexslinger --fight %s` (replay the journal saved beside it, NAME.journal.jsonl, to look back at its fight)", path, path)
 	case hexmap.FileFormat:
 		return fmt.Errorf("%s is a map file, not a journal: edit it with `hexslinger-map --edit %s`, or make a fight of it with the console's File ▸ New fight from a map…", path, path)
 	case HeroFormat:

@@ -43,7 +43,7 @@ func TestJournalOpeningNamesAFileThatIsNoJournal(t *testing.T) {
 		name, path string
 		want       []string
 	}{
-		{name: "a fight file", path: fight, want: []string{"a fight file", "not a journal", "hexslinger " + fight}},
+		{name: "a fight file", path: fight, want: []string{"a fight file", "not a journal", "hexslinger --fight " + fight}},
 		{name: "a fight file on one line", path: oneLine, want: []string{"a fight file", "not a journal"}},
 		{name: "a map file", path: mapFile, want: []string{"a map file", "not a journal", "New fight from a map"}},
 		{name: "a broken journal", path: broken, want: []string{"line 1"}},
@@ -134,7 +134,7 @@ func TestACutJournalSaysWhatWasLost(t *testing.T) {
 		keep int // bytes of the last line kept
 		want []string
 	}{
-		{name: "cut mid-line", keep: len(last) / 2, want: []string{fmt.Sprintf("event %d", e.Seq), e.Kind}},
+		{name: "cut mid-line", keep: len(last) / 2, want: []string{fmt.Sprintf("(seq %d)", e.Seq), fmt.Sprintf("a %q event", e.Kind)}},
 		{name: "cut in its seq", keep: strings.Index(last, `"seq":`) + 3, want: []string{"an event"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
