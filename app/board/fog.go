@@ -19,7 +19,10 @@ type fogView struct {
 	brush   bool   // in the players' view, a click on a hex reveals or fogs it
 	// fog is the side's fog as last asked of the state, for key.
 	fog *session.Fog
-	key fogKey
+	// seen are, in the Judge's side view, the figures a seat of the side
+	// is sent (State.SeenBy), for key.
+	seen map[string]bool
+	key  fogKey
 }
 
 // fogKey is what a window's fog was made from.
@@ -39,17 +42,28 @@ func (g *Game) fogNow(st *session.State) *session.Fog {
 	}
 	k := fogKey{st: st, seq: g.seq, mapVersion: st.Map.Version(), side: side}
 	if g.fog.key != k || g.fog.fog == nil {
-		g.fog.fog, g.fog.key = st.FogOf(side), k
+		g.fog.fog, g.fog.key, g.fog.seen = st.FogOf(side), k, nil
+		if g.judge() {
+			g.fog.seen = st.SeenBy(side)
+		}
 	}
 	return g.fog.fog
 }
 
-// fogHides reports whether figure f stands in the window's fog, of
-// another side: the Judge's players' view leaves it out, as the session
-// leaves it out of a player's.
+// fogHides reports whether the window leaves figure f out: in the
+// Judge's side view (Y), every figure a seat of the side is not sent
+// (State.SeenBy: hidden by the Judge, or in the side's fog), so that the
+// view shows what the side sees and nothing more; in a player's window,
+// a figure of another side in its fog.
 func (g *Game) fogHides(st *session.State, f *session.Figure) bool {
 	fog := g.fogNow(st)
-	return fog != nil && f.Side != g.fog.key.side && fog.At(f.At) != session.FogSeen
+	if fog == nil {
+		return false
+	}
+	if g.fog.seen != nil {
+		return !g.fog.seen[f.ID]
+	}
+	return f.Side != g.fog.key.side && fog.At(f.At) != session.FogSeen
 }
 
 // Fog colours, premultiplied: unexplored ground is covered, explored

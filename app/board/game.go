@@ -251,6 +251,7 @@ func (g *Game) receive(in inMsg) {
 		if len(names) > 0 {
 			msg += " Yours (white rings): " + strings.Join(names, ", ") + "."
 		}
+		msg += windowSaid() // why it is in a window (placeWindow), if it is
 		g.say(msg, false)
 		return
 	}

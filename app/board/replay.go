@@ -96,6 +96,10 @@ func (g *Game) startReplay(r *session.Moment) {
 	if !sameMap || !g.fitted {
 		g.fit()
 	}
+	if r.Journal != "" {
+		g.say("A replay of the journal "+r.Journal+", read-only: nothing can be commanded here. The console's timeline moves through it.", false)
+		return
+	}
 	g.say("A moment of the fight's history, read-only: nothing can be commanded here. The live fight goes on in the console.", false)
 }
 
@@ -104,11 +108,18 @@ func (g *Game) endReplay() {
 	if !g.replay.on() {
 		return
 	}
+	journal := g.replay.moment.Journal
 	g.replay = replayView{}
 	if g.fold != nil {
 		g.play.st = g.fold.State
 	}
 	g.seq++
+	if journal != "" {
+		// A replay of a journal has no live fight: the session's state
+		// is the journal's end.
+		g.say("The journal's last event: "+journal+" as it ends. The console's timeline shows any other.", false)
+		return
+	}
 	g.say("Back to the live fight.", false)
 }
 
@@ -140,7 +151,20 @@ func replayBanner(r *session.Moment) string {
 	if r.Of > 0 { // the Judge's: a player's moment has no place among every event
 		where += fmt.Sprintf(" — event %d of %d", r.Event, r.Of)
 	}
+	if r.Journal != "" {
+		return "Replay of the journal " + r.Journal + ": " + where + " · the console's timeline moves it"
+	}
 	return "Replay: " + where + " · Esc or the console returns to live"
+}
+
+// replayHint is the status bar's line while a moment shows: how to leave
+// it, or, in a replay of a journal, which has no live fight, how to move
+// through it.
+func replayHint(r *session.Moment) string {
+	if r.Journal != "" {
+		return "Esc: the journal's last event · the console's timeline moves this moment"
+	}
+	return "Esc: back to the live fight · the console's timeline moves this moment"
 }
 
 // drawReplay draws the replay's banner across the top, over the action
@@ -161,7 +185,7 @@ func (g *Game) drawReplay(dst *ebiten.Image) {
 	b.flush(dst)
 	barLine(dst, replayBanner(r), face(20, true), g.w, 24, color.White)
 	barLine(dst, firstLine(r.Text), face(16, false), g.w, 54, colText)
-	barLine(dst, "Esc: back to the live fight · the console's timeline moves this moment", face(16, false), g.w, float64(g.h)-hint/2, color.White)
+	barLine(dst, replayHint(r), face(16, false), g.w, float64(g.h)-hint/2, color.White)
 	g.damage = append(g.damage, image.Rect(0, 0, g.w, h), image.Rect(0, g.h-hint, g.w, g.h))
 }
 

@@ -23,7 +23,24 @@ func windowTitle(fight string) string {
 	if fight != "" {
 		t += " — " + fight
 	}
+	if windowNote != "" {
+		t += " (" + windowNote + ")"
+	}
 	return t
+}
+
+// windowNote, when not "", says in the window's title why the window is
+// not where its preferences ask (placeWindow: a player view in a window
+// for want of a second monitor).
+var windowNote string
+
+// windowSaid is windowNote as the status line's short sentence on
+// connecting (the title says it whole), or "".
+func windowSaid() string {
+	if windowNote == "" {
+		return ""
+	}
+	return " In a window: one monitor only."
 }
 
 // The map window's modes, each run by its own function, as Ebiten's
@@ -176,6 +193,7 @@ func RunTable(t Table, warn io.Writer) error {
 	if w := ApplyPrefs(prefs); w != "" {
 		fmt.Fprintln(warn, "hexslinger-map:", w)
 	}
+	ebiten.SetWindowTitle(windowTitle("")) // with the placement's note, if any
 	// The table scale follows the window from monitor to monitor, each
 	// remembering its own.
 	g.scale.scales, g.scale.remember = prefs.Scales, true

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -73,16 +74,51 @@ func SavePrefs(p Prefs) error {
 	return hexmap.WriteFileAtomic(path, data)
 }
 
-// ApplyPrefs puts the window on its monitor, full screen if asked. A
-// monitor that is not there falls back to the first, with a warning.
+// ApplyPrefs puts the window on its monitor, full screen if asked
+// (placeWindow decides, by the monitors Ebiten reports): what the window
+// should say about where it opened (a monitor that is not there, a
+// player view in a window for want of a second monitor) is returned,
+// and kept for the window's title (windowNote).
 func ApplyPrefs(p Prefs) string {
 	monitors := ebiten.AppendMonitors(nil)
-	warn := ""
-	if p.Monitor >= 1 && p.Monitor <= len(monitors) {
-		ebiten.SetMonitor(monitors[p.Monitor-1])
-	} else if p.Monitor != 1 {
-		warn = fmt.Sprintf("there is no monitor %d (there are %d); using the first", p.Monitor, len(monitors))
+	pl := placeWindow(p, len(monitors), PrefsView)
+	if pl.monitor >= 1 && pl.monitor <= len(monitors) {
+		ebiten.SetMonitor(monitors[pl.monitor-1])
 	}
-	ebiten.SetFullscreen(p.Fullscreen)
-	return warn
+	ebiten.SetFullscreen(pl.fullscreen)
+	windowNote = pl.title
+	return pl.note
+}
+
+// placement is where the map window opens this run: the monitor (1 is
+// the first), whether it fills it, and a note saying why it is not where
+// the preferences ask; title is the note's short form, for the window's
+// title.
+type placement struct {
+	monitor     int
+	fullscreen  bool
+	note, title string
+}
+
+// placeWindow decides where the map window opens, with monitors monitors
+// attached, for view (PrefsView): on the monitor the preferences name,
+// else the first; full screen as they say, but the player view never
+// fills the only monitor, where it would cover the console and nothing
+// in it closes it: it opens in a window there, and says why. The
+// preferences themselves are kept: with a second monitor it fills it.
+func placeWindow(p Prefs, monitors int, view string) placement {
+	pl := placement{monitor: 1, fullscreen: p.Fullscreen}
+	var notes []string
+	if p.Monitor >= 1 && p.Monitor <= monitors {
+		pl.monitor = p.Monitor
+	} else if p.Monitor != 1 {
+		notes = append(notes, fmt.Sprintf("there is no monitor %d (there are %d); using the first", p.Monitor, monitors))
+	}
+	if view == "player" && p.Fullscreen && monitors <= 1 {
+		pl.fullscreen = false
+		notes = append(notes, "there is only one monitor: the player view opens in a window, not fullscreen over the console (it fills monitor 2 once there is one; the console's View ▸ Close the player view closes it)")
+		pl.title = "in a window, for there is only one monitor"
+	}
+	pl.note = strings.Join(notes, "; ")
+	return pl
 }

@@ -339,6 +339,7 @@ func (c *Console) menu() *fyne.MainMenu {
 		fyne.NewMenuItem("Dark or light theme (Ctrl+T)", c.toggleTheme),
 		fyne.NewMenuItem("Judge's map window", c.openMap),
 		fyne.NewMenuItem("Player view on monitor 2", func() { c.openPlayerView(2, true) }),
+		fyne.NewMenuItem("Close the player view", c.closePlayerViewSaid),
 	)
 	return fyne.NewMainMenu(file, fight, view)
 }
@@ -663,7 +664,7 @@ func (c *Console) openPlayerView(monitor int, fullscreen bool) {
 		c.status.SetText("Could not open the player view: " + err.Error())
 		return
 	}
-	c.status.SetText(fmt.Sprintf("The player view is open on monitor %d.", monitor))
+	c.status.SetText(playerViewOpened(monitor))
 }
 
 func (c *Console) closePlayerView() {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
@@ -106,23 +107,53 @@ func runReplay(l Launch) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	copyPath := filepath.Join(dir, filepath.Base(path))
-	if err := copyFile(path, copyPath); err != nil {
-		return fmt.Errorf("copy the journal to replay: %w", err)
-	}
-	// A damaged last line is left out of the copy; the journal itself is
-	// left as it is.
-	if d, err := session.CheckJournal(copyPath); err != nil {
+	copyPath, warning, err := replayCopy(path, dir)
+	if err != nil {
 		return err
-	} else if d != nil {
-		if _, err := session.SetAside(d); err != nil {
-			return err
-		}
-		fmt.Fprintf(os.Stderr, "hexslinger replay: line %d of %s (%d bytes, its last) is damaged (%s): the replay leaves it out; the journal is left as it is\n", d.Line, path, d.Size-d.Offset, d.Reason)
+	}
+	if warning != "" {
+		fmt.Fprintln(os.Stderr, "hexslinger replay:", warning)
 	}
 	return runWindow("hexslinger — replay of "+path, func(w fyne.Window, done func(*Opened, error)) {
-		OpenFight(w, Opening{Fight: opening, Journal: copyPath, JournalDir: dir}, done)
+		OpenFight(w, Opening{Fight: opening, Journal: copyPath, JournalDir: dir}, func(op *Opened, err error) {
+			if op != nil && warning != "" {
+				// The Judge reads it in the console, not only on stderr:
+				// on the status line, and in a dialog that stays until
+				// read (the status line moves on as the map window opens).
+				op.Note = strings.TrimSpace(warning + " " + op.Note)
+			}
+			done(op, err)
+			if op != nil && err == nil && warning != "" {
+				d := dialog.NewInformation("The journal's last line was cut off", warning, w)
+				d.Show()
+			}
+		})
 	}, Options{Replay: path}, mapBin(l.MapBin), !l.NoMap)
+}
+
+// replayCopy copies the journal at path into dir, for a replay to run on:
+// a damaged last line (a write cut off by a crash) is left out of the
+// copy, and warning then names the line and what it held; the journal
+// itself is left as it is. warning is "" for a whole journal.
+func replayCopy(path, dir string) (copyPath, warning string, err error) {
+	copyPath = filepath.Join(dir, filepath.Base(path))
+	if err := copyFile(path, copyPath); err != nil {
+		return "", "", fmt.Errorf("copy the journal to replay: %w", err)
+	}
+	d, err := session.CheckJournal(copyPath)
+	if err != nil || d == nil {
+		return copyPath, "", err
+	}
+	if _, err := session.SetAside(d); err != nil {
+		return "", "", err
+	}
+	what := fmt.Sprintf("is damaged (%s)", d.Reason)
+	if d.Torn {
+		what = "was cut off mid-write (a crash while writing)"
+	}
+	warning = fmt.Sprintf("Line %d of %s, its last, %s: %s is lost (%d bytes), and the replay ends at the event before it. The journal is left as it is.",
+		d.Line, filepath.Base(path), what, d.Lost, d.Size-d.Offset)
+	return copyPath, warning, nil
 }
 
 // mapBin is the map window's program: bin if named, else FindMapBin's;

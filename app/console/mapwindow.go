@@ -95,3 +95,23 @@ func (p *MapProcess) Stop() {
 		p.cmd.Process.Kill()
 	}
 }
+
+// closePlayerViewSaid closes the player view (View ▸ Close the player
+// view: a fullscreen view on the table monitor has nothing of its own
+// that closes it) and says so on the status line.
+func (c *Console) closePlayerViewSaid() {
+	open := c.player != nil && c.player.Running()
+	c.closePlayerView()
+	if !open {
+		c.status.SetText("No player view is open (View ▸ Player view on monitor 2, or Ctrl+P, opens one).")
+		return
+	}
+	c.status.SetText("The player view is closed: its window ends, and its seat lets no window in.")
+}
+
+// playerViewOpened is the status line once the player view is started on
+// monitor: with a single monitor the map window opens in a window on it,
+// not fullscreen over the console, and says why in its title.
+func playerViewOpened(monitor int) string {
+	return fmt.Sprintf("The player view opens on monitor %d (in a window when there is only one monitor). View ▸ Close the player view closes it.", monitor)
+}

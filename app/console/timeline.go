@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"time"
@@ -75,6 +76,9 @@ func newTimelinePanel(c *Console) *timelinePanel {
 		p.live.Hide() // a replay has no live fight to go back to
 	}
 	help := widget.NewLabel("Scrub the slider (or ← →) to see the fight as it stood after any event; the Judge's map window shows that moment, read-only. The live fight goes on meanwhile: nothing here changes it.")
+	if c.opts.Replay != "" {
+		help.SetText("A replay of the journal " + filepath.Base(c.opts.Replay) + ": scrub the slider (or ← →) to see the fight as it stood after any event; the map window shows that moment, read-only. Nothing here changes the journal.")
+	}
 	help.Wrapping = fyne.TextWrapWord
 	p.table = widget.NewCheck("Show it on the table monitor too (each player's window as its seat saw it then)", func(bool) { p.show(p.at) })
 	controls := container.NewHBox(back, p.playBtn, fwd, widget.NewLabel("Speed"), p.speed)
@@ -245,6 +249,9 @@ func (p *timelinePanel) show(i int) {
 		return
 	}
 	m.Table = p.table.Checked
+	if p.c.opts.Replay != "" {
+		m.Journal = filepath.Base(p.c.opts.Replay) // no live fight: the windows say whose replay it is
+	}
 	p.c.s.ShowReplay(m)
 }
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	"hexslinger/hexmap"
@@ -57,7 +58,10 @@ type DamagedJournal struct {
 	Size   int64  // the journal's size when the damage was found: the line runs to it
 	Torn   bool   // the line has no newline: a write a crash cut off
 	Reason string // why the line is not an event
-	sum    [sha256.Size]byte
+	// Lost says what the line held, as far as it tells: `a "moved" event
+	// (seq 42)`, or "an event" when it names neither its kind nor seq.
+	Lost string
+	sum  [sha256.Size]byte
 }
 
 func (d *DamagedJournal) Error() string {
@@ -167,6 +171,7 @@ func checkTail(r io.ReaderAt, size int64) (d *DamagedJournal, unended bool, err 
 		if _, err := r.ReadAt(line, start); err != nil {
 			return nil, false, err
 		}
+		d.Lost = lostEvent(line)
 		var e Event
 		switch uerr := json.Unmarshal(line, &e); {
 		case len(bytes.TrimSpace(line)) == 0:
@@ -184,6 +189,27 @@ func checkTail(r io.ReaderAt, size int64) (d *DamagedJournal, unended bool, err 
 		return nil, false, err
 	}
 	return d, false, nil
+}
+
+// lostSeq and lostKind find an event's seq and kind in a line cut off:
+// a seq whose digits end, and a kind whose quotes close.
+var (
+	lostSeq  = regexp.MustCompile(`"seq":\s*([0-9]+)\s*[,}]`)
+	lostKind = regexp.MustCompile(`"kind":\s*"([a-z_]+)"`)
+)
+
+// lostEvent says what a damaged line held, as far as it tells: its seq
+// and kind (DamagedJournal.Lost).
+func lostEvent(line []byte) string {
+	head := line[:min(len(line), 512)] // the seq and kind come first
+	out := "an event"
+	if m := lostKind.FindSubmatch(head); m != nil {
+		out = fmt.Sprintf("a %q event", m[1])
+	}
+	if m := lostSeq.FindSubmatch(head); m != nil {
+		out += " (seq " + string(m[1]) + ")"
+	}
+	return out
 }
 
 // lineStart finds where the line ending at end begins: just past the
@@ -562,11 +588,55 @@ func JournalOpening(path string) (*FightFile, error) {
 		return nil, fmt.Errorf("journal %s: %w", path, err)
 	}
 	var e Event
-	if err := json.Unmarshal(line, &e); err != nil {
-		return nil, fmt.Errorf("journal %s: line 1: %v", path, err)
+	uerr := json.Unmarshal(line, &e)
+	if uerr == nil && e.Kind == EventOpened && e.Fight != nil {
+		return e.Fight, nil
 	}
-	if e.Kind != EventOpened || e.Fight == nil {
-		return nil, fmt.Errorf("journal %s: %w", path, errNoOpening)
+	if err := notAJournal(f, path); err != nil {
+		return nil, err
 	}
-	return e.Fight, nil
+	if uerr != nil {
+		return nil, fmt.Errorf("journal %s: line 1: %v", path, uerr)
+	}
+	return nil, fmt.Errorf("journal %s: %w", path, errNoOpening)
+}
+
+// sniffLimit is how much of a file notAJournal reads for its format.
+const sniffLimit = 1 << 20
+
+// notAJournal names the file r (at path) for what it is when it is one of
+// hexslinger's other files, by its "format" (a fight file, a map file, a
+// character sheet), with what to do with it instead: nil for anything
+// else. It reads the file's top-level keys, no more than sniffLimit bytes.
+func notAJournal(r io.ReaderAt, path string) error {
+	dec := json.NewDecoder(io.NewSectionReader(r, 0, sniffLimit))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	format := ""
+	for dec.More() && format == "" {
+		k, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		if k == "format" {
+			if err := dec.Decode(&format); err != nil {
+				return nil
+			}
+			continue
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	switch format {
+	case FightFormat:
+		return fmt.Errorf("%s is a fight file, not a journal: open it with `hexslinger --fight %s` (replay the journal saved beside it, NAME.journal.jsonl, to look back at its fight)", path, path)
+	case hexmap.FileFormat:
+		return fmt.Errorf("%s is a map file, not a journal: edit it with `hexslinger-map --edit %s`, or make a fight of it with the console's File ▸ New fight from a map…", path, path)
+	case HeroFormat:
+		return fmt.Errorf("%s is a character sheet, not a journal: import it in the console's Sheets tab", path)
+	}
+	return nil
 }

@@ -41,8 +41,13 @@ type Moment struct {
 	// shows the replay on the table monitor), each as its seat saw it
 	// then (ReplayingFor), so a player never sees what its seat could not.
 	Table bool `json:"-"`
-	tl    *Timeline
-	whole *momentMap // a timeline's moment's map file, made once (Whole)
+	// Journal names the journal a standalone replay reads (hexslinger
+	// replay FILE: its file name, no folder): there is no live fight
+	// then, and the window says it shows a replay of that journal. ""
+	// for a moment of a live console's timeline.
+	Journal string `json:"journal,omitempty"`
+	tl      *Timeline
+	whole   *momentMap // a timeline's moment's map file, made once (Whole)
 }
 
 // momentMap is a moment's whole map file, made once, by the first window
@@ -103,7 +108,7 @@ func (m *Moment) Whole() (*Moment, error) {
 // copyWith is a copy of m's wire fields with fight f.
 func (m *Moment) copyWith(f *FightFile) *Moment {
 	return &Moment{Fight: f, Event: m.Event, Of: m.Of, Round: m.Round, Segment: m.Segment, Text: m.Text,
-		Mark: m.Mark, Base: m.Base, Cells: m.Cells, FogKept: m.FogKept, Table: m.Table, tl: m.tl, whole: m.whole}
+		Mark: m.Mark, Base: m.Base, Cells: m.Cells, FogKept: m.FogKept, Table: m.Table, Journal: m.Journal, tl: m.tl, whole: m.whole}
 }
 
 // Send is m as a connection is sent it, marked mark+1: a delta against
@@ -249,7 +254,7 @@ func (s *Session) ReplayingFor(seat *Seat) *Moment {
 	if err != nil {
 		return nil
 	}
-	m := &Moment{Fight: f, Round: r.Round, Segment: r.Segment}
+	m := &Moment{Fight: f, Round: r.Round, Segment: r.Segment, Journal: r.Journal}
 	if r.Event == 0 { // the opening, which a player's window is sent as a view
 		m.Text = momentText(Event{Kind: EventOpened})
 	} else {

@@ -211,6 +211,19 @@ func (st *State) sightOf(seat *Seat) *sight {
 	return st.sightBase().sight(seatSides(seat, st))
 }
 
+// SeenBy are, by id, the figures a player's seat of side alone is sent
+// of st now: the figures its sight shows (the one decision Snapshot,
+// Welcome and ForSeat make for the seat), none hidden by the Judge and,
+// with fog of war, none of another side out of the side's sight. The
+// Judge's window shows the fight as a side sees it with these.
+func (st *State) SeenBy(side string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range st.sightOf(&Seat{Role: RolePlayer, Side: side}).seen {
+		out[f.id] = true
+	}
+	return out
+}
+
 // unseenBy are the figures side does not see in st now, as a seat of
 // that side alone sees (sight): hidden by the Judge, or, with fog of war,
 // of another side in no hex the side's figures see. A move of a figure of
