@@ -725,7 +725,7 @@ func (p *libraryPanel) showWindows() {
 		n, _ := strconv.Atoi(monitor.Selected)
 		c.openPlayerView(n, full.Checked)
 	})
-	closePlayer := widget.NewButton("Close it", c.closePlayerView)
+	closePlayer := widget.NewButton("Close it", c.closePlayerViewSaid)
 	p.windows.Add(container.NewHBox(judge, closeJudge))
 	p.windows.Add(container.NewHBox(player, widget.NewLabel("on monitor"), monitor, full, closePlayer))
 	p.windows.Add(widget.NewLabel("The player view shows no hidden figures and no Judge's notes; players may click their own figures."))
