@@ -88,11 +88,28 @@ func (g *Game) toggleTray() {
 		return
 	}
 	g.tray.open, g.tray.drag = !g.tray.open, ""
+	g.fitBesideTray()
 	if g.tray.open {
 		g.say("Drag a sheet from the tray onto a hex to place a figure of it · Ctrl+P hides the tray.", false)
 	} else {
 		g.say("Tray hidden (Ctrl+P shows it).", false)
 	}
+}
+
+// fitBesideTray fits the map in the window beside the tray, so the tray
+// covers no hex (fit, when the tray is hidden).
+func (g *Game) fitBesideTray() {
+	g.fit()
+	if !g.tray.open || g.play.st == nil {
+		return
+	}
+	left := float64(g.trayRect().Max.X + trayPad)
+	top := float64(buttonH + buttonPad)
+	m := g.play.st.Map
+	lo, hi := g.bounds.of(hexmap.Layout{Orientation: m.Orientation, Size: 1}, m)
+	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w)-left, float64(g.h-barHeight)-top, g.fitMargin())
+	g.layout.Origin.X += left
+	g.layout.Origin.Y += top
 }
 
 // trayIn is the pointer as the tray reads it this frame.
@@ -211,7 +228,7 @@ func (g *Game) drawTray(dst *ebiten.Image, dmg *damage) {
 	gb.path(dst, circle(p, rad), 0, sideColour(st, st.DefaultSide(ch.ID)))
 	gb.path(dst, circle(p, rad), 2, color.White)
 	gb.flush(dst)
-	say(dst, ch.Initials(), face(max(rad*0.7, 14), true), p.X, p.Y, color.White, true)
+	say(dst, st.NextInitials(ch.ID), face(max(rad*0.6, 14), true), p.X, p.Y, color.White, true) // the copy it will be
 	dmg.add(image.Rect(int(p.X-rad)-4, int(p.Y-rad)-4, int(p.X+rad)+4, int(p.Y+rad)+4))
 }
 

@@ -97,3 +97,14 @@ func (s *State) Sides() []string {
 	slices.Sort(out)
 	return out
 }
+
+// NextInitials returns the letters the next figure placed of character
+// would read ("ZP2" while Zeke Perkins stands on the map): the window's
+// preview of a placement, by the rule the place command decides with.
+func (s *State) NextInitials(character string) string {
+	c, ok := s.Characters[character]
+	if !ok {
+		return ""
+	}
+	return c.Initials() + copySuffix(numberOr(s, character, 0, nil), "")
+}

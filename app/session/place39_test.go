@@ -34,6 +34,9 @@ func TestCopiesAreNumbered(t *testing.T) {
 			}
 		})
 	}
+	if got := st.NextInitials("zeke"); got != "ZP4" {
+		t.Errorf("NextInitials(zeke) = %q, want ZP4 (the preview of the next copy)", got)
+	}
 	if !strings.Contains(e.Text, "Zeke Perkins 2") || len(e.Placed) != 2 || e.Placed[0].Number != 2 || e.Placed[1].Number != 3 {
 		t.Errorf("placed: %q %+v, want Zeke Perkins 2 and 3 numbered in the event", e.Text, e.Placed)
 	}
