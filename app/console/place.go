@@ -38,7 +38,7 @@ func newPlaceForm(c *Console, character string) *placeForm {
 	f.count = widget.NewEntry()
 	f.count.SetText("1")
 	f.at = widget.NewEntry()
-	f.at.SetPlaceHolder("hex, as J8 (or drag from the map window's tray)")
+	f.at.SetPlaceHolder("hex, as J8")
 	sides := st.Map.Orientation.SideNames()
 	f.facing = widget.NewSelect(sides[:], nil)
 	f.facing.SetSelectedIndex(0)
@@ -137,6 +137,7 @@ func (p *sheetsPanel) placeDialog() {
 	cancel := widget.NewButton("Cancel", func() { d.Hide() })
 	d = dialog.NewCustomWithoutButtons("Place "+p.c.state.Characters[p.cur].Name,
 		container.NewVBox(f.box, container.NewHBox(cancel, place)), p.c.win)
-	d.Resize(fyne.NewSize(420, 0))
 	d.Show()
+	d.Resize(fyne.NewSize(520, d.MinSize().Height)) // room for a refusal's line
+	p.c.win.Canvas().Focus(f.at)
 }

@@ -148,7 +148,10 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 			widget.NewLabel("or drop a PNG or JPEG on this window"),
 		))
 	editor := container.NewVBox(form, portrait, p.body, p.parts, p.notes, heading("Derived"), p.derived, buttons, p.msg)
-	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewScroll(editor))
+	// The roster's own way to the map: the sheet picked, placed (the map
+	// window's tray, Ctrl+P there, drags one onto a hex).
+	placeHere := widget.NewButton("Place…", p.placeDialog)
+	split := container.NewHSplit(container.NewBorder(heading("Characters"), placeHere, nil, nil, p.list), container.NewScroll(editor))
 	split.Offset = 0.22
 	p.box = split
 	p.refresh()
