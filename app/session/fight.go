@@ -295,6 +295,9 @@ func openFigure(s *State, field string, fs FigureSpec, taken map[hexmap.Hex]stri
 	if fs.Number < 0 || fs.Number > MaxCopyNumber {
 		return nil, fmt.Errorf("%s.number: %d, want 0 to %d", field, fs.Number, MaxCopyNumber)
 	}
+	if other := copyNumbered(s, fs.Character, fs.Number); other != "" {
+		return nil, fmt.Errorf("%s.number: figure %s is already copy %d of %s", field, other, fs.Number, fs.Character)
+	}
 	fig := &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: ap, Hidden: fs.Hidden,
 		Number: numberOr(s, fs.Character, fs.Number, nil)}
 	if fs.Status != nil {

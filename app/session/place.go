@@ -63,6 +63,20 @@ func numberOr(s *State, character string, n int, also map[int]bool) int {
 	return n
 }
 
+// copyNumbered is the figure that is copy n (2 and on) of character,
+// or "".
+func copyNumbered(s *State, character string, n int) string {
+	if n < 2 {
+		return ""
+	}
+	for _, id := range s.Order {
+		if f := s.Figures[id]; f.Character == character && f.Number == n {
+			return id
+		}
+	}
+	return ""
+}
+
 // DefaultSide is the side a figure of character stands on when placed
 // with no side named: the side of its copies on the map (the first in
 // the fight's order), else its sheet's own side, else the fight's first

@@ -131,3 +131,45 @@ func TestPlaceRefusalsSayWhatToDo(t *testing.T) {
 		})
 	}
 }
+
+// TestFightFileCopyNumbers: a fight file's copy numbers are kept, a
+// figure without one takes the lowest free, and two figures that claim
+// one number are refused with the field named.
+func TestFightFileCopyNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		numbers []int
+		want    []string // the initials, or the error's words
+	}{
+		{"none given: in the file's order", []int{0, 0, 0}, []string{"ZP", "ZP2", "ZP3"}},
+		{"given, and the rest the lowest free", []int{3, 0, 0}, []string{"ZP3", "ZP", "ZP2"}},
+		{"one number twice", []int{2, 2, 0}, []string{"figures[4].number: figure zeke-a is already copy 2 of zeke"}},
+		{"a number out of range", []int{-1, 0, 0}, []string{"figures[3].number: -1, want 0 to 9999"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := demo(t)
+			f.Figures = slices.DeleteFunc(f.Figures, func(fs FigureSpec) bool { return fs.Character == "zeke" })
+			for i, n := range tc.numbers {
+				f.Figures = append(f.Figures, FigureSpec{ID: "zeke-" + string(rune('a'+i)), Character: "zeke", Side: "outlaws",
+					At: []string{"C3", "D3", "E3"}[i], Facing: "E", Number: n})
+			}
+			st, err := f.State()
+			if len(tc.want) == 1 {
+				if err == nil || !strings.Contains(err.Error(), tc.want[0]) {
+					t.Errorf("numbers %v: got %v, want an error with %q", tc.numbers, err, tc.want[0])
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("numbers %v: %v", tc.numbers, err)
+			}
+			var got []string
+			for i := range tc.numbers {
+				got = append(got, st.FigureInitials("zeke-"+string(rune('a'+i))))
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("numbers %v: initials %q, want %q", tc.numbers, got, tc.want)
+			}
+		})
+	}
+}
