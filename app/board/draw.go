@@ -74,6 +74,7 @@ type frameKey struct {
 	noGrid     bool
 	pic        pictureState // how far the map's picture has come
 	dice       int          // the dice prompt's changes (Game.diceN)
+	tray       trayKey      // the tray, and a sheet dragged from it
 }
 
 // Draw implements ebiten.Game.
@@ -86,7 +87,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.backdrop.poll(g.play.st.Map.Background) // the picture comes a step a frame
 	}
 	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
-		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid, pic: g.backdrop.state(), dice: g.diceN}
+		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid, pic: g.backdrop.state(), dice: g.diceN, tray: g.tray.key()}
 	if g.play.st != nil {
 		key.mapVersion = g.play.st.Map.Version()
 	}
@@ -160,6 +161,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		}
 		var dmg damage
 		g.drawOverlay(screen, st, &dmg)
+		g.drawTray(screen, &dmg)
 		g.damage = append(g.damage[:0], dmg...)
 		g.drawDice(screen)
 	}

@@ -33,6 +33,7 @@ type Game struct {
 	barImg *ebiten.Image // the status bar, drawn here and copied to the screen
 	edit   *fightEdit    // the Judge editing the fight's map (Ctrl+E)
 	ruler  ruler         // the measuring tool
+	tray   tray          // the Judge's sheets to drag onto the map (tray.go)
 	conn   *conn
 	heap   heapGovernor // keeps the Go heap near its live data
 	cancel context.CancelFunc
@@ -331,6 +332,9 @@ func (g *Game) input() {
 	}
 	g.tipOn = g.hoverOK && !g.pressed && time.Since(g.hoverSince) > 400*time.Millisecond
 	g.cursorAt = p
+	if g.trayInput(g.readTray(x, y)) {
+		return // the tray took the pointer (tray.go)
+	}
 
 	// Left button: click to select or move; drag a figure to move it,
 	// drag the map to pan.

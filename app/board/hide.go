@@ -52,7 +52,7 @@ func (g *Game) tokenFor(st *session.State, f *session.Figure) tokenKey {
 		col = color.RGBA{0x70, 0x6a, 0x64, 0xff}
 	}
 	c := st.Characters[f.Character]
-	k := tokenKey{col: col, initials: c.Initials(), tag: figureTag(st, f), selected: f.ID == g.play.selected,
+	k := tokenKey{col: col, initials: st.FigureInitials(f.ID), tag: figureTag(st, f), selected: f.ID == g.play.selected,
 		hidden: f.Hidden, portrait: g.portraits.get(f.Character, c.Portrait)}
 	if st.InsightOf(g.play.seat, f.ID).Numbers {
 		// Whether its number has come up, and its system's mark, are its

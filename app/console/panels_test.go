@@ -66,7 +66,7 @@ func TestSheetsCreateCharacter(t *testing.T) {
 	if _, ok := c.State().Figures["ike-clanton-2"]; !ok || len(c.State().Order) != 6 {
 		t.Errorf("placed: %v", c.State().Order)
 	}
-	if got := c.figures.cell(5, 0); got != "Ike Clanton" {
+	if got := c.figures.cell(5, 0); got != "Ike Clanton 2" { // the second copy, numbered
 		t.Errorf("the figures table's last row: %q", got)
 	}
 	// A duplicate is a new sheet with its own id.

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -147,7 +148,10 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 			widget.NewLabel("or drop a PNG or JPEG on this window"),
 		))
 	editor := container.NewVBox(form, portrait, p.body, p.parts, p.notes, heading("Derived"), p.derived, buttons, p.msg)
-	split := container.NewHSplit(container.NewBorder(heading("Characters"), nil, nil, nil, p.list), container.NewScroll(editor))
+	// The roster's own way to the map: the sheet picked, placed (the map
+	// window's tray, Ctrl+P there, drags one onto a hex).
+	placeHere := widget.NewButton("Place…", p.placeDialog)
+	split := container.NewHSplit(container.NewBorder(heading("Characters"), placeHere, nil, nil, p.list), container.NewScroll(editor))
 	split.Offset = 0.22
 	p.box = split
 	p.refresh()
@@ -374,58 +378,19 @@ func (p *sheetsPanel) remove() {
 	}, p.c.win)
 }
 
-// placeDialog places several figures of the sheet at once, from a hex
-// outward: the NPC template.
-func (p *sheetsPanel) placeDialog() {
-	if p.cur == "" {
-		p.msg.SetText("Save the sheet to the fight before placing it.")
-		return
-	}
-	count := widget.NewEntry()
-	count.SetText("1")
-	at := widget.NewEntry()
-	at.SetPlaceHolder("hex, as J8")
-	sides := p.c.state.Map.Orientation.SideNames()
-	facing := widget.NewSelect(sides[:], nil)
-	facing.SetSelectedIndex(0)
-	side := widget.NewEntry()
-	side.SetText("outlaws")
-	hidden := widget.NewCheck("Hidden from the players", nil)
-	items := []*widget.FormItem{
-		widget.NewFormItem("How many", count), widget.NewFormItem("Around hex", at),
-		widget.NewFormItem("Facing", facing), widget.NewFormItem("Side", side), widget.NewFormItem("", hidden),
-	}
-	dialog.ShowForm("Place "+p.c.state.Characters[p.cur].Name, "Place", "Cancel", items, func(ok bool) {
-		if !ok {
-			return
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(count.Text))
-		if err != nil || n < 1 || n > session.MaxPlace {
-			p.msg.SetText(fmt.Sprintf("Not placed: how many is 1 to %d.", session.MaxPlace))
-			return
-		}
-		specs, err := p.c.placeAround(p.cur, strings.TrimSpace(at.Text), facing.Selected, strings.TrimSpace(side.Text), hidden.Checked, n)
-		if err == nil {
-			err = p.c.doErr(session.Command{Kind: session.CommandPlace, Place: specs})
-		}
-		if err != nil {
-			p.msg.SetText("Not placed: " + err.Error())
-			return
-		}
-		p.msg.SetText(fmt.Sprintf("Placed %d.", n))
-	}, p.c.win)
-}
-
 // placeAround picks n free hexes one may stand in, nearest hex first, and
 // makes the figures to place there.
 func (c *Console) placeAround(character, at, facing, side string, hidden bool, n int) ([]session.FigureSpec, error) {
 	st := c.state
+	if at == "" {
+		return nil, errors.New("type the hex to place around, as J8")
+	}
 	start, err := st.Map.ParseHex(at)
 	if err != nil {
 		return nil, err
 	}
 	if !st.Map.Contains(start) {
-		return nil, fmt.Errorf("%s is off the map", at)
+		return nil, fmt.Errorf("%s is off the map: pick a hex on it", st.Map.Label(start))
 	}
 	var specs []session.FigureSpec
 	for r := 0; r < 12 && len(specs) < n; r++ {
@@ -440,7 +405,7 @@ func (c *Console) placeAround(character, at, facing, side string, hidden bool, n
 		}
 	}
 	if len(specs) < n {
-		return nil, fmt.Errorf("only %d free hexes near %s", len(specs), at)
+		return nil, fmt.Errorf("only %d free hexes near %s: place fewer, or around another hex", len(specs), at)
 	}
 	return specs, nil
 }

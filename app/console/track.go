@@ -95,7 +95,6 @@ func (p *trackPanel) more(n int) fyne.CanvasObject {
 // token is a figure's chip on the track: its initials on its state's
 // colour.
 func (p *trackPanel) token(f *session.Figure) fyne.CanvasObject {
-	ch := p.st.Characters[f.Character]
 	c := trackWaiting
 	switch {
 	case !p.st.Body(f.ID).Able:
@@ -107,7 +106,7 @@ func (p *trackPanel) token(f *session.Figure) fyne.CanvasObject {
 	}
 	bg := canvas.NewRectangle(c)
 	bg.CornerRadius = 4
-	t := canvas.NewText(ch.Initials(), color.White)
+	t := canvas.NewText(p.st.FigureInitials(f.ID), color.White)
 	t.TextStyle.Bold = true
 	t.Alignment = fyne.TextAlignCenter
 	return container.NewStack(bg, t)

@@ -32,6 +32,10 @@ type Character struct {
 	// Portrait is the figure's picture, a PNG or JPEG (CheckPortrait),
 	// drawn in its token's disc; none draws its initials.
 	Portrait []byte `json:"portrait,omitempty"`
+	// Side is the side the sheet's figures stand on when placed with
+	// none named and no copy of it is on the map (State.DefaultSide);
+	// empty, the fight's first side that is not the players'.
+	Side string `json:"side,omitempty"`
 }
 
 // Clone deep-copies a sheet, so an editor may change the copy.

@@ -118,6 +118,10 @@ type FigureSpec struct {
 	At        string `json:"at"`               // battle-mat label, "C7"
 	Facing    string `json:"facing"`           // hexside name, "E"
 	Hidden    bool   `json:"hidden,omitempty"` // only the Judge sees it
+	// Number tells copies of one sheet apart: the second figure of "Zeke
+	// Perkins" is number 2, "Zeke Perkins 2" ("ZP2"); 0 or 1 is the name
+	// alone. Absent, the lowest number no copy has (State.nextNumber).
+	Number int `json:"number,omitempty"`
 	// AP is the AP left, in a snapshot of a fight under way; absent, the
 	// character's AP.
 	AP *int `json:"ap,omitempty"`
@@ -288,7 +292,14 @@ func openFigure(s *State, field string, fs FigureSpec, taken map[hexmap.Hex]stri
 		}
 		ap = *fs.AP
 	}
-	fig := &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: ap, Hidden: fs.Hidden}
+	if fs.Number < 0 || fs.Number > MaxCopyNumber {
+		return nil, fmt.Errorf("%s.number: %d, want 0 to %d", field, fs.Number, MaxCopyNumber)
+	}
+	if other := copyNumbered(s, fs.Character, fs.Number); other != "" {
+		return nil, fmt.Errorf("%s.number: figure %s is already copy %d of %s", field, other, fs.Number, fs.Character)
+	}
+	fig := &Figure{ID: fs.ID, Character: fs.Character, Side: fs.Side, At: at, Facing: facing, AP: ap, Hidden: fs.Hidden,
+		Number: numberOr(s, fs.Character, fs.Number, nil)}
 	if fs.Status != nil {
 		if err := checkStatus(*fs.Status); err != nil {
 			return nil, fmt.Errorf("%s.status.%w", field, err)

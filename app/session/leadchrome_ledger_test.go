@@ -90,8 +90,8 @@ func TestANaturalTwoActsLastWhateverTheReflexes(t *testing.T) {
 	s := openSavageQuickDraw(t)
 	withLeadChrome(t, s, map[string]leadchrome.Sheet{"marshal": {Reflexes: 20}})
 	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{1, 1, 1, 2, 4, 4, 3, 3}})
-	if !strings.Contains(e.Text, "Order: Bandit, Bandit, Doc Harlan, Marshal Dane;") || strings.Count(e.Text, "acts last of all") != 1 {
-		t.Errorf("the round:\n%s\nwant the order Bandit (13), Bandit (11), Doc Harlan (9), Marshal Dane (22, a natural 2)", e.Text)
+	if !strings.Contains(e.Text, "Order: Bandit, Bandit 2, Doc Harlan, Marshal Dane;") || strings.Count(e.Text, "acts last of all") != 1 {
+		t.Errorf("the round:\n%s\nwant the order Bandit (13), Bandit 2 (11), Doc Harlan (9), Marshal Dane (22, a natural 2)", e.Text)
 	}
 }
 

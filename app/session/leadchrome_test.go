@@ -464,7 +464,7 @@ func TestInitiativeIsRolledOnceForEachSquad(t *testing.T) {
 	}
 	e := mustDo(t, s, Command{Kind: CommandNewRound, Dice: []int{5, 3, 4, 4}})
 	for _, want := range []string{"rolled once a squad", "Side posse, led by Marshal Dane (Reflexes 7, the side's best): 2D10 5+3, Reflexes +7 = 15",
-		"Side outlaws, led by Bandit", "Order: Marshal Dane and Doc Harlan (together), Bandit and Bandit (together)"} {
+		"Side outlaws, led by Bandit", "Order: Marshal Dane and Doc Harlan (together), Bandit and Bandit 2 (together)"} {
 		if !strings.Contains(e.Text, want) {
 			t.Errorf("%q lacks %q", e.Text, want)
 		}

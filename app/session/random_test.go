@@ -312,7 +312,9 @@ func seatSecretWords(before, after *State, seat *Seat) []string {
 		if !shown[f.Character] {
 			words = append(words, `"`+f.Character+`"`)
 		}
-		if name := before.FigureName(id); !shown[name] {
+		// A first copy's name is its sheet's, which a copy in view shows
+		// ("Bandit 2" holds "Bandit"); a later copy's number is its own.
+		if name := before.FigureName(id); !shown[name] && (!shown[f.Character] || name != before.Characters[f.Character].Name) {
 			words = append(words, name)
 		}
 	}

@@ -200,56 +200,82 @@ func decidePlace(s *State, c Command) ([]Event, error) {
 	if len(c.Place) > MaxPlace {
 		return nil, refuse("place puts down at most %d figures at once, not %d", MaxPlace, len(c.Place))
 	}
-	taken := map[hexmap.Hex]bool{}
-	for _, f := range s.Figures {
-		taken[f.At] = true
+	taken := map[hexmap.Hex]string{} // who stands there
+	for _, id := range s.Order {
+		taken[s.Figures[id].At] = s.FigureName(id)
 	}
 	ids := map[string]bool{}
+	numbers := map[string]map[int]bool{} // the copy numbers given in this command, by sheet
 	var placed []FigureSpec
-	var names []string
+	var names, who []string
 	for i, fs := range c.Place {
-		n := fmt.Sprintf("figure %d", i+1)
+		n := fmt.Sprintf("figure %d: ", i+1)
+		if len(c.Place) == 1 {
+			n = "" // one figure: the hex or sheet is named enough
+		}
 		ch, ok := s.Characters[fs.Character]
 		if !ok {
-			return nil, refuse("%s: there is no character %q in this fight", n, fs.Character)
+			return nil, refuse("%sthere is no character %q in this fight: save the sheet first", n, fs.Character)
 		}
 		at, err := s.Map.ParseHex(fs.At)
 		if err != nil {
-			return nil, refuse("%s: %v", n, err)
+			return nil, refuse("%s%v", n, err)
+		}
+		if !s.Map.Contains(at) {
+			return nil, refuse("%s%s is off the map (%s): pick a hex on it", n, s.Map.Label(at), mapSpan(s.Map))
 		}
 		if err := s.Map.CanStand(at); err != nil {
-			return nil, refuse("%s: %v", n, err)
+			return nil, refuse("%s%v: pick another hex", n, err)
 		}
-		if taken[at] {
-			return nil, refuse("%s: %s is taken", n, s.Map.Label(at))
+		if by, ok := taken[at]; ok {
+			return nil, refuse("%s%s is taken by %s: pick a free hex", n, s.Map.Label(at), by)
 		}
-		facing, err := s.Map.Orientation.ParseSide(fs.Facing)
-		if err != nil {
-			return nil, refuse("%s: %v", n, err)
+		names2 := s.Map.Orientation.SideNames()
+		facing := hexmap.Direction(0)
+		if fs.Facing != "" {
+			if facing, err = s.Map.Orientation.ParseSide(fs.Facing); err != nil {
+				return nil, refuse("%s%v", n, err)
+			}
 		}
 		id := fs.ID
 		if id == "" {
 			id = freeID(s, ids, ch.ID)
 		} else if s.Figures[id] != nil || ids[id] {
-			return nil, refuse("%s: the id %q is taken", n, id)
+			return nil, refuse("%sthe id %q is taken", n, id)
 		}
-		taken[at], ids[id] = true, true
+		if fs.Number < 0 || fs.Number > MaxCopyNumber {
+			return nil, refuse("%scopy number %d, want 0 to %d", n, fs.Number, MaxCopyNumber)
+		}
+		if numbers[ch.ID] == nil {
+			numbers[ch.ID] = map[int]bool{}
+		}
+		number := numberOr(s, ch.ID, fs.Number, numbers[ch.ID])
+		numbers[ch.ID][number] = true
+		name := ch.Name + copySuffix(number, " ")
+		taken[at], ids[id] = name, true
 		label := s.Map.Label(at)
 		side := fs.Side
 		if side == "" {
-			side = "npc"
+			side = s.DefaultSide(ch.ID)
 		}
 		placed = append(placed, FigureSpec{ID: id, Character: ch.ID, Side: side, At: label,
-			Facing: s.Map.Orientation.SideNames()[facing], Hidden: fs.Hidden})
+			Facing: names2[facing], Hidden: fs.Hidden, Number: fileNumber(number)})
 		names = append(names, label)
+		who = append(who, name)
 	}
-	ch := s.Characters[placed[0].Character]
-	what := ch.Name
+	what := who[0]
 	if len(placed) > 1 {
-		what = fmt.Sprintf("%d figures (%s…)", len(placed), ch.Name)
+		what = fmt.Sprintf("%d figures (%s…)", len(placed), who[0])
 	}
 	return []Event{{Kind: EventPlaced, Placed: placed,
 		Text: fmt.Sprintf("The Judge places %s at %s.", what, strings.Join(names, ", "))}}, nil
+}
+
+// mapSpan names a map's first and last hexes: "A1 to X16".
+func mapSpan(m *hexmap.Map) string {
+	first := m.Orientation.FromOffset(hexmap.Offset{})
+	last := m.Orientation.FromOffset(hexmap.Offset{Col: m.Width - 1, Row: m.Height - 1})
+	return m.Label(first) + " to " + m.Label(last)
 }
 
 // freeID makes a figure id from a character's that no figure has.
@@ -289,7 +315,9 @@ func (s *State) applyRoster(e Event) error {
 			if err != nil {
 				return fmt.Errorf("event %d: %w", e.Seq, err)
 			}
-			f := &Figure{ID: fs.ID, Character: ch.ID, Side: fs.Side, At: at, Facing: facing, AP: ch.BaseAP(), Hidden: fs.Hidden}
+			// An old journal's event has no copy number: the lowest free.
+			f := &Figure{ID: fs.ID, Character: ch.ID, Side: fs.Side, At: at, Facing: facing, AP: ch.BaseAP(), Hidden: fs.Hidden,
+				Number: numberOr(s, ch.ID, fs.Number, nil)}
 			f.Gear = append([]rules.Carried(nil), ch.Gear...)
 			s.Figures[f.ID] = f
 			s.Order = append(s.Order, f.ID)

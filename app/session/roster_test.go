@@ -29,7 +29,7 @@ func TestRosterCommands(t *testing.T) {
 		{Character: "perkins", At: "D3", Facing: "E", Side: "outlaws"},
 		{Character: "perkins", At: "E3", Facing: "E", Hidden: true},
 	}})
-	if len(e.Placed) != 3 || e.Placed[0].ID != "perkins" || e.Placed[1].ID != "perkins-2" || e.Placed[2].Side != "npc" {
+	if len(e.Placed) != 3 || e.Placed[0].ID != "perkins" || e.Placed[1].ID != "perkins-2" || e.Placed[2].Side != "outlaws" { // no side: its copies' (DefaultSide)
 		t.Fatalf("placed: %+v", e.Placed)
 	}
 	st := s.State()
@@ -82,8 +82,9 @@ func TestRosterRefusals(t *testing.T) {
 		{"place unknown", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "nobody", At: "C3", Facing: "E"}}}, `no character "nobody"`},
 		{"place taken", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "U8", Facing: "E"}}}, "U8 is taken"},
 		{"place twice", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "C3", Facing: "E"}, {Character: "cyril", At: "C3", Facing: "E"}}}, "C3 is taken"},
-		{"place off the map", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "Z99", Facing: "E"}}}, "figure 1"},
-		{"place bad facing", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "C3", Facing: "up"}}}, "figure 1"},
+		{"place off the map", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "Z99", Facing: "E"}}}, "Z99 is off the map"},
+		{"place bad facing", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "C3", Facing: "up"}}}, `hexside "up"`},
+		{"second of two off the map", Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", At: "C3"}, {Character: "cyril", At: "Z99"}}}, "figure 2: Z99 is off the map"},
 		{"place id taken", Command{Kind: CommandPlace, Place: []FigureSpec{{ID: "zeke", Character: "cyril", At: "C3", Facing: "E"}}}, `"zeke" is taken`},
 		{"remove nobody", Command{Kind: CommandRemoveFigure, Figure: "nobody"}, `no figure "nobody"`},
 		{"no options", Command{Kind: CommandSetOptions}, "needs the options"},
@@ -124,7 +125,7 @@ func TestRosterIsTheJudges(t *testing.T) {
 		{"double", "D8", true},
 		{"hidden-double", "C3", false},
 	} {
-		ev := mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", ID: tc.id, At: tc.at, Facing: "E"}}})
+		ev := mustDo(t, s, Command{Kind: CommandPlace, Place: []FigureSpec{{Character: "cyril", ID: tc.id, At: tc.at, Facing: "E", Side: "npc"}}})
 		if _, send, resync := s.ForSeat(p, ev); send || resync != tc.resync {
 			t.Errorf("%s placed at %s, for a player: send %v resync %v; want resync %v", tc.id, tc.at, send, resync, tc.resync)
 		}

@@ -467,7 +467,7 @@ func TestSavageExtremeRangeNeedsTheAim(t *testing.T) {
 		want, refused     string
 	}{
 		{"a Derringer at Extreme Range, not aimed", "Derringer", "bandit-2", 0, nil, "", "a shot at Extreme Range needs the Aim action"},
-		{"a Derringer at Extreme Range, aimed: the Aim action first, the shot at -8", "Derringer", "bandit-2", 1, nil, "takes the Aim action at Bandit, this turn's action: the shot (Derringer at 18\" (Extreme -8))", ""},
+		{"a Derringer at Extreme Range, aimed: the Aim action first, the shot at -8", "Derringer", "bandit-2", 1, nil, "takes the Aim action at Bandit 2, this turn's action: the shot (Derringer at 18\" (Extreme -8))", ""},
 		{"a knife cannot be thrown at Extreme Range", "Throwing knife", "bandit-2", 1, nil, "", "thrown weapons cannot reach Extreme Range"},
 		{"a knife is thrown on Athletics", "Throwing knife", "bandit-1", 0, []int{2, 1}, "thrown: Athletics", ""},
 	} {

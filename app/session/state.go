@@ -79,6 +79,7 @@ type Figure struct {
 	Facing    hexmap.Direction
 	AP        int  // AP left this round
 	Hidden    bool // only the Judge sees it
+	Number    int  // which copy of its sheet: 2 and on are named "Zeke Perkins 2" (FigureName)
 	FigureStatus
 }
 
@@ -236,11 +237,12 @@ func (s *State) clone(withMap bool) *State {
 	return &c
 }
 
-// FigureName returns the display name of figure id.
+// FigureName returns the display name of figure id: its sheet's name,
+// and the copy's number from the second copy on ("Zeke Perkins 2").
 func (s *State) FigureName(id string) string {
 	if f, ok := s.Figures[id]; ok {
 		if c, ok := s.Characters[f.Character]; ok {
-			return c.Name
+			return c.Name + copySuffix(f.Number, " ")
 		}
 	}
 	return id
@@ -803,7 +805,7 @@ func (s *State) snapshot(seat *Seat, withMap bool) *FightFile {
 		ap := place(fig.AP)
 		status := told(fig.FigureStatus.clone())
 		f.Figures = append(f.Figures, FigureSpec{ID: fig.ID, Character: fig.Character, Side: fig.Side,
-			At: s.Map.Label(fig.At), Facing: names[fig.Facing], Hidden: fig.Hidden, AP: &ap, Status: &status})
+			At: s.Map.Label(fig.At), Facing: names[fig.Facing], Hidden: fig.Hidden, Number: fileNumber(fig.Number), AP: &ap, Status: &status})
 		used[fig.Character] = true
 	}
 	for _, id := range sortedKeys(s.Characters) {
