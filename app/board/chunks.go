@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -57,6 +58,31 @@ type chunkCache struct {
 	// are drawn again when the picture's mode or grid changes.
 	backdrop  *backdrop
 	drawnWith pictureLook
+	// vector draws every chunk's terrain as hexes tessellated for the
+	// renderer, however far out (for tests to compare with).
+	vector bool
+	// spentPixels and spentFeatures are what the chunks a draw rendered
+	// so far took, when their terrain is written on the CPU
+	// (pixelTerrain): the pixels uploaded and the hexes of hex or
+	// hexside features tessellated over them.
+	spentPixels, spentFeatures int
+}
+
+// pixelTerrain reports whether the chunks' terrain is written pixel by
+// pixel (terrainPixels): hexes of a few pixels, no picture under them.
+func (c *chunkCache) pixelTerrain() bool {
+	return !c.vector && c.size < pixelTerrainBelow && !c.drawnWith.on
+}
+
+// full reports whether a draw that rendered rendered chunks so far is
+// done rendering: perFrame chunks tessellated for the renderer, or, with
+// the terrain written on the CPU, chunks of pixelsPerFrame pixels or of
+// hexesPerFrame hexes of features.
+func (c *chunkCache) full(rendered int) bool {
+	if !c.pixelTerrain() {
+		return rendered >= c.perFrame
+	}
+	return rendered > 0 && (c.spentPixels >= pixelsPerFrame || c.spentFeatures >= hexesPerFrame)
 }
 
 // pictureLook is how a map's picture shows in the chunks.
@@ -145,7 +171,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 	// The chunks under the screen.
 	lo, hi := onScreen(m, l, w, h)
 	rendered := 0
-	c.pending = false
+	c.pending, c.spentPixels, c.spentFeatures = false, 0, 0
 	for layer := range c.layers {
 		for cy := floorDiv(lo.Row, c.rows); cy <= floorDiv(hi.Row, c.rows); cy++ {
 			for cx := floorDiv(lo.Col, c.cols); cx <= floorDiv(hi.Col, c.cols); cx++ {
@@ -154,7 +180,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 					continue // in the range's margin, wholly off the screen
 				}
 				ci, ok := c.layers[layer][k]
-				if !ok && rendered >= c.perFrame {
+				if !ok && c.full(rendered) {
 					c.pending = true
 					continue
 				}
@@ -241,10 +267,54 @@ func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 	}
 	s := c.size
 	w, h, origin := chunkExtent(m.Orientation, s, hexes)
+	if c.pixelTerrain() {
+		img := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+		img.WritePixels(terrainPixels(m, hexes, s, origin, w, h))
+		c.spentPixels += w * h
+		if n := featureHexes(m, hexes); n > 0 {
+			c.spentFeatures += n
+			supersampleOnto(img, w, h, func(img *ebiten.Image) {
+				c.paint(img, m, hexes, layer, s, superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
+			})
+		}
+		return &chunkImage{img: img, origin: origin}
+	}
 	img := supersample(w, h, func(img *ebiten.Image) {
 		c.paint(img, m, hexes, layer, s, superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
 	})
 	return &chunkImage{img: img, origin: origin}
+}
+
+// featureHexes is how many of hexes, and of the ring around them, hold a
+// hex feature or a hexside feature: what paint tessellates of them over
+// terrain written on the CPU.
+func featureHexes(m *hexmap.Map, hexes []hexmap.Hex) int {
+	own := make(map[hexmap.Hex]bool, len(hexes))
+	for _, hx := range hexes {
+		own[hx] = true
+	}
+	n := 0
+	for _, hx := range hexes {
+		has := false
+		if _, ok := m.Feature(hx); ok {
+			has = true
+		}
+		for d := hexmap.Direction(0); d < 6; d++ {
+			if _, ok := m.EdgeFeature(hx, d); ok {
+				has = true
+			}
+			if nb := hx.Neighbor(d); !own[nb] {
+				if _, ok := m.Feature(nb); ok {
+					own[nb] = true // counted once
+					n++
+				}
+			}
+		}
+		if has {
+			n++
+		}
+	}
+	return n
 }
 
 // chunkExtent is the size of the image a chunk of hexes of size s is
@@ -332,7 +402,7 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 		}
 		return cs
 	}
-	if layer == 0 {
+	if layer == 0 && !c.pixelTerrain() {
 		// The grid is the gap between hexes drawn a little inset over a
 		// fill of the grid's colour: no strokes, few triangles. The fill
 		// reaches a little past each hex, short of its neighbours' inset
