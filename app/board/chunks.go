@@ -61,11 +61,11 @@ type chunkCache struct {
 	// vector draws every chunk's terrain as hexes tessellated for the
 	// renderer, however far out (for tests to compare with).
 	vector bool
-	// spentPixels and spentFeatures are what the chunks a draw rendered
+	// spentPixels and spentVertices are what the chunks a draw rendered
 	// so far took, when their terrain is written on the CPU
-	// (pixelTerrain): the pixels uploaded and the hexes of hex or
-	// hexside features tessellated over them.
-	spentPixels, spentFeatures int
+	// (pixelTerrain): the pixels uploaded and the vertices of the hex
+	// and hexside features tessellated over them.
+	spentPixels, spentVertices int
 }
 
 // pixelTerrain reports whether the chunks' terrain is written pixel by
@@ -77,12 +77,12 @@ func (c *chunkCache) pixelTerrain() bool {
 // full reports whether a draw that rendered rendered chunks so far is
 // done rendering: perFrame chunks tessellated for the renderer, or, with
 // the terrain written on the CPU, chunks of pixelsPerFrame pixels or of
-// hexesPerFrame hexes of features.
+// verticesPerFrame vertices of features.
 func (c *chunkCache) full(rendered int) bool {
 	if !c.pixelTerrain() {
 		return rendered >= c.perFrame
 	}
-	return rendered > 0 && (c.spentPixels >= pixelsPerFrame || c.spentFeatures >= hexesPerFrame)
+	return rendered > 0 && (c.spentPixels >= pixelsPerFrame || c.spentVertices >= verticesPerFrame)
 }
 
 // pictureLook is how a map's picture shows in the chunks.
@@ -171,7 +171,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 	// The chunks under the screen.
 	lo, hi := onScreen(m, l, w, h)
 	rendered := 0
-	c.pending, c.spentPixels, c.spentFeatures = false, 0, 0
+	c.pending, c.spentPixels, c.spentVertices = false, 0, 0
 	for layer := range c.layers {
 		for cy := floorDiv(lo.Row, c.rows); cy <= floorDiv(hi.Row, c.rows); cy++ {
 			for cx := floorDiv(lo.Col, c.cols); cx <= floorDiv(hi.Col, c.cols); cx++ {
@@ -271,10 +271,9 @@ func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 		img := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 		img.WritePixels(terrainPixels(m, hexes, s, origin, w, h))
 		c.spentPixels += w * h
-		if n := featureHexes(m, hexes); n > 0 {
-			c.spentFeatures += n
+		if hasFeatures(m, hexes) {
 			supersampleOnto(img, w, h, func(img *ebiten.Image) {
-				c.paint(img, m, hexes, layer, s, superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
+				c.spentVertices += c.paint(img, m, hexes, layer, s, superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
 			})
 		}
 		return &chunkImage{img: img, origin: origin}
@@ -285,36 +284,24 @@ func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 	return &chunkImage{img: img, origin: origin}
 }
 
-// featureHexes is how many of hexes, and of the ring around them, hold a
-// hex feature or a hexside feature: what paint tessellates of them over
-// terrain written on the CPU.
-func featureHexes(m *hexmap.Map, hexes []hexmap.Hex) int {
-	own := make(map[hexmap.Hex]bool, len(hexes))
+// hasFeatures reports whether any of hexes, or of the ring around them,
+// holds a hex feature, or any of hexes a hexside feature: whether paint
+// draws anything over terrain written on the CPU.
+func hasFeatures(m *hexmap.Map, hexes []hexmap.Hex) bool {
 	for _, hx := range hexes {
-		own[hx] = true
-	}
-	n := 0
-	for _, hx := range hexes {
-		has := false
 		if _, ok := m.Feature(hx); ok {
-			has = true
+			return true
 		}
 		for d := hexmap.Direction(0); d < 6; d++ {
 			if _, ok := m.EdgeFeature(hx, d); ok {
-				has = true
+				return true
 			}
-			if nb := hx.Neighbor(d); !own[nb] {
-				if _, ok := m.Feature(nb); ok {
-					own[nb] = true // counted once
-					n++
-				}
+			if _, ok := m.Feature(hx.Neighbor(d)); ok {
+				return true
 			}
-		}
-		if has {
-			n++
 		}
 	}
-	return n
+	return false
 }
 
 // chunkExtent is the size of the image a chunk of hexes of size s is
@@ -383,8 +370,9 @@ var paintBuf struct {
 // paint draws the cells of a chunk (hexes) into img, for hexes of size s
 // on screen, k times larger (see supersample), hex (0,0)'s centre at
 // origin. What shows only from a size on, and the least a line or a
-// letter may be, go by the size on screen.
-func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex, layer int, onScreen, k float64, origin hexmap.Point) {
+// letter may be, go by the size on screen. It returns how many vertices
+// it handed the renderer.
+func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex, layer int, onScreen, k float64, origin hexmap.Point) (vertices int) {
 	s := onScreen * k
 	l := hexmap.Layout{Orientation: m.Orientation, Size: s, Origin: origin}
 	// The batch fills its buffers up to a flush's worth of vertices a
@@ -543,4 +531,5 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 			say(img, fmt.Sprint(t.armor), small, t.at.X, t.at.Y, colArmor, true)
 		}
 	}
+	return b.drawn
 }

@@ -29,6 +29,8 @@ type batch struct {
 	// their size and shrunk (see supersample); else flush smooths their
 	// edges (see drawSmooth).
 	sharp bool
+	// drawn counts the vertices flushed.
+	drawn int
 }
 
 func (b *batch) colour(from int, c color.Color) {
@@ -81,6 +83,7 @@ func (b *batch) flush(dst *ebiten.Image) {
 	if len(b.is) == 0 {
 		return
 	}
+	b.drawn += len(b.vs)
 	defer func() { b.vs, b.is = b.vs[:0], b.is[:0] }()
 	if b.sharp {
 		dst.DrawTriangles(b.vs, b.is, white, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModeStraightAlpha})

@@ -15,6 +15,14 @@ import (
 // the grid is a pixel wide and the contours two, and no hex names show.
 const pixelTerrainBelow = 12
 
+// verticesPerFrame is the most vertices of features drawn over terrain
+// written on the CPU that one draw hands the renderer, which keeps
+// buffers as large as the most a frame gave it: about what a chunk of
+// 48×48 hexes tessellated whole gave (34,000–37,000 vertices, the
+// largest frame before its terrain was written on the CPU). The features
+// of a 1024² fight's chunks take 2,000–5,000 each.
+const verticesPerFrame = 36000
+
 // pixelsPerFrame is the most pixels of chunks written on the CPU that one
 // draw uploads: a screen's worth and more.
 const pixelsPerFrame = 8 * chunkPixels * chunkPixels

@@ -33,8 +33,9 @@ var terrainCases = map[string]struct {
 	"flat 10 px":  {hexmap.Flat, 10},
 }
 
-// terrainMap is a map of random terrain, elevations, walls, doors and
-// hex features, with holes, bigger than the screen at a few pixels a hex.
+// terrainMap is a map of random terrain, elevations, walls, barrels and
+// hex features (one hex in 240 each, a town's worth), with holes, bigger
+// than the screen at a few pixels a hex.
 func terrainMap(o hexmap.Orientation) (*hexmap.Map, error) {
 	m, err := hexmap.New("terrain", o, 260, 180, "dirt")
 	if err != nil {
@@ -53,7 +54,7 @@ func terrainMap(o hexmap.Orientation) (*hexmap.Map, error) {
 				return nil, err
 			}
 		}
-		switch rng.IntN(60) {
+		switch rng.IntN(240) {
 		case 0:
 			if err := m.SetEdge(h, hexmap.Direction(rng.IntN(6)), hexmap.Feature{Kind: "wall"}); err != nil {
 				return nil, err
