@@ -3,6 +3,8 @@ package board
 import (
 	"image/color"
 	"math"
+	"runtime"
+	"sync"
 
 	"hexslinger/hexmap"
 )
@@ -48,7 +50,6 @@ func terrainPixels(m *hexmap.Map, hexes []hexmap.Hex, s float64, origin hexmap.P
 	clear(buf)
 	S := s * k
 	l := hexmap.Layout{Orientation: m.Orientation, Size: S, Origin: hexmap.Point{X: origin.X * k, Y: origin.Y * k}}
-	grid := math.Max(k, S/28)
 	// The three directions to neighbours' centres, as unit vectors: a
 	// point's distance from a hex's centre along the furthest of them is
 	// its hexagonal radius (the apothem on the hex's sides).
@@ -58,12 +59,60 @@ func terrainPixels(m *hexmap.Map, hexes []hexmap.Hex, s float64, origin hexmap.P
 		p := unit.ToPixel(hexmap.Hex{}.Neighbor(hexmap.Direction(d)))
 		normals[d] = hexmap.Point{X: p.X / math.Sqrt(3), Y: p.Y / math.Sqrt(3)}
 	}
+	cols := make([]color.RGBA, len(hexes))
+	for i, hx := range hexes {
+		t, _ := m.Terrain(hx)
+		cols[i] = shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx)))
+	}
+	// The image's pixel rows are written in bands, one a core.
+	pix := make([]byte, 4*w*h)
+	bands := max(1, min(runtime.GOMAXPROCS(0), 4, h/16))
+	var wg sync.WaitGroup
+	for i := range bands {
+		top, bottom := h*i/bands, h*(i+1)/bands
+		wg.Go(func() {
+			terrainBand(m, hexes, cols, l, normals, buf, sw, k*top, k*bottom)
+			meanOfSamples(pix, buf, w, top, bottom)
+		})
+	}
+	wg.Wait()
+	return pix
+}
+
+// meanOfSamples writes the pixel rows [top, bottom) of a w pixels wide
+// image as the means of their superScale² samples in buf.
+func meanOfSamples(pix []byte, buf []color.RGBA, w, top, bottom int) {
+	const k = superScale
+	sw := w * k
+	for y := top; y < bottom; y++ {
+		for x := range w {
+			var r, g, b, al int
+			for sy := range k {
+				for sx := range k {
+					c := buf[(y*k+sy)*sw+x*k+sx]
+					r, g, b, al = r+int(c.R), g+int(c.G), b+int(c.B), al+int(c.A)
+				}
+			}
+			i := 4 * (y*w + x)
+			const n = k * k
+			pix[i], pix[i+1], pix[i+2], pix[i+3] = uint8((r+n/2)/n), uint8((g+n/2)/n), uint8((b+n/2)/n), uint8((al+n/2)/n)
+		}
+	}
+}
+
+// terrainBand samples the rows [top, bottom) of a chunk's terrain (see
+// terrainPixels) into buf, sw samples a row: hexes of colours cols in
+// layout l (in samples), normals the unit vectors to a hex's neighbours.
+func terrainBand(m *hexmap.Map, hexes []hexmap.Hex, cols []color.RGBA, l hexmap.Layout, normals [6]hexmap.Point, buf []color.RGBA, sw, top, bottom int) {
+	const k = superScale
+	S := l.Size
+	grid := math.Max(k, S/28)
 	apothem := math.Sqrt(3) / 2
 	// fill sets the samples within hexagonal radius r of c to col.
 	fill := func(c hexmap.Point, r float64, col color.RGBA) {
 		a := r * apothem
 		x0, x1 := max(0, int(math.Floor(c.X-r))), min(sw-1, int(math.Ceil(c.X+r)))
-		y0, y1 := max(0, int(math.Floor(c.Y-r))), min(sh-1, int(math.Ceil(c.Y+r)))
+		y0, y1 := max(top, int(math.Floor(c.Y-r))), min(bottom-1, int(math.Ceil(c.Y+r)))
 		for y := y0; y <= y1; y++ {
 			dy := float64(y) + 0.5 - c.Y
 			row := buf[y*sw : (y+1)*sw]
@@ -79,9 +128,8 @@ func terrainPixels(m *hexmap.Map, hexes []hexmap.Hex, s float64, origin hexmap.P
 	for _, hx := range hexes {
 		fill(l.ToPixel(hx), S+grid*0.4, colGridSolid)
 	}
-	for _, hx := range hexes {
-		t, _ := m.Terrain(hx)
-		fill(l.ToPixel(hx), S-grid/2, shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx))))
+	for i, hx := range hexes {
+		fill(l.ToPixel(hx), S-grid/2, cols[i])
 	}
 	// The contours: a line width wide along each hexside between hexes
 	// of different elevations, drawn by each hex of the chunk beside it.
@@ -99,7 +147,7 @@ func terrainPixels(m *hexmap.Map, hexes []hexmap.Hex, s float64, origin hexmap.P
 			length := math.Hypot(ux, uy)
 			ux, uy = ux/length, uy/length
 			x0, x1 := max(0, int(math.Floor(min(a.X, z.X)-width))), min(sw-1, int(math.Ceil(max(a.X, z.X)+width)))
-			y0, y1 := max(0, int(math.Floor(min(a.Y, z.Y)-width))), min(sh-1, int(math.Ceil(max(a.Y, z.Y)+width)))
+			y0, y1 := max(top, int(math.Floor(min(a.Y, z.Y)-width))), min(bottom-1, int(math.Ceil(max(a.Y, z.Y)+width)))
 			for y := y0; y <= y1; y++ {
 				dy := float64(y) + 0.5 - a.Y
 				for x := x0; x <= x1; x++ {
@@ -119,21 +167,4 @@ func terrainPixels(m *hexmap.Map, hexes []hexmap.Hex, s float64, origin hexmap.P
 			}
 		}
 	}
-	// Each pixel the mean of its samples.
-	pix := make([]byte, 4*w*h)
-	for y := range h {
-		for x := range w {
-			var r, g, b, al int
-			for sy := range k {
-				for sx := range k {
-					c := buf[(y*k+sy)*sw+x*k+sx]
-					r, g, b, al = r+int(c.R), g+int(c.G), b+int(c.B), al+int(c.A)
-				}
-			}
-			i := 4 * (y*w + x)
-			const n = k * k
-			pix[i], pix[i+1], pix[i+2], pix[i+3] = uint8((r+n/2)/n), uint8((g+n/2)/n), uint8((b+n/2)/n), uint8((al+n/2)/n)
-		}
-	}
-	return pix
 }
