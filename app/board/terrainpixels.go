@@ -29,7 +29,8 @@ const verticesPerFrame = 36000
 // draw uploads: a screen's worth and more.
 const pixelsPerFrame = 8 * chunkPixels * chunkPixels
 
-// terrainBuf is the samples terrainPixels reuses, superScale² a pixel.
+// terrainBuf is the samples terrainPixels reuses, superScale² a pixel,
+// until the screen's chunks are drawn (chunkCache.draw lets it go).
 var terrainBuf []color.RGBA
 
 // terrainPixels writes the terrain layer of the chunk of hexes (its cells)
