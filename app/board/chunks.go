@@ -201,7 +201,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 	}
 	if rendered > 0 && !c.pending {
 		releaseScratch() // the screen's chunks are all drawn
-		terrainBuf = nil
+		terrainBuf, terrainPix = nil, nil
 	}
 }
 

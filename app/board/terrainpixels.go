@@ -26,15 +26,21 @@ const pixelTerrainBelow = 12
 const verticesPerFrame = 36000
 
 // pixelsPerFrame is the most pixels of chunks written on the CPU that one
-// draw uploads: a screen's worth and more.
-const pixelsPerFrame = 8 * chunkPixels * chunkPixels
+// draw uploads: about a screen's worth (the renderer holds a copy of
+// each until the frame is flushed).
+const pixelsPerFrame = 6 * chunkPixels * chunkPixels
 
 // terrainBuf is the samples terrainPixels reuses, superScale² a pixel,
-// until the screen's chunks are drawn (chunkCache.draw lets it go).
-var terrainBuf []color.RGBA
+// and terrainPix the pixels it returns (the renderer copies them), until
+// the screen's chunks are drawn (chunkCache.draw lets them go).
+var (
+	terrainBuf []color.RGBA
+	terrainPix []byte
+)
 
 // terrainPixels writes the terrain layer of the chunk of hexes (its cells)
-// into a w×h image's pixels (RGBA, premultiplied): what paint draws of
+// into a w×h image's pixels (RGBA, premultiplied; valid until the next
+// call): what paint draws of
 // layer 0 without a picture, for hexes of size s on screen with hex
 // (0,0)'s centre at origin, sampled as supersample does (superScale²
 // samples a pixel at the centres of the scratch's pixels, averaged):
@@ -66,7 +72,10 @@ func terrainPixels(m *hexmap.Map, hexes []hexmap.Hex, s float64, origin hexmap.P
 		cols[i] = shade(hexColor(t.Color), 0.06*float64(m.Elevation(hx)))
 	}
 	// The image's pixel rows are written in bands, one a core.
-	pix := make([]byte, 4*w*h)
+	if cap(terrainPix) < 4*w*h {
+		terrainPix = make([]byte, 4*w*h)
+	}
+	pix := terrainPix[:4*w*h]
 	bands := max(1, min(runtime.GOMAXPROCS(0), 4, h/16))
 	var wg sync.WaitGroup
 	for i := range bands {
