@@ -86,6 +86,15 @@ type FieldError struct {
 func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
 func (e *FieldError) Unwrap() error { return e.Err }
 
+// withinField names err's field as within field: a *FieldError's field (as
+// ".at") after it, else field itself.
+func withinField(field string, err error) error {
+	if fe, ok := err.(*FieldError); ok {
+		return &FieldError{Field: field + fe.Field, Err: fe.Err}
+	}
+	return &FieldError{Field: field, Err: err}
+}
+
 func fieldErr(field string, format string, args ...any) error {
 	return &FieldError{Field: field, Err: fmt.Errorf(format, args...)}
 }
@@ -169,6 +178,13 @@ func (f *File) Map() (*Map, error) {
 		return nil, fieldErr("scale", "is %g paces per hex, want more than 0 and at most 1000", f.Scale)
 	}
 	legend := map[rune]string{' ': ""}
+	// symbols is the legend's terrain ids by symbol, for the ASCII ones
+	// (a cell is looked up a million times in a 1024² map).
+	var symbols [128]struct {
+		id    uint8
+		known bool
+	}
+	symbols[' '].known = true
 	for sym, name := range f.Legend {
 		rs := []rune(sym)
 		if len(rs) != 1 {
@@ -181,6 +197,9 @@ func (f *File) Map() (*Map, error) {
 			return nil, fieldErr("legend."+sym, "a digit is a run's count in a version %d row, not a symbol: take another", f.Version)
 		}
 		legend[rs[0]] = name
+		if rs[0] < 128 {
+			symbols[rs[0]].id, symbols[rs[0]].known = terrainIDs[name], true
+		}
 	}
 	if len(f.Terrain) != f.Height {
 		return nil, fieldErr("terrain", "has %d rows, want height %d", len(f.Terrain), f.Height)
@@ -196,12 +215,17 @@ func (f *File) Map() (*Map, error) {
 		if len(rs) != f.Width {
 			return nil, fieldErr(fmt.Sprintf("terrain[%d]", row), "has %d columns, want width %d", len(rs), f.Width)
 		}
+		cells := m.terrain[row*f.Width : (row+1)*f.Width]
 		for col, sym := range rs {
+			if sym >= 0 && sym < 128 && symbols[sym].known {
+				cells[col] = symbols[sym].id
+				continue
+			}
 			name, ok := legend[sym]
 			if !ok {
 				return nil, fieldErr(fmt.Sprintf("terrain[%d]", row), "column %s: symbol %q is not in the legend", ColumnName(col), sym)
 			}
-			m.terrain[row*f.Width+col] = terrainIDs[name]
+			cells[col] = terrainIDs[name]
 		}
 	}
 	at := func(field, label string) (Hex, error) {
@@ -237,22 +261,23 @@ func (f *File) Map() (*Map, error) {
 			return nil, &FieldError{field + ".level", err}
 		}
 	}
+	// A field's name is made only for its error: a 1024² map has some
+	// 150,000 edges.
 	for i, ff := range f.Edges {
-		field := fmt.Sprintf("edges[%d]", i)
-		h, err := at(field, ff.At)
+		h, err := at("", ff.At)
 		if err != nil {
-			return nil, err
+			return nil, withinField(fmt.Sprintf("edges[%d]", i), err)
 		}
 		d, err := o.ParseSide(ff.Side)
 		if err != nil {
-			return nil, &FieldError{field + ".side", err}
+			return nil, &FieldError{fmt.Sprintf("edges[%d].side", i), err}
 		}
-		feat, err := ff.feature(field)
+		feat, err := ff.feature("")
 		if err != nil {
-			return nil, err
+			return nil, withinField(fmt.Sprintf("edges[%d]", i), err)
 		}
 		if err := m.SetEdge(h, d, feat); err != nil {
-			return nil, &FieldError{field, err}
+			return nil, &FieldError{fmt.Sprintf("edges[%d]", i), err}
 		}
 	}
 	for i, ff := range f.Features {

@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -57,6 +58,31 @@ type chunkCache struct {
 	// are drawn again when the picture's mode or grid changes.
 	backdrop  *backdrop
 	drawnWith pictureLook
+	// vector draws every chunk's terrain as hexes tessellated for the
+	// renderer, however far out (for tests to compare with).
+	vector bool
+	// spentPixels and spentVertices are what the chunks a draw rendered
+	// so far took, when their terrain is written on the CPU
+	// (pixelTerrain): the pixels uploaded and the vertices of the hex
+	// and hexside features tessellated over them.
+	spentPixels, spentVertices int
+}
+
+// pixelTerrain reports whether the chunks' terrain is written pixel by
+// pixel (terrainPixels): hexes of a few pixels, no picture under them.
+func (c *chunkCache) pixelTerrain() bool {
+	return !c.vector && c.size < pixelTerrainBelow && !c.drawnWith.on
+}
+
+// full reports whether a draw that rendered rendered chunks so far is
+// done rendering: perFrame chunks tessellated for the renderer, or, with
+// the terrain written on the CPU, chunks of pixelsPerFrame pixels or of
+// verticesPerFrame vertices of features.
+func (c *chunkCache) full(rendered int) bool {
+	if !c.pixelTerrain() {
+		return rendered >= c.perFrame
+	}
+	return rendered > 0 && (c.spentPixels >= pixelsPerFrame || c.spentVertices >= verticesPerFrame)
 }
 
 // pictureLook is how a map's picture shows in the chunks.
@@ -145,7 +171,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 	// The chunks under the screen.
 	lo, hi := onScreen(m, l, w, h)
 	rendered := 0
-	c.pending = false
+	c.pending, c.spentPixels, c.spentVertices = false, 0, 0
 	for layer := range c.layers {
 		for cy := floorDiv(lo.Row, c.rows); cy <= floorDiv(hi.Row, c.rows); cy++ {
 			for cx := floorDiv(lo.Col, c.cols); cx <= floorDiv(hi.Col, c.cols); cx++ {
@@ -154,7 +180,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 					continue // in the range's margin, wholly off the screen
 				}
 				ci, ok := c.layers[layer][k]
-				if !ok && rendered >= c.perFrame {
+				if !ok && c.full(rendered) {
 					c.pending = true
 					continue
 				}
@@ -175,6 +201,7 @@ func (c *chunkCache) draw(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, 
 	}
 	if rendered > 0 && !c.pending {
 		releaseScratch() // the screen's chunks are all drawn
+		terrainBuf, terrainPix = nil, nil
 	}
 }
 
@@ -241,10 +268,41 @@ func (c *chunkCache) render(m *hexmap.Map, k chunkKey, layer int) *chunkImage {
 	}
 	s := c.size
 	w, h, origin := chunkExtent(m.Orientation, s, hexes)
+	if c.pixelTerrain() {
+		img := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+		img.WritePixels(terrainPixels(m, hexes, s, origin, w, h))
+		c.spentPixels += w * h
+		if hasFeatures(m, hexes) {
+			supersampleOnto(img, w, h, func(img *ebiten.Image) {
+				c.spentVertices += c.paint(img, m, hexes, layer, s, superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
+			})
+		}
+		return &chunkImage{img: img, origin: origin}
+	}
 	img := supersample(w, h, func(img *ebiten.Image) {
 		c.paint(img, m, hexes, layer, s, superScale, hexmap.Point{X: origin.X * superScale, Y: origin.Y * superScale})
 	})
 	return &chunkImage{img: img, origin: origin}
+}
+
+// hasFeatures reports whether any of hexes, or of the ring around them,
+// holds a hex feature, or any of hexes a hexside feature: whether paint
+// draws anything over terrain written on the CPU.
+func hasFeatures(m *hexmap.Map, hexes []hexmap.Hex) bool {
+	for _, hx := range hexes {
+		if _, ok := m.Feature(hx); ok {
+			return true
+		}
+		for d := hexmap.Direction(0); d < 6; d++ {
+			if _, ok := m.EdgeFeature(hx, d); ok {
+				return true
+			}
+			if _, ok := m.Feature(hx.Neighbor(d)); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // chunkExtent is the size of the image a chunk of hexes of size s is
@@ -313,8 +371,9 @@ var paintBuf struct {
 // paint draws the cells of a chunk (hexes) into img, for hexes of size s
 // on screen, k times larger (see supersample), hex (0,0)'s centre at
 // origin. What shows only from a size on, and the least a line or a
-// letter may be, go by the size on screen.
-func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex, layer int, onScreen, k float64, origin hexmap.Point) {
+// letter may be, go by the size on screen. It returns how many vertices
+// it handed the renderer.
+func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex, layer int, onScreen, k float64, origin hexmap.Point) (vertices int) {
 	s := onScreen * k
 	l := hexmap.Layout{Orientation: m.Orientation, Size: s, Origin: origin}
 	// The batch fills its buffers up to a flush's worth of vertices a
@@ -332,7 +391,7 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 		}
 		return cs
 	}
-	if layer == 0 {
+	if layer == 0 && !c.pixelTerrain() {
 		// The grid is the gap between hexes drawn a little inset over a
 		// fill of the grid's colour: no strokes, few triangles. The fill
 		// reaches a little past each hex, short of its neighbours' inset
@@ -473,4 +532,5 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 			say(img, fmt.Sprint(t.armor), small, t.at.X, t.at.Y, colArmor, true)
 		}
 	}
+	return b.drawn
 }

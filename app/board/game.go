@@ -217,7 +217,8 @@ func (g *Game) receive(in inMsg) {
 		return
 	}
 	if in.welcome != nil {
-		g.lostDice() // a fresh connection: the dice sent are not answered on it
+		g.lostDice()  // a fresh connection: the dice sent are not answered on it
+		g.heap.lift() // a big fight's state is built without a limit set before it came
 		fold, err := session.NewFold(in.welcome)
 		if err != nil {
 			g.say("The session sent a fight this window cannot read: "+err.Error(), true)

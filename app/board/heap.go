@@ -38,6 +38,11 @@ type heapGovernor struct {
 	// live data outgrows it (a big fight arrived).
 	limit uint64
 	live  [1]metrics.Sample
+	// lifted is set while the limit is off for a welcome (lift), and
+	// liftedAt is the collection whose end sets it again.
+	lifted   bool
+	liftedAt uint64
+	waited   int // ticks lifted
 }
 
 // heapMetrics are what the governor reads: the heap's live data as of the
@@ -59,7 +64,11 @@ var heapMetrics = []string{
 // took half as long again).
 func (h *heapGovernor) tick() {
 	h.frame++
-	if h.frame%heapEvery != 1 && !h.outgrown() {
+	if h.lifted {
+		if !h.relimit() {
+			return
+		}
+	} else if h.frame%heapEvery != 1 && !h.outgrown() {
 		return
 	}
 	if h.samples == nil {
@@ -100,4 +109,43 @@ func (h *heapGovernor) outgrown() bool {
 	}
 	live := h.live[0].Value.Uint64()
 	return live+heapHeadroom/2 > h.limit
+}
+
+// lift takes the limit off while a welcome is folded: the state of a big
+// fight is built and first drawn in one frame, before the next tick could
+// see the live data outgrow a limit set for the window before it, and
+// under that limit the collector would run without pause (a 1024² fight's
+// state took half as long again, and its first frame more). The limit is
+// set again at the first tick after a collection has measured the new
+// live data (liftedAt), at most a heap of twice that later.
+func (h *heapGovernor) lift() {
+	debug.SetMemoryLimit(math.MaxInt64)
+	h.lifted, h.liftedAt, h.waited = true, 0, 0
+}
+
+// relimit reports whether the limit, lifted, is to be set again now: at
+// the first tick at which a collection has completed since the tick after
+// the lift, or heapEvery ticks after it (an idle window may not collect
+// for long, and its heap would grow to twice its live data).
+func (h *heapGovernor) relimit() bool {
+	if h.waited++; h.waited > heapEvery {
+		h.lifted = false
+		return true
+	}
+	h.live[0].Name = "/gc/cycles/total:gc-cycles"
+	metrics.Read(h.live[:])
+	if h.live[0].Value.Kind() != metrics.KindUint64 {
+		h.lifted = false
+		return true
+	}
+	n := h.live[0].Value.Uint64()
+	switch {
+	case h.liftedAt == 0:
+		h.liftedAt = n + 1 // the collections so far may have measured a state half built
+		return false
+	case n < h.liftedAt:
+		return false
+	}
+	h.lifted = false
+	return true
 }

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"math"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -88,4 +89,41 @@ func TestAChunkFillsItsTexture(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAWelcomeIsFoldedWithoutTheHeapLimit: the governor, told a welcome
+// is about to be folded (a fight arrives, or comes again after an undo),
+// lifts the limit, so that the state is built and first drawn without the
+// collector running nonstop under a limit set for the window before it;
+// and sets it again, above the live data, at the first frame a collection
+// has measured the new live data.
+func TestAWelcomeIsFoldedWithoutTheHeapLimit(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(old)
+	var h heapGovernor
+	runtime.GC()
+	h.tick() // the window before the welcome: the limit goes by the little live now
+	before := debug.SetMemoryLimit(-1)
+	h.lift()
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Fatalf("after lift, the limit is %d MiB (it was %d MiB); want none", got>>20, before>>20)
+	}
+	keep := make([]byte, before+32<<20) // the fight's state, larger than the old limit
+	for i := range keep {
+		keep[i] = 1
+	}
+	h.frame = 0 // a regular move's frame: still no limit before a collection has measured the state
+	h.tick()
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("the frame after the welcome, before a collection, the limit is %d MiB; want none", got>>20)
+	}
+	runtime.GC()
+	h.tick()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	live, limit := s[0].Value.Uint64(), uint64(debug.SetMemoryLimit(-1))
+	if limit == math.MaxInt64 || limit < live+heapHeadroom {
+		t.Errorf("after a collection measured %d MiB live, the limit is %d MiB; want the live data and %d MiB more", live>>20, limit>>20, heapHeadroom>>20)
+	}
+	runtime.KeepAlive(keep)
 }

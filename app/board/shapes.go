@@ -29,6 +29,8 @@ type batch struct {
 	// their size and shrunk (see supersample); else flush smooths their
 	// edges (see drawSmooth).
 	sharp bool
+	// drawn counts the vertices flushed.
+	drawn int
 }
 
 func (b *batch) colour(from int, c color.Color) {
@@ -81,6 +83,7 @@ func (b *batch) flush(dst *ebiten.Image) {
 	if len(b.is) == 0 {
 		return
 	}
+	b.drawn += len(b.vs)
 	defer func() { b.vs, b.is = b.vs[:0], b.is[:0] }()
 	if b.sharp {
 		dst.DrawTriangles(b.vs, b.is, white, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModeStraightAlpha})
@@ -303,6 +306,16 @@ func releaseScratch() {
 // software renderer, those buffers held hundreds of megabytes. One shared
 // scratch image holds them to one.
 func supersample(w, h int, paint func(img *ebiten.Image)) *ebiten.Image {
+	// Its own texture, not a place on a shared atlas: pictures come and
+	// go with the zoom, and freed atlas space is not given back.
+	img := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+	supersampleOnto(img, w, h, paint)
+	return img
+}
+
+// supersampleOnto draws as supersample does, over what dst (w×h pixels)
+// holds.
+func supersampleOnto(dst *ebiten.Image, w, h int, paint func(img *ebiten.Image)) {
 	sw, sh := w*superScale, h*superScale
 	if scratch == nil || scratch.Bounds().Dx() < sw || scratch.Bounds().Dy() < sh {
 		if scratch != nil {
@@ -314,11 +327,7 @@ func supersample(w, h int, paint func(img *ebiten.Image)) *ebiten.Image {
 	area := scratch.SubImage(image.Rect(0, 0, w*superScale, h*superScale)).(*ebiten.Image)
 	area.Clear()
 	paint(area)
-	// Its own texture, not a place on a shared atlas: pictures come and
-	// go with the zoom, and freed atlas space is not given back.
-	img := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Scale(1.0/superScale, 1.0/superScale)
-	img.DrawImage(area, op)
-	return img
+	dst.DrawImage(area, op)
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,6 +33,7 @@ const (
 	fitURLEnv  = "HEXSLINGER_FIT_URL"    // the session's address, for the child
 	fitProfEnv = "HEXSLINGER_FIT_PROF"   // a file for the child's CPU profile
 	fitFrames  = "HEXSLINGER_FIT_FRAMES" // non-empty: the child logs each frame's time
+	fitShot    = "HEXSLINGER_FIT_SHOT"   // a PNG file for the child's fitted screen
 )
 
 // fitTimes is what a fitted-window child found, in milliseconds from its
@@ -125,6 +128,14 @@ func (w *fitWindow) Draw(screen *ebiten.Image) {
 	if w.g.fitted && !w.g.chunks.pending && w.g.baseFor.st != nil {
 		screen.At(0, 0) // wait for the frame's drawing to be done
 		w.times.Fitted, w.done = w.ms(), true
+		if p := os.Getenv(fitShot); p != "" {
+			shot := image.NewRGBA(screen.Bounds())
+			screen.ReadPixels(shot.Pix)
+			if f, err := os.Create(p); err == nil {
+				png.Encode(f, shot)
+				f.Close()
+			}
+		}
 	}
 }
 
@@ -170,7 +181,8 @@ func fitFight(b *testing.B, n, figs int) *session.FightFile {
 // the map) and fitted (the map whole on the screen); frames, the frames
 // that took. ns/op counts the child's start and is not the measure.
 // HEXSLINGER_FIT_PROF=FILE writes the last child's CPU profile, and
-// HEXSLINGER_FIT_FRAMES=1 shows when each of its frames was drawn.
+// HEXSLINGER_FIT_FRAMES=1 shows when each of its frames was drawn, and
+// HEXSLINGER_FIT_SHOT=FILE.png keeps its fitted screen.
 func BenchmarkFittedWindow(b *testing.B) {
 	for _, c := range []struct {
 		name    string
