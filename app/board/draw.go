@@ -35,6 +35,7 @@ var (
 	colBar        = color.RGBA{0x18, 0x15, 0x12, 0xff}
 	colText       = color.RGBA{0xf0, 0xe8, 0xd8, 0xff}
 	colDim        = color.RGBA{0xb0, 0xa8, 0x98, 0xff}
+	colHint       = color.RGBA{0xd8, 0xd0, 0xc0, 0xff} // the status bar's second line: read from across the table
 	colRuler      = color.RGBA{0x60, 0xe0, 0xff, 0xff}
 	colArmor      = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	colWarn       = color.RGBA{0xff, 0xb0, 0x30, 0xff} // acting before one's number
@@ -389,21 +390,25 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 // screen: on a software renderer, text drawn straight onto the screen
 // between the map's copies and overlays doubled the cost of a frame.
 func (g *Game) drawBar(screen *ebiten.Image) {
-	if g.barImg == nil || g.barImg.Bounds().Dx() != g.w {
+	// Its two lines at the table's least text, as the map's: the status
+	// line and a refusal read from across the table.
+	px := g.minText()
+	bh := g.barH()
+	if g.barImg == nil || g.barImg.Bounds().Dx() != g.w || g.barImg.Bounds().Dy() != bh {
 		if g.barImg != nil {
 			g.barImg.Deallocate()
 		}
-		g.barImg = ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, barHeight), &ebiten.NewImageOptions{Unmanaged: true})
+		g.barImg = ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, bh), &ebiten.NewImageOptions{Unmanaged: true})
 	}
 	dst := g.barImg
 	defer func() {
 		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-		op.GeoM.Translate(0, float64(g.h-barHeight))
+		op.GeoM.Translate(0, float64(g.h-bh))
 		screen.DrawImage(g.barImg, op)
 	}()
-	y0 := 0.0
 	dst.Fill(colBar)
-	f := face(18, false)
+	f := face(px, true)
+	msgY, hintY := barLines(px)
 	msgCol := color.Color(colText)
 	if g.messageErr {
 		msgCol = colBad
@@ -412,7 +417,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if g.play.attacking && g.aimWarn != "" && g.aimFor() {
 		msg, msgCol = g.aimWarn, colWarn // before the click, as the composer warns
 	}
-	barLine(dst, msg, f, g.w, y0+20, msgCol)
+	barLine(dst, msg, f, g.w, msgY, msgCol)
 	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit · G pings a hex · Ctrl+= / Ctrl+- text size"
 	if st := g.play.st; st != nil {
 		hint = st.Turn().Heading + " · " + hint
@@ -433,7 +438,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 			}
 		}
 	}
-	hintCol := colDim
+	hintCol := colHint
 	if g.play.attacking {
 		hint = g.play.attackHint()
 		if g.aimTextOK && g.aimFor() {
@@ -460,7 +465,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if n := g.backdrop.note(); n != "" {
 		hint = n + " · " + hint
 	}
-	barLine(dst, hint, face(16, false), g.w, y0+46, hintCol)
+	barLine(dst, hint, face(px, false), g.w, hintY, hintCol)
 }
 
 // drawBanner draws why the window is not connected, across the top.
@@ -576,7 +581,7 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	}
 	pad := g.minText() * 0.5
 	size := image.Pt(int(w+2*pad), int(lh*float64(len(lines))+pad))
-	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-barHeight)
+	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-g.barH())
 	keep := append(g.tokenBoxes(g.play.st), g.previewBoxes()...)
 	keep = append(append(keep, g.resultAreas()...), g.aimTags...) // the result and the shot's tag read too
 	if _, _, box := g.rulerTag(); !box.Empty() {
@@ -666,7 +671,7 @@ func (g *Game) drawLoose(dst *ebiten.Image, st *session.State) {
 		// Beside the blade, off every token and badge.
 		k := tagKey{text: name, size: size, fg: steel, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.3}
 		box := image.Pt(int(textWidth(name, face(size, true))+2*k.padX), int(k.boxH))
-		r := placeTip(box, l.ToPixel(it.At), s*0.5, image.Rect(0, 0, g.w, g.h-barHeight), tokens)
+		r := placeTip(box, l.ToPixel(it.At), s*0.5, image.Rect(0, 0, g.w, g.h-g.barH()), tokens)
 		g.tags.draw(dst, k, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
 	}
 }
@@ -677,7 +682,7 @@ func (g *Game) drawLoose(dst *ebiten.Image, st *session.State) {
 func (g *Game) tipPlace(w, h float64) (float64, float64) {
 	cx, cy := g.cursorAt.X, g.cursorAt.Y
 	clamp := func(x, y float64) (float64, float64) {
-		return math.Max(0, math.Min(x, float64(g.w)-w)), math.Max(0, math.Min(y, float64(g.h-barHeight)-h))
+		return math.Max(0, math.Min(x, float64(g.w)-w)), math.Max(0, math.Min(y, float64(g.h-g.barH())-h))
 	}
 	keep := append(g.resultAreas(), g.aimTags...)
 	var first [2]float64
@@ -748,7 +753,7 @@ func (g *Game) drawAimTag(dst *ebiten.Image, b *batch, dmg *damage) {
 	box := image.Pt(int(w+2*pad), int(lh*float64(len(rows))+pad))
 	// Beside the target, off every token (the shooter's too) and the
 	// line of fire where it can be.
-	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-barHeight)
+	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-g.barH())
 	keep := append(g.tokenBoxes(g.play.st), g.previewBoxes()...)
 	r := placeTip(box, g.layout.ToPixel(g.hover), g.layout.Size, area, keep)
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}, float64(r.Dx()), float64(r.Dy()))), 0, colBox)

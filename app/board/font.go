@@ -61,6 +61,7 @@ func say(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, c color.
 		op.PrimaryAlign = text.AlignCenter
 	}
 	text.Draw(dst, s, f, op)
+	census(s, f.Metrics().CapHeight)
 }
 
 // textWidth is how wide s is in face f.

@@ -309,8 +309,9 @@ func (g *Game) fit() {
 	top := float64(buttonH + buttonPad)
 	m := g.play.st.Map
 	lo, hi := g.bounds.of(hexmap.Layout{Orientation: m.Orientation, Size: 1}, m) // as hexmap.Fit, from the map's rim
-	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w), float64(g.h-barHeight)-top, g.fitMargin())
+	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w), float64(g.h-g.barH())-top, g.fitMargin())
 	g.layout.Origin.Y += top
+	g.layout = g.readable(g.layout, top) // the tokens as large as the table's text
 	g.fitted = true
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
 }
@@ -322,7 +323,7 @@ func (g *Game) input() {
 		x, y = g.cursor()
 	}
 	p := hexmap.Point{X: float64(x), Y: float64(y)}
-	g.hoverOK = y < g.h-barHeight && g.play.st != nil
+	g.hoverOK = y < g.h-g.barH() && g.play.st != nil
 	if g.hoverOK {
 		if h := g.layout.HexAt(p); h != g.hover {
 			g.hover, g.hoverSince = h, time.Now()

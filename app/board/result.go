@@ -196,9 +196,11 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 		return
 	}
 	maxW := float64(g.w) * 0.6
-	// The heads shrink to fit before they are cut, down to 22 pt.
-	hs := 30.0
-	for ; hs > 22; hs -= 2 {
+	// The heads shrink to fit before they are cut, down to the table's
+	// least text; the lines under them are at it.
+	least := g.minText()
+	hs := math.Round(least * 1.25)
+	for ; hs > least; hs -= 2 {
 		widest := 0.0
 		for _, h := range heads {
 			widest = math.Max(widest, textWidth(h, face(hs, true)))
@@ -207,7 +209,9 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 			break
 		}
 	}
-	hf, bf := face(hs, true), face(20, false)
+	hs = math.Max(hs, least)
+	hf, bf := face(hs, true), face(least, false)
+	headH, lineH := hs*1.4, least*1.3
 	w := 0.0
 	for i := range heads {
 		w = math.Max(w, textWidth(heads[i], hf))
@@ -219,11 +223,11 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 	// Each row a head, and a line under it for each more to say.
 	rowH := func(i int) float64 {
 		if bodies[i] == "" {
-			return 42
+			return headH
 		}
-		return 42 + 28*float64(strings.Count(bodies[i], "\n")+1)
+		return headH + lineH*float64(strings.Count(bodies[i], "\n")+1)
 	}
-	h := 12.0
+	h := least * 0.5
 	for i := range heads {
 		h += rowH(i)
 	}
@@ -232,12 +236,12 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 	b.path(dst, polygon(rect(hexmap.Point{X: x0 + w/2, Y: y0 + h/2}, w, h)), 0, colBox)
 	b.path(dst, polygon(rect(hexmap.Point{X: x0 + w/2, Y: y0 + h/2}, w, h)), 2, cols[0])
 	b.flush(dst)
-	y := y0 + 6
+	y := y0 + least*0.25
 	for i := range heads {
-		say(dst, fit(heads[i], hf, w-32), hf, x0+16, y+22, cols[i], false)
+		say(dst, fit(heads[i], hf, w-32), hf, x0+16, y+headH/2+2, cols[i], false)
 		if bodies[i] != "" {
 			for j, l := range strings.Split(bodies[i], "\n") {
-				say(dst, fit(l, bf, w-32), bf, x0+16, y+52+28*float64(j), colText, false)
+				say(dst, fit(l, bf, w-32), bf, x0+16, y+headH+lineH*(float64(j)+0.5), colText, false)
 			}
 		}
 		y += rowH(i)
@@ -356,7 +360,7 @@ func (g *Game) panelPlace(w, h float64) (float64, float64) {
 		return y
 	}
 	right := float64(g.w) - w - 12
-	bottom := float64(g.h-barHeight) - h - 12
+	bottom := float64(g.h-g.barH()) - h - 12
 	spots := [][2]float64{{12, below(12)}, {12, bottom}, {right, bottom}, {right, below(right)}}
 	keep := g.resultAreas()
 	for _, p := range spots {

@@ -313,7 +313,9 @@ func supersample(w, h int, paint func(img *ebiten.Image)) *ebiten.Image {
 	}
 	area := scratch.SubImage(image.Rect(0, 0, w*superScale, h*superScale)).(*ebiten.Image)
 	area.Clear()
+	textScale = 1.0 / superScale
 	paint(area)
+	textScale = 1
 	// Its own texture, not a place on a shared atlas: pictures come and
 	// go with the zoom, and freed atlas space is not given back.
 	img := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
