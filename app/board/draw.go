@@ -136,7 +136,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			// beside it.
 			g.drawFog(g.base, st)
 			g.drawFigures(g.base, st)
-			g.drawLabels(g.base, st) // over the figures, moved off them
+			g.drawLabels(g.base, st) // over the figures, placed off them
+			g.drawLooseNames(g.base, st)
 			g.drawRulers(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
 			g.baseFor = bk
@@ -349,11 +350,17 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		// figure's AP means nothing in Savage Worlds' or DW II's rounds.
 		g.segments, g.segmentsFor, g.segmentsSt = st.Turn().Segments, g.seq, st
 	}
-	taken := map[hexmap.Hex]bool{}
-	for _, f := range st.Figures {
-		taken[f.At] = true
-	}
 	seat := g.play.seat
+	type shown struct {
+		f     *session.Figure
+		c     hexmap.Point
+		angle float64
+	}
+	var figs []shown
+	r := tokenRadius(s, g.minText())
+	// The placer keeps every token's disc clear, then lays out the
+	// badges and tags, and after them the map's words (drawLabels).
+	g.place = &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
 	for _, id := range st.Order {
 		f := st.Figures[id]
 		if moving != "" && strings.Contains(","+moving, ","+id+",") {
@@ -366,23 +373,53 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		if c.X < -margin || c.Y < -margin || c.X > float64(g.w)+margin || c.Y > float64(g.h)+margin {
 			continue // off screen
 		}
-		tk := g.tokenFor(st, f)
 		// The facing's angle on screen: toward the faced hexside's middle.
 		e1, e2 := l.Edge(f.At, f.Facing)
 		mid := lerpPt(e1, e2, 0.5)
-		angle := math.Atan2(mid.Y-c.Y, mid.X-c.X)
-		if g.conn != nil && g.conn.own(id) {
+		figs = append(figs, shown{f, c, math.Atan2(mid.Y-c.Y, mid.X-c.X)})
+		g.place.token(c, r)
+	}
+	for _, sh := range figs {
+		tk := g.tokenFor(st, sh.f)
+		tk.tag = "" // placed below
+		if g.conn != nil && g.conn.own(sh.f.ID) {
 			// A player's own figures wear a white ring.
 			var b batch
-			b.path(dst, circle(c, math.Max(s*0.8, tokenRadius(s, g.minText())+s*0.14)), float32(math.Max(2.5, s/8)), color.RGBA{0xff, 0xff, 0xff, 0xf0})
+			b.path(dst, circle(sh.c, math.Max(s*0.8, r+s*0.14)), float32(math.Max(2.5, s/8)), color.RGBA{0xff, 0xff, 0xff, 0xf0})
 			b.flush(dst)
 		}
-		g.sprites.drawWedge(dst, tk.col, c, angle)
-		g.sprites.drawToken(dst, tk, c)
-		if s >= 14 && g.segments && st.InsightOf(seat, id).Numbers {
-			g.sprites.drawBadge(dst, f.AP, badgeSpot(l, f.At, angle, g.minText(), taken))
+		g.sprites.drawWedge(dst, tk.col, sh.c, sh.angle)
+		g.sprites.drawToken(dst, tk, sh.c)
+	}
+	_, tagPx, _ := tokenText(s, g.minText())
+	for _, sh := range figs {
+		f := sh.f
+		if s >= 14 && g.segments && st.InsightOf(seat, f.ID).Numbers {
+			// Behind the upper shoulder, off the wedge, where it is free.
+			img := g.sprites.badge(f.AP)
+			bw, bh := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
+			at, _ := g.place.Badge(sh.c, r, bw, bh, sh.angle+math.Pi*0.75)
+			stamp(dst, img, rectMid(at))
+		}
+		tag := figureTag(st, f)
+		switch {
+		case f.Hidden:
+			img := g.sprites.hiddenTag(tag)
+			w, h := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
+			at, _ := g.place.label(sh.c, r, 4*s, w, h)
+			stamp(dst, img, rectMid(at))
+		case tag != "":
+			k := tagKey{size: tagPx, fg: color.RGBA{0xff, 0xc0, 0x60, 0xff}, bg: color.RGBA{0x10, 0x10, 0x10, 0xe0}, padX: tagPx * 0.3, boxH: tagPx * 1.2}
+			text, at, _ := g.place.word(tag, tagPx, k.padX, k.boxH, sh.c, r, 4*s)
+			k.text = text
+			g.tags.draw(dst, k, rectMid(at).X, rectMid(at).Y)
 		}
 	}
+}
+
+// rectMid is r's middle.
+func rectMid(r image.Rectangle) hexmap.Point {
+	return hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}
 }
 
 // drawBar draws the status bar: the last message and what the selected
@@ -507,7 +544,7 @@ func figureTag(st *session.State, f *session.Figure) string {
 // drawLabels writes the map's labels over the figures, each moved off
 // the tokens it would cover (labels.go).
 func (g *Game) drawLabels(dst *ebiten.Image, st *session.State) {
-	drawMapLabelsAround(dst, st.Map, g.layout, g.w, g.h, g.minText(), g.tokenBoxes(st))
+	drawMapLabelsAround(dst, st.Map, g.layout, g.w, g.h, g.minText(), g.place)
 }
 
 // drawMapLabels writes a map's labels in view (the map editor's, at the
@@ -628,7 +665,21 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 			b.path(dst, circle(c, math.Max(2, s*0.12)), 0, color.RGBA{0xff, 0x90, 0x40, 0xb0})
 		}
 		b.flush(dst)
-		at := l.ToPixel(f.At.Add(f.Facing.Vector().Scale(r)))
+		// Where the ring crosses the facing, or, off the map there, the
+		// ring's hex on the map nearest it: the label stays on the map.
+		want := f.At.Add(f.Facing.Vector().Scale(r))
+		on, found := want, st.Map.Contains(want)
+		if !found {
+			for _, h := range f.At.Ring(r) {
+				if st.Map.Contains(h) && (!found || h.DistanceTo(want) < on.DistanceTo(want)) {
+					on, found = h, true
+				}
+			}
+		}
+		if !found {
+			continue
+		}
+		at := l.ToPixel(on)
 		say(dst, band.Label, labels, at.X, at.Y-s*0.6, color.RGBA{0xa0, 0x40, 0x10, 0xff}, true)
 	}
 }
@@ -661,18 +712,27 @@ func (g *Game) drawLoose(dst *ebiten.Image, st *session.State) {
 		}
 	}
 	b.flush(dst)
+}
+
+// drawLooseNames writes the names of the weapons lying on the map beside
+// their blades, where the placer finds room: off every token, badge, tag
+// and label.
+func (g *Game) drawLooseNames(dst *ebiten.Image, st *session.State) {
+	l := g.layout
+	s := l.Size
+	steel := color.RGBA{0xe8, 0xe8, 0xf0, 0xff}
 	size := math.Max(g.minText(), s*0.3) // read from the table, like every map label
-	tokens := g.tokenBoxes(st)
 	for _, it := range st.Loose {
 		name := it.Label()
 		if name == "" {
 			name = it.Weapon
 		}
 		// Beside the blade, off every token and badge.
-		k := tagKey{text: name, size: size, fg: steel, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.3}
-		box := image.Pt(int(textWidth(name, face(size, true))+2*k.padX), int(k.boxH))
-		r := placeTip(box, l.ToPixel(it.At), s*0.5, image.Rect(0, 0, g.w, g.h-g.barH()), tokens)
-		g.tags.draw(dst, k, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+		k := tagKey{size: size, fg: steel, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.3}
+		p := l.ToPixel(it.At)
+		text, r, _ := g.place.word(name, size, k.padX, k.boxH, hexmap.Point{X: p.X + s*0.45, Y: p.Y + s*0.4}, s*0.45, 4*s)
+		k.text = text
+		g.tags.draw(dst, k, rectMid(r).X, rectMid(r).Y)
 	}
 }
 

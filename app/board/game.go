@@ -30,6 +30,7 @@ const (
 // Game is the map window as an ebiten.Game.
 type Game struct {
 	tags   tagCache      // text tags that follow the pointer, rendered once
+	place  *placer       // the words and badges laid out on the base this frame (placer.go)
 	barImg *ebiten.Image // the status bar, drawn here and copied to the screen
 	edit   *fightEdit    // the Judge editing the fight's map (Ctrl+E)
 	ruler  ruler         // the measuring tool

@@ -37,8 +37,10 @@ func labelSpot(p hexmap.Point, w, h, s float64, tokens []image.Rectangle) image.
 }
 
 // drawMapLabelsAround writes a map's labels in view at least minText
-// pixels, each moved off the tokens it would cover (labelSpot).
-func drawMapLabelsAround(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int, minText float64, tokens []image.Rectangle) {
+// pixels, each on its hex where that is free, else where the placer
+// finds room: off every token, badge and tag placed before them, and
+// each other.
+func drawMapLabelsAround(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int, minText float64, place *placer) {
 	size := math.Max(minText, l.Size*0.42)
 	f := face(size, true)
 	hexes := make([]hexmap.Hex, 0, len(m.Labels))
@@ -63,7 +65,7 @@ func drawMapLabelsAround(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h
 		if p.X < -400 || p.Y < -50 || p.X > float64(w)+400 || p.Y > float64(h)+50 {
 			continue
 		}
-		r := labelSpot(p, textWidth(text, f)+size*0.5, size*1.25, l.Size, tokens)
+		r, _ := place.label(p, 0, 3*l.Size, textWidth(text, f)+size*0.5, size*1.25)
 		spots = append(spots, spot{text, r})
 		// A pale plate under the letters: they read on any terrain.
 		c := hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}

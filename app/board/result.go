@@ -152,6 +152,11 @@ func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
 	}
 	b.flush(dst)
 	size := math.Max(g.minText(), s*0.45)
+	place := &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
+	if g.place != nil { // a copy: the base's layout stays as drawn
+		place.discs = append(place.discs, g.place.discs...)
+		place.placed = append(place.placed, g.place.placed...)
+	}
 	for _, o := range r.outcomes {
 		f, ok := st.Figures[o.Target]
 		if !ok {
@@ -170,19 +175,18 @@ func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
 				text += ": cover"
 			}
 		}
-		k := tagKey{text: text, size: size, fg: fg, bg: colBox, padX: size * 0.4, boxH: size * 1.5}
-		w := textWidth(text, face(size, true)) + 2*k.padX
-		off := s * 1.25 // beside the token, off the burst
+		k := tagKey{size: size, fg: fg, bg: colBox, padX: size * 0.4, boxH: size * 1.5}
+		gap := s * 1.25 // beside the token, off the burst
 		for _, ld := range r.landings {
 			if ld.Target == f.At {
-				off = clockRadius(s) * 1.45 // and off the clock face
+				gap = clockRadius(s) * 1.45 // and off the clock face
 			}
 		}
-		x := c.X + off + w/2
-		if x+w/2 > float64(g.w) {
-			x = c.X - off - w/2
-		}
-		dmg.add(g.tags.draw(dst, k, x, c.Y))
+		// Where the base's placer finds room: off every token, tag,
+		// badge and label.
+		text, at, _ := place.word(text, size, k.padX, k.boxH, c, gap, 4*s)
+		k.text = text
+		dmg.add(g.tags.draw(dst, k, rectMid(at).X, rectMid(at).Y))
 	}
 	g.drawResultPanel(dst, dmg)
 }
