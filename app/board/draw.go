@@ -136,9 +136,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			// beside it.
 			g.drawFog(g.base, st)
 			g.drawFigures(g.base, st)
+			g.drawRulers(g.base, st) // kept clear by the placer, as the tokens
 			g.drawLabels(g.base, st) // over the figures, placed off them
 			g.drawLooseNames(g.base, st)
-			g.drawRulers(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
 			g.baseFor = bk
 			if g.chunks.pending {

@@ -100,7 +100,10 @@ func (g *Game) drawRulers(dst *ebiten.Image, st *session.State) {
 	add := func(text string, at hexmap.Point) {
 		w := math.Max(textWidth(text, f)+size*0.4, size*1.2)
 		k := tagKey{text: text, size: size, fg: colText, bg: plate, boxW: math.Round(w), boxH: math.Round(size * 1.2), centered: true}
-		g.tags.draw(dst, k, at.X, at.Y)
+		r := g.tags.draw(dst, k, at.X, at.Y)
+		if g.place != nil {
+			g.place.keep(r) // the map's words go round the rulers
+		}
 	}
 	// Columns: every column, or every other where letters would touch.
 	colGap := math.Abs(l.ToPixel(m.Orientation.FromOffset(hexmap.Offset{Col: 1})).X - l.ToPixel(m.Orientation.FromOffset(hexmap.Offset{})).X)
