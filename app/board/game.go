@@ -311,8 +311,10 @@ func (g *Game) fit() {
 	m := g.play.st.Map
 	lo, hi := g.bounds.of(hexmap.Layout{Orientation: m.Orientation, Size: 1}, m) // as hexmap.Fit, from the map's rim
 	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w), float64(g.h-g.barH())-top, g.fitMargin())
+	// The whole map, always: a Judge must see every hex. The tokens'
+	// initials narrow to fit a small hex before they shrink (drawToken);
+	// the table scale's keys zoom past the fit (readable).
 	g.layout.Origin.Y += top
-	g.layout = g.readable(g.layout, top) // the tokens as large as the table's text
 	g.fitted = true
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
 }

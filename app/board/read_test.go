@@ -13,7 +13,8 @@ import (
 )
 
 // tableGame is the Judge's map window on the demo fight filling a
-// 1920×1080 monitor at table scale scale, mid-fight: Cyril selected, Jeb
+// 1920×1080 monitor at table scale scale (fitted, the whole map, at 1;
+// zoomed as the scale's keys zoom above it), mid-fight: Cyril selected, Jeb
 // hidden, Zeke just hit by Cyril (the result up), a refusal in the status
 // bar, and the pointer's tip on Zeke.
 func tableGame(t *testing.T, scale float64) *Game {
@@ -26,6 +27,10 @@ func tableGame(t *testing.T, scale float64) *Game {
 	g := &Game{conn: c, play: *p, w: 1920, h: 1080}
 	g.scale.value = scale
 	g.fit()
+	if scale != 1 {
+		// A larger scale zooms past the fit, as its keys do.
+		g.layout = g.readable(g.layout, float64(buttonH+buttonPad))
+	}
 	g.play.selected = "cyril"
 	g.showResult(session.Event{Kind: session.EventActed, Figure: "cyril", Targets: []string{"zeke"},
 		Outcomes: []session.Outcome{{Target: "zeke", Hit: true, Location: "head", Damage: "2 wounds, 4 Conc"}}})
@@ -110,4 +115,29 @@ func TestTableScaleGrowsTheTokensWithTheText(t *testing.T) {
 		last = r
 	}
 	_ = math.Max
+}
+
+// TestTheFitShowsTheWholeMap: F fits the whole demo street in the window,
+// on a 1920×1080 monitor and in a small window, at every table scale: a
+// Judge sees every hex (the initials narrow, then shrink, to fit a small
+// hex; the table scale's keys zoom past the fit).
+func TestTheFitShowsTheWholeMap(t *testing.T) {
+	for _, win := range [][2]int{{1920, 1080}, {960, 600}} {
+		for _, scale := range []float64{1, 1.5, 2} {
+			t.Run(fmt.Sprintf("%d×%d at %.2f", win[0], win[1], scale), func(t *testing.T) {
+				p := demoPlay(t)
+				g := &Game{play: *p, w: win[0], h: win[1]}
+				g.scale.value = scale
+				g.fit()
+				top, bottom := float64(buttonH+buttonPad), float64(g.h-g.barH())
+				for _, h := range p.st.Map.Hexes() {
+					c := g.layout.ToPixel(h)
+					if c.X < 0 || c.X > float64(g.w) || c.Y < top || c.Y > bottom {
+						t.Fatalf("hex %s is drawn at (%.0f, %.0f), off the map's area (0..%d, %.0f..%.0f) at hex size %.1f",
+							p.st.Map.Label(h), c.X, c.Y, g.w, top, bottom, g.layout.Size)
+					}
+				}
+			})
+		}
+	}
 }

@@ -167,16 +167,22 @@ func barLines(px float64) (msg, hint float64) { return px * 0.75, px * 1.95 }
 // initialsFill is how much of a token's disc its initials may span.
 const initialsFill = 0.86
 
+// leastWide is how narrow a token's initials may be drawn (of their
+// face's width) before they are drawn smaller: condensed letters as tall
+// read as well from across a table.
+const leastWide = 0.78
+
 // readableHex is the least hex size at which every figure's initials in
-// st, at text size px, fit in its token (tokenRadius) without shrinking:
-// the map's zoom a window fits to at the table scale.
+// st, at text size px, fit in its token (tokenRadius) without shrinking
+// (narrowed at most to leastWide): the map's zoom the table scale's keys
+// go to.
 func readableHex(st *session.State, px float64) float64 {
 	f := face(px, true)
 	widest := 0.0
 	for _, fig := range st.Figures {
 		widest = math.Max(widest, textWidth(st.Characters[fig.Character].Initials(), f))
 	}
-	return widest / (2 * initialsFill) / 0.84 * 1.01
+	return widest * leastWide / (2 * initialsFill) / 0.84 * 1.01
 }
 
 // readable zooms l about the middle of the window's map area (w×h below

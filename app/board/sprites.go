@@ -126,11 +126,18 @@ func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
 			b.flush(img)
 			if k.portrait == nil {
 				// Within the disc: a hex too small for the table's
-				// size of text gets them smaller, not spilling over.
-				if w := textWidth(k.initials, face(initPx, true)); w > 2*r*0.86 {
-					initPx *= 2 * r * 0.86 / w
+				// size of text gets them narrower first (as tall: the
+				// whole map fitted keeps them read across the table),
+				// then smaller, never spilling over.
+				wide := 1.0
+				if w := textWidth(k.initials, face(initPx, true)); w > 2*r*initialsFill {
+					wide = 2 * r * initialsFill / w
+					if wide < leastWide {
+						initPx *= wide / leastWide
+						wide = leastWide
+					}
 				}
-				say(img, k.initials, face(initPx, true), o.X, o.Y, color.White, true)
+				sayNarrow(img, k.initials, face(initPx, true), o.X, o.Y, wide, color.White)
 			}
 			if k.mark != "" {
 				f := face(markPx, true)
