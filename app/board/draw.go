@@ -135,9 +135,15 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			// its window sees, and its badge and tag may reach into the fog
 			// beside it.
 			g.drawFog(g.base, st)
+			// The placer lays out every word on the map: the rulers
+			// first (fixed at the map's edges), then the tokens, their
+			// badges and tags, the map's labels, the range bands' and
+			// the loose weapons' names, each off all before it.
+			g.place = &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
+			g.drawRulers(g.base, st)
 			g.drawFigures(g.base, st)
-			g.drawRulers(g.base, st) // kept clear by the placer, as the tokens
 			g.drawLabels(g.base, st) // over the figures, placed off them
+			g.drawRangeLabels(g.base, st)
 			g.drawLooseNames(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
 			g.baseFor = bk
@@ -360,7 +366,9 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	r := tokenRadius(s, g.minText())
 	// The placer keeps every token's disc clear, then lays out the
 	// badges and tags, and after them the map's words (drawLabels).
-	g.place = &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
+	if g.place == nil {
+		g.place = &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
+	}
 	for _, id := range st.Order {
 		f := st.Figures[id]
 		if moving != "" && strings.Contains(","+moving, ","+id+",") {
@@ -648,7 +656,6 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 	l := g.layout
 	s := l.Size
 	var b batch
-	labels := face(math.Max(g.minText(), s*0.36), true)
 	for _, band := range st.RangeBands(f.ID, g.play.weapon) {
 		r := band.Hexes
 		if r < 1 {
@@ -665,6 +672,28 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 			b.path(dst, circle(c, math.Max(2, s*0.12)), 0, color.RGBA{0xff, 0x90, 0x40, 0xb0})
 		}
 		b.flush(dst)
+	}
+}
+
+// drawRangeLabels writes, in attack mode, each range band's label by its
+// ring (drawRangeBands) where the placer finds room: off every token,
+// badge, tag and map label.
+func (g *Game) drawRangeLabels(dst *ebiten.Image, st *session.State) {
+	if !g.play.attacking {
+		return
+	}
+	f, ok := st.Figures[g.play.selected]
+	if !ok {
+		return
+	}
+	l := g.layout
+	s := l.Size
+	size := math.Max(g.minText(), s*0.36)
+	for _, band := range st.RangeBands(f.ID, g.play.weapon) {
+		r := band.Hexes
+		if r < 1 {
+			continue
+		}
 		// Where the ring crosses the facing, or, off the map there, the
 		// ring's hex on the map nearest it: the label stays on the map.
 		want := f.At.Add(f.Facing.Vector().Scale(r))
@@ -679,8 +708,10 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 		if !found {
 			continue
 		}
-		at := l.ToPixel(on)
-		say(dst, band.Label, labels, at.X, at.Y-s*0.6, color.RGBA{0xa0, 0x40, 0x10, 0xff}, true)
+		k := tagKey{size: size, fg: color.RGBA{0xff, 0xb0, 0x70, 0xff}, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.2}
+		text, at, _ := g.place.word(band.Label, size, k.padX, k.boxH, l.ToPixel(on), 0, 3*s)
+		k.text = text
+		g.tags.draw(dst, k, rectMid(at).X, rectMid(at).Y)
 	}
 }
 

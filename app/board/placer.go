@@ -3,6 +3,7 @@ package board
 import (
 	"image"
 	"math"
+	"slices"
 
 	"hexslinger/hexmap"
 )
@@ -15,8 +16,9 @@ import (
 // covers least.
 type placer struct {
 	area   image.Rectangle // where boxes may go: the map's part of the window
-	discs  []disc          // the tokens, nothing placed over them
-	placed []image.Rectangle
+	discs  []disc            // the tokens, nothing placed over them
+	fixed  []image.Rectangle // boxes drawn where they must be (the rulers)
+	placed []image.Rectangle // the boxes it placed, in order
 }
 
 // disc is a token's disc on the screen.
@@ -35,8 +37,9 @@ func (d disc) overlaps(r image.Rectangle) bool {
 // token keeps a token's disc, centred at c of radius r, clear.
 func (p *placer) token(c hexmap.Point, r float64) { p.discs = append(p.discs, disc{c, r}) }
 
-// keep keeps r clear of what is placed after (a box drawn elsewhere).
-func (p *placer) keep(r image.Rectangle) { p.placed = append(p.placed, r) }
+// keep keeps r clear of what is placed after: a box drawn where it must
+// be (a ruler's mark).
+func (p *placer) keep(r image.Rectangle) { p.fixed = append(p.fixed, r) }
 
 // cost is how much r covers of what is kept clear: 0 when free.
 func (p *placer) cost(r image.Rectangle) int {
@@ -49,7 +52,7 @@ func (p *placer) cost(r image.Rectangle) int {
 			cost += 1 << 16
 		}
 	}
-	for _, q := range p.placed {
+	for _, q := range slices.Concat(p.fixed, p.placed) {
 		if in := r.Intersect(q); !in.Empty() {
 			cost += 1<<12 + in.Dx()*in.Dy()
 		}
@@ -103,8 +106,15 @@ func ring(c hexmap.Point, d, w, h, prefer float64, n int) []hexmap.Point {
 
 // label places a w×h word about anchor, its near edge gap from it (0: on
 // it first): below it where that is free, else the nearest free place
-// round it, further out a step at a time, up to reach away.
+// round it, further out a step at a time, up to reach away; where none
+// is, up to three times as far (a word far from its place reads better
+// than one covering another).
 func (p *placer) label(anchor hexmap.Point, gap, reach, w, h float64) (image.Rectangle, bool) {
+	return p.labelWithin(anchor, gap, 3*reach, w, h)
+}
+
+// labelWithin is label with no further fallback than reach.
+func (p *placer) labelWithin(anchor hexmap.Point, gap, reach, w, h float64) (image.Rectangle, bool) {
 	var spots []hexmap.Point
 	if gap == 0 {
 		spots = append(spots, anchor)
@@ -135,21 +145,23 @@ func (p *placer) Badge(c hexmap.Point, r, w, h, prefer float64) (image.Rectangle
 func (p *placer) word(s string, px, padX, h float64, anchor hexmap.Point, gap, reach float64) (string, image.Rectangle, bool) {
 	f := face(px, true)
 	full := textWidth(s, f)
-	for _, k := range []float64{1, 0.75, 0.5, 0.3} {
-		t := s
-		if k < 1 {
-			t = fit(s, f, full*k)
-			if t == "…" {
-				break
+	for _, far := range []float64{reach, 3 * reach} { // whole or cut near, before whole further
+		for _, k := range []float64{1, 0.75, 0.5, 0.3} {
+			t := s
+			if k < 1 {
+				t = fit(s, f, full*k)
+				if t == "…" {
+					break
+				}
 			}
+			w := textWidth(t, f) + 2*padX
+			n := len(p.placed)
+			r, free := p.labelWithin(anchor, gap, far, w, h)
+			if free {
+				return t, r, true
+			}
+			p.placed = p.placed[:n] // not kept: try it shorter
 		}
-		w := textWidth(t, f) + 2*padX
-		n := len(p.placed)
-		r, free := p.label(anchor, gap, reach, w, h)
-		if free {
-			return t, r, true
-		}
-		p.placed = p.placed[:n] // not kept: try it shorter
 	}
 	r, free := p.label(anchor, gap, reach, full+2*padX, h)
 	return s, r, free

@@ -9,8 +9,8 @@ import (
 	"hexslinger/hexmap"
 )
 
-// placedClear reports the first box of p that covers a token's disc or
-// another box, or "" when none does.
+// placedClear reports the first box p placed that covers a token's disc,
+// another box or a fixed one, or lies off its area, or "" when none does.
 func placedClear(p *placer) string {
 	for i, r := range p.placed {
 		for _, d := range p.discs {
@@ -21,6 +21,11 @@ func placedClear(p *placer) string {
 		for j, q := range p.placed[:i] {
 			if r.Overlaps(q) {
 				return fmt.Sprintf("box %d %v covers box %d %v", i, r, j, q)
+			}
+		}
+		for _, q := range p.fixed {
+			if r.Overlaps(q) {
+				return fmt.Sprintf("box %d %v covers the fixed box %v (a ruler's mark)", i, r, q)
 			}
 		}
 		if !p.area.Empty() && !r.In(p.area) {

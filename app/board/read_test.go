@@ -141,3 +141,76 @@ func TestTheFitShowsTheWholeMap(t *testing.T) {
 		}
 	}
 }
+
+// crowdedGame is the Judge's map window on crowdedStreet filling a
+// 1920×1080 monitor at table scale scale, as the street-tagged scene
+// shows it: Cyril aiming west, a hit of 8 wounds on Miranda and a miss
+// on Cyril up.
+func crowdedGame(t *testing.T, scale float64) *Game {
+	t.Helper()
+	f, err := crowdedStreet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := f.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newConn("ws://test", "t")
+	c.status, c.role = "", string(session.RoleJudge)
+	g := &Game{conn: c, play: play{st: st}, w: 1920, h: 1080}
+	g.scale.value = scale
+	g.fit()
+	if scale != 1 {
+		g.layout = g.readable(g.layout, float64(buttonH+buttonPad))
+	}
+	g.play.selected = "cyril"
+	g.play.attack()
+	g.showResult(session.Event{Kind: session.EventActed, Figure: "zeke", Targets: []string{"miranda", "cyril"},
+		Outcomes: []session.Outcome{{Target: "miranda", Hit: true, Damage: "8 wounds"}, {Target: "cyril"}}})
+	return g
+}
+
+// TestTheWindowPlacesNothingOverATokenOrAWord draws the map window and
+// checks what its placer laid out (the base's tags, badges, labels,
+// rulers, range labels and loose weapons' names, and the result's tags
+// over them): no box covers a token's disc or another box, and the named
+// cases are all drawn (Jeb's "wounded" beside Cyril, "HIT: 8 wounds"
+// beside Miranda, MISS beside Jeb's tag, three hidden Zekes' tags, the
+// knife's name on Main Street's hex, a TN label at the map's edge).
+func TestTheWindowPlacesNothingOverATokenOrAWord(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		game  func(*testing.T, float64) *Game
+		scale float64
+		want  []string // words the window must have written
+	}{
+		{"the table mid-fight", tableGame, 1, []string{"HIT head: 2 wounds, 4 Conc", "hidden", "Main Street"}},
+		{"the table mid-fight at scale 2", tableGame, 2, []string{"HIT head: 2 wounds, 4 Conc", "hidden"}},
+		{"the crowded street", crowdedGame, 1, []string{"wounded", "HIT: 8 wounds", "MISS", "hidden", "throwing knife", "Main Street", "TN 6", "TN 7"}},
+		{"the crowded street at scale 1.5", crowdedGame, 1.5, []string{"wounded", "HIT: 8 wounds", "MISS"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tc.game(t, tc.scale)
+			seen := readTable(t, g)
+			for _, w := range tc.want {
+				found := false
+				for _, s := range seen {
+					found = found || strings.HasPrefix(s.text, w)
+				}
+				if !found {
+					t.Errorf("the window never wrote %q (it wrote %v)", w, seen)
+				}
+			}
+			if g.place == nil || g.placeOver == nil {
+				t.Fatalf("the window laid out nothing: place %v, the result's %v", g.place, g.placeOver)
+			}
+			if msg := placedClear(g.place); msg != "" {
+				t.Errorf("on the base, of %d boxes: %s", len(g.place.placed), msg)
+			}
+			if msg := placedClear(g.placeOver); msg != "" {
+				t.Errorf("with the result's tags, of %d boxes: %s", len(g.placeOver.placed), msg)
+			}
+		})
+	}
+}

@@ -155,6 +155,7 @@ func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
 	place := &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
 	if g.place != nil { // a copy: the base's layout stays as drawn
 		place.discs = append(place.discs, g.place.discs...)
+		place.fixed = append(place.fixed, g.place.fixed...)
 		place.placed = append(place.placed, g.place.placed...)
 	}
 	for _, o := range r.outcomes {
@@ -188,6 +189,7 @@ func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
 		k.text = text
 		dmg.add(g.tags.draw(dst, k, rectMid(at).X, rectMid(at).Y))
 	}
+	g.placeOver = place
 	g.drawResultPanel(dst, dmg)
 }
 
