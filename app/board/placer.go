@@ -15,7 +15,7 @@ import (
 // placed before it; where no place about it is free, to the one that
 // covers least.
 type placer struct {
-	area   image.Rectangle // where boxes may go: the map's part of the window
+	area   image.Rectangle   // where boxes may go: the map's part of the window
 	discs  []disc            // the tokens, nothing placed over them
 	fixed  []image.Rectangle // boxes drawn where they must be (the rulers)
 	placed []image.Rectangle // the boxes it placed, in order
