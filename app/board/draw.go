@@ -425,6 +425,18 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	}
 }
 
+// placed is what the placer laid out this frame: the base's words and,
+// over them, the result's tags when a result is up.
+func (g *Game) placed() *placer {
+	switch {
+	case g.placeOver != nil:
+		return g.placeOver
+	case g.place != nil:
+		return g.place
+	}
+	return &placer{}
+}
+
 // rectMid is r's middle.
 func rectMid(r image.Rectangle) hexmap.Point {
 	return hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}
@@ -602,7 +614,7 @@ func mapLabelColours(t hexmap.Terrain) (fg, plate color.RGBA) {
 }
 
 // drawTip shows what is under the pointer, once it has rested a moment,
-// beside the hovered hex and away from the tokens (placeTip), never over
+// beside the hovered hex where the placer finds room (placer.beside), never over
 // the figure it describes.
 func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	if !g.tipOn {
@@ -627,12 +639,12 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	pad := g.minText() * 0.5
 	size := image.Pt(int(w+2*pad), int(lh*float64(len(lines))+pad))
 	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-g.barH())
-	keep := append(g.tokenBoxes(g.play.st), g.previewBoxes()...)
-	keep = append(append(keep, g.resultAreas()...), g.aimTags...) // the result and the shot's tag read too
+	keep := append(append(g.previewBoxes(), g.resultAreas()...), g.aimTags...) // the result and the shot's tag read too
 	if _, _, box := g.rulerTag(); !box.Empty() {
 		keep = append(keep, box) // the ruler's length reads too
 	}
-	r := placeTip(size, g.layout.ToPixel(g.hover), g.layout.Size, area, keep)
+	r := g.placed().beside(g.layout.ToPixel(g.hover), g.layout.Size, float64(size.X), float64(size.Y), area, keep)
+	g.tipAt = r
 	b := batch{dmg: dmg}
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}, float64(r.Dx()), float64(r.Dy()))), 0, color.RGBA{0x18, 0x15, 0x12, 0xf0})
 	b.flush(dst)
@@ -845,8 +857,7 @@ func (g *Game) drawAimTag(dst *ebiten.Image, b *batch, dmg *damage) {
 	// Beside the target, off every token (the shooter's too) and the
 	// line of fire where it can be.
 	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-g.barH())
-	keep := append(g.tokenBoxes(g.play.st), g.previewBoxes()...)
-	r := placeTip(box, g.layout.ToPixel(g.hover), g.layout.Size, area, keep)
+	r := g.placed().beside(g.layout.ToPixel(g.hover), g.layout.Size, float64(box.X), float64(box.Y), area, g.previewBoxes())
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}, float64(r.Dx()), float64(r.Dy()))), 0, colBox)
 	b.flush(dst)
 	for i, row := range rows {

@@ -29,12 +29,13 @@ const (
 
 // Game is the map window as an ebiten.Game.
 type Game struct {
-	tags      tagCache      // text tags that follow the pointer, rendered once
-	place     *placer       // the words and badges laid out on the base this frame (placer.go)
-	placeOver *placer       // the result's tags laid out over place (drawResult)
-	barImg    *ebiten.Image // the status bar, drawn here and copied to the screen
-	edit      *fightEdit    // the Judge editing the fight's map (Ctrl+E)
-	ruler     ruler         // the measuring tool
+	tags      tagCache // text tags that follow the pointer, rendered once
+	place     *placer  // the words and badges laid out on the base this frame (placer.go)
+	placeOver *placer
+	tipAt     image.Rectangle // where the tip was drawn last (drawTip)       // the result's tags laid out over place (drawResult)
+	barImg    *ebiten.Image   // the status bar, drawn here and copied to the screen
+	edit      *fightEdit      // the Judge editing the fight's map (Ctrl+E)
+	ruler     ruler           // the measuring tool
 	conn      *conn
 	heap      heapGovernor // keeps the Go heap near its live data
 	cancel    context.CancelFunc

@@ -12,30 +12,6 @@ import (
 	"hexslinger/hexmap"
 )
 
-// labelSpot is where a map label of w×h pixels goes when its hex is
-// centred at p (hex size s): on its hex if no token is there, else the
-// nearest place up or down the map, a row at a time, that is clear of
-// every token; where none is, on its hex (drawn over the tokens).
-func labelSpot(p hexmap.Point, w, h, s float64, tokens []image.Rectangle) image.Rectangle {
-	at := func(dy float64) image.Rectangle {
-		return image.Rect(int(p.X-w/2), int(p.Y+dy-h/2), int(p.X+w/2), int(p.Y+dy+h/2))
-	}
-	for _, rows := range []float64{0, -1, 1, -2, 2, -3, 3} {
-		r := at(rows * s * 0.9)
-		clear := true
-		for _, t := range tokens {
-			if r.Overlaps(t) {
-				clear = false
-				break
-			}
-		}
-		if clear {
-			return r
-		}
-	}
-	return at(0)
-}
-
 // drawMapLabelsAround writes a map's labels in view at least minText
 // pixels, each on its hex where that is free, else where the placer
 // finds room: off every token, badge and tag placed before them, and

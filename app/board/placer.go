@@ -115,14 +115,32 @@ func (p *placer) label(anchor hexmap.Point, gap, reach, w, h float64) (image.Rec
 
 // labelWithin is label with no further fallback than reach.
 func (p *placer) labelWithin(anchor hexmap.Point, gap, reach, w, h float64) (image.Rectangle, bool) {
+	return p.around(anchor, gap, reach, w, h, math.Pi/2)
+}
+
+// around places a w×h box about anchor, its near edge gap from it (0: on
+// it first), at the first free place from angle prefer round either way,
+// further out a step at a time up to reach; where none is free, the one
+// that covers least.
+func (p *placer) around(anchor hexmap.Point, gap, reach, w, h, prefer float64) (image.Rectangle, bool) {
 	var spots []hexmap.Point
 	if gap == 0 {
 		spots = append(spots, anchor)
 	}
 	for d := gap; d <= math.Max(gap, reach); d += h / 2 {
-		spots = append(spots, ring(anchor, d, w, h, math.Pi/2, 24)...)
+		spots = append(spots, ring(anchor, d, w, h, prefer, 24)...)
 	}
 	return p.best(w, h, spots)
+}
+
+// beside places a w×h panel (a tip, a shot's tag) beside the hex centred
+// at anchor of size s, inside area: to its right where that is free, else
+// the nearest free place round it, up to 6 hexes out; it keeps clear of
+// the tokens, of everything placed and of keep. p is left as it was.
+func (p *placer) beside(anchor hexmap.Point, s, w, h float64, area image.Rectangle, keep []image.Rectangle) image.Rectangle {
+	q := placer{area: area, discs: p.discs, fixed: slices.Concat(p.fixed, p.placed, keep)}
+	r, _ := q.around(anchor, s*1.1, 6*s, w, h, 0) // past the hovered token's rim and wedge
+	return r
 }
 
 // Badge places a w×h badge attached to the token centred at c of radius

@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -212,5 +213,40 @@ func TestTheWindowPlacesNothingOverATokenOrAWord(t *testing.T) {
 				t.Errorf("with the result's tags, of %d boxes: %s", len(g.placeOver.placed), msg)
 			}
 		})
+	}
+}
+
+// TestTheTipKeepsOffEveryWordAndToken: the pointer's tip, resting on
+// each figure of the crowded street and the table mid-fight in turn,
+// covers no token (its own neither), and no word or badge the placer laid out
+// (tags, labels, rulers, range labels, the result's tags).
+func TestTheTipKeepsOffEveryWordAndToken(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		game func(*testing.T, float64) *Game
+	}{{"the table mid-fight", tableGame}, {"the crowded street", crowdedGame}} {
+		g0 := tc.game(t, 1)
+		for _, id := range g0.play.st.Order {
+			t.Run(tc.name+", on "+id, func(t *testing.T) {
+				g := tc.game(t, 1)
+				f := g.play.st.Figures[id]
+				g.hover, g.hoverOK, g.tipOn = f.At, true, true
+				readTable(t, g)
+				tip := g.tipAt
+				if tip.Empty() {
+					t.Fatalf("no tip drawn on %s", id)
+				}
+				for _, d := range g.placeOver.discs { // its own too
+					if d.overlaps(tip) {
+						t.Errorf("the tip %v covers the token at (%.0f, %.0f)", tip, d.c.X, d.c.Y)
+					}
+				}
+				for _, q := range slices.Concat(g.placeOver.fixed, g.placeOver.placed) {
+					if tip.Overlaps(q) {
+						t.Errorf("the tip %v covers the box %v", tip, q)
+					}
+				}
+			})
+		}
 	}
 }

@@ -127,6 +127,7 @@ var (
 // miss's clock face and the object where it lies; and the panel at the
 // top left that says it all in big letters.
 func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
+	g.placeOver = nil
 	r, st := g.result, g.play.st
 	if r == nil || st == nil {
 		return
