@@ -437,6 +437,24 @@ func (g *Game) placed() *placer {
 	return &placer{}
 }
 
+// leader draws a thin line from a word's place r back to what it names
+// at from, when the placer had to put it further than far from it: the
+// word still points at its thing.
+// It starts skip from from (off a token's disc).
+func leader(dst *ebiten.Image, dmg *damage, from hexmap.Point, skip float64, r image.Rectangle, far float64, col color.RGBA) {
+	to := hexmap.Point{X: math.Max(float64(r.Min.X), math.Min(from.X, float64(r.Max.X))), Y: math.Max(float64(r.Min.Y), math.Min(from.Y, float64(r.Max.Y)))}
+	d := math.Hypot(to.X-from.X, to.Y-from.Y)
+	if d <= far || d <= skip {
+		return
+	}
+	from = lerpPt(from, to, skip/d)
+	b := batch{dmg: dmg}
+	col.A = 0xc0
+	b.path(dst, polyline([]hexmap.Point{from, to}), 2.5, col)
+	b.path(dst, circle(from, 4), 0, col)
+	b.flush(dst)
+}
+
 // rectMid is r's middle.
 func rectMid(r image.Rectangle) hexmap.Point {
 	return hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}
@@ -773,8 +791,10 @@ func (g *Game) drawLooseNames(dst *ebiten.Image, st *session.State) {
 		// Beside the blade, off every token and badge.
 		k := tagKey{size: size, fg: steel, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.3}
 		p := l.ToPixel(it.At)
-		text, r, _ := g.place.word(name, size, k.padX, k.boxH, hexmap.Point{X: p.X + s*0.45, Y: p.Y + s*0.4}, s*0.45, 4*s)
+		blade := hexmap.Point{X: p.X + s*0.45, Y: p.Y + s*0.4}
+		text, r, _ := g.place.word(name, size, k.padX, k.boxH, blade, s*0.45, 4*s)
 		k.text = text
+		leader(dst, nil, blade, 0, r, s, steel)
 		g.tags.draw(dst, k, rectMid(r).X, rectMid(r).Y)
 	}
 }

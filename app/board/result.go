@@ -188,6 +188,7 @@ func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
 		// badge and label.
 		text, at, _ := place.word(text, size, k.padX, k.boxH, c, gap, 4*s)
 		k.text = text
+		leader(dst, dmg, c, gap, at, gap+s, fg) // from off the burst
 		dmg.add(g.tags.draw(dst, k, rectMid(at).X, rectMid(at).Y))
 	}
 	g.placeOver = place
