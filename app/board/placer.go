@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 	"slices"
+	"unicode/utf8"
 
 	"hexslinger/hexmap"
 )
@@ -158,7 +159,8 @@ func (p *placer) Badge(c hexmap.Point, r, w, h, prefer float64) (image.Rectangle
 
 // word places text s, at size px on a plate padX wide each side and h
 // high, about anchor as label does; where no place is free it tries the
-// word cut shorter ("wou…") before taking the place that covers least.
+// word cut shorter ("HIT: 8 w…", never to fewer than six letters) before
+// taking the place that covers least.
 // It returns the text to write and where.
 func (p *placer) word(s string, px, padX, h float64, anchor hexmap.Point, gap, reach float64) (string, image.Rectangle, bool) {
 	f := face(px, true)
@@ -168,7 +170,7 @@ func (p *placer) word(s string, px, padX, h float64, anchor hexmap.Point, gap, r
 			t := s
 			if k < 1 {
 				t = fit(s, f, full*k)
-				if t == "…" {
+				if utf8.RuneCountInString(t) < 7 { // "HIT:…" says nothing: whole, further
 					break
 				}
 			}

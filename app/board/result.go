@@ -370,16 +370,22 @@ func (g *Game) panelPlace(w, h float64) (float64, float64) {
 	right := float64(g.w) - w - 12
 	bottom := float64(g.h-g.barH()) - h - 12
 	spots := [][2]float64{{12, below(12)}, {12, bottom}, {right, bottom}, {right, below(right)}}
+	// The corner clear of the shot's marks that covers least of the
+	// tokens and of the words the placer laid out (the result's tags
+	// among them), the first such.
 	keep := g.resultAreas()
+	won, least := spots[0], math.MaxInt
 	for _, p := range spots {
 		r := image.Rect(int(p[0]), int(p[1]), int(p[0]+w), int(p[1]+h))
-		clear := true
+		cost := g.placed().cost(r)
 		for _, k := range keep {
-			clear = clear && !r.Overlaps(k)
+			if r.Overlaps(k) {
+				cost += 1 << 30
+			}
 		}
-		if clear {
-			return p[0], p[1]
+		if cost < least {
+			won, least = p, cost
 		}
 	}
-	return spots[0][0], spots[0][1]
+	return won[0], won[1]
 }
