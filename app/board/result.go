@@ -378,6 +378,13 @@ func (g *Game) panelPlace(w, h float64) (float64, float64) {
 	for _, p := range spots {
 		r := image.Rect(int(p[0]), int(p[1]), int(p[0]+w), int(p[1]+h))
 		cost := g.placed().cost(r)
+		if g.placeOver != nil && g.place != nil {
+			for _, q := range g.placeOver.placed[min(len(g.place.placed), len(g.placeOver.placed)):] {
+				if r.Overlaps(q) {
+					cost += 1 << 24 // the result's own tags read beside the panel
+				}
+			}
+		}
 		for _, k := range keep {
 			if r.Overlaps(k) {
 				cost += 1 << 30
