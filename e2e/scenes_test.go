@@ -33,7 +33,8 @@ const (
 // player view with a hidden figure, the editor while painting, its toolbar
 // and legend with a wall line being dragged, the editor raising a hill
 // with its levels written on the hexes, a ping, a token with a
-// portrait, the window at 1920×1080 at the table scale, a Savage Worlds
+// portrait, the window at 1920×1080 at the table scale, the demo street
+// mid-fight with adjacent figures all tagged, a Savage Worlds
 // shot at a figure behind a barrel with its cover penalty, a Dragon
 // Warriors II missile refused through a wall) and
 // compares each with the picture kept in testdata, with a tolerance:
@@ -49,7 +50,7 @@ func TestScenes(t *testing.T) {
 	}
 	shots := filepath.Join(root, "e2e", "shots")
 	os.MkdirAll(shots, 0o755)
-	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit", "editor-toolbar", "editor-hill", "ping", "portrait", "table-scale", "uvtt-map", "align-grid", "fog-player", "fog-door", "fog-judge", "timeline", "dw-melee", "dw-wound", "savage-shaken", "fudge-wounds", "savage-cover", "dw-wall", "place-drag"} {
+	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit", "editor-toolbar", "editor-hill", "ping", "portrait", "table-scale", "street-tagged", "uvtt-map", "align-grid", "fog-player", "fog-door", "fog-judge", "timeline", "dw-melee", "dw-wound", "savage-shaken", "fudge-wounds", "savage-cover", "dw-wall", "place-drag"} {
 		t.Run(name, func(t *testing.T) {
 			got := filepath.Join(shots, "scene-"+name+".png")
 			os.Remove(got)

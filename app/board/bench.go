@@ -236,7 +236,7 @@ func (b *Bench) Draw(screen *ebiten.Image) {
 	f := g.play.st.Figures[g.play.selected]
 	g.layout = hexmap.Layout{Orientation: hexmap.Pointy, Size: benchZooms[b.scene/2]}
 	c := g.layout.ToPixel(f.At)
-	g.layout.Origin = hexmap.Point{X: BenchWidth/2 - c.X, Y: (BenchHeight-barHeight)/2 - c.Y}
+	g.layout.Origin = hexmap.Point{X: BenchWidth/2 - c.X, Y: float64(BenchHeight-g.barH())/2 - c.Y}
 	g.hover = f.At.Add(hexmap.Hex{Q: 2})
 	g.previewFor = previewKey{}
 }

@@ -73,7 +73,7 @@ func TestTheWindowFitsTheMapAsFitDoes(t *testing.T) {
 				g.play.st = &session.State{Map: m}
 				g.fit()
 				top := float64(buttonH + buttonPad)
-				want := hexmap.Fit(m, float64(g.w), float64(g.h-barHeight)-top, g.fitMargin())
+				want := hexmap.Fit(m, float64(g.w), float64(g.h-g.barH())-top, g.fitMargin())
 				want.Origin.Y += top
 				if g.layout != want {
 					t.Errorf("%d×%d window: layout %+v, want %+v", g.w, g.h, g.layout, want)

@@ -318,7 +318,7 @@ func (g *Game) diceLayout() diceLayout {
 		l.note, l.noteC = []string{"The dice in the order listed, then the cards: 9 2 7, Q♠ · Enter sends them · Esc calls it off"}, colDim
 	}
 	h := 100 + len(l.needs)*diceLine + 14 + 40 + 12 + len(l.note)*20 + 16 + buttonH + 16
-	area := image.Rect(0, top, g.w, g.h-barHeight)
+	area := image.Rect(0, top, g.w, g.h-g.barH())
 	cx, cy := g.w/2, top+area.Dy()/2
 	l.box = image.Rect(cx-w/2, cy-h/2, cx+w/2, cy+h/2)
 	if l.box.Min.Y < top+4 {

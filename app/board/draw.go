@@ -35,6 +35,7 @@ var (
 	colBar        = color.RGBA{0x18, 0x15, 0x12, 0xff}
 	colText       = color.RGBA{0xf0, 0xe8, 0xd8, 0xff}
 	colDim        = color.RGBA{0xb0, 0xa8, 0x98, 0xff}
+	colHint       = color.RGBA{0xd8, 0xd0, 0xc0, 0xff} // the status bar's second line: read from across the table
 	colRuler      = color.RGBA{0x60, 0xe0, 0xff, 0xff}
 	colArmor      = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	colWarn       = color.RGBA{0xff, 0xb0, 0x30, 0xff} // acting before one's number
@@ -135,9 +136,16 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			// its window sees, and its badge and tag may reach into the fog
 			// beside it.
 			g.drawFog(g.base, st)
-			g.drawFigures(g.base, st)
-			g.drawLabels(g.base, st) // over the figures, moved off them
+			// The placer lays out every word on the map: the rulers
+			// first (fixed at the map's edges), then the tokens, their
+			// badges and tags, the map's labels, the range bands' and
+			// the loose weapons' names, each off all before it.
+			g.place = &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
 			g.drawRulers(g.base, st)
+			g.drawFigures(g.base, st)
+			g.drawLabels(g.base, st) // over the figures, placed off them
+			g.drawRangeLabels(g.base, st)
+			g.drawLooseNames(g.base, st)
 			g.drawButtons(g.base, nil) // the action bar changes with the selection only
 			g.baseFor = bk
 			if g.chunks.pending {
@@ -350,11 +358,19 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		// figure's AP means nothing in Savage Worlds' or DW II's rounds.
 		g.segments, g.segmentsFor, g.segmentsSt = st.Turn().Segments, g.seq, st
 	}
-	taken := map[hexmap.Hex]bool{}
-	for _, f := range st.Figures {
-		taken[f.At] = true
-	}
 	seat := g.play.seat
+	type shown struct {
+		f     *session.Figure
+		c     hexmap.Point
+		angle float64
+	}
+	var figs []shown
+	r := tokenRadius(s, g.minText())
+	// The placer keeps every token's disc clear, then lays out the
+	// badges and tags, and after them the map's words (drawLabels).
+	if g.place == nil {
+		g.place = &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
+	}
 	for _, id := range st.Order {
 		f := st.Figures[id]
 		if moving != "" && strings.Contains(","+moving, ","+id+",") {
@@ -367,23 +383,83 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		if c.X < -margin || c.Y < -margin || c.X > float64(g.w)+margin || c.Y > float64(g.h)+margin {
 			continue // off screen
 		}
-		tk := g.tokenFor(st, f)
 		// The facing's angle on screen: toward the faced hexside's middle.
 		e1, e2 := l.Edge(f.At, f.Facing)
 		mid := lerpPt(e1, e2, 0.5)
-		angle := math.Atan2(mid.Y-c.Y, mid.X-c.X)
-		if g.conn != nil && g.conn.own(id) {
+		figs = append(figs, shown{f, c, math.Atan2(mid.Y-c.Y, mid.X-c.X)})
+		g.place.token(c, r)
+	}
+	for _, sh := range figs {
+		tk := g.tokenFor(st, sh.f)
+		tk.tag = "" // placed below
+		if g.conn != nil && g.conn.own(sh.f.ID) {
 			// A player's own figures wear a white ring.
 			var b batch
-			b.path(dst, circle(c, math.Max(s*0.8, tokenRadius(s, g.minText())+s*0.14)), float32(math.Max(2.5, s/8)), color.RGBA{0xff, 0xff, 0xff, 0xf0})
+			b.path(dst, circle(sh.c, math.Max(s*0.8, r+s*0.14)), float32(math.Max(2.5, s/8)), color.RGBA{0xff, 0xff, 0xff, 0xf0})
 			b.flush(dst)
 		}
-		g.sprites.drawWedge(dst, tk.col, c, angle)
-		g.sprites.drawToken(dst, tk, c)
-		if s >= 14 && g.segments && st.InsightOf(seat, id).Numbers {
-			g.sprites.drawBadge(dst, f.AP, badgeSpot(l, f.At, angle, g.minText(), taken))
+		g.sprites.drawWedge(dst, tk.col, sh.c, sh.angle)
+		g.sprites.drawToken(dst, tk, sh.c)
+	}
+	_, tagPx, _ := tokenText(s, g.minText())
+	for _, sh := range figs {
+		f := sh.f
+		if s >= 14 && g.segments && st.InsightOf(seat, f.ID).Numbers {
+			// Behind the upper shoulder, off the wedge, where it is free.
+			img := g.sprites.badge(f.AP)
+			bw, bh := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
+			at, _ := g.place.Badge(sh.c, r, bw, bh, sh.angle+math.Pi*0.75)
+			stamp(dst, img, rectMid(at))
+		}
+		tag := figureTag(st, f)
+		switch {
+		case f.Hidden:
+			img := g.sprites.hiddenTag(tag)
+			w, h := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
+			at, _ := g.place.label(sh.c, r, 4*s, w, h)
+			stamp(dst, img, rectMid(at))
+		case tag != "":
+			k := tagKey{size: tagPx, fg: color.RGBA{0xff, 0xc0, 0x60, 0xff}, bg: color.RGBA{0x10, 0x10, 0x10, 0xe0}, padX: tagPx * 0.3, boxH: tagPx * 1.2}
+			text, at, _ := g.place.word(tag, tagPx, k.padX, k.boxH, sh.c, r, 4*s)
+			k.text = text
+			g.tags.draw(dst, k, rectMid(at).X, rectMid(at).Y)
 		}
 	}
+}
+
+// placed is what the placer laid out this frame: the base's words and,
+// over them, the result's tags when a result is up.
+func (g *Game) placed() *placer {
+	switch {
+	case g.placeOver != nil:
+		return g.placeOver
+	case g.place != nil:
+		return g.place
+	}
+	return &placer{}
+}
+
+// leader draws a thin line from a word's place r back to what it names
+// at from, when the placer had to put it further than far from it: the
+// word still points at its thing.
+// It starts skip from from (off a token's disc).
+func leader(dst *ebiten.Image, dmg *damage, from hexmap.Point, skip float64, r image.Rectangle, far float64, col color.RGBA) {
+	to := hexmap.Point{X: math.Max(float64(r.Min.X), math.Min(from.X, float64(r.Max.X))), Y: math.Max(float64(r.Min.Y), math.Min(from.Y, float64(r.Max.Y)))}
+	d := math.Hypot(to.X-from.X, to.Y-from.Y)
+	if d <= far || d <= skip {
+		return
+	}
+	from = lerpPt(from, to, skip/d)
+	b := batch{dmg: dmg}
+	col.A = 0xc0
+	b.path(dst, polyline([]hexmap.Point{from, to}), 2.5, col)
+	b.path(dst, circle(from, 4), 0, col)
+	b.flush(dst)
+}
+
+// rectMid is r's middle.
+func rectMid(r image.Rectangle) hexmap.Point {
+	return hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}
 }
 
 // drawBar draws the status bar: the last message and what the selected
@@ -391,21 +467,25 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 // screen: on a software renderer, text drawn straight onto the screen
 // between the map's copies and overlays doubled the cost of a frame.
 func (g *Game) drawBar(screen *ebiten.Image) {
-	if g.barImg == nil || g.barImg.Bounds().Dx() != g.w {
+	// Its two lines at the table's least text, as the map's: the status
+	// line and a refusal read from across the table.
+	px := g.minText()
+	bh := g.barH()
+	if g.barImg == nil || g.barImg.Bounds().Dx() != g.w || g.barImg.Bounds().Dy() != bh {
 		if g.barImg != nil {
 			g.barImg.Deallocate()
 		}
-		g.barImg = ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, barHeight), &ebiten.NewImageOptions{Unmanaged: true})
+		g.barImg = ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, bh), &ebiten.NewImageOptions{Unmanaged: true})
 	}
 	dst := g.barImg
 	defer func() {
 		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-		op.GeoM.Translate(0, float64(g.h-barHeight))
+		op.GeoM.Translate(0, float64(g.h-bh))
 		screen.DrawImage(g.barImg, op)
 	}()
-	y0 := 0.0
 	dst.Fill(colBar)
-	f := face(18, false)
+	f := face(px, true)
+	msgY, hintY := barLines(px)
 	msgCol := color.Color(colText)
 	if g.messageErr {
 		msgCol = colBad
@@ -414,7 +494,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if g.play.attacking && g.aimWarn != "" && g.aimFor() {
 		msg, msgCol = g.aimWarn, colWarn // before the click, as the composer warns
 	}
-	barLine(dst, msg, f, g.w, y0+20, msgCol)
+	barLine(dst, msg, f, g.w, msgY, msgCol)
 	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit · G pings a hex · Ctrl+= / Ctrl+- text size"
 	if st := g.play.st; st != nil {
 		hint = st.Turn().Heading + " · " + hint
@@ -435,7 +515,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 			}
 		}
 	}
-	hintCol := colDim
+	hintCol := colHint
 	if g.play.attacking {
 		hint = g.play.attackHint()
 		if g.aimTextOK && g.aimFor() {
@@ -462,7 +542,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if n := g.backdrop.note(); n != "" {
 		hint = n + " · " + hint
 	}
-	barLine(dst, hint, face(16, false), g.w, y0+46, hintCol)
+	barLine(dst, hint, face(px, false), g.w, hintY, hintCol)
 }
 
 // drawBanner draws why the window is not connected, across the top.
@@ -504,7 +584,7 @@ func figureTag(st *session.State, f *session.Figure) string {
 // drawLabels writes the map's labels over the figures, each moved off
 // the tokens it would cover (labels.go).
 func (g *Game) drawLabels(dst *ebiten.Image, st *session.State) {
-	drawMapLabelsAround(dst, st.Map, g.layout, g.w, g.h, g.minText(), g.tokenBoxes(st))
+	drawMapLabelsAround(dst, st.Map, g.layout, g.w, g.h, g.minText(), g.place)
 }
 
 // drawMapLabels writes a map's labels in view (the map editor's, at the
@@ -554,7 +634,7 @@ func mapLabelColours(t hexmap.Terrain) (fg, plate color.RGBA) {
 }
 
 // drawTip shows what is under the pointer, once it has rested a moment,
-// beside the hovered hex and away from the tokens (placeTip), never over
+// beside the hovered hex where the placer finds room (placer.beside), never over
 // the figure it describes.
 func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	if !g.tipOn {
@@ -578,13 +658,13 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	}
 	pad := g.minText() * 0.5
 	size := image.Pt(int(w+2*pad), int(lh*float64(len(lines))+pad))
-	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-barHeight)
-	keep := append(g.tokenBoxes(g.play.st), g.previewBoxes()...)
-	keep = append(append(keep, g.resultAreas()...), g.aimTags...) // the result and the shot's tag read too
+	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-g.barH())
+	keep := append(append(g.previewBoxes(), g.resultAreas()...), g.aimTags...) // the result and the shot's tag read too
 	if _, _, box := g.rulerTag(); !box.Empty() {
 		keep = append(keep, box) // the ruler's length reads too
 	}
-	r := placeTip(size, g.layout.ToPixel(g.hover), g.layout.Size, area, keep)
+	r := g.placed().beside(g.layout.ToPixel(g.hover), g.layout.Size, float64(size.X), float64(size.Y), area, keep)
+	g.tipAt = r
 	b := batch{dmg: dmg}
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}, float64(r.Dx()), float64(r.Dy()))), 0, color.RGBA{0x18, 0x15, 0x12, 0xf0})
 	b.flush(dst)
@@ -608,7 +688,6 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 	l := g.layout
 	s := l.Size
 	var b batch
-	labels := face(math.Max(g.minText(), s*0.36), true)
 	for _, band := range st.RangeBands(f.ID, g.play.weapon) {
 		r := band.Hexes
 		if r < 1 {
@@ -625,8 +704,46 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 			b.path(dst, circle(c, math.Max(2, s*0.12)), 0, color.RGBA{0xff, 0x90, 0x40, 0xb0})
 		}
 		b.flush(dst)
-		at := l.ToPixel(f.At.Add(f.Facing.Vector().Scale(r)))
-		say(dst, band.Label, labels, at.X, at.Y-s*0.6, color.RGBA{0xa0, 0x40, 0x10, 0xff}, true)
+	}
+}
+
+// drawRangeLabels writes, in attack mode, each range band's label by its
+// ring (drawRangeBands) where the placer finds room: off every token,
+// badge, tag and map label.
+func (g *Game) drawRangeLabels(dst *ebiten.Image, st *session.State) {
+	if !g.play.attacking {
+		return
+	}
+	f, ok := st.Figures[g.play.selected]
+	if !ok {
+		return
+	}
+	l := g.layout
+	s := l.Size
+	size := math.Max(g.minText(), s*0.36)
+	for _, band := range st.RangeBands(f.ID, g.play.weapon) {
+		r := band.Hexes
+		if r < 1 {
+			continue
+		}
+		// Where the ring crosses the facing, or, off the map there, the
+		// ring's hex on the map nearest it: the label stays on the map.
+		want := f.At.Add(f.Facing.Vector().Scale(r))
+		on, found := want, st.Map.Contains(want)
+		if !found {
+			for _, h := range f.At.Ring(r) {
+				if st.Map.Contains(h) && (!found || h.DistanceTo(want) < on.DistanceTo(want)) {
+					on, found = h, true
+				}
+			}
+		}
+		if !found {
+			continue
+		}
+		k := tagKey{size: size, fg: color.RGBA{0xff, 0xb0, 0x70, 0xff}, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.2}
+		text, at, _ := g.place.word(band.Label, size, k.padX, k.boxH, l.ToPixel(on), 0, 3*s)
+		k.text = text
+		g.tags.draw(dst, k, rectMid(at).X, rectMid(at).Y)
 	}
 }
 
@@ -658,18 +775,29 @@ func (g *Game) drawLoose(dst *ebiten.Image, st *session.State) {
 		}
 	}
 	b.flush(dst)
+}
+
+// drawLooseNames writes the names of the weapons lying on the map beside
+// their blades, where the placer finds room: off every token, badge, tag
+// and label.
+func (g *Game) drawLooseNames(dst *ebiten.Image, st *session.State) {
+	l := g.layout
+	s := l.Size
+	steel := color.RGBA{0xe8, 0xe8, 0xf0, 0xff}
 	size := math.Max(g.minText(), s*0.3) // read from the table, like every map label
-	tokens := g.tokenBoxes(st)
 	for _, it := range st.Loose {
 		name := it.Label()
 		if name == "" {
 			name = it.Weapon
 		}
 		// Beside the blade, off every token and badge.
-		k := tagKey{text: name, size: size, fg: steel, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.3}
-		box := image.Pt(int(textWidth(name, face(size, true))+2*k.padX), int(k.boxH))
-		r := placeTip(box, l.ToPixel(it.At), s*0.5, image.Rect(0, 0, g.w, g.h-barHeight), tokens)
-		g.tags.draw(dst, k, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
+		k := tagKey{size: size, fg: steel, bg: color.RGBA{0x14, 0x11, 0x0e, 0xd0}, padX: size * 0.3, boxH: size * 1.3}
+		p := l.ToPixel(it.At)
+		blade := hexmap.Point{X: p.X + s*0.45, Y: p.Y + s*0.4}
+		text, r, _ := g.place.word(name, size, k.padX, k.boxH, blade, s*0.45, 4*s)
+		k.text = text
+		leader(dst, nil, blade, 0, r, s, steel)
+		g.tags.draw(dst, k, rectMid(r).X, rectMid(r).Y)
 	}
 }
 
@@ -679,7 +807,7 @@ func (g *Game) drawLoose(dst *ebiten.Image, st *session.State) {
 func (g *Game) tipPlace(w, h float64) (float64, float64) {
 	cx, cy := g.cursorAt.X, g.cursorAt.Y
 	clamp := func(x, y float64) (float64, float64) {
-		return math.Max(0, math.Min(x, float64(g.w)-w)), math.Max(0, math.Min(y, float64(g.h-barHeight)-h))
+		return math.Max(0, math.Min(x, float64(g.w)-w)), math.Max(0, math.Min(y, float64(g.h-g.barH())-h))
 	}
 	keep := append(g.resultAreas(), g.aimTags...)
 	var first [2]float64
@@ -750,9 +878,8 @@ func (g *Game) drawAimTag(dst *ebiten.Image, b *batch, dmg *damage) {
 	box := image.Pt(int(w+2*pad), int(lh*float64(len(rows))+pad))
 	// Beside the target, off every token (the shooter's too) and the
 	// line of fire where it can be.
-	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-barHeight)
-	keep := append(g.tokenBoxes(g.play.st), g.previewBoxes()...)
-	r := placeTip(box, g.layout.ToPixel(g.hover), g.layout.Size, area, keep)
+	area := image.Rect(0, buttonH+2*buttonPad, g.w, g.h-g.barH())
+	r := g.placed().beside(g.layout.ToPixel(g.hover), g.layout.Size, float64(box.X), float64(box.Y), area, g.previewBoxes())
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}, float64(r.Dx()), float64(r.Dy()))), 0, colBox)
 	b.flush(dst)
 	for i, row := range rows {

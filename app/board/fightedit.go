@@ -40,6 +40,7 @@ func (g *Game) toggleEdit() {
 	ed.figures = func(dst *ebiten.Image, l hexmap.Layout) {
 		saved := g.layout
 		g.layout = l
+		g.place = nil // laid out afresh at the editor's zoom
 		g.drawFigures(dst, g.play.st)
 		g.layout = saved
 	}

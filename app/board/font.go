@@ -61,6 +61,20 @@ func say(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, c color.
 		op.PrimaryAlign = text.AlignCenter
 	}
 	text.Draw(dst, s, f, op)
+	census(s, f.Metrics().CapHeight)
+}
+
+// sayNarrow writes s centred at x, y as say does, its letters narrowed
+// to wide (1: as the face draws them, less: condensed) but as tall: the
+// height of capitals is what reads from across a table.
+func sayNarrow(dst *ebiten.Image, s string, f *text.GoTextFace, x, y, wide float64, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Scale(wide, 1)
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter
+	text.Draw(dst, s, f, op)
+	census(s, f.Metrics().CapHeight)
 }
 
 // textWidth is how wide s is in face f.

@@ -29,16 +29,19 @@ const (
 
 // Game is the map window as an ebiten.Game.
 type Game struct {
-	tags   tagCache      // text tags that follow the pointer, rendered once
-	barImg *ebiten.Image // the status bar, drawn here and copied to the screen
-	edit   *fightEdit    // the Judge editing the fight's map (Ctrl+E)
-	ruler  ruler         // the measuring tool
-	tray   tray          // the Judge's sheets to drag onto the map (tray.go)
-	conn   *conn
-	heap   heapGovernor // keeps the Go heap near its live data
-	cancel context.CancelFunc
-	play   play
-	fold   *session.Fold
+	tags      tagCache        // text tags that follow the pointer, rendered once
+	place     *placer         // the words and badges laid out on the base this frame (placer.go)
+	placeOver *placer         // the result's tags laid out over place (drawResult)
+	tipAt     image.Rectangle // where the tip was drawn last (drawTip)
+	barImg    *ebiten.Image   // the status bar, drawn here and copied to the screen
+	edit      *fightEdit      // the Judge editing the fight's map (Ctrl+E)
+	ruler     ruler           // the measuring tool
+	tray      tray            // the Judge's sheets to drag onto the map (tray.go)
+	conn      *conn
+	heap      heapGovernor // keeps the Go heap near its live data
+	cancel    context.CancelFunc
+	play      play
+	fold      *session.Fold
 
 	w, h      int
 	layout    hexmap.Layout // hex ↔ screen; Size is the zoom
@@ -312,7 +315,10 @@ func (g *Game) fit() {
 	top := float64(buttonH + buttonPad)
 	m := g.play.st.Map
 	lo, hi := g.bounds.of(hexmap.Layout{Orientation: m.Orientation, Size: 1}, m) // as hexmap.Fit, from the map's rim
-	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w), float64(g.h-barHeight)-top, g.fitMargin())
+	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w), float64(g.h-g.barH())-top, g.fitMargin())
+	// The whole map, always: a Judge must see every hex. The tokens'
+	// initials narrow to fit a small hex before they shrink (drawToken);
+	// the table scale's keys zoom past the fit (readable).
 	g.layout.Origin.Y += top
 	g.fitted = true
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
@@ -325,7 +331,7 @@ func (g *Game) input() {
 		x, y = g.cursor()
 	}
 	p := hexmap.Point{X: float64(x), Y: float64(y)}
-	g.hoverOK = y < g.h-barHeight && g.play.st != nil
+	g.hoverOK = y < g.h-g.barH() && g.play.st != nil
 	if g.hoverOK {
 		if h := g.layout.HexAt(p); h != g.hover {
 			g.hover, g.hoverSince = h, time.Now()

@@ -12,33 +12,11 @@ import (
 	"hexslinger/hexmap"
 )
 
-// labelSpot is where a map label of w×h pixels goes when its hex is
-// centred at p (hex size s): on its hex if no token is there, else the
-// nearest place up or down the map, a row at a time, that is clear of
-// every token; where none is, on its hex (drawn over the tokens).
-func labelSpot(p hexmap.Point, w, h, s float64, tokens []image.Rectangle) image.Rectangle {
-	at := func(dy float64) image.Rectangle {
-		return image.Rect(int(p.X-w/2), int(p.Y+dy-h/2), int(p.X+w/2), int(p.Y+dy+h/2))
-	}
-	for _, rows := range []float64{0, -1, 1, -2, 2, -3, 3} {
-		r := at(rows * s * 0.9)
-		clear := true
-		for _, t := range tokens {
-			if r.Overlaps(t) {
-				clear = false
-				break
-			}
-		}
-		if clear {
-			return r
-		}
-	}
-	return at(0)
-}
-
 // drawMapLabelsAround writes a map's labels in view at least minText
-// pixels, each moved off the tokens it would cover (labelSpot).
-func drawMapLabelsAround(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int, minText float64, tokens []image.Rectangle) {
+// pixels, each on its hex where that is free, else where the placer
+// finds room: off every token, badge and tag placed before them, and
+// each other.
+func drawMapLabelsAround(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h int, minText float64, place *placer) {
 	size := math.Max(minText, l.Size*0.42)
 	f := face(size, true)
 	hexes := make([]hexmap.Hex, 0, len(m.Labels))
@@ -63,7 +41,7 @@ func drawMapLabelsAround(dst *ebiten.Image, m *hexmap.Map, l hexmap.Layout, w, h
 		if p.X < -400 || p.Y < -50 || p.X > float64(w)+400 || p.Y > float64(h)+50 {
 			continue
 		}
-		r := labelSpot(p, textWidth(text, f)+size*0.5, size*1.25, l.Size, tokens)
+		r, _ := place.label(p, 0, 3*l.Size, textWidth(text, f)+size*0.5, size*1.25)
 		spots = append(spots, spot{text, r})
 		// A pale plate under the letters: they read on any terrain.
 		c := hexmap.Point{X: float64(r.Min.X+r.Max.X) / 2, Y: float64(r.Min.Y+r.Max.Y) / 2}
@@ -91,14 +69,17 @@ func (g *Game) drawRulers(dst *ebiten.Image, st *session.State) {
 	size := g.minText()
 	f := face(size, true)
 	lo, hi := g.bounds.of(l, m) // l.Bounds(m) from the map's rim
-	top, bottom := float64(buttonH+2*buttonPad), float64(g.h-barHeight)
+	top, bottom := float64(buttonH+2*buttonPad), float64(g.h-g.barH())
 	plate := color.RGBA{0x18, 0x15, 0x12, 0xc0}
 	// Each mark is rendered once and copied (tagCache): the base is
 	// redrawn every frame of a pan.
 	add := func(text string, at hexmap.Point) {
 		w := math.Max(textWidth(text, f)+size*0.4, size*1.2)
 		k := tagKey{text: text, size: size, fg: colText, bg: plate, boxW: math.Round(w), boxH: math.Round(size * 1.2), centered: true}
-		g.tags.draw(dst, k, at.X, at.Y)
+		r := g.tags.draw(dst, k, at.X, at.Y)
+		if g.place != nil {
+			g.place.keep(r) // the map's words go round the rulers
+		}
 	}
 	// Columns: every column, or every other where letters would touch.
 	colGap := math.Abs(l.ToPixel(m.Orientation.FromOffset(hexmap.Offset{Col: 1})).X - l.ToPixel(m.Orientation.FromOffset(hexmap.Offset{})).X)

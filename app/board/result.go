@@ -127,6 +127,7 @@ var (
 // miss's clock face and the object where it lies; and the panel at the
 // top left that says it all in big letters.
 func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
+	g.placeOver = nil
 	r, st := g.result, g.play.st
 	if r == nil || st == nil {
 		return
@@ -152,6 +153,12 @@ func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
 	}
 	b.flush(dst)
 	size := math.Max(g.minText(), s*0.45)
+	place := &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
+	if g.place != nil { // a copy: the base's layout stays as drawn
+		place.discs = append(place.discs, g.place.discs...)
+		place.fixed = append(place.fixed, g.place.fixed...)
+		place.placed = append(place.placed, g.place.placed...)
+	}
 	for _, o := range r.outcomes {
 		f, ok := st.Figures[o.Target]
 		if !ok {
@@ -170,20 +177,21 @@ func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
 				text += ": cover"
 			}
 		}
-		k := tagKey{text: text, size: size, fg: fg, bg: colBox, padX: size * 0.4, boxH: size * 1.5}
-		w := textWidth(text, face(size, true)) + 2*k.padX
-		off := s * 1.25 // beside the token, off the burst
+		k := tagKey{size: size, fg: fg, bg: colBox, padX: size * 0.4, boxH: size * 1.5}
+		gap := s * 1.25 // beside the token, off the burst
 		for _, ld := range r.landings {
 			if ld.Target == f.At {
-				off = clockRadius(s) * 1.45 // and off the clock face
+				gap = clockRadius(s) * 1.45 // and off the clock face
 			}
 		}
-		x := c.X + off + w/2
-		if x+w/2 > float64(g.w) {
-			x = c.X - off - w/2
-		}
-		dmg.add(g.tags.draw(dst, k, x, c.Y))
+		// Where the base's placer finds room: off every token, tag,
+		// badge and label.
+		text, at, _ := place.word(text, size, k.padX, k.boxH, c, gap, 4*s)
+		k.text = text
+		leader(dst, dmg, c, gap, at, gap+s, fg) // from off the burst
+		dmg.add(g.tags.draw(dst, k, rectMid(at).X, rectMid(at).Y))
 	}
+	g.placeOver = place
 	g.drawResultPanel(dst, dmg)
 }
 
@@ -196,9 +204,11 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 		return
 	}
 	maxW := float64(g.w) * 0.6
-	// The heads shrink to fit before they are cut, down to 22 pt.
-	hs := 30.0
-	for ; hs > 22; hs -= 2 {
+	// The heads shrink to fit before they are cut, down to the table's
+	// least text; the lines under them are at it.
+	least := g.minText()
+	hs := math.Round(least * 1.25)
+	for ; hs > least; hs -= 2 {
 		widest := 0.0
 		for _, h := range heads {
 			widest = math.Max(widest, textWidth(h, face(hs, true)))
@@ -207,7 +217,9 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 			break
 		}
 	}
-	hf, bf := face(hs, true), face(20, false)
+	hs = math.Max(hs, least)
+	hf, bf := face(hs, true), face(least, false)
+	headH, lineH := hs*1.4, least*1.3
 	w := 0.0
 	for i := range heads {
 		w = math.Max(w, textWidth(heads[i], hf))
@@ -219,11 +231,11 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 	// Each row a head, and a line under it for each more to say.
 	rowH := func(i int) float64 {
 		if bodies[i] == "" {
-			return 42
+			return headH
 		}
-		return 42 + 28*float64(strings.Count(bodies[i], "\n")+1)
+		return headH + lineH*float64(strings.Count(bodies[i], "\n")+1)
 	}
-	h := 12.0
+	h := least * 0.5
 	for i := range heads {
 		h += rowH(i)
 	}
@@ -232,12 +244,12 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 	b.path(dst, polygon(rect(hexmap.Point{X: x0 + w/2, Y: y0 + h/2}, w, h)), 0, colBox)
 	b.path(dst, polygon(rect(hexmap.Point{X: x0 + w/2, Y: y0 + h/2}, w, h)), 2, cols[0])
 	b.flush(dst)
-	y := y0 + 6
+	y := y0 + least*0.25
 	for i := range heads {
-		say(dst, fit(heads[i], hf, w-32), hf, x0+16, y+22, cols[i], false)
+		say(dst, fit(heads[i], hf, w-32), hf, x0+16, y+headH/2+2, cols[i], false)
 		if bodies[i] != "" {
 			for j, l := range strings.Split(bodies[i], "\n") {
-				say(dst, fit(l, bf, w-32), bf, x0+16, y+52+28*float64(j), colText, false)
+				say(dst, fit(l, bf, w-32), bf, x0+16, y+headH+lineH*(float64(j)+0.5), colText, false)
 			}
 		}
 		y += rowH(i)
@@ -356,18 +368,31 @@ func (g *Game) panelPlace(w, h float64) (float64, float64) {
 		return y
 	}
 	right := float64(g.w) - w - 12
-	bottom := float64(g.h-barHeight) - h - 12
+	bottom := float64(g.h-g.barH()) - h - 12
 	spots := [][2]float64{{12, below(12)}, {12, bottom}, {right, bottom}, {right, below(right)}}
+	// The corner clear of the shot's marks that covers least of the
+	// tokens and of the words the placer laid out (the result's tags
+	// among them), the first such.
 	keep := g.resultAreas()
+	won, least := spots[0], math.MaxInt
 	for _, p := range spots {
 		r := image.Rect(int(p[0]), int(p[1]), int(p[0]+w), int(p[1]+h))
-		clear := true
-		for _, k := range keep {
-			clear = clear && !r.Overlaps(k)
+		cost := g.placed().cost(r)
+		if g.placeOver != nil && g.place != nil {
+			for _, q := range g.placeOver.placed[min(len(g.place.placed), len(g.placeOver.placed)):] {
+				if r.Overlaps(q) {
+					cost += 1 << 24 // the result's own tags read beside the panel
+				}
+			}
 		}
-		if clear {
-			return p[0], p[1]
+		for _, k := range keep {
+			if r.Overlaps(k) {
+				cost += 1 << 30
+			}
+		}
+		if cost < least {
+			won, least = p, cost
 		}
 	}
-	return spots[0][0], spots[0][1]
+	return won[0], won[1]
 }

@@ -8,12 +8,25 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"hexslinger/app/session"
+	"hexslinger/hexmap"
 )
 
-// mapText is the least size, in pixels, of any text on the map at table
-// scale 1: a Go font of 24 px stands its digits and capitals 16 px tall,
-// what a player reads across a table from a 1920×1080 screen.
-const mapText = 24
+// mapCap is how tall, in pixels, the capitals and digits of every text a
+// player reads on the map window stand at table scale 1: 24 px on a
+// 1920×1080 screen of 24 inches is 6.6 mm, read from two metres across a
+// table. (A Go font's capitals stand 0.72 of its size: 24 px capitals are
+// a 33.5 px font.)
+const mapCap = 24
+
+// capRatio is how tall the Go fonts' capitals stand for their size.
+var capRatio = (&text.GoTextFace{Source: boldSource, Size: 100}).Metrics().CapHeight / 100
+
+// textFor is the least font size, on face's half-pixel steps, whose
+// capitals stand capPx tall.
+func textFor(capPx float64) float64 { return math.Ceil(capPx/capRatio*2) / 2 }
 
 // scaleSteps are the table scales Ctrl+= and Ctrl+- step through.
 var scaleSteps = []float64{0.5, 0.625, 0.75, 0.875, 1, 1.25, 1.5, 1.75, 2, 2.5, 3}
@@ -136,8 +149,60 @@ func savePrefsScale(monitor string, v float64) {
 	}
 }
 
-// minText is the least size of text on the map at the table scale.
-func (g *Game) minText() float64 { return mapText * g.scale.get() }
+// minText is the least size of text on the map at the table scale: its
+// capitals stand mapCap pixels times the scale.
+func (g *Game) minText() float64 { return textFor(mapCap * g.scale.get()) }
+
+// barH is the status bar's height at the table scale: two lines of the
+// map's least text.
+func (g *Game) barH() int { return barHeightFor(g.minText()) }
+
+// barHeightFor is the status bar's height for two lines of text size px,
+// never less than barHeight.
+func barHeightFor(px float64) int { return max(barHeight, int(math.Ceil(px*2.7))) }
+
+// barLines are the heights, in the status bar, of its two lines' middles.
+func barLines(px float64) (msg, hint float64) { return px * 0.75, px * 1.95 }
+
+// initialsFill is how much of a token's disc its initials may span.
+const initialsFill = 0.86
+
+// leastWide is how narrow a token's initials may be drawn (of their
+// face's width) before they are drawn smaller: condensed letters as tall
+// read as well from across a table.
+const leastWide = 0.78
+
+// readableHex is the least hex size at which every figure's initials in
+// st, at text size px, fit in its token (tokenRadius) without shrinking
+// (narrowed at most to leastWide): the map's zoom the table scale's keys
+// go to.
+func readableHex(st *session.State, px float64) float64 {
+	f := face(px, true)
+	widest := 0.0
+	for _, fig := range st.Figures {
+		widest = math.Max(widest, textWidth(st.Characters[fig.Character].Initials(), f))
+	}
+	return widest * leastWide / (2 * initialsFill) / 0.84 * 1.01
+}
+
+// readable zooms l about the middle of the window's map area (w×h below
+// top) to at least the hex size the figures' initials need at the table
+// scale: a larger scale draws the tokens larger with their text.
+func (g *Game) readable(l hexmap.Layout, top float64) hexmap.Layout {
+	st := g.play.st
+	if st == nil {
+		return l
+	}
+	need := readableHex(st, g.minText())
+	if l.Size >= need {
+		return l
+	}
+	c := hexmap.Point{X: float64(g.w) / 2, Y: top + (float64(g.h-g.barH())-top)/2}
+	k := need / l.Size
+	l.Origin = hexmap.Point{X: c.X - (c.X-l.Origin.X)*k, Y: c.Y - (c.Y-l.Origin.Y)*k}
+	l.Size = need
+	return l
+}
 
 // changeScale answers Ctrl+= (dir 1), Ctrl+- (dir −1) and Ctrl+0 (dir 0,
 // the monitor's default).
@@ -151,5 +216,6 @@ func (g *Game) changeScale(dir int) {
 		}
 	}
 	g.scale.set(v)
-	g.say(fmt.Sprintf("Table scale %.0f%% on this monitor: the map's numbers and labels stand at least %.0f px tall (Ctrl+= larger · Ctrl+- smaller · Ctrl+0 the monitor's default).", v*100, mapText*v*2/3), false)
+	g.layout = g.readable(g.layout, float64(buttonH+buttonPad))
+	g.say(fmt.Sprintf("Table scale %.0f%% on this monitor: the map's text stands at least %.0f px tall (Ctrl+= larger · Ctrl+- smaller · Ctrl+0 the monitor's default).", v*100, mapCap*v), false)
 }

@@ -67,6 +67,7 @@ var sceneSetups = map[string]func(*Scene) error{
 	"ping":           (*Scene).ping,
 	"portrait":       (*Scene).portrait,
 	"table-scale":    (*Scene).tableScale,
+	"street-tagged":  (*Scene).streetTagged,
 	"uvtt-map":       (*Scene).uvttMap,
 	"align-grid":     (*Scene).alignGrid,
 	"dw-melee":       (*Scene).dwMelee,

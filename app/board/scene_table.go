@@ -78,7 +78,7 @@ func (sc *Scene) portrait() error {
 		// Cyril's hex near the left, at a zoom of 52 px hexes.
 		l := hexmap.Layout{Orientation: st.Map.Orientation, Size: 52}
 		c := l.ToPixel(st.Figures["cyril"].At)
-		l.Origin = hexmap.Point{X: 220 - c.X, Y: float64(sc.h-barHeight)/2 - c.Y}
+		l.Origin = hexmap.Point{X: 220 - c.X, Y: float64(sc.h-sc.g.barH())/2 - c.Y}
 		sc.g.layout = l
 		return true
 	}

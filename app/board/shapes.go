@@ -326,7 +326,9 @@ func supersampleOnto(dst *ebiten.Image, w, h int, paint func(img *ebiten.Image))
 	}
 	area := scratch.SubImage(image.Rect(0, 0, w*superScale, h*superScale)).(*ebiten.Image)
 	area.Clear()
+	textScale = 1.0 / superScale
 	paint(area)
+	textScale = 1
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Scale(1.0/superScale, 1.0/superScale)
 	dst.DrawImage(area, op)

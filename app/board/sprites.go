@@ -106,14 +106,10 @@ func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
 		_, tagPx, _ := tokenText(s0, sp.text)
 		// Wide and tall enough for the rings and for a tag wider than
 		// the hex.
+		_ = tagPx
 		side := 3.0
-		if k.tag != "" && !k.hidden {
-			tw := textWidth(k.tag, face(tagPx, true)) + tagPx
-			side = math.Max(side, tw/s0+0.1)
-			side = math.Max(side, 2*(tokenRadius(s0, sp.text)+tagPx*1.6)/s0)
-		}
 		img = sp.square(side, func(img *ebiten.Image, s float64, o hexmap.Point, b *batch) {
-			initPx, tagPx, markPx := tokenText(s, sp.text*superScale)
+			initPx, _, markPx := tokenText(s, sp.text*superScale)
 			r := tokenRadius(s, sp.text*superScale)
 			if k.acting {
 				b.path(img, circle(o, r+s*0.3), float32(math.Max(2*superScale, s/10)), color.RGBA{0x70, 0xf0, 0x70, 0xff})
@@ -130,11 +126,18 @@ func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
 			b.flush(img)
 			if k.portrait == nil {
 				// Within the disc: a hex too small for the table's
-				// size of text gets them smaller, not spilling over.
-				if w := textWidth(k.initials, face(initPx, true)); w > 2*r*0.86 {
-					initPx *= 2 * r * 0.86 / w
+				// size of text gets them narrower first (as tall: the
+				// whole map fitted keeps them read across the table),
+				// then smaller, never spilling over.
+				wide := 1.0
+				if w := textWidth(k.initials, face(initPx, true)); w > 2*r*initialsFill {
+					wide = 2 * r * initialsFill / w
+					if wide < leastWide {
+						initPx *= wide / leastWide
+						wide = leastWide
+					}
 				}
-				say(img, k.initials, face(initPx, true), o.X, o.Y, color.White, true)
+				sayNarrow(img, k.initials, face(initPx, true), o.X, o.Y, wide, color.White)
 			}
 			if k.mark != "" {
 				f := face(markPx, true)
@@ -144,14 +147,6 @@ func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
 				b.path(img, circle(m, mr), float32(math.Max(1*superScale, s/24)), colBar)
 				b.flush(img)
 				say(img, k.mark, f, m.X, m.Y, colBar, true)
-			}
-			if k.tag != "" && !k.hidden { // a hidden figure's tag is drawn unfaded
-				f := face(tagPx, true)
-				h := tagPx * 1.2
-				at := hexmap.Point{X: o.X, Y: o.Y + r + h*0.3}
-				b.path(img, polygon(rect(at, textWidth(k.tag, f)+tagPx*0.6, h)), 0, color.RGBA{0x10, 0x10, 0x10, 0xe0})
-				b.flush(img)
-				say(img, k.tag, f, at.X, at.Y, color.RGBA{0xff, 0xc0, 0x60, 0xff}, true)
 			}
 		})
 		sp.tokens[k] = img
@@ -163,15 +158,15 @@ func (sp *sprites) drawToken(dst *ebiten.Image, k tokenKey, c hexmap.Point) {
 		op.GeoM.Translate(c.X-float64(img.Bounds().Dx())/2, c.Y-float64(img.Bounds().Dy())/2)
 		op.ColorScale.ScaleAlpha(0.5)
 		dst.DrawImage(img, op)
-		sp.drawHiddenTag(dst, k.tag, c)
 		return
 	}
 	stamp(dst, img, c)
 }
 
-// drawHiddenTag draws the tag under a hidden figure's token centred at c:
-// a crossed eye and its state ("hidden", or "stunned" and the like).
-func (sp *sprites) drawHiddenTag(dst *ebiten.Image, tag string, c hexmap.Point) {
+// hiddenTag is the tag of a hidden figure: a crossed eye and its state
+// ("hidden", or "stunned" and the like), drawn centred at where the
+// placer puts it (drawHiddenTag).
+func (sp *sprites) hiddenTag(tag string) *ebiten.Image {
 	if tag == "" {
 		tag = "hidden"
 	}
@@ -190,7 +185,7 @@ func (sp *sprites) drawHiddenTag(dst *ebiten.Image, tag string, c hexmap.Point) 
 		})
 		sp.hidden[tag] = img
 	}
-	stamp(dst, img, hexmap.Point{X: c.X, Y: c.Y + tokenRadius(sp.size, sp.text) + h*0.3})
+	return img
 }
 
 // drawWedge draws the facing wedge pointing at angle (radians, screen).
@@ -224,8 +219,8 @@ func badgeSize(s, minText float64) (text, height float64) {
 	return t, t * 1.15
 }
 
-// drawBadge draws an AP badge centred at c.
-func (sp *sprites) drawBadge(dst *ebiten.Image, ap int, c hexmap.Point) {
+// badge is an AP badge's image.
+func (sp *sprites) badge(ap int) *ebiten.Image {
 	img, ok := sp.badges[ap]
 	if !ok {
 		n := fmt.Sprint(ap)
@@ -243,7 +238,7 @@ func (sp *sprites) drawBadge(dst *ebiten.Image, ap int, c hexmap.Point) {
 		})
 		sp.badges[ap] = img
 	}
-	stamp(dst, img, c)
+	return img
 }
 
 // stadium is a rounded box w wide and h high about c, its ends half

@@ -11,7 +11,6 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
-	"hexslinger/hexmap"
 	"hexslinger/rules"
 )
 
@@ -110,77 +109,6 @@ func TestPrefsRememberTheScaleOfEachMonitor(t *testing.T) {
 	ts := tableScale{scales: p.Scales, monitor: "eDP-1 1280×800"}
 	if v, ok := ts.scales[ts.monitor]; !ok || v != 0.75 {
 		t.Errorf("the laptop's scale: %v %v", v, ok)
-	}
-}
-
-func TestPlaceTipKeepsClearOfTheFigureAndTokens(t *testing.T) {
-	area := image.Rect(0, 0, 1000, 700)
-	size := image.Pt(200, 60)
-	s := 40.0
-	token := func(x, y int) image.Rectangle { return image.Rect(x-42, y-42, x+42, y+42) }
-	for _, tc := range []struct {
-		name   string
-		anchor hexmap.Point
-		tokens []image.Rectangle
-		want   string // where the tip lies from the anchor: right, left, above, below
-	}{
-		{"beside the hovered figure, to its right", hexmap.Point{X: 400, Y: 300}, []image.Rectangle{token(400, 300)}, "right"},
-		{"to the left at the window's right edge", hexmap.Point{X: 950, Y: 300}, []image.Rectangle{token(950, 300)}, "left"},
-		{"to the left when a token stands to the right", hexmap.Point{X: 400, Y: 300}, []image.Rectangle{token(400, 300), token(520, 300), token(560, 280)}, "left"},
-		{"above or below when tokens stand both sides", hexmap.Point{X: 400, Y: 300}, []image.Rectangle{token(400, 300), token(520, 300), token(280, 300)}, "above"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := placeTip(size, tc.anchor, s, area, tc.tokens)
-			if !r.In(area) {
-				t.Errorf("the tip %v leaves the window %v", r, area)
-			}
-			for i, tok := range tc.tokens {
-				if r.Overlaps(tok) {
-					t.Errorf("the tip %v covers token %d at %v", r, i, tok)
-				}
-			}
-			ax, ay := int(tc.anchor.X), int(tc.anchor.Y)
-			got := ""
-			switch {
-			case r.Min.X > ax:
-				got = "right"
-			case r.Max.X < ax:
-				got = "left"
-			case r.Max.Y < ay:
-				got = "above"
-			case r.Min.Y > ay:
-				got = "below"
-			}
-			if got != tc.want {
-				t.Errorf("the tip %v is %q of %v, want %q", r, got, tc.anchor, tc.want)
-			}
-		})
-	}
-}
-
-func TestLabelSpotMovesOffTokens(t *testing.T) {
-	p := hexmap.Point{X: 300, Y: 300}
-	s := 40.0
-	for _, tc := range []struct {
-		name   string
-		tokens []image.Rectangle
-		moved  bool
-	}{
-		{"no figure: on its hex", nil, false},
-		{"a figure far off: on its hex", []image.Rectangle{image.Rect(600, 600, 680, 680)}, false},
-		{"a figure on it: moved off", []image.Rectangle{image.Rect(260, 260, 340, 340)}, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := labelSpot(p, 160, 30, s, tc.tokens)
-			for _, tok := range tc.tokens {
-				if r.Overlaps(tok) {
-					t.Errorf("the label %v covers the token %v", r, tok)
-				}
-			}
-			if moved := r.Min.Y+r.Dy()/2 != 300; moved != tc.moved {
-				t.Errorf("label at %v: moved %v, want %v", r, moved, tc.moved)
-			}
-		})
 	}
 }
 
