@@ -401,7 +401,6 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		g.sprites.drawWedge(dst, tk.col, sh.c, sh.angle)
 		g.sprites.drawToken(dst, tk, sh.c)
 	}
-	_, tagPx, _ := tokenText(s, g.minText())
 	for _, sh := range figs {
 		f := sh.f
 		if s >= 14 && g.segments && st.InsightOf(seat, f.ID).Numbers {
@@ -411,19 +410,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 			at, _ := g.place.Badge(sh.c, r, bw, bh, sh.angle+math.Pi*0.75)
 			stamp(dst, img, rectMid(at))
 		}
-		tag := figureTag(st, f)
-		switch {
-		case f.Hidden:
-			img := g.sprites.hiddenTag(tag)
-			w, h := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
-			at, _ := g.place.label(sh.c, r, 4*s, w, h)
-			stamp(dst, img, rectMid(at))
-		case tag != "":
-			k := tagKey{size: tagPx, fg: color.RGBA{0xff, 0xc0, 0x60, 0xff}, bg: color.RGBA{0x10, 0x10, 0x10, 0xe0}, padX: tagPx * 0.3, boxH: tagPx * 1.2}
-			text, at, _ := g.place.word(tag, tagPx, k.padX, k.boxH, sh.c, r, 4*s)
-			k.text = text
-			g.tags.draw(dst, k, rectMid(at).X, rectMid(at).Y)
-		}
+		g.drawMarks(dst, st, f, sh.c, r) // its state's signs (marks.go)
 	}
 }
 

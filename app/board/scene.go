@@ -73,6 +73,7 @@ var sceneSetups = map[string]func(*Scene) error{
 	"dw-melee":       (*Scene).dwMelee,
 	"dw-wound":       (*Scene).dwWound,
 	"savage-shaken":  (*Scene).savageShaken,
+	"savage-signs":   (*Scene).savageSigns,
 	"fudge-wounds":   (*Scene).fudgeWounds,
 	"savage-cover":   (*Scene).savageCover,
 	"dw-wall":        (*Scene).dwWall,

@@ -39,6 +39,7 @@ type sprites struct {
 	hidden map[string]*ebiten.Image // a hidden figure's tag, by its text
 	wedges map[color.RGBA]*ebiten.Image
 	badges map[int]*ebiten.Image
+	signs  map[signKey]*ebiten.Image // the badges of figures' signs (marks.go)
 }
 
 // prepare drops the sprites drawn for another zoom or text size.
@@ -58,6 +59,10 @@ func (sp *sprites) prepare(size, text float64) {
 	for _, img := range sp.badges {
 		img.Deallocate()
 	}
+	for _, img := range sp.signs {
+		img.Deallocate()
+	}
+	sp.signs = nil
 	sp.size, sp.text = size, text
 	sp.tokens, sp.wedges, sp.badges = map[tokenKey]*ebiten.Image{}, map[color.RGBA]*ebiten.Image{}, map[int]*ebiten.Image{}
 	sp.hidden = map[string]*ebiten.Image{}

@@ -38,6 +38,9 @@ func (dragonWarriors) body(s *State, f *Figure) Body {
 		wounds.Text += ": past it, each wound more risks death"
 	}
 	b.Tracks = []Track{wounds}
+	if f.Hurt > 0 {
+		b.Harm = fmt.Sprintf("%d %s", f.Hurt, plural(f.Hurt, "wound", "wounds"))
+	}
 	b.Line = b.Condition
 	if f.Hurt > 0 {
 		b.Line += fmt.Sprintf(": %d %s of Toughness %d", f.Hurt, plural(f.Hurt, "wound", "wounds"), tough)

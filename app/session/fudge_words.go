@@ -29,10 +29,18 @@ func (fudgeSystem) body(s *State, f *Figure) Body {
 	if sh == nil {
 		sh = &fudge.Sheet{}
 	}
-	wound, _ := fudgeWound(o, sh, f.Hurt)
+	wound, level := fudgeWound(o, sh, f.Hurt)
 	wound = strings.TrimPrefix(wound, "at ")
 	b := Body{Condition: wound, Able: f.Condition == rules.Fine, Hurt: f.Hurt > 0,
 		Facts: []string{"damage capacity " + sh.Capacity(o.WoundTrack).String()}}
+	if f.Hurt > 0 {
+		// The damage level's name on the core levels ("hurt"); on the
+		// wound track, the level it has come to ("Mediocre").
+		b.Harm, _ = fudge.StandardWound(f.Hurt)
+		if o.WoundTrack {
+			b.Harm = "level " + level.String()
+		}
+	}
 	switch f.Condition {
 	case rules.Unconscious:
 		b.Condition, b.Tag, b.Down = "out of the fight", "out", true

@@ -28,6 +28,10 @@ type Body struct {
 	Tag string
 	// Hurt: the figure has taken harm (wounds, Conc, damage).
 	Hurt bool
+	// Harm is the harm taken in a few of the system's words, short
+	// enough for a badge beside the token (State.Signs): "3 wounds",
+	// "2 Conc", "1 Wound", "hurt"; "" unhurt.
+	Harm string
 	// Able: the figure's condition lets it act as usual in its turn (not
 	// stunned, out or dead).
 	Able bool

@@ -36,6 +36,7 @@ func (savageWorlds) body(s *State, f *Figure) Body {
 	}
 	words = append(words, b.Condition)
 	if f.Hurt > 0 {
+		b.Harm = fmt.Sprintf("%d %s", f.Hurt, plural(f.Hurt, "Wound", "Wounds"))
 		words = append(words, fmt.Sprintf("%d %s (%+d)", f.Hurt, plural(f.Hurt, "Wound", "Wounds"), savage.WoundModifier(f.Hurt)))
 	}
 	if b.Condition == "fine" && f.Hurt > 0 {

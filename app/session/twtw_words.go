@@ -33,8 +33,10 @@ func (twtw) body(s *State, f *Figure) Body {
 	b := conditionBody(f.Condition)
 	b.Facts = []string{fmt.Sprintf("Size %d", size)}
 	var harm []string
+	wounds := 0
 	for _, site := range twtwSites {
 		n := f.Wounds[site.loc]
+		wounds += n
 		st := Site{Name: site.name, Row: site.row, Col: site.col, Wounds: n, Text: fmt.Sprintf("%d %s", n, plural(n, "wound", "wounds"))}
 		switch {
 		case n >= rules.DisablingWounds:
@@ -59,6 +61,12 @@ func (twtw) body(s *State, f *Figure) Body {
 		harm = append(harm, fmt.Sprintf("%d Conc", f.Conc))
 	}
 	b.Hurt = len(harm) > 0
+	switch {
+	case wounds > 0:
+		b.Harm = fmt.Sprintf("%d %s", wounds, plural(wounds, "wound", "wounds"))
+	case f.Conc > 0:
+		b.Harm = fmt.Sprintf("%d Conc", f.Conc)
+	}
 	if b.Hurt {
 		if f.Condition == rules.Fine {
 			b.Condition = "wounded"
