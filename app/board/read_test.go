@@ -176,7 +176,7 @@ func crowdedGame(t *testing.T, scale float64) *Game {
 // checks what its placer laid out (the base's tags, badges, labels,
 // rulers, range labels and loose weapons' names, and the result's tags
 // over them): no box covers a token's disc or another box, and the named
-// cases are all drawn (Jeb's "wounded" beside Cyril, "HIT: 8 wounds"
+// cases are all drawn (Jeb's "1 wound" beside Cyril, "HIT: 8 wounds"
 // beside Miranda, MISS beside Jeb's tag, three hidden Zekes' tags, the
 // knife's name on Main Street's hex, a TN label at the map's edge).
 func TestTheWindowPlacesNothingOverATokenOrAWord(t *testing.T) {
@@ -188,8 +188,8 @@ func TestTheWindowPlacesNothingOverATokenOrAWord(t *testing.T) {
 	}{
 		{"the table mid-fight", tableGame, 1, []string{"HIT head: 2 wounds, 4 Conc", "hidden", "Main Street"}},
 		{"the table mid-fight at scale 2", tableGame, 2, []string{"HIT head: 2 wounds, 4 Conc", "hidden"}},
-		{"the crowded street", crowdedGame, 1, []string{"wounded", "HIT: 8 wounds", "MISS", "hidden", "throwing knife", "Main Street", "TN 6", "TN 7"}},
-		{"the crowded street at scale 1.5", crowdedGame, 1.5, []string{"wounded", "HIT: 8 wounds", "MISS"}},
+		{"the crowded street", crowdedGame, 1, []string{"1 wound", "HIT: 8 wounds", "MISS", "hidden", "throwing knife", "Main Street", "TN 6", "TN 7"}},
+		{"the crowded street at scale 1.5", crowdedGame, 1.5, []string{"1 wound", "HIT: 8 wounds", "MISS"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := tc.game(t, tc.scale)
