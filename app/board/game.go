@@ -306,19 +306,21 @@ func (g *Game) say(s string, isErr bool) {
 	g.message, g.messageErr, g.messageAt = s, isErr, time.Now()
 }
 
-// fit zooms and centres the map in the window above the status bar.
+// fit zooms and centres the map in the window above the status bar, and
+// beside the tray while it is open (trayLeft), so the tray covers no hex.
 func (g *Game) fit() {
 	if g.play.st == nil {
 		return
 	}
 	// Below a row of the action bar's buttons, above the status bar.
-	top := float64(buttonH + buttonPad)
+	top, left := float64(buttonH+buttonPad), g.trayLeft()
 	m := g.play.st.Map
 	lo, hi := g.bounds.of(hexmap.Layout{Orientation: m.Orientation, Size: 1}, m) // as hexmap.Fit, from the map's rim
-	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w), float64(g.h-g.barH())-top, g.fitMargin())
+	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w)-left, float64(g.h-g.barH())-top, g.fitMargin())
 	// The whole map, always: a Judge must see every hex. The tokens'
 	// initials narrow to fit a small hex before they shrink (drawToken);
 	// the table scale's keys zoom past the fit (readable).
+	g.layout.Origin.X += left
 	g.layout.Origin.Y += top
 	g.fitted = true
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)

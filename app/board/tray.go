@@ -88,7 +88,7 @@ func (g *Game) toggleTray() {
 		return
 	}
 	g.tray.open, g.tray.drag = !g.tray.open, ""
-	g.fitBesideTray()
+	g.fit()
 	if g.tray.open {
 		g.say("Drag a sheet from the tray onto a hex to place a figure of it · Ctrl+P hides the tray.", false)
 	} else {
@@ -96,20 +96,13 @@ func (g *Game) toggleTray() {
 	}
 }
 
-// fitBesideTray fits the map in the window beside the tray, so the tray
-// covers no hex (fit, when the tray is hidden).
-func (g *Game) fitBesideTray() {
-	g.fit()
-	if !g.tray.open || g.play.st == nil {
-		return
+// trayLeft is where the map may start on the left when fitted (fit): right
+// of the tray while it is open, else the window's edge.
+func (g *Game) trayLeft() float64 {
+	if !g.tray.open {
+		return 0
 	}
-	left := float64(g.trayRect().Max.X + trayPad)
-	top := float64(buttonH + buttonPad)
-	m := g.play.st.Map
-	lo, hi := g.bounds.of(hexmap.Layout{Orientation: m.Orientation, Size: 1}, m)
-	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w)-left, float64(g.h-barHeight)-top, g.fitMargin())
-	g.layout.Origin.X += left
-	g.layout.Origin.Y += top
+	return float64(g.trayRect().Max.X + trayPad)
 }
 
 // trayIn is the pointer as the tray reads it this frame.

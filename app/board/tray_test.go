@@ -1,8 +1,11 @@
 package board
 
 import (
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
@@ -113,5 +116,49 @@ func TestOnlyTheJudgeHasTheTray(t *testing.T) {
 	}
 	if g.trayInput(trayIn{x: 40, y: 200, press: true}) {
 		t.Errorf("a player's press on the left edge went to a tray")
+	}
+}
+
+// TestFitWithTheTrayOpenFitsBesideIt: F (and Home) with the tray open
+// fits the map beside it: every hex's leftmost point is right of the
+// tray; with the tray hidden, F fits the whole window again. Before, F
+// fitted the whole window and the tray covered the map's left edge.
+func TestFitWithTheTrayOpenFitsBesideIt(t *testing.T) {
+	_, g, _ := trayGame(t, false)
+	if !g.tray.open {
+		t.Fatal("the tray is not open")
+	}
+	pressF := func() {
+		for _, b := range keyBindings {
+			for _, k := range b.keys {
+				if k == ebiten.KeyF {
+					b.do(g)
+					return
+				}
+			}
+		}
+		t.Fatal("no binding for F")
+	}
+	leftmost := func() float64 {
+		m := g.play.st.Map
+		left := math.Inf(1)
+		for col := range m.Width {
+			for row := range m.Height {
+				for _, p := range g.layout.Corners(m.Orientation.FromOffset(hexmap.Offset{Col: col, Row: row})) {
+					left = min(left, p.X)
+				}
+			}
+		}
+		return left
+	}
+	g.layout.Size *= 0.5 // zoomed out, then fitted
+	pressF()
+	if got, tray := leftmost(), float64(g.trayRect().Max.X); got <= tray {
+		t.Errorf("F with the tray open: the map's leftmost point at x %.1f, the tray's right edge at %d: want the map right of it", got, int(tray))
+	}
+	g.toggleTray()
+	pressF()
+	if got := leftmost(); got > float64(g.trayRect().Max.X) {
+		t.Errorf("F with the tray hidden: the map's leftmost point at x %.1f: want it fitted to the whole window", got)
 	}
 }

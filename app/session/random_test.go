@@ -293,14 +293,36 @@ func seatSecretWords(before, after *State, seat *Seat) []string {
 		return true
 	}
 	shown := map[string]bool{}
+	var truths []string // the true names of copies in view told otherwise
 	for _, st := range []*State{before, after} {
+		// The copies of a sheet in view are told numbered among
+		// themselves, in the order of their true numbers.
+		byChar := map[string][]int{}
 		for _, id := range st.Order {
 			if f := st.Figures[id]; !hidden(st, id) {
-				shown[id], shown[f.Character], shown[st.FigureName(id)] = true, true, true
+				byChar[f.Character] = append(byChar[f.Character], max(f.Number, 1))
+			}
+		}
+		for _, id := range st.Order {
+			if f := st.Figures[id]; !hidden(st, id) {
+				nums := slices.Compact(slices.Sorted(slices.Values(byChar[f.Character])))
+				told := st.Characters[f.Character].Name
+				if n := slices.Index(nums, max(f.Number, 1)) + 1; n > 1 {
+					told += fmt.Sprintf(" %d", n)
+				}
+				shown[id], shown[f.Character], shown[told] = true, true, true
+				if truth := st.FigureName(id); truth != told {
+					truths = append(truths, truth)
+				}
 			}
 		}
 	}
 	var words []string
+	for _, w := range truths {
+		if !shown[w] && !slices.Contains(words, w) {
+			words = append(words, w)
+		}
+	}
 	for _, id := range before.Order {
 		f, g := before.Figures[id], after.Figures[id]
 		if !hidden(before, id) || g == nil || !hidden(after, id) {

@@ -29,7 +29,21 @@ type sight struct {
 	// figure's AP is its place in it), each place held by a figure in
 	// view and its place among those: nil where AP is AP.
 	ranks map[int]int
+	// renames are the names in view the seat is told otherwise than the
+	// Judge (copyNumbers), longest first: a sentence's words are told
+	// again with them (tell).
+	renames []rename
+	// covers are the true names in view that hold a secret word as a word
+	// of their own ("Bandit 2" holds hidden "Bandit"): there the word
+	// names the figure in view, not the hidden one (names).
+	covers []string
+	// numbers are the copy numbers the seat is told otherwise than the
+	// Judge, by figure id (copyNumbers).
+	numbers map[string]int
 }
+
+// rename is a figure in view's true name and the name its seat is told.
+type rename struct{ from, to string }
 
 // seenFigure is what a sight keeps of a figure in view, for the texts it
 // writes again without the hidden ones; at is the hex it stands in, as
@@ -38,6 +52,10 @@ type seenFigure struct {
 	id, name, at string
 	ap           int
 	fine         bool
+	// truth is its name as the Judge reads it; number its copy number as
+	// the seat is told it (copyNumbers), name the name that makes.
+	truth, character, sheet string
+	number, trueNumber      int
 }
 
 // sightBase is what the players' sights of one moment are made from: the
@@ -75,6 +93,8 @@ type sightFigure struct {
 	id, character, name, side, at string
 	ap                            int
 	fine, hidden                  bool
+	sheet                         string // its sheet's name
+	number                        int    // its copy number (Figure.Number)
 }
 
 // sightBase returns what the players' sights of st now are made from.
@@ -83,8 +103,12 @@ func (st *State) sightBase() *sightBase {
 	sides := map[string]bool{}
 	for _, id := range st.Order {
 		f := st.Figures[id]
+		sheet := id
+		if c, ok := st.Characters[f.Character]; ok {
+			sheet = c.Name
+		}
 		b.figs = append(b.figs, sightFigure{id: id, character: f.Character, name: st.FigureName(id), side: f.Side,
-			at: st.Map.Label(f.At), ap: f.AP, fine: f.Condition == rules.Fine, hidden: f.Hidden})
+			at: st.Map.Label(f.At), ap: f.AP, fine: f.Condition == rules.Fine, hidden: f.Hidden, sheet: sheet, number: max(f.Number, 1)})
 		sides[f.Side] = true
 	}
 	if b.fog {
@@ -260,9 +284,11 @@ func (b *sightBase) sight(sides []string) *sight {
 			v.hidden[f.id] = true
 			continue
 		}
-		v.seen = append(v.seen, seenFigure{id: f.id, name: f.name, at: f.at, ap: f.ap, fine: f.fine})
+		v.seen = append(v.seen, seenFigure{id: f.id, name: f.name, at: f.at, ap: f.ap, fine: f.fine,
+			truth: f.name, character: f.character, sheet: f.sheet, trueNumber: f.number})
 		shown[f.id], shown[f.character], shown[f.name] = true, true, true
 	}
+	v.copyNumbers()
 	for _, f := range b.figs {
 		if !v.hidden[f.id] {
 			continue
@@ -274,6 +300,11 @@ func (b *sightBase) sight(sides []string) *sight {
 		}
 	}
 	slices.SortFunc(v.secrets, func(a, b string) int { return len(b) - len(a) })
+	for _, f := range v.seen {
+		if slices.ContainsFunc(v.secrets, func(w string) bool { return len(w) < len(f.truth) && wordIn(f.truth, w) }) {
+			v.covers = append(v.covers, f.truth)
+		}
+	}
 	if b.places {
 		// The places of the hands in view, renumbered among themselves in
 		// their order: a gap would tell of a hand dealt out of view.
@@ -291,6 +322,91 @@ func (b *sightBase) sight(sides []string) *sight {
 	}
 	b.made[key] = v
 	return v
+}
+
+// copyNumbers numbers the copies of each sheet in view among themselves,
+// in the order of their true numbers: the lowest in view is told as the
+// first copy (no number), the next as "2", and so on; so that no number
+// counts a copy out of view ("Bandit 2" in view, the first bandit hidden,
+// would tell of it), in the snapshot, the events' lines and a refusal
+// alike. The Judge reads the true numbers. A seat is sent a fresh view
+// whenever a figure comes into it or goes out of it, and its names with
+// it (the AP places of a countdown are told among the hands in view
+// likewise: ranks).
+func (v *sight) copyNumbers() {
+	idx := make([]int, len(v.seen))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		fa, fb := v.seen[a], v.seen[b]
+		if c := strings.Compare(fa.character, fb.character); c != 0 {
+			return c
+		}
+		return fa.trueNumber - fb.trueNumber
+	})
+	n := 0
+	for k, i := range idx {
+		f := &v.seen[i]
+		switch {
+		case k == 0 || v.seen[idx[k-1]].character != f.character:
+			n = 1
+		case v.seen[idx[k-1]].trueNumber != f.trueNumber:
+			n++ // two copies of one number (a hand-made file) share it
+		}
+		f.number, f.name = n, f.sheet+copySuffix(n, " ")
+		if n != f.trueNumber {
+			if v.numbers == nil {
+				v.numbers = map[string]int{}
+			}
+			v.numbers[f.id] = n
+		}
+		if f.name != f.truth && !slices.ContainsFunc(v.renames, func(r rename) bool { return r.from == f.truth }) {
+			v.renames = append(v.renames, rename{from: f.truth, to: f.name})
+		}
+	}
+	slices.SortStableFunc(v.renames, func(a, b rename) int { return len(b.from) - len(a.from) })
+}
+
+// copyNumber is figure id's copy number n (Figure.Number) as the seat is
+// told it (copyNumbers).
+func (v *sight) copyNumber(id string, n int) int {
+	if told, ok := v.numbers[id]; ok {
+		return told
+	}
+	return n
+}
+
+// tell writes text, a sentence the Judge would read, with the names in
+// view as the seat is told them ("Bandit 2" read "Bandit" when the first
+// bandit is out of view): each name standing as a word of its own,
+// longest first, in one pass (so "Bandit 3" told "Bandit 2" is not told
+// again).
+func (v *sight) tell(text string) string {
+	if len(v.renames) == 0 {
+		return text
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(text); i++ {
+		if !wordEdge(text, i-1) {
+			continue
+		}
+		for _, r := range v.renames {
+			if strings.HasPrefix(text[i:], r.from) && wordEdge(text, i+len(r.from)) {
+				b.WriteString(text[last:i])
+				b.WriteString(r.to)
+				last = i + len(r.from)
+				i = last - 1
+				break
+			}
+		}
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 // ap is a figure in view's AP as the seat is told it: where the round
@@ -421,13 +537,41 @@ func (v *sight) names(text string) bool {
 				break
 			}
 			j += i
-			if wordEdge(text, j-1) && wordEdge(text, j+len(w)) {
+			if wordEdge(text, j-1) && wordEdge(text, j+len(w)) && !v.covered(text, j, len(w)) {
 				return true
 			}
 			i = j + 1
 		}
 	}
 	return false
+}
+
+// covered reports whether the word at text[j:j+n] stands inside a name in
+// view (a cover) standing as a word of its own.
+func (v *sight) covered(text string, j, n int) bool {
+	for _, c := range v.covers {
+		for k := max(0, j+n-len(c)); k <= j; k++ {
+			if strings.HasPrefix(text[k:], c) && wordEdge(text, k-1) && wordEdge(text, k+len(c)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordIn reports whether w stands in s as a word of its own.
+func wordIn(s, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if wordEdge(s, j-1) && wordEdge(s, j+len(w)) {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 // wordEdge reports whether text[i] (out of range counts) ends a word.
@@ -457,7 +601,7 @@ func (v *sight) text(t string) string {
 	if v.names(t) {
 		return "that cannot be done as given: " + errNotInView
 	}
-	return t
+	return v.tell(t)
 }
 
 // status is a figure in view's status as the seat may know it: without
@@ -544,6 +688,7 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 	e = v.renumber(e)
 	e.Changes = v.statuses(e.Changes)
 	if len(v.hidden) == 0 {
+		e.Text = v.tell(e.Text)
 		return e, true, false
 	}
 	if v.hidden[e.Figure] {
@@ -589,6 +734,7 @@ func (v *sight) event(e Event) (out Event, send, resync bool) {
 	if v.leaks(e) {
 		return Event{}, false, true
 	}
+	e.Text = v.tell(e.Text)
 	return e, true, false
 }
 
@@ -613,7 +759,7 @@ func (v *sight) retell(e Event) string {
 			if held[card] == nil {
 				cards = append(cards, card)
 			}
-			held[card] = append(held[card], f.name)
+			held[card] = append(held[card], f.truth) // told by event's tell
 			joker = joker || strings.Contains(strings.ToLower(card), "joker")
 		}
 		rank := func(card string) int {
@@ -640,7 +786,7 @@ func (v *sight) retell(e Event) string {
 		var parts []string
 		for _, f := range v.seen {
 			if ap, ok := e.APs[f.id]; ok {
-				parts = append(parts, fmt.Sprintf("%s %d", f.name, ap))
+				parts = append(parts, fmt.Sprintf("%s %d", f.truth, ap))
 			}
 		}
 		if len(parts) > 0 {
@@ -651,7 +797,7 @@ func (v *sight) retell(e Event) string {
 		var acting []string
 		for _, f := range v.seen {
 			if f.fine && f.ap > 0 && f.ap >= e.Segment {
-				acting = append(acting, f.name)
+				acting = append(acting, f.truth)
 			}
 		}
 		if len(acting) > 0 {

@@ -775,6 +775,7 @@ func (s *State) snapshot(seat *Seat, withMap bool) *FightFile {
 	hidden := map[string]bool{}
 	place := func(ap int) int { return ap }                  // a figure's AP as the seat is told it
 	told := func(st FigureStatus) FigureStatus { return st } // a figure's status, likewise
+	number := func(id string, n int) int { return n }        // a figure's copy number, likewise
 	if judge {
 		f.Options = s.Options
 		f.Fog = s.fogSpecs(nil)
@@ -785,7 +786,7 @@ func (s *State) snapshot(seat *Seat, withMap bool) *FightFile {
 			f.Map = s.KnownMap(mapSide(seat, s)).File() // the map as the seat's side last saw it
 		}
 		v := s.sightOf(seat)
-		hidden, place, told = v.hidden, v.ap, v.status
+		hidden, place, told, number = v.hidden, v.ap, v.status, v.copyNumber
 		f.Holds = slices.DeleteFunc(f.Holds, func(h Hold) bool { return hidden[h.By] || hidden[h.Over] })
 		f.Closed = slices.DeleteFunc(f.Closed, func(p [2]string) bool { return hidden[p[0]] || hidden[p[1]] })
 	}
@@ -805,7 +806,7 @@ func (s *State) snapshot(seat *Seat, withMap bool) *FightFile {
 		ap := place(fig.AP)
 		status := told(fig.FigureStatus.clone())
 		f.Figures = append(f.Figures, FigureSpec{ID: fig.ID, Character: fig.Character, Side: fig.Side,
-			At: s.Map.Label(fig.At), Facing: names[fig.Facing], Hidden: fig.Hidden, Number: fileNumber(fig.Number), AP: &ap, Status: &status})
+			At: s.Map.Label(fig.At), Facing: names[fig.Facing], Hidden: fig.Hidden, Number: fileNumber(number(id, max(fig.Number, 1))), AP: &ap, Status: &status})
 		used[fig.Character] = true
 	}
 	for _, id := range sortedKeys(s.Characters) {
