@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"hexslinger/app/session"
 	"hexslinger/assets"
 	"hexslinger/hexmap"
@@ -122,5 +124,88 @@ func TestTheJudgesSideViewDrawsTheSidesKnownMap(t *testing.T) {
 	}
 	if got := g.mapDrawn(st); got != st.Map {
 		t.Errorf("back in the Judge's view: drawn %p, want the live map %p", got, st.Map)
+	}
+}
+
+// drawAll draws g's chunks of st's map, as the window's frames do, until
+// none is left to draw, and returns how many chunks that rendered.
+func drawAll(t *testing.T, g *Game, st *session.State) int {
+	t.Helper()
+	img := ebiten.NewImage(g.w, g.h)
+	defer img.Deallocate()
+	g.mapDrawn(st) // the view's cache, as the frame's draw takes it
+	before := g.chunks.drawn
+	for range 100 {
+		g.chunks.draw(img, g.mapDrawn(st), g.layout, g.w, g.h)
+		if !g.chunks.pending {
+			return g.chunks.drawn - before
+		}
+	}
+	t.Fatal("the chunks were still pending after 100 draws")
+	return 0
+}
+
+// TestTheSideViewRedrawsOnlyWhatItsSideLearns: the side view's chunks are
+// kept while the side learns nothing; when it learns (the Judge shows a
+// hidden figures of it, who see the door open and E8 water), only the
+// chunks of the hexes learned are drawn again, and the map drawn is the
+// seat's again; turning the view off and on draws no chunk either cache
+// holds.
+func TestTheSideViewRedrawsOnlyWhatItsSideLearns(t *testing.T) {
+	s, g4, e8, door := knownStreet(t)
+	st := s.State()
+	players := st.Options.Players()
+	g := &Game{w: 1200, h: 800, conn: newConn("", "")}
+	g.conn.role = string(session.RoleJudge)
+	g.play.st = st
+	g.layout = hexmap.Layout{Orientation: st.Map.Orientation, Size: 40, Origin: hexmap.Point{X: 60, Y: 60}}
+	live := drawAll(t, g, st)
+	g.togglePlayersView()
+	all := drawAll(t, g, st)
+	if all < 4 || live != all {
+		t.Fatalf("the screen holds %d chunks of the live map and %d of the side's: too few to tell a few from all", live, all)
+	}
+	if n := drawAll(t, g, st); n != 0 {
+		t.Errorf("the side view drawn again with nothing learned rendered %d chunks, want 0", n)
+	}
+	for _, id := range []string{"cyril", "miranda"} {
+		events, err := s.Do(session.Command{Kind: session.CommandReveal, Figure: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range events { // as the Judge's window folds them in
+			if err := st.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	m := st.KnownMap(players)
+	if f, _ := m.EdgeFeature(g4, door); !f.Open {
+		t.Fatal("the posse shown does not see the saloon door open: the test does not test what it should")
+	}
+	if tr, _ := m.Terrain(e8); tr.Name != "water" {
+		t.Fatal("the posse shown does not see E8 water: the test does not test what it should")
+	}
+	n := drawAll(t, g, st)
+	if n == 0 || n >= all {
+		t.Errorf("the side learned the door and E8: %d chunks drawn again, want some but fewer than all %d", n, all)
+	}
+	if g.mapDrawn(st) != m {
+		t.Error("the side view does not draw the side's known map after it learned")
+	}
+	sent := st.Snapshot(&session.Seat{Name: "test", Role: session.RolePlayer, Side: players}).Map
+	if got, want := mapJSON(t, g.mapDrawn(st).File()), mapJSON(t, sent); got != want {
+		t.Error("after learning, the map drawn is not the map the side's seat is sent")
+	}
+	for g.fog.players {
+		g.togglePlayersView()
+	}
+	// The live map changed where the side looked (nothing): its chunks are kept.
+	if n := drawAll(t, g, st); n != 0 {
+		t.Errorf("the Judge's view again: %d chunks drawn, want 0 (its cache was kept)", n)
+	}
+	g.togglePlayersView()
+	if n := drawAll(t, g, st); n != 0 {
+		t.Errorf("the side view again: %d chunks drawn, want 0 (its cache was kept)", n)
 	}
 }
