@@ -209,3 +209,28 @@ func TestTheSideViewRedrawsOnlyWhatItsSideLearns(t *testing.T) {
 		t.Errorf("the side view again: %d chunks drawn, want 0 (its cache was kept)", n)
 	}
 }
+
+// BenchmarkMapDrawn is what a frame that redraws the base (a pan's every
+// frame) pays to learn which map its chunks draw, on a 256×256 fight of
+// 64 figures with fog: the Judge's view, and a side's view.
+func BenchmarkMapDrawn(b *testing.B) {
+	st, err := fitFight(b, 256, 64).State()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, view := range []string{"live", "side"} {
+		b.Run(view, func(b *testing.B) {
+			g := &Game{w: 1920, h: 1080, conn: newConn("", "")}
+			g.conn.role = string(session.RoleJudge)
+			g.play.st = st
+			if view == "side" {
+				g.togglePlayersView()
+			}
+			g.mapDrawn(st)
+			b.ResetTimer()
+			for range b.N {
+				g.mapDrawn(st)
+			}
+		})
+	}
+}
