@@ -234,3 +234,35 @@ func BenchmarkMapDrawn(b *testing.B) {
 		})
 	}
 }
+
+// TestTheSideViewsChunksTakeTheFramesText: the frame sets the chunks' text
+// size and picture, then asks which map they draw (mapDrawn), which may
+// put the live map's cache aside for the side view's: the cache drawn has
+// what the frame set, so that the side view's armor values read as large
+// as the live view's.
+func TestTheSideViewsChunksTakeTheFramesText(t *testing.T) {
+	p := demoPlay(t)
+	st := p.st
+	g := &Game{w: 1920, h: 1080, conn: newConn("", "")}
+	g.conn.role = string(session.RoleJudge)
+	g.play.st = st
+	for _, tc := range []struct {
+		name    string
+		players bool // Y is pressed until the window shows a side's view, or the Judge's
+	}{
+		{name: "the side view", players: true},
+		{name: "the Judge's view again", players: false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for g.fog.players != tc.players {
+				g.togglePlayersView()
+			}
+			g.chunks.backdrop = &g.backdrop
+			g.chunks.text = 17
+			g.mapDrawn(st)
+			if g.chunks.text != 17 || g.chunks.backdrop != &g.backdrop {
+				t.Errorf("side %q: the chunks drawn have text %g and picture %p, want 17 and %p as the frame set", g.fogSide(), g.chunks.text, g.chunks.backdrop, &g.backdrop)
+			}
+		})
+	}
+}
