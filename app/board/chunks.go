@@ -138,10 +138,15 @@ func (c *chunkCache) invalidate(m *hexmap.Map) {
 		return
 	}
 	c.version = m.Version()
+	c.drop(m.Orientation, hexes)
+}
+
+// drop drops the chunks that hexes, or the hexes beside them, fall in.
+func (c *chunkCache) drop(o hexmap.Orientation, hexes []hexmap.Hex) {
 	for _, h := range hexes {
 		for _, n := range h.Spiral(1) {
-			o := m.Orientation.ToOffset(n)
-			k := chunkKey{floorDiv(o.Col, c.cols), floorDiv(o.Row, c.rows)}
+			at := o.ToOffset(n)
+			k := chunkKey{floorDiv(at.Col, c.cols), floorDiv(at.Row, c.rows)}
 			for _, l := range c.layers {
 				if ci, ok := l[k]; ok {
 					if ci != nil {
@@ -152,6 +157,18 @@ func (c *chunkCache) invalidate(m *hexmap.Map) {
 			}
 		}
 	}
+}
+
+// retarget makes the cache draw m, a map that differs from the one it
+// drew only at hexes (another copy of it, such as a side's known map made
+// again after the side learned): the chunks of those hexes are drawn
+// again, the others kept. A map of another size or shape is drawn anew.
+func (c *chunkCache) retarget(m *hexmap.Map, hexes []hexmap.Hex) {
+	if c.m == nil || c.layers[0] == nil || c.m.Width != m.Width || c.m.Height != m.Height || c.m.Orientation != m.Orientation {
+		return // draw resets it
+	}
+	c.drop(m.Orientation, hexes)
+	c.m, c.version = m, m.Version()
 }
 
 func floorDiv(a, b int) int {

@@ -120,7 +120,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.base.Fill(colBackground)
 			g.chunks.backdrop = &g.backdrop
 			g.chunks.text = g.minText()
-			g.chunks.draw(g.base, st.Map, g.layout, g.w, g.h)
+			g.chunks.draw(g.base, g.mapDrawn(st), g.layout, g.w, g.h)
 			// While a zoom's chunks are still being drawn, a frame after
 			// another, the reachable area waits for the last of them: those
 			// frames hand the renderer the vertices of chunks, not of a
@@ -627,7 +627,7 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	if !g.tipOn {
 		return
 	}
-	tip := g.play.tip(g.hover)
+	tip := g.tipText(g.hover)
 	if tip == "" {
 		return
 	}

@@ -191,7 +191,8 @@ func (g *Game) hexesOnScreen(m *hexmap.Map) []hexmap.Hex {
 // drawFog covers the hexes the window's side has never seen and dims those
 // it saw before and sees no more (drawn into the base image, once per
 // change: an event, the view, the window). Explored hexes show the map as
-// it is now, not as it was last seen.
+// the side last saw it (mapDrawn: a player's window's map is its side's
+// known map, and the Judge's side view draws the side's).
 func (g *Game) drawFog(dst *ebiten.Image, st *session.State) {
 	fog := g.fogNow(st)
 	if fog == nil {
@@ -243,6 +244,10 @@ func (g *Game) drawFog(dst *ebiten.Image, st *session.State) {
 		}
 	}
 	var b batch
-	drawHexsides(dst, &b, st.Map, g.layout, edge)
+	m := st.Map
+	if side := g.sideShown(); side != "" {
+		m = st.KnownMap(side) // what the side saw stop its sight
+	}
+	drawHexsides(dst, &b, m, g.layout, edge)
 	b.flush(dst)
 }

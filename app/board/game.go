@@ -48,8 +48,9 @@ type Game struct {
 	fitted    bool
 	bounds    mapBounds // the map's bounds for the rulers
 	chunks    chunkCache
-	backdrop  backdrop // the map's picture under the hexes
-	fog       fogView  // the fog of war drawn (fog.go)
+	known     knownTerrain // the side view's map, and the chunk cache put aside (sideknown.go)
+	backdrop  backdrop     // the map's picture under the hexes
+	fog       fogView      // the fog of war drawn (fog.go)
 	sprites   sprites
 	scale     tableScale // how large the map's text is (Ctrl+= / Ctrl+-)
 	portraits portraits  // the sheets' pictures, decoded once

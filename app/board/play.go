@@ -381,11 +381,31 @@ func (p *play) describe(f *session.Figure) string {
 // tip describes hex h for the hover tip: its name, terrain and height, the
 // feature in it and on its hexsides, the figure standing there, and how far
 // it is from the selected figure.
-func (p *play) tip(h hexmap.Hex) string {
+func (p *play) tip(h hexmap.Hex) string { return p.tipAs(h, tipView{}) }
+
+// tipView is whose knowledge a tip tells. The zero view is the window's
+// own: the state's map, its figures, the window's seat. The Judge's side
+// view (Y) tells what a player's seat of the side is sent: its known map,
+// the figures it is sent, and what that seat may know of each.
+type tipView struct {
+	m          *hexmap.Map     // the map as the side knows it
+	seat       *session.Seat   // a player's seat of the side
+	seen       map[string]bool // the figures its seat is sent
+	unexplored bool            // the side has never seen the hex: its name only
+}
+
+// tipAs is tip as view tells it.
+func (p *play) tipAs(h hexmap.Hex, view tipView) string {
 	if p.st == nil || !p.st.Map.Contains(h) {
 		return ""
 	}
-	m := p.st.Map
+	m, seat := p.st.Map, p.seat
+	if view.m != nil {
+		m, seat = view.m, view.seat
+	}
+	if view.unexplored {
+		return m.Label(h) + " · unexplored"
+	}
 	t, _ := m.Terrain(h)
 	parts := []string{m.Label(h) + " · " + t.Name}
 	if e := m.Elevation(h); e != 0 {
@@ -415,12 +435,12 @@ func (p *play) tip(h hexmap.Hex) string {
 			parts = append(parts, l.Label()+" lying here")
 		}
 	}
-	if f, ok := p.st.FigureAt(h); ok {
+	if f, ok := p.st.FigureAt(h); ok && (view.seen == nil || view.seen[f.ID]) {
 		s := p.st.FigureName(f.ID) + " (" + f.Side + ")"
-		if at := p.st.Standing(f.ID); at != "" && p.st.InsightOf(p.seat, f.ID).Numbers {
+		if at := p.st.Standing(f.ID); at != "" && p.st.InsightOf(seat, f.ID).Numbers {
 			s += " " + strings.TrimSuffix(at, " left") // the tip's short form: "8 AP"
 		}
-		if b := p.st.Body(f.ID); b.Line != "" && (b.Hurt || !b.Able) && p.st.InsightOf(p.seat, f.ID).Numbers {
+		if b := p.st.Body(f.ID); b.Line != "" && (b.Hurt || !b.Able) && p.st.InsightOf(seat, f.ID).Numbers {
 			s += ", " + b.Line // its harm in its system's words: "stunned: 5 wounds of Toughness 12"
 			if f.Prone {
 				s += ", prone"

@@ -5,12 +5,15 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/assets"
+	"hexslinger/hexmap"
 )
 
 func init() {
 	sceneSetups["fog-player"] = (*Scene).fogPlayer
 	sceneSetups["fog-door"] = (*Scene).fogDoor
 	sceneSetups["fog-judge"] = (*Scene).fogJudge
+	sceneSetups["fog-known"] = func(sc *Scene) error { return sc.fogKnown(true) }
+	sceneSetups["fog-known-judge"] = func(sc *Scene) error { return sc.fogKnown(false) }
 }
 
 // fogStreet is the demo street with Jeb inside the saloon (G4), behind
@@ -86,6 +89,54 @@ func (sc *Scene) fogJudge() error {
 			return false
 		}
 		if !sc.g.fog.players {
+			sc.g.togglePlayersView()
+		}
+		return true
+	}
+	return err
+}
+
+// fog-known: the Judge's window with the posse's view on (Y) after the
+// Judge hid the posse (it sees nothing now: all it explored is dimmed),
+// opened the saloon's door (G4–G5) and flooded the street at E8–F9: the
+// view draws the map as the posse last saw it (the door shut, the street
+// dry), not the live map. fog-known-judge: the same in the Judge's own
+// view (the live map: the door open, the street flooded).
+func (sc *Scene) fogKnown(side bool) error {
+	if err := sc.fogStreet(); err != nil {
+		return err
+	}
+	door, err := saloonDoor(sc.fight)
+	if err != nil {
+		return err
+	}
+	st, err := sc.fight.State()
+	if err != nil {
+		return err
+	}
+	var cmds []session.Command
+	for _, id := range st.Order {
+		if st.Figures[id].Side == st.Options.Players() {
+			cmds = append(cmds, session.Command{Kind: session.CommandHide, Figure: id})
+		}
+	}
+	var cells []hexmap.Cell
+	for _, label := range []string{"E8", "F8", "E9", "F9"} {
+		h, err := st.Map.ParseHex(label)
+		if err != nil {
+			return err
+		}
+		c := st.Map.CellAt(h)
+		c.Terrain = "water"
+		cells = append(cells, c)
+	}
+	cmds = append(cmds, door, session.Command{Kind: session.CommandEditMap, Cells: cells})
+	_, err = sc.live(cmds, nil, "")
+	sc.setup = func() bool {
+		if !sc.connected() {
+			return false
+		}
+		if side && !sc.g.fog.players {
 			sc.g.togglePlayersView()
 		}
 		return true

@@ -365,3 +365,22 @@ func (s *State) KnownMap(side string) *hexmap.Map {
 	}
 	return s.Map
 }
+
+// KnownChangedSince returns the version of side's known map now (as
+// KnownMap gives it), and the hexes whose known data changed after version
+// v of it (a hexside's change names both its hexes): what a window that
+// drew the known map at version v draws again. ok is false when that
+// cannot be told (the side keeps no record, its record began again, or
+// the changes are forgotten): the window draws it all again.
+func (s *State) KnownChangedSince(side string, v uint64) (now uint64, hexes []hexmap.Hex, ok bool) {
+	if !s.Options.FogOn() || s.Map == nil {
+		return 0, nil, false
+	}
+	s.foldFog()
+	k := s.fog.known[side]
+	if k == nil {
+		return 0, nil, false
+	}
+	hexes, ok = k.changedSince(v)
+	return k.ver, hexes, ok
+}
