@@ -1,6 +1,7 @@
 package console
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,6 +17,101 @@ import (
 // newSideChoice is the side select's last choice: a side made on purpose.
 const newSideChoice = "New side…"
 
+// sideChooser picks a side: one of the fight's, or a new one only when
+// the Judge picks "New side…", which reveals an entry for its name. With
+// a none choice it may also pick no side (a sheet's side is optional).
+// The placement dialog and the sheet form both choose through it.
+type sideChooser struct {
+	none string         // the choice meaning no side; "" when a side must be picked
+	sel  *widget.Select // the fight's sides, then newSideChoice
+	name *widget.Entry  // the new side's name, shown with newSideChoice
+	box  fyne.CanvasObject
+}
+
+// newSideChooser makes a chooser; changed, if not nil, is told of every
+// change of the choice or the new side's name.
+func newSideChooser(none string, changed func()) *sideChooser {
+	s := &sideChooser{none: none}
+	s.name = widget.NewEntry()
+	s.name.SetPlaceHolder("the new side's name")
+	s.name.Hide()
+	s.sel = widget.NewSelect(nil, func(v string) {
+		if v == newSideChoice {
+			s.name.Show()
+		} else {
+			s.name.Hide()
+		}
+		if changed != nil {
+			changed()
+		}
+	})
+	if changed != nil {
+		s.name.OnChanged = func(string) { changed() }
+	}
+	s.box = container.NewVBox(s.sel, s.name)
+	return s
+}
+
+// offer sets the choices to sides (the fight's), keeping side among them
+// though no figure stands on it yet (a sheet's own side), and picks side:
+// none's choice for "", if the chooser has one.
+func (s *sideChooser) offer(sides []string, side string) {
+	var opts []string
+	if s.none != "" {
+		opts = append(opts, s.none)
+	}
+	opts = append(opts, sides...)
+	if side != "" && !containsString(sides, side) {
+		opts = append(opts, side)
+	}
+	s.sel.SetOptions(append(opts, newSideChoice))
+	if side == "" {
+		side = s.none
+	}
+	s.sel.SetSelected(side)
+}
+
+// follow offers sides anew, keeping what is picked (and a new side's
+// name as typed).
+func (s *sideChooser) follow(sides []string) {
+	picked := s.sel.Selected
+	if picked == newSideChoice {
+		opts := append([]string(nil), sides...)
+		if s.none != "" {
+			opts = append([]string{s.none}, opts...)
+		}
+		s.sel.SetOptions(append(opts, newSideChoice))
+		return
+	}
+	if picked == s.none {
+		picked = ""
+	}
+	s.offer(sides, picked)
+}
+
+// side is the side chosen, "" for none; the error says what to do.
+func (s *sideChooser) side() (string, error) {
+	switch v := s.sel.Selected; v {
+	case newSideChoice:
+		if name := strings.TrimSpace(s.name.Text); name != "" {
+			return name, nil
+		}
+		if s.none != "" {
+			return "", fmt.Errorf("type the new side's name, or pick one of the fight's sides or %q", s.none)
+		}
+		return "", errors.New("type the new side's name, or pick one of the fight's sides")
+	case "":
+		if s.none != "" {
+			return "", nil
+		}
+		return "", errors.New("pick a side")
+	case s.none:
+		return "", nil
+	default:
+		return v, nil
+	}
+}
+
 // placeForm is the Place figures dialog's content: how many of the sheet,
 // around which hex, facing, on which side (one of the fight's, or a new
 // one only when the Judge picks "New side…"), hidden or not. A failure
@@ -25,8 +121,7 @@ type placeForm struct {
 	character string
 	count, at *widget.Entry
 	facing    *widget.Select
-	side      *widget.Select
-	newSide   *widget.Entry
+	side      *sideChooser
 	hidden    *widget.Check
 	msg       *widget.Label
 	box       fyne.CanvasObject
@@ -42,29 +137,15 @@ func newPlaceForm(c *Console, character string) *placeForm {
 	sides := st.Map.Orientation.SideNames()
 	f.facing = widget.NewSelect(sides[:], nil)
 	f.facing.SetSelectedIndex(0)
-	f.newSide = widget.NewEntry()
-	f.newSide.SetPlaceHolder("the new side's name")
-	f.newSide.Hide()
-	choices := st.Sides()
-	def := st.DefaultSide(character)
-	if !containsString(choices, def) {
-		choices = append(choices, def) // the sheet's own side, not yet on the map
-	}
-	f.side = widget.NewSelect(append(choices, newSideChoice), func(s string) {
-		if s == newSideChoice {
-			f.newSide.Show()
-		} else {
-			f.newSide.Hide()
-		}
-	})
-	f.side.SetSelected(def)
+	f.side = newSideChooser("", nil)
+	f.side.offer(st.Sides(), st.DefaultSide(character)) // the sheet's own side, even if not yet on the map
 	f.hidden = widget.NewCheck("Hidden from the players", nil)
 	f.msg = widget.NewLabel("")
 	f.msg.Wrapping = fyne.TextWrapWord
 	f.msg.Importance = widget.DangerImportance
 	form := widget.NewForm(
 		widget.NewFormItem("How many", f.count), widget.NewFormItem("Around hex", f.at),
-		widget.NewFormItem("Facing", f.facing), widget.NewFormItem("Side", container.NewVBox(f.side, f.newSide)),
+		widget.NewFormItem("Facing", f.facing), widget.NewFormItem("Side", f.side.box),
 		widget.NewFormItem("", f.hidden),
 	)
 	f.box = container.NewVBox(form, f.msg)
@@ -94,15 +175,9 @@ func (f *placeForm) place() (string, bool) {
 	if err != nil || n < 1 || n > session.MaxPlace {
 		return fail("how many is a number from 1 to %d, not %q.", session.MaxPlace, f.count.Text)
 	}
-	side := f.side.Selected
-	if side == newSideChoice {
-		side = strings.TrimSpace(f.newSide.Text)
-		if side == "" {
-			return fail("type the new side's name, or pick one of the fight's sides.")
-		}
-	}
-	if side == "" {
-		return fail("pick a side.")
+	side, err := f.side.side()
+	if err != nil {
+		return fail("%s.", err)
 	}
 	specs, err := f.c.placeAround(f.character, strings.TrimSpace(f.at.Text), f.facing.Selected, side, f.hidden.Checked, n)
 	if err == nil {

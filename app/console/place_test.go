@@ -46,13 +46,13 @@ func TestPlaceFormSaysWhyAndKeepsTheFigures(t *testing.T) {
 func TestPlaceFormSideIsChosen(t *testing.T) {
 	c, _, _ := newConsole(t)
 	for _, tc := range []struct{ character, want string }{{"zeke", "outlaws"}, {"cyril", "posse"}} {
-		if got := newPlaceForm(c, tc.character).side.Selected; got != tc.want {
+		if got := newPlaceForm(c, tc.character).side.sel.Selected; got != tc.want {
 			t.Errorf("side for %s: %q, want %q", tc.character, got, tc.want)
 		}
 	}
 	f := newPlaceForm(c, "zeke")
-	if want := []string{"outlaws", "posse", newSideChoice}; !slices.Equal(f.side.Options, want) {
-		t.Errorf("side choices: %q, want %q", f.side.Options, want)
+	if want := []string{"outlaws", "posse", newSideChoice}; !slices.Equal(f.side.sel.Options, want) {
+		t.Errorf("side choices: %q, want %q", f.side.sel.Options, want)
 	}
 	f.at.SetText("C3")
 	said, ok := f.place()
@@ -65,11 +65,11 @@ func TestPlaceFormSideIsChosen(t *testing.T) {
 	// A new side only on purpose: picked, and named.
 	f = newPlaceForm(c, "zeke")
 	f.at.SetText("C5")
-	f.side.SetSelected(newSideChoice)
+	f.side.sel.SetSelected(newSideChoice)
 	if _, ok := f.place(); ok || !strings.Contains(f.msg.Text, "type the new side's name") {
 		t.Errorf("a new side with no name: placed %v, message %q", ok, f.msg.Text)
 	}
-	f.newSide.SetText("pinkertons")
+	f.side.name.SetText("pinkertons")
 	if _, ok := f.place(); !ok {
 		t.Fatalf("a new side named: %q", f.msg.Text)
 	}

@@ -18,6 +18,10 @@ import (
 	"hexslinger/hexmap"
 )
 
+// noSideChoice is the sheet form's side choice for none: its figures
+// stand where State.DefaultSide puts them.
+const noSideChoice = "(none: the fight's default)"
+
 // sheetsPanel is the character sheets: the fight's characters, and an
 // editor for one with its derived values computed as the Judge types. The
 // editor knows no rule system: the fight's system lists the parts of a
@@ -31,6 +35,7 @@ type sheetsPanel struct {
 
 	id, name, move, run, size *widget.Entry
 	notes                     *widget.Entry
+	side                      *sideChooser    // the side its figures stand on when placed with none named
 	body                      *fyne.Container // Move, Run and Size, those the system reads
 	parts                     *fyne.Container // the system's parts, laid out
 	partsKey                  string          // which parts are laid out
@@ -114,9 +119,11 @@ func newSheetsPanel(c *Console) *sheetsPanel {
 		p.recompute()
 	}
 	p.move, p.run, p.size = num(), num(), num()
+	p.side = newSideChooser(noSideChoice, p.recompute)
 	form := widget.NewForm(
 		widget.NewFormItem("Name", p.name),
 		widget.NewFormItem("Id", p.id),
+		widget.NewFormItem("Side", p.side.box),
 	)
 	// Move, Run and Size: those the fight's system reads (layOut).
 	p.body = container.NewGridWithColumns(6)
@@ -171,6 +178,7 @@ func (p *sheetsPanel) refresh() {
 		return st.Characters[p.ids[i]].Name < st.Characters[p.ids[j]].Name
 	})
 	p.list.Refresh()
+	p.side.follow(st.Sides())
 	parts := st.SheetParts()
 	var key strings.Builder
 	for _, part := range parts {
@@ -273,6 +281,7 @@ func (p *sheetsPanel) load(ch session.Character, fresh bool) {
 	for _, in := range p.fields {
 		in.show(in.field.Get(&shown))
 	}
+	p.side.offer(p.c.state.Sides(), ch.Side)
 	p.notes.SetText(ch.Notes)
 	p.msg.SetText("")
 	p.showPortrait(ch.Portrait)
@@ -289,6 +298,11 @@ func (p *sheetsPanel) sheet() (session.Character, error) {
 	}
 	ch.ID, ch.Name, ch.Notes = strings.TrimSpace(p.id.Text), strings.TrimSpace(p.name.Text), p.notes.Text
 	ch.Portrait = p.portrait
+	side, err := p.side.side()
+	if err != nil {
+		return ch, fmt.Errorf("side: %w", err)
+	}
+	ch.Side = side
 	for _, n := range []struct {
 		field string
 		dst   *int
@@ -357,6 +371,7 @@ func (p *sheetsPanel) save() {
 	}
 	p.cur = ch.ID
 	p.id.Disable()
+	p.side.offer(p.c.state.Sides(), ch.Side) // a new side named is now a choice
 	p.msg.SetText(fmt.Sprintf("Saved %s to the fight.", ch.Name))
 }
 
