@@ -50,7 +50,7 @@ func TestScenes(t *testing.T) {
 	}
 	shots := filepath.Join(root, "e2e", "shots")
 	os.MkdirAll(shots, 0o755)
-	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit", "editor-toolbar", "editor-hill", "ping", "portrait", "table-scale", "street-tagged", "uvtt-map", "align-grid", "fog-player", "fog-door", "fog-judge", "timeline", "dw-melee", "dw-wound", "savage-shaken", "fudge-wounds", "savage-cover", "dw-wall", "place-drag", "savage-signs"} {
+	for _, name := range []string{"street", "reach", "attack", "ruler", "thrown-miss", "hit-result", "drag-move", "defend", "player", "editor", "judge-edit", "editor-toolbar", "editor-hill", "ping", "portrait", "table-scale", "street-tagged", "uvtt-map", "align-grid", "fog-player", "fog-door", "fog-judge", "fog-known", "timeline", "dw-melee", "dw-wound", "savage-shaken", "fudge-wounds", "savage-cover", "dw-wall", "place-drag", "savage-signs"} {
 		t.Run(name, func(t *testing.T) {
 			got := filepath.Join(shots, "scene-"+name+".png")
 			os.Remove(got)
