@@ -20,12 +20,18 @@ import (
 // bar, and the pointer's tip on Zeke.
 func tableGame(t *testing.T, scale float64) *Game {
 	t.Helper()
+	return tableGameIn(t, scale, 1920, 1080)
+}
+
+// tableGameIn is tableGame in a window w×h.
+func tableGameIn(t *testing.T, scale float64, w, h int) *Game {
+	t.Helper()
 	p := demoPlay(t)
 	st := p.st
 	st.Figures["jeb"].Hidden = true
 	c := newConn("ws://test", "t")
 	c.status, c.role = "", string(session.RoleJudge)
-	g := &Game{conn: c, play: *p, w: 1920, h: 1080}
+	g := &Game{conn: c, play: *p, w: w, h: h}
 	g.scale.value = scale
 	g.fit()
 	if scale != 1 {
@@ -248,5 +254,58 @@ func TestTheTipKeepsOffEveryWordAndToken(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestASmallerWindowWritesSmaller: the map's text stands 24 px times the
+// table scale in a window the size of a 1080-line table monitor
+// (fullscreen, or maximised below a title bar and a panel), and in
+// proportion to the window below it (never under half): a Judge's
+// 1280×800 window and a 960×600 scene keep their words from swamping the
+// map. The status bar and the tokens' least size go with the text.
+func TestASmallerWindowWritesSmaller(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		w, h  int
+		scale float64
+		want  float64 // the least capitals, px
+	}{
+		{"the table monitor, fullscreen", 1920, 1080, 1, 24},
+		{"the table monitor, maximised", 1920, 1017, 1, 24},
+		{"the table monitor at scale 2", 1920, 1080, 2, 48},
+		{"a Judge's window", 1280, 800, 1, 24 * 0.8},
+		{"a scene's window", 960, 600, 1, 24 * 0.6},
+		{"a scene's window at scale 2", 960, 600, 2, 48 * 0.6},
+		{"a tiny window", 640, 400, 1, 12},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tableGameIn(t, tc.scale, tc.w, tc.h)
+			if got := capHeight(g.minText(), true); got < tc.want-0.01 || got > tc.want+0.5 {
+				t.Errorf("%d×%d at table scale %.2f: the least text's capitals stand %.2f px, want %.1f", tc.w, tc.h, tc.scale, got, tc.want)
+			}
+			if got, want := g.barH(), barHeightFor(textFor(tc.want)); got != want {
+				t.Errorf("%d×%d at table scale %.2f: the status bar is %d px high, want %d", tc.w, tc.h, tc.scale, got, want)
+			}
+			seen := readTable(t, g)
+			if len(seen) < 20 {
+				t.Fatalf("the census saw %d texts: %v", len(seen), seen)
+			}
+			// A token's initials narrow, then shrink, to fit a hex the
+			// fit made small (TestTheFitShowsTheWholeMap); every other
+			// word stands the window's size.
+			initials := map[string]bool{}
+			for id := range g.play.st.Figures {
+				initials[g.play.st.FigureInitials(id)] = true
+			}
+			for _, s := range seen {
+				if !initials[s.text] && s.cap < tc.want-0.01 {
+					t.Errorf("%d×%d: %q stands %.1f px, below the window's %.1f", tc.w, tc.h, s.text, s.cap, tc.want)
+					break
+				}
+			}
+			if seen[0].cap > tc.want+0.5 {
+				t.Errorf("%d×%d: the smallest text, %q, stands %.1f px: want the window's %.1f", tc.w, tc.h, seen[0].text, seen[0].cap, tc.want)
+			}
+		})
 	}
 }
