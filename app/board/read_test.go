@@ -309,3 +309,27 @@ func TestASmallerWindowWritesSmaller(t *testing.T) {
 		})
 	}
 }
+
+// TestTheReadableZoomFitsNumberedInitials: the zoom the table scale's
+// keys go to fits the widest token's letters as the token writes them,
+// a copy's number and all ("ZP12"), not its sheet's initials ("ZP").
+func TestTheReadableZoomFitsNumberedInitials(t *testing.T) {
+	for _, n := range []int{2, 12} {
+		t.Run(fmt.Sprintf("copy %d", n), func(t *testing.T) {
+			st := demoPlay(t).st
+			st.Figures["zeke"].Number = n
+			got := st.FigureInitials("zeke")
+			if want := "ZP" + fmt.Sprint(n); got != want {
+				t.Fatalf("Zeke's initials read %q, want %q", got, want)
+			}
+			px := textFor(mapCap)
+			wide := textWidth(got, face(px, true))
+			// The hex size at which got, narrowed to leastWide, fills
+			// initialsFill of the token's disc (0.84 of the hex).
+			need := wide * leastWide / (2 * initialsFill) / 0.84
+			if hex := readableHex(st, px); hex < need {
+				t.Errorf("readableHex with Zeke numbered %d is %.1f px: %q needs %.1f", n, hex, got, need)
+			}
+		})
+	}
+}

@@ -203,14 +203,14 @@ const initialsFill = 0.86
 const leastWide = 0.78
 
 // readableHex is the least hex size at which every figure's initials in
-// st, at text size px, fit in its token (tokenRadius) without shrinking
-// (narrowed at most to leastWide): the map's zoom the table scale's keys
-// go to.
+// st as its token writes them (State.FigureInitials: "ZP2"), at text
+// size px, fit in its token (tokenRadius) without shrinking (narrowed at
+// most to leastWide): the map's zoom the table scale's keys go to.
 func readableHex(st *session.State, px float64) float64 {
 	f := face(px, true)
 	widest := 0.0
-	for _, fig := range st.Figures {
-		widest = math.Max(widest, textWidth(st.Characters[fig.Character].Initials(), f))
+	for id := range st.Figures {
+		widest = math.Max(widest, textWidth(st.FigureInitials(id), f))
 	}
 	return widest * leastWide / (2 * initialsFill) / 0.84 * 1.01
 }
