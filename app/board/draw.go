@@ -431,7 +431,9 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	}
 	for _, sh := range figs {
 		f := sh.f
-		if s >= 14 && g.segments && st.InsightOf(seat, f.ID).Numbers {
+		// A figure out of the fight has no AP to spend: its token
+		// shows it down (drawMarks), with no badge.
+		if s >= 14 && g.segments && st.InsightOf(seat, f.ID).Numbers && !st.Body(f.ID).Down {
 			// Behind the upper shoulder, off the wedge, where it is free.
 			img := g.sprites.badge(f.AP)
 			bw, bh := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexslinger/app/session"
+	"hexslinger/rules"
 )
 
 // savageSigned is the Savage Worlds shootout after a Bandit's blow
@@ -171,6 +172,39 @@ func TestWordsKeepOffTheCoverNumbers(t *testing.T) {
 				if msg := placedClear(p); msg != "" {
 					t.Errorf("of %d boxes: %s", len(p.placed), msg)
 				}
+			}
+		})
+	}
+}
+
+// TestADownFigureShowsNoAP: a figure out of the fight (dead, knocked
+// out) wears no AP badge, whatever AP it holds; a standing one does.
+func TestADownFigureShowsNoAP(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cond rules.Condition
+		want bool // the AP badge written
+	}{
+		{"standing", rules.Fine, true},
+		{"stunned", rules.Stunned, true},
+		{"unconscious", rules.Unconscious, false},
+		{"dead", rules.Dead, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := demoPlay(t)
+			f := p.st.Figures["zeke"]
+			f.Condition, f.AP = tc.cond, 37 // no other text on the map reads 37
+			if down := p.st.Body("zeke").Down; down == tc.want {
+				t.Fatalf("Zeke %s: Body.Down %v", tc.name, down)
+			}
+			g := &Game{play: *p, w: 1920, h: 1080}
+			g.fit()
+			got := false
+			for _, s := range readTable(t, g) {
+				got = got || s.text == "37"
+			}
+			if got != tc.want {
+				t.Errorf("Zeke %s with 37 AP: his AP badge written %v, want %v", tc.name, got, tc.want)
 			}
 		})
 	}
