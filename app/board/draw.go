@@ -348,7 +348,12 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 // newPlace starts the frame's placer on the map's part of the window,
 // the cover numbers the map writes there kept clear.
 func (g *Game) newPlace(m *hexmap.Map) {
-	g.place = &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
+	top := 0 // the action bar's buttons are drawn over the base
+	if g.replay.on() {
+		b, _ := g.replayBars()
+		top = b.Max.Y // the banner is drawn over the frame
+	}
+	g.place = &placer{area: image.Rect(0, top, g.w, g.h-g.barH())}
 	g.keepCover(m)
 }
 

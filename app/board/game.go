@@ -46,7 +46,8 @@ type Game struct {
 	w, h      int
 	layout    hexmap.Layout // hex ↔ screen; Size is the zoom
 	fitted    bool
-	bounds    mapBounds // the map's bounds for the rulers
+	fitAt     hexmap.Layout // the view fit last made
+	bounds    mapBounds     // the map's bounds for the rulers
 	chunks    chunkCache
 	backdrop  backdrop // the map's picture under the hexes
 	fog       fogView  // the fog of war drawn (fog.go)
@@ -312,7 +313,7 @@ func (g *Game) fit() {
 		return
 	}
 	// Below a row of the action bar's buttons, above the status bar.
-	top := float64(buttonH + buttonPad)
+	top := g.mapTop()
 	m := g.play.st.Map
 	lo, hi := g.bounds.of(hexmap.Layout{Orientation: m.Orientation, Size: 1}, m) // as hexmap.Fit, from the map's rim
 	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w), float64(g.h-g.barH())-top, g.fitMargin())
@@ -320,7 +321,7 @@ func (g *Game) fit() {
 	// initials narrow to fit a small hex before they shrink (drawToken);
 	// the table scale's keys zoom past the fit (readable).
 	g.layout.Origin.Y += top
-	g.fitted = true
+	g.fitted, g.fitAt = true, g.layout
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
 }
 
