@@ -246,6 +246,6 @@ func (g *Game) changeScale(dir int) {
 		}
 	}
 	g.scale.set(v)
-	g.layout = g.readable(g.layout, float64(buttonH+buttonPad))
+	g.layout = g.readable(g.layout, g.mapTop())
 	g.say(fmt.Sprintf("Table scale %.0f%% on this monitor: the map's text stands at least %.0f px tall in this window (Ctrl+= larger · Ctrl+- smaller · Ctrl+0 the monitor's default).", v*100, mapCap*g.mapScale()), false)
 }
