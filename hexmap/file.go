@@ -50,6 +50,7 @@ type File struct {
 	Features    []FileFeature     `json:"features,omitempty"`
 	Labels      []FileLabel       `json:"labels,omitempty"`
 	Lights      []Light           `json:"lights,omitempty"`
+	Environment *Environment      `json:"environment,omitempty"`
 	Background  *Background       `json:"background,omitempty"`
 }
 
@@ -324,6 +325,13 @@ func (f *File) Map() (*Map, error) {
 		return nil, err
 	}
 	m.Lights = slices.Clone(f.Lights)
+	if e := f.Environment; e != nil {
+		if len(e.AmbientLight) > maxAmbientLight {
+			return nil, fieldErr("environment.ambient_light", "has %d characters, want at most %d", len(e.AmbientLight), maxAmbientLight)
+		}
+		env := *e
+		m.Environment = &env
+	}
 	return m, nil
 }
 
@@ -422,6 +430,7 @@ func (m *Map) File() *File {
 		f.Labels = append(f.Labels, FileLabel{m.Label(h), m.Labels[h]})
 	}
 	f.Lights = slices.Clone(m.Lights)
+	f.Environment = m.Environment
 	return f
 }
 

@@ -26,6 +26,10 @@ type Map struct {
 	Labels      map[Hex]string
 	Background  *Background // an image under the map, as from a UVTT file
 	Lights      []Light     // light sources, as from a UVTT file
+	// Environment is the map's lighting as another tool drew it (a UVTT
+	// file's), kept to be written out again; nil for none. Never changed
+	// in place: a copy of the map shares it.
+	Environment *Environment
 
 	terrain   []uint8  // terrainList index + 1; 0 is off the map
 	elevation []int16  // height level (paces)
@@ -418,6 +422,7 @@ func (m *Map) Equal(o *Map) bool {
 		m.Height == o.Height && m.Scale == o.Scale && maps.Equal(m.Labels, o.Labels) &&
 		slices.Equal(m.terrain, o.terrain) && slices.Equal(m.elevation, o.elevation) &&
 		maps.Equal(m.edgesOut, o.edgesOut) && sameBackground(m.Background, o.Background) && sameLights(m.Lights, o.Lights) &&
+		sameEnvironment(m.Environment, o.Environment) &&
 		sameFeatures(m.features, m.feats, o.features, o.feats) &&
 		sameFeatures(m.edges, m.feats, o.edges, o.feats)
 }

@@ -529,24 +529,25 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 	if err != nil {
 		return nil, work.touched, err
 	}
-	// Walls and doors are the geometry's: kept with the hex map's own
-	// armor and height where the two agree, put in or taken out where a
-	// tool that knows no hexes changed them.
+	// Walls, doors and windows are the geometry's: kept with the hex
+	// map's own armor, height and state where the two agree (a window
+	// of the grid is the map's fence, a door its open door), put in or
+	// taken out where a tool that knows no hexes changed them.
 	for _, e := range m.Edges() {
-		if feat, _ := m.EdgeAt(e); feat.Kind == "wall" || feat.Kind == "door" {
-			if g, ok := geo.at(e); !ok || g.Kind != feat.Kind {
+		if feat, _ := m.EdgeAt(e); gridKind(feat.Kind) != "" {
+			if g, ok := geo.at(e); !ok || g.Kind != gridKind(feat.Kind) {
 				m.putEdge(e, Feature{})
 			}
 		}
 	}
 	geo.each(func(e Edge, g Feature) {
-		if feat, ok := m.EdgeAt(e); !ok || feat.Kind != g.Kind {
+		if feat, ok := m.EdgeAt(e); !ok || gridKind(feat.Kind) != g.Kind {
 			m.putEdge(e, g)
-		} else if feat.Open != g.Open {
-			feat.Open = g.Open
-			m.putEdge(e, feat)
 		}
 	})
+	if env := f.environment(); env != nil {
+		m.Environment = env
+	}
 	m.Lights = nil
 	for i, raw := range f.Lights {
 		var l uvLight
@@ -581,6 +582,43 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 		m.Background = &Background{Image: img, PixelsPerHex: res.PixelsPerGrid, Origin: fr.at}
 	}
 	return m, work.touched, nil
+}
+
+// gridKind is what a hexside feature of a kind is in a UVTT file's
+// grid: a wall, a door (a closed portal, open or not on the map) or a
+// window (a portal not closed: a window or a fence); "" for nothing.
+func gridKind(kind string) string {
+	switch kind {
+	case "wall", "door", "window":
+		return kind
+	case "fence":
+		return "window"
+	}
+	return ""
+}
+
+// environment is the file's environment, as much of it as is what UVTT
+// says it is (an ambient light of at most maxAmbientLight characters, a
+// baked_lighting true or false): nil for none. What is not is passed by,
+// as other tools do.
+func (f *uvFile) environment() *Environment {
+	var raw struct {
+		AmbientLight  json.RawMessage `json:"ambient_light"`
+		BakedLighting json.RawMessage `json:"baked_lighting"`
+	}
+	if len(f.Environment) == 0 || json.Unmarshal(f.Environment, &raw) != nil || raw.AmbientLight == nil && raw.BakedLighting == nil {
+		return nil
+	}
+	var env Environment
+	var light string
+	if json.Unmarshal(raw.AmbientLight, &light) == nil && len(light) <= maxAmbientLight {
+		env.AmbientLight = light
+	}
+	var baked bool
+	if json.Unmarshal(raw.BakedLighting, &baked) == nil {
+		env.BakedLighting = baked
+	}
+	return &env
 }
 
 // nearLights reports whether two lists of lights are the same but for
@@ -629,7 +667,7 @@ func (f *uvFile) geometry(m *Map, fr uvFrame, work *wallWalk) (*wallWalk, error)
 					continue
 				}
 				err := work.walk(fr.toRef(line[j-1]), fr.toRef(line[j]), func(e Edge) {
-					if k := work.kind(e); k != sideDoor && k != sideOpenDoor {
+					if k := work.kind(e); k != sideDoor && k != sideWindow {
 						work.put(e, sideWall)
 					}
 				})
@@ -649,12 +687,14 @@ func (f *uvFile) geometry(m *Map, fr uvFrame, work *wallWalk) (*wallWalk, error)
 				return nil, err
 			}
 		}
+		// A portal not closed is a window (docs/defaults.md, "UVTT:
+		// doors and windows").
 		door := uint8(sideDoor)
 		if !p.Closed {
-			door = sideOpenDoor
+			door = sideWindow
 		}
 		err := work.walk(fr.toRef(p.Bounds[0]), fr.toRef(p.Bounds[1]), func(e Edge) {
-			work.put(e, door) // a door in a wall is a door
+			work.put(e, door) // a door or window in a wall is one
 		})
 		if err != nil {
 			return nil, &FieldError{field, err}
@@ -668,7 +708,7 @@ const (
 	sideNone = iota
 	sideWall
 	sideDoor
-	sideOpenDoor
+	sideWindow
 )
 
 // kind is what the walk put on hexside e.
@@ -697,9 +737,11 @@ func sideFeature(k uint8) (Feature, bool) {
 	case sideWall:
 		f, _ := NewFeature("wall")
 		return f, true
-	case sideDoor, sideOpenDoor:
+	case sideDoor:
 		f, _ := NewFeature("door")
-		f.Open = k == sideOpenDoor
+		return f, true
+	case sideWindow:
+		f, _ := NewFeature("window")
 		return f, true
 	}
 	return Feature{}, false
@@ -1061,7 +1103,14 @@ func ExportUVTT(w io.Writer, m *Map, pixelsPerHex int) error {
 	for _, d := range m.doors(fr) {
 		a, b := d.a, d.b
 		f.Portals = append(f.Portals, uvPortal{Position: uvPoint{round4((a.X + b.X) / 2), round4((a.Y + b.Y) / 2)},
-			Bounds: []uvPoint{a, b}, Rotation: round4(math.Atan2(b.Y-a.Y, b.X-a.X)), Closed: !d.open})
+			Bounds: []uvPoint{a, b}, Rotation: round4(math.Atan2(b.Y-a.Y, b.X-a.X)), Closed: d.closed})
+	}
+	if m.Environment != nil {
+		raw, err := json.Marshal(m.Environment)
+		if err != nil {
+			return fmt.Errorf("export UVTT: %w", err)
+		}
+		f.Environment = raw
 	}
 	f.Lights = []json.RawMessage{}
 	for _, l := range m.Lights {
@@ -1156,45 +1205,50 @@ func (m *Map) wallLines(ref Layout) [][]Point {
 	return lines
 }
 
-// door is one door of a map, in grid points: a run of door hexsides
-// that the straight line from a to b separates, which a UVTT portal can
-// say.
+// door is one portal of a map, in grid points: a run of door, window or
+// fence hexsides that the straight line from a to b separates, which a
+// UVTT portal can say; closed for a door (open or not: a door to every
+// tool), not for a window or fence (a wall that lets sight through).
 type door struct {
-	a, b uvPoint
-	open bool
+	a, b   uvPoint
+	closed bool
 }
 
-// doors are the map's doors: each connected run of door hexsides of one
-// state is one door when a straight line near its ends separates just
-// its hexsides, else each hexside of it is a door of its own.
+// doors are the map's portals: each connected run of hexsides of one
+// feature kind and state (doors, windows or fences) is one portal when a
+// straight line near its ends separates just its hexsides, else each
+// hexside of it is a portal of its own.
 func (m *Map) doors(fr uvFrame) []door {
 	ref := fr.ref
 	var out []door
 	seen := map[Edge]bool{}
 	for _, e := range m.Edges() {
 		f, _ := m.EdgeAt(e)
-		if f.Kind != "door" || seen[e] {
+		kind := gridKind(f.Kind)
+		if kind == "" || kind == "wall" || seen[e] {
 			continue
 		}
-		// The run: door sides of the same state meeting corner to corner.
+		// The run: sides of the same kind and state meeting corner to
+		// corner.
 		run := []Edge{e}
 		seen[e] = true
 		for i := 0; i < len(run); i++ {
 			a, b := ref.Edge(run[i].Hex, run[i].Side)
 			for _, o := range m.edgesAt(ref, a, b) {
-				if g, _ := m.EdgeAt(o); g.Kind == "door" && g.Open == f.Open && !seen[o] {
+				if g, _ := m.EdgeAt(o); g.Kind == f.Kind && g.Open == f.Open && !seen[o] {
 					seen[o] = true
 					run = append(run, o)
 				}
 			}
 		}
+		closed := kind == "door"
 		if a, b, ok := m.runLine(fr, run); ok {
-			out = append(out, door{a: a, b: b, open: f.Open})
+			out = append(out, door{a: a, b: b, closed: closed})
 			continue
 		}
 		for _, r := range run {
 			a, b := ref.Edge(r.Hex, r.Side)
-			out = append(out, door{a: fr.toGrid(a), b: fr.toGrid(b), open: f.Open})
+			out = append(out, door{a: fr.toGrid(a), b: fr.toGrid(b), closed: closed})
 		}
 	}
 	return out

@@ -239,15 +239,19 @@ func TestAPolylineOfManyPointsIsARing(t *testing.T) {
 func TestEachPortalIsOneDoor(t *testing.T) {
 	m, _ := testMap(t, "several-doors.df2vtt")
 	noHexSealed(t, m)
-	if n := runs(m, "door"); n != 3 {
-		t.Errorf("three portals are %d doors", n)
+	if d, w := runs(m, "door"), runs(m, "window"); d != 1 || w != 2 {
+		t.Errorf("a closed portal and two not closed are %d doors and %d windows, want 1 and 2", d, w)
 	}
 	west, middle, east, outside := gridHex(m, 2.5, 4), gridHex(m, 7.5, 4), gridHex(m, 12.5, 4), gridHex(m, 14.9, 4)
 	if reaches(m, west, middle) {
 		t.Error("the closed door between the west and middle rooms lets a mover by")
 	}
-	if !reaches(m, middle, east) || !reaches(m, east, outside) {
-		t.Error("an open door stops a mover")
+	if reaches(m, middle, east) || reaches(m, east, outside) {
+		t.Error("a window (a portal not closed) lets a mover by")
+	}
+	openDoors(m)
+	if !reaches(m, west, middle) {
+		t.Error("the door opened stops a mover")
 	}
 }
 
@@ -305,8 +309,8 @@ func TestUVTTExportRoundTripsTheTestMaps(t *testing.T) {
 				t.Errorf("exported resolution %+v (image %d bytes), the file's %+v (%d bytes)",
 					out.Resolution, len(out.Image), src.Resolution, len(src.Image))
 			}
-			if n := len(out.Portals); n != runs(m, "door") {
-				t.Errorf("%d portals for %d doors", n, runs(m, "door"))
+			if n := len(out.Portals); n != runs(m, "door")+runs(m, "window") {
+				t.Errorf("%d portals for %d doors and %d windows", n, runs(m, "door"), runs(m, "window"))
 			}
 			if w := sides(m, "wall"); w > 0 && len(out.LineOfSight) >= w {
 				t.Errorf("%d wall hexsides went out as %d lines, not polylines", w, len(out.LineOfSight))
@@ -366,8 +370,8 @@ func randomMap(rng *rand.Rand) *Map {
 }
 
 // TestUVTTExportThenImportIsTheSameMap: a property over generated maps,
-// pointy and flat: export then import gives an equal map; and the walls
-// and doors alone, read from the grid's lines and portals by a tool that
+// pointy and flat: export then import gives an equal map; and the walls,
+// doors, windows and fences alone, read from the grid's lines and portals by a tool that
 // knows nothing of hexslinger's own part of the file, are the map's.
 func TestUVTTExportThenImportIsTheSameMap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -401,13 +405,14 @@ func TestUVTTExportThenImportIsTheSameMap(t *testing.T) {
 			t.Errorf("map %d: %d×%d from the grid alone, want %d×%d", i, geo.Width, geo.Height, m.Width, m.Height)
 			continue
 		}
+		// A wall is a wall, a door a closed door, a window or fence a
+		// window.
 		for _, e := range append(m.Edges(), geo.Edges()...) {
 			f, _ := m.EdgeAt(e)
 			g, _ := geo.EdgeAt(e)
-			want := f.Kind == "wall" || f.Kind == "door"
-			if want != (g.Kind == f.Kind) && (want || g.Kind != "") || want && f.Open != g.Open {
-				t.Errorf("map %d: %s side %v is %q (open %v) from the grid, %q (open %v) on the map",
-					i, m.Label(e.Hex), e.Side, g.Kind, g.Open, f.Kind, f.Open)
+			if want := gridKind(f.Kind); g.Kind != want || g.Open {
+				t.Errorf("map %d: %s side %v is %q (open %v) from the grid, want %q for the map's %q",
+					i, m.Label(e.Hex), e.Side, g.Kind, g.Open, want, f.Kind)
 			}
 		}
 	}
