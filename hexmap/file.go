@@ -51,6 +51,7 @@ type File struct {
 	Labels      []FileLabel       `json:"labels,omitempty"`
 	Lights      []Light           `json:"lights,omitempty"`
 	Environment *Environment      `json:"environment,omitempty"`
+	Portals     []Portal          `json:"portals,omitempty"`
 	Background  *Background       `json:"background,omitempty"`
 }
 
@@ -325,6 +326,10 @@ func (f *File) Map() (*Map, error) {
 		return nil, err
 	}
 	m.Lights = slices.Clone(f.Lights)
+	if err := checkPortals(f.Portals); err != nil {
+		return nil, err
+	}
+	m.Portals = slices.Clone(f.Portals)
 	if e := f.Environment; e != nil {
 		if len(e.AmbientLight) > maxAmbientLight {
 			return nil, fieldErr("environment.ambient_light", "has %d characters, want at most %d", len(e.AmbientLight), maxAmbientLight)
@@ -431,6 +436,7 @@ func (m *Map) File() *File {
 	}
 	f.Lights = slices.Clone(m.Lights)
 	f.Environment = m.Environment
+	f.Portals = slices.Clone(m.Portals)
 	return f
 }
 

@@ -548,6 +548,16 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 	if env := f.environment(); env != nil {
 		m.Environment = env
 	}
+	// The file's portals are kept where they say more than the hexsides:
+	// where touching ones would go out again as one.
+	var spans []portalSpan
+	for i, p := range f.Portals {
+		spans = append(spans, portalSpan{Portal{fr.toRef(p.Bounds[0]), fr.toRef(p.Bounds[1])}, geo.portals[i]})
+	}
+	m.Portals = m.keptPortals(fr, spans)
+	if ext != nil && ext.Map != nil && nearPortals(m.Portals, ext.Map.Portals) {
+		m.Portals = slices.Clone(ext.Map.Portals)
+	}
 	m.Lights = nil
 	for i, raw := range f.Lights {
 		var l uvLight
@@ -693,9 +703,12 @@ func (f *uvFile) geometry(m *Map, fr uvFrame, work *wallWalk) (*wallWalk, error)
 		if !p.Closed {
 			door = sideWindow
 		}
+		var sides []Edge
 		err := work.walk(fr.toRef(p.Bounds[0]), fr.toRef(p.Bounds[1]), func(e Edge) {
 			work.put(e, door) // a door or window in a wall is one
+			sides = append(sides, e)
 		})
+		work.portals = append(work.portals, sides)
 		if err != nil {
 			return nil, &FieldError{field, err}
 		}
@@ -869,6 +882,9 @@ type wallWalk struct {
 	far           map[Edge]uint8
 	gen           int32
 	stride, inset int
+	// portals are the hexsides each portal of a file was put on, in the
+	// file's order (geometry).
+	portals [][]Edge
 }
 
 // Limits on the walls of a UVTT file on the map: the squares of wall and
@@ -1100,7 +1116,7 @@ func ExportUVTT(w io.Writer, m *Map, pixelsPerHex int) error {
 		f.LineOfSight = append(f.LineOfSight, pts)
 	}
 	f.Portals = []uvPortal{}
-	for _, d := range m.doors(fr) {
+	for _, d := range m.doors(fr, m.portalSpans(fr)) {
 		a, b := d.a, d.b
 		f.Portals = append(f.Portals, uvPortal{Position: uvPoint{round4((a.X + b.X) / 2), round4((a.Y + b.Y) / 2)},
 			Bounds: []uvPoint{a, b}, Rotation: round4(math.Atan2(b.Y-a.Y, b.X-a.X)), Closed: d.closed})
@@ -1212,16 +1228,86 @@ func (m *Map) wallLines(ref Layout) [][]Point {
 type door struct {
 	a, b   uvPoint
 	closed bool
+	sides  []Edge
+}
+
+// portalSpan is a portal of a map's file and the hexsides it separates.
+type portalSpan struct {
+	Portal
+	sides []Edge
+}
+
+// portalSpans are m's portals with their hexsides; none if their walk
+// over the map passes the walls' limit.
+func (m *Map) portalSpans(fr uvFrame) []portalSpan {
+	if len(m.Portals) == 0 {
+		return nil
+	}
+	lo, hi := fr.ref.Bounds(m)
+	w := newWallWalk(m, fr.ref, lo, hi, 0)
+	var out []portalSpan
+	for _, p := range m.Portals {
+		var sides []Edge
+		if err := w.walk(p.A, p.B, func(e Edge) { sides = append(sides, e) }); err != nil {
+			return nil
+		}
+		out = append(out, portalSpan{p, sides})
+	}
+	return out
+}
+
+// keptPortals are the portals of spans m keeps (Map.Portals): all of
+// them when the portals they make go out (Map.doors) are not the ones
+// the map's hexsides alone make, else none.
+func (m *Map) keptPortals(fr uvFrame, spans []portalSpan) []Portal {
+	if len(spans) == 0 {
+		return nil
+	}
+	groups := func(ds []door) []string {
+		var out []string
+		for _, d := range ds {
+			keys := make([]string, 0, len(d.sides))
+			for _, e := range d.sides {
+				keys = append(keys, fmt.Sprint(EdgeOf(e.Hex, e.Side)))
+			}
+			slices.Sort(keys)
+			out = append(out, strings.Join(slices.Compact(keys), " "))
+		}
+		slices.Sort(out)
+		return out
+	}
+	if slices.Equal(groups(m.doors(fr, spans)), groups(m.doors(fr, nil))) {
+		return nil
+	}
+	out := make([]Portal, len(spans))
+	for i, s := range spans {
+		out[i] = s.Portal
+	}
+	return out
 }
 
 // doors are the map's portals: each connected run of hexsides of one
-// feature kind and state (doors, windows or fences) is one portal when a
-// straight line near its ends separates just its hexsides, else each
-// hexside of it is a portal of its own.
-func (m *Map) doors(fr uvFrame) []door {
+// feature kind and state (doors, windows or fences) is the portals of
+// spans when their hexsides on the map lie in it and cover it, else one
+// portal when a straight line near its ends separates just its
+// hexsides, else each hexside of it is a portal of its own.
+func (m *Map) doors(fr uvFrame, spans []portalSpan) []door {
 	ref := fr.ref
 	var out []door
 	seen := map[Edge]bool{}
+	// The spans by the hexsides on the map they separate.
+	spanSides := make([][]Edge, len(spans))
+	bySide := map[Edge][]int{}
+	for i, s := range spans {
+		for _, e := range s.sides {
+			e = EdgeOf(e.Hex, e.Side)
+			if _, ok := m.EdgeAt(e); !ok || slices.Contains(spanSides[i], e) {
+				continue
+			}
+			spanSides[i] = append(spanSides[i], e)
+			bySide[e] = append(bySide[e], i)
+		}
+	}
 	for _, e := range m.Edges() {
 		f, _ := m.EdgeAt(e)
 		kind := gridKind(f.Kind)
@@ -1242,16 +1328,53 @@ func (m *Map) doors(fr uvFrame) []door {
 			}
 		}
 		closed := kind == "door"
+		if ds, ok := m.spannedRun(fr, run, spans, spanSides, bySide, closed); ok {
+			out = append(out, ds...)
+			continue
+		}
 		if a, b, ok := m.runLine(fr, run); ok {
-			out = append(out, door{a: a, b: b, closed: closed})
+			out = append(out, door{a: a, b: b, closed: closed, sides: run})
 			continue
 		}
 		for _, r := range run {
 			a, b := ref.Edge(r.Hex, r.Side)
-			out = append(out, door{a: fr.toGrid(a), b: fr.toGrid(b), closed: closed})
+			out = append(out, door{a: fr.toGrid(a), b: fr.toGrid(b), closed: closed, sides: []Edge{r}})
 		}
 	}
 	return out
+}
+
+// spannedRun is a run of hexsides as the spans touching it say it, when
+// each of them lies in the run and together they cover it.
+func (m *Map) spannedRun(fr uvFrame, run []Edge, spans []portalSpan, spanSides [][]Edge, bySide map[Edge][]int, closed bool) ([]door, bool) {
+	in := map[Edge]bool{}
+	for _, e := range run {
+		in[EdgeOf(e.Hex, e.Side)] = true
+	}
+	var picked []int
+	for _, e := range run {
+		is := bySide[EdgeOf(e.Hex, e.Side)]
+		if len(is) == 0 {
+			return nil, false
+		}
+		for _, i := range is {
+			if slices.Contains(picked, i) {
+				continue
+			}
+			for _, o := range spanSides[i] {
+				if !in[o] {
+					return nil, false
+				}
+			}
+			picked = append(picked, i)
+		}
+	}
+	slices.Sort(picked)
+	out := make([]door, 0, len(picked))
+	for _, i := range picked {
+		out = append(out, door{a: fr.toGrid(spans[i].A), b: fr.toGrid(spans[i].B), closed: closed, sides: spanSides[i]})
+	}
+	return out, true
 }
 
 // edgesAt are the hexsides with a corner at a or b.

@@ -339,6 +339,9 @@ func randomMap(rng *rand.Rand) *Map {
 	terrains := []string{"grass", "rough", "water", "floor", "rock", "steep grade"}
 	edges := []string{"wall", "wall", "wall", "door", "door", "window", "fence"}
 	hexKinds := []string{"barrel", "table", "stairs"}
+	if rng.IntN(3) == 0 {
+		m.Environment = &Environment{AmbientLight: fmt.Sprintf("ff%06x", rng.IntN(1<<24)), BakedLighting: rng.IntN(2) == 0}
+	}
 	for range len(hexes) / 3 {
 		h := hexes[rng.IntN(len(hexes))]
 		switch rng.IntN(5) {
@@ -580,6 +583,8 @@ func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 3, "y": 3}, "pixels_per_grid": 10}, "portals": [{"bounds": [{"x": 1, "y": 0.5}, {"x": 1, "y": 1.5}]}], "hexslinger": {"rendered": true}}`))
 	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 4, "y": 3}, "pixels_per_grid": 10}, "line_of_sight": [[{"x": 2, "y": 1}, {"x": 1e9, "y": 1e9}, {"x": -1e9, "y": 2}]], "portals": [{"bounds": [{"x": -1e8, "y": 1.5}, {"x": 1e8, "y": 1.6}]}]}`))
 	f.Add([]byte(`{"format": 0.3, "image": "\/x", "image": "QUJD", "lights": []}`))
+	f.Add([]byte(adjacentPortals(f)))
+	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 4, "y": 4}, "pixels_per_grid": 10}, "environment": {"ambient_light": "ff101010", "baked_lighting": true}, "portals": [{"bounds": [{"x": 1, "y": 1}, {"x": 1, "y": 2}], "closed": true}, {"bounds": [{"x": 1, "y": 2}, {"x": 1, "y": 3}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// The image decodeUVTT leaves where it lies is the one the JSON
 		// decoder reads.
@@ -623,6 +628,32 @@ func FuzzImportUVTT(f *testing.F) {
 			n, err := DecodedBytes(m.Background.Image)
 			if err != nil || n > MaxBackgroundBytes {
 				t.Fatalf("the picture kept decodes to %d bytes (%v), more than %d", n, err, MaxBackgroundBytes)
+			}
+		}
+		// Exported and imported again, it is the same map, and goes out
+		// again as the same portals, doors and windows alike.
+		var out bytes.Buffer
+		if err := ExportUVTT(&out, m, 8); err != nil {
+			return // no hexes on the map
+		}
+		first := out.Bytes()
+		back, err := ImportUVTT(bytes.NewReader(first), "fuzz")
+		if err != nil {
+			t.Fatalf("an imported map exported does not import again: %v", err)
+		}
+		if !back.Equal(m) {
+			t.Fatalf("an imported map changed in export and import")
+		}
+		var again bytes.Buffer
+		if err := ExportUVTT(&again, back, 8); err != nil {
+			t.Fatal(err)
+		}
+		var f1, f2 uvFile
+		json.Unmarshal(first, &f1)
+		json.Unmarshal(again.Bytes(), &f2)
+		if a1, o1 := portalCounts(&f1); true {
+			if a2, o2 := portalCounts(&f2); a1 != a2 || o1 != o2 || len(f1.LineOfSight) != len(f2.LineOfSight) {
+				t.Fatalf("exported twice: %d portals (%d not closed) and %d walls, then %d (%d) and %d", a1, o1, len(f1.LineOfSight), a2, o2, len(f2.LineOfSight))
 			}
 		}
 	})
