@@ -248,7 +248,7 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatalf("%s's number never came up", id)
 	}
 	cyrilsTurn := func() { turnOf("cyril") }
-	const whoX, whatX, selY, item0, itemH = 180, 545, 308, 342, 39
+	const whoX, whatX, selY, item0, itemH = 180, 545, 347, 381, 39
 	// pickAction opens the action select and picks its k-th item with the
 	// keyboard: the list is long enough that the menu may sit above the
 	// select, where the mouse would miss.
