@@ -133,6 +133,11 @@ type fvScene struct {
 	seen             map[string]bool
 }
 
+// FoundryExportPattern is the name Foundry gives a scene's export
+// ("fvtt-Scene-" the scene's name and id ".json"), lower case, as
+// path.Match reads a pattern: what a file chooser lists.
+const FoundryExportPattern = "fvtt-scene-*.json"
+
 // IsFoundrySceneName reports whether path may name a Foundry scene by its
 // ending: a .json file that is not a hexslinger map (.hexmap.json) nor a
 // fight (.fight.json). Whether it is one, its content says (OpenMap).
