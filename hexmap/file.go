@@ -50,6 +50,8 @@ type File struct {
 	Features    []FileFeature     `json:"features,omitempty"`
 	Labels      []FileLabel       `json:"labels,omitempty"`
 	Lights      []Light           `json:"lights,omitempty"`
+	Environment *Environment      `json:"environment,omitempty"`
+	Portals     []Portal          `json:"portals,omitempty"`
 	Background  *Background       `json:"background,omitempty"`
 }
 
@@ -324,6 +326,17 @@ func (f *File) Map() (*Map, error) {
 		return nil, err
 	}
 	m.Lights = slices.Clone(f.Lights)
+	if err := checkPortals(f.Portals); err != nil {
+		return nil, err
+	}
+	m.Portals = slices.Clone(f.Portals)
+	if e := f.Environment; e != nil {
+		if len(e.AmbientLight) > maxAmbientLight {
+			return nil, fieldErr("environment.ambient_light", "has %d characters, want at most %d", len(e.AmbientLight), maxAmbientLight)
+		}
+		env := *e
+		m.Environment = &env
+	}
 	return m, nil
 }
 
@@ -422,6 +435,8 @@ func (m *Map) File() *File {
 		f.Labels = append(f.Labels, FileLabel{m.Label(h), m.Labels[h]})
 	}
 	f.Lights = slices.Clone(m.Lights)
+	f.Environment = m.Environment
+	f.Portals = slices.Clone(m.Portals)
 	return f
 }
 

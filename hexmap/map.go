@@ -26,6 +26,13 @@ type Map struct {
 	Labels      map[Hex]string
 	Background  *Background // an image under the map, as from a UVTT file
 	Lights      []Light     // light sources, as from a UVTT file
+	// Environment is the map's lighting as another tool drew it (a UVTT
+	// file's), kept to be written out again; nil for none. Never changed
+	// in place: a copy of the map shares it.
+	Environment *Environment
+	// Portals are the doors and windows as the map's file drew them,
+	// where touching ones would otherwise merge (Portal); nil for none.
+	Portals []Portal
 
 	terrain   []uint8  // terrainList index + 1; 0 is off the map
 	elevation []int16  // height level (paces)
@@ -377,6 +384,7 @@ func (m *Map) Clone() *Map {
 	c.featIdx = maps.Clone(m.featIdx)
 	c.Labels = maps.Clone(m.Labels)
 	c.Lights = slices.Clone(m.Lights)
+	c.Portals = slices.Clone(m.Portals)
 	c.cache = m.cache.forCopy()
 	c.changes = append([]change(nil), m.changes...)
 	return &c
@@ -398,6 +406,7 @@ func (m *Map) CloneBare() *Map {
 	c.featIdx = maps.Clone(m.featIdx)
 	c.Labels = maps.Clone(m.Labels)
 	c.Lights = slices.Clone(m.Lights)
+	c.Portals = slices.Clone(m.Portals)
 	c.cache = m.cache.forCopy()
 	return &c
 }
@@ -418,6 +427,7 @@ func (m *Map) Equal(o *Map) bool {
 		m.Height == o.Height && m.Scale == o.Scale && maps.Equal(m.Labels, o.Labels) &&
 		slices.Equal(m.terrain, o.terrain) && slices.Equal(m.elevation, o.elevation) &&
 		maps.Equal(m.edgesOut, o.edgesOut) && sameBackground(m.Background, o.Background) && sameLights(m.Lights, o.Lights) &&
+		sameEnvironment(m.Environment, o.Environment) && slices.Equal(m.Portals, o.Portals) &&
 		sameFeatures(m.features, m.feats, o.features, o.feats) &&
 		sameFeatures(m.edges, m.feats, o.edges, o.feats)
 }

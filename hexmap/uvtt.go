@@ -529,24 +529,35 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 	if err != nil {
 		return nil, work.touched, err
 	}
-	// Walls and doors are the geometry's: kept with the hex map's own
-	// armor and height where the two agree, put in or taken out where a
-	// tool that knows no hexes changed them.
+	// Walls, doors and windows are the geometry's: kept with the hex
+	// map's own armor, height and state where the two agree (a window
+	// of the grid is the map's fence, a door its open door), put in or
+	// taken out where a tool that knows no hexes changed them.
 	for _, e := range m.Edges() {
-		if feat, _ := m.EdgeAt(e); feat.Kind == "wall" || feat.Kind == "door" {
-			if g, ok := geo.at(e); !ok || g.Kind != feat.Kind {
+		if feat, _ := m.EdgeAt(e); gridKind(feat.Kind) != "" {
+			if g, ok := geo.at(e); !ok || g.Kind != gridKind(feat.Kind) {
 				m.putEdge(e, Feature{})
 			}
 		}
 	}
 	geo.each(func(e Edge, g Feature) {
-		if feat, ok := m.EdgeAt(e); !ok || feat.Kind != g.Kind {
+		if feat, ok := m.EdgeAt(e); !ok || gridKind(feat.Kind) != g.Kind {
 			m.putEdge(e, g)
-		} else if feat.Open != g.Open {
-			feat.Open = g.Open
-			m.putEdge(e, feat)
 		}
 	})
+	if env := f.environment(); env != nil {
+		m.Environment = env
+	}
+	// The file's portals are kept where they say more than the hexsides:
+	// where touching ones would go out again as one.
+	var spans []portalSpan
+	for i, p := range f.Portals {
+		spans = append(spans, portalSpan{Portal{fr.toRef(p.Bounds[0]), fr.toRef(p.Bounds[1])}, geo.portals[i]})
+	}
+	m.Portals = m.keptPortals(fr, spans)
+	if ext != nil && ext.Map != nil && nearPortals(m.Portals, ext.Map.Portals) {
+		m.Portals = slices.Clone(ext.Map.Portals)
+	}
 	m.Lights = nil
 	for i, raw := range f.Lights {
 		var l uvLight
@@ -581,6 +592,43 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 		m.Background = &Background{Image: img, PixelsPerHex: res.PixelsPerGrid, Origin: fr.at}
 	}
 	return m, work.touched, nil
+}
+
+// gridKind is what a hexside feature of a kind is in a UVTT file's
+// grid: a wall, a door (a closed portal, open or not on the map) or a
+// window (a portal not closed: a window or a fence); "" for nothing.
+func gridKind(kind string) string {
+	switch kind {
+	case "wall", "door", "window":
+		return kind
+	case "fence":
+		return "window"
+	}
+	return ""
+}
+
+// environment is the file's environment, as much of it as is what UVTT
+// says it is (an ambient light of at most maxAmbientLight characters, a
+// baked_lighting true or false): nil for none. What is not is passed by,
+// as other tools do.
+func (f *uvFile) environment() *Environment {
+	var raw struct {
+		AmbientLight  json.RawMessage `json:"ambient_light"`
+		BakedLighting json.RawMessage `json:"baked_lighting"`
+	}
+	if len(f.Environment) == 0 || json.Unmarshal(f.Environment, &raw) != nil || raw.AmbientLight == nil && raw.BakedLighting == nil {
+		return nil
+	}
+	var env Environment
+	var light string
+	if json.Unmarshal(raw.AmbientLight, &light) == nil && len(light) <= maxAmbientLight {
+		env.AmbientLight = light
+	}
+	var baked bool
+	if json.Unmarshal(raw.BakedLighting, &baked) == nil {
+		env.BakedLighting = baked
+	}
+	return &env
 }
 
 // nearLights reports whether two lists of lights are the same but for
@@ -629,7 +677,7 @@ func (f *uvFile) geometry(m *Map, fr uvFrame, work *wallWalk) (*wallWalk, error)
 					continue
 				}
 				err := work.walk(fr.toRef(line[j-1]), fr.toRef(line[j]), func(e Edge) {
-					if k := work.kind(e); k != sideDoor && k != sideOpenDoor {
+					if k := work.kind(e); k != sideDoor && k != sideWindow {
 						work.put(e, sideWall)
 					}
 				})
@@ -649,13 +697,18 @@ func (f *uvFile) geometry(m *Map, fr uvFrame, work *wallWalk) (*wallWalk, error)
 				return nil, err
 			}
 		}
+		// A portal not closed is a window (docs/defaults.md, "UVTT:
+		// doors and windows").
 		door := uint8(sideDoor)
 		if !p.Closed {
-			door = sideOpenDoor
+			door = sideWindow
 		}
+		var sides []Edge
 		err := work.walk(fr.toRef(p.Bounds[0]), fr.toRef(p.Bounds[1]), func(e Edge) {
-			work.put(e, door) // a door in a wall is a door
+			work.put(e, door) // a door or window in a wall is one
+			sides = append(sides, e)
 		})
+		work.portals = append(work.portals, sides)
 		if err != nil {
 			return nil, &FieldError{field, err}
 		}
@@ -668,7 +721,7 @@ const (
 	sideNone = iota
 	sideWall
 	sideDoor
-	sideOpenDoor
+	sideWindow
 )
 
 // kind is what the walk put on hexside e.
@@ -697,9 +750,11 @@ func sideFeature(k uint8) (Feature, bool) {
 	case sideWall:
 		f, _ := NewFeature("wall")
 		return f, true
-	case sideDoor, sideOpenDoor:
+	case sideDoor:
 		f, _ := NewFeature("door")
-		f.Open = k == sideOpenDoor
+		return f, true
+	case sideWindow:
+		f, _ := NewFeature("window")
 		return f, true
 	}
 	return Feature{}, false
@@ -827,6 +882,9 @@ type wallWalk struct {
 	far           map[Edge]uint8
 	gen           int32
 	stride, inset int
+	// portals are the hexsides each portal of a file was put on, in the
+	// file's order (geometry).
+	portals [][]Edge
 }
 
 // Limits on the walls of a UVTT file on the map: the squares of wall and
@@ -1058,10 +1116,17 @@ func ExportUVTT(w io.Writer, m *Map, pixelsPerHex int) error {
 		f.LineOfSight = append(f.LineOfSight, pts)
 	}
 	f.Portals = []uvPortal{}
-	for _, d := range m.doors(fr) {
+	for _, d := range m.doors(fr, m.portalSpans(fr)) {
 		a, b := d.a, d.b
 		f.Portals = append(f.Portals, uvPortal{Position: uvPoint{round4((a.X + b.X) / 2), round4((a.Y + b.Y) / 2)},
-			Bounds: []uvPoint{a, b}, Rotation: round4(math.Atan2(b.Y-a.Y, b.X-a.X)), Closed: !d.open})
+			Bounds: []uvPoint{a, b}, Rotation: round4(math.Atan2(b.Y-a.Y, b.X-a.X)), Closed: d.closed})
+	}
+	if m.Environment != nil {
+		raw, err := json.Marshal(m.Environment)
+		if err != nil {
+			return fmt.Errorf("export UVTT: %w", err)
+		}
+		f.Environment = raw
 	}
 	f.Lights = []json.RawMessage{}
 	for _, l := range m.Lights {
@@ -1156,48 +1221,160 @@ func (m *Map) wallLines(ref Layout) [][]Point {
 	return lines
 }
 
-// door is one door of a map, in grid points: a run of door hexsides
-// that the straight line from a to b separates, which a UVTT portal can
-// say.
+// door is one portal of a map, in grid points: a run of door, window or
+// fence hexsides that the straight line from a to b separates, which a
+// UVTT portal can say; closed for a door (open or not: a door to every
+// tool), not for a window or fence (a wall that lets sight through).
 type door struct {
-	a, b uvPoint
-	open bool
+	a, b   uvPoint
+	closed bool
+	sides  []Edge
 }
 
-// doors are the map's doors: each connected run of door hexsides of one
-// state is one door when a straight line near its ends separates just
-// its hexsides, else each hexside of it is a door of its own.
-func (m *Map) doors(fr uvFrame) []door {
+// portalSpan is a portal of a map's file and the hexsides it separates.
+type portalSpan struct {
+	Portal
+	sides []Edge
+}
+
+// portalSpans are m's portals with their hexsides; none if their walk
+// over the map passes the walls' limit.
+func (m *Map) portalSpans(fr uvFrame) []portalSpan {
+	if len(m.Portals) == 0 {
+		return nil
+	}
+	lo, hi := fr.ref.Bounds(m)
+	w := newWallWalk(m, fr.ref, lo, hi, 0)
+	var out []portalSpan
+	for _, p := range m.Portals {
+		var sides []Edge
+		if err := w.walk(p.A, p.B, func(e Edge) { sides = append(sides, e) }); err != nil {
+			return nil
+		}
+		out = append(out, portalSpan{p, sides})
+	}
+	return out
+}
+
+// keptPortals are the portals of spans m keeps (Map.Portals): all of
+// them when the portals they make go out (Map.doors) are not the ones
+// the map's hexsides alone make, else none.
+func (m *Map) keptPortals(fr uvFrame, spans []portalSpan) []Portal {
+	if len(spans) == 0 {
+		return nil
+	}
+	groups := func(ds []door) []string {
+		var out []string
+		for _, d := range ds {
+			keys := make([]string, 0, len(d.sides))
+			for _, e := range d.sides {
+				keys = append(keys, fmt.Sprint(EdgeOf(e.Hex, e.Side)))
+			}
+			slices.Sort(keys)
+			out = append(out, strings.Join(slices.Compact(keys), " "))
+		}
+		slices.Sort(out)
+		return out
+	}
+	if slices.Equal(groups(m.doors(fr, spans)), groups(m.doors(fr, nil))) {
+		return nil
+	}
+	out := make([]Portal, len(spans))
+	for i, s := range spans {
+		out[i] = s.Portal
+	}
+	return out
+}
+
+// doors are the map's portals: each connected run of hexsides of one
+// feature kind and state (doors, windows or fences) is the portals of
+// spans when their hexsides on the map lie in it and cover it, else one
+// portal when a straight line near its ends separates just its
+// hexsides, else each hexside of it is a portal of its own.
+func (m *Map) doors(fr uvFrame, spans []portalSpan) []door {
 	ref := fr.ref
 	var out []door
 	seen := map[Edge]bool{}
+	// The spans by the hexsides on the map they separate.
+	spanSides := make([][]Edge, len(spans))
+	bySide := map[Edge][]int{}
+	for i, s := range spans {
+		for _, e := range s.sides {
+			e = EdgeOf(e.Hex, e.Side)
+			if _, ok := m.EdgeAt(e); !ok || slices.Contains(spanSides[i], e) {
+				continue
+			}
+			spanSides[i] = append(spanSides[i], e)
+			bySide[e] = append(bySide[e], i)
+		}
+	}
 	for _, e := range m.Edges() {
 		f, _ := m.EdgeAt(e)
-		if f.Kind != "door" || seen[e] {
+		kind := gridKind(f.Kind)
+		if kind == "" || kind == "wall" || seen[e] {
 			continue
 		}
-		// The run: door sides of the same state meeting corner to corner.
+		// The run: sides of the same kind and state meeting corner to
+		// corner.
 		run := []Edge{e}
 		seen[e] = true
 		for i := 0; i < len(run); i++ {
 			a, b := ref.Edge(run[i].Hex, run[i].Side)
 			for _, o := range m.edgesAt(ref, a, b) {
-				if g, _ := m.EdgeAt(o); g.Kind == "door" && g.Open == f.Open && !seen[o] {
+				if g, _ := m.EdgeAt(o); g.Kind == f.Kind && g.Open == f.Open && !seen[o] {
 					seen[o] = true
 					run = append(run, o)
 				}
 			}
 		}
+		closed := kind == "door"
+		if ds, ok := m.spannedRun(fr, run, spans, spanSides, bySide, closed); ok {
+			out = append(out, ds...)
+			continue
+		}
 		if a, b, ok := m.runLine(fr, run); ok {
-			out = append(out, door{a: a, b: b, open: f.Open})
+			out = append(out, door{a: a, b: b, closed: closed, sides: run})
 			continue
 		}
 		for _, r := range run {
 			a, b := ref.Edge(r.Hex, r.Side)
-			out = append(out, door{a: fr.toGrid(a), b: fr.toGrid(b), open: f.Open})
+			out = append(out, door{a: fr.toGrid(a), b: fr.toGrid(b), closed: closed, sides: []Edge{r}})
 		}
 	}
 	return out
+}
+
+// spannedRun is a run of hexsides as the spans touching it say it, when
+// each of them lies in the run and together they cover it.
+func (m *Map) spannedRun(fr uvFrame, run []Edge, spans []portalSpan, spanSides [][]Edge, bySide map[Edge][]int, closed bool) ([]door, bool) {
+	in := map[Edge]bool{}
+	for _, e := range run {
+		in[EdgeOf(e.Hex, e.Side)] = true
+	}
+	var picked []int
+	for _, e := range run {
+		is := bySide[EdgeOf(e.Hex, e.Side)]
+		if len(is) == 0 {
+			return nil, false
+		}
+		for _, i := range is {
+			if slices.Contains(picked, i) {
+				continue
+			}
+			for _, o := range spanSides[i] {
+				if !in[o] {
+					return nil, false
+				}
+			}
+			picked = append(picked, i)
+		}
+	}
+	slices.Sort(picked)
+	out := make([]door, 0, len(picked))
+	for _, i := range picked {
+		out = append(out, door{a: fr.toGrid(spans[i].A), b: fr.toGrid(spans[i].B), closed: closed, sides: spanSides[i]})
+	}
+	return out, true
 }
 
 // edgesAt are the hexsides with a corner at a or b.

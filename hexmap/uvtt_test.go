@@ -239,15 +239,19 @@ func TestAPolylineOfManyPointsIsARing(t *testing.T) {
 func TestEachPortalIsOneDoor(t *testing.T) {
 	m, _ := testMap(t, "several-doors.df2vtt")
 	noHexSealed(t, m)
-	if n := runs(m, "door"); n != 3 {
-		t.Errorf("three portals are %d doors", n)
+	if d, w := runs(m, "door"), runs(m, "window"); d != 1 || w != 2 {
+		t.Errorf("a closed portal and two not closed are %d doors and %d windows, want 1 and 2", d, w)
 	}
 	west, middle, east, outside := gridHex(m, 2.5, 4), gridHex(m, 7.5, 4), gridHex(m, 12.5, 4), gridHex(m, 14.9, 4)
 	if reaches(m, west, middle) {
 		t.Error("the closed door between the west and middle rooms lets a mover by")
 	}
-	if !reaches(m, middle, east) || !reaches(m, east, outside) {
-		t.Error("an open door stops a mover")
+	if reaches(m, middle, east) || reaches(m, east, outside) {
+		t.Error("a window (a portal not closed) lets a mover by")
+	}
+	openDoors(m)
+	if !reaches(m, west, middle) {
+		t.Error("the door opened stops a mover")
 	}
 }
 
@@ -305,8 +309,8 @@ func TestUVTTExportRoundTripsTheTestMaps(t *testing.T) {
 				t.Errorf("exported resolution %+v (image %d bytes), the file's %+v (%d bytes)",
 					out.Resolution, len(out.Image), src.Resolution, len(src.Image))
 			}
-			if n := len(out.Portals); n != runs(m, "door") {
-				t.Errorf("%d portals for %d doors", n, runs(m, "door"))
+			if n := len(out.Portals); n != runs(m, "door")+runs(m, "window") {
+				t.Errorf("%d portals for %d doors and %d windows", n, runs(m, "door"), runs(m, "window"))
 			}
 			if w := sides(m, "wall"); w > 0 && len(out.LineOfSight) >= w {
 				t.Errorf("%d wall hexsides went out as %d lines, not polylines", w, len(out.LineOfSight))
@@ -335,6 +339,9 @@ func randomMap(rng *rand.Rand) *Map {
 	terrains := []string{"grass", "rough", "water", "floor", "rock", "steep grade"}
 	edges := []string{"wall", "wall", "wall", "door", "door", "window", "fence"}
 	hexKinds := []string{"barrel", "table", "stairs"}
+	if rng.IntN(3) == 0 {
+		m.Environment = &Environment{AmbientLight: fmt.Sprintf("ff%06x", rng.IntN(1<<24)), BakedLighting: rng.IntN(2) == 0}
+	}
 	for range len(hexes) / 3 {
 		h := hexes[rng.IntN(len(hexes))]
 		switch rng.IntN(5) {
@@ -366,8 +373,8 @@ func randomMap(rng *rand.Rand) *Map {
 }
 
 // TestUVTTExportThenImportIsTheSameMap: a property over generated maps,
-// pointy and flat: export then import gives an equal map; and the walls
-// and doors alone, read from the grid's lines and portals by a tool that
+// pointy and flat: export then import gives an equal map; and the walls,
+// doors, windows and fences alone, read from the grid's lines and portals by a tool that
 // knows nothing of hexslinger's own part of the file, are the map's.
 func TestUVTTExportThenImportIsTheSameMap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -401,13 +408,14 @@ func TestUVTTExportThenImportIsTheSameMap(t *testing.T) {
 			t.Errorf("map %d: %d×%d from the grid alone, want %d×%d", i, geo.Width, geo.Height, m.Width, m.Height)
 			continue
 		}
+		// A wall is a wall, a door a closed door, a window or fence a
+		// window.
 		for _, e := range append(m.Edges(), geo.Edges()...) {
 			f, _ := m.EdgeAt(e)
 			g, _ := geo.EdgeAt(e)
-			want := f.Kind == "wall" || f.Kind == "door"
-			if want != (g.Kind == f.Kind) && (want || g.Kind != "") || want && f.Open != g.Open {
-				t.Errorf("map %d: %s side %v is %q (open %v) from the grid, %q (open %v) on the map",
-					i, m.Label(e.Hex), e.Side, g.Kind, g.Open, f.Kind, f.Open)
+			if want := gridKind(f.Kind); g.Kind != want || g.Open {
+				t.Errorf("map %d: %s side %v is %q (open %v) from the grid, want %q for the map's %q",
+					i, m.Label(e.Hex), e.Side, g.Kind, g.Open, want, f.Kind)
 			}
 		}
 	}
@@ -575,6 +583,8 @@ func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 3, "y": 3}, "pixels_per_grid": 10}, "portals": [{"bounds": [{"x": 1, "y": 0.5}, {"x": 1, "y": 1.5}]}], "hexslinger": {"rendered": true}}`))
 	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 4, "y": 3}, "pixels_per_grid": 10}, "line_of_sight": [[{"x": 2, "y": 1}, {"x": 1e9, "y": 1e9}, {"x": -1e9, "y": 2}]], "portals": [{"bounds": [{"x": -1e8, "y": 1.5}, {"x": 1e8, "y": 1.6}]}]}`))
 	f.Add([]byte(`{"format": 0.3, "image": "\/x", "image": "QUJD", "lights": []}`))
+	f.Add([]byte(adjacentPortals(f)))
+	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 4, "y": 4}, "pixels_per_grid": 10}, "environment": {"ambient_light": "ff101010", "baked_lighting": true}, "portals": [{"bounds": [{"x": 1, "y": 1}, {"x": 1, "y": 2}], "closed": true}, {"bounds": [{"x": 1, "y": 2}, {"x": 1, "y": 3}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// The image decodeUVTT leaves where it lies is the one the JSON
 		// decoder reads.
@@ -618,6 +628,32 @@ func FuzzImportUVTT(f *testing.F) {
 			n, err := DecodedBytes(m.Background.Image)
 			if err != nil || n > MaxBackgroundBytes {
 				t.Fatalf("the picture kept decodes to %d bytes (%v), more than %d", n, err, MaxBackgroundBytes)
+			}
+		}
+		// Exported and imported again, it is the same map, and goes out
+		// again as the same portals, doors and windows alike.
+		var out bytes.Buffer
+		if err := ExportUVTT(&out, m, 8); err != nil {
+			return // no hexes on the map
+		}
+		first := out.Bytes()
+		back, err := ImportUVTT(bytes.NewReader(first), "fuzz")
+		if err != nil {
+			t.Fatalf("an imported map exported does not import again: %v", err)
+		}
+		if !back.Equal(m) {
+			t.Fatalf("an imported map changed in export and import")
+		}
+		var again bytes.Buffer
+		if err := ExportUVTT(&again, back, 8); err != nil {
+			t.Fatal(err)
+		}
+		var f1, f2 uvFile
+		json.Unmarshal(first, &f1)
+		json.Unmarshal(again.Bytes(), &f2)
+		if a1, o1 := portalCounts(&f1); true {
+			if a2, o2 := portalCounts(&f2); a1 != a2 || o1 != o2 || len(f1.LineOfSight) != len(f2.LineOfSight) {
+				t.Fatalf("exported twice: %d portals (%d not closed) and %d walls, then %d (%d) and %d", a1, o1, len(f1.LineOfSight), a2, o2, len(f2.LineOfSight))
 			}
 		}
 	})

@@ -519,7 +519,7 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 		p := l.ToPixel(hx)
 		drawFeature(img, &b, f, p, s)
 		if f.IsCover() {
-			tags = append(tags, armorTag{hexmap.Point{X: p.X + s*0.45, Y: p.Y - s*0.45}, f.Armor})
+			tags = append(tags, armorTag{p, f.Armor})
 		}
 	}
 	for _, hx := range hexes {
@@ -540,14 +540,27 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 		}
 	}
 	b.flush(img)
-	if onScreen >= 14 {
-		size := math.Max(math.Max(9, c.text)*k, s*0.3)
-		small := face(size, true)
+	if coverShown(onScreen) {
 		for _, t := range tags {
-			b.path(img, circle(t.at, math.Max(s*0.2, size*0.58)), 0, colInk)
+			at, r, size := coverMark(t.at, onScreen, k, c.text)
+			b.path(img, circle(at, r), 0, colInk)
 			b.flush(img)
-			say(img, fmt.Sprint(t.armor), small, t.at.X, t.at.Y, colArmor, true)
+			say(img, fmt.Sprint(t.armor), face(size, true), at.X, at.Y, colArmor, true)
 		}
 	}
 	return b.drawn
+}
+
+// coverShown reports whether the map writes cover numbers on hexes of
+// onScreen pixels.
+func coverShown(onScreen float64) bool { return onScreen >= 14 }
+
+// coverMark is where the cover number of the hex centred at p stands,
+// for hexes of onScreen pixels drawn k times larger (1: on the screen)
+// with the map's least text text: its disc's centre and radius, and its
+// digits' size. The placer keeps it clear (Game.keepCover).
+func coverMark(p hexmap.Point, onScreen, k, text float64) (at hexmap.Point, r, size float64) {
+	s := onScreen * k
+	size = math.Max(math.Max(9, text)*k, s*0.3)
+	return hexmap.Point{X: p.X + s*0.45, Y: p.Y - s*0.45}, math.Max(s*0.2, size*0.58), size
 }

@@ -140,7 +140,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			// first (fixed at the map's edges), then the tokens, their
 			// badges and tags, the map's labels, the range bands' and
 			// the loose weapons' names, each off all before it.
-			g.place = &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
+			g.newPlace(st.Map)
 			g.drawRulers(g.base, st)
 			g.drawFigures(g.base, st)
 			g.drawLabels(g.base, st) // over the figures, placed off them
@@ -345,6 +345,39 @@ func (g *Game) drawOverlay(dst *ebiten.Image, st *session.State, dmg *damage) {
 	b.flush(dst)
 }
 
+// newPlace starts the frame's placer on the map's part of the window,
+// the cover numbers the map writes there kept clear.
+func (g *Game) newPlace(m *hexmap.Map) {
+	top := 0 // the action bar's buttons are drawn over the base
+	if g.replay.on() {
+		b, _ := g.replayBars()
+		top = b.Max.Y // the banner is drawn over the frame
+	}
+	g.place = &placer{area: image.Rect(0, top, g.w, g.h-g.barH())}
+	g.keepCover(m)
+}
+
+// keepCover keeps the cover numbers map m writes on the screen (coverMark)
+// clear of the placer's words and badges: the window's hexes only, and
+// only at the sizes the map writes them.
+func (g *Game) keepCover(m *hexmap.Map) {
+	s := g.layout.Size
+	if !coverShown(s) {
+		return
+	}
+	text := g.minText()
+	lo, hi := onScreen(m, g.layout, g.w, g.h)
+	for row := lo.Row; row <= hi.Row; row++ {
+		for col := lo.Col; col <= hi.Col; col++ {
+			hx := m.Orientation.FromOffset(hexmap.Offset{Col: col, Row: row})
+			if f, ok := m.Feature(hx); ok && f.IsCover() {
+				at, r, _ := coverMark(g.layout.ToPixel(hx), s, 1, text)
+				g.place.mark(box(at, 2*r, 2*r))
+			}
+		}
+	}
+}
+
 // drawFigures draws every figure as a disc with initials (or its
 // portrait) and a facing wedge.
 func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
@@ -369,7 +402,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	// The placer keeps every token's disc clear, then lays out the
 	// badges and tags, and after them the map's words (drawLabels).
 	if g.place == nil {
-		g.place = &placer{area: image.Rect(0, 0, g.w, g.h-g.barH())}
+		g.newPlace(st.Map)
 	}
 	for _, id := range st.Order {
 		f := st.Figures[id]
@@ -403,7 +436,9 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 	}
 	for _, sh := range figs {
 		f := sh.f
-		if s >= 14 && g.segments && st.InsightOf(seat, f.ID).Numbers {
+		// A figure out of the fight has no AP to spend: its token
+		// shows it down (drawMarks), with no badge.
+		if s >= 14 && g.segments && st.InsightOf(seat, f.ID).Numbers && !st.Body(f.ID).Down {
 			// Behind the upper shoulder, off the wedge, where it is free.
 			img := g.sprites.badge(f.AP)
 			bw, bh := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())

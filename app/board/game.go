@@ -46,7 +46,8 @@ type Game struct {
 	w, h      int
 	layout    hexmap.Layout // hex ↔ screen; Size is the zoom
 	fitted    bool
-	bounds    mapBounds // the map's bounds for the rulers
+	fitAt     hexmap.Layout // the view fit last made
+	bounds    mapBounds     // the map's bounds for the rulers
 	chunks    chunkCache
 	known     knownTerrain // the side view's map, and the chunk cache put aside (sideknown.go)
 	backdrop  backdrop     // the map's picture under the hexes
@@ -314,7 +315,7 @@ func (g *Game) fit() {
 		return
 	}
 	// Below a row of the action bar's buttons, above the status bar.
-	top, left := float64(buttonH+buttonPad), g.trayLeft()
+	top, left := g.mapTop(), g.trayLeft()
 	m := g.play.st.Map
 	lo, hi := g.bounds.of(hexmap.Layout{Orientation: m.Orientation, Size: 1}, m) // as hexmap.Fit, from the map's rim
 	g.layout = hexmap.FitBounds(m.Orientation, lo, hi, float64(g.w)-left, float64(g.h-g.barH())-top, g.fitMargin())
@@ -323,7 +324,7 @@ func (g *Game) fit() {
 	// the table scale's keys zoom past the fit (readable).
 	g.layout.Origin.X += left
 	g.layout.Origin.Y += top
-	g.fitted = true
+	g.fitted, g.fitAt = true, g.layout
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
 }
 

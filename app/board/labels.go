@@ -69,7 +69,7 @@ func (g *Game) drawRulers(dst *ebiten.Image, st *session.State) {
 	size := g.minText()
 	f := face(size, true)
 	lo, hi := g.bounds.of(l, m) // l.Bounds(m) from the map's rim
-	top, bottom := float64(buttonH+2*buttonPad), float64(g.h-g.barH())
+	top, bottom := g.mapTop()+buttonPad, float64(g.h-g.barH())
 	plate := color.RGBA{0x18, 0x15, 0x12, 0xc0}
 	// Each mark is rendered once and copied (tagCache): the base is
 	// redrawn every frame of a pan.

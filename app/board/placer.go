@@ -16,9 +16,13 @@ import (
 // placed before it; where no place about it is free, to the one that
 // covers least.
 type placer struct {
-	area   image.Rectangle   // where boxes may go: the map's part of the window
-	discs  []disc            // the tokens, nothing placed over them
-	fixed  []image.Rectangle // boxes drawn where they must be (the rulers)
+	area  image.Rectangle   // where boxes may go: the map's part of the window
+	discs []disc            // the tokens, nothing placed over them
+	fixed []image.Rectangle // boxes drawn where they must be (the rulers)
+	// marks are the map's own marks (its cover numbers): kept clear of
+	// words and badges like a fixed box, though a pointer's tip, drawn
+	// over the map a moment, may lie over them (beside).
+	marks  []image.Rectangle
 	placed []image.Rectangle // the boxes it placed, in order
 }
 
@@ -42,6 +46,10 @@ func (p *placer) token(c hexmap.Point, r float64) { p.discs = append(p.discs, di
 // be (a ruler's mark).
 func (p *placer) keep(r image.Rectangle) { p.fixed = append(p.fixed, r) }
 
+// mark keeps r, a mark the map draws (a cover number), clear of what is
+// placed after.
+func (p *placer) mark(r image.Rectangle) { p.marks = append(p.marks, r) }
+
 // cost is how much r covers of what is kept clear: 0 when free.
 func (p *placer) cost(r image.Rectangle) int {
 	cost := 0
@@ -53,7 +61,7 @@ func (p *placer) cost(r image.Rectangle) int {
 			cost += 1 << 16
 		}
 	}
-	for _, q := range slices.Concat(p.fixed, p.placed) {
+	for _, q := range slices.Concat(p.fixed, p.marks, p.placed) {
 		if in := r.Intersect(q); !in.Empty() {
 			cost += 1<<12 + in.Dx()*in.Dy()
 		}
@@ -137,7 +145,8 @@ func (p *placer) around(anchor hexmap.Point, gap, reach, w, h, prefer float64) (
 // beside places a w×h panel (a tip, a shot's tag) beside the hex centred
 // at anchor of size s, inside area: to its right where that is free, else
 // the nearest free place round it, up to 6 hexes out; it keeps clear of
-// the tokens, of everything placed and of keep. p is left as it was.
+// the tokens, of everything placed and of keep (not of the map's marks:
+// it lies over the map). p is left as it was.
 func (p *placer) beside(anchor hexmap.Point, s, w, h float64, area image.Rectangle, keep []image.Rectangle) image.Rectangle {
 	q := placer{area: area, discs: p.discs, fixed: slices.Concat(p.fixed, p.placed, keep)}
 	r, _ := q.around(anchor, s*1.1, 6*s, w, h, 0) // past the hovered token's rim and wedge

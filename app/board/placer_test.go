@@ -28,6 +28,11 @@ func placedClear(p *placer) string {
 				return fmt.Sprintf("box %d %v covers the fixed box %v (a ruler's mark)", i, r, q)
 			}
 		}
+		for _, q := range p.marks {
+			if r.Overlaps(q) {
+				return fmt.Sprintf("box %d %v covers the map's mark %v (a cover number)", i, r, q)
+			}
+		}
 		if !p.area.Empty() && !r.In(p.area) {
 			return fmt.Sprintf("box %d %v is off the map's area %v", i, r, p.area)
 		}

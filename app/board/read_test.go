@@ -20,12 +20,18 @@ import (
 // bar, and the pointer's tip on Zeke.
 func tableGame(t *testing.T, scale float64) *Game {
 	t.Helper()
+	return tableGameIn(t, scale, 1920, 1080)
+}
+
+// tableGameIn is tableGame in a window w×h.
+func tableGameIn(t *testing.T, scale float64, w, h int) *Game {
+	t.Helper()
 	p := demoPlay(t)
 	st := p.st
 	st.Figures["jeb"].Hidden = true
 	c := newConn("ws://test", "t")
 	c.status, c.role = "", string(session.RoleJudge)
-	g := &Game{conn: c, play: *p, w: 1920, h: 1080}
+	g := &Game{conn: c, play: *p, w: w, h: h}
 	g.scale.value = scale
 	g.fit()
 	if scale != 1 {
@@ -189,7 +195,11 @@ func TestTheWindowPlacesNothingOverATokenOrAWord(t *testing.T) {
 		{"the table mid-fight", tableGame, 1, []string{"HIT head: 2 wounds, 4 Conc", "hidden", "Main Street"}},
 		{"the table mid-fight at scale 2", tableGame, 2, []string{"HIT head: 2 wounds, 4 Conc", "hidden"}},
 		{"the crowded street", crowdedGame, 1, []string{"1 wound", "HIT: 8 wounds", "MISS", "hidden", "throwing knife", "Main Street", "TN 6", "TN 7"}},
-		{"the crowded street at scale 1.5", crowdedGame, 1.5, []string{"1 wound", "HIT: 8 wounds", "MISS"}},
+		// Zoomed about the window's middle to fit "ZP2" in its token, the
+		// street's west end is tight: the hit's tag may be cut as the
+		// placer cuts a word with no room ("HIT: 8 w…"; the result's
+		// panel says it whole).
+		{"the crowded street at scale 1.5", crowdedGame, 1.5, []string{"1 wound", "HIT: 8 w", "MISS"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := tc.game(t, tc.scale)
@@ -248,5 +258,82 @@ func TestTheTipKeepsOffEveryWordAndToken(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestASmallerWindowWritesSmaller: the map's text stands 24 px times the
+// table scale in a window the size of a 1080-line table monitor
+// (fullscreen, or maximised below a title bar and a panel), and in
+// proportion to the window below it (never under half): a Judge's
+// 1280×800 window and a 960×600 scene keep their words from swamping the
+// map. The status bar and the tokens' least size go with the text.
+func TestASmallerWindowWritesSmaller(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		w, h  int
+		scale float64
+		want  float64 // the least capitals, px
+	}{
+		{"the table monitor, fullscreen", 1920, 1080, 1, 24},
+		{"the table monitor, maximised", 1920, 1017, 1, 24},
+		{"the table monitor at scale 2", 1920, 1080, 2, 48},
+		{"a Judge's window", 1280, 800, 1, 24 * 0.8},
+		{"a scene's window", 960, 600, 1, 24 * 0.6},
+		{"a scene's window at scale 2", 960, 600, 2, 48 * 0.6},
+		{"a tiny window", 640, 400, 1, 12},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tableGameIn(t, tc.scale, tc.w, tc.h)
+			if got := capHeight(g.minText(), true); got < tc.want-0.01 || got > tc.want+0.5 {
+				t.Errorf("%d×%d at table scale %.2f: the least text's capitals stand %.2f px, want %.1f", tc.w, tc.h, tc.scale, got, tc.want)
+			}
+			if got, want := g.barH(), barHeightFor(textFor(tc.want)); got != want {
+				t.Errorf("%d×%d at table scale %.2f: the status bar is %d px high, want %d", tc.w, tc.h, tc.scale, got, want)
+			}
+			seen := readTable(t, g)
+			if len(seen) < 20 {
+				t.Fatalf("the census saw %d texts: %v", len(seen), seen)
+			}
+			// A token's initials narrow, then shrink, to fit a hex the
+			// fit made small (TestTheFitShowsTheWholeMap); every other
+			// word stands the window's size.
+			initials := map[string]bool{}
+			for id := range g.play.st.Figures {
+				initials[g.play.st.FigureInitials(id)] = true
+			}
+			for _, s := range seen {
+				if !initials[s.text] && s.cap < tc.want-0.01 {
+					t.Errorf("%d×%d: %q stands %.1f px, below the window's %.1f", tc.w, tc.h, s.text, s.cap, tc.want)
+					break
+				}
+			}
+			if seen[0].cap > tc.want+0.5 {
+				t.Errorf("%d×%d: the smallest text, %q, stands %.1f px: want the window's %.1f", tc.w, tc.h, seen[0].text, seen[0].cap, tc.want)
+			}
+		})
+	}
+}
+
+// TestTheReadableZoomFitsNumberedInitials: the zoom the table scale's
+// keys go to fits the widest token's letters as the token writes them,
+// a copy's number and all ("ZP12"), not its sheet's initials ("ZP").
+func TestTheReadableZoomFitsNumberedInitials(t *testing.T) {
+	for _, n := range []int{2, 12} {
+		t.Run(fmt.Sprintf("copy %d", n), func(t *testing.T) {
+			st := demoPlay(t).st
+			st.Figures["zeke"].Number = n
+			got := st.FigureInitials("zeke")
+			if want := "ZP" + fmt.Sprint(n); got != want {
+				t.Fatalf("Zeke's initials read %q, want %q", got, want)
+			}
+			px := textFor(mapCap)
+			wide := textWidth(got, face(px, true))
+			// The hex size at which got, narrowed to leastWide, fills
+			// initialsFill of the token's disc (0.84 of the hex).
+			need := wide * leastWide / (2 * initialsFill) / 0.84
+			if hex := readableHex(st, px); hex < need {
+				t.Errorf("readableHex with Zeke numbered %d is %.1f px: %q needs %.1f", n, hex, got, need)
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -86,6 +87,8 @@ func (g *Game) startReplay(r *session.Moment) {
 		return
 	}
 	sameMap := g.play.st != nil && g.play.st.Name == st.Name
+	// A view left as the fit made it is fitted again below the banner.
+	asFitted := !g.replay.on() && g.layout == g.fitAt
 	g.replay = replayView{moment: r, st: st}
 	g.replayBase = g.replay
 	g.play.st = st
@@ -93,7 +96,7 @@ func (g *Game) startReplay(r *session.Moment) {
 	g.dragFig, g.pressed, g.dragging = "", false, false
 	g.clearResult()
 	g.seq++
-	if !sameMap || !g.fitted {
+	if !sameMap || !g.fitted || asFitted {
 		g.fit()
 	}
 	if r.Journal != "" {
@@ -109,9 +112,13 @@ func (g *Game) endReplay() {
 		return
 	}
 	journal := g.replay.moment.Journal
+	asFitted := g.layout == g.fitAt
 	g.replay = replayView{}
 	if g.fold != nil {
 		g.play.st = g.fold.State
+	}
+	if asFitted && g.play.st != nil {
+		g.fit() // below the action bar again
 	}
 	g.seq++
 	if journal != "" {
@@ -176,17 +183,48 @@ func (g *Game) drawReplay(dst *ebiten.Image) {
 		return
 	}
 	r := g.replay.moment
-	const h = 76
+	top, strip := g.replayBars()
+	h, hint := float64(top.Dy()), float64(strip.Dy())
 	var b batch
-	const hint = 28 // the status bar's hint line
 	banner := color.RGBA{0x1c, 0x3a, 0x5c, 0xff}
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: h / 2}, float64(g.w), h)), 0, banner)
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: float64(g.h) - hint/2}, float64(g.w), hint)), 0, banner)
 	b.flush(dst)
-	barLine(dst, replayBanner(r), face(20, true), g.w, 24, color.White)
-	barLine(dst, firstLine(r.Text), face(16, false), g.w, 54, colText)
-	barLine(dst, replayHint(r), face(16, false), g.w, float64(g.h)-hint/2, color.White)
-	g.damage = append(g.damage, image.Rect(0, 0, g.w, h), image.Rect(0, g.h-hint, g.w, g.h))
+	// Written at the map's least text, as the status bar: where in the
+	// fight, and how to leave, read from across the table too.
+	px := g.minText()
+	msgY, hintY := barLines(px)
+	barLine(dst, replayBanner(r), face(px, true), g.w, msgY, color.White)
+	barLine(dst, firstLine(r.Text), face(px, false), g.w, hintY, colText)
+	barLine(dst, replayHint(r), face(px, false), g.w, float64(g.h-g.barH())+hintY, color.White)
+	g.damage = append(g.damage, top, strip)
+}
+
+// replayBars are the replay's banner across the top (over the action
+// bar: two lines of the map's least text, as the status bar) and its
+// strip over the status bar's hint line, whole, from below its message
+// line's letters: it says how to leave in place of the hints to command.
+func (g *Game) replayBars() (banner, strip image.Rectangle) {
+	px := g.minText()
+	bh := g.barH()
+	banner = image.Rect(0, 0, g.w, max(replayBannerLeast, bh))
+	strip = image.Rect(0, g.h-bh+int(math.Ceil(px*1.35)), g.w, g.h)
+	return banner, strip
+}
+
+// replayBannerLeast is the replay banner's least height: over the action
+// bar's buttons.
+const replayBannerLeast = 76
+
+// mapTop is where the map's part of the window starts: below the action
+// bar's first row of buttons, or the replay's banner while a moment
+// shows.
+func (g *Game) mapTop() float64 {
+	if g.replay.on() {
+		b, _ := g.replayBars()
+		return float64(b.Max.Y + buttonPad)
+	}
+	return float64(buttonH + buttonPad)
 }
 
 // timeline: the Judge's window replays a moment the console scrubbed to:

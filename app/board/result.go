@@ -157,6 +157,7 @@ func (g *Game) drawResult(dst *ebiten.Image, dmg *damage) {
 	if g.place != nil { // a copy: the base's layout stays as drawn
 		place.discs = append(place.discs, g.place.discs...)
 		place.fixed = append(place.fixed, g.place.fixed...)
+		place.marks = append(place.marks, g.place.marks...)
 		place.placed = append(place.placed, g.place.placed...)
 	}
 	for _, o := range r.outcomes {

@@ -149,9 +149,39 @@ func savePrefsScale(monitor string, v float64) {
 	}
 }
 
-// minText is the least size of text on the map at the table scale: its
-// capitals stand mapCap pixels times the scale.
-func (g *Game) minText() float64 { return textFor(mapCap * g.scale.get()) }
+// tableLines and tableCols are the least window, in pixels, that writes
+// the map's text at the table's full size: a 1920×1080 monitor, whether
+// the window fills it or is maximised below a title bar and a panel
+// (about 1,000 to 1,050 lines).
+const tableLines, tableCols = 1000, 1600
+
+// leastWindowScale is the least share of the table's text size a small
+// window writes at: half, 12 px capitals at table scale 1.
+const leastWindowScale = 0.5
+
+// windowScale is how large, of the table's text size, a window w×h
+// writes: 1 from a table monitor's size up, and in proportion to the
+// window's shorter side (of the table's) below it, never under
+// leastWindowScale. A Judge's 1280×800 window writes 0.8 of it, a 960×600
+// one 0.6: its words in proportion to its map, not sized for a table
+// monitor across the room.
+func windowScale(w, h int) float64 {
+	if w <= 0 || h <= 0 {
+		return 1
+	}
+	k := math.Min(float64(h)/tableLines, float64(w)/tableCols)
+	return math.Max(leastWindowScale, math.Min(1, k))
+}
+
+// mapScale is the size the map's text is written at: the table scale
+// times the window's (windowScale). Everything the table scale enlarges
+// (the tokens' least size, badges, tags, labels, the status bar) follows
+// it.
+func (g *Game) mapScale() float64 { return g.scale.get() * windowScale(g.w, g.h) }
+
+// minText is the least size of text on the map at the table scale in
+// this window: its capitals stand mapCap pixels times mapScale.
+func (g *Game) minText() float64 { return textFor(mapCap * g.mapScale()) }
 
 // barH is the status bar's height at the table scale: two lines of the
 // map's least text.
@@ -173,14 +203,14 @@ const initialsFill = 0.86
 const leastWide = 0.78
 
 // readableHex is the least hex size at which every figure's initials in
-// st, at text size px, fit in its token (tokenRadius) without shrinking
-// (narrowed at most to leastWide): the map's zoom the table scale's keys
-// go to.
+// st as its token writes them (State.FigureInitials: "ZP2"), at text
+// size px, fit in its token (tokenRadius) without shrinking (narrowed at
+// most to leastWide): the map's zoom the table scale's keys go to.
 func readableHex(st *session.State, px float64) float64 {
 	f := face(px, true)
 	widest := 0.0
-	for _, fig := range st.Figures {
-		widest = math.Max(widest, textWidth(st.Characters[fig.Character].Initials(), f))
+	for id := range st.Figures {
+		widest = math.Max(widest, textWidth(st.FigureInitials(id), f))
 	}
 	return widest * leastWide / (2 * initialsFill) / 0.84 * 1.01
 }
@@ -216,6 +246,6 @@ func (g *Game) changeScale(dir int) {
 		}
 	}
 	g.scale.set(v)
-	g.layout = g.readable(g.layout, float64(buttonH+buttonPad))
-	g.say(fmt.Sprintf("Table scale %.0f%% on this monitor: the map's text stands at least %.0f px tall (Ctrl+= larger · Ctrl+- smaller · Ctrl+0 the monitor's default).", v*100, mapCap*v), false)
+	g.layout = g.readable(g.layout, g.mapTop())
+	g.say(fmt.Sprintf("Table scale %.0f%% on this monitor: the map's text stands at least %.0f px tall in this window (Ctrl+= larger · Ctrl+- smaller · Ctrl+0 the monitor's default).", v*100, mapCap*g.mapScale()), false)
 }

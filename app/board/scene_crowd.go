@@ -2,13 +2,13 @@ package board
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"time"
 
 	"hexslinger/app/session"
 	"hexslinger/assets"
 	"hexslinger/hexmap"
-	"hexslinger/rules"
 )
 
 // streetTagged: the demo street mid-fight on a 1920×1080 monitor, every
@@ -73,7 +73,11 @@ func crowdedStreet() (*session.FightFile, error) {
 			fs.At, fs.Facing = "C8", "W"
 		case "jeb": // east of Cyril, wounded
 			fs.At, fs.Facing = at("C8", 0), "W"
-			fs.Status = &session.FigureStatus{Wounds: map[rules.HitLocation]int{rules.Chest: 1}}
+			// As a fight file would say it: the window names no rule.
+			fs.Status = new(session.FigureStatus)
+			if err := json.Unmarshal([]byte(`{"wounds":{"chest":1}}`), fs.Status); err != nil {
+				return nil, err
+			}
 		case "miranda": // below them both
 			fs.At = at("C8", 5)
 		case "zeke":

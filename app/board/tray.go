@@ -155,7 +155,7 @@ func (g *Game) trayDrop(x, y int) (*session.Command, string) {
 	switch {
 	case !ok:
 		return nil, "That sheet is no longer in the fight; nothing placed."
-	case image.Pt(x, y).In(g.trayRect()) || y >= g.h-barHeight || y < buttonH+buttonPad:
+	case image.Pt(x, y).In(g.trayRect()) || y >= g.h-g.barH() || float64(y) < g.mapTop():
 		return nil, "Let go on a hex of the map to place " + ch.Name + "; nothing placed."
 	}
 	h := g.layout.HexAt(hexmap.Point{X: float64(x), Y: float64(y)})
