@@ -501,7 +501,7 @@ func (s *fvScene) hexMap(rd *reading, name string, find PictureFinder) (*Map, er
 			}
 		}
 		k := w.kind()
-		if k == sideNone {
+		if k == fvNothing {
 			continue
 		}
 		err := work.walk(fr.toRef(w.C[0], w.C[1]), fr.toRef(w.C[2], w.C[3]), func(e Edge) {
@@ -519,13 +519,13 @@ func (s *fvScene) hexMap(rd *reading, name string, find PictureFinder) (*Map, er
 	for e, k := range sides {
 		var f Feature
 		switch k {
-		case sideWall:
+		case fvWallSide:
 			f, _ = NewFeature("wall")
-		case fvSideWindow:
+		case fvWindow:
 			f, _ = NewFeature("window")
 		default:
 			f, _ = NewFeature("door")
-			f.Open = k == sideOpenDoor
+			f.Open = k == fvOpenDoor
 		}
 		m.putEdge(e, f)
 	}
@@ -542,23 +542,19 @@ func (s *fvScene) hexMap(rd *reading, name string, find PictureFinder) (*Map, er
 	return m, nil
 }
 
-// fvSideWindow is what a walk puts on a hexside for a window, beside the
-// UVTT walk's kinds.
-const fvSideWindow = 16
+// What a scene's wall puts on the hexsides it separates, in the order in
+// which they win a hexside: a door in a wall is a door, a window in a
+// wall a wall.
+const (
+	fvNothing uint8 = iota
+	fvWindow
+	fvWallSide
+	fvDoor
+	fvOpenDoor
+)
 
-// fvRank orders what may fall on one hexside: a door in a wall is a door,
-// a window in a wall a wall.
-func fvRank(k uint8) int {
-	switch k {
-	case fvSideWindow:
-		return 1
-	case sideWall:
-		return 2
-	case sideDoor, sideOpenDoor:
-		return 3
-	}
-	return 0
-}
+// fvRank is how k ranks on a hexside: doors, shut or open, alike.
+func fvRank(k uint8) uint8 { return min(k, fvDoor) }
 
 // kind is what the wall puts on the hexsides it separates: a door
 // (secret or not; open, or shut and perhaps locked), a wall that stops
@@ -568,9 +564,9 @@ func (w fvWall) kind() uint8 {
 	switch w.Door {
 	case 1, 2:
 		if w.DS == 1 {
-			return sideOpenDoor
+			return fvOpenDoor
 		}
-		return sideDoor
+		return fvDoor
 	}
 	move, sight := fvNormal, fvNormal // Foundry's defaults
 	if w.Move != nil {
@@ -584,11 +580,11 @@ func (w fvWall) kind() uint8 {
 	}
 	switch {
 	case move == fvNone:
-		return sideNone
+		return fvNothing
 	case sight == fvNormal:
-		return sideWall
+		return fvWallSide
 	}
-	return fvSideWindow
+	return fvWindow
 }
 
 // light is a scene's light among the map's hexes.
