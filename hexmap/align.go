@@ -187,8 +187,9 @@ func AlignToCentres(p [3]Point) (Alignment, error) {
 }
 
 // ReadMap reads a map from a file's bytes by the file's name: a UVTT file
-// (.dd2vtt, .uvtt, .df2vtt) is imported, a picture becomes a map over it
-// at DefaultAlignment, anything else is a hexslinger map file.
+// (.dd2vtt, .uvtt, .df2vtt) or a Foundry VTT scene (a .json file holding
+// one) is imported, a picture becomes a map over it at DefaultAlignment,
+// anything else is a hexslinger map file.
 func ReadMap(name string, data []byte) (*Map, error) { return readMap(nil, name, data) }
 
 // readMap is ReadMap, telling rd how far it has come, the file's bytes
@@ -207,6 +208,13 @@ func readMap(rd *reading, name string, data []byte) (*Map, error) {
 			return nil, fmt.Errorf("the picture %w", err)
 		}
 		return alignedMap(strings.TrimSuffix(baseName(name), filepath.Ext(name)), data, w, h, DefaultAlignment(w, h))
+	}
+	if IsFoundrySceneName(name) && isFoundryScene(data) {
+		var find PictureFinder
+		if rd != nil && rd.dir != "" {
+			find = PictureBeside(rd.dir)
+		}
+		return importFoundry(rd, data, FoundryName(name), find)
 	}
 	if err := rd.at("reading the map", readShare); err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"image"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 )
 
@@ -21,6 +22,7 @@ type Progress func(stage string, done float64)
 type reading struct {
 	ctx context.Context
 	fn  Progress
+	dir string // the folder of the file read, where a Foundry scene's picture is looked for; "" for none
 }
 
 // at reports stage and done, and says whether to stop: the context's
@@ -83,11 +85,11 @@ func (p *progressReader) Read(b []byte) (int, error) {
 // OpenMapContext is OpenMap, telling fn how far it has come (fn may be
 // nil) and stopping with ctx's error once ctx is done.
 func OpenMapContext(ctx context.Context, path string, fn Progress) (*Map, error) {
-	rd := &reading{ctx: ctx, fn: fn}
+	rd := &reading{ctx: ctx, fn: fn, dir: filepath.Dir(path)}
 	if err := rd.at("reading the file", 0); err != nil {
 		return nil, err
 	}
-	if !IsUVTT(path) && !IsImage(path) {
+	if !IsUVTT(path) && !IsImage(path) && !IsFoundrySceneName(path) {
 		m, err := Load(path) // at most MaxFileSize: read at once
 		if err == nil {
 			err = rd.at("reading the file", 1)

@@ -430,7 +430,7 @@ func (ed *Editor) askFile(save bool) {
 		return
 	}
 	go func() {
-		b := dialog.File().Filter("hexslinger maps", "json").Filter("Universal VTT", "dd2vtt", "uvtt", "df2vtt").Filter("Battle-map pictures", "png", "jpg", "jpeg", "webp").Title("hexslinger map")
+		b := dialog.File().Filter("hexslinger maps", "json").Filter("Universal VTT", "dd2vtt", "uvtt", "df2vtt").Filter("Foundry VTT scenes", "json").Filter("Battle-map pictures", "png", "jpg", "jpeg", "webp").Title("hexslinger map")
 		var r dialogResult
 		r.save = save
 		if save {
@@ -473,7 +473,7 @@ func (ed *Editor) dialogDone(r dialogResult) {
 	}
 }
 
-// dropped opens a map or UVTT file dropped on the window.
+// dropped opens a map, UVTT file, Foundry scene or picture dropped on the window.
 func (ed *Editor) dropped() {
 	files := ebiten.DroppedFiles()
 	if files == nil {

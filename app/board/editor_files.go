@@ -16,7 +16,7 @@ import (
 	"hexslinger/hexmap"
 )
 
-// The map editor's files: a map, UVTT file or picture is read off the
+// The map editor's files: a map, UVTT file, Foundry scene or picture is read off the
 // frame loop (mapLoad), the window drawing and answering meanwhile, with
 // how far the read has come and Esc to stop it; and before unsaved
 // changes would be lost (the window's close button, Ctrl+Q, opening
@@ -69,8 +69,8 @@ func (ed *Editor) startLoad(path string, data []byte) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &mapLoad{name: filepath.Base(path), save: path, cancel: cancel, done: make(chan loaded, 1), stage: "reading the file"}
-	if hexmap.IsUVTT(path) || hexmap.IsImage(path) || data != nil {
-		l.save = "" // an import, or a dropped file: choose where to save
+	if hexmap.IsUVTT(path) || hexmap.IsImage(path) || hexmap.IsFoundrySceneName(path) || data != nil {
+		l.save = "" // an import (a .json may be a Foundry scene), or a dropped file: choose where to save
 	}
 	ed.load = l
 	hold := ed.hold

@@ -19,7 +19,7 @@ func askFile(win fyne.Window, q fileQuestion, done func(path string)) {
 	if len(q.suffixes) > 0 {
 		exts := make([]string, len(q.suffixes))
 		for i, s := range q.suffixes {
-			exts[i] = strings.TrimPrefix(s, ".")
+			exts[i] = strings.TrimPrefix(s[strings.LastIndex(s, "*")+1:], ".") // a pattern: its ending
 		}
 		b = b.Filter(q.kind, exts...)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -397,10 +398,10 @@ func (p *libraryPanel) pickMapFor(rules string) {
 	})
 }
 
-// mapQuestion asks for a map file: hexslinger's own, a Universal VTT file
-// or a picture.
+// mapQuestion asks for a map file: hexslinger's own, a Universal VTT file,
+// a Foundry VTT scene or a picture.
 func mapQuestion(title string) fileQuestion {
-	return fileQuestion{title: title, kind: "Maps, Universal VTT files and pictures", suffixes: mapSuffixes}
+	return fileQuestion{title: title, kind: "Maps, Universal VTT files, Foundry scenes and pictures", suffixes: mapSuffixes}
 }
 
 // readMapFor reads the map file at path for a new fight under rule system
@@ -511,19 +512,26 @@ func (p *libraryPanel) saveNewFight(f *session.FightFile, path string) {
 }
 
 // mapSuffixes name the map files a new fight is made from: hexslinger's
-// own maps, Universal VTT files and plain pictures (a grid laid on them
-// as hexmap.DefaultAlignment lays it, to be aligned in the map editor).
-var mapSuffixes = append(append([]string{".hexmap.json"}, hexmap.UVTTExtensions...), hexmap.ImageExtensions...)
+// own maps, Universal VTT files, Foundry VTT scenes as Foundry names
+// their export (hexmap.FoundryExportPattern) and plain pictures (a grid
+// laid on them as hexmap.DefaultAlignment lays it, to be aligned in the
+// map editor).
+var mapSuffixes = append(append([]string{".hexmap.json", hexmap.FoundryExportPattern}, hexmap.UVTTExtensions...), hexmap.ImageExtensions...)
 
 // suffixFilter lets a file dialog list the files whose names end in one of
-// its suffixes (Fyne's extension filter sees only the last one: .json).
+// its suffixes (Fyne's extension filter sees only the last one: .json); a
+// suffix with a * in it is a pattern the whole name matches.
 type suffixFilter []string
 
 // Matches reports whether u's name ends in one of the suffixes.
 func (f suffixFilter) Matches(u fyne.URI) bool {
 	name := strings.ToLower(u.Name())
 	for _, s := range f {
-		if strings.HasSuffix(name, s) {
+		if strings.Contains(s, "*") {
+			if ok, _ := path.Match(strings.ToLower(s), name); ok {
+				return true
+			}
+		} else if strings.HasSuffix(name, s) {
 			return true
 		}
 	}

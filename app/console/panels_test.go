@@ -630,6 +630,9 @@ func TestFileDialogsListOnlyTheirFiles(t *testing.T) {
 		{"showdown-20261125.autosave.fight.json", false, true},
 		{"showdown.journal.jsonl", false, false},
 		{"weapons.json", false, false},
+		{"fvtt-Scene-the-tavern-Xy12AbCd.json", true, false},
+		{"FVTT-scene-cellar.JSON", true, false},
+		{"fvtt-Actor-bandit.json", false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
