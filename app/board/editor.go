@@ -475,10 +475,14 @@ func (ed *Editor) dialogDone(r dialogResult) {
 
 // dropped opens a map or UVTT file dropped on the window.
 func (ed *Editor) dropped() {
-	files := ebiten.DroppedFiles()
-	if files == nil {
-		return
+	if files := ebiten.DroppedFiles(); files != nil {
+		ed.droppedFrom(files)
 	}
+}
+
+// droppedFrom opens the first file of files, the files dropped on the
+// window.
+func (ed *Editor) droppedFrom(files fs.FS) {
 	entries, err := fs.ReadDir(files, ".")
 	if err != nil || len(entries) == 0 {
 		return
