@@ -456,14 +456,19 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 	if err := checkUVPoint("resolution.map_origin", res.MapOrigin); err != nil {
 		return nil, 0, err
 	}
-	if !finite(res.MapSize) || res.MapSize.X < 1 || res.MapSize.Y < 1 || res.MapSize.X > MaxSide || res.MapSize.Y > MaxSide {
-		return nil, 0, fieldErr("resolution.map_size", "is %gx%g squares, want 1 to %d each way", res.MapSize.X, res.MapSize.Y, MaxSide)
+	// A grid the hexes are laid on must give no more rows than a map
+	// may have (a map from hexslinger's own part has its own size).
+	ext := f.Hexslinger
+	ownHexes := ext != nil && ext.Map != nil
+	if !finite(res.MapSize) || res.MapSize.X < 1 || res.MapSize.Y < 1 || res.MapSize.X > MaxSide || res.MapSize.Y > MaxSide ||
+		(!ownHexes && !gridFits(res.MapSize.X, res.MapSize.Y)) {
+		return nil, 0, fieldErr("resolution.map_size", "is %gx%g squares, want 1 to %d wide and 1 to %.2f tall (%d rows of hexes, the most a map may have)",
+			res.MapSize.X, res.MapSize.Y, MaxSide, maxGridHeight, MaxSide)
 	}
 	if !(res.PixelsPerGrid >= 1 && res.PixelsPerGrid < 10000) {
 		return nil, 0, fieldErr("resolution.pixels_per_grid", "is %g, want 1 to 9999", res.PixelsPerGrid)
 	}
 	var m *Map
-	ext := f.Hexslinger
 	// The picture's bytes first, so that the file's text of them (most
 	// of the file) is garbage while the walls are placed; checked last.
 	var img []byte
@@ -604,10 +609,29 @@ func nearLights(a, b []Light) bool {
 // a row for each centre inside the grid's height (rows are √3/2 squares
 // apart).
 func GridHexes(w, h float64) (cols, rows int) {
-	cols = max(1, int(math.Floor(w+1e-6)))
-	rows = max(1, int(math.Floor((h-hexSize)/(1.5*hexSize)+1e-6))+1)
+	cols, rows = gridHexes(w, h)
 	return min(cols, MaxSide), min(rows, MaxSide)
 }
+
+// gridHexes is GridHexes without the cap, for w and h of at most
+// MaxSide+1 (no overflow).
+func gridHexes(w, h float64) (cols, rows int) {
+	cols = max(1, int(math.Floor(w+1e-6)))
+	rows = max(1, int(math.Floor((h-hexSize)/(1.5*hexSize)+1e-6))+1)
+	return cols, rows
+}
+
+// gridFits reports whether a square grid of w×h squares (finite, at
+// most MaxSide each way) gives no more hexes than a map may have.
+func gridFits(w, h float64) bool {
+	cols, rows := gridHexes(w, h)
+	return cols <= MaxSide && rows <= MaxSide
+}
+
+// maxGridHeight is, to two decimals and rounded down, the tallest grid
+// whose hex rows a map may hold: a taller one has a centre for a row
+// more than MaxSide.
+var maxGridHeight = math.Floor(hexSize*(1+1.5*MaxSide)*100) / 100
 
 // geometry is the walls and doors of f on the hexsides of m, as work
 // walks them and keeps them.
