@@ -13,6 +13,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -38,11 +39,32 @@ const (
 )
 
 // uvttFormats are the format numbers hexslinger reads: Dungeondraft,
-// DungeonFog and Arkenforge write 0.2 and 0.3.
+// DungeonFog and Arkenforge write 0.2 and 0.3, converters 1.0; any
+// version below the next major one (2) is read, as a number or a
+// number in a string ("0.3").
 const (
-	minUVTTFormat = 0.1
-	maxUVTTFormat = 0.9
+	minUVTTFormat  = 0.1
+	nextUVTTFormat = 2
 )
+
+// jsonNumber is a JSON number's text, for a format given as a string.
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+
+// uvttFormat reads a UVTT file's format, a number or a number in a
+// string; ok is false for anything else (null among them).
+func uvttFormat(raw json.RawMessage) (v float64, ok bool) {
+	var s string
+	if json.Unmarshal(raw, &s) == nil && raw[0] == '"' {
+		if s = strings.TrimSpace(s); !jsonNumber.MatchString(s) {
+			return 0, false
+		}
+		raw = json.RawMessage(s)
+	}
+	if len(raw) == 0 || raw[0] == 'n' || json.Unmarshal(raw, &v) != nil {
+		return 0, false
+	}
+	return v, true
+}
 
 // hexSize is the size of the reference layout in which a pointy hex is
 // one unit wide (flat to flat), or a flat hex one unit tall.
@@ -150,6 +172,9 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 	// The image, most of the file, is left where it lies: the decoder
 	// reads the file with "" in its place, rather than copying it into
 	// its buffer and then into a string.
+	// A byte order mark, as some Windows tools write, is no part of
+	// the JSON.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var f uvFile
 	src := io.Reader(bytes.NewReader(data))
 	start, end, ok := imageSpan(data)
@@ -181,6 +206,7 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 		return nil, fmt.Errorf("not a UVTT file: want a JSON object")
 	}
 	var sawFormat bool
+	var formatText string // the format as the file gives it, for errors
 	walls, points := 0, 0
 	readWalls := func(field string, dst *[][]uvPoint) error {
 		return eachElement(dec, field, func(i int) error {
@@ -223,10 +249,12 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 			if err := dec.Decode(&raw); err != nil {
 				return fail(err)
 			}
-			if err := json.Unmarshal(raw, &f.Format); err != nil {
-				return nil, fieldErr("format", "is %s, want a number such as 0.3", clip(string(raw)))
+			formatText = clip(string(raw))
+			v, ok := uvttFormat(raw)
+			if !ok {
+				return nil, fieldErr("format", "is %s, want a number such as 0.3", formatText)
 			}
-			sawFormat = true
+			f.Format, sawFormat = v, true
 		case "resolution":
 			err = inField("resolution", dec.Decode(&f.Resolution))
 		case "line_of_sight":
@@ -283,8 +311,8 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 	if !sawFormat {
 		return nil, fieldErr("format", "is missing: not a Universal VTT file?")
 	}
-	if !(f.Format >= minUVTTFormat && f.Format <= maxUVTTFormat) {
-		return nil, fieldErr("format", "is %g; this hexslinger reads Universal VTT formats %g to %g (0.2 and 0.3 are common)", f.Format, minUVTTFormat, maxUVTTFormat)
+	if !(f.Format >= minUVTTFormat && f.Format < nextUVTTFormat) {
+		return nil, fieldErr("format", "is %s; this hexslinger reads Universal VTT formats %g to %d.x (0.2 and 0.3 are common)", formatText, minUVTTFormat, nextUVTTFormat-1)
 	}
 	return &f, nil
 }
@@ -477,6 +505,10 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 		raw = []byte(f.Image)
 	}
 	if raw = bytes.TrimSpace(raw); len(raw) > 0 && !(ext != nil && ext.Rendered) {
+		var err error
+		if raw, err = dataURL(raw); err != nil {
+			return nil, 0, &FieldError{"image", err}
+		}
 		img = make([]byte, base64.StdEncoding.DecodedLen(len(raw)))
 		n, err := base64.StdEncoding.Decode(img, raw)
 		if err != nil {
@@ -586,6 +618,24 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 		m.Background = &Background{Image: img, PixelsPerHex: res.PixelsPerGrid, Origin: fr.at}
 	}
 	return m, work.touched, nil
+}
+
+// dataURL is the base64 of a picture given as a data URL
+// ("data:image/png;base64,…"), as some tools write it, or raw itself
+// when it is plain base64.
+func dataURL(raw []byte) ([]byte, error) {
+	if len(raw) < 5 || !strings.EqualFold(string(raw[:5]), "data:") {
+		return raw, nil
+	}
+	comma := bytes.IndexByte(raw, ',')
+	if comma < 0 || !strings.HasSuffix(strings.ToLower(string(raw[5:comma])), ";base64") {
+		head := raw[:min(len(raw), 41)]
+		if comma >= 0 {
+			head = raw[:comma]
+		}
+		return nil, fmt.Errorf("is a data URL not in base64 (%s), want data:image/png;base64,…", clip(string(head)))
+	}
+	return raw[comma+1:], nil
 }
 
 // nearLights reports whether two lists of lights are the same but for

@@ -516,7 +516,7 @@ func TestImportUVTTErrors(t *testing.T) {
 		{"an array", `[1, 2]`, "want a JSON object"},
 		{"no format", `{` + ok + `}`, "format: is missing"},
 		{"format 99", `{"format": 99, ` + ok + `}`, "format: is 99"},
-		{"format a string", `{"format": "0.3", ` + ok + `}`, `format: is "0.3"`},
+		{"format a word", `{"format": "three", ` + ok + `}`, `format: is "three"`},
 		{"no size", `{"format": 0.3, "resolution": {"map_size": {"x": 0, "y": 0}, "pixels_per_grid": 70}}`, "map_size"},
 		{"huge", `{"format": 0.3, "resolution": {"map_size": {"x": 1e9, "y": 5}, "pixels_per_grid": 70}}`, "map_size"},
 		{"no grid", `{"format": 0.3, "resolution": {"map_size": {"x": 5, "y": 5}, "pixels_per_grid": 0}}`, "pixels_per_grid"},
