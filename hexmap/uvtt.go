@@ -639,7 +639,8 @@ func dataURL(raw []byte) ([]byte, error) {
 }
 
 // nearLights reports whether two lists of lights are the same but for
-// the rounding of a file's positions.
+// the rounding of a file's positions and the form of their colours
+// (uvColor).
 func nearLights(a, b []Light) bool {
 	if len(a) != len(b) {
 		return false
@@ -647,7 +648,7 @@ func nearLights(a, b []Light) bool {
 	for i := range a {
 		x, y := a[i], b[i]
 		if math.Abs(x.At.X-y.At.X) > 1e-3 || math.Abs(x.At.Y-y.At.Y) > 1e-3 || x.Range != y.Range ||
-			x.Intensity != y.Intensity || x.Color != y.Color || x.Shadows != y.Shadows {
+			x.Intensity != y.Intensity || uvColor(x.Color) != uvColor(y.Color) || x.Shadows != y.Shadows {
 			return false
 		}
 	}
@@ -1139,7 +1140,7 @@ func ExportUVTT(w io.Writer, m *Map, pixelsPerHex int) error {
 	}
 	f.Lights = []json.RawMessage{}
 	for _, l := range m.Lights {
-		raw, err := json.Marshal(uvLight{Position: fr.toGrid(l.At), Range: l.Range, Intensity: l.Intensity, Color: l.Color, Shadows: l.Shadows})
+		raw, err := json.Marshal(uvLight{Position: fr.toGrid(l.At), Range: l.Range, Intensity: l.Intensity, Color: uvColor(l.Color), Shadows: l.Shadows})
 		if err != nil {
 			return fmt.Errorf("export UVTT: %w", err)
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -276,6 +277,34 @@ func TestOpenMapNamesTheLimit(t *testing.T) {
 			_, err = OpenMap(path)
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
 				t.Errorf("%s of %d bytes: %v, want an error naming the file and %s", tc.name, tc.size, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestALightsColourReadsAsUVTTWritesIt: "aarrggbb", alpha first, as
+// Dungeondraft writes "ffeccd8b"; a web colour "#rrggbb" is opaque.
+func TestALightsColourReadsAsUVTTWritesIt(t *testing.T) {
+	tests := []struct {
+		name, color string
+		want        color.NRGBA
+		ok          bool
+	}{
+		{"Dungeondraft's lamp", "ffeccd8b", color.NRGBA{0xec, 0xcd, 0x8b, 0xff}, true},
+		{"half see-through red", "80ff0000", color.NRGBA{0xff, 0, 0, 0x80}, true},
+		{"in capitals with a hash", "#FFECCD8B", color.NRGBA{0xec, 0xcd, 0x8b, 0xff}, true},
+		{"a web colour", "#eccd8b", color.NRGBA{0xec, 0xcd, 0x8b, 0xff}, true},
+		{"six digits", "eccd8b", color.NRGBA{0xec, 0xcd, 0x8b, 0xff}, true},
+		{"none", "", color.NRGBA{}, false},
+		{"a word", "lamplight", color.NRGBA{}, false},
+		{"seven digits", "ffeccd8", color.NRGBA{}, false},
+		{"not hex", "ffeccdzz", color.NRGBA{}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := Light{Color: tc.color}.RGBA()
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("colour %q: %v, %v; want %v, %v", tc.color, got, ok, tc.want, tc.ok)
 			}
 		})
 	}
