@@ -138,12 +138,9 @@ type uvExtension struct {
 
 // ImportUVTT reads a Universal VTT file as a hex map named name.
 func ImportUVTT(r io.Reader, name string) (*Map, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxUVTTSize+1))
+	data, err := readLimited(nil, r, -1, MaxUVTTSize, "UVTT file")
 	if err != nil {
 		return nil, err
-	}
-	if len(data) > MaxUVTTSize {
-		return nil, fmt.Errorf("larger than the %s a UVTT file may be", sizeText(MaxUVTTSize))
 	}
 	m, _, err := importUVTT(nil, data, name, 0)
 	return m, err
@@ -823,7 +820,16 @@ func LoadUVTT(path string) (*Map, error) {
 		return nil, fmt.Errorf("import UVTT: %w", err)
 	}
 	defer fh.Close()
-	m, err := ImportUVTT(fh, UVTTName(path))
+	// Read once, its size checked first.
+	size := int64(-1)
+	if fi, err := fh.Stat(); err == nil {
+		size = fi.Size()
+	}
+	data, err := readLimited(nil, fh, size, MaxUVTTSize, "UVTT file")
+	var m *Map
+	if err == nil {
+		m, _, err = importUVTT(nil, data, UVTTName(path), 0)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("import UVTT %s: %w", path, err)
 	}

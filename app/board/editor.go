@@ -487,14 +487,12 @@ func (ed *Editor) droppedFrom(files fs.FS) {
 	if err != nil || len(entries) == 0 {
 		return
 	}
+	// Read once, its size checked before any read and the read stopped
+	// at the limit for its kind.
 	name := entries[0].Name()
-	if fi, err := fs.Stat(files, name); err == nil && fi.Size() > hexmap.MaxUVTTSize {
-		ed.say(fmt.Sprintf("%s is larger than a map file may be.", name), true)
-		return
-	}
-	data, err := fs.ReadFile(files, name)
+	data, err := hexmap.ReadMapFile(files, name)
 	if err != nil {
-		ed.say("Could not read the dropped file: "+err.Error(), true)
+		ed.say("Could not read the dropped file "+err.Error(), true)
 		return
 	}
 	ed.requestOpen(name, data)
