@@ -105,10 +105,16 @@ func alignedMap(name string, img []byte, w, h int, a Alignment) (*Map, error) {
 	// The picture in grid units, from the grid's start.
 	gw := (float64(w) - a.Offset.X) / a.PixelsPerHex
 	gh := (float64(h) - a.Offset.Y) / a.PixelsPerHex
-	cols, rows := GridHexes(gw, gh)
+	if !(gw <= 2*MaxSide && gh <= 2*MaxSide) { // so that gridHexes cannot overflow
+		gw, gh = min(gw, 2*MaxSide), min(gh, 2*MaxSide)
+	}
+	cols, rows := gridHexes(gw, gh)
 	if a.Orientation == Flat {
-		rows2, cols2 := GridHexes(gh, gw)
+		rows2, cols2 := gridHexes(gh, gw)
 		cols, rows = cols2, rows2
+	}
+	if cols > MaxSide || rows > MaxSide {
+		return nil, fmt.Errorf("a hex of %g pixels makes the %d×%d picture %d×%d hexes, more than the %d a map may have each way: make the hexes larger", a.PixelsPerHex, w, h, cols, rows, MaxSide)
 	}
 	m, err := New(name, a.Orientation, cols, rows, "floor")
 	if err != nil {

@@ -1,9 +1,12 @@
 package hexmap
 
 import (
+	"encoding/hex"
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
+	"strings"
 )
 
 // Light is a light source drawn on a battle map in another tool (a UVTT
@@ -15,7 +18,7 @@ type Light struct {
 	At        Point   `json:"at"`
 	Range     float64 `json:"range"`
 	Intensity float64 `json:"intensity,omitempty"`
-	Color     string  `json:"color,omitempty"` // "rrggbbaa", as UVTT writes it
+	Color     string  `json:"color,omitempty"` // "aarrggbb", as UVTT writes it (RGBA)
 	Shadows   bool    `json:"shadows,omitempty"`
 }
 
@@ -52,3 +55,32 @@ func checkLights(ls []Light) error {
 }
 
 func sameLights(a, b []Light) bool { return slices.Equal(a, b) }
+
+// RGBA is l's colour read as UVTT writes it, "aarrggbb", alpha first
+// (Dungeondraft's "ffeccd8b" is an opaque #eccd8b), with or without a
+// leading "#", or a web colour "rrggbb" (Foundry's "#eccd8b"), opaque;
+// ok is false for anything else.
+func (l Light) RGBA() (c color.NRGBA, ok bool) {
+	s := strings.TrimPrefix(l.Color, "#")
+	b, err := hex.DecodeString(s)
+	switch {
+	case err != nil:
+		return color.NRGBA{}, false
+	case len(b) == 4:
+		return color.NRGBA{R: b[1], G: b[2], B: b[3], A: b[0]}, true
+	case len(b) == 3:
+		return color.NRGBA{R: b[0], G: b[1], B: b[2], A: 0xff}, true
+	}
+	return color.NRGBA{}, false
+}
+
+// uvColor is a light's colour as UVTT writes it, "aarrggbb" in lower
+// case, whatever form the map has it in; a colour RGBA cannot read is
+// written as it is.
+func uvColor(s string) string {
+	c, ok := Light{Color: s}.RGBA()
+	if !ok {
+		return s
+	}
+	return fmt.Sprintf("%02x%02x%02x%02x", c.A, c.R, c.G, c.B)
+}

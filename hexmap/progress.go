@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,7 +91,11 @@ func OpenMapContext(ctx context.Context, path string, fn Progress) (*Map, error)
 		return nil, err
 	}
 	if !IsUVTT(path) && !IsImage(path) && !IsFoundrySceneName(path) {
-		m, err := Load(path) // at most MaxFileSize: read at once
+		// At most MaxFileSize, its size checked first: read at once.
+		if fi, err := os.Stat(path); err == nil && fi.Size() > MaxFileSize {
+			return nil, fmt.Errorf("open map %s: larger than the %s a map file may be", path, sizeText(MaxFileSize))
+		}
+		m, err := Load(path)
 		if err == nil {
 			err = rd.at("reading the file", 1)
 		}
@@ -105,32 +110,12 @@ func OpenMapContext(ctx context.Context, path string, fn Progress) (*Map, error)
 	if err != nil {
 		return nil, fmt.Errorf("open map: %w", err)
 	}
-	if fi.Size() > MaxUVTTSize {
-		return nil, fmt.Errorf("open map %s: larger than the %s a map file may be", path, sizeText(MaxUVTTSize))
-	}
-	// Read a MiB at a time, so that a slow disk (or a pipe) shows and
-	// can be stopped; a file that is not what its size said grows its
-	// buffer as far as the limit.
-	size := max(1, fi.Size())
-	data := make([]byte, 0, fi.Size()+1)
-	for {
-		if len(data) == cap(data) {
-			if len(data) > MaxUVTTSize {
-				return nil, fmt.Errorf("open map %s: larger than the %s a map file may be", path, sizeText(MaxUVTTSize))
-			}
-			data = slices.Grow(data, min(max(1<<20, len(data)), MaxUVTTSize+1-len(data)))
+	data, err := readLimited(rd, fh, fi.Size(), MapFileLimit(path), mapFileKind(path))
+	if err != nil {
+		if stop := rd.stopped(); stop != nil {
+			return nil, stop
 		}
-		n, err := fh.Read(data[len(data):min(cap(data), len(data)+1<<20)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("open map: %w", err)
-		}
-		if err := rd.at("reading the file", readShare*min(1, float64(len(data))/float64(size))); err != nil {
-			return nil, err
-		}
+		return nil, fmt.Errorf("open map %s: %w", path, err)
 	}
 	m, err := readMap(rd, path, data)
 	if stop := rd.stopped(); stop != nil {
@@ -140,6 +125,94 @@ func OpenMapContext(ctx context.Context, path string, fn Progress) (*Map, error)
 		return nil, fmt.Errorf("open map %s: %w", path, err)
 	}
 	return m, nil
+}
+
+// MapFileLimit is the most bytes the map file name may have, by its
+// kind: a UVTT file or a picture MaxUVTTSize, a hexslinger map
+// MaxFileSize.
+func MapFileLimit(name string) int {
+	switch {
+	case IsUVTT(name) || IsImage(name):
+		return MaxUVTTSize
+	case IsFoundrySceneName(name):
+		return MaxFoundrySize
+	}
+	return MaxFileSize
+}
+
+// mapFileKind names the kind of the map file name, for errors.
+func mapFileKind(name string) string {
+	switch {
+	case IsUVTT(name):
+		return "UVTT file"
+	case IsImage(name):
+		return "picture"
+	case IsFoundrySceneName(name):
+		return "map or Foundry VTT scene file"
+	}
+	return "map file"
+}
+
+// ReadMapFile reads the map file name of fsys (the files dropped on a
+// window) for ReadMap, once: its size, when fsys can tell it, checked
+// against MapFileLimit before any read, and the read itself stopped at
+// the limit, so that a file larger than it said is never read whole.
+// Errors name the file and the limit.
+func ReadMapFile(fsys fs.FS, name string) ([]byte, error) {
+	fh, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	size := int64(-1)
+	if fi, err := fh.Stat(); err == nil {
+		size = fi.Size()
+	}
+	data, err := readLimited(nil, fh, size, MapFileLimit(name), mapFileKind(name))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return data, nil
+}
+
+// readLimited reads what r holds, of size bytes (-1 when not known), a
+// MiB at a time, so that a slow disk (or a pipe) shows and can be
+// stopped: refused before any read when size is over limit, and when
+// more than limit bytes come (a file not what its size said, its buffer
+// grown as far as the limit and no further).
+func readLimited(rd *reading, r io.Reader, size int64, limit int, kind string) ([]byte, error) {
+	tooLarge := fmt.Errorf("larger than the %s a %s may be", sizeText(limit), kind)
+	if size > int64(limit) {
+		return nil, tooLarge
+	}
+	data := make([]byte, 0, max(0, size)+1)
+	for {
+		if len(data) > limit {
+			return nil, tooLarge
+		}
+		if len(data) == cap(data) {
+			data = slices.Grow(data, min(max(1<<20, len(data)), limit+1-len(data)))
+		}
+		n, err := r.Read(data[len(data):min(cap(data), len(data)+1<<20, limit+1)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if size > 0 {
+			if err := rd.at("reading the file", readShare*min(1, float64(len(data))/float64(size))); err != nil {
+				return nil, err
+			}
+		} else if err := rd.stopped(); err != nil {
+			return nil, err
+		}
+	}
+	if len(data) > limit {
+		return nil, tooLarge
+	}
+	return data, nil
 }
 
 // ReadMapContext is ReadMap, telling fn how far it has come (fn may be

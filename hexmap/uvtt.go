@@ -13,6 +13,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -38,11 +39,32 @@ const (
 )
 
 // uvttFormats are the format numbers hexslinger reads: Dungeondraft,
-// DungeonFog and Arkenforge write 0.2 and 0.3.
+// DungeonFog and Arkenforge write 0.2 and 0.3, converters 1.0; any
+// version below the next major one (2) is read, as a number or a
+// number in a string ("0.3").
 const (
-	minUVTTFormat = 0.1
-	maxUVTTFormat = 0.9
+	minUVTTFormat  = 0.1
+	nextUVTTFormat = 2
 )
+
+// jsonNumber is a JSON number's text, for a format given as a string.
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+
+// uvttFormat reads a UVTT file's format, a number or a number in a
+// string; ok is false for anything else (null among them).
+func uvttFormat(raw json.RawMessage) (v float64, ok bool) {
+	var s string
+	if json.Unmarshal(raw, &s) == nil && raw[0] == '"' {
+		if s = strings.TrimSpace(s); !jsonNumber.MatchString(s) {
+			return 0, false
+		}
+		raw = json.RawMessage(s)
+	}
+	if len(raw) == 0 || raw[0] == 'n' || json.Unmarshal(raw, &v) != nil {
+		return 0, false
+	}
+	return v, true
+}
 
 // hexSize is the size of the reference layout in which a pointy hex is
 // one unit wide (flat to flat), or a flat hex one unit tall.
@@ -116,12 +138,9 @@ type uvExtension struct {
 
 // ImportUVTT reads a Universal VTT file as a hex map named name.
 func ImportUVTT(r io.Reader, name string) (*Map, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxUVTTSize+1))
+	data, err := readLimited(nil, r, -1, MaxUVTTSize, "UVTT file")
 	if err != nil {
 		return nil, err
-	}
-	if len(data) > MaxUVTTSize {
-		return nil, fmt.Errorf("larger than the %s a UVTT file may be", sizeText(MaxUVTTSize))
 	}
 	m, _, err := importUVTT(nil, data, name, 0)
 	return m, err
@@ -150,6 +169,9 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 	// The image, most of the file, is left where it lies: the decoder
 	// reads the file with "" in its place, rather than copying it into
 	// its buffer and then into a string.
+	// A byte order mark, as some Windows tools write, is no part of
+	// the JSON.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var f uvFile
 	src := io.Reader(bytes.NewReader(data))
 	start, end, ok := imageSpan(data)
@@ -181,6 +203,7 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 		return nil, fmt.Errorf("not a UVTT file: want a JSON object")
 	}
 	var sawFormat bool
+	var formatText string // the format as the file gives it, for errors
 	walls, points := 0, 0
 	readWalls := func(field string, dst *[][]uvPoint) error {
 		return eachElement(dec, field, func(i int) error {
@@ -223,10 +246,12 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 			if err := dec.Decode(&raw); err != nil {
 				return fail(err)
 			}
-			if err := json.Unmarshal(raw, &f.Format); err != nil {
-				return nil, fieldErr("format", "is %s, want a number such as 0.3", clip(string(raw)))
+			formatText = clip(string(raw))
+			v, ok := uvttFormat(raw)
+			if !ok {
+				return nil, fieldErr("format", "is %s, want a number such as 0.3", formatText)
 			}
-			sawFormat = true
+			f.Format, sawFormat = v, true
 		case "resolution":
 			err = inField("resolution", dec.Decode(&f.Resolution))
 		case "line_of_sight":
@@ -283,8 +308,8 @@ func decodeUVTT(rd *reading, data []byte) (*uvFile, error) {
 	if !sawFormat {
 		return nil, fieldErr("format", "is missing: not a Universal VTT file?")
 	}
-	if !(f.Format >= minUVTTFormat && f.Format <= maxUVTTFormat) {
-		return nil, fieldErr("format", "is %g; this hexslinger reads Universal VTT formats %g to %g (0.2 and 0.3 are common)", f.Format, minUVTTFormat, maxUVTTFormat)
+	if !(f.Format >= minUVTTFormat && f.Format < nextUVTTFormat) {
+		return nil, fieldErr("format", "is %s; this hexslinger reads Universal VTT formats %g to %d.x (0.2 and 0.3 are common)", formatText, minUVTTFormat, nextUVTTFormat-1)
 	}
 	return &f, nil
 }
@@ -456,14 +481,19 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 	if err := checkUVPoint("resolution.map_origin", res.MapOrigin); err != nil {
 		return nil, 0, err
 	}
-	if !finite(res.MapSize) || res.MapSize.X < 1 || res.MapSize.Y < 1 || res.MapSize.X > MaxSide || res.MapSize.Y > MaxSide {
-		return nil, 0, fieldErr("resolution.map_size", "is %gx%g squares, want 1 to %d each way", res.MapSize.X, res.MapSize.Y, MaxSide)
+	// A grid the hexes are laid on must give no more rows than a map
+	// may have (a map from hexslinger's own part has its own size).
+	ext := f.Hexslinger
+	ownHexes := ext != nil && ext.Map != nil
+	if !finite(res.MapSize) || res.MapSize.X < 1 || res.MapSize.Y < 1 || res.MapSize.X > MaxSide || res.MapSize.Y > MaxSide ||
+		(!ownHexes && !gridFits(res.MapSize.X, res.MapSize.Y)) {
+		return nil, 0, fieldErr("resolution.map_size", "is %gx%g squares, want 1 to %d wide and 1 to %.2f tall (%d rows of hexes, the most a map may have)",
+			res.MapSize.X, res.MapSize.Y, MaxSide, maxGridHeight, MaxSide)
 	}
 	if !(res.PixelsPerGrid >= 1 && res.PixelsPerGrid < 10000) {
 		return nil, 0, fieldErr("resolution.pixels_per_grid", "is %g, want 1 to 9999", res.PixelsPerGrid)
 	}
 	var m *Map
-	ext := f.Hexslinger
 	// The picture's bytes first, so that the file's text of them (most
 	// of the file) is garbage while the walls are placed; checked last.
 	var img []byte
@@ -472,6 +502,10 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 		raw = []byte(f.Image)
 	}
 	if raw = bytes.TrimSpace(raw); len(raw) > 0 && !(ext != nil && ext.Rendered) {
+		var err error
+		if raw, err = dataURL(raw); err != nil {
+			return nil, 0, &FieldError{"image", err}
+		}
 		img = make([]byte, base64.StdEncoding.DecodedLen(len(raw)))
 		n, err := base64.StdEncoding.Decode(img, raw)
 		if err != nil {
@@ -631,8 +665,27 @@ func (f *uvFile) environment() *Environment {
 	return &env
 }
 
+// dataURL is the base64 of a picture given as a data URL
+// ("data:image/png;base64,…"), as some tools write it, or raw itself
+// when it is plain base64.
+func dataURL(raw []byte) ([]byte, error) {
+	if len(raw) < 5 || !strings.EqualFold(string(raw[:5]), "data:") {
+		return raw, nil
+	}
+	comma := bytes.IndexByte(raw, ',')
+	if comma < 0 || !strings.HasSuffix(strings.ToLower(string(raw[5:comma])), ";base64") {
+		head := raw[:min(len(raw), 41)]
+		if comma >= 0 {
+			head = raw[:comma]
+		}
+		return nil, fmt.Errorf("is a data URL not in base64 (%s), want data:image/png;base64,…", clip(string(head)))
+	}
+	return raw[comma+1:], nil
+}
+
 // nearLights reports whether two lists of lights are the same but for
-// the rounding of a file's positions.
+// the rounding of a file's positions and the form of their colours
+// (uvColor).
 func nearLights(a, b []Light) bool {
 	if len(a) != len(b) {
 		return false
@@ -640,7 +693,7 @@ func nearLights(a, b []Light) bool {
 	for i := range a {
 		x, y := a[i], b[i]
 		if math.Abs(x.At.X-y.At.X) > 1e-3 || math.Abs(x.At.Y-y.At.Y) > 1e-3 || x.Range != y.Range ||
-			x.Intensity != y.Intensity || x.Color != y.Color || x.Shadows != y.Shadows {
+			x.Intensity != y.Intensity || uvColor(x.Color) != uvColor(y.Color) || x.Shadows != y.Shadows {
 			return false
 		}
 	}
@@ -652,10 +705,29 @@ func nearLights(a, b []Light) bool {
 // a row for each centre inside the grid's height (rows are √3/2 squares
 // apart).
 func GridHexes(w, h float64) (cols, rows int) {
-	cols = max(1, int(math.Floor(w+1e-6)))
-	rows = max(1, int(math.Floor((h-hexSize)/(1.5*hexSize)+1e-6))+1)
+	cols, rows = gridHexes(w, h)
 	return min(cols, MaxSide), min(rows, MaxSide)
 }
+
+// gridHexes is GridHexes without the cap, for w and h of at most
+// MaxSide+1 (no overflow).
+func gridHexes(w, h float64) (cols, rows int) {
+	cols = max(1, int(math.Floor(w+1e-6)))
+	rows = max(1, int(math.Floor((h-hexSize)/(1.5*hexSize)+1e-6))+1)
+	return cols, rows
+}
+
+// gridFits reports whether a square grid of w×h squares (finite, at
+// most MaxSide each way) gives no more hexes than a map may have.
+func gridFits(w, h float64) bool {
+	cols, rows := gridHexes(w, h)
+	return cols <= MaxSide && rows <= MaxSide
+}
+
+// maxGridHeight is, to two decimals and rounded down, the tallest grid
+// whose hex rows a map may hold: a taller one has a centre for a row
+// more than MaxSide.
+var maxGridHeight = math.Floor(hexSize*(1+1.5*MaxSide)*100) / 100
 
 // geometry is the walls and doors of f on the hexsides of m, as work
 // walks them and keeps them.
@@ -803,7 +875,16 @@ func LoadUVTT(path string) (*Map, error) {
 		return nil, fmt.Errorf("import UVTT: %w", err)
 	}
 	defer fh.Close()
-	m, err := ImportUVTT(fh, UVTTName(path))
+	// Read once, its size checked first.
+	size := int64(-1)
+	if fi, err := fh.Stat(); err == nil {
+		size = fi.Size()
+	}
+	data, err := readLimited(nil, fh, size, MaxUVTTSize, "UVTT file")
+	var m *Map
+	if err == nil {
+		m, _, err = importUVTT(nil, data, UVTTName(path), 0)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("import UVTT %s: %w", path, err)
 	}
@@ -1130,7 +1211,7 @@ func ExportUVTT(w io.Writer, m *Map, pixelsPerHex int) error {
 	}
 	f.Lights = []json.RawMessage{}
 	for _, l := range m.Lights {
-		raw, err := json.Marshal(uvLight{Position: fr.toGrid(l.At), Range: l.Range, Intensity: l.Intensity, Color: l.Color, Shadows: l.Shadows})
+		raw, err := json.Marshal(uvLight{Position: fr.toGrid(l.At), Range: l.Range, Intensity: l.Intensity, Color: uvColor(l.Color), Shadows: l.Shadows})
 		if err != nil {
 			return fmt.Errorf("export UVTT: %w", err)
 		}

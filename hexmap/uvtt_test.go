@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -524,7 +525,7 @@ func TestImportUVTTErrors(t *testing.T) {
 		{"an array", `[1, 2]`, "want a JSON object"},
 		{"no format", `{` + ok + `}`, "format: is missing"},
 		{"format 99", `{"format": 99, ` + ok + `}`, "format: is 99"},
-		{"format a string", `{"format": "0.3", ` + ok + `}`, `format: is "0.3"`},
+		{"format a word", `{"format": "three", ` + ok + `}`, `format: is "three"`},
 		{"no size", `{"format": 0.3, "resolution": {"map_size": {"x": 0, "y": 0}, "pixels_per_grid": 70}}`, "map_size"},
 		{"huge", `{"format": 0.3, "resolution": {"map_size": {"x": 1e9, "y": 5}, "pixels_per_grid": 70}}`, "map_size"},
 		{"no grid", `{"format": 0.3, "resolution": {"map_size": {"x": 5, "y": 5}, "pixels_per_grid": 0}}`, "pixels_per_grid"},
@@ -572,11 +573,25 @@ func TestLoadUVTTNamesTheFile(t *testing.T) {
 	}
 }
 
+// formatSpan is where the number of a file's only "format" member lies,
+// when it is a plain number at the top level (found as imageSpan finds
+// the image).
+func formatSpan(data []byte) (start, end int, ok bool) {
+	re := regexp.MustCompile(`"format"\s*:\s*(-?[0-9][0-9.eE+-]*)`)
+	all := re.FindAllSubmatchIndex(data, -1)
+	if len(all) != 1 || bytes.Count(data, []byte(`"format"`)) != 1 || bytes.Contains(data, []byte(`"hexslinger"`)) {
+		return 0, 0, false
+	}
+	return all[0][2], all[0][3], true
+}
+
 // FuzzImportUVTT: an imported map encodes and loads back; every wall and
 // door lies on the map; the walk of walls and portals looks at no more
 // hexes than their parts over the map make, however long they are (each
 // segment at most the map's box's diagonal); and the picture kept is
-// within the picture limit, decoded bytes and all.
+// within the picture limit, decoded bytes and all; the same file with a
+// byte order mark, or its format given as a string, is the same map; and
+// no grid is cut to fit the rows a map may have.
 func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(uvttDoc(f, `[{"x": 4.1, "y": 0}, {"x": 4.1, "y": 6}]`, "")))
 	f.Add([]byte(`{"format": 0.2, "resolution": {"map_size": {"x": 3, "y": 3}, "pixels_per_grid": 10}, "line_of_sight": [[{"x": -5, "y": 1}, {"x": 90, "y": 2}]]}`))
@@ -585,6 +600,8 @@ func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(`{"format": 0.3, "image": "\/x", "image": "QUJD", "lights": []}`))
 	f.Add([]byte(adjacentPortals(f)))
 	f.Add([]byte(`{"format": 0.3, "resolution": {"map_size": {"x": 4, "y": 4}, "pixels_per_grid": 10}, "environment": {"ambient_light": "ff101010", "baked_lighting": true}, "portals": [{"bounds": [{"x": 1, "y": 1}, {"x": 1, "y": 2}], "closed": true}, {"bounds": [{"x": 1, "y": 2}, {"x": 1, "y": 3}]}]}`))
+	f.Add([]byte(`{"format": 1.0, "resolution": {"map_size": {"x": 3, "y": 887.38}, "pixels_per_grid": 10}}`))
+	f.Add([]byte("\ufeff" + `{"format": "0.3", "resolution": {"map_size": {"x": 3, "y": 3}, "pixels_per_grid": 10}, "lights": [{"position": {"x": 1, "y": 1}, "range": 2, "color": "ffeccd8b"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// The image decodeUVTT leaves where it lies is the one the JSON
 		// decoder reads.
@@ -603,6 +620,20 @@ func FuzzImportUVTT(f *testing.F) {
 		m, touched, err := file.hexMap(nil, "fuzz", 0)
 		if err != nil {
 			return
+		}
+		// A byte order mark before an accepted file, and its format
+		// given as a string, read as the file does.
+		if again, err := ImportUVTT(bytes.NewReader(append([]byte("\ufeff"), bytes.TrimPrefix(data, []byte("\ufeff"))...)), "fuzz"); err != nil || !again.Equal(m) {
+			t.Fatalf("the file with a byte order mark: %v, the same map %v", err, err == nil && again.Equal(m))
+		}
+		if start, end, ok := formatSpan(data); ok {
+			quoted := slices.Concat(data[:start], []byte(`"`), data[start:end], []byte(`"`), data[end:])
+			if again, err := ImportUVTT(bytes.NewReader(quoted), "fuzz"); err != nil || !again.Equal(m) {
+				t.Fatalf("the format %s as a string: %v, the same map %v", data[start:end], err, err == nil && again.Equal(m))
+			}
+		}
+		if m.Height > MaxSide || m.Width > MaxSide || (file.Hexslinger == nil || file.Hexslinger.Map == nil) && !gridFits(file.Resolution.MapSize.X, file.Resolution.MapSize.Y) {
+			t.Fatalf("a %gx%g grid imported as %d×%d hexes: cut", file.Resolution.MapSize.X, file.Resolution.MapSize.Y, m.Width, m.Height)
 		}
 		var buf bytes.Buffer
 		if err := Encode(&buf, m); err != nil {

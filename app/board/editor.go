@@ -475,22 +475,24 @@ func (ed *Editor) dialogDone(r dialogResult) {
 
 // dropped opens a map, UVTT file, Foundry scene or picture dropped on the window.
 func (ed *Editor) dropped() {
-	files := ebiten.DroppedFiles()
-	if files == nil {
-		return
+	if files := ebiten.DroppedFiles(); files != nil {
+		ed.droppedFrom(files)
 	}
+}
+
+// droppedFrom opens the first file of files, the files dropped on the
+// window.
+func (ed *Editor) droppedFrom(files fs.FS) {
 	entries, err := fs.ReadDir(files, ".")
 	if err != nil || len(entries) == 0 {
 		return
 	}
+	// Read once, its size checked before any read and the read stopped
+	// at the limit for its kind.
 	name := entries[0].Name()
-	if fi, err := fs.Stat(files, name); err == nil && fi.Size() > hexmap.MaxUVTTSize {
-		ed.say(fmt.Sprintf("%s is larger than a map file may be.", name), true)
-		return
-	}
-	data, err := fs.ReadFile(files, name)
+	data, err := hexmap.ReadMapFile(files, name)
 	if err != nil {
-		ed.say("Could not read the dropped file: "+err.Error(), true)
+		ed.say("Could not read the dropped file "+err.Error(), true)
 		return
 	}
 	ed.requestOpen(name, data)
