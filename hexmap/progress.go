@@ -201,11 +201,14 @@ func readLimited(rd *reading, r io.Reader, size int64, limit int, kind string) (
 		if err != nil {
 			return nil, err
 		}
+		// How far: of the size the file said, or, when it said none (a
+		// pipe), a share that grows with what came and never reaches the
+		// end, so a slow source still shows it is moving.
+		done := float64(len(data)) / float64(len(data)+256<<10)
 		if size > 0 {
-			if err := rd.at("reading the file", readShare*min(1, float64(len(data))/float64(size))); err != nil {
-				return nil, err
-			}
-		} else if err := rd.stopped(); err != nil {
+			done = min(1, float64(len(data))/float64(size))
+		}
+		if err := rd.at("reading the file", readShare*done); err != nil {
 			return nil, err
 		}
 	}
