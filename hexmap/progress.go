@@ -204,7 +204,7 @@ func readLimited(rd *reading, r io.Reader, size int64, limit int, kind string) (
 		// How far: of the size the file said, or, when it said none (a
 		// pipe), a share that grows with what came and never reaches the
 		// end, so a slow source still shows it is moving.
-		done := float64(len(data)) / float64(len(data)+256<<10)
+		done := float64(len(data)) / float64(len(data)+64<<10)
 		if size > 0 {
 			done = min(1, float64(len(data))/float64(size))
 		}
