@@ -194,7 +194,8 @@ func PictureBeside(dir string) PictureFinder {
 
 // ImportFoundry reads a Foundry VTT scene's exported JSON as a hex map
 // named name (the scene's own name when it has one), its picture read by
-// find (nil: none; a picture not found leaves the map without one).
+// find (nil: none looked for); a picture not found leaves the map without
+// one, naming it in MissingPicture for the Judge to choose.
 func ImportFoundry(r io.Reader, name string, find PictureFinder) (*Map, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFoundrySize+1))
 	if err != nil {
@@ -716,9 +717,11 @@ func (s *fvScene) hexGrid(name string, columns, even bool, size, sceneX, sceneY 
 	return m, fvFrame{f: first, at: ref.ToPixel(o.FromOffset(Offset{})), scale: size}, nil
 }
 
-// picture puts the scene's picture under the hexes, when find finds it.
+// picture puts the scene's picture under the hexes, when find finds it;
+// when it does not (or find is nil), the map names the picture missing,
+// with where it goes (Map.MissingPicture, LayScenePicture).
 func (s *fvScene) picture(rd *reading, m *Map, fr fvFrame, sceneX, sceneY float64, find PictureFinder) error {
-	if s.Picture == "" || find == nil {
+	if s.Picture == "" {
 		return nil
 	}
 	base := s.Picture
@@ -732,8 +735,15 @@ func (s *fvScene) picture(rd *reading, m *Map, fr fvFrame, sceneX, sceneY float6
 	if base == "" || base == "." || base == ".." || !IsImage(base) {
 		return nil // a video, or no file: the map goes without
 	}
+	// The picture fills the scene's rectangle.
+	place := &ScenePicture{Name: base, origin: fr.toRef(sceneX, sceneY), scale: fr.scale, width: s.Width}
+	if find == nil {
+		m.MissingPicture = place
+		return nil
+	}
 	img, err := find(base)
 	if errors.Is(err, fs.ErrNotExist) {
+		m.MissingPicture = place
 		return nil
 	}
 	if err != nil {
@@ -742,14 +752,13 @@ func (s *fvScene) picture(rd *reading, m *Map, fr fvFrame, sceneX, sceneY float6
 	if err := rd.at("checking the picture", readShare+jsonShare+wallsShare); err != nil {
 		return err
 	}
-	w, _, err := checkBackground(rd, img, readShare+jsonShare+wallsShare, 1)
+	bg, err := place.background(rd, img, readShare+jsonShare+wallsShare, 1)
 	if err != nil {
 		if stop := rd.stopped(); stop != nil {
 			return stop
 		}
 		return fieldErr("background.src", "%s: %v", base, err)
 	}
-	// The picture fills the scene's rectangle.
-	m.Background = &Background{Image: img, PixelsPerHex: fr.scale * float64(w) / s.Width, Origin: fr.toRef(sceneX, sceneY)}
+	m.Background = bg
 	return nil
 }

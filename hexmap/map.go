@@ -33,6 +33,10 @@ type Map struct {
 	// Portals are the doors and windows as the map's file drew them,
 	// where touching ones would otherwise merge (Portal); nil for none.
 	Portals []Portal
+	// MissingPicture is the picture an imported scene names that was not
+	// found with it, for the Judge to choose (LayScenePicture); nil when
+	// none is missing. It is not kept in the map's file.
+	MissingPicture *ScenePicture
 
 	terrain   []uint8  // terrainList index + 1; 0 is off the map
 	elevation []int16  // height level (paces)
