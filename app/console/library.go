@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -464,14 +466,80 @@ func (p *libraryPanel) readMapFor(path, rules string, then func(*session.FightFi
 				p.c.status.SetText(msg)
 			case err != nil:
 				dialog.ShowError(err, p.c.win)
+			case m.MissingPicture != nil:
+				// A scene whose picture was not beside it: the Judge
+				// chooses it, or goes on without, and then the fight.
+				p.askScenePicture(m, path, func() { p.fightFromMap(m, path, rules, then) })
+				return
 			default:
-				if f, err = newFightFromMap(m, path, rules); err != nil {
-					dialog.ShowError(err, p.c.win)
-				}
+				p.fightFromMap(m, path, rules, then)
+				return
 			}
 			then(f)
 		})
 	}()
+}
+
+// fightFromMap gives then the new fight of map m, read from the file at
+// path, under rule system rules; nil, once a dialog says why, if none.
+func (p *libraryPanel) fightFromMap(m *hexmap.Map, path, rules string, then func(*session.FightFile)) {
+	f, err := newFightFromMap(m, path, rules)
+	if err != nil {
+		dialog.ShowError(err, p.c.win)
+	}
+	then(f)
+}
+
+// askScenePicture tells the Judge that the picture the scene at path
+// names (m.MissingPicture) was not found beside it, and offers to choose
+// it: a picture chosen is checked and laid where the scene says
+// (hexmap.Map.LayScenePicture), a bad one refused in the dialog in one
+// line, to choose again; Go on without keeps the map without a picture.
+// done is called once, when the map is as the Judge wants it.
+func (p *libraryPanel) askScenePicture(m *hexmap.Map, path string, done func()) {
+	pic := m.MissingPicture.Name
+	msg := widget.NewLabel(fmt.Sprintf("The scene's picture %s was not found beside it.", pic))
+	msg.Wrapping = fyne.TextWrapWord
+	why := widget.NewLabel("")
+	why.Wrapping = fyne.TextWrapWord
+	why.Hide()
+	var d dialog.Dialog
+	var choose, without *widget.Button
+	choose = widget.NewButton("Choose picture…", func() {
+		q := fileQuestion{title: "Choose the scene's picture " + pic, folder: filepath.Dir(path), kind: "Pictures", suffixes: hexmap.ImageExtensions}
+		p.ask(q, func(chosen string) {
+			choose.Disable()
+			without.Disable()
+			go func() {
+				// Its size checked before it is read, as one beside the
+				// scene is; then the map picture checks.
+				img, err := hexmap.PictureBeside(filepath.Dir(chosen))(filepath.Base(chosen))
+				if err != nil {
+					err = fmt.Errorf("the picture chosen for %s: %v", pic, err)
+				} else {
+					err = m.LayScenePicture(img)
+				}
+				fyne.Do(func() {
+					choose.Enable()
+					without.Enable()
+					if err != nil {
+						why.SetText(capitalize(err.Error()))
+						why.Show()
+						return
+					}
+					d.Hide()
+					done()
+				})
+			}()
+		})
+	})
+	without = widget.NewButton("Go on without", func() {
+		d.Hide()
+		done()
+	})
+	d = dialog.NewCustomWithoutButtons("The scene's picture", container.NewVBox(msg, why, container.NewCenter(container.NewHBox(choose, without))), p.c.win)
+	d.Resize(fyne.NewSize(480, d.MinSize().Height))
+	d.Show()
 }
 
 // nameNewFight asks for a new fight's name (the map's, unless the Judge
@@ -809,4 +877,13 @@ func (p *libraryPanel) showTable() {
 		p.players.Add(container.NewBorder(nil, nil, who, container.NewHBox(copyBtn, revoke), code))
 	}
 	p.players.Refresh()
+}
+
+// capitalize is s with its first letter in capitals, to begin a line.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
