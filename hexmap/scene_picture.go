@@ -26,6 +26,18 @@ func (p *ScenePicture) background(rd *reading, img []byte, lo, hi float64) (*Bac
 	return &Background{Image: img, PixelsPerHex: p.scale * float64(w) / p.width, Origin: p.origin}, nil
 }
 
+// Picture is img, chosen for the scene's missing picture, placed where the
+// scene says, once it passes the map picture checks (as LayScenePicture
+// lays it, without touching a map: for a window to check it off its own
+// goroutine); an error names the picture, in one line.
+func (p *ScenePicture) Picture(img []byte) (*Background, error) {
+	bg, err := p.background(nil, img, 0, 1)
+	if err != nil {
+		return nil, fmt.Errorf("the picture chosen for %s %v", p.Name, err)
+	}
+	return bg, nil
+}
+
 // LayScenePicture lays img, the picture the Judge chose for the scene's
 // missing one (MissingPicture), where the scene says: as the importer
 // lays a picture found beside the scene. A picture that fails the map
@@ -36,9 +48,9 @@ func (m *Map) LayScenePicture(img []byte) error {
 	if p == nil {
 		return fmt.Errorf("the map %q misses no scene's picture", m.Name)
 	}
-	bg, err := p.background(nil, img, 0, 1)
+	bg, err := p.Picture(img)
 	if err != nil {
-		return fmt.Errorf("the picture chosen for %s %v", p.Name, err)
+		return err
 	}
 	m.Background, m.MissingPicture = bg, nil
 	return nil

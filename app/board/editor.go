@@ -113,7 +113,7 @@ func NewEditor(path string, newMap *hexmap.Map) (*Editor, error) {
 	case err == nil:
 		ed.e.path = "" // until the file is read: never saved over
 		ed.blank = true
-		ed.startLoad(path, nil)
+		ed.startLoad(path, nil, nil)
 	case !errors.Is(err, fs.ErrNotExist) || hexmap.IsUVTT(path) || hexmap.IsImage(path):
 		return nil, fmt.Errorf("open map: %w", err)
 	}
@@ -480,22 +480,50 @@ func (ed *Editor) dropped() {
 	}
 }
 
-// droppedFrom opens the first file of files, the files dropped on the
-// window.
+// droppedFrom opens a file of files, the files dropped on the window: the
+// first that is not a picture (a scene's picture dropped with it is laid
+// on it, startLoad), else the first. A picture dropped alone on a map
+// missing its scene's picture is laid on it (startLay).
 func (ed *Editor) droppedFrom(files fs.FS) {
 	entries, err := fs.ReadDir(files, ".")
 	if err != nil || len(entries) == 0 {
 		return
 	}
+	name := entries[0].Name()
+	for _, e := range entries {
+		if !hexmap.IsImage(e.Name()) {
+			name = e.Name()
+			break
+		}
+	}
 	// Read once, its size checked before any read and the read stopped
 	// at the limit for its kind.
-	name := entries[0].Name()
 	data, err := hexmap.ReadMapFile(files, name)
 	if err != nil {
 		ed.say("Could not read the dropped file "+err.Error(), true)
 		return
 	}
-	ed.requestOpen(name, data)
+	if len(entries) == 1 && hexmap.IsImage(name) && !ed.blank && ed.load == nil && ed.prompt == nil && ed.e.m.MissingPicture != nil {
+		ed.startLay(name, data)
+		return
+	}
+	var pics map[string][]byte
+	if !hexmap.IsImage(name) {
+		for _, e := range entries {
+			if hexmap.IsImage(e.Name()) {
+				img, err := hexmap.ReadMapFile(files, e.Name())
+				if err != nil {
+					ed.say("Could not read the dropped file "+err.Error(), true)
+					return
+				}
+				if pics == nil {
+					pics = map[string][]byte{}
+				}
+				pics[e.Name()] = img
+			}
+		}
+	}
+	ed.requestOpenWith(name, data, pics)
 }
 
 // Draw implements ebiten.Game.

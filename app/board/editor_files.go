@@ -32,6 +32,10 @@ type mapLoad struct {
 	mu     sync.Mutex
 	stage  string  // what the read is doing (hexmap.Progress)
 	frac   float64 // how much of it is done, 0 to 1
+	// lay is the scene's picture missing from the editor's map when the
+	// read is of a picture dropped to be laid on it (startLay); nil for
+	// a map read.
+	lay *hexmap.ScenePicture
 }
 
 // loaded is what a mapLoad made: the map and its picture as the window
@@ -39,6 +43,8 @@ type mapLoad struct {
 type loaded struct {
 	m    *hexmap.Map
 	pic  keptPicture
+	bg   *hexmap.Background // the picture laid, for a lay (startLay)
+	note string             // why a picture dropped with a scene was not laid
 	err  error
 	took time.Duration
 }
@@ -62,8 +68,10 @@ const pictureShare = 0.25
 
 // startLoad starts reading the map file at path (or dropped bytes of it,
 // data) on a goroutine of its own; pollLoad takes the map when it is
-// read.
-func (ed *Editor) startLoad(path string, data []byte) {
+// read. pics are pictures dropped with it, by name: a scene's picture not
+// found beside it is taken from them (the one it names, else the only
+// one).
+func (ed *Editor) startLoad(path string, data []byte, pics map[string][]byte) {
 	if ed.load != nil {
 		ed.load.cancel()
 	}
@@ -86,12 +94,52 @@ func (ed *Editor) startLoad(path string, data []byte) {
 		} else {
 			r.m, r.err = hexmap.OpenMapContext(ctx, path, mapPart)
 		}
+		if r.err == nil && r.m.MissingPicture != nil && len(pics) > 0 {
+			img, ok := pics[r.m.MissingPicture.Name]
+			if !ok && len(pics) == 1 {
+				for _, only := range pics {
+					img = only
+				}
+			}
+			if img != nil {
+				if err := r.m.LayScenePicture(img); err != nil {
+					r.note = err.Error()
+				}
+			}
+		}
 		if r.err == nil && r.m.Background != nil {
 			// The picture as the window keeps it, decoded here rather
 			// than on the frame loop when it is first drawn.
 			r.pic = keepPicture(ctx, r.m.Background, func(stage string, frac float64) {
 				l.report(stage, 1-pictureShare+frac*pictureShare)
 			})
+			if errors.Is(r.pic.err, context.Canceled) {
+				r.err = r.pic.err
+			}
+		}
+		r.took = time.Since(start)
+		l.done <- r
+	}()
+}
+
+// startLay starts checking img, a picture dropped on the window named
+// name, to be laid where the scene says as the picture the editor's map
+// misses (hexmap.ScenePicture), on a goroutine of its own, as a map is
+// read; pollLoad lays it.
+func (ed *Editor) startLay(name string, img []byte) {
+	if ed.load != nil {
+		ed.load.cancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	miss := ed.e.m.MissingPicture
+	l := &mapLoad{name: name, cancel: cancel, done: make(chan loaded, 1), stage: "checking the picture", lay: miss}
+	ed.load = l
+	go func() {
+		start := time.Now()
+		var r loaded
+		r.bg, r.err = miss.Picture(img)
+		if r.err == nil {
+			r.pic = keepPicture(ctx, r.bg, func(stage string, frac float64) { l.report(stage, frac) })
 			if errors.Is(r.pic.err, context.Canceled) {
 				r.err = r.pic.err
 			}
@@ -116,6 +164,10 @@ func (ed *Editor) pollLoad() {
 	}
 	ed.load = nil
 	l.cancel()
+	if l.lay != nil {
+		ed.laid(l, r)
+		return
+	}
 	switch {
 	case errors.Is(r.err, context.Canceled):
 		ed.say("Opening "+l.name+" stopped; the map is as it was.", false)
@@ -129,9 +181,35 @@ func (ed *Editor) pollLoad() {
 		}
 		ed.fitted = false
 		ed.fit()
-		ed.say(fmt.Sprintf("Opened %s (%.1f s).", l.name, r.took.Seconds()), false)
+		msg := fmt.Sprintf("Opened %s (%.1f s).", l.name, r.took.Seconds())
+		if miss := r.m.MissingPicture; miss != nil {
+			msg += " The scene's picture " + miss.Name + " was not found beside it: drop it on the window to lay it where the scene says."
+			if r.note != "" {
+				msg += " " + capitalize(r.note) + "."
+			}
+		}
+		ed.say(msg, r.note != "")
 	}
 	ed.blank = false // a failed first load leaves the map the editor was given
+}
+
+// laid lays the picture a lay (startLay) checked on the editor's map, if
+// the map still misses it, or says why not.
+func (ed *Editor) laid(l *mapLoad, r loaded) {
+	m := ed.e.m
+	switch {
+	case errors.Is(r.err, context.Canceled):
+		ed.say("Laying "+l.name+" stopped; the map is as it was.", false)
+	case r.err != nil:
+		ed.say(fmt.Sprintf("Could not lay %s: %v", l.name, r.err), true)
+	case m.MissingPicture != l.lay:
+		ed.say("The map changed while "+l.name+" was read; drop it again.", true)
+	default:
+		m.Background, m.MissingPicture = r.bg, nil
+		ed.picture().adopt(r.bg, r.pic)
+		ed.e.dirty = true
+		ed.say(fmt.Sprintf("Laid %s as the scene's picture %s (%.1f s).", l.name, l.lay.Name, r.took.Seconds()), false)
+	}
 }
 
 // loadKeys answers the keys while a map is read: Esc stops it.
@@ -145,8 +223,9 @@ func (ed *Editor) loadKeys() {
 // Save (and saved) or Discard: close, or open a map.
 type afterPrompt struct {
 	quit bool
-	path string // the map to open
-	data []byte // its bytes, when it was dropped on the window
+	path string            // the map to open
+	data []byte            // its bytes, when it was dropped on the window
+	pics map[string][]byte // pictures dropped with it, by name
 }
 
 // savePrompt asks what to do with unsaved changes before then.
@@ -175,8 +254,12 @@ func (ed *Editor) requestQuit() {
 
 // requestOpen opens the map file at path (data: its bytes, dropped on the
 // window), asking first when there are unsaved changes.
-func (ed *Editor) requestOpen(path string, data []byte) {
-	ed.unlessUnsaved(afterPrompt{path: path, data: data})
+func (ed *Editor) requestOpen(path string, data []byte) { ed.requestOpenWith(path, data, nil) }
+
+// requestOpenWith is requestOpen of a dropped file with pics, the
+// pictures dropped with it, by name (startLoad).
+func (ed *Editor) requestOpenWith(path string, data []byte, pics map[string][]byte) {
+	ed.unlessUnsaved(afterPrompt{path: path, data: data, pics: pics})
 }
 
 // unlessUnsaved does then at once when the map has no unsaved changes,
@@ -199,7 +282,7 @@ func (ed *Editor) carryOut(then afterPrompt) {
 		ed.quit = true
 		return
 	}
-	ed.startLoad(then.path, then.data)
+	ed.startLoad(then.path, then.data, then.pics)
 }
 
 // answerPrompt answers the save prompt: Save saves (asking where first
