@@ -65,8 +65,13 @@ var FeatureKinds = map[string]FeatureKind{
 // hex. Armor is its current armor value, which drops as it is shot through
 // (ablation); BaseArmor is the value it was built with.
 type Feature struct {
-	Kind      string
-	Open      bool // doors only
+	Kind string
+	Open bool // doors only
+	// Secret is the Judge's hidden door (doors only, and only shut): it
+	// works as a door, and the players are told a plain wall there
+	// (FileFeature.ForPlayers) until it is opened or the Judge makes it a
+	// plain door.
+	Secret    bool
 	Armor     int
 	BaseArmor int
 	Height    Height
