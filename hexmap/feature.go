@@ -86,6 +86,15 @@ func NewFeature(kind string) (Feature, error) {
 	return Feature{Kind: kind, Armor: k.Armor, BaseArmor: k.Armor, Height: k.Height}, nil
 }
 
+// Name is the feature's name as anyone may read it: its kind's, and a
+// secret door's "wall" (what the players are told it is).
+func (f Feature) Name() string {
+	if f.Secret {
+		return "wall"
+	}
+	return f.Kind
+}
+
 // Info returns the feature's kind description.
 func (f Feature) Info() FeatureKind { return FeatureKinds[f.Kind] }
 

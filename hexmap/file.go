@@ -382,14 +382,24 @@ func (ff FileFeature) feature(field string) (Feature, error) {
 }
 
 // ForPlayers is the feature as the players are told it: a secret door a
-// plain wall (of a wall's armor and height, so that nothing of the door
-// shows), anything else itself.
+// wall, anything else itself. The wall keeps the door's armor and height,
+// so that a shot through it is the same cover on a player's window as in
+// the session's decision (a Judge who would not have a thinner wall tell
+// of it gives the door a wall's armor, 3).
 func (ff FileFeature) ForPlayers() FileFeature {
 	if !ff.Secret {
 		return ff
 	}
-	wall, _ := NewFeature("wall")
-	return FileFeature{At: ff.At, Side: ff.Side, Kind: wall.Kind}
+	door, _ := NewFeature(ff.Kind)
+	a := door.Armor
+	if ff.Armor != nil {
+		a = *ff.Armor
+	}
+	told := FileFeature{At: ff.At, Side: ff.Side, Kind: "wall", Armor: &a, BaseArmor: ff.BaseArmor, Height: ff.Height}
+	if told.Height == "" {
+		told.Height = door.Height.String()
+	}
+	return told
 }
 
 // ForPlayers is the map file as the players are told it: f itself when it
