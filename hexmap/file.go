@@ -390,15 +390,13 @@ func (ff FileFeature) ForPlayers() FileFeature {
 	if !ff.Secret {
 		return ff
 	}
-	door, _ := NewFeature(ff.Kind)
-	a := door.Armor
-	if ff.Armor != nil {
-		a = *ff.Armor
+	wall, _ := NewFeature("wall")
+	if door, err := ff.feature(""); err == nil {
+		wall.Armor, wall.BaseArmor, wall.Height = door.Armor, door.BaseArmor, door.Height
 	}
-	told := FileFeature{At: ff.At, Side: ff.Side, Kind: "wall", Armor: &a, BaseArmor: ff.BaseArmor, Height: ff.Height}
-	if told.Height == "" {
-		told.Height = door.Height.String()
-	}
+	// Written as a wall of the map's own is, its defaults left out.
+	told := fileFeature(ff.At, wall).lean(wall)
+	told.Side = ff.Side
 	return told
 }
 
