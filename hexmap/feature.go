@@ -86,6 +86,16 @@ func NewFeature(kind string) (Feature, error) {
 	return Feature{Kind: kind, Armor: k.Armor, BaseArmor: k.Armor, Height: k.Height}, nil
 }
 
+// ForPlayers is the feature as the players are told it: a secret door a
+// wall of the door's armor and height (cover as the session reckons it),
+// anything else itself.
+func (f Feature) ForPlayers() Feature {
+	if !f.Secret {
+		return f
+	}
+	return Feature{Kind: "wall", Armor: f.Armor, BaseArmor: f.BaseArmor, Height: f.Height}
+}
+
 // Name is the feature's name as anyone may read it: its kind's, and a
 // secret door's "wall" (what the players are told it is).
 func (f Feature) Name() string {

@@ -392,7 +392,7 @@ func (ff FileFeature) ForPlayers() FileFeature {
 	}
 	wall, _ := NewFeature("wall")
 	if door, err := ff.feature(""); err == nil {
-		wall.Armor, wall.BaseArmor, wall.Height = door.Armor, door.BaseArmor, door.Height
+		wall = door.ForPlayers()
 	}
 	// Written as a wall of the map's own is, its defaults left out.
 	told := fileFeature(ff.At, wall).lean(wall)
