@@ -37,6 +37,19 @@ func (m *Map) CellAt(h Hex) Cell {
 	return c
 }
 
+// ForPlayers is the cell as the players are told it: c itself when no
+// hexside of it holds a secret door, else a copy with plain walls there
+// (FileFeature.ForPlayers). c does not change.
+func (c Cell) ForPlayers() Cell {
+	for d, e := range c.Edges {
+		if e != nil && e.Secret {
+			told := e.ForPlayers()
+			c.Edges[d] = &told // c is a copy; its other hexsides are shared, not changed
+		}
+	}
+	return c
+}
+
 // SetCell makes the map hold c at c.At, checking every field first: on an
 // error nothing changes.
 func (m *Map) SetCell(c Cell) error {
@@ -192,7 +205,7 @@ func sameFeature(a, b *FileFeature) bool {
 	switch {
 	case a == nil || b == nil:
 		return a == b
-	case a.Kind != b.Kind || a.Open != b.Open || a.Height != b.Height:
+	case a.Kind != b.Kind || a.Open != b.Open || a.Secret != b.Secret || a.Height != b.Height:
 		return false
 	}
 	return deref(a.Armor) == deref(b.Armor) && deref(a.BaseArmor) == deref(b.BaseArmor)

@@ -65,8 +65,13 @@ var FeatureKinds = map[string]FeatureKind{
 // hex. Armor is its current armor value, which drops as it is shot through
 // (ablation); BaseArmor is the value it was built with.
 type Feature struct {
-	Kind      string
-	Open      bool // doors only
+	Kind string
+	Open bool // doors only
+	// Secret is the Judge's hidden door (doors only, and only shut): it
+	// works as a door, and the players are told a plain wall there
+	// (FileFeature.ForPlayers) until it is opened or the Judge makes it a
+	// plain door.
+	Secret    bool
 	Armor     int
 	BaseArmor int
 	Height    Height
@@ -79,6 +84,25 @@ func NewFeature(kind string) (Feature, error) {
 		return Feature{}, fmt.Errorf("feature kind %q is not known", kind)
 	}
 	return Feature{Kind: kind, Armor: k.Armor, BaseArmor: k.Armor, Height: k.Height}, nil
+}
+
+// ForPlayers is the feature as the players are told it: a secret door a
+// wall of the door's armor and height (cover as the session reckons it),
+// anything else itself.
+func (f Feature) ForPlayers() Feature {
+	if !f.Secret {
+		return f
+	}
+	return Feature{Kind: "wall", Armor: f.Armor, BaseArmor: f.BaseArmor, Height: f.Height}
+}
+
+// Name is the feature's name as anyone may read it: its kind's, and a
+// secret door's "wall" (what the players are told it is).
+func (f Feature) Name() string {
+	if f.Secret {
+		return "wall"
+	}
+	return f.Kind
 }
 
 // Info returns the feature's kind description.

@@ -68,6 +68,7 @@ type FileFeature struct {
 	Side      string `json:"side,omitempty"`
 	Kind      string `json:"kind"`
 	Open      bool   `json:"open,omitempty"`
+	Secret    bool   `json:"secret,omitempty"` // a door hidden from the players (Feature.Secret)
 	Armor     *int   `json:"armor,omitempty"`
 	BaseArmor *int   `json:"base_armor,omitempty"`
 	Height    string `json:"height,omitempty"`
@@ -368,7 +369,50 @@ func (ff FileFeature) feature(field string) (Feature, error) {
 		return Feature{}, fieldErr(field+".open", "a %s cannot be open", ff.Kind)
 	}
 	feat.Open = ff.Open
+	if ff.Secret {
+		switch {
+		case !feat.Info().Openable:
+			return Feature{}, fieldErr(field+".secret", "a %s cannot be secret: only a door", ff.Kind)
+		case ff.Open:
+			return Feature{}, fieldErr(field+".secret", "an open door is no secret: leave out open or secret")
+		}
+	}
+	feat.Secret = ff.Secret
 	return feat, nil
+}
+
+// ForPlayers is the feature as the players are told it: a secret door a
+// wall, anything else itself. The wall keeps the door's armor and height,
+// so that a shot through it is the same cover on a player's window as in
+// the session's decision (a Judge who would not have a thinner wall tell
+// of it gives the door a wall's armor, 3).
+func (ff FileFeature) ForPlayers() FileFeature {
+	if !ff.Secret {
+		return ff
+	}
+	wall, _ := NewFeature("wall")
+	if door, err := ff.feature(""); err == nil {
+		wall = door.ForPlayers()
+	}
+	// Written as a wall of the map's own is, its defaults left out.
+	told := fileFeature(ff.At, wall).lean(wall)
+	told.Side = ff.Side
+	return told
+}
+
+// ForPlayers is the map file as the players are told it: f itself when it
+// holds no secret door, else a copy whose secret doors are plain walls
+// (FileFeature.ForPlayers). f does not change.
+func (f *File) ForPlayers() *File {
+	if f == nil || !slices.ContainsFunc(f.Edges, func(ff FileFeature) bool { return ff.Secret }) {
+		return f
+	}
+	c := *f
+	c.Edges = slices.Clone(f.Edges)
+	for i := range c.Edges {
+		c.Edges[i] = c.Edges[i].ForPlayers()
+	}
+	return &c
 }
 
 // File returns the file form of m.
@@ -442,7 +486,7 @@ func (m *Map) File() *File {
 
 func fileFeature(at string, feat Feature) FileFeature {
 	a := feat.Armor
-	ff := FileFeature{At: at, Kind: feat.Kind, Open: feat.Open, Armor: &a}
+	ff := FileFeature{At: at, Kind: feat.Kind, Open: feat.Open, Secret: feat.Secret, Armor: &a}
 	if feat.BaseArmor != feat.Armor {
 		b := feat.BaseArmor
 		ff.BaseArmor = &b

@@ -2,6 +2,7 @@ package hexmap
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -148,6 +149,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"format":"hexslinger/map","version":1,"width":1,"height":1,"legend":{"a":"dirt"},"terrain":["a"]}`))
 	f.Add([]byte(`{}`))
 	f.Add([]byte(smallMapV2))
+	f.Add([]byte(`{"format":"hexslinger/map","version":2,"orientation":"flat","width":2,"height":2,"legend":{"d":"dirt"},"terrain":["2d","2d"],"edges":[{"at":"A1","side":"N","kind":"door","secret":true}]}`))
 	f.Add([]byte(`{"format":"hexslinger/map","version":2,"width":3,"height":1,"legend":{"a":"dirt","b":"rock"},"terrain":["2ab"],"levels":["2*-3 7"]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(bytes.NewReader(data))
@@ -171,6 +173,15 @@ func FuzzDecode(f *testing.F) {
 		}
 		if !strings.Contains(saved, `"version": 2`) {
 			t.Fatalf("a map is saved as another version than 2:\n%s", saved)
+		}
+		// The players' form of the map names no secret door, and loads.
+		told := m.File().ForPlayers()
+		edges, _ := json.Marshal(told.Edges)
+		if strings.Contains(string(edges), `"secret"`) {
+			t.Fatalf("the players' form of a map holds a secret door:\n%s", edges)
+		}
+		if _, err := told.Map(); err != nil {
+			t.Fatalf("the players' form of a loaded map does not load: %v\n%s", err, saved)
 		}
 	})
 }

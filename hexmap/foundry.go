@@ -30,8 +30,9 @@ import (
 //   - walls go on the hexsides they separate as a UVTT file's do
 //     (Map.separated): a wall that stops movement and sight is a wall,
 //     one that stops movement and not all sight (a window, an invisible
-//     wall, a terrain or proximity wall) a window, a door or secret door
-//     a door, open when its state is open (locked is shut); a wall that
+//     wall, a terrain or proximity wall) a window, a door a door, open
+//     when its state is open (locked is shut), a secret door shut or
+//     locked the Judge's secret door (Feature.Secret), open a door; a wall that
 //     stops no movement (sight, light or sound alone) puts nothing;
 //   - lights keep their place, reach (the larger of dim and bright, in
 //     hexes) and colour.
@@ -527,6 +528,7 @@ func (s *fvScene) hexMap(rd *reading, name string, find PictureFinder) (*Map, er
 		default:
 			f, _ = NewFeature("door")
 			f.Open = k == fvOpenDoor
+			f.Secret = k == fvSecretDoor
 		}
 		m.putEdge(e, f)
 	}
@@ -552,20 +554,25 @@ const (
 	fvWallSide
 	fvDoor
 	fvOpenDoor
+	fvSecretDoor
 )
 
-// fvRank is how k ranks on a hexside: doors, shut or open, alike.
+// fvRank is how k ranks on a hexside: doors, shut, open or secret, alike.
 func fvRank(k uint8) uint8 { return min(k, fvDoor) }
 
-// kind is what the wall puts on the hexsides it separates: a door
-// (secret or not; open, or shut and perhaps locked), a wall that stops
+// kind is what the wall puts on the hexsides it separates: a door (open,
+// or shut and perhaps locked), a secret door shut or locked (the Judge's
+// hidden door; an open one is known, a door), a wall that stops
 // movement and sight, a window that stops movement and not all sight,
 // or nothing.
 func (w fvWall) kind() uint8 {
 	switch w.Door {
 	case 1, 2:
-		if w.DS == 1 {
+		switch {
+		case w.DS == 1:
 			return fvOpenDoor
+		case w.Door == 2:
+			return fvSecretDoor
 		}
 		return fvDoor
 	}

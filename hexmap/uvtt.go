@@ -568,14 +568,14 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 	// of the grid is the map's fence, a door its open door), put in or
 	// taken out where a tool that knows no hexes changed them.
 	for _, e := range m.Edges() {
-		if feat, _ := m.EdgeAt(e); gridKind(feat.Kind) != "" {
-			if g, ok := geo.at(e); !ok || g.Kind != gridKind(feat.Kind) {
+		if feat, _ := m.EdgeAt(e); gridKind(feat) != "" {
+			if g, ok := geo.at(e); !ok || g.Kind != gridKind(feat) {
 				m.putEdge(e, Feature{})
 			}
 		}
 	}
 	geo.each(func(e Edge, g Feature) {
-		if feat, ok := m.EdgeAt(e); !ok || gridKind(feat.Kind) != g.Kind {
+		if feat, ok := m.EdgeAt(e); !ok || gridKind(feat) != g.Kind {
 			m.putEdge(e, g)
 		}
 	})
@@ -628,11 +628,15 @@ func (f *uvFile) hexMap(rd *reading, name string, stopAt int) (*Map, int, error)
 	return m, work.touched, nil
 }
 
-// gridKind is what a hexside feature of a kind is in a UVTT file's
-// grid: a wall, a door (a closed portal, open or not on the map) or a
-// window (a portal not closed: a window or a fence); "" for nothing.
-func gridKind(kind string) string {
-	switch kind {
+// gridKind is what a hexside feature is in a UVTT file's grid: a wall
+// (a secret door too: the tools that read the file show it their players,
+// who must see a wall), a door (a closed portal, open or not on the map)
+// or a window (a portal not closed: a window or a fence); "" for nothing.
+func gridKind(f Feature) string {
+	if f.Secret {
+		return "wall"
+	}
+	switch kind := f.Kind; kind {
 	case "wall", "door", "window":
 		return kind
 	case "fence":
@@ -1243,7 +1247,7 @@ func (m *Map) wallLines(ref Layout) [][]Point {
 	var sides []*side
 	at := map[vertexKey][]*side{}
 	for _, e := range m.Edges() {
-		if f, _ := m.EdgeAt(e); f.Kind != "wall" {
+		if f, _ := m.EdgeAt(e); gridKind(f) != "wall" {
 			continue
 		}
 		a, b := ref.Edge(e.Hex, e.Side)
@@ -1391,7 +1395,7 @@ func (m *Map) doors(fr uvFrame, spans []portalSpan) []door {
 	}
 	for _, e := range m.Edges() {
 		f, _ := m.EdgeAt(e)
-		kind := gridKind(f.Kind)
+		kind := gridKind(f)
 		if kind == "" || kind == "wall" || seen[e] {
 			continue
 		}
@@ -1402,7 +1406,7 @@ func (m *Map) doors(fr uvFrame, spans []portalSpan) []door {
 		for i := 0; i < len(run); i++ {
 			a, b := ref.Edge(run[i].Hex, run[i].Side)
 			for _, o := range m.edgesAt(ref, a, b) {
-				if g, _ := m.EdgeAt(o); g.Kind == f.Kind && g.Open == f.Open && !seen[o] {
+				if g, _ := m.EdgeAt(o); g.Kind == f.Kind && g.Open == f.Open && g.Secret == f.Secret && !seen[o] {
 					seen[o] = true
 					run = append(run, o)
 				}

@@ -414,7 +414,7 @@ func TestUVTTExportThenImportIsTheSameMap(t *testing.T) {
 		for _, e := range append(m.Edges(), geo.Edges()...) {
 			f, _ := m.EdgeAt(e)
 			g, _ := geo.EdgeAt(e)
-			if want := gridKind(f.Kind); g.Kind != want || g.Open {
+			if want := gridKind(f); g.Kind != want || g.Open {
 				t.Errorf("map %d: %s side %v is %q (open %v) from the grid, want %q for the map's %q",
 					i, m.Label(e.Hex), e.Side, g.Kind, g.Open, want, f.Kind)
 			}

@@ -90,7 +90,7 @@ func ThroughCover(cover []hexmap.CoverHit, l HitLocation, w Weapon, c Card) Cove
 			h.Damage, h.NewAV = w.RD, max(0, h.AV-1)
 		}
 		h.Text = fmt.Sprintf("the %s (AV %d) shields the %s: PV %d (card %d + Pen %d) — %s",
-			ch.Feature.Kind, h.AV, l, h.PV, c.Penetration, w.Pen, h.Result)
+			ch.Feature.Name(), h.AV, l, h.PV, c.Penetration, w.Pen, h.Result)
 		return h
 	}
 	return CoverHit{Damage: w.DMG, Result: Penetrate, Text: fmt.Sprintf("no cover shields the %s", l)}

@@ -501,3 +501,15 @@ func TestAMeleeTableTakesAnAttackOfNoAPOrDamage(t *testing.T) {
 		})
 	}
 }
+
+// TestASecretDoorShieldsAsAWall: a shot through the Judge's secret door
+// is told as through a wall (the players are told a wall is there), with
+// the door's own armor.
+func TestASecretDoorShieldsAsAWall(t *testing.T) {
+	door, _ := hexmap.NewFeature("door")
+	door.Secret = true
+	h := ThroughCover([]hexmap.CoverHit{{Feature: door}}, Belly, weapons(t)["peacemaker"], Card{})
+	if !strings.HasPrefix(h.Text, "the wall (AV 2)") || strings.Contains(h.Text, "door") {
+		t.Errorf("a shot through a secret door: %q, want it told as the wall (AV 2)", h.Text)
+	}
+}

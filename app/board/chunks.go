@@ -58,6 +58,9 @@ type chunkCache struct {
 	// are drawn again when the picture's mode or grid changes.
 	backdrop  *backdrop
 	drawnWith pictureLook
+	// players draws the map as a player's seat is told it: a secret door
+	// a wall (the Judge's side view, Y).
+	players bool
 	// vector draws every chunk's terrain as hexes tessellated for the
 	// renderer, however far out (for tests to compare with).
 	vector bool
@@ -66,6 +69,15 @@ type chunkCache struct {
 	// (pixelTerrain): the pixels uploaded and the vertices of the hex
 	// and hexside features tessellated over them.
 	spentPixels, spentVertices int
+}
+
+// told is hexside feature f as the chunks draw it: as a player's seat is
+// told it in the side view (players), else itself.
+func (c *chunkCache) told(f hexmap.Feature) hexmap.Feature {
+	if c.players {
+		return f.ForPlayers()
+	}
+	return f
 }
 
 // pixelTerrain reports whether the chunks' terrain is written pixel by
@@ -526,7 +538,7 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 		for d := hexmap.Direction(0); d < 3; d++ {
 			if f, ok := m.EdgeFeature(hx, d); ok {
 				a, z := l.Edge(hx, d)
-				drawEdge(img, &b, f, a, z, s)
+				drawEdge(img, &b, c.told(f), a, z, s)
 			}
 		}
 		// Hexsides whose canonical hex is off the map belong to this hex.
@@ -534,7 +546,7 @@ func (c *chunkCache) paint(img *ebiten.Image, m *hexmap.Map, hexes []hexmap.Hex,
 			if n := hx.Neighbor(d); !m.Contains(n) {
 				if f, ok := m.EdgeFeature(hx, d); ok {
 					a, z := l.Edge(hx, d)
-					drawEdge(img, &b, f, a, z, s)
+					drawEdge(img, &b, c.told(f), a, z, s)
 				}
 			}
 		}

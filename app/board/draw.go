@@ -23,6 +23,7 @@ var (
 	colContour    = color.RGBA{0x3a, 0x2a, 0x1a, 0xc0}
 	colWall       = color.RGBA{0x3b, 0x26, 0x16, 0xff}
 	colDoor       = color.RGBA{0xb0, 0x5a, 0x22, 0xff}
+	colSecret     = color.RGBA{0xd8, 0x4a, 0xe0, 0xff} // the marks on a secret door: the Judge's alone
 	colWindow     = color.RGBA{0xa8, 0xd8, 0xf0, 0xff}
 	colFence      = color.RGBA{0xe8, 0xd4, 0xa8, 0xff}
 	colWood       = color.RGBA{0x7a, 0x4e, 0x26, 0xff}
@@ -252,6 +253,14 @@ func drawEdge(dst *ebiten.Image, b *batch, f hexmap.Feature, a, z hexmap.Point, 
 			line(h, hexmap.Point{X: h.X - dy*0.6, Y: h.Y + dx*0.6}, s*0.1, colDoor)
 		} else {
 			line(lerpPt(a, z, 0.12), lerpPt(a, z, 0.88), s*0.16, colDoor)
+		}
+		if f.Secret {
+			// The Judge's secret door: three marks along it (the players'
+			// windows are sent a wall there, and the Judge's side view
+			// draws one: chunkCache.players).
+			for _, t := range []float64{0.3, 0.5, 0.7} {
+				b.path(dst, circle(lerpPt(a, z, t), s*0.07), 0, colSecret)
+			}
 		}
 	case "window":
 		line(a, z, s*0.2, colWall)

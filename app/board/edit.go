@@ -117,9 +117,19 @@ func (e *editState) apply(h hexmap.Hex, side hexmap.Direction) string {
 		kind := edgeKinds[e.edge]
 		if f, ok := e.m.EdgeFeature(h, side); ok && f.Kind == kind {
 			if f.Info().Openable {
-				f.Open = !f.Open
+				// A click goes round: shut, open, secret (shut: the
+				// players see a wall), shut.
+				said := ""
+				switch {
+				case f.Secret:
+					f.Secret, said = false, "closed, no longer secret"
+				case f.Open:
+					f.Open, f.Secret, said = false, true, "closed and secret: the players see a wall"
+				default:
+					f.Open, said = true, "opened"
+				}
 				e.m.SetEdge(h, side, f)
-				return fmt.Sprintf("%s %s", kind, map[bool]string{true: "opened", false: "closed"}[f.Open])
+				return kind + " " + said
 			}
 			return ""
 		}
@@ -153,7 +163,7 @@ func (e *editState) apply(h hexmap.Hex, side hexmap.Direction) string {
 // line puts the hexside tool's kind on every hexside of run that touches
 // the map, as one undo step: a wall dragged from one hexside to another
 // (hexmap.Edge.LineTo). A run of one hexside is a click there: on a door of
-// the kind it opens or closes it.
+// the kind it goes round shut, open, secret and shut (apply).
 func (e *editState) line(run []hexmap.Edge) string {
 	var on []hexmap.Edge
 	for _, s := range run {

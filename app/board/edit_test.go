@@ -136,6 +136,7 @@ func TestEditorWallLine(t *testing.T) {
 		run       []hexmap.Edge
 		want      []hexmap.Edge // the hexsides that end up of the kind
 		open      bool          // the one hexside's door ends open
+		secret    bool          // the one hexside's door ends secret
 		undoSteps int
 	}{
 		{name: "a wall along the foot of a row walls every hexside of it", kind: "wall",
@@ -153,6 +154,18 @@ func TestEditorWallLine(t *testing.T) {
 			before: func(e *editState) { e.line([]hexmap.Edge{side(3, 3, 0)}) },
 			run:    []hexmap.Edge{side(3, 3, 0)},
 			want:   []hexmap.Edge{side(3, 3, 0)}, open: true, undoSteps: 2},
+		{name: "a click on an open door makes it a secret door, shut", kind: "door",
+			before: func(e *editState) { e.line([]hexmap.Edge{side(3, 3, 0)}); e.line([]hexmap.Edge{side(3, 3, 0)}) },
+			run:    []hexmap.Edge{side(3, 3, 0)},
+			want:   []hexmap.Edge{side(3, 3, 0)}, secret: true, undoSteps: 3},
+		{name: "a click on a secret door makes it a plain shut door", kind: "door",
+			before: func(e *editState) {
+				for range 3 {
+					e.line([]hexmap.Edge{side(3, 3, 0)})
+				}
+			},
+			run:  []hexmap.Edge{side(3, 3, 0)},
+			want: []hexmap.Edge{side(3, 3, 0)}, undoSteps: 4},
 		{name: "a line wholly off the map does nothing", kind: "wall",
 			run: hexmap.Edge{Hex: hex(20, 20), Side: 0}.LineTo(hexmap.Edge{Hex: hex(24, 20), Side: 0})},
 	} {
@@ -168,8 +181,8 @@ func TestEditorWallLine(t *testing.T) {
 				if !ok || f.Kind != c.kind {
 					t.Errorf("hexside %v: %+v %v, want a %s", s, f, ok, c.kind)
 				}
-				if f.Open != c.open {
-					t.Errorf("hexside %v: open %v, want %v", s, f.Open, c.open)
+				if f.Open != c.open || f.Secret != c.secret {
+					t.Errorf("hexside %v: open %v, secret %v; want %v, %v", s, f.Open, f.Secret, c.open, c.secret)
 				}
 			}
 			if got := len(e.m.Edges()); got != len(c.want) {
@@ -181,7 +194,7 @@ func TestEditorWallLine(t *testing.T) {
 			if c.undoSteps > 0 {
 				e.undoStep()
 				for _, s := range c.want {
-					if f, ok := e.m.EdgeFeature(s.Hex, s.Side); ok && f.Kind == c.kind && f.Open == c.open {
+					if f, ok := e.m.EdgeFeature(s.Hex, s.Side); ok && f.Kind == c.kind && f.Open == c.open && f.Secret == c.secret {
 						t.Errorf("undo left hexside %v as it was", s)
 						break
 					}

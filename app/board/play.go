@@ -420,9 +420,15 @@ func (p *play) tipAs(h hexmap.Hex, view tipView) string {
 	}
 	for d := hexmap.Direction(0); d < 6; d++ {
 		if f, ok := m.EdgeFeature(h, d); ok {
+			if view.m != nil {
+				f = f.ForPlayers() // a player's seat is told a secret door is a wall
+			}
 			s := f.Kind + " " + m.Orientation.SideNames()[d]
 			if f.Info().Openable {
 				s += map[bool]string{true: " (open)", false: " (closed)"}[f.Open]
+			}
+			if f.Secret {
+				s += " (secret: a wall to the players)"
 			}
 			if f.IsCover() {
 				s += " cover " + strconv.Itoa(f.Armor)

@@ -498,3 +498,24 @@ func TestDragonWarriorsMeleeFromTheMapWindow(t *testing.T) {
 		t.Errorf("the strike from the map window: %v %+v", err, evs)
 	}
 }
+
+// TestTheTipTellsASecretDoorToTheJudgeAlone: over the saloon's door made
+// secret, the Judge's tip says so; the side view's (what a player's seat
+// is told) says a wall, with no word of a door.
+func TestTheTipTellsASecretDoorToTheJudgeAlone(t *testing.T) {
+	p := demoPlay(t)
+	g4 := at(t, p, "G4")
+	for d := hexmap.Direction(0); d < 6; d++ {
+		if f, ok := p.st.Map.EdgeFeature(g4, d); ok && f.Kind == "door" {
+			f.Secret = true
+			p.st.Map.SetEdge(g4, d, f)
+		}
+	}
+	if tip := p.tip(g4); !strings.Contains(tip, "door") || !strings.Contains(tip, "secret") {
+		t.Errorf("the Judge's tip over G4: %q, want its secret door named", tip)
+	}
+	seat := &session.Seat{Role: session.RolePlayer, Side: "posse"}
+	if tip := p.tipAs(g4, tipView{m: p.st.Map, seat: seat}); strings.Contains(tip, "door") || strings.Contains(tip, "secret") {
+		t.Errorf("the side view's tip over G4: %q, want walls and no door", tip)
+	}
+}

@@ -41,6 +41,7 @@ func (g *Game) mapDrawn(st *session.State) *hexmap.Map {
 	if k := &g.known; (side != "") != k.side {
 		g.chunks, k.other = k.other, g.chunks
 		k.side = side != ""
+		g.chunks.players = k.side
 		// The frame set the text size and picture before it asked.
 		g.chunks.text, g.chunks.backdrop = k.other.text, k.other.backdrop
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hexslinger/hexmap"
 	"slices"
 	"sort"
 	"sync"
@@ -235,6 +236,10 @@ func authorize(seat *Seat, st *State, c Command) error {
 		}
 		if !seat.Owns(st, c.Figure) {
 			return &Forbidden{Reason: fmt.Sprintf("%s commands only their own figures, not %s", seat.Name, st.FigureName(c.Figure))}
+		}
+		if c.Kind == CommandDoor && secretDoorAt(st, c) {
+			// The players see a wall there: answered as at a wall.
+			return noDoor(st, *c.To, hexmap.Direction(c.Side))
 		}
 		return nil
 	}

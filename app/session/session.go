@@ -1226,6 +1226,10 @@ func projectEvent(v, was *sight, b *sightBase, side string, e Event) (out Event,
 	if !send {
 		return Event{}, false, false
 	}
+	e, resync = tellSecrets(e)
+	if resync {
+		return Event{}, false, true
+	}
 	switch {
 	case e.Kind == EventFigureRemoved && !was.sees(e.Figure),
 		e.Kind == EventPlaced && !slices.ContainsFunc(e.Placed, func(f FigureSpec) bool { return v.sees(f.ID) }):

@@ -209,6 +209,28 @@ func (b *sightBase) mapEvent(e Event, side string) (Event, bool) {
 	return e, true
 }
 
+// tellSecrets is e as a player's seat is told it of the secret doors: an
+// edit's cells with plain walls where secret doors are
+// (hexmap.Cell.ForPlayers); resync when e opens a secret door the seat is
+// sent (its map holds a wall there, which a fresh view makes a door).
+func tellSecrets(e Event) (out Event, resync bool) {
+	if slices.ContainsFunc(e.Doors, func(d DoorChange) bool { return d.Revealed }) {
+		return Event{}, true
+	}
+	for i, c := range e.Cells {
+		if c.ForPlayers().Edges == c.Edges {
+			continue // no secret door on its hexsides
+		}
+		cells := slices.Clone(e.Cells)
+		for k := i; k < len(cells); k++ {
+			cells[k] = cells[k].ForPlayers()
+		}
+		e.Cells = cells
+		break
+	}
+	return e, false
+}
+
 // seatSides are the sides whose eyes a player's seat looks through: its
 // side and its figures' sides; a seat with neither, the players' side.
 func seatSides(seat *Seat, st *State) []string {

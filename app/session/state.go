@@ -731,6 +731,7 @@ func (s *State) applyMapWear(e Event) {
 	for _, d := range e.Doors {
 		if feat, ok := s.Map.EdgeFeature(d.At, hexmap.Direction(d.Side)); ok {
 			feat.Open = d.Open
+			feat.Secret = feat.Secret && !d.Open && !d.Revealed // opened, it is known
 			s.Map.SetEdge(d.At, hexmap.Direction(d.Side), feat)
 		}
 	}
@@ -783,7 +784,8 @@ func (s *State) snapshot(seat *Seat, withMap bool) *FightFile {
 		f.Options = playersOptions(s.Options)
 		f.Fog = s.fogSpecs(seatSides(seat, s))
 		if withMap {
-			f.Map = s.KnownMap(mapSide(seat, s)).File() // the map as the seat's side last saw it
+			// The map as the seat's side last saw it, its secret doors walls.
+			f.Map = s.KnownMap(mapSide(seat, s)).File().ForPlayers()
 		}
 		v := s.sightOf(seat)
 		hidden, place, told, number = v.hidden, v.ap, v.status, v.copyNumber

@@ -2005,13 +2005,15 @@ func decideDoor(s *State, c Command) ([]Event, error) {
 	at, side := *c.To, hexmap.Direction(c.Side)
 	door, ok := s.Map.EdgeFeature(at, side)
 	if !ok || !door.Info().Openable {
-		return nil, refuse("there is no door on hexside %s of %s", s.Map.Orientation.SideNames()[side], s.Map.Label(at))
+		return nil, noDoor(s, at, side)
 	}
 	if door.Open == c.Open {
 		return nil, refuse("the door at %s is already %s", s.Map.Label(at), map[bool]string{true: "open", false: "closed"}[c.Open])
 	}
 	verb := map[bool]string{true: "opens", false: "closes"}[c.Open]
-	e := Event{Kind: EventActed, Action: c.Kind, Doors: []DoorChange{{At: at, Side: int(side), Open: c.Open}}}
+	// A secret door opened is known from then (the Judge's, or a figure's
+	// the Judge commands: a player's is refused as at a wall, authorize).
+	e := Event{Kind: EventActed, Action: c.Kind, Doors: []DoorChange{{At: at, Side: int(side), Open: c.Open, Revealed: door.Secret && c.Open}}}
 	if c.Figure == "" {
 		e.Text = fmt.Sprintf("The Judge %s the door at %s.", verb, s.Map.Label(at))
 		return []Event{e}, nil
@@ -2032,11 +2034,29 @@ func decideDoor(s *State, c Command) ([]Event, error) {
 	return []Event{e}, nil
 }
 
-// DoorChange is a door opened or closed.
+// noDoor is the refusal of a door command at hexside side of at where no
+// door is, or where a secret door is that the seat may not know of.
+func noDoor(s *State, at hexmap.Hex, side hexmap.Direction) error {
+	return refuse("there is no door on hexside %s of %s", s.Map.Orientation.SideNames()[side], s.Map.Label(at))
+}
+
+// secretDoorAt reports whether door command c names a secret door: one a
+// player's seat is answered of as of a wall (authorize).
+func secretDoorAt(s *State, c Command) bool {
+	if c.To == nil || c.Side < 0 || c.Side > 5 {
+		return false
+	}
+	door, ok := s.Map.EdgeFeature(*c.To, hexmap.Direction(c.Side))
+	return ok && door.Secret
+}
+
+// DoorChange is a door opened or closed. Revealed: it was a secret door,
+// opened and so known from then (a player's seat is sent a fresh view).
 type DoorChange struct {
-	At   hexmap.Hex `json:"at"`
-	Side int        `json:"side"`
-	Open bool       `json:"open"`
+	At       hexmap.Hex `json:"at"`
+	Side     int        `json:"side"`
+	Open     bool       `json:"open"`
+	Revealed bool       `json:"revealed,omitempty"`
 }
 
 // Weapons is the weapon table the session applies, by id.
