@@ -1,13 +1,11 @@
 package console
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
 	"path"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -624,51 +622,8 @@ func newFightFromMap(m *hexmap.Map, path, rules string) (*session.FightFile, err
 	}
 	base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), ".hexmap")
 	f := &session.FightFile{Format: session.FightFormat, Version: session.FightVersion, Name: base, Rules: rules, Map: m.File()}
-	f.Characters = bundledSheets(rules)
+	f.Characters = session.SheetsFor(rules, assets.Fights())
 	return f, nil
-}
-
-// bundledSheets are the character sheets of the bundled fights of rule
-// system rules that the system can run, one per id, by id. The console
-// files the bundled fights' sheets under each fight's system, whatever it
-// is, and hands out those filed under the system the Judge chose.
-func bundledSheets(rules string) []session.Character {
-	fights := assets.Fights()
-	names := make([]string, 0, len(fights))
-	for n := range fights {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	filed := map[string]map[string]session.Character{} // system → id → sheet
-	for _, n := range names {
-		f, err := session.DecodeFight(bytes.NewReader(fights[n]))
-		if err != nil {
-			continue // a bundled fight is checked by its own tests
-		}
-		sys := session.SystemByID(f.Rules)
-		if sys == nil {
-			continue
-		}
-		if filed[f.Rules] == nil {
-			filed[f.Rules] = map[string]session.Character{}
-		}
-		for _, ch := range f.Characters {
-			if _, dup := filed[f.Rules][ch.ID]; !dup && sys.CheckSheet(ch) == nil {
-				filed[f.Rules][ch.ID] = ch
-			}
-		}
-	}
-	byID := filed[rules]
-	ids := make([]string, 0, len(byID))
-	for id := range byID {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	out := make([]session.Character, 0, len(ids))
-	for _, id := range ids {
-		out = append(out, byID[id])
-	}
-	return out
 }
 
 // saveMap writes the fight's map as it stands (doors, worn cover) to a map
