@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # deps.sh installs the system packages hexslinger needs to build and test:
 # the C headers Fyne, Ebiten and GTK3 (native file dialogs) link against, and
-# for tests Xvfb, xdotool and ImageMagick. It installs only what is missing.
+# for tests Xvfb, xdotool, ImageMagick and Chromium (the browser player's
+# end-to-end test drives it headless). It installs only what is missing.
 #
 #   scripts/deps.sh build   # headers for building the two programs
 #   scripts/deps.sh test    # build headers plus the virtual display tools
+#                           # and chromium
 #   scripts/deps.sh package # build headers plus xz for the release archive
 #   scripts/deps.sh windows # the mingw-w64 cross compiler and zip (make windows)
 #   scripts/deps.sh windows-test # those plus Wine, Xvfb, xdotool, ImageMagick
@@ -15,7 +17,7 @@ what=${1:-build}
 build_pkgs=(gcc pkg-config libgl1-mesa-dev xorg-dev libx11-dev libxcursor-dev
   libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev
   libasound2-dev)
-test_pkgs=(xvfb xdotool imagemagick x11-utils)
+test_pkgs=(xvfb xdotool imagemagick x11-utils chromium)
 package_pkgs=(xz-utils)
 # The Windows package is cross-compiled: mingw-w64 for the console's cgo
 # (its windres makes the icon and version resource) and zip; its test runs
