@@ -24,6 +24,13 @@ type touchState struct {
 	// gestures (helpLine, play.touch). lastAt: when one was last down.
 	seen   bool
 	lastAt time.Time
+	// has: touch has the pointer, and the mouse is not read: while a
+	// finger is down, touchRest after the last lifts (a browser may make
+	// mouse events of a tap), and after that until the mouse stirs from
+	// mouseAt, where it was (else the pointer a browser leaves still
+	// would take the hover from the hex a tap showed the path to).
+	has     bool
+	mouseAt [2]int
 	// aimed is the hex a tap showed the selected figure's path to (aimFor
 	// the figure): a second tap there moves it.
 	aimed   hexmap.Hex
@@ -59,13 +66,20 @@ func (t *touchState) read() []touchPoint {
 	return t.buf
 }
 
-// touchActive reports whether touch has the window's pointer: a finger is
-// down, a gesture is not over, or the last finger lifted less than
-// touchRest ago. The mouse is not read meanwhile: a browser may make
-// mouse events of the touches.
-func (g *Game) touchActive() bool {
-	t := &g.touch
-	return t.seen && (!t.rec.idle() || elapsed(t.lastAt, t.now()) < touchRest)
+// touchActive reports whether touch has the window's pointer (as the
+// last touchInput found): the mouse is not read meanwhile.
+func (g *Game) touchActive() bool { return g.touch.has }
+
+// mouseStirred reports whether the mouse did something of its own since
+// touch last had the pointer: moved, pressed a button or turned the wheel.
+func (g *Game) mouseStirred() bool {
+	x, y := ebiten.CursorPosition()
+	if g.cursor != nil {
+		x, y = g.cursor()
+	}
+	_, wy := ebiten.Wheel()
+	return [2]int{x, y} != g.touch.mouseAt || wy != 0 ||
+		ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight)
 }
 
 // touchScale is the window's pixels to a CSS pixel: a tap's slop grows
@@ -96,11 +110,23 @@ func (g *Game) touchInput() bool {
 	for _, ge := range gestures {
 		g.gesture(ge, now)
 	}
-	active := g.touchActive()
-	if active {
-		g.tipOn = t.rec.idle() && g.hoverOK && now.Sub(g.hoverSince) > 400*time.Millisecond
+	switch {
+	case !t.seen:
+		t.has = false
+	case !t.rec.idle() || elapsed(t.lastAt, now) < touchRest:
+		t.has = true
+		x, y := ebiten.CursorPosition()
+		if g.cursor != nil {
+			x, y = g.cursor()
+		}
+		t.mouseAt = [2]int{x, y}
+	case t.has && g.mouseStirred():
+		t.has = false // the mouse plays again
 	}
-	return active
+	if t.has {
+		g.tipOn = t.rec.idle() && g.hoverOK && elapsed(g.hoverSince, now) > 400*time.Millisecond
+	}
+	return t.has
 }
 
 // pointAt puts the window's pointer at p: the hex under it is hovered

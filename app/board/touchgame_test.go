@@ -328,7 +328,7 @@ func TestTouchTapsTheBarsButtons(t *testing.T) {
 
 // TestTouchKeepsTheMouseOff: while a finger is down, and touchRest after
 // the last lifts, the window takes no mouse input (a browser may make
-// mouse events of a tap); then the mouse plays again.
+// mouse events of a tap); after, the mouse plays again once it moves.
 func TestTouchKeepsTheMouseOff(t *testing.T) {
 	_, g, h := touchWindow(t)
 	if g.touchActive() {
@@ -343,8 +343,31 @@ func TestTouchKeepsTheMouseOff(t *testing.T) {
 		t.Error("a finger just lifted, and the mouse is on")
 	}
 	h.frame(int(touchRest/time.Millisecond) + 1)
+	if !g.touchActive() {
+		t.Errorf("%v after the finger lifted, the mouse untouched has the pointer", touchRest)
+	}
+	g.cursor = func() (int, int) { return 700, 500 }
+	h.frame(16)
 	if g.touchActive() {
-		t.Errorf("%v after the finger lifted, the mouse is still off", touchRest)
+		t.Errorf("%v after the finger lifted, the mouse moved, and the mouse is still off", touchRest)
+	}
+	if g.hover != g.layout.HexAt(hexmap.Point{X: 700, Y: 500}) {
+		t.Errorf("the mouse moved to (700, 500): the hover is %v", g.hover)
+	}
+}
+
+// TestTouchPathStaysShownBetweenTaps: the path a tap shows stays shown
+// however long the player looks at it before the second tap; the mouse
+// the browser keeps still does not take the hover away.
+func TestTouchPathStaysShownBetweenTaps(t *testing.T) {
+	_, g, h := touchWindow(t)
+	h.tap("C8")
+	h.tap("J8")
+	for range 5 {
+		h.frame(300)
+	}
+	if !g.planOK || g.planFor != h.hex("J8") || g.hover != h.hex("J8") {
+		t.Errorf("1.5 s after the tap on J8: the path is for %v (ok %v), hover %v; want J8's", g.planFor, g.planOK, g.hover)
 	}
 }
 
