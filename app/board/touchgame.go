@@ -265,7 +265,8 @@ func (g *Game) endTouchDrag() {
 // tapHex answers a tap on hex h that plays. With a figure selected, a tap
 // on an empty hex shows the path there and its cost (the session's
 // preview) and sends nothing; a second tap on that hex moves the figure,
-// as a click would. Anything else is a click: select, let go, attack.
+// as a click would. In attack mode a tap on a foe shows the attack and a
+// second fires it. Anything else is a click: select, let go.
 func (g *Game) tapHex(h hexmap.Hex) {
 	t := &g.touch
 	g.play.seat = g.seat()
@@ -283,6 +284,16 @@ func (g *Game) tapHex(h hexmap.Hex) {
 			}
 			t.aimed, t.aimFor, t.aimedOK = h, p.selected, true
 			g.say(g.pathLine(h), false)
+			return
+		}
+	}
+	if p.st != nil && p.attacking {
+		// A tap on a foe first shows the shot or the blow (the line, the
+		// odds, the session's refusal) as the mouse's hover does; a
+		// second tap on the foe makes it, as a click would.
+		if f, ok := p.st.FigureAt(h); ok && f.ID != p.selected && !(t.aimedOK && t.aimed == h && t.aimFor == p.selected) {
+			t.aimed, t.aimFor, t.aimedOK = h, p.selected, true
+			g.say("Tap "+p.st.FigureName(f.ID)+" again to attack · Cancel lets go.", false)
 			return
 		}
 	}

@@ -392,3 +392,41 @@ func TestTouchHintsNameGestures(t *testing.T) {
 		t.Errorf("the help line on a touch screen names a right click: %q", g.helpLine())
 	}
 }
+
+// TestTouchAttackShowsTheOddsBeforeItFires: in attack mode a first tap
+// on a foe shows the shot (the session's line and odds, as the mouse's
+// hover does) and fires nothing; a second tap on him fires.
+func TestTouchAttackShowsTheOddsBeforeItFires(t *testing.T) {
+	s, g, h := touchWindow(t)
+	h.tap("C8")
+	var attack button
+	for _, b := range g.buttons() {
+		if strings.HasPrefix(b.label, "Attack") {
+			attack = b
+		}
+	}
+	if attack.label == "" {
+		t.Fatal("no Attack button with Cyril selected")
+	}
+	h.tapAt(float64(attack.r.Min.X+attack.r.Max.X)/2, float64(attack.r.Min.Y+attack.r.Max.Y)/2)
+	if !g.play.attacking {
+		t.Fatal("a tap on Attack left the window out of attack mode")
+	}
+	seq := s.LastSeq()
+	h.tap("U8")
+	if !g.play.attacking || !g.aimLineOK || g.planFor != h.hex("U8") {
+		t.Fatalf("the first tap on Zeke: attacking %v, line shown %v, for %v; want the shot at U8 shown", g.play.attacking, g.aimLineOK, g.planFor)
+	}
+	if !strings.Contains(g.message, "again") {
+		t.Errorf("the first tap on Zeke says %q; want to tap again to fire", g.message)
+	}
+	h.settle()
+	if s.LastSeq() != seq {
+		t.Fatalf("the first tap on Zeke fired: %s", lastLine(s))
+	}
+	h.tap("U8")
+	h.waitFor("the shot", func() bool { return s.LastSeq() != seq })
+	if line := lastLine(s); !strings.Contains(line, "Zeke") {
+		t.Errorf("the second tap on Zeke: the log says %q", line)
+	}
+}
