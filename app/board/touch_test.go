@@ -187,3 +187,15 @@ func FuzzTouchRecognizer(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkTouchRecognizer: one frame of a two-finger pinch, what a
+// phone's window pays each frame while the fingers move.
+func BenchmarkTouchRecognizer(b *testing.B) {
+	var r touchRecognizer
+	now := time.Unix(0, 0)
+	fs := [2][]touchPoint{fingers(1, 100, 100, 2, 200, 100), fingers(1, 90, 100, 2, 210, 100)}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		r.feed(now, fs[i%2], 1)
+	}
+}
