@@ -526,7 +526,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 		msg, msgCol = g.aimWarn, colWarn // before the click, as the composer warns
 	}
 	barLine(dst, msg, f, g.w, msgY, msgCol)
-	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit · G pings a hex · Ctrl+= / Ctrl+- text size"
+	hint := g.helpLine()
 	if st := g.play.st; st != nil {
 		hint = st.Turn().Heading + " · " + hint
 	}

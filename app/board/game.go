@@ -56,6 +56,8 @@ type Game struct {
 	scale     tableScale // how large the map's text is (Ctrl+= / Ctrl+-)
 	portraits portraits  // the sheets' pictures, decoded once
 	pings     pingState  // hexes pinged, and a press that may ping
+	touch     touchState // fingers on a touch screen (touchgame.go)
+	outW      int        // the window's width outside, in CSS pixels on a browser (touchScale)
 	replay    replayView // a moment the Judge's console replays (replay.go)
 	// replayBase is the last moment the session sent, kept after Esc
 	// ends the replay here: the next may be a delta on it.
@@ -180,6 +182,7 @@ func (g *Game) Rejection() error { return g.conn.rejection() }
 
 // Layout implements ebiten.Game: one logical pixel per window pixel.
 func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	g.outW = outsideWidth
 	if outsideWidth != g.w || outsideHeight != g.h {
 		g.w, g.h = outsideWidth, outsideHeight
 		if g.play.st != nil && !g.fitted {
@@ -330,6 +333,15 @@ func (g *Game) fit() {
 
 func (g *Game) input() {
 	g.play.seat = g.seat()
+	if g.touchInput() {
+		// Touch has the pointer: the mouse is not read (a browser may
+		// make mouse events of the touches); the keys still are.
+		g.followRuler()
+		g.keys()
+		g.updatePreview()
+		g.updateReach()
+		return
+	}
 	x, y := ebiten.CursorPosition()
 	if g.cursor != nil {
 		x, y = g.cursor()
@@ -393,13 +405,32 @@ func (g *Game) input() {
 		}
 		g.dragging, g.dragFig = false, ""
 	}
+	g.followRuler()
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && g.hoverOK {
+		g.issue(g.play.turn(-1))
+	}
+	g.keys()
+
+	// Wheel: zoom about the pointer.
+	if _, wy := ebiten.Wheel(); wy != 0 && g.hoverOK {
+		g.zoomAbout(p, math.Pow(1.15, wy))
+	}
+
+	g.updatePreview()
+	g.updateReach()
+}
+
+// followRuler measures from the ruler's anchor to the hovered hex when it
+// changed.
+func (g *Game) followRuler() {
 	if g.ruler.anchored && g.hoverOK && g.hover != g.ruler.shown {
 		g.ruler.shown = g.hover
 		g.say(g.measure(g.ruler.from, g.hover), false)
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && g.hoverOK {
-		g.issue(g.play.turn(-1))
-	}
+}
+
+// keys answers the keys just pressed (keyBindings).
+func (g *Game) keys() {
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
 	for _, b := range keyBindings {
 		if b.ctrl == ctrl || b.either {
@@ -411,18 +442,16 @@ func (g *Game) input() {
 			}
 		}
 	}
+}
 
-	// Wheel: zoom about the pointer.
-	if _, wy := ebiten.Wheel(); wy != 0 && g.hoverOK {
-		f := math.Pow(1.15, wy)
-		size := math.Max(6, math.Min(160, g.layout.Size*f))
-		f = size / g.layout.Size
-		g.layout.Origin = hexmap.Point{X: p.X - (p.X-g.layout.Origin.X)*f, Y: p.Y - (p.Y-g.layout.Origin.Y)*f}
-		g.layout.Size = size
-	}
-
-	g.updatePreview()
-	g.updateReach()
+// zoomAbout zooms the map by f about window point p (the wheel about the
+// pointer, a pinch about the fingers' midpoint), held to hexes 6 to 160
+// pixels across.
+func (g *Game) zoomAbout(p hexmap.Point, f float64) {
+	size := math.Max(6, math.Min(160, g.layout.Size*f))
+	f = size / g.layout.Size
+	g.layout.Origin = hexmap.Point{X: p.X - (p.X-g.layout.Origin.X)*f, Y: p.Y - (p.Y-g.layout.Origin.Y)*f}
+	g.layout.Size = size
 }
 
 // updatePreview recomputes the path or shot preview under the pointer
@@ -670,5 +699,5 @@ func (g *Game) takeResultDown() (spent bool) {
 // follow it (the move preview).
 func (g *Game) beginFigureDrag() {
 	g.play.selected = g.dragFig
-	g.say("Moving "+g.play.st.FigureName(g.dragFig)+": let go on a hex to move there · Esc calls it off.", false)
+	g.say("Moving "+g.play.st.FigureName(g.dragFig)+g.play.words(": let go on a hex to move there · Esc calls it off.", ": lift your finger on a hex to move there · off the map calls it off."), false)
 }

@@ -33,6 +33,17 @@ type play struct {
 	kind   string
 	aims   int
 	blow   string
+	// touch: the window is played by touch, so what it says names taps
+	// and the bar's buttons, not clicks and keys.
+	touch bool
+}
+
+// words is mouse, or touch on a window played by touch.
+func (p *play) words(mouse, touch string) string {
+	if p.touch {
+		return touch
+	}
+	return mouse
 }
 
 // offered is the attack the session offers the selected figure under key.
@@ -215,10 +226,13 @@ func (p *play) attackHint() string {
 		if k := p.kindSaid(); k != "" {
 			head += ", a " + k + " blow"
 		}
+		if p.touch {
+			return head + ": tap a foe beside " + who + " · Cancel lets go"
+		}
 		return head + ": click a foe beside " + who + keys + " · Esc cancels"
 	}
 	if p.weapon == "" {
-		return "Attack with " + who + "'s own weapon (its sheet's): click a target" + keys + " · Esc cancels"
+		return "Attack with " + who + "'s own weapon (its sheet's): " + p.words("click a target"+keys+" · Esc cancels", "tap a target · Cancel lets go")
 	}
 	name := p.weapon
 	for _, w := range p.mode.Weapons {
@@ -229,6 +243,9 @@ func (p *play) attackHint() string {
 	head := "Attack with the " + name
 	if k := p.kindSaid(); k != "" {
 		head += ", " + k + " shot"
+	}
+	if p.touch {
+		return head + ": tap a target · Weapon and the kinds above · Cancel lets go"
 	}
 	return head + ": click a target · W weapon" + keys + " · Esc cancels"
 }
@@ -304,12 +321,12 @@ func (p *play) click(h hexmap.Hex) (*session.Command, string) {
 			c := p.shot(f.ID)
 			return &c, ""
 		}
-		return nil, "Attack cancelled: click a figure to shoot at it."
+		return nil, p.words("Attack cancelled: click a figure to shoot at it.", "Attack cancelled: tap a figure to shoot at it.")
 	}
 	if f, ok := p.st.FigureAt(h); ok {
 		if !p.st.InsightOf(p.seat, f.ID).Commands {
 			// Not the seat's: what the eye sees of it, and no selection.
-			return nil, p.looks(f) + " Not yours to command: click one of yours (white rings)."
+			return nil, p.looks(f) + p.words(" Not yours to command: click one of yours (white rings).", " Not yours to command: tap one of yours (white rings).")
 		}
 		if p.selected == f.ID {
 			p.selected = ""
@@ -318,11 +335,12 @@ func (p *play) click(h hexmap.Hex) (*session.Command, string) {
 		p.selected = f.ID
 		// The bar's second line shows the figure's AP, Move and facing;
 		// this one says what to do with it.
-		return nil, p.st.Characters[f.Character].Name + " selected: click a hex to move · right click or Q/E to turn · A to attack · Esc to let go."
+		return nil, p.st.Characters[f.Character].Name + p.words(" selected: click a hex to move · right click or Q/E to turn · A to attack · Esc to let go.",
+			" selected: tap a hex for its path, again to move, or drag it there · the buttons above turn and attack · tap it again to let go.")
 	}
 	if p.selected == "" {
 		if p.st.Map.Contains(h) {
-			return nil, "Click a figure to select it."
+			return nil, p.words("Click a figure to select it.", "Tap a figure to select it.")
 		}
 		return nil, ""
 	}
@@ -334,7 +352,7 @@ func (p *play) click(h hexmap.Hex) (*session.Command, string) {
 // clockwise) for the selected figure.
 func (p *play) turn(n int) (*session.Command, string) {
 	if p.st == nil || p.selected == "" {
-		return nil, "Select a figure first, then turn it with Q/E or a right click."
+		return nil, p.words("Select a figure first, then turn it with Q/E or a right click.", "Tap a figure first, then turn it with the Turn buttons.")
 	}
 	return &session.Command{Kind: session.CommandTurn, Figure: p.selected, Turn: n}, ""
 }
