@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,7 +34,7 @@ type drawnFigure struct {
 
 // hiddenDemo writes the seeded demo fight with Jeb hidden by the Judge:
 // the player's page must never draw him.
-func hiddenDemo(t *testing.T) string {
+func hiddenDemo(t testing.TB) string {
 	t.Helper()
 	var f map[string]any
 	data, err := os.ReadFile(fixedDemo(t, e2eSeed))
@@ -58,8 +59,8 @@ func hiddenDemo(t *testing.T) string {
 
 // chromium starts headless Chromium with a fresh profile and no
 // background traffic (the machine has no network), and returns a browser
-// context for one tab.
-func chromium(t *testing.T) context.Context {
+// context for one tab, and a func that closes it (which t's end does too).
+func chromium(t testing.TB) (context.Context, func()) {
 	t.Helper()
 	bin, err := exec.LookPath("chromium")
 	if err != nil {
@@ -73,14 +74,18 @@ func chromium(t *testing.T) context.Context {
 		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true),
 		chromedp.Flag("enable-unsafe-swiftshader", true))
 	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		cancel2()
-		cancel()
-		if t.Failed() {
-			t.Logf("chromium said:\n%s", log.String())
-		}
-	})
-	return ctx
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel2()
+			cancel()
+			if t.Failed() {
+				t.Logf("chromium said:\n%s", log.String())
+			}
+		})
+	}
+	t.Cleanup(stop)
+	return ctx, stop
 }
 
 // touch holds a finger down at (x, y) for hold and lifts it: a tap as a
@@ -103,27 +108,20 @@ func touch(x, y float64, hold time.Duration) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// TestBrowserPlayer is a player's phone at the table: hexslinger serve
-// opens the seeded demo (Jeb hidden by the Judge) with a seat for Ann
-// (Cyril and Miranda); headless Chromium opens her browser link at a
-// phone's size (390×844 CSS pixels, touch), waits for the map, taps Cyril
-// and then J8 twice (the first tap shows the path and its cost, the
-// second moves), finds the move in the session's journal, checks that
-// the page draws no hidden figure, and keeps the phone's and a tablet's
-// pictures as scenes.
-func TestBrowserPlayer(t *testing.T) {
-	root, shots := builtProject(t)
+// servePlayer runs hexslinger serve on fightFile with a seat for Ann
+// (Cyril and Miranda) and the browser app from bin/, until t ends, and
+// returns Ann's browser link.
+func servePlayer(t testing.TB, root, fightFile, jpath string) string {
+	t.Helper()
 	for _, f := range []string{"hexslinger-web.wasm", "wasm_exec.js"} {
 		if _, err := os.Stat(filepath.Join(root, "bin", f)); err != nil {
 			t.Fatalf("bin/%s is missing: run make build first", f)
 		}
 	}
-	jpath := filepath.Join(t.TempDir(), "browser.journal.jsonl")
-	fightFile := hiddenDemo(t)
-	var out output
+	out := &output{}
 	serve := exec.Command(filepath.Join(root, "bin", "hexslinger"), "serve", "--fight", fightFile,
 		"--listen", "127.0.0.1:0", "--journal", jpath, "--player", "Ann=cyril,miranda", "--web", filepath.Join(root, "bin"))
-	serve.Stdout, serve.Stderr = &out, &out
+	serve.Stdout, serve.Stderr = out, out
 	stdin, err := serve.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -144,6 +142,27 @@ func TestBrowserPlayer(t *testing.T) {
 		link = browserLinkRe.FindString(out.String())
 		return link != ""
 	})
+	return link
+}
+
+// TestBrowserPlayer is a player's phone at the table: hexslinger serve
+// opens the seeded demo (Jeb hidden by the Judge) with a seat for Ann
+// (Cyril and Miranda); headless Chromium opens her browser link at a
+// phone's size (390×844 CSS pixels, touch), waits for the map, taps Cyril
+// and then J8 twice (the first tap shows the path and its cost, the
+// second moves), finds the move in the session's journal, checks that
+// the page draws no hidden figure, and keeps the phone's and a tablet's
+// pictures as scenes.
+func TestBrowserPlayer(t *testing.T) {
+	root, shots := builtProject(t)
+	for _, f := range []string{"hexslinger-web.wasm", "wasm_exec.js"} {
+		if _, err := os.Stat(filepath.Join(root, "bin", f)); err != nil {
+			t.Fatalf("bin/%s is missing: run make build first", f)
+		}
+	}
+	jpath := filepath.Join(t.TempDir(), "browser.journal.jsonl")
+	fightFile := hiddenDemo(t)
+	link := servePlayer(t, root, fightFile, jpath)
 
 	fight, err := session.LoadFight(fightFile)
 	if err != nil {
@@ -163,7 +182,7 @@ func TestBrowserPlayer(t *testing.T) {
 		t.Fatal("the fixture hides no figure")
 	}
 
-	ctx := chromium(t)
+	ctx, _ := chromium(t)
 	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
 	defer cancel()
 	eval := func(expr string) string {
@@ -292,6 +311,13 @@ func TestBrowserPlayer(t *testing.T) {
 	time.Sleep(2 * time.Second) // the page follows its new size
 	screenshot(t, ctx, filepath.Join(shots, "browser-tablet.png"))
 	scene(t, root, shots, "browser-tablet")
+}
+
+// parsePair reads a JSON pair of numbers.
+func parsePair(s string) ([2]float64, error) {
+	var p [2]float64
+	err := json.Unmarshal([]byte(s), &p)
+	return p, err
 }
 
 // screenshot saves what the page shows now as a PNG.

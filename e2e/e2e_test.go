@@ -28,7 +28,7 @@ const e2eSeed = 7
 
 // fixedDemo writes the demo fight with its rolls fixed by seed and returns
 // the file's path.
-func fixedDemo(t *testing.T, seed uint64) string {
+func fixedDemo(t testing.TB, seed uint64) string {
 	t.Helper()
 	var f map[string]any
 	if err := json.Unmarshal(assets.DemoFight(), &f); err != nil {
@@ -404,7 +404,7 @@ func startConsole(t *testing.T, root, fight, journal string) *output {
 // builtProject skips t without an X display and fails it without the
 // built programs (make build); it returns the project's folder and the
 // folder the screenshots go to, made if need be.
-func builtProject(t *testing.T) (root, shots string) {
+func builtProject(t testing.TB) (root, shots string) {
 	t.Helper()
 	if os.Getenv("DISPLAY") == "" {
 		t.Skip("needs an X display (make e2e runs it under Xvfb)")

@@ -41,7 +41,7 @@ func (o *output) String() string {
 }
 
 // waitFor polls cond until it holds or the time is up.
-func waitFor(t *testing.T, what string, limit time.Duration, cond func() bool) {
+func waitFor(t testing.TB, what string, limit time.Duration, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(limit)
 	for !cond() {
