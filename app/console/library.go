@@ -808,30 +808,46 @@ func (p *libraryPanel) showTable() {
 	p.players.Add(container.NewBorder(nil, nil, nil, add, name))
 	p.players.Add(pick)
 	for _, seat := range c.opts.Access.Players() {
-		seat := seat
-		code := widget.NewEntry()
-		code.SetText(transport.JoinCode(c.table.host, seat.Token(), c.table.fingerprint))
-		names := make([]string, len(seat.Figures))
-		for i, id := range seat.Figures {
-			names[i] = c.state.FigureName(id)
-		}
-		who := widget.NewLabel(fmt.Sprintf("%s (%s)", seat.Name, joinAnd(names)))
-		if seat.Revoked() {
-			who.SetText(who.Text + " — revoked")
-			code.Disable()
-			p.players.Add(container.NewBorder(nil, nil, who, nil, code))
-			continue
-		}
-		copyBtn := widget.NewButton("Copy", func() { c.win.Clipboard().SetContent(code.Text) })
-		revoke := widget.NewButton("Revoke", func() {
-			if err := c.opts.Access.Revoke(seat.Name); err != nil {
-				dialog.ShowError(err, c.win)
-			}
-			p.showTable()
-		})
-		p.players.Add(container.NewBorder(nil, nil, who, container.NewHBox(copyBtn, revoke), code))
+		p.players.Add(p.seatRow(seat))
 	}
 	p.players.Refresh()
+}
+
+// seatRow is a seat's part of the table panel: its name and figures,
+// then its native join code (Copy, Revoke), its browser link (Copy link)
+// and the link's QR code for a phone to scan; a revoked seat says so and
+// shows no code.
+func (p *libraryPanel) seatRow(seat *session.Seat) fyne.CanvasObject {
+	c := p.c
+	names := make([]string, len(seat.Figures))
+	for i, id := range seat.Figures {
+		names[i] = c.state.FigureName(id)
+	}
+	who := widget.NewLabelWithStyle(fmt.Sprintf("%s (%s)", seat.Name, joinAnd(names)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	if seat.Revoked() {
+		who.SetText(who.Text + " — revoked")
+		return container.NewVBox(who, widget.NewSeparator())
+	}
+	code := widget.NewEntry()
+	code.SetText(transport.JoinCode(c.table.host, seat.Token(), c.table.fingerprint))
+	copyBtn := widget.NewButton("Copy", func() { fyne.CurrentApp().Clipboard().SetContent(code.Text) })
+	revoke := widget.NewButton("Revoke", func() {
+		if err := c.opts.Access.Revoke(seat.Name); err != nil {
+			dialog.ShowError(err, c.win)
+		}
+		p.showTable()
+	})
+	link := widget.NewEntry()
+	link.SetText(transport.BrowserLink(c.table.host, seat.Token()))
+	copyLink := widget.NewButton("Copy link", func() { fyne.CurrentApp().Clipboard().SetContent(link.Text) })
+	rows := container.NewVBox(who,
+		container.NewBorder(nil, nil, widget.NewLabel("Map window:"), container.NewHBox(copyBtn, revoke), code),
+		container.NewBorder(nil, nil, widget.NewLabel("In a browser:"), copyLink, link))
+	if qr := qrImage(link.Text, qrSide); qr != nil {
+		rows.Add(container.NewHBox(qr, widget.NewLabel("A phone's camera opens\nthis seat's map in its browser.")))
+	}
+	rows.Add(widget.NewSeparator())
+	return rows
 }
 
 // capitalize is s with its first letter in capitals, to begin a line.
