@@ -48,6 +48,8 @@ func objectsIn(o fyne.CanvasObject) []fyne.CanvasObject {
 		}
 	case *container.Scroll:
 		out = append(out, objectsIn(o.Content)...)
+	case *container.ThemeOverride:
+		out = append(out, objectsIn(o.Content)...)
 	}
 	return out
 }
@@ -191,4 +193,133 @@ func TestTheTableShowsEachSeatsBrowserLinkAndQR(t *testing.T) {
 			t.Errorf("Bob's revoked row has %d images, want no QR code", len(imgs))
 		}
 	})
+}
+
+// boardTexts is every text the join-code window shows.
+func boardTexts(b *joinBoard) []string {
+	var out []string
+	for _, o := range objectsIn(b.win.Content()) {
+		if s := textOf(o); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestJoinCodesOnTheTableMonitor: the table panel opens a window for the
+// table monitor (fullscreen, as the player view) with every open
+// player seat's name, figures and QR code, two or three across and as
+// large as the screen allows, and the line telling players to scan; it
+// follows the seats as they are added and revoked, and Close or Escape
+// closes it.
+func TestJoinCodesOnTheTableMonitor(t *testing.T) {
+	c, _, alice, bob := tableConsole(t)
+	c.opts.Access.AddSide("Table", "posse") // the player view's own seat: not for a phone
+	carol := c.opts.Access.AddPlayer("Carol", []string{"miranda"})
+	c.library.showTable()
+	tapButton(t, c.library.players, "Show join codes on the table monitor")
+	b := c.library.board
+	if b == nil {
+		t.Fatal("the button opened no window")
+	}
+	if !b.win.FullScreen() {
+		t.Error("the join-code window is not fullscreen, though the player view is set to be")
+	}
+	b.win.Resize(fyne.NewSize(1600, 900))
+	seated := func(t *testing.T, want map[string]*session.Seat, gone ...string) {
+		t.Helper()
+		texts := strings.Join(boardTexts(b), "\n")
+		if !strings.Contains(texts, "Scan your seat's code with your phone's camera") {
+			t.Errorf("the window does not tell players to scan; it says:\n%s", texts)
+		}
+		imgs := imagesIn(b.win.Content())
+		if len(imgs) != len(want) {
+			t.Errorf("the window shows %d QR codes, want %d (%v)", len(imgs), len(want), slicesKeys(want))
+		}
+		for name, seat := range want {
+			figs := joinAnd(namesOf(c, seat.Figures))
+			if !strings.Contains(texts, name) || !strings.Contains(texts, figs) {
+				t.Errorf("the window does not name %s and %s; it says:\n%s", name, figs, texts)
+			}
+			link := transport.BrowserLink(c.table.host, seat.Token())
+			found := false
+			for _, img := range imgs {
+				found = found || isQROf(img, link, 0) == ""
+			}
+			if !found {
+				t.Errorf("no QR code of %s's link %s", name, link)
+			}
+		}
+		for _, name := range gone {
+			if strings.Contains(texts, name) {
+				t.Errorf("the window still names %s; it says:\n%s", name, texts)
+			}
+		}
+		d := fyne.CurrentApp().Driver()
+		for i, img := range imgs {
+			pos, size := d.AbsolutePositionForObject(img), img.Size()
+			side := min(size.Width, size.Height)
+			if side < 200 || pos.X < 0 || pos.Y < 0 || pos.X+size.Width > 1600 || pos.Y+size.Height > 900 {
+				t.Errorf("QR code %d is %v at %v: want at least 200 a side, inside the 1600×900 window", i, size, pos)
+			}
+			for _, other := range imgs[i+1:] {
+				op, os := d.AbsolutePositionForObject(other), other.Size()
+				if pos.X < op.X+os.Width && op.X < pos.X+size.Width && pos.Y < op.Y+os.Height && op.Y < pos.Y+size.Height {
+					t.Errorf("QR codes at %v and %v overlap", pos, op)
+				}
+			}
+		}
+	}
+	t.Run("opened", func(t *testing.T) {
+		seated(t, map[string]*session.Seat{"Alice": alice, "Bob": bob, "Carol": carol}, "Table")
+		if imgs := imagesIn(b.win.Content()); len(imgs) == 3 {
+			d := fyne.CurrentApp().Driver()
+			if y0, y2 := d.AbsolutePositionForObject(imgs[0]).Y, d.AbsolutePositionForObject(imgs[2]).Y; y0 != y2 {
+				t.Errorf("three seats are not shown three across: rows at %v and %v", y0, y2)
+			}
+		}
+	})
+	t.Run("revoked", func(t *testing.T) {
+		tapButton(t, seatRow(t, c, "Bob"), "Revoke")
+		seated(t, map[string]*session.Seat{"Alice": alice, "Carol": carol}, "Bob")
+	})
+	t.Run("added", func(t *testing.T) {
+		dave := c.opts.Access.AddPlayer("Dave", []string{"zeke"})
+		c.library.showTable()
+		seated(t, map[string]*session.Seat{"Alice": alice, "Carol": carol, "Dave": dave}, "Bob")
+	})
+	t.Run("escape", func(t *testing.T) {
+		b.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if c.library.board != nil {
+			t.Error("Escape left the join-code window open")
+		}
+	})
+	t.Run("close", func(t *testing.T) {
+		tapButton(t, c.library.players, "Show join codes on the table monitor")
+		if b = c.library.board; b == nil {
+			t.Fatal("the button opened no window")
+		}
+		tapButton(t, b.win.Content(), "Close")
+		if c.library.board != nil {
+			t.Error("Close left the join-code window open")
+		}
+	})
+}
+
+// namesOf is the figures' names.
+func namesOf(c *Console, ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = c.state.FigureName(id)
+	}
+	return out
+}
+
+// slicesKeys is the names of seats.
+func slicesKeys(m map[string]*session.Seat) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }

@@ -46,6 +46,8 @@ type libraryPanel struct {
 	saved     *widget.Label
 	windows   *fyne.Container
 	players   *fyne.Container
+	board     *joinBoard    // the join codes on the table monitor, while open
+	full      *widget.Check // the player view opens fullscreen (and so do the join codes)
 	box       fyne.CanvasObject
 
 	// playerDice lets the players roll their own dice for their own
@@ -752,6 +754,7 @@ func (p *libraryPanel) showWindows() {
 	monitor.SetSelected("2")
 	full := widget.NewCheck("Fullscreen", nil)
 	full.SetChecked(true)
+	p.full = full
 	player := widget.NewButton("Player view (Ctrl+P)", func() {
 		n, _ := strconv.Atoi(monitor.Selected)
 		c.openPlayerView(n, full.Checked)
@@ -766,6 +769,7 @@ func (p *libraryPanel) showWindows() {
 func (p *libraryPanel) showTable() {
 	p.players.RemoveAll()
 	c := p.c
+	defer p.followBoard()
 	if c.opts.Access == nil {
 		p.players.Add(widget.NewLabel("This console cannot open the table."))
 		return
@@ -781,6 +785,7 @@ func (p *libraryPanel) showTable() {
 		return
 	}
 	p.players.Add(widget.NewLabel("The table is open at " + c.table.host + " (TLS; the code pins the certificate)."))
+	p.players.Add(widget.NewButton("Show join codes on the table monitor", p.openBoard))
 	name := widget.NewEntry()
 	name.SetPlaceHolder("Player's name")
 	var figs []string
