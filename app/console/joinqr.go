@@ -132,7 +132,9 @@ func (b *joinBoard) refresh() {
 		name.Truncation = fyne.TextTruncateEllipsis
 		figs := widget.NewLabelWithStyle(joinAnd(names), fyne.TextAlignCenter, fyne.TextStyle{})
 		figs.Truncation = fyne.TextTruncateEllipsis
-		cells = append(cells, container.NewBorder(container.NewVBox(name, figs), nil, nil, nil, qr))
+		// A gap of the page's colour keeps each code apart from the next.
+		gap := container.New(layout.NewCustomPaddedLayout(8, 8, 24, 24), qr)
+		cells = append(cells, container.NewBorder(container.NewVBox(name, figs), nil, nil, nil, gap))
 	}
 	var body fyne.CanvasObject
 	if len(cells) == 0 {

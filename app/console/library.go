@@ -769,7 +769,12 @@ func (p *libraryPanel) showWindows() {
 func (p *libraryPanel) showTable() {
 	p.players.RemoveAll()
 	c := p.c
-	defer p.followBoard()
+	defer func() {
+		if p.box != nil {
+			p.box.Refresh() // the scroll reaches the seats added
+		}
+		p.followBoard()
+	}()
 	if c.opts.Access == nil {
 		p.players.Add(widget.NewLabel("This console cannot open the table."))
 		return
@@ -781,7 +786,7 @@ func (p *libraryPanel) showTable() {
 			}
 			p.showTable()
 		}))
-		p.players.Add(widget.NewLabel("Players on other machines then join with hexslinger-map --join CODE; each code commands its own figures."))
+		p.players.Add(widget.NewLabel("Players on other machines then join with hexslinger-map --join CODE, or on a phone by scanning\ntheir seat's QR code; each seat commands its own figures."))
 		return
 	}
 	p.players.Add(widget.NewLabel("The table is open at " + c.table.host + " (TLS; the code pins the certificate)."))
