@@ -30,7 +30,8 @@ func serve(args []string) error {
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `hexslinger serve: run a fight without a window, for a table on the LAN over TLS.
 It prints a join code for the Judge and for each player; each runs
-hexslinger-map --join CODE on their own machine.
+hexslinger-map --join CODE on their own machine, and, for each player, a
+browser link and its QR code, for a phone to scan.
 
   hexslinger serve --fight my.fight.json --player "Alice=cyril,miranda" --player "Bob=zeke"
 

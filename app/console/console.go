@@ -766,4 +766,7 @@ func (c *Console) Close() {
 	if c.table != nil {
 		c.table.srv.Close()
 	}
+	if c.library.board != nil {
+		c.library.board.close() // its codes died with the table
+	}
 }

@@ -46,6 +46,8 @@ type libraryPanel struct {
 	saved     *widget.Label
 	windows   *fyne.Container
 	players   *fyne.Container
+	board     *joinBoard    // the join codes on the table monitor, while open
+	full      *widget.Check // the player view opens fullscreen (and so do the join codes)
 	box       fyne.CanvasObject
 
 	// playerDice lets the players roll their own dice for their own
@@ -752,6 +754,7 @@ func (p *libraryPanel) showWindows() {
 	monitor.SetSelected("2")
 	full := widget.NewCheck("Fullscreen", nil)
 	full.SetChecked(true)
+	p.full = full
 	player := widget.NewButton("Player view (Ctrl+P)", func() {
 		n, _ := strconv.Atoi(monitor.Selected)
 		c.openPlayerView(n, full.Checked)
@@ -766,6 +769,12 @@ func (p *libraryPanel) showWindows() {
 func (p *libraryPanel) showTable() {
 	p.players.RemoveAll()
 	c := p.c
+	defer func() {
+		if p.box != nil {
+			p.box.Refresh() // the scroll reaches the seats added
+		}
+		p.followBoard()
+	}()
 	if c.opts.Access == nil {
 		p.players.Add(widget.NewLabel("This console cannot open the table."))
 		return
@@ -777,10 +786,11 @@ func (p *libraryPanel) showTable() {
 			}
 			p.showTable()
 		}))
-		p.players.Add(widget.NewLabel("Players on other machines then join with hexslinger-map --join CODE; each code commands its own figures."))
+		p.players.Add(widget.NewLabel("Players on other machines then join with hexslinger-map --join CODE, or on a phone by scanning\ntheir seat's QR code; each seat commands its own figures."))
 		return
 	}
 	p.players.Add(widget.NewLabel("The table is open at " + c.table.host + " (TLS; the code pins the certificate)."))
+	p.players.Add(widget.NewButton("Show join codes on the table monitor", p.openBoard))
 	name := widget.NewEntry()
 	name.SetPlaceHolder("Player's name")
 	var figs []string
@@ -808,30 +818,46 @@ func (p *libraryPanel) showTable() {
 	p.players.Add(container.NewBorder(nil, nil, nil, add, name))
 	p.players.Add(pick)
 	for _, seat := range c.opts.Access.Players() {
-		seat := seat
-		code := widget.NewEntry()
-		code.SetText(transport.JoinCode(c.table.host, seat.Token(), c.table.fingerprint))
-		names := make([]string, len(seat.Figures))
-		for i, id := range seat.Figures {
-			names[i] = c.state.FigureName(id)
-		}
-		who := widget.NewLabel(fmt.Sprintf("%s (%s)", seat.Name, joinAnd(names)))
-		if seat.Revoked() {
-			who.SetText(who.Text + " — revoked")
-			code.Disable()
-			p.players.Add(container.NewBorder(nil, nil, who, nil, code))
-			continue
-		}
-		copyBtn := widget.NewButton("Copy", func() { c.win.Clipboard().SetContent(code.Text) })
-		revoke := widget.NewButton("Revoke", func() {
-			if err := c.opts.Access.Revoke(seat.Name); err != nil {
-				dialog.ShowError(err, c.win)
-			}
-			p.showTable()
-		})
-		p.players.Add(container.NewBorder(nil, nil, who, container.NewHBox(copyBtn, revoke), code))
+		p.players.Add(p.seatRow(seat))
 	}
 	p.players.Refresh()
+}
+
+// seatRow is a seat's part of the table panel: its name and figures,
+// then its native join code (Copy, Revoke), its browser link (Copy link)
+// and the link's QR code for a phone to scan; a revoked seat says so and
+// shows no code.
+func (p *libraryPanel) seatRow(seat *session.Seat) fyne.CanvasObject {
+	c := p.c
+	names := make([]string, len(seat.Figures))
+	for i, id := range seat.Figures {
+		names[i] = c.state.FigureName(id)
+	}
+	who := widget.NewLabelWithStyle(fmt.Sprintf("%s (%s)", seat.Name, joinAnd(names)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	if seat.Revoked() {
+		who.SetText(who.Text + " — revoked")
+		return container.NewVBox(who, widget.NewSeparator())
+	}
+	code := widget.NewEntry()
+	code.SetText(transport.JoinCode(c.table.host, seat.Token(), c.table.fingerprint))
+	copyBtn := widget.NewButton("Copy", func() { fyne.CurrentApp().Clipboard().SetContent(code.Text) })
+	revoke := widget.NewButton("Revoke", func() {
+		if err := c.opts.Access.Revoke(seat.Name); err != nil {
+			dialog.ShowError(err, c.win)
+		}
+		p.showTable()
+	})
+	link := widget.NewEntry()
+	link.SetText(transport.BrowserLink(c.table.host, seat.Token()))
+	copyLink := widget.NewButton("Copy link", func() { fyne.CurrentApp().Clipboard().SetContent(link.Text) })
+	rows := container.NewVBox(who,
+		container.NewBorder(nil, nil, widget.NewLabel("Map window:"), container.NewHBox(copyBtn, revoke), code),
+		container.NewBorder(nil, nil, widget.NewLabel("In a browser:"), copyLink, link))
+	if qr := qrImage(link.Text, qrSide); qr != nil {
+		rows.Add(container.NewHBox(qr, widget.NewLabel("A phone's camera opens\nthis seat's map in its browser.")))
+	}
+	rows.Add(widget.NewSeparator())
+	return rows
 }
 
 // capitalize is s with its first letter in capitals, to begin a line.

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skip2/go-qrcode"
+
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
 )
@@ -100,6 +102,7 @@ func Serve(v Serving) error {
 	fmt.Fprintf(v.Out, "  Judge: hexslinger-map --join '%s'\n", transport.JoinCode(host, judge.Token(), fp))
 	for _, seat := range seats {
 		fmt.Fprintf(v.Out, "  %s (%s): hexslinger-map --join '%s'\n", seat.Name, strings.Join(seat.Figures, ", "), transport.JoinCode(host, seat.Token(), fp))
+		printBrowserJoin(v.Out, host, seat.Token())
 	}
 	fmt.Fprintln(v.Out, `Type "revoke NAME" to revoke a player's seat, "players" to list them; Ctrl+C stops.`)
 	if v.In != nil {
@@ -167,4 +170,25 @@ func commands(in io.Reader, out io.Writer, access *session.Access) {
 			fmt.Fprintf(out, "unknown command %q: revoke NAME, players\n", verb)
 		}
 	}
+}
+
+// printBrowserJoin prints a seat's browser link and its QR code as text,
+// for a phone to scan off the Judge's terminal.
+func printBrowserJoin(out io.Writer, host, token string) {
+	link := transport.BrowserLink(host, token)
+	fmt.Fprintf(out, "    In a browser: %s\n", link)
+	if q, err := qrcode.New(link, qrLevel); err == nil {
+		fmt.Fprint(out, indent(q.ToSmallString(false), "    "))
+	}
+}
+
+// indent puts prefix before each line of text.
+func indent(text, prefix string) string {
+	lines := strings.SplitAfter(text, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "")
 }
