@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -44,6 +45,9 @@ type Server struct {
 	// judgeBytes is each event as the Judge's connections are sent it,
 	// encoded once for them all.
 	judgeBytes sharedEncodings
+
+	// web is the player's map for browsers, served at BrowserPath.
+	web atomic.Pointer[WebApp]
 
 	mu    sync.Mutex
 	seats map[*session.Seat]*seatState
@@ -202,6 +206,7 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 	access.OnRevoke(sv.drop)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ws", sv.handle)
+	mux.HandleFunc(BrowserPath, sv.serveWeb)
 	// One request a connection: a request that is not a WebSocket's (a
 	// plain GET, another path) is answered and its connection closed, so
 	// that no connection idles as keep-alive past the bounds on those on
