@@ -2,6 +2,8 @@ package transport
 
 import (
 	"context"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"net"
 	"strconv"
@@ -270,4 +272,80 @@ func TestOnePortSpeaksTLSAndPlain(t *testing.T) {
 			}
 		})
 	}
+}
+
+// scriptTalk is a handshake's messages from a script: the client's raw
+// messages in turn (decoded as a WebSocket's are), and what the session
+// wrote.
+type scriptTalk struct {
+	in      [][]byte
+	written []Message
+}
+
+func (t *scriptTalk) read(_ context.Context, m *Message) error {
+	if len(t.in) == 0 {
+		return errors.New("the client closed the connection")
+	}
+	data := t.in[0]
+	t.in = t.in[1:]
+	return json.Unmarshal(data, m)
+}
+
+func (t *scriptTalk) write(_ context.Context, m Message) error {
+	t.written = append(t.written, m)
+	return nil
+}
+
+// FuzzBrowserHandshake: any hello and any answer to a challenge get a
+// seat only if they carry its token (in a token's hello) or answer the
+// challenge with its proof; a challenge's nonce is 32 bytes of hex; no
+// refusal names a token or a seat's id; a token from the LAN in clear
+// text is never taken.
+func FuzzBrowserHandshake(f *testing.F) {
+	access := session.NewAccess("judge-secret-token")
+	alice := access.AddPlayer("Alice", []string{"cyril"})
+	sv := &Server{access: access}
+	tokens := []string{alice.Token(), "judge-secret-token"}
+	f.Add([]byte(`{"type":"hello","version":2,"seat":"`+SeatID(alice.Token())+`"}`), []byte(`{"type":"proof","proof":"00"}`), false)
+	f.Add([]byte(`{"type":"hello","version":2,"seat":"x"}`), []byte(`{"type":"proof"}`), false)
+	f.Add([]byte(`{"type":"hello","version":1,"seat":"`+SeatID("judge-secret-token")+`","token":""}`), []byte(`nonsense`), false)
+	f.Add([]byte(`{"type":"proof","proof":"00"}`), []byte(`{}`), false)
+	f.Add([]byte(`{"type":"hello","version":2,"token":"`+alice.Token()+`"}`), []byte(``), true)
+	f.Add([]byte(`{"type":"hello","version":2,"token":"guess"}`), []byte(``), false)
+	f.Fuzz(func(t *testing.T, hello, proof []byte, clearFromLAN bool) {
+		c := &scriptTalk{in: [][]byte{hello, proof}}
+		got, seat, code, why := sv.greet(context.Background(), c, "192.0.2.9:1234", clearFromLAN)
+		if (seat == nil) == (code == "") {
+			t.Fatalf("greet(%q, %q) = seat %v, code %q: want one of them", hello, proof, seat, code)
+		}
+		for _, tok := range tokens {
+			if strings.Contains(why, tok) || strings.Contains(why, SeatID(tok)) {
+				t.Fatalf("the refusal %q names a seat", why)
+			}
+		}
+		var nonce string
+		for _, m := range c.written {
+			if m.Type == MsgChallenge {
+				if b, err := hex.DecodeString(m.Nonce); err != nil || len(b) != 32 {
+					t.Fatalf("a challenge's nonce %q, want 32 bytes of hex", m.Nonce)
+				}
+				nonce = m.Nonce
+			}
+		}
+		if seat == nil {
+			return
+		}
+		var p Message
+		json.Unmarshal(proof, &p)
+		switch {
+		case got.Token != "" && clearFromLAN:
+			t.Fatalf("a token in clear text from the LAN was taken: hello %q", hello)
+		case got.Token != "":
+			if got.Token != seat.Token() {
+				t.Fatalf("the token %q took %s's seat", got.Token, seat.Name)
+			}
+		case nonce == "" || p.Proof != SeatProof(seat.Token(), nonce):
+			t.Fatalf("%s's seat taken without its proof: hello %q, proof %q", seat.Name, hello, proof)
+		}
+	})
 }

@@ -281,7 +281,8 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	// The hello, and a browser's proof, within one bound, counted as on
 	// their way in until then.
 	hctx, hcancel := context.WithTimeout(ctx, 10*time.Second)
-	hello, seat, code, why := sv.greet(hctx, c, r)
+	clearFromLAN := sv.tls && overPlain(r.Context()) && !fromLoopback(r.RemoteAddr)
+	hello, seat, code, why := sv.greet(hctx, wsTalk{c}, r.RemoteAddr, clearFromLAN)
 	hcancel()
 	handshook()
 	if code != "" {
@@ -361,12 +362,27 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	sv.write(ctx, c, seat, hello.Version, events, marks, replies)
 }
 
+// talk is a connection's messages, as the handshake reads and writes
+// them.
+type talk interface {
+	read(ctx context.Context, m *Message) error
+	write(ctx context.Context, m Message) error
+}
+
+// wsTalk is a WebSocket's messages, as JSON.
+type wsTalk struct{ c *websocket.Conn }
+
+func (t wsTalk) read(ctx context.Context, m *Message) error { return wsjson.Read(ctx, t.c, m) }
+func (t wsTalk) write(ctx context.Context, m Message) error { return wsjson.Write(ctx, t.c, m) }
+
 // greet reads a connection's hello and finds its seat: by its token, or
 // by the seat's id and the proof that answers a challenge (a browser's
 // handshake); it returns the hello and the seat, or the error code and
-// reason to refuse the connection with.
-func (sv *Server) greet(ctx context.Context, c *websocket.Conn, r *http.Request) (hello Message, seat *session.Seat, code, why string) {
-	if err := wsjson.Read(ctx, c, &hello); err != nil {
+// reason to refuse the connection with. clearFromLAN is a connection in
+// clear text from another machine to a table that speaks TLS: a token
+// there has crossed the network, and is refused.
+func (sv *Server) greet(ctx context.Context, c talk, remote string, clearFromLAN bool) (hello Message, seat *session.Seat, code, why string) {
+	if err := c.read(ctx, &hello); err != nil {
 		return hello, nil, ErrBadMessage, "the first message must be a hello: " + err.Error()
 	}
 	if hello.Type != MsgHello {
@@ -381,11 +397,11 @@ func (sv *Server) greet(ctx context.Context, c *websocket.Conn, r *http.Request)
 		nonce := make([]byte, 32)
 		rand.Read(nonce)
 		challenge := hex.EncodeToString(nonce)
-		if err := wsjson.Write(ctx, c, Message{Type: MsgChallenge, Nonce: challenge}); err != nil {
+		if err := c.write(ctx, Message{Type: MsgChallenge, Nonce: challenge}); err != nil {
 			return hello, nil, ErrBadMessage, "the challenge could not be sent: " + err.Error()
 		}
 		var proof Message
-		if err := wsjson.Read(ctx, c, &proof); err != nil {
+		if err := c.read(ctx, &proof); err != nil {
 			return hello, nil, ErrBadMessage, "a challenge is answered with a proof: " + err.Error()
 		}
 		if proof.Type != MsgProof {
@@ -393,16 +409,16 @@ func (sv *Server) greet(ctx context.Context, c *websocket.Conn, r *http.Request)
 		}
 		seat, err = sv.access.SeatByProof(hello.Seat, proof.Proof, SeatID,
 			func(token string) string { return SeatProof(token, challenge) })
-	case sv.tls && overPlain(r.Context()) && !fromLoopback(r.RemoteAddr):
+	case clearFromLAN:
 		// The token crossed the network in clear text: refused, so
 		// that a client doing so finds out at once.
-		slog.Warn("session: refused a token sent in clear text", "remote", r.RemoteAddr)
+		slog.Warn("session: refused a token sent in clear text", "remote", remote)
 		return hello, nil, ErrUseProof, "this table takes a token in clear text only from its own machine: join over TLS with a join code, or with the seat's proof (the browser's link), which never sends the token"
 	default:
 		seat, err = sv.access.Seat(hello.Token)
 	}
 	if err != nil {
-		slog.Warn("session: refused a client", "remote", r.RemoteAddr, "why", err)
+		slog.Warn("session: refused a client", "remote", remote, "why", err)
 		code := ErrBadToken
 		if errors.Is(err, session.ErrRevokedToken) {
 			code = ErrRevoked

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -254,4 +255,46 @@ func TestAcceptEncodingAndIfNoneMatch(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkWebAppPageLoad: the page's three files as a browser fetches
+// them (gzip, a connection each: the one-request rule), beside what one
+// more connection costs: what keep-alive would save.
+func BenchmarkWebAppPageLoad(b *testing.B) {
+	app, err := LoadWebApp(webDir(b, fakeWasm))
+	if err != nil {
+		b.Fatal(err)
+	}
+	sv, err := Serve(open(b), "127.0.0.1:0", session.NewAccess("secret"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sv.Close()
+	sv.ServeWebApp(app)
+	base := "http://" + sv.Addr().String() + BrowserPath
+	files := []string{base, base + WebAppExec, base + app.wasmName}
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	b.Run("three files", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				req, _ := http.NewRequest("GET", f, nil)
+				req.Header.Set("Accept-Encoding", "gzip")
+				resp, err := client.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+		}
+	})
+	b.Run("one connection", func(b *testing.B) {
+		for b.Loop() {
+			c, err := net.Dial("tcp", sv.Addr().String())
+			if err != nil {
+				b.Fatal(err)
+			}
+			c.Close()
+		}
+	})
 }
