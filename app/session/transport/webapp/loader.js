@@ -76,6 +76,10 @@
       await go.run(instance);
       say("The map closed: reload the page to join the table again.", true);
     } catch (e) {
+      if (e instanceof WebAssembly.CompileError || e instanceof WebAssembly.LinkError) {
+        say(`The table's map is damaged or of another build (${e.message}): the Judge rebuilds it (make build) and reopens the table.`, true);
+        return;
+      }
       say(`The table could not be loaded (${(e && e.message) || e}): check the Wi-Fi, then reload the page.`, true);
     }
   })();
