@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"crypto/tls"
+	"io"
 	"net"
 	"sync"
 	"sync/atomic"
@@ -51,7 +52,7 @@ type sniffConn struct {
 func (c *sniffConn) sniff() {
 	c.once.Do(func() {
 		var b [1]byte
-		if _, err := c.Conn.Read(b[:]); err != nil {
+		if _, err := io.ReadFull(c.Conn, b[:]); err != nil {
 			c.err = err
 			return
 		}
