@@ -5,7 +5,7 @@ GO ?= go
 BIN := bin
 GOFLAGS_BUILD ?=
 
-.PHONY: all run build deps test-deps test unit e2e vet fmt-check fuzz bench bench-scale mutate mutate-seam package windows test-windows clean
+.PHONY: all run build web deps test-deps test unit e2e vet fmt-check fuzz bench bench-scale mutate mutate-seam package windows test-windows clean
 
 all: build
 
@@ -15,9 +15,22 @@ deps:
 test-deps:
 	@scripts/deps.sh test
 
+# build also makes the player's map for browsers beside the console,
+# which serves it when the table opens on the LAN: the map window built
+# to WebAssembly and Go's wasm_exec.js of the same Go (lib/wasm since Go
+# 1.24, misc/wasm before).
 build: deps
 	$(GO) build $(GOFLAGS_BUILD) -o $(BIN)/hexslinger .
 	$(GO) build $(GOFLAGS_BUILD) -o $(BIN)/hexslinger-map ./app/hexslinger-map
+	$(MAKE) --no-print-directory web
+
+web:
+	GOOS=js GOARCH=wasm $(GO) build $(GOFLAGS_BUILD) -o $(BIN)/hexslinger-web.wasm ./app/hexslinger-web
+	@root=$$($(GO) env GOROOT); \
+	for f in $$root/lib/wasm/wasm_exec.js $$root/misc/wasm/wasm_exec.js; do \
+	  if [ -f $$f ]; then cp $$f $(BIN)/wasm_exec.js; exit 0; fi; \
+	done; \
+	echo "web: no wasm_exec.js under $$root/lib/wasm or $$root/misc/wasm" >&2; exit 1
 
 run: build
 	$(BIN)/hexslinger

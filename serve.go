@@ -26,6 +26,7 @@ func serve(args []string) error {
 	fs.StringVar(&v.Listen, "listen", ":7777", "the address to listen on")
 	fs.StringVar(&v.Journal, "journal", "", "the fight's journal; an existing one is replayed; default: a new one under the user data folder")
 	fs.BoolVar(&v.SetAside, "set-aside-damaged", false, "a journal whose last line is damaged (cut off by a crash, or not an event): move that line to NAME.journal.jsonl.damaged-TIME beside it and open the fight without it; without this flag such a journal is refused and left as it is")
+	fs.StringVar(&v.Web, "web", "", "the folder of the player's map for browsers (hexslinger-web.wasm and wasm_exec.js, which make build puts in bin/); default: the folder of this program")
 	fs.Var((*playerFlags)(&v.Players), "player", `a player and the figures they command, as "Alice=cyril,miranda" (repeat for each player)`)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `hexslinger serve: run a fight without a window, for a table on the LAN over TLS.

@@ -2,11 +2,13 @@
 # windows.sh makes build/hexslinger-VERSION-windows-amd64.zip on Linux, with
 # no Windows machine: hexslinger.exe (the console: cgo, built with Debian's
 # mingw-w64 cross compiler), hexslinger-map.exe (the map window: no cgo) and
-# README.txt. Both programs carry their icon and version information (from
-# FyneApp.toml: scripts/winres writes the .ico and .rc, mingw's windres
-# compiles them into a .syso that go build links; the .syso sits in the
-# package's folder for the build only). Both are GUI programs (-H windowsgui):
-# a double-click opens no terminal window.
+# README.txt, and the player's map for browsers (hexslinger-web.wasm,
+# wasm_exec.js), which the console serves. Both programs carry their icon
+# and version information (from FyneApp.toml: scripts/winres writes the
+# .ico and .rc, mingw's windres compiles them into a .syso that go build
+# links; the .syso sits in the package's folder for the build only). Both
+# are GUI programs (-H windowsgui): a double-click opens no terminal
+# window.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
@@ -41,6 +43,11 @@ GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $GO build -ldflags "$ldflags" -o "$stage
 echo "windows: building hexslinger.exe (cgo with $CC_WIN; minutes on a cold build cache)"
 GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=$CC_WIN $GO build -ldflags "$ldflags" -o "$stage/hexslinger.exe" .
 rm -f "${syso[@]}"
+# The player's map for browsers, which the console serves beside it.
+echo "windows: building hexslinger-web.wasm"
+GOOS=js GOARCH=wasm $GO build -ldflags "-s -w" -o "$stage/hexslinger-web.wasm" ./app/hexslinger-web
+goroot=$($GO env GOROOT)
+cp "$(ls "$goroot/lib/wasm/wasm_exec.js" "$goroot/misc/wasm/wasm_exec.js" 2>/dev/null | head -1)" "$stage/wasm_exec.js"
 
 # README.txt in Windows' line endings, for Notepad.
 sed "s/@VERSION@/$version/" scripts/windows-readme.txt | sed 's/$/\r/' >"$stage/README.txt"

@@ -39,6 +39,9 @@ type Options struct {
 	// another fight in this console serves the new session there in its
 	// place, so the map windows follow. Nil when there is none (tests).
 	Server *transport.Server
+	// WebDir is the folder of the player's map for browsers, served when
+	// the table opens on the LAN; "" for DefaultWebDir.
+	WebDir string
 	// Launch starts another console with these arguments (to open another
 	// fight); nil when this console cannot.
 	Launch func(args ...string) error
@@ -95,6 +98,9 @@ type lanTable struct {
 	srv         *transport.Server
 	host        string
 	fingerprint string
+	// web says where browsers join, or why they cannot; "" while the
+	// browser's map is being loaded.
+	web string
 }
 
 // New builds the console for s in window w.
@@ -688,7 +694,19 @@ func (c *Console) openTable() error {
 		return err
 	}
 	port := srv.Addr().(*net.TCPAddr).Port
-	c.table = &lanTable{srv: srv, host: transport.LANAddress(port), fingerprint: fp}
+	t := &lanTable{srv: srv, host: transport.LANAddress(port), fingerprint: fp}
+	c.table = t
+	// The browser's map is read and compressed off the window's
+	// goroutine (megabytes, about a second).
+	go func() {
+		line := serveWebApp(srv, c.opts.WebDir, t.host)
+		fyne.Do(func() {
+			t.web = line
+			if c.table == t {
+				c.status.SetText(line)
+			}
+		})
+	}()
 	return nil
 }
 

@@ -32,6 +32,10 @@ type Serving struct {
 	// opens the fight without it; without it such a journal is refused
 	// and left as it is.
 	SetAside bool
+	// Web is the folder of the player's map for browsers
+	// (hexslinger-web.wasm and wasm_exec.js); "" for DefaultWebDir.
+	// Without them the table opens all the same, for map windows only.
+	Web string
 	// Players are the players and the figures each commands, as
 	// "Alice=cyril,miranda".
 	Players []string
@@ -99,6 +103,7 @@ func Serve(v Serving) error {
 	}
 	judge := access.Judge()
 	fmt.Fprintf(v.Out, "hexslinger serve: %q on %s (journal %s)\n", fight.Name, srv.URL(), s.JournalPath())
+	fmt.Fprintln(v.Out, "  "+serveWebApp(srv, v.Web, host))
 	fmt.Fprintf(v.Out, "  Judge: hexslinger-map --join '%s'\n", transport.JoinCode(host, judge.Token(), fp))
 	for _, seat := range seats {
 		fmt.Fprintf(v.Out, "  %s (%s): hexslinger-map --join '%s'\n", seat.Name, strings.Join(seat.Figures, ", "), transport.JoinCode(host, seat.Token(), fp))

@@ -51,8 +51,14 @@ func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (
 	if err != nil {
 		return nil, nil, fmt.Errorf("connect to %s: %w", url, err)
 	}
+	return greet(ctx, c, url, Message{Type: MsgHello, Version: ProtocolVersion, Token: token}, nil)
+}
+
+// greet says hello on c, answers a challenge with prove (if not nil) and
+// returns the client once welcomed; it closes c on any other answer.
+func greet(ctx context.Context, c *websocket.Conn, url string, hello Message, prove func(nonce string) string) (*Client, []session.Event, error) {
 	c.SetReadLimit(-1) // the session is trusted: the welcome carries the whole fight
-	if err := wsjson.Write(ctx, c, Message{Type: MsgHello, Version: ProtocolVersion, Token: token}); err != nil {
+	if err := wsjson.Write(ctx, c, hello); err != nil {
 		c.CloseNow()
 		return nil, nil, fmt.Errorf("connect to %s: %w", url, err)
 	}
@@ -60,6 +66,17 @@ func dial(ctx context.Context, url, token string, opts *websocket.DialOptions) (
 	if err := wsjson.Read(ctx, c, &m); err != nil {
 		c.CloseNow()
 		return nil, nil, fmt.Errorf("connect to %s: %w", url, err)
+	}
+	if m.Type == MsgChallenge && prove != nil {
+		if err := wsjson.Write(ctx, c, Message{Type: MsgProof, Proof: prove(m.Nonce)}); err != nil {
+			c.CloseNow()
+			return nil, nil, fmt.Errorf("connect to %s: %w", url, err)
+		}
+		m = Message{}
+		if err := wsjson.Read(ctx, c, &m); err != nil {
+			c.CloseNow()
+			return nil, nil, fmt.Errorf("connect to %s: %w", url, err)
+		}
 	}
 	switch m.Type {
 	case MsgWelcome:

@@ -2,7 +2,6 @@ package transport
 
 import (
 	"context"
-	"crypto/tls"
 	"net"
 	"sync"
 	"time"
@@ -100,8 +99,13 @@ type corkKey struct{}
 
 // withCork is http.Server's ConnContext: each request knows its corkConn.
 func withCork(ctx context.Context, c net.Conn) context.Context {
-	if t, ok := c.(*tls.Conn); ok {
-		c = t.NetConn()
+	// Beneath a TLS, and beneath a sniffConn (which may speak TLS).
+	for {
+		u, ok := c.(interface{ NetConn() net.Conn })
+		if !ok {
+			break
+		}
+		c = u.NetConn()
 	}
 	if cc, ok := c.(*corkConn); ok {
 		return context.WithValue(ctx, corkKey{}, cc)

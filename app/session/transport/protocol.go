@@ -41,6 +41,11 @@ const (
 const (
 	MsgHello   = "hello"   // client → session: version and token, first
 	MsgWelcome = "welcome" // session → client: role and every event so far
+	// MsgChallenge: session → client: a nonce to prove the seat with,
+	// the answer to a hello that names a Seat and carries no token.
+	MsgChallenge = "challenge"
+	// MsgProof: client → session: the SeatProof of the challenge's nonce.
+	MsgProof   = "proof"
 	MsgCommand = "command" // client → session: a command with a client id
 	MsgResult  = "result"  // session → client: the command's outcome
 	MsgEvent   = "event"   // session → every client: a new event
@@ -68,9 +73,13 @@ const (
 	ErrForbidden   = "forbidden"    // the seat may not give this command
 	ErrRateLimited = "rate_limited" // too many commands a second; this one was dropped
 	ErrBadVersion  = "bad_version"  // the client speaks another protocol version
-	ErrBadMessage  = "bad_message"  // bad JSON, an unknown type, or too large
-	ErrRefused     = "refused"      // the rules do not allow the command
-	ErrFailed      = "failed"       // the command could not be carried out (disk)
+	// ErrUseProof: a token sent in clear text from another machine to a
+	// table that speaks TLS: the browser's proof (or TLS) is the way in;
+	// the connection closes.
+	ErrUseProof   = "use_proof"
+	ErrBadMessage = "bad_message" // bad JSON, an unknown type, or too large
+	ErrRefused    = "refused"     // the rules do not allow the command
+	ErrFailed     = "failed"      // the command could not be carried out (disk)
 	// ErrTooManyConnections: the seat holds MaxSeatConnections already, or
 	// MaxHandshakes connections have not said hello yet; the connection
 	// closes, and trying again once one has closed may work.
@@ -79,9 +88,15 @@ const (
 
 // Message is every message of the protocol; Type says which fields count.
 type Message struct {
-	Type    string           `json:"type"`
-	Version int              `json:"version,omitempty"`
-	Token   string           `json:"token,omitempty"`
+	Type    string `json:"type"`
+	Version int    `json:"version,omitempty"`
+	Token   string `json:"token,omitempty"`
+	// Seat, Nonce, Proof: a browser's handshake (docs/protocol.md,
+	// "Players in the browser"): the hello's SeatID in place of the
+	// token, the session's challenge, the client's SeatProof of it.
+	Seat    string           `json:"seat,omitempty"`
+	Nonce   string           `json:"nonce,omitempty"`
+	Proof   string           `json:"proof,omitempty"`
 	Role    string           `json:"role,omitempty"`
 	ID      string           `json:"id,omitempty"`
 	Command *session.Command `json:"command,omitempty"`

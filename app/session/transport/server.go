@@ -2,7 +2,9 @@ package transport
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/tls"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -42,6 +45,9 @@ type Server struct {
 	// judgeBytes is each event as the Judge's connections are sent it,
 	// encoded once for them all.
 	judgeBytes sharedEncodings
+
+	// web is the player's map for browsers, served at BrowserPath.
+	web atomic.Pointer[WebApp]
 
 	mu    sync.Mutex
 	seats map[*session.Seat]*seatState
@@ -189,7 +195,10 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 	}
 	ln = corkListener{ln} // under TLS: its records are held and sent together
 	if tlsConfig != nil {
-		ln = tls.NewListener(ln, tlsConfig)
+		// One port for both: TLS for the native windows, plain HTTP for
+		// browsers (the page and the proof's WebSocket), told apart by
+		// each connection's first byte.
+		ln = sniffListener{Listener: ln, cfg: tlsConfig}
 	}
 	sv := &Server{s: s, access: access, ln: ln, tls: tlsConfig != nil,
 		limit: rateLimit{burst: RateBurst, perSec: RatePerSec}, alive: keepalive}
@@ -197,6 +206,7 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 	access.OnRevoke(sv.drop)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ws", sv.handle)
+	mux.HandleFunc(BrowserPath, sv.serveWeb)
 	// One request a connection: a request that is not a WebSocket's (a
 	// plain GET, another path) is answered and its connection closed, so
 	// that no connection idles as keep-alive past the bounds on those on
@@ -206,7 +216,8 @@ func Serve(s *session.Session, addr string, access *session.Access, tlsConfig *t
 		w.Header().Set("Connection", "close")
 		mux.ServeHTTP(w, r)
 	})
-	sv.srv = &http.Server{Handler: oneRequest, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 10 * time.Second, ConnState: sv.connState, ConnContext: withCork}
+	sv.srv = &http.Server{Handler: oneRequest, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 10 * time.Second, ConnState: sv.connState,
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context { return withSniff(withCork(ctx, c), c) }}
 	go sv.srv.Serve(ln)
 	return sv, nil
 }
@@ -267,31 +278,15 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 	stop := context.AfterFunc(sv.ctx, cancel) // the server closing drops the client
 	defer stop()
 
-	var hello Message
+	// The hello, and a browser's proof, within one bound, counted as on
+	// their way in until then.
 	hctx, hcancel := context.WithTimeout(ctx, 10*time.Second)
-	err = wsjson.Read(hctx, c, &hello)
+	clearFromLAN := sv.tls && overPlain(r.Context()) && !fromLoopback(r.RemoteAddr)
+	hello, seat, code, why := sv.greet(hctx, wsTalk{c}, r.RemoteAddr, clearFromLAN)
 	hcancel()
 	handshook()
-	if err != nil {
-		sv.reject(ctx, c, ErrBadMessage, "the first message must be a hello: "+err.Error())
-		return
-	}
-	if hello.Type != MsgHello {
-		sv.reject(ctx, c, ErrBadMessage, fmt.Sprintf("the first message must be a hello, not %q", hello.Type))
-		return
-	}
-	if hello.Version < MinProtocolVersion || hello.Version > ProtocolVersion {
-		sv.reject(ctx, c, ErrBadVersion, fmt.Sprintf("this session speaks protocol versions %d to %d, the client %d", MinProtocolVersion, ProtocolVersion, hello.Version))
-		return
-	}
-	seat, err := sv.access.Seat(hello.Token)
-	if err != nil {
-		slog.Warn("session: refused a client", "remote", r.RemoteAddr, "why", err)
-		code := ErrBadToken
-		if errors.Is(err, session.ErrRevokedToken) {
-			code = ErrRevoked
-		}
-		sv.reject(ctx, c, code, err.Error())
+	if code != "" {
+		sv.reject(ctx, c, code, why)
 		return
 	}
 	st, leave, ok := sv.join(seat, cancel)
@@ -365,6 +360,78 @@ func (sv *Server) handle(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	sv.write(ctx, c, seat, hello.Version, events, marks, replies)
+}
+
+// talk is a connection's messages, as the handshake reads and writes
+// them.
+type talk interface {
+	read(ctx context.Context, m *Message) error
+	write(ctx context.Context, m Message) error
+}
+
+// wsTalk is a WebSocket's messages, as JSON.
+type wsTalk struct{ c *websocket.Conn }
+
+func (t wsTalk) read(ctx context.Context, m *Message) error { return wsjson.Read(ctx, t.c, m) }
+func (t wsTalk) write(ctx context.Context, m Message) error { return wsjson.Write(ctx, t.c, m) }
+
+// greet reads a connection's hello and finds its seat: by its token, or
+// by the seat's id and the proof that answers a challenge (a browser's
+// handshake); it returns the hello and the seat, or the error code and
+// reason to refuse the connection with. clearFromLAN is a connection in
+// clear text from another machine to a table that speaks TLS: a token
+// there has crossed the network, and is refused.
+func (sv *Server) greet(ctx context.Context, c talk, remote string, clearFromLAN bool) (hello Message, seat *session.Seat, code, why string) {
+	if err := c.read(ctx, &hello); err != nil {
+		return hello, nil, ErrBadMessage, "the first message must be a hello: " + err.Error()
+	}
+	if hello.Type != MsgHello {
+		return hello, nil, ErrBadMessage, fmt.Sprintf("the first message must be a hello, not %q", hello.Type)
+	}
+	if hello.Version < MinProtocolVersion || hello.Version > ProtocolVersion {
+		return hello, nil, ErrBadVersion, fmt.Sprintf("this session speaks protocol versions %d to %d, the client %d", MinProtocolVersion, ProtocolVersion, hello.Version)
+	}
+	var err error
+	switch {
+	case hello.Token == "" && hello.Seat != "":
+		nonce := make([]byte, 32)
+		rand.Read(nonce)
+		challenge := hex.EncodeToString(nonce)
+		if err := c.write(ctx, Message{Type: MsgChallenge, Nonce: challenge}); err != nil {
+			return hello, nil, ErrBadMessage, "the challenge could not be sent: " + err.Error()
+		}
+		var proof Message
+		if err := c.read(ctx, &proof); err != nil {
+			return hello, nil, ErrBadMessage, "a challenge is answered with a proof: " + err.Error()
+		}
+		if proof.Type != MsgProof {
+			return hello, nil, ErrBadMessage, fmt.Sprintf("a challenge is answered with a proof, not %q", proof.Type)
+		}
+		seat, err = sv.access.SeatByProof(hello.Seat, proof.Proof, SeatID,
+			func(token string) string { return SeatProof(token, challenge) })
+	case clearFromLAN:
+		// The token crossed the network in clear text: refused, so
+		// that a client doing so finds out at once.
+		slog.Warn("session: refused a token sent in clear text", "remote", remote)
+		return hello, nil, ErrUseProof, "this table takes a token in clear text only from its own machine: join over TLS with a join code, or with the seat's proof (the browser's link), which never sends the token"
+	default:
+		seat, err = sv.access.Seat(hello.Token)
+	}
+	if err != nil {
+		slog.Warn("session: refused a client", "remote", remote, "why", err)
+		code := ErrBadToken
+		if errors.Is(err, session.ErrRevokedToken) {
+			code = ErrRevoked
+		}
+		return hello, nil, code, err.Error()
+	}
+	return hello, seat, "", ""
+}
+
+// fromLoopback reports whether a remote address is this machine's.
+func fromLoopback(remote string) bool {
+	ip := net.ParseIP(host(remote))
+	return ip != nil && ip.IsLoopback()
 }
 
 // replyQueue is how many replies wait for a client to take them before its
