@@ -159,11 +159,12 @@ var ErrRejected = errors.New("rejected by the session")
 func NewGame(url, token string) *Game { return newGame(newConn(url, token)) }
 
 // JoinGame returns a map window that joins a table by its join code.
-func JoinGame(code string) *Game {
-	c := newConn("", "")
-	c.join = code
-	return newGame(c)
-}
+func JoinGame(code string) *Game { return newGame(dialConn(joinWhere(code), joinDialer(code))) }
+
+// DialGame returns a map window that connects with dial (a browser's
+// proof of its seat: transport.DialProof); where names the session for
+// the status line.
+func DialGame(where string, dial Dialer) *Game { return newGame(dialConn(where, dial)) }
 
 func newGame(c *conn) *Game {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -222,7 +223,6 @@ func (g *Game) receive(in inMsg) {
 		return
 	}
 	if in.welcome != nil {
-		g.lostDice()  // a fresh connection: the dice sent are not answered on it
 		g.heap.lift() // a big fight's state is built without a limit set before it came
 		fold, err := session.NewFold(in.welcome)
 		if err != nil {
@@ -626,8 +626,12 @@ func (g *Game) issue(cmd *session.Command, msg string) {
 	if cmd == nil || g.asksOwnDice(*cmd) {
 		return
 	}
-	if !g.conn.send(*cmd) {
-		g.say("Not connected to the session; the command was not sent.", true)
+	offline := g.conn.statusText() != ""
+	switch {
+	case !g.conn.send(*cmd):
+		g.say("Too many commands wait for the session; this one was not sent.", true)
+	case offline:
+		g.say("Not connected to the session: the command goes once the window is back.", true)
 	}
 }
 
