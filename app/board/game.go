@@ -38,6 +38,8 @@ type Game struct {
 	ruler     ruler           // the measuring tool
 	tray      tray            // the Judge's sheets to drag onto the map (tray.go)
 	conn      *conn
+	dev       device       // a mouse on a desktop, or a finger (device.go)
+	barEnd    int          // where the action bar's last row ends (buttons)
 	heap      heapGovernor // keeps the Go heap near its live data
 	cancel    context.CancelFunc
 	play      play
@@ -181,6 +183,12 @@ func (g *Game) Rejection() error { return g.conn.rejection() }
 
 // Layout implements ebiten.Game: one logical pixel per window pixel.
 func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	if g.dev.fine { // a browser: the screen's own pixels, its CSS ones times its ratio
+		if m := ebiten.Monitor(); m != nil {
+			g.dev.dpr = m.DeviceScaleFactor()
+		}
+		outsideWidth, outsideHeight = int(float64(outsideWidth)*g.dev.px()), int(float64(outsideHeight)*g.dev.px())
+	}
 	if outsideWidth != g.w || outsideHeight != g.h {
 		g.w, g.h = outsideWidth, outsideHeight
 		if g.play.st != nil && !g.fitted {
@@ -324,6 +332,9 @@ func (g *Game) fit() {
 	// the table scale's keys zoom past the fit (readable).
 	g.layout.Origin.X += left
 	g.layout.Origin.Y += top
+	if g.dev.touch {
+		g.layout = g.handheldView(g.layout, top)
+	}
 	g.fitted, g.fitAt = true, g.layout
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
 }

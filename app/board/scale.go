@@ -177,7 +177,12 @@ func windowScale(w, h int) float64 {
 // times the window's (windowScale). Everything the table scale enlarges
 // (the tokens' least size, badges, tags, labels, the status bar) follows
 // it.
-func (g *Game) mapScale() float64 { return g.scale.get() * windowScale(g.w, g.h) }
+func (g *Game) mapScale() float64 {
+	if g.dev.touch { // a handheld's rule: its CSS pixels (device.go)
+		return g.scale.get() * g.touchScale()
+	}
+	return g.scale.get() * windowScale(g.w, g.h)
+}
 
 // minText is the least size of text on the map at the table scale in
 // this window: its capitals stand mapCap pixels times mapScale.
