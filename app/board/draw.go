@@ -151,6 +151,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.baseFor = bk
 			if g.chunks.pending {
 				g.baseFor = baseKey{} // more of the map, and the reach, to draw next frame
+			} else {
+				g.drawnNow.frame(g.layout, g.dev.px()) // the whole map: told outside
 			}
 		}
 		// Copy the base over the whole screen when it changed, else only
@@ -407,6 +409,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		angle float64
 	}
 	var figs []shown
+	g.drawnNow.next = g.drawnNow.next[:0]
 	r := tokenRadius(s, g.minText())
 	// The placer keeps every token's disc clear, then lays out the
 	// badges and tags, and after them the map's words (drawLabels).
@@ -430,6 +433,9 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		mid := lerpPt(e1, e2, 0.5)
 		figs = append(figs, shown{f, c, math.Atan2(mid.Y-c.Y, mid.X-c.X)})
 		g.place.token(c, r)
+		if c.X >= 0 && c.Y >= 0 && c.X < float64(g.w) && c.Y < float64(g.h) {
+			g.drawnNow.figure(f.ID, c) // on the screen: told outside (drawn.go)
+		}
 	}
 	for _, sh := range figs {
 		tk := g.tokenFor(st, sh.f)
@@ -527,6 +533,9 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	}
 	barLine(dst, msg, f, g.w, msgY, msgCol)
 	hint := "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit · G pings a hex · Ctrl+= / Ctrl+- text size"
+	if g.dev.touch {
+		hint = "Tap a figure, then a hex to move · drag to pan · pinch to zoom · hold to ping"
+	}
 	if st := g.play.st; st != nil {
 		hint = st.Turn().Heading + " · " + hint
 	}

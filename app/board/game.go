@@ -40,6 +40,7 @@ type Game struct {
 	conn      *conn
 	dev       device       // a mouse on a desktop, or a finger (device.go)
 	barEnd    int          // where the action bar's last row ends (buttons)
+	drawnNow  drawnState   // what the last frame drew, told outside (drawn.go)
 	heap      heapGovernor // keeps the Go heap near its live data
 	cancel    context.CancelFunc
 	play      play
