@@ -190,7 +190,12 @@ func (g *Game) minText() float64 { return textFor(mapCap * g.mapScale()) }
 
 // barH is the status bar's height at the table scale: two lines of the
 // map's least text.
-func (g *Game) barH() int { return barHeightFor(g.minText()) }
+func (g *Game) barH() int {
+	if g.dev.touch { // four lines: the message and the hint, two each
+		return int(math.Ceil(g.minText() * 5.2))
+	}
+	return barHeightFor(g.minText())
+}
 
 // barHeightFor is the status bar's height for two lines of text size px,
 // never less than barHeight.
