@@ -26,7 +26,7 @@ import (
 // rules, the map or the session, no transport in the session, no arrow
 // either way between the console and the map window. A declared arrow
 // that no import draws is out of date and fails too. Each operating
-// system's files count, as each links its own.
+// system's files count, as each links its own, and the browser's (js/wasm).
 func TestArchitectureArrows(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join("docs", "architecture.md"))
 	if err != nil {
@@ -37,9 +37,12 @@ func TestArchitectureArrows(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := importGraph{}
-	for _, goos := range []string{"linux", "windows", "darwin"} {
+	for _, goos := range []string{"linux", "windows", "darwin", "js"} {
 		cmd := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}|{{.Module}}|{{join .Imports \" \"}}", "./...")
 		cmd.Env = append(os.Environ(), "GOOS="+goos, "CGO_ENABLED=1")
+		if goos == "js" { // the player's map window in a browser
+			cmd.Env = append(cmd.Env, "GOARCH=wasm", "CGO_ENABLED=0")
+		}
 		out, err := cmd.Output()
 		if err != nil {
 			t.Fatalf("GOOS=%s go list -deps ./...: %v", goos, err)

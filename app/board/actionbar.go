@@ -116,7 +116,12 @@ func (g *Game) buttons() []button {
 		add("Undo", false, func() { g.issue(&session.Command{Kind: session.CommandUndo}, "") })
 	}
 	add("Fit (F)", false, g.fit)
-	placeButtons(bs, g.w, true)
+	if g.dev.touch {
+		for i := range bs {
+			bs[i].label = withoutKey(bs[i].label)
+		}
+	}
+	g.barEnd = placeButtons(bs, g.w, true, g.buttonStyle())
 	return bs
 }
 
@@ -124,28 +129,29 @@ func (g *Game) buttons() []button {
 // many rows as the width needs, the first buttons in the first row:
 // right-aligned (the action bar) or from the left (the editor's
 // toolbar). It returns where the last row ends.
-func placeButtons(bs []button, w int, right bool) int {
-	f := face(15, true)
+func placeButtons(bs []button, w int, right bool, st barStyle) int {
+	f := face(st.font, true)
 	widths := make([]int, len(bs))
 	for i, b := range bs {
-		widths[i] = max(b.width, int(textWidth(b.label, f))+20)
+		widths[i] = max(b.width, st.least, int(textWidth(b.label, f))+st.margin)
 	}
-	y := buttonPad
+	pad := st.pad
+	y := pad
 	for from := 0; from < len(bs); {
-		to, used := from, buttonPad
-		for to < len(bs) && (to == from || used+widths[to]+buttonPad <= w) {
-			used += widths[to] + buttonPad
+		to, used := from, pad
+		for to < len(bs) && (to == from || used+widths[to]+pad <= w) {
+			used += widths[to] + pad
 			to++
 		}
-		x := buttonPad
+		x := pad
 		if right {
-			x = w - used + buttonPad
+			x = w - used + pad
 		}
 		for i := from; i < to; i++ {
-			bs[i].r = image.Rect(x, y, x+widths[i], y+buttonH)
-			x += widths[i] + buttonPad
+			bs[i].r = image.Rect(x, y, x+widths[i], y+st.h)
+			x += widths[i] + pad
 		}
-		from, y = to, y+buttonH+buttonPad
+		from, y = to, y+st.h+pad
 	}
 	return y
 }
@@ -194,13 +200,18 @@ func pressButton(bs []button, cursor func() (int, int)) bool {
 
 // drawButtons draws the action bar.
 func (g *Game) drawButtons(dst *ebiten.Image, dmg *damage) {
-	paintButtons(dst, g.buttons(), dmg)
+	paintButtonsIn(dst, g.buttons(), dmg, g.buttonStyle().font)
 }
 
 // paintButtons draws buttons in the action bar's style: the active ones
 // lit.
 func paintButtons(dst *ebiten.Image, bs []button, dmg *damage) {
-	f := face(15, true)
+	paintButtonsIn(dst, bs, dmg, desktopBar.font)
+}
+
+// paintButtonsIn is paintButtons with labels of text size px.
+func paintButtonsIn(dst *ebiten.Image, bs []button, dmg *damage, px float64) {
+	f := face(px, true)
 	b := batch{dmg: dmg}
 	for _, bt := range bs {
 		col := color.RGBA{0x18, 0x15, 0x12, 0xe0}

@@ -53,8 +53,8 @@ func TestConnReconnectsAfterTheSessionGoesAway(t *testing.T) {
 	if st := c.statusText(); !strings.Contains(st, "went away") && !strings.Contains(st, "not answering") {
 		t.Errorf("status after the session went away: %q", st)
 	}
-	if c.send(session.Command{Kind: session.CommandNewRound}) {
-		t.Errorf("a command was queued while disconnected")
+	if !c.send(session.Command{Kind: session.CommandNewRound}) {
+		t.Errorf("a command given while disconnected was refused, want it queued until the window is back (TestConnRejoinsWithNothingLostOrDoneTwice)")
 	}
 
 	// The session comes back on the same address: the window resyncs.

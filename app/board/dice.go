@@ -127,18 +127,6 @@ func (g *Game) callOffDice() {
 	g.say("Called off: nothing was rolled.", false)
 }
 
-// lostDice closes a prompt whose dice were sent when the connection was
-// lost: whether they were rolled, the log says; sending them again could
-// roll twice.
-func (g *Game) lostDice() {
-	if g.dice == nil || !g.dice.waiting {
-		return
-	}
-	g.dice = nil
-	g.diceN++
-	g.say("The connection was lost as the dice were sent: see in the log whether they were rolled before giving the command again.", true)
-}
-
 // parseRolls reads the dice and cards typed in the prompt: numbers are
 // the dice's faces in order, anything else the cards drawn, named as the
 // console takes them (Q♠, QS, 10H, red joker, q of spades); spaces and

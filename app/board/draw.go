@@ -151,6 +151,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.baseFor = bk
 			if g.chunks.pending {
 				g.baseFor = baseKey{} // more of the map, and the reach, to draw next frame
+			} else {
+				g.drawnNow.frame(g.layout, g.dev.px()) // the whole map: told outside
 			}
 		}
 		// Copy the base over the whole screen when it changed, else only
@@ -407,6 +409,7 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		angle float64
 	}
 	var figs []shown
+	g.drawnNow.next = g.drawnNow.next[:0]
 	r := tokenRadius(s, g.minText())
 	// The placer keeps every token's disc clear, then lays out the
 	// badges and tags, and after them the map's words (drawLabels).
@@ -430,6 +433,9 @@ func (g *Game) drawFigures(dst *ebiten.Image, st *session.State) {
 		mid := lerpPt(e1, e2, 0.5)
 		figs = append(figs, shown{f, c, math.Atan2(mid.Y-c.Y, mid.X-c.X)})
 		g.place.token(c, r)
+		if c.X >= 0 && c.Y >= 0 && c.X < float64(g.w) && c.Y < float64(g.h) {
+			g.drawnNow.figure(f.ID, c) // on the screen: told outside (drawn.go)
+		}
 	}
 	for _, sh := range figs {
 		tk := g.tokenFor(st, sh.f)
@@ -525,7 +531,11 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if g.play.attacking && g.aimWarn != "" && g.aimFor() {
 		msg, msgCol = g.aimWarn, colWarn // before the click, as the composer warns
 	}
-	barLine(dst, msg, f, g.w, msgY, msgCol)
+	if g.dev.touch { // two lines each: a phone's bar is narrow
+		msgY, hintY = g.barLines2(dst, msg, f, msgY, msgCol), px*3.25
+	} else {
+		barLine(dst, msg, f, g.w, msgY, msgCol)
+	}
 	hint := g.helpLine()
 	if st := g.play.st; st != nil {
 		hint = st.Turn().Heading + " · " + hint
@@ -573,6 +583,10 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if n := g.backdrop.note(); n != "" {
 		hint = n + " · " + hint
 	}
+	if g.dev.touch {
+		g.barLines2(dst, hint, face(px, false), hintY, hintCol)
+		return
+	}
 	barLine(dst, hint, face(px, false), g.w, hintY, hintCol)
 }
 
@@ -583,10 +597,38 @@ func (g *Game) drawBanner(dst *ebiten.Image) {
 		return
 	}
 	var b batch
+	if g.dev.touch { // as wide as the phone, in lines of the map's text
+		bf := face(g.minText(), true)
+		lines := wrapWords(s, bf, float64(g.w)-32)
+		lh := g.minText() * 1.3
+		h := lh*float64(len(lines)) + g.minText()
+		b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: h / 2}, float64(g.w), h)), 0, color.RGBA{0x90, 0x30, 0x10, 0xf0})
+		b.flush(dst)
+		for i, ln := range lines {
+			say(dst, ln, bf, float64(g.w)/2, g.minText()/2+lh*(float64(i)+0.5), color.White, true)
+		}
+		g.damage = append(g.damage, image.Rect(0, 0, g.w, int(math.Ceil(h))))
+		return
+	}
 	bf := face(22, true)
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: 30}, float64(g.w)*0.7, 44)), 0, color.RGBA{0x90, 0x30, 0x10, 0xe8})
 	b.flush(dst)
 	say(dst, s, bf, float64(g.w)/2, 30, color.White, true)
+}
+
+// barLines2 writes s in the status bar in at most two lines from y, the
+// second cut to fit; it returns the second line's height.
+func (g *Game) barLines2(dst *ebiten.Image, s string, f *text.GoTextFace, y float64, c color.Color) float64 {
+	lines := wrapWords(s, f, float64(g.w)-32)
+	step := f.Size * 1.2
+	for i := 0; i < len(lines) && i < 2; i++ {
+		ln := lines[i]
+		if i == 1 && len(lines) > 2 {
+			ln = strings.Join(lines[1:], " ")
+		}
+		barLine(dst, ln, f, g.w, y+step*float64(i), c)
+	}
+	return y + step
 }
 
 func st0(g *Game) *session.State { return g.play.st }

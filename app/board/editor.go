@@ -14,7 +14,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/sqweek/dialog"
 
 	"hexslinger/hexmap"
 )
@@ -429,17 +428,7 @@ func (ed *Editor) askFile(save bool) {
 		ed.ask(save)
 		return
 	}
-	go func() {
-		b := dialog.File().Filter("hexslinger maps", "json").Filter("Universal VTT", "dd2vtt", "uvtt", "df2vtt").Filter("Foundry VTT scenes", "json").Filter("Battle-map pictures", "png", "jpg", "jpeg", "webp").Title("hexslinger map")
-		var r dialogResult
-		r.save = save
-		if save {
-			r.path, r.err = b.Save()
-		} else {
-			r.path, r.err = b.Load()
-		}
-		ed.dialogs <- r
-	}()
+	go func() { ed.dialogs <- fileDialog(save) }()
 }
 
 // dialogDone takes a file dialog's answer: saves where it says (and, when
@@ -451,7 +440,7 @@ func (ed *Editor) dialogDone(r dialogResult) {
 		p.asking = false // back to the prompt, unless saved below
 	}
 	switch {
-	case r.err == dialog.ErrCancelled:
+	case errors.Is(r.err, errDialogCancelled):
 		return
 	case r.err != nil:
 		ed.say("The file dialog failed: "+r.err.Error(), true)

@@ -6,12 +6,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/sqweek/dialog"
 
 	"hexslinger/hexmap"
 )
@@ -88,7 +86,7 @@ func TestEditorReadsMapsOffTheFrameLoop(t *testing.T) {
 	t.Run("hexslinger-map --edit FILE", func(t *testing.T) {
 		// A named pipe: the read waits until the test writes the file.
 		pipe := filepath.Join(dir, "slow.uvtt")
-		if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		if err := mkfifo(pipe); err != nil {
 			t.Skip("no named pipes here:", err)
 		}
 		written := make(chan struct{})
@@ -220,7 +218,7 @@ func TestEditorAsksBeforeLosingChanges(t *testing.T) {
 			painting, file := ed.e.m, ed.e.path
 			dir := t.TempDir()
 			ed.ask = func(save bool) {
-				r := dialogResult{save: save, path: filepath.Join(dir, tc.where), err: dialog.ErrCancelled}
+				r := dialogResult{save: save, path: filepath.Join(dir, tc.where), err: errDialogCancelled}
 				if save && tc.where != "" {
 					r.err = nil
 				}

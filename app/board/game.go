@@ -38,6 +38,9 @@ type Game struct {
 	ruler     ruler           // the measuring tool
 	tray      tray            // the Judge's sheets to drag onto the map (tray.go)
 	conn      *conn
+	dev       device       // a mouse on a desktop, or a finger (device.go)
+	barEnd    int          // where the action bar's last row ends (buttons)
+	drawnNow  drawnState   // what the last frame drew, told outside (drawn.go)
 	heap      heapGovernor // keeps the Go heap near its live data
 	cancel    context.CancelFunc
 	play      play
@@ -161,11 +164,12 @@ var ErrRejected = errors.New("rejected by the session")
 func NewGame(url, token string) *Game { return newGame(newConn(url, token)) }
 
 // JoinGame returns a map window that joins a table by its join code.
-func JoinGame(code string) *Game {
-	c := newConn("", "")
-	c.join = code
-	return newGame(c)
-}
+func JoinGame(code string) *Game { return newGame(dialConn(joinWhere(code), joinDialer(code))) }
+
+// DialGame returns a map window that connects with dial (a browser's
+// proof of its seat: transport.DialProof); where names the session for
+// the status line.
+func DialGame(where string, dial Dialer) *Game { return newGame(dialConn(where, dial)) }
 
 func newGame(c *conn) *Game {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -182,7 +186,13 @@ func (g *Game) Rejection() error { return g.conn.rejection() }
 
 // Layout implements ebiten.Game: one logical pixel per window pixel.
 func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
-	g.outW = outsideWidth
+	g.outW = outsideWidth // CSS pixels in a browser: touchScale is the ratio
+	if g.dev.fine {       // a browser: the screen's own pixels, its CSS ones times its ratio
+		if m := ebiten.Monitor(); m != nil {
+			g.dev.dpr = m.DeviceScaleFactor()
+		}
+		outsideWidth, outsideHeight = int(float64(outsideWidth)*g.dev.px()), int(float64(outsideHeight)*g.dev.px())
+	}
 	if outsideWidth != g.w || outsideHeight != g.h {
 		g.w, g.h = outsideWidth, outsideHeight
 		if g.play.st != nil && !g.fitted {
@@ -225,7 +235,6 @@ func (g *Game) receive(in inMsg) {
 		return
 	}
 	if in.welcome != nil {
-		g.lostDice()  // a fresh connection: the dice sent are not answered on it
 		g.heap.lift() // a big fight's state is built without a limit set before it came
 		fold, err := session.NewFold(in.welcome)
 		if err != nil {
@@ -327,6 +336,9 @@ func (g *Game) fit() {
 	// the table scale's keys zoom past the fit (readable).
 	g.layout.Origin.X += left
 	g.layout.Origin.Y += top
+	if g.dev.touch {
+		g.layout = g.handheldView(g.layout, top)
+	}
 	g.fitted, g.fitAt = true, g.layout
 	slog.Info("board: view", "size", g.layout.Size, "ox", g.layout.Origin.X, "oy", g.layout.Origin.Y, "w", g.w, "h", g.h)
 }
@@ -655,8 +667,12 @@ func (g *Game) issue(cmd *session.Command, msg string) {
 	if cmd == nil || g.asksOwnDice(*cmd) {
 		return
 	}
-	if !g.conn.send(*cmd) {
-		g.say("Not connected to the session; the command was not sent.", true)
+	offline := g.conn.statusText() != ""
+	switch {
+	case !g.conn.send(*cmd):
+		g.say("Too many commands wait for the session; this one was not sent.", true)
+	case offline:
+		g.say("Not connected to the session: the command goes once the window is back.", true)
 	}
 }
 

@@ -224,6 +224,10 @@ func (g *Game) mapTop() float64 {
 		b, _ := g.replayBars()
 		return float64(b.Max.Y + buttonPad)
 	}
+	if g.dev.touch { // the bar's rows, as many as its buttons take
+		g.buttons()
+		return float64(g.barEnd)
+	}
 	return float64(buttonH + buttonPad)
 }
 

@@ -172,6 +172,18 @@ func RunTable(t Table, warn io.Writer) error {
 	if t.View == "player" {
 		PrefsView = "player"
 	}
+	if touch, w, h, err := touchWindow(); err != nil {
+		return &UsageError{Err: err}
+	} else if touch {
+		// A phone's or tablet's window, to look at its layout: no
+		// preferences of a desktop's monitors.
+		g.dev.touch = true
+		ebiten.SetWindowTitle(windowTitle(""))
+		ebiten.SetWindowSize(w, h)
+		ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+		ebiten.SetScreenClearedEveryFrame(false)
+		return ebiten.RunGame(g)
+	}
 	ebiten.SetWindowTitle(windowTitle(""))
 	ebiten.SetWindowSize(WindowWidth, WindowHeight)
 	prefs, err := LoadPrefs()

@@ -177,7 +177,12 @@ func windowScale(w, h int) float64 {
 // times the window's (windowScale). Everything the table scale enlarges
 // (the tokens' least size, badges, tags, labels, the status bar) follows
 // it.
-func (g *Game) mapScale() float64 { return g.scale.get() * windowScale(g.w, g.h) }
+func (g *Game) mapScale() float64 {
+	if g.dev.touch { // a handheld's rule: its CSS pixels (device.go)
+		return g.scale.get() * g.touchScale()
+	}
+	return g.scale.get() * windowScale(g.w, g.h)
+}
 
 // minText is the least size of text on the map at the table scale in
 // this window: its capitals stand mapCap pixels times mapScale.
@@ -185,7 +190,12 @@ func (g *Game) minText() float64 { return textFor(mapCap * g.mapScale()) }
 
 // barH is the status bar's height at the table scale: two lines of the
 // map's least text.
-func (g *Game) barH() int { return barHeightFor(g.minText()) }
+func (g *Game) barH() int {
+	if g.dev.touch { // four lines: the message and the hint, two each
+		return int(math.Ceil(g.minText() * 5.2))
+	}
+	return barHeightFor(g.minText())
+}
 
 // barHeightFor is the status bar's height for two lines of text size px,
 // never less than barHeight.

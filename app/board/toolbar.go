@@ -103,7 +103,7 @@ func (ed *Editor) placeTools() {
 	for i := range ts {
 		bs[i] = ts[i].button
 	}
-	ed.top = placeButtons(bs, ed.w, false)
+	ed.top = placeButtons(bs, ed.w, false, desktopBar)
 	for i := range ts {
 		ts[i].r = bs[i].r
 	}

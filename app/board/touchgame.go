@@ -82,9 +82,9 @@ func (g *Game) mouseStirred() bool {
 		ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight)
 }
 
-// touchScale is the window's pixels to a CSS pixel: a tap's slop grows
+// fingerScale is the window's pixels to a CSS pixel: a tap's slop grows
 // by it on a screen whose pixels are finer.
-func (g *Game) touchScale() float64 {
+func (g *Game) fingerScale() float64 {
 	if g.outW > 0 {
 		return float64(g.w) / float64(g.outW)
 	}
@@ -103,7 +103,7 @@ func (g *Game) touchInput() bool {
 		g.play.touch = true
 	}
 	wasIdle := t.rec.idle()
-	gestures := t.rec.feed(now, fingers, g.touchScale())
+	gestures := t.rec.feed(now, fingers, g.fingerScale())
 	if wasIdle && !t.rec.idle() && !g.dragging {
 		g.pressed = false // a mouse press under way is not the finger's
 	}
@@ -324,7 +324,7 @@ func (g *Game) pathLine(h hexmap.Hex) string {
 // the gestures once a finger has touched the window, else the mouse's
 // and the keys'.
 func (g *Game) helpLine() string {
-	if g.touch.seen {
+	if g.touch.seen || g.dev.touch {
 		return "Tap a figure, then a hex: its path and cost; tap it again to move · drag a figure to move it · pinch to zoom · two fingers pan · hold a finger still to ping"
 	}
 	return "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit · G pings a hex · Ctrl+= / Ctrl+- text size"

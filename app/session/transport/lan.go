@@ -1,7 +1,6 @@
 package transport
 
 import (
-	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -12,15 +11,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hexslinger/app/session"
 	"math/big"
 	"net"
-	"net/http"
 	"net/url"
 	"strings"
 	"time"
-
-	"github.com/coder/websocket"
 )
 
 // SelfSigned makes a fresh self-signed certificate for opening the table
@@ -89,29 +84,6 @@ func ParseJoinCode(code string) (wsURL, token, fingerprint string, err error) {
 
 // ErrFingerprint is a TLS certificate that does not match the join code.
 var ErrFingerprint = errors.New("the table's certificate does not match the join code (someone else may be answering)")
-
-// pinnedClient is an HTTP client that trusts exactly one certificate.
-func pinnedClient(fingerprint string) *http.Client {
-	return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{
-		InsecureSkipVerify: true, // the pin below replaces the CA check
-		MinVersion:         tls.VersionTLS13,
-		VerifyPeerCertificate: func(raw [][]byte, _ [][]*x509.Certificate) error {
-			if len(raw) == 0 || Fingerprint(raw[0]) != fingerprint {
-				return ErrFingerprint
-			}
-			return nil
-		},
-	}}}
-}
-
-// DialJoinCode joins a table by its join code, pinning its certificate.
-func DialJoinCode(ctx context.Context, code string) (*Client, []session.Event, error) {
-	u, token, fp, err := ParseJoinCode(code)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrRejected, err)
-	}
-	return dial(ctx, u, token, &websocket.DialOptions{HTTPClient: pinnedClient(fp)})
-}
 
 // LANAddress returns this machine's first LAN IPv4 address with port, for
 // join codes; 127.0.0.1 when it has none.
