@@ -111,7 +111,7 @@ func TestWindowsZip(t *testing.T) {
 		files[f.Name] = f
 	}
 	slices.Sort(names)
-	want := []string{dir + "README.txt", dir + "hexslinger-map.exe", dir + "hexslinger.exe"}
+	want := []string{dir + "README.txt", dir + "hexslinger-map.exe", dir + "hexslinger-web.wasm", dir + "hexslinger.exe", dir + "wasm_exec.js"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("%s holds %q, want %q", filepath.Base(path), names, want)
 	}
@@ -126,6 +126,14 @@ func TestWindowsZip(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		return data
+	}
+	// The player's map for browsers, which the console serves: a
+	// WebAssembly module, and Go's glue for it.
+	if wasm := read(dir + "hexslinger-web.wasm"); !bytes.HasPrefix(wasm, []byte("\x00asm")) {
+		t.Errorf("hexslinger-web.wasm is not WebAssembly: it starts %q", wasm[:min(8, len(wasm))])
+	}
+	if glue := string(read(dir + "wasm_exec.js")); !strings.Contains(glue, "class Go") && !strings.Contains(glue, "Go = class") {
+		t.Errorf("wasm_exec.js is not Go's WebAssembly glue")
 	}
 	for _, exe := range []string{"hexslinger.exe", "hexslinger-map.exe"} {
 		t.Run(exe, func(t *testing.T) {
