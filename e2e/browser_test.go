@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -23,6 +24,14 @@ import (
 
 // browserLinkRe finds a player's browser link in hexslinger serve's output.
 var browserLinkRe = regexp.MustCompile(`http://[0-9.]+:[0-9]+/play/#[A-Za-z0-9_-]+`)
+
+// The browser player's budgets (docs/architecture.md, "Budgets"): the
+// WebAssembly's bytes on the wire (gzip), and the memory the page's Go
+// runtime takes from the browser with the demo's map up.
+const (
+	wasmWireBudget   = 8e6
+	pageMemoryBudget = 64e6
+)
 
 // drawnFigure is one figure the page draws, where (CSS pixels), as its
 // test hook hexslinger.figures() tells it.
@@ -88,9 +97,11 @@ func chromium(t testing.TB) (context.Context, func()) {
 	return ctx, stop
 }
 
-// touch holds a finger down at (x, y) for hold and lifts it: a tap as a
-// hand makes one (a touch that starts and ends between two frames of the
-// page is never seen).
+// touch holds a finger down at (x, y) for hold, and for at least two of
+// the page's frames, and lifts it: a tap as a hand makes one (a touch
+// that starts and ends between two frames of the page is never seen, and
+// a page drawing a phone's screen in software can take a while a frame).
+// It returns once the page has drawn two frames after the lift.
 func touch(x, y float64, hold time.Duration) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		one := 1.0
@@ -100,10 +111,26 @@ func touch(x, y float64, hold time.Duration) chromedp.Action[chromedp.Void] {
 		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, p); err != nil {
 			return err
 		}
-		time.Sleep(hold)
+		lifted := time.Now().Add(hold)
+		if _, err := frames(2)(ctx, tg); err != nil {
+			return err
+		}
+		time.Sleep(time.Until(lifted))
 		p.Type = input.DispatchTouchEventTypeTouchEnd
 		p.TouchPoints = []*input.TouchPoint{}
-		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, p)
+		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, p); err != nil {
+			return err
+		}
+		_, err := frames(2)(ctx, tg)
+		return err
+	})
+}
+
+// frames waits until the page has drawn n frames (animation frames: the
+// map window's loop runs in one of its own each).
+func frames(n int) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Evaluate[string](fmt.Sprintf(`new Promise(done => { let n = %d; const f = () => (--n > 0 ? requestAnimationFrame(f) : done("drawn")); requestAnimationFrame(f); })`, n), chromedp.EvalAwaitPromise)(ctx, tg)
 		return err
 	})
 }
@@ -187,7 +214,7 @@ func TestBrowserPlayer(t *testing.T) {
 	defer cancel()
 	eval := func(expr string) string {
 		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
 		if err != nil {
 			t.Fatalf("evaluate %s: %v", expr, err)
 		}
@@ -238,7 +265,31 @@ func TestBrowserPlayer(t *testing.T) {
 	}
 	waitState("map", 2*time.Minute)
 	t.Logf("the first map on screen %v after opening the link (the page's own count: %s ms); heap %s bytes",
-		time.Since(opened).Round(time.Millisecond), eval(`String(hexslinger.firstMapMs)`), eval(`String(hexslinger.heapBytes())`))
+		time.Since(opened).Round(time.Millisecond), eval(`String(hexslinger.firstMapMs)`), eval(`hexslinger.heapBytes()`))
+
+	t.Logf("the page draws %s frames a second here (software WebGL)", eval(`new Promise(done => { let n = 0; const t0 = performance.now(); const f = () => { n++; performance.now() - t0 < 1000 ? requestAnimationFrame(f) : done(String(n)); }; requestAnimationFrame(f); })`))
+
+	// The budgets of weight (docs/architecture.md, "Budgets"): the
+	// WebAssembly's bytes on the wire, and the memory the page's Go has
+	// taken from the browser once the map is up. The time to the first
+	// map is BenchmarkBrowserFirstMap's.
+	sizes, err := parsePair(eval(wasmTransfer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sizes[0] <= 0 || sizes[0] >= sizes[1] {
+		t.Errorf("the wasm took %.0f bytes on the wire for %.0f unpacked: not sent compressed", sizes[0], sizes[1])
+	}
+	if sizes[0] > wasmWireBudget {
+		t.Errorf("the wasm took %.2f MB on the wire, over its budget of %.0f MB", sizes[0]/1e6, wasmWireBudget/1e6)
+	}
+	var mem struct{ Alloc, Sys float64 }
+	if err := json.Unmarshal([]byte(eval(`hexslinger.heapBytes()`)), &mem); err != nil {
+		t.Fatal(err)
+	}
+	if mem.Sys <= 0 || mem.Sys > pageMemoryBudget {
+		t.Errorf("the page's Go holds %.1f MB of the browser's memory, budget %.0f MB", mem.Sys/1e6, pageMemoryBudget/1e6)
+	}
 
 	// No hidden figure is drawn; Ann's own are.
 	figs := figures()
@@ -320,14 +371,25 @@ func parsePair(s string) ([2]float64, error) {
 	return p, err
 }
 
-// screenshot saves what the page shows now as a PNG.
+// screenshot saves what the page shows as a PNG once it has settled: two
+// pictures a third of a second apart the same (the map draws a big view a
+// piece a frame), or after 20 seconds what it shows then.
 func screenshot(t *testing.T, ctx context.Context, path string) {
 	t.Helper()
-	data, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
+	var last []byte
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		data, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatalf("screenshot: %v", err)
+		}
+		if bytes.Equal(data, last) || time.Now().After(deadline) {
+			break
+		}
+		last = data
+		time.Sleep(300 * time.Millisecond)
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := os.WriteFile(path, last, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

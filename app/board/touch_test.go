@@ -77,6 +77,8 @@ func TestTouchGestures(t *testing.T) {
 	}{
 		{"a tap", 1, []touchFrame{{0, fingers(1, 100, 100)}, {100, fingers(1, 103, 102)}, {150, nil}}, []string{"tap 100,100"}},
 		{"a tap within the slop", 1, []touchFrame{{0, fingers(1, 100, 100)}, {100, fingers(1, 108, 100)}, {150, nil}}, []string{"tap 100,100"}},
+		{"a tap seen in one slow frame", 1, []touchFrame{{0, fingers(1, 100, 100)}, {450, nil}}, []string{"tap 100,100"}},
+		{"a tap over slow frames", 1, []touchFrame{{0, fingers(1, 100, 100)}, {250, fingers(1, 101, 100)}, {700, nil}}, []string{"tap 100,100"}},
 		{"a slow tap is none", 1, []touchFrame{{0, fingers(1, 100, 100)}, {400, fingers(1, 100, 100)}, {420, nil}}, nil},
 		{"a long press pings once", 1, []touchFrame{{0, fingers(1, 100, 100)}, {300, fingers(1, 101, 100)}, {560, fingers(1, 101, 100)}, {900, fingers(1, 101, 100)}, {950, nil}}, []string{"long 100,100"}},
 		{"a drag", 1, []touchFrame{{0, fingers(1, 100, 100)}, {50, fingers(1, 130, 100)}, {80, fingers(1, 160, 110)}, {90, fingers(1, 160, 110)}, {100, nil}}, []string{"drag 100,100>130,100", "move 160,110", "drop 160,110"}},
