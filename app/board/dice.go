@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -166,8 +167,10 @@ func parseRolls(s string) (dice []int, cards []string, err error) {
 }
 
 // updateDice is the input while the prompt is open: typing, Backspace
-// (held, it repeats), Enter sends, Esc calls it off; its buttons.
+// (held, it repeats), Enter sends, Esc calls it off; its buttons, by a
+// click or a tap.
 func (g *Game) updateDice() {
+	touched, _ := g.readFingers(g.diceGesture)
 	g.typeDice(string(ebiten.AppendInputChars(nil)))
 	if d := inpututil.KeyPressDuration(ebiten.KeyBackspace); d == 1 || d > 25 && d%3 == 0 {
 		g.eraseDice()
@@ -177,8 +180,16 @@ func (g *Game) updateDice() {
 		g.sendDice()
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
 		g.callOffDice()
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+	case !touched && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
 		pressButton(g.diceButtons(), g.cursor)
+	}
+}
+
+// diceGesture answers a gesture over the prompt: a tap presses the
+// button under it, as a click does.
+func (g *Game) diceGesture(ge gesture, _ time.Time) {
+	if ge.kind == gestureTap {
+		pressButtonAt(g.diceButtons(), ge.at)
 	}
 }
 

@@ -736,6 +736,9 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	if _, _, box := g.rulerTag(); !box.Empty() {
 		keep = append(keep, box) // the ruler's length reads too
 	}
+	if g.touch.has {
+		keep = append(keep, g.fingerBox()) // not under the finger that points
+	}
 	r := g.placed().beside(g.layout.ToPixel(g.hover), g.layout.Size, float64(size.X), float64(size.Y), area, keep)
 	g.tipAt = r
 	b := batch{dmg: dmg}
