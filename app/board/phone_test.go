@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexslinger/app/session"
+	"hexslinger/app/session/transport"
 	"hexslinger/hexmap"
 )
 
@@ -226,5 +227,35 @@ func TestTouchTapsTheDicePrompt(t *testing.T) {
 			h.tapAt(float64(bt.r.Min.X+bt.r.Max.X)/2, float64(bt.r.Min.Y+bt.r.Max.Y)/2)
 			tc.check(t, s, g, n)
 		})
+	}
+}
+
+// TestTouchTapOnTheReplayBannerReturnsToLive: a moment the console
+// replays in a player's phone window says how a finger leaves it (no
+// Esc: a phone has no keys), and a tap on its banner returns to the live
+// fight, as Esc does. Before, nothing a finger did left it.
+func TestTouchTapOnTheReplayBannerReturnsToLive(t *testing.T) {
+	s, g, h := phoneWindow(t, 390, 844)
+	tl, err := s.Timeline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, err := tl.ViewAt(0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.receive(inMsg{msg: transport.Message{Type: transport.MsgReplay, Replay: &session.Moment{Fight: view, Round: 1, Segment: 20}}})
+	if !g.replay.on() {
+		t.Fatal("the replay did not start")
+	}
+	for _, line := range []string{g.replayBannerText(), g.replayHintText()} {
+		if strings.Contains(line, "Esc") || !strings.Contains(line, "Tap") {
+			t.Errorf("a phone's replay says %q; want a tap named, no Esc", line)
+		}
+	}
+	banner, _ := g.replayBars()
+	h.tapAt(float64(banner.Dx())/2, float64(banner.Min.Y+banner.Max.Y)/2)
+	if g.replay.on() {
+		t.Error("a tap on the replay's banner left the moment showing")
 	}
 }
