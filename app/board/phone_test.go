@@ -259,3 +259,43 @@ func TestTouchTapOnTheReplayBannerReturnsToLive(t *testing.T) {
 		t.Error("a tap on the replay's banner left the moment showing")
 	}
 }
+
+// TestTouchTypesTheDiceOnItsKeypad: a phone has no keyboard the window
+// can raise, so under touch the dice prompt has keys to tap: Cyril's 9
+// and 2 and the 3♥, a slip taken back by ⌫, sent by Use these, fire the
+// shot. Every key is a thumb's size and inside the phone's screen.
+// Before, the prompt had no keys: nothing could be typed.
+func TestTouchTypesTheDiceOnItsKeypad(t *testing.T) {
+	s, g, h := phoneWindow(t, 390, 844)
+	opts := s.State().Options
+	opts.TableDice, opts.PlayerDice = true, true
+	if _, err := s.Do(session.Command{Kind: session.CommandSetOptions, Options: &opts}); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor("table dice in the window", func() bool { return g.play.st.Options.TableDice })
+	g.issue(cyrilShoots(), "")
+	h.waitFor("the dice prompt", func() bool { return g.dice != nil })
+	screen := image.Rect(0, 0, g.w, g.h)
+	for _, b := range g.diceButtons() {
+		if !b.r.In(screen) || b.r.Dy() < thumbButton || b.r.Dx() < thumbButton {
+			t.Errorf("the prompt's %q key at %v: want it inside the %v screen, at least %d px square", b.label, b.r, screen, thumbButton)
+		}
+	}
+	n := len(s.State().Log)
+	for _, key := range []string{"9", ",", "2", ",", "3", "♠", "⌫", "♥", "Use these"} {
+		var bt button
+		for _, b := range g.diceButtons() {
+			if b.label == key || key == "Use these" && strings.HasPrefix(b.label, key) {
+				bt = b
+			}
+		}
+		if bt.label == "" {
+			t.Fatalf("no %q key on the phone's dice prompt", key)
+		}
+		h.tapAt(float64(bt.r.Min.X+bt.r.Max.X)/2, float64(bt.r.Min.Y+bt.r.Max.Y)/2)
+	}
+	waitUntil(t, "the shot", func() bool { h.frame(16); return len(s.State().Log) > n || g.dice != nil && g.dice.err != "" })
+	if !strings.Contains(lastLine(s), "9 vs TN 6") {
+		t.Errorf("the keys tapped did not roll 9 and 2 with the 3♥: the log says %q, the prompt %+v", lastLine(s), g.dice)
+	}
+}
