@@ -141,6 +141,7 @@ type Game struct {
 
 	message    string
 	messageErr bool
+	barOpen    bool // a phone's last message open over the map, whole (phonebar.go)
 	messageAt  time.Time
 	seq        int // events applied, to refresh previews
 }

@@ -299,3 +299,34 @@ func TestTouchTypesTheDiceOnItsKeypad(t *testing.T) {
 		t.Errorf("the keys tapped did not roll 9 and 2 with the 3♥: the log says %q, the prompt %+v", lastLine(s), g.dice)
 	}
 }
+
+// TestPhoneBarReadsTheWholeMessage: on a phone the status bar gives a
+// long message (an attack's result) three of its four lines before the
+// hint, and a tap on the bar opens the message whole over the map, every
+// word of it, until the next tap. Before, the message was cut to two
+// lines with "…" and nothing showed the rest.
+func TestPhoneBarReadsTheWholeMessage(t *testing.T) {
+	_, g, h := phoneWindow(t, 390, 844)
+	long := "Cyril Wellington shoots at Zeke Perkins: 9 vs TN 6, hits the left arm for 7 wounds; Zeke Perkins is stunned and drops his Winchester (TWTW Shooting: hit location by the card) and 4 AP left."
+	g.say(long, false)
+	msg, hint := g.touchBarText(long, g.helpLine())
+	if len(msg) != 3 || len(hint) != 1 {
+		t.Errorf("a long message in a phone's bar: %d lines of message, %d of hint; want 3 and 1", len(msg), len(hint))
+	}
+	if got := strings.Join(msg, " "); strings.Contains(msg[0], "…") || !strings.HasPrefix(long, strings.TrimSuffix(got, "…")) {
+		t.Errorf("the bar's message lines %q: want the message's start, as it is", msg)
+	}
+	bar := float64(g.h - g.barH()/2)
+	h.tapAt(100, bar)
+	lines := g.messageLines()
+	if !g.barOpen || strings.Join(lines, " ") != long {
+		t.Fatalf("a tap on the bar: open %v, lines %q; want the whole message %q", g.barOpen, lines, long)
+	}
+	h.tapAt(100, 400)
+	if g.barOpen {
+		t.Error("a second tap left the message open")
+	}
+	if g.play.selected != "" {
+		t.Errorf("the tap closing the message selected %q", g.play.selected)
+	}
+}

@@ -194,6 +194,9 @@ func (g *Game) gesture(ge gesture, now time.Time) {
 	t := &g.touch
 	switch ge.kind {
 	case gestureTap:
+		if g.tapBar(ge.at) {
+			return // the message opened from the bar, or closed
+		}
 		if bt, ok := g.onButton(ge.at); ok {
 			bt.act() // a tap presses a button as a click does
 			return
