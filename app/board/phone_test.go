@@ -313,7 +313,7 @@ func TestPhoneBarReadsTheWholeMessage(t *testing.T) {
 	if len(msg) != 3 || len(hint) != 1 {
 		t.Errorf("a long message in a phone's bar: %d lines of message, %d of hint; want 3 and 1", len(msg), len(hint))
 	}
-	if got := strings.Join(msg, " "); strings.Contains(msg[0], "…") || !strings.HasPrefix(long, strings.TrimSuffix(got, "…")) {
+	if got := strings.Join(msg, " "); strings.Contains(msg[0], "…") || !strings.HasSuffix(got, "…"+tapToRead) || !strings.HasPrefix(long, strings.TrimSuffix(got, "…"+tapToRead)) {
 		t.Errorf("the bar's message lines %q: want the message's start, as it is", msg)
 	}
 	bar := float64(g.h - g.barH()/2)

@@ -21,6 +21,9 @@ const (
 	phoneMsgLines = 3 // the most the message takes; the hint keeps one
 )
 
+// tapToRead ends a message the bar cut: a tap on it reads it whole.
+const tapToRead = " (tap)"
+
 // touchBarText cuts the message msg and the hint into a handheld's bar's
 // lines: the message up to phoneMsgLines, the hint the rest (two while
 // the message needs no more); a line cut ends in "…".
@@ -28,6 +31,10 @@ func (g *Game) touchBarText(msg, hint string) (m, h []string) {
 	px := g.minText()
 	width := float64(g.w) - 32
 	m = cutLines(wrapWords(msg, face(px, true), width), phoneMsgLines, face(px, true), width)
+	if n := len(m); n > 0 && strings.Join(m, " ") != strings.Join(wrapWords(msg, face(px, true), width), " ") {
+		// cut: the tap that reads it whole is named
+		m[n-1] = strings.TrimSuffix(fit(m[n-1], face(px, true), width-textWidth(tapToRead, face(px, true))), "…") + "…" + tapToRead
+	}
 	h = cutLines(wrapWords(hint, face(px, false), width), phoneBarLines-max(len(m), 2), face(px, false), width)
 	return m, h
 }
