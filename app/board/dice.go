@@ -365,8 +365,8 @@ func (g *Game) diceStyle() barStyle {
 
 // diceKeyRow are the keys of the keypad a phone's prompt has for want of
 // a keyboard: the dice's faces, the cards' ranks and suits, the comma
-// between two rolls, and ⌫.
-var diceKeyRow = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0", ",", "A", "K", "Q", "J", "♠", "♥", "♦", "♣", "⌫"}
+// between two rolls, and Del (the font has no ⌫).
+var diceKeyRow = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0", ",", "A", "K", "Q", "J", "♠", "♥", "♦", "♣", "Del"}
 
 // diceKeys cuts the keypad into rows of as many keys as width holds in
 // style st.
@@ -418,12 +418,12 @@ func (g *Game) diceButtons() []button {
 	return bs
 }
 
-// diceKey is what the keypad's key does: ⌫ takes the last character
+// diceKey is what the keypad's key does: Del takes the last character
 // back, a comma parts two rolls, a suit ends a card, anything else is
 // typed.
 func (g *Game) diceKey(key string) func() {
 	switch key {
-	case "⌫":
+	case "Del":
 		return g.eraseDice
 	case ",":
 		return func() { g.typeDice(", ") }
@@ -447,7 +447,11 @@ func (g *Game) drawDice(dst *ebiten.Image) {
 	if p.own {
 		title, roll = "Your own dice", "Roll your own dice:"
 	}
-	say(dst, fit(title+" · "+diceWhat(g.play.st, p.cmd), face(20*k, true), width), face(20*k, true), x, y+34*k, colText, false)
+	head := title + " · " + diceWhat(g.play.st, p.cmd)
+	if g.dev.touch { // a phone's width: the command alone ("Roll at the table" says whose dice)
+		head = diceWhat(g.play.st, p.cmd)
+	}
+	say(dst, fit(head, face(20*k, true), width), face(20*k, true), x, y+34*k, colText, false)
 	say(dst, roll, face(16*k, true), x, y+74*k, colText, false)
 	for i, line := range l.needs {
 		say(dst, line, face(16*k, false), x, y+(100+float64(i*diceLine))*k, colText, false)

@@ -262,7 +262,7 @@ func TestTouchTapOnTheReplayBannerReturnsToLive(t *testing.T) {
 
 // TestTouchTypesTheDiceOnItsKeypad: a phone has no keyboard the window
 // can raise, so under touch the dice prompt has keys to tap: Cyril's 9
-// and 2 and the 3♥, a slip taken back by ⌫, sent by Use these, fire the
+// and 2 and the 3♥, a slip taken back by Del, sent by Use these, fire the
 // shot. Every key is a thumb's size and inside the phone's screen.
 // Before, the prompt had no keys: nothing could be typed.
 func TestTouchTypesTheDiceOnItsKeypad(t *testing.T) {
@@ -282,7 +282,7 @@ func TestTouchTypesTheDiceOnItsKeypad(t *testing.T) {
 		}
 	}
 	n := len(s.State().Log)
-	for _, key := range []string{"9", ",", "2", ",", "3", "♠", "⌫", "♥", "Use these"} {
+	for _, key := range []string{"9", ",", "2", ",", "3", "♠", "Del", "♥", "Use these"} {
 		var bt button
 		for _, b := range g.diceButtons() {
 			if b.label == key || key == "Use these" && strings.HasPrefix(b.label, key) {
