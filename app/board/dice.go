@@ -451,7 +451,11 @@ func (g *Game) drawDice(dst *ebiten.Image) {
 	if g.dev.touch { // a phone's width: the command alone ("Roll at the table" says whose dice)
 		head = diceWhat(g.play.st, p.cmd)
 	}
-	say(dst, fit(head, face(20*k, true), width), face(20*k, true), x, y+34*k, colText, false)
+	hs := 20 * k
+	if g.dev.touch {
+		hs = thumbText * k
+	}
+	say(dst, fit(head, face(hs, true), width), face(hs, true), x, y+34*k, colText, false)
 	say(dst, roll, face(16*k, true), x, y+74*k, colText, false)
 	for i, line := range l.needs {
 		say(dst, line, face(16*k, false), x, y+(100+float64(i*diceLine))*k, colText, false)

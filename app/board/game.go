@@ -378,6 +378,9 @@ func (g *Game) input() {
 	// Left button: click to select or move; drag a figure to move it,
 	// drag the map to pan.
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		if g.tapBar(p) {
+			return // a handheld's message opened from the bar, or closed
+		}
 		if bt, ok := g.buttonAt(x, y); ok {
 			bt.act() // the action bar takes the click
 			return

@@ -330,3 +330,27 @@ func TestPhoneBarReadsTheWholeMessage(t *testing.T) {
 		t.Errorf("the tap closing the message selected %q", g.play.selected)
 	}
 }
+
+// TestPhoneResultPanelWrapsItsLines: on a phone the result panel's lines
+// under a hit wrap to its width, every word kept; on a desktop they stay
+// one line each (the panel cuts them as before). Before, a phone's panel
+// cut "by Cyril Wellington · 2 wounds, 4 Conc" to "2 woun…".
+func TestPhoneResultPanelWrapsItsLines(t *testing.T) {
+	_, g, _ := phoneWindow(t, 390, 844)
+	bodies := []string{"by Cyril Wellington · 2 wound(s) and 4 Conc (12 Conc left) · cover struck: the water trough\nnow wounded: head 2 wounds, 4 Conc", ""}
+	f := face(g.minText(), false)
+	width := 200.0
+	lines := g.resultBodyLines(bodies, f, width)
+	if got, want := strings.Join(lines[0], " "), strings.ReplaceAll(bodies[0], "\n", " "); got != want || len(lines[1]) != 0 {
+		t.Fatalf("a phone's panel lines %q; want every word of %q", lines, bodies[0])
+	}
+	for _, l := range lines[0] {
+		if textWidth(l, f) > width {
+			t.Errorf("a phone's panel line %q is %v px wide; want at most %v", l, textWidth(l, f), width)
+		}
+	}
+	g.dev.touch = false
+	if lines := g.resultBodyLines(bodies, f, width); len(lines[0]) != 2 {
+		t.Errorf("a desktop's panel lines %q; want the body's two lines as they are", lines[0])
+	}
+}
