@@ -191,7 +191,13 @@ func pressButton(bs []button, cursor func() (int, int)) bool {
 	if cursor != nil {
 		x, y = cursor()
 	}
-	b, ok := buttonUnder(bs, x, y)
+	return pressButtonAt(bs, hexmap.Point{X: float64(x), Y: float64(y)})
+}
+
+// pressButtonAt acts the button of bs under p (a click's or a tap's); it
+// reports whether one was under it.
+func pressButtonAt(bs []button, p hexmap.Point) bool {
+	b, ok := buttonUnder(bs, int(p.X), int(p.Y))
 	if ok {
 		b.act()
 	}

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -41,7 +43,11 @@ func (g *Game) askDice(cmd session.Command, needs []string, own bool) {
 	g.dice = &dicePrompt{cmd: cmd, needs: needs, own: own}
 	g.hoverOK, g.tipOn, g.pressed, g.dragging, g.dragFig = false, false, false, false, ""
 	g.diceN++
-	g.say("Roll the dice, type them and press Enter · Esc calls it off.", false)
+	if g.dev.touch {
+		g.say("Roll the dice, tap them in on the keys and Use these · Call off lets go.", false)
+	} else {
+		g.say("Roll the dice, type them and press Enter · Esc calls it off.", false)
+	}
 }
 
 // takeResult lets the dice prompt take a command's result (in.cmd, the
@@ -166,8 +172,10 @@ func parseRolls(s string) (dice []int, cards []string, err error) {
 }
 
 // updateDice is the input while the prompt is open: typing, Backspace
-// (held, it repeats), Enter sends, Esc calls it off; its buttons.
+// (held, it repeats), Enter sends, Esc calls it off; its buttons, by a
+// click or a tap.
 func (g *Game) updateDice() {
+	touched, _ := g.readFingers(g.diceGesture)
 	g.typeDice(string(ebiten.AppendInputChars(nil)))
 	if d := inpututil.KeyPressDuration(ebiten.KeyBackspace); d == 1 || d > 25 && d%3 == 0 {
 		g.eraseDice()
@@ -177,8 +185,16 @@ func (g *Game) updateDice() {
 		g.sendDice()
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
 		g.callOffDice()
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+	case !touched && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
 		pressButton(g.diceButtons(), g.cursor)
+	}
+}
+
+// diceGesture answers a gesture over the prompt: a tap presses the
+// button under it, as a click does.
+func (g *Game) diceGesture(ge gesture, _ time.Time) {
+	if ge.kind == gestureTap {
+		pressButtonAt(g.diceButtons(), ge.at)
 	}
 }
 
@@ -273,15 +289,30 @@ type diceLayout struct {
 	noteC color.RGBA
 }
 
+// diceK is the prompt's size in this window: 1 on a desktop, the
+// screen's pixels to a CSS pixel under touch (read at a phone's arm's
+// length as the desktop's at a monitor's).
+func (g *Game) diceK() float64 {
+	if g.dev.touch {
+		return g.dev.px()
+	}
+	return 1
+}
+
 // diceLayout lays the prompt out over the map's area.
 func (g *Game) diceLayout() diceLayout {
 	p := g.dice
-	top := buttonH + buttonPad
-	w := min(760, g.w-40)
-	inner := float64(w - 40)
+	k := g.diceK()
+	n := func(v float64) int { return int(math.Round(v * k)) }
+	top := n(buttonH + buttonPad)
+	w := min(n(760), g.w-n(40))
+	if g.dev.touch {
+		w = g.w - n(16) // a phone's width is the prompt's
+	}
+	inner := float64(w - n(40))
 	var l diceLayout
-	for _, n := range p.needs {
-		for i, line := range wrapWords(n, face(16, false), inner-18) {
+	for _, need := range p.needs {
+		for i, line := range wrapWords(need, face(16*k, false), inner-18*k) {
 			if i == 0 {
 				line = "• " + line
 			} else {
@@ -298,26 +329,59 @@ func (g *Game) diceLayout() diceLayout {
 	case p.waiting:
 		l.note, l.noteC = []string{"Sent: waiting for the session…"}, colDim
 	case p.err != "":
-		l.note, l.noteC = wrapWords(p.err, face(15, false), inner), colBad
+		l.note, l.noteC = wrapWords(p.err, face(15*k, false), inner), colBad
 		if len(l.note) > 3 {
 			l.note = l.note[:3]
 		}
+	case g.dev.touch:
+		l.note, l.noteC = wrapWords("The dice in the order listed, then the cards: 9, 2, 7, Q♠ · Use these sends them", face(15*k, false), inner), colDim
 	default:
 		l.note, l.noteC = []string{"The dice in the order listed, then the cards: 9 2 7, Q♠ · Enter sends them · Esc calls it off"}, colDim
 	}
-	h := 100 + len(l.needs)*diceLine + 14 + 40 + 12 + len(l.note)*20 + 16 + buttonH + 16
+	keys := 0
+	if g.dev.touch {
+		keys = len(diceKeys(inner, g.buttonStyle())) // rows of the keypad
+	}
+	st := g.diceStyle()
+	h := n(100) + len(l.needs)*n(diceLine) + n(14) + n(40) + n(12) + len(l.note)*n(20) + n(16) + keys*(st.h+st.pad) + st.h + n(16)
 	area := image.Rect(0, top, g.w, g.h-g.barH())
 	cx, cy := g.w/2, top+area.Dy()/2
 	l.box = image.Rect(cx-w/2, cy-h/2, cx+w/2, cy+h/2)
 	if l.box.Min.Y < top+4 {
 		l.box = l.box.Add(image.Pt(0, top+4-l.box.Min.Y))
 	}
-	y := l.box.Min.Y + 100 + len(l.needs)*diceLine + 14
-	l.field = image.Rect(l.box.Min.X+20, y, l.box.Max.X-20, y+40)
+	y := l.box.Min.Y + n(100) + len(l.needs)*n(diceLine) + n(14)
+	l.field = image.Rect(l.box.Min.X+n(20), y, l.box.Max.X-n(20), y+n(40))
 	return l
 }
 
-// diceButtons lays out the prompt's buttons along the foot of its box.
+// diceStyle is the prompt's buttons' style: the desktop's, or a thumb's.
+func (g *Game) diceStyle() barStyle {
+	if g.dev.touch {
+		return g.buttonStyle()
+	}
+	return barStyle{h: buttonH, pad: 10, font: 15, margin: 28}
+}
+
+// diceKeyRow are the keys of the keypad a phone's prompt has for want of
+// a keyboard: the dice's faces, the cards' ranks and suits, the comma
+// between two rolls, and Del (the font has no ⌫).
+var diceKeyRow = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0", ",", "A", "K", "Q", "J", "♠", "♥", "♦", "♣", "Del"}
+
+// diceKeys cuts the keypad into rows of as many keys as width holds in
+// style st.
+func diceKeys(width float64, st barStyle) [][]string {
+	per := max(1, int((width+float64(st.pad))/float64(st.least+st.pad)))
+	var rows [][]string
+	for keys := diceKeyRow; len(keys) > 0; {
+		m := min(per, len(keys))
+		rows, keys = append(rows, keys[:m]), keys[m:]
+	}
+	return rows
+}
+
+// diceButtons lays out the prompt's buttons along the foot of its box,
+// and, under touch, its keypad above them.
 func (g *Game) diceButtons() []button {
 	if g.dice == nil {
 		return nil
@@ -326,7 +390,45 @@ func (g *Game) diceButtons() []button {
 		{label: "Use these (Enter)", active: true, act: g.sendDice},
 		{label: "Call off (Esc)", act: g.callOffDice},
 	}
-	return placeAtFoot(bs, g.diceLayout().box)
+	l := g.diceLayout()
+	if !g.dev.touch {
+		return placeAtFoot(bs, l.box)
+	}
+	for i := range bs {
+		bs[i].label = withoutKey(bs[i].label)
+	}
+	st := g.diceStyle()
+	k := g.diceK()
+	inner := l.box.Inset(int(math.Round(20 * k)))
+	foot := inner.Max.Y - st.h
+	placeButtons(bs, inner.Dx(), true, st)
+	for i := range bs {
+		bs[i].r = bs[i].r.Add(image.Pt(inner.Min.X, foot-bs[i].r.Min.Y))
+	}
+	rows := diceKeys(float64(inner.Dx()), st)
+	y := foot - len(rows)*(st.h+st.pad)
+	for _, row := range rows {
+		x := inner.Min.X
+		for _, key := range row {
+			bs = append(bs, button{label: key, r: image.Rect(x, y, x+st.least, y+st.h), act: g.diceKey(key)})
+			x += st.least + st.pad
+		}
+		y += st.h + st.pad
+	}
+	return bs
+}
+
+// diceKey is what the keypad's key does: Del takes the last character
+// back, a comma parts two rolls, a suit ends a card, anything else is
+// typed.
+func (g *Game) diceKey(key string) func() {
+	switch key {
+	case "Del":
+		return g.eraseDice
+	case ",":
+		return func() { g.typeDice(", ") }
+	}
+	return func() { g.typeDice(key) }
 }
 
 // drawDice draws the prompt over the map.
@@ -338,23 +440,32 @@ func (g *Game) drawDice(dst *ebiten.Image) {
 	l := g.diceLayout()
 	dst.SubImage(l.box).(*ebiten.Image).Fill(colSelect)
 	dst.SubImage(l.box.Inset(2)).(*ebiten.Image).Fill(colPrompt)
-	x, width := float64(l.box.Min.X+20), float64(l.box.Dx()-40)
+	k := g.diceK()
+	x, width := float64(l.box.Min.X)+20*k, float64(l.box.Dx())-40*k
 	y := float64(l.box.Min.Y)
 	title, roll := "Table dice", "Roll at the table:"
 	if p.own {
 		title, roll = "Your own dice", "Roll your own dice:"
 	}
-	say(dst, fit(title+" · "+diceWhat(g.play.st, p.cmd), face(20, true), width), face(20, true), x, y+34, colText, false)
-	say(dst, roll, face(16, true), x, y+74, colText, false)
+	head := title + " · " + diceWhat(g.play.st, p.cmd)
+	if g.dev.touch { // a phone's width: the command alone ("Roll at the table" says whose dice)
+		head = diceWhat(g.play.st, p.cmd)
+	}
+	hs := 20 * k
+	if g.dev.touch {
+		hs = thumbText * k
+	}
+	say(dst, fit(head, face(hs, true), width), face(hs, true), x, y+34*k, colText, false)
+	say(dst, roll, face(16*k, true), x, y+74*k, colText, false)
 	for i, line := range l.needs {
-		say(dst, line, face(16, false), x, y+100+float64(i*diceLine), colText, false)
+		say(dst, line, face(16*k, false), x, y+(100+float64(i*diceLine))*k, colText, false)
 	}
 	dst.SubImage(l.field).(*ebiten.Image).Fill(colSelect)
 	dst.SubImage(l.field.Inset(2)).(*ebiten.Image).Fill(colBar)
 	fy := float64(l.field.Min.Y+l.field.Max.Y) / 2
-	ff := face(18, false)
+	ff := face(18*k, false)
 	typed := string(p.typed)
-	fieldW := float64(l.field.Dx() - 30)
+	fieldW := float64(l.field.Dx()) - 30*k
 	if textWidth(typed, ff) > fieldW { // the end of a long line shows
 		rs := []rune(typed)
 		for len(rs) > 1 && textWidth("…"+string(rs), ff) > fieldW {
@@ -362,19 +473,19 @@ func (g *Game) drawDice(dst *ebiten.Image) {
 		}
 		typed = "…" + string(rs)
 	}
-	tx := float64(l.field.Min.X + 12)
+	tx := float64(l.field.Min.X) + 12*k
 	if len(p.typed) == 0 && !p.waiting {
-		say(dst, "the dice, then the cards: 5 3 8, AS", ff, tx+6, fy, colDim, false)
+		say(dst, "the dice, then the cards: 5 3 8, AS", ff, tx+6*k, fy, colDim, false)
 	} else {
 		say(dst, typed, ff, tx, fy, colText, false)
 	}
 	if !p.waiting { // the caret, after what is typed
-		cx := int(tx + textWidth(typed, ff) + 2)
-		dst.SubImage(image.Rect(cx, l.field.Min.Y+9, cx+2, l.field.Max.Y-9)).(*ebiten.Image).Fill(colSelect)
+		cx := int(tx + textWidth(typed, ff) + 2*k)
+		dst.SubImage(image.Rect(cx, l.field.Min.Y+int(9*k), cx+int(math.Ceil(2*k)), l.field.Max.Y-int(9*k))).(*ebiten.Image).Fill(colSelect)
 	}
 	for i, line := range l.note {
-		say(dst, line, face(15, false), x, float64(l.field.Max.Y+22+i*20), l.noteC, false)
+		say(dst, line, face(15*k, false), x, float64(l.field.Max.Y)+(22+float64(i*20))*k, l.noteC, false)
 	}
-	paintButtons(dst, g.diceButtons(), nil)
+	paintButtonsIn(dst, g.diceButtons(), nil, g.diceStyle().font)
 	g.damage = append(g.damage, l.box)
 }

@@ -77,6 +77,7 @@ type frameKey struct {
 	pic        pictureState // how far the map's picture has come
 	dice       int          // the dice prompt's changes (Game.diceN)
 	tray       trayKey      // the tray, and a sheet dragged from it
+	barOpen    bool         // the last message open over the map (phonebar.go)
 }
 
 // Draw implements ebiten.Game.
@@ -89,7 +90,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.backdrop.poll(g.play.st.Map.Background) // the picture comes a step a frame
 	}
 	key := frameKey{seq: g.seq, st: g.play.st, layout: g.layout, w: g.w, h: g.h, preview: g.previewFor, hover: g.hover,
-		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid, pic: g.backdrop.state(), dice: g.diceN, tray: g.tray.key()}
+		hoverOK: g.hoverOK, tip: g.tipOn, selected: g.play.selected, attacking: g.play.attacking, message: g.message, conn: g.conn.statusText(), ruler: g.ruler, result: g.resultN, scale: g.scale.get(), picture: g.backdrop.mode, noGrid: g.backdrop.noGrid, pic: g.backdrop.state(), dice: g.diceN, tray: g.tray.key(), barOpen: g.barOpen}
 	if g.play.st != nil {
 		key.mapVersion = g.play.st.Map.Version()
 	}
@@ -175,6 +176,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.drawTray(screen, &dmg)
 		g.damage = append(g.damage[:0], dmg...)
 		g.drawDice(screen)
+		g.drawMessageOpen(screen)
 	}
 	g.drawBar(screen)
 	g.drawReplay(screen)
@@ -531,9 +533,7 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if g.play.attacking && g.aimWarn != "" && g.aimFor() {
 		msg, msgCol = g.aimWarn, colWarn // before the click, as the composer warns
 	}
-	if g.dev.touch { // two lines each: a phone's bar is narrow
-		msgY, hintY = g.barLines2(dst, msg, f, msgY, msgCol), px*3.25
-	} else {
+	if !g.dev.touch {
 		barLine(dst, msg, f, g.w, msgY, msgCol)
 	}
 	hint := g.helpLine()
@@ -583,8 +583,8 @@ func (g *Game) drawBar(screen *ebiten.Image) {
 	if n := g.backdrop.note(); n != "" {
 		hint = n + " · " + hint
 	}
-	if g.dev.touch {
-		g.barLines2(dst, hint, face(px, false), hintY, hintCol)
+	if g.dev.touch { // a phone's bar is narrow: the message three lines, the hint the rest
+		g.drawTouchBar(dst, msg, msgCol, hint, hintCol)
 		return
 	}
 	barLine(dst, hint, face(px, false), g.w, hintY, hintCol)
@@ -614,21 +614,6 @@ func (g *Game) drawBanner(dst *ebiten.Image) {
 	b.path(dst, polygon(rect(hexmap.Point{X: float64(g.w) / 2, Y: 30}, float64(g.w)*0.7, 44)), 0, color.RGBA{0x90, 0x30, 0x10, 0xe8})
 	b.flush(dst)
 	say(dst, s, bf, float64(g.w)/2, 30, color.White, true)
-}
-
-// barLines2 writes s in the status bar in at most two lines from y, the
-// second cut to fit; it returns the second line's height.
-func (g *Game) barLines2(dst *ebiten.Image, s string, f *text.GoTextFace, y float64, c color.Color) float64 {
-	lines := wrapWords(s, f, float64(g.w)-32)
-	step := f.Size * 1.2
-	for i := 0; i < len(lines) && i < 2; i++ {
-		ln := lines[i]
-		if i == 1 && len(lines) > 2 {
-			ln = strings.Join(lines[1:], " ")
-		}
-		barLine(dst, ln, f, g.w, y+step*float64(i), c)
-	}
-	return y + step
 }
 
 func st0(g *Game) *session.State { return g.play.st }
@@ -735,6 +720,9 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	keep := append(append(g.previewBoxes(), g.resultAreas()...), g.aimTags...) // the result and the shot's tag read too
 	if _, _, box := g.rulerTag(); !box.Empty() {
 		keep = append(keep, box) // the ruler's length reads too
+	}
+	if g.touch.has {
+		keep = append(keep, g.fingerBox()) // not under the finger that points
 	}
 	r := g.placed().beside(g.layout.ToPixel(g.hover), g.layout.Size, float64(size.X), float64(size.Y), area, keep)
 	g.tipAt = r

@@ -56,12 +56,13 @@ type Game struct {
 	backdrop  backdrop     // the map's picture under the hexes
 	fog       fogView      // the fog of war drawn (fog.go)
 	sprites   sprites
-	scale     tableScale // how large the map's text is (Ctrl+= / Ctrl+-)
-	portraits portraits  // the sheets' pictures, decoded once
-	pings     pingState  // hexes pinged, and a press that may ping
-	touch     touchState // fingers on a touch screen (touchgame.go)
-	outW      int        // the window's width outside, in CSS pixels on a browser (touchScale)
-	replay    replayView // a moment the Judge's console replays (replay.go)
+	scale     tableScale  // how large the map's text is (Ctrl+= / Ctrl+-)
+	portraits portraits   // the sheets' pictures, decoded once
+	pings     pingState   // hexes pinged, and a press that may ping
+	touch     touchState  // fingers on a touch screen (touchgame.go)
+	follow    followState // a handheld's view keeping the seat's figure in sight (follow.go)
+	outW      int         // the window's width outside, in CSS pixels on a browser (touchScale)
+	replay    replayView  // a moment the Judge's console replays (replay.go)
 	// replayBase is the last moment the session sent, kept after Esc
 	// ends the replay here: the next may be a delta on it.
 	replayBase replayView
@@ -140,6 +141,7 @@ type Game struct {
 
 	message    string
 	messageErr bool
+	barOpen    bool // a phone's last message open over the map, whole (phonebar.go)
 	messageAt  time.Time
 	seq        int // events applied, to refresh previews
 }
@@ -345,7 +347,9 @@ func (g *Game) fit() {
 
 func (g *Game) input() {
 	g.play.seat = g.seat()
-	if g.touchInput() {
+	touched := g.touchInput()
+	g.keepInView()
+	if touched {
 		// Touch has the pointer: the mouse is not read (a browser may
 		// make mouse events of the touches); the keys still are.
 		g.followRuler()
@@ -374,6 +378,9 @@ func (g *Game) input() {
 	// Left button: click to select or move; drag a figure to move it,
 	// drag the map to pan.
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		if g.tapBar(p) {
+			return // a handheld's message opened from the bar, or closed
+		}
 		if bt, ok := g.buttonAt(x, y); ok {
 			bt.act() // the action bar takes the click
 			return

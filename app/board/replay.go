@@ -6,6 +6,8 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -131,8 +133,9 @@ func (g *Game) endReplay() {
 }
 
 // updateReplay is the input while a moment shows: nothing is commanded;
-// Esc goes back to the live fight.
+// Esc, or a tap on the banner, goes back to the live fight.
 func (g *Game) updateReplay() {
+	g.readFingers(g.replayGesture)
 	for _, k := range inpututil.AppendJustPressedKeys(nil) {
 		g.replayKey(k)
 	}
@@ -143,6 +146,31 @@ func (g *Game) replayKey(k ebiten.Key) {
 	if k == ebiten.KeyEscape {
 		g.endReplay()
 	}
+}
+
+// replayGesture answers a gesture while a moment shows: a tap on the
+// banner is Esc (a phone has no keys).
+func (g *Game) replayGesture(ge gesture, _ time.Time) {
+	if b, _ := g.replayBars(); ge.kind == gestureTap && image.Pt(int(ge.at.X), int(ge.at.Y)).In(b) {
+		g.replayKey(ebiten.KeyEscape)
+	}
+}
+
+// replayBannerText is the banner's line in this window: a finger's window
+// names the tap on it in place of Esc.
+func (g *Game) replayBannerText() string { return g.leaveWords(replayBanner(g.replay.moment)) }
+
+// replayHintText is the status bar's line while a moment shows, as
+// replayBannerText.
+func (g *Game) replayHintText() string { return g.leaveWords(replayHint(g.replay.moment)) }
+
+// leaveWords is s, how to leave a moment, for this window: under touch
+// a tap on the banner, not Esc.
+func (g *Game) leaveWords(s string) string {
+	if g.dev.touch || g.touch.seen {
+		return strings.Replace(s, "Esc", "Tap the banner", 1)
+	}
+	return s
 }
 
 // replayBanner says which moment shows and how to leave it: the round and
@@ -194,9 +222,9 @@ func (g *Game) drawReplay(dst *ebiten.Image) {
 	// fight, and how to leave, read from across the table too.
 	px := g.minText()
 	msgY, hintY := barLines(px)
-	barLine(dst, replayBanner(r), face(px, true), g.w, msgY, color.White)
+	barLine(dst, g.replayBannerText(), face(px, true), g.w, msgY, color.White)
 	barLine(dst, firstLine(r.Text), face(px, false), g.w, hintY, colText)
-	barLine(dst, replayHint(r), face(px, false), g.w, float64(g.h-g.barH())+hintY, color.White)
+	barLine(dst, g.replayHintText(), face(px, false), g.w, float64(g.h-g.barH())+hintY, color.White)
 	g.damage = append(g.damage, top, strip)
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"hexslinger/app/session"
 	"hexslinger/hexmap"
@@ -205,6 +206,9 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 		return
 	}
 	maxW := float64(g.w) * 0.6
+	if g.dev.touch { // a phone's width is narrow: the panel may take it all, and its lines wrap
+		maxW = float64(g.w) - 32 - 16*g.dev.px()
+	}
 	// The heads shrink to fit before they are cut, down to the table's
 	// least text; the lines under them are at it.
 	least := g.minText()
@@ -221,21 +225,17 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 	hs = math.Max(hs, least)
 	hf, bf := face(hs, true), face(least, false)
 	headH, lineH := hs*1.4, least*1.3
+	lines := g.resultBodyLines(bodies, bf, maxW)
 	w := 0.0
 	for i := range heads {
 		w = math.Max(w, textWidth(heads[i], hf))
-		for _, l := range strings.Split(bodies[i], "\n") {
+		for _, l := range lines[i] {
 			w = math.Max(w, textWidth(l, bf))
 		}
 	}
 	w = math.Min(w, maxW) + 32
 	// Each row a head, and a line under it for each more to say.
-	rowH := func(i int) float64 {
-		if bodies[i] == "" {
-			return headH
-		}
-		return headH + lineH*float64(strings.Count(bodies[i], "\n")+1)
-	}
+	rowH := func(i int) float64 { return headH + lineH*float64(len(lines[i])) }
 	h := least * 0.5
 	for i := range heads {
 		h += rowH(i)
@@ -248,14 +248,32 @@ func (g *Game) drawResultPanel(dst *ebiten.Image, dmg *damage) {
 	y := y0 + least*0.25
 	for i := range heads {
 		say(dst, fit(heads[i], hf, w-32), hf, x0+16, y+headH/2+2, cols[i], false)
-		if bodies[i] != "" {
-			for j, l := range strings.Split(bodies[i], "\n") {
-				say(dst, fit(l, bf, w-32), bf, x0+16, y+headH+lineH*(float64(j)+0.5), colText, false)
-			}
+		for j, l := range lines[i] {
+			say(dst, fit(l, bf, w-32), bf, x0+16, y+headH+lineH*(float64(j)+0.5), colText, false)
 		}
 		y += rowH(i)
 	}
 	dmg.add(image.Rect(int(x0)-2, int(y0)-2, int(x0+w)+3, int(y0+h)+3))
+}
+
+// resultBodyLines are the result panel's lines under each head: a
+// body's lines (split by "\n"), cut to the panel on a desktop, wrapped
+// to width on a handheld, whose narrow panel would cut what the hit did.
+func (g *Game) resultBodyLines(bodies []string, f *text.GoTextFace, width float64) [][]string {
+	lines := make([][]string, len(bodies))
+	for i, body := range bodies {
+		if body == "" {
+			continue
+		}
+		for _, l := range strings.Split(body, "\n") {
+			if g.dev.touch {
+				lines[i] = append(lines[i], wrapWords(l, f, width)...)
+			} else {
+				lines[i] = append(lines[i], l)
+			}
+		}
+	}
+	return lines
 }
 
 // drawClock draws a thrown miss's clock face on its target, 12 straight

@@ -96,6 +96,12 @@ type touchRecognizer struct {
 // idle reports whether no gesture is under way: no finger is down.
 func (r *touchRecognizer) idle() bool { return r.state == touchIdle }
 
+// resting is where the one finger down rests, still (a tap or a long
+// press yet), if one does.
+func (r *touchRecognizer) resting() (hexmap.Point, bool) {
+	return r.start, r.state == touchPending
+}
+
 // feed takes the fingers down at now and returns the gestures they make.
 // scale is the window's pixels to a CSS pixel (the device's scale), by
 // which a tap's slop grows; 0 is taken as 1. Fingers whose coordinates

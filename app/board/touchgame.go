@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"image"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -36,6 +37,9 @@ type touchState struct {
 	aimed   hexmap.Hex
 	aimFor  string
 	aimedOK bool
+	// lifted is when a finger last lifted from pointing at a hex (a tap,
+	// a long press, a figure let go): its tip shows touchTipHold more.
+	lifted time.Time
 	// The one-finger drag under way: of the map (pan, from the origin
 	// at its start and the finger's start) or of a figure (Game.dragFig).
 	panning   bool
@@ -91,10 +95,11 @@ func (g *Game) fingerScale() float64 {
 	return 1
 }
 
-// touchInput reads the fingers and answers their gestures; it reports
-// whether touch has the pointer this frame (touchActive), when the mouse
-// is not read.
-func (g *Game) touchInput() bool {
+// readFingers reads the fingers and answers their gestures with answer
+// (the map's, or a prompt's over it); it reports whether touch has the
+// pointer this frame (touchActive), when the mouse is not read, and the
+// time it read them at.
+func (g *Game) readFingers(answer func(gesture, time.Time)) (bool, time.Time) {
 	t := &g.touch
 	now := t.now()
 	fingers := t.read()
@@ -108,7 +113,7 @@ func (g *Game) touchInput() bool {
 		g.pressed = false // a mouse press under way is not the finger's
 	}
 	for _, ge := range gestures {
-		g.gesture(ge, now)
+		answer(ge, now)
 	}
 	switch {
 	case !t.seen:
@@ -123,10 +128,48 @@ func (g *Game) touchInput() bool {
 	case t.has && g.mouseStirred():
 		t.has = false // the mouse plays again
 	}
-	if t.has {
-		g.tipOn = t.rec.idle() && g.hoverOK && elapsed(g.hoverSince, now) > 400*time.Millisecond
+	return t.has, now
+}
+
+// touchInput reads the fingers and answers their gestures on the map; it
+// reports whether touch has the pointer this frame (touchActive), when
+// the mouse is not read.
+func (g *Game) touchInput() bool {
+	t := &g.touch
+	has, now := g.readFingers(g.gesture)
+	if p, ok := t.rec.resting(); ok {
+		if _, onButton := g.onButton(p); !onButton {
+			g.pointAt(p, now) // a finger resting on a hex points at it: its tip, its path
+		}
 	}
-	return t.has
+	if has {
+		g.tipOn = g.touchTip(now)
+	}
+	return has
+}
+
+// touchTipHold is how long the hover tip stays after the finger lifted
+// from the hex it points at: a finger has no hover, and a tip left up
+// would cover the map.
+const touchTipHold = 1500 * time.Millisecond
+
+// touchTip reports whether the hover tip shows under touch: while a
+// finger rests on a hex or drags a figure (not while it pans or two
+// pinch), touchTipHold after it lifted, and while the path or the attack
+// a tap showed on the hovered hex is up.
+func (g *Game) touchTip(now time.Time) bool {
+	t := &g.touch
+	if !g.hoverOK {
+		return false
+	}
+	if _, ok := t.rec.resting(); ok {
+		return true
+	}
+	if !t.rec.idle() {
+		return g.dragging && g.dragFig != ""
+	}
+	return elapsed(t.lifted, now) < touchTipHold ||
+		t.aimedOK && t.aimed == g.hover && t.aimFor == g.play.selected
 }
 
 // pointAt puts the window's pointer at p: the hex under it is hovered
@@ -151,6 +194,9 @@ func (g *Game) gesture(ge gesture, now time.Time) {
 	t := &g.touch
 	switch ge.kind {
 	case gestureTap:
+		if g.tapBar(ge.at) {
+			return // the message opened from the bar, or closed
+		}
 		if bt, ok := g.onButton(ge.at); ok {
 			bt.act() // a tap presses a button as a click does
 			return
@@ -159,6 +205,7 @@ func (g *Game) gesture(ge gesture, now time.Time) {
 		if !g.hoverOK {
 			return
 		}
+		t.lifted = now
 		switch {
 		case g.takeResultDown(): // the tap put the last result away
 		case g.fog.brush && g.fog.players:
@@ -174,6 +221,7 @@ func (g *Game) gesture(ge gesture, now time.Time) {
 			return
 		}
 		g.pointAt(ge.at, now)
+		t.lifted = now
 		// A finger resting on its own figure is the start of its drag,
 		// as the mouse's press is: the ping is of other hexes.
 		if g.hoverOK && g.play.dragStart(g.hover, !g.ruler.on) == "" {
@@ -198,6 +246,7 @@ func (g *Game) gesture(ge gesture, now time.Time) {
 	case gestureDragEnd:
 		g.dragTo(ge.at, now)
 		if g.dragFig != "" && g.dragging && !g.dragOff {
+			t.lifted = now
 			g.dropFigure()
 		}
 		g.endTouchDrag()
@@ -328,4 +377,13 @@ func (g *Game) helpLine() string {
 		return "Tap a figure, then a hex: its path and cost; tap it again to move · drag a figure to move it · pinch to zoom · two fingers pan · hold a finger still to ping"
 	}
 	return "Click a figure, then a hex to move · right click or Q/E to turn · drag to pan · wheel to zoom · F to fit · G pings a hex · Ctrl+= / Ctrl+- text size"
+}
+
+// fingerBox is what the finger pointing at the hovered hex covers, with
+// the hand below it: a fingertip's width (about 44 CSS px) about the
+// point it touches, down past the bottom of the window.
+func (g *Game) fingerBox() image.Rectangle {
+	k := g.dev.px()
+	p := g.cursorAt
+	return image.Rect(int(p.X-28*k), int(p.Y-24*k), int(p.X+28*k), g.h+1)
 }
