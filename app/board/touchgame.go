@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"image"
+	"sync/atomic"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -14,7 +15,10 @@ import (
 // tablet. The gestures (touch.go) are answered on the paths the mouse
 // takes: the same selection, preview, move, ping and buttons.
 type touchState struct {
-	rec touchRecognizer
+	// taps counts the taps recognized, for a test driving a real
+	// browser (Game.Taps): read from another goroutine.
+	taps atomic.Int64
+	rec  touchRecognizer
 	// src appends the fingers down to dst; nil: Ebiten's (a test's
 	// fingers otherwise). clock is the time; nil: time.Now.
 	src   func(dst []touchPoint) []touchPoint
@@ -131,6 +135,11 @@ func (g *Game) readFingers(answer func(gesture, time.Time)) (bool, time.Time) {
 	return t.has, now
 }
 
+// Taps is how many taps the window has recognized: a test that taps a
+// real browser's page knows by it whether a tap was seen (a touch shorter
+// than a frame of a slow page is not), and taps again only then.
+func (g *Game) Taps() int { return int(g.touch.taps.Load()) }
+
 // touchInput reads the fingers and answers their gestures on the map; it
 // reports whether touch has the pointer this frame (touchActive), when
 // the mouse is not read.
@@ -194,6 +203,7 @@ func (g *Game) gesture(ge gesture, now time.Time) {
 	t := &g.touch
 	switch ge.kind {
 	case gestureTap:
+		t.taps.Add(1)
 		if g.tapBar(ge.at) {
 			return // the message opened from the bar, or closed
 		}

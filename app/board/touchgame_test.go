@@ -430,3 +430,30 @@ func TestTouchAttackShowsTheOddsBeforeItFires(t *testing.T) {
 		t.Errorf("the second tap on Zeke: the log says %q", line)
 	}
 }
+
+// TestTouchTapsAreCounted: the window counts the taps it recognized, and
+// only taps (a test tapping a real browser's page taps again only when
+// its tap went unseen): a tap on a figure, one on the map and one on a
+// button count; a long press, a drag and a pinch do not.
+func TestTouchTapsAreCounted(t *testing.T) {
+	_, g, h := touchTable(t)
+	if got := g.Taps(); got != 0 {
+		t.Fatalf("before any finger: %d taps", got)
+	}
+	h.tap("C8")
+	h.tap("E10")
+	f := h.on(1, "E12")
+	h.frame(16, f)
+	h.frame(700, f) // a long press
+	h.frame(16)
+	a, b := h.on(1, "E10"), h.on(1, "H10")
+	h.frame(16, a)
+	h.frame(16, touchPoint{id: 1, x: b.x, y: b.y}) // a drag
+	h.frame(16)
+	h.frame(16, touchPoint{id: 1, x: 100, y: 300}, touchPoint{id: 2, x: 200, y: 300})
+	h.frame(16, touchPoint{id: 1, x: 80, y: 300}, touchPoint{id: 2, x: 220, y: 300}) // a pinch
+	h.frame(16)
+	if got := g.Taps(); got != 2 {
+		t.Errorf("two taps, a long press, a drag and a pinch: %d taps counted, want 2", got)
+	}
+}

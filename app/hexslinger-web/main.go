@@ -77,6 +77,7 @@ func export(hooks js.Value, g *board.Game, start time.Time) {
 		}
 		return jsonOf(d.Figures)
 	}))
+	hooks.Set("taps", js.FuncOf(func(js.Value, []js.Value) any { return g.Taps() }))
 	hooks.Set("hexPoint", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 2 || args[0].Type() != js.TypeNumber || args[1].Type() != js.TypeNumber {
 			return jsonOf(map[string]string{"error": "hexPoint(q, r): two numbers"})
