@@ -22,9 +22,9 @@ type hand struct {
 	down []touchPoint
 }
 
-// touchWindow serves the demo fight and opens Ann's map window on it
+// touchTable serves the demo fight and opens Ann's map window on it
 // (she commands Cyril), its fingers and clock the test's.
-func touchWindow(t *testing.T) (*session.Session, *Game, *hand) {
+func touchTable(t *testing.T) (*session.Session, *Game, *hand) {
 	t.Helper()
 	s, g, _ := diceTable(t, true, func(*session.FightOptions) {})
 	h := &hand{t: t, g: g, now: time.Unix(1_000_000, 0)}
@@ -116,7 +116,7 @@ func journalMoves(t *testing.T, s *session.Session, figure string) []hexmap.Hex 
 // session's preview); a second tap on J8 moves him, found in the
 // session's journal.
 func TestTouchTapSelectsThenPreviewsThenMoves(t *testing.T) {
-	s, g, h := touchWindow(t)
+	s, g, h := touchTable(t)
 	h.tap("C8")
 	if g.play.selected != "cyril" {
 		t.Fatalf("a tap on Cyril: selected %q, want cyril", g.play.selected)
@@ -144,7 +144,7 @@ func TestTouchTapSelectsThenPreviewsThenMoves(t *testing.T) {
 // another hex shows the path there and sends nothing; a tap on the
 // selected figure lets it go.
 func TestTouchTapElsewhereMovesThePreview(t *testing.T) {
-	s, g, h := touchWindow(t)
+	s, g, h := touchTable(t)
 	h.tap("C8")
 	h.tap("J8")
 	h.tap("H9")
@@ -175,7 +175,7 @@ func TestTouchDragMovesAFigure(t *testing.T) {
 		{"onto a barrel", func(h *hand) touchPoint { return h.on(3, "B11") }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, g, h := touchWindow(t)
+			s, g, h := touchTable(t)
 			from, to := h.on(3, "C8"), tc.to(h)
 			h.frame(16, from)
 			mid := touchPoint{id: 3, x: (from.x + to.x) / 2, y: (from.y + to.y) / 2}
@@ -206,7 +206,7 @@ func TestTouchDragMovesAFigure(t *testing.T) {
 // TestTouchLongPressPings: a finger held still on a hex pings it, once,
 // and its lifting neither selects nor moves.
 func TestTouchLongPressPings(t *testing.T) {
-	s, g, h := touchWindow(t)
+	s, g, h := touchTable(t)
 	signals, stop := s.SubscribeSignals()
 	defer stop()
 	f := h.on(1, "P8")
@@ -237,7 +237,7 @@ func TestTouchLongPressPings(t *testing.T) {
 // map about their midpoint by the ratio of their distances, held to the
 // wheel's limits; drawn along together, they pan it.
 func TestTouchPinchZoomsAndTwoFingersPan(t *testing.T) {
-	_, g, h := touchWindow(t)
+	_, g, h := touchTable(t)
 	size, origin := g.layout.Size, g.layout.Origin
 	mid := hexmap.Point{X: 640, Y: 400}
 	world := hexmap.Point{X: (mid.X - origin.X) / size, Y: (mid.Y - origin.Y) / size}
@@ -273,7 +273,7 @@ func TestTouchPinchZoomsAndTwoFingersPan(t *testing.T) {
 // TestTouchOneFingerPansTheMap: a finger drawn over empty ground pans the
 // map, as the mouse's drag does, and keeps the path shown.
 func TestTouchOneFingerPansTheMap(t *testing.T) {
-	_, g, h := touchWindow(t)
+	_, g, h := touchTable(t)
 	before := g.layout.Origin
 	f := h.on(1, "M12")
 	h.frame(16, f)
@@ -287,7 +287,7 @@ func TestTouchOneFingerPansTheMap(t *testing.T) {
 // TestTouchDoesNotSelectAFoe: a tap on a figure Ann's seat does not
 // command selects nothing, and a drag from it moves nothing.
 func TestTouchDoesNotSelectAFoe(t *testing.T) {
-	s, g, h := touchWindow(t)
+	s, g, h := touchTable(t)
 	h.tap("U8")
 	if g.play.selected != "" {
 		t.Fatalf("a tap on Zeke selected %q", g.play.selected)
@@ -307,7 +307,7 @@ func TestTouchDoesNotSelectAFoe(t *testing.T) {
 // TestTouchTapsTheBarsButtons: a tap on the action bar's button presses
 // it as a click does: Turn right turns Cyril.
 func TestTouchTapsTheBarsButtons(t *testing.T) {
-	s, g, h := touchWindow(t)
+	s, g, h := touchTable(t)
 	h.tap("C8")
 	facing := s.State().Figures["cyril"].Facing
 	var turn button
@@ -330,7 +330,7 @@ func TestTouchTapsTheBarsButtons(t *testing.T) {
 // the last lifts, the window takes no mouse input (a browser may make
 // mouse events of a tap); after, the mouse plays again once it moves.
 func TestTouchKeepsTheMouseOff(t *testing.T) {
-	_, g, h := touchWindow(t)
+	_, g, h := touchTable(t)
 	if g.touchActive() {
 		t.Fatal("no finger yet, and the mouse is off")
 	}
@@ -360,7 +360,7 @@ func TestTouchKeepsTheMouseOff(t *testing.T) {
 // however long the player looks at it before the second tap; the mouse
 // the browser keeps still does not take the hover away.
 func TestTouchPathStaysShownBetweenTaps(t *testing.T) {
-	_, g, h := touchWindow(t)
+	_, g, h := touchTable(t)
 	h.tap("C8")
 	h.tap("J8")
 	for range 5 {
@@ -374,7 +374,7 @@ func TestTouchPathStaysShownBetweenTaps(t *testing.T) {
 // TestTouchHintsNameGestures: once a finger has touched the window, its
 // help line and what a tap says name gestures, not keys and clicks.
 func TestTouchHintsNameGestures(t *testing.T) {
-	_, g, h := touchWindow(t)
+	_, g, h := touchTable(t)
 	if hint := g.helpLine(); !strings.Contains(hint, "Click") {
 		t.Fatalf("the help line before any touch: %q", hint)
 	}
@@ -397,7 +397,7 @@ func TestTouchHintsNameGestures(t *testing.T) {
 // on a foe shows the shot (the session's line and odds, as the mouse's
 // hover does) and fires nothing; a second tap on him fires.
 func TestTouchAttackShowsTheOddsBeforeItFires(t *testing.T) {
-	s, g, h := touchWindow(t)
+	s, g, h := touchTable(t)
 	h.tap("C8")
 	var attack button
 	for _, b := range g.buttons() {
