@@ -198,9 +198,12 @@ func pressButton(bs []button, cursor func() (int, int)) bool {
 	return ok
 }
 
-// drawButtons draws the action bar.
+// drawButtons draws the action bar, and notes its buttons as drawn
+// (told outside: drawn.go).
 func (g *Game) drawButtons(dst *ebiten.Image, dmg *damage) {
-	paintButtonsIn(dst, g.buttons(), dmg, g.buttonStyle().font)
+	bs := g.buttons()
+	paintButtonsIn(dst, bs, dmg, g.buttonStyle().font)
+	g.drawnNow.buttons(bs)
 }
 
 // paintButtons draws buttons in the action bar's style: the active ones
