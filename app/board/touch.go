@@ -72,12 +72,13 @@ func (p touchPhase) String() string {
 type touchRecognizer struct {
 	state touchPhase
 	// One finger: its id, where and when it came down, where it was
-	// last, and whether it has pinged.
-	id    int
-	start hexmap.Point
-	since time.Time
-	last  hexmap.Point
-	long  bool
+	// last, when it was last seen down, and whether it has pinged.
+	id     int
+	start  hexmap.Point
+	since  time.Time
+	last   hexmap.Point
+	seenAt time.Time
+	long   bool
 	// Two fingers: their ids, and their midpoint and distance last frame.
 	ids     [2]int
 	lastMid hexmap.Point
@@ -123,11 +124,17 @@ func (r *touchRecognizer) feed(now time.Time, touches []touchPoint, scale float6
 		r.begin(now)
 	case touchPending, touchDrag:
 		at, ok := r.seen[r.id]
+		if ok {
+			r.seenAt = now
+		}
 		switch {
 		case !ok: // the finger lifted (or went where no finger is)
 			if r.state == touchDrag {
 				out = append(out, gesture{kind: gestureDragEnd, at: r.last})
-			} else if !r.long && elapsed(r.since, now) <= tapTime {
+			} else if !r.long && elapsed(r.since, r.seenAt) <= tapTime {
+				// How long the finger was seen down, not when its lift
+				// was seen: a slow frame (a busy phone) must not turn a
+				// tap into nothing.
 				out = append(out, gesture{kind: gestureTap, at: r.start})
 			}
 			r.state = touchSpent
@@ -176,7 +183,7 @@ func (r *touchRecognizer) begin(now time.Time) {
 	switch len(r.order) {
 	case 0:
 	case 1:
-		r.state, r.id, r.since, r.long = touchPending, r.order[0], now, false
+		r.state, r.id, r.since, r.seenAt, r.long = touchPending, r.order[0], now, now, false
 		r.start = r.seen[r.id]
 		r.last = r.start
 	default:

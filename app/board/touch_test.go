@@ -77,6 +77,10 @@ func TestTouchGestures(t *testing.T) {
 	}{
 		{"a tap", 1, []touchFrame{{0, fingers(1, 100, 100)}, {100, fingers(1, 103, 102)}, {150, nil}}, []string{"tap 100,100"}},
 		{"a tap within the slop", 1, []touchFrame{{0, fingers(1, 100, 100)}, {100, fingers(1, 108, 100)}, {150, nil}}, []string{"tap 100,100"}},
+		// A slow page (a phone's big frame, a busy browser) sees the lift
+		// a frame late: the tap is how long the finger was seen down.
+		{"a tap seen in one slow frame", 1, []touchFrame{{0, fingers(1, 100, 100)}, {450, nil}}, []string{"tap 100,100"}},
+		{"a tap whose lift a slow frame sees late", 1, []touchFrame{{0, fingers(1, 100, 100)}, {120, fingers(1, 100, 100)}, {520, nil}}, []string{"tap 100,100"}},
 		{"a slow tap is none", 1, []touchFrame{{0, fingers(1, 100, 100)}, {400, fingers(1, 100, 100)}, {420, nil}}, nil},
 		{"a long press pings once", 1, []touchFrame{{0, fingers(1, 100, 100)}, {300, fingers(1, 101, 100)}, {560, fingers(1, 101, 100)}, {900, fingers(1, 101, 100)}, {950, nil}}, []string{"long 100,100"}},
 		{"a drag", 1, []touchFrame{{0, fingers(1, 100, 100)}, {50, fingers(1, 130, 100)}, {80, fingers(1, 160, 110)}, {90, fingers(1, 160, 110)}, {100, nil}}, []string{"drag 100,100>130,100", "move 160,110", "drop 160,110"}},
