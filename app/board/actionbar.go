@@ -22,6 +22,10 @@ type button struct {
 	width  int // at least this wide (0: as wide as its label needs)
 }
 
+// defenseLabels are the defender's answers' buttons, by State.Defenses'
+// defence.
+var defenseLabels = map[string]string{session.DefenseBlock: "Block (B)", session.DefenseDodge: "Dodge (O)", session.DefenseNone: "Take it (N)"}
+
 // Action bar geometry.
 const (
 	buttonH   = 34
@@ -39,10 +43,9 @@ func (g *Game) buttons() []button {
 	if t := g.answering(); t != "" { // a blow waits for this seat's answer
 		// The answers the defender can give (State.Defenses): a dodge
 		// after attacking, or a block without the AP, is not offered.
-		labels := map[string]string{session.DefenseBlock: "Block (B)", session.DefenseDodge: "Dodge (O)", session.DefenseNone: "Take it (N)"}
 		for _, d := range p.st.Defenses(t) {
 			if d.Err == nil {
-				add(labels[d.Defense], false, func() { g.answer(d.Defense) })
+				add(defenseLabels[d.Defense], false, func() { g.answer(d.Defense) })
 			}
 		}
 	}

@@ -462,3 +462,34 @@ func TestTouchAttackShowsTheOddsBeforeItFires(t *testing.T) {
 		t.Errorf("the second tap on Zeke: the log says %q", line)
 	}
 }
+
+// TestTouchDefenceNamesItsButtons: a blow waiting for the answer of a
+// phone's figure is answered by its buttons, and the bar's line names
+// them as a thumb finds them (Block, Dodge, Take it), not the keys a
+// phone has none of.
+func TestTouchDefenceNamesItsButtons(t *testing.T) {
+	s, g, h := touchTable(t)
+	h.tap("P8") // a finger has touched the window
+	cyril := s.State().Figures["cyril"].At
+	beside := cyril.Neighbor(hexmap.Direction(0))
+	for _, c := range []session.Command{
+		{Kind: session.CommandMove, Figure: "jeb", To: &beside},
+		{Kind: session.CommandMelee, Figure: "jeb", Blow: &session.BlowOrder{Target: "cyril", Attack: "quick"}},
+	} {
+		if _, err := s.Do(c); err != nil {
+			t.Fatalf("%s: %v", c.Kind, err)
+		}
+	}
+	h.waitFor("the blow to wait for Cyril's answer", func() bool { return g.answering() == "cyril" })
+	hint := g.answerHint()
+	for _, want := range []string{"Block", "Dodge", "Take it"} {
+		if !strings.Contains(hint, want) {
+			t.Errorf("the bar's line %q does not name the %s button", hint, want)
+		}
+	}
+	for _, key := range []string{"B block", "O dodge", "N take it"} {
+		if strings.Contains(hint, key) {
+			t.Errorf("the bar's line %q names the key of %q, on a phone", hint, key)
+		}
+	}
+}
