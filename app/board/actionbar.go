@@ -22,6 +22,10 @@ type button struct {
 	width  int // at least this wide (0: as wide as its label needs)
 }
 
+// defenseLabels are the defender's answers' buttons, by State.Defenses'
+// defence.
+var defenseLabels = map[string]string{session.DefenseBlock: "Block (B)", session.DefenseDodge: "Dodge (O)", session.DefenseNone: "Take it (N)"}
+
 // Action bar geometry.
 const (
 	buttonH   = 34
@@ -39,10 +43,9 @@ func (g *Game) buttons() []button {
 	if t := g.answering(); t != "" { // a blow waits for this seat's answer
 		// The answers the defender can give (State.Defenses): a dodge
 		// after attacking, or a block without the AP, is not offered.
-		labels := map[string]string{session.DefenseBlock: "Block (B)", session.DefenseDodge: "Dodge (O)", session.DefenseNone: "Take it (N)"}
 		for _, d := range p.st.Defenses(t) {
 			if d.Err == nil {
-				add(labels[d.Defense], false, func() { g.answer(d.Defense) })
+				add(defenseLabels[d.Defense], false, func() { g.answer(d.Defense) })
 			}
 		}
 	}
@@ -204,9 +207,12 @@ func pressButtonAt(bs []button, p hexmap.Point) bool {
 	return ok
 }
 
-// drawButtons draws the action bar.
+// drawButtons draws the action bar, and notes its buttons as drawn
+// (told outside: drawn.go).
 func (g *Game) drawButtons(dst *ebiten.Image, dmg *damage) {
-	paintButtonsIn(dst, g.buttons(), dmg, g.buttonStyle().font)
+	bs := g.buttons()
+	paintButtonsIn(dst, bs, dmg, g.buttonStyle().font)
+	g.drawnNow.buttons(bs)
 }
 
 // paintButtons draws buttons in the action bar's style: the active ones

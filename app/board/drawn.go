@@ -17,6 +17,17 @@ type Drawn struct {
 	Map      bool          // the map has been drawn
 	FirstMap time.Time     // when the first frame with the map was drawn
 	Figures  []FigureDrawn // the figures the last frame drew on the screen
+	Buttons  []ButtonDrawn // the action bar's buttons the last frame drew
+}
+
+// ButtonDrawn is a button of the action bar drawn: its label as written
+// and its box, from its top left corner, in CSS pixels.
+type ButtonDrawn struct {
+	Label string  `json:"label"`
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	W     float64 `json:"w"`
+	H     float64 `json:"h"`
 }
 
 // FigureDrawn is a figure drawn, at its token's centre in CSS pixels.
@@ -34,6 +45,16 @@ type drawnState struct {
 	layout hexmap.Layout
 	px     float64
 	next   []FigureDrawn // the frame being drawn's, in window pixels
+	bar    []ButtonDrawn // the frame being drawn's buttons, in window pixels
+}
+
+// buttons notes the action bar's buttons bs as the frame draws them.
+func (s *drawnState) buttons(bs []button) {
+	s.bar = s.bar[:0]
+	for _, b := range bs {
+		r := b.r
+		s.bar = append(s.bar, ButtonDrawn{Label: b.label, X: float64(r.Min.X), Y: float64(r.Min.Y), W: float64(r.Dx()), H: float64(r.Dy())})
+	}
 }
 
 // figure notes a figure drawn at c in window pixels, as the frame draws.
@@ -49,12 +70,16 @@ func (s *drawnState) frame(l hexmap.Layout, px float64) {
 		figs[i] = FigureDrawn{ID: f.ID, X: f.X / px, Y: f.Y / px}
 	}
 	s.next = s.next[:0]
+	bar := make([]ButtonDrawn, len(s.bar))
+	for i, b := range s.bar {
+		bar[i] = ButtonDrawn{Label: b.Label, X: b.X / px, Y: b.Y / px, W: b.W / px, H: b.H / px}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.d.Map {
 		s.d.Map, s.d.FirstMap = true, time.Now()
 	}
-	s.d.Figures, s.layout, s.px = figs, l, px
+	s.d.Figures, s.d.Buttons, s.layout, s.px = figs, bar, l, px
 }
 
 // Drawn tells what the window's last frame drew.
@@ -63,6 +88,7 @@ func (g *Game) Drawn() Drawn {
 	defer g.drawnNow.mu.Unlock()
 	d := g.drawnNow.d
 	d.Figures = append([]FigureDrawn(nil), d.Figures...)
+	d.Buttons = append([]ButtonDrawn(nil), d.Buttons...)
 	return d
 }
 

@@ -59,3 +59,49 @@ func TestWhatTheWindowDrewIsTold(t *testing.T) {
 		}
 	}
 }
+
+// TestTheDrawnButtonsAreTold: the window tells the action bar's buttons
+// its last frame drew, their labels as written and their boxes in CSS
+// pixels of the page, for a browser test to tap: a figure's actions once
+// it is selected, and none of them once it is let go.
+func TestTheDrawnButtonsAreTold(t *testing.T) {
+	for _, dpr := range []float64{1, 3} {
+		g := phoneGame(t, 390, 844, dpr)
+		screen := ebiten.NewImage(g.w, g.h)
+		defer screen.Deallocate()
+		drawAll := func() {
+			for i := 0; i < 50; i++ {
+				g.Draw(screen)
+				if g.Drawn().Map && !g.chunks.pending {
+					return
+				}
+			}
+		}
+		for _, sel := range []string{"cyril", ""} {
+			g.play.selected = sel
+			drawAll()
+			want := g.buttons()
+			got := g.Drawn().Buttons
+			if len(got) != len(want) || len(want) == 0 {
+				t.Fatalf("dpr %g, selected %q: %d buttons told (%+v), want the %d drawn", dpr, sel, len(got), got, len(want))
+			}
+			for i, b := range want {
+				r := b.r
+				w := ButtonDrawn{Label: b.label, X: float64(r.Min.X) / dpr, Y: float64(r.Min.Y) / dpr, W: float64(r.Dx()) / dpr, H: float64(r.Dy()) / dpr}
+				if got[i] != w {
+					t.Errorf("dpr %g, selected %q: button %d told %+v, drawn %+v", dpr, sel, i, got[i], w)
+				}
+				if w.X < 0 || w.Y < 0 || w.X+w.W > 390 || w.Y+w.H > 844 {
+					t.Errorf("dpr %g, selected %q: %q told at %+v, off the 390×844 page", dpr, sel, b.label, w)
+				}
+			}
+			labels := map[string]bool{}
+			for _, b := range got {
+				labels[b.Label] = true
+			}
+			if turn := labels["Turn left"]; turn != (sel != "") {
+				t.Errorf("dpr %g, selected %q: a Turn left button told %v, want %v (told %+v)", dpr, sel, turn, sel != "", got)
+			}
+		}
+	}
+}

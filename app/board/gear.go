@@ -142,7 +142,17 @@ func (g *Game) answerHint() string {
 	}
 	st := g.play.st
 	p := st.Pending
-	hint := fmt.Sprintf("%s: answer %s's %s blow — B block · O dodge · N take it", st.FigureName(t), st.FigureName(p.Attacker()), p.Command.Blow.Attack)
+	choices := "B block · O dodge · N take it"
+	if g.play.touch || g.dev.touch { // a phone's answers are its buttons
+		var offered []string
+		for _, d := range st.Defenses(t) {
+			if d.Err == nil {
+				offered = append(offered, withoutKey(defenseLabels[d.Defense]))
+			}
+		}
+		choices = "tap " + strings.Join(offered, " · ")
+	}
+	hint := fmt.Sprintf("%s: answer %s's %s blow — %s", st.FigureName(t), st.FigureName(p.Attacker()), p.Command.Blow.Attack, choices)
 	for _, d := range st.Defenses(t) {
 		if d.Defense == session.DefenseNone && d.Err == nil {
 			hint += " (" + strings.TrimSuffix(strings.TrimPrefix(d.Text, "Take it: "), ".") + ")"

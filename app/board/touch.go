@@ -11,7 +11,9 @@ import (
 // touches down each frame into gestures; the window (touchInput, in
 // touchgame.go) answers them on the same paths the mouse takes.
 const (
-	tapTime   = 300 * time.Millisecond // a tap is up within this
+	// A finger lifted before touchLong, within tapSlop of where it came
+	// down, is a tap, however slow (as a phone's own buttons take it): a
+	// busy page may see a tap of 120 ms held over three slow frames.
 	tapSlop   = 10                     // CSS pixels a tap's finger may wander
 	touchLong = 550 * time.Millisecond // a finger held still this long pings
 	// touchFar is the most a touch's coordinate may be, in pixels: a
@@ -71,16 +73,11 @@ func (p touchPhase) String() string {
 // is pure: what the fingers do in, gestures out.
 type touchRecognizer struct {
 	state touchPhase
-	// One finger: its id, where and when it came down, the last frame
-	// it was seen down (held), where it was last, and whether it has
-	// pinged. A tap is timed from since to held, not to the frame that
-	// finds it lifted: on a slow page (a phone's browser drawing a big
-	// map) a quick tap is seen in one frame, and the next may come long
-	// after the finger went up.
+	// One finger: its id, where and when it came down, where it was
+	// last, and whether it has pinged.
 	id    int
 	start hexmap.Point
 	since time.Time
-	held  time.Time
 	last  hexmap.Point
 	long  bool
 	// Two fingers: their ids, and their midpoint and distance last frame.
@@ -134,14 +131,11 @@ func (r *touchRecognizer) feed(now time.Time, touches []touchPoint, scale float6
 		r.begin(now)
 	case touchPending, touchDrag:
 		at, ok := r.seen[r.id]
-		if ok {
-			r.held = now
-		}
 		switch {
 		case !ok: // the finger lifted (or went where no finger is)
 			if r.state == touchDrag {
 				out = append(out, gesture{kind: gestureDragEnd, at: r.last})
-			} else if !r.long && elapsed(r.since, r.held) <= tapTime {
+			} else if !r.long {
 				out = append(out, gesture{kind: gestureTap, at: r.start})
 			}
 			r.state = touchSpent
@@ -190,7 +184,7 @@ func (r *touchRecognizer) begin(now time.Time) {
 	switch len(r.order) {
 	case 0:
 	case 1:
-		r.state, r.id, r.since, r.held, r.long = touchPending, r.order[0], now, now, false
+		r.state, r.id, r.since, r.long = touchPending, r.order[0], now, false
 		r.start = r.seen[r.id]
 		r.last = r.start
 	default:

@@ -227,7 +227,10 @@ func (g *Game) gesture(ge gesture, now time.Time) {
 			g.tapHex(g.hover)
 		}
 	case gestureLongPress:
-		if _, ok := g.onButton(ge.at); ok {
+		if bt, ok := g.onButton(ge.at); ok {
+			// A finger held on a button presses it, once, as a tap does:
+			// a slow thumb, or a busy phone that sees the lift late.
+			bt.act()
 			return
 		}
 		g.pointAt(ge.at, now)

@@ -326,6 +326,38 @@ func TestTouchTapsTheBarsButtons(t *testing.T) {
 	}
 }
 
+// TestTouchHeldButtonPresses: a finger held on a button presses it, once,
+// as a tap does: a slow thumb, or a busy phone that sees the lift late,
+// must not leave a button (the defender's Block) unanswered.
+func TestTouchHeldButtonPresses(t *testing.T) {
+	s, g, h := touchTable(t)
+	h.tap("C8")
+	facing := s.State().Figures["cyril"].Facing
+	var turn button
+	for _, b := range g.buttons() {
+		if strings.HasPrefix(b.label, "Turn right") {
+			turn = b
+		}
+	}
+	if turn.label == "" {
+		t.Fatal("no Turn right button with Cyril selected")
+	}
+	f := touchPoint{id: 1, x: float64(turn.r.Min.X+turn.r.Max.X) / 2, y: float64(turn.r.Min.Y+turn.r.Max.Y) / 2}
+	h.frame(16, f)
+	h.frame(300, f)
+	h.frame(300, f)
+	h.frame(300, f)
+	h.frame(16)
+	h.waitFor("Cyril to turn", func() bool { return s.State().Figures["cyril"].Facing != facing })
+	h.settle()
+	if got, want := s.State().Figures["cyril"].Facing, facing.Turn(-1); got != want {
+		t.Errorf("a finger held on Turn right: Cyril faces %v, want %v (turned once, from %v)", got, want, facing)
+	}
+	if g.play.selected != "cyril" {
+		t.Errorf("the held finger changed the selection to %q", g.play.selected)
+	}
+}
+
 // TestTouchKeepsTheMouseOff: while a finger is down, and touchRest after
 // the last lifts, the window takes no mouse input (a browser may make
 // mouse events of a tap); after, the mouse plays again once it moves.
@@ -455,5 +487,36 @@ func TestTouchTapsAreCounted(t *testing.T) {
 	h.frame(16)
 	if got := g.Taps(); got != 2 {
 		t.Errorf("two taps, a long press, a drag and a pinch: %d taps counted, want 2", got)
+	}
+}
+
+// TestTouchDefenceNamesItsButtons: a blow waiting for the answer of a
+// phone's figure is answered by its buttons, and the bar's line names
+// them as a thumb finds them (Block, Dodge, Take it), not the keys a
+// phone has none of.
+func TestTouchDefenceNamesItsButtons(t *testing.T) {
+	s, g, h := touchTable(t)
+	h.tap("P8") // a finger has touched the window
+	cyril := s.State().Figures["cyril"].At
+	beside := cyril.Neighbor(hexmap.Direction(0))
+	for _, c := range []session.Command{
+		{Kind: session.CommandMove, Figure: "jeb", To: &beside},
+		{Kind: session.CommandMelee, Figure: "jeb", Blow: &session.BlowOrder{Target: "cyril", Attack: "quick"}},
+	} {
+		if _, err := s.Do(c); err != nil {
+			t.Fatalf("%s: %v", c.Kind, err)
+		}
+	}
+	h.waitFor("the blow to wait for Cyril's answer", func() bool { return g.answering() == "cyril" })
+	hint := g.answerHint()
+	for _, want := range []string{"Block", "Dodge", "Take it"} {
+		if !strings.Contains(hint, want) {
+			t.Errorf("the bar's line %q does not name the %s button", hint, want)
+		}
+	}
+	for _, key := range []string{"B block", "O dodge", "N take it"} {
+		if strings.Contains(hint, key) {
+			t.Errorf("the bar's line %q names the key of %q, on a phone", hint, key)
+		}
 	}
 }

@@ -11,8 +11,9 @@
 // ("loading", "connecting", "map" once the first frame with the map is
 // drawn, "refused"), firstMapMs (from the wasm's start to that frame),
 // heapBytes() (the Go heap: {"alloc","sys"} as JSON), figures() (the
-// figures drawn now, as JSON [{"id","x","y"}] in CSS pixels of the page)
-// and hexPoint(q, r) (a hex's centre, JSON {"x","y"} in CSS pixels). They
+// figures drawn now, as JSON [{"id","x","y"}] in CSS pixels of the page),
+// buttons() (the action bar's buttons drawn now, as JSON
+// [{"label","x","y","w","h"}], their boxes in CSS pixels) and hexPoint(q, r) (a hex's centre, JSON {"x","y"} in CSS pixels). They
 // read what the window drew (board.Game.Drawn), not the session's state.
 package main
 
@@ -78,6 +79,13 @@ func export(hooks js.Value, g *board.Game, start time.Time) {
 		return jsonOf(d.Figures)
 	}))
 	hooks.Set("taps", js.FuncOf(func(js.Value, []js.Value) any { return g.Taps() }))
+	hooks.Set("buttons", js.FuncOf(func(js.Value, []js.Value) any {
+		d := g.Drawn()
+		if d.Buttons == nil {
+			d.Buttons = []board.ButtonDrawn{}
+		}
+		return jsonOf(d.Buttons)
+	}))
 	hooks.Set("hexPoint", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 2 || args[0].Type() != js.TypeNumber || args[1].Type() != js.TypeNumber {
 			return jsonOf(map[string]string{"error": "hexPoint(q, r): two numbers"})
