@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -156,12 +157,12 @@ var judgeCodeRe = regexp.MustCompile(`Judge: hexslinger-map --join '([^']+)'`)
 // returns Ann's browser link.
 func servePlayer(t testing.TB, root, fightFile, jpath string) string {
 	t.Helper()
-	link, _ := serveTable(t, root, fightFile, jpath)
+	link, _, _ := serveTable(t, root, fightFile, jpath)
 	return link
 }
 
 // serveTable is servePlayer, and returns the Judge's join code too.
-func serveTable(t testing.TB, root, fightFile, jpath string) (link, judge string) {
+func serveTable(t testing.TB, root, fightFile, jpath string) (link, judge string, console io.Writer) {
 	t.Helper()
 	for _, f := range []string{"hexslinger-web.wasm", "wasm_exec.js"} {
 		if _, err := os.Stat(filepath.Join(root, "bin", f)); err != nil {
@@ -195,7 +196,7 @@ func serveTable(t testing.TB, root, fightFile, jpath string) (link, judge string
 		}
 		return link != "" && judge != ""
 	})
-	return link, judge
+	return link, judge, stdin
 }
 
 // TestBrowserPlayer is a player's phone at the table: hexslinger serve
@@ -204,8 +205,9 @@ func serveTable(t testing.TB, root, fightFile, jpath string) (link, judge string
 // phone's size (390×844 CSS pixels, touch), waits for the map, taps Cyril
 // and then J8 twice (the first tap shows the path and its cost, the
 // second moves), finds the move in the session's journal, checks that
-// the page draws no hidden figure, and keeps the phone's and a tablet's
-// pictures as scenes.
+// the page draws no hidden figure, keeps the phone's and a tablet's
+// pictures as scenes, checks the download's and the page's memory
+// budgets, and ends when the Judge revokes the seat: the page says so.
 func TestBrowserPlayer(t *testing.T) {
 	root, shots := builtProject(t)
 	for _, f := range []string{"hexslinger-web.wasm", "wasm_exec.js"} {
@@ -215,7 +217,7 @@ func TestBrowserPlayer(t *testing.T) {
 	}
 	jpath := filepath.Join(t.TempDir(), "browser.journal.jsonl")
 	fightFile := hiddenDemo(t)
-	link := servePlayer(t, root, fightFile, jpath)
+	link, _, console := serveTable(t, root, fightFile, jpath)
 
 	fight, err := session.LoadFight(fightFile)
 	if err != nil {
@@ -343,6 +345,16 @@ func TestBrowserPlayer(t *testing.T) {
 	waitState("map", 2*time.Minute)
 	settledScreenshot(t, ctx, filepath.Join(shots, "browser-tablet.png"))
 	scene(t, root, shots, "browser-tablet")
+
+	// The Judge revokes Ann's seat: the page's connection closes, and it
+	// says so instead of dialing again.
+	if _, err := io.WriteString(console, "revoke Ann\n"); err != nil {
+		t.Fatal(err)
+	}
+	waitState("refused", 30*time.Second)
+	if msg := eval(`(document.getElementById("hexslinger-message") || {}).textContent || ""`); !strings.Contains(msg, "revoked") {
+		t.Errorf("after the revoke the page says %q, want that the seat was revoked", msg)
+	}
 }
 
 // drawnButton is one button of the action bar the page draws, its box
@@ -658,7 +670,7 @@ func TestBrowserPlayerAttacksAndDefends(t *testing.T) {
 	root, shots := builtProject(t)
 	jpath := filepath.Join(t.TempDir(), "fight.journal.jsonl")
 	fightFile := demoHiding(t, "zeke")
-	link, judgeCode := serveTable(t, root, fightFile, jpath)
+	link, judgeCode, _ := serveTable(t, root, fightFile, jpath)
 	fight, err := session.LoadFight(fightFile)
 	if err != nil {
 		t.Fatal(err)
