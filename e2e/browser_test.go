@@ -562,29 +562,7 @@ func settledScreenshot(t *testing.T, ctx context.Context, path string) {
 // testdata/scenes, as TestScenes does, or keeps it afresh with -update.
 func scene(t *testing.T, root, shots, name string) {
 	t.Helper()
-	got := filepath.Join(shots, name+".png")
-	want := filepath.Join(root, "e2e", "testdata", "scenes", name+".png")
-	if *update {
-		data, err := os.ReadFile(got)
-		if err == nil {
-			err = os.WriteFile(want, data, 0o644)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	a, b := readPNG(t, got), readPNG(t, want)
-	if a.Bounds() != b.Bounds() {
-		t.Fatalf("%s is %v, the kept picture %v", name, a.Bounds(), b.Bounds())
-	}
-	diff, changed, worst := compare(a, b)
-	total := a.Bounds().Dx() * a.Bounds().Dy()
-	if float64(changed) > changedShare*float64(total) || worst > tileShare {
-		path := filepath.Join(shots, name+"-diff.png")
-		writePNG(t, path, diff)
-		t.Errorf("the %s scene differs from the kept one: %d pixels (%.2f%%), worst tile %.0f%% (see %s)", name, changed, 100*float64(changed)/float64(total), 100*worst, path)
-	}
+	matchScene(t, name, filepath.Join(shots, name+".png"), filepath.Join(root, "e2e", "testdata", "scenes", name+".png"), filepath.Join(shots, name+"-diff.png"))
 }
 
 // judgeClient is the Judge's client at the table as the test plays it:

@@ -71,32 +71,39 @@ func TestScenes(t *testing.T) {
 				t.Fatalf("hexslinger-map --scene %s: %v\n%s", name, err, out)
 			}
 			want := filepath.Join(root, "e2e", "testdata", "scenes", name+".png")
-			if *update {
-				os.MkdirAll(filepath.Dir(want), 0o755)
-				data, err := os.ReadFile(got)
-				if err == nil {
-					err = os.WriteFile(want, data, 0o644)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			a, b := readPNG(t, got), readPNG(t, want)
-			if a.Bounds() != b.Bounds() {
-				t.Fatalf("%s is %v, the kept picture %v", name, a.Bounds(), b.Bounds())
-			}
-			diff, n, worst := compare(a, b)
-			share := float64(n) / float64(a.Bounds().Dx()*a.Bounds().Dy())
-			if share > changedShare || worst > tileShare {
-				path := filepath.Join(shots, "scene-"+name+"-diff.png")
-				writePNG(t, path, diff)
-				t.Errorf("%s: %.2f%% of the pixels differ from %s (at most %.0f%%), %.0f%% of the worst %d×%d tile (at most %.0f%%): see %s and %s",
-					name, 100*share, want, 100*changedShare, 100*worst, tileSize, tileSize, 100*tileShare, got, path)
-			} else {
-				t.Logf("%s: %.3f%% of the pixels differ, %.0f%% of the worst tile", name, 100*share, 100*worst)
-			}
+			matchScene(t, name, got, want, filepath.Join(shots, "scene-"+name+"-diff.png"))
 		})
+	}
+}
+
+// matchScene compares the picture got with the one kept at want, within
+// the tolerance above (a picture of their differences at diffPath when
+// they differ more), or with -update keeps got as want.
+func matchScene(t *testing.T, name, got, want, diffPath string) {
+	t.Helper()
+	if *update {
+		os.MkdirAll(filepath.Dir(want), 0o755)
+		data, err := os.ReadFile(got)
+		if err == nil {
+			err = os.WriteFile(want, data, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	a, b := readPNG(t, got), readPNG(t, want)
+	if a.Bounds() != b.Bounds() {
+		t.Fatalf("%s is %v, the kept picture %v", name, a.Bounds(), b.Bounds())
+	}
+	diff, n, worst := compare(a, b)
+	share := float64(n) / float64(a.Bounds().Dx()*a.Bounds().Dy())
+	if share > changedShare || worst > tileShare {
+		writePNG(t, diffPath, diff)
+		t.Errorf("%s: %.2f%% of the pixels differ from %s (at most %.0f%%), %.0f%% of the worst %d×%d tile (at most %.0f%%): see %s and %s",
+			name, 100*share, want, 100*changedShare, 100*worst, tileSize, tileSize, 100*tileShare, got, diffPath)
+	} else {
+		t.Logf("%s: %.3f%% of the pixels differ, %.0f%% of the worst tile", name, 100*share, 100*worst)
 	}
 }
 

@@ -137,18 +137,22 @@ func TestHandshakesAreBounded(t *testing.T) {
 // connection past MaxHandshakesPerHost is closed at once (no protocol
 // is spoken yet to say why), not held for the 10 s the server waits for
 // a request; another host gets in meanwhile.
-func TestSilentConnectionsAreBounded(t *testing.T) {
-	_, sv := serve(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+// fillSilent opens MaxHandshakesPerHost+1 connections to addr from this
+// host that send nothing, and fails t unless the last one is closed at
+// once: one host may hold only so many silent. release closes them (t's
+// end does too).
+func fillSilent(t *testing.T, addr string) (release func()) {
+	t.Helper()
 	var raw []net.Conn
-	defer func() {
+	release = func() {
 		for _, c := range raw {
 			c.Close()
 		}
-	}()
+		raw = nil
+	}
+	t.Cleanup(release)
 	for i := 0; i <= MaxHandshakesPerHost; i++ {
-		c, err := net.Dial("tcp", sv.Addr().String())
+		c, err := net.Dial("tcp", addr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,17 +161,22 @@ func TestSilentConnectionsAreBounded(t *testing.T) {
 	last := raw[len(raw)-1]
 	last.SetReadDeadline(time.Now().Add(2 * time.Second))
 	if _, err := last.Read(make([]byte, 1)); errors.Is(err, os.ErrDeadlineExceeded) {
-		t.Fatalf("connection %d from one host without a request was held open", MaxHandshakesPerHost+1)
+		t.Fatalf("connection %d from one host that sent nothing was held open", MaxHandshakesPerHost+1)
 	}
+	return release
+}
+
+func TestSilentConnectionsAreBounded(t *testing.T) {
+	_, sv := serve(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	release := fillSilent(t, sv.Addr().String())
 	cl, _, err := dial(ctx, sv.URL(), "secret", from(2))
 	if err != nil {
 		t.Fatalf("another host, while one is at its bound: %v", err)
 	}
 	cl.Close()
-	for _, c := range raw {
-		c.Close()
-	}
-	raw = nil
+	release()
 	redial(ctx, t, sv.URL(), "secret")
 }
 

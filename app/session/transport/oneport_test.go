@@ -3,9 +3,7 @@ package transport
 import (
 	"context"
 	"crypto/tls"
-	"errors"
 	"net"
-	"os"
 	"testing"
 	"time"
 
@@ -43,24 +41,7 @@ func TestSilentConnectionsAreBoundedOnTheSniffingPort(t *testing.T) {
 	defer sv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	var raw []net.Conn
-	defer func() {
-		for _, c := range raw {
-			c.Close()
-		}
-	}()
-	for i := 0; i <= MaxHandshakesPerHost; i++ {
-		c, err := net.Dial("tcp", sv.Addr().String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw = append(raw, c)
-	}
-	last := raw[len(raw)-1]
-	last.SetReadDeadline(time.Now().Add(2 * time.Second))
-	if _, err := last.Read(make([]byte, 1)); errors.Is(err, os.ErrDeadlineExceeded) {
-		t.Fatalf("connection %d from one host that sent nothing was held open", MaxHandshakesPerHost+1)
-	}
+	fillSilent(t, sv.Addr().String())
 	plain := "ws://" + sv.Addr().String() + "/ws"
 	cl, _, err := dial(ctx, plain, "secret", from(2))
 	if err != nil {
