@@ -1,11 +1,9 @@
 package board
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,7 +11,6 @@ import (
 
 	"hexslinger/app/session"
 	"hexslinger/app/session/transport"
-	"hexslinger/assets"
 	"hexslinger/hexmap"
 )
 
@@ -111,17 +108,7 @@ func moves(s *session.Session) int {
 // back, so the session carries it out once and the window still gets its
 // result; a command given while the network is down goes once it is up.
 func TestConnRejoinsWithNothingLostOrDoneTwice(t *testing.T) {
-	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
-	s, err := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	sv, err := transport.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sv.Close()
+	s, sv := servedDemo(t)
 	px := newCutProxy(t, strings.TrimSuffix(strings.TrimPrefix(sv.URL(), "ws://"), "/ws"))
 	c := newConn(px.url(), "tok")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -185,17 +172,7 @@ func TestConnRejoinsWithNothingLostOrDoneTwice(t *testing.T) {
 func TestConnInboxStaysBoundedWhileTheLoopSleeps(t *testing.T) {
 	defer func(n int) { maxInbox = n }(maxInbox)
 	maxInbox = 8
-	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
-	s, err := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	sv, err := transport.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sv.Close()
+	s, sv := servedDemo(t)
 	c := newConn(sv.URL(), "tok")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -26,6 +26,24 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// servedDemo opens the demo fight and serves it on loopback to the
+// Judge's token "tok", both closed when t ends.
+func servedDemo(t *testing.T) (*session.Session, *transport.Server) {
+	t.Helper()
+	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
+	s, err := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	sv, err := transport.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sv.Close() })
+	return s, sv
+}
+
 func TestConnReconnectsAfterTheSessionGoesAway(t *testing.T) {
 	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
 	s, err := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
@@ -81,11 +99,7 @@ func TestConnReconnectsAfterTheSessionGoesAway(t *testing.T) {
 }
 
 func TestConnWrongTokenStops(t *testing.T) {
-	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
-	s, _ := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
-	defer s.Close()
-	sv, _ := transport.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
-	defer sv.Close()
+	_, sv := servedDemo(t)
 	c := newConn(sv.URL(), "nope")
 	done := make(chan struct{})
 	go func() { c.run(context.Background()); close(done) }()
@@ -143,17 +157,7 @@ func TestPlayerViewResyncs(t *testing.T) {
 // connections it may is told so, not that the session is not answering,
 // and gets in once one of the others closes.
 func TestConnBusySeatRetries(t *testing.T) {
-	f, _ := session.DecodeFight(bytes.NewReader(assets.DemoFight()))
-	s, err := session.Open(f, filepath.Join(t.TempDir(), "j.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	sv, err := transport.Serve(s, "127.0.0.1:0", session.NewAccess("tok"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sv.Close()
+	_, sv := servedDemo(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var others []*transport.Client
