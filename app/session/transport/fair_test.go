@@ -463,13 +463,30 @@ func TestPlayerStreamDoesNotCountHiddenActions(t *testing.T) {
 	zeke := func(turn int) session.Command {
 		return session.Command{Kind: session.CommandTurn, Figure: "zeke", Turn: turn}
 	}
+	// Each hide changes Alice's view: she is sent it afresh, once the
+	// change is folded (waited for, so that two hides are two rebuilds,
+	// not one a busy writer folds them into).
+	rebuilt := func(mark int) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for player.count() == mark {
+			if time.Now().After(deadline) {
+				t.Fatalf("Alice was sent nothing after a figure in her view was hidden or shown")
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	mark := player.count()
 	hidden(session.Command{Kind: session.CommandHide, Figure: "jeb"})
+	rebuilt(mark)
+	mark = player.count()
 	hidden(session.Command{Kind: session.CommandHide, Figure: "zeke"})
+	rebuilt(mark)
 	own(1)
 	// Hidden figures' own actions, touching nothing in Alice's view: she
 	// is sent nothing of them, not even a fresh view (which would count
 	// and time them).
-	mark := player.count()
+	mark = player.count()
 	hidden(zeke(1))
 	hidden(session.Command{Kind: session.CommandReady, Figure: "jeb", Weapon: "winchester"})
 	hidden(session.Command{Kind: session.CommandCock, Figure: "jeb", Weapon: "winchester"})
