@@ -352,6 +352,16 @@ func (c *conn) setStatus(s string) {
 	c.mu.Unlock()
 }
 
+// connected reports whether the window is welcomed and connected now.
+func (c *conn) connected() bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.status == "" && c.role != "" && c.rejected == nil
+}
+
 func (c *conn) statusText() string {
 	if c == nil {
 		return ""

@@ -65,9 +65,15 @@ func TestConnReconnectsAfterTheSessionGoesAway(t *testing.T) {
 	if got[0].welcome == nil {
 		t.Fatalf("first message is not a welcome: %+v", got[0])
 	}
+	if !c.connected() {
+		t.Errorf("welcomed: connected() is false")
+	}
 
 	sv.Close()
 	waitUntil(t, "the loss to show", func() bool { return c.statusText() != "" })
+	if c.connected() {
+		t.Errorf("the session went away: connected() is still true")
+	}
 	if st := c.statusText(); !strings.Contains(st, "went away") && !strings.Contains(st, "not answering") {
 		t.Errorf("status after the session went away: %q", st)
 	}
@@ -92,6 +98,7 @@ func TestConnReconnectsAfterTheSessionGoesAway(t *testing.T) {
 		}
 		return welcome != nil
 	})
+	waitUntil(t, "connected() again", c.connected)
 	st, err := session.Replay(welcome)
 	if err != nil || st.Figures["cyril"].At != to {
 		t.Errorf("resync after reconnecting: %v, Cyril at %v", err, st.Figures["cyril"].At)

@@ -186,6 +186,10 @@ func (g *Game) Close() { g.cancel() }
 // Rejection is why the session refused this window, if it did.
 func (g *Game) Rejection() error { return g.conn.rejection() }
 
+// Connected reports whether the window holds a live connection to its
+// session now (it has been welcomed, and has not lost it since).
+func (g *Game) Connected() bool { return g.conn.connected() }
+
 // Layout implements ebiten.Game: one logical pixel per window pixel.
 func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
 	g.outW = outsideWidth // CSS pixels in a browser: touchScale is the ratio

@@ -78,6 +78,7 @@ func export(hooks js.Value, g *board.Game, start time.Time) {
 		}
 		return jsonOf(d.Figures)
 	}))
+	hooks.Set("connected", js.FuncOf(func(js.Value, []js.Value) any { return g.Connected() }))
 	hooks.Set("taps", js.FuncOf(func(js.Value, []js.Value) any { return g.Taps() }))
 	hooks.Set("buttons", js.FuncOf(func(js.Value, []js.Value) any {
 		d := g.Drawn()
