@@ -6,7 +6,10 @@
 #
 # fyne package makes the archive from FyneApp.toml (name, id, version,
 # icon) for the console; this script adds hexslinger-map beside it, since
-# Fyne's packager knows one program per app, and the run-time libraries.
+# Fyne's packager knows one program per app, the player's map for
+# browsers (hexslinger-web.wasm and wasm_exec.js, installed in
+# PREFIX/share/hexslinger, where the console looks from PREFIX/bin), and
+# the run-time libraries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
@@ -20,6 +23,9 @@ rm -rf "$out" && mkdir -p "$out"
 echo "package: building both programs (release flags)"
 $GO build -ldflags "-s -w" -o "$out/hexslinger" .
 $GO build -ldflags "-s -w" -o "$out/hexslinger-map" ./app/hexslinger-map
+GOOS=js GOARCH=wasm $GO build -ldflags "-s -w" -o "$out/hexslinger-web.wasm" ./app/hexslinger-web
+goroot=$($GO env GOROOT)
+cp "$(ls "$goroot/lib/wasm/wasm_exec.js" "$goroot/misc/wasm/wasm_exec.js" 2>/dev/null | head -1)" "$out/wasm_exec.js"
 
 echo "package: fyne package (the console, its icon and menu entry)"
 rm -f hexslinger.tar.xz
@@ -43,6 +49,17 @@ sed -i \
   "$mk"
 grep -q 'usr/local/bin/hexslinger-map $(DESTDIR)$(PREFIX)/bin/hexslinger-map' "$mk" ||
   { echo "package: fyne package's Makefile changed shape; cannot add hexslinger-map to it" >&2; exit 1; }
+# And each line of the map window's gets twins for the browser's map, in
+# share/hexslinger beside bin.
+for f in hexslinger-web.wasm wasm_exec.js; do
+  install -Dm0644 "$out/$f" "$stage/usr/local/share/hexslinger/$f"
+  sed -i \
+    -e "s|^\(\tinstall -Dm00755 usr/local/bin/hexslinger-map \(.*\)/bin/hexslinger-map\)$|\1\n\tinstall -Dm00644 usr/local/share/hexslinger/$f \2/share/hexslinger/$f|" \
+    -e "s|^\(\t-rm \(.*\)/bin/hexslinger-map\)$|\1\n\t-rm \2/share/hexslinger/$f|" \
+    "$mk"
+done
+grep -q 'usr/local/share/hexslinger/hexslinger-web.wasm $(DESTDIR)$(PREFIX)/share/hexslinger/hexslinger-web.wasm' "$mk" ||
+  { echo "package: cannot add the browser's map to fyne package's Makefile" >&2; exit 1; }
 sed -i -e 's|^install:$|install: runtime-deps|' -e 's|^user-install:$|user-install: runtime-deps|' "$mk"
 cat >>"$mk" <<'MK'
 

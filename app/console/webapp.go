@@ -11,7 +11,9 @@ import (
 
 // DefaultWebDir is where the player's map for browsers is looked for
 // when not told: the folder of the running program, where make build
-// puts hexslinger-web.wasm and wasm_exec.js beside hexslinger.
+// puts hexslinger-web.wasm and wasm_exec.js beside hexslinger (and the
+// Windows zip beside hexslinger.exe), or else ../share/hexslinger from
+// it, where the Linux archive installs them (webDirOf).
 func DefaultWebDir() string {
 	exe, err := os.Executable()
 	if err != nil {
@@ -20,7 +22,19 @@ func DefaultWebDir() string {
 	if real, err := filepath.EvalSymlinks(exe); err == nil {
 		exe = real
 	}
-	return filepath.Dir(exe)
+	return webDirOf(filepath.Dir(exe))
+}
+
+// webDirOf is the folder of the browser's map for a program in bin: bin
+// itself when the map is there, else bin/../share/hexslinger when it is
+// there, else bin (whose missing files the console then names).
+func webDirOf(bin string) string {
+	for _, dir := range []string{bin, filepath.Join(bin, "..", "share", "hexslinger")} {
+		if _, err := os.Stat(filepath.Join(dir, transport.WebAppWasm)); err == nil {
+			return filepath.Clean(dir)
+		}
+	}
+	return bin
 }
 
 // serveWebApp loads the player's map for browsers from dir ("" for
