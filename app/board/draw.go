@@ -734,22 +734,28 @@ func (g *Game) drawTip(dst *ebiten.Image, dmg *damage) {
 	}
 }
 
-// drawRangeBands rings the attacker with its weapon's range increments in
-// drawRangeBands draws, in attack mode, the range bands of the weapon
-// picked as its system says them (State.RangeBands): a ring of dots for
-// each, its label where the ring crosses the figure's facing.
-func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
+// shownRangeBands is, in attack mode, the attacker and the range bands of
+// the weapon picked as its system says them (State.RangeBands).
+func (g *Game) shownRangeBands(st *session.State) (*session.Figure, []session.RangeBand) {
 	if !g.play.attacking {
-		return
+		return nil, nil
 	}
 	f, ok := st.Figures[g.play.selected]
 	if !ok {
-		return
+		return nil, nil
 	}
+	return f, st.RangeBands(f.ID, g.play.weapon)
+}
+
+// drawRangeBands draws, in attack mode, the range bands of the weapon
+// picked (shownRangeBands): a ring of dots for each, its label where the
+// ring crosses the figure's facing.
+func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
+	f, bands := g.shownRangeBands(st)
 	l := g.layout
 	s := l.Size
 	var b batch
-	for _, band := range st.RangeBands(f.ID, g.play.weapon) {
+	for _, band := range bands {
 		r := band.Hexes
 		if r < 1 {
 			continue
@@ -772,17 +778,11 @@ func (g *Game) drawRangeBands(dst *ebiten.Image, st *session.State) {
 // ring (drawRangeBands) where the placer finds room: off every token,
 // badge, tag and map label.
 func (g *Game) drawRangeLabels(dst *ebiten.Image, st *session.State) {
-	if !g.play.attacking {
-		return
-	}
-	f, ok := st.Figures[g.play.selected]
-	if !ok {
-		return
-	}
+	f, bands := g.shownRangeBands(st)
 	l := g.layout
 	s := l.Size
 	size := math.Max(g.minText(), s*0.36)
-	for _, band := range st.RangeBands(f.ID, g.play.weapon) {
+	for _, band := range bands {
 		r := band.Hexes
 		if r < 1 {
 			continue
